@@ -1,0 +1,4 @@
+# Celery's Django recipe: load the app when Django starts so that @shared_task binds to it.
+from .celery import app as celery_app
+
+__all__ = ("celery_app",)
