@@ -9,3 +9,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tichu_site.settings")
 app = Celery("tichu_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.task
+def ping():
+    """Debug task: answers "pong". Used by the worker smoke test (tests/integration/test_celery_worker.py)."""
+    return "pong"

@@ -1,0 +1,65 @@
+# Set-up and test entry points; see README.md. Two commands do everything on a fresh machine:
+#   make run    the service on the embedded default (SQLite, Celery in-process, demo games)
+#   make test   the suite on SQLite, again on PostgreSQL, then the tests that need a real
+#               Celery worker on Redis
+# Both create .venv and install the project (pip install -e '.[dev]') when needed.
+
+PYTHON   ?= python3
+VENV     ?= .venv
+PY       := $(VENV)/bin/python
+ADDR     ?= 127.0.0.1:8000
+PG_URL   ?= postgres://postgres@127.0.0.1:5432/tichu
+# Extra pytest arguments for every stage, e.g. make test PYTEST_ARGS='-x -k replay'
+PYTEST_ARGS ?=
+
+# The service's environment variables (tichu_site/settings.py). Each test stage sets its own, so
+# that a DATABASE_URL left in a developer's shell cannot turn the SQLite run into something else.
+SERVICE_ENV_VARS := DATABASE_URL CELERY_BROKER_URL CELERY_RESULT_BACKEND CELERY_TASK_ALWAYS_EAGER CACHE_URL TICHU_CELERY_WORKER
+CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
+
+# The stages share the PostgreSQL test database: never run them in parallel.
+.NOTPARALLEL:
+.PHONY: run test test-sqlite test-postgres test-celery install pgdb clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall whenever pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	$(PY) manage.py runserver $(ADDR)
+
+test: test-sqlite test-postgres test-celery
+
+# pytest's exit 5 (no test collected) is not a failure of the stage; every other non-zero exit is.
+# $(1): stage name, $(2): environment, $(3): pytest arguments
+define pytest
+	@echo "=== pytest: $(1) ==="
+	@$(2) $(PY) -m pytest $(3) $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest ($(1)): no tests collected, exit 5 taken as success"; rc=0; fi; \
+	exit $$rc
+endef
+
+test-sqlite: install
+	$(call pytest,SQLite,$(CLEAN_ENV),)
+
+pgdb: install
+	@DATABASE_URL='$(PG_URL)' $(PY) .ci/ensure_pg_db.py
+
+test-postgres: pgdb
+	$(call pytest,PostgreSQL,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)',)
+
+# tests/plugins/celery_worker.py points the test process and the worker at Redis
+# (TICHU_TEST_REDIS_URL, default redis://127.0.0.1:6379/15) and the worker at the test database.
+test-celery: pgdb
+	$(call pytest,Celery worker on Redis,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)' TICHU_CELERY_WORKER=1,-m celery_worker)
+
+clean:
+	rm -rf $(VENV) .pytest_cache db.sqlite3

@@ -1,0 +1,72 @@
+"""Playwright harness for browser tests: the `browser` and `page` fixtures.
+
+Drives Debian's Chromium (/usr/bin/chromium, `apt-get install chromium`) through Playwright's sync
+API. Playwright's own browser download (`playwright install`) is never used: it cannot reach its
+servers here. Use with pytest-django's `live_server`:
+
+    @pytest.mark.browser
+    def test_something(page, live_server):
+        page.goto(live_server.url + "/admin/login/")
+
+Registered by `-p tests.plugins.browser` in pyproject's addopts. Whether browser tests run at all
+(skip, or fail in CI, when Chromium is missing) is decided in tests/plugins/markers.py.
+"""
+import os
+import shutil
+
+import pytest
+
+# Playwright's sync API keeps an asyncio event loop in the main thread; Django then refuses ORM
+# calls from that thread (SynchronousOnlyOperation) in tests and in live_server set-up. The tests
+# are synchronous code, so the check is a false alarm here. Set at import, before any test runs.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("TICHU_CHROMIUM", "/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--no-sandbox",  # CI and the dev machines run as root
+    "--headless=new",
+    "--disable-gpu",
+    # The machines have no network beyond localhost and the package registries: without these
+    # Chromium keeps trying to reach Google's services at every start.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DEFAULT_TIMEOUT_MS = 10_000
+
+
+def chromium_missing_reason():
+    """Why browser tests cannot run here, or None if they can."""
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)) and not shutil.which(CHROMIUM):
+        return f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[dev]')"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page in its own browser context (no cookies or storage shared between tests)."""
+    context = browser.new_context()
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()

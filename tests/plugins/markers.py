@@ -1,0 +1,45 @@
+"""Decides which marked tests run here (markers are declared in pyproject.toml).
+
+- `postgres`: skipped unless the database is PostgreSQL (DATABASE_URL=postgres://...).
+- `celery_worker`: skipped unless TICHU_CELERY_WORKER=1 (see tests/plugins/celery_worker.py).
+- `browser`: skipped unless Chromium and Playwright are present; in CI (CI=true) their absence
+  fails the test instead, so that a broken install cannot pass as a run of skips.
+
+Registered by `-p tests.plugins.markers` in pyproject's addopts, with the two fixture plugins.
+"""
+import os
+
+import pytest
+
+from tests.plugins import celery_worker
+from tests.plugins.browser import chromium_missing_reason
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def database_vendor() -> str:
+    from django.db import connection
+
+    return connection.vendor
+
+
+def pytest_report_header(config):
+    browser = chromium_missing_reason() or "chromium present"
+    worker = f"on ({celery_worker.REDIS_URL})" if celery_worker.ENABLED else "off (TICHU_CELERY_WORKER!=1)"
+    return [f"tichu: database {database_vendor()}; celery worker tests {worker}; browser: {browser}"]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("postgres") and database_vendor() != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
+    if item.get_closest_marker("celery_worker") and not celery_worker.ENABLED:
+        pytest.skip("needs a Celery worker on Redis (TICHU_CELERY_WORKER=1, see make test-celery)")
+    if item.get_closest_marker("browser"):
+        reason = chromium_missing_reason()
+        if reason and in_ci():
+            pytest.fail(f"browser test cannot run in CI: {reason}", pytrace=False)
+        if reason:
+            pytest.skip(reason)
