@@ -31,7 +31,10 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 
 install: $(VENV)/.installed
 
+# Uses the environment as it is: DATABASE_URL=postgres://... make run runs on PostgreSQL (the
+# database is created if missing), CELERY_BROKER_URL=redis://... sends tasks to a worker.
 run: install
+	@case "$$DATABASE_URL" in postgres*) $(PY) .ci/ensure_pg_db.py;; esac
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver $(ADDR)
@@ -51,7 +54,7 @@ test-sqlite: install
 	$(call pytest,SQLite,$(CLEAN_ENV),)
 
 pgdb: install
-	@DATABASE_URL='$(PG_URL)' $(PY) .ci/ensure_pg_db.py
+	@$(CLEAN_ENV) DATABASE_URL='$(PG_URL)' $(PY) .ci/ensure_pg_db.py
 
 test-postgres: pgdb
 	$(call pytest,PostgreSQL,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)',)
