@@ -1,0 +1,302 @@
+"""The BSW importer/exporter (games/engine/bsw.py) against the shared corpus of real logs.
+
+Facts below were counted on the logs themselves (grep) and are checked against the converter.
+The engine checks (every complete hand accepted, score equal to Ergebnis) run once the engine's
+``fold``/``score_json`` are importable.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from games.engine.bsw import (
+    BSWFormatError,
+    card_from_bsw,
+    card_to_bsw,
+    export_bsw,
+    main_from_bsw,
+    parse_bsw,
+    phoenix_reading,
+)
+
+CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus")) / "bsw-tich_me"
+LOGS = ["2241381", "2241402", "300357", "demo_game"]
+
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+
+
+def text(name: str) -> str:
+    return (CORPUS / f"{name}.tch").read_text(encoding="utf-8")
+
+
+def records(name: str, **kw):
+    return parse_bsw(text(name), game_id=name, **kw)
+
+
+def hands_of(record):
+    """The events of each hand (split at shuffle)."""
+    out = []
+    for e in record["events"]:
+        if e["type"] == "shuffle":
+            out.append([])
+        out[-1].append(e)
+    return out
+
+
+# ------------------------------------------------------------------ cards and readings
+
+def test_card_mapping():
+    assert card_from_bsw("R10") == "Tr"
+    assert card_from_bsw("GB") == "Jj"
+    assert card_from_bsw("SD") == "Qs"
+    assert card_from_bsw("BK") == "Kp"
+    assert card_from_bsw("G2") == "2j"
+    assert [card_from_bsw(c) for c in ("Ma", "Hu", "Ph", "Dr")] == ["Mahjong", "Dog", "Phoenix", "Dragon"]
+    for code in ("R10", "GB", "SD", "BA", "S2", "Ma", "Hu", "Ph", "Dr"):
+        assert card_to_bsw(card_from_bsw(code)) == code
+    with pytest.raises(BSWFormatError):
+        card_from_bsw("X9")
+
+
+@pytest.mark.parametrize(
+    "bsw, reading",
+    [
+        ("S8 B7 R6 R5 Ph B3 B2 Ma", "4"),  # straight, Phoenix in the gap
+        ("RA SK SD GB B10 B9 Ph", "8"),  # straight, Phoenix at the bottom
+        ("Ph SD SB R10 B9 B8", "K"),  # straight, Phoenix on top
+        ("Ph R8 S8 S5 R5", "8"),  # full house 888+55
+        ("R8 S8 S5 R5 Ph", "5"),  # full house 555+88
+        ("Ph RD BD S6 G6", "Q"),
+        ("G8 S8 S7 G7 R6 Ph S5 G5", "6"),  # consecutive pairs
+        ("R9 G9 B8 S8 S7 B7 G6 B6 Ph R5", "5"),
+        ("Ph BA", "A"),
+        ("Ph R6 G6", "6"),
+    ],
+)
+def test_phoenix_reading_from_card_order(bsw, reading):
+    assert phoenix_reading([card_from_bsw(c) for c in bsw.split()]) == reading
+
+
+# ------------------------------------------------------------------ parsing facts
+
+# per log: hands, hands with Ergebnis, plays, passes kept, "passt." lines, wishes, gifts,
+# Phoenix in a combination, Tichu calls, Grand Tichu calls
+FACTS = {
+    "2241381": (8, 8, 235, 248, 332, 8, 8, 3, 5, 3),
+    "2241402": (10, 9, 242, 288, 383, 7, 8, 4, 4, 3),
+    "300357": (15, 15, 407, 437, 587, 9, 11, 12, 8, 0),
+    "demo_game": (14, 14, 402, 449, 579, 13, 12, 9, 4, 0),
+}
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_counts(name):
+    recs = records(name)
+    assert len(recs) == 1  # one game per file
+    rec = recs[0]
+    n_hands, n_done, plays, passes, pass_lines, wishes, gifts, phoenix, tichus, grands = FACTS[name]
+    log = text(name)
+    assert log.count("---------------Gr.Tichukarten") == n_hands
+    assert log.count("Ergebnis:") == n_done
+    assert log.count(" passt.\n") == pass_lines
+    types = Counter(e["type"] for e in rec["events"])
+    assert types["shuffle"] == n_hands
+    assert len(rec["meta"]["bsw_results"]) == n_hands
+    assert sum(r is not None for r in rec["meta"]["bsw_results"]) == n_done
+    assert types["play"] == plays == len(re.findall(r"^\([0-3]\)[^\n]*?: [^\n]+ $", log, re.M)) - 4 * n_done
+    assert types["pass"] == passes
+    assert types["dragon_gift"] == gifts == log.count("Drache an:")
+    assert sum("wish" in e for e in rec["events"]) == wishes == log.count("Wunsch:")
+    assert sum("phoenix" in e for e in rec["events"]) == phoenix
+    assert types["tichu"] == tichus == log.count("\nTichu: ")
+    assert types["grand_tichu"] == grands == log.count("Grosses Tichu: ")
+    assert types["push"] == 4 * n_done
+    assert rec["format"] == "tichu-record/1" and rec["variant"] == "nanking"
+    assert rec["options"] == {"preset": "rio", "deal_method": "western"}
+    assert rec["meta"]["source"] == "bsw" and rec["meta"]["game_id"] == name
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_collecting_pass_dropped(name):
+    """The trick owner's "passt." is BSW collecting the trick: no event; every other pass stays."""
+    rec = records(name)[0]
+    log = text(name)
+    n_pass_lines = log.count(" passt.\n")
+    kept = sum(e["type"] == "pass" for e in rec["events"])
+    dropped = n_pass_lines - kept
+    assert dropped == {"2241381": 84, "2241402": 95, "300357": 150, "demo_game": 130}[name]
+    # no pass event is ever made by the seat whose combination lies on top
+    top = None
+    for e in rec["events"]:
+        if e["type"] == "shuffle":
+            top = None
+        elif e["type"] == "play":
+            top = None if e["cards"] == ["Dog"] else e["seat"]
+        elif e["type"] == "pass":
+            assert e["seat"] != top
+        elif e["type"] == "dragon_gift":
+            top = None
+
+
+def test_first_hand_of_2241381():
+    rec = records("2241381")[0]
+    assert rec["players"] == ["Us_D_Marshal_r_G", "lionheart99917", "miss.panic", "Sayxas"]
+    h = hands_of(rec)[0]
+    assert h[0] == {"type": "shuffle", "seat": 0}
+    assert h[1] == {"type": "deal", "seat": 0, "cards": ["Kp", "Qr", "Jp", "9r", "6j", "3j", "2s", "Mahjong"]}
+    assert [e["type"] for e in h[1:9]] == ["deal"] * 8
+    assert h[5] == {"type": "deal", "seat": 0, "cards": ["Phoenix", "Aj", "Kr", "9p", "7r", "3r"]}
+    assert h[9] == {"type": "tichu", "seat": 2}  # called before Schupfen
+    assert h[10] == {"type": "push", "seat": 0, "cards": {"1": "6j", "2": "Phoenix", "3": "7r"}}
+    assert h[11] == {"type": "push", "seat": 1, "cards": {"2": "2j", "3": "Kj", "0": "4p"}}
+    assert h[14] == {"type": "play", "seat": 0, "cards": ["Mahjong"], "wish": "2"}
+    assert h[15] == {"type": "pass", "seat": 1}
+    # (0) GA, (1)(2)(3) pass, (0) passt. = collects: dropped, then (0) leads S2
+    assert h[18:23] == [
+        {"type": "play", "seat": 0, "cards": ["Aj"]},
+        {"type": "pass", "seat": 1},
+        {"type": "pass", "seat": 2},
+        {"type": "pass", "seat": 3},
+        {"type": "play", "seat": 0, "cards": ["2s"]},
+    ]
+    gift = next(e for e in h if e["type"] == "dragon_gift")
+    assert gift == {"type": "dragon_gift", "seat": 3, "to": 0}
+    assert rec["meta"]["bsw_results"][0] == [165, 35]
+    # the second hand is shuffled by the first out of the first (seat 2 made its Tichu)
+    assert hands_of(rec)[1][0] == {"type": "shuffle", "seat": 2}
+
+
+def test_grand_tichu_between_the_deals():
+    rec = records("2241381")[0]
+    h = hands_of(rec)[3]  # "Grosses Tichu: (1)lionheart99917"
+    types = [e["type"] for e in h[:15]]
+    assert types[:5] == ["shuffle", "deal", "deal", "deal", "deal"]
+    assert h[5] == {"type": "grand_tichu", "seat": 1}
+    assert types[6:10] == ["deal"] * 4
+    assert all(len(e["cards"]) == 8 for e in h[1:5]) and all(len(e["cards"]) == 6 for e in h[6:10])
+
+
+def test_deals_start_with_the_shuffler():
+    for name in LOGS:
+        for h in hands_of(records(name)[0]):
+            s = h[0]["seat"]
+            assert [e["seat"] for e in h[1:5]] == [(s + k) % 4 for k in range(4)]
+
+
+def test_bomb_out_of_turn_is_a_plain_play():
+    rec = records("2241381")[0]
+    # hand 3: (1) BK then, out of turn on its own trick, (1) SD RD GD BD
+    evs = rec["events"]
+    i = next(i for i, e in enumerate(evs) if e.get("cards") == ["Qs", "Qr", "Qj", "Qp"])
+    assert evs[i]["seat"] == evs[i - 1]["seat"] == 1 and evs[i - 1]["cards"] == ["Kp"]
+
+
+def test_tichu_during_play_and_dog():
+    rec = records("300357")[0]
+    h = hands_of(rec)[12]
+    i = next(i for i, e in enumerate(h) if e["type"] == "play")
+    assert h[i] == {"type": "play", "seat": 0, "cards": ["Dog"]}
+    assert h[i + 1] == {"type": "tichu", "seat": 2}
+    assert h[i + 2] == {"type": "play", "seat": 2, "cards": ["2s"]}
+
+
+def test_player_substitution_300357():
+    rec = records("300357")[0]
+    assert rec["players"] == ["Python-Reticulatus77", "Amethyst", "imjno1", "basilarasman"]
+    (sub,) = rec["meta"]["substitutions"]
+    assert sub["hand"] == 12 and sub["seat"] == 2 and sub["name"] == "Foldi"
+    # the 13th hand's cards are still dealt to imjno1; Foldi is named from the exchange on
+    ev = rec["events"][sub["event"]]
+    assert ev == {"type": "push", "seat": 0, "cards": {"1": "6s", "2": "As", "3": "Js"}}
+
+
+def test_truncated_hand_is_kept_unfinished():
+    rec = records("2241402")[0]
+    assert rec["meta"]["bsw_results"][-1] is None
+    last = hands_of(rec)[-1]
+    assert [e["type"] for e in last] == ["shuffle"] + ["deal"] * 8
+
+
+def test_anonymise():
+    rec = records("300357", anonymise=True)[0]
+    assert rec["players"] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert rec["meta"]["substitutions"][0]["name"] == "Player 5"
+    dump = json.dumps(rec)
+    for handle in ("Python-Reticulatus77", "Amethyst", "imjno1", "basilarasman", "Foldi"):
+        assert handle not in dump
+    # the export of an anonymised record is the log with handles replaced
+    exported = export_bsw(rec)
+    assert exported.count("Player 5") == text("300357").count("Foldi")
+
+
+def test_several_games_in_one_file():
+    both = text("2241381") + text("300357")
+    recs = parse_bsw(both)
+    assert len(recs) == 2
+    assert [len(r["meta"]["bsw_results"]) for r in recs] == [8, 15]
+    assert [r["meta"]["game_index"] for r in recs] == [0, 1]
+    assert recs[1]["events"][0] == {"type": "shuffle", "seat": 0}
+    assert recs[1]["players"][0] == "Python-Reticulatus77"
+    assert "".join(export_bsw(r) for r in recs) == both
+
+
+def test_game_ends_at_1000_by_ergebnis_totals():
+    rec = records("2241381")[0]
+    totals = [sum(r[k] for r in rec["meta"]["bsw_results"]) for k in (0, 1)]
+    assert totals == [380, 1020]
+    rec = records("demo_game")[0]
+    assert [sum(r[k] for r in rec["meta"]["bsw_results"]) for k in (0, 1)] == [1085, 1015]
+
+
+def test_format_errors_name_the_line():
+    bad = text("2241381").replace("(0)Us_D_Marshal_r_G: Ma \n", "(0)Us_D_Marshal_r_G: Mx \n", 1)
+    with pytest.raises(BSWFormatError) as info:
+        parse_bsw(bad)
+    assert info.value.line == 18
+    with pytest.raises(BSWFormatError):
+        parse_bsw("hello\n")
+
+
+# ------------------------------------------------------------------ round trip
+
+@pytest.mark.parametrize("name", LOGS)
+def test_export_round_trip_byte_for_byte(name):
+    log = text(name)
+    recs = parse_bsw(log)
+    assert "".join(export_bsw(r) for r in recs) == log
+
+
+def test_export_without_meta_order_differs_only_in_startkarten_order():
+    """Without meta.bsw_startkarten the 14-card lines come out in canonical order: same cards,
+    same seats; only the order of cards of equal rank may differ."""
+    log = text("2241381")
+    rec = parse_bsw(log)[0]
+    del rec["meta"]["bsw_startkarten"]
+    out = export_bsw(rec).split("\n")
+    lines = log.split("\n")
+    assert len(out) == len(lines)
+    for a, b in zip(lines, out):
+        if a != b:
+            assert a.split()[0] == b.split()[0] and sorted(a.split()) == sorted(b.split())
+
+
+# ------------------------------------------------------------------ command line
+
+def test_cli_from_file_and_stdin(capsys, monkeypatch):
+    assert main_from_bsw([str(CORPUS / "2241381.tch")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out) == 1 and out[0]["meta"]["game_id"] == "2241381"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text("demo_game").encode())))
+    assert main_from_bsw(["-", "--anonymise"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out[0]["players"][0] == "Player 1" and out[0]["meta"]["game_id"] is None
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"nonsense\n")))
+    assert main_from_bsw(["-"]) == 2
+    err = json.loads(capsys.readouterr().out)
+    assert err["ok"] is False and err["error"]["code"] == "malformed"
