@@ -1,0 +1,154 @@
+"""A bot that plays complete games through the engine, for tests, benchmarks and demo data.
+
+Randomness comes only from the ``random.Random`` the caller seeds: the same seed gives the same
+record. The engine never shuffles; the bot does, and records the outcome as draw events.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from .cards import rank
+from .legal import bombs_out_of_turn, may_pass, plays_for
+from .record import FORMAT
+from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GameState
+
+Policy = Callable[[GameState, int, list[dict[str, Any]], random.Random], dict[str, Any]]
+
+
+def random_policy(state: GameState, seat: int, options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Any legal action, passing less often than playing so that hands move along."""
+    plays = [a for a in options if a["type"] == "play"]
+    if plays and (len(plays) == len(options) or rng.random() < 0.7):
+        return rng.choice(plays)
+    return rng.choice(options)
+
+
+def greedy_policy(state: GameState, seat: int, options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A plain heuristic player: lead the longest low combination, follow as cheaply as possible,
+    never pass a partner's trick needlessly, keep bombs for when they matter."""
+    h = state.hand
+    assert h is not None
+    plays = [a for a in options if a["type"] == "play"]
+    if not plays:
+        return options[0]
+    leading = not h.trick or h.closed
+
+    def cost(a: dict[str, Any]) -> tuple[float, ...]:
+        cards = a["cards"]
+        is_bomb_like = len(cards) >= 4 and len({c[-1] for c in cards}) == 1
+        return (is_bomb_like, max(rank(c) for c in cards) - (len(cards) * 2 if leading else 0), len(cards))
+
+    if not leading:
+        owner = h.trick[-1][0]
+        if h.team_of[owner] == h.team_of[seat] and any(a["type"] == "pass" for a in options):
+            return next(a for a in options if a["type"] == "pass")
+    return min(plays, key=cost)
+
+
+def random_record(seed: int, variant: str = "nanking", options: dict[str, Any] | None = None,
+                  players: list[str] | None = None, policies: list[Policy] | None = None,
+                  max_hands: int = 40, bomb_rate: float = 0.3, call_rate: float = 0.1) -> dict[str, Any]:
+    """A complete bot-played game as a record. ``policies`` gives each seat its player."""
+    rng = random.Random(seed)
+    players = players or ["Ann", "Bob", "Cid", "Dee"]
+    state = GameState(variant, options, players)
+    policies = policies or [random_policy] * state.n
+    events: list[dict[str, Any]] = []
+
+    def do(event: dict[str, Any]) -> None:
+        state.apply(event)
+        events.append(event)
+
+    while not state.over and len(state.history) < max_hands:
+        _play_hand(state, do, rng, policies, bomb_rate, call_rate)
+    return {"format": FORMAT, "variant": state.variant.name, "options": dict(options or {}),
+            "players": list(players), "events": events}
+
+
+def random_game(seed: int, variant: str = "nanking", options: dict[str, Any] | None = None,
+                players: list[str] | None = None, **kwargs: Any) -> dict[str, Any]:
+    """A complete random game (seeded) as a record: the demo data and property-test generator."""
+    return random_record(seed, variant, options, players, **kwargs)
+
+
+def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: random.Random,
+               policies: list[Policy], bomb_rate: float, call_rate: float) -> None:
+    assert state.phase == BETWEEN_HANDS
+    shuffler = state.next_shuffler if state.next_shuffler is not None else rng.randrange(state.n)
+    do({"type": "shuffle", "seat": shuffler})
+    h = state.hand
+    assert h is not None
+    pile = list(h.pile.elements())
+    rng.shuffle(pile)
+    western = state.options.get("deal_method") == "western"
+    if western:
+        first = {s: [] for s in h.order}
+        limit = state.variant.grand_tichu_cards
+        rest = list(pile)
+        for s in h.order:
+            first[s], rest = rest[: min(limit, h.sizes[s])], rest[min(limit, h.sizes[s]):]
+            do({"type": "deal", "seat": s, "cards": first[s]})
+        for s in h.order:
+            if state.variant.grand_tichu_limit(h, s) is not None and rng.random() < call_rate / 3:
+                do({"type": "grand_tichu", "seat": s})
+        for s in h.order:
+            need = h.sizes[s] - h.received[s]
+            if need:
+                do({"type": "deal", "seat": s, "cards": rest[:need]})
+                rest = rest[need:]
+    else:
+        while state.phase == DEAL:
+            seat = state._expected_drawer(h)
+            if h.received[seat] == state.variant.grand_tichu_cards and seat not in h.calls \
+                    and state.variant.grand_tichu_limit(h, seat) is not None and rng.random() < call_rate / 3:
+                do({"type": "grand_tichu", "seat": seat})
+            do({"type": "draw", "seat": seat, "card": pile.pop()})
+    for s in h.order:
+        if s not in h.calls and state.variant.may_call(h, s) and rng.random() < call_rate:
+            do({"type": "tichu", "seat": s})
+    if state.phase == EXCHANGE:
+        for s in h.order:
+            targets = state.variant.push_targets(h, s)
+            if not targets:
+                continue
+            cards = rng.sample(h.cards[s], len(targets))
+            do({"type": "push", "seat": s, "cards": {str(t): c for t, c in zip(targets, cards)}})
+    number = len(state.history)
+    while len(state.history) == number and not state.over:
+        h = state.hand
+        assert h is not None
+        if state.phase == DRAGON_GIFT:
+            bombs = bombs_out_of_turn(state)
+            if bombs and rng.random() < bomb_rate:
+                do(rng.choice(rng.choice(list(bombs.values()))))
+                continue
+            seat = h.gift_from
+            assert seat is not None
+            targets = [t for t in h.order if state.variant.is_opponent(h, seat, t)]
+            live = [t for t in targets if h.cards[t]] or targets
+            do({"type": "dragon_gift", "seat": seat, "to": rng.choice(live)})
+            continue
+        bombs = bombs_out_of_turn(state)
+        if bombs and rng.random() < bomb_rate * 0.2:
+            do(rng.choice(rng.choice(list(bombs.values()))))
+            continue
+        seat = h.turn
+        assert seat is not None
+        if seat not in h.played and seat not in h.calls and rng.random() < call_rate * 0.1:
+            do({"type": "tichu", "seat": seat})
+        options: list[dict[str, Any]] = []
+        for combo in plays_for(state, seat):
+            event: dict[str, Any] = {"type": "play", "seat": seat, "cards": list(combo.cards)}
+            if combo.phoenix is not None and len(combo.cards) > 1:
+                event["phoenix"] = "23456789TJQKA"[combo.phoenix - 2]
+            if "Mahjong" in combo.cards and state.variant.has_wish and (state.options.get("wish_required") or rng.random() < 0.8):
+                event["wish"] = rng.choice("23456789TJQKA")
+            if combo.kind == "dog":
+                choices = getattr(state.variant, "dog_choices", None)
+                if choices is not None:
+                    event["to"] = rng.choice(choices(h, seat))
+            options.append(event)
+        if may_pass(state, seat):
+            options.append({"type": "pass", "seat": seat})
+        do(policies[seat](state, seat, options, rng))

@@ -1,0 +1,334 @@
+"""Combinations: what a set of cards is, which combination beats which, and every combination
+a hand can form.
+
+A combination is a value (:class:`Combination`): its kind, its length in cards, and the rank that
+orders it within its kind (the top rank of a straight or stairs, the trio of a full house). The
+Phoenix stands for one rank in a multi-card combination (``phoenix`` says which); as a single it
+ranks half above the single it is played on (1.5 when led).
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+from .cards import (
+    CARD_INFO,
+    DOG,
+    DRAGON,
+    DRAGON_RANK,
+    MAHJONG,
+    PHOENIX,
+    rank_code,
+)
+
+SINGLE = "single"
+PAIR = "pair"
+STAIRS = "stairs"  # two or more consecutive pairs
+TRIO = "trio"
+FULL_HOUSE = "full_house"
+STRAIGHT = "straight"
+BOMB = "bomb"  # four of a kind (length 4) or straight flush (length >= 5)
+DOG_LEAD = "dog"
+
+PHOENIX_LED_RANK = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class ComboRules:
+    """The few ways variants differ on what forms or beats a combination."""
+
+    four_of_a_kind_distinct_suits: bool = False  # Grand Seigneur with two decks
+    trios_distinct_suits: bool = False  # Grand Seigneur, French books (option distinct_suit_trios)
+    dragon_beats_dragon: bool = False  # Grand Seigneur: a second Dragon beats the first
+
+
+NANKING_COMBOS = ComboRules()
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    kind: str
+    length: int
+    rank: float
+    cards: tuple[str, ...]
+    phoenix: int | None = None  # the rank the Phoenix stands for in a multi-card combination
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.kind == BOMB
+
+    def describe(self) -> str:
+        name = {
+            SINGLE: "single",
+            PAIR: "pair",
+            STAIRS: f"stairs of {self.length // 2} pairs",
+            TRIO: "trio",
+            FULL_HOUSE: "full house",
+            STRAIGHT: f"straight of {self.length}",
+            BOMB: "four-of-a-kind bomb" if self.length == 4 else f"straight-flush bomb of {self.length}",
+            DOG_LEAD: "Dog",
+        }[self.kind]
+        text = f"{name} {' '.join(self.cards)}"
+        if self.phoenix is not None:
+            text += f" (Phoenix as {rank_code(self.phoenix)})"
+        return text
+
+
+def _consecutive(sorted_ranks: Sequence[int]) -> bool:
+    return all(b - a == 1 for a, b in zip(sorted_ranks, sorted_ranks[1:]))
+
+
+def _plain_reading(
+    cards: tuple[str, ...], ranks: list[int], suits: list[str], phoenix: int | None, rules: ComboRules
+) -> Combination | None:
+    """Classify cards whose ranks are all known (the Phoenix already given a rank)."""
+    n = len(ranks)
+    counts = Counter(ranks)
+    has_mahjong = 1 in counts
+    real_suits = [s for s in suits if s]
+    if n == 1:
+        return Combination(SINGLE, 1, ranks[0], cards)
+    if has_mahjong and n < 5:
+        return None  # the Mahjong is a 1 only in a straight
+    if n == 2:
+        return Combination(PAIR, 2, ranks[0], cards, phoenix) if len(counts) == 1 else None
+    if n == 3:
+        if len(counts) != 1:
+            return None
+        if rules.trios_distinct_suits and len(set(real_suits)) != len(real_suits):
+            return None
+        return Combination(TRIO, 3, ranks[0], cards, phoenix)
+    if n == 4 and len(counts) == 1:
+        if phoenix is not None:
+            return None  # the Phoenix never makes a bomb
+        if rules.four_of_a_kind_distinct_suits and len(set(suits)) != 4:
+            return None
+        return Combination(BOMB, 4, ranks[0], cards)
+    distinct = sorted(counts)
+    if n >= 4 and n % 2 == 0 and not has_mahjong and all(v == 2 for v in counts.values()) and _consecutive(distinct):
+        return Combination(STAIRS, n, distinct[-1], cards, phoenix)
+    if n == 5 and sorted(counts.values()) == [2, 3]:
+        trio_rank = next(r for r, v in counts.items() if v == 3)
+        if rules.trios_distinct_suits:
+            trio_suits = [s for r, s in zip(ranks, suits) if r == trio_rank and s]
+            if len(set(trio_suits)) != len(trio_suits):
+                return None
+        return Combination(FULL_HOUSE, 5, trio_rank, cards, phoenix)
+    if n >= 5 and len(counts) == n and _consecutive(distinct):
+        if phoenix is None and not has_mahjong and len(set(suits)) == 1:
+            return Combination(BOMB, n, distinct[-1], cards)  # a straight flush is always a bomb
+        return Combination(STRAIGHT, n, distinct[-1], cards, phoenix)
+    return None
+
+
+def readings(cards: Sequence[str], rules: ComboRules = NANKING_COMBOS) -> list[Combination]:
+    """Every way the cards can be read as one combination (several only with the Phoenix).
+
+    A single Phoenix is returned with rank 0: its rank depends on the table (see :func:`on_table`).
+
+    >>> [c.kind for c in readings(["5s", "5j"])]
+    ['pair']
+    >>> [(c.kind, c.rank) for c in readings(["5s", "5j", "6s", "6j", "Phoenix"])]
+    [('full_house', 5), ('full_house', 6)]
+    """
+    cards = tuple(cards)
+    n = len(cards)
+    if n == 0:
+        return []
+    if n == 1:
+        card = cards[0]
+        if card == DOG:
+            return [Combination(DOG_LEAD, 1, 0, cards)]
+        if card == PHOENIX:
+            return [Combination(SINGLE, 1, 0, cards)]
+        return [Combination(SINGLE, 1, CARD_INFO[card][0], cards)]
+    if DOG in cards or DRAGON in cards:
+        return []  # the Dog and the Dragon are only ever played alone
+    phoenixes = cards.count(PHOENIX)
+    if phoenixes > 1:
+        return []
+    ranks = [CARD_INFO[c][0] for c in cards if c != PHOENIX]
+    suits = [CARD_INFO[c][1] for c in cards if c != PHOENIX]
+    if not phoenixes:
+        combo = _plain_reading(cards, ranks, suits, None, rules)
+        return [combo] if combo else []
+    found: dict[tuple[str, float], Combination] = {}
+    for stand_in in range(2, 15):  # never the 1, never a special
+        combo = _plain_reading(cards, ranks + [stand_in], suits + [""], stand_in, rules)
+        if combo is not None:
+            found.setdefault((combo.kind, combo.rank), combo)
+    return sorted(found.values(), key=lambda c: (c.kind, c.rank))
+
+
+def on_table(combo: Combination, top: Combination | None) -> Combination:
+    """Give a single Phoenix its rank for this moment: half above the single it is played on."""
+    if combo.kind == SINGLE and combo.cards == (PHOENIX,):
+        if top is None:
+            return Combination(SINGLE, 1, PHOENIX_LED_RANK, combo.cards)
+        if top.kind == SINGLE:
+            return Combination(SINGLE, 1, top.rank + 0.5, combo.cards)
+    return combo
+
+
+def beats(new: Combination, top: Combination | None, rules: ComboRules = NANKING_COMBOS) -> bool:
+    """Whether ``new`` may be played on ``top`` (``None``: leading, anything but nothing goes)."""
+    if top is None:
+        return True
+    if new.kind == DOG_LEAD or top.kind == DOG_LEAD:
+        return False
+    if new.is_bomb:
+        return not top.is_bomb or (new.length, new.rank) > (top.length, top.rank)
+    if top.is_bomb or new.kind != top.kind or new.length != top.length:
+        return False
+    if new.kind == SINGLE:
+        if new.cards == (PHOENIX,):
+            return top.rank < DRAGON_RANK
+        if new.rank == DRAGON_RANK and top.rank == DRAGON_RANK:
+            return rules.dragon_beats_dragon and top.cards == (DRAGON,)
+    return new.rank > top.rank
+
+
+def legal_readings(
+    cards: Sequence[str], top: Combination | None, rules: ComboRules = NANKING_COMBOS
+) -> list[Combination]:
+    """The readings of ``cards`` that may be played on ``top``, the Phoenix single resolved."""
+    out = []
+    for combo in readings(cards, rules):
+        combo = on_table(combo, top)
+        if beats(combo, top, rules):
+            out.append(combo)
+    return out
+
+
+# --- enumeration -------------------------------------------------------------------------------
+
+
+def _distinct_choices(cards: Sequence[str], k: int) -> Iterator[tuple[str, ...]]:
+    """k-subsets of a multiset of card codes, each once."""
+    seen = set()
+    for choice in itertools.combinations(sorted(cards), k):
+        if choice not in seen:
+            seen.add(choice)
+            yield choice
+
+
+def _runs(by_rank: dict[int, list[str]], has_phoenix: bool, per_rank: int, min_len: int, start_min: int) -> Iterator[tuple[tuple[str, ...], int | None]]:
+    """Card tuples forming a run of consecutive ranks, ``per_rank`` cards each (straights: 1,
+    stairs: 2), the Phoenix filling at most one missing card (never the Mahjong's 1)."""
+    for start in range(start_min, 15):
+        # options[r] = list of (cards, phoenix_used_for_rank or None)
+        chosen: list[list[tuple[tuple[str, ...], int | None]]] = []
+        for r in range(start, 15):
+            opts: list[tuple[tuple[str, ...], int | None]] = [(c, None) for c in _distinct_choices(by_rank.get(r, ()), per_rank)]
+            if has_phoenix and r >= 2:
+                opts += [(c + (PHOENIX,), r) for c in _distinct_choices(by_rank.get(r, ()), per_rank - 1)]
+            if not opts:
+                break
+            chosen.append(opts)
+            if len(chosen) * per_rank < min_len:
+                continue
+            for combo in itertools.product(*chosen):
+                stand_ins = [p for _, p in combo if p is not None]
+                if len(stand_ins) > 1:
+                    continue
+                yield tuple(itertools.chain.from_iterable(c for c, _ in combo)), (stand_ins[0] if stand_ins else None)
+
+
+def _candidates(hand: Sequence[str], kinds: set[str] | None, length: int | None) -> Iterator[tuple[tuple[str, ...], int | None]]:
+    """Card tuples (and the Phoenix's rank) that may form a combination of the wanted kinds."""
+    want = (lambda k: True) if kinds is None else kinds.__contains__
+    has_phoenix = PHOENIX in hand
+    by_rank: dict[int, list[str]] = {}
+    for c in hand:
+        r = CARD_INFO[c][0]
+        if 1 <= r <= 14:
+            by_rank.setdefault(r, []).append(c)
+    normal = {r: cs for r, cs in by_rank.items() if r >= 2}
+    if want(SINGLE) or want(DOG_LEAD):
+        for c in sorted(set(hand)):
+            yield (c,), None
+    for k, kind in ((2, PAIR), (3, TRIO), (4, BOMB)):
+        if not want(kind):
+            continue
+        for r, cs in normal.items():
+            yield from ((c, None) for c in _distinct_choices(cs, k))
+            if has_phoenix and k < 4:
+                yield from ((c + (PHOENIX,), r) for c in _distinct_choices(cs, k - 1))
+    if want(FULL_HOUSE):
+        for tr, tcs in normal.items():
+            trios = [(c, None) for c in _distinct_choices(tcs, 3)]
+            if has_phoenix:
+                trios += [(c + (PHOENIX,), tr) for c in _distinct_choices(tcs, 2)]
+            for pr, pcs in normal.items():
+                if pr == tr:
+                    continue
+                pairs = [(c, None) for c in _distinct_choices(pcs, 2)]
+                if has_phoenix:
+                    pairs += [(c + (PHOENIX,), pr) for c in _distinct_choices(pcs, 1)]
+                for (t, tp), (p, pp) in itertools.product(trios, pairs):
+                    if tp is None or pp is None:
+                        yield t + p, tp if tp is not None else pp
+    if want(STAIRS):
+        for cards, p in _runs(normal, has_phoenix, 2, 4, 2):
+            if length is None or len(cards) == length:
+                yield cards, p
+    if want(STRAIGHT) or want(BOMB):
+        for cards, p in _runs(by_rank, has_phoenix, 1, 5, 1):
+            if length is None or len(cards) == length or want(BOMB):
+                yield cards, p
+
+
+def _reading_with(cards: tuple[str, ...], stand_in: int | None, rules: ComboRules) -> Combination | None:
+    for combo in readings(cards, rules):
+        if combo.phoenix == stand_in or (stand_in is None and PHOENIX not in cards) or len(cards) == 1:
+            return combo
+    return None
+
+
+def combinations_in(
+    hand: Sequence[str], top: Combination | None = None, rules: ComboRules = NANKING_COMBOS
+) -> list[Combination]:
+    """Every combination the hand can play on ``top`` (``None``: every lead), each once.
+
+    >>> len(combinations_in(["2s", "2j", "3s"]))
+    4
+    """
+    if top is None:
+        kinds, length = None, None
+    elif top.is_bomb:
+        kinds, length = {BOMB}, None
+    else:
+        kinds, length = {top.kind, BOMB}, top.length
+    seen: set[tuple[tuple[str, ...], int | None]] = set()
+    out: list[Combination] = []
+    for cards, stand_in in _candidates(hand, kinds, length):
+        key = (tuple(sorted(cards)), stand_in)
+        if key in seen:
+            continue
+        seen.add(key)
+        combo = _reading_with(cards, stand_in, rules)
+        if combo is None:
+            continue
+        if top is None and combo.kind == DOG_LEAD:
+            out.append(combo)
+            continue
+        combo = on_table(combo, top)
+        if kinds is not None and combo.kind not in kinds:
+            continue
+        if beats(combo, top, rules):
+            out.append(combo)
+    return out
+
+
+def contains_rank(cards: Iterable[str], wanted: int) -> bool:
+    """Whether real cards of that rank are among ``cards`` (the Phoenix never counts)."""
+    return any(CARD_INFO[c][0] == wanted for c in cards if c != PHOENIX)
+
+
+__all__ = [
+    "BOMB", "DOG_LEAD", "FULL_HOUSE", "PAIR", "SINGLE", "STAIRS", "STRAIGHT", "TRIO",
+    "ComboRules", "Combination", "NANKING_COMBOS", "beats", "combinations_in", "contains_rank",
+    "legal_readings", "on_table", "readings", "MAHJONG",
+]

@@ -1,0 +1,158 @@
+"""Legal actions: every event the rules accept now, as event dicts ready to ``apply``.
+
+Like python-chess's ``legal_moves``, this is derived from the same checks the fold runs: the
+property tests apply every offered action and expect no refusal.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any, Iterator
+
+from .cards import MAHJONG, PHOENIX, RANK_CODES, rank_code
+from .combos import DOG_LEAD, Combination, combinations_in, contains_rank
+from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, GameState, Hand
+
+
+def _play_event(seat: int, combo: Combination) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "play", "seat": seat, "cards": list(combo.cards)}
+    if combo.phoenix is not None and len(combo.cards) > 1:
+        event["phoenix"] = rank_code(combo.phoenix)
+    return event
+
+
+def _with_wishes(state: GameState, event: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """A play with the Mahjong, once for each wish the player may make (and without one)."""
+    if MAHJONG not in event["cards"] or not state.variant.has_wish:
+        yield event
+        return
+    if not state.options.get("wish_required"):
+        yield event
+    for code in RANK_CODES:
+        yield {**event, "wish": code}
+
+
+def plays_for(state: GameState, seat: int) -> list[Combination]:
+    """The combinations the seat to act may play in turn (the wish applied)."""
+    h = state.hand
+    if h is None or h.turn != seat or h.gift_from is not None:
+        return []
+    top = h.trick[-1][1] if h.trick and not h.closed else None
+    combos = combinations_in(h.cards[seat], top, state.variant.combo_rules)
+    if h.wish is not None and not state.variant.wish_exempt(h, seat):
+        fulfilling = [c for c in combos if contains_rank(c.cards, h.wish)]
+        if fulfilling:
+            return fulfilling
+    return combos
+
+
+def may_pass(state: GameState, seat: int) -> bool:
+    h = state.hand
+    if h is None or h.turn != seat or h.gift_from is not None or not h.trick or h.closed:
+        return False
+    if h.wish is not None and not state.variant.wish_exempt(h, seat):
+        return not state._can_fulfil_wish(h, seat, h.trick[-1][1])
+    return True
+
+
+def bombs_out_of_turn(state: GameState) -> dict[int, list[dict[str, Any]]]:
+    """For each seat not to act, the bombs it may play now out of turn."""
+    h = state.hand
+    result: dict[int, list[dict[str, Any]]] = {}
+    if h is None or state.over or not h.trick or state.phase not in (PLAY, DRAGON_GIFT):
+        return result
+    if h.gift_from is not None and state.variant.hand_over(h):
+        return result
+    top = h.trick[-1][1]
+    for seat in h.order:
+        if not h.cards[seat] or (seat == h.turn and h.gift_from is None):
+            continue
+        bombs = [c for c in combinations_in(h.cards[seat], top, state.variant.combo_rules) if c.is_bomb]
+        if bombs:
+            result[seat] = [_play_event(seat, c) for c in bombs]
+    return result
+
+
+def call_actions(state: GameState) -> list[dict[str, Any]]:
+    h = state.hand
+    v = state.variant
+    if h is None or state.over or not v.has_calls:
+        return []
+    actions = []
+    for seat in h.order:
+        if seat in h.calls or seat in h.played:
+            continue
+        limit = v.grand_tichu_limit(h, seat)
+        if limit is not None and h.received[seat] <= limit:
+            actions.append({"type": "grand_tichu", "seat": seat})
+        if h.received[seat] == h.sizes[seat] and v.may_call(h, seat):
+            actions.append({"type": "tichu", "seat": seat})
+    return actions
+
+
+def push_actions(state: GameState, seat: int) -> Iterator[dict[str, Any]]:
+    """Every push the seat may make (a generator: there are thousands)."""
+    h = state.hand
+    if h is None or state.phase != EXCHANGE or seat in h.pushes:
+        return
+    targets = state.variant.push_targets(h, seat)
+    seen = set()
+    for cards in itertools.permutations(h.cards[seat], len(targets)):
+        if cards in seen:
+            continue
+        seen.add(cards)
+        yield {"type": "push", "seat": seat, "cards": {str(t): c for t, c in zip(targets, cards)}}
+
+
+def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[str, Any]]:
+    """Every event the rules accept now: the seat to act's plays and passes, the draws or
+    deals of the dealing, pushes, calls, the Dragon gift, and bombs out of turn."""
+    phase = state.phase
+    h = state.hand
+    v = state.variant
+    actions: list[dict[str, Any]] = []
+    if state.over:
+        return actions
+    if phase == BETWEEN_HANDS:
+        seats = range(state.n)
+        if state.options.get("shuffler") == "first_out" and state.next_shuffler is not None:
+            seats = [state.next_shuffler]
+        return [{"type": "shuffle", "seat": s} for s in seats]
+    assert h is not None
+    actions += call_actions(state)
+    if phase == DEAL:
+        seat = state._expected_drawer(h)
+        actions += [{"type": "draw", "seat": seat, "card": c} for c in sorted(h.pile) if h.pile[c] > 0]
+        return actions
+    if phase == EXCHANGE:
+        if include_pushes:
+            for seat in h.order:
+                actions.extend(push_actions(state, seat))
+        return actions
+    if phase == DRAGON_GIFT:
+        seat = h.gift_from
+        assert seat is not None
+        actions += [{"type": "dragon_gift", "seat": seat, "to": t} for t in h.order
+                    if v.is_opponent(h, seat, t) and (h.cards[t] or state.options.get("dragon_gift_to_out", True))]
+    elif phase == PLAY and h.turn is not None:
+        seat = h.turn
+        for combo in plays_for(state, seat):
+            event = _play_event(seat, combo)
+            if combo.kind == DOG_LEAD:
+                actions += _dog_events(state, h, event)
+            else:
+                actions.extend(_with_wishes(state, event))
+        if may_pass(state, seat):
+            actions.append({"type": "pass", "seat": seat})
+    for seat_bombs in bombs_out_of_turn(state).values():
+        actions.extend(seat_bombs)
+    return actions
+
+
+def _dog_events(state: GameState, h: Hand, event: dict[str, Any]) -> list[dict[str, Any]]:
+    choices = getattr(state.variant, "dog_choices", None)
+    if choices is None:
+        return [event]
+    return [{**event, "to": t} for t in choices(h, event["seat"])]
+
+
+__all__ = ["legal_actions", "bombs_out_of_turn", "plays_for", "may_pass", "push_actions", "call_actions", "PHOENIX"]

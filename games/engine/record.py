@@ -1,0 +1,189 @@
+"""Records (record-format.md section 1) and what is read off a fold: ``state`` and ``score``."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .cards import card_points, rank_code, sort_cards
+from .errors import EngineError
+from .state import GameState
+
+FORMAT = "tichu-record/1"
+RECORD_KEYS = {"format", "variant", "options", "players", "events", "meta"}
+
+
+def parse_record(obj: Any) -> dict[str, Any]:
+    """Check a record's shape (not its rules) and return it with defaults filled in.
+
+    Unknown top-level keys are refused; ``meta`` is free-form (importers keep their provenance
+    there).
+    """
+    if not isinstance(obj, dict):
+        raise EngineError("malformed", "a record is a JSON object")
+    unknown = set(obj) - RECORD_KEYS
+    if unknown:
+        raise EngineError("malformed", f"unknown record field(s): {', '.join(sorted(unknown))}")
+    if obj.get("format", FORMAT) != FORMAT:
+        raise EngineError("malformed", f"format must be {FORMAT!r}, not {obj.get('format')!r}")
+    players = obj.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise EngineError("malformed", "players must be a list of non-empty display names in seat order")
+    options = obj.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise EngineError("malformed", "options must be an object")
+    events = obj.get("events", [])
+    if not isinstance(events, list):
+        raise EngineError("malformed", "events must be a list")
+    for i, e in enumerate(events):
+        if not isinstance(e, dict) or not isinstance(e.get("type"), str):
+            raise EngineError("malformed", f"event {i} must be an object with a string 'type'", index=i)
+    if not isinstance(obj.get("variant"), str):
+        raise EngineError("malformed", "variant must be a string")
+    record = {"format": FORMAT, "variant": obj["variant"], "options": options, "players": players, "events": events}
+    if "meta" in obj:
+        record["meta"] = obj["meta"]
+    return record
+
+
+def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> GameState:
+    if players is None:
+        players = [f"Player {i + 1}" for i in range(4)]
+    return GameState(variant, options, players)
+
+
+def fold(record: Any, upto: int | None = None) -> GameState:
+    """The state after the first ``upto`` events (all by default).
+
+    A refused event raises EngineError with ``index`` set to its position in ``events``.
+    """
+    record = parse_record(record)
+    state = GameState(record["variant"], record["options"], record["players"])
+    return apply_all(state, record["events"][:upto], start=0)
+
+
+def apply_all(state: GameState, events: Iterable[dict[str, Any]], start: int) -> GameState:
+    """Apply events in order; ``start`` is the index of the first one in its record."""
+    i = start
+    try:
+        for i, event in enumerate(events, start):
+            state.apply(event)
+    except EngineError as err:
+        err.index = i
+        raise
+    return state
+
+
+def _calls_json(calls: dict[int, str]) -> dict[str, str]:
+    return {str(s): c for s, c in sorted(calls.items())}
+
+
+def state_json(state: GameState) -> dict[str, Any]:
+    """The JSON of ``python -m games.engine state``: everything a viewer needs at this moment."""
+    h = state.hand
+    out: dict[str, Any] = {
+        "ok": True,
+        "variant": state.variant.name,
+        "players": state.players,
+        "options": state.options,
+        "events": state.events_applied,
+        "phase": state.phase,
+        "turn": state.turn,
+        "hand_number": len(state.history) + (1 if h else 0),
+        "totals": list(state.totals),
+        "score_sheet": [_line_json(line) for line in state.history],
+        "complete": state.over,
+        "winner": state.winner,
+        "next_shuffler": state.next_shuffler if h is None else None,
+    }
+    if h is None:
+        out.update(hands=[[] for _ in range(state.n)], trick=[], trick_log=[], wish=None, calls={}, out=[],
+                   teams=[list(t) for t in state.variant.teams(state.n, state.next_shuffler)])
+        return out
+    top = h.trick[-1] if h.trick else None
+    out.update(
+        shuffler=h.shuffler,
+        order=list(h.order),
+        teams=[list(t) for t in h.teams],
+        hands=[sort_cards(c) for c in h.cards],
+        received=list(h.received),
+        pushes={str(s): {str(t): list(c) for t, c in p.items()} for s, p in sorted(h.pushes.items())},
+        trick=[_play_json(s, c) for s, c in h.trick],
+        trick_log=list(h.log),
+        trick_closed=h.closed,
+        trick_winner=top[0] if top else None,
+        wish=rank_code(h.wish) if h.wish is not None else None,
+        calls=_calls_json(h.calls),
+        out=list(h.out),
+        gift_from=h.gift_from,
+        tricks_won=[{"cards": len(c), "points": card_points(c)} for c in h.won],
+        played=sorted(h.played),
+    )
+    return out
+
+
+def _play_json(seat: int, combo: Any) -> dict[str, Any]:
+    entry = {"seat": seat, "cards": list(combo.cards), "combination": combo.kind, "rank": combo.rank}
+    if combo.phoenix is not None:
+        entry["phoenix"] = rank_code(combo.phoenix)
+    return entry
+
+
+def _line_json(line: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in line.items()}
+
+
+def score_json(state: GameState) -> dict[str, Any]:
+    """The JSON of ``python -m games.engine score``: the score sheet of the finished hands."""
+    return {
+        "ok": True,
+        "variant": state.variant.name,
+        "hands": [
+            {"points": list(line["points"]), "out": list(line["out"]), "calls": dict(line.get("calls", {})),
+             "card_points": list(line["card_points"]), "kind": line["kind"]}
+            for line in state.history
+        ],
+        "totals": list(state.totals),
+        "complete": state.over,
+        "winner": state.winner,
+    }
+
+
+class Replay:
+    """Random access to the states of one record, with snapshots at hand boundaries.
+
+    ``state_at(n)`` copies the nearest snapshot at or before ``n`` and folds the rest, so a deep
+    position costs at most one hand's events, never the whole game.
+    """
+
+    def __init__(self, record: Any) -> None:
+        self.record = parse_record(record)
+        self.events = self.record["events"]
+        initial = GameState(self.record["variant"], self.record["options"], self.record["players"])
+        self.snapshots: list[tuple[int, GameState]] = [(0, initial.copy())]
+        state = initial
+        self.error: EngineError | None = None
+        for i, event in enumerate(self.events):
+            if event.get("type") in ("shuffle", "hand_result"):
+                self.snapshots.append((i, state.copy()))
+            try:
+                state.apply(event)
+            except EngineError as err:
+                err.index = i
+                self.error = err
+                break
+        self.final = state
+        self.valid_length = self.error.index if self.error else len(self.events)
+
+    def state_at(self, n: int | None = None) -> GameState:
+        """The state after the first ``n`` events (clamped to the valid prefix)."""
+        if n is None or n >= self.valid_length:
+            return self.final
+        n = max(0, n)
+        base_index, base = 0, self.snapshots[0][1]
+        for index, snap in self.snapshots:
+            if index <= n:
+                base_index, base = index, snap
+            else:
+                break
+        return apply_all(base.copy(), self.events[base_index:n], base_index)

@@ -1,0 +1,661 @@
+"""The fold: a game's state, and how each event changes it.
+
+:class:`GameState` is mutable for speed, but every ``apply`` checks the whole event before it
+changes anything: a refused event raises :class:`EngineError` and leaves the state as it was.
+Rules that differ between games are asked of the :class:`~.variants.Variant`; this module holds
+none of them as numbers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable
+
+from .cards import (
+    CARD_INFO,
+    DRAGON,
+    MAHJONG,
+    PHOENIX,
+    RANK_OF_CODE,
+    card_points,
+    describe,
+    rank_code,
+)
+from .combos import DOG_LEAD, Combination, combinations_in, contains_rank, on_table, readings, beats
+from .errors import EngineError
+from .variants import Variant, get_variant
+from .options import resolve
+
+# Phases, as ``state`` reports them.
+BETWEEN_HANDS = "between_hands"
+DEAL = "deal"
+EXCHANGE = "exchange"
+PLAY = "play"
+DRAGON_GIFT = "dragon_gift"
+GAME_OVER = "game_over"
+
+HAND_STARTS = frozenset({"shuffle", "hand_result"})
+
+
+class Hand:
+    """One hand being played card by card."""
+
+    __slots__ = (
+        "number", "shuffler", "order", "teams", "team_of", "sizes", "cards", "received", "pile",
+        "last_drawer", "calls", "played", "pushes", "out", "won", "trick", "log", "passed",
+        "closed", "turn", "wish", "gift_from", "dealt",
+    )
+
+    def __init__(self, number: int, shuffler: int, order: tuple[int, ...], teams: tuple[tuple[int, ...], ...],
+                 sizes: list[int], deck: tuple[str, ...]) -> None:
+        n = len(sizes)
+        self.number = number
+        self.shuffler = shuffler
+        self.order = order
+        self.teams = teams
+        team_of = [0] * n
+        for t, seats in enumerate(teams):
+            for s in seats:
+                team_of[s] = t
+        self.team_of = team_of
+        self.sizes = sizes
+        self.cards: list[list[str]] = [[] for _ in range(n)]
+        self.received = [0] * n
+        self.pile = Counter(deck)  # cards not yet drawn or dealt
+        self.last_drawer: int | None = None
+        self.calls: dict[int, str] = {}
+        self.played: set[int] = set()
+        self.pushes: dict[int, dict[int, list[str]]] = {}
+        self.out: list[int] = []
+        self.won: list[list[str]] = [[] for _ in range(n)]
+        self.trick: list[tuple[int, Combination]] = []
+        self.log: list[dict[str, Any]] = []  # plays and passes of the current trick, for display
+        self.passed: set[int] = set()
+        self.closed = False  # every other player passed: the trick waits for its collection
+        self.turn: int | None = None
+        self.wish: int | None = None
+        self.gift_from: int | None = None
+        self.dealt = False
+
+    def copy(self) -> "Hand":
+        h = Hand.__new__(Hand)
+        h.number, h.shuffler, h.order, h.teams = self.number, self.shuffler, self.order, self.teams
+        h.team_of, h.sizes = self.team_of, self.sizes
+        h.cards = [list(c) for c in self.cards]
+        h.received = list(self.received)
+        h.pile = Counter(self.pile)
+        h.last_drawer = self.last_drawer
+        h.calls = dict(self.calls)
+        h.played = set(self.played)
+        h.pushes = {s: {t: list(c) for t, c in p.items()} for s, p in self.pushes.items()}
+        h.out = list(self.out)
+        h.won = [list(c) for c in self.won]
+        h.trick = list(self.trick)
+        h.log = list(self.log)
+        h.passed = set(self.passed)
+        h.closed, h.turn, h.wish, h.gift_from, h.dealt = self.closed, self.turn, self.wish, self.gift_from, self.dealt
+        return h
+
+    # --- seats in order of play --------------------------------------------------------------
+
+    def holders_count(self) -> int:
+        return sum(1 for c in self.cards if c)
+
+    def next_holder(self, seat: int, include_self: bool = False, skip: set[int] | None = None) -> int:
+        """The first seat in order of play after ``seat`` (or ``seat`` itself) that holds cards."""
+        order = self.order
+        n = len(order)
+        i = order.index(seat)
+        for k in range(0 if include_self else 1, n + 1):
+            s = order[(i + k) % n]
+            if self.cards[s] and (skip is None or s not in skip):
+                return s
+        return seat
+
+    @property
+    def top(self) -> tuple[int, Combination] | None:
+        return self.trick[-1] if self.trick else None
+
+
+def _seat_of(event: dict[str, Any], n: int, key: str = "seat") -> int:
+    seat = event.get(key)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a seat from 0 to {n - 1}, not {seat!r}")
+    return seat
+
+
+def _card_list(event: dict[str, Any], key: str = "cards") -> list[str]:
+    cards = event.get(key)
+    if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+        raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a non-empty list of card codes")
+    for c in cards:
+        if c not in CARD_INFO:
+            raise EngineError("unknown_card", f"{c!r} is not a card code (ranks 2-9 T J Q K A with a suit j s p r, or Mahjong, Dog, Phoenix, Dragon)")
+    return cards
+
+
+def _rank_field(event: dict[str, Any], key: str) -> int | None:
+    value = event.get(key)
+    if value is None:
+        return None
+    if value not in RANK_OF_CODE:
+        raise EngineError("malformed", f"{event.get('type')}: {key!r} must name a rank 2-9, T, J, Q, K or A, not {value!r}")
+    return RANK_OF_CODE[value]
+
+
+def _holds(hand_cards: list[str], cards: list[str]) -> bool:
+    need = Counter(cards)
+    have = Counter(hand_cards)
+    return all(have[c] >= k for c, k in need.items())
+
+
+def _remove(hand_cards: list[str], cards: list[str]) -> None:
+    for c in cards:
+        hand_cards.remove(c)
+
+
+class GameState:
+    """The state of a game after some events: the fold's accumulator.
+
+    >>> g = GameState("nanking", {}, ["Ann", "Bob", "Cid", "Dee"])
+    >>> g.apply({"type": "shuffle", "seat": 0}); g.phase
+    'deal'
+    """
+
+    __slots__ = ("variant", "options", "players", "n", "totals", "history", "hand", "next_shuffler",
+                 "over", "winner", "events_applied", "_checkpoint", "_since")
+
+    def __init__(self, variant: str | Variant, options: dict[str, Any] | None, players: list[str]) -> None:
+        self.variant = variant if isinstance(variant, Variant) else get_variant(variant)
+        self.variant.check_players(players)
+        self.options = resolve(self.variant.options, options)
+        self.players = list(players)
+        self.n = self.variant.seat_count(players)
+        self.totals = [0] * self.variant.score_columns(self.n)
+        self.history: list[dict[str, Any]] = []  # the score sheet: one line per finished hand
+        self.hand: Hand | None = None
+        self.next_shuffler: int | None = None
+        self.over = False
+        self.winner: int | None = None
+        self.events_applied = 0
+        # Undo support: the state before the current hand began, and the events in force since.
+        self._checkpoint: GameState | None = None
+        self._since: tuple[dict[str, Any], ...] = ()
+
+    def copy(self) -> "GameState":
+        g = GameState.__new__(GameState)
+        g.variant, g.options, g.players, g.n = self.variant, self.options, self.players, self.n
+        g.totals = list(self.totals)
+        g.history = list(self.history)  # lines are never changed once written
+        g.hand = self.hand.copy() if self.hand else None
+        g.next_shuffler, g.over, g.winner = self.next_shuffler, self.over, self.winner
+        g.events_applied = self.events_applied
+        g._checkpoint, g._since = self._checkpoint, self._since
+        return g
+
+    # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return GAME_OVER
+        h = self.hand
+        if h is None:
+            return BETWEEN_HANDS
+        if not h.dealt:
+            return DEAL
+        if h.turn is None and h.gift_from is None and len(h.pushes) < self._pushers_count(h):
+            return EXCHANGE
+        if h.gift_from is not None:
+            return DRAGON_GIFT
+        return PLAY
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def turn(self) -> int | None:
+        h = self.hand
+        if h is None or self.over:
+            return None
+        if h.gift_from is not None:
+            return h.gift_from
+        return h.turn
+
+    def _pushers_count(self, h: Hand) -> int:
+        return sum(1 for s in range(self.n) if self.variant.push_targets(h, s))
+
+    # --- applying events ---------------------------------------------------------------------
+
+    def apply(self, event: Any) -> None:
+        """Check ``event`` against the rules and apply it, or raise EngineError and change nothing."""
+        if not isinstance(event, dict):
+            raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
+        kind = event.get("type")
+        if kind == "undo":
+            self._undo()
+            return
+        handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
+        if handler is None:
+            raise EngineError("malformed", f"unknown event type {kind!r}")
+        if self.over:
+            raise EngineError("game_over", f"the game is over; {kind} is not accepted (an undo is)")
+        if kind in HAND_STARTS:
+            before = self.copy()
+            handler(self, event)
+            self._checkpoint, self._since = before, (event,)
+        else:
+            handler(self, event)
+            self._since = self._since + (event,)
+        self.events_applied += 1
+
+    def _undo(self) -> None:
+        """Retract the latest event still in force: refold the hand from its checkpoint."""
+        if not self._since:
+            raise EngineError("wrong_phase", "there is no event to undo")
+        base = self._checkpoint
+        assert base is not None
+        restored = base.copy()
+        for e in self._since[:-1]:
+            restored.apply(e)
+        count = self.events_applied + 1
+        for name in GameState.__slots__:
+            setattr(self, name, getattr(restored, name))
+        self.events_applied = count
+
+    # --- the deal ----------------------------------------------------------------------------
+
+    def _require_hand(self, kind: str, *phases: str) -> Hand:
+        phase = self.phase
+        if phase not in phases:
+            raise EngineError("wrong_phase", f"{kind} is not accepted now: the game is in its {phase.replace('_', ' ')} phase")
+        assert self.hand is not None
+        return self.hand
+
+    def _on_shuffle(self, event: dict[str, Any]) -> None:
+        seat = _seat_of(event, self.n)
+        if self.hand is not None:
+            raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): it must end before the next shuffle")
+        if self.options.get("shuffler") == "first_out" and self.next_shuffler is not None and seat != self.next_shuffler:
+            raise EngineError("not_your_turn", f"seat {self.next_shuffler} went out first last hand and shuffles, not seat {seat}")
+        v = self.variant
+        order = v.order_of_play(self.n, seat)
+        deck = v.deck(self.options)
+        sizes = v.hand_sizes(self.n, seat, order, len(deck))
+        self.hand = Hand(len(self.history) + 1, seat, order, v.teams(self.n, seat), sizes, deck)
+
+    def _expected_drawer(self, h: Hand) -> int:
+        order = h.order
+        start = order.index(h.shuffler) if h.last_drawer is None else order.index(h.last_drawer) + 1
+        for k in range(len(order)):
+            s = order[(start + k) % len(order)]
+            if h.received[s] < h.sizes[s]:
+                return s
+        return -1
+
+    def _on_draw(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("draw", DEAL)
+        seat = _seat_of(event, self.n)
+        card = event.get("card")
+        if not isinstance(card, str):
+            raise EngineError("malformed", "draw: 'card' must be a card code")
+        if card not in CARD_INFO:
+            raise EngineError("unknown_card", f"{card!r} is not a card code")
+        expected = self._expected_drawer(h)
+        if seat != expected:
+            raise EngineError("draw_out_of_order", f"seat {expected} draws next, not seat {seat}")
+        if h.pile[card] <= 0:
+            raise EngineError("deal_invalid", f"{card} is not in the pile: it has already been taken")
+        h.pile[card] -= 1
+        h.cards[seat].append(card)
+        h.received[seat] += 1
+        h.last_drawer = seat
+        self._after_deal(h)
+
+    def _on_deal(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("deal", DEAL)
+        seat = _seat_of(event, self.n)
+        cards = _card_list(event)
+        if h.received[seat] + len(cards) > h.sizes[seat]:
+            raise EngineError("deal_invalid", f"seat {seat} receives {h.sizes[seat]} cards in all; it has {h.received[seat]} and cannot take {len(cards)} more")
+        need = Counter(cards)
+        missing = [c for c, k in need.items() if h.pile[c] < k]
+        if missing:
+            raise EngineError("deal_invalid", f"{describe(missing)} not in the pile: already dealt")
+        for c in cards:
+            h.pile[c] -= 1
+        h.cards[seat].extend(cards)
+        h.received[seat] += len(cards)
+        h.last_drawer = seat
+        self._after_deal(h)
+
+    def _after_deal(self, h: Hand) -> None:
+        if all(r == s for r, s in zip(h.received, h.sizes)):
+            h.dealt = True
+            if self._pushers_count(h) == 0:
+                self._start_play(h)
+
+    def _on_grand_tichu(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("grand_tichu", DEAL, EXCHANGE, PLAY, DRAGON_GIFT)
+        seat = _seat_of(event, self.n)
+        if not self.variant.has_calls:
+            raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
+        if seat in h.calls:
+            raise EngineError("already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand")
+        limit = self.variant.grand_tichu_limit(h, seat)
+        if limit is None:
+            raise EngineError("not_in_variant", f"seat {seat} may not call Grand Tichu in {self.variant.name}")
+        if h.received[seat] > limit:
+            raise EngineError("call_too_late", f"Grand Tichu is called before the {limit + 1}th card; seat {seat} has {h.received[seat]}")
+        h.calls[seat] = "grand_tichu"
+
+    def _on_tichu(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("tichu", DEAL, EXCHANGE, PLAY, DRAGON_GIFT)
+        seat = _seat_of(event, self.n)
+        if not self.variant.has_calls:
+            raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
+        if seat in h.calls:
+            raise EngineError("already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand")
+        if not self.variant.may_call(h, seat):
+            raise EngineError("not_in_variant", f"seat {seat} may not call Tichu in {self.variant.name}")
+        if seat in h.played:
+            raise EngineError("call_too_late", f"Tichu is called before one's first card; seat {seat} has played")
+        if h.received[seat] < h.sizes[seat]:
+            raise EngineError("wrong_phase", f"seat {seat} calls Tichu once it holds all its {h.sizes[seat]} cards (a call before the {self.variant.grand_tichu_cards + 1}th card is a Grand Tichu)")
+        h.calls[seat] = "tichu"
+
+    # --- the exchange ------------------------------------------------------------------------
+
+    def _on_push(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("push", EXCHANGE)
+        seat = _seat_of(event, self.n)
+        if seat in h.pushes:
+            raise EngineError("push_invalid", f"seat {seat} has already pushed its cards")
+        targets = self.variant.push_targets(h, seat)
+        raw = event.get("cards")
+        if not isinstance(raw, dict):
+            raise EngineError("malformed", "push: 'cards' must be an object from target seat to card")
+        given: dict[int, list[str]] = {}
+        for key, value in raw.items():
+            if not (isinstance(key, str) and key.isdigit()):
+                raise EngineError("push_invalid", f"push: target {key!r} is not a seat number")
+            cards = [value] if isinstance(value, str) else value
+            if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+                raise EngineError("malformed", f"push: the cards for seat {key} must be a card code or a list of them")
+            for c in cards:
+                if c not in CARD_INFO:
+                    raise EngineError("unknown_card", f"{c!r} is not a card code")
+            given[int(key)] = list(cards)
+        if set(given) != set(targets):
+            raise EngineError("push_invalid", f"seat {seat} pushes one card to each of seats {', '.join(map(str, targets))}, not to {', '.join(map(str, sorted(given))) or 'nobody'}")
+        for t, cards in given.items():
+            if len(cards) != 1:
+                raise EngineError("push_invalid", f"seat {seat} pushes exactly one card to seat {t}, not {len(cards)}")
+        all_cards = [c for cards in given.values() for c in cards]
+        if not _holds(h.cards[seat], all_cards):
+            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(all_cards)}")
+        _remove(h.cards[seat], all_cards)
+        h.pushes[seat] = given
+        if len(h.pushes) == self._pushers_count(h):
+            for pusher, gifts in sorted(h.pushes.items()):
+                for target, cards in gifts.items():
+                    h.cards[target].extend(cards)
+            self._start_play(h)
+
+    def _start_play(self, h: Hand) -> None:
+        h.turn = self.variant.first_leader(h)
+
+    # --- play --------------------------------------------------------------------------------
+
+    def _on_play(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("play", PLAY, DRAGON_GIFT)
+        v = self.variant
+        seat = _seat_of(event, self.n)
+        cards = _card_list(event)
+        wish = _rank_field(event, "wish")
+        stand_in = _rank_field(event, "phoenix")
+        to = event.get("to")
+        if to is not None:
+            to = _seat_of(event, self.n, "to")
+        if not h.cards[seat]:
+            raise EngineError("not_your_turn", f"seat {seat} is out and holds no cards")
+        if not _holds(h.cards[seat], cards):
+            missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
+            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(missing)}")
+        options = readings(cards, v.combo_rules)
+        if not options:
+            raise EngineError("invalid_combination", f"{describe(cards)} is not a combination")
+        if stand_in is not None:
+            if PHOENIX not in cards or len(cards) == 1:
+                raise EngineError("invalid_combination", f"'phoenix' reads the Phoenix in a combination; {describe(cards)} has none to read")
+            options = [c for c in options if c.phoenix == stand_in]
+            if not options:
+                raise EngineError("invalid_combination", f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}")
+        if wish is not None:
+            if not v.has_wish:
+                raise EngineError("not_in_variant", f"there is no wish in {v.name}")
+            if MAHJONG not in cards:
+                raise EngineError("invalid_combination", "a wish is made only with the Mahjong")
+        elif MAHJONG in cards and self.options.get("wish_required") and v.has_wish:
+            raise EngineError("invalid_combination", "the Mahjong's player must name a wish (option wish_required)")
+
+        in_turn = h.gift_from is None and seat == h.turn
+        top_entry = h.top
+        top = top_entry[1] if top_entry else None
+        leading = in_turn and (top is None or h.closed)
+        if not in_turn:
+            bombs = [c for c in options if c.is_bomb]
+            if not bombs:
+                if h.gift_from is not None:
+                    raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
+                who = h.turn
+                raise EngineError("not_your_turn", f"seat {who} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one")
+            if h.gift_from is not None and v.hand_over(h):
+                raise EngineError("bomb_not_allowed", "the hand is over: its last trick is ended at once and only the Dragon gift remains")
+            if top is None:
+                raise EngineError("bomb_not_allowed", f"a bomb out of turn is played on a combination on the table; nothing lies there now (seat {h.turn} leads)")
+            combo = bombs[0]
+            if not beats(combo, top, v.combo_rules):
+                raise EngineError("does_not_beat", f"{combo.describe()} does not beat {top.describe()}")
+        elif leading:
+            combo = max(options, key=lambda c: c.rank)
+            combo = on_table(combo, None)
+        else:
+            assert top is not None
+            legal = [on_table(c, top) for c in options]
+            legal = [c for c in legal if beats(c, top, v.combo_rules)]
+            if not legal:
+                if options[0].kind == DOG_LEAD:
+                    raise EngineError("does_not_beat", "the Dog can only be led, never played on a combination")
+                raise EngineError("does_not_beat", f"{describe(cards)} does not beat {top.describe()}")
+            combo = max(legal, key=lambda c: c.rank)
+        if combo.kind == DOG_LEAD and not leading:
+            raise EngineError("does_not_beat", "the Dog can only be led")
+        if in_turn and h.wish is not None and not v.wish_exempt(h, seat):
+            if not contains_rank(cards, h.wish) and self._can_fulfil_wish(h, seat, None if leading else top):
+                raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})")
+        dog_target = v.dog_lead(h, seat, to) if combo.kind == DOG_LEAD else None
+        if combo.kind != DOG_LEAD and to is not None:
+            raise EngineError("malformed", "play: 'to' goes only with the Dog")
+
+        # --- every check passed: change the state ---
+        if leading and h.closed:
+            self._collect(h, h.trick[-1][0])
+        if not in_turn and h.gift_from is not None:
+            h.gift_from = None  # the Dragon was bombed: it did not win the trick
+        h.closed = False
+        _remove(h.cards[seat], cards)
+        h.played.add(seat)
+        h.trick.append((seat, combo))
+        entry: dict[str, Any] = {"seat": seat, "cards": list(cards), "combination": combo.kind}
+        if combo.phoenix is not None:
+            entry["phoenix"] = rank_code(combo.phoenix)
+        if wish is not None:
+            entry["wish"] = rank_code(wish)
+        if not in_turn:
+            entry["out_of_turn"] = True
+        h.log.append(entry)
+        if h.wish is not None and contains_rank(cards, h.wish):
+            h.wish = None
+        if wish is not None:
+            h.wish = wish
+        if not self.options.get("pass_is_final"):
+            h.passed = set()
+        if not h.cards[seat]:
+            h.out.append(seat)
+
+        if combo.kind == DOG_LEAD:
+            self._collect(h, seat)
+            assert dog_target is not None
+            h.turn = h.next_holder(dog_target, include_self=True)
+            if v.hand_over(h):
+                self._finish_hand(h)
+            return
+        if v.hand_over(h):
+            if v.sweep(h) is None and combo.cards == (DRAGON,) and v.has_dragon_gift:
+                h.closed, h.turn, h.gift_from = True, None, seat  # the last trick is still given away
+                return
+            if v.sweep(h) is None:
+                self._collect(h, seat)
+            self._finish_hand(h)
+            return
+        h.turn = h.next_holder(seat, skip=h.passed if self.options.get("pass_is_final") else None)
+        if h.turn == seat:
+            self._close_trick(h)
+
+    def _can_fulfil_wish(self, h: Hand, seat: int, top: Combination | None) -> bool:
+        """Whether the seat holds the wished rank and could lawfully play it now."""
+        assert h.wish is not None
+        if not contains_rank(h.cards[seat], h.wish):
+            return False
+        if top is None:
+            return True
+        return any(contains_rank(c.cards, h.wish) for c in combinations_in(h.cards[seat], top, self.variant.combo_rules))
+
+    def _on_pass(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("pass", PLAY, DRAGON_GIFT)
+        seat = _seat_of(event, self.n)
+        if h.gift_from is not None:
+            raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
+        if seat != h.turn:
+            raise EngineError("not_your_turn", f"seat {h.turn} is to play, not seat {seat}")
+        top_entry = h.top
+        if top_entry is None or h.closed:
+            raise EngineError("wrong_phase", f"seat {seat} leads the trick and cannot pass")
+        if h.wish is not None and not self.variant.wish_exempt(h, seat) and self._can_fulfil_wish(h, seat, top_entry[1]):
+            raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass")
+        h.passed.add(seat)
+        h.log.append({"seat": seat, "pass": True})
+        owner = top_entry[0]
+        others = [s for s in h.order if h.cards[s] and s != owner]
+        if all(s in h.passed for s in others):
+            self._close_trick(h)
+        else:
+            h.turn = h.next_holder(seat, skip=h.passed if self.options.get("pass_is_final") else None)
+
+    def _close_trick(self, h: Hand) -> None:
+        """Every other player has passed: the trick is won. It stays on the table (a bomb may still
+        take it) until the next lead, or until its Dragon is given away."""
+        owner, combo = h.trick[-1]
+        h.closed = True
+        if combo.cards == (DRAGON,) and self.variant.has_dragon_gift:
+            h.turn, h.gift_from = None, owner
+        else:
+            h.turn = h.next_holder(owner, include_self=True)
+
+    def _collect(self, h: Hand, winner: int) -> None:
+        for _, combo in h.trick:
+            h.won[winner].extend(combo.cards)
+        h.trick = []
+        h.log = []
+        h.passed = set()
+        h.closed = False
+
+    def _on_dragon_gift(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("dragon_gift", PLAY, DRAGON_GIFT)
+        seat = _seat_of(event, self.n)
+        to = _seat_of(event, self.n, "to")
+        if h.gift_from is None:
+            raise EngineError("gift_invalid", "there is no Dragon trick to give away now")
+        if seat != h.gift_from:
+            raise EngineError("not_your_turn", f"seat {h.gift_from} won the trick with the Dragon and gives it, not seat {seat}")
+        if not self.variant.is_opponent(h, seat, to):
+            raise EngineError("gift_invalid", f"the Dragon trick goes to an opponent; seat {to} is not an opponent of seat {seat}")
+        if not h.cards[to] and not self.options.get("dragon_gift_to_out", True):
+            raise EngineError("gift_invalid", f"seat {to} is out; the Dragon trick goes to an opponent still playing (option dragon_gift_to_out)")
+        h.gift_from = None
+        self._collect(h, to)
+        if self.variant.hand_over(h):
+            self._finish_hand(h)
+            return
+        h.turn = h.next_holder(seat, include_self=True)
+
+    def _on_penalty(self, event: dict[str, Any]) -> None:
+        h = self._require_hand("penalty", PLAY, DRAGON_GIFT)
+        seat = _seat_of(event, self.n)
+        reason = event.get("reason")
+        if not isinstance(reason, str) or not reason:
+            raise EngineError("malformed", "penalty: 'reason' must name the breach, e.g. 'missed_wish'")
+        line = self.variant.score_penalty(h, seat, self.options)
+        line.update(kind="penalty", penalty={"seat": seat, "reason": reason})
+        self._write_line(h, line)
+
+    def _finish_hand(self, h: Hand) -> None:
+        line = self.variant.score_hand(h, self.options)
+        line["kind"] = "cards"
+        self._write_line(h, line)
+
+    def _write_line(self, h: Hand | None, line: dict[str, Any]) -> None:
+        if h is not None:
+            line["calls"] = {str(s): c for s, c in sorted(h.calls.items())}
+            line["shuffler"] = h.shuffler
+        self.history.append(line)
+        for i, p in enumerate(line["points"]):
+            self.totals[i] += p
+        self.hand = None
+        self.next_shuffler = self.variant.next_shuffler(line["out"])
+        self.over, self.winner = self.variant.game_result(self.totals, len(self.history), self.options)
+
+    def _on_hand_result(self, event: dict[str, Any]) -> None:
+        if self.hand is not None:
+            raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): a hand result replaces a whole hand")
+        calls_raw = event.get("calls", {})
+        out = event.get("out")
+        points = event.get("points")
+        if not isinstance(calls_raw, dict):
+            raise EngineError("malformed", "hand_result: 'calls' must be an object from seat to 'tichu' or 'grand_tichu'")
+        calls: dict[int, str] = {}
+        for key, call in calls_raw.items():
+            if not (isinstance(key, str) and key.isdigit() and int(key) < self.n):
+                raise EngineError("result_invalid", f"hand_result: {key!r} is not a seat")
+            if call not in ("tichu", "grand_tichu"):
+                raise EngineError("result_invalid", f"hand_result: seat {key} called {call!r}; a call is 'tichu' or 'grand_tichu'")
+            calls[int(key)] = call
+        if calls and not self.variant.has_calls:
+            raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
+        if not isinstance(out, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in out):
+            raise EngineError("malformed", "hand_result: 'out' must be a list of seats in finishing order")
+        if any(not 0 <= s < self.n for s in out) or len(set(out)) != len(out) or len(out) > self.n:
+            raise EngineError("result_invalid", f"hand_result: 'out' {out} must list distinct seats from 0 to {self.n - 1}")
+        self.variant.check_result(calls, out, points, self.n)
+        line = self.variant.score_result(calls, out, points, self.n, self.options)
+        line.update(kind="hand_result", calls={str(s): c for s, c in sorted(calls.items())})
+        self._write_line(None, line)
+
+
+_HANDLERS: dict[str, Callable[[GameState, dict[str, Any]], None]] = {
+    "shuffle": GameState._on_shuffle,
+    "draw": GameState._on_draw,
+    "deal": GameState._on_deal,
+    "grand_tichu": GameState._on_grand_tichu,
+    "tichu": GameState._on_tichu,
+    "push": GameState._on_push,
+    "play": GameState._on_play,
+    "pass": GameState._on_pass,
+    "dragon_gift": GameState._on_dragon_gift,
+    "penalty": GameState._on_penalty,
+    "hand_result": GameState._on_hand_result,
+}
+EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
+
+__all__ = ["GameState", "Hand", "EVENT_TYPES", "card_points"]

@@ -1,0 +1,246 @@
+"""Variant descriptions: everything the fold asks of a game of the family.
+
+The fold in :mod:`state` knows nothing of seat counts, teams or deck sizes: it asks the variant
+(seats, teams, the deck, hand sizes, the Grand Tichu window, the exchange pattern, the Dog's lead,
+when a hand is over, how it scores, when the game is over). Tichu Nanking is the base class;
+other games override what differs.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .cards import DRAGON, MAHJONG, TICHU_DECK, card_points
+from .combos import NANKING_COMBOS, ComboRules
+from .errors import EngineError
+from .options import TICHU_OPTIONS, Option
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import Hand
+
+CALL_BONUS = {"tichu": 100, "grand_tichu": 200}
+
+
+class Variant:
+    """Tichu Nanking: four players, teams {0,2} and {1,3}, 56 cards drawn 14 each."""
+
+    name = "nanking"
+    seat_counts: tuple[int, ...] = (4,)
+    options: tuple[Option, ...] = TICHU_OPTIONS
+    combo_rules: ComboRules = NANKING_COMBOS
+    grand_tichu_cards = 8  # Grand Tichu while a seat has received at most this many cards
+    double_victory_bonus = 200
+    has_calls = True
+    has_wish = True
+    has_dragon_gift = True
+
+    # --- seats and teams ---------------------------------------------------------------------
+
+    def check_players(self, players: Sequence[str]) -> None:
+        if len(players) not in self.seat_counts:
+            counts = " or ".join(str(n) for n in self.seat_counts)
+            raise EngineError("malformed", f"{self.name} is played by {counts} players, the record names {len(players)}")
+
+    def seat_count(self, players: Sequence[str]) -> int:
+        return len(players)
+
+    def teams(self, n: int, shuffler: int | None) -> tuple[tuple[int, ...], ...]:
+        """Seats by team; teams alternate around the table."""
+        return tuple(tuple(range(t, n, 2)) for t in range(2))
+
+    def score_columns(self, n: int) -> int:
+        """How many totals the score sheet keeps (teams here, players in Threechu)."""
+        return 2
+
+    def order_of_play(self, n: int, shuffler: int) -> tuple[int, ...]:
+        return tuple(range(n))
+
+    # --- the deal ----------------------------------------------------------------------------
+
+    def deck(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return TICHU_DECK
+
+    def hand_sizes(self, n: int, shuffler: int, order: tuple[int, ...], deck_size: int) -> list[int]:
+        """Cards each seat receives: the deck drawn one by one in order of play from the shuffler."""
+        sizes = [0] * n
+        start = order.index(shuffler)
+        for k in range(deck_size):
+            sizes[order[(start + k) % len(order)]] += 1
+        return sizes
+
+    def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
+        """The most cards a seat may hold when calling Grand Tichu (None: it may not call)."""
+        return self.grand_tichu_cards
+
+    def may_call(self, hand: "Hand", seat: int) -> bool:
+        return True
+
+    def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
+        """Seats this seat pushes one card each to at the exchange (empty: no exchange)."""
+        return tuple(s for s in hand.order if s != seat)
+
+    def first_leader(self, hand: "Hand") -> int:
+        for seat in hand.order:
+            if MAHJONG in hand.cards[seat]:
+                return seat
+        return hand.shuffler
+
+    # --- play --------------------------------------------------------------------------------
+
+    def wish_exempt(self, hand: "Hand", seat: int) -> bool:
+        return False
+
+    def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
+        """Who leads after the Dog: the partner, or the next player after the partner who still
+        holds cards (back to the Dog's player if need be)."""
+        n = len(hand.order)
+        partner = hand.order[(hand.order.index(seat) + n // 2) % n]
+        if to is not None and to != partner:
+            raise EngineError("not_in_variant", f"in {self.name} the Dog gives the lead to the partner (seat {partner}); 'to' is not chosen")
+        return hand.next_holder(partner, include_self=True)
+
+    def is_opponent(self, hand: "Hand", seat: int, other: int) -> bool:
+        return hand.team_of[seat] != hand.team_of[other]
+
+    # --- hand end and scoring ----------------------------------------------------------------
+
+    def sweep(self, hand: "Hand") -> int | None:
+        """The team that ended the hand at once by going out together (double victory), if any."""
+        if len(hand.out) >= 2 and hand.team_of[hand.out[0]] == hand.team_of[hand.out[1]]:
+            return hand.team_of[hand.out[0]]
+        return None
+
+    def hand_over(self, hand: "Hand") -> bool:
+        return hand.holders_count() <= 1 or self.sweep(hand) is not None
+
+    def card_points_by_team(self, hand: "Hand") -> list[int]:
+        """Card points after the end-of-hand transfers: the tailender's hand cards go to the
+        opposing team and the tailender's tricks to the first player out."""
+        piles = [list(cards) for cards in hand.won]
+        to_team: list[list[str]] = [[] for _ in hand.teams]
+        tail = [s for s in hand.order if hand.cards[s]]
+        if tail:
+            last = tail[0]
+            first = hand.out[0]
+            piles[first] += piles[last]
+            piles[last] = []
+            opponents = next(t for t, seats in enumerate(hand.teams) if last not in seats)
+            to_team[opponents] += hand.cards[last]
+        points = [card_points(to_team[t]) for t in range(len(hand.teams))]
+        for seat, pile in enumerate(piles):
+            points[hand.team_of[seat]] += card_points(pile)
+        return points
+
+    def call_points(self, calls: dict[int, str], first_out: int | None, team_of: Sequence[int], options: dict[str, Any]) -> list[int]:
+        """Calls are individual: each caller's team wins the bonus if the caller went out first,
+        else loses it."""
+        points = [0] * (max(team_of) + 1)
+        quirk_dropped: set[int] = set()
+        if options.get("bsw_grand_tichu_quirk") and first_out is not None:
+            # BSW: both partners called Grand Tichu and one went out first: the other's failure is dropped.
+            grand = [s for s, c in calls.items() if c == "grand_tichu"]
+            for s in grand:
+                if s != first_out and first_out in grand and team_of[s] == team_of[first_out]:
+                    quirk_dropped.add(s)
+        for seat, call in calls.items():
+            if seat in quirk_dropped:
+                continue
+            bonus = CALL_BONUS[call]
+            points[team_of[seat]] += bonus if seat == first_out else -bonus
+        return points
+
+    def score_hand(self, hand: "Hand", options: dict[str, Any]) -> dict[str, Any]:
+        sweep = self.sweep(hand)
+        if sweep is not None:
+            cards = [0] * len(hand.teams)
+            cards[sweep] = self.double_victory_bonus
+        else:
+            cards = self.card_points_by_team(hand)
+        out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
+        calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
+        return {"card_points": cards, "points": [c + k for c, k in zip(cards, calls)], "out": out,
+                "double_victory": sweep is not None}
+
+    def score_penalty(self, hand: "Hand", offender: int, options: dict[str, Any]) -> dict[str, Any]:
+        """A missed wish noticed at the table (tiki FAQ): the offender's opponents score 200, the
+        offender's team nothing; a call succeeds only if its caller was already out first."""
+        cards = [0] * len(hand.teams)
+        for t, seats in enumerate(hand.teams):
+            if offender not in seats:
+                cards[t] = 200
+        calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
+        return {"card_points": cards, "points": [c + k for c, k in zip(cards, calls)], "out": list(hand.out),
+                "double_victory": False}
+
+    def score_result(self, calls: dict[int, str], out: list[int], card_points: list[int] | None,
+                     n: int, options: dict[str, Any]) -> dict[str, Any]:
+        """A score-sheet line (``hand_result``) scored like a hand played card by card."""
+        teams = self.teams(n, None)
+        team_of = [0] * n
+        for t, seats in enumerate(teams):
+            for s in seats:
+                team_of[s] = t
+        double = len(out) >= 2 and team_of[out[0]] == team_of[out[1]]
+        if double:
+            cards = [0] * len(teams)
+            cards[team_of[out[0]]] = self.double_victory_bonus
+        else:
+            assert card_points is not None
+            cards = list(card_points)
+        bonus = self.call_points(calls, out[0] if out else None, team_of, options)
+        return {"card_points": cards, "points": [c + k for c, k in zip(cards, bonus)], "out": list(out),
+                "double_victory": double}
+
+    def check_result(self, calls: dict[int, str], out: list[int], points: Any, n: int) -> None:
+        """The checks of a ``hand_result`` line (record-format.md section 3)."""
+        teams = self.teams(n, None)
+        team_of = {s: t for t, seats in enumerate(teams) for s in seats}
+        if not out:
+            raise EngineError("result_invalid", "a hand result names at least who went out first")
+        double = len(out) >= 2 and team_of[out[0]] == team_of[out[1]]
+        if double:
+            if points is not None:
+                raise EngineError("result_invalid", f"seats {out[0]} and {out[1]} went out first and second: a double victory has no card points")
+            return
+        if points is None:
+            raise EngineError("result_invalid", "card points are required unless the first two out are partners (double victory)")
+        if not isinstance(points, list) or len(points) != len(teams) or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+            raise EngineError("result_invalid", f"points must be a list of {len(teams)} integers, one per team")
+        for p in points:
+            if p % 5 or not -25 <= p <= 125:
+                raise EngineError("result_invalid", f"card points {p} must be a multiple of 5 between -25 and 125")
+        if sum(points) != 100:
+            raise EngineError("result_invalid", f"card points {points} must sum to 100, not {sum(points)}")
+
+    # --- game end ----------------------------------------------------------------------------
+
+    def game_result(self, totals: list[int], hands_played: int, options: dict[str, Any]) -> tuple[bool, int | None]:
+        """(over, winner): a fixed number of hands, or a target reached with a unique leader."""
+        best = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        if options.get("hands"):
+            if hands_played >= options["hands"]:
+                return True, leaders[0] if len(leaders) == 1 else None
+            return False, None
+        if best >= options["target_score"] and len(leaders) == 1:
+            return True, leaders[0]
+        return False, None
+
+    def next_shuffler(self, out: list[int]) -> int | None:
+        return out[0] if out else None
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name}>"
+
+
+NANKING = Variant()
+
+VARIANTS: dict[str, Variant] = {"nanking": NANKING}
+KNOWN_VARIANTS = ("nanking", "threechu", "tientsin", "grand-seigneur", "tien-zi-que")
+
+
+def get_variant(name: object) -> Variant:
+    if name in VARIANTS:
+        return VARIANTS[name]  # type: ignore[index]
+    if name in KNOWN_VARIANTS:
+        raise EngineError("not_in_variant", f"the {name} rules are not implemented yet")
+    raise EngineError("malformed", f"unknown variant {name!r}: expected one of {', '.join(KNOWN_VARIANTS)}")
