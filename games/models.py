@@ -1,0 +1,164 @@
+"""Storage for the event-sourced game records.
+
+One stream per game: a `Game` row (the stream head: club, variant, options, seats, status, `seq`)
+and its ordered `Event` rows, unique on (game, seq). Events are append-only: the migration
+`0002_event_append_only` installs database triggers that refuse UPDATE, DELETE and TRUNCATE.
+Rules live in `games.engine`; writes go through `games.services`, reads through `games.selectors`.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Club(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public: anyone may read its games"
+        MEMBERS = "members", "Members only"
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=100, unique=True)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == self.Visibility.PUBLIC
+
+
+class Player(models.Model):
+    """A person at a club's tables, known by a display name unique within the club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club_id", "name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_unique_name_per_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        VIEWER = "viewer", "Viewer"
+        SCORER = "scorer", "Scorer"
+        ADMIN = "admin", "Admin"
+
+    WRITER_ROLES = (Role.SCORER, Role.ADMIN)
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club_id", "user_id"]
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Game(models.Model):
+    """The stream head. `seq` is the number of events stored (the seq of the last one), updated
+    only under the row lock in the transaction that inserts the events (see services)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        FINISHED = "finished", "Finished"
+
+    # Names the stream in caches: unlike the integer id it is never reused.
+    stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
+    variant = models.CharField(max_length=30)
+    # The options exactly as the record gave them; None when the record had no `options` key.
+    options = models.JSONField(null=True, blank=True)
+    # Other top-level keys of the record (at least `format`), kept verbatim for an exact export.
+    header = models.JSONField(default=dict, blank=True)
+    players = models.ManyToManyField(Player, through="GameSeat", related_name="games")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    seq = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["club", "-created_at"], name="game_club_created")]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.variant}, {self.club})"
+
+
+class GameSeat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["game_id", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_per_game")]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.player}"
+
+
+class Event(models.Model):
+    """One stored event. `seq` is 1-based: the event at index i of the record has seq i+1.
+    `payload` is the event object without its `type`, exactly as it was appended."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=30)
+    payload = models.JSONField(default=dict)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_game_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.type}"
+
+    def as_record_event(self) -> dict:
+        return {"type": self.type, **self.payload}
+
+
+class IdempotencyKey(models.Model):
+    """The first successful answer to a write sent with an `Idempotency-Key` header.
+
+    Scoped by user (a key is the client's, not global) and stored in the same transaction as the
+    write itself, so a key is remembered exactly when its write committed. `fingerprint` hashes
+    method, path and body: the same key with another request is refused."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_user_key")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.key}"

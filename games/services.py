@@ -1,0 +1,348 @@
+"""Writes: clubs, players, memberships, games and the event append (HackSoft-style services).
+
+Every write runs in one transaction. The append locks the game row (select_for_update), so
+writers to one game are serialised while other games proceed; the unique (game, seq) constraint
+stays the backstop. Nothing is stored when a service raises.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import engine, store
+from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
+
+logger = logging.getLogger(__name__)
+
+RECORD_FORMAT = "tichu-record/1"
+MAX_BATCH = 500  # events per append (docs/api.md); an import may carry a whole game
+MAX_IMPORT_EVENTS = 20_000
+MAX_NAME_LENGTH = 100
+
+
+# --- errors the API turns into responses ---------------------------------------------------
+
+
+class ServiceError(Exception):
+    code = "invalid"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(ServiceError):
+    """A request the service cannot act on (400)."""
+
+    def __init__(self, message: str, code: str = "invalid") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class SeqConflict(ServiceError):
+    """`expected_seq` is not the game's current seq (409)."""
+
+    code = "seq_conflict"
+
+    def __init__(self, expected_seq: int, current_seq: int) -> None:
+        super().__init__(f"expected_seq is {expected_seq} but the game is at seq {current_seq}")
+        self.expected_seq = expected_seq
+        self.current_seq = current_seq
+
+
+class RuleViolation(ServiceError):
+    """The engine refused an event (422); `index` is its position in the batch (or record)."""
+
+    def __init__(self, error: engine.EngineError, index: int | None) -> None:
+        super().__init__(error.message)
+        self.code = error.code
+        self.error = error
+        self.index = index
+
+
+class IdempotencyKeyReused(ServiceError):
+    """The same Idempotency-Key came with a different request (422)."""
+
+    code = "idempotency_key_reused"
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    body: dict[str, Any]
+    replayed: bool = False
+
+
+# --- idempotency -------------------------------------------------------------------------------
+
+
+def _fingerprint(operation: str, **request: Any) -> str:
+    canonical = json.dumps({"operation": operation, **request}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _idempotent_replay(*, user, key: str, fingerprint: str) -> WriteResult | None:
+    prior = IdempotencyKey.objects.filter(user=user, key=key).first()
+    if prior is None:
+        return None
+    if prior.fingerprint != fingerprint:
+        raise IdempotencyKeyReused("this Idempotency-Key was already used with a different request")
+    return WriteResult(body=prior.response, replayed=True)
+
+
+def _idempotent_store(*, user, key: str, fingerprint: str, body: dict) -> None:
+    IdempotencyKey.objects.create(user=user, key=key, fingerprint=fingerprint, status_code=201, response=body)
+
+
+def _with_idempotency(*, user, key: str | None, fingerprint: str, write) -> WriteResult:
+    """Run `write()` in a transaction, remembering its answer under `key` in the same one.
+    A concurrent first use of the same key loses on the unique constraint and replays."""
+    if key is None:
+        with transaction.atomic():
+            return WriteResult(body=write())
+    try:
+        with transaction.atomic():
+            replay = _idempotent_replay(user=user, key=key, fingerprint=fingerprint)
+            if replay is not None:
+                return replay
+            body = write()
+            _idempotent_store(user=user, key=key, fingerprint=fingerprint, body=body)
+            return WriteResult(body=body)
+    except IntegrityError:
+        replay = _idempotent_replay(user=user, key=key, fingerprint=fingerprint)
+        if replay is None:
+            raise
+        return replay
+
+
+# --- clubs, players, memberships ---------------------------------------------------------------
+
+
+def club_create(*, name: str, slug: str, visibility: str, user) -> Club:
+    with transaction.atomic():
+        if Club.objects.filter(slug=slug).exists():
+            raise InvalidInput(f"a club with slug {slug!r} exists already", code="duplicate")
+        club = Club.objects.create(name=name, slug=slug, visibility=visibility)
+        Membership.objects.create(user=user, club=club, role=Membership.Role.ADMIN)
+    return club
+
+
+def club_update(*, club: Club, **fields: Any) -> Club:
+    for name, value in fields.items():
+        setattr(club, name, value)
+    club.save(update_fields=list(fields))
+    return club
+
+
+def membership_set(*, club: Club, user, role: str) -> Membership:
+    membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
+    return membership
+
+
+def membership_remove(*, membership: Membership) -> None:
+    club = membership.club
+    with transaction.atomic():
+        admins = Membership.objects.select_for_update().filter(club=club, role=Membership.Role.ADMIN)
+        if membership.role == Membership.Role.ADMIN and admins.count() == 1:
+            raise InvalidInput("a club keeps at least one admin", code="last_admin")
+        membership.delete()
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        raise InvalidInput(f"a player name is a non-empty string of at most {MAX_NAME_LENGTH} characters")
+    return name
+
+
+def player_create(*, club: Club, name: str) -> Player:
+    name = _check_name(name)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name)
+    except IntegrityError:
+        raise InvalidInput(f"{club} already has a player named {name!r}", code="duplicate") from None
+
+
+def players_for_names(*, club: Club, names: list[str]) -> list[Player]:
+    """The club's Player rows for these display names, in order, creating the new ones."""
+    players = []
+    for name in names:
+        player, _ = Player.objects.get_or_create(club=club, name=_check_name(name))
+        players.append(player)
+    return players
+
+
+# --- games and events --------------------------------------------------------------------------
+
+
+def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.GameState:
+    try:
+        return engine.new_game(variant, options, players=names)
+    except engine.EngineError as err:
+        if err.code == "malformed":
+            raise InvalidInput(err.message, code="malformed") from None
+        raise RuleViolation(err, index=None) from None
+
+
+def _create_game_rows(*, club: Club, variant: str, options, names: list[str], header: dict, user) -> Game:
+    game = Game.objects.create(
+        club=club, variant=variant, options=options, header=header, created_by=user, status=Game.Status.ACTIVE
+    )
+    players = players_for_names(club=club, names=names)
+    GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
+    return game
+
+
+def _game_body(game: Game) -> dict[str, Any]:
+    return {"id": game.pk, "seq": game.seq, "status": game.status}
+
+
+def game_create(
+    *, club: Club, variant: str, options: dict | None, players: list[str], user, idempotency_key: str | None = None
+) -> WriteResult:
+    for name in players:
+        _check_name(name)
+    state = _new_state(variant, options, players)
+
+    def write() -> dict:
+        game = _create_game_rows(
+            club=club, variant=variant, options=options, names=players, header={"format": RECORD_FORMAT}, user=user
+        )
+        _after_commit_cache(game, [(0, state)])
+        return _game_body(game)
+
+    fingerprint = _fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
+    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
+
+
+def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> list[tuple[int, engine.GameState]]:
+    """Apply `events` to `state` (the state after `start` events). Returns the snapshots worth
+    caching once committed (boundaries inside the batch and the new tip). Raises RuleViolation
+    with the index in `events` of the first refused event; `state` is then partly advanced."""
+    snapshots = []
+    for i, event in enumerate(events):
+        n = start + i
+        if i and store.is_boundary(n, event.get("type")):
+            snapshots.append((n, state.copy()))
+        try:
+            state.apply(event)
+        except engine.EngineError as err:
+            raise RuleViolation(err, index=i) from None
+    snapshots.append((start + len(events), state))
+    return snapshots
+
+
+def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user) -> None:
+    Event.objects.bulk_create(
+        Event(
+            game=game,
+            seq=start + i + 1,
+            type=event["type"],
+            payload={k: v for k, v in event.items() if k != "type"},
+            recorded_by=user,
+        )
+        for i, event in enumerate(events)
+    )
+    was_finished = game.status == Game.Status.FINISHED
+    game.seq = start + len(events)
+    game.status = Game.Status.FINISHED if state.is_over else Game.Status.ACTIVE
+    game.finished_at = (game.finished_at or timezone.now()) if state.is_over else None
+    game.save(update_fields=["seq", "status", "finished_at"])
+    if state.is_over and not was_finished:
+        from games.tasks import update_ratings_for_game
+
+        game_id = game.pk
+        transaction.on_commit(lambda: update_ratings_for_game.delay(game_id))
+
+
+def _after_commit_cache(game: Game, snapshots: list[tuple[int, engine.GameState]]) -> None:
+    transaction.on_commit(lambda: [store.cache_state(game, n, s) for n, s in snapshots])
+
+
+def _check_events_shape(events: Any, limit: int) -> None:
+    if not isinstance(events, list):
+        raise InvalidInput("events must be a list of event objects")
+    if len(events) > limit:
+        raise InvalidInput(f"at most {limit} events per request, got {len(events)}", code="batch_too_large")
+    for i, event in enumerate(events):
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise InvalidInput(f"events[{i}] must be an object with a string 'type'")
+
+
+def append_events(
+    *, game: Game | int, events: list[dict], expected_seq: int, idempotency_key: str | None = None, user
+) -> WriteResult:
+    """Append a batch atomically: all of it or nothing.
+
+    Locks the game row, replays a remembered answer for a known Idempotency-Key, checks
+    `expected_seq` (SeqConflict), folds the current state (cached snapshot or events), applies
+    each event through the engine (RuleViolation with the batch index), inserts the rows and
+    moves `game.seq` and `game.status` in the same transaction. When the game finishes, the
+    rating task is queued on commit."""
+    _check_events_shape(events, MAX_BATCH)
+    if not events:
+        raise InvalidInput("events must not be empty")
+    game_id = game.pk if isinstance(game, Game) else game
+    fingerprint = _fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game_id)
+        if idempotency_key is not None:
+            replay = _idempotent_replay(user=user, key=idempotency_key, fingerprint=fingerprint)
+            if replay is not None:
+                return replay
+        if expected_seq != locked.seq:
+            raise SeqConflict(expected_seq, locked.seq)
+        state = store.state_at(locked, locked.seq)
+        snapshots = _apply_batch(state, locked.seq, events)
+        start = locked.seq
+        _insert_events(game=locked, start=start, events=events, state=state, user=user)
+        body = {**_game_body(locked), "appended": len(events), "first_seq": start + 1}
+        if idempotency_key is not None:
+            _idempotent_store(user=user, key=idempotency_key, fingerprint=fingerprint, body=body)
+        _after_commit_cache(locked, snapshots)
+    if isinstance(game, Game):
+        game.seq, game.status, game.finished_at = locked.seq, locked.status, locked.finished_at
+    return WriteResult(body=body)
+
+
+def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = None) -> WriteResult:
+    """Store a whole record (section 1) as a new game in `club`. The record is checked by the
+    engine first (malformed: InvalidInput; a refused event: RuleViolation with its index in
+    `events`); the events are stored exactly as given, so that the export equals the record."""
+    if not isinstance(record, dict):
+        raise InvalidInput("a record is a JSON object", code="malformed")
+    try:
+        engine.parse_record(record)
+    except engine.EngineError as err:
+        if err.code == "malformed":
+            raise InvalidInput(err.message, code="malformed") from None
+        raise RuleViolation(err, index=err.index) from None
+    events = record.get("events", [])
+    _check_events_shape(events, MAX_IMPORT_EVENTS)
+    names = record["players"]
+    variant, options = record["variant"], record.get("options")
+    # Everything else at the top level (`format`, extensions, an explicit `"options": null`) is
+    # kept verbatim for the export.
+    header = {
+        k: v
+        for k, v in record.items()
+        if k not in ("variant", "players", "events") and not (k == "options" and v is not None)
+    }
+    state = _new_state(variant, options, names)
+    snapshots = _apply_batch(state, 0, events)
+    snapshots.insert(0, (0, _new_state(variant, options, names)))
+
+    def write() -> dict:
+        game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header, user=user)
+        if events:
+            _insert_events(game=game, start=0, events=events, state=state, user=user)
+        _after_commit_cache(game, snapshots)
+        return _game_body(game)
+
+    fingerprint = _fingerprint("game_import", club=club.pk, record=record)
+    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)

@@ -1,0 +1,109 @@
+"""Folding a game's events into engine state, with cached snapshots.
+
+The state after the first `n` events of a game is a pure function of those events, and stored
+events never change, so a `GameState` may be cached under (stream id, n) for good. Snapshots are
+kept at *boundaries*: the state just before each event that starts a hand (`shuffle`,
+`hand_result`), every `SNAPSHOT_EVERY` events as a fallback for variants whose hands start
+otherwise, and the game's tip after every append. `state_at(game, n)` starts from the nearest
+cached boundary at or below `n` and folds only the events after it; a missing snapshot (evicted,
+new process, new cache) is rebuilt from events, storing every boundary passed on the way.
+
+Callers must only cache states of committed events: `services` defers its cache writes to
+`transaction.on_commit`.
+"""
+from __future__ import annotations
+
+import logging
+import pickle
+from collections.abc import Iterable
+
+from django.core.cache import cache
+
+from games import engine
+from games.models import Event, Game
+
+logger = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 100
+HAND_START_TYPES = ("shuffle", "hand_result")
+CACHE_TIMEOUT = 7 * 24 * 3600
+_CACHE_VERSION = "v1"
+
+
+def _key(game: Game, n: int) -> str:
+    return f"tichu:state:{_CACHE_VERSION}:{game.stream_id}:{n}"
+
+
+def player_names(game: Game) -> list[str]:
+    return [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
+
+
+def initial_state(game: Game) -> engine.GameState:
+    return engine.new_game(game.variant, game.options, players=player_names(game))
+
+
+def cache_state(game: Game, n: int, state: engine.GameState) -> None:
+    """Remember the state after `n` events. Caching is an optimisation: a state the cache
+    backend cannot pickle is logged and skipped, never an error."""
+    try:
+        cache.set(_key(game, n), state, CACHE_TIMEOUT)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        logger.warning("engine state of game %s not cacheable", game.pk, exc_info=True)
+
+
+def cached_state(game: Game, n: int) -> engine.GameState | None:
+    """A cached state, or None. The cache hands out an unpickled copy, so callers may mutate it."""
+    return cache.get(_key(game, n))
+
+
+def boundaries_upto(game: Game, n: int) -> list[int]:
+    """Snapshot positions at or below `n`, highest first (always ending with 0)."""
+    hand_starts = Event.objects.filter(game=game, seq__lte=n, type__in=HAND_START_TYPES).values_list(
+        "seq", flat=True
+    )
+    points = {seq - 1 for seq in hand_starts}
+    points.update(range(0, n + 1, SNAPSHOT_EVERY))
+    return sorted(points, reverse=True)
+
+
+def is_boundary(n: int, next_event_type: str | None) -> bool:
+    return n % SNAPSHOT_EVERY == 0 or next_event_type in HAND_START_TYPES
+
+
+def fold_events(game: Game, state: engine.GameState, start: int, events: Iterable[Event]) -> engine.GameState:
+    """Apply stored events (seq start+1, start+2, ...) to `state`, caching boundaries passed.
+
+    Stored events were accepted once; an engine that now refuses one is a bug or an engine change,
+    and the EngineError propagates (it is not the client's fault)."""
+    n = start
+    for event in events:
+        if event.seq != n + 1:
+            raise RuntimeError(f"game {game.pk}: event seq {event.seq} after {n}, the stream has a gap")
+        if n != start and is_boundary(n, event.type):
+            cache_state(game, n, state)
+        state.apply(event.as_record_event())
+        n = event.seq
+    return state
+
+
+def state_at(game: Game, n: int) -> engine.GameState:
+    """The engine state after the first `n` events of `game` (0 <= n <= game.seq).
+
+    Returns a state the caller owns (it may apply more events to it)."""
+    state = cached_state(game, n)
+    if state is not None:
+        return state
+    base, state = 0, None
+    for point in boundaries_upto(game, n):
+        state = cached_state(game, point) if point else None
+        if state is not None:
+            base = point
+            break
+    if state is None:
+        base, state = 0, initial_state(game)
+        cache_state(game, 0, state)
+    events = Event.objects.filter(game=game, seq__gt=base, seq__lte=n).only("seq", "type", "payload").order_by("seq")
+    state = fold_events(game, state, base, events)
+    if n != base and (n == game.seq or n % SNAPSHOT_EVERY == 0):
+        cache_state(game, n, state)
+    return state

@@ -1,0 +1,73 @@
+"""The event table is append-only in the database itself, on SQLite and PostgreSQL."""
+from __future__ import annotations
+
+import pytest
+from django.db import DatabaseError, IntegrityError, connection, transaction
+
+from games.models import Event, Game
+from games.services import append_events, game_create
+from tests.api.helpers import PLAYERS, hand
+
+
+@pytest.fixture
+def game_with_events(club, scorer):
+    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
+    append_events(game=game, events=[hand(), hand()], expected_seq=0, user=scorer)
+    return game
+
+
+def _raw(sql: str, params=()) -> None:
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+@pytest.mark.django_db
+def test_raw_sql_update_is_refused(game_with_events):
+    with pytest.raises(DatabaseError, match="append-only"):
+        _raw("UPDATE games_event SET type = 'pass' WHERE game_id = %s", [game_with_events.pk])
+    assert sorted(Event.objects.values_list("type", flat=True)) == ["hand_result", "hand_result"]
+
+
+@pytest.mark.django_db
+def test_raw_sql_delete_is_refused(game_with_events):
+    with pytest.raises(DatabaseError, match="append-only"):
+        _raw("DELETE FROM games_event WHERE seq = 2")
+    assert Event.objects.filter(game=game_with_events).count() == 2
+
+
+@pytest.mark.django_db
+def test_orm_update_and_delete_are_refused(game_with_events):
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        Event.objects.filter(game=game_with_events).update(payload={})
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        Event.objects.filter(game=game_with_events).delete()
+    assert Event.objects.filter(game=game_with_events).count() == 2
+
+
+@pytest.mark.postgres
+def test_truncate_is_refused_on_postgres(flushable_db, club, scorer):
+    # Committed rows (transactional test): TRUNCATE skips row triggers, the statement trigger holds.
+    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
+    append_events(game=game, events=[hand(), hand()], expected_seq=0, user=scorer)
+    with pytest.raises(DatabaseError, match="append-only"):
+        _raw("TRUNCATE games_event CASCADE")
+    with pytest.raises(DatabaseError, match="append-only"):
+        _raw("TRUNCATE games_game CASCADE")
+    assert Event.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_inserting_is_still_allowed_and_seq_is_unique_per_game(game_with_events):
+    Event.objects.create(game=game_with_events, seq=3, type="hand_result", payload={})
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Event.objects.create(game=game_with_events, seq=3, type="hand_result", payload={})
+    assert list(Event.objects.filter(game=game_with_events).values_list("seq", flat=True)) == [1, 2, 3]
+
+
+def test_flush_between_transactional_tests_still_works(flushable_db, club, scorer):
+    """The fixture lifts the triggers only for pytest-django's flush; they hold during the test."""
+    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
+    append_events(game=game, events=[hand()], expected_seq=0, user=scorer)
+    with pytest.raises(DatabaseError, match="append-only"):
+        _raw("DELETE FROM games_event")
+    assert Event.objects.count() == 1
