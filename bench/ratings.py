@@ -1,0 +1,234 @@
+#!/usr/bin/env python
+"""Rating bench: prequential quality on two histories, and speed.
+
+    .venv/bin/python bench/ratings.py                    # everything, markdown to stdout
+    .venv/bin/python bench/ratings.py --skip-speed --json out.json
+
+Quality (docs/ratings.md "Evaluation"): every game is predicted from the games before it, then
+the ratings are updated on it. Games are split chronologically: burn-in [0, 25%), tuning
+[25%, 50%) (grids and calibration scales are chosen by log loss there only), test [50%, 100%)
+(reported). Every system sees the same games in the same run.
+
+Histories:
+* tracker: the real score-sheet history in ../shared/corpus/tichu-tracker/ (relative to the repo).
+* generated: bots of different skill playing full Nanking games through the engine
+  (games/ratings/botplay.py) when the engine is importable (--generated bots), else the seeded
+  synthetic score-sheet history of games/ratings/synthetic.py (--generated synthetic).
+
+Speed: the rating loop (look up ratings, update, store) in games per second for the chosen
+model, plain Elo and openskill's rate(), on the same generated games.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from games.ratings import evaluate as ev  # noqa: E402
+from games.ratings.baselines import Constant, OpenSkill, logistic  # noqa: E402
+from games.ratings.elo import EloParams, TeamElo  # noqa: E402
+from games.ratings.model import MarginKalman, ModelParams, probability  # noqa: E402
+from games.ratings.synthetic import synthetic_history  # noqa: E402
+from games.ratings.tracker import load_tracker  # noqa: E402
+from games.ratings.types import order_games  # noqa: E402
+
+TRACKER = REPO / ".." / "shared" / "corpus" / "tichu-tracker" / "allgames.converted.json"
+
+# the chosen model's tuning grid (the calibration scale is fitted for each point)
+MODEL_GRID = {
+    "prior_var": [0.001, 0.0025, 0.01, 0.04],
+    "tau_day": [0.0, 0.002],
+    "hand_clip": [1.0, 2.0],
+}
+ELO_GRID = {"k": [4, 8, 12, 16, 24, 32, 48]}
+
+
+def evaluate_history(name: str, games, truth=None, buckets: int = 10) -> dict:
+    games = order_games([g for g in games if g.rated])
+    tw, sw = ev.windows(len(games))
+    rows: dict[str, dict] = {}
+    fore: dict[str, list] = {}
+
+    def add(key, label, forecasts, params=None):
+        test = ev.select(forecasts, sw)
+        fore[key] = test
+        rep = ev.report(label, test, buckets)
+        rows[key] = {
+            "label": label, "params": params or {}, "log_loss": rep.log_loss,
+            "brier": rep.brier, "accuracy": rep.accuracy, "n": rep.n,
+            "tune_log_loss": ev.log_loss(ev.select(forecasts, tw)),
+            "calibration": [
+                {"lo": b.lo, "hi": b.hi, "n": b.n, "mean_p": b.mean_p, "observed": b.observed,
+                 "gap_points": b.gap, "se_points": b.se} for b in rep.calibration],
+            "max_gap_points": ev.max_gap(rep.calibration),
+            "max_gap_points_n50": ev.max_gap(rep.calibration, 50),
+            "buckets_beyond_2se": sum(1 for b in rep.calibration if abs(b.gap) > 2 * b.se),
+        }
+
+    t0 = time.perf_counter()
+    best = ev.tune(lambda **kw: MarginKalman(ModelParams(**kw)), MODEL_GRID, games, prob=probability)
+    add("model", "margin-kalman (chosen)", best.forecasts,
+        {**best.params, "prob_scale": best.scale})
+    add("elo32", "team Elo K=32 (stated baseline)",
+        ev.prequential(TeamElo(EloParams(k=32)), games), {"k": 32})
+    be = ev.tune(lambda **kw: TeamElo(EloParams(**kw)), ELO_GRID, games)
+    add("elo_tuned", f"team Elo K={be.params['k']} (K tuned)", be.forecasts, be.params)
+    bo = ev.tune(lambda: OpenSkill(), {}, games, prob=logistic)
+    add("openskill_fit", "openskill PL, fitted logistic", bo.forecasts, {"slope": bo.scale})
+    add("openskill_raw", "openskill PL, raw predict_win", ev.prequential(OpenSkill(), games))
+    add("constant", "constant 50%", ev.prequential(Constant(), games))
+    if truth is not None:
+        fs = []
+        for k, g in enumerate(games):
+            d = sum(truth[p] for p in g.teams[0]) - sum(truth[p] for p in g.teams[1])
+            fs.append(ev.Forecast(k, g.game_id, 0.5, g.pair_score(0, 1), (d,)))
+        s = ev.fit_scale(ev.select(fs, tw), logistic)
+        add("oracle", "oracle (true strengths, fitted scale)", ev.rescale(fs, logistic, s),
+            {"scale": s})
+    boot = {}
+    for other in ("elo32", "elo_tuned", "openskill_fit", "constant"):
+        mean, lo, hi = ev.paired_bootstrap(fore["model"], fore[other])
+        boot[other] = {"mean": mean, "ci95": [lo, hi]}
+    hands = [g.hands for g in games]
+    return {
+        "history": name, "games": len(games), "tune_window": [tw.start, tw.stop],
+        "test_window": [sw.start, sw.stop], "mean_hands": statistics.mean(hands),
+        "players": len({p for g in games for p in g.players}),
+        "systems": rows, "model_minus_other_log_loss": boot,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def speed(games, repeat: int = 3) -> dict:
+    games = order_games(games)
+    out = {}
+
+    def run(make, label):
+        rates = []
+        for _ in range(repeat):
+            sysm = make()
+            t = time.perf_counter()
+            for g in games:
+                sysm.update(g)
+            rates.append(len(games) / (time.perf_counter() - t))
+        out[label] = {"median": statistics.median(rates), "best": max(rates),
+                      "worst": min(rates), "runs": repeat}
+
+    run(lambda: MarginKalman(), "margin-kalman update (hand lines)")
+    bare = [g.__class__(g.game_id, g.finished_at, g.teams, g.scores, g.winner, g.hands, g.variant)
+            for g in games]
+    t = time.perf_counter()
+    m = MarginKalman()
+    for g in bare:
+        m.update(g)
+    out["margin-kalman update (final scores only)"] = {
+        "median": len(bare) / (time.perf_counter() - t), "runs": 1}
+    run(lambda: TeamElo(), "team Elo update")
+
+    from openskill.models import PlackettLuce
+
+    rates = []
+    for _ in range(repeat):
+        model = PlackettLuce()
+        ratings: dict = {}
+        t = time.perf_counter()
+        for g in games:
+            teams = [[ratings.get(p) or model.rating(name=str(p)) for p in team] for team in g.teams]
+            new = model.rate(teams, ranks=list(g.ranks))
+            for team, nt in zip(g.teams, new):
+                for p, r in zip(team, nt):
+                    ratings[p] = r
+        rates.append(len(games) / (time.perf_counter() - t))
+    out["openskill PlackettLuce rate()"] = {"median": statistics.median(rates), "best": max(rates),
+                                            "worst": min(rates), "runs": repeat}
+    return out
+
+
+def fmt_history(r: dict) -> str:
+    lines = [f"### {r['history']}: {r['games']} rated games, {r['players']} players, "
+             f"{r['mean_hands']:.1f} hands per game; tuning games {r['tune_window'][0]}.."
+             f"{r['tune_window'][1] - 1}, test games {r['test_window'][0]}..{r['test_window'][1] - 1}",
+             "", "| system | log loss | Brier | accuracy | max calib. gap (pts) | n≥50 buckets | "
+             "buckets > 2 SE | parameters |", "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for row in r["systems"].values():
+        params = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
+                           for k, v in row["params"].items())
+        lines.append(f"| {row['label']} | {row['log_loss']:.4f} | {row['brier']:.4f} | "
+                     f"{100 * row['accuracy']:.1f}% | {row['max_gap_points']:.1f} | "
+                     f"{row['max_gap_points_n50']:.1f} | {row['buckets_beyond_2se']} | {params} |")
+    lines += ["", "Chosen model minus other, per-game log loss on the test games (paired bootstrap "
+              "95% CI; negative = chosen model better):", ""]
+    for k, b in r["model_minus_other_log_loss"].items():
+        lines.append(f"* vs {r['systems'][k]['label']}: {b['mean']:+.4f} "
+                     f"[{b['ci95'][0]:+.4f}, {b['ci95'][1]:+.4f}]")
+    lines += ["", "Calibration of the chosen model on the test games (each game counted from both "
+              "sides):", "", "| forecast bin | n | mean forecast | observed | gap (pts) | SE (pts) |",
+              "|---|---:|---:|---:|---:|---:|"]
+    for b in r["systems"]["model"]["calibration"]:
+        lines.append(f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | {100 * b['mean_p']:.1f}% | "
+                     f"{100 * b['observed']:.1f}% | {b['gap_points']:+.1f} | {b['se_points']:.1f} |")
+    return "\n".join(lines)
+
+
+def generated_history(kind: str, n: int, seed: int):
+    if kind == "bots":
+        try:
+            from games.ratings.botplay import bot_history
+        except ImportError as exc:  # the engine is not there yet
+            print(f"(engine bots unavailable: {exc}; using the synthetic history)", file=sys.stderr)
+        else:
+            return "generated: engine bots of different skill", *bot_history(n, seed=seed)
+    skills, games = synthetic_history(n, 40, seed=seed)
+    return "generated: synthetic score sheets, 40 players of known strength", skills, games
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tracker", default=str(TRACKER))
+    ap.add_argument("--generated", choices=["bots", "synthetic"], default="bots")
+    ap.add_argument("--games", type=int, default=2000, help="games in the generated history")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--speed-games", type=int, default=100_000)
+    ap.add_argument("--skip-speed", action="store_true")
+    ap.add_argument("--skip-quality", action="store_true")
+    ap.add_argument("--json", help="also write the results here")
+    args = ap.parse_args(argv)
+
+    results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
+    if not args.skip_quality:
+        histories = []
+        if Path(args.tracker).exists():
+            _, tracker = load_tracker(args.tracker)
+            histories.append(evaluate_history("tracker (real score sheets)", tracker))
+        else:
+            print(f"(tracker history not found at {args.tracker})", file=sys.stderr)
+        label, skills, games = generated_history(args.generated, args.games, args.seed)
+        histories.append(evaluate_history(label, games, truth=skills))
+        results["histories"] = histories
+        for h in histories:
+            print(fmt_history(h))
+            print()
+    if not args.skip_speed:
+        _, games = synthetic_history(args.speed_games, 1000, seed=args.seed + 1)
+        sp = speed(games)
+        results["speed"] = {"games": len(games), **sp}
+        print(f"### Rating loop speed, {len(games)} generated 2v2 games (games per second)\n")
+        print("| loop | median | best | worst | runs |\n|---|---:|---:|---:|---:|")
+        for k, v in sp.items():
+            print(f"| {k} | {v['median']:,.0f} | {v.get('best', float('nan')):,.0f} | "
+                  f"{v.get('worst', float('nan')):,.0f} | {v['runs']} |")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

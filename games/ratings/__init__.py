@@ -1,0 +1,1 @@
+"""Ratings: pure maths (types, elo, model, evaluate) plus the Django side (models, views, tasks)."""

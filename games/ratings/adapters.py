@@ -1,0 +1,79 @@
+"""From the engine's score JSON (record-format.md section 4) to a GameResult, per variant.
+
+Pure: takes the variant name, the rated player ids in seat order and the `score` JSON. Anything
+the ratings cannot use raises NotRated with the reason that the league page shows.
+
+* nanking: sides (seat 0, 2) and (1, 3); per-hand lines, calls and double victories kept.
+* tientsin: sides (0, 2, 4) and (1, 3, 5).
+* threechu: scores are per player (four entries, the dummy last). The dummy is not rated: the
+  three real players are three sides ranked by their totals (pairwise, like a ranking game).
+  Each player's total mixes hands as dealer (with the dummy) and as an opponent, so every
+  player has had the dummy equally often over a full game (hands divisible by 3).
+* grand-seigneur: one side per player, ranked by their totals (first out scores n-1, ...);
+  pairwise in the model, K/(N-1) in Elo.
+* tien-zi-que: two sides of one player, on their totals.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .types import GameResult, HandDetail, NotRated
+
+TEAM_SEATS = {
+    "nanking": ((0, 2), (1, 3)),
+    "tientsin": ((0, 2, 4), (1, 3, 5)),
+}
+PER_PLAYER = {"threechu", "grand-seigneur", "tien-zi-que"}
+# per-hand spread of each variant's score sheet (ModelParams.hand_sd), documented in docs/ratings.md
+HAND_SD = {"nanking": 200.0, "tientsin": 250.0, "threechu": 200.0, "grand-seigneur": 3.0,
+           "tien-zi-que": 10.0}
+SIZE = {"nanking": 4, "tientsin": 6, "threechu": 4, "tien-zi-que": 2}
+
+
+def result_from_score(game_id, finished_at: float, variant: str, players: Sequence,
+                      score: dict) -> GameResult:
+    if not score.get("ok", True):
+        raise NotRated("the record does not fold: " + str(score.get("error")))
+    if not score.get("complete"):
+        raise NotRated("the game is not over")
+    totals = score.get("totals")
+    hands = score.get("hands") or []
+    if not hands:
+        raise NotRated("no hand was played")
+    expect = SIZE.get(variant)
+    if expect is not None and len(players) != expect:
+        raise NotRated(f"{variant} needs {expect} seats, the game has {len(players)}")
+    if variant in TEAM_SEATS:
+        seats = TEAM_SEATS[variant]
+        teams = tuple(tuple(players[s] for s in side) for side in seats)
+        details = []
+        for h in hands:
+            calls = {int(k): v for k, v in (h.get("calls") or {}).items()}
+            out = h.get("out") or []
+            first = out[0] if out else None
+            tichu = tuple((players[s], first == s) for s, c in sorted(calls.items()) if c == "tichu")
+            grand = tuple((players[s], first == s) for s, c in sorted(calls.items())
+                          if c == "grand_tichu")
+            dv = None
+            if variant == "nanking" and len(out) >= 2 and out[0] % 2 == out[1] % 2:
+                dv = out[0] % 2
+            details.append(HandDetail(tuple(float(x) for x in h["points"]), tichu, grand, dv))
+        winner = score.get("winner")
+        return GameResult(game_id, finished_at, teams, tuple(totals),
+                          winner if isinstance(winner, int) else None, len(hands), variant,
+                          hand_details=tuple(details))
+    if variant in PER_PLAYER:
+        if totals is None:
+            raise NotRated(f"{variant}: the score has no totals to rank the players by")
+        if variant == "threechu":
+            if len(totals) != 4 or len(players) < 3:
+                raise NotRated("threechu: expected four totals (the dummy last)")
+            real = list(players[:3])
+            totals = list(totals[:3])  # the dummy is not rated
+        else:
+            real = list(players)
+            if len(totals) != len(real):
+                raise NotRated(f"{variant}: one total per player is needed")
+        return GameResult(game_id, finished_at, tuple((p,) for p in real), tuple(totals), None,
+                          len(hands), variant)
+    raise NotRated(f"variant {variant!r} is not rated")

@@ -1,0 +1,241 @@
+"""Prequential evaluation: predict every game from the games before it, then update on it.
+
+Protocol (docs/ratings.md, guide section 4):
+* games in finishing order; before updating on game t, record P(side i ahead of side j) for each
+  pair of sides from ratings built on games < t only;
+* chronological split by game index: burn-in [0, 25%) (ratings update, nothing fitted or
+  scored), tuning [25%, 50%) (parameters and calibration scales are chosen by log loss here
+  only), test [50%, 100%) (reported with parameters frozen);
+* metrics: log loss (p clipped to [0.01, 0.99]), Brier score, accuracy, and a calibration table.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from .types import GameResult, order_games
+
+CLIP = 0.01
+
+
+@dataclass(frozen=True)
+class Forecast:
+    index: int  # position of the game in finishing order (among rated games)
+    game_id: object
+    p: float  # forecast P(first side of the pair ahead of the second)
+    y: float  # 1, 0.5 (draw) or 0
+    x: tuple = ()  # raw features of the forecast, for fitting a calibration scale
+
+
+def prequential(system, games: Iterable[GameResult]) -> list[Forecast]:
+    """Predict-then-update over the rated games in finishing order."""
+    out: list[Forecast] = []
+    feats = getattr(system, "pair_features", None)
+    idx = 0
+    for g in order_games(list(games)):
+        if not g.rated:
+            continue
+        probs = system.pair_probabilities(g)
+        xs = feats(g) if feats else [()] * len(probs)
+        for (i, j, p), x in zip(probs, xs):
+            out.append(Forecast(idx, g.game_id, p, g.pair_score(i, j), x))
+        system.update(g)
+        idx += 1
+    return out
+
+
+def n_rated(games: Iterable[GameResult]) -> int:
+    return sum(1 for g in games if g.rated)
+
+
+def windows(n_games: int, burn: float = 0.25, tune: float = 0.5) -> tuple[range, range]:
+    """(tuning window, test window) as ranges of game indices."""
+    a = int(round(n_games * burn))
+    b = int(round(n_games * tune))
+    return range(a, b), range(b, n_games)
+
+
+def select(forecasts: Sequence[Forecast], window: range) -> list[Forecast]:
+    lo, hi = window.start, window.stop
+    return [f for f in forecasts if lo <= f.index < hi]
+
+
+def _clip(p: float) -> float:
+    return CLIP if p < CLIP else 1.0 - CLIP if p > 1.0 - CLIP else p
+
+
+def log_loss(forecasts: Sequence[Forecast]) -> float:
+    if not forecasts:
+        return float("nan")
+    tot = 0.0
+    for f in forecasts:
+        p = _clip(f.p)
+        tot -= f.y * math.log(p) + (1.0 - f.y) * math.log(1.0 - p)
+    return tot / len(forecasts)
+
+
+def brier(forecasts: Sequence[Forecast]) -> float:
+    if not forecasts:
+        return float("nan")
+    return sum((f.p - f.y) ** 2 for f in forecasts) / len(forecasts)
+
+
+def accuracy(forecasts: Sequence[Forecast]) -> float:
+    """Share of games whose favourite won; a 50% forecast or a draw counts one half."""
+    if not forecasts:
+        return float("nan")
+    tot = 0.0
+    for f in forecasts:
+        if f.p == 0.5 or f.y == 0.5:
+            tot += 0.5
+        elif (f.p > 0.5) == (f.y == 1.0):
+            tot += 1.0
+    return tot / len(forecasts)
+
+
+@dataclass(frozen=True)
+class Bucket:
+    lo: float
+    hi: float
+    n: int
+    mean_p: float
+    observed: float
+
+    @property
+    def gap(self) -> float:
+        """Observed minus forecast, in percentage points."""
+        return 100.0 * (self.observed - self.mean_p)
+
+    @property
+    def se(self) -> float:
+        """Binomial standard error of the observed rate if the forecasts were right, in points."""
+        if self.n == 0:
+            return float("nan")
+        p = self.mean_p
+        return 100.0 * math.sqrt(max(p * (1.0 - p), 1e-12) / self.n)
+
+
+def calibration(forecasts: Sequence[Forecast], buckets: int = 10,
+                both_sides: bool = True) -> list[Bucket]:
+    """Reliability table: forecasts binned by p into `buckets` equal-width bins.
+
+    Which side is "first" is arbitrary (seat order), so by default every forecast is counted
+    from both sides, (p, y) and (1 - p, 1 - y): bin k then holds every game whose favourite (or
+    underdog) had a chance in that bin, and the table is symmetric about 50%.
+    """
+    pts = [(f.p, f.y) for f in forecasts]
+    if both_sides:
+        pts += [(1.0 - f.p, 1.0 - f.y) for f in forecasts]
+    sums = [[0, 0.0, 0.0] for _ in range(buckets)]
+    for p, y in pts:
+        k = min(int(p * buckets), buckets - 1)
+        s = sums[k]
+        s[0] += 1
+        s[1] += p
+        s[2] += y
+    out = []
+    for k, (n, sp, sy) in enumerate(sums):
+        if n:
+            out.append(Bucket(k / buckets, (k + 1) / buckets, n, sp / n, sy / n))
+    return out
+
+
+def max_gap(table: Sequence[Bucket], min_n: int = 1) -> float:
+    gaps = [abs(b.gap) for b in table if b.n >= min_n]
+    return max(gaps) if gaps else float("nan")
+
+
+# -- fitting ------------------------------------------------------------------------------------
+
+def golden_min(f: Callable[[float], float], lo: float, hi: float, iters: int = 60) -> float:
+    """Minimum of a unimodal f on [lo, hi] (golden-section search, deterministic)."""
+    g = (math.sqrt(5.0) - 1.0) / 2.0
+    a, b = lo, hi
+    c, d = b - g * (b - a), a + g * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(iters):
+        if fc <= fd:
+            b, d, fd = d, c, fc
+            c = b - g * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + g * (b - a)
+            fd = f(d)
+    return (a + b) / 2.0
+
+
+def fit_scale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], float],
+              lo: float = 1e-4, hi: float = 100.0) -> float:
+    """The scale s minimising the log loss of prob(x, s) over the forecasts (log-space search)."""
+    def loss(logs: float) -> float:
+        s = math.exp(logs)
+        return log_loss([Forecast(f.index, f.game_id, prob(f.x, s), f.y) for f in forecasts])
+    return math.exp(golden_min(loss, math.log(lo), math.log(hi)))
+
+
+def rescale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], float],
+            s: float) -> list[Forecast]:
+    return [Forecast(f.index, f.game_id, prob(f.x, s), f.y, f.x) for f in forecasts]
+
+
+@dataclass
+class TuneResult:
+    params: dict
+    scale: float | None
+    tune_loss: float
+    forecasts: list[Forecast]  # all forecasts of the chosen setting (scale applied)
+
+
+def tune(make: Callable[..., object], grid: dict[str, Sequence], games: Sequence[GameResult],
+         prob: Callable[[tuple, float], float] | None = None,
+         burn: float = 0.25, split: float = 0.5) -> TuneResult:
+    """Try every combination of `grid` (fitting the calibration scale when `prob` is given) and
+    keep the one with the lowest log loss on the tuning window. Ties go to the first in grid
+    order, so the result is deterministic. Test-window games never influence the choice."""
+    ordered = order_games([g for g in games if g.rated])
+    tune_w, _ = windows(len(ordered), burn, split)
+    keys = list(grid)
+    best: TuneResult | None = None
+    for values in itertools.product(*(grid[k] for k in keys)):
+        params = dict(zip(keys, values))
+        fs = prequential(make(**params), ordered)
+        scale = None
+        if prob is not None:
+            scale = fit_scale(select(fs, tune_w), prob)
+            fs = rescale(fs, prob, scale)
+        loss = log_loss(select(fs, tune_w))
+        if best is None or loss < best.tune_loss - 1e-12:
+            best = TuneResult(params, scale, loss, fs)
+    assert best is not None
+    return best
+
+
+@dataclass(frozen=True)
+class Report:
+    name: str
+    log_loss: float
+    brier: float
+    accuracy: float
+    n: int
+    calibration: list[Bucket]
+
+
+def report(name: str, forecasts: Sequence[Forecast], buckets: int = 10) -> Report:
+    return Report(name, log_loss(forecasts), brier(forecasts), accuracy(forecasts),
+                  len(forecasts), calibration(forecasts, buckets))
+
+
+def paired_bootstrap(a: Sequence[Forecast], b: Sequence[Forecast], reps: int = 2000,
+                     seed: int = 1) -> tuple[float, float, float]:
+    """Mean per-game log-loss difference a - b with a 95% bootstrap interval (same games)."""
+    import random
+
+    assert [f.game_id for f in a] == [f.game_id for f in b]
+    diffs = [log_loss([fa]) - log_loss([fb]) for fa, fb in zip(a, b)]
+    n = len(diffs)
+    rng = random.Random(seed)
+    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(reps))
+    return sum(diffs) / n, means[int(0.025 * reps)], means[int(0.975 * reps) - 1]

@@ -1,0 +1,112 @@
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.ratings import evaluate as ev
+from games.ratings.baselines import Constant, logistic
+from games.ratings.elo import EloParams, TeamElo
+from games.ratings.types import GameResult
+
+forecasts = st.lists(
+    st.tuples(st.floats(min_value=0.0, max_value=1.0), st.sampled_from([0.0, 0.5, 1.0])),
+    min_size=1, max_size=200,
+).map(lambda xs: [ev.Forecast(i, i, p, y) for i, (p, y) in enumerate(xs)])
+
+
+def test_constant_forecast_scores_ln2_and_a_quarter():
+    fs = [ev.Forecast(i, i, 0.5, float(i % 2)) for i in range(10)]
+    assert ev.log_loss(fs) == pytest.approx(math.log(2))
+    assert ev.brier(fs) == pytest.approx(0.25)
+    assert ev.accuracy(fs) == pytest.approx(0.5)
+
+
+def test_log_loss_clips_like_the_fide_contest():
+    sure_and_wrong = [ev.Forecast(0, 0, 1.0, 0.0)]
+    assert ev.log_loss(sure_and_wrong) == pytest.approx(-math.log(0.01))
+
+
+@settings(max_examples=100, deadline=None)
+@given(forecasts, st.sampled_from([2, 5, 10]))
+def test_calibration_table_matches_a_direct_computation(fs, k):
+    table = ev.calibration(fs, k)
+    assert sum(b.n for b in table) == 2 * len(fs)
+    for b in table:
+        members = [(p, y) for f in fs for p, y in ((f.p, f.y), (1 - f.p, 1 - f.y))
+                   if b.lo <= p < b.hi or (b.hi == 1.0 and p == 1.0)]
+        assert len(members) == b.n
+        assert b.mean_p == pytest.approx(sum(p for p, _ in members) / b.n)
+        assert b.observed == pytest.approx(sum(y for _, y in members) / b.n)
+        assert b.lo - 1e-12 <= b.mean_p <= b.hi + 1e-12
+    # counted from both sides the table is symmetric about 50%
+    if all(f.p * k != int(f.p * k) for f in fs):  # no forecast on a bin edge
+        by_lo = {round(b.lo, 6): b for b in table}
+        for b in table:
+            twin = by_lo[round(1 - b.hi, 6)]
+            assert twin.n == b.n
+            assert twin.observed == pytest.approx(1 - b.observed)
+
+
+def test_calibrated_forecasts_have_small_gaps_and_shifted_ones_do_not():
+    rng = random.Random(7)
+    good, bad = [], []
+    for i in range(20000):
+        p = rng.random()
+        y = 1.0 if rng.random() < p else 0.0
+        good.append(ev.Forecast(i, i, p, y))
+        bad.append(ev.Forecast(i, i, min(1.0, max(0.0, 0.5 + 1.6 * (p - 0.5))), y))
+    assert ev.max_gap(ev.calibration(good)) < 3.0
+    assert ev.max_gap(ev.calibration(bad)) > 10.0
+
+
+def test_fit_scale_recovers_the_generating_scale():
+    rng = random.Random(3)
+    fs = []
+    for i in range(20000):
+        x = rng.gauss(0, 1)
+        y = 1.0 if rng.random() < logistic((x,), 1.7) else 0.0
+        fs.append(ev.Forecast(i, i, 0.5, y, (x,)))
+    assert ev.fit_scale(fs, logistic) == pytest.approx(1.7, rel=0.08)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=4, max_value=5000))
+def test_windows_are_chronological_and_disjoint(n):
+    tune, test = ev.windows(n)
+    assert 0 < tune.start <= tune.stop == test.start < test.stop == n
+
+
+def _history(n, flip_after=None, seed=5):
+    rng = random.Random(seed)
+    strength = {p: rng.gauss(0, 150) for p in range(12)}
+    games = []
+    for i in range(n):
+        four = rng.sample(range(12), 4)
+        d = strength[four[0]] + strength[four[2]] - strength[four[1]] - strength[four[3]]
+        w = 0 if rng.random() < 1 / (1 + 10 ** (-d / 800)) else 1
+        if flip_after is not None and i >= flip_after:
+            w = 1 - w
+        games.append(GameResult(i, float(i), ((four[0], four[2]), (four[1], four[3])), winner=w))
+    return games
+
+
+def test_tuning_never_looks_at_the_test_window():
+    games = _history(400)
+    altered = _history(400, flip_after=200)  # the test window (last half) turned upside down
+    grid = {"k": [4, 16, 64]}
+    make = lambda **kw: TeamElo(EloParams(**kw))  # noqa: E731
+    a = ev.tune(make, grid, games)
+    b = ev.tune(make, grid, altered)
+    assert a.params == b.params and a.tune_loss == b.tune_loss
+    tw, sw = ev.windows(400)
+    assert ev.select(a.forecasts, sw) != ev.select(b.forecasts, sw)
+
+
+def test_prequential_predicts_before_updating():
+    games = _history(50)
+    fs = ev.prequential(TeamElo(), games)
+    assert fs[0].p == 0.5  # nothing known before the first game
+    assert [f.index for f in fs] == list(range(50))
+    assert ev.log_loss(ev.prequential(Constant(), games)) == pytest.approx(math.log(2))
