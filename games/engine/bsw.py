@@ -206,12 +206,15 @@ def _block_line(line: str, n: int, lineno: int) -> tuple[int, str, list[str]]:
     return seat, name, _cards(tokens[-n:], lineno)
 
 
-def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None = None) -> list[dict[str, Any]]:
+def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None = None,
+              bsw_scoring: bool = False) -> list[dict[str, Any]]:
     """Convert a BSW log into ``tichu-record/1`` records, one per game, in order.
 
     A game ends with the hand in which a team reaches 1000 by the ``Ergebnis`` totals (higher
     wins, a tie plays on); further hands start the next game. ``anonymise`` replaces handles by
     ``Player 1``, ``Player 2``, ... in order of first appearance, consistently over the whole file.
+    ``bsw_scoring`` adds the engine option ``bsw_grand_tichu_quirk: true`` so that the engine's
+    score reproduces BSW's ``Ergebnis`` (both partners call Grand Tichu: BSW drops the failed -200).
     """
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -440,8 +443,11 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
     if hand is not None:
         end_hand(None)
 
-    return [_record(g, k, game_id, len(games)) for k, g in enumerate(games)] if not anonymise \
-        else _anonymised([_record(g, k, game_id, len(games)) for k, g in enumerate(games)])
+    records = [_record(g, k, game_id, len(games)) for k, g in enumerate(games)]
+    if bsw_scoring:
+        for rec in records:
+            rec["options"]["bsw_grand_tichu_quirk"] = True
+    return _anonymised(records) if anonymise else records
 
 
 def _record(g: _Game, index: int, game_id: Any, n_games: int) -> dict[str, Any]:
@@ -737,6 +743,8 @@ def main_from_bsw(argv: list[str] | None = None) -> int:
     parser.add_argument("log", help="the .tch file, or - for standard input")
     parser.add_argument("--anonymise", "--anonymize", action="store_true",
                         help="replace handles by Player 1, Player 2, ...")
+    parser.add_argument("--bsw-scoring", action="store_true",
+                        help="set the engine option bsw_grand_tichu_quirk so scores equal BSW's Ergebnis")
     parser.add_argument("--game-id", default=None, help="BSW game id (default: the file name when it is a number)")
     args = parser.parse_args(argv)
     try:
@@ -752,7 +760,7 @@ def main_from_bsw(argv: list[str] | None = None) -> int:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = data.decode("latin-1")
-        records = parse_bsw(text, anonymise=args.anonymise, game_id=game_id)
+        records = parse_bsw(text, anonymise=args.anonymise, game_id=game_id, bsw_scoring=args.bsw_scoring)
     except (OSError, BSWFormatError) as exc:
         json.dump({"ok": False, "index": None, "error": {"code": "malformed", "message": str(exc)}}, sys.stdout)
         sys.stdout.write("\n")

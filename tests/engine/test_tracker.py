@@ -114,3 +114,26 @@ def test_bad_input():
 def test_cli(capsys):
     assert main_from_tracker([str(FILE)]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 150
+
+
+# ------------------------------------------------------------------ against the rules engine
+
+def test_engine_totals_equal_the_apps_for_all_games(recs, data):
+    try:
+        from games.engine import EngineError, fold, score_json
+    except ImportError as exc:
+        pytest.skip(f"engine not importable: {exc}")
+    for rec, game in zip(recs, data["games"]):
+        try:
+            score = score_json(fold(rec))
+        except EngineError as err:
+            pytest.fail(f"game {game['id']}: engine rejects event {err.index} {rec['events'][err.index]}: "
+                        f"{err.code}: {err.message}")
+        assert list(score["totals"]) == [game["team1Score"], game["team2Score"]], game["id"]
+        assert [list(h["points"]) for h in score["hands"]] == rec["meta"]["hand_totals"], game["id"]
+        # the app's gameOver also marks 4 games abandoned below 1000; the engine's "complete" is
+        # the rule (a team at or above the target, no tie)
+        totals = score["totals"]
+        assert score["complete"] is (max(totals) >= 1000 and totals[0] != totals[1])
+        if game["gameOver"] and not score["complete"]:
+            assert game["id"] in (6, 18, 46, 52)
