@@ -1,1 +1,28 @@
-urlpatterns: list = []
+"""Routes under /api/ (see docs/api.md). The last route answers unknown paths with a JSON 404."""
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from games.api import views
+from games.api.exceptions import api_not_found
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("ping/", views.PingApi.as_view(), name="api-ping"),
+    path("clubs/", views.ClubListCreateApi.as_view(), name="club-list"),
+    path("clubs/<int:pk>/", views.ClubDetailApi.as_view(), name="club-detail"),
+    path("clubs/<int:pk>/members/", views.ClubMembersApi.as_view(), name="club-members"),
+    path("clubs/<int:pk>/members/<int:user_id>/", views.ClubMemberDetailApi.as_view(), name="club-member-detail"),
+    path("players/", views.PlayerListCreateApi.as_view(), name="player-list"),
+    path("players/<int:pk>/", views.PlayerDetailApi.as_view(), name="player-detail"),
+    path("games/", views.GameListCreateApi.as_view(), name="game-list"),
+    path("games/import/", views.GameImportApi.as_view(), name="game-import"),
+    path("games/<int:pk>/", views.GameDetailApi.as_view(), name="game-detail"),
+    path("games/<int:pk>/events/", views.GameEventsApi.as_view(), name="game-events"),
+    path("games/<int:pk>/state/", views.GameStateApi.as_view(), name="game-state"),
+    path("games/<int:pk>/score/", views.GameScoreApi.as_view(), name="game-score"),
+    path("games/<int:pk>/record/", views.GameRecordApi.as_view(), name="game-record"),
+    re_path(r"^(?P<unmatched>.*)$", api_not_found),
+]

@@ -18,16 +18,6 @@ from games.models import Club, Membership
 
 append_only = importlib.import_module("games.migrations.0002_event_append_only")
 
-# TEMPORARY (remove when games/engine/__init__.py lands): expose the engine's public names.
-import games.engine as _engine  # noqa: E402
-
-if not hasattr(_engine, "new_game"):
-    from games.engine import errors as _e, record as _r, state as _s  # noqa: E402
-
-    for _name in ("new_game", "fold", "parse_record", "state_json", "score_json", "Replay"):
-        setattr(_engine, _name, getattr(_r, _name))
-    _engine.EngineError, _engine.GameState = _e.EngineError, _s.GameState
-
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():

@@ -1,0 +1,110 @@
+"""One JSON error shape for the whole API: `{"code": ..., "message": ...}` plus details.
+
+- DRF exceptions keep DRF's stable codes (`parse_error`, `not_authenticated`,
+  `authentication_failed`, `permission_denied`, `not_found`, `method_not_allowed`,
+  `unsupported_media_type`, `throttled`, ...); field validation is `invalid` with `errors`.
+- Service errors: `seq_conflict` (409, with `current_seq`), a rule code (422, with the section-4
+  shape `{"ok": false, "index": i, "error": {...}}`), `idempotency_key_reused` (422),
+  `malformed`, `batch_too_large`, `unknown_fields`, ... (400).
+- Anything else is a bug: logged with its traceback and answered `server_error` (500), in JSON.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from django.urls import Resolver404, resolve
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from games.services import IdempotencyKeyReused, InvalidInput, RuleViolation, SeqConflict, ServiceError
+
+logger = logging.getLogger(__name__)
+
+
+class ApiError(exceptions.APIException):
+    """An API-level refusal with its own code (raised by views and serializers)."""
+
+    def __init__(self, message: str, code: str, status_code: int = status.HTTP_400_BAD_REQUEST) -> None:
+        super().__init__(detail=message, code=code)
+        self.status_code = status_code
+        self.code = code
+
+
+def _first_message(detail: Any, path: str = "") -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            prefix = path if key == "non_field_errors" else (f"{path}.{key}" if path else str(key))
+            return _first_message(value, prefix)
+    if isinstance(detail, list):
+        for i, value in enumerate(detail):
+            nested = isinstance(value, (dict, list))
+            return _first_message(value, f"{path}[{i}]" if nested else path)
+    return f"{path}: {detail}" if path else str(detail)
+
+
+def _service_error_response(exc: ServiceError) -> Response:
+    body: dict[str, Any] = {"code": exc.code, "message": exc.message}
+    if isinstance(exc, SeqConflict):
+        body.update(expected_seq=exc.expected_seq, current_seq=exc.current_seq)
+        return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, RuleViolation):
+        body.update(ok=False, index=exc.index, error=exc.error.as_dict())
+        return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, IdempotencyKeyReused):
+        return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    assert isinstance(exc, InvalidInput)
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
+def exception_handler(exc: Exception, context: dict) -> Response:
+    if isinstance(exc, ServiceError):
+        set_rollback()
+        return _service_error_response(exc)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        logger.exception("unhandled error in %s", context.get("view").__class__.__name__, exc_info=exc)
+        set_rollback()
+        return Response(
+            {"code": "server_error", "message": "internal error; it has been logged"},
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
+    if isinstance(exc, exceptions.ValidationError):
+        body = {"code": "invalid", "message": _first_message(exc.detail), "errors": exc.detail}
+    else:
+        codes = exc.get_codes()
+        body = {"code": codes if isinstance(codes, str) else "error", "message": _first_message(exc.detail)}
+        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+            body["retry_after"] = int(exc.wait)
+    response.data = body
+    return response
+
+
+def api_not_found(request, unmatched: str = "") -> JsonResponse:
+    """Catch-all under /api/: an unknown path is a JSON 404, never an HTML page."""
+    message = f"no API endpoint at {request.path}"
+    if not request.path.endswith("/"):
+        try:
+            match = resolve(request.path + "/")
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not api_not_found:
+            message += f"; did you mean {request.path}/ ?"
+    return JsonResponse({"code": "not_found", "message": message}, status=404)
+
+
+def server_error(request) -> Any:
+    """handler500: JSON under /api/, Django's own page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "server_error", "message": "internal error; it has been logged"}, status=500)
+    from django.views.defaults import server_error as django_server_error
+
+    return django_server_error(request)

@@ -1,0 +1,191 @@
+"""Input serializers check shape only (strictly: unknown fields and wrong JSON types are 400);
+the rules are the engine's. Output serializers render models."""
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.api.exceptions import ApiError
+from games.models import Club, Event, Game, Membership, Player
+from games.services import MAX_BATCH
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer: no strings, floats or booleans standing in for one."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string: numbers are not silently turned into text."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses fields it does not know (400 `unknown_fields`) instead of ignoring them."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise ApiError(f"unknown field(s): {', '.join(map(str, unknown))}", code="unknown_fields")
+        return super().to_internal_value(data)
+
+
+# --- input -------------------------------------------------------------------------------------
+
+
+class ClubCreateInput(StrictSerializer):
+    name = StrictCharField(max_length=100)
+    slug = serializers.SlugField(max_length=100)
+    visibility = serializers.ChoiceField(choices=Club.Visibility.choices, default=Club.Visibility.PUBLIC)
+
+
+class ClubUpdateInput(StrictSerializer):
+    name = StrictCharField(max_length=100, required=False)
+    visibility = serializers.ChoiceField(choices=Club.Visibility.choices, required=False)
+
+
+class MembershipInput(StrictSerializer):
+    username = StrictCharField(max_length=150)
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+
+class MembershipUpdateInput(StrictSerializer):
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+
+class PlayerInput(StrictSerializer):
+    club = StrictIntegerField(min_value=1)
+    name = StrictCharField(max_length=100)
+
+
+class GameCreateInput(StrictSerializer):
+    club = StrictIntegerField(min_value=1)
+    variant = StrictCharField(max_length=30)
+    options = serializers.DictField(required=False, allow_null=True, default=None)
+    players = serializers.ListField(child=StrictCharField(max_length=100), min_length=1, max_length=12)
+
+
+class EventsAppendInput(StrictSerializer):
+    expected_seq = StrictIntegerField(min_value=0)
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        min_length=1,
+        help_text=f"Event objects of record-format.md section 3; at most {MAX_BATCH} per request.",
+    )
+
+    def validate_events(self, events: list[dict]) -> list[dict]:
+        for i, event in enumerate(events):
+            if not isinstance(event.get("type"), str):
+                raise serializers.ValidationError(f"events[{i}] needs a string 'type'")
+        return events
+
+    def to_internal_value(self, data: Any) -> Any:
+        # Checked before field validation so the answer names the documented limit.
+        if isinstance(data, dict) and isinstance(data.get("events"), list) and len(data["events"]) > MAX_BATCH:
+            raise ApiError(
+                f"a batch holds at most {MAX_BATCH} events, this one has {len(data['events'])}",
+                code="batch_too_large",
+            )
+        return super().to_internal_value(data)
+
+
+class RecordImportInput(serializers.Serializer):
+    """Documentation only: the body of an import is a record (record-format.md section 1)."""
+
+    format = serializers.CharField(required=False)
+    variant = serializers.CharField()
+    options = serializers.DictField(required=False)
+    players = serializers.ListField(child=serializers.CharField())
+    events = serializers.ListField(child=serializers.DictField())
+
+
+# --- output ------------------------------------------------------------------------------------
+
+
+class ClubOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "visibility", "created_at"]
+
+
+class MembershipOutput(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username")
+    user = serializers.IntegerField(source="user_id")
+    club = serializers.IntegerField(source="club_id")
+
+    class Meta:
+        model = Membership
+        fields = ["id", "club", "user", "username", "role", "created_at"]
+
+
+class PlayerOutput(serializers.ModelSerializer):
+    club = serializers.IntegerField(source="club_id")
+
+    class Meta:
+        model = Player
+        fields = ["id", "club", "name", "created_at"]
+
+
+class GameOutput(serializers.ModelSerializer):
+    club = serializers.IntegerField(source="club_id")
+    players = serializers.SerializerMethodField()
+    player_ids = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = ["id", "club", "variant", "options", "players", "player_ids", "status", "seq", "created_at", "finished_at"]
+
+    def get_players(self, game: Game) -> list[str]:
+        return [seat.player.name for seat in game.seats.all()]
+
+    def get_player_ids(self, game: Game) -> list[int]:
+        return [seat.player_id for seat in game.seats.all()]
+
+
+class EventOutput(serializers.ModelSerializer):
+    event = serializers.SerializerMethodField()
+    recorded_by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ["seq", "event", "recorded_by", "recorded_at"]
+
+    def get_event(self, event: Event) -> dict:
+        return event.as_record_event()
+
+    def get_recorded_by(self, event: Event) -> str | None:
+        return event.recorded_by.username if event.recorded_by else None
+
+
+class WriteOutput(serializers.Serializer):
+    id = serializers.IntegerField(help_text="game id")
+    seq = serializers.IntegerField(help_text="the game's seq after the write")
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    appended = serializers.IntegerField(required=False)
+    first_seq = serializers.IntegerField(required=False)
+
+
+class ErrorOutput(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class SeqConflictOutput(ErrorOutput):
+    expected_seq = serializers.IntegerField()
+    current_seq = serializers.IntegerField()
+
+
+class RuleErrorOutput(ErrorOutput):
+    ok = serializers.BooleanField()
+    index = serializers.IntegerField(allow_null=True)
+    error = ErrorOutput()

@@ -1,0 +1,342 @@
+"""Thin API views: parse and check the shape of the input, call one service or selector, render.
+Rules belong to the engine, storage to `games.services` / `games.selectors`."""
+from __future__ import annotations
+
+import re
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import serializers as s
+from games.api.exceptions import ApiError
+from games.api.filters import GameFilter
+from games.api.permissions import ReadAnyoneWriteAuthenticated, require_admin, require_writer
+from games.api.throttles import WriteThrottle
+from games.models import Club, Game, Membership
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="Optional. A retry with the same key and body returns the first answer and stores nothing "
+    "twice; the same key with another body is 422 `idempotency_key_reused`. Keys are per user, 1 to 255 "
+    "printable ASCII characters.",
+)
+ERRORS = {
+    400: OpenApiResponse(s.ErrorOutput, description="malformed JSON, unknown fields, wrong types, batch too large"),
+    401: OpenApiResponse(s.ErrorOutput, description="no or bad credentials"),
+    403: OpenApiResponse(s.ErrorOutput, description="not a scorer or admin of the club"),
+    404: OpenApiResponse(s.ErrorOutput, description="no such object, or not visible to you"),
+}
+_KEY_RE = re.compile(r"^[\x21-\x7e]{1,255}$")
+_UINT_RE = re.compile(r"^[0-9]{1,9}$")
+
+
+def _idempotency_key(request: Request) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not _KEY_RE.match(key):
+        raise ApiError("Idempotency-Key must be 1 to 255 printable ASCII characters", code="invalid_idempotency_key")
+    return key
+
+
+def _query_uint(request: Request, name: str, default: int | None = None) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not _UINT_RE.match(raw):
+        raise ApiError(f"query parameter {name!r} must be a non-negative integer", code="invalid")
+    return int(raw)
+
+
+def _write_response(result: services.WriteResult) -> Response:
+    response = Response(result.body, status=status.HTTP_201_CREATED)
+    if result.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _validated(serializer_class, request: Request, **kwargs) -> dict:
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _club_for_write(request: Request, club_id: int) -> Club:
+    club = get_object_or_404(selectors.clubs_visible(request.user), pk=club_id)
+    require_writer(request.user, club)
+    return club
+
+
+class ApiView(APIView):
+    permission_classes = [ReadAnyoneWriteAuthenticated]
+    throttle_classes = [WriteThrottle]
+
+
+class GameView(ApiView):
+    def game(self, request: Request, pk: int) -> Game:
+        game = get_object_or_404(selectors.games_visible(request.user), pk=pk)
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            require_writer(request.user, game.club)
+        return game
+
+
+class Pagination(PageNumberPagination):
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+# --- trivial endpoint (the benchmark's yardstick) -------------------------------------------------
+
+
+class PingApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Liveness check (trivial endpoint)")
+    def get(self, request: Request) -> Response:
+        return Response({"ok": True})
+
+
+# --- clubs, memberships, players -----------------------------------------------------------------
+
+
+class ClubListCreateApi(ApiView, generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = s.ClubOutput
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.clubs_visible(self.request.user)
+
+    @extend_schema(responses=s.ClubOutput(many=True), summary="Clubs you can see (public ones and yours)")
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(s.ClubOutput(page, many=True).data)
+
+    @extend_schema(request=s.ClubCreateInput, responses={201: s.ClubOutput, **ERRORS}, summary="Create a club (you become its admin)")
+    def post(self, request: Request) -> Response:
+        club = services.club_create(**_validated(s.ClubCreateInput, request), user=request.user)
+        return Response(s.ClubOutput(club).data, status=status.HTTP_201_CREATED)
+
+
+class ClubDetailApi(ApiView):
+    @extend_schema(responses={200: s.ClubOutput, 404: ERRORS[404]})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(s.ClubOutput(get_object_or_404(selectors.clubs_visible(request.user), pk=pk)).data)
+
+    @extend_schema(request=s.ClubUpdateInput, responses={200: s.ClubOutput, **ERRORS}, summary="Rename a club or change its visibility (admins)")
+    def patch(self, request: Request, pk: int) -> Response:
+        club = get_object_or_404(selectors.clubs_visible(request.user), pk=pk)
+        require_admin(request.user, club)
+        club = services.club_update(club=club, **_validated(s.ClubUpdateInput, request))
+        return Response(s.ClubOutput(club).data)
+
+
+class ClubMembersApi(ApiView):
+    def club(self, request: Request, pk: int) -> Club:
+        club = get_object_or_404(selectors.clubs_visible(request.user), pk=pk)
+        if request.method == "POST":
+            require_admin(request.user, club)
+        elif selectors.membership_role(request.user, club) is None:
+            raise ApiError("only members see a club's member list", code="permission_denied", status_code=403)
+        return club
+
+    @extend_schema(responses={200: s.MembershipOutput(many=True), **ERRORS}, summary="A club's members (members only)")
+    def get(self, request: Request, pk: int) -> Response:
+        club = self.club(request, pk)
+        members = Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+        return Response(s.MembershipOutput(members, many=True).data)
+
+    @extend_schema(request=s.MembershipInput, responses={201: s.MembershipOutput, **ERRORS}, summary="Add a member or set a member's role (admins)")
+    def post(self, request: Request, pk: int) -> Response:
+        club = self.club(request, pk)
+        data = _validated(s.MembershipInput, request)
+        user = get_user_model().objects.filter(username=data["username"]).first()
+        if user is None:
+            raise ApiError(f"no user named {data['username']!r}", code="invalid")
+        membership = services.membership_set(club=club, user=user, role=data["role"])
+        return Response(s.MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
+
+
+class ClubMemberDetailApi(ApiView):
+    def membership(self, request: Request, pk: int, user_id: int) -> Membership:
+        club = get_object_or_404(selectors.clubs_visible(request.user), pk=pk)
+        require_admin(request.user, club)
+        return get_object_or_404(Membership.objects.select_related("user", "club"), club=club, user_id=user_id)
+
+    @extend_schema(request=s.MembershipUpdateInput, responses={200: s.MembershipOutput, **ERRORS}, summary="Change a member's role (admins)")
+    def patch(self, request: Request, pk: int, user_id: int) -> Response:
+        membership = self.membership(request, pk, user_id)
+        data = _validated(s.MembershipUpdateInput, request)
+        membership = services.membership_set(club=membership.club, user=membership.user, role=data["role"])
+        return Response(s.MembershipOutput(membership).data)
+
+    @extend_schema(responses={204: None, **ERRORS}, summary="Remove a member (admins)")
+    def delete(self, request: Request, pk: int, user_id: int) -> Response:
+        services.membership_remove(membership=self.membership(request, pk, user_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PlayerListCreateApi(ApiView, generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = s.PlayerOutput
+    filterset_fields = ["club", "name"]
+
+    def get_queryset(self):
+        return selectors.players_visible(self.request.user)
+
+    @extend_schema(responses=s.PlayerOutput(many=True), summary="Players of the clubs you can see")
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(s.PlayerOutput(page, many=True).data)
+
+    @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput, **ERRORS}, summary="Add a player to a club (scorers, admins)")
+    def post(self, request: Request) -> Response:
+        data = _validated(s.PlayerInput, request)
+        player = services.player_create(club=_club_for_write(request, data["club"]), name=data["name"])
+        return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerDetailApi(ApiView):
+    @extend_schema(responses={200: s.PlayerOutput, 404: ERRORS[404]})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(s.PlayerOutput(get_object_or_404(selectors.players_visible(request.user), pk=pk)).data)
+
+
+# --- games ---------------------------------------------------------------------------------------
+
+
+class GameListCreateApi(ApiView, generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = s.GameOutput
+    filterset_class = GameFilter
+
+    def get_queryset(self):
+        return selectors.games_visible(self.request.user)
+
+    @extend_schema(responses=s.GameOutput(many=True), summary="Games you can see, filtered and paginated")
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(s.GameOutput(page, many=True).data)
+
+    @extend_schema(
+        request=s.GameCreateInput,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: s.WriteOutput, 422: s.RuleErrorOutput, **ERRORS},
+        summary="Create a game (scorers, admins); new player names join the club",
+    )
+    def post(self, request: Request) -> Response:
+        data = _validated(s.GameCreateInput, request)
+        club = _club_for_write(request, data.pop("club"))
+        return _write_response(
+            services.game_create(club=club, **data, user=request.user, idempotency_key=_idempotency_key(request))
+        )
+
+
+class GameDetailApi(GameView):
+    @extend_schema(responses={200: s.GameOutput, 404: ERRORS[404]})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(s.GameOutput(self.game(request, pk)).data)
+
+
+class GameEventsApi(GameView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="only events with seq > after (default 0)"),
+            OpenApiParameter("limit", int, description="at most this many events (default and maximum 5000)"),
+        ],
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        summary="The game's events after seq N, in order",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game = self.game(request, pk)
+        after = _query_uint(request, "after", 0)
+        limit = min(_query_uint(request, "limit", 5000), 5000)
+        events = list(selectors.game_events(game, after=after, limit=limit))
+        return Response(
+            {
+                "game": game.pk,
+                "seq": game.seq,
+                "after": after,
+                "events": s.EventOutput(events, many=True).data,
+                "more": bool(events) and events[-1].seq < game.seq,
+            }
+        )
+
+    @extend_schema(
+        request=s.EventsAppendInput,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={
+            201: s.WriteOutput,
+            409: OpenApiResponse(s.SeqConflictOutput, description="expected_seq is stale; nothing stored"),
+            422: OpenApiResponse(s.RuleErrorOutput, description="the rules refuse events[index]; nothing stored"),
+            **ERRORS,
+        },
+        summary="Append a batch of events atomically (scorers, admins)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game = self.game(request, pk)
+        data = _validated(s.EventsAppendInput, request)
+        result = services.append_events(
+            game=game, events=data["events"], expected_seq=data["expected_seq"],
+            idempotency_key=_idempotency_key(request), user=request.user,
+        )  # fmt: skip
+        return _write_response(result)
+
+
+class GameStateApi(GameView):
+    @extend_schema(
+        parameters=[OpenApiParameter("at", int, description="state after the first N events (default: all)")],
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS[400], 404: ERRORS[404]},
+        summary="The engine state after N events",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game = self.game(request, pk)
+        at = _query_uint(request, "at", game.seq)
+        if at > game.seq:
+            raise ApiError(f"at={at} is past the game's last event (seq {game.seq})", code="out_of_range")
+        return Response(selectors.game_state_at(game, at))
+
+
+class GameScoreApi(GameView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The score sheet")
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.game_score(self.game(request, pk)))
+
+
+class GameRecordApi(GameView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Export the record (section 1)")
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.game_record(self.game(request, pk)))
+
+
+class GameImportApi(ApiView):
+    @extend_schema(
+        request=s.RecordImportInput,
+        parameters=[
+            OpenApiParameter("club", int, required=True, description="the club that gets the game"),
+            IDEMPOTENCY_HEADER,
+        ],
+        responses={201: s.WriteOutput, 422: s.RuleErrorOutput, **ERRORS},
+        summary="Import a record as a new game (scorers, admins)",
+    )
+    def post(self, request: Request) -> Response:
+        club_id = _query_uint(request, "club")
+        if club_id is None:
+            raise ApiError("the club query parameter is required (?club=ID)", code="invalid")
+        club = _club_for_write(request, club_id)
+        return _write_response(
+            services.game_import(
+                club=club, record=request.data, user=request.user, idempotency_key=_idempotency_key(request)
+            )
+        )
