@@ -51,6 +51,8 @@ for _s, _suit in SUIT_FROM_BSW.items():
     for _r, _rank in RANK_FROM_BSW.items():
         _BSW_CARD[_s + _r] = _rank + _suit
 _CARD_BSW = {v: k for k, v in _BSW_CARD.items()}
+#: sort key of BSW's display order (descending; Phoenix above the Ace unless it has a reading)
+_DISPLAY_KEY = {c: -(_SPECIAL_NUM[c] if c in _SPECIAL_NUM else _RANK_NUM[c[0]]) for c in _CARD_BSW}
 
 
 class BSWFormatError(ValueError):
@@ -123,8 +125,10 @@ def phoenix_reading(cards: list[str]) -> str | None:
 def _bsw_sorted(cards: Iterable[str], phoenix: str | None = None) -> list[str]:
     """BSW's display order: descending, Dragon and Phoenix first (the Phoenix at its reading in a
     combination), Mahjong then Dog last. Stable: cards already in BSW order keep their order."""
-    ph = 15 if phoenix is None else _RANK_NUM[phoenix]
-    return sorted(cards, key=lambda c: -(ph if c == "Phoenix" else _num(c)))
+    if phoenix is None:
+        return sorted(cards, key=_DISPLAY_KEY.__getitem__)
+    ph = -_RANK_NUM[phoenix]
+    return sorted(cards, key=lambda c: ph if c == "Phoenix" else _DISPLAY_KEY[c])
 
 
 def _wish_from_bsw(x: str, lineno: int) -> str:
@@ -137,9 +141,8 @@ def _wish_from_bsw(x: str, lineno: int) -> str:
 # ---------------------------------------------------------------- parsing
 
 _SEAT_NAME = re.compile(r"^\(([0-3])\)(.*)$")
-_PASS = re.compile(r"^\(([0-3])\)(.+) passt\.$")
 _PUSH = re.compile(r"^\(([0-3])\)(.+?) gibt: (.*)$")
-_PLAY = re.compile(r"^\(([0-3])\)(.+?): ((?:\S+ )*\S+) ?$")
+_SEATS = frozenset("0123")
 _CALL = re.compile(r"^(Grosses Tichu|Tichu): \(([0-3])\)(.+)$")
 _GIFT = re.compile(r"^Drache an: \(([0-3])\)(.+)$")
 _RESULT = re.compile(r"^Ergebnis: (-?\d+) - (-?\d+)$")
@@ -191,9 +194,9 @@ class _Hand:
 
 def _cards(tokens: list[str], lineno: int) -> list[str]:
     try:
-        return [card_from_bsw(t) for t in tokens]
-    except BSWFormatError as exc:
-        raise BSWFormatError(exc.message, lineno) from None
+        return [_BSW_CARD[t] for t in tokens]
+    except KeyError as exc:
+        raise BSWFormatError(f"unknown BSW card code {exc.args[0]!r}", lineno) from None
 
 
 def _block_line(line: str, n: int, lineno: int) -> tuple[int, str, list[str]]:
@@ -219,7 +222,8 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    lines = [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+    if "\r" in text:
+        lines = [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
 
     games: list[_Game] = []
     game: _Game | None = None
@@ -232,6 +236,9 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
     dragon_seat: int | None = None
     last_mahjong: dict[str, Any] | None = None
     last_trick_owner: int | None = None
+    in_play = False
+    ev: list[dict[str, Any]] = []
+    cur: list[str] = []
 
     def finish_preplay(h: _Hand, lineno: int) -> None:
         """Emit shuffle, deals, calls and pushes of hand ``h`` into the current game."""
@@ -256,17 +263,11 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             custom: dict[str, list[str]] = {}
             for s in order:
                 name, cards14 = h.all14[s]
-                first = Counter(h.first8[s][1])
-                rest = Counter(cards14) - first
-                if sum(rest.values()) != 6 or any(first[c] > cards14.count(c) for c in first):
-                    raise BSWFormatError(f"seat {s}: the 14 cards do not contain its first 8", h.lineno)
-                taken = Counter(h.first8[s][1])
-                six = []
-                for c in cards14:
-                    if taken[c]:
-                        taken[c] -= 1
-                    else:
-                        six.append(c)
+                first8 = h.first8[s][1]
+                first = set(first8)
+                six = [c for c in cards14 if c not in first]
+                if len(six) != 6 or len(first) != 8 or len(set(cards14)) != 14:
+                    raise BSWFormatError(f"seat {s}: the 14 cards are not its first 8 and 6 more", h.lineno)
                 game.see(s, name, hand_no, len(ev))
                 ev.append({"type": "deal", "seat": s, "cards": six})
                 if _bsw_sorted(h.first8[s][1] + six) != cards14:
@@ -287,17 +288,58 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
         counts = [14, 14, 14, 14]
 
     def end_hand(result: list[int] | None) -> None:
-        nonlocal hand
+        nonlocal hand, in_play
         assert game is not None and hand is not None
         if hand.section != "play":
             finish_preplay(hand, hand.lineno)
         game.results.append(result)
         game.first_out = out[0] if out else None
         hand = None
+        in_play = False
 
     for idx, line in enumerate(lines):
+        # --- play section, fast path (plays and passes are most lines: no regexes)
+        if in_play and line[:1] == "(" and line[2:3] == ")" and line[1:2] in _SEATS:
+            s = ord(line[1]) - 48
+            if line.endswith(" passt."):
+                if cur[s] != line[3:-7]:
+                    game.see(s, line[3:-7], hand_no, len(ev))
+                if s == top:  # the trick owner collects: derived, not an event
+                    last_trick_owner, top = top, None
+                else:
+                    ev.append({"type": "pass", "seat": s})
+                continue
+            j = line.find(": ", 3)
+            tokens = line[j + 2:].split() if j > 0 else None
+            if not tokens:
+                raise BSWFormatError(f"unexpected line in the play: {line!r}", idx + 1)
+            if cur[s] != line[3:j]:
+                game.see(s, line[3:j], hand_no, len(ev))
+            try:
+                cards = [_BSW_CARD[t] for t in tokens]
+            except KeyError:
+                cards = _cards(tokens, idx + 1)  # raises with the bad code
+            event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards}
+            n = len(cards)
+            if n > 1 and "Phoenix" in cards:
+                try:
+                    event["phoenix"] = phoenix_reading(cards)
+                except BSWFormatError as exc:
+                    raise BSWFormatError(exc.message, idx + 1) from None
+            ev.append(event)
+            last_mahjong = event if "Mahjong" in cards else None
+            counts[s] -= n
+            if counts[s] == 0:
+                out.append(s)
+            if n == 1 and cards[0] == "Dog":
+                top = None
+            else:
+                top = s
+                dragon_seat = s if n == 1 and cards[0] == "Dragon" else None
+            continue
         lineno = idx + 1
         if line == GT_HEADER:
+            in_play = False
             if hand is not None:  # a hand without Ergebnis, followed by another: truncated
                 end_hand(None)
             if game is None or game.over:
@@ -370,19 +412,12 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             if line == PLAY_HEADER:
                 finish_preplay(hand, lineno)
                 hand.section = "play"
+                in_play = True
+                ev, cur = game.events, game.current
                 continue
             raise BSWFormatError(f"unexpected line in the exchange: {line!r}", lineno)
-        # --- play section
+        # --- play section: the other lines
         ev = game.events
-        m = _PASS.match(line)
-        if m:
-            s, name = int(m.group(1)), m.group(2)
-            game.see(s, name, hand_no, len(ev))
-            if s == top:  # the trick owner collects: derived, not an event
-                last_trick_owner, top = top, None
-            else:
-                ev.append({"type": "pass", "seat": s})
-            continue
         m = _WISH.match(line)
         if m:
             if last_mahjong is None:
@@ -415,28 +450,6 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             game.totals[0] += result[0]
             game.totals[1] += result[1]
             end_hand(result)
-            continue
-        m = _PLAY.match(line)
-        if m:
-            s, name = int(m.group(1)), m.group(2)
-            cards = _cards(m.group(3).split(" "), lineno)
-            game.see(s, name, hand_no, len(ev))
-            event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards}
-            if len(cards) > 1 and "Phoenix" in cards:
-                try:
-                    event["phoenix"] = phoenix_reading(cards)
-                except BSWFormatError as exc:
-                    raise BSWFormatError(exc.message, lineno) from None
-            ev.append(event)
-            last_mahjong = event if "Mahjong" in cards else None
-            counts[s] -= len(cards)
-            if counts[s] == 0:
-                out.append(s)
-            if cards == ["Dog"]:
-                top = None
-            else:
-                top = s
-                dragon_seat = s if cards == ["Dragon"] else None
             continue
         raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno)
 
@@ -732,7 +745,8 @@ def _engine_results(record: dict[str, Any]) -> list[list[int]] | None:
 def main_from_bsw(argv: list[str] | None = None) -> int:
     """``from-bsw LOG.tch [--anonymise]``: print the records as a JSON list. ``-`` reads stdin.
 
-    Exit status 0, or 2 with ``{"ok": false, "error": {"code": "malformed", ...}}`` when the log
+    Exit status 0, or 2 with ``{"ok": false, "error": {"code": "malformed", ...}}`` (the engine
+    command line's error shape) when the log
     cannot be read.
     """
     import argparse
@@ -762,9 +776,7 @@ def main_from_bsw(argv: list[str] | None = None) -> int:
             text = data.decode("latin-1")
         records = parse_bsw(text, anonymise=args.anonymise, game_id=game_id, bsw_scoring=args.bsw_scoring)
     except (OSError, BSWFormatError) as exc:
-        json.dump({"ok": False, "index": None, "error": {"code": "malformed", "message": str(exc)}}, sys.stdout)
-        sys.stdout.write("\n")
+        sys.stdout.write(json.dumps({"ok": False, "error": {"code": "malformed", "message": str(exc)}}) + "\n")
         return 2
-    json.dump(records, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    sys.stdout.write(json.dumps(records, ensure_ascii=False) + "\n")
     return 0

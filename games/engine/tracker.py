@@ -132,9 +132,7 @@ def main_from_tracker(argv: list[str] | None = None) -> int:
                 data = json.load(fh)
         records = convert_tracker(data, anonymise=args.anonymise)
     except (OSError, ValueError) as exc:
-        json.dump({"ok": False, "index": None, "error": {"code": "malformed", "message": str(exc)}}, sys.stdout)
-        sys.stdout.write("\n")
+        sys.stdout.write(json.dumps({"ok": False, "error": {"code": "malformed", "message": str(exc)}}) + "\n")
         return 2
-    json.dump(records, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    sys.stdout.write(json.dumps(records, ensure_ascii=False) + "\n")
     return 0
