@@ -214,26 +214,50 @@ def _distinct_choices(cards: Sequence[str], k: int) -> Iterator[tuple[str, ...]]
             yield choice
 
 
-def _runs(by_rank: dict[int, list[str]], has_phoenix: bool, per_rank: int, min_len: int, start_min: int) -> Iterator[tuple[tuple[str, ...], int | None]]:
+def _runs(by_rank: dict[int, list[str]], has_phoenix: bool, per_rank: int, min_len: int, start_min: int,
+          exact_len: int | None = None) -> Iterator[tuple[tuple[str, ...], int | None]]:
     """Card tuples forming a run of consecutive ranks, ``per_rank`` cards each (straights: 1,
     stairs: 2), the Phoenix filling at most one missing card (never the Mahjong's 1)."""
+    plain = {r: list(_distinct_choices(cs, per_rank)) for r, cs in by_rank.items()}
+    with_phoenix = {}
+    if has_phoenix:
+        for r in range(max(2, start_min), 15):
+            with_phoenix[r] = [c + (PHOENIX,) for c in _distinct_choices(by_rank.get(r, ()), per_rank - 1)]
+    max_len = exact_len if exact_len is not None else 15 * per_rank
+
+    def extend(r: int, acc: tuple[str, ...], stand_in: int | None) -> Iterator[tuple[tuple[str, ...], int | None]]:
+        if r > 14 or len(acc) + per_rank > max_len:
+            return
+        for choice in plain.get(r, ()):
+            cards = acc + choice
+            if len(cards) >= min_len and (exact_len is None or len(cards) == exact_len):
+                yield cards, stand_in
+            yield from extend(r + 1, cards, stand_in)
+        if stand_in is None:
+            for choice in with_phoenix.get(r, ()):
+                cards = acc + choice
+                if len(cards) >= min_len and (exact_len is None or len(cards) == exact_len):
+                    yield cards, r
+                yield from extend(r + 1, cards, r)
+
     for start in range(start_min, 15):
-        # options[r] = list of (cards, phoenix_used_for_rank or None)
-        chosen: list[list[tuple[tuple[str, ...], int | None]]] = []
-        for r in range(start, 15):
-            opts: list[tuple[tuple[str, ...], int | None]] = [(c, None) for c in _distinct_choices(by_rank.get(r, ()), per_rank)]
-            if has_phoenix and r >= 2:
-                opts += [(c + (PHOENIX,), r) for c in _distinct_choices(by_rank.get(r, ()), per_rank - 1)]
-            if not opts:
-                break
-            chosen.append(opts)
-            if len(chosen) * per_rank < min_len:
-                continue
-            for combo in itertools.product(*chosen):
-                stand_ins = [p for _, p in combo if p is not None]
-                if len(stand_ins) > 1:
-                    continue
-                yield tuple(itertools.chain.from_iterable(c for c, _ in combo)), (stand_ins[0] if stand_ins else None)
+        yield from extend(start, (), None)
+
+
+def _straight_flushes(hand: Sequence[str]) -> Iterator[tuple[tuple[str, ...], None]]:
+    """Runs of five or more consecutive ranks in one suit."""
+    by_suit: dict[str, dict[int, str]] = {}
+    for c in hand:
+        r, s = CARD_INFO[c]
+        if s:
+            by_suit.setdefault(s, {})[r] = c
+    for ranks in by_suit.values():
+        for lo in range(2, 11):
+            hi = lo
+            while hi in ranks:
+                if hi - lo + 1 >= 5:
+                    yield tuple(ranks[r] for r in range(lo, hi + 1)), None
+                hi += 1
 
 
 def _candidates(hand: Sequence[str], kinds: set[str] | None, length: int | None) -> Iterator[tuple[tuple[str, ...], int | None]]:
@@ -258,33 +282,39 @@ def _candidates(hand: Sequence[str], kinds: set[str] | None, length: int | None)
                 yield from ((c + (PHOENIX,), r) for c in _distinct_choices(cs, k - 1))
     if want(FULL_HOUSE):
         for tr, tcs in normal.items():
-            trios = [(c, None) for c in _distinct_choices(tcs, 3)]
+            trios: list[tuple[tuple[str, ...], int | None]] = [(c, None) for c in _distinct_choices(tcs, 3)]
             if has_phoenix:
                 trios += [(c + (PHOENIX,), tr) for c in _distinct_choices(tcs, 2)]
+            if not trios:
+                continue
             for pr, pcs in normal.items():
                 if pr == tr:
                     continue
-                pairs = [(c, None) for c in _distinct_choices(pcs, 2)]
+                pairs: list[tuple[tuple[str, ...], int | None]] = [(c, None) for c in _distinct_choices(pcs, 2)]
                 if has_phoenix:
                     pairs += [(c + (PHOENIX,), pr) for c in _distinct_choices(pcs, 1)]
                 for (t, tp), (p, pp) in itertools.product(trios, pairs):
                     if tp is None or pp is None:
                         yield t + p, tp if tp is not None else pp
     if want(STAIRS):
-        for cards, p in _runs(normal, has_phoenix, 2, 4, 2):
-            if length is None or len(cards) == length:
-                yield cards, p
-    if want(STRAIGHT) or want(BOMB):
-        for cards, p in _runs(by_rank, has_phoenix, 1, 5, 1):
-            if length is None or len(cards) == length or want(BOMB):
-                yield cards, p
+        yield from _runs(normal, has_phoenix, 2, 4, 2, length)
+    if want(STRAIGHT):
+        yield from _runs(by_rank, has_phoenix, 1, 5, 1, length)
+    if want(BOMB):
+        yield from _straight_flushes(hand)
 
 
 def _reading_with(cards: tuple[str, ...], stand_in: int | None, rules: ComboRules) -> Combination | None:
-    for combo in readings(cards, rules):
-        if combo.phoenix == stand_in or (stand_in is None and PHOENIX not in cards) or len(cards) == 1:
-            return combo
-    return None
+    """The reading of a candidate whose Phoenix rank (if any) is already chosen."""
+    if len(cards) == 1:
+        found = readings(cards, rules)
+        return found[0] if found else None
+    ranks = [CARD_INFO[c][0] for c in cards if c != PHOENIX]
+    suits = [CARD_INFO[c][1] for c in cards if c != PHOENIX]
+    if stand_in is not None:
+        ranks.append(stand_in)
+        suits.append("")
+    return _plain_reading(cards, ranks, suits, stand_in, rules)
 
 
 def combinations_in(

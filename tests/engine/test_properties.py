@@ -1,0 +1,170 @@
+"""Property tests: bot-played games (seeded by hypothesis) against the engine's invariants."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.engine import EngineError, Replay, fold, legal_actions, random_game, state_json
+from games.engine.state import EXCHANGE, GameState
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+PRESETS = st.sampled_from([{"preset": "rio"}, {"preset": "tiki"}, {"preset": "abacus"},
+                           {"preset": "rio", "deal_method": "western"}])
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def one_hand(seed: int, options: dict | None = None) -> dict:
+    """A one-hand game: many independent deals for the price of one."""
+    return random_game(seed, options={**(options or {}), "hands": 1})
+
+
+def card_places(state: GameState) -> Counter:
+    """Every card of the hand in progress, wherever it is: hands, pile, pushes in transit,
+    the trick on the table, the tricks won."""
+    h = state.hand
+    assert h is not None
+    places = Counter()
+    for cards in h.cards:
+        places.update(cards)
+    places.update(h.pile)
+    if state.phase == EXCHANGE:
+        for gifts in h.pushes.values():
+            for cards in gifts.values():
+                places.update(cards)
+    for _, combo in h.trick:
+        places.update(combo.cards)
+    for cards in h.won:
+        places.update(cards)
+    return +places
+
+
+@FAST
+@given(seed=SEEDS, options=PRESETS)
+def test_every_card_is_in_exactly_one_place_at_every_event(seed, options):
+    record = one_hand(seed, options)
+    state = GameState(record["variant"], record["options"], record["players"])
+    deck = Counter(state.variant.deck(state.options))
+    for event in record["events"]:
+        state.apply(event)
+        if state.hand is not None:
+            assert card_places(state) == deck, event
+
+
+@FAST
+@given(seed=SEEDS, options=PRESETS)
+def test_card_points_of_a_hand_sum_to_100_unless_double_victory(seed, options):
+    state = fold(one_hand(seed, options))
+    (line,) = state.history
+    if line["double_victory"]:
+        assert sorted(line["card_points"]) == [0, 200]
+    else:
+        assert sum(line["card_points"]) == 100
+    assert sorted(line["out"]) == [0, 1, 2, 3] or line["double_victory"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS)
+def test_the_fold_is_deterministic_and_games_end(seed):
+    record = random_game(seed)
+    assert random_game(seed) == record
+    first, second = fold(record), fold(json.loads(json.dumps(record)))
+    assert state_json(first) == state_json(second)
+    assert first.over and first.winner is not None
+    assert max(first.totals) >= 1000
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_state_at_n_equals_the_fold_of_the_first_n_events(seed, data):
+    record = random_game(seed)
+    replay = Replay(record)
+    for _ in range(5):
+        n = data.draw(st.integers(0, len(record["events"])))
+        assert state_json(replay.state_at(n)) == state_json(fold(record, n))
+        assert replay.state_at(n).events_applied == n
+
+
+def _sampled_states(record: dict, rng: random.Random, k: int):
+    state = GameState(record["variant"], record["options"], record["players"])
+    picks = set(rng.sample(range(len(record["events"])), min(k, len(record["events"]))))
+    for i, event in enumerate(record["events"]):
+        if i in picks:
+            yield state
+        state.apply(event)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=SEEDS, options=PRESETS)
+def test_every_offered_action_is_accepted(seed, options):
+    record = one_hand(seed, options)
+    rng = random.Random(seed)
+    for state in _sampled_states(record, rng, 12):
+        actions = legal_actions(state, include_pushes=False)
+        assert actions, state_json(state)["phase"]
+        for action in rng.sample(actions, min(40, len(actions))):
+            trial = state.copy()
+            trial.apply(action)  # raises if the generator offered something illegal
+
+
+def _key(event: dict) -> tuple:
+    return (event["type"], event.get("seat"), tuple(sorted(event.get("cards", []))) if isinstance(event.get("cards"), list) else None,
+            event.get("card"), event.get("to"))
+
+
+def _mutations(event: dict, state: GameState, rng: random.Random) -> list[dict]:
+    """Events near a legal one: another seat, a card swapped, a card added or dropped, a pass."""
+    out = []
+    n = state.n
+    out.append({**event, "seat": (event.get("seat", 0) + rng.randrange(1, n)) % n})
+    out.append({"type": "pass", "seat": event.get("seat", 0)})
+    if isinstance(event.get("cards"), list):
+        cards = [c for c in event["cards"]]
+        deck = list(state.variant.deck(state.options))
+        other = rng.choice(deck)
+        out.append({"type": "play", "seat": event["seat"], "cards": cards[:-1] + [other]})
+        out.append({"type": "play", "seat": event["seat"], "cards": cards + [other]})
+        if len(cards) > 1:
+            out.append({"type": "play", "seat": event["seat"], "cards": cards[1:]})
+    if event["type"] == "draw":
+        out.append({**event, "card": rng.choice(list(state.variant.deck(state.options)))})
+    if event["type"] == "dragon_gift":
+        out.append({**event, "to": rng.randrange(n)})
+    out.append({"type": "tichu", "seat": rng.randrange(n)})
+    out.append({"type": "grand_tichu", "seat": rng.randrange(n)})
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=SEEDS)
+def test_mutated_events_are_refused_exactly_when_not_offered_and_refusal_changes_nothing(seed):
+    record = one_hand(seed)
+    rng = random.Random(seed ^ 0x5EED)
+    for state in _sampled_states(record, rng, 10):
+        if state.phase == EXCHANGE:
+            continue  # pushes are checked by the exchange tests
+        offered = {_key(a) for a in legal_actions(state, include_pushes=False)}
+        base = rng.choice(legal_actions(state, include_pushes=False))
+        for mutant in _mutations(base, state, rng):
+            before = state_json(state)
+            trial = state.copy()
+            if _key(mutant) in offered:
+                trial.apply(mutant)
+                continue
+            with pytest.raises(EngineError) as refused:
+                trial.apply(mutant)
+            assert refused.value.code
+            assert state_json(trial) == before, mutant
+
+
+def test_thousands_of_random_hands_fold_and_score():
+    """A broad sweep: 1,500 seeded one-hand games under every preset, each refolded and scored."""
+    presets = [{"preset": "rio"}, {"preset": "tiki"}, {"preset": "abacus"}, {"deal_method": "western"}]
+    for seed in range(1500):
+        record = one_hand(seed, presets[seed % 4])
+        state = fold(record)
+        (line,) = state.history
+        assert state.over and sum(line["points"]) == sum(state.totals)
