@@ -153,6 +153,13 @@ def membership_remove(*, membership: Membership) -> None:
         membership.delete()
 
 
+def _check_storable(value: Any, what: str) -> None:
+    """PostgreSQL text and jsonb cannot hold NUL characters: refuse them up front (400) on
+    every backend rather than fail at insert."""
+    if "\\u0000" in json.dumps(value):
+        raise InvalidInput(f"{what} contains a NUL character (\\u0000), which cannot be stored")
+
+
 def _check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
         raise InvalidInput(f"a player name is a non-empty string of at most {MAX_NAME_LENGTH} characters")
@@ -207,6 +214,7 @@ def game_create(
 ) -> WriteResult:
     for name in players:
         _check_name(name)
+    _check_storable([variant, options, players], "the game")
     state = _new_state(variant, options, players)
 
     def write() -> dict:
@@ -287,6 +295,7 @@ def append_events(
     _check_events_shape(events, MAX_BATCH)
     if not events:
         raise InvalidInput("events must not be empty")
+    _check_storable(events, "an event")
     game_id = game.pk if isinstance(game, Game) else game
     fingerprint = _fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)
     with transaction.atomic():
@@ -316,6 +325,7 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
     `events`); the events are stored exactly as given, so that the export equals the record."""
     if not isinstance(record, dict):
         raise InvalidInput("a record is a JSON object", code="malformed")
+    _check_storable(record, "the record")
     try:
         engine.parse_record(record)
     except engine.EngineError as err:

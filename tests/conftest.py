@@ -27,6 +27,11 @@ def _fresh_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def event_triggers_lifted_for_flush(django_db_blocker):
     """For tests on `transactional_db`: pytest-django empties the tables after such a test (DELETE

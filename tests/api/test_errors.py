@@ -1,0 +1,205 @@
+"""Every error is JSON `{"code", "message"}` with a stable code, never an HTML page; bad input
+never crashes and never half-writes."""
+from __future__ import annotations
+
+import pytest
+
+from games.models import Event, Game, Membership
+from games.services import MAX_BATCH
+from tests.api.helpers import PLAYERS, hand
+from tests.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game_id(scorer_client, club):
+    response = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS}, format="json")
+    return response.json()["id"]
+
+
+def assert_error(response, status: int, code: str | None = None) -> dict:
+    assert response.status_code == status, response.content
+    assert response["Content-Type"].startswith("application/json"), response["Content-Type"]
+    body = response.json()
+    assert isinstance(body["code"], str) and body["code"]
+    assert isinstance(body["message"], str) and body["message"]
+    if code is not None:
+        assert body["code"] == code, body
+    return body
+
+
+def post_raw(client, url: str, raw: str, content_type: str = "application/json"):
+    return client.generic("POST", url, raw, content_type=content_type)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ['{"expected_seq": 0, "events": [', "not json", '{"expected_seq": NaN, "events": []}', "", "\x00\x01"],
+)
+def test_malformed_json_is_400_parse_error(scorer_client, game_id, raw):
+    body = assert_error(post_raw(scorer_client, f"/api/games/{game_id}/events/", raw), 400)
+    assert body["code"] in ("parse_error", "invalid")
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "payload, field",
+    [
+        ({"expected_seq": "0", "events": [hand()]}, "expected_seq"),
+        ({"expected_seq": 0.0, "events": [hand()]}, "expected_seq"),
+        ({"expected_seq": True, "events": [hand()]}, "expected_seq"),
+        ({"expected_seq": -1, "events": [hand()]}, "expected_seq"),
+        ({"expected_seq": None, "events": [hand()]}, "expected_seq"),
+        ({"events": [hand()]}, "expected_seq"),
+        ({"expected_seq": 0, "events": hand()}, "events"),
+        ({"expected_seq": 0, "events": "hand_result"}, "events"),
+        ({"expected_seq": 0, "events": [["hand_result"]]}, "events"),
+        ({"expected_seq": 0, "events": [{"seat": 0}]}, "events"),
+        ({"expected_seq": 0, "events": [{"type": 7}]}, "events"),
+        ({"expected_seq": 0, "events": []}, "events"),
+        ({"expected_seq": 0}, "events"),
+    ],
+)
+def test_wrong_types_are_400_naming_the_field(scorer_client, game_id, payload, field):
+    body = assert_error(scorer_client.post(f"/api/games/{game_id}/events/", payload, format="json"), 400, "invalid")
+    assert field in body["errors"]
+    assert field in body["message"]
+    assert not Event.objects.exists()
+
+
+def test_a_json_array_body_is_400(scorer_client, game_id):
+    assert_error(post_raw(scorer_client, f"/api/games/{game_id}/events/", "[1, 2]"), 400, "invalid")
+
+
+def test_unknown_fields_are_400(scorer_client, game_id, club):
+    body = assert_error(
+        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()], "force": True}, format="json"),
+        400,
+        "unknown_fields",
+    )
+    assert "force" in body["message"]
+    body = assert_error(
+        scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS, "seats": 4}, format="json"),
+        400,
+        "unknown_fields",
+    )
+    assert "seats" in body["message"]
+    assert Game.objects.count() == 1 and not Event.objects.exists()
+
+
+def test_batch_over_the_documented_limit_is_400(scorer_client, game_id):
+    body = assert_error(
+        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()] * (MAX_BATCH + 1)}, format="json"),
+        400,
+        "batch_too_large",
+    )
+    assert str(MAX_BATCH) in body["message"]
+    assert not Event.objects.exists()
+
+
+def test_batch_at_the_limit_is_accepted(scorer_client, game_id):
+    # Tied hands never end a game: MAX_BATCH of them fit.
+    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()] * MAX_BATCH}, format="json")
+    assert response.status_code == 201 and response.json()["seq"] == MAX_BATCH
+
+
+def test_form_encoded_body_is_415(scorer_client, game_id):
+    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0}, format="multipart")
+    assert_error(response, 415, "unsupported_media_type")
+
+
+@pytest.mark.parametrize("key", ["", "x" * 256, "naïve", "has space"])
+def test_invalid_idempotency_key_is_400(scorer_client, game_id, key):
+    response = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()]}, format="json", headers={"Idempotency-Key": key}
+    )
+    assert_error(response, 400, "invalid_idempotency_key")
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize("query", ["at=-1", "at=x", "at=1.5", "at=2"])
+def test_bad_state_positions_are_400(scorer_client, game_id, query):
+    scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()]}, format="json")
+    body = assert_error(scorer_client.get(f"/api/games/{game_id}/state/?{query}"), 400)
+    assert body["code"] in ("invalid", "out_of_range")
+
+
+@pytest.mark.parametrize("query", ["after=-3", "after=abc", "limit=ten"])
+def test_bad_event_query_is_400(scorer_client, game_id, query):
+    assert_error(scorer_client.get(f"/api/games/{game_id}/events/?{query}"), 400, "invalid")
+
+
+def test_unknown_paths_and_objects_are_json_404(scorer_client, game_id):
+    assert_error(scorer_client.get("/api/nowhere/"), 404, "not_found")
+    assert_error(scorer_client.get("/api/games/999999/"), 404, "not_found")
+    assert_error(scorer_client.get("/api/games/999999/state/"), 404, "not_found")
+    assert_error(scorer_client.post("/api/games/999999/events/", {"expected_seq": 0, "events": [hand()]}, format="json"), 404, "not_found")
+    body = assert_error(scorer_client.get(f"/api/games/{game_id}"), 404, "not_found")
+    assert f"/api/games/{game_id}/" in body["message"]
+
+
+def test_wrong_method_is_json_405(scorer_client, game_id):
+    assert_error(scorer_client.delete(f"/api/games/{game_id}/events/"), 405, "method_not_allowed")
+    assert_error(scorer_client.put(f"/api/games/{game_id}/state/", {}, format="json"), 405, "method_not_allowed")
+
+
+def test_html_accept_header_still_gets_json(scorer_client):
+    response = scorer_client.get("/api/games/999999/", HTTP_ACCEPT="text/html")
+    assert response.status_code in (404, 406)
+    assert response["Content-Type"].startswith("application/json")
+
+
+def test_import_errors(scorer_client, club):
+    url = f"/api/games/import/?club={club.pk}"
+    assert_error(scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "events": [], "extra": 1}, format="json"), 400, "malformed")
+    assert_error(scorer_client.post(url, {"format": "tichu-record/9", "variant": "nanking", "players": PLAYERS}, format="json"), 400, "malformed")
+    assert_error(scorer_client.post(url, {"variant": "nanking", "players": "Ann"}, format="json"), 400, "malformed")
+    assert_error(post_raw(scorer_client, url, "[]"), 400, "malformed")
+    assert_error(scorer_client.post("/api/games/import/", {"variant": "nanking", "players": PLAYERS}, format="json"), 400, "invalid")
+    body = assert_error(
+        scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "events": [hand(), hand(), {"type": "hand_result"}]}, format="json"),
+        422,
+    )
+    assert body["index"] == 2 and body["ok"] is False and body["error"]["code"] == body["code"]
+    assert not Game.objects.exists() and not Event.objects.exists() and not club.players.exists()
+
+
+def test_nul_characters_cannot_be_stored_and_are_refused(scorer_client, club):
+    url = f"/api/games/import/?club={club.pk}"
+    body = assert_error(scorer_client.post(url, {"variant": "nanking", "players": ["A\x00", "B", "C", "D"]}, format="json"), 400)
+    assert "NUL" in body["message"] or body["code"] == "malformed"
+    assert_error(scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "meta": {"x": "\x00"}}, format="json"), 400)
+    assert not Game.objects.exists()
+
+
+def test_unhandled_errors_are_json_500(scorer_client, game_id, monkeypatch):
+    from games import selectors
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(selectors, "game_score", boom)
+    scorer_client.raise_request_exception = False
+    assert_error(scorer_client.get(f"/api/games/{game_id}/score/"), 500, "server_error")
+
+
+def test_write_throttling_is_json_429(scorer_client, game_id, settings, club, make_user):
+    # The game's creation (fixture) was this user's first write.
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"writes": "4/minute"}}
+    codes = [
+        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": [hand()]}, format="json").status_code
+        for seq in range(4)
+    ]
+    assert codes == [201, 201, 201, 429]
+    body = assert_error(
+        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 3, "events": [hand()]}, format="json"), 429, "throttled"
+    )
+    # Another user has their own allowance.
+    other = make_user("other")
+    Membership.objects.create(club=club, user=other, role="scorer")
+    assert client_for(other).post(f"/api/games/{game_id}/events/", {"expected_seq": 3, "events": [hand()]}, format="json").status_code == 201
+    assert body["retry_after"] > 0
+    # Reads are not throttled.
+    assert scorer_client.get(f"/api/games/{game_id}/events/").status_code == 200
+    assert Event.objects.count() == 4
