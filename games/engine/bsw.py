@@ -122,6 +122,35 @@ def phoenix_reading(cards: list[str]) -> str | None:
     return _NUM_RANK[value]
 
 
+def _shape_rank(ranks: list[int]) -> int | None:
+    """The rank of a non-bomb combination given by its ranks (Mahjong 1), or None if it is none:
+    pair, trio, full house (trio's rank), straight of 5+ and consecutive pairs (top rank)."""
+    n = len(ranks)
+    counts = Counter(ranks)
+    if n in (2, 3) and len(counts) == 1:
+        return ranks[0]
+    if n == 5 and sorted(counts.values()) == [2, 3]:
+        return next(r for r, k in counts.items() if k == 3)
+    top = max(ranks)
+    if n >= 5 and len(counts) == n and top - min(ranks) == n - 1:
+        return top
+    if n >= 4 and n % 2 == 0 and set(counts.values()) == {2} and top - min(ranks) == n // 2 - 1:
+        return top if 1 not in counts else None
+    return None
+
+
+def default_phoenix(cards: list[str]) -> str | None:
+    """For a multi-card play without a ``phoenix`` field: the highest reading the cards allow
+    (what the engine takes when the table does not restrict it)."""
+    others = [_num(c) for c in cards if c != "Phoenix"]
+    best = None
+    for value in range(2, 15):
+        rank = _shape_rank(others + [value])
+        if rank is not None and (best is None or (rank, value) > best):
+            best = (rank, value)
+    return _NUM_RANK[best[1]] if best else None
+
+
 def _bsw_sorted(cards: Iterable[str], phoenix: str | None = None) -> list[str]:
     """BSW's display order: descending, Dragon and Phoenix first (the Phoenix at its reading in a
     combination), Mahjong then Dog last. Stable: cards already in BSW order keep their order."""
@@ -683,7 +712,10 @@ def _export_hand(events, start, end, h, name, cards_text, custom14, result) -> l
                 flush(i)
             elif pending is not None:
                 pending = None  # a bomb on the lying trick: the trick goes on
-            L.append(f"({s}){name(s, i)}: " + cards_text(_bsw_sorted(e["cards"], e.get("phoenix"))))
+            ph = e.get("phoenix")
+            if ph is None and len(e["cards"]) > 1 and "Phoenix" in e["cards"]:
+                ph = default_phoenix(e["cards"])
+            L.append(f"({s}){name(s, i)}: " + cards_text(_bsw_sorted(e["cards"], ph)))
             if "wish" in e and e["wish"] is not None:
                 L.append("Wunsch:" + RANK_TO_BSW[e["wish"]])
             counts[s] -= len(e["cards"])

@@ -372,3 +372,21 @@ def test_engine_truncated_game_is_unfinished():
     rec = records("2241402")[0]
     state = _fold_or_explain(rec)
     assert not state.is_over and state.winner is None
+
+
+def test_export_places_the_phoenix_of_a_record_without_reading():
+    """A record made elsewhere (cards in any order, no ``phoenix``): the export sorts the play in
+    BSW order with the Phoenix at the highest reading, so re-importing reads the same rank."""
+    rec = records("2241381")[0]
+    k = next(i for i, e in enumerate(rec["events"]) if e.get("phoenix"))
+    play = rec["events"][k]
+    reading = play["phoenix"]
+    rec["events"][k] = {"type": "play", "seat": play["seat"], "cards": sorted(play["cards"])}
+    again = parse_bsw(export_bsw(rec))[0]
+    assert sorted(again["events"][k]["cards"]) == sorted(play["cards"])
+    from games.engine.bsw import default_phoenix
+    assert again["events"][k]["phoenix"] == default_phoenix(play["cards"])
+    assert default_phoenix([card_from_bsw(c) for c in "B7 Ph G5 G4 B3".split()]) == "6"
+    assert default_phoenix([card_from_bsw(c) for c in "Ph SD SB R10 B9".split()]) == "K"
+    assert default_phoenix([card_from_bsw(c) for c in "R8 S8 S5 R5 Ph".split()]) == "8"
+    assert reading
