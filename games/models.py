@@ -87,7 +87,9 @@ class Game(models.Model):
     variant = models.CharField(max_length=30)
     # The options exactly as the record gave them; None when the record had no `options` key.
     options = models.JSONField(null=True, blank=True)
-    # Other top-level keys of the record (at least `format`), kept verbatim for an exact export.
+    # Other top-level keys of the record (`format`, `meta`), kept verbatim for an exact export;
+    # plus OMITTED_EVENTS (never a record key) when an imported record had no `events` key.
+    OMITTED_EVENTS = "_omitted_events"
     header = models.JSONField(default=dict, blank=True)
     players = models.ManyToManyField(Player, through="GameSeat", related_name="games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)

@@ -72,10 +72,12 @@ def game_score(game: Game) -> dict:
 
 def game_record(game: Game) -> dict:
     """The record of section 1, exactly as imported (or as built by appends)."""
-    record = dict(game.header)
+    record = {k: v for k, v in game.header.items() if k != Game.OMITTED_EVENTS}
     record["variant"] = game.variant
     if game.options is not None:
         record["options"] = game.options
     record["players"] = game_player_names(game)
-    record["events"] = [e.as_record_event() for e in Event.objects.filter(game=game).order_by("seq").only("type", "payload")]
+    events = [e.as_record_event() for e in Event.objects.filter(game=game).order_by("seq").only("type", "payload")]
+    if events or not game.header.get(Game.OMITTED_EVENTS):
+        record["events"] = events
     return record

@@ -343,6 +343,8 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
         for k, v in record.items()
         if k not in ("variant", "players", "events") and not (k == "options" and v is not None)
     }
+    if "events" not in record:
+        header[Game.OMITTED_EVENTS] = True
     state = _new_state(variant, options, names)
     snapshots = _apply_batch(state, 0, events)
     snapshots.insert(0, (0, _new_state(variant, options, names)))
