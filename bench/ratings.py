@@ -178,7 +178,22 @@ def fmt_history(r: dict) -> str:
     return "\n".join(lines)
 
 
-def generated_history(kind: str, n: int, seed: int):
+def generated_history(kind: str, n: int, seed: int, cache: str | None = None):
+    if cache and Path(cache).exists():
+        import pickle
+
+        with open(cache, "rb") as fh:
+            return pickle.load(fh)
+    out = _generated_history(kind, n, seed)
+    if cache:
+        import pickle
+
+        with open(cache, "wb") as fh:
+            pickle.dump(out, fh)
+    return out
+
+
+def _generated_history(kind: str, n: int, seed: int):
     if kind == "bots":
         try:
             from games.ratings.botplay import bot_history
@@ -187,7 +202,7 @@ def generated_history(kind: str, n: int, seed: int):
         else:
             return "generated: engine bots of different skill", *bot_history(n, seed=seed)
     skills, games = synthetic_history(n, 40, seed=seed)
-    return "generated: synthetic score sheets, 40 players of known strength", skills, games
+    return f"generated: synthetic score sheets, 40 players of known strength", skills, games
 
 
 def main(argv=None) -> int:
@@ -196,6 +211,7 @@ def main(argv=None) -> int:
     ap.add_argument("--generated", choices=["bots", "synthetic"], default="bots")
     ap.add_argument("--games", type=int, default=2000, help="games in the generated history")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cache", help="pickle file to keep the generated history between runs")
     ap.add_argument("--speed-games", type=int, default=100_000)
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-quality", action="store_true")
@@ -210,7 +226,7 @@ def main(argv=None) -> int:
             histories.append(evaluate_history("tracker (real score sheets)", tracker))
         else:
             print(f"(tracker history not found at {args.tracker})", file=sys.stderr)
-        label, skills, games = generated_history(args.generated, args.games, args.seed)
+        label, skills, games = generated_history(args.generated, args.games, args.seed, args.cache)
         histories.append(evaluate_history(label, games, truth=skills))
         results["histories"] = histories
         for h in histories:

@@ -1,0 +1,114 @@
+"""Rating storage (imported from games/models.py, app label `games`).
+
+* GameOutcome: the compact score-sheet summary of a finished game (sides, totals, hands, calls,
+  double victories), folded once from the events so that a full recompute never re-folds 100,000
+  event streams. `reason` is set when the game is refused by the ratings (NotRated).
+* RatingPool: one rating pool per (club, variant): its lock row, the system/parameter version
+  and the last game applied (the incremental update continues from there).
+* RatingChange: one row per (game, player): the rating before and after, the expected and actual
+  score, and the player's Tichu line of that game. The league table and the player page are
+  queries on it.
+* PlayerRating: the current rating per (player, variant), with the model's exact state
+  (mu, var, last game time) so that the incremental update equals the full recompute.
+"""
+from __future__ import annotations
+
+from django.db import models
+
+
+class GameOutcome(models.Model):
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="outcome")
+    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(max_length=30)
+    finished_at = models.DateTimeField()
+    # player ids per side, e.g. [[3, 7], [5, 9]]; per-player sides for ranking variants
+    sides = models.JSONField(default=list)
+    totals = models.JSONField(null=True, blank=True)
+    winner = models.SmallIntegerField(null=True, blank=True)
+    hands = models.PositiveIntegerField(default=0)
+    hand_points = models.JSONField(default=list, blank=True)  # per hand, per side: the sheet line
+    # {player id: [tichu called, tichu made, grand called, grand made]}, {side: double victories}
+    calls = models.JSONField(default=dict, blank=True)
+    doubles = models.JSONField(default=dict, blank=True)
+    reason = models.CharField(max_length=200, blank=True, default="")  # non-empty: not rated
+
+    class Meta:
+        app_label = "games"
+        indexes = [models.Index(fields=["club", "variant", "finished_at", "game"], name="outcome_pool_order")]
+
+
+class RatingPool(models.Model):
+    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="rating_pools")
+    variant = models.CharField(max_length=30)
+    system = models.CharField(max_length=60)
+    games_rated = models.PositiveIntegerField(default=0)
+    last_finished_at = models.DateTimeField(null=True, blank=True)
+    last_game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+    recomputed_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        app_label = "games"
+        constraints = [models.UniqueConstraint(fields=["club", "variant"], name="rating_pool_unique")]
+
+
+class RatingChange(models.Model):
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rating_changes")
+    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(max_length=30)
+    finished_at = models.DateTimeField()
+    ordinal = models.PositiveIntegerField()  # position of the game in its pool's replay
+    side = models.PositiveSmallIntegerField()
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    rd_before = models.FloatField()
+    rd_after = models.FloatField()
+    expected = models.FloatField()  # win probability of the player's side before the game
+    score = models.FloatField()  # 1 win, 0.5 draw, 0 loss (mean over pairs in ranking games)
+    games = models.PositiveIntegerField()  # the player's rated games, this one included
+    points_for = models.FloatField(null=True)
+    points_against = models.FloatField(null=True)  # best opposing total
+    tichu_called = models.PositiveSmallIntegerField(default=0)
+    tichu_made = models.PositiveSmallIntegerField(default=0)
+    grand_called = models.PositiveSmallIntegerField(default=0)
+    grand_made = models.PositiveSmallIntegerField(default=0)
+    double_victories = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        app_label = "games"
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="rating_change_unique")]
+        indexes = [
+            models.Index(fields=["club", "variant", "finished_at"], name="ratingchange_pool_time"),
+            models.Index(fields=["player", "variant", "ordinal"], name="ratingchange_player"),
+        ]
+
+    @property
+    def delta(self) -> float:
+        return self.rating_after - self.rating_before
+
+    @property
+    def won(self) -> bool:
+        return self.score > 0.5
+
+
+class PlayerRating(models.Model):
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="ratings")
+    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(max_length=30)
+    rating = models.FloatField()
+    rd = models.FloatField()
+    games = models.PositiveIntegerField()
+    provisional = models.BooleanField()
+    last_change = models.FloatField(default=0.0)
+    last_game_at = models.DateTimeField()
+    # the model's exact state (model units), so an incremental update equals a recompute
+    mu = models.FloatField()
+    var = models.FloatField()
+    last_t = models.FloatField()
+
+    class Meta:
+        app_label = "games"
+        constraints = [models.UniqueConstraint(fields=["player", "variant"], name="player_rating_unique")]
+        indexes = [models.Index(fields=["club", "variant", "-rating"], name="playerrating_table")]

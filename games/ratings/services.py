@@ -1,0 +1,296 @@
+"""Ratings on the database: outcomes, the incremental update and the full recompute.
+
+* `ensure_outcome(game)`: folds a finished game once (through games.selectors.game_score, which
+  uses the cached snapshots) into its GameOutcome row; a game the ratings refuse keeps the reason.
+* `apply_game(game_id)`: the task queued when a game finishes. Under the pool's row lock it
+  applies the game on top of the stored ratings when it is the newest game of its pool; an older
+  game (an import of last year's sheets), a changed SYSTEM or a gap triggers a full recompute of
+  the pool. A game already rated is left alone (a redelivered task is harmless).
+* `recompute_pool` / `recompute_club` / `recompute_all`: replay every outcome of a pool in
+  finishing order (finished_at, game id) and rewrite its RatingChange and PlayerRating rows in one
+  transaction. The result depends only on the outcomes, so running it twice, or again after a
+  worker died midway (its transaction rolled back), gives the same table.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timezone as dt_timezone
+from typing import Callable, Iterable
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Game, GameSeat
+
+from .adapters import result_from_score
+from .config import SYSTEM, model_for
+from .models import GameOutcome, PlayerRating, RatingChange, RatingPool
+from .types import GameResult, HandDetail, NotRated
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[str, int, int], None]
+BATCH = 5000
+
+
+def _ts(dt: datetime) -> float:
+    return dt.timestamp()
+
+
+def _dt(ts: float) -> datetime:
+    return datetime.fromtimestamp(ts, tz=dt_timezone.utc)
+
+
+# -- outcomes ---------------------------------------------------------------------------------
+
+def outcome_fields(result: GameResult) -> dict:
+    calls: dict[str, list[int]] = {}
+    doubles: dict[str, int] = {}
+    for h in result.hand_details:
+        for p, made in h.tichu:
+            c = calls.setdefault(str(p), [0, 0, 0, 0])
+            c[0] += 1
+            c[1] += made
+        for p, made in h.grand_tichu:
+            c = calls.setdefault(str(p), [0, 0, 0, 0])
+            c[2] += 1
+            c[3] += made
+        if h.double_victory is not None:
+            doubles[str(h.double_victory)] = doubles.get(str(h.double_victory), 0) + 1
+    return {
+        "sides": [list(t) for t in result.teams],
+        "totals": list(result.scores) if result.scores is not None else None,
+        "winner": result.winner,
+        "hands": result.hands,
+        "hand_points": [list(h.points) for h in result.hand_details],
+        "calls": calls,
+        "doubles": doubles,
+    }
+
+
+def ensure_outcome(game: Game, refold: bool = False) -> GameOutcome:
+    """The game's outcome row, folding the events when it is missing (or `refold`)."""
+    if not refold:
+        existing = GameOutcome.objects.filter(game=game).first()
+        if existing is not None:
+            return existing
+    from games.selectors import game_score
+
+    players = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("player_id", flat=True))
+    finished = game.finished_at or game.created_at
+    fields: dict = {"club_id": game.club_id, "variant": game.variant, "finished_at": finished,
+                    "sides": [], "totals": None, "winner": None, "hands": 0, "hand_points": [],
+                    "calls": {}, "doubles": {}, "reason": ""}
+    try:
+        score = game_score(game)
+        result = result_from_score(game.pk, _ts(finished), game.variant, players, score)
+        fields.update(outcome_fields(result))
+    except NotRated as exc:
+        fields["reason"] = exc.reason[:200]
+    except Exception as exc:  # an engine without this variant: refuse, with its message
+        code = getattr(exc, "code", None)
+        if code is None:
+            raise
+        fields["reason"] = f"{game.variant}: {getattr(exc, 'message', exc)}"[:200]
+    try:
+        outcome, _ = GameOutcome.objects.update_or_create(game=game, defaults=fields)
+    except IntegrityError:  # a concurrent task created it: theirs is the same
+        outcome = GameOutcome.objects.get(game=game)
+    return outcome
+
+
+def result_of(o: GameOutcome | dict) -> GameResult:
+    """The GameResult of an outcome row (or of its values() dict)."""
+    get = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
+    game_id = get("game_id")
+    totals = get("totals")
+    return GameResult(
+        game_id=game_id, finished_at=_ts(get("finished_at")),
+        teams=tuple(tuple(s) for s in get("sides")),
+        scores=tuple(totals) if totals is not None else None, winner=get("winner"),
+        hands=get("hands"), variant=get("variant"),
+        hand_details=tuple(HandDetail(tuple(p)) for p in (get("hand_points") or ())))
+
+
+# -- writing --------------------------------------------------------------------------------------
+
+def _change_rows(o, changes, ordinal: int) -> list[RatingChange]:
+    get = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
+    sides = get("sides")
+    totals = get("totals")
+    calls = get("calls") or {}
+    doubles = get("doubles") or {}
+    side_of = {p: i for i, s in enumerate(sides) for p in s}
+    rows = []
+    for c in changes:
+        i = side_of[c.player]
+        pf = pa = None
+        if totals is not None:
+            pf = totals[i]
+            pa = max(t for j, t in enumerate(totals) if j != i)
+        tc = calls.get(str(c.player), (0, 0, 0, 0))
+        rows.append(RatingChange(
+            game_id=get("game_id"), player_id=c.player, club_id=get("club_id"), variant=get("variant"),
+            finished_at=get("finished_at"), ordinal=ordinal, side=i,
+            rating_before=c.before, rating_after=c.after, rd_before=c.rd_before, rd_after=c.rd_after,
+            expected=c.expected, score=c.score, games=c.games, points_for=pf, points_against=pa,
+            tichu_called=tc[0], tichu_made=tc[1], grand_called=tc[2], grand_made=tc[3],
+            double_victories=doubles.get(str(i), 0)))
+    return rows
+
+
+def _player_rating(model, club_id: int, variant: str, player: int, last_change: float,
+                   last_game_at: datetime) -> PlayerRating:
+    mu, var, games, last_t = model.state[player]
+    st = model.standing(player)
+    return PlayerRating(player_id=player, club_id=club_id, variant=variant, rating=st.rating, rd=st.rd,
+                        games=games, provisional=st.provisional, last_change=last_change,
+                        last_game_at=last_game_at, mu=mu, var=var, last_t=last_t)
+
+
+def _lock_pool(club_id: int, variant: str) -> RatingPool:
+    """The pool row, locked until the end of the current transaction."""
+    try:
+        with transaction.atomic():
+            RatingPool.objects.get_or_create(club_id=club_id, variant=variant, defaults={"system": SYSTEM})
+    except IntegrityError:
+        pass
+    return RatingPool.objects.select_for_update().get(club_id=club_id, variant=variant)
+
+
+OUTCOME_FIELDS = ("game_id", "club_id", "variant", "finished_at", "sides", "totals", "winner", "hands",
+                  "hand_points", "calls", "doubles")
+
+
+def recompute_pool(club_id: int, variant: str, progress: Progress | None = None) -> dict:
+    """Replay a (club, variant) pool from its outcomes and rewrite its tables atomically."""
+    with transaction.atomic():
+        pool = _lock_pool(club_id, variant)
+        qs = (GameOutcome.objects.filter(club_id=club_id, variant=variant, reason="", hands__gt=0)
+              .order_by("finished_at", "game_id").values(*OUTCOME_FIELDS))
+        outcomes = list(qs)
+        total = len(outcomes)
+        model = model_for(variant)
+        rows: list[RatingChange] = []
+        last: dict[int, tuple[float, datetime]] = {}
+        step = max(1, total // 100)
+        for k, o in enumerate(outcomes):
+            changes = model.update(result_of(o))
+            rows.extend(_change_rows(o, changes, k))
+            for c in changes:
+                last[c.player] = (c.after - c.before, o["finished_at"])
+            if progress and (k % step == 0 or k == total - 1):
+                progress("rate", k + 1, total)
+        RatingChange.objects.filter(club_id=club_id, variant=variant).delete()
+        PlayerRating.objects.filter(club_id=club_id, variant=variant).delete()
+        for start in range(0, len(rows), BATCH):
+            RatingChange.objects.bulk_create(rows[start:start + BATCH])
+            if progress:
+                progress("write", min(start + BATCH, len(rows)), len(rows))
+        PlayerRating.objects.bulk_create(
+            [_player_rating(model, club_id, variant, p, d, at) for p, (d, at) in sorted(last.items())],
+            batch_size=BATCH)
+        pool.system = SYSTEM
+        pool.games_rated = total
+        pool.last_finished_at = outcomes[-1]["finished_at"] if outcomes else None
+        pool.last_game_id = outcomes[-1]["game_id"] if outcomes else None
+        pool.recomputed_at = timezone.now()
+        pool.save()
+    return {"club": club_id, "variant": variant, "games": total, "players": len(last),
+            "changes": len(rows)}
+
+
+def ensure_outcomes(club_id: int | None = None, refold: bool = False,
+                    progress: Progress | None = None) -> int:
+    """Fold the finished games that have no outcome yet (all of them with `refold`)."""
+    games = Game.objects.filter(status=Game.Status.FINISHED)
+    if club_id is not None:
+        games = games.filter(club_id=club_id)
+    if not refold:
+        games = games.filter(outcome__isnull=True)
+    ids = list(games.order_by("id").values_list("id", flat=True))
+    for k, gid in enumerate(ids):
+        ensure_outcome(Game.objects.get(pk=gid), refold=refold)
+        if progress:
+            progress("fold", k + 1, len(ids))
+    return len(ids)
+
+
+def pools(club_id: int | None = None) -> list[tuple[int, str]]:
+    qs = GameOutcome.objects.all()
+    if club_id is not None:
+        qs = qs.filter(club_id=club_id)
+    found = set(qs.values_list("club_id", "variant").distinct())
+    rp = RatingPool.objects.all() if club_id is None else RatingPool.objects.filter(club_id=club_id)
+    found |= set(rp.values_list("club_id", "variant"))
+    return sorted(found)
+
+
+def recompute_club(club_id: int | None = None, refold: bool = False,
+                   progress: Progress | None = None) -> list[dict]:
+    """Full recompute of one club (or of every club with `club_id=None`)."""
+    ensure_outcomes(club_id, refold, progress)
+    return [recompute_pool(c, v, progress) for c, v in pools(club_id)]
+
+
+def recompute_all(refold: bool = False, progress: Progress | None = None) -> list[dict]:
+    return recompute_club(None, refold, progress)
+
+
+def apply_game(game_id: int) -> str:
+    """Rate one finished game (the on-commit task). Returns what was done."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return "missing"
+    if game.status != Game.Status.FINISHED:
+        return "not finished"
+    outcome = ensure_outcome(game)
+    if outcome.reason:
+        return f"not rated: {outcome.reason}"
+    if outcome.hands == 0:
+        return "not rated: no hand was played"
+    with transaction.atomic():
+        pool = _lock_pool(outcome.club_id, outcome.variant)
+        if RatingChange.objects.filter(game=game).exists():
+            return "already rated"
+        key = (outcome.finished_at, outcome.game_id)
+        newest = pool.last_finished_at is None or key > (pool.last_finished_at, pool.last_game_id or 0)
+        if pool.system != SYSTEM or not newest:
+            recompute_pool(outcome.club_id, outcome.variant)
+            return "recomputed"
+        model = model_for(outcome.variant)
+        result = result_of(outcome)
+        stored = {r.player_id: r for r in PlayerRating.objects.filter(
+            variant=outcome.variant, player_id__in=result.players)}
+        for p, r in stored.items():
+            model.state[p] = [r.mu, r.var, r.games, r.last_t]
+        changes = model.update(result)
+        RatingChange.objects.bulk_create(_change_rows(outcome, changes, pool.games_rated))
+        for c in changes:
+            new = _player_rating(model, outcome.club_id, outcome.variant, c.player, c.after - c.before,
+                                 outcome.finished_at)
+            old = stored.get(c.player)
+            if old is not None:
+                new.pk = old.pk
+                new.save()
+            else:
+                new.save(force_insert=True)
+        pool.games_rated += 1
+        pool.last_finished_at, pool.last_game_id = key
+        pool.save(update_fields=["games_rated", "last_finished_at", "last_game", "updated_at"])
+    return "rated"
+
+
+def pool_signature(club_id: int, variant: str) -> list[tuple]:
+    """The whole written table of a pool, for determinism checks."""
+    changes = list(RatingChange.objects.filter(club_id=club_id, variant=variant)
+                   .order_by("ordinal", "player_id")
+                   .values_list("game_id", "player_id", "ordinal", "rating_before", "rating_after",
+                                "rd_after", "expected", "score", "games"))
+    ratings = list(PlayerRating.objects.filter(club_id=club_id, variant=variant).order_by("player_id")
+                   .values_list("player_id", "rating", "rd", "games", "provisional", "mu", "var", "last_t"))
+    return changes + ratings
+
+
+def rate_many(games: Iterable[int]) -> list[str]:
+    return [apply_game(g) for g in games]
