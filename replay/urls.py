@@ -1,1 +1,14 @@
-urlpatterns: list = []
+"""HTML pages (included at "" last by tichu_site/urls.py)."""
+from django.urls import path
+
+from . import views
+
+app_name = "replay"
+
+urlpatterns = [
+    path("", views.club_list, name="home"),
+    path("clubs/", views.club_list, name="club-list"),
+    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("games/<int:pk>/", views.game_detail, name="game-detail"),
+    path("games/<int:pk>/replay/", views.game_replay, name="game-replay"),
+]

@@ -1,0 +1,385 @@
+"""Frames for the replay viewer: one per position of a record, folded by the engine.
+
+Frame ``n`` is the engine's ``state_json`` after the first ``n`` events (docs/engine-api.md), minus
+what never changes within a game (players, options), plus a few display annotations that are
+*read off* the engine's output, never computed from the rules:
+
+- ``n``: the position; ``e``: the event that led here (``None`` at 0); ``text``: that event in words;
+- ``trick_no``: the trick's number within its hand (counted where the engine's ``trick_log`` starts
+  afresh); ``bombs``: the plays of this hand whose engine ``combination`` is ``bomb``;
+  ``gifts``: the ``dragon_gift`` events of this hand;
+- every ``score_sheet`` line gets ``totals``: the engine's running ``totals`` when that line appeared,
+  ``at``: that position (the hand's end), and ``from``: the position where its hand began.
+
+Navigation marks (``hands``: positions where the engine's ``hand_number`` changes; ``tricks``:
+positions where a new ``trick_log`` begins) come from the same frames, so the viewer's script holds
+no rule logic: it only looks frames up.
+
+For the browser the frames are *compacted*: frame 0 whole, then each frame as the keys that changed
+since the previous one; per-seat lists (``hands``, ``received``, ``tricks_won``) change seat by seat
+(``{"hands": {"2": [...]}}``), and a list that only grew is sent as its new tail under ``key + "+"``.
+``expand`` (here) and ``replay.js`` (in the page) undo it the same way.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.html import _json_script_escapes  # the escaping of the json_script filter
+
+from games import engine
+from games.engine.cards import CARD_INFO, SUIT_NAMES
+
+FORMAT = 1
+#: state_json keys that are the same in every frame of a game: sent once, not per frame.
+CONSTANT_KEYS = ("ok", "variant", "players", "options", "events")
+#: lists with one entry per seat: compacted entry by entry.
+PER_SEAT_KEYS = ("hands", "received", "tricks_won")
+
+RANK_NAMES = {
+    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
+    "T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "1": "1",
+}
+RANK_SHORT = {"T": "10"}
+#: suit code -> (symbol, CSS class). Four shapes and four colours: readable without colour too.
+SUIT_SYMBOLS = {"j": "◆", "s": "♠", "p": "▲", "r": "★"}
+SPECIAL_SHORT = {"Mahjong": "1", "Dog": "Dog", "Phoenix": "Phx", "Dragon": "Drg"}
+SPECIAL_LONG = {"Mahjong": "Mahjong (1)", "Dog": "Dog", "Phoenix": "Phoenix", "Dragon": "Dragon"}
+COMBINATION_NAMES = {
+    "single": "single", "pair": "pair", "stairs": "stairs", "trio": "trio", "full_house": "full house",
+    "straight": "straight", "bomb": "bomb", "dog": "Dog",
+}
+CALL_NAMES = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
+
+
+# --- cards ----------------------------------------------------------------------------------------
+
+
+def card_name(code: str) -> str:
+    """``Ts`` -> ``10 of Swords``; specials by name."""
+    if code in SPECIAL_LONG:
+        return SPECIAL_LONG[code]
+    if code in CARD_INFO and len(code) == 2:
+        return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
+    return code
+
+
+def card_face(code: str) -> dict[str, str]:
+    """What a card shows: ``rank`` text, ``suit`` symbol, ``cls`` (CSS class) and ``name``."""
+    if code in SPECIAL_SHORT:
+        return {"rank": SPECIAL_SHORT[code], "suit": "", "cls": "sp-" + code.lower(), "name": card_name(code)}
+    if code in CARD_INFO and len(code) == 2:
+        return {"rank": RANK_SHORT.get(code[0], code[0]), "suit": SUIT_SYMBOLS[code[1]], "cls": "su-" + code[1],
+                "name": card_name(code)}
+    return {"rank": code, "suit": "", "cls": "unknown", "name": code}
+
+
+def card_table() -> dict[str, dict[str, str]]:
+    """Every card code the viewer may meet -> its face (embedded once for the script)."""
+    return {code: card_face(code) for code in engine.TICHU_DECK}
+
+
+def cards_text(cards: list[str]) -> str:
+    return ", ".join(card_name(c) for c in cards)
+
+
+# --- words for events -----------------------------------------------------------------------------
+
+
+def _name(players: list[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return players[seat]
+    return f"seat {seat}"
+
+
+def describe(event: dict, frame: dict, players: list[str], hidden: bool = False) -> str:
+    """The event that led to ``frame``, in words (what it was, read from the event and the engine).
+
+    ``hidden``: the cards in hands are not shown (a game still being played), so draws, deals and
+    pushes are told without their cards."""
+    kind = event.get("type")
+    who = _name(players, event.get("seat"))
+    if hidden and kind in ("draw", "push"):
+        return f"{who} draws a card" if kind == "draw" else f"{who} pushes cards"
+    if kind == "shuffle":
+        text = f"{who} shuffles: hand {frame.get('hand_number')} begins"
+    elif kind == "draw":
+        text = f"{who} draws the {card_name(event.get('card', '?'))}"
+    elif kind == "deal":
+        text = f"{who} is dealt {len(event.get('cards') or [])} cards"
+    elif kind in CALL_NAMES:
+        text = f"{who} calls {CALL_NAMES[kind]}"
+    elif kind == "push":
+        gifts = event.get("cards") or {}
+        parts = []
+        for target, cards in gifts.items():
+            cards = cards if isinstance(cards, list) else [cards]
+            parts.append(f"{cards_text(cards)} to {_name(players, int(target))}")
+        text = f"{who} pushes " + "; ".join(parts)
+    elif kind == "play":
+        top = frame.get("trick") or []
+        entry = top[-1] if top and top[-1].get("seat") == event.get("seat") else None
+        combination = COMBINATION_NAMES.get(entry["combination"], entry["combination"]) if entry else "cards"
+        verb = "bombs with" if entry and entry.get("combination") == "bomb" else "plays"
+        text = f"{who} {verb} {cards_text(event.get('cards') or [])}"
+        if entry:
+            text += f" ({combination}"
+            if entry.get("phoenix"):
+                text += f", Phoenix as {RANK_NAMES.get(entry['phoenix'], entry['phoenix'])}"
+            text += ")"
+        if event.get("wish"):
+            text += f" and wishes for a {RANK_NAMES.get(event['wish'], event['wish'])}"
+        if event.get("to") is not None:
+            text += f"; the lead goes to {_name(players, event['to'])}"
+    elif kind == "pass":
+        text = f"{who} passes"
+    elif kind == "dragon_gift":
+        text = f"{who} gives the Dragon trick to {_name(players, event.get('to'))}"
+    elif kind == "penalty":
+        text = f"{who}: penalty ({str(event.get('reason', '')).replace('_', ' ')})"
+    elif kind == "hand_result":
+        text = f"Hand {frame.get('hand_number')} recorded from the score sheet"
+    elif kind == "undo":
+        text = "Undo: the latest event is retracted"
+    else:
+        text = f"{kind} by {who}"
+    return text
+
+
+# --- building -------------------------------------------------------------------------------------
+
+
+@dataclass
+class ReplayData:
+    """Everything the pages need about one record, computed once."""
+
+    players: list[str]
+    variant: str
+    hidden: bool
+    options: dict
+    given_options: dict | None
+    length: int  # number of valid events (frames are 0..length)
+    error: dict | None  # the engine's refusal of event `length`, if the record has one
+    deltas: list[dict] = field(default_factory=list)
+    marks: dict[str, list[int]] = field(default_factory=dict)
+    final: dict = field(default_factory=dict)
+    script: str = ""  # payload_script_text(), once computed (kept with the cached data)
+
+    def frame_at(self, n: int) -> dict:
+        """The whole frame at position ``n`` (clamped to 0..length), rebuilt from the deltas."""
+        n = max(0, min(n, self.length))
+        if n == self.length:
+            return copy.deepcopy(self.final)
+        frame: dict = {}
+        for delta in self.deltas[: n + 1]:
+            apply_delta(frame, delta)  # shares values with the deltas: copied once below
+        frame["n"] = n
+        return copy.deepcopy(frame)
+
+    def payload(self) -> dict:
+        """The JSON object embedded in the replay page."""
+        return {
+            "format": FORMAT,
+            "players": self.players,
+            "variant": self.variant,
+            "hidden": self.hidden,
+            "options": self.options,
+            "length": self.length,
+            "marks": self.marks,
+            "frames": self.deltas,
+        }
+
+    def payload_script_text(self) -> str:
+        """``payload()`` as JSON, escaped exactly as Django's ``json_script`` escapes it."""
+        if self.script:
+            return self.script
+        return json.dumps(self.payload(), separators=(",", ":")).translate(_json_script_escapes)
+
+
+PRIVATE_KEYS = ("_new_trick", "_raw_sheet")
+
+
+def _public(frame: dict) -> dict:
+    return {k: v for k, v in frame.items() if k not in PRIVATE_KEYS}
+
+
+def _frame_of(state_obj: dict) -> dict:
+    return {k: v for k, v in state_obj.items() if k not in CONSTANT_KEYS}
+
+
+def delta_of(prev: dict, cur: dict) -> dict:
+    """The keys of ``cur`` that differ from ``prev`` (see the module docstring for the encoding)."""
+    out: dict[str, Any] = {}
+    for key, value in cur.items():
+        if key in SKIP_IN_DELTA:
+            continue
+        old = prev.get(key, _MISSING)
+        if old == value:
+            continue
+        if key in PER_SEAT_KEYS and isinstance(old, list) and isinstance(value, list) and len(old) == len(value):
+            out[key] = {str(i): v for i, (o, v) in enumerate(zip(old, value)) if o != v}
+        elif isinstance(old, list) and isinstance(value, list) and len(value) > len(old) and value[: len(old)] == old:
+            out[key + "+"] = value[len(old):]
+        else:
+            out[key] = value
+    for key in prev:
+        if key not in cur and key not in SKIP_IN_DELTA:
+            out[key] = None  # not expected: state_json always gives the same keys for a phase
+            out.setdefault("-", []).append(key)
+    return out
+
+
+_MISSING = object()
+#: not sent per frame: "n" is the frame's index, the private keys are build-time helpers.
+SKIP_IN_DELTA = frozenset(("n",) + PRIVATE_KEYS)
+
+
+def apply_delta(frame: dict, delta: dict, copy_values: bool = False) -> dict:
+    """Apply one compacted delta to ``frame`` in place (the inverse of ``delta_of``)."""
+    for key, value in delta.items():
+        if key == "-":
+            continue
+        if copy_values:
+            value = copy.deepcopy(value)
+        if key.endswith("+"):
+            base = key[:-1]
+            frame[base] = list(frame.get(base) or []) + value
+        elif key in PER_SEAT_KEYS and isinstance(value, dict):
+            seats = list(frame.get(key) or [])
+            for i, v in value.items():
+                seats[int(i)] = v
+            frame[key] = seats
+        else:
+            frame[key] = value
+    for key in delta.get("-", []):
+        frame.pop(key, None)
+    return frame
+
+
+HIDDEN = "?"  # a card whose face is not shown
+
+
+def _mask(frame: dict, event: dict | None) -> tuple[dict, dict | None]:
+    """Hide what the players hold (hands, pushes, cards drawn or dealt); the table stays open."""
+    frame["hands"] = [[HIDDEN] * len(h) for h in frame.get("hands") or []]
+    if frame.get("pushes"):
+        frame["pushes"] = {s: {t: [HIDDEN] * len(c) for t, c in p.items()} for s, p in frame["pushes"].items()}
+    if event is not None and event.get("type") in ("draw", "deal", "push"):
+        event = {k: v for k, v in event.items() if k not in ("card", "cards")}
+    return frame, event
+
+
+def build(record: Any, hidden: bool = False) -> ReplayData:
+    """Fold ``record`` with the engine and build its frames, marks and final frame.
+
+    A record whose event ``i`` the engine refuses is shown up to ``i`` (``error`` says why).
+    ``hidden``: the hands are masked in every frame (for a game still being played)."""
+    rec = engine.parse_record(record)
+    players = list(rec["players"])
+    state = engine.new_game(rec["variant"], rec["options"], players=players)
+    first = engine.state_json(state)
+    data = ReplayData(
+        players=players,
+        variant=first["variant"],
+        hidden=hidden,
+        options=first["options"],
+        given_options=record.get("options") if isinstance(record, dict) else None,
+        length=0,
+        error=None,
+    )
+    hand_marks: list[int] = [0]
+    trick_marks: list[int] = []
+    prev = _annotate(_frame_of(first), None, None, players, hidden)
+    data.deltas.append(copy.deepcopy(_public(prev)))
+    for i, event in enumerate(rec["events"]):
+        try:
+            state.apply(event)
+        except engine.EngineError as err:
+            data.error = {"index": i, **err.as_dict()}
+            break
+        cur = _annotate(_frame_of(engine.state_json(state)), event, prev, players, hidden)
+        cur["n"] = i + 1
+        if cur.get("hand_number") != prev.get("hand_number"):
+            hand_marks.append(i + 1)
+        if cur.get("_new_trick"):
+            trick_marks.append(i + 1)
+        for line in cur["score_sheet"][len(prev["score_sheet"]):]:
+            if "at" not in line:  # a line new here: where its hand began and ended
+                line["from"], line["at"] = hand_marks[-1], i + 1
+        data.deltas.append(delta_of(prev, cur))
+        prev = cur
+        data.length = i + 1
+    data.final = _public(prev)
+    data.marks = {"hands": hand_marks, "tricks": trick_marks}
+    return data
+
+
+def _annotate(frame: dict, event: dict | None, prev: dict | None, players: list[str], hidden: bool) -> dict:
+    """Add the display annotations of the module docstring to a fresh frame."""
+    shown_event = event
+    if hidden:
+        frame, shown_event = _mask(frame, event)
+    frame["n"] = 0
+    frame["e"] = shown_event
+    log = frame.get("trick_log") or []
+    old_log = (prev or {}).get("trick_log") or []
+    same_hand = prev is not None and prev.get("hand_number") == frame.get("hand_number")
+    new_trick = bool(log) and not (len(log) >= len(old_log) and log[: len(old_log)] == old_log and old_log)
+    frame["_new_trick"] = new_trick
+    trick_no = (prev or {}).get("trick_no", 0) if same_hand else 0
+    if new_trick:
+        trick_no += 1
+    frame["trick_no"] = trick_no if log or same_hand else 0
+    bombs = list((prev or {}).get("bombs", [])) if same_hand else []
+    gifts = list((prev or {}).get("gifts", [])) if same_hand else []
+    if event is not None and event.get("type") == "play":
+        top = (frame.get("trick") or [None])[-1]
+        if top and top.get("combination") == "bomb" and top.get("seat") == event.get("seat"):
+            bombs.append({"seat": top["seat"], "cards": top["cards"], "trick_no": frame["trick_no"]})
+    if event is not None and event.get("type") == "dragon_gift":
+        gifts.append({"from": event.get("seat"), "to": event.get("to")})
+    frame["bombs"] = bombs
+    frame["gifts"] = gifts
+    # Running totals on the score sheet: the engine's totals when each line appeared.
+    raw = frame.get("score_sheet") or []
+    old_raw = (prev or {}).get("_raw_sheet") or []
+    old_sheet = (prev or {}).get("score_sheet") or []
+    if raw == old_raw:
+        sheet = old_sheet
+    else:
+        sheet = [
+            old_sheet[k] if k < len(old_raw) and old_raw[k] == line else {**line, "totals": list(frame.get("totals") or [])}
+            for k, line in enumerate(raw)
+        ]
+    frame["_raw_sheet"] = raw
+    frame["score_sheet"] = sheet
+    frame["text"] = describe(event, frame, players, hidden) if event is not None else "Before the first event"
+    if event is not None and len(sheet) > len(old_sheet):
+        frame["text"] += f". Hand {len(sheet)} ends: " + " / ".join(str(p) for p in sheet[-1].get("points", []))
+    if event is not None and frame.get("complete") and not (prev or {}).get("complete"):
+        frame["text"] += ". The game is over"
+    return frame
+
+
+# --- table geometry (display only) ----------------------------------------------------------------
+
+
+def seat_positions(order: list[int], bottom: int, direction: str) -> dict[int, dict[str, float]]:
+    """Where each seat sits on screen, as ``left``/``top`` percentages of the table.
+
+    ``order`` is the engine's order of play; ``bottom`` the seat drawn nearest the viewer. Going
+    counter-clockwise (the default) the next seat to play sits on the viewer's right."""
+    n = len(order)
+    if n == 0:
+        return {}
+    start = order.index(bottom) if bottom in order else 0
+    sign = 1 if direction != "clockwise" else -1
+    out = {}
+    for k in range(n):
+        seat = order[(start + k) % n]
+        angle = math.pi / 2 - sign * 2 * math.pi * k / n  # screen angle, y pointing down
+        out[seat] = {"left": round(50 + 40 * math.cos(angle), 2), "top": round(50 + 38 * math.sin(angle), 2)}
+    return out

@@ -1,0 +1,177 @@
+"""From a frame to what the templates show: plain lookups in the engine's output, no rules.
+
+`static/replay/replay.js` builds the same view of a frame in the browser (same markup, same data
+attributes); the browser tests check both against the engine.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import Any
+
+from . import frames
+
+CALL_SHORT = {"tichu": "T", "grand_tichu": "GT"}
+
+
+def parse_view(raw: Any, n_seats: int, default: str | int) -> str | int:
+    """`view`: "all" (every hand open) or a seat number (that seat's hand only)."""
+    if raw is None or raw == "":
+        return default
+    if str(raw) == "all":
+        return "all"
+    try:
+        seat = int(raw)
+    except (TypeError, ValueError):
+        return default
+    return seat if 0 <= seat < n_seats else default
+
+
+def parse_seat(raw: Any, n_seats: int, default: int) -> int:
+    try:
+        seat = int(raw)
+    except (TypeError, ValueError):
+        return default
+    return seat if 0 <= seat < n_seats else default
+
+
+def nav_targets(marks: dict[str, list[int]], n: int, length: int) -> dict[str, int]:
+    """The positions the navigation buttons go to from `n` (marks from the server's frames)."""
+    hands, tricks = marks.get("hands", []), marks.get("tricks", [])
+
+    def after(points: list[int]) -> int:
+        i = bisect_right(points, n)
+        return points[i] if i < len(points) else length
+
+    def before(points: list[int]) -> int:
+        i = bisect_left(points, n)
+        return points[i - 1] if i > 0 else 0
+
+    return {
+        "first": 0,
+        "prev_hand": before(hands),
+        "prev_trick": before(tricks),
+        "prev": max(0, n - 1),
+        "next": min(length, n + 1),
+        "next_trick": after(tricks),
+        "next_hand": after(hands),
+        "last": length,
+    }
+
+
+def team_labels(players: list[str], teams: list[list[int]]) -> list[str]:
+    return [" & ".join(players[s] for s in team if 0 <= s < len(players)) for team in teams]
+
+
+def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
+    """Score-sheet lines for the table: calls and finishing order by name."""
+    rows = []
+    for number, line in enumerate(sheet, start=1):
+        calls = [
+            {"seat": int(seat), "name": players[int(seat)], "call": call, "short": CALL_SHORT.get(call, call),
+             "label": frames.CALL_NAMES.get(call, call)}
+            for seat, call in sorted((line.get("calls") or {}).items(), key=lambda kv: int(kv[0]))
+        ]
+        rows.append({
+            "number": number,
+            "shuffler": players[line["shuffler"]] if isinstance(line.get("shuffler"), int) else "",
+            "calls": calls,
+            "out": [{"seat": s, "name": players[s]} for s in line.get("out") or []],
+            "double_victory": bool(line.get("double_victory")),
+            "kind": line.get("kind", ""),
+            "card_points": line.get("card_points") or [],
+            "points": line.get("points") or [],
+            "totals": line.get("totals") or [],
+            "from": line.get("from"),
+            "at": line.get("at"),
+        })
+    return rows
+
+
+def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) -> dict:
+    """The replay page's view of `frame` seen with `view` open and seat `bottom` nearest."""
+    players = data.players
+    n = len(players)
+    order = frame.get("order") or list(range(n))
+    positions = frames.seat_positions(order, bottom, data.options.get("direction", "counter_clockwise"))
+    teams = frame.get("teams") or []
+    team_of = {s: i for i, team in enumerate(teams) for s in team}
+    hands = frame.get("hands") or [[] for _ in range(n)]
+    received = frame.get("received") or []
+    won = frame.get("tricks_won") or []
+    out = frame.get("out") or []
+    calls = frame.get("calls") or {}
+    event = frame.get("e") or {}
+    seats = []
+    for s in range(n):
+        hand = hands[s] if s < len(hands) else []
+        shown = view == "all" or view == s
+        cards = hand if shown else [frames.HIDDEN] * len(hand)
+        call = calls.get(str(s))
+        seats.append({
+            "seat": s,
+            "name": players[s],
+            "team": team_of.get(s),
+            "left": positions.get(s, {}).get("left", 50),
+            "top": positions.get(s, {}).get("top", 50),
+            "cards": cards,
+            "count": len(hand),
+            "last_card": event.get("card") if event.get("type") == "draw" and event.get("seat") == s and shown else None,
+            "received": received[s] if s < len(received) else None,
+            "call": call,
+            "call_label": frames.CALL_NAMES.get(call, call) if call else "",
+            "out_rank": out.index(s) + 1 if s in out else None,
+            "won": won[s] if s < len(won) else None,
+            "is_turn": frame.get("turn") == s,
+            "is_shuffler": frame.get("shuffler") == s,
+            "gift_pending": frame.get("gift_from") == s,
+        })
+    trick = []
+    for entry in frame.get("trick_log") or []:
+        seat = entry.get("seat")
+        trick.append({
+            "seat": seat,
+            "name": players[seat] if isinstance(seat, int) and seat < n else "?",
+            "passed": bool(entry.get("pass")),
+            "cards": entry.get("cards") or [],
+            "combination": frames.COMBINATION_NAMES.get(entry.get("combination"), entry.get("combination") or ""),
+            "bomb": entry.get("combination") == "bomb",
+        })
+    pushes = []
+    for sender, targets in sorted((frame.get("pushes") or {}).items(), key=lambda kv: int(kv[0])):
+        for target, cards in sorted(targets.items(), key=lambda kv: int(kv[0])):
+            s, t = int(sender), int(target)
+            if view != "all" and view not in (s, t):
+                continue
+            pushes.append({"from": players[s], "to": players[t], "from_seat": s, "to_seat": t, "cards": cards})
+    return {
+        "n": frame.get("n", 0),
+        "frame": frame,
+        "seats": seats,
+        "trick": trick,
+        "trick_closed": bool(frame.get("trick_closed")),
+        "trick_winner": players[frame["trick_winner"]] if isinstance(frame.get("trick_winner"), int) else None,
+        "pushes": pushes,
+        "teams": [{"index": i, "label": label, "total": (frame.get("totals") or [None] * len(teams))[i]
+                   if i < len(frame.get("totals") or []) else None}
+                  for i, label in enumerate(team_labels(players, teams))],
+        "team_labels": team_labels(players, teams),
+        "totals": frame.get("totals") or [],
+        "out": [{"seat": s, "name": players[s]} for s in out],
+        "calls": [{"seat": int(s), "name": players[int(s)], "label": frames.CALL_NAMES.get(c, c)}
+                  for s, c in sorted(calls.items(), key=lambda kv: int(kv[0]))],
+        "bombs": [{"name": players[b["seat"]], "cards": b["cards"], "trick_no": b.get("trick_no")}
+                  for b in frame.get("bombs") or []],
+        "gifts": [{"from": players[g["from"]], "to": players[g["to"]]} for g in frame.get("gifts") or []
+                  if isinstance(g.get("from"), int) and isinstance(g.get("to"), int)],
+        "gift_from": players[frame["gift_from"]] if isinstance(frame.get("gift_from"), int) else None,
+        "turn": players[frame["turn"]] if isinstance(frame.get("turn"), int) else None,
+        "wish": frames.RANK_NAMES.get(frame.get("wish"), frame.get("wish")) if frame.get("wish") else None,
+        "phase": (frame.get("phase") or "").replace("_", " "),
+        "hand_number": frame.get("hand_number"),
+        "trick_no": frame.get("trick_no"),
+        "sheet": sheet_rows(players, frame.get("score_sheet") or []),
+        "complete": bool(frame.get("complete")),
+        "winner": team_labels(players, teams)[frame["winner"]]
+        if isinstance(frame.get("winner"), int) and frame["winner"] < len(teams) else None,
+        "text": frame.get("text", ""),
+    }

@@ -1,0 +1,34 @@
+"""`{% card code %}`: one card as HTML, the same markup replay.js writes (see frames.card_face)."""
+from django import template
+from django.utils.html import format_html, format_html_join
+
+from replay import frames
+
+register = template.Library()
+
+
+def card_html(code: str, extra_class: str = "") -> str:
+    if code == frames.HIDDEN:
+        return format_html('<span class="card back{}" role="img" aria-label="hidden card" data-card="?"></span>',
+                           extra_class)
+    face = frames.card_face(code)
+    return format_html(
+        '<span class="card {}{}" role="img" aria-label="{}" title="{}" data-card="{}">'
+        '<span class="rk">{}</span><span class="su" aria-hidden="true">{}</span></span>',
+        face["cls"], extra_class, face["name"], face["name"], code, face["rank"], face["suit"],
+    )
+
+
+@register.simple_tag
+def card(code: str, last: str | None = None):
+    return card_html(code, " last" if last and last == code else "")
+
+
+@register.simple_tag
+def cards(codes, last: str | None = None):
+    return format_html_join("", "{}", ((card_html(c, " last" if last and c == last else ""),) for c in codes))
+
+
+@register.filter
+def seat_call_short(call: str) -> str:
+    return {"tichu": "T", "grand_tichu": "GT"}.get(call, call or "")

@@ -1,0 +1,148 @@
+"""HTML pages: clubs, a club's games, a game's score sheet, and the step-through replay.
+
+Reads follow the club's visibility through `games.selectors` (members-only clubs answer 404 to
+outsiders, as the API does). Everything shown about a game comes from the engine's frames
+(`replay.frames`), cached per game and seq (`replay.data`).
+"""
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+
+from games import selectors
+from games.engine.options import TICHU_OPTIONS
+from games.models import Game
+
+from . import frames, present
+from .data import hands_hidden, replay_data
+
+GAMES_PER_PAGE = 50
+#: URL names the ratings app may give its league page (the link appears once one exists).
+LEAGUE_URL_NAMES = ("ratings:league", "league", "club-league")
+OPTION_DOCS = {o.name: o.doc for o in TICHU_OPTIONS}
+
+
+def _league_url(club) -> str | None:
+    for name in LEAGUE_URL_NAMES:
+        for args in ((club.slug,), (club.pk,)):
+            try:
+                return reverse(name, args=args)
+            except NoReverseMatch:
+                continue
+    return None
+
+
+def club_list(request):
+    clubs = selectors.clubs_visible(request.user).annotate(game_count=Count("games"))
+    return render(request, "clubs/list.html", {"clubs": clubs})
+
+
+def club_detail(request, slug: str):
+    club = get_object_or_404(selectors.clubs_visible(request.user), slug=slug)
+    games = Game.objects.filter(club=club).prefetch_related("seats__player").order_by("-created_at", "-id")
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "clubs/detail.html", {
+        "club": club,
+        "page": page,
+        "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]} for g in page],
+        "league_url": _league_url(club),
+        "role": selectors.membership_role(request.user, club),
+    })
+
+
+def _visible_game(request, pk: int) -> Game:
+    return get_object_or_404(selectors.games_visible(request.user), pk=pk)
+
+
+def _options_rows(data: frames.ReplayData) -> list[dict]:
+    given = data.given_options or {}
+    return [
+        {"name": name, "value": value, "doc": OPTION_DOCS.get(name, ""), "given": name in given}
+        for name, value in data.options.items()
+    ]
+
+
+def game_detail(request, pk: int):
+    game = _visible_game(request, pk)
+    hidden = hands_hidden(game, request.user)
+    data = replay_data(game, hidden=hidden)
+    final = data.final
+    teams = final.get("teams") or []
+    labels = present.team_labels(data.players, teams)
+    team_of = {s: labels[i] for i, team in enumerate(teams) for s in team}
+    return render(request, "replay/game.html", {
+        "game": game,
+        "club": game.club,
+        "data": data,
+        "seats": [{"seat": i, "name": name, "team": team_of.get(i, "")} for i, name in enumerate(data.players)],
+        "teams": labels,
+        "team_totals": list(zip(labels, final.get("totals") or [])),
+        "options": _options_rows(data),
+        "sheet": present.sheet_rows(data.players, final.get("score_sheet") or []),
+        "totals": final.get("totals") or [],
+        "complete": bool(final.get("complete")),
+        "winner": present.team_labels(data.players, teams)[final["winner"]]
+        if isinstance(final.get("winner"), int) and final["winner"] < len(teams) else None,
+        "hand_marks": data.marks.get("hands", []),
+    })
+
+
+def game_replay(request, pk: int):
+    game = _visible_game(request, pk)
+    hidden = hands_hidden(game, request.user)
+    data = replay_data(game, hidden=hidden)
+    return render_replay(request, data, title=f"Game {game.pk}", game=game)
+
+
+def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | None = None):
+    """The replay page of `data` at `?at=N` (default: the end), `view` and `bottom` from the URL."""
+    n_seats = len(data.players)
+    raw_at = request.GET.get("at")
+    try:
+        at = int(raw_at) if raw_at not in (None, "") else data.length
+    except ValueError:
+        raise Http404("at must be a position number") from None
+    at = max(0, min(at, data.length))
+    default_view = "all" if not data.hidden else "none"
+    view = present.parse_view(request.GET.get("view"), n_seats, default_view)
+    bottom = present.parse_seat(request.GET.get("bottom"), n_seats, view if isinstance(view, int) else 0)
+    frame = data.frame_at(at)
+    context = {
+        "title": title,
+        "game": game,
+        "club": game.club if game else None,
+        "data": data,
+        "at": at,
+        "view": view,
+        "bottom": bottom,
+        "views": [{"value": "all", "label": "All hands"}]
+        + [{"value": i, "label": f"{name}'s view"} for i, name in enumerate(data.players)],
+        "nav": present.nav_targets(data.marks, at, data.length),
+        "t": present.table(data, frame, "none" if data.hidden else view, bottom),
+        "payload": data.payload_script_text(),
+        "cards": frames.card_table(),
+        "speeds": [("2000", "slow"), ("1000", "normal"), ("400", "fast"), ("100", "very fast")],
+        "shortcuts": SHORTCUTS,
+    }
+    return render(request, "replay/replay.html", context)
+
+
+#: The keyboard shortcuts, listed on the page and bound by replay.js.
+SHORTCUTS = [
+    ("← or k", "previous event"),
+    ("→ or j", "next event"),
+    ("↑ or Shift+←", "previous trick"),
+    ("↓ or Shift+→", "next trick"),
+    ("Page Up or p", "previous hand"),
+    ("Page Down or n", "next hand"),
+    ("Home or 0", "first position"),
+    ("End or $", "last position"),
+    ("Space", "autoplay on/off"),
+    ("+ / -", "autoplay faster / slower"),
+    ("v", "next view: all hands, then each seat"),
+    ("f", "turn the table (next seat nearest you)"),
+    ("?", "show or hide this help"),
+]
