@@ -5,18 +5,13 @@ The suite runs on SQLite by default and on PostgreSQL with DATABASE_URL=postgres
 """
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import Club, Membership
-
-append_only = importlib.import_module("games.migrations.0002_event_append_only")
 
 
 @pytest.fixture(autouse=True)
@@ -30,25 +25,6 @@ def _fresh_cache():
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def event_triggers_lifted_for_flush(django_db_blocker):
-    """For tests on `transactional_db`: pytest-django empties the tables after such a test (DELETE
-    on SQLite, TRUNCATE on PostgreSQL), which the append-only triggers refuse. Request this fixture
-    *before* transactional_db: the triggers are dropped just before the flush and reinstalled
-    after it."""
-    yield
-    with django_db_blocker.unblock():
-        append_only.install(connection)
-
-
-@pytest.fixture
-def flushable_db(event_triggers_lifted_for_flush, transactional_db, django_db_blocker):
-    """`transactional_db` whose tables can be flushed despite the append-only triggers."""
-    yield
-    with django_db_blocker.unblock():
-        append_only.uninstall(connection)
 
 
 @pytest.fixture

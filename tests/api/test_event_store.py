@@ -45,7 +45,7 @@ def test_orm_update_and_delete_are_refused(game_with_events):
 
 
 @pytest.mark.postgres
-def test_truncate_is_refused_on_postgres(flushable_db, club, scorer):
+def test_truncate_is_refused_on_postgres(transactional_db, club, scorer):
     # Committed rows (transactional test): TRUNCATE skips row triggers, the statement trigger holds.
     game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
     append_events(game=game, events=[hand(), hand()], expected_seq=0, user=scorer)
@@ -64,8 +64,8 @@ def test_inserting_is_still_allowed_and_seq_is_unique_per_game(game_with_events)
     assert list(Event.objects.filter(game=game_with_events).values_list("seq", flat=True)) == [1, 2, 3]
 
 
-def test_flush_between_transactional_tests_still_works(flushable_db, club, scorer):
-    """The fixture lifts the triggers only for pytest-django's flush; they hold during the test."""
+def test_flush_between_transactional_tests_still_works(transactional_db, club, scorer):
+    """tests/plugins/append_only_flush.py lifts the triggers only for pytest-django's flush."""
     game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
     append_events(game=game, events=[hand()], expected_seq=0, user=scorer)
     with pytest.raises(DatabaseError, match="append-only"):
