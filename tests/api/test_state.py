@@ -1,0 +1,107 @@
+"""`state?at=N` is the engine's state after N events, served from cached snapshots (hand
+boundaries, every SNAPSHOT_EVERY events, the tip) instead of refolding the game every time, and
+rebuilt from events when the cache has lost them."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.core.cache import cache
+
+from games import store
+from games.engine import GameState, fold, random_game, state_json
+from games.models import Game
+from games.services import game_import
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def imported(club, scorer):
+    rec = random_game(3)
+    game_id = game_import(club=club, record=rec, user=scorer).body["id"]
+    return Game.objects.get(pk=game_id), rec
+
+
+@pytest.fixture
+def count_applies(monkeypatch):
+    calls = {"n": 0}
+    original = GameState.apply
+
+    def counting(self, event):
+        calls["n"] += 1
+        return original(self, event)
+
+    monkeypatch.setattr(GameState, "apply", counting)
+    return calls
+
+
+def hand_starts(rec) -> list[int]:
+    return [i for i, e in enumerate(rec["events"]) if e["type"] in ("shuffle", "hand_result")]
+
+
+def test_state_at_every_sampled_position_equals_the_engine_fold(scorer_client, imported):
+    game, rec = imported
+    n_events = len(rec["events"])
+    positions = sorted({0, 1, n_events, *random.Random(1).sample(range(n_events), 25), *hand_starts(rec)})
+    for at in positions:
+        response = scorer_client.get(f"/api/games/{game.pk}/state/?at={at}")
+        assert response.status_code == 200
+        assert response.json() == state_json(fold(rec, upto=at)), at
+    assert scorer_client.get(f"/api/games/{game.pk}/state/").json() == state_json(fold(rec))
+
+
+def test_same_answers_with_a_cold_cache(scorer_client, imported):
+    game, rec = imported
+    for at in (len(rec["events"]) // 2, 7, len(rec["events"])):
+        cache.clear()
+        assert scorer_client.get(f"/api/games/{game.pk}/state/?at={at}").json() == state_json(fold(rec, upto=at))
+
+
+def test_a_deep_position_folds_at_most_one_snapshot_interval(imported, count_applies):
+    game, rec = imported
+    starts = hand_starts(rec)
+    cache.clear()
+    store.state_at(game, game.seq)  # rebuilds once from the events, caching boundaries
+    assert count_applies["n"] == len(rec["events"])
+    for at in random.Random(2).sample(range(1, game.seq), 30):
+        count_applies["n"] = 0
+        store.state_at(game, at)
+        base = max(b for b in [s for s in starts if s <= at] + [at - at % store.SNAPSHOT_EVERY])
+        assert count_applies["n"] == at - base <= store.SNAPSHOT_EVERY, at
+
+
+def test_append_starts_from_the_cached_tip(scorer_client, club, scorer, count_applies, django_capture_on_commit_callbacks):
+    rec = random_game(4)
+    head, tail = rec["events"][:900], rec["events"][900:905]
+    with django_capture_on_commit_callbacks(execute=True):
+        game_id = game_import(club=club, record={**rec, "events": head}, user=scorer).body["id"]
+    count_applies["n"] = 0
+    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 900, "events": tail[:2]}, format="json")
+    assert response.status_code == 201
+    assert count_applies["n"] == 2  # only the new events: the state at 900 came from the cache
+    # With the cache gone the append still works, folding from events.
+    cache.clear()
+    count_applies["n"] = 0
+    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 902, "events": tail[2:]}, format="json")
+    assert response.status_code == 201
+    assert count_applies["n"] == 902 + 3
+    assert scorer_client.get(f"/api/games/{game_id}/state/").json() == state_json(fold({**rec, "events": head + tail}))
+
+
+def test_a_refused_batch_leaves_no_snapshot_behind(scorer_client, club, scorer, django_capture_on_commit_callbacks):
+    """Snapshots are cached on commit only: a rolled-back batch must not poison the cache."""
+    rec = random_game(6)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_id = game_import(club=club, record={**rec, "events": rec["events"][:100]}, user=scorer).body["id"]
+    good = rec["events"][100:103]
+    bad = good[:2] + [{"type": "pass", "seat": 9}]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": bad}, format="json")
+    assert response.status_code == 422
+    game = Game.objects.get(pk=game_id)
+    assert store.cached_state(game, 102) is None and store.cached_state(game, 103) is None
+    with django_capture_on_commit_callbacks(execute=True):
+        response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": good}, format="json")
+    assert response.status_code == 201
+    assert state_json(store.cached_state(game, 103)) == state_json(fold({**rec, "events": rec["events"][:103]}))
