@@ -1,0 +1,147 @@
+"""Ratings on the database: the on-commit update, the full recompute, determinism."""
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services as game_services
+from games.engine import random_game
+from games.models import Club, Game
+from games.ratings import services
+from games.ratings.config import SYSTEM
+from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingPool
+
+ROSTER = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+def _record(seed: int) -> dict:
+    names = [ROSTER[(seed + k) % 6] for k in (0, 1, 3, 4)]
+    return random_game(seed, players=names)
+
+
+@pytest.fixture
+def home(db):
+    return Club.objects.create(name="Home", slug="home")
+
+
+@pytest.fixture
+def user(db):
+    return get_user_model().objects.create_user("scorer", password="pw")
+
+
+def import_games(club, user, seeds, capture):
+    ids = []
+    for s in seeds:
+        with capture(execute=True):
+            body = game_services.game_import(club=club, record=_record(s), user=user).body
+        ids.append(body["id"])
+    return ids
+
+
+@pytest.mark.django_db
+def test_finishing_a_game_rates_it_after_commit(home, user, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        gid = game_services.game_import(club=home, record=_record(1), user=user).body["id"]
+    assert Game.objects.get(pk=gid).status == Game.Status.FINISHED
+    assert not RatingChange.objects.exists()  # nothing before the commit
+    for cb in callbacks:
+        cb()
+    changes = RatingChange.objects.filter(game_id=gid)
+    assert changes.count() == 4
+    assert PlayerRating.objects.filter(club=home).count() == 4
+    outcome = GameOutcome.objects.get(game_id=gid)
+    winners = {c.player_id for c in changes if c.score == 1.0}
+    assert winners == set(outcome.sides[outcome.winner])
+    assert all(c.rating_after > c.rating_before for c in changes if c.player_id in winners)
+    assert RatingPool.objects.get(club=home, variant="nanking").system == SYSTEM
+
+
+@pytest.mark.django_db
+def test_incremental_updates_equal_the_full_recompute_and_recompute_is_idempotent(
+        home, user, django_capture_on_commit_callbacks):
+    import_games(home, user, range(10, 18), django_capture_on_commit_callbacks)
+    incremental = services.pool_signature(home.pk, "nanking")
+    assert len(incremental) == 8 * 4 + len(ROSTER)
+    services.recompute_club(home.pk)
+    once = services.pool_signature(home.pk, "nanking")
+    services.recompute_club(home.pk)
+    assert once == incremental
+    assert services.pool_signature(home.pk, "nanking") == once
+    # the task is idempotent too: a redelivered update leaves the table alone
+    assert services.apply_game(Game.objects.order_by("id").first().pk) == "already rated"
+    assert services.pool_signature(home.pk, "nanking") == once
+
+
+@pytest.mark.django_db
+def test_a_recompute_that_dies_midway_leaves_the_table_and_a_rerun_gives_the_same(
+        home, user, django_capture_on_commit_callbacks, monkeypatch):
+    import_games(home, user, range(20, 26), django_capture_on_commit_callbacks)
+    before = services.pool_signature(home.pk, "nanking")
+    monkeypatch.setattr(services, "BATCH", 5)
+    real = RatingChange.objects.bulk_create
+    calls = {"n": 0}
+
+    def dying(objs, *a, **kw):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise SystemExit("worker killed")
+        return real(objs, *a, **kw)
+
+    monkeypatch.setattr(RatingChange.objects, "bulk_create", dying)
+    with pytest.raises(SystemExit):
+        services.recompute_club(home.pk)
+    assert services.pool_signature(home.pk, "nanking") == before  # rolled back whole
+    monkeypatch.setattr(RatingChange.objects, "bulk_create", real)
+    services.recompute_club(home.pk)
+    assert services.pool_signature(home.pk, "nanking") == before
+
+
+@pytest.mark.django_db
+def test_an_older_game_arriving_late_is_put_in_its_place(home, user, django_capture_on_commit_callbacks):
+    ids = import_games(home, user, range(30, 35), django_capture_on_commit_callbacks)
+    # the last imported game actually finished before all the others (an old score sheet)
+    last = Game.objects.get(pk=ids[-1])
+    first = Game.objects.get(pk=ids[0])
+    RatingChange.objects.filter(game=last).delete()
+    GameOutcome.objects.filter(game=last).delete()
+    Game.objects.filter(pk=last.pk).update(finished_at=first.finished_at.replace(year=first.finished_at.year - 1))
+    assert services.apply_game(last.pk) == "recomputed"
+    ordinals = dict(RatingChange.objects.filter(player__club=home).values_list("game_id", "ordinal").distinct())
+    assert ordinals[last.pk] == 0
+    got = services.pool_signature(home.pk, "nanking")
+    services.recompute_club(home.pk)
+    assert services.pool_signature(home.pk, "nanking") == got
+
+
+@pytest.mark.django_db
+def test_recompute_reports_progress_to_the_end(home, user, django_capture_on_commit_callbacks):
+    import_games(home, user, range(40, 44), django_capture_on_commit_callbacks)
+    seen = []
+    out = services.recompute_club(home.pk, progress=lambda stage, done, total: seen.append((stage, done, total)))
+    assert out[0]["games"] == 4
+    rate = [(d, t) for s, d, t in seen if s == "rate"]
+    assert rate[-1] == (4, 4)
+    assert [d for d, _ in rate] == sorted(d for d, _ in rate)
+    assert any(s == "write" for s, _, _ in seen)
+
+
+@pytest.mark.django_db
+def test_recompute_task_runs_in_process_by_default(home, user, django_capture_on_commit_callbacks):
+    from games.tasks import recompute_ratings
+
+    import_games(home, user, range(50, 53), django_capture_on_commit_callbacks)
+    before = services.pool_signature(home.pk, "nanking")
+    result = recompute_ratings.delay(home.pk)
+    assert result.get()[0]["games"] == 3
+    assert services.pool_signature(home.pk, "nanking") == before
+
+
+@pytest.mark.django_db
+def test_a_game_without_hands_is_refused_with_its_reason(home, user, django_capture_on_commit_callbacks):
+    from games.ratings.types import NotRated
+    from games.ratings.adapters import result_from_score
+
+    with pytest.raises(NotRated) as err:
+        result_from_score(1, 0.0, "nanking", [1, 2, 3, 4], {"ok": True, "complete": True, "hands": [],
+                                                           "totals": [0, 0]})
+    assert "no hand" in err.value.reason
