@@ -1,0 +1,82 @@
+"""OpenAPI schema and Swagger UI, the admin pages, and the seed_demo command."""
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from games.engine import fold, score_json
+from games.models import Club, Event, Game
+from games.selectors import game_record
+from games.services import append_events, game_create
+from tests.api.helpers import PLAYERS, hand
+
+pytestmark = pytest.mark.django_db
+
+
+def test_openapi_schema_documents_the_section_6_endpoints(anon):
+    response = anon.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["openapi"].startswith("3.")
+    paths = schema["paths"]
+    for path in ["/api/games/", "/api/games/{id}/events/", "/api/games/{id}/state/", "/api/games/{id}/score/",
+                 "/api/games/{id}/record/", "/api/games/import/", "/api/clubs/", "/api/players/"]:  # fmt: skip
+        assert path in paths, path
+    append = paths["/api/games/{id}/events/"]["post"]
+    assert {"201", "409", "422", "400", "401", "403"} <= set(append["responses"])
+    assert any(p["name"] == "Idempotency-Key" for p in append["parameters"])
+    assert any(p["name"] == "at" for p in paths["/api/games/{id}/state/"]["get"]["parameters"])
+    filters = {p["name"] for p in paths["/api/games/"]["get"]["parameters"]}
+    assert {"club", "player", "variant", "status", "date_after", "date_before", "page"} <= filters
+
+
+def test_swagger_ui(anon):
+    response = anon.get("/api/docs/")
+    assert response.status_code == 200
+    assert b"swagger" in response.content.lower()
+
+
+@pytest.fixture
+def admin_client_with_game(admin_client, club, scorer):
+    game_id = game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    append_events(game=game_id, events=[hand(), hand()], expected_seq=0, user=scorer)
+    return admin_client, Game.objects.get(pk=game_id)
+
+
+def test_admin_shows_clubs_players_games_and_events(admin_client_with_game):
+    client, game = admin_client_with_game
+    event = Event.objects.filter(game=game).first()
+    for url in ["/admin/games/club/", f"/admin/games/club/{game.club_id}/change/", "/admin/games/player/",
+                "/admin/games/game/", f"/admin/games/game/{game.pk}/change/", "/admin/games/event/",
+                f"/admin/games/event/{event.pk}/change/", "/admin/games/membership/"]:  # fmt: skip
+        assert client.get(url).status_code == 200, url
+    assert b"hand_result" in client.get("/admin/games/event/").content
+
+
+def test_admin_events_are_read_only(admin_client_with_game):
+    client, game = admin_client_with_game
+    event = Event.objects.filter(game=game).first()
+    assert client.get("/admin/games/event/add/").status_code == 403
+    assert client.get(f"/admin/games/event/{event.pk}/delete/").status_code == 403
+    page = client.get(f"/admin/games/event/{event.pk}/change/")
+    assert b'name="_save"' not in page.content
+    client.post(f"/admin/games/event/{event.pk}/change/", {"type": "pass", "seq": 1})
+    assert Event.objects.get(pk=event.pk).type == "hand_result"
+
+
+def test_seed_demo_creates_complete_games_and_is_idempotent():
+    call_command("seed_demo", "--games", "3")
+    club = Club.objects.get(slug="demo")
+    assert club.is_public
+    games = list(club.games.order_by("id"))
+    assert len(games) == 3
+    snapshot = sorted((g.pk, g.seq) for g in games), Event.objects.count()
+    for game in games:
+        record = game_record(game)
+        state = fold(record)
+        assert state.is_over and game.status == "finished" and game.seq == len(record["events"]) > 0
+        assert score_json(state)["complete"] is True
+    call_command("seed_demo", "--games", "3")
+    assert (sorted((g.pk, g.seq) for g in club.games.all()), Event.objects.count()) == snapshot
+    call_command("seed_demo", "--games", "4")
+    assert club.games.count() == 4
