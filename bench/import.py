@@ -3,7 +3,8 @@
     .venv/bin/python bench/import.py [LOG.tch ...] [--seconds 3] [--json] [--check]
 
 Default input: every ``*.tch`` of the shared corpus (``$TICHU_CORPUS/bsw-tich_me``, default
-``/work/shared/corpus``). Stages, each repeated for at least ``--seconds``:
+``/work/shared/corpus``). Stages, run round-robin until each has had at least ``--seconds``
+(figures: the best run, median beside it):
 
 - ``convert``: ``parse_bsw`` on the raw text (no engine);
 - ``pipeline``: ``parse_bsw`` + ``fold`` (every event validated by the rules engine) + ``score_json``;
@@ -34,20 +35,21 @@ if str(ROOT) not in sys.path:
 TARGET_HANDS_PER_SECOND = 1200
 
 
-def repeat(fn, min_seconds: float) -> tuple[int, float, float]:
-    """Run ``fn`` until ``min_seconds`` have passed (at least 5 times): (runs, best, median seconds).
-
-    The best run is the figure of record (as ``timeit`` advises: slower runs measure other load on
-    the machine, not the code); the median is printed beside it."""
-    fn()  # warm-up
-    times = []
-    start = time.perf_counter()
+def measure(stages: dict, min_seconds: float, min_rounds: int = 5) -> dict[str, list[float]]:
+    """Run the stages round-robin (one run of each per round) until every stage has had
+    ``min_seconds`` in total and ``min_rounds`` runs: other load on a shared machine then hits all
+    stages alike. Returns each stage's run times. The best run is the figure of record (as
+    ``timeit`` advises: slower runs measure the machine, not the code); the median is shown beside."""
+    for fn in stages.values():
+        fn()  # warm-up
+    times: dict[str, list[float]] = {name: [] for name in stages}
     while True:
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-        if time.perf_counter() - start >= min_seconds and len(times) >= 5:
-            return len(times), min(times), statistics.median(times)
+        for name, fn in stages.items():
+            t0 = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t0)
+        if all(sum(t) >= min_seconds and len(t) >= min_rounds for t in times.values()):
+            return times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,11 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         for b in blob:
             json.loads(b)
 
+    stages = {"json_loads": baseline, "convert": convert, "fold_score": validate_only, "pipeline": pipeline}
     figures = {}
-    for name, fn in (("json_loads", baseline), ("convert", convert), ("fold_score", validate_only), ("pipeline", pipeline)):
-        runs, best, median = repeat(fn, args.seconds)
+    for name, runs in measure(stages, args.seconds).items():
+        best, median = min(runs), statistics.median(runs)
         figures[name] = {
-            "runs": runs,
+            "runs": len(runs),
             "seconds_per_corpus": best,
             "median_seconds_per_corpus": median,
             "hands_per_second": hands / best,

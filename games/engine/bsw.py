@@ -238,6 +238,12 @@ def _block_line(line: str, n: int, lineno: int) -> tuple[int, str, list[str]]:
     return seat, name, _cards(tokens[-n:], lineno)
 
 
+def _line_index(names: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """Pass lines and play-line heads of the seats' current handles -> seat."""
+    return ({f"({s}){n} passt.": s for s, n in enumerate(names)},
+            {f"({s}){n}": s for s, n in enumerate(names)})
+
+
 def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None = None,
               bsw_scoring: bool = False) -> list[dict[str, Any]]:
     """Convert a BSW log into ``tichu-record/1`` records, one per game, in order.
@@ -268,6 +274,8 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
     in_play = False
     ev: list[dict[str, Any]] = []
     cur: list[str] = []
+    pass_of: dict[str, int] = {}
+    play_of: dict[str, int] = {}
 
     def finish_preplay(h: _Hand, lineno: int) -> None:
         """Emit shuffle, deals, calls and pushes of hand ``h`` into the current game."""
@@ -327,45 +335,59 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
         in_play = False
 
     for idx, line in enumerate(lines):
-        # --- play section, fast path (plays and passes are most lines: no regexes)
-        if in_play and line[:1] == "(" and line[2:3] == ")" and line[1:2] in _SEATS:
-            s = ord(line[1]) - 48
-            if line.endswith(" passt."):
-                if cur[s] != line[3:-7]:
-                    game.see(s, line[3:-7], hand_no, len(ev))
+        # --- play section, fast path: plays and passes are most lines. The whole pass line, or
+        # the part of a play line before ": ", is looked up among the seats' current handles.
+        if in_play:
+            s = pass_of.get(line)
+            if s is not None:
                 if s == top:  # the trick owner collects: derived, not an event
                     last_trick_owner, top = top, None
                 else:
                     ev.append({"type": "pass", "seat": s})
                 continue
-            j = line.find(": ", 3)
-            tokens = line[j + 2:].split() if j > 0 else None
-            if not tokens:
-                raise BSWFormatError(f"unexpected line in the play: {line!r}", idx + 1)
-            if cur[s] != line[3:j]:
-                game.see(s, line[3:j], hand_no, len(ev))
-            try:
-                cards = [_BSW_CARD[t] for t in tokens]
-            except KeyError:
-                cards = _cards(tokens, idx + 1)  # raises with the bad code
-            event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards}
-            n = len(cards)
-            if n > 1 and "Phoenix" in cards:
+            head, _, rest = line.partition(": ")
+            s = play_of.get(head)
+            if s is None and line[:1] == "(" and line[2:3] == ")" and line[1:2] in _SEATS:
+                # a seat line under another handle: a substitution
+                if line.endswith(" passt."):
+                    s = ord(line[1]) - 48
+                    game.see(s, line[3:-7], hand_no, len(ev))
+                    pass_of, play_of = _line_index(cur)
+                    if s == top:
+                        last_trick_owner, top = top, None
+                    else:
+                        ev.append({"type": "pass", "seat": s})
+                    continue
+                if head != line:
+                    s = ord(line[1]) - 48
+                    game.see(s, head[3:], hand_no, len(ev))
+                    pass_of, play_of = _line_index(cur)
+            if s is not None:
+                tokens = rest.split()
+                if not tokens:
+                    raise BSWFormatError(f"unexpected line in the play: {line!r}", idx + 1)
                 try:
-                    event["phoenix"] = phoenix_reading(cards)
-                except BSWFormatError as exc:
-                    raise BSWFormatError(exc.message, idx + 1) from None
-            ev.append(event)
-            last_mahjong = event if "Mahjong" in cards else None
-            counts[s] -= n
-            if counts[s] == 0:
-                out.append(s)
-            if n == 1 and cards[0] == "Dog":
-                top = None
-            else:
-                top = s
-                dragon_seat = s if n == 1 and cards[0] == "Dragon" else None
-            continue
+                    cards = [_BSW_CARD[t] for t in tokens]
+                except KeyError:
+                    cards = _cards(tokens, idx + 1)  # raises with the bad code
+                event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards}
+                n = len(cards)
+                if n > 1 and "Phoenix" in cards:
+                    try:
+                        event["phoenix"] = phoenix_reading(cards)
+                    except BSWFormatError as exc:
+                        raise BSWFormatError(exc.message, idx + 1) from None
+                ev.append(event)
+                last_mahjong = event if "Mahjong" in cards else None
+                counts[s] -= n
+                if counts[s] == 0:
+                    out.append(s)
+                if n == 1 and cards[0] == "Dog":
+                    top = None
+                else:
+                    top = s
+                    dragon_seat = s if n == 1 and cards[0] == "Dragon" else None
+                continue
         lineno = idx + 1
         if line == GT_HEADER:
             in_play = False
@@ -443,6 +465,7 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
                 hand.section = "play"
                 in_play = True
                 ev, cur = game.events, game.current
+                pass_of, play_of = _line_index(cur)
                 continue
             raise BSWFormatError(f"unexpected line in the exchange: {line!r}", lineno)
         # --- play section: the other lines
@@ -460,6 +483,7 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
                 raise BSWFormatError("Grosses Tichu during play", lineno)
             s = int(m.group(2))
             game.see(s, m.group(3), hand_no, len(ev))
+            pass_of, play_of = _line_index(cur)
             ev.append({"type": "tichu", "seat": s})
             continue
         m = _GIFT.match(line)
@@ -469,6 +493,7 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             if giver is None:
                 raise BSWFormatError("Drache an without a Dragon trick", lineno)
             game.see(to, m.group(2), hand_no, len(ev))
+            pass_of, play_of = _line_index(cur)
             ev.append({"type": "dragon_gift", "seat": giver, "to": to})
             dragon_seat = None
             top = None

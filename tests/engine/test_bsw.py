@@ -390,3 +390,19 @@ def test_export_places_the_phoenix_of_a_record_without_reading():
     assert default_phoenix([card_from_bsw(c) for c in "Ph SD SB R10 B9".split()]) == "K"
     assert default_phoenix([card_from_bsw(c) for c in "R8 S8 S5 R5 Ph".split()]) == "8"
     assert reading
+
+
+@pytest.mark.parametrize("first", ["(1)lionheart99917 passt.", "(1)lionheart99917: "])
+def test_substitution_during_the_play(first):
+    """A handle that changes in the middle of a hand's play (first seen on a pass or on a play
+    line) is a substitution from that event on, and the export writes it back in place."""
+    log = text("2241381")
+    lines = log.split("\n")
+    start = next(i for i, ln in enumerate(lines) if i > 300 and ln.startswith(first))
+    edited = "\n".join(lines[:start] + [ln.replace("lionheart99917", "Newbie") for ln in lines[start:]])
+    rec = parse_bsw(edited)[0]
+    (sub,) = rec["meta"]["substitutions"]
+    assert sub["seat"] == 1 and sub["name"] == "Newbie"
+    assert rec["players"][1] == "lionheart99917"
+    assert export_bsw(rec) == edited
+    assert [e["type"] for e in rec["events"]] == [e["type"] for e in records("2241381")[0]["events"]]
