@@ -189,6 +189,8 @@ class ReplayData:
             "options": self.options,
             "length": self.length,
             "marks": self.marks,
+            "labels": {"combinations": COMBINATION_NAMES, "calls": CALL_NAMES, "ranks": RANK_NAMES},
+            "per_seat": list(PER_SEAT_KEYS),
             "frames": self.deltas,
         }
 

@@ -1,0 +1,433 @@
+/* Tichu replay viewer: instant stepping through the frames the server embedded.
+ *
+ * The page works without this script (every control is a link or a form). The script only looks
+ * frames up: no rule of the game is here. Frames are the engine's state_json per event, compacted
+ * by replay/frames.py (frame 0 whole, then the keys that changed; "key+" = items appended;
+ * per-seat lists as {seat: value}); navigation marks (hand and trick starts) come with them.
+ * The markup written here is the markup of templates/replay/replay.html (same classes and data-*).
+ */
+(function () {
+  "use strict";
+  var root = document.getElementById("replay");
+  var dataEl = document.getElementById("replay-data");
+  if (!root || !dataEl) return;
+  var P = JSON.parse(dataEl.textContent);
+  var CARDS = JSON.parse(document.getElementById("replay-cards").textContent);
+  var L = P.labels;
+  var PER_SEAT = {};
+  P.per_seat.forEach(function (k) { PER_SEAT[k] = true; });
+  var players = P.players;
+  var nSeats = players.length;
+  var length = P.length;
+
+  // --- frames: expand the compacted deltas once -------------------------------------------------
+  function applyDelta(prev, d) {
+    var f = Object.assign({}, prev);
+    for (var k in d) {
+      if (k === "-") continue;
+      var v = d[k];
+      if (k.charAt(k.length - 1) === "+") {
+        var base = k.slice(0, -1);
+        f[base] = (prev[base] || []).concat(v);
+      } else if (PER_SEAT[k] && v && !Array.isArray(v) && typeof v === "object") {
+        var arr = (prev[k] || []).slice();
+        for (var i in v) arr[+i] = v[i];
+        f[k] = arr;
+      } else {
+        f[k] = v;
+      }
+    }
+    (d["-"] || []).forEach(function (key) { delete f[key]; });
+    return f;
+  }
+  var frames = new Array(P.frames.length);
+  var acc = {};
+  for (var i = 0; i < P.frames.length; i++) {
+    acc = applyDelta(acc, P.frames[i]);
+    acc.n = i;
+    frames[i] = acc;
+  }
+
+  // --- view state --------------------------------------------------------------------------------
+  var hiddenGame = root.getAttribute("data-hidden") === "1";
+  function parseView(raw, dflt) {
+    if (raw === null || raw === undefined || raw === "") return dflt;
+    if (raw === "all") return "all";
+    var s = parseInt(raw, 10);
+    return (s >= 0 && s < nSeats) ? s : dflt;
+  }
+  function parseSeat(raw, dflt) {
+    var s = parseInt(raw, 10);
+    return (s >= 0 && s < nSeats) ? s : dflt;
+  }
+  var state = {
+    at: parseInt(root.getAttribute("data-at"), 10) || 0,
+    view: parseView(root.getAttribute("data-view"), "all"),
+    bottom: parseSeat(root.getAttribute("data-bottom"), 0),
+    playing: false,
+    timer: null,
+  };
+
+  // --- markup (the same as the Django templates) ------------------------------------------------
+  function esc(s) {
+    return String(s === null || s === undefined ? "" : s).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" }[c];
+    });
+  }
+  function cardHtml(code, last) {
+    if (code === "?") return '<span class="card back" role="img" aria-label="hidden card" data-card="?"></span>';
+    var f = CARDS[code] || { rank: code, suit: "", cls: "unknown", name: code };
+    return '<span class="card ' + f.cls + (last ? " last" : "") + '" role="img" aria-label="' + esc(f.name) +
+      '" title="' + esc(f.name) + '" data-card="' + esc(code) + '"><span class="rk">' + esc(f.rank) +
+      '</span><span class="su" aria-hidden="true">' + f.suit + "</span></span>";
+  }
+  function cardsHtml(codes, last) {
+    var out = "";
+    for (var i = 0; i < codes.length; i++) out += cardHtml(codes[i], last && codes[i] === last);
+    return out;
+  }
+  function name(seat) { return (typeof seat === "number" && seat >= 0 && seat < nSeats) ? players[seat] : "?"; }
+  function teamLabels(teams) {
+    return (teams || []).map(function (t) { return t.map(name).join(" & "); });
+  }
+  function positions(order, bottom) {
+    var n = order.length, out = {};
+    var start = order.indexOf(bottom); if (start < 0) start = 0;
+    var sign = (P.options.direction === "clockwise") ? -1 : 1;
+    for (var k = 0; k < n; k++) {
+      var seat = order[(start + k) % n];
+      var angle = Math.PI / 2 - sign * 2 * Math.PI * k / n;
+      out[seat] = { left: Math.round((50 + 40 * Math.cos(angle)) * 100) / 100,
+                    top: Math.round((50 + 38 * Math.sin(angle)) * 100) / 100 };
+    }
+    return out;
+  }
+  function plural(n) { return n === 1 ? "" : "s"; }
+
+  function tableHtml(f, view, bottom) {
+    var order = f.order || players.map(function (_, i) { return i; });
+    var pos = positions(order, bottom);
+    var teams = f.teams || [];
+    var teamOf = {};
+    teams.forEach(function (t, i) { t.forEach(function (s) { teamOf[s] = i; }); });
+    var hands = f.hands || [], received = f.received || [], won = f.tricks_won || [], out = f.out || [];
+    var calls = f.calls || {}, ev = f.e || {};
+    var html = "";
+    for (var s = 0; s < nSeats; s++) {
+      var hand = hands[s] || [];
+      var shown = view === "all" || view === s;
+      var cards = shown ? hand : hand.map(function () { return "?"; });
+      var call = calls[String(s)];
+      var outRank = out.indexOf(s) + 1;
+      var isTurn = f.turn === s;
+      var last = (ev.type === "draw" && ev.seat === s && shown) ? ev.card : null;
+      var p = pos[s] || { left: 50, top: 50 };
+      html += '<div class="seat' + (isTurn ? " turn" : "") + (outRank ? " is-out" : "") +
+        (teamOf[s] !== undefined ? " team-" + teamOf[s] : "") + '" data-seat="' + s + '" style="left:' + p.left +
+        "%;top:" + p.top + '%"><div class="seat-head"><span class="seat-name">' + esc(players[s]) + "</span>";
+      if (call) html += ' <span class="badge call call-' + call + '" data-call="' + call + '" title="' +
+        esc(L.calls[call] || call) + '">' + (call === "grand_tichu" ? "GT" : call === "tichu" ? "T" : esc(call)) + "</span>";
+      if (outRank) html += ' <span class="badge out" data-out="' + outRank + '" title="out ' + outRank + '">out #' + outRank + "</span>";
+      if (f.shuffler === s) html += ' <span class="badge shuffler" title="shuffled this hand">S</span>';
+      if (isTurn) html += ' <span class="badge to-act">to play</span>';
+      if (f.gift_from === s) html += ' <span class="badge gift">gives the Dragon trick</span>';
+      html += '</div><div class="hand" data-count="' + hand.length + '" aria-label="' + esc(players[s]) + "'s hand: " +
+        hand.length + " card" + plural(hand.length) + '">' + cardsHtml(cards, last) + '</div><div class="seat-foot">';
+      if (won[s]) html += '<span class="won" data-cards="' + won[s].cards + '" data-points="' + won[s].points +
+        '">tricks: ' + won[s].cards + " cards, " + won[s].points + " pts</span>";
+      if (f.phase === "deal" && received[s] !== undefined) html += ' <span class="received">' + received[s] + " taken</span>";
+      html += "</div></div>";
+    }
+    // the trick
+    var log = f.trick_log || [];
+    html += '<div class="center"><div id="trick" aria-label="Current trick"' + (f.trick_closed ? ' class="closed"' : "") + ">";
+    if (f.trick_no) html += '<div class="trick-head">Trick ' + f.trick_no +
+      (f.trick_closed && typeof f.trick_winner === "number" ? " · won by " + esc(name(f.trick_winner)) : "") + "</div>";
+    for (var j = 0; j < log.length; j++) {
+      var entry = log[j], bomb = entry.combination === "bomb";
+      html += '<div class="play' + (bomb ? " bomb" : "") + '" data-seat="' + entry.seat + '" data-kind="' +
+        (entry.pass ? "pass" : "play") + '"><span class="who">' + esc(name(entry.seat)) + "</span> ";
+      if (entry.pass) html += '<span class="pass">pass</span>';
+      else html += cardsHtml(entry.cards || []) + ' <span class="combo">' + (bomb ? "💣 " : "") +
+        esc(L.combinations[entry.combination] || entry.combination || "") + "</span>";
+      html += "</div>";
+    }
+    html += "</div>";
+    html += '<div id="wish" class="wish"' + (f.wish ? "" : " hidden") + '>Wish: <b data-wish="' + esc(f.wish || "") + '">' +
+      esc(f.wish ? (L.ranks[f.wish] || f.wish) : "") + "</b></div></div>";
+    return html;
+  }
+
+  function listOr(items, sep) { return items.length ? items.join(sep === undefined ? ", " : sep) : "–"; }
+
+  function panelParts(f, view) {
+    var teams = teamLabels(f.teams);
+    var totals = f.totals || [];
+    var calls = Object.keys(f.calls || {}).map(Number).sort(function (a, b) { return a - b; }).map(function (s) {
+      var c = f.calls[String(s)];
+      return '<span class="call" data-seat="' + s + '">' + esc(name(s)) + ": " + esc(L.calls[c] || c) + "</span>";
+    });
+    var out = (f.out || []).map(function (s, i) { return '<span data-seat="' + s + '">' + (i + 1) + ". " + esc(name(s)) + "</span>"; });
+    var bombs = (f.bombs || []).map(function (b) { return '<span class="bomb">' + esc(name(b.seat)) + ": " + cardsHtml(b.cards) + "</span>"; });
+    var gifts = (f.gifts || []).map(function (g) {
+      return '<span class="gift">' + esc(name(g.from)) + " gave the Dragon trick to " + esc(name(g.to)) + "</span>";
+    });
+    if (typeof f.gift_from === "number") gifts.unshift('<span class="pending">' + esc(name(f.gift_from)) + " must give the trick away</span>");
+    var pushes = [];
+    var senders = Object.keys(f.pushes || {}).map(Number).sort(function (a, b) { return a - b; });
+    senders.forEach(function (s) {
+      var targets = f.pushes[String(s)];
+      Object.keys(targets).map(Number).sort(function (a, b) { return a - b; }).forEach(function (t) {
+        if (view !== "all" && view !== s && view !== t) return;
+        pushes.push('<span class="push" data-from="' + s + '" data-to="' + t + '">' + esc(name(s)) + " → " + esc(name(t)) +
+          ": " + cardsHtml(targets[String(t)]) + "</span>");
+      });
+    });
+    var totalsHtml = teams.map(function (label, i) {
+      return '<li class="team-' + i + '" data-team="' + i + '"><span class="label">' + esc(label) + '</span> <b class="total">' +
+        esc(totals[i] === undefined ? "" : totals[i]) + "</b></li>";
+    }).join("");
+    var winner = (typeof f.winner === "number" && f.winner < teams.length) ? teams[f.winner] : null;
+    return {
+      calls: listOr(calls), out: listOr(out), bombs: listOr(bombs, ""),
+      gifts: gifts.length ? gifts.join("") : "–", exchange: listOr(pushes, ""), totals: totalsHtml,
+      over: f.complete ? "Game over" + (winner ? ": " + esc(winner) + " win" : "") + "." : "",
+    };
+  }
+
+  function sheetHtml(f) {
+    var teams = teamLabels(f.teams);
+    var sheet = f.score_sheet || [];
+    var path = location.pathname;
+    var head = '<table class="sheet" id="replay-sheet"><caption>Score sheet</caption><thead><tr>' +
+      '<th scope="col" rowspan="2">Hand</th><th scope="col" rowspan="2">Calls</th><th scope="col" rowspan="2">Order out</th>' +
+      '<th scope="colgroup" colspan="' + teams.length + '">Card points</th><th scope="colgroup" colspan="' + teams.length +
+      '">Points</th><th scope="colgroup" colspan="' + teams.length + '">Running total</th></tr><tr>';
+    for (var r = 0; r < 3; r++) teams.forEach(function (t, i) { head += '<th scope="col" class="team-' + i + '">' + esc(t) + "</th>"; });
+    var body = "";
+    sheet.forEach(function (line, k) {
+      var number = k + 1;
+      var calls = Object.keys(line.calls || {}).map(Number).sort(function (a, b) { return a - b; }).map(function (s) {
+        var c = line.calls[String(s)];
+        return '<span class="call call-' + c + '" data-seat="' + s + '" data-call="' + c + '">' + esc(name(s)) + ": " + esc(L.calls[c] || c) + "</span>";
+      });
+      var out = (line.out || []).map(function (s) { return '<span data-seat="' + s + '">' + esc(name(s)) + "</span>"; });
+      var link = line.at !== undefined && line.at !== null;
+      body += '<tr class="hand-line" data-hand="' + number + '"><th scope="row">' +
+        (link ? '<a href="' + path + "?at=" + line.from + '" title="Replay hand ' + number + ' from its start">' + number + "</a>" : number) +
+        '</th><td class="calls">' + (calls.length ? calls.join(", ") : "–") + '</td><td class="out">' + out.join(" › ") +
+        (line.double_victory ? ' <strong class="dv">double victory</strong>' : "") +
+        (line.kind === "result" ? ' <span class="kind">(score sheet)</span>' : "") + "</td>";
+      var cp = line.card_points || [];
+      if (cp.length) cp.forEach(function (p) { body += '<td class="num card-points">' + esc(p) + "</td>"; });
+      else teams.forEach(function () { body += "<td></td>"; });
+      (line.points || []).forEach(function (p) { body += '<td class="num points">' + esc(p) + "</td>"; });
+      (line.totals || []).forEach(function (p) {
+        body += '<td class="num total">' + (link ? '<a href="' + path + "?at=" + line.at + '" title="Replay the end of hand ' +
+          number + '">' + esc(p) + "</a>" : esc(p)) + "</td>";
+      });
+      body += "</tr>";
+    });
+    if (!sheet.length) body = '<tr><td colspan="' + (3 + teams.length) + '">No hand finished yet.</td></tr>';
+    return head + "</tr></thead><tbody>" + body + "</tbody></table>";
+  }
+
+  // --- navigation (index lookups in the server's marks) -----------------------------------------
+  function after(points, n) {
+    for (var i = 0; i < points.length; i++) if (points[i] > n) return points[i];
+    return length;
+  }
+  function before(points, n) {
+    for (var i = points.length - 1; i >= 0; i--) if (points[i] < n) return points[i];
+    return 0;
+  }
+  function targets(n) {
+    var h = P.marks.hands || [], t = P.marks.tricks || [];
+    return {
+      first: 0, prev_hand: before(h, n), prev_trick: before(t, n), prev: Math.max(0, n - 1),
+      next: Math.min(length, n + 1), next_trick: after(t, n), next_hand: after(h, n), last: length,
+    };
+  }
+
+  // --- DOM ---------------------------------------------------------------------------------------
+  var $ = function (id) { return document.getElementById(id); };
+  var table = $("table"), slider = $("slider"), viewSel = $("view"), speedSel = $("speed"), playBtn = $("nav-play");
+  var NAV = { "nav-first": "first", "nav-prev-hand": "prev_hand", "nav-prev-trick": "prev_trick", "nav-prev": "prev",
+              "nav-next": "next", "nav-next-trick": "next_trick", "nav-next-hand": "next_hand", "nav-last": "last" };
+  var shownView = function () { return hiddenGame ? "none" : state.view; };
+  var lastSheetLen = -1, lastSheetFrame = null;
+
+  function query(n) {
+    var params = new URLSearchParams(location.search);
+    params.set("at", n);
+    params.set("view", state.view);
+    params.set("bottom", state.bottom);
+    return "?" + params.toString();
+  }
+
+  function render() {
+    var f = frames[state.at];
+    var view = shownView();
+    table.innerHTML = tableHtml(f, view, state.bottom);
+    table.setAttribute("data-at", state.at);
+    table.setAttribute("data-phase", f.phase || "");
+    root.setAttribute("data-at", state.at);
+    root.setAttribute("data-view", state.view);
+    root.setAttribute("data-bottom", state.bottom);
+    $("event-text").textContent = f.text || "";
+    $("pos-at").textContent = state.at;
+    $("hand-no").textContent = f.hand_number || "–";
+    $("trick-no").textContent = f.trick_no || "–";
+    $("phase").textContent = (f.phase || "").replace(/_/g, " ");
+    $("turn").textContent = typeof f.turn === "number" ? name(f.turn) : "–";
+    var parts = panelParts(f, view);
+    $("totals").innerHTML = parts.totals;
+    $("calls").innerHTML = parts.calls;
+    $("out-order").innerHTML = parts.out;
+    $("bombs").innerHTML = parts.bombs;
+    $("gifts").innerHTML = parts.gifts;
+    $("exchange").innerHTML = parts.exchange;
+    var over = $("game-over");
+    if (parts.over) {
+      if (!over) {
+        over = document.createElement("p"); over.id = "game-over"; over.className = "over";
+        $("totals").insertAdjacentElement("afterend", over);
+      }
+      over.textContent = parts.over;
+    } else if (over) {
+      over.remove();
+    }
+    if (f.score_sheet !== lastSheetFrame) {
+      lastSheetFrame = f.score_sheet;
+      $("sheet-wrap").innerHTML = sheetHtml(f);
+    }
+    var tg = targets(state.at);
+    for (var id in NAV) {
+      var a = $(id);
+      a.setAttribute("href", query(tg[NAV[id]]));
+      var dead = tg[NAV[id]] === state.at;
+      if (dead) a.setAttribute("aria-disabled", "true"); else a.removeAttribute("aria-disabled");
+    }
+    slider.value = state.at;
+    slider.setAttribute("aria-valuetext", "position " + state.at + " of " + length);
+    document.title = document.title.replace(/ at \d+\/\d+/, " at " + state.at + "/" + length);
+  }
+
+  // how: "push" (a jump: a history entry), "replace" (a step), "none" (from history itself)
+  function go(n, how) {
+    n = Math.max(0, Math.min(length, n | 0));
+    var t0 = performance.now();
+    state.at = n;
+    render();
+    api.lastRenderMs = performance.now() - t0;
+    if (how === "push") history.pushState({ at: n }, "", query(n));
+    else if (how !== "none") history.replaceState({ at: n }, "", query(n));
+  }
+  function goTarget(key, how) {
+    var n = targets(state.at)[key];
+    go(n, how || ((key === "prev" || key === "next") ? "replace" : "push"));
+  }
+
+  // --- autoplay -----------------------------------------------------------------------------------
+  function speed() { return parseInt(speedSel.value, 10) || 1000; }
+  function tick() {
+    if (!state.playing) return;
+    if (state.at >= length) { setPlaying(false); return; }
+    go(state.at + 1, "replace");
+    state.timer = setTimeout(tick, speed());
+  }
+  function setPlaying(on) {
+    state.playing = on;
+    clearTimeout(state.timer);
+    playBtn.setAttribute("aria-pressed", on ? "true" : "false");
+    playBtn.textContent = on ? "⏸ pause" : "▶ play";
+    if (on) {
+      if (state.at >= length) go(0, "replace");
+      state.timer = setTimeout(tick, speed());
+    }
+  }
+  function changeSpeed(dir) {
+    var i = speedSel.selectedIndex + dir;
+    if (i >= 0 && i < speedSel.options.length) speedSel.selectedIndex = i;
+  }
+
+  // --- inputs -------------------------------------------------------------------------------------
+  Object.keys(NAV).forEach(function (id) {
+    $(id).addEventListener("click", function (e) {
+      if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return; // new tab etc.
+      e.preventDefault();
+      goTarget(NAV[id]);
+    });
+  });
+  playBtn.hidden = false;
+  speedSel.closest("label").hidden = false;
+  $("jump-go").hidden = true;
+  playBtn.addEventListener("click", function () { setPlaying(!state.playing); });
+  slider.addEventListener("input", function () { go(parseInt(slider.value, 10), "replace"); });
+  slider.addEventListener("change", function () { go(parseInt(slider.value, 10), "push"); });
+  $("jump").addEventListener("submit", function (e) { e.preventDefault(); go(parseInt(slider.value, 10), "push"); });
+  viewSel.addEventListener("change", function () { setView(parseView(viewSel.value, "all")); });
+
+  function setView(v) {
+    state.view = v;
+    if (typeof v === "number") state.bottom = v;
+    viewSel.value = String(v);
+    root.querySelector("input[name=bottom]").value = state.bottom;
+    go(state.at, "replace");
+  }
+  function cycleView() {
+    var order = ["all"].concat(players.map(function (_, i) { return i; }));
+    setView(order[(order.indexOf(state.view) + 1) % order.length]);
+  }
+  function rotate() {
+    var order = frames[state.at].order || players.map(function (_, i) { return i; });
+    var k = order.indexOf(state.bottom);
+    state.bottom = order[(k + 1) % order.length];
+    root.querySelector("input[name=bottom]").value = state.bottom;
+    go(state.at, "replace");
+  }
+  function toggleHelp() { var d = $("help"); d.open = !d.open; }
+
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    var t = e.target, tag = t && t.tagName;
+    if (tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
+    if (tag === "INPUT" && t.type !== "range") return;
+    var onSlider = tag === "INPUT";
+    var k = e.key, done = true;
+    if (onSlider && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"].indexOf(k) >= 0) return;
+    if (k === "ArrowLeft" || k === "k") goTarget(e.shiftKey && k === "ArrowLeft" ? "prev_trick" : "prev");
+    else if (k === "ArrowRight" || k === "j") goTarget(e.shiftKey && k === "ArrowRight" ? "next_trick" : "next");
+    else if (k === "ArrowUp") goTarget("prev_trick");
+    else if (k === "ArrowDown") goTarget("next_trick");
+    else if (k === "PageUp" || k === "p") goTarget("prev_hand");
+    else if (k === "PageDown" || k === "n") goTarget("next_hand");
+    else if (k === "Home" || k === "0") goTarget("first");
+    else if (k === "End" || k === "$") goTarget("last");
+    else if (k === " " || k === "Spacebar") setPlaying(!state.playing);
+    else if (k === "+" || k === "=") changeSpeed(1);
+    else if (k === "-" || k === "_") changeSpeed(-1);
+    else if (k === "v") cycleView();
+    else if (k === "f") rotate();
+    else if (k === "?") toggleHelp();
+    else done = false;
+    if (done) e.preventDefault();
+  });
+
+  window.addEventListener("popstate", function () {
+    var params = new URLSearchParams(location.search);
+    var at = params.get("at");
+    state.view = parseView(params.get("view"), state.view);
+    state.bottom = parseSeat(params.get("bottom"), state.bottom);
+    viewSel.value = String(state.view);
+    go(at === null ? length : parseInt(at, 10), "none");
+  });
+
+  var api = {
+    frames: frames, go: go, goTarget: goTarget, targets: targets, lastRenderMs: 0,
+    get at() { return state.at; },
+  };
+  window.tichuReplay = api;
+  history.replaceState({ at: state.at }, "", query(state.at));
+  root.setAttribute("data-ready", "1");
+})();

@@ -1,0 +1,74 @@
+"""What the replay must show at a position, straight from the engine, and the same read off a page.
+
+Both give one shape, so a test compares them with ==:
+``{"at", "hands": [cards per seat], "trick": [[seat, "pass" | cards]], "totals", "wish", "calls":
+{seat: call}, "out": [seats in order], "sheet": [[points per team] per finished hand]}``.
+"""
+from __future__ import annotations
+
+from games import engine
+
+#: Run in the browser: the same shape read off the live DOM.
+DOM_VIEW_JS = """() => {
+  const q = (sel, el) => Array.from((el || document).querySelectorAll(sel));
+  const seats = q('#table .seat').sort((a, b) => +a.dataset.seat - +b.dataset.seat);
+  const out = [];
+  seats.forEach(s => { const o = s.querySelector('.badge.out'); if (o) out[+o.dataset.out - 1] = +s.dataset.seat; });
+  const calls = {};
+  seats.forEach(s => { const c = s.querySelector('.badge.call'); if (c) calls[s.dataset.seat] = c.dataset.call; });
+  const wish = document.querySelector('#wish');
+  return {
+    at: +document.querySelector('#table').dataset.at,
+    hands: seats.map(s => q('.hand .card', s).map(c => c.dataset.card)),
+    trick: q('#trick .play').map(p => [+p.dataset.seat, p.dataset.kind === 'pass' ? 'pass' : q('.card', p).map(c => c.dataset.card)]),
+    totals: q('#totals .total').map(t => +t.textContent),
+    wish: wish && !wish.hidden ? wish.querySelector('b').dataset.wish : null,
+    calls: calls,
+    out: out,
+    sheet: q('#replay-sheet tbody tr.hand-line').map(r => q('td.points', r).map(t => +t.textContent)),
+  };
+}"""
+
+
+def engine_view(record: dict, n: int) -> dict:
+    state = engine.state_json(engine.Replay(record).state_at(n))
+    return {
+        "at": n,
+        "hands": [list(h) for h in state["hands"]],
+        "trick": [[e["seat"], "pass" if e.get("pass") else list(e["cards"])] for e in state.get("trick_log", [])],
+        "totals": list(state["totals"]),
+        "wish": state.get("wish"),
+        "calls": {str(s): c for s, c in (state.get("calls") or {}).items()},
+        "out": list(state.get("out") or []),
+        "sheet": [list(line["points"]) for line in state["score_sheet"]],
+    }
+
+
+def dom_view(root) -> dict:
+    """The same read off a server-rendered page (tests/replay/dom.py tree)."""
+    table = root.by_id("table")
+    seats = sorted(table.find_all(cls="seat"), key=lambda s: int(s.attrs["data-seat"]))
+    out: dict[int, int] = {}
+    calls = {}
+    for s in seats:
+        badge = s.find(cls="out")
+        if badge is not None:
+            out[int(badge.attrs["data-out"])] = int(s.attrs["data-seat"])
+        call = s.find(cls="call")
+        if call is not None:
+            calls[s.attrs["data-seat"]] = call.attrs["data-call"]
+    trick = []
+    for p in root.by_id("trick").find_all(cls="play"):
+        trick.append([int(p.attrs["data-seat"]), "pass" if p.attrs["data-kind"] == "pass" else p.cards()])
+    wish = root.by_id("wish")
+    sheet = root.by_id("replay-sheet")
+    return {
+        "at": int(table.attrs["data-at"]),
+        "hands": [s.find(cls="hand").cards() for s in seats],
+        "trick": trick,
+        "totals": [int(t.text()) for t in root.by_id("totals").find_all(cls="total")],
+        "wish": None if "hidden" in wish.attrs else wish.find("b").attrs["data-wish"],
+        "calls": calls,
+        "out": [out[k] for k in sorted(out)],
+        "sheet": [[int(td.text()) for td in row.find_all("td", cls="points")] for row in sheet.find_all("tr", cls="hand-line")],
+    }

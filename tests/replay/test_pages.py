@@ -1,0 +1,144 @@
+"""The HTML pages through Django's test client (no browser): clubs, a club's games, a game's
+score sheet and the server-rendered replay position at ?at=N, against the engine."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from games import engine
+from games.models import Membership
+from replay import frames
+
+from .conftest import bot_record, import_game
+from .dom import parse
+from .expect import dom_view, engine_view
+
+pytestmark = pytest.mark.django_db
+
+
+def replay_url(game, **params) -> str:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return reverse("replay:game-replay", args=[game.pk]) + (f"?{query}" if query else "")
+
+
+def test_club_list_shows_public_clubs_and_members_clubs(client, public_club, private_club):
+    page = client.get(reverse("replay:club-list")).content.decode()
+    assert "Open Table" in page and "Back Room" not in page
+    user = get_user_model().objects.create_user("mia", password="pw")
+    Membership.objects.create(user=user, club=private_club, role=Membership.Role.VIEWER)
+    client.force_login(user)
+    assert "Back Room" in client.get(reverse("replay:club-list")).content.decode()
+
+
+def test_club_page_lists_its_games_with_a_league_slot(client, bot_game):
+    response = client.get(reverse("replay:club-detail", args=[bot_game.club.slug]))
+    root = parse(response.content)
+    row = root.find("tr", data_game=bot_game.pk)
+    assert row is not None and "Ann, Bob, Cid, Dee" in row.text()
+    assert root.by_id("league-link") is not None
+
+
+def test_private_club_and_its_games_are_404_for_outsiders(client, private_club):
+    game = import_game(private_club, bot_record(1))
+    for url in (reverse("replay:club-detail", args=[private_club.slug]), reverse("replay:game-detail", args=[game.pk]),
+                replay_url(game, at=5)):
+        assert client.get(url).status_code == 404
+    user = get_user_model().objects.create_user("mia", password="pw")
+    Membership.objects.create(user=user, club=private_club, role=Membership.Role.VIEWER)
+    client.force_login(user)
+    assert client.get(replay_url(game, at=5)).status_code == 200
+
+
+def test_game_page_players_rules_and_score_sheet_match_the_engine(client, bot_game):
+    record = bot_record(1)
+    score = engine.score_json(engine.fold(record))
+    root = parse(client.get(reverse("replay:game-detail", args=[bot_game.pk])).content)
+    names = [td.text() for td in root.by_id("players").find_all("td", cls="name")]
+    assert names == record["players"]
+    assert root.by_id("variant").text() == "nanking"
+    rules = {tr.attrs["data-option"]: tr.find("td", cls="value").text() for tr in root.by_id("house-rules").find_all("tr")
+             if "data-option" in tr.attrs}
+    assert rules["direction"].startswith("counter_clockwise") and rules["target_score"].startswith("1000")
+    rows = root.by_id("score-sheet").find_all("tr", cls="hand-line")
+    assert len(rows) == len(score["hands"])
+    running = [0, 0]
+    for row, hand in zip(rows, score["hands"]):
+        assert [int(td.text()) for td in row.find_all("td", cls="points")] == hand["points"]
+        assert [int(td.text()) for td in row.find_all("td", cls="card-points")] == hand["card_points"]
+        assert [int(s.attrs["data-seat"]) for s in row.find("td", cls="out").find_all("span") if "data-seat" in s.attrs] == hand["out"]
+        assert {c.attrs["data-seat"]: c.attrs["data-call"] for c in row.find_all(cls="call")} == hand["calls"]
+        running = [a + b for a, b in zip(running, hand["points"])]
+        assert [int(td.text()) for td in row.find_all("td", cls="total")] == running
+    assert running == score["totals"]
+    assert [int(b.text()) for b in root.by_id("final-totals").find_all("b")] == score["totals"]
+
+
+@pytest.mark.parametrize("at", [0, 1, 30, 57, 58, 61, 62, 63, 95, 96, 142, 143, 144, 900, 1881, None])
+def test_server_rendered_position_equals_the_engine_state(client, bot_game, at):
+    record = bot_record(1)
+    n = len(record["events"]) if at is None else at
+    response = client.get(replay_url(bot_game, at=at) if at is not None else replay_url(bot_game))
+    assert response.status_code == 200
+    assert dom_view(parse(response.content)) == engine_view(record, n)
+
+
+def test_server_rendered_navigation_links(client, bot_game):
+    root = parse(client.get(replay_url(bot_game, at=100)).content)
+    href = {a.attrs["id"]: a.attrs["href"] for a in root.by_id("controls").find_all("a")}
+    assert href["nav-prev"].startswith("?at=99&") and href["nav-next"].startswith("?at=101&")
+    assert href["nav-first"].startswith("?at=0&") and href["nav-last"].startswith(f"?at={len(bot_record(1)['events'])}&")
+    assert href["nav-next-hand"].startswith("?at=144&")  # hand 2 begins with event 144 (the shuffle)
+    # a trick link lands on a lead: the engine's trick log there holds exactly one play
+    next_trick = int(href["nav-next-trick"].split("&")[0][4:])
+    state = engine.state_json(engine.Replay(bot_record(1)).state_at(next_trick))
+    assert len(state["trick_log"]) == 1 and not state["trick_log"][0].get("pass")
+    # the slider form works without script
+    slider = root.by_id("slider")
+    assert slider.attrs["name"] == "at" and slider.attrs["value"] == "100"
+
+
+def test_seat_view_hides_the_other_hands(client, bot_game):
+    root = parse(client.get(replay_url(bot_game, at=70, view=2)).content)
+    hands = {int(s.attrs["data-seat"]): s.find(cls="hand").cards() for s in root.by_id("table").find_all(cls="seat")}
+    state = engine.state_json(engine.Replay(bot_record(1)).state_at(70))
+    assert hands[2] == state["hands"][2]
+    for seat in (0, 1, 3):
+        assert hands[seat] == ["?"] * len(state["hands"][seat])
+    # the viewed seat sits nearest (bottom centre), the next to play on its right (counter-clockwise)
+    style = {int(s.attrs["data-seat"]): s.attrs["style"] for s in root.by_id("table").find_all(cls="seat")}
+    assert "top:88" in style[2] and "left:90" in style[3]
+
+
+def test_bad_position_is_clamped_or_404(client, bot_game):
+    assert parse(client.get(replay_url(bot_game, at=999999)).content).by_id("table").attrs["data-at"] == str(
+        len(bot_record(1)["events"]))
+    assert client.get(replay_url(bot_game, at="x")).status_code == 404
+
+
+def test_active_game_hides_hands_from_non_scorers(client, public_club):
+    record = dict(bot_record(1), events=bot_record(1)["events"][:70])
+    game = import_game(public_club, record)
+    page = client.get(replay_url(game, at=70)).content.decode()
+    root = parse(page)
+    for seat in root.by_id("table").find_all(cls="seat"):
+        assert set(seat.find(cls="hand").cards()) <= {"?"}
+    # the embedded frames hold no card of a hand either: hands, pushes, draws are masked
+    payload = json.loads(root.by_id("replay-data").text())
+    frame: dict = {}
+    for delta in payload["frames"]:
+        frames.apply_delta(frame, delta)
+        assert all(set(h) <= {"?"} for h in frame["hands"])
+        assert all(set(c) <= {"?"} for p in (frame.get("pushes") or {}).values() for c in p.values())
+        event = frame["e"] or {}
+        if event.get("type") in ("draw", "push", "deal"):
+            assert "card" not in event and "cards" not in event
+    state = engine.state_json(engine.Replay(record).state_at(70))
+    # a scorer of the club sees them
+    user = get_user_model().objects.create_user("sam", password="pw")
+    Membership.objects.create(user=user, club=public_club, role=Membership.Role.SCORER)
+    client.force_login(user)
+    root = parse(client.get(replay_url(game, at=70)).content)
+    assert dom_view(root)["hands"] == state["hands"]
