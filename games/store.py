@@ -14,7 +14,6 @@ Callers must only cache states of committed events: `services` defers its cache 
 from __future__ import annotations
 
 import logging
-import pickle
 from collections.abc import Iterable
 
 from django.core.cache import cache
@@ -43,17 +42,23 @@ def initial_state(game: Game) -> engine.GameState:
 
 
 def cache_state(game: Game, n: int, state: engine.GameState) -> None:
-    """Remember the state after `n` events. Caching is an optimisation: a state the cache
-    backend cannot pickle is logged and skipped, never an error."""
+    """Remember the state after `n` events. Caching is an optimisation, never an error: a state
+    the backend cannot pickle (the engine's undo checkpoints nest one level per hand, and very
+    long games exceed pickle's recursion limit) or a cache server that is down is logged and
+    skipped. This also runs in on_commit callbacks, where raising would fail a committed write."""
     try:
         cache.set(_key(game, n), state, CACHE_TIMEOUT)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        logger.warning("engine state of game %s not cacheable", game.pk, exc_info=True)
+    except Exception:  # noqa: BLE001 - see above
+        logger.warning("state of game %s at %s not cached", game.pk, n, exc_info=True)
 
 
 def cached_state(game: Game, n: int) -> engine.GameState | None:
     """A cached state, or None. The cache hands out an unpickled copy, so callers may mutate it."""
-    return cache.get(_key(game, n))
+    try:
+        return cache.get(_key(game, n))
+    except Exception:  # noqa: BLE001 - a cache failure only means folding from events
+        logger.warning("state cache unavailable for game %s", game.pk, exc_info=True)
+        return None
 
 
 def boundaries_upto(game: Game, n: int) -> list[int]:

@@ -105,3 +105,32 @@ def test_a_refused_batch_leaves_no_snapshot_behind(scorer_client, club, scorer, 
         response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": good}, format="json")
     assert response.status_code == 201
     assert state_json(store.cached_state(game, 103)) == state_json(fold({**rec, "events": rec["events"][:103]}))
+
+
+def test_games_too_long_to_cache_still_work(scorer_client, club, scorer):
+    """300 score-sheet hands: the engine's nested undo checkpoints exceed pickle's recursion
+    limit, so nothing is cached; every read and append folds from events instead."""
+    from tests.api.helpers import hand
+
+    rec = {"variant": "nanking", "players": ["A", "B", "C", "D"], "events": [hand()] * 300}
+    game_id = game_import(club=club, record=rec, user=scorer).body["id"]
+    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 300, "events": [hand((100, 0))]}, format="json")
+    assert response.status_code == 201
+    assert scorer_client.get(f"/api/games/{game_id}/score/").json()["totals"] == [15100, 15000]
+    assert scorer_client.get(f"/api/games/{game_id}/state/?at=150").json() == state_json(fold(rec, upto=150))
+
+
+def test_a_failing_cache_does_not_fail_writes_or_reads(scorer_client, imported, monkeypatch, django_capture_on_commit_callbacks):
+    game, rec = imported
+
+    def down(*args, **kwargs):
+        raise ConnectionError("cache server down")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+    assert scorer_client.get(f"/api/games/{game.pk}/state/?at=500").json() == state_json(fold(rec, upto=500))
+    undo = {"type": "undo"}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = scorer_client.post(f"/api/games/{game.pk}/events/", {"expected_seq": game.seq, "events": [undo]}, format="json")
+    assert response.status_code == 201
+    assert scorer_client.get(f"/api/games/{game.pk}/").json()["status"] == "active"
