@@ -6,6 +6,7 @@ urlpatterns = [
     path("api/", include("games.urls")),
     # Session login for browsers using the API (the API itself also takes tokens).
     path("api-auth/", include("rest_framework.urls")),
+    path("", include("games.ratings.urls")),
     path("", include("replay.urls")),
 ]
 

@@ -1,0 +1,13 @@
+"""League tables and player pages (included at "" by tichu_site/urls.py, before replay)."""
+from django.urls import path
+
+from . import views
+
+app_name = "ratings"
+
+urlpatterns = [
+    path("clubs/<int:club_id>/league/", views.league, name="league"),
+    path("clubs/<int:club_id>/league.<str:fmt>", views.league, name="league-format"),
+    path("players/<int:player_id>/", views.player, name="player"),
+    path("players/<int:player_id>.<str:fmt>", views.player, name="player-format"),
+]

@@ -1,0 +1,116 @@
+"""League tables and player pages: HTML (templates/ratings/), JSON and CSV.
+
+    /clubs/<id>/league/            ?variant=nanking&from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv
+    /clubs/<id>/league.json, /clubs/<id>/league.csv
+    /players/<id>/                 ?variant=nanking&format=json|csv   (CSV: the rating history)
+    /players/<id>.json, /players/<id>.csv
+
+Reads follow the club's visibility (games.selectors.clubs_visible): a members-only club's pages
+are a 404 to others.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+
+from games.models import Club, Player
+from games.selectors import clubs_visible
+
+from . import queries
+from .adapters import HAND_SD
+
+FORMATS = ("html", "json", "csv")
+
+
+def _fmt(request, fmt: str | None) -> str:
+    fmt = (fmt or request.GET.get("format") or "html").lower()
+    if fmt not in FORMATS:
+        raise Http404("unknown format")
+    return fmt
+
+
+def _variant(request) -> str:
+    v = request.GET.get("variant", "nanking")
+    if v not in HAND_SD:
+        raise Http404("unknown variant")
+    return v
+
+
+def _date(request, name: str) -> date | None:
+    raw = request.GET.get(name)
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise Http404(f"{name} must be a date YYYY-MM-DD") from None
+
+
+def _visible_club(request, club_id: int) -> Club:
+    return get_object_or_404(clubs_visible(request.user), pk=club_id)
+
+
+def league(request, club_id: int, fmt: str | None = None):
+    club = _visible_club(request, club_id)
+    fmt = _fmt(request, fmt)
+    variant = _variant(request)
+    start, end = _date(request, "from"), _date(request, "to")
+    table = queries.league_table(club.pk, variant, start, end)
+    if fmt == "json":
+        return JsonResponse({
+            "club": {"id": club.pk, "name": club.name, "slug": club.slug}, "variant": variant,
+            "from": start.isoformat() if start else None, "to": end.isoformat() if end else None,
+            "system": table.system, "games": table.games,
+            "recomputed_at": table.recomputed_at.isoformat() if table.recomputed_at else None,
+            "rows": [r.as_dict() for r in table.rows],
+        })
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(queries.CSV_COLUMNS)
+        for r in table.rows:
+            d = r.as_dict()
+            d["rating"] = f"{r.rating:.1f}"
+            d["rd"] = f"{r.rd:.1f}"
+            d["last_change"] = f"{r.last_change:+.1f}"
+            d["win_rate"] = f"{r.win_rate:.3f}"
+            w.writerow(["" if d[c] is None else d[c] for c in queries.CSV_COLUMNS])
+        resp = HttpResponse(buf.getvalue(), content_type="text/csv; charset=utf-8")
+        resp["Content-Disposition"] = f'attachment; filename="{club.slug}-{variant}-league.csv"'
+        return resp
+    return render(request, "ratings/league.html", {
+        "club": club, "table": table, "variant": variant, "start": start, "end": end,
+        "variants": list(HAND_SD),
+    })
+
+
+def player(request, player_id: int, fmt: str | None = None):
+    p = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    _visible_club(request, p.club_id)
+    fmt = _fmt(request, fmt)
+    variant = _variant(request)
+    page = queries.player_page(p, variant)
+    if fmt == "json":
+        return JsonResponse(page)
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        cols = ["game_id", "finished_at", "result", "expected", "rating_before", "rating_after", "change",
+                "points_for", "points_against", "partners", "opponents"]
+        w.writerow(cols)
+        for g in page["history"]:
+            w.writerow([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols])
+        resp = HttpResponse(buf.getvalue(), content_type="text/csv; charset=utf-8")
+        resp["Content-Disposition"] = f'attachment; filename="player-{p.pk}-{variant}.csv"'
+        return resp
+    chart = queries.rating_chart_svg(queries.daily_points(page["history"]),
+                                     title=f"{p.name}: rating history ({variant})")
+    return render(request, "ratings/player.html", {
+        "player": p, "club": p.club, "page": page, "chart": mark_safe(chart), "variant": variant,
+        "recent": list(reversed(page["history"][-20:])),
+    })

@@ -1,0 +1,129 @@
+"""League table and player page: HTML, JSON and CSV, checked against the history itself."""
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter, defaultdict
+from datetime import datetime, timezone
+
+import pytest
+from django.test import Client
+
+from games.models import Club
+from games.ratings import services
+from games.ratings.fixtures import load_history
+from games.ratings.synthetic import synthetic_history
+
+
+@pytest.fixture
+def league_club(db):
+    club = Club.objects.create(name="League", slug="league")
+    _, games = synthetic_history(90, 9, seed=4)
+    pid = load_history(club, games)
+    services.recompute_club(club.pk)
+    return club, games, pid
+
+
+def _expected(games, pid, lo=None, hi=None):
+    """Per player: games, wins, tichu made/called, doubles, results in order, from the history."""
+    out = defaultdict(lambda: {"games": 0, "wins": 0, "tm": 0, "tc": 0, "gm": 0, "gc": 0, "dv": 0, "seq": []})
+    for g in sorted(games, key=lambda g: g.finished_at):
+        if lo and g.finished_at < lo.timestamp() or hi and g.finished_at >= hi.timestamp():
+            continue
+        for side, team in enumerate(g.teams):
+            for p in team:
+                e = out[pid[p]]
+                e["games"] += 1
+                won = g.winner == side
+                e["wins"] += won
+                e["seq"].append("W" if won else "L")
+                for h in g.hand_details:
+                    e["tc"] += sum(1 for q, _ in h.tichu if q == p)
+                    e["tm"] += sum(1 for q, m in h.tichu if q == p and m)
+                    e["gc"] += sum(1 for q, _ in h.grand_tichu if q == p)
+                    e["gm"] += sum(1 for q, m in h.grand_tichu if q == p and m)
+                    e["dv"] += h.double_victory == side
+    return out
+
+
+def test_league_json_matches_the_history(league_club):
+    club, games, pid = league_club
+    data = Client().get(f"/clubs/{club.pk}/league/?format=json").json()
+    exp = _expected(games, pid)
+    assert {r["player_id"] for r in data["rows"]} == set(exp)
+    assert data["games"] == len(games)
+    for r in data["rows"]:
+        e = exp[r["player_id"]]
+        assert (r["games"], r["wins"]) == (e["games"], e["wins"])
+        assert (r["tichu_made"], r["tichu_called"], r["grand_made"], r["grand_called"]) == (
+            e["tm"], e["tc"], e["gm"], e["gc"])
+        assert r["double_victories"] == e["dv"]
+        assert r["form"] == "".join(e["seq"][-5:])
+        assert r["win_rate"] == pytest.approx(e["wins"] / e["games"])
+        assert r["provisional"] == (r["rank"] is None)
+    ranked = [r for r in data["rows"] if r["rank"] is not None]
+    assert [r["rank"] for r in ranked] == list(range(1, len(ranked) + 1))
+    assert [r["rating"] for r in ranked] == sorted((r["rating"] for r in ranked), reverse=True)
+    assert data["rows"][: len(ranked)] == ranked  # provisional players come after the ranked ones
+    assert any(r["provisional"] for r in data["rows"]) or min(r["career_games"] for r in data["rows"]) >= 10
+
+
+def test_league_csv_and_html_show_the_same_table(league_club):
+    club, games, pid = league_club
+    c = Client()
+    data = c.get(f"/clubs/{club.pk}/league.json").json()
+    resp = c.get(f"/clubs/{club.pk}/league.csv")
+    assert resp["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(resp.content.decode())))
+    assert [int(r["player_id"]) for r in rows] == [r["player_id"] for r in data["rows"]]
+    assert [r["form"] for r in rows] == [r["form"] for r in data["rows"]]
+    html = c.get(f"/clubs/{club.pk}/league/").content.decode()
+    for r in data["rows"]:
+        assert r["player"] in html
+        assert f'{round(r["rating"])}{"?" if r["provisional"] else ""}' in html
+
+
+def test_season_table_counts_only_the_period(league_club):
+    club, games, pid = league_club
+    times = sorted(g.finished_at for g in games)
+    lo = datetime.fromtimestamp(times[30], tz=timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+    hi = datetime.fromtimestamp(times[60], tz=timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+    data = Client().get(f"/clubs/{club.pk}/league/?format=json&from={lo.date()}&to={hi.date()}").json()
+    from datetime import timedelta
+    exp = _expected(games, pid, lo, hi + timedelta(days=1))
+    assert {r["player_id"]: r["games"] for r in data["rows"]} == {p: e["games"] for p, e in exp.items() if e["games"]}
+    assert {r["player_id"]: r["form"] for r in data["rows"]} == {
+        p: "".join(e["seq"][-5:]) for p, e in exp.items() if e["games"]}
+
+
+def test_members_only_league_is_hidden(db):
+    club = Club.objects.create(name="Secret", slug="secret", visibility=Club.Visibility.MEMBERS)
+    assert Client().get(f"/clubs/{club.pk}/league/").status_code == 404
+    assert Client().get(f"/clubs/{club.pk}/league/?format=xml").status_code == 404
+
+
+def test_player_page_partners_head_to_head_and_chart(league_club):
+    club, games, pid = league_club
+    c = Client()
+    regular = Counter(p for g in games for p in g.players).most_common(1)[0][0]
+    p = pid[regular]
+    data = c.get(f"/players/{p}/?format=json").json()
+    mine = [g for g in games if regular in g.players]
+    assert data["games"] == len(mine)
+    assert sum(r["games"] for r in data["partners"]) == len(mine)  # one partner per 2v2 game
+    assert sum(r["games"] for r in data["head_to_head"]) == 2 * len(mine)
+    partner_count = Counter()
+    for g in mine:
+        team = next(t for t in g.teams if regular in t)
+        partner_count[pid[next(q for q in team if q != regular)]] += 1
+    assert {r["player_id"]: r["games"] for r in data["partners"]} == dict(partner_count)
+    assert all(g["result"] == "W" for g in data["best_wins"])
+    assert [g["expected"] for g in data["best_wins"]] == sorted(g["expected"] for g in data["best_wins"])
+    assert all(g["result"] == "L" for g in data["worst_losses"])
+    assert [g["rating_after"] for g in data["history"]][-1] == pytest.approx(data["rating"])
+    html = c.get(f"/players/{p}/").content.decode()
+    assert "<svg" in html and "<polyline" in html
+    days = {g["finished_at"][:10] for g in data["history"]}
+    assert html.count("<circle") == len(days)  # one point per day
+    rows = list(csv.DictReader(io.StringIO(c.get(f"/players/{p}.csv").content.decode())))
+    assert len(rows) == len(mine)
