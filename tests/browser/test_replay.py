@@ -1,0 +1,179 @@
+"""The replay viewer in headless Chromium (tests/plugins/browser.py): stepping with keys and
+buttons, deep links, history and the score sheet, checked against the engine at each position."""
+from __future__ import annotations
+
+import pytest
+
+from games import engine
+from tests.replay.conftest import bot_record, import_game
+from tests.replay.expect import DOM_VIEW_JS, engine_view
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+RECORD_SEED = 1
+
+
+@pytest.fixture
+def game(live_server):
+    from games.models import Club
+
+    club = Club.objects.create(name="Open Table", slug="open-table")
+    return import_game(club, bot_record(RECORD_SEED))
+
+
+def open_replay(page, live_server, game, query=""):
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/{query}")
+    page.wait_for_selector("#replay[data-ready='1']")
+
+
+def shown(page) -> dict:
+    return page.evaluate(DOM_VIEW_JS)
+
+
+def at(page) -> int:
+    return page.evaluate("() => window.tichuReplay.at")
+
+
+def url_at(page) -> int:
+    return int(page.evaluate("() => new URLSearchParams(location.search).get('at')"))
+
+
+def test_step_with_keys_and_buttons_matches_the_engine(page, live_server, game):
+    record = bot_record(RECORD_SEED)
+    open_replay(page, live_server, game, "?at=55")
+    assert shown(page) == engine_view(record, 55)
+    for expected in (56, 57, 58, 59, 60, 61, 62, 63):  # the end of the draw, the exchange, the first plays
+        page.keyboard.press("ArrowRight")
+        assert at(page) == expected == url_at(page)
+        assert shown(page) == engine_view(record, expected)
+    page.keyboard.press("ArrowLeft")
+    assert shown(page) == engine_view(record, 62)
+    page.click("#nav-next")
+    page.click("#nav-next")
+    assert shown(page) == engine_view(record, 64)
+    page.click("#nav-prev")
+    assert shown(page) == engine_view(record, 63)
+    page.keyboard.press("j")
+    page.keyboard.press("k")
+    page.keyboard.press("k")
+    assert shown(page) == engine_view(record, 62)
+
+
+def test_trick_and_hand_jumps_land_where_the_engine_starts_them(page, live_server, game):
+    record = bot_record(RECORD_SEED)
+    replay = engine.Replay(record)
+    open_replay(page, live_server, game, "?at=62")
+    for key in ("ArrowDown", "ArrowDown", "Shift+ArrowRight"):
+        before = at(page)
+        page.keyboard.press(key)
+        n = at(page)
+        assert n > before
+        state = engine.state_json(replay.state_at(n))
+        assert len(state["trick_log"]) == 1 and not state["trick_log"][0].get("pass")  # a lead
+        assert shown(page) == engine_view(record, n)
+    page.keyboard.press("PageDown")
+    n = at(page)
+    assert record["events"][n - 1]["type"] == "shuffle"  # the next hand begins
+    assert shown(page) == engine_view(record, n)
+    page.click("#nav-prev-hand")
+    assert at(page) == 1
+    page.keyboard.press("End")
+    assert shown(page) == engine_view(record, len(record["events"]))
+    page.keyboard.press("Home")
+    assert at(page) == 0 and shown(page) == engine_view(record, 0)
+    page.click("#nav-last")
+    assert at(page) == len(record["events"])
+    assert page.get_attribute("#nav-next-trick", "aria-disabled") == "true"  # nothing after the end
+    page.keyboard.press("ArrowDown")
+    assert at(page) == len(record["events"])
+
+
+def test_deep_link_back_button_and_slider(page, live_server, game):
+    record = bot_record(RECORD_SEED)
+    open_replay(page, live_server, game, "?at=1234&view=all")
+    assert shown(page) == engine_view(record, 1234)
+    page.keyboard.press("PageDown")  # a jump: a history entry
+    jumped = at(page)
+    assert jumped > 1234 and url_at(page) == jumped
+    page.go_back()
+    page.wait_for_function("() => window.tichuReplay.at === 1234")
+    assert shown(page) == engine_view(record, 1234)
+    page.go_forward()
+    page.wait_for_function(f"() => window.tichuReplay.at === {jumped}")
+    # the slider
+    page.eval_on_selector("#slider", "(el) => { el.value = 700; el.dispatchEvent(new Event('input')); el.dispatchEvent(new Event('change')); }")
+    assert at(page) == 700 == url_at(page)
+    assert shown(page) == engine_view(record, 700)
+    # reloading the address opens that exact moment (server-rendered, then the script takes over)
+    page.reload()
+    page.wait_for_selector("#replay[data-ready='1']")
+    assert shown(page) == engine_view(record, 700)
+
+
+def test_page_without_script_shows_the_position(browser, live_server, game):
+    record = bot_record(RECORD_SEED)
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/games/{game.pk}/replay/?at=96")
+        assert shown(page) == engine_view(record, 96)  # evaluate runs even when the page's scripts do not
+        page.click("#nav-next")
+        assert shown(page) == engine_view(record, 97)
+        assert "at=97" in page.url
+    finally:
+        context.close()
+
+
+def test_autoplay_speed_view_and_rotation(page, live_server, game):
+    record = bot_record(RECORD_SEED)
+    open_replay(page, live_server, game, "?at=10")
+    page.select_option("#speed", "100")
+    page.keyboard.press(" ")
+    page.wait_for_function("() => window.tichuReplay.at >= 13")
+    page.keyboard.press(" ")
+    stopped = at(page)
+    page.wait_for_timeout(300)
+    assert at(page) == stopped
+    assert shown(page) == engine_view(record, stopped)
+    # a seat's view: the others' cards face down
+    page.select_option("#view", "1")
+    hands = shown(page)["hands"]
+    expected = engine_view(record, stopped)["hands"]
+    assert hands[1] == expected[1]
+    assert all(hands[s] == ["?"] * len(expected[s]) for s in (0, 2, 3))
+    assert "view=1" in page.url
+    page.keyboard.press("v")  # next view: seat 2
+    assert page.evaluate("() => document.querySelector('#view').value") == "2"
+    # the viewed seat sits at the bottom; f turns the table by one seat
+    bottom = lambda: page.evaluate(  # noqa: E731
+        "() => Array.from(document.querySelectorAll('#table .seat')).find(s => s.style.top === '88%').dataset.seat")
+    assert bottom() == "2"
+    page.keyboard.press("f")
+    assert bottom() == "3"
+    page.keyboard.press("?")
+    assert page.evaluate("() => document.querySelector('#help').open")
+
+
+def test_score_sheet_on_the_replay_matches_the_engine(page, live_server, game):
+    record = bot_record(RECORD_SEED)
+    score = engine.score_json(engine.fold(record))
+    open_replay(page, live_server, game)
+    assert shown(page)["sheet"] == [h["points"] for h in score["hands"]]
+    assert shown(page)["totals"] == score["totals"]
+    # the game page's sheet links into the replay at a hand's end
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.click("#score-sheet tr[data-hand='3'] td.total a >> nth=0")
+    page.wait_for_selector("#replay[data-ready='1']")
+    assert shown(page)["sheet"] == [h["points"] for h in score["hands"][:3]]
+    assert shown(page) == engine_view(record, at(page))
+
+
+def test_cards_have_text_alternatives_and_specials_are_distinct(page, live_server, game):
+    open_replay(page, live_server, game, "?at=57")
+    labels = page.evaluate("() => Array.from(document.querySelectorAll('#table .card')).map(c => c.getAttribute('aria-label'))")
+    assert len(labels) == 56 and all(labels)
+    assert {"Mahjong (1)", "Dog", "Phoenix", "Dragon", "Ace of Jade", "10 of Swords"} <= set(labels)
+    colours = page.evaluate("""() => Object.fromEntries(['su-j','su-s','su-p','su-r','sp-dragon','sp-phoenix','sp-dog','sp-mahjong']
+        .map(c => [c, getComputedStyle(document.querySelector('#table .card.' + c)).backgroundColor + '/' +
+                      getComputedStyle(document.querySelector('#table .card.' + c)).color]))""")
+    assert len(set(colours.values())) == 8
