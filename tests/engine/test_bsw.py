@@ -406,3 +406,18 @@ def test_substitution_during_the_play(first):
     assert rec["players"][1] == "lionheart99917"
     assert export_bsw(rec) == edited
     assert [e["type"] for e in rec["events"]] == [e["type"] for e in records("2241381")[0]["events"]]
+
+
+def test_bench_import_smoke():
+    """bench/import.py runs and finds no score mismatch (speed is not asserted here)."""
+    import subprocess
+    import sys
+
+    _engine()
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, str(root / "bench" / "import.py"), "--seconds", "0", "--json"],
+                          capture_output=True, text=True, cwd=root, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["hands"] == 47 and report["events"] == 3381 and report["score_mismatches"] == []
+    assert set(report["stages"]) == {"json_loads", "convert", "fold_score", "pipeline"}
