@@ -145,3 +145,18 @@ def test_a_game_without_hands_is_refused_with_its_reason(home, user, django_capt
         result_from_score(1, 0.0, "nanking", [1, 2, 3, 4], {"ok": True, "complete": True, "hands": [],
                                                            "totals": [0, 0]})
     assert "no hand" in err.value.reason
+
+
+@pytest.mark.django_db
+def test_recompute_command_prints_progress_and_gives_the_same_table(home, user, django_capture_on_commit_callbacks):
+    import io
+
+    from django.core.management import call_command
+
+    import_games(home, user, range(60, 63), django_capture_on_commit_callbacks)
+    before = services.pool_signature(home.pk, "nanking")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("recompute_ratings", "--club", "home", stdout=out, stderr=err)
+    assert "3 games" in out.getvalue()
+    assert "rating" in err.getvalue()  # the tqdm bar
+    assert services.pool_signature(home.pk, "nanking") == before
