@@ -9,8 +9,9 @@ import random
 from typing import Any, Callable
 
 from .cards import rank
-from .legal import bombs_out_of_turn, may_pass, plays_for
+from .legal import bombs_out_of_turn, may_pass, plays_for, push_actions
 from .record import FORMAT
+from .variants import Variant
 from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GameState
 
 Policy = Callable[[GameState, int, list[dict[str, Any]], random.Random], dict[str, Any]]
@@ -109,11 +110,8 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
             do({"type": "tichu", "seat": s})
     if state.phase == EXCHANGE:
         for s in h.order:
-            targets = state.variant.push_targets(h, s)
-            if not targets:
-                continue
-            cards = rng.sample(h.cards[s], len(targets))
-            do({"type": "push", "seat": s, "cards": {str(t): c for t, c in zip(targets, cards)}})
+            if state.variant.push_targets(h, s):
+                do(_choose_push(state, s, rng))
     number = len(state.history)
     while len(state.history) == number and not state.over:
         h = state.hand
@@ -146,9 +144,22 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
                 event["wish"] = rng.choice("23456789TJQKA")
             if combo.kind == "dog":
                 choices = getattr(state.variant, "dog_choices", None)
-                if choices is not None:
+                if choices is not None and choices(h, seat):
                     event["to"] = rng.choice(choices(h, seat))
             options.append(event)
         if may_pass(state, seat):
             options.append({"type": "pass", "seat": seat})
         do(policies[seat](state, seat, options, rng))
+
+
+def _choose_push(state: GameState, seat: int, rng: random.Random) -> dict[str, Any]:
+    """A random push the variant accepts (the tribute's best cards are forced)."""
+    h = state.hand
+    assert h is not None
+    counts = state.variant.push_counts(h, seat)
+    constrained = type(state.variant).check_push is not Variant.check_push
+    if all(k == 1 for k in counts.values()) and not constrained:
+        cards = rng.sample(h.cards[seat], len(counts))
+        return {"type": "push", "seat": seat, "cards": {str(t): c for t, c in zip(counts, cards)}}
+    choices = list(push_actions(state, seat))
+    return rng.choice(choices)

@@ -192,7 +192,6 @@ class _Game:
         self.startkarten: dict[str, dict[str, list[str]]] = {}
         self.totals = [0, 0]
         self.first_out: int | None = None  # first out of the latest hand
-        self.notes: list[str] = []
 
     def see(self, seat: int, name: str, hand: int, event_index: int) -> None:
         """A line names ``seat`` as ``name``: a changed handle is a substitution from here on."""
@@ -277,17 +276,20 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
     pass_of: dict[str, int] = {}
     play_of: dict[str, int] = {}
 
-    def finish_preplay(h: _Hand, lineno: int) -> None:
-        """Emit shuffle, deals, calls and pushes of hand ``h`` into the current game."""
+    def finish_preplay(h: _Hand, lineno: int, cut: bool = False) -> None:
+        """Emit shuffle, deals, calls and pushes of hand ``h`` into the current game.
+        ``cut``: the log ends inside this hand's card blocks; deal what is there."""
         nonlocal counts
         assert game is not None
         ev = game.events
-        if len(h.first8) != 4:
+        if len(h.first8) != 4 and not cut:
             raise BSWFormatError("a hand needs the 8 cards of all four seats", h.lineno)
         shuffler = 0 if hand_no == 0 or game.first_out is None else game.first_out
         ev.append({"type": "shuffle", "seat": shuffler})
         order = [(shuffler + k) % 4 for k in range(4)]
         for s in order:
+            if s not in h.first8:
+                continue  # cut log
             name, cards = h.first8[s]
             game.see(s, name, hand_no, len(ev))
             ev.append({"type": "deal", "seat": s, "cards": cards})
@@ -295,10 +297,12 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             game.see(s, name, hand_no, len(ev))
             ev.append({"type": "grand_tichu", "seat": s})
         if h.all14:
-            if len(h.all14) != 4:
+            if len(h.all14) != 4 and not cut:
                 raise BSWFormatError("a hand needs the 14 cards of all four seats", h.lineno)
             custom: dict[str, list[str]] = {}
             for s in order:
+                if s not in h.all14:
+                    continue  # cut log
                 name, cards14 = h.all14[s]
                 first8 = h.first8[s][1]
                 first = set(first8)
@@ -324,11 +328,11 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
                 game.see(s, name, hand_no, len(ev))
         counts = [14, 14, 14, 14]
 
-    def end_hand(result: list[int] | None) -> None:
+    def end_hand(result: list[int] | None, cut: bool = False) -> None:
         nonlocal hand, in_play
         assert game is not None and hand is not None
         if hand.section != "play":
-            finish_preplay(hand, hand.lineno)
+            finish_preplay(hand, hand.lineno, cut)
         game.results.append(result)
         game.first_out = out[0] if out else None
         hand = None
@@ -508,7 +512,9 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
         raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno)
 
     if hand is not None:
-        end_hand(None)
+        if game is None:
+            raise BSWFormatError("the log ends before the four seats of its first hand", hand.lineno)
+        end_hand(None, cut=True)  # a truncated log: the last hand as far as it goes
 
     records = [_record(g, k, game_id, len(games)) for k, g in enumerate(games)]
     if bsw_scoring:

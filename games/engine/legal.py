@@ -9,6 +9,8 @@ import itertools
 from typing import Any, Iterator
 
 from .cards import MAHJONG, PHOENIX, RANK_CODES, rank_code
+from .errors import EngineError
+from .variants import Variant
 from .combos import DOG_LEAD, Combination, combinations_in, contains_rank
 from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, GameState, Hand
 
@@ -37,11 +39,13 @@ def plays_for(state: GameState, seat: int) -> list[Combination]:
     if h is None or h.turn != seat or h.gift_from is not None:
         return []
     top = h.trick[-1][1] if h.trick and not h.closed else None
-    combos = combinations_in(h.cards[seat], top, state.variant.combo_rules)
+    combos = combinations_in(h.cards[seat], top, state.rules)
     if h.wish is not None and not state.variant.wish_exempt(h, seat):
         fulfilling = [c for c in combos if contains_rank(c.cards, h.wish)]
         if fulfilling:
-            return fulfilling
+            # following, a bomb may always be played as if before the turn (see GameState._on_play)
+            bombs = [c for c in combos if c.is_bomb and top is not None and c not in fulfilling]
+            return fulfilling + bombs
     return combos
 
 
@@ -66,7 +70,7 @@ def bombs_out_of_turn(state: GameState) -> dict[int, list[dict[str, Any]]]:
     for seat in h.order:
         if not h.cards[seat] or (seat == h.turn and h.gift_from is None):
             continue
-        bombs = [c for c in combinations_in(h.cards[seat], top, state.variant.combo_rules) if c.is_bomb]
+        bombs = [c for c in combinations_in(h.cards[seat], top, state.rules) if c.is_bomb]
         if bombs:
             result[seat] = [_play_event(seat, c) for c in bombs]
     return result
@@ -94,13 +98,30 @@ def push_actions(state: GameState, seat: int) -> Iterator[dict[str, Any]]:
     h = state.hand
     if h is None or state.phase != EXCHANGE or seat in h.pushes:
         return
-    targets = state.variant.push_targets(h, seat)
-    seen = set()
-    for cards in itertools.permutations(h.cards[seat], len(targets)):
-        if cards in seen:
+    counts = state.variant.push_counts(h, seat)
+    if not counts:
+        return
+    constrained = type(state.variant).check_push is not Variant.check_push
+    if all(k == 1 for k in counts.values()) and not constrained:
+        targets = list(counts)
+        seen = set()
+        for cards in itertools.permutations(h.cards[seat], len(targets)):
+            if cards not in seen:
+                seen.add(cards)
+                yield {"type": "push", "seat": seat, "cards": {str(t): c for t, c in zip(targets, cards)}}
+        return
+    # several cards to one seat (Grand Seigneur's tribute): each choice the variant accepts
+    ((target, k),) = counts.items()
+    seen_sets = set()
+    for cards in itertools.combinations(sorted(h.cards[seat]), k):
+        if cards in seen_sets:
             continue
-        seen.add(cards)
-        yield {"type": "push", "seat": seat, "cards": {str(t): c for t, c in zip(targets, cards)}}
+        seen_sets.add(cards)
+        try:
+            state.variant.check_push(h, seat, {target: list(cards)})
+        except EngineError:
+            continue
+        yield {"type": "push", "seat": seat, "cards": {str(target): list(cards)}}
 
 
 def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[str, Any]]:
@@ -152,7 +173,8 @@ def _dog_events(state: GameState, h: Hand, event: dict[str, Any]) -> list[dict[s
     choices = getattr(state.variant, "dog_choices", None)
     if choices is None:
         return [event]
-    return [{**event, "to": t} for t in choices(h, event["seat"])]
+    targets = choices(h, event["seat"])
+    return [{**event, "to": t} for t in targets] if targets else [event]
 
 
 __all__ = ["legal_actions", "bombs_out_of_turn", "plays_for", "may_pass", "push_actions", "call_actions", "PHOENIX"]

@@ -42,7 +42,7 @@ class Hand:
     __slots__ = (
         "number", "shuffler", "order", "teams", "team_of", "sizes", "cards", "received", "pile",
         "last_drawer", "calls", "played", "pushes", "out", "won", "trick", "log", "passed",
-        "closed", "turn", "wish", "gift_from", "dealt",
+        "closed", "turn", "wish", "gift_from", "dealt", "options", "ranked",
     )
 
     def __init__(self, number: int, shuffler: int, order: tuple[int, ...], teams: tuple[tuple[int, ...], ...],
@@ -75,6 +75,8 @@ class Hand:
         self.wish: int | None = None
         self.gift_from: int | None = None
         self.dealt = False
+        self.options: dict[str, Any] = {}  # the game's options, for variant hooks (read only)
+        self.ranked = False  # seats follow the previous hand's finishing order (Grand Seigneur)
 
     def copy(self) -> "Hand":
         h = Hand.__new__(Hand)
@@ -93,6 +95,7 @@ class Hand:
         h.log = list(self.log)
         h.passed = set(self.passed)
         h.closed, h.turn, h.wish, h.gift_from, h.dealt = self.closed, self.turn, self.wish, self.gift_from, self.dealt
+        h.options, h.ranked = self.options, self.ranked
         return h
 
     # --- seats in order of play --------------------------------------------------------------
@@ -161,15 +164,17 @@ class GameState:
     'deal'
     """
 
-    __slots__ = ("variant", "options", "players", "n", "totals", "history", "hand", "next_shuffler",
+    __slots__ = ("variant", "options", "players", "n", "rules", "totals", "history", "hand", "next_shuffler",
                  "over", "winner", "events_applied", "_checkpoint", "_since")
 
     def __init__(self, variant: str | Variant, options: dict[str, Any] | None, players: list[str]) -> None:
         self.variant = variant if isinstance(variant, Variant) else get_variant(variant)
         self.variant.check_players(players)
-        self.options = resolve(self.variant.options, options)
         self.players = list(players)
         self.n = self.variant.seat_count(players)
+        self.options = self.variant.finish_options(resolve(self.variant.options, options), self.n)
+        self.variant.check_options(self.options, self.n)
+        self.rules = self.variant.combo_rules_for(self.options)
         self.totals = [0] * self.variant.score_columns(self.n)
         self.history: list[dict[str, Any]] = []  # the score sheet: one line per finished hand
         self.hand: Hand | None = None
@@ -183,7 +188,7 @@ class GameState:
 
     def copy(self) -> "GameState":
         g = GameState.__new__(GameState)
-        g.variant, g.options, g.players, g.n = self.variant, self.options, self.players, self.n
+        g.variant, g.options, g.players, g.n, g.rules = self.variant, self.options, self.players, self.n, self.rules
         g.totals = list(self.totals)
         g.history = list(self.history)  # lines are never changed once written
         g.hand = self.hand.copy() if self.hand else None
@@ -276,13 +281,17 @@ class GameState:
         seat = _seat_of(event, self.n)
         if self.hand is not None:
             raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): it must end before the next shuffle")
-        if self.options.get("shuffler") == "first_out" and self.next_shuffler is not None and seat != self.next_shuffler:
-            raise EngineError("not_your_turn", f"seat {self.next_shuffler} went out first last hand and shuffles, not seat {seat}")
+        if self.options.get("shuffler", "first_out") == "first_out" and self.next_shuffler is not None and seat != self.next_shuffler:
+            raise EngineError("not_your_turn", f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}")
         v = self.variant
-        order = v.order_of_play(self.n, seat)
+        v.check_shuffler(self.n, seat)
+        order, teams = v.layout(self.n, seat, self.history)
         deck = v.deck(self.options)
         sizes = v.hand_sizes(self.n, seat, order, len(deck))
-        self.hand = Hand(len(self.history) + 1, seat, order, v.teams(self.n, seat), sizes, deck)
+        hand = Hand(len(self.history) + 1, seat, order, teams, sizes, deck)
+        hand.options = self.options
+        hand.ranked = bool(self.history) and len(self.history[-1]["out"]) == self.n
+        self.hand = hand
 
     def _expected_drawer(self, h: Hand) -> int:
         order = h.order
@@ -386,14 +395,18 @@ class GameState:
                 if c not in CARD_INFO:
                     raise EngineError("unknown_card", f"{c!r} is not a card code")
             given[int(key)] = list(cards)
+        if not targets:
+            raise EngineError("push_invalid", f"seat {seat} gives no cards at this exchange")
         if set(given) != set(targets):
-            raise EngineError("push_invalid", f"seat {seat} pushes one card to each of seats {', '.join(map(str, targets))}, not to {', '.join(map(str, sorted(given))) or 'nobody'}")
+            raise EngineError("push_invalid", f"seat {seat} pushes to seats {', '.join(map(str, targets))}, not to {', '.join(map(str, sorted(given))) or 'nobody'}")
+        counts = self.variant.push_counts(h, seat)
         for t, cards in given.items():
-            if len(cards) != 1:
-                raise EngineError("push_invalid", f"seat {seat} pushes exactly one card to seat {t}, not {len(cards)}")
+            if len(cards) != counts[t]:
+                raise EngineError("push_invalid", f"seat {seat} gives exactly {counts[t]} card{'s' if counts[t] > 1 else ''} to seat {t}, not {len(cards)}")
         all_cards = [c for cards in given.values() for c in cards]
         if not _holds(h.cards[seat], all_cards):
             raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(all_cards)}")
+        self.variant.check_push(h, seat, given)
         _remove(h.cards[seat], all_cards)
         h.pushes[seat] = given
         if len(h.pushes) == self._pushers_count(h):
@@ -422,7 +435,7 @@ class GameState:
         if not _holds(h.cards[seat], cards):
             missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
             raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(missing)}")
-        options = readings(cards, v.combo_rules)
+        options = readings(cards, self.rules)
         if not options:
             raise EngineError("invalid_combination", f"{describe(cards)} is not a combination")
         if stand_in is not None:
@@ -455,7 +468,7 @@ class GameState:
             if top is None:
                 raise EngineError("bomb_not_allowed", f"a bomb out of turn is played on a combination on the table; nothing lies there now (seat {h.turn} leads)")
             combo = bombs[0]
-            if not beats(combo, top, v.combo_rules):
+            if not beats(combo, top, self.rules):
                 raise EngineError("does_not_beat", f"{combo.describe()} does not beat {top.describe()}")
         elif leading:
             combo = max(options, key=lambda c: c.rank)
@@ -463,7 +476,7 @@ class GameState:
         else:
             assert top is not None
             legal = [on_table(c, top) for c in options]
-            legal = [c for c in legal if beats(c, top, v.combo_rules)]
+            legal = [c for c in legal if beats(c, top, self.rules)]
             if not legal:
                 if options[0].kind == DOG_LEAD:
                     raise EngineError("does_not_beat", "the Dog can only be led, never played on a combination")
@@ -471,7 +484,11 @@ class GameState:
             combo = max(legal, key=lambda c: c.rank)
         if combo.kind == DOG_LEAD and not leading:
             raise EngineError("does_not_beat", "the Dog can only be led")
-        if in_turn and h.wish is not None and not v.wish_exempt(h, seat):
+        # A bomb on the table's combination by the seat to act may have been played "before its
+        # turn" (001 FAQ, the K-bomb example): like any bomb out of turn it need not fulfil the wish.
+        # Leading, or playing anything else, the wish binds.
+        bomb_before_turn = in_turn and not leading and combo.is_bomb
+        if in_turn and not bomb_before_turn and h.wish is not None and not v.wish_exempt(h, seat):
             if not contains_rank(cards, h.wish) and self._can_fulfil_wish(h, seat, None if leading else top):
                 raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})")
         dog_target = v.dog_lead(h, seat, to) if combo.kind == DOG_LEAD else None
@@ -530,7 +547,7 @@ class GameState:
             return False
         if top is None:
             return True
-        return any(contains_rank(c.cards, h.wish) for c in combinations_in(h.cards[seat], top, self.variant.combo_rules))
+        return any(contains_rank(c.cards, h.wish) for c in combinations_in(h.cards[seat], top, self.rules))
 
     def _on_pass(self, event: dict[str, Any]) -> None:
         h = self._require_hand("pass", PLAY, DRAGON_GIFT)
@@ -593,6 +610,8 @@ class GameState:
     def _on_penalty(self, event: dict[str, Any]) -> None:
         h = self._require_hand("penalty", PLAY, DRAGON_GIFT)
         seat = _seat_of(event, self.n)
+        if not self.variant.has_wish:
+            raise EngineError("not_in_variant", f"{self.variant.name} has no wish, so no missed-wish penalty")
         reason = event.get("reason")
         if not isinstance(reason, str) or not reason:
             raise EngineError("malformed", "penalty: 'reason' must name the breach, e.g. 'missed_wish'")
@@ -613,7 +632,7 @@ class GameState:
         for i, p in enumerate(line["points"]):
             self.totals[i] += p
         self.hand = None
-        self.next_shuffler = self.variant.next_shuffler(line["out"])
+        self.next_shuffler = self.variant.next_shuffler(line, self.options)
         self.over, self.winner = self.variant.game_result(self.totals, len(self.history), self.options)
 
     def _on_hand_result(self, event: dict[str, Any]) -> None:
@@ -621,7 +640,6 @@ class GameState:
             raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): a hand result replaces a whole hand")
         calls_raw = event.get("calls", {})
         out = event.get("out")
-        points = event.get("points")
         if not isinstance(calls_raw, dict):
             raise EngineError("malformed", "hand_result: 'calls' must be an object from seat to 'tichu' or 'grand_tichu'")
         calls: dict[int, str] = {}
@@ -637,9 +655,10 @@ class GameState:
             raise EngineError("malformed", "hand_result: 'out' must be a list of seats in finishing order")
         if any(not 0 <= s < self.n for s in out) or len(set(out)) != len(out) or len(out) > self.n:
             raise EngineError("result_invalid", f"hand_result: 'out' {out} must list distinct seats from 0 to {self.n - 1}")
-        self.variant.check_result(calls, out, points, self.n)
-        line = self.variant.score_result(calls, out, points, self.n, self.options)
+        line = self.variant.result_line(self.n, event, calls, out, self.options)
         line.update(kind="hand_result", calls={str(s): c for s, c in sorted(calls.items())})
+        if "dealer" in event:
+            line["shuffler"] = event["dealer"]
         self._write_line(None, line)
 
 

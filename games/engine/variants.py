@@ -54,6 +54,23 @@ class Variant:
     def order_of_play(self, n: int, shuffler: int) -> tuple[int, ...]:
         return tuple(range(n))
 
+    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The order of play and the teams of a new hand."""
+        return self.order_of_play(n, shuffler), self.teams(n, shuffler)
+
+    def check_shuffler(self, n: int, seat: int) -> None:
+        """Who may shuffle at all (the dummy of Threechu never deals)."""
+
+    def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
+        """Fill options whose default depends on the number of players."""
+        return options
+
+    def check_options(self, options: dict[str, Any], n: int) -> None:
+        """Refuse option values that contradict each other or the table."""
+
+    def combo_rules_for(self, options: dict[str, Any]) -> ComboRules:
+        return self.combo_rules
+
     # --- the deal ----------------------------------------------------------------------------
 
     def deck(self, options: dict[str, Any]) -> tuple[str, ...]:
@@ -77,6 +94,13 @@ class Variant:
     def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
         """Seats this seat pushes one card each to at the exchange (empty: no exchange)."""
         return tuple(s for s in hand.order if s != seat)
+
+    def push_counts(self, hand: "Hand", seat: int) -> dict[int, int]:
+        """How many cards the seat gives each target."""
+        return {t: 1 for t in self.push_targets(hand, seat)}
+
+    def check_push(self, hand: "Hand", seat: int, given: dict[int, list[str]]) -> None:
+        """Rules on which cards are given (Grand Seigneur's tribute of the best cards)."""
 
     def first_leader(self, hand: "Hand") -> int:
         for seat in hand.order:
@@ -103,11 +127,17 @@ class Variant:
 
     # --- hand end and scoring ----------------------------------------------------------------
 
-    def sweep(self, hand: "Hand") -> int | None:
-        """The team that ended the hand at once by going out together (double victory), if any."""
-        if len(hand.out) >= 2 and hand.team_of[hand.out[0]] == hand.team_of[hand.out[1]]:
-            return hand.team_of[hand.out[0]]
+    sweep_size = 2  # the first two out are partners: a double victory
+
+    def sweep_of(self, out: Sequence[int], team_of: Sequence[int]) -> int | None:
+        """The team that ended the hand at once by going out together, if any."""
+        k = self.sweep_size
+        if k and len(out) >= k and len({team_of[s] for s in out[:k]}) == 1:
+            return team_of[out[0]]
         return None
+
+    def sweep(self, hand: "Hand") -> int | None:
+        return self.sweep_of(hand.out, hand.team_of)
 
     def hand_over(self, hand: "Hand") -> bool:
         return hand.holders_count() <= 1 or self.sweep(hand) is not None
@@ -157,8 +187,8 @@ class Variant:
             cards = self.card_points_by_team(hand)
         out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
         calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
-        return {"card_points": cards, "points": [c + k for c, k in zip(cards, calls)], "out": out,
-                "double_victory": sweep is not None}
+        return {"card_points": cards, "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
+                "out": out, "double_victory": sweep is not None}
 
     def score_penalty(self, hand: "Hand", offender: int, options: dict[str, Any]) -> dict[str, Any]:
         """A missed wish noticed at the table (tiki FAQ): the offender's opponents score 200, the
@@ -168,48 +198,51 @@ class Variant:
             if offender not in seats:
                 cards[t] = 200
         calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
-        return {"card_points": cards, "points": [c + k for c, k in zip(cards, calls)], "out": list(hand.out),
-                "double_victory": False}
+        return {"card_points": cards, "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
+                "out": list(hand.out), "double_victory": False}
 
-    def score_result(self, calls: dict[int, str], out: list[int], card_points: list[int] | None,
-                     n: int, options: dict[str, Any]) -> dict[str, Any]:
-        """A score-sheet line (``hand_result``) scored like a hand played card by card."""
-        teams = self.teams(n, None)
+    def result_teams(self, n: int, event: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """The teams of a hand recorded as a score-sheet line."""
+        return self.teams(n, None)
+
+    def result_line(self, n: int, event: dict[str, Any], calls: dict[int, str], out: list[int],
+                    options: dict[str, Any]) -> dict[str, Any]:
+        """Check a ``hand_result`` (record-format.md section 3) and score it like a played hand."""
+        teams = self.result_teams(n, event)
         team_of = [0] * n
         for t, seats in enumerate(teams):
             for s in seats:
                 team_of[s] = t
-        double = len(out) >= 2 and team_of[out[0]] == team_of[out[1]]
-        if double:
-            cards = [0] * len(teams)
-            cards[team_of[out[0]]] = self.double_victory_bonus
-        else:
-            assert card_points is not None
-            cards = list(card_points)
-        bonus = self.call_points(calls, out[0] if out else None, team_of, options)
-        return {"card_points": cards, "points": [c + k for c, k in zip(cards, bonus)], "out": list(out),
-                "double_victory": double}
-
-    def check_result(self, calls: dict[int, str], out: list[int], points: Any, n: int) -> None:
-        """The checks of a ``hand_result`` line (record-format.md section 3)."""
-        teams = self.teams(n, None)
-        team_of = {s: t for t, seats in enumerate(teams) for s in seats}
+        points = event.get("points")
         if not out:
             raise EngineError("result_invalid", "a hand result names at least who went out first")
-        double = len(out) >= 2 and team_of[out[0]] == team_of[out[1]]
-        if double:
+        sweep = self.sweep_of(out, team_of)
+        if sweep is not None:
             if points is not None:
-                raise EngineError("result_invalid", f"seats {out[0]} and {out[1]} went out first and second: a double victory has no card points")
-            return
+                raise EngineError("result_invalid", f"seats {', '.join(map(str, out[:self.sweep_size]))} went out first as a team: that hand has no card points")
+            cards = [0] * len(teams)
+            cards[sweep] = self.double_victory_bonus
+        else:
+            self._check_card_points(points, len(teams))
+            cards = list(points)
+        bonus = self.call_points(calls, out[0], team_of, options)
+        return {"card_points": cards, "points": self.per_column([c + k for c, k in zip(cards, bonus)], team_of),
+                "out": list(out), "double_victory": sweep is not None}
+
+    def _check_card_points(self, points: Any, teams: int) -> None:
         if points is None:
-            raise EngineError("result_invalid", "card points are required unless the first two out are partners (double victory)")
-        if not isinstance(points, list) or len(points) != len(teams) or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
-            raise EngineError("result_invalid", f"points must be a list of {len(teams)} integers, one per team")
+            raise EngineError("result_invalid", "card points are required unless one team went out first together")
+        if not isinstance(points, list) or len(points) != teams or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+            raise EngineError("result_invalid", f"points must be a list of {teams} integers, one per team")
         for p in points:
             if p % 5 or not -25 <= p <= 125:
                 raise EngineError("result_invalid", f"card points {p} must be a multiple of 5 between -25 and 125")
         if sum(points) != 100:
             raise EngineError("result_invalid", f"card points {points} must sum to 100, not {sum(points)}")
+
+    def per_column(self, team_points: list[int], team_of: Sequence[int]) -> list[int]:
+        """Team points as the score sheet keeps them (per team here; per player in Threechu)."""
+        return team_points
 
     # --- game end ----------------------------------------------------------------------------
 
@@ -225,7 +258,10 @@ class Variant:
             return True, leaders[0]
         return False, None
 
-    def next_shuffler(self, out: list[int]) -> int | None:
+    shuffler_rule = "the first player out of the previous hand shuffles"
+
+    def next_shuffler(self, line: dict[str, Any], options: dict[str, Any]) -> int | None:
+        out = line["out"]
         return out[0] if out else None
 
     def __repr__(self) -> str:
@@ -239,6 +275,10 @@ KNOWN_VARIANTS = ("nanking", "threechu", "tientsin", "grand-seigneur", "tien-zi-
 
 
 def get_variant(name: object) -> Variant:
+    if not name in VARIANTS and name in KNOWN_VARIANTS:
+        from . import family  # noqa: F401  (registers the other games of the books)
+
+        VARIANTS.update({v.name: v for v in (family.TIENTSIN, family.THREECHU, family.GRAND_SEIGNEUR)})
     if name in VARIANTS:
         return VARIANTS[name]  # type: ignore[index]
     if name in KNOWN_VARIANTS:

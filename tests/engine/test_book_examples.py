@@ -416,8 +416,6 @@ def test_001_faq_between_players_1_and_2_others_may_bomb_without_the_wish():
     assert t.wish == "8"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the seat to act cannot bomb 'before his turn' "
-                   "without fulfilling the wish (001 FAQ K-bomb example)")
 def test_001_faq_k_bomb_by_player_2_before_his_turn():
     """ "When player 2 has a hand like 3,4,5,6,7,8,9,10,J,Q,K,K,K[,K] he may (before his turn) play
     the K-bomb. After all other players have passed, he must lead the next trick (and fulfill the
@@ -464,9 +462,12 @@ def test_001_faq_another_player_with_a_sequence_bomb_holding_the_8_must_play_it(
 def test_001_faq_wish_only_in_ones_ordinary_turn():
     """A bomb out of turn need not fulfil the wish; the same bomb in one's turn must hold the
     wished rank when the player can play it."""
-    t = Table({0: ["Mahjong"], 1: ["8j", "9j", "9s", "9p", "9r"], 3: ["Tj", "Ts", "Tp", "Tr"]})
+    t = Table({0: ["Mahjong"], 1: ["8j", "9j", "9s", "9p", "9r", "2s"], 3: ["Tj", "Ts", "Tp", "Tr"]})
     t.play(0, "Mahjong", wish="8")
-    t.refuse_play("wish_not_fulfilled", 1, "9j", "9s", "9p", "9r")  # his turn: he must play the 8
+    t.refuse_pass("wish_not_fulfilled", 1)  # his ordinary turn: he must play the 8
+    t.refuse_play("wish_not_fulfilled", 1, "2s")
+    # A bomb by the seat to act counts as played before its turn (the FAQ's K-bomb example).
+    t.play(1, "9j", "9s", "9p", "9r")
     t.bomb(3, "Tj", "Ts", "Tp", "Tr")  # out of turn: no wish
     assert t.wish == "8" and t.turn == 0
 

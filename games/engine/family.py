@@ -1,0 +1,335 @@
+"""The other Tichu games of the books: Tichu Tientsin (6), Threechu (3 and a dummy) and Grand
+Seigneur (5 to 12). Each overrides only what differs from Nanking (:class:`~.variants.Variant`).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .cards import DOG, DRAGON, MAHJONG, NORMAL_CARDS, PHOENIX, card_points, describe, rank
+from .combos import ComboRules
+from .errors import EngineError
+from .options import TICHU_OPTIONS, Option, _bool, _choice, _int_or_null, option
+from .variants import Variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import Hand
+
+
+class Tientsin(Variant):
+    """Six players, two teams of three alternating; 10/10/9/9/9/9 drawn; Grand Tichu before the
+    7th card; pushes to the two partners; the Dog to a chosen partner; triple victory 300."""
+
+    name = "tientsin"
+    seat_counts = (6,)
+    grand_tichu_cards = 6
+    sweep_size = 3  # no bonus for a double victory; the three of a team out first: 300
+    double_victory_bonus = 300
+
+    def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
+        return tuple(s for s in hand.order if s != seat and hand.team_of[s] == hand.team_of[seat])
+
+    def dog_choices(self, hand: "Hand", seat: int) -> list[int]:
+        """The partners who may get the lead from the Dog: those still holding cards."""
+        return [s for s in self.push_targets(hand, seat) if hand.cards[s]]
+
+    def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
+        choices = self.dog_choices(hand, seat)
+        if not choices:
+            if to is not None:
+                raise EngineError("invalid_combination", f"both partners of seat {seat} are out: the Dog's lead passes on in order, 'to' names nobody")
+            first_partner = self.push_targets(hand, seat)[0]
+            return hand.next_holder(first_partner, include_self=True)
+        if to is None:
+            raise EngineError("malformed", f"in tientsin the Dog's player names the partner who leads ('to': one of {choices})")
+        if to not in choices:
+            raise EngineError("invalid_combination", f"the Dog's lead goes to a partner still holding cards ({', '.join(map(str, choices))}), not seat {to}")
+        return to
+
+    def card_points_by_team(self, hand: "Hand") -> list[int]:
+        """The fifth out gives their tricks to the first out; the last gives hand cards and tricks
+        to the opposing team."""
+        piles = [list(cards) for cards in hand.won]
+        to_team: list[list[str]] = [[] for _ in hand.teams]
+        remaining = [s for s in hand.order if hand.cards[s]]
+        if remaining and len(hand.out) >= 5:
+            last, fifth, first = remaining[0], hand.out[4], hand.out[0]
+            piles[first] += piles[fifth]
+            piles[fifth] = []
+            opponents = 1 - hand.team_of[last]
+            to_team[opponents] += hand.cards[last] + piles[last]
+            piles[last] = []
+        points = [card_points(to_team[t]) for t in range(len(hand.teams))]
+        for seat, pile in enumerate(piles):
+            points[hand.team_of[seat]] += card_points(pile)
+        return points
+
+
+THREECHU_OPTIONS = tuple(o for o in TICHU_OPTIONS if o.name != "hands") + (
+    option("hands", 9, _int_or_null(3), "the game lasts this many hands (a multiple of 3)"),
+    option("threechu_push", lambda p: "real_players" if p == "tiki" else "opponents", _choice("opponents", "real_players"),
+           "opponents (rio): every hand, the dummy's too, pushes one card to each of its two opponents; "
+           "real_players (tiki): each real player gives one card to each other real player, the dummy nothing"),
+    option("dealer_rotation", lambda p: "first_out" if p == "tiki" else "next", _choice("next", "first_out"),
+           "next (rio/abacus): the deal passes on each hand; first_out (tiki): the first player out deals "
+           "(if the dummy went out first, the dealer stays)"),
+)
+
+
+class Threechu(Variant):
+    """Three players and a dummy at seat 3, opposite the dealer, who plays it."""
+
+    name = "threechu"
+    seat_counts = (3,)
+    options = THREECHU_OPTIONS
+    DUMMY = 3
+    shuffler_rule = "the dealer rotation of option dealer_rotation"
+
+    def seat_count(self, players: Sequence[str]) -> int:
+        return 4
+
+    def check_options(self, options: dict[str, Any], n: int) -> None:
+        if options.get("hands") is not None and options["hands"] % 3:
+            raise EngineError("malformed", f"a threechu game lasts a number of hands divisible by 3, not {options['hands']}")
+
+    def check_shuffler(self, n: int, seat: int) -> None:
+        if seat == self.DUMMY:
+            raise EngineError("not_your_turn", "the dummy (seat 3) never deals: the dealer is one of seats 0, 1, 2")
+
+    def order_of_play(self, n: int, shuffler: int) -> tuple[int, ...]:
+        d = shuffler
+        return (d, (d + 1) % 3, self.DUMMY, (d + 2) % 3)
+
+    def teams(self, n: int, shuffler: int | None) -> tuple[tuple[int, ...], ...]:
+        if shuffler is None:
+            return ((0, 3), (1, 2))  # placeholder before the first deal; hands name their dealer
+        d = shuffler
+        return ((d, self.DUMMY), ((d + 1) % 3, (d + 2) % 3))
+
+    def score_columns(self, n: int) -> int:
+        return 4
+
+    def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
+        if seat in (hand.shuffler, self.DUMMY):
+            return None  # neither the dealer nor the dummy may call Grand Tichu
+        return self.grand_tichu_cards
+
+    def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
+        scheme = self._options(hand).get("threechu_push", "opponents")
+        if scheme == "real_players":
+            if seat == self.DUMMY:
+                return ()
+            return tuple(s for s in hand.order if s not in (seat, self.DUMMY))
+        return tuple(s for s in hand.order if hand.team_of[s] != hand.team_of[seat])
+
+    def _options(self, hand: "Hand") -> dict[str, Any]:
+        return getattr(hand, "options", None) or {}
+
+    def wish_exempt(self, hand: "Hand", seat: int) -> bool:
+        return seat == self.DUMMY  # the dummy need not fulfil a wish
+
+    def per_column(self, team_points: list[int], team_of: Sequence[int]) -> list[int]:
+        """Each partner scores what the team would score in Nanking; the dummy last."""
+        return [team_points[team_of[s]] for s in range(4)]
+
+    def result_teams(self, n: int, event: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        dealer = event.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1, 2):
+            raise EngineError("result_invalid", "a threechu hand result names its dealer (seat 0, 1 or 2): the dealer plays with the dummy")
+        return self.teams(n, dealer)
+
+    def next_shuffler(self, line: dict[str, Any], options: dict[str, Any]) -> int | None:
+        dealer = line.get("shuffler")
+        if dealer is None:
+            return None
+        if options.get("dealer_rotation") == "first_out":
+            first = line["out"][0] if line["out"] else None
+            return dealer if first in (None, self.DUMMY) else first
+        return (dealer + 1) % 3
+
+    def game_result(self, totals: list[int], hands_played: int, options: dict[str, Any]) -> tuple[bool, int | None]:
+        return super().game_result(totals, hands_played, options)
+
+
+# --- Grand Seigneur ------------------------------------------------------------------------------
+
+#: The order of the "best" cards for the tribute: Dragon, Phoenix, Mahjong, Dog, A, K, ..., 2.
+TRIBUTE_ORDER = {DRAGON: 18, PHOENIX: 17, MAHJONG: 16, DOG: 15}
+
+
+def tribute_rank(card: str) -> int:
+    return TRIBUTE_ORDER.get(card) or rank(card)
+
+
+GRAND_SEIGNEUR_OPTIONS = (
+    option("decks", None, ((lambda v: v in (None, 1, 2)), "null, 1 or 2"), "1 or 2 decks (null: two from 7 players on, as Rio advises)"),
+    option("dog", lambda p: p != "rio", _bool(), "keep the Dog (abacus); rio removes it"),
+    option("double_specials", False, _bool(),
+           "Rio's literal two-deck reading: the second deck's Dragon and Phoenix stay in (its Dog and Mahjong are removed)"),
+    option("distinct_suit_trios", lambda p: p == "abacus", _bool(),
+           "trios, in full houses too, must be of three different suits (the French books)"),
+    option("return_worst", lambda p: p == "abacus", _bool(),
+           "the recipients of the tribute return their worst cards (abacus) instead of cards of their choice"),
+    option("scoring", "none", _choice("none", "ranks"), "ranks: first out scores n-1, next n-2, ..., last 0"),
+    option("hands", None, _int_or_null(1), "a fixed number of hands (the game has no other end)"),
+    option("direction", "counter_clockwise", _choice("counter_clockwise", "clockwise"), "display only"),
+    option("shuffler", "first_out", _choice("first_out", "any"), "first_out: the Wretch (last of the previous hand) deals; any: not checked"),
+)
+
+
+class GrandSeigneur(Variant):
+    """Five to twelve players, each for themselves; seats change with each hand's finishing order."""
+
+    name = "grand-seigneur"
+    seat_counts = tuple(range(5, 13))
+    options = GRAND_SEIGNEUR_OPTIONS
+    has_calls = False
+    has_wish = False
+    has_dragon_gift = False
+    sweep_size = 0
+    max_hand = 12
+    shuffler_rule = "the Wretch, last of the previous hand, deals"
+
+    def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
+        if options.get("decks") is None:
+            options["decks"] = 2 if n >= 7 else 1
+        return options
+
+    def combo_rules_for(self, options: dict[str, Any]) -> ComboRules:
+        return ComboRules(four_of_a_kind_distinct_suits=True,
+                          trios_distinct_suits=bool(options.get("distinct_suit_trios")),
+                          dragon_beats_dragon=True)
+
+    def deck(self, options: dict[str, Any]) -> tuple[str, ...]:
+        decks = options.get("decks") or 1
+        specials = [MAHJONG, PHOENIX, DRAGON] + ([DOG] if options.get("dog") else [])
+        if decks == 2 and options.get("double_specials"):
+            specials += [PHOENIX, DRAGON]
+        return tuple(NORMAL_CARDS) * decks + tuple(specials)
+
+    def teams(self, n: int, shuffler: int | None) -> tuple[tuple[int, ...], ...]:
+        return tuple((s,) for s in range(n))
+
+    def score_columns(self, n: int) -> int:
+        return n
+
+    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The players sit in the previous hand's finishing order: the Great Lord first, the Wretch
+        last (the French text: the others sit to the Great Lord's right in the order they went out,
+        and play goes to the right). The first hand keeps the record's seat order."""
+        previous = history[-1]["out"] if history else None
+        if previous and len(previous) == n:
+            order = tuple(previous)
+        else:
+            order = tuple(range(n))
+        return order, self.teams(n, shuffler)
+
+    def hand_sizes(self, n: int, shuffler: int, order: tuple[int, ...], deck_size: int) -> list[int]:
+        """Dealt one at a time from the dealer's next player on, at most 12 each; what is left lies aside."""
+        sizes = [0] * n
+        start = order.index(shuffler) + 1
+        for k in range(min(deck_size, self.max_hand * n)):
+            sizes[order[(start + k) % n]] += 1
+        return sizes
+
+    def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
+        return None
+
+    def may_call(self, hand: "Hand", seat: int) -> bool:
+        return False
+
+    def _tribute_levels(self, hand: "Hand") -> list[tuple[int, int, int]]:
+        """(giver, receiver, cards) from the Wretch up, from the second hand on."""
+        if hand.number == 1 or not getattr(hand, "ranked", False):
+            return []
+        n = len(hand.order)
+        levels = 3 if n >= 6 else 2
+        return [(hand.order[n - 1 - i], hand.order[i], levels - i) for i in range(levels)]
+
+    def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
+        for giver, receiver, _ in self._tribute_levels(hand):
+            if seat == giver:
+                return (receiver,)
+            if seat == receiver:
+                return (giver,)
+        return ()
+
+    def push_counts(self, hand: "Hand", seat: int) -> dict[int, int]:
+        for giver, receiver, k in self._tribute_levels(hand):
+            if seat == giver:
+                return {receiver: k}
+            if seat == receiver:
+                return {giver: k}
+        return {}
+
+    def check_push(self, hand: "Hand", seat: int, given: dict[int, list[str]]) -> None:
+        """The lower ranks give their best cards; with return_worst the upper ranks their worst."""
+        (cards,) = given.values()
+        ranked = sorted(hand.cards[seat], key=tribute_rank)
+        k = len(cards)
+        giver = any(seat == g for g, _, _ in self._tribute_levels(hand))
+        if giver:
+            must, what = ranked[-k:], "best"
+        elif getattr(hand, "options", {}).get("return_worst"):
+            must, what = ranked[:k], "worst"
+        else:
+            return
+        if sorted(map(tribute_rank, cards)) != sorted(map(tribute_rank, must)):
+            raise EngineError("push_invalid", f"seat {seat} must give its {k} {what} card{'s' if k > 1 else ''} ({describe(must)}), not {describe(cards)}")
+
+    def first_leader(self, hand: "Hand") -> int:
+        for seat in hand.order:
+            if MAHJONG in hand.cards[seat]:
+                return seat
+        return hand.order[0]  # the Mahjong lies aside: the Great Lord leads
+
+    def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
+        if to is not None:
+            raise EngineError("not_in_variant", "in grand-seigneur the Dog gives the lead to the Wretch; 'to' is not chosen")
+        wretch = hand.order[-1] if getattr(hand, "ranked", False) else hand.next_holder(seat)
+        return hand.next_holder(wretch, include_self=True)
+
+    def is_opponent(self, hand: "Hand", seat: int, other: int) -> bool:
+        return seat != other
+
+    def hand_over(self, hand: "Hand") -> bool:
+        return hand.holders_count() <= 1
+
+    def _rank_points(self, out: list[int], n: int, options: dict[str, Any]) -> list[int]:
+        points = [0] * n
+        if options.get("scoring") == "ranks":
+            for i, seat in enumerate(out):
+                points[seat] = n - 1 - i
+        return points
+
+    def score_hand(self, hand: "Hand", options: dict[str, Any]) -> dict[str, Any]:
+        n = len(hand.order)
+        out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
+        return {"card_points": [0] * n, "points": self._rank_points(out, n, options), "out": out, "double_victory": False}
+
+    def result_line(self, n: int, event: dict[str, Any], calls: dict[int, str], out: list[int],
+                    options: dict[str, Any]) -> dict[str, Any]:
+        if event.get("points") is not None:
+            raise EngineError("result_invalid", "grand-seigneur has no card points: a hand result gives the finishing order")
+        if len(out) != n:
+            raise EngineError("result_invalid", f"a grand-seigneur hand result gives the whole finishing order ({n} seats)")
+        return {"card_points": [0] * n, "points": self._rank_points(out, n, options), "out": list(out), "double_victory": False}
+
+    def next_shuffler(self, line: dict[str, Any], options: dict[str, Any]) -> int | None:
+        return line["out"][-1] if line["out"] else None  # the Wretch deals
+
+    def game_result(self, totals: list[int], hands_played: int, options: dict[str, Any]) -> tuple[bool, int | None]:
+        if not options.get("hands") or hands_played < options["hands"]:
+            return False, None
+        if options.get("scoring") == "ranks":
+            best = max(totals)
+            leaders = [i for i, t in enumerate(totals) if t == best]
+            return True, leaders[0] if len(leaders) == 1 else None
+        return True, None
+
+
+TIENTSIN = Tientsin()
+THREECHU = Threechu()
+GRAND_SEIGNEUR = GrandSeigneur()
+
+__all__ = ["TIENTSIN", "THREECHU", "GRAND_SEIGNEUR", "tribute_rank", "Counter", "Option"]
