@@ -7,6 +7,9 @@ from .cards import card_points, rank_code, sort_cards
 from .errors import EngineError
 from .state import GameState
 
+#: Events that start a hand (or a round): Replay keeps a snapshot before each.
+HAND_STARTS = frozenset({"shuffle", "hand_result", "round_start"})
+
 FORMAT = "tichu-record/1"
 RECORD_KEYS = {"format", "variant", "options", "players", "events", "meta"}
 
@@ -46,10 +49,24 @@ def parse_record(obj: Any) -> dict[str, Any]:
     return record
 
 
-def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> GameState:
-    if players is None:
-        players = [f"Player {i + 1}" for i in range(4)]
+def new_state(variant: str, options: dict[str, Any] | None, players: list[str]) -> Any:
+    """The initial state of a game: a :class:`GameState` for the Tichu family, or the state
+    class of a game with rules of its own (Tien Zi Que), which offers the same interface
+    (``apply``, ``copy``, ``phase``, ``turn``, ``over``, ``winner``, ``events_applied``,
+    ``totals``, ``history``) plus its own ``state_json()`` and ``score_json()``."""
+    if variant == "tien-zi-que":
+        try:
+            from .tien_zi_que import TienZiQueState
+        except ImportError:
+            raise EngineError("not_in_variant", "the tien-zi-que rules are not implemented yet") from None
+        return TienZiQueState(options, players)
     return GameState(variant, options, players)
+
+
+def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> Any:
+    if players is None:
+        players = [f"Player {i + 1}" for i in range(2 if variant == "tien-zi-que" else 4)]
+    return new_state(variant, options, players)
 
 
 def fold(record: Any, upto: int | None = None) -> GameState:
@@ -58,7 +75,7 @@ def fold(record: Any, upto: int | None = None) -> GameState:
     A refused event raises EngineError with ``index`` set to its position in ``events``.
     """
     record = parse_record(record)
-    state = GameState(record["variant"], record["options"], record["players"])
+    state = new_state(record["variant"], record["options"], record["players"])
     return apply_all(state, record["events"][:upto], start=0)
 
 
@@ -80,6 +97,8 @@ def _calls_json(calls: dict[int, str]) -> dict[str, str]:
 
 def state_json(state: GameState) -> dict[str, Any]:
     """The JSON of ``python -m games.engine state``: everything a viewer needs at this moment."""
+    if not isinstance(state, GameState):
+        return state.state_json()
     h = state.hand
     out: dict[str, Any] = {
         "ok": True,
@@ -135,6 +154,8 @@ def _line_json(line: dict[str, Any]) -> dict[str, Any]:
 
 def score_json(state: GameState) -> dict[str, Any]:
     """The JSON of ``python -m games.engine score``: the score sheet of the finished hands."""
+    if not isinstance(state, GameState):
+        return state.score_json()
     return {
         "ok": True,
         "variant": state.variant.name,
@@ -159,12 +180,12 @@ class Replay:
     def __init__(self, record: Any) -> None:
         self.record = parse_record(record)
         self.events = self.record["events"]
-        initial = GameState(self.record["variant"], self.record["options"], self.record["players"])
+        initial = new_state(self.record["variant"], self.record["options"], self.record["players"])
         self.snapshots: list[tuple[int, GameState]] = [(0, initial.copy())]
         state = initial
         self.error: EngineError | None = None
         for i, event in enumerate(self.events):
-            if event.get("type") in ("shuffle", "hand_result"):
+            if event.get("type") in HAND_STARTS:
                 self.snapshots.append((i, state.copy()))
             try:
                 state.apply(event)

@@ -275,7 +275,7 @@ KNOWN_VARIANTS = ("nanking", "threechu", "tientsin", "grand-seigneur", "tien-zi-
 
 
 def get_variant(name: object) -> Variant:
-    if not name in VARIANTS and name in KNOWN_VARIANTS:
+    if name not in VARIANTS and name in KNOWN_VARIANTS:
         from . import family  # noqa: F401  (registers the other games of the books)
 
         VARIANTS.update({v.name: v for v in (family.TIENTSIN, family.THREECHU, family.GRAND_SEIGNEUR)})
