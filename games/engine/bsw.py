@@ -658,20 +658,18 @@ def _export_hand(events, start, end, h, name, cards_text, custom14, result) -> l
             received[e["seat"]].append((i, e["card"]))
             idx_deal[e["seat"]].append(i)
     for s in range(4):
-        first8 = [c for _, c in received[s][:8]]
-        L.append(f"({s}){name(s, received[s][7][0] if len(received[s]) >= 8 else start)} "
-                 + cards_text(_bsw_sorted(first8)))
+        if len(received[s]) >= 8:  # (fewer only in a log cut inside this block)
+            first8 = [c for _, c in received[s][:8]]
+            L.append(f"({s}){name(s, received[s][7][0])} " + cards_text(_bsw_sorted(first8)))
     hands14: dict[int, list[str]] = {}
-    if all(len(received[s]) == 14 for s in range(4)):
+    if any(len(received[s]) > 8 for s in range(4)):
         L.append(START_HEADER)
         for s in range(4):
-            cards14 = [c for _, c in received[s]]
-            first8, six = cards14[:8], cards14[8:]
-            shown = custom14.get(str(s)) or _bsw_sorted(first8 + six)
-            hands14[s] = cards14
-            L.append(f"({s}){name(s, received[s][-1][0])} " + cards_text(shown))
-    elif any(received[s][8:] for s in range(4)):
-        L.append(START_HEADER)
+            if len(received[s]) == 14:
+                cards14 = [c for _, c in received[s]]
+                shown = custom14.get(str(s)) or _bsw_sorted(cards14)
+                hands14[s] = cards14
+                L.append(f"({s}){name(s, received[s][-1][0])} " + cards_text(shown))
 
     play_events = [i for i in range(start, end) if events[i]["type"] not in ("shuffle", "deal", "draw")]
     # calls and pushes before the play
