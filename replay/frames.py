@@ -383,5 +383,5 @@ def seat_positions(order: list[int], bottom: int, direction: str) -> dict[int, d
     for k in range(n):
         seat = order[(start + k) % n]
         angle = math.pi / 2 - sign * 2 * math.pi * k / n  # screen angle, y pointing down
-        out[seat] = {"left": round(50 + 40 * math.cos(angle), 2), "top": round(50 + 38 * math.sin(angle), 2)}
+        out[seat] = {"left": round(50 + 38 * math.cos(angle), 2), "top": round(50 + 38 * math.sin(angle), 2)}
     return out

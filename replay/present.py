@@ -113,6 +113,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
             "team": team_of.get(s),
             "left": positions.get(s, {}).get("left", 50),
             "top": positions.get(s, {}).get("top", 50),
+            "side": not 25 <= positions.get(s, {}).get("left", 50) <= 75,
             "cards": cards,
             "count": len(hand),
             "last_card": event.get("card") if event.get("type") == "draw" and event.get("seat") == s and shown else None,

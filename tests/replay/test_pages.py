@@ -110,7 +110,7 @@ def test_seat_view_hides_the_other_hands(client, bot_game):
         assert hands[seat] == ["?"] * len(state["hands"][seat])
     # the viewed seat sits nearest (bottom centre), the next to play on its right (counter-clockwise)
     style = {int(s.attrs["data-seat"]): s.attrs["style"] for s in root.by_id("table").find_all(cls="seat")}
-    assert "top:88" in style[2] and "left:90" in style[3]
+    assert "top:88" in style[2] and "left:88" in style[3]
 
 
 def test_bad_position_is_clamped_or_404(client, bot_game):

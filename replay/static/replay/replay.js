@@ -97,7 +97,7 @@
     for (var k = 0; k < n; k++) {
       var seat = order[(start + k) % n];
       var angle = Math.PI / 2 - sign * 2 * Math.PI * k / n;
-      out[seat] = { left: Math.round((50 + 40 * Math.cos(angle)) * 100) / 100,
+      out[seat] = { left: Math.round((50 + 38 * Math.cos(angle)) * 100) / 100,
                     top: Math.round((50 + 38 * Math.sin(angle)) * 100) / 100 };
     }
     return out;
@@ -122,7 +122,7 @@
       var isTurn = f.turn === s;
       var last = (ev.type === "draw" && ev.seat === s && shown) ? ev.card : null;
       var p = pos[s] || { left: 50, top: 50 };
-      html += '<div class="seat' + (isTurn ? " turn" : "") + (outRank ? " is-out" : "") +
+      html += '<div class="seat' + (p.left < 25 || p.left > 75 ? " side" : "") + (isTurn ? " turn" : "") + (outRank ? " is-out" : "") +
         (teamOf[s] !== undefined ? " team-" + teamOf[s] : "") + '" data-seat="' + s + '" style="left:' + p.left +
         "%;top:" + p.top + '%"><div class="seat-head"><span class="seat-name">' + esc(players[s]) + "</span>";
       if (call) html += ' <span class="badge call call-' + call + '" data-call="' + call + '" title="' +
@@ -135,7 +135,7 @@
         hand.length + " card" + plural(hand.length) + '">' + cardsHtml(cards, last) + '</div><div class="seat-foot">';
       if (won[s]) html += '<span class="won" data-cards="' + won[s].cards + '" data-points="' + won[s].points +
         '">tricks: ' + won[s].cards + " cards, " + won[s].points + " pts</span>";
-      if (f.phase === "deal" && received[s] !== undefined) html += ' <span class="received">' + received[s] + " taken</span>";
+      if (f.phase === "deal" && received[s] !== undefined) html += ' · <span class="received">' + received[s] + " taken</span>";
       html += "</div></div>";
     }
     // the trick
@@ -148,8 +148,7 @@
       html += '<div class="play' + (bomb ? " bomb" : "") + '" data-seat="' + entry.seat + '" data-kind="' +
         (entry.pass ? "pass" : "play") + '"><span class="who">' + esc(name(entry.seat)) + "</span> ";
       if (entry.pass) html += '<span class="pass">pass</span>';
-      else html += cardsHtml(entry.cards || []) + ' <span class="combo">' + (bomb ? "💣 " : "") +
-        esc(L.combinations[entry.combination] || entry.combination || "") + "</span>";
+      else html += cardsHtml(entry.cards || []) + ' <span class="combo">' +         esc(L.combinations[entry.combination] || entry.combination || "") + "</span>";
       html += "</div>";
     }
     html += "</div>";
@@ -199,7 +198,7 @@
     var teams = teamLabels(f.teams);
     var sheet = f.score_sheet || [];
     var path = location.pathname;
-    var head = '<table class="sheet" id="replay-sheet"><caption>Score sheet</caption><thead><tr>' +
+    var head = '<table class="sheet" id="replay-sheet"><caption>Hand by hand</caption><thead><tr>' +
       '<th scope="col" rowspan="2">Hand</th><th scope="col" rowspan="2">Calls</th><th scope="col" rowspan="2">Order out</th>' +
       '<th scope="colgroup" colspan="' + teams.length + '">Card points</th><th scope="colgroup" colspan="' + teams.length +
       '">Points</th><th scope="colgroup" colspan="' + teams.length + '">Running total</th></tr><tr>';
@@ -340,7 +339,7 @@
     state.playing = on;
     clearTimeout(state.timer);
     playBtn.setAttribute("aria-pressed", on ? "true" : "false");
-    playBtn.textContent = on ? "⏸ pause" : "▶ play";
+    playBtn.textContent = on ? "pause ❚❚" : "play ▶";
     if (on) {
       if (state.at >= length) go(0, "replace");
       state.timer = setTimeout(tick, speed());
