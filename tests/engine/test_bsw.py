@@ -461,3 +461,27 @@ def test_log_cut_anywhere_round_trips_but_for_its_last_line():
             assert b[-1].startswith("BOMBE: ") or b[-1].endswith(" passt."), b[-1]
         differ.append(keep)
     assert len(differ) == 12  # of 84 cut positions
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_every_corpus_move_is_offered_by_the_engine(name):
+    """Each in-turn play or pass of the logs is among ``legal_actions`` at that point, and each
+    out-of-turn play (a bomb) among ``bombs_out_of_turn``: the engine's move generator agrees with
+    what real players did (2,708 moves)."""
+    _engine()
+    from games.engine import bombs_out_of_turn, legal_actions, new_game, state_json
+
+    def key(e):
+        return e["type"], e["seat"], tuple(sorted(e.get("cards", ())))
+
+    rec = parse_bsw(text(name), bsw_scoring=True)[0]
+    state = new_game(rec["variant"], rec["options"], rec["players"])
+    for i, e in enumerate(rec["events"]):
+        if e["type"] in ("play", "pass"):
+            turn = state_json(state)["turn"]
+            if e["seat"] == turn:
+                assert key(e) in {key(a) for a in legal_actions(state)}, (i, e)
+            else:
+                offered = bombs_out_of_turn(state).get(e["seat"], [])
+                assert key(e) in {key(a) for a in offered}, (i, e, turn)
+        state.apply(e)
