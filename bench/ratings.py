@@ -152,6 +152,42 @@ def speed(games, repeat: int = 3) -> dict:
     return out
 
 
+def db_recompute(n_games: int, seed: int) -> dict:
+    """Full recompute of n_games stored games on the database of DATABASE_URL (PostgreSQL for the
+    figure in docs/ratings.md): the games are loaded once into a club of their own (not timed),
+    then recompute_pool is timed from reading the stored outcomes to the committed tables."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tichu_site.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from games.models import Club
+    from games.ratings import services
+    from games.ratings.fixtures import load_history
+    from games.ratings.models import RatingChange
+
+    call_command("migrate", verbosity=0)
+    slug = f"ratings-bench-{n_games}-{seed}"
+    club = Club.objects.filter(slug=slug).first()
+    t_load = None
+    if club is None:
+        _, games = synthetic_history(n_games, 1000, seed=seed)
+        t = time.perf_counter()
+        club = Club.objects.create(name=slug, slug=slug)
+        load_history(club, games)
+        t_load = time.perf_counter() - t
+    runs = []
+    for _ in range(2):
+        t = time.perf_counter()
+        out = services.recompute_pool(club.pk, "nanking")
+        runs.append(time.perf_counter() - t)
+    assert RatingChange.objects.filter(club=club).count() == 4 * n_games
+    return {"vendor": connection.vendor, "games": out["games"], "players": out["players"],
+            "rating_changes": out["changes"], "seconds": runs, "load_seconds": t_load}
+
+
 def fmt_history(r: dict) -> str:
     lines = [f"### {r['history']}: {r['games']} rated games, {r['players']} players, "
              f"{r['mean_hands']:.1f} hands per game; tuning games {r['tune_window'][0]}.."
@@ -216,6 +252,8 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-quality", action="store_true")
     ap.add_argument("--json", help="also write the results here")
+    ap.add_argument("--db-recompute", type=int, metavar="N",
+                    help="time a full recompute of N stored games on DATABASE_URL (e.g. 100000)")
     args = ap.parse_args(argv)
 
     results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
@@ -241,6 +279,13 @@ def main(argv=None) -> int:
         for k, v in sp.items():
             print(f"| {k} | {v['median']:,.0f} | {v.get('best', float('nan')):,.0f} | "
                   f"{v.get('worst', float('nan')):,.0f} | {v['runs']} |")
+    if args.db_recompute:
+        r = db_recompute(args.db_recompute, args.seed + 2)
+        results["db_recompute"] = r
+        print(f"\n### Full recompute from the database ({r['vendor']}): {r['games']} games, "
+              f"{r['players']} players, {r['rating_changes']} rating-change rows written\n")
+        print("runs (s): " + ", ".join(f"{x:.1f}" for x in r["seconds"])
+              + (f"; loading the games (not timed): {r['load_seconds']:.0f} s" if r["load_seconds"] else ""))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
     return 0
