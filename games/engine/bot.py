@@ -76,7 +76,7 @@ def random_game(seed: int, variant: str = "nanking", options: dict[str, Any] | N
 def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: random.Random,
                policies: list[Policy], bomb_rate: float, call_rate: float) -> None:
     assert state.phase == BETWEEN_HANDS
-    shuffler = state.next_shuffler if state.next_shuffler is not None else rng.randrange(state.n)
+    shuffler = state.next_shuffler if state.next_shuffler is not None else rng.choice(state.variant.dealers(state.n))
     do({"type": "shuffle", "seat": shuffler})
     h = state.hand
     assert h is not None
@@ -133,7 +133,7 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
             continue
         seat = h.turn
         assert seat is not None
-        if seat not in h.played and seat not in h.calls and rng.random() < call_rate * 0.1:
+        if seat not in h.played and seat not in h.calls and state.variant.may_call(h, seat) and rng.random() < call_rate * 0.1:
             do({"type": "tichu", "seat": seat})
         options: list[dict[str, Any]] = []
         for combo in plays_for(state, seat):

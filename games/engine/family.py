@@ -92,9 +92,8 @@ class Threechu(Variant):
         if options.get("hands") is not None and options["hands"] % 3:
             raise EngineError("malformed", f"a threechu game lasts a number of hands divisible by 3, not {options['hands']}")
 
-    def check_shuffler(self, n: int, seat: int) -> None:
-        if seat == self.DUMMY:
-            raise EngineError("not_your_turn", "the dummy (seat 3) never deals: the dealer is one of seats 0, 1, 2")
+    def dealers(self, n: int) -> tuple[int, ...]:
+        return (0, 1, 2)  # the dummy (seat 3) never deals
 
     def order_of_play(self, n: int, shuffler: int) -> tuple[int, ...]:
         d = shuffler

@@ -134,7 +134,7 @@ def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[st
     if state.over:
         return actions
     if phase == BETWEEN_HANDS:
-        seats = range(state.n)
+        seats = state.variant.dealers(state.n)
         if state.options.get("shuffler") == "first_out" and state.next_shuffler is not None:
             seats = [state.next_shuffler]
         return [{"type": "shuffle", "seat": s} for s in seats]

@@ -58,8 +58,14 @@ class Variant:
         """The order of play and the teams of a new hand."""
         return self.order_of_play(n, shuffler), self.teams(n, shuffler)
 
+    def dealers(self, n: int) -> tuple[int, ...]:
+        """The seats that may shuffle or deal at all."""
+        return tuple(range(n))
+
     def check_shuffler(self, n: int, seat: int) -> None:
         """Who may shuffle at all (the dummy of Threechu never deals)."""
+        if seat not in self.dealers(n):
+            raise EngineError("not_your_turn", f"seat {seat} never deals in {self.name}: the dealer is one of seats {', '.join(map(str, self.dealers(n)))}")
 
     def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
         """Fill options whose default depends on the number of players."""

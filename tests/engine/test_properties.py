@@ -8,12 +8,30 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.engine import EngineError, Replay, fold, legal_actions, random_game, state_json
+from games.engine import EngineError, Replay, fold, legal_actions, random_game, random_record, state_json
 from games.engine.state import EXCHANGE, GameState
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PRESETS = st.sampled_from([{"preset": "rio"}, {"preset": "tiki"}, {"preset": "abacus"},
                            {"preset": "rio", "deal_method": "western"}])
+#: (variant, players, options) for every game of the books in the Tichu family
+TABLES = [
+    ("nanking", list("ABCD"), {}),
+    ("tientsin", list("ABCDEF"), {}),
+    ("threechu", list("ABC"), {"preset": "rio"}),
+    ("threechu", list("ABC"), {"preset": "tiki"}),
+    ("grand-seigneur", list("ABCDE"), {"preset": "abacus"}),
+    ("grand-seigneur", list("ABCDEFGH"), {"decks": 2, "double_specials": True}),
+    ("grand-seigneur", list("ABCDEFGHIJKL"), {"scoring": "ranks"}),
+]
+VARIANT_TABLES = st.sampled_from(TABLES)
+
+
+def variant_hands(seed: int, table: tuple, hands: int = 2) -> dict:
+    """The first hands of a game of another variant (two, so that Grand Seigneur's tribute and
+    Threechu's dealer rotation are exercised)."""
+    variant, players, options = table
+    return random_record(seed, variant=variant, options=options, players=players, max_hands=hands)
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -168,3 +186,51 @@ def test_thousands_of_random_hands_fold_and_score():
         state = fold(record)
         (line,) = state.history
         assert state.over and sum(line["points"]) == sum(state.totals)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, table=VARIANT_TABLES)
+def test_every_variant_conserves_cards_at_every_event(seed, table):
+    record = variant_hands(seed, table)
+    state = GameState(record["variant"], record["options"], record["players"])
+    deck = Counter(state.variant.deck(state.options))
+    for event in record["events"]:
+        state.apply(event)
+        if state.hand is not None:
+            assert card_places(state) == deck, event
+    assert len(state.history) == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, table=VARIANT_TABLES)
+def test_every_variant_accepts_what_it_offers_and_refuses_mutations_unchanged(seed, table):
+    record = variant_hands(seed, table)
+    rng = random.Random(seed)
+    for state in _sampled_states(record, rng, 8):
+        actions = legal_actions(state, include_pushes=True)
+        assert actions
+        for action in rng.sample(actions, min(20, len(actions))):
+            state.copy().apply(action)
+        if state.phase == EXCHANGE:
+            continue
+        offered = {_key(a) for a in actions}
+        for mutant in _mutations(rng.choice(actions), state, rng):
+            trial = state.copy()
+            if _key(mutant) in offered:
+                trial.apply(mutant)
+                continue
+            before = state_json(trial)
+            with pytest.raises(EngineError):
+                trial.apply(mutant)
+            assert state_json(trial) == before, mutant
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, table=VARIANT_TABLES)
+def test_every_variant_folds_deterministically_and_replays_at_any_n(seed, table):
+    record = variant_hands(seed, table)
+    replay = Replay(record)
+    rng = random.Random(seed)
+    for n in rng.sample(range(len(record["events"]) + 1), 5):
+        assert state_json(replay.state_at(n)) == state_json(fold(record, n))
+    assert state_json(fold(record)) == state_json(fold(json.loads(json.dumps(record))))
