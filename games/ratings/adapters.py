@@ -27,7 +27,7 @@ PER_PLAYER = {"threechu", "grand-seigneur", "tien-zi-que"}
 # per-hand spread of each variant's score sheet (ModelParams.hand_sd), documented in docs/ratings.md
 HAND_SD = {"nanking": 200.0, "tientsin": 250.0, "threechu": 200.0, "grand-seigneur": 3.0,
            "tien-zi-que": 10.0}
-SIZE = {"nanking": 4, "tientsin": 6, "threechu": 4, "tien-zi-que": 2}
+SIZE = {"nanking": 4, "tientsin": 6, "threechu": 3, "tien-zi-que": 2}
 
 
 def result_from_score(game_id, finished_at: float, variant: str, players: Sequence,
@@ -41,6 +41,8 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
     if not hands:
         raise NotRated("no hand was played")
     expect = SIZE.get(variant)
+    if variant == "threechu" and len(players) == 4:
+        players = list(players[:3])  # a seat listed for the dummy is not a player
     if expect is not None and len(players) != expect:
         raise NotRated(f"{variant} needs {expect} seats, the game has {len(players)}")
     if variant in TEAM_SEATS:
@@ -66,7 +68,7 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
         if totals is None:
             raise NotRated(f"{variant}: the score has no totals to rank the players by")
         if variant == "threechu":
-            if len(totals) != 4 or len(players) < 3:
+            if len(totals) != 4:
                 raise NotRated("threechu: expected four totals (the dummy last)")
             real = list(players[:3])
             totals = list(totals[:3])  # the dummy is not rated
