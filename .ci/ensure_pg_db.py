@@ -21,4 +21,4 @@ try:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
             print(f"PostgreSQL database {name!r} created")
 except psycopg.OperationalError as exc:
-    sys.exit(f"cannot reach PostgreSQL at {url}: {exc}\n(start it, or see README: Running against PostgreSQL and Redis)")
+    sys.exit(f"cannot reach PostgreSQL at {url}: {exc}\n(start it; see README.md, 'Configuration: PostgreSQL, Redis')")
