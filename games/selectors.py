@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
+from django.http import Http404
 
 from games import engine, store
 from games.models import Club, Event, Game, Membership, Player
@@ -31,6 +32,21 @@ def games_visible(user) -> QuerySet[Game]:
         .select_related("club")
         .prefetch_related("seats__player")
     )
+
+
+def game_get(user, pk: int) -> Game:
+    """One game as `user` may see it (Http404 otherwise), in one query, annotated with
+    `viewer_role`: the user's role in the game's club, or None."""
+    games = Game.objects.select_related("club")
+    if user is not None and user.is_authenticated:
+        role = Membership.objects.filter(user=user, club=OuterRef("club_id")).values("role")[:1]
+        games = games.annotate(viewer_role=Subquery(role))
+    else:
+        games = games.annotate(viewer_role=Value(None, output_field=CharField()))
+    game = games.filter(pk=pk).first()
+    if game is None or not (game.club.is_public or game.viewer_role):
+        raise Http404("no such game")
+    return game
 
 
 def membership_role(user, club: Club) -> str | None:

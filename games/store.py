@@ -7,6 +7,8 @@ kept at *boundaries*: the state just before each event that starts a hand (`shuf
 otherwise, and the game's tip after every append. `state_at(game, n)` starts from the nearest
 cached boundary at or below `n` and folds only the events after it; a missing snapshot (evicted,
 new process, new cache) is rebuilt from events, storing every boundary passed on the way.
+Each process keeps a small LRU of live states in front of Django's cache (a copy is much cheaper
+than an unpickle), so the append path usually starts from the tip without deserialising.
 
 Callers must only cache states of committed events: `services` defers its cache writes to
 `transaction.on_commit`.
@@ -14,6 +16,8 @@ Callers must only cache states of committed events: `services` defers its cache 
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 
 from django.core.cache import cache
@@ -26,6 +30,7 @@ logger = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 100
 HAND_START_TYPES = ("shuffle", "hand_result")
 CACHE_TIMEOUT = 7 * 24 * 3600
+LOCAL_STATES = 128  # live states kept per process
 _CACHE_VERSION = "v1"
 
 
@@ -41,24 +46,73 @@ def initial_state(game: Game) -> engine.GameState:
     return engine.new_game(game.variant, game.options, players=player_names(game))
 
 
+class _LocalStates:
+    """A small per-process LRU of live states in front of Django's cache: a hit costs a
+    `state.copy()` (microseconds) instead of unpickling the state. Safe across processes for the
+    same reason the shared cache is: the state at (stream, n) never changes."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.states: OrderedDict[str, engine.GameState] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> engine.GameState | None:
+        with self.lock:
+            state = self.states.get(key)
+            if state is None:
+                return None
+            self.states.move_to_end(key)
+            return state.copy()
+
+    def put(self, key: str, state: engine.GameState) -> None:
+        with self.lock:
+            self.states[key] = state.copy()
+            self.states.move_to_end(key)
+            while len(self.states) > self.size:
+                self.states.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.states.clear()
+
+
+_local = _LocalStates(LOCAL_STATES)
+
+
+def forget_local_states() -> None:
+    """Empty this process's LRU (tests use it with cache.clear() for a cold start)."""
+    _local.clear()
+
+
 def cache_state(game: Game, n: int, state: engine.GameState) -> None:
-    """Remember the state after `n` events. Caching is an optimisation, never an error: a state
-    the backend cannot pickle (the engine's undo checkpoints nest one level per hand, and very
-    long games exceed pickle's recursion limit) or a cache server that is down is logged and
-    skipped. This also runs in on_commit callbacks, where raising would fail a committed write."""
+    """Remember the state after `n` events (a copy: the caller may go on applying events).
+
+    Caching is an optimisation, never an error: a state the backend cannot pickle (the engine's
+    undo checkpoints nest one level per hand, and very long games exceed pickle's recursion
+    limit) or a cache server that is down is logged and skipped. This also runs in on_commit
+    callbacks, where raising would fail a write already committed."""
+    key = _key(game, n)
+    _local.put(key, state)
     try:
-        cache.set(_key(game, n), state, CACHE_TIMEOUT)
+        cache.set(key, state, CACHE_TIMEOUT)
     except Exception:  # noqa: BLE001 - see above
         logger.warning("state of game %s at %s not cached", game.pk, n, exc_info=True)
 
 
 def cached_state(game: Game, n: int) -> engine.GameState | None:
-    """A cached state, or None. The cache hands out an unpickled copy, so callers may mutate it."""
+    """A cached state the caller owns (may mutate), or None."""
+    key = _key(game, n)
+    state = _local.get(key)
+    if state is not None:
+        return state
     try:
-        return cache.get(_key(game, n))
+        state = cache.get(key)
     except Exception:  # noqa: BLE001 - a cache failure only means folding from events
         logger.warning("state cache unavailable for game %s", game.pk, exc_info=True)
         return None
+    if state is not None:
+        _local.put(key, state)
+    return state
 
 
 def boundaries_upto(game: Game, n: int) -> list[int]:

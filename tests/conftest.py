@@ -11,6 +11,7 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from games import store
 from games.models import Club, Membership
 
 
@@ -18,8 +19,10 @@ from games.models import Club, Membership
 def _fresh_cache():
     """Snapshots and throttle counters live in the cache; no test sees another's."""
     cache.clear()
+    store.forget_local_states()
     yield
     cache.clear()
+    store.forget_local_states()
 
 
 @pytest.fixture(autouse=True)

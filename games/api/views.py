@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth import get_user_model
+from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -85,9 +86,9 @@ class ApiView(APIView):
 
 class GameView(ApiView):
     def game(self, request: Request, pk: int) -> Game:
-        game = get_object_or_404(selectors.games_visible(request.user), pk=pk)
+        game = selectors.game_get(request.user, pk)
         if request.method not in ("GET", "HEAD", "OPTIONS"):
-            require_writer(request.user, game.club)
+            require_writer(request.user, game.club, role=game.viewer_role)
         return game
 
 
@@ -246,7 +247,9 @@ class GameListCreateApi(ApiView, generics.GenericAPIView):
 class GameDetailApi(GameView):
     @extend_schema(responses={200: s.GameOutput, 404: ERRORS[404]})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(s.GameOutput(self.game(request, pk)).data)
+        game = self.game(request, pk)
+        prefetch_related_objects([game], "seats__player")
+        return Response(s.GameOutput(game).data)
 
 
 class GameEventsApi(GameView):

@@ -36,6 +36,11 @@ def count_applies(monkeypatch):
     return calls
 
 
+def cold_cache() -> None:
+    cache.clear()
+    store.forget_local_states()
+
+
 def hand_starts(rec) -> list[int]:
     return [i for i, e in enumerate(rec["events"]) if e["type"] in ("shuffle", "hand_result")]
 
@@ -54,14 +59,14 @@ def test_state_at_every_sampled_position_equals_the_engine_fold(scorer_client, i
 def test_same_answers_with_a_cold_cache(scorer_client, imported):
     game, rec = imported
     for at in (len(rec["events"]) // 2, 7, len(rec["events"])):
-        cache.clear()
+        cold_cache()
         assert scorer_client.get(f"/api/games/{game.pk}/state/?at={at}").json() == state_json(fold(rec, upto=at))
 
 
 def test_a_deep_position_folds_at_most_one_snapshot_interval(imported, count_applies):
     game, rec = imported
     starts = hand_starts(rec)
-    cache.clear()
+    cold_cache()
     store.state_at(game, game.seq)  # rebuilds once from the events, caching boundaries
     assert count_applies["n"] == len(rec["events"])
     for at in random.Random(2).sample(range(1, game.seq), 30):
@@ -81,7 +86,7 @@ def test_append_starts_from_the_cached_tip(scorer_client, club, scorer, count_ap
     assert response.status_code == 201
     assert count_applies["n"] == 2  # only the new events: the state at 900 came from the cache
     # With the cache gone the append still works, folding from events.
-    cache.clear()
+    cold_cache()
     count_applies["n"] = 0
     response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 902, "events": tail[2:]}, format="json")
     assert response.status_code == 201
