@@ -6,6 +6,8 @@ A game's events never change once stored, so the frames of a game at `seq` are a
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 
 from django.core.cache import cache
 
@@ -17,6 +19,31 @@ from . import frames
 logger = logging.getLogger(__name__)
 
 CACHE_TIMEOUT = 7 * 24 * 3600
+#: Games whose frames this process keeps unpickled (a 1000-point game: about 0.5 MB of JSON).
+LOCAL_GAMES = 32
+_local: OrderedDict[str, frames.ReplayData] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _local_get(key: str) -> frames.ReplayData | None:
+    with _local_lock:
+        data = _local.get(key)
+        if data is not None:
+            _local.move_to_end(key)
+        return data
+
+
+def _local_put(key: str, data: frames.ReplayData) -> None:
+    with _local_lock:
+        _local[key] = data
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_GAMES:
+            _local.popitem(last=False)
+
+
+def clear_local() -> None:
+    with _local_lock:
+        _local.clear()
 
 
 def _key(game: Game, hidden: bool) -> str:
@@ -32,8 +59,12 @@ def hands_hidden(game: Game, user) -> bool:
 
 
 def replay_data(game: Game, hidden: bool = False) -> frames.ReplayData:
-    """The frames of `game` as stored now (cached per seq)."""
+    """The frames of `game` as stored now: from this process's memory, else the shared cache,
+    else folded by the engine (and then kept in both). Callers must not modify the result."""
     key = _key(game, hidden)
+    data = _local_get(key)
+    if data is not None:
+        return data
     data = cache.get(key)
     if data is None:
         record = selectors.game_record(game)
@@ -44,4 +75,5 @@ def replay_data(game: Game, hidden: bool = False) -> frames.ReplayData:
             cache.set(key, data, CACHE_TIMEOUT)
         except Exception:  # a cache that cannot take it is an optimisation lost, not an error
             logger.warning("replay frames of game %s not cached", game.pk, exc_info=True)
+    _local_put(key, data)
     return data

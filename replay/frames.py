@@ -167,15 +167,19 @@ class ReplayData:
     marks: dict[str, list[int]] = field(default_factory=dict)
     final: dict = field(default_factory=dict)
     script: str = ""  # payload_script_text(), once computed (kept with the cached data)
+    checkpoints: dict[int, dict] = field(default_factory=dict)  # whole frames at hand starts
 
     def frame_at(self, n: int) -> dict:
-        """The whole frame at position ``n`` (clamped to 0..length), rebuilt from the deltas."""
+        """The whole frame at position ``n`` (clamped to 0..length), rebuilt from the nearest
+        checkpoint (a hand's start) and the deltas after it."""
         n = max(0, min(n, self.length))
         if n == self.length:
             return copy.deepcopy(self.final)
-        frame: dict = {}
-        for delta in self.deltas[: n + 1]:
-            apply_delta(frame, delta)  # shares values with the deltas: copied once below
+        base = max((c for c in self.checkpoints if c <= n), default=None)
+        frame: dict = dict(self.checkpoints[base]) if base is not None else {}
+        start = base + 1 if base is not None else 0
+        for delta in self.deltas[start: n + 1]:
+            apply_delta(frame, delta)  # replaces values, never mutates them: shared until the copy below
         frame["n"] = n
         return copy.deepcopy(frame)
 
@@ -306,6 +310,7 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
         cur["n"] = i + 1
         if cur.get("hand_number") != prev.get("hand_number"):
             hand_marks.append(i + 1)
+            data.checkpoints[i + 1] = _public(cur)
         if cur.get("_new_trick"):
             trick_marks.append(i + 1)
         for line in cur["score_sheet"][len(prev["score_sheet"]):]:

@@ -104,7 +104,9 @@
   }
   function plural(n) { return n === 1 ? "" : "s"; }
 
-  function tableHtml(f, view, bottom) {
+  // The table as pieces (one per seat, then the centre), so that a step rewrites only what changed.
+  function tablePieces(f, view, bottom) {
+    var pieces = [];
     var order = f.order || players.map(function (_, i) { return i; });
     var pos = positions(order, bottom);
     var teams = f.teams || [];
@@ -112,8 +114,9 @@
     teams.forEach(function (t, i) { t.forEach(function (s) { teamOf[s] = i; }); });
     var hands = f.hands || [], received = f.received || [], won = f.tricks_won || [], out = f.out || [];
     var calls = f.calls || {}, ev = f.e || {};
-    var html = "";
+    var html;
     for (var s = 0; s < nSeats; s++) {
+      html = "";
       var hand = hands[s] || [];
       var shown = view === "all" || view === s;
       var cards = shown ? hand : hand.map(function () { return "?"; });
@@ -137,10 +140,11 @@
         '">tricks: ' + won[s].cards + " cards, " + won[s].points + " pts</span>";
       if (f.phase === "deal" && received[s] !== undefined) html += ' · <span class="received">' + received[s] + " taken</span>";
       html += "</div></div>";
+      pieces.push(html);
     }
     // the trick
     var log = f.trick_log || [];
-    html += '<div class="center"><div id="trick" aria-label="Current trick"' + (f.trick_closed ? ' class="closed"' : "") + ">";
+    html = '<div class="center"><div id="trick" aria-label="Current trick"' + (f.trick_closed ? ' class="closed"' : "") + ">";
     if (f.trick_no) html += '<div class="trick-head">Trick ' + f.trick_no +
       (f.trick_closed && typeof f.trick_winner === "number" ? " · won by " + esc(name(f.trick_winner)) : "") + "</div>";
     for (var j = 0; j < log.length; j++) {
@@ -154,7 +158,28 @@
     html += "</div>";
     html += '<div id="wish" class="wish"' + (f.wish ? "" : " hidden") + '>Wish: <b data-wish="' + esc(f.wish || "") + '">' +
       esc(f.wish ? (L.ranks[f.wish] || f.wish) : "") + "</b></div></div>";
-    return html;
+    pieces.push(html);
+    return pieces;
+  }
+
+  // Rewrites an element's content only when it changed (most of a step changes one seat and the trick).
+  function setHtml(el, html) {
+    if (el._html !== html) { el.innerHTML = html; el._html = html; }
+  }
+  var tableCache = null;
+  function renderTable(f, view, bottom) {
+    var pieces = tablePieces(f, view, bottom);
+    if (!tableCache || tableCache.length !== pieces.length || table.children.length !== pieces.length) {
+      table.innerHTML = pieces.join("");
+      tableCache = pieces;
+      return;
+    }
+    for (var i = 0; i < pieces.length; i++) {
+      if (tableCache[i] !== pieces[i]) {
+        table.children[i].outerHTML = pieces[i];
+        tableCache[i] = pieces[i];
+      }
+    }
   }
 
   function listOr(items, sep) { return items.length ? items.join(sep === undefined ? ", " : sep) : "–"; }
@@ -267,7 +292,7 @@
   function render() {
     var f = frames[state.at];
     var view = shownView();
-    table.innerHTML = tableHtml(f, view, state.bottom);
+    renderTable(f, view, state.bottom);
     table.setAttribute("data-at", state.at);
     table.setAttribute("data-phase", f.phase || "");
     root.setAttribute("data-at", state.at);
@@ -280,12 +305,12 @@
     $("phase").textContent = (f.phase || "").replace(/_/g, " ");
     $("turn").textContent = typeof f.turn === "number" ? name(f.turn) : "–";
     var parts = panelParts(f, view);
-    $("totals").innerHTML = parts.totals;
-    $("calls").innerHTML = parts.calls;
-    $("out-order").innerHTML = parts.out;
-    $("bombs").innerHTML = parts.bombs;
-    $("gifts").innerHTML = parts.gifts;
-    $("exchange").innerHTML = parts.exchange;
+    setHtml($("totals"), parts.totals);
+    setHtml($("calls"), parts.calls);
+    setHtml($("out-order"), parts.out);
+    setHtml($("bombs"), parts.bombs);
+    setHtml($("gifts"), parts.gifts);
+    setHtml($("exchange"), parts.exchange);
     var over = $("game-over");
     if (parts.over) {
       if (!over) {
