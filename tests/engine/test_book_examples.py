@@ -496,6 +496,16 @@ def test_001_faq_phoenix_does_not_fulfil_the_wish():
     assert t.wish is None
 
 
+def test_001_faq_phoenix_standing_for_the_wished_rank_does_not_fulfil_it():
+    """The Phoenix "is not considered a card of the desired rank": a straight where it stands for
+    the 8 does not fulfil a wish for 8 of a player who holds real 8s."""
+    t = Table({0: MAHJONG_STRAIGHT, 1: ["4j", "5p", "6j", "7s", "Phoenix", "8s", "9s"]})
+    t.play(0, *MAHJONG_STRAIGHT, wish="8")
+    t.refuse_play("wish_not_fulfilled", 1, "4j", "5p", "6j", "7s", "Phoenix", phoenix="8")
+    t.play(1, "5p", "6j", "7s", "8s", "Phoenix", phoenix="9")
+    assert t.wish is None
+
+
 def test_001_faq_no_seven_but_phoenix_may_pass():
     t = Table({0: ["Mahjong"], 1: ["Phoenix", "Aj", "Ks"]})
     assert not any(c[0] == "7" for c in t.hand(1))

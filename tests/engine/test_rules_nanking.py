@@ -406,6 +406,28 @@ def test_wish_lasts_across_tricks_and_binds_the_leader():
     assert t.wish is None
 
 
+def test_a_bomb_led_must_fulfil_the_wish_of_a_leader_holding_the_rank():
+    """Leading is always one's ordinary turn: a bomb led is no bomb "before the turn"."""
+    t = Table({0: MAHJONG_1_5 + ["7j", "9j", "9s", "9p", "9r"]})
+    t.play(0, *MAHJONG_1_5, wish="7")
+    t.pass_(1, 2, 3)
+    assert t.turn == 0 and t.js["trick_closed"]
+    t.refuse_play("wish_not_fulfilled", 0, "9j", "9s", "9p", "9r")
+    t.play(0, "7j")
+
+
+def test_seat_to_act_may_bomb_before_its_turn_without_the_wished_rank():
+    """001 FAQ (K-bomb): the seat to act may play a bomb on the table "before his turn" without
+    fulfilling the wish, even though it holds the rank and could play it (here in a bomb)."""
+    seat1 = ["7j", "7s", "7p", "7r", "9j", "9s", "9p", "9r", "Aj", "As", "Ap", "Kj", "Ks", "2s"]
+    t = Table({0: MAHJONG_1_5, 1: seat1})
+    t.play(0, *MAHJONG_1_5, wish="7")
+    t.refuse_pass("wish_not_fulfilled", 1)
+    t.refuse_play("does_not_beat", 1, "Aj")
+    t.play(1, "9j", "9s", "9p", "9r")
+    assert t.wish == "7" and t.turn == 2
+
+
 def test_dog_lead_does_not_fulfil_the_wish_of_a_leader_holding_the_rank():
     t = Table({0: ["Mahjong", "Dog", "Aj"] + SEVENS})
     t.play(0, "Mahjong", wish="7")
@@ -519,6 +541,32 @@ def test_dragon_gift_mid_hand_to_an_opponent_already_out():
     assert t.phase == "dragon_gift" and t.turn == 0
     t.gift(0, 3)  # option dragon_gift_to_out, on by default
     assert t.turn == 0 and t.points_won(3) == 40 + 25  # its stairs and the Dragon trick
+
+
+def test_dragon_gift_by_a_player_who_went_out_with_the_dragon():
+    seat3 = [r + s for r in "9TJQKA" for s in "js"] + ["2s", "Dragon"]
+    t = Table({2: STRAIGHT_1_A, 3: seat3})
+    t.play(2, *STRAIGHT_1_A).pass_(3, 0, 1)
+    t.play(3, *[r + s for r in "9TJQKA" for s in "js"]).pass_(0, 1)
+    t.play(3, "2s").pass_(0, 1)
+    t.play(3, "Dragon")  # seat 3 out second; seats 2 and 3 are not partners: the hand goes on
+    assert t.js["out"] == [2, 3] and t.turn == 0
+    t.pass_(0, 1)
+    assert t.phase == "dragon_gift" and t.turn == 3
+    t.refuse({"type": "dragon_gift", "seat": 3, "to": 1}, "gift_invalid")
+    t.gift(3, 0)
+    assert t.turn == 0, "its player is out: the lead goes to the next player holding cards"
+    assert t.points_won(0) == 25
+
+
+def test_wish_pair_of_the_wished_rank_in_a_full_house():
+    seat1 = ["9j", "9s", "9p", "7j", "7s", "Aj", "As", "Ap", "Kj", "Ks", "Qj", "Qs", "2s", "2p"]
+    t = Table({0: ["Mahjong", "5j", "5s", "5p", "3j", "3s"], 1: seat1})
+    t.play(0, "Mahjong", wish="7")
+    # seat 1 holds 7s: it must play a 7 on the Mahjong
+    t.refuse_pass("wish_not_fulfilled", 1)
+    t.play(1, "7j")
+    assert t.wish is None
 
 
 def test_dragon_gift_to_an_opponent_out_refused_with_the_option_off():
