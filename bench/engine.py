@@ -22,7 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import Replay, fold, random_game  # noqa: E402
 
-VARIANTS = [("nanking", {"preset": "rio"})]
+#: (variant, players, options): every game of the Tichu family, each to its natural end
+VARIANTS = [
+    ("nanking", ["A", "B", "C", "D"], {"preset": "rio"}),
+    ("tientsin", ["A", "B", "C", "D", "E", "F"], {}),
+    ("threechu", ["A", "B", "C"], {}),
+    ("grand-seigneur", [f"P{i}" for i in range(8)], {"hands": 6, "scoring": "ranks"}),
+]
 
 
 def timed(fn, repeat: int) -> list[float]:
@@ -34,8 +40,8 @@ def timed(fn, repeat: int) -> list[float]:
     return samples
 
 
-def bench_variant(name: str, options: dict, games: int, positions: int, rng: random.Random) -> dict:
-    records = [random_game(seed, variant=name, options=options) for seed in range(games)]
+def bench_variant(name: str, players: list, options: dict, games: int, positions: int, rng: random.Random) -> dict:
+    records = [random_game(seed, variant=name, options=options, players=players) for seed in range(games)]
     texts = [json.dumps(r) for r in records]
     events = sum(len(r["events"]) for r in records)
 
@@ -73,14 +79,16 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--variant", default=None, help="only this variant")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    results = [bench_variant(name, opts, args.games, args.positions, rng) for name, opts in VARIANTS]
+    chosen = [v for v in VARIANTS if args.variant in (None, v[0])]
+    results = [bench_variant(name, players, opts, args.games, args.positions, rng) for name, players, opts in chosen]
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
     for r in results:
-        print(f"== {r['variant']}: {r['games']} bot games to 1000, {r['events']} events ({r['events_per_game']:.0f}/game)")
+        print(f"== {r['variant']}: {r['games']} bot games, {r['events']} events ({r['events_per_game']:.0f}/game)")
         print(f"validating fold      {r['fold_events_per_s']:>12,.0f} events/s   (target >= 50,000)")
         print(f"json.loads floor     {r['json_loads_events_per_s']:>12,.0f} events/s   fold/json.loads time ratio {r['fold_vs_json_loads']:.1f}x")
         print(f"state at random N    cold fold {r['state_at_cold_median_ms']:.2f} ms median; "

@@ -146,6 +146,8 @@ def _rank_field(event: dict[str, Any], key: str) -> int | None:
 
 
 def _holds(hand_cards: list[str], cards: list[str]) -> bool:
+    if len(set(cards)) == len(cards):  # the usual case: no card twice (one deck)
+        return all(c in hand_cards for c in cards)
     need = Counter(cards)
     have = Counter(hand_cards)
     return all(have[c] >= k for c, k in need.items())
@@ -339,7 +341,7 @@ class GameState:
         self._after_deal(h)
 
     def _after_deal(self, h: Hand) -> None:
-        if all(r == s for r, s in zip(h.received, h.sizes)):
+        if h.received[h.last_drawer] == h.sizes[h.last_drawer] and h.received == h.sizes:
             h.dealt = True
             if self._pushers_count(h) == 0:
                 self._start_play(h)
