@@ -673,6 +673,19 @@ def test_double_victory_200_no_counting_ends_at_once():
     t.check_fold()
 
 
+def test_double_victory_with_the_dragon_as_last_card_has_no_gift():
+    seat1 = ["Mahjong"] + straight("23456789TJQ", "jsjsjsjsjsj") + ["Dog", "Dragon"]
+    seat3 = [r + s for r in "89TJQKA" for s in "pr"]
+    t = Table({1: seat1, 3: seat3, 0: ["2p"]})
+    t.play(1, "Mahjong", *straight("23456789TJQ", "jsjsjsjsjsj")).pass_(2, 3, 0)
+    t.play(1, "Dog")
+    t.play(3, *seat3).pass_(0, 1, 2)  # seat 3 out first
+    t.play(0, "2p").play(1, "Dragon")  # seat 1 out second: double victory at once
+    assert t.phase == "between_hands"  # no Dragon gift: the hand ended at once
+    line = t.last_line
+    assert line["double_victory"] is True and line["points"] == [0, 200]
+
+
 def test_calls_are_individual_partner_out_first_does_not_save_a_call():
     t = two_out(grand_tichu=[2], tichu=[0, 3])
     t.play(0, "Dragon").pass_(1).gift(0, 3)
