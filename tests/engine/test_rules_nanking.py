@@ -627,7 +627,7 @@ def test_tailender_gives_hand_cards_to_the_opponents_and_tricks_to_the_first_out
     assert line["card_points"] == [25, 75]
 
 
-def test_tailenders_tricks_go_to_the_first_out_even_an_opponent():
+def test_tailenders_tricks_and_a_dragon_trick_given_to_it_go_to_the_first_out():
     """Seat 0 (tailender) won tricks worth 10; they go to seat 2, the first out (here a partner:
     team 0 keeps them). Give the Dragon to the tailender: its 25 go to seat 2 too."""
     t = two_out()
