@@ -88,7 +88,7 @@ def call_actions(state: GameState) -> list[dict[str, Any]]:
         limit = v.grand_tichu_limit(h, seat)
         if limit is not None and h.received[seat] <= limit:
             actions.append({"type": "grand_tichu", "seat": seat})
-        if h.received[seat] == h.sizes[seat] and v.may_call(h, seat):
+        if v.may_call(h, seat):
             actions.append({"type": "tichu", "seat": seat})
     return actions
 

@@ -371,8 +371,7 @@ class GameState:
             raise EngineError("not_in_variant", f"seat {seat} may not call Tichu in {self.variant.name}")
         if seat in h.played:
             raise EngineError("call_too_late", f"Tichu is called before one's first card; seat {seat} has played")
-        if h.received[seat] < h.sizes[seat]:
-            raise EngineError("wrong_phase", f"seat {seat} calls Tichu once it holds all its {h.sizes[seat]} cards (a call before the {self.variant.grand_tichu_cards + 1}th card is a Grand Tichu)")
+        # record-format.md: legal until the seat plays its first card, during the draw too.
         h.calls[seat] = "tichu"
 
     # --- the exchange ------------------------------------------------------------------------

@@ -73,9 +73,6 @@ def test_grand_tichu_before_the_ninth_card():
     assert state_json(g)["calls"] == {"1": "grand_tichu", "2": "grand_tichu"}
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a Tichu called after the 9th card but before the "
-                   "14th is refused (wrong_phase); record-format.md: tichu is 'Legal until the seat plays its "
-                   "first card', 001: 'Each player may, until he plays his first card in a hand, call small tichu'")
 def test_tichu_may_be_called_while_still_drawing_after_the_ninth_card():
     g, draws = _drawing()
     for d in draws[:40]:  # seat 1 has 10 cards: too late for a Grand Tichu, not for a Tichu
