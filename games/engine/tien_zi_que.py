@@ -147,16 +147,16 @@ def combination_kind(cards: list[str]) -> str | None:
     """
     if len(cards) != 3:
         return None
-    jokers = sum(1 for c in cards if is_joker(c))
+    real = [c for c in cards if c[0] != JOKER]
+    jokers = 3 - len(real)
     if jokers > 1:
         return None
-    real = [c for c in cards if not is_joker(c)]
-    faces = {face(c) for c in real}
+    faces = {c[:-1] for c in real}
     if len(faces) == 1:
         return "triplet"
-    if not all(is_coin(c) for c in real):
+    if any(c[0] != "C" for c in real):
         return None
-    nums = sorted(number(c) for c in real)
+    nums = sorted(int(c[1]) for c in real)
     if len(set(nums)) != len(nums):
         return None
     if jokers == 0:
@@ -801,9 +801,9 @@ class TienZiQueState:
                 if is_joker(take):
                     continue
                 for pair in combinations(hand, 2):
-                    cards = sort_cards([take, *pair])
-                    if combination_kind(cards) is None:
+                    if combination_kind([take, *pair]) is None:
                         continue
+                    cards = sort_cards([take, *pair])
                     for keep in dict.fromkeys(cards):
                         key = (take, tuple(cards), keep)
                         if key in seen or not self._mahjong_ok(r, seat, keep, "chow"):
@@ -816,9 +816,9 @@ class TienZiQueState:
             out.append({"type": "discard", "seat": seat, "card": card})
         seen_p: set[tuple] = set()
         for triple in combinations(hand, 3):
-            cards = sort_cards(triple)
-            if combination_kind(cards) is None:
+            if combination_kind(list(triple)) is None:
                 continue
+            cards = sort_cards(triple)
             for keep in dict.fromkeys(cards):
                 key = (tuple(cards), keep)
                 if key in seen_p or not self._mahjong_ok(r, seat, keep, "pung"):
