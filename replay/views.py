@@ -35,6 +35,13 @@ def _league_url(club) -> str | None:
     return None
 
 
+def _player_url(player_id: int) -> str | None:
+    try:
+        return reverse("ratings:player", args=[player_id])
+    except NoReverseMatch:
+        return None
+
+
 def club_list(request):
     clubs = selectors.clubs_visible(request.user).annotate(game_count=Count("games"))
     return render(request, "clubs/list.html", {"clubs": clubs})
@@ -73,11 +80,15 @@ def game_detail(request, pk: int):
     teams = final.get("teams") or []
     labels = present.team_labels(data.players, teams)
     team_of = {s: labels[i] for i, team in enumerate(teams) for s in team}
+    ids = {seat.seat: seat.player_id for seat in game.seats.all()}
     return render(request, "replay/game.html", {
         "game": game,
         "club": game.club,
         "data": data,
-        "seats": [{"seat": i, "name": name, "team": team_of.get(i, "")} for i, name in enumerate(data.players)],
+        "seats": [
+            {"seat": i, "name": name, "team": team_of.get(i, ""), "url": _player_url(ids[i]) if i in ids else None}
+            for i, name in enumerate(data.players)
+        ],
         "teams": labels,
         "team_totals": list(zip(labels, final.get("totals") or [])),
         "options": _options_rows(data),
