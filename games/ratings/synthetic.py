@@ -59,17 +59,25 @@ def synthetic_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
     rng = random.Random(seed)
     skills = {p: rng.gauss(0.0, skill_sd) for p in range(n_players)}
     activity = {p: rng.paretovariate(1.5) for p in range(n_players)}
-    joins = {p: (0 if p < n_players // 2 else rng.randrange(n_games)) for p in range(n_players)}
+    joins = {p: (0 if p < max(4, n_players // 2) else rng.randrange(n_games)) for p in range(n_players)}
     games = []
     t = start
+    by_join = sorted(range(n_players), key=lambda p: (joins[p], p))
+    pool: list[int] = []
+    cum: list[float] = []
+    nxt = 0
     for gid in range(n_games):
         t += rng.uniform(0.2, 3.0) * 86400.0
-        pool = [p for p in range(n_players) if joins[p] <= gid]
+        while nxt < n_players and joins[by_join[nxt]] <= gid:  # players who have joined by now
+            p = by_join[nxt]
+            pool.append(p)
+            cum.append((cum[-1] if cum else 0.0) + activity[p])
+            nxt += 1
         chosen: list[int] = []
-        while len(chosen) < 4:
-            weights = [activity[p] for p in pool if p not in chosen]
-            cands = [p for p in pool if p not in chosen]
-            chosen.append(rng.choices(cands, weights)[0])
+        while len(chosen) < 4:  # activity-weighted, without repeating a player
+            p = rng.choices(pool, cum_weights=cum)[0]
+            if p not in chosen:
+                chosen.append(p)
         sk = [skills[p] for p in chosen]
         totals = [0.0, 0.0]
         hands = []
