@@ -177,3 +177,22 @@ def test_cards_have_text_alternatives_and_specials_are_distinct(page, live_serve
         .map(c => [c, getComputedStyle(document.querySelector('#table .card.' + c)).backgroundColor + '/' +
                       getComputedStyle(document.querySelector('#table .card.' + c)).color]))""")
     assert len(set(colours.values())) == 8
+
+
+def test_active_game_steps_with_hands_face_down(page, live_server):
+    from games.models import Club
+
+    club = Club.objects.create(name="Live", slug="live")
+    record = dict(bot_record(RECORD_SEED), events=bot_record(RECORD_SEED)["events"][:80])
+    game = import_game(club, record)
+    open_replay(page, live_server, game, "?at=60")
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+        n = at(page)
+        view = shown(page)
+        expected = engine_view(record, n)
+        assert [len(h) for h in view["hands"]] == [len(h) for h in expected["hands"]]
+        assert all(set(h) <= {"?"} for h in view["hands"])
+        assert view["trick"] == expected["trick"] and view["totals"] == expected["totals"]
+    page.select_option("#view", "all")  # asking for every hand changes nothing: the frames are masked
+    assert all(set(h) <= {"?"} for h in shown(page)["hands"])

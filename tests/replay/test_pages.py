@@ -143,3 +143,24 @@ def test_active_game_hides_hands_from_non_scorers(client, public_club):
     client.force_login(user)
     root = parse(client.get(replay_url(game, at=70)).content)
     assert dom_view(root)["hands"] == state["hands"]
+
+
+def test_empty_game_and_score_sheet_only_game(client, public_club):
+    empty = import_game(public_club, {"format": "tichu-record/1", "variant": "nanking", "players": ["A", "B", "C", "D"],
+                                      "events": []})
+    assert client.get(replay_url(empty)).status_code == 200
+    assert client.get(reverse("replay:game-detail", args=[empty.pk])).status_code == 200
+    hands = [
+        {"type": "hand_result", "calls": {"0": "tichu"}, "out": [0, 1, 2, 3], "points": [60, 40]},
+        {"type": "hand_result", "calls": {}, "out": [1, 3], },
+    ]
+    record = {"format": "tichu-record/1", "variant": "nanking", "players": ["A", "B", "C", "D"], "events": hands}
+    game = import_game(public_club, record)
+    for at in (0, 1, 2):
+        root = parse(client.get(replay_url(game, at=at)).content)
+        assert dom_view(root) == engine_view(record, at)
+    root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
+    score = engine.score_json(engine.fold(record))
+    rows = root.by_id("score-sheet").find_all("tr", cls="hand-line")
+    assert [[int(td.text()) for td in r.find_all("td", cls="points")] for r in rows] == [h["points"] for h in score["hands"]]
+    assert "double victory" in rows[1].text()
