@@ -169,7 +169,6 @@ def _wish_from_bsw(x: str, lineno: int) -> str:
 
 # ---------------------------------------------------------------- parsing
 
-_SEAT_NAME = re.compile(r"^\(([0-3])\)(.*)$")
 _PUSH = re.compile(r"^\(([0-3])\)(.+?) gibt: (.*)$")
 _SEATS = frozenset("0123")
 _CALL = re.compile(r"^(Grosses Tichu|Tichu): \(([0-3])\)(.+)$")
@@ -228,13 +227,11 @@ def _cards(tokens: list[str], lineno: int) -> list[str]:
 
 
 def _block_line(line: str, n: int, lineno: int) -> tuple[int, str, list[str]]:
-    m = _SEAT_NAME.match(line)
-    tokens = line.rstrip(" ").split(" ") if m else []
-    if not m or len(tokens) < n + 1:
+    """``(seat)handle c1 .. cn `` -> (seat, handle, cards)."""
+    parts = line.rstrip(" ").rsplit(" ", n)
+    if line[:1] != "(" or line[2:3] != ")" or line[1:2] not in _SEATS or len(parts) != n + 1 or len(parts[0]) < 4:
         raise BSWFormatError(f"expected '(seat)handle' and {n} cards", lineno)
-    seat = int(m.group(1))
-    name = " ".join(tokens[:-n])[len(m.group(1)) + 2:]
-    return seat, name, _cards(tokens[-n:], lineno)
+    return ord(line[1]) - 48, parts[0][3:], _cards(parts[1:], lineno)
 
 
 def _line_index(names: list[str]) -> tuple[dict[str, int], dict[str, int]]:
@@ -427,7 +424,7 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
         if game is None:
             raise BSWFormatError("the Gr.Tichukarten block must list four seats", lineno)
         if sec == "start":
-            if _SEAT_NAME.match(line) and len(hand.all14) < 4:
+            if line[:1] == "(" and len(hand.all14) < 4:
                 s, name, cards = _block_line(line, 14, lineno)
                 hand.all14[s] = (name, cards)
                 continue
