@@ -333,7 +333,10 @@ def _annotate(frame: dict, event: dict | None, prev: dict | None, players: list[
     frame["e"] = shown_event
     log = frame.get("trick_log") or []
     old_log = (prev or {}).get("trick_log") or []
-    same_hand = prev is not None and prev.get("hand_number") == frame.get("hand_number")
+    # A hand is on the table while state_json describes one (it then names its shuffler); between
+    # hands the engine shows none, and neither do the hand's annotations.
+    on_table = "shuffler" in frame
+    same_hand = prev is not None and prev.get("hand_number") == frame.get("hand_number") and on_table
     new_trick = bool(log) and not (len(log) >= len(old_log) and log[: len(old_log)] == old_log and old_log)
     frame["_new_trick"] = new_trick
     trick_no = (prev or {}).get("trick_no", 0) if same_hand else 0

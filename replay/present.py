@@ -144,9 +144,12 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
             if view != "all" and view not in (s, t):
                 continue
             pushes.append({"from": players[s], "to": players[t], "from_seat": s, "to_seat": t, "cards": cards})
+    sheet = sheet_rows(players, frame.get("score_sheet") or [])
     return {
         "n": frame.get("n", 0),
         "frame": frame,
+        # between hands the table is empty: the hand just finished, as the score sheet has it
+        "last_line": sheet[-1] if sheet and "shuffler" not in frame else None,
         "seats": seats,
         "trick": trick,
         "trick_closed": bool(frame.get("trick_closed")),
@@ -170,7 +173,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "phase": (frame.get("phase") or "").replace("_", " "),
         "hand_number": frame.get("hand_number"),
         "trick_no": frame.get("trick_no"),
-        "sheet": sheet_rows(players, frame.get("score_sheet") or []),
+        "sheet": sheet,
         "complete": bool(frame.get("complete")),
         "winner": team_labels(players, teams)[frame["winner"]]
         if isinstance(frame.get("winner"), int) and frame["winner"] < len(teams) else None,

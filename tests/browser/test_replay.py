@@ -166,6 +166,11 @@ def test_score_sheet_on_the_replay_matches_the_engine(page, live_server, game):
     page.wait_for_selector("#replay[data-ready='1']")
     assert shown(page)["sheet"] == [h["points"] for h in score["hands"][:3]]
     assert shown(page) == engine_view(record, at(page))
+    assert page.get_attribute("#hand-summary", "data-hand") == "3"  # the table shows the hand just finished
+    page.keyboard.press("ArrowLeft")  # the hand's last play: the table is full again
+    assert page.query_selector("#hand-summary") is None
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#hand-summary", "data-hand") == "3"
 
 
 def test_cards_have_text_alternatives_and_specials_are_distinct(page, live_server, game):

@@ -164,3 +164,17 @@ def test_empty_game_and_score_sheet_only_game(client, public_club):
     rows = root.by_id("score-sheet").find_all("tr", cls="hand-line")
     assert [[int(td.text()) for td in r.find_all("td", cls="points")] for r in rows] == [h["points"] for h in score["hands"]]
     assert "double victory" in rows[1].text()
+
+
+def test_between_hands_the_table_shows_the_hand_just_finished(client, bot_game):
+    record = bot_record(1)
+    score = engine.score_json(engine.fold(record))
+    ends = [i + 1 for i, e in enumerate(record["events"]) if e["type"] == "shuffle"][1:3]  # after hands 1 and 2
+    for k, shuffle in enumerate(ends, start=1):
+        root = parse(client.get(replay_url(bot_game, at=shuffle - 1)).content)
+        summary = root.by_id("hand-summary")
+        assert summary.attrs["data-hand"] == str(k)
+        assert " / ".join(str(p) for p in score["hands"][k - 1]["points"]) in summary.text()
+        assert root.by_id("bombs").text().strip() == "–"
+        # once the next hand is shuffled the summary is gone
+        assert parse(client.get(replay_url(bot_game, at=shuffle)).content).by_id("hand-summary") is None

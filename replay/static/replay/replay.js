@@ -145,7 +145,7 @@
     // the trick
     var log = f.trick_log || [];
     html = '<div class="center"><div id="trick" aria-label="Current trick"' + (f.trick_closed ? ' class="closed"' : "") + ">";
-    if (f.trick_no) html += '<div class="trick-head">Trick ' + f.trick_no +
+    if (log.length) html += '<div class="trick-head">Trick ' + f.trick_no +
       (f.trick_closed && typeof f.trick_winner === "number" ? " · won by " + esc(name(f.trick_winner)) : "") + "</div>";
     for (var j = 0; j < log.length; j++) {
       var entry = log[j], bomb = entry.combination === "bomb";
@@ -156,6 +156,16 @@
       html += "</div>";
     }
     html += "</div>";
+    var sheet = f.score_sheet || [];
+    if (sheet.length && f.shuffler === undefined) {  // between hands: the hand just finished
+      var line = sheet[sheet.length - 1];
+      html += '<div id="hand-summary" class="summary" data-hand="' + sheet.length + '"><b>Hand ' + sheet.length + "</b>: out " +
+        (line.out || []).map(function (s) { return esc(name(s)); }).join(" › ") + (line.double_victory ? " (double victory)" : "");
+      Object.keys(line.calls || {}).map(Number).sort(function (a, b) { return a - b; }).forEach(function (s) {
+        html += "; " + esc(name(s)) + ": " + esc(L.calls[line.calls[String(s)]] || line.calls[String(s)]);
+      });
+      html += "; points " + (line.points || []).join(" / ") + "</div>";
+    }
     html += '<div id="wish" class="wish"' + (f.wish ? "" : " hidden") + '>Wish: <b data-wish="' + esc(f.wish || "") + '">' +
       esc(f.wish ? (L.ranks[f.wish] || f.wish) : "") + "</b></div></div>";
     pieces.push(html);
