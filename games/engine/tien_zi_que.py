@@ -969,7 +969,7 @@ def random_tzq_record(seed: int, options: dict[str, Any] | None = None, players:
             do({"type": "reshuffle", "seat": event["seat"], "stock": stock})
         else:
             others = [a for a in actions if a["type"] in ("draw", "discard")]
-            choice = rng.choice(others or actions)
+            choice = rng.choice(others or combos or actions)
             if choice["type"] == "draw":
                 r = state.round
                 assert r is not None
