@@ -526,3 +526,23 @@ def test_bot_games_survive_export_and_import(seed):
     assert _normalised(back["events"]) == _normalised(rec["events"])
     assert export_bsw(back) == log
     assert score_json(fold(back))["totals"] == score_json(fold(rec))["totals"]
+
+
+def test_engine_command_line_from_bsw():
+    """``python -m games.engine from-bsw LOG.tch [--anonymise]`` (wired by the engine's CLI)."""
+    import subprocess
+    import sys
+
+    _engine()
+    root = Path(__file__).resolve().parents[2]
+    run = lambda *args, **kw: subprocess.run([sys.executable, "-m", "games.engine", "from-bsw", *args],  # noqa: E731
+                                             capture_output=True, text=True, cwd=root, timeout=120, **kw)
+    proc = run(str(CORPUS / "300357.tch"), "--anonymise")
+    assert proc.returncode == 0, proc.stderr
+    (rec,) = json.loads(proc.stdout)
+    assert rec["players"] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert rec["meta"]["game_id"] == "300357" and len(rec["meta"]["bsw_results"]) == 15
+    proc = run("-", input=text("2241381"))
+    assert proc.returncode == 0 and json.loads(proc.stdout)[0]["players"][2] == "miss.panic"
+    proc = run("-", input="not a log\n")
+    assert proc.returncode == 2 and json.loads(proc.stdout)["error"]["code"] == "malformed"
