@@ -178,3 +178,12 @@ def test_between_hands_the_table_shows_the_hand_just_finished(client, bot_game):
         assert root.by_id("bombs").text().strip() == "–"
         # once the next hand is shuffled the summary is gone
         assert parse(client.get(replay_url(bot_game, at=shuffle)).content).by_id("hand-summary") is None
+
+
+def test_house_rule_direction_clockwise_seats_the_next_player_on_the_left(client, public_club):
+    record = engine.random_game(3, options={"direction": "clockwise"})
+    game = import_game(public_club, record)
+    root = parse(client.get(replay_url(game, at=100)).content)
+    style = {int(s.attrs["data-seat"]): s.attrs["style"] for s in root.by_id("table").find_all(cls="seat")}
+    assert "top:88" in style[0] and "left:12" in style[1] and "top:12" in style[2] and "left:88" in style[3]
+    assert dom_view(root) == engine_view(record, 100)
