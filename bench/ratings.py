@@ -170,7 +170,13 @@ def db_recompute(n_games: int, seed: int) -> dict:
 
     call_command("migrate", verbosity=0)
     slug = f"ratings-bench-{n_games}-{seed}"
+    from games.ratings.models import GameOutcome
+
     club = Club.objects.filter(slug=slug).first()
+    if club is not None and GameOutcome.objects.filter(club=club).count() != n_games:
+        club.slug = f"{slug}-incomplete-{club.pk}"  # an interrupted load: set it aside
+        club.save(update_fields=["slug"])
+        club = None
     t_load = None
     if club is None:
         _, games = synthetic_history(n_games, 1000, seed=seed)
