@@ -221,27 +221,31 @@ def game_create(
         game = _create_game_rows(
             club=club, variant=variant, options=options, names=players, header={"format": RECORD_FORMAT}, user=user
         )
-        _after_commit_cache(game, [(0, state)])
+        _after_commit_cache(game, [(0, state, True)])
         return _game_body(game)
 
     fingerprint = _fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
     return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
 
 
-def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> list[tuple[int, engine.GameState]]:
+Snapshot = tuple[int, engine.GameState, bool]  # (events folded, state, share across processes)
+
+
+def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> list[Snapshot]:
     """Apply `events` to `state` (the state after `start` events). Returns the snapshots worth
-    caching once committed (boundaries inside the batch and the new tip). Raises RuleViolation
-    with the index in `events` of the first refused event; `state` is then partly advanced."""
-    snapshots = []
+    caching once committed: the boundaries inside the batch (store.is_boundary) and the new tip.
+    Raises RuleViolation with the index in `events` of the first refused event; `state` is then
+    partly advanced and must be dropped."""
+    snapshots: list[Snapshot] = []
     for i, event in enumerate(events):
-        n = start + i
-        if i and store.is_boundary(n, event.get("type")):
-            snapshots.append((n, state.copy()))
+        if store.is_boundary(start + i, event.get("type")):
+            snapshots.append((start + i, state.copy(), True))
         try:
             state.apply(event)
         except engine.EngineError as err:
             raise RuleViolation(err, index=i) from None
-    snapshots.append((start + len(events), state))
+    end = start + len(events)
+    snapshots.append((end, state, end % store.SNAPSHOT_EVERY == 0))
     return snapshots
 
 
@@ -268,8 +272,14 @@ def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.
         transaction.on_commit(lambda: update_ratings_for_game.delay(game_id))
 
 
-def _after_commit_cache(game: Game, snapshots: list[tuple[int, engine.GameState]]) -> None:
-    transaction.on_commit(lambda: [store.cache_state(game, n, s) for n, s in snapshots])
+def _after_commit_cache(game: Game, snapshots: list[Snapshot], start: int = 0, events: list[dict] = ()) -> None:
+    def remember() -> None:
+        for n, state, shared in snapshots:
+            store.cache_state(game, n, state, shared=shared)
+        if events:
+            store.remember_appended(game, start, list(events))
+
+    transaction.on_commit(remember)
 
 
 def _check_events_shape(events: Any, limit: int) -> None:
@@ -313,7 +323,7 @@ def append_events(
         body = {**_game_body(locked), "appended": len(events), "first_seq": start + 1}
         if idempotency_key is not None:
             _idempotent_store(user=user, key=idempotency_key, fingerprint=fingerprint, body=body)
-        _after_commit_cache(locked, snapshots)
+        _after_commit_cache(locked, snapshots, start, events)
     if isinstance(game, Game):
         game.seq, game.status, game.finished_at = locked.seq, locked.status, locked.finished_at
     return WriteResult(body=body)
@@ -347,13 +357,12 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
         header[Game.OMITTED_EVENTS] = True
     state = _new_state(variant, options, names)
     snapshots = _apply_batch(state, 0, events)
-    snapshots.insert(0, (0, _new_state(variant, options, names)))
 
     def write() -> dict:
         game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header, user=user)
         if events:
             _insert_events(game=game, start=0, events=events, state=state, user=user)
-        _after_commit_cache(game, snapshots)
+        _after_commit_cache(game, snapshots, 0, events)
         return _game_body(game)
 
     fingerprint = _fingerprint("game_import", club=club.pk, record=record)

@@ -1,24 +1,30 @@
 """Folding a game's events into engine state, with cached snapshots.
 
 The state after the first `n` events of a game is a pure function of those events, and stored
-events never change, so a `GameState` may be cached under (stream id, n) for good. Snapshots are
-kept at *boundaries*: the state just before each event that starts a hand (`shuffle`,
-`hand_result`), every `SNAPSHOT_EVERY` events as a fallback for variants whose hands start
-otherwise, and the game's tip after every append. `state_at(game, n)` starts from the nearest
-cached boundary at or below `n` and folds only the events after it; a missing snapshot (evicted,
-new process, new cache) is rebuilt from events, storing every boundary passed on the way.
-Each process keeps a small LRU of live states in front of Django's cache (a copy is much cheaper
-than an unpickle), so the append path usually starts from the tip without deserialising.
+events never change, so states and events may be cached under the game's stream id for good.
 
-Callers must only cache states of committed events: `services` defers its cache writes to
-`transaction.on_commit`.
+- Snapshots are kept at *boundaries*: the state just before each event that starts a hand
+  (`shuffle`, `hand_result`) and every `SNAPSHOT_EVERY` events (a fallback for hands that start
+  otherwise). They go to Django's cache (shared by the processes when it is Redis) and to a small
+  per-process LRU of live states (a `copy()` costs microseconds, an unpickle milliseconds).
+- The tip after each append goes to the per-process LRU only: pickling a whole state on every
+  append would cost more than folding the few events since the last boundary in another process.
+- Each process also keeps the events it has read (a stored prefix of the stream), so that a
+  warm `state_at` needs no query at all.
+
+`state_at(game, n)` starts from the nearest cached state at or below `n` and folds only the events
+after it; whatever is missing (evicted, new process, empty cache) is rebuilt from the stored
+events, caching the boundaries passed on the way.
+
+Callers cache only states of committed events: the append service defers its cache writes to
+`transaction.on_commit`, and reads only see committed rows.
 """
 from __future__ import annotations
 
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from typing import Any
 
 from django.core.cache import cache
 
@@ -28,141 +34,158 @@ from games.models import Event, Game
 logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 100
-HAND_START_TYPES = ("shuffle", "hand_result")
+HAND_START_TYPES = frozenset({"shuffle", "hand_result"})
 CACHE_TIMEOUT = 7 * 24 * 3600
-LOCAL_STATES = 128  # live states kept per process
+LOCAL_STATES = 512  # live states kept per process
+LOCAL_STREAMS = 64  # games whose events are kept per process
 _CACHE_VERSION = "v1"
+
+
+class _Lru:
+    """A small thread-safe LRU (per process)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+_states = _Lru(LOCAL_STATES)  # (stream id, n) -> GameState (never handed out: callers get copies)
+_events = _Lru(LOCAL_STREAMS)  # stream id -> tuple of record events, seq 1..len
+
+
+def forget_local() -> None:
+    """Empty this process's caches (tests use it with cache.clear() for a cold start)."""
+    _states.clear()
+    _events.clear()
 
 
 def _key(game: Game, n: int) -> str:
     return f"tichu:state:{_CACHE_VERSION}:{game.stream_id}:{n}"
 
 
-def player_names(game: Game) -> list[str]:
-    return [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
+def is_boundary(n: int, next_event_type: str | None) -> bool:
+    """Whether the state after `n` events is a snapshot position, given the next event's type."""
+    return n % SNAPSHOT_EVERY == 0 or next_event_type in HAND_START_TYPES
 
 
-def initial_state(game: Game) -> engine.GameState:
-    return engine.new_game(game.variant, game.options, players=player_names(game))
+# --- states ------------------------------------------------------------------------------------
 
 
-class _LocalStates:
-    """A small per-process LRU of live states in front of Django's cache: a hit costs a
-    `state.copy()` (microseconds) instead of unpickling the state. Safe across processes for the
-    same reason the shared cache is: the state at (stream, n) never changes."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.states: OrderedDict[str, engine.GameState] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> engine.GameState | None:
-        with self.lock:
-            state = self.states.get(key)
-            if state is None:
-                return None
-            self.states.move_to_end(key)
-            return state.copy()
-
-    def put(self, key: str, state: engine.GameState) -> None:
-        with self.lock:
-            self.states[key] = state.copy()
-            self.states.move_to_end(key)
-            while len(self.states) > self.size:
-                self.states.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.states.clear()
-
-
-_local = _LocalStates(LOCAL_STATES)
-
-
-def forget_local_states() -> None:
-    """Empty this process's LRU (tests use it with cache.clear() for a cold start)."""
-    _local.clear()
-
-
-def cache_state(game: Game, n: int, state: engine.GameState) -> None:
+def cache_state(game: Game, n: int, state: engine.GameState, *, shared: bool = True) -> None:
     """Remember the state after `n` events (a copy: the caller may go on applying events).
 
-    Caching is an optimisation, never an error: a state the backend cannot pickle (the engine's
-    undo checkpoints nest one level per hand, and very long games exceed pickle's recursion
-    limit) or a cache server that is down is logged and skipped. This also runs in on_commit
-    callbacks, where raising would fail a write already committed."""
-    key = _key(game, n)
-    _local.put(key, state)
+    Caching is an optimisation, never an error: a state the shared backend cannot pickle (the
+    engine's undo checkpoints nest one level per hand, so very long games exceed pickle's
+    recursion limit) or a cache server that is down is logged and skipped. This also runs in
+    on_commit callbacks, where raising would fail a write that is already committed."""
+    _states.put((game.stream_id, n), state.copy())
+    if not shared:
+        return
     try:
-        cache.set(key, state, CACHE_TIMEOUT)
+        cache.set(_key(game, n), state, CACHE_TIMEOUT)
     except Exception:  # noqa: BLE001 - see above
         logger.warning("state of game %s at %s not cached", game.pk, n, exc_info=True)
 
 
-def cached_state(game: Game, n: int) -> engine.GameState | None:
-    """A cached state the caller owns (may mutate), or None."""
-    key = _key(game, n)
-    state = _local.get(key)
+def cached_state(game: Game, n: int, *, shared: bool = True) -> engine.GameState | None:
+    """A cached state after `n` events that the caller owns (may mutate), or None."""
+    state = _states.get((game.stream_id, n))
     if state is not None:
-        return state
+        return state.copy()
+    if not shared:
+        return None
     try:
-        state = cache.get(key)
+        state = cache.get(_key(game, n))
     except Exception:  # noqa: BLE001 - a cache failure only means folding from events
         logger.warning("state cache unavailable for game %s", game.pk, exc_info=True)
         return None
     if state is not None:
-        _local.put(key, state)
+        _states.put((game.stream_id, n), state.copy())
     return state
 
 
-def boundaries_upto(game: Game, n: int) -> list[int]:
-    """Snapshot positions at or below `n`, highest first (always ending with 0)."""
-    hand_starts = Event.objects.filter(game=game, seq__lte=n, type__in=HAND_START_TYPES).values_list(
-        "seq", flat=True
-    )
-    points = {seq - 1 for seq in hand_starts}
-    points.update(range(0, n + 1, SNAPSHOT_EVERY))
-    return sorted(points, reverse=True)
+def initial_state(game: Game) -> engine.GameState:
+    names = [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
+    return engine.new_game(game.variant, game.options, players=names)
 
 
-def is_boundary(n: int, next_event_type: str | None) -> bool:
-    return n % SNAPSHOT_EVERY == 0 or next_event_type in HAND_START_TYPES
+# --- events ------------------------------------------------------------------------------------
 
 
-def fold_events(game: Game, state: engine.GameState, start: int, events: Iterable[Event]) -> engine.GameState:
-    """Apply stored events (seq start+1, start+2, ...) to `state`, caching boundaries passed.
+def stored_events(game: Game, upto: int) -> tuple[dict, ...]:
+    """The record events of seq 1..`upto` (all committed: `upto` <= a committed game.seq),
+    read from the database only past what this process has already read."""
+    known: tuple[dict, ...] = _events.get(game.stream_id) or ()
+    if len(known) < upto:
+        rows = Event.objects.filter(game=game, seq__gt=len(known), seq__lte=upto).order_by("seq")
+        fetched = []
+        for seq, kind, payload in rows.values_list("seq", "type", "payload"):
+            if seq != len(known) + len(fetched) + 1:
+                raise RuntimeError(f"game {game.pk}: event seq {seq} after {len(known) + len(fetched)}: a gap")
+            fetched.append({"type": kind, **payload})
+        if len(fetched) != upto - len(known):
+            raise RuntimeError(f"game {game.pk}: {len(known) + len(fetched)} events stored, {upto} expected")
+        known = known + tuple(fetched)
+        _events.put(game.stream_id, known)
+    return known[:upto]
 
-    Stored events were accepted once; an engine that now refuses one is a bug or an engine change,
-    and the EngineError propagates (it is not the client's fault)."""
-    n = start
-    for event in events:
-        if event.seq != n + 1:
-            raise RuntimeError(f"game {game.pk}: event seq {event.seq} after {n}, the stream has a gap")
-        if n != start and is_boundary(n, event.type):
-            cache_state(game, n, state)
-        state.apply(event.as_record_event())
-        n = event.seq
-    return state
+
+def remember_appended(game: Game, start: int, events: list[dict]) -> None:
+    """After commit: extend this process's copy of the stream when it ends where the batch began."""
+    known = _events.get(game.stream_id) or ()
+    if len(known) == start:
+        _events.put(game.stream_id, known + tuple(events))
+
+
+# --- folding -----------------------------------------------------------------------------------
 
 
 def state_at(game: Game, n: int) -> engine.GameState:
-    """The engine state after the first `n` events of `game` (0 <= n <= game.seq).
+    """The engine state after the first `n` events of `game` (0 <= n <= game.seq, committed).
 
-    Returns a state the caller owns (it may apply more events to it)."""
-    state = cached_state(game, n)
+    Returns a state the caller owns (it may apply more events to it). Stored events were all
+    accepted once: an engine that now refuses one is a bug or an engine change, and its
+    EngineError propagates (it is not the client's fault)."""
+    state = cached_state(game, n, shared=n % SNAPSHOT_EVERY == 0)  # the shared cache has boundaries only
     if state is not None:
         return state
-    base, state = 0, None
-    for point in boundaries_upto(game, n):
-        state = cached_state(game, point) if point else None
-        if state is not None:
-            base = point
-            break
+    events = stored_events(game, n)
+    base = 0
+    for point in range(n - 1, 0, -1):
+        if is_boundary(point, events[point]["type"]):
+            state = cached_state(game, point)
+            if state is not None:
+                base = point
+                break
     if state is None:
-        base, state = 0, initial_state(game)
+        state = cached_state(game, 0)
+    if state is None:
+        state = initial_state(game)
         cache_state(game, 0, state)
-    events = Event.objects.filter(game=game, seq__gt=base, seq__lte=n).only("seq", "type", "payload").order_by("seq")
-    state = fold_events(game, state, base, events)
+    for i in range(base, n):
+        if i != base and is_boundary(i, events[i]["type"]):
+            cache_state(game, i, state)
+        state.apply(events[i])
     if n != base and (n == game.seq or n % SNAPSHOT_EVERY == 0):
-        cache_state(game, n, state)
+        # The tip (where the next append starts) locally; arbitrary positions are not kept.
+        cache_state(game, n, state, shared=n % SNAPSHOT_EVERY == 0)
     return state

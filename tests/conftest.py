@@ -19,10 +19,10 @@ from games.models import Club, Membership
 def _fresh_cache():
     """Snapshots and throttle counters live in the cache; no test sees another's."""
     cache.clear()
-    store.forget_local_states()
+    store.forget_local()
     yield
     cache.clear()
-    store.forget_local_states()
+    store.forget_local()
 
 
 @pytest.fixture(autouse=True)

@@ -38,7 +38,7 @@ def count_applies(monkeypatch):
 
 def cold_cache() -> None:
     cache.clear()
-    store.forget_local_states()
+    store.forget_local()
 
 
 def hand_starts(rec) -> list[int]:
@@ -139,3 +139,13 @@ def test_a_failing_cache_does_not_fail_writes_or_reads(scorer_client, imported, 
         response = scorer_client.post(f"/api/games/{game.pk}/events/", {"expected_seq": game.seq, "events": [undo]}, format="json")
     assert response.status_code == 201
     assert scorer_client.get(f"/api/games/{game.pk}/").json()["status"] == "active"
+
+
+def test_warm_state_reads_need_no_event_queries(anon, imported, django_assert_max_num_queries):
+    game, rec = imported
+    store.state_at(game, game.seq)  # warm: boundaries and the stream's events cached in-process
+    rng = random.Random(3)
+    for at in rng.sample(range(game.seq), 10):
+        with django_assert_max_num_queries(1):  # the game itself (visibility); anonymous: no token
+            response = anon.get(f"/api/games/{game.pk}/state/?at={at}")
+        assert response.json() == state_json(fold(rec, upto=at))
