@@ -110,7 +110,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         "turn": state.turn,
         "hand_number": len(state.history) + (1 if h else 0),
         "totals": list(state.totals),
-        "score_sheet": [_line_json(line) for line in state.history],
+        "score_sheet": [dict(line) for line in state.history],
         "complete": state.over,
         "winner": state.winner,
         "next_shuffler": state.next_shuffler if h is None else None,
@@ -146,10 +146,6 @@ def _play_json(seat: int, combo: Any) -> dict[str, Any]:
     if combo.phoenix is not None:
         entry["phoenix"] = rank_code(combo.phoenix)
     return entry
-
-
-def _line_json(line: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in line.items()}
 
 
 def score_json(state: GameState) -> dict[str, Any]:

@@ -346,13 +346,18 @@ class GameState:
             if self._pushers_count(h) == 0:
                 self._start_play(h)
 
-    def _on_grand_tichu(self, event: dict[str, Any]) -> None:
-        h = self._require_hand("grand_tichu", DEAL, EXCHANGE, PLAY, DRAGON_GIFT)
+    def _caller(self, kind: str, event: dict[str, Any]) -> tuple[Hand, int]:
+        """The hand and seat of a call, once the checks common to both calls pass."""
+        h = self._require_hand(kind, DEAL, EXCHANGE, PLAY, DRAGON_GIFT)
         seat = _seat_of(event, self.n)
         if not self.variant.has_calls:
             raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
         if seat in h.calls:
             raise EngineError("already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand")
+        return h, seat
+
+    def _on_grand_tichu(self, event: dict[str, Any]) -> None:
+        h, seat = self._caller("grand_tichu", event)
         limit = self.variant.grand_tichu_limit(h, seat)
         if limit is None:
             raise EngineError("not_in_variant", f"seat {seat} may not call Grand Tichu in {self.variant.name}")
@@ -361,12 +366,7 @@ class GameState:
         h.calls[seat] = "grand_tichu"
 
     def _on_tichu(self, event: dict[str, Any]) -> None:
-        h = self._require_hand("tichu", DEAL, EXCHANGE, PLAY, DRAGON_GIFT)
-        seat = _seat_of(event, self.n)
-        if not self.variant.has_calls:
-            raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
-        if seat in h.calls:
-            raise EngineError("already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand")
+        h, seat = self._caller("tichu", event)
         if not self.variant.may_call(h, seat):
             raise EngineError("not_in_variant", f"seat {seat} may not call Tichu in {self.variant.name}")
         if seat in h.played:
