@@ -19,8 +19,9 @@ from . import frames
 logger = logging.getLogger(__name__)
 
 CACHE_TIMEOUT = 7 * 24 * 3600
-#: Games whose frames this process keeps unpickled (a 1000-point game: about 0.5 MB of JSON).
-LOCAL_GAMES = 32
+#: Games whose frames this process keeps unpickled (a 1000-point game: about 0.5 MB of JSON, a few
+#: MB as Python objects).
+LOCAL_GAMES = 8
 _local: OrderedDict[str, frames.ReplayData] = OrderedDict()
 _local_lock = threading.Lock()
 
