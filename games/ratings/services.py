@@ -114,12 +114,20 @@ def result_of(o: GameOutcome | dict) -> GameResult:
 
 # -- writing --------------------------------------------------------------------------------------
 
-def _change_rows(o, changes, ordinal: int) -> list[RatingChange]:
+CHANGE_COLUMNS = ("game_id", "player_id", "club_id", "variant", "finished_at", "ordinal", "side",
+                  "rating_before", "rating_after", "rd_before", "rd_after", "expected", "score", "games",
+                  "points_for", "points_against", "tichu_called", "tichu_made", "grand_called", "grand_made",
+                  "double_victories")
+
+
+def _change_values(o, changes, ordinal: int) -> list[tuple]:
+    """One tuple per player (CHANGE_COLUMNS order) for the RatingChange rows of a game."""
     get = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
     sides = get("sides")
     totals = get("totals")
     calls = get("calls") or {}
     doubles = get("doubles") or {}
+    game_id, club_id, variant, finished = get("game_id"), get("club_id"), get("variant"), get("finished_at")
     side_of = {p: i for i, s in enumerate(sides) for p in s}
     rows = []
     for c in changes:
@@ -129,14 +137,36 @@ def _change_rows(o, changes, ordinal: int) -> list[RatingChange]:
             pf = totals[i]
             pa = max(t for j, t in enumerate(totals) if j != i)
         tc = calls.get(str(c.player), (0, 0, 0, 0))
-        rows.append(RatingChange(
-            game_id=get("game_id"), player_id=c.player, club_id=get("club_id"), variant=get("variant"),
-            finished_at=get("finished_at"), ordinal=ordinal, side=i,
-            rating_before=c.before, rating_after=c.after, rd_before=c.rd_before, rd_after=c.rd_after,
-            expected=c.expected, score=c.score, games=c.games, points_for=pf, points_against=pa,
-            tichu_called=tc[0], tichu_made=tc[1], grand_called=tc[2], grand_made=tc[3],
-            double_victories=doubles.get(str(i), 0)))
+        rows.append((game_id, c.player, club_id, variant, finished, ordinal, i, c.before, c.after,
+                     c.rd_before, c.rd_after, c.expected, c.score, c.games, pf, pa,
+                     tc[0], tc[1], tc[2], tc[3], doubles.get(str(i), 0)))
     return rows
+
+
+def _change_rows(o, changes, ordinal: int) -> list[RatingChange]:
+    return [RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in _change_values(o, changes, ordinal)]
+
+
+def _write_changes(values: list[tuple], progress: Progress | None = None) -> None:
+    """Insert RatingChange rows: COPY on PostgreSQL (the 100,000-game recompute), bulk_create elsewhere."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        table = RatingChange._meta.db_table
+        with connection.cursor() as cur:
+            for start in range(0, len(values), BATCH * 10):
+                chunk = values[start:start + BATCH * 10]
+                with cur.cursor.copy(f"COPY {table} ({', '.join(CHANGE_COLUMNS)}) FROM STDIN") as copy:
+                    for row in chunk:
+                        copy.write_row(row)
+                if progress:
+                    progress("write", start + len(chunk), len(values))
+        return
+    for start in range(0, len(values), BATCH):
+        RatingChange.objects.bulk_create(
+            [RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in values[start:start + BATCH]])
+        if progress:
+            progress("write", min(start + BATCH, len(values)), len(values))
 
 
 def _player_rating(model, club_id: int, variant: str, player: int, last_change: float,
@@ -171,22 +201,19 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         outcomes = list(qs)
         total = len(outcomes)
         model = model_for(variant)
-        rows: list[RatingChange] = []
+        rows: list[tuple] = []
         last: dict[int, tuple[float, datetime]] = {}
         step = max(1, total // 100)
         for k, o in enumerate(outcomes):
             changes = model.update(result_of(o))
-            rows.extend(_change_rows(o, changes, k))
+            rows.extend(_change_values(o, changes, k))
             for c in changes:
                 last[c.player] = (c.after - c.before, o["finished_at"])
             if progress and (k % step == 0 or k == total - 1):
                 progress("rate", k + 1, total)
         RatingChange.objects.filter(club_id=club_id, variant=variant).delete()
         PlayerRating.objects.filter(club_id=club_id, variant=variant).delete()
-        for start in range(0, len(rows), BATCH):
-            RatingChange.objects.bulk_create(rows[start:start + BATCH])
-            if progress:
-                progress("write", min(start + BATCH, len(rows)), len(rows))
+        _write_changes(rows, progress)
         PlayerRating.objects.bulk_create(
             [_player_rating(model, club_id, variant, p, d, at) for p, (d, at) in sorted(last.items())],
             batch_size=BATCH)

@@ -77,21 +77,17 @@ def test_a_recompute_that_dies_midway_leaves_the_table_and_a_rerun_gives_the_sam
         home, user, django_capture_on_commit_callbacks, monkeypatch):
     import_games(home, user, range(20, 26), django_capture_on_commit_callbacks)
     before = services.pool_signature(home.pk, "nanking")
-    monkeypatch.setattr(services, "BATCH", 5)
-    real = RatingChange.objects.bulk_create
-    calls = {"n": 0}
+    real = services._write_changes
 
-    def dying(objs, *a, **kw):
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise SystemExit("worker killed")
-        return real(objs, *a, **kw)
+    def dying(values, progress=None):
+        real(values[: len(values) // 2], progress)  # half of the new rows are in...
+        raise SystemExit("worker killed")  # ...when the worker dies
 
-    monkeypatch.setattr(RatingChange.objects, "bulk_create", dying)
+    monkeypatch.setattr(services, "_write_changes", dying)
     with pytest.raises(SystemExit):
         services.recompute_club(home.pk)
     assert services.pool_signature(home.pk, "nanking") == before  # rolled back whole
-    monkeypatch.setattr(RatingChange.objects, "bulk_create", real)
+    monkeypatch.setattr(services, "_write_changes", real)
     services.recompute_club(home.pk)
     assert services.pool_signature(home.pk, "nanking") == before
 
