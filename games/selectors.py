@@ -34,17 +34,25 @@ def games_visible(user) -> QuerySet[Game]:
     )
 
 
-def game_get(user, pk: int) -> Game:
-    """One game as `user` may see it (Http404 otherwise), in one query, annotated with
-    `viewer_role`: the user's role in the game's club, or None."""
+def games_with_role(user) -> QuerySet[Game]:
+    """Games with their club, annotated with `viewer_role`: `user`'s role in the club, or None."""
     games = Game.objects.select_related("club")
     if user is not None and user.is_authenticated:
         role = Membership.objects.filter(user=user, club=OuterRef("club_id")).values("role")[:1]
-        games = games.annotate(viewer_role=Subquery(role))
-    else:
-        games = games.annotate(viewer_role=Value(None, output_field=CharField()))
-    game = games.filter(pk=pk).first()
-    if game is None or not (game.club.is_public or game.viewer_role):
+        return games.annotate(viewer_role=Subquery(role))
+    return games.annotate(viewer_role=Value(None, output_field=CharField()))
+
+
+def is_visible(game: Game) -> bool:
+    """For a game from `games_with_role`: may its user read it?"""
+    return game.club.is_public or game.viewer_role is not None
+
+
+def game_get(user, pk: int) -> Game:
+    """One game as `user` may see it (Http404 otherwise), in one query, annotated with
+    `viewer_role`."""
+    game = games_with_role(user).filter(pk=pk).first()
+    if game is None or not is_visible(game):
         raise Http404("no such game")
     return game
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine, store
+from games import engine, selectors, store
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
 
 logger = logging.getLogger(__name__)
@@ -64,6 +64,18 @@ class RuleViolation(ServiceError):
         self.code = error.code
         self.error = error
         self.index = index
+
+
+class GameNotFound(ServiceError):
+    """No such game, or one the user may not see (404)."""
+
+    code = "not_found"
+
+
+class WriteForbidden(ServiceError):
+    """The user may see the game but is not a scorer or admin of its club (403)."""
+
+    code = "permission_denied"
 
 
 class IdempotencyKeyReused(ServiceError):
@@ -292,12 +304,23 @@ def _check_events_shape(events: Any, limit: int) -> None:
             raise InvalidInput(f"events[{i}] must be an object with a string 'type'")
 
 
+def _lock_game_for_writer(game_id: int, user) -> Game:
+    """Lock the game row (serialising writers to this game only) and check, in the same query,
+    that `user` is a scorer or admin of its club."""
+    locked = selectors.games_with_role(user).select_for_update(of=("self",)).filter(pk=game_id).first()
+    if locked is None or not selectors.is_visible(locked):
+        raise GameNotFound("no such game")
+    if locked.viewer_role not in Membership.WRITER_ROLES:
+        raise WriteForbidden(f"recording games needs the scorer or admin role in club {locked.club.slug!r}")
+    return locked
+
+
 def append_events(
     *, game: Game | int, events: list[dict], expected_seq: int, idempotency_key: str | None = None, user
 ) -> WriteResult:
     """Append a batch atomically: all of it or nothing.
 
-    Locks the game row, replays a remembered answer for a known Idempotency-Key, checks
+    Locks the game row (checking that `user` is a scorer or admin of its club), replays a remembered answer for a known Idempotency-Key, checks
     `expected_seq` (SeqConflict), folds the current state (cached snapshot or events), applies
     each event through the engine (RuleViolation with the batch index), inserts the rows and
     moves `game.seq` and `game.status` in the same transaction. When the game finishes, the
@@ -309,7 +332,7 @@ def append_events(
     game_id = game.pk if isinstance(game, Game) else game
     fingerprint = _fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)
     with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game_id)
+        locked = _lock_game_for_writer(game_id, user)
         if idempotency_key is not None:
             replay = _idempotent_replay(user=user, key=idempotency_key, fingerprint=fingerprint)
             if replay is not None:

@@ -21,7 +21,15 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from games.services import IdempotencyKeyReused, InvalidInput, RuleViolation, SeqConflict, ServiceError
+from games.services import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidInput,
+    RuleViolation,
+    SeqConflict,
+    ServiceError,
+    WriteForbidden,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +65,10 @@ def _service_error_response(exc: ServiceError) -> Response:
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, IdempotencyKeyReused):
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, GameNotFound):
+        return Response(body, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, WriteForbidden):
+        return Response(body, status=status.HTTP_403_FORBIDDEN)
     assert isinstance(exc, InvalidInput)
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 

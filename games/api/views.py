@@ -288,10 +288,10 @@ class GameEventsApi(GameView):
         summary="Append a batch of events atomically (scorers, admins)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        game = self.game(request, pk)
+        # The service checks visibility and role under the game's row lock (one query).
         data = _validated(s.EventsAppendInput, request)
         result = services.append_events(
-            game=game, events=data["events"], expected_seq=data["expected_seq"],
+            game=pk, events=data["events"], expected_seq=data["expected_seq"],
             idempotency_key=_idempotency_key(request), user=request.user,
         )  # fmt: skip
         return _write_response(result)
