@@ -3,7 +3,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
-from games.api import views
+from games.api import legal, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -24,5 +24,6 @@ urlpatterns = [
     path("games/<int:pk>/state/", views.GameStateApi.as_view(), name="game-state"),
     path("games/<int:pk>/score/", views.GameScoreApi.as_view(), name="game-score"),
     path("games/<int:pk>/record/", views.GameRecordApi.as_view(), name="game-record"),
+    path("games/<int:pk>/legal/", legal.GameLegalApi.as_view(), name="game-legal"),
     re_path(r"^(?P<unmatched>.*)$", api_not_found),
 ]
