@@ -1,5 +1,5 @@
 """HTML pages (included at "" last by tichu_site/urls.py)."""
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -11,4 +11,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/replay/", views.game_replay, name="game-replay"),
+    path("", include("replay.entry.urls")),
 ]

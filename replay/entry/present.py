@@ -1,0 +1,63 @@
+"""What the entry page shows besides the live table: the score sheet (the viewer's partial) and
+the history of stored events, undos included. Read off the viewer's frames (the engine's output)
+and the stored events; no rule of Tichu here."""
+from __future__ import annotations
+
+from django.urls import reverse
+
+from games.models import Event, Game
+from replay import frames, present as viewer
+
+#: The history lists this many of the latest events (the replay has them all).
+HISTORY_LENGTH = 60
+
+
+def retracted_by_undo(events: list[dict]) -> dict[int, int]:
+    """{seq of a retracted event: seq of the undo that retracted it}, by the record format's
+    definition of `undo` (record-format.md section 3: it retracts the latest event still in force;
+    an undo after an undo retracts the event before)."""
+    in_force: list[int] = []
+    retracted: dict[int, int] = {}
+    for seq, event in enumerate(events, start=1):
+        if event.get("type") == "undo":
+            if in_force:
+                retracted[in_force.pop()] = seq
+        else:
+            in_force.append(seq)
+    return retracted
+
+
+def history_rows(game: Game, data: frames.ReplayData) -> list[dict]:
+    stored = list(Event.objects.filter(game=game).order_by("seq").select_related("recorded_by"))
+    retracted = retracted_by_undo([e.as_record_event() for e in stored])
+    undoes = {undo: seq for seq, undo in retracted.items()}
+    rows = []
+    for event in stored[-HISTORY_LENGTH:]:
+        n = event.seq
+        text = data.frame_at(n).get("text", "") if n <= data.length else event.type
+        rows.append({
+            "seq": n,
+            "type": event.type,
+            "text": text,
+            "by": event.recorded_by.get_username() if event.recorded_by else "",
+            "at": event.recorded_at,
+            "retracted_by": retracted.get(n),
+            "undoes": undoes.get(n),
+        })
+    rows.reverse()  # newest first: the slip to correct is at the top
+    return rows
+
+
+def panels_context(game: Game, data: frames.ReplayData) -> dict:
+    final = data.final
+    teams = final.get("teams") or []
+    labels = viewer.team_labels(data.players, teams)
+    return {
+        "sheet": viewer.sheet_rows(data.players, final.get("score_sheet") or []),
+        "teams": labels,
+        "team_totals": list(zip(labels, final.get("totals") or [])),
+        "complete": bool(final.get("complete")),
+        "history": history_rows(game, data),
+        "replay_url": reverse("replay:game-replay", args=[game.pk]),
+        "total_events": game.seq,
+    }

@@ -1,0 +1,13 @@
+"""Scorer entry pages, included by replay/urls.py (names under `replay:entry:`)."""
+from django.urls import path
+
+from . import views
+
+app_name = "entry"
+
+urlpatterns = [
+    path("enter/", views.entry_home, name="home"),
+    path("clubs/<slug:slug>/new-game/", views.new_game, name="new-game"),
+    path("games/<int:pk>/enter/", views.enter, name="enter"),
+    path("games/<int:pk>/enter/panels/", views.panels, name="panels"),
+]

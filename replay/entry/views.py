@@ -1,0 +1,139 @@
+"""Scorer entry pages: the scorer's start page, a new game, and the entry page of a game.
+
+Who may come: the club's scorers and admins (games.selectors.can_write). Anonymous visitors are
+sent to the log-in page; a signed-in user who may read the club but not write gets 403; a
+members-only club stays 404 to outsiders, as everywhere else.
+
+The pages hold no rule of Tichu. The new-game form calls `services.game_create` (as
+POST /api/games/ does); the entry page reads GET /api/games/{id}/legal/ and writes with
+POST /api/games/{id}/events/ from `static/entry/entry.js`; `panels` renders the score sheet and
+the event history with the viewer's templates for the script to swap in.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from games import selectors, services
+from games.models import Club, Game, Membership, Player
+
+from replay import frames
+from replay.data import replay_data
+
+from . import forms, present
+
+
+def _writable_club(request, slug: str) -> Club:
+    club = get_object_or_404(selectors.clubs_visible(request.user), slug=slug)
+    if not selectors.can_write(request.user, club):
+        raise PermissionDenied("recording games needs the scorer or admin role in this club")
+    return club
+
+
+def _writable_game(request, pk: int) -> Game:
+    game = selectors.game_get(request.user, pk)  # Http404 when the club is hidden from the user
+    if game.viewer_role not in Membership.WRITER_ROLES:
+        raise PermissionDenied("recording games needs the scorer or admin role in this club")
+    return game
+
+
+@login_required
+def entry_home(request):
+    """The clubs the user scores for, with their games still being played."""
+    clubs = Club.objects.filter(
+        memberships__user=request.user, memberships__role__in=Membership.WRITER_ROLES
+    ).order_by("name")
+    rows = []
+    for club in clubs:
+        active = (
+            Game.objects.filter(club=club, status=Game.Status.ACTIVE)
+            .prefetch_related("seats__player")
+            .order_by("-created_at", "-id")[:20]
+        )
+        rows.append({"club": club, "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]}
+                                             for g in active]})
+    return render(request, "entry/home.html", {"rows": rows})
+
+
+@login_required
+def new_game(request, slug: str):
+    club = _writable_club(request, slug)
+    members = list(Player.objects.filter(club=club).order_by("name"))
+    error = None
+    if request.method == "POST":
+        form = forms.NewGame(request.POST, members=members)
+        if form.is_valid():
+            try:
+                result = services.game_create(
+                    club=club,
+                    variant=form.cleaned["variant"],
+                    options=form.cleaned["options"],
+                    players=form.cleaned["players"],
+                    user=request.user,
+                    idempotency_key=form.cleaned["token"],
+                )
+            except services.RuleViolation as err:
+                error = f"{err.code}: {err.message}"
+            except services.ServiceError as err:
+                error = err.message
+            else:
+                return redirect("replay:entry:enter", pk=result.body["id"])
+        else:
+            error = form.error
+    else:
+        form = forms.NewGame(None, members=members)
+    return render(request, "entry/new_game.html", {
+        "club": club,
+        "form": form,
+        "error": error,
+        "token": uuid.uuid4().hex,
+        "variants": forms.variant_choices(form),
+    }, status=400 if error else 200)
+
+
+@never_cache
+@ensure_csrf_cookie
+@login_required
+def enter(request, pk: int):
+    game = _writable_game(request, pk)
+    players = [s.player.name for s in game.seats.select_related("player")]
+    return render(request, "entry/enter.html", {
+        "game": game,
+        "club": game.club,
+        "players": players,
+        "config": {
+            "game": game.pk,
+            "seq": game.seq,
+            "players": players,
+            "variant": game.variant,
+            "legal_url": reverse("game-legal", args=[game.pk]),
+            "events_url": reverse("game-events", args=[game.pk]),
+            "panels_url": reverse("replay:entry:panels", args=[game.pk]),
+            "ranks": list("23456789TJQKA"),
+            "rank_names": frames.RANK_NAMES,
+            "cards": frames.card_table(),
+        },
+        **present.panels_context(game, replay_data(game, hidden=False)),
+    })
+
+
+@never_cache
+@login_required
+def panels(request, pk: int):
+    """The score sheet and the history as HTML, for the entry page's script to swap in."""
+    game = _writable_game(request, pk)
+    context = {"game": game, **present.panels_context(game, replay_data(game, hidden=False))}
+    return JsonResponse({
+        "seq": game.seq,
+        "status": game.status,
+        "sheet": render_to_string("entry/_sheet_panel.html", context, request=request),
+        "history": render_to_string("entry/_history.html", context, request=request),
+    })

@@ -1,0 +1,702 @@
+/* The scorer's entry page (templates/entry/enter.html, docs/entry.md).
+
+   No rule of Tichu lives here. The page asks GET /api/games/{id}/legal/ what the engine accepts
+   now and offers exactly that: a card play is enabled only when the picked cards are one of the
+   engine's legal plays; a deal or a push is built from the cards the engine says are in the pile
+   or in the hand; the score-sheet form is checked by the engine as it is typed (?check=). Every
+   entry is POSTed to /api/games/{id}/events/ with the state's `expected_seq`, the session cookie,
+   the CSRF token and an Idempotency-Key; a 409 (someone else entered first) stores nothing and
+   the page shows the latest state instead. */
+(function () {
+  "use strict";
+  var root = document.getElementById("entry");
+  if (!root) return;
+  var C = JSON.parse(document.getElementById("entry-config").textContent);
+  var players = C.players, nSeats = players.length;
+  var $ = function (id) { return document.getElementById(id); };
+
+  var S = {
+    seq: C.seq,       // the seq the page's state is at: sent as expected_seq
+    legal: null,      // the last answer of the legal endpoint
+    picked: [],       // indices into the hand (or pile) being picked from
+    pickFrom: null,   // "hand:<seat>" or "pile": what `picked` indexes
+    dealMode: "hand", // "hand": whole hands (deal events); "card": one card at a time (draw)
+    dealSeat: null,
+    busy: false,
+    pending: null,    // the last write, kept for Retry after a network failure
+    checkKey: null,   // the hand_result JSON the engine last approved
+    checkTimer: null,
+    tab: null,
+  };
+
+  // --- small helpers ------------------------------------------------------------------------------
+
+  function esc(s) {
+    return String(s === null || s === undefined ? "" : s).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  function name(seat) { return (typeof seat === "number" && seat >= 0 && seat < nSeats) ? players[seat] : "seat " + seat; }
+  function cardName(code) { return (C.cards[code] || { name: code }).name; }
+  function cardHtml(code) {  // the viewer's card markup (templatetags/replay_tags.py)
+    var f = C.cards[code] || { cls: "unknown", rank: code, suit: "", name: code };
+    return '<span class="card ' + f.cls + '" role="img" aria-label="' + esc(f.name) + '" title="' + esc(f.name) +
+      '" data-card="' + esc(code) + '"><span class="rk">' + esc(f.rank) + '</span><span class="su" aria-hidden="true">' +
+      esc(f.suit) + "</span></span>";
+  }
+  function cardsHtml(codes) { return (codes || []).map(cardHtml).join(""); }
+  function cardsText(codes) { return (codes || []).map(cardName).join(", "); }
+  function key(cards) { return cards.slice().sort().join(" "); }
+  function rankName(r) { return C.rank_names[r] || r; }
+  function csrf() {
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2);
+  }
+  function describe(e) {
+    var who = name(e.seat);
+    switch (e.type) {
+      case "shuffle": return who + " shuffles (new hand)";
+      case "draw": return who + " draws the " + cardName(e.card);
+      case "deal": return who + " is dealt " + e.cards.length + " cards";
+      case "tichu": return who + " calls Tichu";
+      case "grand_tichu": return who + " calls Grand Tichu";
+      case "push": return who + " pushes " + Object.keys(e.cards).map(function (t) {
+        var c = e.cards[t]; return cardsText(Array.isArray(c) ? c : [c]) + " to " + name(Number(t)); }).join("; ");
+      case "play": return who + " plays " + cardsText(e.cards) + (e.phoenix ? " (Phoenix as " + rankName(e.phoenix) + ")" : "") +
+        (e.wish ? " and wishes for a " + rankName(e.wish) : "") + (e.to !== undefined ? "; lead to " + name(e.to) : "");
+      case "pass": return who + " passes";
+      case "dragon_gift": return who + " gives the Dragon trick to " + name(e.to);
+      case "hand_result": return "hand from the score sheet";
+      case "undo": return "undo";
+      default: return JSON.stringify(e);
+    }
+  }
+  function say(text) { $("status").textContent = text; }
+  function alertBox(text, retry) {
+    $("alert").hidden = !text;
+    $("alert-text").textContent = text || "";
+    $("retry").hidden = !retry;
+  }
+
+  // --- talking to the API -------------------------------------------------------------------------
+
+  function getJson(url) {
+    return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } }).then(function (r) {
+      return r.json().then(function (body) { return { status: r.status, body: body }; });
+    });
+  }
+
+  function refresh(note) {
+    return Promise.all([getJson(C.legal_url), getJson(C.panels_url)]).then(function (res) {
+      var legal = res[0], panels = res[1];
+      if (legal.status !== 200) { alertBox("Could not load the game: " + (legal.body.message || legal.status)); return; }
+      var moved = legal.body.seq !== S.seq;
+      S.legal = legal.body;
+      S.seq = legal.body.seq;
+      if (moved) { S.picked = []; S.pickFrom = null; S.checkKey = null; }
+      if (panels.status === 200) {
+        $("sheet-panel").innerHTML = panels.body.sheet;
+        $("history-panel").innerHTML = panels.body.history;
+      }
+      render();
+      if (note) say(note);
+      root.setAttribute("data-seq", String(S.seq));
+      root.setAttribute("data-ready", "1");
+    }).catch(function () { alertBox("The server cannot be reached. Your entry is kept; try Refresh.", false); });
+  }
+
+  // The game moved on without this page's doing (another scorer): say so, load the latest state.
+  function changedElsewhere(seq) {
+    alertBox("The game changed meanwhile: another scorer entered up to #" + seq + ". The latest state is shown; check it before entering.");
+    root.setAttribute("data-conflict", String(seq));
+    return refresh();
+  }
+
+  function send(events, what) {
+    if (S.busy) return Promise.resolve();
+    var req = { body: JSON.stringify({ expected_seq: S.seq, events: events }), key: newKey(), what: what };
+    return post(req);
+  }
+
+  function post(req) {
+    S.busy = true;
+    S.pending = req;
+    root.setAttribute("data-busy", "1");
+    setDisabled(true);
+    say("Saving: " + req.what + "…");
+    return fetch(C.events_url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": req.key },
+      body: req.body,
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (body) { return { status: r.status, body: body }; });
+    }).then(function (res) {
+      S.busy = false; S.pending = null; root.setAttribute("data-busy", "0");
+      if (res.status === 201) {
+        alertBox("");
+        return refresh("Saved: " + req.what + " (#" + res.body.seq + ").").then(function () { return true; });
+      }
+      if (res.status === 409) {
+        alertBox("Not saved: the game changed meanwhile (another scorer entered event #" + res.body.current_seq +
+          "). The latest state is shown; check it and enter again if still needed.");
+        root.setAttribute("data-conflict", String(res.body.current_seq));
+        return refresh().then(function () { return false; });
+      }
+      if (res.status === 422) {
+        var err = res.body.error || res.body;
+        alertBox("Refused by the rules (" + (err.code || "invalid") + "): " + (err.message || res.body.message || ""));
+      } else {
+        alertBox("Not saved (" + res.status + "): " + (res.body.message || "unexpected answer"));
+      }
+      setDisabled(false);
+      render();
+      return false;
+    }).catch(function () {
+      S.busy = false; root.setAttribute("data-busy", "0");
+      alertBox("Network error: " + req.what + " may not be saved. Retry sends the very same entry (it cannot be stored twice).", true);
+      setDisabled(false);
+      return false;
+    });
+  }
+
+  function setDisabled(on) {
+    root.querySelectorAll("#controls button, #undo, #save-hand").forEach(function (b) {
+      if (on) { b.setAttribute("data-was-disabled", b.disabled ? "1" : "0"); b.disabled = true; }
+      else if (b.hasAttribute("data-was-disabled")) { b.disabled = b.getAttribute("data-was-disabled") === "1"; b.removeAttribute("data-was-disabled"); }
+    });
+  }
+
+  // --- rendering ----------------------------------------------------------------------------------
+
+  function actionsOf(type) { return (S.legal.actions || []).filter(function (a) { return a.type === type; }); }
+
+  function phaseText() {
+    var L = S.legal, st = L.state;
+    if (L.status === "finished" || L.phase === "game_over") return "game over";
+    var parts = [];
+    if (st.hand_number) parts.push("hand " + st.hand_number);
+    parts.push((L.phase || "").replace(/_/g, " "));
+    if (L.phase === "deal" && L.deal) parts.push(name(L.deal.next_drawer) + " draws next");
+    else if (typeof L.turn === "number") parts.push(name(L.turn) + " to " + (L.phase === "dragon_gift" ? "give the Dragon trick" : "play"));
+    return parts.join(" · ");
+  }
+
+  function render() {
+    var L = S.legal;
+    if (!L) return;
+    $("seq").textContent = String(L.seq);
+    $("phase-text").textContent = phaseText();
+    $("undo").disabled = !L.can_undo;
+    renderSheetForm();
+    renderSeats();
+    renderTrick();
+    renderControls();
+    if (!S.tab) selectTab(L.phase === "between_hands" || L.phase === "game_over" || !L.state.hand_number ? "sheet" : "cards", false);
+  }
+
+  function renderSeats() {
+    var st = S.legal.state, L = S.legal;
+    var teams = st.teams || [], teamOf = {};
+    teams.forEach(function (t, i) { t.forEach(function (s) { teamOf[s] = i; }); });
+    var order = st.order || players.map(function (_, i) { return i; });
+    var html = "";
+    order.forEach(function (s) {
+      var hand = (st.hands || [])[s] || [];
+      var acting = L.turn === s || (L.phase === "deal" && L.deal && L.deal.next_drawer === s);
+      var call = (st.calls || {})[String(s)];
+      var outRank = (st.out || []).indexOf(s);
+      var pickable = pickSource() === "hand:" + s;
+      html += '<div class="seat-box' + (acting ? " turn" : "") + (teamOf[s] !== undefined ? " team-" + teamOf[s] : "") +
+        (outRank >= 0 ? " is-out" : "") + '" data-seat="' + s + '"' + (acting ? ' aria-current="true"' : "") + ">";
+      html += '<div class="seat-head"><span class="seat-name">' + esc(name(s)) + "</span>";
+      if (call) html += ' <span class="badge call call-' + call + '" data-call="' + call + '">' + (call === "tichu" ? "Tichu" : "Grand Tichu") + "</span>";
+      if (outRank >= 0) html += ' <span class="badge out">out #' + (outRank + 1) + "</span>";
+      if (acting) html += ' <span class="badge to-act">' + (L.phase === "deal" ? "draws" : L.phase === "dragon_gift" ? "gives the Dragon" : "to play") + "</span>";
+      if (st.received && L.phase === "deal") html += ' <span class="count">' + st.received[s] + " cards</span>";
+      html += "</div>";
+      if (pickable) html += pickerHtml(hand, "hand:" + s, name(s) + "'s hand");
+      else html += '<div class="hand" aria-label="' + esc(name(s)) + "'s hand: " + hand.length + ' cards">' + cardsHtml(hand) + "</div>";
+      html += "</div>";
+    });
+    $("seats").innerHTML = html;
+  }
+
+  function renderTrick() {
+    var st = S.legal.state, log = st.trick_log || [], html = "";
+    if (st.wish) html += '<p class="wish">Wish: <b data-wish="' + esc(st.wish) + '">' + esc(rankName(st.wish)) + "</b></p>";
+    if (log.length) {
+      html += '<div class="trick-log">';
+      log.forEach(function (e) {
+        html += '<div class="play" data-seat="' + e.seat + '"><span class="who">' + esc(name(e.seat)) + "</span> " +
+          (e.pass ? '<span class="pass">pass</span>' : cardsHtml(e.cards) + ' <span class="combo">' + esc((e.combination || "").replace(/_/g, " ")) + "</span>") + "</div>";
+      });
+      html += "</div>";
+    }
+    $("trick-box").innerHTML = html;
+  }
+
+  // The cards the scorer picks from: the hand of the seat to play, or the pile during a deal.
+  function pickSource() {
+    var L = S.legal;
+    if (L.phase === "play" && typeof L.turn === "number") return "hand:" + L.turn;
+    if (L.phase === "deal" && L.deal && S.dealMode === "hand") return "pile";
+    return null;
+  }
+  function pickCards() {
+    var src = pickSource(), st = S.legal.state;
+    if (src === "pile") return S.legal.deal.pile;
+    if (src && src.indexOf("hand:") === 0) return (st.hands || [])[Number(src.slice(5))] || [];
+    return [];
+  }
+  function pickedCards() {
+    var cards = pickCards();
+    return S.picked.map(function (i) { return cards[i]; }).filter(function (c) { return c !== undefined; });
+  }
+  function pickerHtml(cards, src, label) {
+    if (S.pickFrom !== src) { S.pickFrom = src; S.picked = []; }
+    var html = '<div class="hand picker" role="group" aria-label="' + esc(label) + ': pick cards" data-source="' + esc(src) + '">';
+    cards.forEach(function (c, i) {
+      var on = S.picked.indexOf(i) >= 0;
+      html += '<button type="button" class="pick" data-index="' + i + '" data-card="' + esc(c) + '" aria-pressed="' + on + '">' + cardHtml(c) + "</button>";
+    });
+    return html + "</div>";
+  }
+
+  function button(id, label, event, cls) {
+    return '<button type="button" class="btn act' + (cls ? " " + cls : "") + '"' + (id ? ' id="' + id + '"' : "") +
+      " data-event='" + esc(JSON.stringify(event)) + "'>" + label + "</button>";
+  }
+
+  function renderControls() {
+    var L = S.legal, html = "", handled = {};
+    var mark = function (list) { list.forEach(function (a) { handled[JSON.stringify(a)] = true; }); };
+    if (L.status === "finished" || L.phase === "game_over") {
+      html += '<p class="over">The game is over. An undo is still possible.</p>';
+    }
+    var shuffles = actionsOf("shuffle");
+    if (shuffles.length) {
+      html += '<div class="group" id="shuffle-group"><h3>New hand: who shuffles?</h3>';
+      shuffles.forEach(function (a) { html += button("shuffle-" + a.seat, esc(name(a.seat)) + " shuffles", a); });
+      html += "</div>";
+      mark(shuffles);
+    }
+    if (L.phase === "deal" && L.deal) html += dealHtml(mark);
+    if (L.phase === "exchange" && L.pushes) html += pushHtml();
+    if (L.phase === "play" && typeof L.turn === "number") html += playHtml(mark);
+    var gifts = actionsOf("dragon_gift");
+    if (gifts.length) {
+      html += '<div class="group" id="gift-group"><h3>' + esc(name(gifts[0].seat)) + " gives the Dragon trick to</h3>";
+      gifts.forEach(function (a) { html += button("gift-" + a.to, esc(name(a.to)), a); });
+      html += "</div>";
+      mark(gifts);
+    }
+    var bombSeats = Object.keys(L.bombs_out_of_turn || {});
+    if (bombSeats.length) {
+      html += '<div class="group" id="bomb-group"><h3>Bombs out of turn</h3>';
+      bombSeats.forEach(function (s) {
+        L.bombs_out_of_turn[s].forEach(function (a, i) {
+          html += button("bomb-" + s + "-" + i, esc(name(a.seat)) + " bombs " + cardsHtml(a.cards), a, "bomb");
+        });
+      });
+      html += "</div>";
+    }
+    var calls = actionsOf("tichu").concat(actionsOf("grand_tichu"));
+    if (calls.length) {
+      html += '<div class="group" id="call-group"><h3>Calls</h3>';
+      calls.forEach(function (a) {
+        html += button(a.type + "-" + a.seat, esc(name(a.seat)) + ": " + (a.type === "tichu" ? "Tichu" : "Grand Tichu"), a, "call");
+      });
+      html += "</div>";
+      mark(calls);
+    }
+    var others = (L.actions || []).filter(function (a) { return !handled[JSON.stringify(a)]; });
+    if (others.length) {
+      html += '<div class="group" id="other-group"><h3>Other legal events</h3>';
+      others.slice(0, 200).forEach(function (a, i) { html += button("other-" + i, esc(describe(a)), a); });
+      html += "</div>";
+    }
+    if (!html) html = '<p class="note">Nothing to enter here now' + (L.phase === "between_hands" ? "." : ": see the score sheet.") + "</p>";
+    $("controls").innerHTML = html;
+    updatePlay();
+    updateDeal();
+  }
+
+  function dealHtml(mark) {
+    var D = S.legal.deal, html = '<div class="group" id="deal-group">';
+    var draws = actionsOf("draw");
+    mark(draws);
+    html += '<h3>The deal</h3><div class="mode" role="radiogroup" aria-label="Deal entry">' +
+      '<label><input type="radio" name="deal-mode" value="hand"' + (S.dealMode === "hand" ? " checked" : "") + "> whole hands</label> " +
+      '<label><input type="radio" name="deal-mode" value="card"' + (S.dealMode === "card" ? " checked" : "") + "> card by card</label></div>";
+    if (S.dealMode === "card") {
+      html += '<p>' + esc(name(D.next_drawer)) + ' draws (' + D.pile.length + ' cards left): pick the card.</p><div class="hand picker" id="draw-cards">';
+      draws.forEach(function (a) {
+        html += '<button type="button" class="pick act" data-card="' + esc(a.card) + "\" data-event='" + esc(JSON.stringify(a)) + "'>" + cardHtml(a.card) + "</button>";
+      });
+      html += "</div>";
+    } else {
+      var seats = Object.keys(D.remaining).map(Number).filter(function (s) { return D.remaining[String(s)] > 0; });
+      if (S.dealSeat === null || seats.indexOf(S.dealSeat) < 0) S.dealSeat = seats.indexOf(D.next_drawer) >= 0 ? D.next_drawer : seats[0];
+      html += '<label class="row">Cards for <select id="deal-seat">' + seats.map(function (s) {
+        return '<option value="' + s + '"' + (s === S.dealSeat ? " selected" : "") + ">" + esc(name(s)) + " (" + D.remaining[String(s)] + " to deal)</option>";
+      }).join("") + "</select></label>";
+      html += '<label class="row">Type cards <input id="card-codes" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. Ts 9r ph"></label>';
+      html += pickerHtml(D.pile, "pile", "The cards not dealt yet");
+      html += '<p><button type="button" class="btn primary" id="deal-btn" disabled>Deal</button> <button type="button" class="btn" id="deal-clear">Clear picks</button></p>';
+    }
+    return html + "</div>";
+  }
+
+  function updateDeal() {
+    var btn = $("deal-btn");
+    if (!btn) return;
+    var D = S.legal.deal, picked = pickedCards(), want = D.remaining[String(S.dealSeat)] || 0;
+    btn.disabled = S.busy || picked.length === 0 || picked.length > want;
+    btn.textContent = "Deal " + picked.length + " of " + want + " cards to " + name(S.dealSeat);
+  }
+
+  function pushHtml() {
+    var P = S.legal.pushes, st = S.legal.state, html = '<div class="group" id="push-group"><h3>The exchange</h3>';
+    var seats = Object.keys(P).map(Number);
+    if (!seats.length) return "";
+    seats.forEach(function (s) {
+      var hand = st.hands[s] || [];
+      html += '<fieldset class="push" data-seat="' + s + '"><legend>' + esc(name(s)) + " pushes</legend>";
+      Object.keys(P[String(s)]).forEach(function (t) {
+        for (var k = 0; k < P[String(s)][t]; k++) {
+          html += '<label class="row">to ' + esc(name(Number(t))) + ' <select class="push-card" data-to="' + t + '"><option value="">—</option>' +
+            hand.map(function (c) { return '<option value="' + esc(c) + '">' + esc(cardName(c)) + "</option>"; }).join("") + "</select></label>";
+        }
+      });
+      html += '<button type="button" class="btn push-btn" id="push-' + s + '" data-seat="' + s + '">Push</button></fieldset>';
+    });
+    return html + "</div>";
+  }
+
+  function playHtml(mark) {
+    var L = S.legal, seat = L.turn, html = '<div class="group" id="play-group">';
+    var plays = actionsOf("play").filter(function (a) { return a.seat === seat; });
+    var passes = actionsOf("pass");
+    mark(plays); mark(passes);
+    html += "<h3>" + esc(name(seat)) + " to play: pick the cards above</h3>";
+    html += '<label class="row">Type cards <input id="card-codes" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. 9r 9j, ph, ma"></label>';
+    html += '<div id="play-options"></div>';
+    html += '<p><button type="button" class="btn primary" id="play-btn" disabled>Play</button> ';
+    passes.forEach(function (a) { html += button("pass-btn", "Pass", a) + " "; });
+    html += '<button type="button" class="btn" id="pick-clear">Clear picks</button></p>';
+    html += '<p id="play-hint" class="hint" aria-live="polite"></p>';
+    return html + "</div>";
+  }
+
+  // The legal plays made of exactly the picked cards, and the choices that tell them apart.
+  function matchingPlays() {
+    var seat = S.legal.turn, k = key(pickedCards());
+    return actionsOf("play").filter(function (a) { return a.seat === seat && key(a.cards) === k; });
+  }
+  var CHOICE_KEYS = ["wish", "phoenix", "to"];
+  function chosenPlay() {
+    var plays = matchingPlays();
+    if (!plays.length) return null;
+    var want = {};
+    CHOICE_KEYS.forEach(function (k) {
+      var el = $("choice-" + k);
+      if (el) want[k] = el.value;
+    });
+    return plays.filter(function (a) {
+      return CHOICE_KEYS.every(function (k) {
+        if (!(k in want)) return true;
+        var v = a[k] === undefined ? "" : String(a[k]);
+        return v === want[k];
+      });
+    })[0] || null;
+  }
+  function updatePlay() {
+    var btn = $("play-btn");
+    if (!btn) return;
+    var plays = matchingPlays(), box = $("play-options"), html = "";
+    var prev = {};
+    CHOICE_KEYS.forEach(function (k) { var el = $("choice-" + k); if (el) prev[k] = el.value; });
+    CHOICE_KEYS.forEach(function (k) {
+      var values = [];
+      plays.forEach(function (a) { var v = a[k] === undefined ? "" : String(a[k]); if (values.indexOf(v) < 0) values.push(v); });
+      if (values.length < 2 && !(k === "wish" && values.length === 1 && values[0] !== "")) return;
+      var label = k === "wish" ? "Wish" : k === "phoenix" ? "Phoenix stands for" : "Lead goes to";
+      html += '<label class="row">' + label + ' <select id="choice-' + k + '">' + values.map(function (v) {
+        var text = v === "" ? (k === "wish" ? "no wish" : "the highest reading") : (k === "to" ? name(Number(v)) : rankName(v));
+        return '<option value="' + esc(v) + '"' + (prev[k] === v ? " selected" : "") + ">" + esc(text) + "</option>";
+      }).join("") + "</select></label>";
+    });
+    box.innerHTML = html;
+    var play = chosenPlay(), picked = pickedCards();
+    btn.disabled = S.busy || !play;
+    btn.textContent = play ? "Play " + cardsText(play.cards) : "Play";
+    var hint = $("play-hint");
+    if (hint) hint.textContent = !picked.length ? "" : play ? "" : "Not a legal play here: " + cardsText(picked) + ".";
+  }
+
+  // --- the score-sheet form -----------------------------------------------------------------------
+
+  function sheetTeams() { return S.legal.state.teams || []; }
+
+  function renderSheetForm() {
+    var L = S.legal, open = L.phase === "between_hands";
+    $("hand-blocked").hidden = open || L.phase === "game_over";
+    var teams = sheetTeams();
+    [0, 1].forEach(function (i) {
+      var label = $("points-label-" + i);
+      if (label && teams[i]) label.textContent = teams[i].map(name).join(" & ");
+    });
+    $("hand-form").querySelectorAll("select, input").forEach(function (el) { el.disabled = !open; });
+    if (open) syncDoubleVictory();
+    checkHand();
+  }
+
+  function partnerOf(seat) {
+    var team = sheetTeams().filter(function (t) { return t.indexOf(seat) >= 0; })[0] || [];
+    return team.filter(function (s) { return s !== seat; })[0];
+  }
+
+  function syncDoubleVictory() {
+    var dv = $("double-victory").checked;
+    $("points-0").disabled = $("points-1").disabled = dv || S.legal.phase !== "between_hands";
+    if (dv) {
+      var first = $("out-0").value;
+      var partner = first === "" ? undefined : partnerOf(Number(first));
+      if (partner !== undefined && $("out-1")) $("out-1").value = String(partner);
+    }
+  }
+
+  function handEvent() {
+    var calls = {};
+    for (var s = 0; s < nSeats; s++) {
+      var c = $("call-" + s);
+      if (c && c.value) calls[String(s)] = c.value;
+    }
+    var out = [];
+    document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") out.push(Number(sel.value)); });
+    var dv = $("double-victory").checked;
+    if (dv) out = out.slice(0, 2);
+    else if (out.length === nSeats - 1) {
+      for (var t = 0; t < nSeats; t++) if (out.indexOf(t) < 0) { out.push(t); break; }
+    }
+    var event = { type: "hand_result", calls: calls, out: out };
+    if (!dv) {
+      var p0 = $("points-0").value, p1 = $("points-1").value;
+      if (p0 !== "" && p1 !== "") event.points = [Number(p0), Number(p1)];
+    }
+    if ($("dealer")) event.dealer = Number($("dealer").value);
+    return event;
+  }
+
+  // What the browser itself can say at once (the field's declared bounds), before the engine's answer.
+  function fieldProblem() {
+    if ($("out-0").value === "") return "Who went out first?";
+    var seen = {};
+    var dup = false;
+    document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") { if (seen[sel.value]) dup = true; seen[sel.value] = true; } });
+    if (dup) return "A player goes out only once.";
+    if ($("double-victory").checked) return null;
+    var p = [$("points-0"), $("points-1")];
+    for (var i = 0; i < 2; i++) {
+      if (p[i].value === "") return "Card points: type one team's points.";
+      if (!p[i].checkValidity()) {
+        if (p[i].validity.stepMismatch) return "Card points are a multiple of 5 (" + p[i].value + " is not).";
+        if (p[i].validity.rangeUnderflow || p[i].validity.rangeOverflow) return "Card points lie between -25 and 125 (" + p[i].value + " does not).";
+        return "Card points: " + p[i].validationMessage;
+      }
+    }
+    return null;
+  }
+
+  function setCheck(text, ok) {
+    var line = $("hand-check");
+    line.textContent = text;
+    line.className = "check-line " + (ok === true ? "ok" : ok === false ? "bad" : "");
+    // enabled while the engine is asked (Enter then saves once it agrees), disabled when it refused
+    $("save-hand").disabled = ok === false || S.busy || !S.legal || S.legal.phase !== "between_hands";
+  }
+
+  function checkHand() {
+    clearTimeout(S.checkTimer);
+    if (!S.legal || S.legal.phase !== "between_hands") { S.checkKey = null; S.submitWhenChecked = false; setCheck("", null); return; }
+    var problem = fieldProblem();
+    if (problem) { S.checkKey = null; S.submitWhenChecked = false; setCheck(problem, false); return; }
+    var event = handEvent(), k = JSON.stringify(event);
+    if (k === S.checkKey) return;  // approved already at this seq
+    S.checkKey = null;
+    setCheck("Checking…", null);
+    S.checkTimer = setTimeout(function () {
+      getJson(C.legal_url + "?check=" + encodeURIComponent(k)).then(function (res) {
+        if (JSON.stringify(handEvent()) !== k) return;  // typed on meanwhile
+        var check = res.body.check;
+        if (res.status !== 200 || !check) { setCheck(res.body.message || "Could not check.", false); return; }
+        if (res.body.seq !== S.seq) { changedElsewhere(res.body.seq); return; }
+        if (check.ok) {
+          S.checkKey = k;
+          setCheck("✓ The rules accept this hand: " + summary(event), true);
+          if (S.submitWhenChecked) { S.submitWhenChecked = false; submitHand(); }
+        } else { S.submitWhenChecked = false; setCheck("✗ " + check.error.message, false); }
+      });
+    }, 150);
+  }
+
+  function summary(e) {
+    var parts = ["out " + e.out.map(name).join(" › ")];
+    Object.keys(e.calls).forEach(function (s) { parts.push(name(Number(s)) + " " + (e.calls[s] === "tichu" ? "Tichu" : "Grand Tichu")); });
+    parts.push(e.points ? "card points " + e.points.join(" / ") : "double victory");
+    return parts.join("; ");
+  }
+
+  function otherTeamPoints(ev) {
+    var me = ev.target, other = $("points-" + (me.getAttribute("data-team") === "0" ? "1" : "0"));
+    if (me.value === "") { other.value = ""; return; }
+    var v = Number(me.value);
+    if (isFinite(v)) other.value = String(100 - v);  // the two teams' card points make 100
+  }
+
+  // --- typed card codes ---------------------------------------------------------------------------
+
+  var SPECIAL_WORDS = { ma: "Mahjong", mahjong: "Mahjong", "1": "Mahjong", dog: "Dog", do: "Dog", ph: "Phoenix", phx: "Phoenix", phoenix: "Phoenix", dr: "Dragon", drg: "Dragon", dragon: "Dragon" };
+  function codeOf(word) {
+    var w = word.trim();
+    if (!w) return null;
+    if (SPECIAL_WORDS[w.toLowerCase()]) return SPECIAL_WORDS[w.toLowerCase()];
+    if (/^10[jspr]$/i.test(w)) w = "T" + w.slice(2);
+    if (w.length === 2) return w[0].toUpperCase() + w[1].toLowerCase();
+    return w;
+  }
+  function pickTyped(text) {
+    var cards = pickCards(), picked = [], missing = [];
+    text.split(/[\s,]+/).forEach(function (w) {
+      var code = codeOf(w);
+      if (!code) return;
+      for (var i = 0; i < cards.length; i++) {
+        if (cards[i] === code && picked.indexOf(i) < 0) { picked.push(i); return; }
+      }
+      missing.push(w);
+    });
+    S.picked = picked;
+    return missing;
+  }
+
+  // --- events from the page -----------------------------------------------------------------------
+
+  function selectTab(which, focus) {
+    S.tab = which;
+    var sheet = which === "sheet";
+    $("tab-sheet").setAttribute("aria-selected", String(sheet));
+    $("tab-cards").setAttribute("aria-selected", String(!sheet));
+    $("sheet-entry").hidden = !sheet;
+    $("card-entry").hidden = sheet;
+    if (focus) $(sheet ? "tab-sheet" : "tab-cards").focus();
+  }
+  $("tab-sheet").addEventListener("click", function () { selectTab("sheet"); });
+  $("tab-cards").addEventListener("click", function () { selectTab("cards"); });
+
+  function rerenderPicks() {
+    document.querySelectorAll(".picker .pick[data-index]").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(S.picked.indexOf(Number(b.getAttribute("data-index"))) >= 0));
+    });
+    updatePlay();
+    updateDeal();
+  }
+
+  root.addEventListener("click", function (ev) {
+    var t = ev.target.closest ? ev.target.closest("button") : null;
+    if (!t || !root.contains(t) || S.busy) return;
+    if (t.classList.contains("pick") && t.hasAttribute("data-index")) {
+      var i = Number(t.getAttribute("data-index")), at = S.picked.indexOf(i);
+      if (at >= 0) S.picked.splice(at, 1); else S.picked.push(i);
+      rerenderPicks();
+      return;
+    }
+    if (t.hasAttribute("data-event")) {
+      var e = JSON.parse(t.getAttribute("data-event"));
+      send([e], describe(e));
+      return;
+    }
+    if (t.id === "play-btn") { var play = chosenPlay(); if (play) send([play], describe(play)); return; }
+    if (t.id === "pick-clear" || t.id === "deal-clear") { S.picked = []; rerenderPicks(); return; }
+    if (t.id === "deal-btn") {
+      var cards = pickedCards();
+      if (cards.length) send([{ type: "deal", seat: S.dealSeat, cards: cards }], name(S.dealSeat) + " is dealt " + cards.length + " cards");
+      return;
+    }
+    if (t.classList.contains("push-btn")) {
+      var seat = Number(t.getAttribute("data-seat")), given = {}, problem = null;
+      t.closest("fieldset").querySelectorAll(".push-card").forEach(function (sel) {
+        if (!sel.value) { problem = "Pick a card for each seat."; return; }
+        var to = sel.getAttribute("data-to");
+        if (given[to] === undefined) given[to] = sel.value;
+        else given[to] = [].concat(given[to], sel.value);
+      });
+      if (problem) { alertBox(problem); return; }
+      var push = { type: "push", seat: seat, cards: given };
+      send([push], describe(push));
+      return;
+    }
+  });
+
+  root.addEventListener("change", function (ev) {
+    var t = ev.target;
+    if (t.name === "deal-mode") { S.dealMode = t.value; S.picked = []; renderSeats(); renderControls(); return; }
+    if (t.id === "deal-seat") { S.dealSeat = Number(t.value); updateDeal(); return; }
+    if (t.id && t.id.indexOf("choice-") === 0) { updatePlay(); return; }
+    if (t.closest && t.closest("#hand-form")) {
+      if (t.id === "double-victory" || t.id === "out-0") syncDoubleVictory();
+      checkHand();
+    }
+  });
+  root.addEventListener("input", function (ev) {
+    var t = ev.target;
+    if (t.id === "points-0" || t.id === "points-1") { otherTeamPoints(ev); checkHand(); return; }
+    if (t.id === "card-codes") {
+      var missing = pickTyped(t.value);
+      rerenderPicks();
+      var hint = $("play-hint");
+      if (missing.length && hint) hint.textContent = "Not among the cards: " + missing.join(", ");
+    }
+  });
+  root.addEventListener("keydown", function (ev) {
+    if (ev.target.id === "card-codes" && ev.key === "Enter") {
+      ev.preventDefault();
+      var b = $("play-btn") || $("deal-btn");
+      if (b && !b.disabled) b.click();
+    }
+  });
+
+  function submitHand() {
+    var event = handEvent();
+    if (S.busy) return;
+    if (S.checkKey !== JSON.stringify(event)) { S.submitWhenChecked = true; checkHand(); return; }
+    send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet").then(function (ok) {
+      if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); $("call-0").focus(); }
+    });
+  }
+  $("hand-form").addEventListener("submit", function (ev) { ev.preventDefault(); submitHand(); });
+  $("hand-form").addEventListener("reset", function () { setTimeout(function () { syncDoubleVictory(); checkHand(); }, 0); });
+  $("undo").addEventListener("click", function () { if (!S.busy) send([{ type: "undo" }], "undo"); });
+  $("refresh").addEventListener("click", function () { alertBox(""); refresh("Latest state loaded."); });
+  $("retry").addEventListener("click", function () { if (S.pending && !S.busy) post(S.pending); });
+
+  document.addEventListener("keydown", function (ev) {
+    var tag = (ev.target.tagName || "").toLowerCase();
+    if (ev.ctrlKey || ev.altKey || ev.metaKey || tag === "input" || tag === "select" || tag === "textarea") return;
+    if (ev.key === "u") { ev.preventDefault(); $("undo").click(); }
+    else if (ev.key === "r") { ev.preventDefault(); $("refresh").click(); }
+    else if (ev.key === "s") { ev.preventDefault(); selectTab("sheet", true); }
+    else if (ev.key === "c") { ev.preventDefault(); selectTab("cards", true); }
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden || S.busy) return;
+    getJson(C.legal_url).then(function (res) { if (res.status === 200 && res.body.seq !== S.seq) changedElsewhere(res.body.seq); });
+  });
+
+  window.tichuEntry = { state: S, refresh: refresh, send: send };
+  refresh();
+})();

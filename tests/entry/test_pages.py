@@ -1,0 +1,89 @@
+"""The entry pages with Django's test client: the new-game form (variant, preset and options,
+members and new names by seat) and the entry page's panels (score sheet, history with undos)."""
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game, Player
+from games.services import append_events
+from replay.entry.present import retracted_by_undo
+from tests.entry.conftest import browser_client
+
+pytestmark = pytest.mark.django_db
+
+HAND = {"type": "hand_result", "calls": {}, "out": [1, 0, 2, 3], "points": [30, 70]}
+
+
+def test_new_game_from_members_and_new_names(users, home):
+    ann = Player.objects.create(club=home, name="Ann")
+    bob = Player.objects.create(club=home, name="Bob")
+    client = browser_client(users["scorer"])
+    page = client.get(f"/clubs/{home.slug}/new-game/")
+    assert page.status_code == 200 and "Ann" in page.content.decode()
+    form = {
+        "csrfmiddlewaretoken": client.cookies["csrftoken"].value,
+        "token": "a" * 32,
+        "variant": "nanking",
+        "preset": "tiki",
+        "opt-nanking-target_score": "500",
+        "opt-nanking-pass_is_final": "true",
+        "opt-nanking-direction": "",
+        "opt-threechu-hands": "3",  # another variant's field: ignored
+        "seat-0": str(ann.pk),
+        "seat-1": str(bob.pk),
+        "seat-2-new": "Cid",
+        "seat-3": str(ann.pk),
+        "seat-3-new": "Dee",  # a typed name wins over the member picked in the same seat
+    }
+    response = client.post(f"/clubs/{home.slug}/new-game/", form)
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/enter/"
+    assert [s.player.name for s in game.seats.select_related("player")] == ["Ann", "Bob", "Cid", "Dee"]
+    assert game.options == {"preset": "tiki", "target_score": 500, "pass_is_final": True}
+    assert game.created_by == users["scorer"]
+    assert set(Player.objects.filter(club=home).values_list("name", flat=True)) == {"Ann", "Bob", "Cid", "Dee"}
+    # the same form sent twice (a double tap) makes one game
+    assert client.post(f"/clubs/{home.slug}/new-game/", form)["Location"] == f"/games/{game.pk}/enter/"
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"seat-3-new": ""}, "nanking is played by 4 players"),
+    ({"seat-1-new": "Ann"}, "one seat only"),
+    ({"variant": "poker"}, "Choose a variant"),
+    ({"opt-nanking-target_score": "lots"}, "whole number"),
+])
+def test_new_game_errors_are_shown_and_nothing_is_stored(users, home, change, message):
+    client = browser_client(users["scorer"])
+    client.get(f"/clubs/{home.slug}/new-game/")
+    form = {"csrfmiddlewaretoken": client.cookies["csrftoken"].value, "variant": "nanking", "preset": "rio",
+            "seat-0-new": "Ann", "seat-1-new": "Bob", "seat-2-new": "Cid", "seat-3-new": "Dee", **change}
+    response = client.post(f"/clubs/{home.slug}/new-game/", form)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_panels_show_the_sheet_and_both_sides_of_an_undo(users, game):
+    scorer = users["scorer"]
+    append_events(game=game, events=[HAND, HAND, {"type": "undo"}], expected_seq=0, user=scorer)
+    body = browser_client(scorer).get(f"/games/{game.pk}/enter/panels/").json()
+    assert body["seq"] == 3
+    assert body["sheet"].count('class="hand-line"') == 1
+    assert 'data-seq="2"' in body["history"] and "undone by #3" in body["history"]
+    assert "retracts #2" in body["history"]
+    assert "<del>" in body["history"]
+
+
+def test_retracted_by_undo_follows_the_record_format():
+    hand = {"type": "hand_result"}
+    undo = {"type": "undo"}
+    # an undo after an undo retracts the event before
+    assert retracted_by_undo([hand, hand, hand, undo, undo]) == {3: 4, 2: 5}
+    assert retracted_by_undo([hand, undo, hand, undo]) == {1: 2, 3: 4}
+
+
+def test_the_entry_page_embeds_its_configuration(users, game):
+    page = browser_client(users["admin"]).get(f"/games/{game.pk}/enter/").content.decode()
+    assert 'id="entry-config"' in page and f"/api/games/{game.pk}/legal/" in page
+    assert f"/api/games/{game.pk}/events/" in page
