@@ -9,6 +9,9 @@ VENV     ?= .venv
 PY       := $(VENV)/bin/python
 ADDR     ?= 127.0.0.1:8000
 PG_URL   ?= postgres://postgres@127.0.0.1:5432/tichu
+# The PostgreSQL stage runs only the tests that use the database (tests/plugins/markers.py): the
+# others cannot differ from the SQLite run. PG_PYTEST_ARGS= runs the whole suite there again.
+PG_PYTEST_ARGS ?= --db-tests-only
 # Extra pytest arguments for every stage, e.g. make test PYTEST_ARGS='-x -k replay'
 PYTEST_ARGS ?=
 
@@ -57,7 +60,7 @@ pgdb: install
 	@$(CLEAN_ENV) DATABASE_URL='$(PG_URL)' $(PY) .ci/ensure_pg_db.py
 
 test-postgres: pgdb
-	$(call pytest,PostgreSQL,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)',)
+	$(call pytest,PostgreSQL,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)',$(PG_PYTEST_ARGS))
 
 # tests/plugins/celery_worker.py points the test process and the worker at Redis
 # (TICHU_TEST_REDIS_URL, default redis://127.0.0.1:6379/15) and the worker at the test database.

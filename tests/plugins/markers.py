@@ -5,7 +5,12 @@
 - `browser`: skipped unless Chromium and Playwright are present; in CI (CI=true) their absence
   fails the test instead, so that a broken install cannot pass as a run of skips.
 
-Registered by `-p tests.plugins.markers` in pyproject's addopts, with the two fixture plugins.
+Also the option `--db-tests-only`, used by `make test-postgres`: it deselects the tests that
+cannot touch the database (no `django_db` mark, no database or live_server fixture; pytest-django
+blocks database access in every other test), since on a second database they would only repeat
+the SQLite run. The pure engine and ratings tests are most of the suite's time.
+
+Registered by `-p tests.plugins.markers` in pyproject's addopts, with the fixture plugins.
 """
 import os
 
@@ -13,6 +18,33 @@ import pytest
 
 from tests.plugins import celery_worker
 from tests.plugins.browser import chromium_missing_reason
+
+
+DB_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--db-tests-only", action="store_true",
+        help="deselect tests that use no database (for the run on a second database)",
+    )
+
+
+def uses_database(item) -> bool:
+    return bool(
+        item.get_closest_marker("django_db")
+        or item.get_closest_marker("postgres")
+        or DB_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--db-tests-only"):
+        return
+    deselected = [item for item in items if not uses_database(item)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if uses_database(item)]
 
 
 def in_ci() -> bool:
