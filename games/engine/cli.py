@@ -53,15 +53,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_state = sub.add_parser("state", help="print the state after the first N events")
     p_state.add_argument("record", help="record JSON file, or - for standard input")
     p_state.add_argument("--at", type=int, default=None, help="number of events to fold (default: all)")
-    p_bsw = sub.add_parser("from-bsw", help="convert a Brettspielwelt .tch log to records")
-    p_bsw.add_argument("log", help=".tch file, or - for standard input")
-    p_bsw.add_argument("--anonymise", action="store_true", help="replace player handles by Player 1, 2, ...")
-    args = parser.parse_args(argv)
+    sub.add_parser("from-bsw", add_help=False,
+                   help="convert a Brettspielwelt .tch log to records (options: from-bsw --help)")
+    args, rest = parser.parse_known_args(argv)
 
     if args.command == "from-bsw":
         from . import bsw  # imported here: the converter is only needed by this command
 
-        return bsw.main_from_bsw([args.log] + (["--anonymise"] if args.anonymise else []))
+        return bsw.main_from_bsw(rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         record = parse_record(_load_record(args.record))
         if args.command == "score":
