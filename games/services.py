@@ -307,7 +307,8 @@ def _check_events_shape(events: Any, limit: int) -> None:
 def _lock_game_for_writer(game_id: int, user) -> Game:
     """Lock the game row (serialising writers to this game only) and check, in the same query,
     that `user` is a scorer or admin of its club."""
-    locked = selectors.games_with_role(user).select_for_update(of=("self",)).filter(pk=game_id).first()
+    games = selectors.games_with_role(user).select_for_update(of=("self",)).filter(pk=game_id).order_by()
+    locked = next(iter(games), None)
     if locked is None or not selectors.is_visible(locked):
         raise GameNotFound("no such game")
     if locked.viewer_role not in Membership.WRITER_ROLES:

@@ -1,30 +1,58 @@
 """Write throttling: the `writes` rate of REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] (settings,
-env TICHU_WRITE_THROTTLE), per user, on unsafe methods only. The rate is read per request so
-that tests and benchmarks can change it with override_settings. The counters live in Django's
-cache (per process with LocMem; set CACHE_URL to share them through Redis)."""
+env TICHU_WRITE_THROTTLE, e.g. "600/minute"), per user, on unsafe methods only.
+
+A fixed-window counter (one cache `incr` per write) rather than DRF's sliding window, which reads
+and rewrites the list of every request time in the window on each request. The counters live in
+Django's cache: per process with LocMem, shared through Redis when CACHE_URL is set. The rate is
+read per request so that tests and benchmarks can change it with override_settings. If the cache
+is down, throttling fails open: writes go on."""
 from __future__ import annotations
 
 import logging
+import time
 
+from django.core.cache import cache
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.throttling import BaseThrottle
 
 logger = logging.getLogger(__name__)
 
 
-class WriteThrottle(ScopedRateThrottle):
-    scope_attr = "throttle_scope"
+def parse_rate(rate: str) -> tuple[int, int]:
+    """"600/minute" -> (600, 60): DRF's rate syntax (s, m, h, d by first letter)."""
+    count, period = rate.split("/")
+    return int(count), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
 
-    def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+class WriteThrottle(BaseThrottle):
+    scope = "writes"
 
     def allow_request(self, request, view) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        view.throttle_scope = getattr(view, "throttle_scope", None) or "writes"
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        if not rate:
+            return True
+        limit, window = parse_rate(rate)
+        user = request.user
+        ident = f"user:{user.pk}" if user and user.is_authenticated else f"ip:{self.get_ident(request)}"
+        now = time.time()
+        start = int(now // window) * window
+        self.retry_after = start + window - now
+        key = f"tichu:throttle:{self.scope}:{ident}:{start}"
         try:
-            return super().allow_request(request, view)
-        except Exception:  # noqa: BLE001 - the cache is down: throttling fails open, writes go on
+            try:
+                count = cache.incr(key)
+            except ValueError:  # first write of the window
+                if cache.add(key, 1, window + 1):
+                    count = 1
+                else:
+                    count = cache.incr(key)
+        except Exception:  # noqa: BLE001 - see the module docstring
             logger.warning("write throttle unavailable", exc_info=True)
             return True
+        return count <= limit
+
+    def wait(self) -> float | None:
+        return self.retry_after

@@ -1,0 +1,316 @@
+"""API benchmark: event append latency and throughput on PostgreSQL, against a real server.
+
+    .venv/bin/python bench/api.py [--clients 8] [--seconds 3] [--rounds 3] [--workers 4] [--json] [--check]
+
+What it does, in one run:
+
+1. (Re)creates the database ``tichu_bench`` (``--db``, default
+   ``postgres://postgres@127.0.0.1:5432/tichu_bench``), migrates it, and creates a scorer with a
+   token, a club, one empty game per client and round, and one complete bot-played game for the
+   state reads.
+2. Starts gunicorn on 127.0.0.1 and a free port (``--workers`` sync workers, DEBUG off, write
+   throttling lifted, Redis as the shared cache when it answers, else each worker's own memory).
+3. Runs ``--clients`` concurrent client processes (one new HTTP connection per request, as a
+   sync worker closes them), phase after phase, ``--rounds`` times so that other load on the
+   machine hits every phase alike (``--seconds`` each, after a short warm-up):
+   - ``ping``: ``GET /api/ping/`` with the token: the trivial DRF endpoint (authentication
+     included), the yardstick;
+   - ``append``: ``POST /api/games/{id}/events/`` with one event of a bot-played game and
+     ``expected_seq``, each client on its own game;
+   - ``state``: ``GET /api/games/{id}/state/?at=N`` at random N of a complete game.
+4. Prints median, p99 and throughput per phase and the ratio append / ping. Targets: append median
+   at most 3x the ping median, state median at most 10 ms (``--check`` exits 1 when missed).
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tichu_bench"
+REDIS_URL = "redis://127.0.0.1:6379/7"
+TARGET_APPEND_RATIO = 3.0
+TARGET_STATE_MEDIAN_MS = 10.0
+WARMUP_SECONDS = 0.5
+
+
+# --- set-up --------------------------------------------------------------------------------------
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    parts = urlparse(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def redis_answers() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def prepare_data(clients: int, rounds: int) -> dict:
+    """Migrate and create the objects the clients use (in this process, through the services)."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tichu_site.settings")
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connections
+    from rest_framework.authtoken.models import Token
+
+    from games.engine import random_game
+    from games.models import Club, Membership
+    from games.services import game_create, game_import
+
+    call_command("migrate", verbosity=0)
+    user = get_user_model().objects.create_user("bench")
+    token = Token.objects.create(user=user).key
+    club = Club.objects.create(name="Bench", slug="bench")
+    Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
+    records = [random_game(1000 + c) for c in range(clients)]
+    games = [
+        [game_create(club=club, variant="nanking", options=None, players=rec["players"], user=user).body["id"] for rec in records]
+        for _ in range(rounds)
+    ]
+    full = random_game(7)
+    full_id = game_import(club=club, record=full, user=user).body["id"]
+    connections.close_all()
+    return {
+        "token": token,
+        "events": [rec["events"] for rec in records],
+        "games": games,
+        "state_game": full_id,
+        "state_len": len(full["events"]),
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    command = [gunicorn, "tichu_site.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+               "--worker-class", "sync", "--log-level", "warning", "--timeout", "60"]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            status, _ = request(port, "GET", "/api/ping/", None, {})
+            if status == 200:
+                return server
+        except OSError:
+            pass
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {server.returncode}")
+        time.sleep(0.2)
+    stop_server(server)
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def warm_up(port: int, data: dict, workers: int) -> None:
+    """Every worker imports the URLconf, views and engine on its first requests: do that before
+    measuring (concurrent requests, so that each sync worker gets some)."""
+    auth = {"Authorization": f"Token {data['token']}"}
+    paths = ["/api/ping/", f"/api/games/{data['state_game']}/state/?at={data['state_len'] // 2}"]
+    with multiprocessing.get_context("fork").Pool(workers * 2) as pool:
+        pool.starmap(request, [(port, "GET", path, None, auth) for path in paths for _ in range(workers * 4)])
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+# --- clients -------------------------------------------------------------------------------------
+
+
+def request(port: int, method: str, path: str, body: bytes | None, headers: dict) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def client_loop(args: tuple) -> dict:
+    """One client process: run `phase` for `seconds` (after a warm-up), return latencies (s)."""
+    port, phase, seconds, token, job = args
+    auth = {"Authorization": f"Token {token}"}
+    rng = random.Random(os.getpid())
+    latencies: list[float] = []
+    errors: list[str] = []
+    seq = 0
+    warm_until = time.monotonic() + WARMUP_SECONDS
+    end = warm_until + seconds
+    while True:
+        now = time.monotonic()
+        if now >= end:
+            break
+        if phase == "ping":
+            method, path, body, headers = "GET", "/api/ping/", None, auth
+        elif phase == "append":
+            if seq >= len(job["events"]):
+                break
+            payload = {"expected_seq": seq, "events": [job["events"][seq]]}
+            method, path = "POST", f"/api/games/{job['game']}/events/"
+            body, headers = json.dumps(payload).encode(), {**auth, "Content-Type": "application/json"}
+        else:
+            method, path = "GET", f"/api/games/{job['game']}/state/?at={rng.randint(0, job['length'])}"
+            body, headers = None, auth
+        started = time.perf_counter()
+        status, content = request(port, method, path, body, headers)
+        elapsed = time.perf_counter() - started
+        expected = 201 if phase == "append" else 200
+        if status != expected:
+            errors.append(f"{status} {content[:200]!r}")
+            if phase == "append":
+                break
+        elif phase == "append":
+            seq += 1
+        if now >= warm_until:
+            latencies.append(elapsed)
+    return {"latencies": latencies, "errors": errors}
+
+
+def run_phase(pool, port: int, phase: str, seconds: float, token: str, jobs: list[dict]) -> dict:
+    started = time.perf_counter()
+    results = pool.map(client_loop, [(port, phase, seconds, token, job) for job in jobs])
+    wall = time.perf_counter() - started - WARMUP_SECONDS
+    return {
+        "latencies": [x for r in results for x in r["latencies"]],
+        "errors": [e for r in results for e in r["errors"]],
+        "seconds": wall,
+    }
+
+
+def summary(latencies: list[float], seconds: float) -> dict:
+    ordered = sorted(latencies)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else float("nan")
+    return {
+        "requests": len(ordered),
+        "median_ms": round(statistics.median(ordered) * 1000, 2) if ordered else None,
+        "p99_ms": round(p99 * 1000, 2),
+        "per_second": round(len(ordered) / seconds, 1) if seconds > 0 else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", default=os.environ.get("TICHU_BENCH_DB", DEFAULT_DB))
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per phase and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-redis", action="store_true", help="per-worker memory cache even if Redis answers")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    opts = parser.parse_args(argv)
+
+    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "CELERY_BROKER_URL")}
+    env.update(DATABASE_URL=opts.db, DJANGO_DEBUG="0", TICHU_WRITE_THROTTLE="100000000/minute",
+               DJANGO_SETTINGS_MODULE="tichu_site.settings", PYTHONPATH=str(ROOT))  # fmt: skip
+    cache = "redis" if redis_answers() and not opts.no_redis else "per-worker memory"
+    if cache == "redis":
+        env["CACHE_URL"] = REDIS_URL
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "TICHU_WRITE_THROTTLE")})
+    os.environ.pop("CACHE_URL", None)
+    if cache == "redis":
+        os.environ["CACHE_URL"] = REDIS_URL
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).flushdb()
+
+    recreate_database(opts.db)
+    data = prepare_data(opts.clients, opts.rounds)
+    port = free_port()
+    server = start_server(port, opts.workers, env)
+    warm_up(port, data, opts.workers)
+    phases: dict[str, dict] = {p: {"latencies": [], "errors": [], "seconds": 0.0} for p in ("ping", "append", "state")}
+    try:
+        state_jobs = [{"game": data["state_game"], "length": data["state_len"]}] * opts.clients
+        with multiprocessing.get_context("fork").Pool(opts.clients) as pool:
+            for r in range(opts.rounds):
+                append_jobs = [{"game": data["games"][r][c], "events": data["events"][c]} for c in range(opts.clients)]
+                for phase, jobs in (("ping", [{}] * opts.clients), ("append", append_jobs), ("state", state_jobs)):
+                    result = run_phase(pool, port, phase, opts.seconds, data["token"], jobs)
+                    for key in ("latencies", "errors"):
+                        phases[phase][key] += result[key]
+                    phases[phase]["seconds"] += result["seconds"]
+    finally:
+        stop_server(server)
+
+    figures = {phase: summary(p["latencies"], p["seconds"]) for phase, p in phases.items()}
+    for phase, p in phases.items():
+        if not p["latencies"]:
+            raise SystemExit(f"no successful {phase} request: {p['errors'][:3]}")
+    ratio = figures["append"]["median_ms"] / figures["ping"]["median_ms"]
+    p99_ratio = figures["append"]["p99_ms"] / figures["ping"]["p99_ms"]
+    report = {
+        "setup": {"clients": opts.clients, "gunicorn_workers": opts.workers, "seconds_per_phase": opts.seconds,
+                  "rounds": opts.rounds, "cache": cache, "cpus": os.cpu_count(),
+                  "load_average": [round(x, 2) for x in os.getloadavg()]},  # fmt: skip
+        **figures,
+        "append_over_ping_median": round(ratio, 2),
+        "append_over_ping_p99": round(p99_ratio, 2),
+        "errors": {phase: p["errors"][:5] for phase, p in phases.items() if p["errors"]},
+    }
+    ok = ratio <= TARGET_APPEND_RATIO and figures["state"]["median_ms"] <= TARGET_STATE_MEDIAN_MS and not report["errors"]
+    report["targets_met"] = ok
+    if opts.json:
+        print(json.dumps(report, indent=2))
+    else:
+        s = report["setup"]
+        print(f"API bench: {s['clients']} clients, gunicorn {s['gunicorn_workers']} sync workers, PostgreSQL, "
+              f"cache {s['cache']}, {s['rounds']} rounds x {s['seconds_per_phase']} s per phase, "
+              f"{s['cpus']} CPUs, load average {s['load_average']}")  # fmt: skip
+        for phase, label in (("ping", "GET /api/ping/ (trivial)"), ("append", "POST events (1 event)"),
+                             ("state", "GET state?at=N")):  # fmt: skip
+            f = figures[phase]
+            print(f"  {label:26} median {f['median_ms']:7.2f} ms   p99 {f['p99_ms']:7.2f} ms   "
+                  f"{f['per_second']:8.1f} req/s   ({f['requests']} requests)")  # fmt: skip
+        print(f"  append / ping: median {ratio:.2f}x (target <= {TARGET_APPEND_RATIO}x), p99 {p99_ratio:.2f}x")
+        print(f"  state?at=N median {figures['state']['median_ms']} ms (target <= {TARGET_STATE_MEDIAN_MS} ms)")
+        if report["errors"]:
+            print(f"  ERRORS: {report['errors']}")
+        print("  targets met" if ok else "  TARGETS MISSED")
+    return 1 if opts.check and not ok else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
