@@ -12,7 +12,9 @@ Registered by `-p tests.plugins.browser` in pyproject's addopts. Whether browser
 (skip, or fail in CI, when Chromium is missing) is decided in tests/plugins/markers.py.
 """
 import os
+import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +36,9 @@ LAUNCH_ARGS = [
     "--no-first-run",
 ]
 DEFAULT_TIMEOUT_MS = 10_000
+# A failed test that used `page` leaves a screenshot of it here (.ci/out/ is git-ignored).
+SCREENSHOTS = Path(os.environ.get("TICHU_SCREENSHOTS", Path(__file__).resolve().parents[2] / ".ci" / "out" / "screenshots"))
+_CALL_REPORT = pytest.StashKey()
 
 
 def chromium_missing_reason():
@@ -45,6 +50,14 @@ def chromium_missing_reason():
     except ImportError:
         return "the playwright package is not installed (pip install -e '.[dev]')"
     return None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.stash[_CALL_REPORT] = report
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -61,12 +74,19 @@ def browser():
 
 
 @pytest.fixture
-def page(browser):
-    """A fresh page in its own browser context (no cookies or storage shared between tests)."""
+def page(browser, request):
+    """A fresh page in its own browser context (no cookies or storage shared between tests).
+    If the test fails, a screenshot is saved under SCREENSHOTS (.ci/out/screenshots/)."""
     context = browser.new_context()
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
     try:
         yield page
+        report = request.node.stash.get(_CALL_REPORT, None)
+        if report is not None and report.failed:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            path = SCREENSHOTS / (re.sub(r"[^\w.-]+", "_", request.node.nodeid) + ".png")
+            page.screenshot(path=str(path), full_page=True)
+            print(f"screenshot of the failed test's page: {path}")
     finally:
         context.close()
