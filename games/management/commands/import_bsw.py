@@ -1,0 +1,93 @@
+"""`python manage.py import_bsw FILE_OR_FOLDER... --club SLUG`: Brettspielwelt logs into a club.
+
+Every game found in every `.tch` file is converted (games.engine.bsw), folded by the engine and
+compared hand by hand with the log's `Ergebnis` (games.engine.bsw_check); the games the engine
+accepts are stored through the same service as the API's import. The report names, per file, the
+games, the hands, the hands whose score equals the log, and every difference with its reason.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from games.engine.bsw import parse_bsw
+from games.engine.bsw_check import check_game
+from games.models import Club
+from games.services import ServiceError, game_import
+
+
+def tch_files(paths: list[str]) -> list[Path]:
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.tch") if p.is_file())
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise CommandError(f"{raw}: no such file or folder")
+    return found
+
+
+class Command(BaseCommand):
+    help = "Import Brettspielwelt .tch logs into a club, checking every hand's score against the log."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("paths", nargs="+", help=".tch files or folders holding them")
+        parser.add_argument("--club", required=True, help="slug of the club the games go to")
+        parser.add_argument("--anonymise", action="store_true", help="store Player 1..4 instead of BSW handles")
+        parser.add_argument("--bsw-scoring", action="store_true",
+                            help="score with BSW's reading of two Grand Tichu calls in one team (house rule)")
+        parser.add_argument("--dry-run", action="store_true", help="check and report, store nothing")
+        parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    def handle(self, *args, paths, club, anonymise, bsw_scoring, dry_run, json: bool, **options) -> None:
+        try:
+            target = Club.objects.get(slug=club)
+        except Club.DoesNotExist:
+            raise CommandError(f"no club with slug {club!r}") from None
+        files = tch_files(paths)
+        report = []
+        for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
+            entry = {"file": str(path), "games": 0, "hands": 0, "equal": 0, "stored": 0, "differences": [], "errors": []}
+            try:
+                records = parse_bsw(path.read_text(encoding="latin-1"), anonymise=anonymise,
+                                    game_id=path.stem if path.stem.isdigit() else None, bsw_scoring=bsw_scoring)
+            except ValueError as exc:
+                entry["errors"].append(f"not a BSW log: {exc}")
+                report.append(entry)
+                continue
+            for number, record in enumerate(records, start=1):
+                check = check_game(record)
+                entry["games"] += 1
+                entry["hands"] += check.hands
+                entry["equal"] += check.equal
+                entry["differences"] += [{"game": number, **d.as_dict()} for d in check.differences]
+                if check.error is not None:
+                    entry["errors"].append(f"game {number}: event {check.error.index} refused: "
+                                           f"{check.error.code}: {check.error.message}")
+                    continue
+                if not dry_run:
+                    try:
+                        game_import(club=target, record=record, user=None)
+                        entry["stored"] += 1
+                    except ServiceError as exc:
+                        entry["errors"].append(f"game {number}: not stored: {exc}")
+            report.append(entry)
+        if json:
+            self.stdout.write(_json_dumps(report))
+            return
+        for entry in report:
+            self.stdout.write(f"{entry['file']}: {entry['games']} games, {entry['hands']} hands, "
+                              f"{entry['equal']} equal to the log's Ergebnis, {entry['stored']} games stored")
+            for d in entry["differences"]:
+                self.stdout.write(f"  game {d['game']} hand {d['hand']}: log {d['expected']}, engine {d['computed']}: {d['reason']}")
+            for e in entry["errors"]:
+                self.stdout.write(self.style.ERROR(f"  {e}"))
+
+
+def _json_dumps(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False)

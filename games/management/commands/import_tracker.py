@@ -1,0 +1,50 @@
+"""`python manage.py import_tracker FILE --club SLUG`: a Tichu-Tracker score-sheet history
+(docs/importers.md) into a club, one game of `hand_result` lines per tracked game, each checked
+against the app's own totals."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from games.engine import fold, score_json
+from games.engine.tracker import convert_tracker
+from games.models import Club
+from games.services import ServiceError, game_import
+
+
+class Command(BaseCommand):
+    help = "Import a Tichu-Tracker history (allgames.converted.json) as score-sheet games."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("path", help="the app's exported JSON")
+        parser.add_argument("--club", required=True, help="slug of the club the games go to")
+        parser.add_argument("--dry-run", action="store_true", help="check and report, store nothing")
+
+    def handle(self, *args, path, club, dry_run, **options) -> None:
+        try:
+            target = Club.objects.get(slug=club)
+        except Club.DoesNotExist:
+            raise CommandError(f"no club with slug {club!r}") from None
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"{path}: {exc}") from None
+        records = convert_tracker(data)
+        equal = stored = 0
+        for record in tqdm(records, desc="games", unit="game", file=self.stderr):
+            totals = score_json(fold(record))["totals"]
+            app = (record.get("meta") or {}).get("team_scores")
+            if app is None or totals == list(app):
+                equal += 1
+            else:
+                self.stdout.write(f"  game {record['meta'].get('game_id')}: app {app}, engine {totals}")
+            if not dry_run:
+                try:
+                    game_import(club=target, record=record, user=None)
+                    stored += 1
+                except ServiceError as exc:
+                    self.stdout.write(self.style.ERROR(f"  game {record['meta'].get('game_id')}: not stored: {exc}"))
+        self.stdout.write(f"{path}: {len(records)} games, {equal} with the app's totals, {stored} stored")

@@ -1,0 +1,73 @@
+"""manage.py import_bsw / import_tracker: real logs and score sheets into a club, checked hand by hand."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.engine import fold, score_json
+from games.engine.bsw_check import check_game
+from games.models import Club, Game
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus lies beside the repository")
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(slug="bsw", name="BSW history", visibility="public")
+
+
+def run(*args) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def test_import_bsw_stores_every_game_and_reproduces_every_complete_hand(club):
+    report = json.loads(run("import_bsw", str(CORPUS / "bsw-tich_me"), "--club", "bsw", "--json"))
+    assert [Path(e["file"]).name for e in report] == ["2241381.tch", "2241402.tch", "300357.tch", "demo_game.tch"]
+    assert sum(e["games"] for e in report) == 4 and sum(e["stored"] for e in report) == 4
+    assert sum(e["hands"] for e in report) == 47
+    assert sum(e["equal"] for e in report) == 46  # every hand with an Ergebnis
+    (truncated,) = [d for e in report for d in e["differences"]]
+    assert truncated["hand"] == 10 and "stops" in truncated["reason"]
+    assert Game.objects.filter(club=club).count() == 4
+    stored = Game.objects.get(club=club, header__meta__game_id="2241381")
+    assert stored.status == Game.Status.FINISHED
+
+
+def test_import_bsw_dry_run_stores_nothing_and_a_missing_club_is_an_error(club):
+    text = run("import_bsw", str(CORPUS / "bsw-tich_me" / "2241381.tch"), "--club", "bsw", "--dry-run")
+    assert "8 hands, 8 equal" in text
+    assert Game.objects.count() == 0
+    with pytest.raises(CommandError):
+        run("import_bsw", str(CORPUS / "bsw-tich_me"), "--club", "nobody")
+
+
+def test_import_tracker_reproduces_the_apps_totals_for_all_150_games(club):
+    text = run("import_tracker", str(CORPUS / "tichu-tracker" / "allgames.converted.json"), "--club", "bsw")
+    assert "150 games, 150 with the app's totals, 150 stored" in text
+    assert Game.objects.filter(club=club).count() == 150
+
+
+def _quirk_record(options: dict) -> dict:
+    """A score-sheet hand where both partners (seats 1 and 3) call Grand Tichu and seat 3 goes out
+    first: the book gives 15 - 85 (+200 - 200), BSW wrote 15 - 285 (tichu-peers.md 3.1)."""
+    return {"variant": "nanking", "options": options, "players": ["A", "B", "C", "D"],
+            "events": [{"type": "hand_result", "calls": {"1": "grand_tichu", "3": "grand_tichu"}, "out": [3],
+                        "points": [15, 85]}],
+            "meta": {"bsw_results": [[15, 285]]}}
+
+
+def test_the_known_bsw_difference_is_named_and_the_house_rule_reproduces_it():
+    by_the_book = check_game(_quirk_record({}))
+    (diff,) = by_the_book.differences
+    assert diff.computed == [15, 85] and diff.expected == [15, 285]
+    assert "known BSW difference" in diff.reason
+    bsw = check_game(_quirk_record({"bsw_grand_tichu_quirk": True}))
+    assert bsw.equal == 1 and not bsw.differences
+    assert score_json(fold(_quirk_record({"bsw_grand_tichu_quirk": True})))["totals"] == [15, 285]
