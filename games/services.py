@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,10 +16,8 @@ from django.utils import timezone
 
 from games import engine, selectors, store
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
+from games.tasks import update_ratings_for_game as update_ratings_for_game_task
 
-logger = logging.getLogger(__name__)
-
-RECORD_FORMAT = "tichu-record/1"
 MAX_BATCH = 500  # events per append (docs/api.md); an import may carry a whole game
 MAX_IMPORT_EVENTS = 20_000
 MAX_NAME_LENGTH = 100
@@ -136,11 +133,12 @@ def _with_idempotency(*, user, key: str | None, fingerprint: str, write) -> Writ
 
 
 def club_create(*, name: str, slug: str, visibility: str, user) -> Club:
-    with transaction.atomic():
-        if Club.objects.filter(slug=slug).exists():
-            raise InvalidInput(f"a club with slug {slug!r} exists already", code="duplicate")
-        club = Club.objects.create(name=name, slug=slug, visibility=visibility)
-        Membership.objects.create(user=user, club=club, role=Membership.Role.ADMIN)
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name, slug=slug, visibility=visibility)
+            Membership.objects.create(user=user, club=club, role=Membership.Role.ADMIN)
+    except IntegrityError:
+        raise InvalidInput(f"a club with slug {slug!r} exists already", code="duplicate") from None
     return club
 
 
@@ -231,7 +229,7 @@ def game_create(
 
     def write() -> dict:
         game = _create_game_rows(
-            club=club, variant=variant, options=options, names=players, header={"format": RECORD_FORMAT}, user=user
+            club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
         )
         _after_commit_cache(game, [(0, state, True)])
         return _game_body(game)
@@ -278,10 +276,8 @@ def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.
     game.finished_at = (game.finished_at or timezone.now()) if state.is_over else None
     game.save(update_fields=["seq", "status", "finished_at"])
     if state.is_over and not was_finished:
-        from games.tasks import update_ratings_for_game
-
         game_id = game.pk
-        transaction.on_commit(lambda: update_ratings_for_game.delay(game_id))
+        transaction.on_commit(lambda: update_ratings_for_game_task.delay(game_id))
 
 
 def _after_commit_cache(game: Game, snapshots: list[Snapshot], start: int = 0, events: list[dict] = ()) -> None:
