@@ -18,7 +18,8 @@ no rule logic: it only looks frames up.
 For the browser the frames are *compacted*: frame 0 whole, then each frame as the keys that changed
 since the previous one; per-seat lists (``hands``, ``received``, ``tricks_won``) change seat by seat
 (``{"hands": {"2": [...]}}``), and a list that only grew is sent as its new tail under ``key + "+"``.
-``expand`` (here) and ``replay.js`` (in the page) undo it the same way.
+The words of each frame (``text``) travel apart, in ``texts`` (they also make the hand's event list).
+``apply_delta`` (here) and ``replay.js`` (in the page) undo the compaction the same way.
 """
 from __future__ import annotations
 
@@ -168,6 +169,7 @@ class ReplayData:
     final: dict = field(default_factory=dict)
     script: str = ""  # payload_script_text(), once computed (kept with the cached data)
     checkpoints: dict[int, dict] = field(default_factory=dict)  # whole frames at hand starts
+    texts: list[str] = field(default_factory=list)  # every frame's ``text`` (sent apart from the deltas)
 
     def frame_at(self, n: int) -> dict:
         """The whole frame at position ``n`` (clamped to 0..length), rebuilt from the nearest
@@ -181,6 +183,7 @@ class ReplayData:
         for delta in self.deltas[start: n + 1]:
             apply_delta(frame, delta)  # replaces values, never mutates them: shared until the copy below
         frame["n"] = n
+        frame["text"] = self.texts[n]
         return copy.deepcopy(frame)
 
     def payload(self) -> dict:
@@ -196,6 +199,7 @@ class ReplayData:
             "labels": {"combinations": COMBINATION_NAMES, "calls": CALL_NAMES, "ranks": RANK_NAMES},
             "per_seat": list(PER_SEAT_KEYS),
             "frames": self.deltas,
+            "texts": self.texts,
         }
 
     def payload_script_text(self) -> str:
@@ -239,8 +243,9 @@ def delta_of(prev: dict, cur: dict) -> dict:
 
 
 _MISSING = object()
-#: not sent per frame: "n" is the frame's index, the private keys are build-time helpers.
-SKIP_IN_DELTA = frozenset(("n",) + PRIVATE_KEYS)
+#: not sent per frame: "n" is the frame's index, "text" goes in ``texts``, the private keys are
+#: build-time helpers.
+SKIP_IN_DELTA = frozenset(("n", "text") + PRIVATE_KEYS)
 
 
 def apply_delta(frame: dict, delta: dict, copy_values: bool = False) -> dict:
@@ -299,7 +304,8 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
     hand_marks: list[int] = [0]
     trick_marks: list[int] = []
     prev = _annotate(_frame_of(first), None, None, players, hidden)
-    data.deltas.append(copy.deepcopy(_public(prev)))
+    data.deltas.append({k: v for k, v in copy.deepcopy(_public(prev)).items() if k not in SKIP_IN_DELTA})
+    data.texts.append(prev["text"])
     for i, event in enumerate(rec["events"]):
         try:
             state.apply(event)
@@ -317,6 +323,7 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
             if "at" not in line:  # a line new here: where its hand began and ended
                 line["from"], line["at"] = hand_marks[-1], i + 1
         data.deltas.append(delta_of(prev, cur))
+        data.texts.append(cur["text"])
         prev = cur
         data.length = i + 1
     data.final = _public(prev)

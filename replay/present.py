@@ -58,6 +58,19 @@ def nav_targets(marks: dict[str, list[int]], n: int, length: int) -> dict[str, i
     }
 
 
+def hand_log(data: frames.ReplayData, n: int) -> dict:
+    """The events of the hand around position `n` (from its start mark to the next), in words."""
+    hands = data.marks.get("hands", [0])
+    i = bisect_right(hands, n) - 1
+    start = hands[i] if i >= 0 else 0
+    end = hands[i + 1] - 1 if i + 1 < len(hands) else data.length
+    return {
+        "start": start,
+        "end": end,
+        "items": [{"at": k, "text": data.texts[k], "current": k == n, "future": k > n} for k in range(start, end + 1)],
+    }
+
+
 def team_labels(players: list[str], teams: list[list[int]]) -> list[str]:
     return [" & ".join(players[s] for s in team if 0 <= s < len(players)) for team in teams]
 

@@ -132,6 +132,7 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "views": [{"value": "all", "label": "All hands"}]
         + [{"value": i, "label": f"{name}'s view"} for i, name in enumerate(data.players)],
         "nav": present.nav_targets(data.marks, at, data.length),
+        "log": present.hand_log(data, at),
         "t": present.table(data, frame, "none" if data.hidden else view, bottom),
         "payload": data.payload_script_text(),
         "cards": frames.card_table(),

@@ -48,6 +48,13 @@ def test_step_with_keys_and_buttons_matches_the_engine(page, live_server, game):
         assert shown(page) == engine_view(record, expected)
     page.keyboard.press("ArrowLeft")
     assert shown(page) == engine_view(record, 62)
+    # the event list of the hand follows, and a click on an event goes there
+    assert page.get_attribute("#hand-log li.current", "data-at") == "62"
+    assert page.text_content("#hand-log li.current").endswith(page.text_content("#event-text"))
+    page.click("#hand-log li[data-at='40'] a")
+    assert at(page) == 40 == url_at(page) and shown(page) == engine_view(record, 40)
+    page.go_back()
+    page.wait_for_function("() => window.tichuReplay.at === 62")
     page.click("#nav-next")
     page.click("#nav-next")
     assert shown(page) == engine_view(record, 64)

@@ -187,3 +187,16 @@ def test_house_rule_direction_clockwise_seats_the_next_player_on_the_left(client
     style = {int(s.attrs["data-seat"]): s.attrs["style"] for s in root.by_id("table").find_all(cls="seat")}
     assert "top:88" in style[0] and "left:12" in style[1] and "top:12" in style[2] and "left:88" in style[3]
     assert dom_view(root) == engine_view(record, 100)
+
+
+def test_the_events_of_the_hand_are_listed_in_words(client, bot_game):
+    record = bot_record(1)
+    shuffles = [i + 1 for i, e in enumerate(record["events"]) if e["type"] == "shuffle"]
+    root = parse(client.get(replay_url(bot_game, at=shuffles[1] + 20)).content)
+    log = root.by_id("hand-log")
+    items = log.find_all("li")
+    assert int(items[0].attrs["data-at"]) == shuffles[1] and int(items[-1].attrs["data-at"]) == shuffles[2] - 1
+    current = log.find("li", cls="current")
+    assert current.attrs["data-at"] == str(shuffles[1] + 20) and current.attrs["aria-current"] == "step"
+    assert current.text().strip() == f"{shuffles[1] + 20}. " + root.by_id("event-text").text().strip()
+    assert "shuffles" in items[0].text()

@@ -179,6 +179,12 @@
     var L = S.legal, st = L.state;
     if (L.status === "finished" || L.phase === "game_over") return "game over";
     var parts = [];
+    if (L.phase === "between_hands") {
+      var played = (st.score_sheet || []).length;
+      parts.push("between hands", played + " hand" + (played === 1 ? "" : "s") + " played");
+      if (typeof st.next_shuffler === "number") parts.push(name(st.next_shuffler) + " shuffles next");
+      return parts.join(" · ");
+    }
     if (st.hand_number) parts.push("hand " + st.hand_number);
     parts.push((L.phase || "").replace(/_/g, " "));
     if (L.phase === "deal" && L.deal) parts.push(name(L.deal.next_drawer) + " draws next");

@@ -45,6 +45,7 @@
   for (var i = 0; i < P.frames.length; i++) {
     acc = applyDelta(acc, P.frames[i]);
     acc.n = i;
+    acc.text = P.texts[i];
     frames[i] = acc;
   }
 
@@ -345,7 +346,45 @@
     slider.value = state.at;
     slider.setAttribute("aria-valuetext", "position " + state.at + " of " + length);
     document.title = document.title.replace(/ at \d+\/\d+/, " at " + state.at + "/" + length);
+    renderLog();  // last: it reads the layout to keep the current event in view
   }
+
+  // The events of the hand around the position: rebuilt when the hand changes, else the marks move.
+  var logEl = $("hand-log"), logStart = null, logCurrent = null;
+  function renderLog() {
+    var h = P.marks.hands || [0], i = h.length - 1;
+    while (i > 0 && h[i] > state.at) i--;
+    var start = h[i] || 0, end = i + 1 < h.length ? h[i + 1] - 1 : length;
+    if (start !== logStart) {
+      var html = "";
+      for (var k = start; k <= end; k++) {
+        html += '<li data-at="' + k + '"><a href="' + query(k) + '">' + k + ". " + esc(P.texts[k]) + "</a></li>";
+      }
+      logEl.innerHTML = html;
+      logEl.setAttribute("data-start", start);
+      logEl.setAttribute("data-end", end);
+      logStart = start;
+      logCurrent = null;
+    }
+    var items = logEl.children, cur = state.at - start;
+    if (logCurrent !== null && items[logCurrent]) { items[logCurrent].removeAttribute("aria-current"); }
+    for (var j = 0; j < items.length; j++) {
+      var cls = j === cur ? "current" : (j > cur ? "future" : "");
+      if (items[j].className !== cls) items[j].className = cls;
+    }
+    if (items[cur]) {
+      items[cur].setAttribute("aria-current", "step");
+      logCurrent = cur;
+      var box = logEl.getBoundingClientRect(), r = items[cur].getBoundingClientRect();
+      if (r.top < box.top || r.bottom > box.bottom) logEl.scrollTop += r.top - box.top - box.height / 2;
+    }
+  }
+  logEl.addEventListener("click", function (e) {
+    var li = e.target.closest && e.target.closest("li[data-at]");
+    if (!li || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    go(parseInt(li.getAttribute("data-at"), 10), "push");
+  });
 
   // how: "push" (a jump: a history entry), "replace" (a step), "none" (from history itself)
   function go(n, how) {
