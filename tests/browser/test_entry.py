@@ -1,0 +1,378 @@
+"""The scorers' entry pages in headless Chromium (tests/plugins/browser.py, docs/entry.md): a game
+started from the browser, a hand entered from the score sheet and a hand entered card by card
+(whole-hand deals and card-by-card draws), undo, refused illegal entries, and two scorers on one
+game (the stale one gets the API's 409 and the latest state). Every stored event is checked
+against the engine."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games import engine
+from games.models import Club, Event, Game, Membership, Player
+from games.services import append_events, game_create
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+PHONE = {"width": 390, "height": 844}
+BOT_SEED = 3  # its first hand: Grand Tichu-free draw, a bomb, a wish, a Dragon gift
+
+
+@pytest.fixture
+def club(live_server):
+    club = Club.objects.create(name="Home", slug="home")
+    for name in ("scorer", "other"):
+        user = get_user_model().objects.create_user(name, password="pw")
+        Membership.objects.create(club=club, user=user, role="scorer")
+    return club
+
+
+def scorer(name="scorer"):
+    return get_user_model().objects.get(username=name)
+
+
+@pytest.fixture
+def game(club):
+    body = game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer()).body
+    return Game.objects.get(pk=body["id"])
+
+
+@pytest.fixture
+def open_as(browser, live_server):
+    """open_as(user, path, viewport=None) -> a page of a fresh context logged in as `user`."""
+    contexts = []
+
+    def open_page(user, path, viewport=None):
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
+        contexts.append(context)
+        context.set_default_timeout(10_000)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda err: page.errors.append(str(err)))
+        page.goto(live_server.url + path)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def open_entry(open_as, game, user=None, viewport=None):
+    page = open_as(user or scorer(), f"/games/{game.pk}/enter/", viewport)
+    page.wait_for_selector("#entry[data-ready='1']")
+    return page
+
+
+def wait_seq(page, seq: int) -> None:
+    page.wait_for_selector(f"#entry[data-seq='{seq}'][data-busy='0']", state="attached")
+
+
+def stored(game) -> list[dict]:
+    return [e.as_record_event() for e in Event.objects.filter(game=game).order_by("seq")]
+
+
+def folded(game):
+    return engine.fold({"variant": "nanking", "players": PLAYERS, "events": stored(game)})
+
+
+# --- starting a game ------------------------------------------------------------------------------
+
+
+def test_a_scorer_starts_a_game_from_the_browser(open_as, club):
+    Player.objects.create(club=club, name="Ann")
+    Player.objects.create(club=club, name="Bob")
+    page = open_as(scorer(), "/enter/", PHONE)
+    page.click("text=New game")
+    page.wait_for_selector("#new-game")
+    assert page.is_visible("#seat-3") and not page.is_visible("#seat-4")  # four seats for Tichu
+    page.select_option("#variant", "tientsin")
+    assert page.is_visible("#seat-5") and not page.is_visible("#seat-6")
+    page.select_option("#variant", "nanking")
+    page.select_option("#preset", "tiki")
+    page.click("#options summary")
+    page.select_option("select[name='opt-nanking-target_score']", "500")
+    page.select_option("#seat-0", label="Bob")
+    page.select_option("#seat-1", label="Ann")
+    page.fill("#seat-2-new", "Cid")
+    page.fill("#seat-3-new", "Dee")
+    page.click("#create")
+    page.wait_for_selector("#entry[data-ready='1']")
+    game = Game.objects.get()
+    assert page.url.endswith(f"/games/{game.pk}/enter/")
+    assert [s.player.name for s in game.seats.select_related("player")] == ["Bob", "Ann", "Cid", "Dee"]
+    assert game.options == {"preset": "tiki", "target_score": 500}
+    assert page.text_content("#phase-text").startswith("between hands")
+    assert not page.errors
+
+
+# --- score-sheet entry ----------------------------------------------------------------------------
+
+
+def test_a_hand_from_the_score_sheet_by_keyboard_on_a_phone(open_as, game):
+    page = open_entry(open_as, game, viewport=PHONE)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    page.focus("#call-0")
+    page.keyboard.press("t")  # "Tichu"
+    page.focus("#out-0")
+    page.keyboard.press("a")  # Ann went out first
+    page.focus("#points-0")
+    page.keyboard.type("52")
+    page.wait_for_selector("#hand-check.bad")
+    assert "multiple of 5" in page.text_content("#hand-check")
+    assert page.is_disabled("#save-hand")
+    assert page.input_value("#points-1") == "48"  # the other team is filled in
+    page.keyboard.press("Backspace")
+    page.keyboard.type("5")
+    assert page.input_value("#points-1") == "45"
+    page.wait_for_selector("#hand-check.ok")
+    page.keyboard.press("Enter")
+    wait_seq(page, 1)
+    assert stored(game) == [{"type": "hand_result", "calls": {"0": "tichu"}, "out": [0], "points": [55, 45]}]
+    assert page.locator("#score-sheet tr.hand-line").count() == 1
+    assert page.text_content("#score-sheet tr.hand-line td.total") == "155"  # 55 + Ann's Tichu
+    assert "Saved" in page.text_content("#status")
+
+    # a double victory with the full order: the partner is filled in, no card points are sent
+    page.select_option("#out-0", "1")
+    page.check("#double-victory")
+    assert page.input_value("#out-1") == "3"
+    assert page.is_disabled("#points-0")
+    page.select_option("#call-1", "grand_tichu")
+    page.wait_for_selector("#hand-check.ok")
+    page.click("#save-hand")
+    wait_seq(page, 2)
+    assert stored(game)[1] == {"type": "hand_result", "calls": {"1": "grand_tichu"}, "out": [1, 3]}
+    totals = engine.score_json(folded(game))["totals"]
+    assert totals == [155, 400 + 45]
+    assert page.text_content("#entry-totals") == "Total: Ann & Cid 155 · Bob & Dee 445"
+    assert not page.errors
+
+
+# --- card-by-card entry ---------------------------------------------------------------------------
+
+
+def first_hand(seed: int = BOT_SEED) -> list[dict]:
+    events = engine.random_game(seed)["events"]
+    end = [i for i, e in enumerate(events) if e["type"] == "shuffle"][1]
+    return events[:end]
+
+
+def click_event_button(page, selector: str, event: dict) -> None:
+    """Click the button under `selector` that carries exactly `event` (the engine's own dict)."""
+    found = page.evaluate(
+        """([sel, want]) => {
+            const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+            const norm = (e) => ({...e, cards: e.cards ? [...e.cards].sort() : e.cards});
+            for (const b of document.querySelectorAll(sel + " button[data-event]")) {
+                if (same(norm(JSON.parse(b.dataset.event)), norm(want))) { b.click(); return true; }
+            }
+            return false;
+        }""",
+        [selector, event],
+    )
+    assert found, f"no button for {event}"
+
+
+def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=()) -> int:
+    """Enter a bot hand through the page's controls; returns the number of events stored."""
+    seq = int(page.get_attribute("#entry", "data-seq"))
+    page.click("#tab-cards")
+    pending_deal: dict[int, list[str]] = {}
+    i = 0
+    while i < len(events):
+        e = events[i]
+        kind = e["type"]
+        if kind == "draw" and deal_mode == "hand":
+            # whole hands: gather this seat's cards of the deal, enter them as one `deal`
+            for d in events[i:]:
+                if d["type"] == "draw":
+                    pending_deal.setdefault(d["seat"], []).append(d["card"])
+            while events[i]["type"] == "draw":
+                i += 1
+            for seat, cards in pending_deal.items():
+                page.select_option("#deal-seat", str(seat))
+                if seat in typed_seats:
+                    page.fill("#card-codes", " ".join(cards))
+                else:
+                    for card in cards:
+                        page.click(f"#deal-group .pick[data-card='{card}']")
+                assert page.text_content("#deal-btn") == f"Deal 14 of 14 cards to {PLAYERS[seat]}"
+                page.click("#deal-btn")
+                seq += 1
+                wait_seq(page, seq)
+            continue
+        if kind == "draw":
+            if not page.is_checked("input[name='deal-mode'][value='card']"):
+                page.check("input[name='deal-mode'][value='card']")
+            page.click(f"#draw-cards .pick[data-card='{e['card']}']")
+        elif kind == "shuffle":
+            page.click(f"#shuffle-{e['seat']}")
+        elif kind in ("tichu", "grand_tichu"):
+            page.click(f"#{kind}-{e['seat']}")
+        elif kind == "push":
+            for target, card in e["cards"].items():
+                page.select_option(f"fieldset.push[data-seat='{e['seat']}'] .push-card[data-to='{target}']", card)
+            page.click(f"#push-{e['seat']}")
+        elif kind == "pass":
+            page.click("#pass-btn")
+        elif kind == "dragon_gift":
+            page.click(f"#gift-{e['to']}")
+        elif kind == "play" and page.get_attribute(f".seat-box[data-seat='{e['seat']}']", "aria-current") == "true":
+            for card in e["cards"]:
+                page.click(f".seat-box[data-seat='{e['seat']}'] .pick[data-card='{card}']")
+            if page.is_visible("#choice-wish"):
+                page.select_option("#choice-wish", e.get("wish", ""))
+            if page.is_visible("#choice-phoenix"):
+                page.select_option("#choice-phoenix", e.get("phoenix", ""))
+            assert page.is_enabled("#play-btn"), e
+            page.click("#play-btn")
+        elif kind == "play":  # a bomb out of turn
+            click_event_button(page, "#bomb-group", e)
+        else:
+            raise AssertionError(f"unexpected {e}")
+        seq += 1
+        wait_seq(page, seq)
+        i += 1
+    return seq
+
+
+@pytest.mark.parametrize("deal_mode", ["hand", "card"])
+def test_a_full_hand_card_by_card(open_as, game, deal_mode):
+    events = first_hand()
+    assert not any(e["type"] == "grand_tichu" for e in events)
+    page = open_entry(open_as, game)
+    if deal_mode == "hand":
+        # whole hands: the calls made during the draw are entered before the deal
+        last_draw = max(i for i, e in enumerate(events) if e["type"] == "draw")
+        calls = [e for e in events[:last_draw] if e["type"] in ("tichu", "grand_tichu")]
+        events = events[:1] + calls + [e for e in events[1:] if e not in calls or events.index(e) > last_draw]
+    seq = enter_card_by_card(page, events, deal_mode, typed_seats=(2,))
+    state = folded(game)
+    expected = engine.fold({"variant": "nanking", "players": PLAYERS, "events": first_hand()})
+    assert engine.score_json(state) == engine.score_json(expected)
+    if deal_mode == "card":
+        assert stored(game) == first_hand()
+    else:
+        assert [e["type"] for e in stored(game)].count("deal") == 4
+    assert page.locator("#score-sheet tr.hand-line").count() == 1
+    assert page.text_content("#phase-text").startswith("between hands")
+    assert seq == game.__class__.objects.get(pk=game.pk).seq
+    assert not page.errors
+
+
+def test_the_seat_to_act_is_highlighted_and_only_legal_plays_are_offered(open_as, game):
+    events = first_hand()
+    lead = next(i for i, e in enumerate(events) if e["type"] == "play")
+    append_events(game=game, events=events[:lead], expected_seq=0, user=scorer())
+    page = open_entry(open_as, game)
+    page.click("#tab-cards")
+    state = folded(game)
+    turn = state.turn
+    assert page.get_attribute(f".seat-box[data-seat='{turn}']", "aria-current") == "true"
+    assert page.locator(".seat-box.turn").count() == 1
+    hand = state.hand.cards[turn]
+    # a pair that is not one: two cards of different ranks
+    a, b = sorted({c for c in hand if len(c) == 2}, key=lambda c: "23456789TJQKA".index(c[0]))[:2]
+    if a[0] == b[0]:
+        b = next(c for c in hand if len(c) == 2 and c[0] != a[0])
+    page.click(f".seat-box.turn .pick[data-card='{a}']")
+    page.click(f".seat-box.turn .pick[data-card='{b}']")
+    assert page.is_disabled("#play-btn")
+    assert "Not a legal play" in page.text_content("#play-hint")
+    assert page.locator("#pass-btn").count() == 0  # the lead cannot pass
+    legal = engine.legal_actions(state, include_pushes=False)
+    offered_calls = page.locator("#call-group button").count()
+    assert offered_calls == len([x for x in legal if x["type"] in ("tichu", "grand_tichu")])
+    assert len(stored(game)) == lead
+
+
+# --- undo, refusals, two scorers ------------------------------------------------------------------
+
+
+def test_undo_appends_an_undo_and_the_history_shows_both(open_as, game):
+    hand = {"type": "hand_result", "calls": {}, "out": [2], "points": [80, 20]}
+    append_events(game=game, events=[hand], expected_seq=0, user=scorer())
+    page = open_entry(open_as, game)
+    assert page.locator("#score-sheet tr.hand-line").count() == 1
+    page.keyboard.press("u")
+    wait_seq(page, 2)
+    assert stored(game)[-1] == {"type": "undo"}
+    assert page.locator("#score-sheet tr.hand-line").count() == 0
+    assert page.text_content("#history-list li[data-seq='1'] .badge.undone") == "undone by #2"
+    assert page.text_content("#history-list li[data-seq='2'] .badge.undo-of") == "retracts #1"
+    assert page.is_disabled("#undo")  # nothing left in force
+
+    # card by card: a play undone puts the cards back in the hand
+    page.click("#tab-cards")
+    page.click("#shuffle-0")
+    wait_seq(page, 3)
+    page.click("#undo")
+    wait_seq(page, 4)
+    assert page.text_content("#phase-text").startswith("between hands")
+    assert folded(game).phase == "between_hands"
+    assert not page.errors
+
+
+def test_an_illegal_entry_is_refused_and_nothing_is_stored(open_as, game):
+    page = open_entry(open_as, game)
+    page.select_option("#out-0", "0")
+    page.fill("#points-0", "130")
+    page.wait_for_selector("#hand-check.bad")
+    assert "between -25 and 125" in page.text_content("#hand-check")
+    page.fill("#points-0", "60")
+    page.select_option("#out-1", "0")
+    page.wait_for_selector("#hand-check.bad")
+    assert "only once" in page.text_content("#hand-check")
+    page.press("#points-0", "Enter")
+    # the engine's own refusal (422) of an event sent anyway is shown, and nothing is stored
+    page.evaluate("""() => window.tichuEntry.send(
+        [{type: "hand_result", calls: {}, out: [0, 2], points: [50, 50]}], "a double victory with points")""")
+    page.wait_for_selector("#alert:not([hidden])")
+    assert "Refused by the rules (result_invalid)" in page.text_content("#alert")
+    page.evaluate("""() => window.tichuEntry.send([{type: "play", seat: 0, cards: ["Dragon"]}], "a play before the deal")""")
+    page.wait_for_function("() => document.getElementById('alert').textContent.includes('wrong_phase')")
+    assert stored(game) == []
+    assert page.get_attribute("#entry", "data-seq") == "0"
+
+
+def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as, game):
+    first = open_entry(open_as, game, scorer("scorer"))
+    second = open_entry(open_as, game, scorer("other"), viewport=PHONE)
+    # the second scorer types a hand; the engine accepts it at seq 0
+    second.select_option("#out-0", "1")
+    second.fill("#points-1", "70")
+    second.wait_for_selector("#hand-check.ok")
+    # meanwhile the first scorer saves the hand
+    first.select_option("#out-0", "1")
+    first.fill("#points-1", "70")
+    first.wait_for_selector("#hand-check.ok")
+    first.click("#save-hand")
+    wait_seq(first, 1)
+    # the second scorer's save is built on seq 0: 409, nothing stored, the latest state shown
+    second.click("#save-hand")
+    second.wait_for_selector("#entry[data-conflict='1']", state="attached")
+    wait_seq(second, 1)
+    assert "Not saved: the game changed meanwhile" in second.text_content("#alert")
+    assert len(stored(game)) == 1
+    assert second.locator("#score-sheet tr.hand-line").count() == 1
+    assert second.input_value("#points-1") == "70"  # the typed entry is kept, not lost
+    # card by card too: a shuffle built on a stale state is refused
+    first.click("#tab-cards")
+    second.click("#tab-cards")
+    first.click("#shuffle-1")
+    wait_seq(first, 2)
+    second.click("#shuffle-1")
+    second.wait_for_selector("#entry[data-conflict='2']", state="attached")
+    wait_seq(second, 2)
+    assert [e["type"] for e in stored(game)] == ["hand_result", "shuffle"]
+    assert "Bob draws next" in second.text_content("#phase-text")
+    assert not first.errors and not second.errors
