@@ -112,7 +112,9 @@ def phoenix_reading(cards: list[str]) -> str | None:
         if len(cards) == 5 and sorted(counts.values()) == [1, 3]:  # full house, Phoenix in the pair
             value = singles[0]
         elif len(cards) == 5 and sorted(counts.values()) == [2, 2]:  # full house: Phoenix's trio
-            value = nxt if prev is None else prev
+            # BSW puts the Phoenix before the pair it joins ("Ph R8 S8 S5 R5" = 888+55,
+            # "GK SK Ph B2 G2" = 222+KK); only at the end does it join the pair before it
+            value = prev if nxt is None else nxt
         elif len(singles) == 1:  # consecutive pairs: the rank left without its pair
             value = singles[0]
         else:
@@ -272,13 +274,15 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
     cur: list[str] = []
     pass_of: dict[str, int] = {}
     play_of: dict[str, int] = {}
+    hand_start = 0  # index in the game's events of the current hand's shuffle
 
     def finish_preplay(h: _Hand, lineno: int, cut: bool = False) -> None:
         """Emit shuffle, deals, calls and pushes of hand ``h`` into the current game.
         ``cut``: the log ends inside this hand's card blocks; deal what is there."""
-        nonlocal counts
+        nonlocal counts, hand_start
         assert game is not None
         ev = game.events
+        hand_start = len(ev)
         if len(h.first8) != 4 and not cut:
             raise BSWFormatError("a hand needs the 8 cards of all four seats", h.lineno)
         shuffler = 0 if hand_no == 0 or game.first_out is None else game.first_out
@@ -405,6 +409,9 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
         if hand is None:
             if line.strip() == "":
                 continue
+            if line == "--END GAME--":  # separator of concatenated logs: the next hand starts a game
+                game = None
+                continue
             raise BSWFormatError(f"unexpected line outside a hand: {line!r}", lineno)
 
         sec = hand.section
@@ -485,6 +492,8 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             s = int(m.group(2))
             game.see(s, m.group(3), hand_no, len(ev))
             pass_of, play_of = _line_index(cur)
+            if {"type": "tichu", "seat": s} in ev[hand_start:]:
+                continue  # BSW logged the same call twice (one call; the engine refuses a second)
             ev.append({"type": "tichu", "seat": s})
             continue
         m = _GIFT.match(line)
@@ -741,7 +750,11 @@ def _export_hand(events, start, end, h, name, cards_text, custom14, result) -> l
             ph = e.get("phoenix")
             if ph is None and len(e["cards"]) > 1 and "Phoenix" in e["cards"]:
                 ph = default_phoenix(e["cards"])
-            L.append(f"({s}){name(s, i)}: " + cards_text(_bsw_sorted(e["cards"], ph)))
+            shown = _bsw_sorted(e["cards"], ph)
+            if ph is not None and len(shown) == 5 and sorted(Counter(c[0] for c in shown if c != "Phoenix").values()) == [2, 2]:
+                shown.remove("Phoenix")  # full house of two pairs: the Phoenix stands before its pair
+                shown.insert(next(k for k, c in enumerate(shown) if c[0] == ph), "Phoenix")
+            L.append(f"({s}){name(s, i)}: " + cards_text(shown))
             if "wish" in e and e["wish"] is not None:
                 L.append("Wunsch:" + RANK_TO_BSW[e["wish"]])
             counts[s] -= len(e["cards"])
