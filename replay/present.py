@@ -150,13 +150,14 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
             "combination": frames.COMBINATION_NAMES.get(entry.get("combination"), entry.get("combination") or ""),
             "bomb": entry.get("combination") == "bomb",
         })
-    pushes = []
+    pushes = []  # grouped by the seat that pushed: [{seat, name, to: [{seat, name, cards}]}]
     for sender, targets in sorted((frame.get("pushes") or {}).items(), key=lambda kv: int(kv[0])):
-        for target, cards in sorted(targets.items(), key=lambda kv: int(kv[0])):
-            s, t = int(sender), int(target)
-            if view != "all" and view not in (s, t):
-                continue
-            pushes.append({"from": players[s], "to": players[t], "from_seat": s, "to_seat": t, "cards": cards})
+        s = int(sender)
+        to = [{"seat": int(t), "name": players[int(t)], "cards": cards}
+              for t, cards in sorted(targets.items(), key=lambda kv: int(kv[0]))
+              if view == "all" or view in (s, int(t))]
+        if to:
+            pushes.append({"seat": s, "name": players[s], "to": to})
     sheet = sheet_rows(players, frame.get("score_sheet") or [])
     return {
         "n": frame.get("n", 0),

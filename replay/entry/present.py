@@ -27,8 +27,13 @@ def retracted_by_undo(events: list[dict]) -> dict[int, int]:
     return retracted
 
 
-def history_rows(game: Game, data: frames.ReplayData) -> list[dict]:
-    stored = list(Event.objects.filter(game=game).order_by("seq").select_related("recorded_by"))
+def in_force(events: list[dict]) -> list[int]:
+    """The seqs of the events still in force (not retracted by an undo), in order."""
+    retracted = retracted_by_undo(events)
+    return [seq for seq, e in enumerate(events, start=1) if e.get("type") != "undo" and seq not in retracted]
+
+
+def history_rows(game: Game, data: frames.ReplayData, stored: list[Event]) -> list[dict]:
     retracted = retracted_by_undo([e.as_record_event() for e in stored])
     undoes = {undo: seq for seq, undo in retracted.items()}
     rows = []
@@ -49,6 +54,8 @@ def history_rows(game: Game, data: frames.ReplayData) -> list[dict]:
 
 
 def panels_context(game: Game, data: frames.ReplayData) -> dict:
+    stored = list(Event.objects.filter(game=game, seq__lte=game.seq).order_by("seq").select_related("recorded_by"))
+    alive = in_force([e.as_record_event() for e in stored])
     final = data.final
     teams = final.get("teams") or []
     labels = viewer.team_labels(data.players, teams)
@@ -57,7 +64,9 @@ def panels_context(game: Game, data: frames.ReplayData) -> dict:
         "teams": labels,
         "team_totals": list(zip(labels, final.get("totals") or [])),
         "complete": bool(final.get("complete")),
-        "history": history_rows(game, data),
+        "history": history_rows(game, data, stored),
+        # what the Undo button retracts: the latest event still in force, in words
+        "undo_target": {"seq": alive[-1], "text": data.frame_at(alive[-1]).get("text", "")} if alive else None,
         "replay_url": reverse("replay:game-replay", args=[game.pk]),
         "total_events": game.seq,
     }

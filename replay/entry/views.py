@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games import selectors, services
+from games.engine.variants import Variant, get_variant
 from games.models import Club, Game, Membership, Player
 
 from replay import frames
@@ -99,16 +100,29 @@ def new_game(request, slug: str):
     }, status=400 if error else 200)
 
 
+def sheet_facts(variant: str) -> dict:
+    """What the score-sheet form asks for in this variant, read off the engine's variant: calls,
+    card points, and how many of one team going out first end the hand at once (0: never)."""
+    if variant == "tien-zi-que":
+        return {"enabled": False, "calls": False, "points": False, "sweep": 0, "dealer": False}
+    v = get_variant(variant)
+    points = type(v).result_line is Variant.result_line  # grand-seigneur: the finishing order only
+    return {"enabled": True, "calls": v.has_calls, "points": points, "sweep": v.sweep_size if points else 0,
+            "dealer": variant == "threechu"}
+
+
 @never_cache
 @ensure_csrf_cookie
 @login_required
 def enter(request, pk: int):
     game = _writable_game(request, pk)
     players = [s.player.name for s in game.seats.select_related("player")]
+    sheet = sheet_facts(game.variant)
     return render(request, "entry/enter.html", {
         "game": game,
         "club": game.club,
         "players": players,
+        "sheet_form": sheet,
         "config": {
             "game": game.pk,
             "seq": game.seq,
@@ -117,7 +131,7 @@ def enter(request, pk: int):
             "legal_url": reverse("game-legal", args=[game.pk]),
             "events_url": reverse("game-events", args=[game.pk]),
             "panels_url": reverse("replay:entry:panels", args=[game.pk]),
-            "ranks": list("23456789TJQKA"),
+            "sheet": sheet,
             "rank_names": frames.RANK_NAMES,
             "cards": frames.card_table(),
         },
@@ -134,6 +148,7 @@ def panels(request, pk: int):
     return JsonResponse({
         "seq": game.seq,
         "status": game.status,
+        "undo_target": context["undo_target"],
         "sheet": render_to_string("entry/_sheet_panel.html", context, request=request),
         "history": render_to_string("entry/_history.html", context, request=request),
     })

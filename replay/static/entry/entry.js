@@ -101,8 +101,12 @@
       if (panels.status === 200) {
         $("sheet-panel").innerHTML = panels.body.sheet;
         $("history-panel").innerHTML = panels.body.history;
+        var u = panels.body.undo_target;
+        $("undo-what").textContent = u ? "retracts #" + u.seq + ": " + u.text : "";
+        $("undo").title = u ? "Undo #" + u.seq + " (" + u.text + ") — key u" : "Nothing to undo";
       }
       render();
+      restoreFocus();
       if (note) say(note);
       root.setAttribute("data-seq", String(S.seq));
       root.setAttribute("data-ready", "1");
@@ -116,8 +120,25 @@
     return refresh();
   }
 
+  // Keyboard users keep their place: after an entry the page is redrawn, so focus goes back to
+  // the same control if it is still there, else to the first control of the card-by-card entry.
+  function rememberFocus() {
+    var a = document.activeElement;
+    if (S.refocus || !a || a === document.body || !$("card-entry").contains(a)) return;
+    S.refocus = a.id || "__controls";
+  }
+  function restoreFocus() {
+    var want = S.refocus;
+    S.refocus = null;
+    if (!want) return;
+    var el = want !== "__controls" ? $(want) : null;
+    if (!el || el.disabled) el = document.querySelector("#seats .picker .pick, #controls button:not([disabled]), #controls select, #controls input");
+    if (el) el.focus();
+  }
+
   function send(events, what) {
     if (S.busy) return Promise.resolve();
+    rememberFocus();
     var req = { body: JSON.stringify({ expected_seq: S.seq, events: events }), key: newKey(), what: what };
     return post(req);
   }
@@ -202,7 +223,7 @@
     renderSeats();
     renderTrick();
     renderControls();
-    if (!S.tab) selectTab(L.phase === "between_hands" || L.phase === "game_over" || !L.state.hand_number ? "sheet" : "cards", false);
+    if (!S.tab) selectTab(C.sheet.enabled && (L.phase === "between_hands" || L.phase === "game_over") ? "sheet" : "cards", false);
   }
 
   function renderSeats() {
@@ -340,7 +361,9 @@
       '<label><input type="radio" name="deal-mode" value="hand"' + (S.dealMode === "hand" ? " checked" : "") + "> whole hands</label> " +
       '<label><input type="radio" name="deal-mode" value="card"' + (S.dealMode === "card" ? " checked" : "") + "> card by card</label></div>";
     if (S.dealMode === "card") {
-      html += '<p>' + esc(name(D.next_drawer)) + ' draws (' + D.pile.length + ' cards left): pick the card.</p><div class="hand picker" id="draw-cards">';
+      html += '<p>' + esc(name(D.next_drawer)) + ' draws (' + D.pile.length + ' cards left): pick the card.</p>';
+      html += '<label class="row">Type the card <input id="draw-code" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. Ts, ph" size="8"></label>';
+      html += '<div class="hand picker" id="draw-cards">';
       draws.forEach(function (a) {
         html += '<button type="button" class="pick act" data-card="' + esc(a.card) + "\" data-event='" + esc(JSON.stringify(a)) + "'>" + cardHtml(a.card) + "</button>";
       });
@@ -455,26 +478,30 @@
     var teams = sheetTeams();
     [0, 1].forEach(function (i) {
       var label = $("points-label-" + i);
-      if (label && teams[i]) label.textContent = teams[i].map(name).join(" & ");
+      if (!label) return;
+      if (C.sheet.dealer) label.textContent = i === 0 ? "Dealer & dummy" : "Opponents";
+      else if (teams[i]) label.textContent = teams[i].map(name).join(" & ");
     });
     $("hand-form").querySelectorAll("select, input").forEach(function (el) { el.disabled = !open; });
     if (open) syncDoubleVictory();
     checkHand();
   }
 
-  function partnerOf(seat) {
-    var team = sheetTeams().filter(function (t) { return t.indexOf(seat) >= 0; })[0] || [];
-    return team.filter(function (s) { return s !== seat; })[0];
-  }
+  function dvChecked() { return !!($("double-victory") && $("double-victory").checked); }
 
+  // A double (Tichu) or triple (Tientsin) victory: the first out's team-mates follow in seat order.
   function syncDoubleVictory() {
-    var dv = $("double-victory").checked;
-    $("points-0").disabled = $("points-1").disabled = dv || S.legal.phase !== "between_hands";
-    if (dv) {
-      var first = $("out-0").value;
-      var partner = first === "" ? undefined : partnerOf(Number(first));
-      if (partner !== undefined && $("out-1")) $("out-1").value = String(partner);
-    }
+    var dv = dvChecked();
+    if ($("points-0")) $("points-0").disabled = $("points-1").disabled = dv || S.legal.phase !== "between_hands";
+    if (!dv) return;
+    var first = $("out-0").value;
+    if (first === "") return;
+    var mates = teamMates(Number(first));
+    for (var k = 0; k < mates.length && k + 1 < C.sheet.sweep; k++) if ($("out-" + (k + 1))) $("out-" + (k + 1)).value = String(mates[k]);
+  }
+  function teamMates(seat) {
+    var team = sheetTeams().filter(function (t) { return t.indexOf(seat) >= 0; })[0] || [];
+    return team.filter(function (s) { return s !== seat; });
   }
 
   function handEvent() {
@@ -485,13 +512,13 @@
     }
     var out = [];
     document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") out.push(Number(sel.value)); });
-    var dv = $("double-victory").checked;
-    if (dv) out = out.slice(0, 2);
+    var dv = dvChecked();
+    if (dv) out = out.slice(0, C.sheet.sweep);
     else if (out.length === nSeats - 1) {
       for (var t = 0; t < nSeats; t++) if (out.indexOf(t) < 0) { out.push(t); break; }
     }
     var event = { type: "hand_result", calls: calls, out: out };
-    if (!dv) {
+    if (!dv && $("points-0")) {
       var p0 = $("points-0").value, p1 = $("points-1").value;
       if (p0 !== "" && p1 !== "") event.points = [Number(p0), Number(p1)];
     }
@@ -506,7 +533,7 @@
     var dup = false;
     document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") { if (seen[sel.value]) dup = true; seen[sel.value] = true; } });
     if (dup) return "A player goes out only once.";
-    if ($("double-victory").checked) return null;
+    if (dvChecked() || !$("points-0")) return null;
     var p = [$("points-0"), $("points-1")];
     for (var i = 0; i < 2; i++) {
       if (p[i].value === "") return "Card points: type one team's points.";
@@ -669,8 +696,17 @@
     }
   });
   root.addEventListener("keydown", function (ev) {
+    if (ev.target.id === "draw-code" && ev.key === "Enter") {
+      ev.preventDefault();
+      var code = codeOf(ev.target.value || "");
+      var draw = actionsOf("draw").filter(function (a) { return a.card === code; })[0];
+      if (draw) { S.refocus = "draw-code"; send([draw], describe(draw)); }
+      else say("Not in the pile: " + ev.target.value);
+      return;
+    }
     if (ev.target.id === "card-codes" && ev.key === "Enter") {
       ev.preventDefault();
+      S.refocus = "card-codes";
       var b = $("play-btn") || $("deal-btn");
       if (b && !b.disabled) b.click();
     }
@@ -681,7 +717,7 @@
     if (S.busy) return;
     if (S.checkKey !== JSON.stringify(event)) { S.submitWhenChecked = true; checkHand(); return; }
     send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet").then(function (ok) {
-      if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); $("call-0").focus(); }
+      if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
     });
   }
   $("hand-form").addEventListener("submit", function (ev) { ev.preventDefault(); submitHand(); });

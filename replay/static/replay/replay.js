@@ -211,12 +211,13 @@
     var pushes = [];
     var senders = Object.keys(f.pushes || {}).map(Number).sort(function (a, b) { return a - b; });
     senders.forEach(function (s) {
-      var targets = f.pushes[String(s)];
+      var targets = f.pushes[String(s)], row = "";
       Object.keys(targets).map(Number).sort(function (a, b) { return a - b; }).forEach(function (t) {
         if (view !== "all" && view !== s && view !== t) return;
-        pushes.push('<span class="push" data-from="' + s + '" data-to="' + t + '">' + esc(name(s)) + " → " + esc(name(t)) +
-          ": " + cardsHtml(targets[String(t)]) + "</span>");
+        row += ' <span class="push" data-from="' + s + '" data-to="' + t + '">' + esc(name(t)) + " " +
+          cardsHtml(targets[String(t)]) + "</span>";
       });
+      if (row) pushes.push('<span class="push-from" data-from="' + s + '">' + esc(name(s)) + " →" + row + "</span>");
     });
     var totalsHtml = teams.map(function (label, i) {
       return '<li class="team-' + i + '" data-team="' + i + '"><span class="label">' + esc(label) + '</span> <b class="total">' +
@@ -502,5 +503,6 @@
   };
   window.tichuReplay = api;
   history.replaceState({ at: state.at }, "", query(state.at));
+  renderLog();
   root.setAttribute("data-ready", "1");
 })();
