@@ -296,7 +296,8 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             ev.append({"type": "deal", "seat": s, "cards": cards})
         for s, name in h.grand:
             game.see(s, name, hand_no, len(ev))
-            ev.append({"type": "grand_tichu", "seat": s})
+            if {"type": "grand_tichu", "seat": s} not in ev[hand_start:]:  # a line logged twice is one call
+                ev.append({"type": "grand_tichu", "seat": s})
         if h.all14:
             if len(h.all14) != 4 and not cut:
                 raise BSWFormatError("a hand needs the 14 cards of all four seats", h.lineno)
@@ -318,7 +319,8 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
                 game.startkarten[str(hand_no)] = custom
         for s, name in h.early_tichu:
             game.see(s, name, hand_no, len(ev))
-            ev.append({"type": "tichu", "seat": s})
+            if {"type": "tichu", "seat": s} not in ev[hand_start:]:  # a line logged twice is one call
+                ev.append({"type": "tichu", "seat": s})
         for s, name, targets, recipient_names in h.pushes:
             game.see(s, name, hand_no, len(ev))
             for k, rname in enumerate(recipient_names):
