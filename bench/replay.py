@@ -225,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
+        print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (figures grow with load)")
         print(f"bot game seed {args.seed}: {length} events, {figures['hands']} hands, totals {figures['totals']} "
               f"({figures['database']}, cache {figures['cache']})")
         print(f"page {figures['page_bytes'] / 1024:.0f} KiB, embedded frames {figures['frames_json_bytes'] / 1024:.0f} KiB")
@@ -238,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
                            ("browser_next_hand_ms", "browser, next hand")):
             if key in figures:
                 s = figures[key]
-                print(f"  {label:52s} median {s['median']:8.2f} ms   p95 {s['p95']:8.2f}   max {s['max']:8.2f}   (n={s['n']})")
+                print(f"  {label:52s} min {s['min']:7.2f}  median {s['median']:7.2f}  p95 {s['p95']:7.2f}  "
+                      f"max {s['max']:7.2f} ms (n={s['n']})")
         if figures.get("browser_load_to_ready_ms") is not None:
             print(f"  {'browser, navigation to frames ready':52s} {figures['browser_load_to_ready_ms']:8.1f} ms")
         print(f"targets: step p95 <= {STEP_TARGET_MS} ms, page (warm) p95 <= {PAGE_TARGET_MS} ms: "
