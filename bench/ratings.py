@@ -184,14 +184,30 @@ def db_recompute(n_games: int, seed: int) -> dict:
         club = Club.objects.create(name=slug, slug=slug)
         load_history(club, games)
         t_load = time.perf_counter() - t
-    runs = []
-    for _ in range(2):
-        t = time.perf_counter()
+    def backend_cpu() -> float | None:
+        """CPU seconds of this connection's PostgreSQL backend (same machine only)."""
+        try:
+            with connection.cursor() as cur:
+                cur.execute("SELECT pg_backend_pid()")
+                pid = cur.fetchone()[0]
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except Exception:
+            return None
+
+    runs, cpu, server = [], [], []
+    for _ in range(3):
+        b0 = backend_cpu() if connection.vendor == "postgresql" else None
+        t, c = time.perf_counter(), time.process_time()
         out = services.recompute_pool(club.pk, "nanking")
         runs.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+        b1 = backend_cpu() if b0 is not None else None
+        server.append(b1 - b0 if b1 is not None else None)
     assert RatingChange.objects.filter(club=club).count() == 4 * n_games
     return {"vendor": connection.vendor, "games": out["games"], "players": out["players"],
-            "rating_changes": out["changes"], "seconds": runs, "load_seconds": t_load}
+            "rating_changes": out["changes"], "seconds": runs, "python_cpu_seconds": cpu, "server_cpu_seconds": server,
+            "load_seconds": t_load, "loadavg": os.getloadavg()}
 
 
 def fmt_history(r: dict) -> str:
@@ -290,7 +306,11 @@ def main(argv=None) -> int:
         results["db_recompute"] = r
         print(f"\n### Full recompute from the database ({r['vendor']}): {r['games']} games, "
               f"{r['players']} players, {r['rating_changes']} rating-change rows written\n")
-        print("runs (s): " + ", ".join(f"{x:.1f}" for x in r["seconds"])
+        print("runs, wall (s): " + ", ".join(f"{x:.1f}" for x in r["seconds"])
+              + "; Python CPU of the same runs (s): " + ", ".join(f"{x:.1f}" for x in r["python_cpu_seconds"])
+              + "; PostgreSQL backend CPU (s): " + ", ".join("?" if x is None else f"{x:.1f}"
+                                                          for x in r["server_cpu_seconds"])
+              + f"; load average {r['loadavg'][0]:.1f}"
               + (f"; loading the games (not timed): {r['load_seconds']:.0f} s" if r["load_seconds"] else ""))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
