@@ -32,3 +32,18 @@ def cards(codes, last: str | None = None):
 @register.filter
 def seat_call_short(call: str) -> str:
     return {"tichu": "T", "grand_tichu": "GT"}.get(call, call or "")
+
+
+@register.simple_tag
+def hand_log_items(log, view, bottom):
+    """The `<li>` of the hand's events (built here: a template loop over ~150 items is slow)."""
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+
+    query = f"&amp;view={escape(view)}&amp;bottom={escape(bottom)}"
+    parts = []
+    for item in log["items"]:
+        at = item["at"]
+        attrs = ' class="current" aria-current="step"' if item["current"] else (' class="future"' if item["future"] else "")
+        parts.append(f'<li data-at="{at}"{attrs}><a href="?at={at}{query}">{at}. {escape(item["text"])}</a></li>')
+    return mark_safe("".join(parts))
