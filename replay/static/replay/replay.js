@@ -437,6 +437,16 @@
   speedSel.closest("label").hidden = false;
   $("jump-go").hidden = true;
   playBtn.addEventListener("click", function () { setPlaying(!state.playing); });
+  var copyBtn = $("copy-link");
+  if (navigator.clipboard) {
+    copyBtn.hidden = false;
+    copyBtn.addEventListener("click", function () {
+      navigator.clipboard.writeText(location.href).then(function () {
+        copyBtn.textContent = "link copied";
+        setTimeout(function () { copyBtn.textContent = "copy link"; }, 1500);
+      });
+    });
+  }
   slider.addEventListener("input", function () { go(parseInt(slider.value, 10), "replace"); });
   slider.addEventListener("change", function () { go(parseInt(slider.value, 10), "push"); });
   $("jump").addEventListener("submit", function (e) { e.preventDefault(); go(parseInt(slider.value, 10), "push"); });
