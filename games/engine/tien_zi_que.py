@@ -921,12 +921,14 @@ def random_deck(rng: random.Random) -> list[str]:
 
 
 def random_tzq_record(seed: int, options: dict[str, Any] | None = None, players: list[str] | None = None,
-                      combine_rate: float = 0.85, max_events: int = 200_000) -> dict[str, Any]:
+                      combine_rate: float = 0.85, max_events: int = 50_000) -> dict[str, Any]:
     """A complete bot-played Tien Zi Que game as a record (the same seed gives the same record).
 
     The bot shuffles with ``random.Random(seed)`` and records the outcome in ``round_start`` and
     ``reshuffle``. Without a ``deck`` option it picks one (:func:`random_deck`) and writes it into
     the record's options. It makes a combination when it can with probability ``combine_rate``.
+    A random player may never reach a high ``min_points`` (a round only ends by a Mah-jong unless
+    ``exhausted_stock_draws``): past ``max_events`` events it gives up with RuntimeError.
     """
     from .record import FORMAT
 
