@@ -535,8 +535,8 @@ class TienZiQueState:
     def _on_round_start(self, event: dict[str, Any]) -> None:
         seat = _seat_of(event)
         if self.round is not None:
-            raise EngineError("wrong_phase", f"round {self.round.number} is in progress: it ends with a Mah-jong "
-                                             "before the next round_start")
+            raise EngineError("wrong_phase", f"round {self.round.number} is in progress: it must end (by a Mah-jong, "
+                                             "or a drawn round) before the next round_start")
         hands = event.get("hands")
         if not isinstance(hands, list) or len(hands) != 2:
             raise EngineError("malformed", "round_start: 'hands' must be a list of two hands (seat 0, then seat 1)")
