@@ -87,3 +87,27 @@ def test_the_entry_page_embeds_its_configuration(users, game):
     page = browser_client(users["admin"]).get(f"/games/{game.pk}/enter/").content.decode()
     assert 'id="entry-config"' in page and f"/api/games/{game.pk}/legal/" in page
     assert f"/api/games/{game.pk}/events/" in page
+
+
+def test_the_undo_button_names_the_event_it_retracts(users, game):
+    scorer = users["scorer"]
+    client = browser_client(scorer)
+    assert client.get(f"/games/{game.pk}/enter/panels/").json()["undo_target"] is None
+    append_events(game=game, events=[HAND, {"type": "shuffle", "seat": 1}], expected_seq=0, user=scorer)
+    assert client.get(f"/games/{game.pk}/enter/panels/").json()["undo_target"] == {
+        "seq": 2, "text": "Bob shuffles: hand 2 begins"}
+    append_events(game=game, events=[{"type": "undo"}], expected_seq=2, user=scorer)
+    assert client.get(f"/games/{game.pk}/enter/panels/").json()["undo_target"]["seq"] == 1
+
+
+@pytest.mark.parametrize("variant, facts", [
+    ("nanking", {"enabled": True, "calls": True, "points": True, "sweep": 2, "dealer": False}),
+    ("tientsin", {"enabled": True, "calls": True, "points": True, "sweep": 3, "dealer": False}),
+    ("threechu", {"enabled": True, "calls": True, "points": True, "sweep": 2, "dealer": True}),
+    ("grand-seigneur", {"enabled": True, "calls": False, "points": False, "sweep": 0, "dealer": False}),
+    ("tien-zi-que", {"enabled": False, "calls": False, "points": False, "sweep": 0, "dealer": False}),
+])
+def test_the_score_sheet_form_asks_what_the_variant_records(variant, facts):
+    from replay.entry.views import sheet_facts
+
+    assert sheet_facts(variant) == facts
