@@ -213,7 +213,11 @@ def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=())
         if kind == "draw":
             if not page.is_checked("input[name='deal-mode'][value='card']"):
                 page.check("input[name='deal-mode'][value='card']")
-            page.click(f"#draw-cards .pick[data-card='{e['card']}']")
+            if i % 2:
+                page.click(f"#draw-cards .pick[data-card='{e['card']}']")
+            else:  # typed: a code and Enter
+                page.fill("#draw-code", e["card"].lower() if len(e["card"]) == 2 else e["card"][:2])
+                page.press("#draw-code", "Enter")
         elif kind == "shuffle":
             page.click(f"#shuffle-{e['seat']}")
         elif kind in ("tichu", "grand_tichu"):
@@ -376,3 +380,49 @@ def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as,
     assert [e["type"] for e in stored(game)] == ["hand_result", "shuffle"]
     assert "Bob draws next" in second.text_content("#phase-text")
     assert not first.errors and not second.errors
+
+
+def test_retry_after_a_lost_answer_stores_the_entry_once(open_as, game):
+    page = open_entry(open_as, game)
+    lost = []
+
+    def lose_the_answer(route):
+        if route.request.method == "POST" and not lost:
+            lost.append(route.request.headers["idempotency-key"])
+            route.fetch()  # the server stores the entry ...
+            route.abort("connectionreset")  # ... but its answer never arrives
+        else:
+            route.continue_()
+
+    page.route("**/api/games/*/events/", lose_the_answer)
+    page.click("#tab-cards")
+    page.click("#shuffle-2")
+    page.wait_for_selector("#retry:not([hidden])")
+    assert "Network error" in page.text_content("#alert")
+    assert len(stored(game)) == 1
+    page.click("#retry")
+    wait_seq(page, 1)
+    assert stored(game) == [{"type": "shuffle", "seat": 2}]  # once
+    assert page.is_hidden("#alert")
+
+
+@pytest.mark.parametrize("variant, players", [("threechu", PLAYERS[:3]), ("tientsin", PLAYERS + ["Eve", "Fay"])])
+def test_the_score_sheet_form_of_other_variants(open_as, club, variant, players):
+    body = game_create(club=club, variant=variant, options=None, players=players, user=scorer()).body
+    game = Game.objects.get(pk=body["id"])
+    page = open_entry(open_as, game)
+    page.select_option("#out-0", "1")
+    if variant == "threechu":
+        page.select_option("#dealer", "1")
+        assert page.text_content("#points-label-0") == "Dealer & dummy"
+        page.fill("#points-0", "75")
+        expected = {"type": "hand_result", "calls": {}, "out": [1], "points": [75, 25], "dealer": 1}
+    else:
+        page.check("#double-victory")  # a triple victory: the first out's two partners follow
+        assert [page.input_value(f"#out-{k}") for k in (1, 2)] == ["3", "5"]
+        expected = {"type": "hand_result", "calls": {}, "out": [1, 3, 5]}
+    page.wait_for_selector("#hand-check.ok")
+    page.click("#save-hand")
+    wait_seq(page, 1)
+    assert [e.as_record_event() for e in Event.objects.filter(game=game)] == [expected]
+    assert page.locator("#score-sheet tr.hand-line").count() == 1
