@@ -70,6 +70,10 @@ def random_record(seed: int, variant: str = "nanking", options: dict[str, Any] |
 def random_game(seed: int, variant: str = "nanking", options: dict[str, Any] | None = None,
                 players: list[str] | None = None, **kwargs: Any) -> dict[str, Any]:
     """A complete random game (seeded) as a record: the demo data and property-test generator."""
+    if variant == "tien-zi-que":
+        from .tien_zi_que import random_tzq_record
+
+        return random_tzq_record(seed, options=options, players=players)
     return random_record(seed, variant, options, players, **kwargs)
 
 

@@ -60,8 +60,10 @@ def may_pass(state: GameState, seat: int) -> bool:
 
 def bombs_out_of_turn(state: GameState) -> dict[int, list[dict[str, Any]]]:
     """For each seat not to act, the bombs it may play now out of turn."""
-    h = state.hand
     result: dict[int, list[dict[str, Any]]] = {}
+    if not isinstance(state, GameState):
+        return result  # no bombs outside the Tichu family
+    h = state.hand
     if h is None or state.over or not h.trick or state.phase not in (PLAY, DRAGON_GIFT):
         return result
     if h.gift_from is not None and state.variant.hand_over(h):
@@ -127,6 +129,8 @@ def push_actions(state: GameState, seat: int) -> Iterator[dict[str, Any]]:
 def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[str, Any]]:
     """Every event the rules accept now: the seat to act's plays and passes, the draws or
     deals of the dealing, pushes, calls, the Dragon gift, and bombs out of turn."""
+    if not isinstance(state, GameState):  # a game with rules of its own (Tien Zi Que)
+        return state.legal_actions()
     phase = state.phase
     h = state.hand
     v = state.variant

@@ -22,6 +22,7 @@ from .cards import (
 )
 from .combos import DOG_LEAD, Combination, combinations_in, contains_rank, on_table, readings, beats
 from .errors import EngineError
+from .fold import EventFold
 from .variants import Variant, get_variant
 from .options import resolve
 
@@ -158,7 +159,7 @@ def _remove(hand_cards: list[str], cards: list[str]) -> None:
         hand_cards.remove(c)
 
 
-class GameState:
+class GameState(EventFold):
     """The state of a game after some events: the fold's accumulator.
 
     >>> g = GameState("nanking", {}, ["Ann", "Bob", "Cid", "Dee"])
@@ -178,26 +179,17 @@ class GameState:
         self.variant.check_options(self.options, self.n)
         self.rules = self.variant.combo_rules_for(self.options)
         self.totals = [0] * self.variant.score_columns(self.n)
-        self.history: list[dict[str, Any]] = []  # the score sheet: one line per finished hand
         self.hand: Hand | None = None
         self.next_shuffler: int | None = None
-        self.over = False
-        self.winner: int | None = None
-        self.events_applied = 0
-        # Undo support: the state before the current hand began, and the events in force since.
-        self._checkpoint: GameState | None = None
-        self._since: tuple[dict[str, Any], ...] = ()
+        self._start_fold()
 
     def copy(self) -> "GameState":
         g = GameState.__new__(GameState)
         g.variant, g.options, g.players, g.n, g.rules = self.variant, self.options, self.players, self.n, self.rules
         g.totals = list(self.totals)
-        g.history = list(self.history)  # lines are never changed once written
         g.hand = self.hand.copy() if self.hand else None
-        g.next_shuffler, g.over, g.winner = self.next_shuffler, self.over, self.winner
-        g.events_applied = self.events_applied
-        g._checkpoint, g._since = self._checkpoint, self._since
-        return g
+        g.next_shuffler = self.next_shuffler
+        return self._copy_fold_into(g)
 
     # --- queries -----------------------------------------------------------------------------
 
@@ -233,42 +225,6 @@ class GameState:
         return sum(1 for s in range(self.n) if self.variant.push_targets(h, s))
 
     # --- applying events ---------------------------------------------------------------------
-
-    def apply(self, event: Any) -> None:
-        """Check ``event`` against the rules and apply it, or raise EngineError and change nothing."""
-        if not isinstance(event, dict):
-            raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
-        kind = event.get("type")
-        if kind == "undo":
-            self._undo()
-            return
-        handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            raise EngineError("malformed", f"unknown event type {kind!r}")
-        if self.over:
-            raise EngineError("game_over", f"the game is over; {kind} is not accepted (an undo is)")
-        if kind in HAND_STARTS:
-            before = self.copy()
-            handler(self, event)
-            self._checkpoint, self._since = before, (event,)
-        else:
-            handler(self, event)
-            self._since = self._since + (event,)
-        self.events_applied += 1
-
-    def _undo(self) -> None:
-        """Retract the latest event still in force: refold the hand from its checkpoint."""
-        if not self._since:
-            raise EngineError("wrong_phase", "there is no event to undo")
-        base = self._checkpoint
-        assert base is not None
-        restored = base.copy()
-        for e in self._since[:-1]:
-            restored.apply(e)
-        count = self.events_applied + 1
-        for name in GameState.__slots__:
-            setattr(self, name, getattr(restored, name))
-        self.events_applied = count
 
     # --- the deal ----------------------------------------------------------------------------
 
@@ -679,3 +635,5 @@ _HANDLERS: dict[str, Callable[[GameState, dict[str, Any]], None]] = {
 EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 
 __all__ = ["GameState", "Hand", "EVENT_TYPES", "card_points"]
+GameState._handlers = _HANDLERS
+GameState._starts = HAND_STARTS

@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any, Callable, Iterable
 
 from .errors import EngineError
+from .fold import EventFold
 from .options import _bool, _choice, option, resolve
 
 NAME = "tien-zi-que"
@@ -393,7 +394,7 @@ def _without(cards: list[str], one: str) -> list[str]:
     return rest
 
 
-class TienZiQueState:
+class TienZiQueState(EventFold):
     """The state of a Tien Zi Que game after some events: the fold's accumulator.
 
     >>> g = TienZiQueState({}, ["Ann", "Bob"]); g.phase
@@ -419,23 +420,15 @@ class TienZiQueState:
             self.options["deck"] = sort_cards(deck)
         self.deck: Counter | None = Counter(deck) if deck is not None else None
         self.totals = [0, 0]
-        self.history: list[dict[str, Any]] = []
         self.round: Round | None = None
-        self.over = False
-        self.winner: int | None = None
-        self.events_applied = 0
-        self._checkpoint: TienZiQueState | None = None
-        self._since: tuple[dict[str, Any], ...] = ()
+        self._start_fold()
 
     def copy(self) -> "TienZiQueState":
         g = TienZiQueState.__new__(TienZiQueState)
         g.variant, g.options, g.players, g.n, g.deck = self.variant, self.options, self.players, self.n, self.deck
         g.totals = list(self.totals)
-        g.history = list(self.history)  # lines are never changed once written
         g.round = self.round.copy() if self.round else None
-        g.over, g.winner, g.events_applied = self.over, self.winner, self.events_applied
-        g._checkpoint, g._since = self._checkpoint, self._since
-        return g
+        return self._copy_fold_into(g)
 
     # --- queries ---------------------------------------------------------------------------------
 
@@ -471,44 +464,14 @@ class TienZiQueState:
 
     # --- applying events -------------------------------------------------------------------------
 
-    def apply(self, event: Any) -> None:
-        """Check ``event`` against the rules and apply it, or raise EngineError and change nothing."""
-        if not isinstance(event, dict):
-            raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
-        kind = event.get("type")
-        if kind == "undo":
-            self._undo()
-            return
-        handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            if kind in TICHU_ONLY:
-                raise EngineError("not_in_variant", f"{kind} is an event of the Tichu games, not of tien-zi-que "
-                                                    "(round_start, draw, discard, pung, chow, reshuffle, undo)")
-            raise EngineError("malformed", f"unknown event type {kind!r}")
-        if self.over:
-            raise EngineError("game_over", f"the game is over after {len(self.history)} rounds; {kind} is not accepted (an undo is)")
-        if kind in ROUND_STARTS:
-            before = self.copy()
-            handler(self, event)
-            self._checkpoint, self._since = before, (event,)
-        else:
-            handler(self, event)
-            self._since = self._since + (event,)
-        self.events_applied += 1
+    def _unknown_event(self, kind: Any) -> EngineError:
+        if kind in TICHU_ONLY:
+            return EngineError("not_in_variant", f"{kind} is an event of the Tichu games, not of tien-zi-que "
+                                                 "(round_start, draw, discard, pung, chow, reshuffle, undo)")
+        return EngineError("malformed", f"unknown event type {kind!r}")
 
-    def _undo(self) -> None:
-        """Retract the latest event still in force: refold the round from its checkpoint."""
-        if not self._since:
-            raise EngineError("wrong_phase", "there is no event to undo")
-        base = self._checkpoint
-        assert base is not None
-        restored = base.copy()
-        for e in self._since[:-1]:
-            restored.apply(e)
-        count = self.events_applied + 1
-        for name in TienZiQueState.__slots__:
-            setattr(self, name, getattr(restored, name))
-        self.events_applied = count
+    def _game_over(self, kind: str) -> EngineError:
+        return EngineError("game_over", f"the game is over after {len(self.history)} rounds; {kind} is not accepted (an undo is)")
 
     def _require(self, kind: str, *stages: str) -> Round:
         phase = self.phase
@@ -982,3 +945,6 @@ def random_tzq_record(seed: int, options: dict[str, Any] | None = None, players:
 
 __all__ = ["TienZiQueState", "EVENT_TYPES", "TZQ_OPTIONS", "combination_kind", "score_pile", "deck_problems",
            "random_tzq_record", "random_deck", "parse_card", "card_name", "sort_cards"]
+
+TienZiQueState._handlers = _HANDLERS
+TienZiQueState._starts = ROUND_STARTS

@@ -1,0 +1,83 @@
+"""What every game's fold has in common: dispatching events to their handlers, and ``undo``.
+
+A state class lists its handlers (``_handlers``) and the events that start a hand or a round
+(``_starts``). ``apply`` checks the event's shape, refuses events after the game is over, and keeps
+what ``undo`` needs: the state before the current hand began (a checkpoint) and the events in
+force since. ``undo`` copies the checkpoint and refolds those events but the last.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+from .errors import EngineError
+
+
+class EventFold:
+    __slots__ = ()
+
+    _handlers: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]]
+    _starts: ClassVar[frozenset[str]]
+
+    # set by subclasses (declared in their __slots__)
+    over: bool
+    events_applied: int
+    _checkpoint: Any
+    _since: tuple[dict[str, Any], ...]
+
+    def copy(self) -> Any:  # pragma: no cover - every state defines it
+        raise NotImplementedError
+
+    def _start_fold(self) -> None:
+        """The fields every game starts with: no score sheet, not over, nothing to undo."""
+        self.history: list[dict[str, Any]] = []  # the score sheet: one line per finished hand or round
+        self.over = False
+        self.winner: int | None = None
+        self.events_applied = 0
+        self._checkpoint = None  # the state before the current hand began
+        self._since = ()  # the events in force since then
+
+    def _copy_fold_into(self, other: Any) -> Any:
+        other.history = list(self.history)  # lines are never changed once written
+        other.over, other.winner, other.events_applied = self.over, self.winner, self.events_applied
+        other._checkpoint, other._since = self._checkpoint, self._since
+        return other
+
+    def _unknown_event(self, kind: Any) -> EngineError:
+        return EngineError("malformed", f"unknown event type {kind!r}")
+
+    def _game_over(self, kind: str) -> EngineError:
+        return EngineError("game_over", f"the game is over; {kind} is not accepted (an undo is)")
+
+    def apply(self, event: Any) -> None:
+        """Check ``event`` against the rules and apply it, or raise EngineError and change nothing."""
+        if not isinstance(event, dict):
+            raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
+        kind = event.get("type")
+        if kind == "undo":
+            self._undo()
+            return
+        handler = self._handlers.get(kind)  # type: ignore[arg-type]
+        if handler is None:
+            raise self._unknown_event(kind)
+        if self.over:
+            raise self._game_over(kind)  # type: ignore[arg-type]
+        if kind in self._starts:
+            before = self.copy()
+            handler(self, event)
+            self._checkpoint, self._since = before, (event,)
+        else:
+            handler(self, event)
+            self._since = self._since + (event,)
+        self.events_applied += 1
+
+    def _undo(self) -> None:
+        """Retract the latest event still in force: refold the hand from its checkpoint."""
+        if not self._since:
+            raise EngineError("wrong_phase", "there is no event to undo")
+        restored = self._checkpoint.copy()
+        for event in self._since[:-1]:
+            restored.apply(event)
+        count = self.events_applied + 1
+        for name in type(self).__slots__:
+            setattr(self, name, getattr(restored, name))
+        self.events_applied = count
