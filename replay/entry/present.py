@@ -33,13 +33,24 @@ def in_force(events: list[dict]) -> list[int]:
     return [seq for seq, e in enumerate(events, start=1) if e.get("type") != "undo" and seq not in retracted]
 
 
+def event_texts(data: frames.ReplayData, first: int, last: int) -> dict[int, str]:
+    """{n: the viewer's words for event n} for first <= n <= last (frame n's ``text``)."""
+    texts = getattr(data, "texts", None)  # every frame's text, where the viewer keeps them apart
+    out = {}
+    for n in range(first, min(last, data.length) + 1):
+        out[n] = texts[n] if texts and n < len(texts) else data.frame_at(n).get("text", "")
+    return out
+
+
 def history_rows(game: Game, data: frames.ReplayData, stored: list[Event]) -> list[dict]:
     retracted = retracted_by_undo([e.as_record_event() for e in stored])
     undoes = {undo: seq for seq, undo in retracted.items()}
+    shown = stored[-HISTORY_LENGTH:]
+    texts = event_texts(data, shown[0].seq, shown[-1].seq) if shown else {}
     rows = []
-    for event in stored[-HISTORY_LENGTH:]:
+    for event in shown:
         n = event.seq
-        text = data.frame_at(n).get("text", "") if n <= data.length else event.type
+        text = texts.get(n, event.type)
         rows.append({
             "seq": n,
             "type": event.type,
@@ -66,7 +77,8 @@ def panels_context(game: Game, data: frames.ReplayData) -> dict:
         "complete": bool(final.get("complete")),
         "history": history_rows(game, data, stored),
         # what the Undo button retracts: the latest event still in force, in words
-        "undo_target": {"seq": alive[-1], "text": data.frame_at(alive[-1]).get("text", "")} if alive else None,
+        "undo_target": {"seq": alive[-1], "text": event_texts(data, alive[-1], alive[-1]).get(alive[-1], "")}
+        if alive else None,
         "replay_url": reverse("replay:game-replay", args=[game.pk]),
         "total_events": game.seq,
     }
