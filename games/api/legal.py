@@ -30,16 +30,18 @@ from games.models import Game
 MAX_CHECK_EVENTS = 100
 
 
-def _deal_facts(state: engine.GameState) -> dict[str, Any] | None:
-    """During the deal: the cards still in the pile and how many each seat still receives."""
+def _deal_facts(state: engine.GameState, actions: list[dict]) -> dict[str, Any] | None:
+    """During the deal: the cards still in the pile, how many each seat still receives, and who
+    draws next (the seat of the engine's legal draws)."""
     h = state.hand
     if state.phase != "deal" or h is None:
         return None
     pile = [card for card, count in h.pile.items() for _ in range(max(count, 0))]
+    drawers = {a["seat"] for a in actions if a["type"] == "draw"}
     return {
         "pile": sort_cards(pile),
         "remaining": {str(seat): h.sizes[seat] - h.received[seat] for seat in h.order},
-        "next_drawer": state._expected_drawer(h),
+        "next_drawer": drawers.pop() if len(drawers) == 1 else None,
     }
 
 
@@ -89,7 +91,7 @@ def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
         "turn": state_doc.get("turn"),
         "actions": in_turn,
         "bombs_out_of_turn": bombs,
-        "deal": _deal_facts(state) if family else None,
+        "deal": _deal_facts(state, in_turn) if family else None,
         "pushes": _push_facts(state) if family else None,
         "can_undo": game.seq > 0 and check_events(state, [{"type": "undo"}])["ok"],
         "state": state_doc,

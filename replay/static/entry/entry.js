@@ -208,7 +208,7 @@
     }
     if (st.hand_number) parts.push("hand " + st.hand_number);
     parts.push((L.phase || "").replace(/_/g, " "));
-    if (L.phase === "deal" && L.deal) parts.push(name(L.deal.next_drawer) + " draws next");
+    if (L.phase === "deal" && L.deal && L.deal.next_drawer !== null) parts.push(name(L.deal.next_drawer) + " draws next");
     else if (typeof L.turn === "number") parts.push(name(L.turn) + " to " + (L.phase === "dragon_gift" ? "give the Dragon trick" : "play"));
     return parts.join(" · ");
   }
