@@ -85,3 +85,35 @@ def test_tracker_history_parses_with_consistent_totals():
     rated = [g for g in games if g.rated]
     assert all(g.hands > 0 for g in rated) and len(rated) < len(games)
     assert [g.finished_at for g in games] == sorted(g.finished_at for g in games)
+
+
+@pytest.mark.parametrize("variant,seats", [("threechu", 3), ("tientsin", 6), ("tien-zi-que", 2)])
+def test_engine_games_of_the_other_variants_are_rated(variant, seats):
+    names = [f"p{i}" for i in range(seats)]
+    rated = 0
+    model, elo = MarginKalman(), TeamElo()
+    for seed in range(6):
+        score = score_json(fold(random_game(seed, variant=variant, players=names)))
+        try:
+            r = result_from_score(seed, float(seed), variant, names, score)
+        except NotRated as exc:
+            assert not score["complete"] and "not over" in exc.reason
+            continue
+        rated += 1
+        assert set(r.players) <= set(names)
+        ch = model.update(r)
+        elo.update(r)
+        if variant != "threechu" and score["winner"] is not None:
+            winners = set(r.teams[score["winner"]])
+            assert all(c.score == 1.0 for c in ch if c.player in winners)
+    assert rated >= 3
+
+
+def test_grand_seigneur_without_the_score_option_is_ranked_by_finishing_order():
+    names = [f"p{i}" for i in range(5)]
+    hands = [_hand([0] * 5, [2, 0, 1, 4, 3]), _hand([0] * 5, [2, 1, 0, 3, 4])]
+    r = result_from_score(1, 0.0, "grand-seigneur", names,
+                          {"ok": True, "complete": True, "totals": [0] * 5, "hands": hands})
+    # first out scores n-1 = 4 ... last 0, summed over the hands
+    assert r.scores == (3.0 + 2.0, 2.0 + 3.0, 4.0 + 4.0, 0.0 + 1.0, 1.0 + 0.0)
+    assert r.ranks == (1, 1, 0, 3, 3)
