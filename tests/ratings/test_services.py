@@ -156,3 +156,20 @@ def test_recompute_command_prints_progress_and_gives_the_same_table(home, user, 
     assert "3 games" in out.getvalue()
     assert "rating" in err.getvalue()  # the tqdm bar
     assert services.pool_signature(home.pk, "nanking") == before
+
+
+@pytest.mark.django_db
+def test_each_variant_is_its_own_pool(home, user, django_capture_on_commit_callbacks):
+    import_games(home, user, [70], django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        gid = game_services.game_import(club=home, record=random_game(3, variant="tien-zi-que", players=["Ann", "Bob"]),
+                                        user=user).body["id"]
+    assert services.apply_game(gid) == "already rated"
+    rows = RatingChange.objects.filter(game_id=gid)
+    assert rows.count() == 2 and {r.variant for r in rows} == {"tien-zi-que"}
+    assert set(RatingPool.objects.filter(club=home).values_list("variant", flat=True)) == {"nanking", "tien-zi-que"}
+    ann = PlayerRating.objects.filter(player__name="Ann", club=home)
+    assert set(ann.values_list("variant", flat=True)) >= {"tien-zi-que"}
+    before = services.pool_signature(home.pk, "tien-zi-que")
+    services.recompute_club(home.pk)
+    assert services.pool_signature(home.pk, "tien-zi-que") == before
