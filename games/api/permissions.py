@@ -7,7 +7,7 @@ from __future__ import annotations
 from rest_framework import exceptions, permissions
 
 from games import selectors
-from games.models import Club, Membership
+from games.models import Club
 
 
 class ReadAnyoneWriteAuthenticated(permissions.BasePermission):
@@ -19,11 +19,8 @@ class ReadAnyoneWriteAuthenticated(permissions.BasePermission):
         return bool(request.user and request.user.is_authenticated)
 
 
-def require_writer(user, club: Club, role: str | None = "unknown") -> None:
-    """`role`: the user's role in the club when the caller already has it (None: not a member)."""
-    if role == "unknown":
-        role = selectors.membership_role(user, club)
-    if role not in Membership.WRITER_ROLES:
+def require_writer(user, club: Club) -> None:
+    if not selectors.can_write(user, club):
         raise exceptions.PermissionDenied(f"recording games needs the scorer or admin role in club {club.slug!r}")
 
 
