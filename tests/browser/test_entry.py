@@ -119,6 +119,7 @@ def test_a_scorer_starts_a_game_from_the_browser(open_as, club):
 
 def test_a_hand_from_the_score_sheet_by_keyboard_on_a_phone(open_as, game):
     page = open_entry(open_as, game, viewport=PHONE)
+    page.evaluate("() => { window.sameDocument = true; }")  # gone if an entry reloaded the page
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.focus("#call-0")
     page.keyboard.press("t")  # "Tichu"
@@ -154,6 +155,7 @@ def test_a_hand_from_the_score_sheet_by_keyboard_on_a_phone(open_as, game):
     totals = engine.score_json(folded(game))["totals"]
     assert totals == [155, 400 + 45]
     assert page.text_content("#entry-totals") == "Total: Ann & Cid 155 · Bob & Dee 445"
+    assert page.evaluate("() => window.sameDocument") is True
     assert not page.errors
 
 

@@ -36,7 +36,10 @@
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
-  function name(seat) { return (typeof seat === "number" && seat >= 0 && seat < nSeats) ? players[seat] : "seat " + seat; }
+  function name(seat) {
+    if (typeof seat === "number" && seat >= 0 && seat < nSeats) return players[seat];
+    return C.variant === "threechu" && seat === 3 ? "Dummy" : "seat " + seat;  // threechu's seat 3
+  }
   function cardName(code) { return (C.cards[code] || { name: code }).name; }
   function cardHtml(code) {  // the viewer's card markup (templatetags/replay_tags.py)
     var f = C.cards[code] || { cls: "unknown", rank: code, suit: "", name: code };
@@ -628,6 +631,11 @@
     $("card-entry").hidden = sheet;
     if (focus) $(sheet ? "tab-sheet" : "tab-cards").focus();
   }
+  document.querySelector(".tabs").addEventListener("keydown", function (ev) {
+    if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
+    ev.preventDefault();
+    if (!$("tab-sheet").hidden) selectTab(S.tab === "sheet" ? "cards" : "sheet", true);
+  });
   $("tab-sheet").addEventListener("click", function () { selectTab("sheet"); });
   $("tab-cards").addEventListener("click", function () { selectTab("cards"); });
 
