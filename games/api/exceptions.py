@@ -13,7 +13,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import Resolver404, resolve
 from rest_framework import exceptions, status
@@ -77,7 +79,13 @@ def exception_handler(exc: Exception, context: dict) -> Response:
     if isinstance(exc, ServiceError):
         set_rollback()
         return _service_error_response(exc)
-    if isinstance(exc, Http404):
+    if isinstance(exc, RequestDataTooBig):
+        exc = ApiError(
+            f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes",
+            code="request_too_large",
+            status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()

@@ -203,3 +203,18 @@ def test_write_throttling_is_json_429(scorer_client, game_id, settings, club, ma
     # Reads are not throttled.
     assert scorer_client.get(f"/api/games/{game_id}/events/").status_code == 200
     assert Event.objects.count() == 4
+
+
+@pytest.mark.parametrize("depth", [100, 50_000])
+def test_deeply_nested_json_is_400(scorer_client, game_id, depth):
+    raw = '{"expected_seq": 0, "events": [{"type": "pass", "x": ' + "[" * depth + "]" * depth + "}]}"
+    body = assert_error(post_raw(scorer_client, f"/api/games/{game_id}/events/", raw), 400, "parse_error")
+    assert "nested" in body["message"]
+    assert not Event.objects.exists()
+
+
+def test_body_over_the_upload_limit_is_413(scorer_client, game_id, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    raw = '{"expected_seq": 0, "events": [' + ",".join(['{"type": "pass", "seat": 0}'] * 500) + "]}"
+    assert_error(post_raw(scorer_client, f"/api/games/{game_id}/events/", raw), 413, "request_too_large")
+    assert not Event.objects.exists()
