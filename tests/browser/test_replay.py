@@ -35,6 +35,9 @@ def at(page) -> int:
 
 
 def url_at(page) -> int:
+    """The position in the address, once it has caught up with the table (single steps update it
+    after a short delay)."""
+    page.wait_for_function("() => new URLSearchParams(location.search).get('at') === String(window.tichuReplay.at)")
     return int(page.evaluate("() => new URLSearchParams(location.search).get('at')"))
 
 
@@ -208,3 +211,15 @@ def test_active_game_steps_with_hands_face_down(page, live_server):
         assert view["trick"] == expected["trick"] and view["totals"] == expected["totals"]
     page.select_option("#view", "all")  # asking for every hand changes nothing: the frames are masked
     assert all(set(h) <= {"?"} for h in shown(page)["hands"])
+
+
+def test_back_after_scrubbing_the_slider_returns_where_the_scrub_began(page, live_server, game):
+    open_replay(page, live_server, game, "?at=300")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # steps: the entry follows (302)
+    page.eval_on_selector("#slider", """(el) => { for (const v of [400, 500, 600]) { el.value = v;
+        el.dispatchEvent(new Event('input')); } el.dispatchEvent(new Event('change')); }""")
+    assert at(page) == 600 == url_at(page)
+    page.go_back()
+    page.wait_for_function("() => window.tichuReplay.at === 302")
+    assert url_at(page) == 302

@@ -53,7 +53,7 @@
   function rankName(r) { return C.rank_names[r] || r; }
   function csrf() {
     var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return m ? decodeURIComponent(m[1]) : "";
+    return m ? decodeURIComponent(m[1]) : C.csrf;
   }
   function newKey() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -87,8 +87,12 @@
 
   // --- talking to the API -------------------------------------------------------------------------
 
+  function sessionEnded() {
+    alertBox("Your session has ended: log in again (" + C.login_url + "), then Refresh. Nothing typed here is lost.");
+  }
   function getJson(url) {
     return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } }).then(function (r) {
+      if (r.redirected && r.url.indexOf("login") >= 0) { sessionEnded(); throw new Error("logged out"); }
       return r.json().then(function (body) { return { status: r.status, body: body }; });
     });
   }
@@ -96,6 +100,7 @@
   function refresh(note) {
     return Promise.all([getJson(C.legal_url), getJson(C.panels_url)]).then(function (res) {
       var legal = res[0], panels = res[1];
+      if (legal.status === 401 || (legal.status === 403 && legal.body.code === "not_authenticated")) { sessionEnded(); return; }
       if (legal.status !== 200) { alertBox("Could not load the game: " + (legal.body.message || legal.status)); return; }
       var moved = legal.body.seq !== S.seq;
       S.legal = legal.body;
@@ -113,7 +118,9 @@
       if (note) say(note);
       root.setAttribute("data-seq", String(S.seq));
       root.setAttribute("data-ready", "1");
-    }).catch(function () { alertBox("The server cannot be reached. Your entry is kept; try Refresh.", false); });
+    }).catch(function (err) {
+      if (!err || err.message !== "logged out") alertBox("The server cannot be reached. Your entry is kept; try Refresh.", false);
+    });
   }
 
   // The game moved on without this page's doing (another scorer): say so, load the latest state.
@@ -171,7 +178,9 @@
         root.setAttribute("data-conflict", String(res.body.current_seq));
         return refresh().then(function () { return false; });
       }
-      if (res.status === 422) {
+      if (res.status === 401 || res.body.code === "not_authenticated") {
+        sessionEnded();
+      } else if (res.status === 422) {
         var err = res.body.error || res.body;
         alertBox("Refused by the rules (" + (err.code || "invalid") + "): " + (err.message || res.body.message || ""));
       } else {

@@ -387,16 +387,27 @@
     go(parseInt(li.getAttribute("data-at"), 10), "push");
   });
 
-  // how: "push" (a jump: a history entry), "replace" (a step), "none" (from history itself)
+  // how: "replace" (a step: the current history entry follows), "push" (a jump: a new entry),
+  // "none" (the address stays: scrubbing the slider, or a move made by the history itself)
   function go(n, how) {
     n = Math.max(0, Math.min(length, n | 0));
+    if (urlTimer !== null && how !== "none") {
+      clearTimeout(urlTimer);
+      urlTimer = null;
+      // a jump leaves the current entry: let it first show where its steps had got to
+      if (how === "push") replaceUrl();
+    }
     var t0 = performance.now();
     state.at = n;
     render();
     api.lastRenderMs = performance.now() - t0;
-    if (how === "push") history.pushState({ at: n }, "", query(n));
-    else if (how !== "none") history.replaceState({ at: n }, "", query(n));
+    if (how === "push") { history.pushState({ at: n }, "", query(n)); entryAt = n; }
+    else if (how === "replace") { entryAt = n; urlTimer = setTimeout(replaceUrl, URL_DELAY_MS); }
   }
+  // Single steps update the address a moment later, once: a held arrow key would otherwise call
+  // replaceState dozens of times a second, which browsers throttle (and which costs a little).
+  var URL_DELAY_MS = 120, urlTimer = null, entryAt = state.at;
+  function replaceUrl() { urlTimer = null; history.replaceState({ at: entryAt }, "", query(entryAt)); }
   function goTarget(key, how) {
     var n = targets(state.at)[key];
     go(n, how || ((key === "prev" || key === "next") ? "replace" : "push"));
@@ -447,7 +458,7 @@
       });
     });
   }
-  slider.addEventListener("input", function () { go(parseInt(slider.value, 10), "replace"); });
+  slider.addEventListener("input", function () { go(parseInt(slider.value, 10), "none"); });
   slider.addEventListener("change", function () { go(parseInt(slider.value, 10), "push"); });
   $("jump").addEventListener("submit", function (e) { e.preventDefault(); go(parseInt(slider.value, 10), "push"); });
   viewSel.addEventListener("change", function () { setView(parseView(viewSel.value, "all")); });
@@ -457,7 +468,9 @@
     if (typeof v === "number") state.bottom = v;
     viewSel.value = String(v);
     root.querySelector("input[name=bottom]").value = state.bottom;
-    go(state.at, "replace");
+    go(state.at, "none");
+    entryAt = state.at;
+    replaceUrl();  // at once: a view change is no stream of steps
   }
   function cycleView() {
     var order = ["all"].concat(players.map(function (_, i) { return i; }));
@@ -468,7 +481,9 @@
     var k = order.indexOf(state.bottom);
     state.bottom = order[(k + 1) % order.length];
     root.querySelector("input[name=bottom]").value = state.bottom;
-    go(state.at, "replace");
+    go(state.at, "none");
+    entryAt = state.at;
+    replaceUrl();
   }
   function toggleHelp() { var d = $("help"); d.open = !d.open; }
 
@@ -499,12 +514,15 @@
   });
 
   window.addEventListener("popstate", function () {
+    clearTimeout(urlTimer);  // the entry is another one now: a pending update is not for it
+    urlTimer = null;
     var params = new URLSearchParams(location.search);
     var at = params.get("at");
     state.view = parseView(params.get("view"), state.view);
     state.bottom = parseSeat(params.get("bottom"), state.bottom);
     viewSel.value = String(state.view);
     go(at === null ? length : parseInt(at, 10), "none");
+    entryAt = state.at;
   });
 
   var api = {
