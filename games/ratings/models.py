@@ -54,9 +54,13 @@ class RatingPool(models.Model):
 
 
 class RatingChange(models.Model):
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
-    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rating_changes")
-    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="+")
+    # No single-column FK indexes: the unique (game, player) and the two indexes below lead with
+    # game, player and club, and every index less is faster to rewrite in a full recompute.
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes",
+                             db_index=False)
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rating_changes",
+                               db_index=False)
+    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="+", db_index=False)
     variant = models.CharField(max_length=30)
     finished_at = models.DateTimeField()
     ordinal = models.PositiveIntegerField()  # position of the game in its pool's replay
