@@ -36,7 +36,7 @@ from games.engine.cards import CARD_INFO, SUIT_NAMES
 
 FORMAT = 1
 #: state_json keys that are the same in every frame of a game: sent once, not per frame.
-CONSTANT_KEYS = ("ok", "variant", "players", "options", "events")
+CONSTANT_KEYS = ("ok", "variant", "players", "seat_names", "options", "events")
 #: lists with one entry per seat: compacted entry by entry.
 PER_SEAT_KEYS = ("hands", "received", "tricks_won")
 
@@ -289,8 +289,9 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
     A record whose event ``i`` the engine refuses is shown up to ``i`` (``error`` says why).
     ``hidden``: the hands are masked in every frame (for a game still being played)."""
     rec = engine.parse_record(record)
-    players = list(rec["players"])
-    state = engine.new_game(rec["variant"], rec["options"], players=players)
+    # one name per seat: Threechu's dummy is a seat without a player of its own
+    players = engine.seat_names(rec["variant"], list(rec["players"]))
+    state = engine.new_game(rec["variant"], rec["options"], players=list(rec["players"]))
     first = engine.state_json(state)
     data = ReplayData(
         players=players,

@@ -75,6 +75,14 @@ def team_labels(players: list[str], teams: list[list[int]]) -> list[str]:
     return [" & ".join(players[s] for s in team if 0 <= s < len(players)) for team in teams]
 
 
+def column_labels(players: list[str], teams: list[list[int]], totals: list) -> list[str]:
+    """The score sheet's columns as the engine keeps them: per team (Nanking, Tientsin), or per
+    player where every player has a total of their own (Threechu, Grand Seigneur)."""
+    if totals and len(totals) != len(teams):
+        return [players[i] if i < len(players) else f"Seat {i}" for i in range(len(totals))]
+    return team_labels(players, teams)
+
+
 def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
     """Score-sheet lines for the table: calls and finishing order by name."""
     rows = []
@@ -171,8 +179,8 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "pushes": pushes,
         "teams": [{"index": i, "label": label, "total": (frame.get("totals") or [None] * len(teams))[i]
                    if i < len(frame.get("totals") or []) else None}
-                  for i, label in enumerate(team_labels(players, teams))],
-        "team_labels": team_labels(players, teams),
+                  for i, label in enumerate(column_labels(players, teams, frame.get("totals") or []))],
+        "team_labels": column_labels(players, teams, frame.get("totals") or []),
         "totals": frame.get("totals") or [],
         "out": [{"seat": s, "name": players[s]} for s in out],
         "calls": [{"seat": int(s), "name": players[int(s)], "label": frames.CALL_NAMES.get(c, c)}
@@ -189,7 +197,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "trick_no": frame.get("trick_no"),
         "sheet": sheet,
         "complete": bool(frame.get("complete")),
-        "winner": team_labels(players, teams)[frame["winner"]]
-        if isinstance(frame.get("winner"), int) and frame["winner"] < len(teams) else None,
+        "winner": column_labels(players, teams, frame.get("totals") or [])[frame["winner"]]
+        if isinstance(frame.get("winner"), int) and frame["winner"] < len(frame.get("totals") or []) else None,
         "text": frame.get("text", ""),
     }

@@ -89,14 +89,15 @@ def game_detail(request, pk: int):
             {"seat": i, "name": name, "team": team_of.get(i, ""), "url": _player_url(ids[i]) if i in ids else None}
             for i, name in enumerate(data.players)
         ],
-        "teams": labels,
-        "team_totals": list(zip(labels, final.get("totals") or [])),
+        "teams": present.column_labels(data.players, teams, final.get("totals") or []),
+        "team_totals": list(zip(present.column_labels(data.players, teams, final.get("totals") or []),
+                                final.get("totals") or [])),
         "options": _options_rows(data),
         "sheet": present.sheet_rows(data.players, final.get("score_sheet") or []),
         "totals": final.get("totals") or [],
         "complete": bool(final.get("complete")),
-        "winner": present.team_labels(data.players, teams)[final["winner"]]
-        if isinstance(final.get("winner"), int) and final["winner"] < len(teams) else None,
+        "winner": present.column_labels(data.players, teams, final.get("totals") or [])[final["winner"]]
+        if isinstance(final.get("winner"), int) and final["winner"] < len(final.get("totals") or []) else None,
         "hand_marks": data.marks.get("hands", []),
     })
 

@@ -13,7 +13,7 @@ from .cards import TICHU_DECK, card_points
 from .combos import Combination, beats, combinations_in, readings
 from .errors import CODES, EngineError
 from .legal import bombs_out_of_turn, legal_actions
-from .record import FORMAT, Replay, fold, new_game, parse_record, score_json, state_json
+from .record import FORMAT, Replay, fold, new_game, parse_record, score_json, seat_names, state_json
 from .state import EVENT_TYPES, GameState
 from .tien_zi_que import TienZiQueState, random_tzq_record
 
@@ -21,5 +21,5 @@ __all__ = [
     "CODES", "EVENT_TYPES", "FORMAT", "TICHU_DECK", "Combination", "EngineError", "GameState", "Replay",
     "beats", "bombs_out_of_turn", "card_points", "combinations_in", "fold", "greedy_policy", "legal_actions",
     "new_game", "parse_record", "random_game", "random_policy", "random_record", "readings", "score_json",
-    "state_json", "TienZiQueState", "random_tzq_record",
+    "state_json", "seat_names", "TienZiQueState", "random_tzq_record",
 ]

@@ -88,6 +88,9 @@ class Threechu(Variant):
     def seat_count(self, players: Sequence[str]) -> int:
         return 4
 
+    def seat_names(self, players: Sequence[str]) -> list[str]:
+        return list(players) + ["Dummy"]
+
     def check_options(self, options: dict[str, Any], n: int) -> None:
         if options.get("hands") is not None and options["hands"] % 3:
             raise EngineError("malformed", f"a threechu game lasts a number of hands divisible by 3, not {options['hands']}")

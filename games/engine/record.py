@@ -6,6 +6,7 @@ from typing import Any, Iterable
 from .cards import card_points, rank_code, sort_cards
 from .errors import EngineError
 from .state import GameState
+from .variants import get_variant
 
 #: Events that start a hand (or a round): Replay keeps a snapshot before each.
 HAND_STARTS = frozenset({"shuffle", "hand_result", "round_start"})
@@ -63,6 +64,13 @@ def new_state(variant: str, options: dict[str, Any] | None, players: list[str]) 
     return GameState(variant, options, players)
 
 
+def seat_names(variant: str, players: list[str]) -> list[str]:
+    """What to call each seat of a game: the players in seat order (and Threechu's dummy)."""
+    if variant == "tien-zi-que":
+        return list(players)
+    return get_variant(variant).seat_names(players)
+
+
 def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> Any:
     if players is None:
         players = [f"Player {i + 1}" for i in range(2 if variant == "tien-zi-que" else 4)]
@@ -104,6 +112,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         "ok": True,
         "variant": state.variant.name,
         "players": state.players,
+        "seat_names": state.variant.seat_names(state.players),
         "options": state.options,
         "events": state.events_applied,
         "phase": state.phase,

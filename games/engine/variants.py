@@ -43,6 +43,10 @@ class Variant:
     def seat_count(self, players: Sequence[str]) -> int:
         return len(players)
 
+    def seat_names(self, players: Sequence[str]) -> list[str]:
+        """What to call each seat (Threechu's dummy has no player of its own)."""
+        return list(players)
+
     def teams(self, n: int, shuffler: int | None) -> tuple[tuple[int, ...], ...]:
         """Seats by team; teams alternate around the table."""
         return tuple(tuple(range(t, n, 2)) for t in range(2))
@@ -193,7 +197,8 @@ class Variant:
             cards = self.card_points_by_team(hand)
         out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
         calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
-        return {"card_points": cards, "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
+        return {"card_points": self.per_column(cards, hand.team_of),
+                "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
                 "out": out, "double_victory": sweep is not None}
 
     def score_penalty(self, hand: "Hand", offender: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -204,7 +209,8 @@ class Variant:
             if offender not in seats:
                 cards[t] = 200
         calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
-        return {"card_points": cards, "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
+        return {"card_points": self.per_column(cards, hand.team_of),
+                "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
                 "out": list(hand.out), "double_victory": False}
 
     def result_teams(self, n: int, event: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -232,7 +238,8 @@ class Variant:
             self._check_card_points(points, len(teams))
             cards = list(points)
         bonus = self.call_points(calls, out[0], team_of, options)
-        return {"card_points": cards, "points": self.per_column([c + k for c, k in zip(cards, bonus)], team_of),
+        return {"card_points": self.per_column(cards, team_of),
+                "points": self.per_column([c + k for c, k in zip(cards, bonus)], team_of),
                 "out": list(out), "double_victory": sweep is not None}
 
     def _check_card_points(self, points: Any, teams: int) -> None:

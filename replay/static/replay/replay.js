@@ -91,6 +91,16 @@
   function teamLabels(teams) {
     return (teams || []).map(function (t) { return t.map(name).join(" & "); });
   }
+
+  // The score columns as the engine keeps them: per team, or per player where every player has a
+  // total of their own (Threechu, Grand Seigneur). Mirrors replay/present.py column_labels.
+  function columnLabels(f) {
+    var totals = f.totals || [];
+    if (totals.length && totals.length !== (f.teams || []).length) {
+      return totals.map(function (_, i) { return name(i); });
+    }
+    return teamLabels(f.teams);
+  }
   function positions(order, bottom) {
     var n = order.length, out = {};
     var start = order.indexOf(bottom); if (start < 0) start = 0;
@@ -196,7 +206,7 @@
   function listOr(items, sep) { return items.length ? items.join(sep === undefined ? ", " : sep) : "–"; }
 
   function panelParts(f, view) {
-    var teams = teamLabels(f.teams);
+    var teams = columnLabels(f);
     var totals = f.totals || [];
     var calls = Object.keys(f.calls || {}).map(Number).sort(function (a, b) { return a - b; }).map(function (s) {
       var c = f.calls[String(s)];
@@ -232,7 +242,7 @@
   }
 
   function sheetHtml(f) {
-    var teams = teamLabels(f.teams);
+    var teams = columnLabels(f);
     var sheet = f.score_sheet || [];
     var path = location.pathname;
     var head = '<table class="sheet" id="replay-sheet"><caption>Hand by hand</caption><thead><tr>' +
