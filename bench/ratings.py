@@ -107,36 +107,25 @@ def evaluate_history(name: str, games, truth=None, buckets: int = 10) -> dict:
     }
 
 
-def speed(games, repeat: int = 3) -> dict:
-    games = order_games(games)
-    out = {}
-
-    def run(make, label):
-        rates = []
-        for _ in range(repeat):
-            sysm = make()
-            t = time.perf_counter()
-            for g in games:
-                sysm.update(g)
-            rates.append(len(games) / (time.perf_counter() - t))
-        out[label] = {"median": statistics.median(rates), "best": max(rates),
-                      "worst": min(rates), "runs": repeat}
-
-    run(lambda: MarginKalman(), "margin-kalman update (hand lines)")
-    bare = [g.__class__(g.game_id, g.finished_at, g.teams, g.scores, g.winner, g.hands, g.variant)
-            for g in games]
-    t = time.perf_counter()
-    m = MarginKalman()
-    for g in bare:
-        m.update(g)
-    out["margin-kalman update (final scores only)"] = {
-        "median": len(bare) / (time.perf_counter() - t), "runs": 1}
-    run(lambda: TeamElo(), "team Elo update")
-
+def speed(games, repeat: int = 5) -> dict:
+    """Games per second of each rating loop. The loops take turns (round-robin, `repeat` rounds)
+    so that a change in the machine's load hits them alike; median and best are reported."""
     from openskill.models import PlackettLuce
 
-    rates = []
-    for _ in range(repeat):
+    games = order_games(games)
+    bare = [g.__class__(g.game_id, g.finished_at, g.teams, g.scores, g.winner, g.hands, g.variant)
+            for g in games]
+
+    def loop(make, data):
+        def run():
+            sysm = make()
+            t = time.perf_counter()
+            for g in data:
+                sysm.update(g)
+            return len(data) / (time.perf_counter() - t)
+        return run
+
+    def openskill_run():
         model = PlackettLuce()
         ratings: dict = {}
         t = time.perf_counter()
@@ -146,10 +135,20 @@ def speed(games, repeat: int = 3) -> dict:
             for team, nt in zip(g.teams, new):
                 for p, r in zip(team, nt):
                     ratings[p] = r
-        rates.append(len(games) / (time.perf_counter() - t))
-    out["openskill PlackettLuce rate()"] = {"median": statistics.median(rates), "best": max(rates),
-                                            "worst": min(rates), "runs": repeat}
-    return out
+        return len(games) / (time.perf_counter() - t)
+
+    loops = {
+        "margin-kalman update (hand lines)": loop(MarginKalman, games),
+        "margin-kalman update (final scores only)": loop(MarginKalman, bare),
+        "team Elo update": loop(TeamElo, games),
+        "openskill PlackettLuce rate()": openskill_run,
+    }
+    rates: dict[str, list[float]] = {k: [] for k in loops}
+    for _ in range(repeat):
+        for k, run in loops.items():
+            rates[k].append(run())
+    return {k: {"median": statistics.median(v), "best": max(v), "worst": min(v), "runs": len(v)}
+            for k, v in rates.items()}
 
 
 def db_recompute(n_games: int, seed: int) -> dict:

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Iterable, Protocol
+from typing import Hashable, Iterable, NamedTuple, Protocol
 
 from .types import GameResult, PlayerId, order_games
 
 
-@dataclass(frozen=True)
-class Change:
-    """One player's rating change from one game (what RatingChange rows store)."""
+class Change(NamedTuple):
+    """One player's rating change from one game (what RatingChange rows store). A NamedTuple:
+    the rating loop creates one per player per game, and tuples are the cheapest immutable."""
 
     game_id: Hashable
     player: PlayerId
