@@ -2,8 +2,11 @@
 
 A state class lists its handlers (``_handlers``) and the events that start a hand or a round
 (``_starts``). ``apply`` checks the event's shape, refuses events after the game is over, and keeps
-what ``undo`` needs: the state before the current hand began (a checkpoint) and the events in
-force since. ``undo`` copies the checkpoint and refolds those events but the last.
+what ``undo`` needs: for each hand begun, the state just before it (a bare copy, without undo
+history of its own) with the events in force at that moment; and the events in force since the
+current hand began. ``undo`` copies the last checkpoint and refolds those events but the last.
+The checkpoints are a flat tuple, shared between copies: copying a state stays cheap, and a
+pickled state's depth does not grow with the number of hands.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ class EventFold:
     # set by subclasses (declared in their __slots__)
     over: bool
     events_applied: int
-    _checkpoint: Any
+    _checkpoints: tuple[tuple[Any, tuple[dict[str, Any], ...]], ...]
     _since: tuple[dict[str, Any], ...]
 
     def copy(self) -> Any:  # pragma: no cover - every state defines it
@@ -33,14 +36,20 @@ class EventFold:
         self.over = False
         self.winner: int | None = None
         self.events_applied = 0
-        self._checkpoint = None  # the state before the current hand began
-        self._since = ()  # the events in force since then
+        self._checkpoints = ()  # per hand begun: (bare state before it, events in force then)
+        self._since = ()  # the events in force since the current hand began
 
     def _copy_fold_into(self, other: Any) -> Any:
         other.history = list(self.history)  # lines are never changed once written
         other.over, other.winner, other.events_applied = self.over, self.winner, self.events_applied
-        other._checkpoint, other._since = self._checkpoint, self._since
+        other._checkpoints, other._since = self._checkpoints, self._since
         return other
+
+    def _bare_copy(self) -> Any:
+        """A copy without undo history: what a checkpoint keeps."""
+        bare = self.copy()
+        bare._checkpoints, bare._since = (), ()
+        return bare
 
     def _unknown_event(self, kind: Any) -> EngineError:
         return EngineError("malformed", f"unknown event type {kind!r}")
@@ -62,9 +71,9 @@ class EventFold:
         if self.over:
             raise self._game_over(kind)  # type: ignore[arg-type]
         if kind in self._starts:
-            before = self.copy()
+            checkpoint = (self._bare_copy(), self._since)
             handler(self, event)
-            self._checkpoint, self._since = before, (event,)
+            self._checkpoints, self._since = self._checkpoints + (checkpoint,), (event,)
         else:
             handler(self, event)
             self._since = self._since + (event,)
@@ -74,7 +83,9 @@ class EventFold:
         """Retract the latest event still in force: refold the hand from its checkpoint."""
         if not self._since:
             raise EngineError("wrong_phase", "there is no event to undo")
-        restored = self._checkpoint.copy()
+        base, since_then = self._checkpoints[-1]
+        restored = base.copy()
+        restored._checkpoints, restored._since = self._checkpoints[:-1], since_then
         for event in self._since[:-1]:
             restored.apply(event)
         count = self.events_applied + 1

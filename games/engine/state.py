@@ -168,7 +168,7 @@ class GameState(EventFold):
     """
 
     __slots__ = ("variant", "options", "players", "n", "rules", "totals", "history", "hand", "next_shuffler",
-                 "over", "winner", "events_applied", "_checkpoint", "_since")
+                 "over", "winner", "events_applied", "_checkpoints", "_since")
 
     def __init__(self, variant: str | Variant, options: dict[str, Any] | None, players: list[str]) -> None:
         self.variant = variant if isinstance(variant, Variant) else get_variant(variant)

@@ -402,7 +402,7 @@ class TienZiQueState(EventFold):
     """
 
     __slots__ = ("variant", "options", "players", "n", "deck", "totals", "history", "round", "over", "winner",
-                 "events_applied", "_checkpoint", "_since")
+                 "events_applied", "_checkpoints", "_since")
 
     def __init__(self, options: dict[str, Any] | None, players: list[str]) -> None:
         if not isinstance(players, list) or len(players) != 2:
