@@ -3,7 +3,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
-from games.api import legal, views
+from games.api import bsw, legal, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -19,6 +19,7 @@ urlpatterns = [
     path("players/<int:pk>/", views.PlayerDetailApi.as_view(), name="player-detail"),
     path("games/", views.GameListCreateApi.as_view(), name="game-list"),
     path("games/import/", views.GameImportApi.as_view(), name="game-import"),
+    path("games/import-bsw/", bsw.GameImportBswApi.as_view(), name="game-import-bsw"),
     path("games/<int:pk>/", views.GameDetailApi.as_view(), name="game-detail"),
     path("games/<int:pk>/events/", views.GameEventsApi.as_view(), name="game-events"),
     path("games/<int:pk>/state/", views.GameStateApi.as_view(), name="game-state"),

@@ -71,3 +71,19 @@ def test_the_known_bsw_difference_is_named_and_the_house_rule_reproduces_it():
     bsw = check_game(_quirk_record({"bsw_grand_tichu_quirk": True}))
     assert bsw.equal == 1 and not bsw.differences
     assert score_json(fold(_quirk_record({"bsw_grand_tichu_quirk": True})))["totals"] == [15, 285]
+
+
+def test_import_records_stores_good_records_and_names_the_refused_event(club, tmp_path):
+    from games.engine import random_game
+
+    good = random_game(2)
+    bad = random_game(3)
+    bad["events"][5] = {**bad["events"][5], "card": bad["events"][4]["card"]}  # a card already drawn
+    (tmp_path / "one.json").write_text(json.dumps(good))
+    (tmp_path / "two.json").write_text(json.dumps([bad, good]))
+    (tmp_path / "junk.json").write_text("{not json")
+    text = run("import_records", str(tmp_path), "--club", "bsw")
+    assert "3 files: 2 games stored, 2 refused" in text
+    assert "two.json record 1: event 5 refused" in text
+    assert Game.objects.filter(club=club).count() == 2
+    assert all(g.status == Game.Status.FINISHED for g in Game.objects.filter(club=club))

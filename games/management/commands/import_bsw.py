@@ -13,10 +13,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from games.engine.bsw import parse_bsw
-from games.engine.bsw_check import check_game
+from games.importing import import_bsw_log
 from games.models import Club
-from games.services import ServiceError, game_import
 
 
 def tch_files(paths: list[str]) -> list[Path]:
@@ -52,30 +50,9 @@ class Command(BaseCommand):
         files = tch_files(paths)
         report = []
         for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
-            entry = {"file": str(path), "games": 0, "hands": 0, "equal": 0, "stored": 0, "differences": [], "errors": []}
-            try:
-                records = parse_bsw(path.read_text(encoding="latin-1"), anonymise=anonymise,
-                                    game_id=path.stem if path.stem.isdigit() else None, bsw_scoring=bsw_scoring)
-            except ValueError as exc:
-                entry["errors"].append(f"not a BSW log: {exc}")
-                report.append(entry)
-                continue
-            for number, record in enumerate(records, start=1):
-                check = check_game(record)
-                entry["games"] += 1
-                entry["hands"] += check.hands
-                entry["equal"] += check.equal
-                entry["differences"] += [{"game": number, **d.as_dict()} for d in check.differences]
-                if check.error is not None:
-                    entry["errors"].append(f"game {number}: event {check.error.index} refused: "
-                                           f"{check.error.code}: {check.error.message}")
-                    continue
-                if not dry_run:
-                    try:
-                        game_import(club=target, record=record, user=None)
-                        entry["stored"] += 1
-                    except ServiceError as exc:
-                        entry["errors"].append(f"game {number}: not stored: {exc}")
+            entry = {"file": str(path), **import_bsw_log(
+                club=target, text=path.read_text(encoding="latin-1"), user=None, bsw_scoring=bsw_scoring,
+                anonymise=anonymise, game_id=path.stem if path.stem.isdigit() else None, dry_run=dry_run)}
             report.append(entry)
         if json:
             self.stdout.write(_json_dumps(report))

@@ -1,0 +1,52 @@
+"""`POST /api/games/import-bsw/?club=ID`: a Brettspielwelt log into a club (scorers, admins).
+
+Thin: the body's shape is checked here; conversion, checking and storage are games.importing's."""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api.exceptions import ApiError
+from games.api.serializers import StrictSerializer
+from games.api.views import ERRORS, ApiView, _club_for_write, _query_uint
+from games.importing import import_bsw_log
+
+MAX_LOG_CHARS = 2_000_000
+
+
+class BswImportInput(StrictSerializer):
+    log = serializers.CharField(max_length=MAX_LOG_CHARS, trim_whitespace=False,
+                                help_text="the .tch log's text (one or several games)")
+    bsw_scoring = serializers.BooleanField(default=False, help_text="score with BSW's reading of two Grand Tichu calls in one team")
+    anonymise = serializers.BooleanField(default=False, help_text="store Player 1..4 instead of BSW handles")
+
+
+class BswImportOutput(serializers.Serializer):
+    games = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    equal = serializers.IntegerField(help_text="finished hands whose score equals the log's Ergebnis")
+    stored = serializers.IntegerField()
+    game_ids = serializers.ListField(child=serializers.IntegerField())
+    differences = serializers.ListField(child=serializers.DictField())
+    errors = serializers.ListField(child=serializers.CharField())
+
+
+class GameImportBswApi(ApiView):
+    @extend_schema(
+        request=BswImportInput,
+        parameters=[OpenApiParameter("club", int, required=True, description="the club that gets the games")],
+        responses={201: BswImportOutput, 200: BswImportOutput, **ERRORS},
+        summary="Import a Brettspielwelt .tch log (scorers, admins)",
+    )
+    def post(self, request: Request) -> Response:
+        club_id = _query_uint(request, "club")
+        if club_id is None:
+            raise ApiError("the club query parameter is required (?club=ID)", code="invalid")
+        club = _club_for_write(request, club_id)
+        body = BswImportInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        report = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
+                                bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"])
+        return Response(report, status=status.HTTP_201_CREATED if report["stored"] else status.HTTP_200_OK)

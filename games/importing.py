@@ -1,0 +1,44 @@
+"""Importing other tools' game logs into a club: Brettspielwelt `.tch` logs, through the same
+service as the API's record import (games.services.game_import). Used by `manage.py import_bsw`
+and `POST /api/games/import-bsw/`."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.bsw import parse_bsw
+from games.engine.bsw_check import check_game
+from games.models import Club
+from games.services import ServiceError, game_import
+
+
+def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, anonymise: bool = False,
+                   game_id: str | None = None, dry_run: bool = False) -> dict[str, Any]:
+    """Convert every game of one log, check each hand against the log's Ergebnis, store the games
+    the engine accepts. Returns the report: games, hands, hands equal, stored, differences, errors."""
+    report: dict[str, Any] = {"games": 0, "hands": 0, "equal": 0, "stored": 0, "game_ids": [],
+                              "differences": [], "errors": []}
+    try:
+        records = parse_bsw(text, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring)
+    except ValueError as exc:
+        report["errors"].append(f"not a BSW log: {exc}")
+        return report
+    for number, record in enumerate(records, start=1):
+        check = check_game(record)
+        report["games"] += 1
+        report["hands"] += check.hands
+        report["equal"] += check.equal
+        report["differences"] += [{"game": number, **d.as_dict()} for d in check.differences]
+        if check.error is not None:
+            report["errors"].append(f"game {number}: event {check.error.index} refused: "
+                                    f"{check.error.code}: {check.error.message}")
+            continue
+        if dry_run:
+            continue
+        try:
+            result = game_import(club=club, record=record, user=user)
+        except ServiceError as exc:
+            report["errors"].append(f"game {number}: not stored: {exc}")
+            continue
+        report["stored"] += 1
+        report["game_ids"].append(result.body.get("id"))
+    return report

@@ -1,0 +1,61 @@
+"""`python manage.py import_records FILE_OR_FOLDER... --club SLUG`: tichu-record/1 files (one
+record, or a JSON list of records as `from-bsw` prints) into a club, through the same service as
+`POST /api/games/import/`. Finished games queue their rating update like any other."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from games.models import Club
+from games.services import RuleViolation, ServiceError, game_import
+
+
+def json_files(paths: list[str]) -> list[Path]:
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.json") if p.is_file())
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise CommandError(f"{raw}: no such file or folder")
+    return found
+
+
+class Command(BaseCommand):
+    help = "Import game records (record-format.md section 1) into a club."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("paths", nargs="+", help="record files (.json) or folders holding them")
+        parser.add_argument("--club", required=True, help="slug of the club the games go to")
+
+    def handle(self, *args, paths, club, **options) -> None:
+        try:
+            target = Club.objects.get(slug=club)
+        except Club.DoesNotExist:
+            raise CommandError(f"no club with slug {club!r}") from None
+        files = json_files(paths)
+        stored = refused = 0
+        for path in tqdm(files, desc="record files", unit="file", disable=len(files) < 2, file=self.stderr):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                self.stdout.write(self.style.ERROR(f"{path}: not JSON: {exc}"))
+                refused += 1
+                continue
+            for number, record in enumerate(data if isinstance(data, list) else [data], start=1):
+                try:
+                    game_import(club=target, record=record, user=None)
+                    stored += 1
+                except RuleViolation as exc:
+                    refused += 1
+                    self.stdout.write(self.style.ERROR(
+                        f"{path} record {number}: event {exc.index} refused: {exc.error.code}: {exc.error.message}"))
+                except ServiceError as exc:
+                    refused += 1
+                    self.stdout.write(self.style.ERROR(f"{path} record {number}: {exc}"))
+        self.stdout.write(f"{len(files)} files: {stored} games stored, {refused} refused")

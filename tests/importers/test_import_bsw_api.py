@@ -1,0 +1,45 @@
+"""POST /api/games/import-bsw/: a Brettspielwelt log through the API, with the same report as
+the management command; scorers only; bad bodies are 400 JSON."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.models import Game
+from tests.conftest import client_for
+
+LOG = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "bsw-tich_me" / "2241381.tch"
+pytestmark = pytest.mark.skipif(not LOG.is_file(), reason="the shared corpus lies beside the repository")
+
+
+def post(client, club, body):
+    return client.post(f"/api/games/import-bsw/?club={club.pk}", body, format="json")
+
+
+def test_a_scorer_imports_a_log_and_reads_the_games_score(scorer_client, club):
+    response = post(scorer_client, club, {"log": LOG.read_text(encoding="latin-1")})
+    assert response.status_code == 201, response.json()
+    report = response.json()
+    assert (report["games"], report["hands"], report["equal"], report["stored"]) == (1, 8, 8, 1)
+    assert report["differences"] == [] and report["errors"] == []
+    (game_id,) = report["game_ids"]
+    score = scorer_client.get(f"/api/games/{game_id}/score/").json()
+    assert score["complete"] is True and score["totals"] == [380, 1020]
+    assert Game.objects.get(pk=game_id).club == club
+
+
+def test_import_bsw_needs_a_scorer_and_a_well_formed_body(anon, make_user, make_club, club, scorer_client):
+    text = LOG.read_text(encoding="latin-1")
+    assert post(anon, club, {"log": text}).status_code == 401
+    from games.models import Membership
+
+    other = make_user("other")  # a scorer, but of another club
+    Membership.objects.create(club=make_club("elsewhere"), user=other, role=Membership.Role.SCORER)
+    assert post(client_for(other), club, {"log": text}).status_code == 403
+    bad = post(scorer_client, club, {"log": text, "colour": "red"})
+    assert bad.status_code == 400 and bad.json()["code"] == "unknown_fields"
+    not_a_log = post(scorer_client, club, {"log": "hello"})
+    assert not_a_log.status_code == 200 and not_a_log.json()["stored"] == 0
+    assert "not a BSW log" in not_a_log.json()["errors"][0]
+    assert Game.objects.count() == 0
