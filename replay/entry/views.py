@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.middleware.csrf import get_token
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -132,6 +134,8 @@ def enter(request, pk: int):
             "events_url": reverse("game-events", args=[game.pk]),
             "panels_url": reverse("replay:entry:panels", args=[game.pk]),
             "sheet": sheet,
+            "csrf": get_token(request),  # also in the csrftoken cookie; this works if that is HttpOnly
+            "login_url": f"{settings.LOGIN_URL}?next={request.path}",
             "rank_names": frames.RANK_NAMES,
             "cards": frames.card_table(),
         },

@@ -371,7 +371,10 @@ def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as,
     assert len(stored(game)) == 1
     assert second.locator("#score-sheet tr.hand-line").count() == 1
     assert second.input_value("#points-1") == "70"  # the typed entry is kept, not lost
-    # card by card too: a shuffle built on a stale state is refused
+    # card by card too: a shuffle built on a stale state is refused. (The second scorer's form is
+    # cleared first: a check of it in flight would notice the change and load it before the click.)
+    second.click("#clear-hand")
+    second.wait_for_function("() => document.getElementById('hand-check').textContent === 'Who went out first?'")
     first.click("#tab-cards")
     second.click("#tab-cards")
     first.click("#shuffle-1")
@@ -428,3 +431,13 @@ def test_the_score_sheet_form_of_other_variants(open_as, club, variant, players)
     wait_seq(page, 1)
     assert [e.as_record_event() for e in Event.objects.filter(game=game)] == [expected]
     assert page.locator("#score-sheet tr.hand-line").count() == 1
+
+
+def test_an_ended_session_is_said_and_nothing_is_stored(open_as, game):
+    page = open_entry(open_as, game)
+    page.context.clear_cookies()
+    page.click("#tab-cards")
+    page.click("#shuffle-0")
+    page.wait_for_selector("#alert:not([hidden])")
+    assert "session has ended" in page.text_content("#alert")
+    assert stored(game) == []
