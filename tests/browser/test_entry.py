@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 PHONE = {"width": 390, "height": 844}
-BOT_SEED = 3  # its first hand: Grand Tichu-free draw, a bomb, a wish, a Dragon gift
+BOT_SEED = 3  # its first hand: a bomb in turn, a wish, a Dragon gift
 
 
 @pytest.fixture
@@ -251,22 +251,25 @@ def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=())
     return seq
 
 
-@pytest.mark.parametrize("deal_mode", ["hand", "card"])
-def test_a_full_hand_card_by_card(open_as, game, deal_mode):
-    events = first_hand()
-    assert not any(e["type"] == "grand_tichu" for e in events)
+@pytest.mark.parametrize("seed, deal_mode, typed_seats", [
+    (BOT_SEED, "hand", (2,)),
+    (BOT_SEED, "card", ()),
+    (141, "hand", (0, 1, 2, 3)),  # two Grand Tichus (entered before the deals), a bomb out of turn, a wish
+])
+def test_a_full_hand_card_by_card(open_as, game, seed, deal_mode, typed_seats):
+    events = first_hand(seed)
     page = open_entry(open_as, game)
     if deal_mode == "hand":
         # whole hands: the calls made during the draw are entered before the deal
         last_draw = max(i for i, e in enumerate(events) if e["type"] == "draw")
         calls = [e for e in events[:last_draw] if e["type"] in ("tichu", "grand_tichu")]
         events = events[:1] + calls + [e for e in events[1:] if e not in calls or events.index(e) > last_draw]
-    seq = enter_card_by_card(page, events, deal_mode, typed_seats=(2,))
+    seq = enter_card_by_card(page, events, deal_mode, typed_seats=typed_seats)
     state = folded(game)
-    expected = engine.fold({"variant": "nanking", "players": PLAYERS, "events": first_hand()})
+    expected = engine.fold({"variant": "nanking", "players": PLAYERS, "events": first_hand(seed)})
     assert engine.score_json(state) == engine.score_json(expected)
     if deal_mode == "card":
-        assert stored(game) == first_hand()
+        assert stored(game) == first_hand(seed)
     else:
         assert [e["type"] for e in stored(game)].count("deal") == 4
     assert page.locator("#score-sheet tr.hand-line").count() == 1
