@@ -79,3 +79,18 @@ def test_can_undo_follows_the_engine(users, game):
     append_events(game=game, events=[{"type": "undo"}], expected_seq=1, user=users["scorer"])
     body = legal(client, game)
     assert body["can_undo"] is False and body["state"]["score_sheet"] == []
+
+
+def test_a_game_with_rules_of_its_own_answers_with_its_own_list(users, home):
+    """Tien Zi Que: the state and the engine's own legal list; no deal or exchange facts."""
+    from games.models import Game
+    from games.services import game_create
+
+    body = game_create(club=home, variant="tien-zi-que", options=None, players=["Ann", "Bob"], user=users["scorer"]).body
+    game = Game.objects.get(pk=body["id"])
+    answer = legal(client_for(users["scorer"]), game)
+    assert answer["state"]["variant"] == "tien-zi-que"
+    assert answer["deal"] is None and answer["pushes"] is None and answer["bombs_out_of_turn"] == {}
+    from tests.entry.conftest import browser_client
+
+    assert browser_client(users["scorer"]).get(f"/games/{game.pk}/enter/").status_code == 200
