@@ -33,8 +33,12 @@ from django.utils.html import _json_script_escapes  # the escaping of the json_s
 
 from games import engine
 from games.engine.cards import CARD_INFO, SUIT_NAMES
+from games.engine.tien_zi_que import COLOURS as TZQ_COLOURS
+from games.engine.tien_zi_que import FACES as TZQ_FACES
+from games.engine.tien_zi_que import card_name as tzq_card_name
+from games.engine.tien_zi_que import is_card as tzq_is_card
 
-FORMAT = 1
+FORMAT = 2  # in the cache key: 2 added Tien Zi Que card faces, event words and masking
 #: state_json keys that are the same in every frame of a game: sent once, not per frame.
 CONSTANT_KEYS = ("ok", "variant", "players", "seat_names", "options", "events")
 #: lists with one entry per seat: compacted entry by entry.
@@ -60,11 +64,13 @@ CALL_NAMES = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
 
 
 def card_name(code: str) -> str:
-    """``Ts`` -> ``10 of Swords``; specials by name."""
+    """``Ts`` -> ``10 of Swords``; specials by name; Tien Zi Que cards as the engine names them."""
     if code in SPECIAL_LONG:
         return SPECIAL_LONG[code]
     if code in CARD_INFO and len(code) == 2:
         return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
+    if tzq_is_card(code):
+        return tzq_card_name(code)
     return code
 
 
@@ -75,12 +81,39 @@ def card_face(code: str) -> dict[str, str]:
     if code in CARD_INFO and len(code) == 2:
         return {"rank": RANK_SHORT.get(code[0], code[0]), "suit": SUIT_SYMBOLS[code[1]], "cls": "su-" + code[1],
                 "name": card_name(code)}
+    if tzq_is_card(code):
+        return tzq_card_face(code)
     return {"rank": code, "suit": "", "cls": "unknown", "name": code}
+
+
+#: Tien Zi Que faces (docs/tien-zi-que.md section 1): what the card shows big; the colour letter
+#: of the code is written under it (colour is never the only cue).
+TZQ_FACE_SHORT = {**{f"C{n}": str(n) for n in range(1, 10)}, "E": "E", "S": "S", "W": "W", "N": "N", "D": "Drg",
+                  "J": "TZQ"}
+TZQ_FACE_CLASS = {**{f"C{n}": "tz-coin" for n in range(1, 10)}, "E": "tz-wind", "S": "tz-wind", "W": "tz-wind",
+                  "N": "tz-wind", "D": "tz-dragon", "J": "tz-joker"}
+
+
+def tzq_card_face(code: str) -> dict[str, str]:
+    """``C7r`` -> ``7`` over ``●r`` on a red-lettered face, named "7 of coins (red)" (the engine's name)."""
+    f, c = code[:-1], code[-1]
+    mark = "●" if f.startswith("C") else ""
+    return {"rank": TZQ_FACE_SHORT[f], "suit": mark + c, "cls": f"tz {TZQ_FACE_CLASS[f]} tc-{c}",
+            "name": tzq_card_name(code)}
+
+
+def tzq_codes() -> list[str]:
+    return [f + c for f in TZQ_FACES for c in TZQ_COLOURS if tzq_is_card(f + c)]
 
 
 def card_table() -> dict[str, dict[str, str]]:
     """Every card code the viewer may meet -> its face (embedded once for the script)."""
     return {code: card_face(code) for code in engine.TICHU_DECK}
+
+
+def variant_cards(variant: str) -> dict[str, dict[str, str]]:
+    """The faces of a variant's own cards, beyond the Tichu deck of ``card_table`` (sent in the payload)."""
+    return {code: card_face(code) for code in tzq_codes()} if variant == "tien-zi-que" else {}
 
 
 def cards_text(cards: list[str]) -> str:
@@ -105,7 +138,19 @@ def describe(event: dict, frame: dict, players: list[str], hidden: bool = False)
     who = _name(players, event.get("seat"))
     if hidden and kind in ("draw", "push"):
         return f"{who} draws a card" if kind == "draw" else f"{who} pushes cards"
-    if kind == "shuffle":
+    if kind == "round_start":  # Tien Zi Que (docs/tien-zi-que.md section 2)
+        text = f"Round {frame.get('round')} begins: {who} plays first"
+    elif kind == "draw" and "card" not in event:
+        text = f"{who} draws a card"
+    elif kind == "discard":
+        text = f"{who} discards the {card_name(event.get('card', '?'))}"
+    elif kind in ("pung", "chow"):
+        text = f"{who}: {kind.capitalize()} {cards_text(event.get('cards') or [])}, keeps the {card_name(event.get('keep', '?'))}"
+        if kind == "chow":
+            text += f" (takes the {card_name(event.get('take', '?'))})"
+    elif kind == "reshuffle":
+        text = f"{who}: the discard pile is shuffled into the stock"
+    elif kind == "shuffle":
         text = f"{who} shuffles: hand {frame.get('hand_number')} begins"
     elif kind == "draw":
         text = f"{who} draws the {card_name(event.get('card', '?'))}"
@@ -197,6 +242,7 @@ class ReplayData:
             "length": self.length,
             "marks": self.marks,
             "labels": {"combinations": COMBINATION_NAMES, "calls": CALL_NAMES, "ranks": RANK_NAMES},
+            "cards": variant_cards(self.variant),
             "per_seat": list(PER_SEAT_KEYS),
             "frames": self.deltas,
             "texts": self.texts,
@@ -278,8 +324,12 @@ def _mask(frame: dict, event: dict | None) -> tuple[dict, dict | None]:
     frame["hands"] = [[HIDDEN] * len(h) for h in frame.get("hands") or []]
     if frame.get("pushes"):
         frame["pushes"] = {s: {t: [HIDDEN] * len(c) for t, c in p.items()} for s, p in frame["pushes"].items()}
+    if "stock_size" in frame and frame.get("drawn") is not None:
+        frame["drawn"] = HIDDEN  # Tien Zi Que: the card just drawn is in a hand
     if event is not None and event.get("type") in ("draw", "deal", "push"):
         event = {k: v for k, v in event.items() if k not in ("card", "cards")}
+    if event is not None and event.get("type") in ("round_start", "reshuffle"):
+        event = {k: v for k, v in event.items() if k not in ("hands", "stock")}  # face-down cards
     return frame, event
 
 

@@ -108,6 +108,47 @@ def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
     return rows
 
 
+#: discard-pile cards shown face up (the top ones); the rest is counted
+DISCARD_SHOWN = 6
+
+
+def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
+    """Tien Zi Que's table, as its ``state_json`` has it (docs/tien-zi-que.md): the stock's size,
+    the discard pile (its last card on top), and per player the score pile, the combinations made
+    and the total. Everything here is public: only the hands depend on ``view``."""
+    players = data.players
+    discard = list(frame.get("discard") or [])
+    piles = frame.get("score_piles") or []
+    combos = frame.get("combinations") or []
+    totals = frame.get("totals") or []
+    chowable = list(frame.get("chowable") or [])
+    return {
+        "stock": frame.get("stock_size"),
+        "round": frame.get("round"),
+        "rounds": data.options.get("rounds"),
+        "reshuffles": frame.get("reshuffles") or 0,
+        "discard": discard,
+        "discard_count": len(discard),
+        "discard_top": discard[-DISCARD_SHOWN:],
+        "discard_under": max(0, len(discard) - DISCARD_SHOWN),
+        "chowable": chowable,
+        "players": [
+            {
+                "seat": s,
+                "name": players[s],
+                "pile": list(piles[s]) if s < len(piles) else [],
+                "combinations": [
+                    {"action": c.get("action", ""), "kind": c.get("kind", ""), "cards": c.get("cards") or [],
+                     "keep": c.get("keep"), "take": c.get("take")}
+                    for c in (combos[s] if s < len(combos) else [])
+                ],
+                "total": totals[s] if s < len(totals) else None,
+            }
+            for s in range(len(players))
+        ],
+    }
+
+
 def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) -> dict:
     """The replay page's view of `frame` seen with `view` open and seat `bottom` nearest."""
     players = data.players
@@ -200,4 +241,5 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "winner": column_labels(players, teams, frame.get("totals") or [])[frame["winner"]]
         if isinstance(frame.get("winner"), int) and frame["winner"] < len(frame.get("totals") or []) else None,
         "text": frame.get("text", ""),
+        "tzq": tzq_table(data, frame, view) if data.variant == "tien-zi-que" else None,
     }

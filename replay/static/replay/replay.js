@@ -13,6 +13,7 @@
   if (!root || !dataEl) return;
   var P = JSON.parse(dataEl.textContent);
   var CARDS = JSON.parse(document.getElementById("replay-cards").textContent);
+  if (P.cards) Object.assign(CARDS, P.cards);  // a variant's own cards (Tien Zi Que)
   var L = P.labels;
   var PER_SEAT = {};
   P.per_seat.forEach(function (k) { PER_SEAT[k] = true; });
@@ -115,6 +116,41 @@
   }
   function plural(n) { return n === 1 ? "" : "s"; }
 
+  // Tien Zi Que's table (templates/replay/_tzq_table.html, present.tzq_table): stock, discard pile,
+  // score piles, combinations and totals, as the frame (the engine's state_json) has them.
+  var DISCARD_SHOWN = 6;
+  function dflt(v, d) { return v === null || v === undefined ? d : v; }
+  function tzqHtml(f) {
+    var stock = f.stock_size, discard = f.discard || [], chow = f.chowable || [], res = f.reshuffles || 0;
+    var piles = f.score_piles || [], combos = f.combinations || [], totals = f.totals || [];
+    var under = Math.max(0, discard.length - DISCARD_SHOWN);
+    var html = '<div id="tzq" class="tzq" data-round="' + esc(dflt(f.round, "")) + '"><div class="tzq-row">' +
+      '<div id="tzq-stock" class="stock" data-count="' + esc(dflt(stock, "")) + '" aria-label="Stock: ' + dflt(stock, 0) +
+      " card" + plural(dflt(stock, 0)) + ' face down"><span class="card back" aria-hidden="true"></span> <b class="n">' +
+      esc(dflt(stock, "–")) + "</b> in stock" + (res ? ' <span class="reshuffles">(' + res + " reshuffle" + plural(res) + ")</span>" : "") +
+      '</div><div id="tzq-discard" class="discard" data-count="' + discard.length + '" data-cards="' + esc(discard.join(" ")) +
+      '" aria-label="Discard pile: ' + discard.length + " card" + plural(discard.length) + ', top card last"><span class="lbl">Discard pile <b class="n">' +
+      discard.length + "</b></span>" + (under ? ' <span class="under" title="cards under these">+' + under + "</span>" : "") +
+      ' <span class="top">' + cardsHtml(discard.slice(-DISCARD_SHOWN)) + "</span>" +
+      (chow.length ? ' <span class="chowable" data-cards="' + esc(chow.join(" ")) + '">open for a Chow: ' + cardsHtml(chow) + "</span>" : "") +
+      "</div></div>";
+    for (var s = 0; s < nSeats; s++) {
+      var pile = piles[s] || [], cs = combos[s] || [], total = dflt(totals[s], null);
+      html += '<div class="tzq-player" data-seat="' + s + '"><div class="tzq-head"><span class="who">' + esc(players[s]) +
+        '</span> <span class="total" data-total="' + esc(dflt(total, "")) + '">' + esc(dflt(total, "–")) + " pts</span></div>" +
+        '<div class="pile" data-count="' + pile.length + '" aria-label="' + esc(players[s]) + "'s score pile: " + pile.length +
+        " card" + plural(pile.length) + '"><span class="lbl">Score pile</span> ' + cardsHtml(pile) + "</div>" +
+        '<ul class="combos" data-count="' + cs.length + '" aria-label="' + esc(players[s]) + "'s combinations: " + cs.length + '">';
+      cs.forEach(function (c) {
+        html += '<li class="combo" data-action="' + esc(c.action || "") + '" data-kind="' + esc(c.kind || "") + '" data-keep="' +
+          esc(dflt(c.keep, "")) + '">' + cardsHtml(c.cards || [], c.keep) + ' <span class="kind">' + esc(c.action || "") +
+          " · " + esc(c.kind || "") + "</span></li>";
+      });
+      html += "</ul></div>";
+    }
+    return html + "</div>";
+  }
+
   // The table as pieces (one per seat, then the centre), so that a step rewrites only what changed.
   function tablePieces(f, view, bottom) {
     var pieces = [];
@@ -155,7 +191,7 @@
     }
     // the trick
     var log = f.trick_log || [];
-    html = '<div class="center"><div id="trick" aria-label="Current trick"' + (f.trick_closed ? ' class="closed"' : "") + ">";
+    html = '<div class="center">' + (P.variant === "tien-zi-que" ? tzqHtml(f) : "") + '<div id="trick" aria-label="Current trick"' + (f.trick_closed ? ' class="closed"' : "") + ">";
     if (log.length) html += '<div class="trick-head">Trick ' + f.trick_no +
       (f.trick_closed && typeof f.trick_winner === "number" ? " · won by " + esc(name(f.trick_winner)) : "") + "</div>";
     for (var j = 0; j < log.length; j++) {
