@@ -57,6 +57,7 @@ def club_detail(request, slug: str):
         "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]} for g in page],
         "league_url": _league_url(club),
         "role": selectors.membership_role(request.user, club),
+        "can_record": selectors.can_write(request.user, club),
     })
 
 
@@ -84,6 +85,7 @@ def game_detail(request, pk: int):
     return render(request, "replay/game.html", {
         "game": game,
         "club": game.club,
+        "can_record": selectors.can_write(request.user, game.club) and game.status != Game.Status.FINISHED,
         "data": data,
         "seats": [
             {"seat": i, "name": name, "team": team_of.get(i, ""), "url": _player_url(ids[i]) if i in ids else None}
