@@ -3,12 +3,28 @@ service as the API's record import (games.services.game_import). Used by `manage
 and `POST /api/games/import-bsw/`."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from games.engine.bsw import parse_bsw
 from games.engine.bsw_check import check_game
 from games.models import Club
 from games.services import ServiceError, game_import
+
+
+def files_under(paths: list[str], suffix: str) -> list[Path]:
+    """The files named, and the files ending in ``suffix`` below the folders named, in order.
+    A path that does not exist raises FileNotFoundError naming it."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob(f"*{suffix}") if p.is_file())
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise FileNotFoundError(f"{raw}: no such file or folder")
+    return found
 
 
 def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, anonymise: bool = False,

@@ -60,16 +60,22 @@ def card_places(state: GameState) -> Counter:
     return +places
 
 
-@FAST
-@given(seed=SEEDS, options=PRESETS)
-def test_every_card_is_in_exactly_one_place_at_every_event(seed, options):
-    record = one_hand(seed, options)
+def assert_cards_conserved(record: dict) -> GameState:
+    """Fold the record, checking at every event of a hand that each card of the deck is in
+    exactly one place; return the final state."""
     state = GameState(record["variant"], record["options"], record["players"])
     deck = Counter(state.variant.deck(state.options))
     for event in record["events"]:
         state.apply(event)
         if state.hand is not None:
             assert card_places(state) == deck, event
+    return state
+
+
+@FAST
+@given(seed=SEEDS, options=PRESETS)
+def test_every_card_is_in_exactly_one_place_at_every_event(seed, options):
+    assert_cards_conserved(one_hand(seed, options))
 
 
 @FAST
@@ -191,14 +197,7 @@ def test_thousands_of_random_hands_fold_and_score():
 @settings(max_examples=60, deadline=None)
 @given(seed=SEEDS, table=VARIANT_TABLES)
 def test_every_variant_conserves_cards_at_every_event(seed, table):
-    record = variant_hands(seed, table)
-    state = GameState(record["variant"], record["options"], record["players"])
-    deck = Counter(state.variant.deck(state.options))
-    for event in record["events"]:
-        state.apply(event)
-        if state.hand is not None:
-            assert card_places(state) == deck, event
-    assert len(state.history) == 2
+    assert len(assert_cards_conserved(variant_hands(seed, table)).history) == 2
 
 
 @settings(max_examples=60, deadline=None)

@@ -8,26 +8,12 @@ games, the hands, the hands whose score equals the log, and every difference wit
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from games.importing import import_bsw_log
+from games.importing import files_under, import_bsw_log
 from games.models import Club
-
-
-def tch_files(paths: list[str]) -> list[Path]:
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*.tch") if p.is_file())
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise CommandError(f"{raw}: no such file or folder")
-    return found
 
 
 class Command(BaseCommand):
@@ -47,7 +33,10 @@ class Command(BaseCommand):
             target = Club.objects.get(slug=club)
         except Club.DoesNotExist:
             raise CommandError(f"no club with slug {club!r}") from None
-        files = tch_files(paths)
+        try:
+            files = files_under(paths, ".tch")
+        except FileNotFoundError as exc:
+            raise CommandError(str(exc)) from None
         report = []
         for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
             entry = {"file": str(path), **import_bsw_log(

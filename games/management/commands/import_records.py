@@ -4,26 +4,13 @@ record, or a JSON list of records as `from-bsw` prints) into a club, through the
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from games.importing import files_under
 from games.models import Club
 from games.services import RuleViolation, ServiceError, game_import
-
-
-def json_files(paths: list[str]) -> list[Path]:
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*.json") if p.is_file())
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise CommandError(f"{raw}: no such file or folder")
-    return found
 
 
 class Command(BaseCommand):
@@ -38,7 +25,10 @@ class Command(BaseCommand):
             target = Club.objects.get(slug=club)
         except Club.DoesNotExist:
             raise CommandError(f"no club with slug {club!r}") from None
-        files = json_files(paths)
+        try:
+            files = files_under(paths, ".json")
+        except FileNotFoundError as exc:
+            raise CommandError(str(exc)) from None
         stored = refused = 0
         for path in tqdm(files, desc="record files", unit="file", disable=len(files) < 2, file=self.stderr):
             try:
