@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .cards import DRAGON, MAHJONG, TICHU_DECK, card_points
+from .cards import MAHJONG, TICHU_DECK, card_points
 from .combos import NANKING_COMBOS, ComboRules
 from .errors import EngineError
 from .options import TICHU_OPTIONS, Option
