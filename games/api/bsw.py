@@ -8,9 +8,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.exceptions import ApiError
 from games.api.serializers import StrictSerializer
-from games.api.views import ERRORS, ApiView, _club_for_write, _query_uint
+from games.api.views import ERRORS, ApiView, club_to_write_from_query
 from games.importing import import_bsw_log
 
 MAX_LOG_CHARS = 2_000_000
@@ -41,10 +40,7 @@ class GameImportBswApi(ApiView):
         summary="Import a Brettspielwelt .tch log (scorers, admins)",
     )
     def post(self, request: Request) -> Response:
-        club_id = _query_uint(request, "club")
-        if club_id is None:
-            raise ApiError("the club query parameter is required (?club=ID)", code="invalid")
-        club = _club_for_write(request, club_id)
+        club = club_to_write_from_query(request)
         body = BswImportInput(data=request.data)
         body.is_valid(raise_exception=True)
         report = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,

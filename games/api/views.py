@@ -322,6 +322,14 @@ class GameRecordApi(GameView):
         return Response(selectors.game_record(self.game(request, pk)))
 
 
+def club_to_write_from_query(request: Request) -> Club:
+    """The club named by `?club=ID`, if the user may record games in it (imports)."""
+    club_id = _query_uint(request, "club")
+    if club_id is None:
+        raise ApiError("the club query parameter is required (?club=ID)", code="invalid")
+    return _club_for_write(request, club_id)
+
+
 class GameImportApi(ApiView):
     @extend_schema(
         request=s.RecordImportInput,
@@ -333,10 +341,7 @@ class GameImportApi(ApiView):
         summary="Import a record as a new game (scorers, admins)",
     )
     def post(self, request: Request) -> Response:
-        club_id = _query_uint(request, "club")
-        if club_id is None:
-            raise ApiError("the club query parameter is required (?club=ID)", code="invalid")
-        club = _club_for_write(request, club_id)
+        club = club_to_write_from_query(request)
         return _write_response(
             services.game_import(
                 club=club, record=request.data, user=request.user, idempotency_key=_idempotency_key(request)

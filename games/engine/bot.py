@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from .cards import rank
-from .legal import bombs_out_of_turn, may_pass, plays_for, push_actions
+from .cards import MAHJONG, RANK_CODES, rank
+from .legal import bombs_out_of_turn, may_pass, play_event, plays_for, push_actions
 from .record import FORMAT
 from .variants import Variant
 from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GameState
@@ -141,11 +141,9 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
             do({"type": "tichu", "seat": seat})
         options: list[dict[str, Any]] = []
         for combo in plays_for(state, seat):
-            event: dict[str, Any] = {"type": "play", "seat": seat, "cards": list(combo.cards)}
-            if combo.phoenix is not None and len(combo.cards) > 1:
-                event["phoenix"] = "23456789TJQKA"[combo.phoenix - 2]
-            if "Mahjong" in combo.cards and state.variant.has_wish and (state.options.get("wish_required") or rng.random() < 0.8):
-                event["wish"] = rng.choice("23456789TJQKA")
+            event = play_event(seat, combo)
+            if MAHJONG in combo.cards and state.variant.has_wish and (state.options.get("wish_required") or rng.random() < 0.8):
+                event["wish"] = rng.choice(RANK_CODES)
             if combo.kind == "dog":
                 choices = getattr(state.variant, "dog_choices", None)
                 if choices is not None and choices(h, seat):

@@ -18,7 +18,6 @@ from .cards import (
     DOG,
     DRAGON,
     DRAGON_RANK,
-    MAHJONG,
     PHOENIX,
     rank_code,
 )
@@ -190,18 +189,6 @@ def beats(new: Combination, top: Combination | None, rules: ComboRules = NANKING
     return new.rank > top.rank
 
 
-def legal_readings(
-    cards: Sequence[str], top: Combination | None, rules: ComboRules = NANKING_COMBOS
-) -> list[Combination]:
-    """The readings of ``cards`` that may be played on ``top``, the Phoenix single resolved."""
-    out = []
-    for combo in readings(cards, rules):
-        combo = on_table(combo, top)
-        if beats(combo, top, rules):
-            out.append(combo)
-    return out
-
-
 # --- enumeration -------------------------------------------------------------------------------
 
 
@@ -360,5 +347,5 @@ def contains_rank(cards: Iterable[str], wanted: int) -> bool:
 __all__ = [
     "BOMB", "DOG_LEAD", "FULL_HOUSE", "PAIR", "SINGLE", "STAIRS", "STRAIGHT", "TRIO",
     "ComboRules", "Combination", "NANKING_COMBOS", "beats", "combinations_in", "contains_rank",
-    "legal_readings", "on_table", "readings", "MAHJONG",
+    "on_table", "readings",
 ]

@@ -3,13 +3,12 @@ Seigneur (5 to 12). Each overrides only what differs from Nanking (:class:`~.var
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .cards import DOG, DRAGON, MAHJONG, NORMAL_CARDS, PHOENIX, card_points, describe, rank
 from .combos import ComboRules
 from .errors import EngineError
-from .options import TICHU_OPTIONS, Option, _bool, _choice, _int_or_null, option
+from .options import TICHU_OPTIONS, _bool, _choice, _int_or_null, option
 from .variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,15 +116,12 @@ class Threechu(Variant):
         return self.grand_tichu_cards
 
     def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
-        scheme = self._options(hand).get("threechu_push", "opponents")
+        scheme = hand.options.get("threechu_push", "opponents")
         if scheme == "real_players":
             if seat == self.DUMMY:
                 return ()
             return tuple(s for s in hand.order if s not in (seat, self.DUMMY))
         return tuple(s for s in hand.order if hand.team_of[s] != hand.team_of[seat])
-
-    def _options(self, hand: "Hand") -> dict[str, Any]:
-        return getattr(hand, "options", None) or {}
 
     def wish_exempt(self, hand: "Hand", seat: int) -> bool:
         return seat == self.DUMMY  # the dummy need not fulfil a wish
@@ -148,9 +144,6 @@ class Threechu(Variant):
             first = line["out"][0] if line["out"] else None
             return dealer if first in (None, self.DUMMY) else first
         return (dealer + 1) % 3
-
-    def game_result(self, totals: list[int], hands_played: int, options: dict[str, Any]) -> tuple[bool, int | None]:
-        return super().game_result(totals, hands_played, options)
 
 
 # --- Grand Seigneur ------------------------------------------------------------------------------
@@ -242,7 +235,7 @@ class GrandSeigneur(Variant):
 
     def _tribute_levels(self, hand: "Hand") -> list[tuple[int, int, int]]:
         """(giver, receiver, cards) from the Wretch up, from the second hand on."""
-        if hand.number == 1 or not getattr(hand, "ranked", False):
+        if not hand.ranked:
             return []
         n = len(hand.order)
         levels = 3 if n >= 6 else 2
@@ -272,7 +265,7 @@ class GrandSeigneur(Variant):
         giver = any(seat == g for g, _, _ in self._tribute_levels(hand))
         if giver:
             must, what = ranked[-k:], "best"
-        elif getattr(hand, "options", {}).get("return_worst"):
+        elif hand.options.get("return_worst"):
             must, what = ranked[:k], "worst"
         else:
             return
@@ -288,7 +281,7 @@ class GrandSeigneur(Variant):
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
         if to is not None:
             raise EngineError("not_in_variant", "in grand-seigneur the Dog gives the lead to the Wretch; 'to' is not chosen")
-        wretch = hand.order[-1] if getattr(hand, "ranked", False) else hand.next_holder(seat)
+        wretch = hand.order[-1] if hand.ranked else hand.next_holder(seat)
         return hand.next_holder(wretch, include_self=True)
 
     def is_opponent(self, hand: "Hand", seat: int, other: int) -> bool:
@@ -334,4 +327,4 @@ TIENTSIN = Tientsin()
 THREECHU = Threechu()
 GRAND_SEIGNEUR = GrandSeigneur()
 
-__all__ = ["TIENTSIN", "THREECHU", "GRAND_SEIGNEUR", "tribute_rank", "Counter", "Option"]
+__all__ = ["TIENTSIN", "THREECHU", "GRAND_SEIGNEUR", "tribute_rank"]

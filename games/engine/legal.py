@@ -8,14 +8,15 @@ from __future__ import annotations
 import itertools
 from typing import Any, Iterator
 
-from .cards import MAHJONG, PHOENIX, RANK_CODES, rank_code
+from .cards import MAHJONG, RANK_CODES, rank_code
 from .errors import EngineError
 from .variants import Variant
 from .combos import DOG_LEAD, Combination, combinations_in, contains_rank
 from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, GameState, Hand
 
 
-def _play_event(seat: int, combo: Combination) -> dict[str, Any]:
+def play_event(seat: int, combo: Combination) -> dict[str, Any]:
+    """The ``play`` event for a combination (the Phoenix's reading named where it has one)."""
     event: dict[str, Any] = {"type": "play", "seat": seat, "cards": list(combo.cards)}
     if combo.phoenix is not None and len(combo.cards) > 1:
         event["phoenix"] = rank_code(combo.phoenix)
@@ -74,7 +75,7 @@ def bombs_out_of_turn(state: GameState) -> dict[int, list[dict[str, Any]]]:
             continue
         bombs = [c for c in combinations_in(h.cards[seat], top, state.rules) if c.is_bomb]
         if bombs:
-            result[seat] = [_play_event(seat, c) for c in bombs]
+            result[seat] = [play_event(seat, c) for c in bombs]
     return result
 
 
@@ -161,7 +162,7 @@ def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[st
     elif phase == PLAY and h.turn is not None:
         seat = h.turn
         for combo in plays_for(state, seat):
-            event = _play_event(seat, combo)
+            event = play_event(seat, combo)
             if combo.kind == DOG_LEAD:
                 actions += _dog_events(state, h, event)
             else:
@@ -181,4 +182,4 @@ def _dog_events(state: GameState, h: Hand, event: dict[str, Any]) -> list[dict[s
     return [{**event, "to": t} for t in targets] if targets else [event]
 
 
-__all__ = ["legal_actions", "bombs_out_of_turn", "plays_for", "may_pass", "push_actions", "call_actions", "PHOENIX"]
+__all__ = ["legal_actions", "bombs_out_of_turn", "plays_for", "may_pass", "push_actions", "call_actions", "play_event"]

@@ -202,7 +202,8 @@ class Replay:
         self.valid_length = self.error.index if self.error else len(self.events)
 
     def state_at(self, n: int | None = None) -> GameState:
-        """The state after the first ``n`` events (clamped to the valid prefix)."""
+        """The state after the first ``n`` events (clamped to the valid prefix). At or past the
+        end this is the replay's own final state: copy it before applying anything to it."""
         if n is None or n >= self.valid_length:
             return self.final
         n = max(0, n)

@@ -16,7 +16,6 @@ from .cards import (
     MAHJONG,
     PHOENIX,
     RANK_OF_CODE,
-    card_points,
     describe,
     rank_code,
 )
@@ -634,6 +633,6 @@ _HANDLERS: dict[str, Callable[[GameState, dict[str, Any]], None]] = {
 }
 EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 
-__all__ = ["GameState", "Hand", "EVENT_TYPES", "card_points"]
+__all__ = ["GameState", "Hand", "EVENT_TYPES"]
 GameState._handlers = _HANDLERS
 GameState._starts = HAND_STARTS

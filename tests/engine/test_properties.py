@@ -162,26 +162,30 @@ def _mutations(event: dict, state: GameState, rng: random.Random) -> list[dict]:
     return out
 
 
+def assert_mutations_refused_unless_offered(state: GameState, actions: list[dict], rng: random.Random) -> None:
+    """Events near an offered one are accepted exactly when offered; a refusal names a code and
+    leaves the state as it was."""
+    offered = {_key(a) for a in actions}
+    for mutant in _mutations(rng.choice(actions), state, rng):
+        trial = state.copy()
+        if _key(mutant) in offered:
+            trial.apply(mutant)
+            continue
+        before = state_json(trial)
+        with pytest.raises(EngineError) as refused:
+            trial.apply(mutant)
+        assert refused.value.code
+        assert state_json(trial) == before, mutant
+
+
 @settings(max_examples=150, deadline=None)
 @given(seed=SEEDS)
 def test_mutated_events_are_refused_exactly_when_not_offered_and_refusal_changes_nothing(seed):
     record = one_hand(seed)
     rng = random.Random(seed ^ 0x5EED)
     for state in _sampled_states(record, rng, 10):
-        if state.phase == EXCHANGE:
-            continue  # pushes are checked by the exchange tests
-        offered = {_key(a) for a in legal_actions(state, include_pushes=False)}
-        base = rng.choice(legal_actions(state, include_pushes=False))
-        for mutant in _mutations(base, state, rng):
-            before = state_json(state)
-            trial = state.copy()
-            if _key(mutant) in offered:
-                trial.apply(mutant)
-                continue
-            with pytest.raises(EngineError) as refused:
-                trial.apply(mutant)
-            assert refused.value.code
-            assert state_json(trial) == before, mutant
+        if state.phase != EXCHANGE:  # pushes are checked by the exchange tests
+            assert_mutations_refused_unless_offered(state, legal_actions(state, include_pushes=False), rng)
 
 
 def test_thousands_of_random_hands_fold_and_score():
@@ -210,18 +214,8 @@ def test_every_variant_accepts_what_it_offers_and_refuses_mutations_unchanged(se
         assert actions
         for action in rng.sample(actions, min(20, len(actions))):
             state.copy().apply(action)
-        if state.phase == EXCHANGE:
-            continue
-        offered = {_key(a) for a in actions}
-        for mutant in _mutations(rng.choice(actions), state, rng):
-            trial = state.copy()
-            if _key(mutant) in offered:
-                trial.apply(mutant)
-                continue
-            before = state_json(trial)
-            with pytest.raises(EngineError):
-                trial.apply(mutant)
-            assert state_json(trial) == before, mutant
+        if state.phase != EXCHANGE:
+            assert_mutations_refused_unless_offered(state, actions, rng)
 
 
 @settings(max_examples=20, deadline=None)

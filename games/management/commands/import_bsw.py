@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from games.importing import files_under, import_bsw_log
-from games.models import Club
+from games.importing import import_bsw_log
+from games.management.commands._importing import club_by_slug, input_files
 
 
 class Command(BaseCommand):
@@ -29,14 +29,8 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
     def handle(self, *args, paths, club, anonymise, bsw_scoring, dry_run, json: bool, **options) -> None:
-        try:
-            target = Club.objects.get(slug=club)
-        except Club.DoesNotExist:
-            raise CommandError(f"no club with slug {club!r}") from None
-        try:
-            files = files_under(paths, ".tch")
-        except FileNotFoundError as exc:
-            raise CommandError(str(exc)) from None
+        target = club_by_slug(club)
+        files = input_files(paths, ".tch")
         report = []
         for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
             entry = {"file": str(path), **import_bsw_log(

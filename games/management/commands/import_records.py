@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from games.importing import files_under
-from games.models import Club
+from games.management.commands._importing import club_by_slug, input_files
 from games.services import RuleViolation, ServiceError, game_import
 
 
@@ -21,14 +20,8 @@ class Command(BaseCommand):
         parser.add_argument("--club", required=True, help="slug of the club the games go to")
 
     def handle(self, *args, paths, club, **options) -> None:
-        try:
-            target = Club.objects.get(slug=club)
-        except Club.DoesNotExist:
-            raise CommandError(f"no club with slug {club!r}") from None
-        try:
-            files = files_under(paths, ".json")
-        except FileNotFoundError as exc:
-            raise CommandError(str(exc)) from None
+        target = club_by_slug(club)
+        files = input_files(paths, ".json")
         stored = refused = 0
         for path in tqdm(files, desc="record files", unit="file", disable=len(files) < 2, file=self.stderr):
             try:

@@ -11,7 +11,7 @@ from tqdm import tqdm
 
 from games.engine import fold, score_json
 from games.engine.tracker import convert_tracker
-from games.models import Club
+from games.management.commands._importing import club_by_slug
 from games.services import ServiceError, game_import
 
 
@@ -24,10 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="check and report, store nothing")
 
     def handle(self, *args, path, club, dry_run, **options) -> None:
-        try:
-            target = Club.objects.get(slug=club)
-        except Club.DoesNotExist:
-            raise CommandError(f"no club with slug {club!r}") from None
+        target = club_by_slug(club)
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
