@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO))
 from games.ratings import evaluate as ev  # noqa: E402
 from games.ratings.baselines import Constant, OpenSkill, logistic  # noqa: E402
 from games.ratings.elo import EloParams, TeamElo  # noqa: E402
-from games.ratings.model import MarginKalman, ModelParams, probability  # noqa: E402
+from games.ratings.model import MarginKalman, ModelParams, natural_scale, probability  # noqa: E402
 from games.ratings.synthetic import synthetic_history  # noqa: E402
 from games.ratings.tracker import load_tracker  # noqa: E402
 from games.ratings.types import order_games  # noqa: E402
@@ -49,18 +49,28 @@ MODEL_GRID = {
     "hand_clip": [1.0, 2.0],
 }
 ELO_GRID = {"k": [4, 8, 12, 16, 24, 32, 48]}
+# sd of log(scale) in the prior of every fitted probability scale (evaluate.fit_scale): one sd is
+# a factor of 1.65 either way from the system's own unfitted scale
+PRIOR_LOG_SD = 0.5
+# openskill's own predict_win for two sides of well-known players is Phi(diff / sqrt(2 beta^2)),
+# beta = 25/6; as a logistic slope on the mu difference: 1.702 / sqrt(2 beta^2)
+OPENSKILL_NATURAL_SLOPE = 1.702 / math.sqrt(2.0 * (25.0 / 6.0) ** 2)
 
 
-def evaluate_history(name: str, games, truth=None, buckets: int = 10) -> dict:
+def evaluate_history(name: str, games, truth=None, buckets: int = 10, min_n: int = 50) -> dict:
     games = order_games([g for g in games if g.rated])
     tw, sw = ev.windows(len(games))
+    # what the model implies for this history's game length, from the games before the test
+    mean_hands = statistics.mean(g.hands for g in games[:tw.stop])
+    model_prior = (natural_scale(mean_hands, ModelParams().obs_var), PRIOR_LOG_SD)
     rows: dict[str, dict] = {}
     fore: dict[str, list] = {}
 
     def add(key, label, forecasts, params=None):
         test = ev.select(forecasts, sw)
         fore[key] = test
-        rep = ev.report(label, test, buckets)
+        rep = ev.report(label, test, buckets, min_n)
+        equal_bins = ev.calibration(test, buckets)
         rows[key] = {
             "label": label, "params": params or {}, "log_loss": rep.log_loss,
             "brier": rep.brier, "accuracy": rep.accuracy, "n": rep.n,
@@ -69,20 +79,25 @@ def evaluate_history(name: str, games, truth=None, buckets: int = 10) -> dict:
                 {"lo": b.lo, "hi": b.hi, "n": b.n, "mean_p": b.mean_p, "observed": b.observed,
                  "gap_points": b.gap, "se_points": b.se} for b in rep.calibration],
             "max_gap_points": ev.max_gap(rep.calibration),
-            "max_gap_points_n50": ev.max_gap(rep.calibration, 50),
+            "max_gap_points_unmerged": ev.max_gap(equal_bins),
             "buckets_beyond_2se": sum(1 for b in rep.calibration if abs(b.gap) > 2 * b.se),
         }
 
     t0 = time.perf_counter()
-    best = ev.tune(lambda **kw: MarginKalman(ModelParams(**kw)), MODEL_GRID, games, prob=probability)
+    best = ev.tune(lambda **kw: MarginKalman(ModelParams(**kw)), MODEL_GRID, games,
+                   prob=probability, prior=model_prior)
     add("model", "margin-kalman (chosen)", best.forecasts,
-        {**best.params, "prob_scale": best.scale})
+        {**best.params, "prob_scale": best.scale, "prior_centre": model_prior[0]})
     add("elo32", "team Elo K=32 (stated baseline)",
         ev.prequential(TeamElo(EloParams(k=32)), games), {"k": 32})
     be = ev.tune(lambda **kw: TeamElo(EloParams(**kw)), ELO_GRID, games)
     add("elo_tuned", f"team Elo K={be.params['k']} (K tuned)", be.forecasts, be.params)
     bo = ev.tune(lambda: OpenSkill(), {}, games, prob=logistic)
     add("openskill_fit", "openskill PL, fitted logistic", bo.forecasts, {"slope": bo.scale})
+    bp = ev.tune(lambda: OpenSkill(), {}, games, prob=logistic,
+                 prior=(OPENSKILL_NATURAL_SLOPE, PRIOR_LOG_SD))
+    add("openskill_prior", "openskill PL, logistic fitted with the same prior", bp.forecasts,
+        {"slope": bp.scale, "prior_centre": OPENSKILL_NATURAL_SLOPE})
     add("openskill_raw", "openskill PL, raw predict_win", ev.prequential(OpenSkill(), games))
     add("constant", "constant 50%", ev.prequential(Constant(), games))
     if truth is not None:
@@ -94,12 +109,12 @@ def evaluate_history(name: str, games, truth=None, buckets: int = 10) -> dict:
         add("oracle", "oracle (true strengths, fitted scale)", ev.rescale(fs, logistic, s),
             {"scale": s})
     boot = {}
-    for other in ("elo32", "elo_tuned", "openskill_fit", "constant"):
+    for other in ("elo32", "elo_tuned", "openskill_fit", "openskill_prior", "constant"):
         mean, lo, hi = ev.paired_bootstrap(fore["model"], fore[other])
         boot[other] = {"mean": mean, "ci95": [lo, hi]}
     hands = [g.hands for g in games]
     return {
-        "history": name, "games": len(games), "tune_window": [tw.start, tw.stop],
+        "history": name, "games": len(games), "calibration_min_n": min_n, "tune_window": [tw.start, tw.stop],
         "test_window": [sw.start, sw.stop], "mean_hands": statistics.mean(hands),
         "players": len({p for g in games for p in g.players}),
         "systems": rows, "model_minus_other_log_loss": boot,
@@ -213,21 +228,21 @@ def fmt_history(r: dict) -> str:
     lines = [f"### {r['history']}: {r['games']} rated games, {r['players']} players, "
              f"{r['mean_hands']:.1f} hands per game; tuning games {r['tune_window'][0]}.."
              f"{r['tune_window'][1] - 1}, test games {r['test_window'][0]}..{r['test_window'][1] - 1}",
-             "", "| system | log loss | Brier | accuracy | max calib. gap (pts) | n≥50 buckets | "
+             "", f"| system | log loss | Brier | accuracy | max calib. gap (pts), bins of ≥ {r['calibration_min_n']} | equal bins, unmerged | "
              "buckets > 2 SE | parameters |", "|---|---:|---:|---:|---:|---:|---:|---|"]
     for row in r["systems"].values():
         params = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
                            for k, v in row["params"].items())
         lines.append(f"| {row['label']} | {row['log_loss']:.4f} | {row['brier']:.4f} | "
                      f"{100 * row['accuracy']:.1f}% | {row['max_gap_points']:.1f} | "
-                     f"{row['max_gap_points_n50']:.1f} | {row['buckets_beyond_2se']} | {params} |")
+                     f"{row['max_gap_points_unmerged']:.1f} | {row['buckets_beyond_2se']} | {params} |")
     lines += ["", "Chosen model minus other, per-game log loss on the test games (paired bootstrap "
               "95% CI; negative = chosen model better):", ""]
     for k, b in r["model_minus_other_log_loss"].items():
         lines.append(f"* vs {r['systems'][k]['label']}: {b['mean']:+.4f} "
                      f"[{b['ci95'][0]:+.4f}, {b['ci95'][1]:+.4f}]")
     lines += ["", "Calibration of the chosen model on the test games (each game counted from both "
-              "sides):", "", "| forecast bin | n | mean forecast | observed | gap (pts) | SE (pts) |",
+              f"sides; a bin under {r['calibration_min_n']} forecasts merged into its neighbour towards 50%):", "", "| forecast bin | n | mean forecast | observed | gap (pts) | SE (pts) |",
               "|---|---:|---:|---:|---:|---:|"]
     for b in r["systems"]["model"]["calibration"]:
         lines.append(f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | {100 * b['mean_p']:.1f}% | "

@@ -118,28 +118,55 @@ class Bucket:
 
 
 def calibration(forecasts: Sequence[Forecast], buckets: int = 10,
-                both_sides: bool = True) -> list[Bucket]:
+                both_sides: bool = True, min_n: int = 1) -> list[Bucket]:
     """Reliability table: forecasts binned by p into `buckets` equal-width bins.
 
     Which side is "first" is arbitrary (seat order), so by default every forecast is counted
     from both sides, (p, y) and (1 - p, 1 - y): bin k then holds every game whose favourite (or
     underdog) had a chance in that bin, and the table is symmetric about 50%.
+
+    A bin with fewer than `min_n` forecasts is merged into its neighbour towards 50% (so the
+    table stays symmetric), as Hosmer and Lemeshow pool sparse cells: the observed rate of a bin
+    of three games has a standard error of ~17 points, and its gap says nothing about the model.
+    The merged bin spans both ranges. `min_n=1` keeps every non-empty bin as it is.
     """
     pts = [(f.p, f.y) for f in forecasts]
     if both_sides:
         pts += [(1.0 - f.p, 1.0 - f.y) for f in forecasts]
-    sums = [[0, 0.0, 0.0] for _ in range(buckets)]
+    # [lo, hi, n, sum p, sum y] per equal-width bin
+    bins = [[k / buckets, (k + 1) / buckets, 0, 0.0, 0.0] for k in range(buckets)]
     for p, y in pts:
-        k = min(int(p * buckets), buckets - 1)
-        s = sums[k]
-        s[0] += 1
-        s[1] += p
-        s[2] += y
-    out = []
-    for k, (n, sp, sy) in enumerate(sums):
-        if n:
-            out.append(Bucket(k / buckets, (k + 1) / buckets, n, sp / n, sy / n))
-    return out
+        s = bins[min(int(p * buckets), buckets - 1)]
+        s[2] += 1
+        s[3] += p
+        s[4] += y
+    bins = _merge_sparse(bins, min_n)
+    return [Bucket(lo, hi, n, sp / n, sy / n) for lo, hi, n, sp, sy in bins if n]
+
+
+def _merge_sparse(bins: list[list], min_n: int) -> list[list]:
+    """Merge every bin under min_n forecasts into its neighbour towards 50%, the bin farthest
+    from the middle first (a symmetric table stays symmetric). Bins are [lo, hi, n, sum p, sum y].
+    """
+    bins = [b[:] for b in bins if b[2]]
+
+    def centre(b: list) -> float:
+        return (b[0] + b[1]) / 2.0
+
+    while len(bins) > 1:
+        sparse = [k for k, b in enumerate(bins) if b[2] < min_n]
+        if not sparse:
+            break
+        # farthest from 50% first; ties (a symmetric pair) in index order, so deterministic
+        k = max(sparse, key=lambda k: (abs(centre(bins[k]) - 0.5), -k))
+        c = centre(bins[k])
+        j = k + 1 if c < 0.5 else k - 1 if c > 0.5 else (
+            k - 1 if k > 0 and (k + 1 >= len(bins) or bins[k - 1][2] <= bins[k + 1][2]) else k + 1)
+        j = min(max(j, 0), len(bins) - 1) if j != k else (k + 1 if k + 1 < len(bins) else k - 1)
+        lo, hi = sorted((k, j))
+        a, b = bins[lo], bins[hi]
+        bins[lo:hi + 1] = [[a[0], b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]]]
+    return bins
 
 
 def max_gap(table: Sequence[Bucket], min_n: int = 1) -> float:
@@ -168,11 +195,27 @@ def golden_min(f: Callable[[float], float], lo: float, hi: float, iters: int = 6
 
 
 def fit_scale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], float],
-              lo: float = 1e-4, hi: float = 100.0) -> float:
-    """The scale s minimising the log loss of prob(x, s) over the forecasts (log-space search)."""
+              lo: float = 1e-4, hi: float = 100.0,
+              prior: tuple[float, float] | None = None) -> float:
+    """The scale s minimising the log loss of prob(x, s) over the forecasts (log-space search).
+
+    prior = (centre, sd): a log-normal prior on s, log s ~ N(log centre, sd^2), and the result is
+    the posterior mode (the summed log loss plus the prior's penalty). Why: a scale fitted by
+    maximum likelihood on a few dozen games is mostly noise (37 games of an even group drive it
+    to zero, "no skill exists", whatever the ratings know); the prior says what the system's own
+    model predicts, and the data move the scale away from it only as far as they can support.
+    With hundreds of games the data dominate and the result is the maximum-likelihood one.
+    """
+    n = len(forecasts)
+
     def loss(logs: float) -> float:
         s = math.exp(logs)
-        return log_loss([Forecast(f.index, f.game_id, prob(f.x, s), f.y) for f in forecasts])
+        total = n * log_loss([Forecast(f.index, f.game_id, prob(f.x, s), f.y)
+                              for f in forecasts]) if n else 0.0
+        if prior is not None:
+            centre, sd = prior
+            total += (logs - math.log(centre)) ** 2 / (2.0 * sd * sd)
+        return total
     return math.exp(golden_min(loss, math.log(lo), math.log(hi)))
 
 
@@ -191,10 +234,12 @@ class TuneResult:
 
 def tune(make: Callable[..., object], grid: dict[str, Sequence], games: Sequence[GameResult],
          prob: Callable[[tuple, float], float] | None = None,
-         burn: float = 0.25, split: float = 0.5) -> TuneResult:
-    """Try every combination of `grid` (fitting the calibration scale when `prob` is given) and
-    keep the one with the lowest log loss on the tuning window. Ties go to the first in grid
-    order, so the result is deterministic. Test-window games never influence the choice."""
+         burn: float = 0.25, split: float = 0.5,
+         prior: tuple[float, float] | None = None) -> TuneResult:
+    """Try every combination of `grid` (fitting the calibration scale when `prob` is given, with
+    `prior` as in fit_scale) and keep the one with the lowest log loss on the tuning window. Ties
+    go to the first in grid order, so the result is deterministic. Test-window games never
+    influence the choice."""
     ordered = order_games([g for g in games if g.rated])
     tune_w, _ = windows(len(ordered), burn, split)
     keys = list(grid)
@@ -204,7 +249,7 @@ def tune(make: Callable[..., object], grid: dict[str, Sequence], games: Sequence
         fs = prequential(make(**params), ordered)
         scale = None
         if prob is not None:
-            scale = fit_scale(select(fs, tune_w), prob)
+            scale = fit_scale(select(fs, tune_w), prob, prior=prior)
             fs = rescale(fs, prob, scale)
         loss = log_loss(select(fs, tune_w))
         if best is None or loss < best.tune_loss - 1e-12:
@@ -223,9 +268,10 @@ class Report:
     calibration: list[Bucket]
 
 
-def report(name: str, forecasts: Sequence[Forecast], buckets: int = 10) -> Report:
+def report(name: str, forecasts: Sequence[Forecast], buckets: int = 10,
+           min_n: int = 1) -> Report:
     return Report(name, log_loss(forecasts), brier(forecasts), accuracy(forecasts),
-                  len(forecasts), calibration(forecasts, buckets))
+                  len(forecasts), calibration(forecasts, buckets, min_n=min_n))
 
 
 def paired_bootstrap(a: Sequence[Forecast], b: Sequence[Forecast], reps: int = 2000,

@@ -69,6 +69,18 @@ class ModelParams:
         return LOGISTIC_PROBIT * self.prob_scale * self.team_size * 400.0 / math.log(10.0)
 
 
+def natural_scale(mean_hands: float, obs_var: float = 1.0) -> float:
+    """The scale `a` the model itself implies for games of `mean_hands` hands.
+
+    A game's margin over H hands is H*d plus noise of variance H*obs_var (the observation model
+    above), and the skills add H^2*sum v, so P(side 0 ahead) = Phi(H d / sqrt(H obs_var + H^2 sum v))
+    = Phi(a d / sqrt(1 + a^2 sum v)) with a = sqrt(H / obs_var). The bench centres its fit of `a`
+    here (evaluate.fit_scale's prior); the fitted value ends higher when the filter's shrunken
+    mu understate the true differences.
+    """
+    return math.sqrt(max(mean_hands, 1.0) / obs_var)
+
+
 def probability(x: tuple[float, float], a: float) -> float:
     """P(side ahead) from features (d, sum v) and the scale a: Phi(a d / sqrt(1 + a^2 sum v))."""
     d, sv = x

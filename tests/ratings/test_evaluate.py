@@ -71,6 +71,66 @@ def test_fit_scale_recovers_the_generating_scale():
     assert ev.fit_scale(fs, logistic) == pytest.approx(1.7, rel=0.08)
 
 
+@settings(max_examples=100, deadline=None)
+@given(forecasts, st.sampled_from([2, 5, 10]), st.integers(min_value=2, max_value=120))
+def test_merged_calibration_keeps_every_forecast_and_no_sparse_bin(fs, k, min_n):
+    plain = ev.calibration(fs, k)
+    merged = ev.calibration(fs, k, min_n=min_n)
+    assert sum(b.n for b in merged) == sum(b.n for b in plain) == 2 * len(fs)
+    assert sum(b.n * b.observed for b in merged) == pytest.approx(
+        sum(b.n * b.observed for b in plain))
+    # contiguous, ordered bins whose edges are edges of the equal-width bins
+    for a, b in zip(merged, merged[1:]):
+        assert a.hi <= b.lo + 1e-12
+    edges = {round(i / k, 9) for i in range(k + 1)}
+    assert all(round(b.lo, 9) in edges and round(b.hi, 9) in edges for b in merged)
+    if len(merged) > 1:
+        assert all(b.n >= min_n for b in merged)
+    else:
+        assert merged[0].n == 2 * len(fs)
+    # each merged bin is the union of the plain bins inside its range
+    for b in merged:
+        inside = [c for c in plain if b.lo - 1e-12 <= c.lo and c.hi <= b.hi + 1e-12]
+        assert sum(c.n for c in inside) == b.n
+
+
+def test_sparse_outer_bins_fold_towards_the_middle():
+    # three forecasts at 5% and 95%, hundreds in the middle bins
+    fs = [ev.Forecast(i, i, 0.05, 0.0) for i in range(3)]
+    fs += [ev.Forecast(100 + i, i, 0.15 + 0.1 * (i % 3), float(i % 2)) for i in range(300)]
+    plain = ev.calibration(fs, 10)
+    merged = ev.calibration(fs, 10, min_n=50)
+    assert (plain[0].lo, plain[0].hi, plain[0].n) == (0.0, 0.1, 3)
+    assert (merged[0].lo, merged[0].hi) == (0.0, 0.2)
+    assert merged[0].n == plain[0].n + plain[1].n
+    assert (merged[-1].lo, merged[-1].hi) == (0.8, 1.0)  # its mirror image, by symmetry
+    assert ev.calibration(fs, 10, min_n=1) == plain
+
+
+def _forecasts_at_scale(n: int, scale: float, seed: int) -> list:
+    rng = random.Random(seed)
+    fs = []
+    for i in range(n):
+        x = rng.gauss(0, 1)
+        y = 1.0 if rng.random() < logistic((x,), scale) else 0.0
+        fs.append(ev.Forecast(i, i, 0.5, y, (x,)))
+    return fs
+
+
+def test_a_prior_holds_the_scale_where_a_few_games_say_little():
+    few = _forecasts_at_scale(30, 1.0, seed=5)
+    free = ev.fit_scale(few, logistic)
+    held = ev.fit_scale(few, logistic, prior=(3.0, 0.5))
+    assert abs(math.log(held / 3.0)) < abs(math.log(free / 3.0))
+    # no games: the prior's centre itself
+    assert ev.fit_scale([], logistic, prior=(3.0, 0.5)) == pytest.approx(3.0, rel=1e-6)
+
+
+def test_many_games_outweigh_the_prior():
+    many = _forecasts_at_scale(20000, 1.7, seed=3)
+    assert ev.fit_scale(many, logistic, prior=(6.0, 0.5)) == pytest.approx(1.7, rel=0.1)
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.integers(min_value=4, max_value=5000))
 def test_windows_are_chronological_and_disjoint(n):

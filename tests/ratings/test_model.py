@@ -1,11 +1,12 @@
 import math
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.ratings.base import replay
-from games.ratings.model import MarginKalman, ModelParams, probability
+from games.ratings.model import MarginKalman, ModelParams, natural_scale, probability
 from games.ratings.types import GameResult, HandDetail
 
 from .strategies import history, two_side_game
@@ -118,3 +119,14 @@ def test_unrated_game_has_no_hands():
     g = GameResult(1, 0.0, ((1, 2), (3, 4)), (0, 0), None, hands=0)
     assert not g.rated
     assert replay(MarginKalman(), [g]) == []
+
+
+def test_natural_scale_is_the_chance_of_being_ahead_after_that_many_hands():
+    # games of 9 hands, each hand's margin N(d, obs_var=1) in hand_sd units, skills known (v = 0)
+    rng = random.Random(11)
+    d, hands, n = 0.2, 9, 20000
+    ahead = sum(sum(rng.gauss(d, 1.0) for _ in range(hands)) > 0 for _ in range(n))
+    assert natural_scale(hands) == pytest.approx(3.0)
+    assert probability((d, 0.0), natural_scale(hands)) == pytest.approx(ahead / n, abs=0.01)
+    # uncertain skills pull the chance towards 50%
+    assert 0.5 < probability((d, 0.05), natural_scale(hands)) < probability((d, 0.0), 3.0)
