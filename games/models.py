@@ -125,7 +125,8 @@ class Event(models.Model):
     """One stored event. `seq` is 1-based: the event at index i of the record has seq i+1.
     `payload` is the event object without its `type`, exactly as it was appended."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the unique (game, seq) below serves every lookup by game.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=30)
     payload = models.JSONField(default=dict)

@@ -218,3 +218,37 @@ def test_body_over_the_upload_limit_is_413(scorer_client, game_id, settings):
     raw = '{"expected_seq": 0, "events": [' + ",".join(['{"type": "pass", "seat": 0}'] * 500) + "]}"
     assert_error(post_raw(scorer_client, f"/api/games/{game_id}/events/", raw), 413, "request_too_large")
     assert not Event.objects.exists()
+
+
+def _redis_answers(url: str) -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
+    except Exception:  # noqa: BLE001
+        return False
+
+
+TEST_REDIS = "redis://127.0.0.1:6379/15"
+
+
+@pytest.mark.skipif(not _redis_answers(TEST_REDIS), reason="needs Redis on 127.0.0.1:6379")
+def test_write_throttling_counts_on_redis_when_the_cache_is_redis(scorer_client, game_id, settings):
+    import redis
+
+    from games.api import throttles
+
+    settings.CACHES = {"default": {"BACKEND": throttles.REDIS_CACHE, "LOCATION": TEST_REDIS}}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"writes": "3/minute"}}
+    server = redis.Redis.from_url(TEST_REDIS)
+    for key in server.scan_iter("tichu:throttle:*"):
+        server.delete(key)
+    codes = [
+        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": [hand()]}, format="json").status_code
+        for seq in range(4)
+    ]
+    assert codes == [201, 201, 201, 429]
+    (key,) = list(server.scan_iter("tichu:throttle:writes:*"))
+    assert int(server.get(key)) == 4  # the refused write was counted too, as on any backend
+    assert 0 < server.ttl(key) <= 61
+    server.delete(key)
