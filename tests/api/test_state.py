@@ -94,6 +94,36 @@ def test_append_starts_from_the_cached_tip(scorer_client, club, scorer, count_ap
     assert scorer_client.get(f"/api/games/{game_id}/state/").json() == state_json(fold({**rec, "events": head + tail}))
 
 
+def test_an_append_another_worker_missed_folds_from_its_own_older_tip(
+    scorer_client, club, scorer, count_applies, django_capture_on_commit_callbacks, monkeypatch
+):
+    """With several server processes, consecutive appends to a game land on different ones: a
+    process that saw the game at seq p and is now asked to append at p + 2 folds the two events it
+    missed from its own state at p, not everything since the last snapshot boundary."""
+    rec = random_game(4)
+    events = rec["events"]
+    starts = hand_starts(rec)
+    # mid-hand, well past the hand's start and off the every-100 snapshots
+    p = next(p for p in range(900, len(events) - 5)
+             if 20 <= p % store.SNAPSHOT_EVERY <= 90 and not any(p - 20 <= s <= p + 5 for s in starts))
+    with django_capture_on_commit_callbacks(execute=True):
+        game_id = game_import(club=club, record={**rec, "events": events[:p]}, user=scorer).body["id"]
+    this_worker = (store._states, store._events)
+    # another worker appends two events (its own caches; this one's are left as they were)
+    monkeypatch.setattr(store, "_states", store._Lru(store.LOCAL_STATES))
+    monkeypatch.setattr(store, "_events", store._Lru(store.LOCAL_STREAMS))
+    with django_capture_on_commit_callbacks(execute=True):
+        other = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": p, "events": events[p:p + 2]}, format="json")
+    assert other.status_code == 201
+    monkeypatch.setattr(store, "_states", this_worker[0])
+    monkeypatch.setattr(store, "_events", this_worker[1])
+    count_applies["n"] = 0
+    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": p + 2, "events": events[p + 2:p + 5]}, format="json")
+    assert response.status_code == 201
+    assert count_applies["n"] == 2 + 3  # the two it missed, then the batch
+    assert scorer_client.get(f"/api/games/{game_id}/state/").json() == state_json(fold({**rec, "events": events[:p + 5]}))
+
+
 def test_a_refused_batch_leaves_no_snapshot_behind(scorer_client, club, scorer, django_capture_on_commit_callbacks):
     """Snapshots are cached on commit only: a rolled-back batch must not poison the cache."""
     rec = random_game(6)
