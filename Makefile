@@ -22,7 +22,7 @@ CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 
 # The stages share the PostgreSQL test database: never run them in parallel.
 .NOTPARALLEL:
-.PHONY: run test test-sqlite test-postgres test-celery install pgdb clean
+.PHONY: run test test-sqlite test-postgres test-celery install pgdb clean bench
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -69,3 +69,11 @@ test-celery: pgdb
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3
+
+# Every benchmark in turn (README "Benchmarks"); bench/api.py needs PostgreSQL and Redis.
+bench: install
+	$(CLEAN_ENV) $(PY) bench/engine.py
+	$(CLEAN_ENV) $(PY) bench/import.py
+	$(CLEAN_ENV) $(PY) bench/api.py
+	$(CLEAN_ENV) $(PY) bench/replay.py
+	$(CLEAN_ENV) $(PY) bench/ratings.py
