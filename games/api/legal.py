@@ -3,7 +3,9 @@
 Thin: the game as the user may see it (games.selectors), its state at the tip (games.store), then
 the engine's own answers (`legal_actions`, `bombs_out_of_turn`, `state_json`) plus the few facts
 of the deal and the exchange that an entry form needs (the cards left in the pile, how many cards
-each seat still receives, who still pushes how many cards to whom). No rule is decided here.
+each seat still receives, who still pushes how many cards to whom), and the `penalty` events the
+engine would accept now (`legal_actions` does not list them: a penalty is noticed at the table,
+not played). No rule is decided here.
 
 `?check=` takes a JSON event or list of events and answers whether the engine would accept them
 now (applied to a copy of the state; nothing is stored): the score-sheet form asks it as it is
@@ -68,6 +70,20 @@ def check_events(state: Any, events: list[dict]) -> dict[str, Any]:
     return {"ok": True}
 
 
+#: The breaches a `penalty` event may name that the entry page offers (record-format.md, event table).
+PENALTY_REASONS = ("missed_wish",)
+
+
+def penalties(state: Any) -> list[dict]:
+    """The `penalty` events the engine would accept now, one per seat and reason: each is tried on
+    a copy of the state (`check_events`), so the phase, the variant's wish and the seats are the
+    engine's to decide. Empty between hands, in the deal and the exchange, and in variants without
+    a wish (Grand Seigneur, Tien Zi Que)."""
+    events = [{"type": "penalty", "seat": seat, "reason": reason}
+              for seat in range(state.n) for reason in PENALTY_REASONS]
+    return [e for e in events if check_events(state, [e])["ok"]]
+
+
 def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
     """The answer of GET /api/games/{id}/legal/ for `game` at its current seq."""
     state = store.state_at(game, game.seq)
@@ -91,6 +107,7 @@ def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
         "turn": state_doc.get("turn"),
         "actions": in_turn,
         "bombs_out_of_turn": bombs,
+        "penalties": penalties(state),
         "deal": _deal_facts(state, in_turn) if family else None,
         "pushes": _push_facts(state) if family else None,
         "can_undo": game.seq > 0 and check_events(state, [{"type": "undo"}])["ok"],

@@ -1,8 +1,8 @@
 """The scorers' entry pages in headless Chromium (tests/plugins/browser.py, docs/entry.md): a game
 started from the browser, a hand entered from the score sheet and a hand entered card by card
-(whole-hand deals and card-by-card draws), undo, refused illegal entries, and two scorers on one
-game (the stale one gets the API's 409 and the latest state). Every stored event is checked
-against the engine."""
+(whole-hand deals and card-by-card draws), a missed-wish penalty, undo, refused illegal entries,
+and two scorers on one game (the stale one gets the API's 409 and the latest state). Every stored
+event is checked against the engine."""
 from __future__ import annotations
 
 import json
@@ -302,6 +302,68 @@ def test_the_seat_to_act_is_highlighted_and_only_legal_plays_are_offered(open_as
     offered_calls = page.locator("#call-group button").count()
     assert offered_calls == len([x for x in legal if x["type"] in ("tichu", "grand_tichu")])
     assert len(stored(game)) == lead
+
+
+# --- the penalty -----------------------------------------------------------------------------------
+
+
+def test_a_missed_wish_penalty_by_keyboard_on_a_phone(open_as, game):
+    """A wish pending (an 8: Ann to play, holding two), Bob and Cid having called Tichu. The scorer
+    opens "Penalty…", picks "Missed wish by Ann", backs out once (Escape), then confirms. One
+    `penalty` event is stored; the score line shown is the engine's fold of the stored record:
+    Ann & Cid 0, less Cid's failed Tichu, = -100; Bob & Dee 200, less Bob's failed Tichu, = 100
+    (nobody is out, so no call succeeds)."""
+    events = first_hand()
+    wished = next(i for i, e in enumerate(events) if e.get("wish")) + 1
+    setup = events[:wished] + [{"type": "tichu", "seat": 1}, {"type": "tichu", "seat": 2}]
+    append_events(game=game, events=setup, expected_seq=0, user=scorer())
+    seq = len(setup)
+    state = folded(game)
+    assert state.phase == "play" and state.turn == 0 and state.hand.wish is not None
+    page = open_entry(open_as, game, viewport=PHONE)
+    page.click("#tab-cards")
+    assert page.is_visible("#penalty-summary") and page.is_hidden("#penalty-0")  # closed until asked for
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+
+    page.focus("#penalty-summary")
+    page.keyboard.press("Enter")  # opens the disclosure
+    assert [page.text_content(f"#penalty-{s}") for s in range(4)] == [f"Missed wish by {p}" for p in PLAYERS]
+    page.focus("#penalty-0")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#penalty-confirm:not([hidden])")
+    assert page.evaluate("() => document.activeElement.id") == "penalty-no"  # the safe choice has the focus
+    question = page.text_content("#penalty-question")
+    assert "Missed wish by Ann: end hand 1 now?" in question and "Bob & Dee win the hand" in question
+    page.keyboard.press("Escape")  # backs out: nothing sent
+    assert page.is_hidden("#penalty-confirm")
+    assert page.evaluate("() => document.activeElement.id") == "penalty-0"
+    assert len(stored(game)) == seq
+
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#penalty-confirm:not([hidden])")
+    page.keyboard.press("Tab")  # from Cancel to the confirm button
+    assert page.evaluate("() => document.activeElement.id") == "penalty-yes"
+    page.keyboard.press("Enter")
+    wait_seq(page, seq + 1)
+    assert stored(game) == setup + [{"type": "penalty", "seat": 0, "reason": "missed_wish"}]
+
+    score = engine.score_json(folded(game))
+    line = score["hands"][-1]
+    assert line["kind"] == "penalty"
+    row = page.locator("#score-sheet tr.hand-line")
+    assert row.count() == 1
+    numbers = lambda cells: [int(x) for x in row.locator(cells).all_text_contents()]  # noqa: E731
+    assert numbers("td.card-points") == line["card_points"]
+    assert numbers("td.points") == line["points"]
+    assert numbers("td.total") == score["totals"]
+    assert line["card_points"] == [0, 200] and line["points"] == [-100, 100]  # by hand, from the rules
+    assert "(penalty: missed wish by Ann)" in row.locator("td.out").text_content()
+    assert page.text_content("#entry-totals") == "Total: Ann & Cid -100 · Bob & Dee 100"
+    assert page.text_content("#phase-text").startswith("between hands")
+    assert page.is_hidden("#penalty-box")  # none between hands
+    assert "penalty" in page.text_content(f"#history-list li[data-seq='{seq + 1}']")
+    assert "Saved: Missed wish by Ann" in page.text_content("#status")
+    assert not page.errors
 
 
 # --- undo, refusals, two scorers ------------------------------------------------------------------

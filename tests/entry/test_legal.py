@@ -1,5 +1,6 @@
 """GET /api/games/{id}/legal/: the engine's legal actions and the facts of the deal and the
-exchange, and ?check= (would the engine accept this now? nothing stored)."""
+exchange, the penalties the engine accepts now, and ?check= (would the engine accept this now?
+nothing stored)."""
 from __future__ import annotations
 
 import json
@@ -7,8 +8,8 @@ import json
 import pytest
 
 from games import engine
-from games.models import Event
-from games.services import append_events
+from games.models import Event, Game
+from games.services import append_events, game_create
 from tests.conftest import client_for
 from tests.entry.conftest import PLAYERS
 
@@ -91,6 +92,71 @@ def test_a_game_with_rules_of_its_own_answers_with_its_own_list(users, home):
     answer = legal(client_for(users["scorer"]), game)
     assert answer["state"]["variant"] == "tien-zi-que"
     assert answer["deal"] is None and answer["pushes"] is None and answer["bombs_out_of_turn"] == {}
+    assert answer["penalties"] == []  # no wish in Tien Zi Que: the engine refuses a penalty
     from tests.entry.conftest import browser_client
 
     assert browser_client(users["scorer"]).get(f"/games/{game.pk}/enter/").status_code == 200
+
+
+def missed_wish(seat: int) -> dict:
+    return {"type": "penalty", "seat": seat, "reason": "missed_wish"}
+
+
+def test_penalties_are_offered_in_the_play_of_a_hand_only(users, game):
+    """Along a bot game's first hand: no penalty between hands, in the deal or in the exchange;
+    a missed wish by any seat while the hand is played (and while a Dragon trick waits to be given,
+    as the engine has it), a wish pending or not. `actions` never lists them."""
+    record = engine.random_game(3)
+    client = client_for(users["scorer"])
+    hand_end = [i for i, e in enumerate(record["events"]) if e["type"] == "shuffle"][1]
+    assert legal(client, game)["penalties"] == []  # between hands
+    seen = set()
+    for seq, event in enumerate(record["events"][:hand_end], start=1):
+        append_events(game=game, events=[event], expected_seq=seq - 1, user=users["scorer"])
+        body = legal(client, game)
+        seen.add((body["phase"], body["state"].get("wish") is not None))
+        if body["phase"] in ("play", "dragon_gift"):
+            assert body["penalties"] == [missed_wish(s) for s in range(4)], seq
+        else:
+            assert body["penalties"] == [], (seq, body["phase"])
+        assert not any(a["type"] == "penalty" for a in body["actions"])
+    # the hand went through every phase, and was played with a wish pending and without
+    assert {"deal", "exchange", "play", "dragon_gift"} <= {phase for phase, _ in seen}
+    assert ("play", True) in seen and ("play", False) in seen
+
+
+def test_an_offered_penalty_is_accepted_and_ends_the_hand(users, game):
+    """At the bot hand's pending wish (an 8, the seat to play holding two): the offered event
+    appended as it is ends the hand with the engine's penalty line; then none is offered."""
+    events = engine.random_game(3)["events"]
+    wished = next(i for i, e in enumerate(events) if e.get("wish")) + 1
+    append_events(game=game, events=events[:wished], expected_seq=0, user=users["scorer"])
+    client = client_for(users["scorer"])
+    body = legal(client, game)
+    assert body["phase"] == "play" and body["state"]["wish"] == "8"
+    offered = body["penalties"][body["turn"]]
+    assert offered == missed_wish(body["turn"])
+    append_events(game=game, events=[offered], expected_seq=wished, user=users["scorer"])
+    after = legal(client, game)
+    assert after["phase"] == "between_hands" and after["penalties"] == []
+    line = after["state"]["score_sheet"][-1]
+    assert line["kind"] == "penalty" and line["penalty"] == {"seat": body["turn"], "reason": "missed_wish"}
+    offender_team = next(i for i, team in enumerate(after["state"]["teams"]) if body["turn"] in team)
+    assert line["card_points"][offender_team] == 0 and line["card_points"][1 - offender_team] == 200
+
+
+def test_no_penalty_in_a_variant_without_a_wish(users, home):
+    """Grand Seigneur has no wish: in its play the engine accepts no penalty."""
+    players = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    body = game_create(club=home, variant="grand-seigneur", options=None, players=players, user=users["scorer"]).body
+    gs = Game.objects.get(pk=body["id"])
+    events = engine.random_game(3, variant="grand-seigneur", players=players)["events"]
+    state = engine.new_game("grand-seigneur", None, players)
+    for seq, event in enumerate(events, start=1):
+        state.apply(event)
+        if state.phase == "play":
+            break
+    append_events(game=gs, events=events[:seq], expected_seq=0, user=users["scorer"])
+    answer = legal(client_for(users["scorer"]), gs)
+    assert answer["phase"] == "play" and answer["actions"]
+    assert answer["penalties"] == []

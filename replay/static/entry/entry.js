@@ -6,7 +6,9 @@
    or in the hand; the score-sheet form is checked by the engine as it is typed (?check=). Every
    entry is POSTed to /api/games/{id}/events/ with the state's `expected_seq`, the session cookie,
    the CSRF token and an Idempotency-Key; a 409 (someone else entered first) stores nothing and
-   the page shows the latest state instead. */
+   the page shows the latest state instead. A `penalty` (a missed wish noticed at the table) is
+   offered apart, behind a "Penalty…" disclosure and a confirm step, for the seats the engine
+   accepts it for now (the endpoint's `penalties`): it ends the hand. */
 (function () {
   "use strict";
   var root = document.getElementById("entry");
@@ -27,6 +29,7 @@
     checkKey: null,   // the hand_result JSON the engine last approved
     checkTimer: null,
     tab: null,
+    penaltyPick: null, // the penalty event being confirmed (one of S.legal.penalties)
   };
 
   // --- small helpers ------------------------------------------------------------------------------
@@ -73,10 +76,15 @@
         (e.wish ? " and wishes for a " + rankName(e.wish) : "") + (e.to !== undefined ? "; lead to " + name(e.to) : "");
       case "pass": return who + " passes";
       case "dragon_gift": return who + " gives the Dragon trick to " + name(e.to);
+      case "penalty": return penaltyLabel(e) + " (penalty: the hand ends)";
       case "hand_result": return "hand from the score sheet";
       case "undo": return "undo";
       default: return JSON.stringify(e);
     }
+  }
+  function penaltyLabel(e) {
+    var why = String(e.reason || "");
+    return why === "missed_wish" ? "Missed wish by " + name(e.seat) : name(e.seat) + ": " + why.replace(/_/g, " ");
   }
   function say(text) { $("status").textContent = text; }
   function alertBox(text, retry) {
@@ -105,9 +113,10 @@
       var moved = legal.body.seq !== S.seq;
       S.legal = legal.body;
       S.seq = legal.body.seq;
-      if (moved) { S.picked = []; S.pickFrom = null; S.checkKey = null; }
+      if (moved) { S.picked = []; S.pickFrom = null; S.checkKey = null; closePenalty(); }
       if (panels.status === 200) {
         $("sheet-panel").innerHTML = panels.body.sheet;
+        markPenaltyLines();
         $("history-panel").innerHTML = panels.body.history;
         var u = panels.body.undo_target;
         $("undo-what").textContent = u ? "retracts #" + u.seq + ": " + u.text : "";
@@ -142,7 +151,7 @@
     S.refocus = null;
     if (!want) return;
     var el = want !== "__controls" ? $(want) : null;
-    if (!el || el.disabled) el = document.querySelector("#seats .picker .pick, #controls button:not([disabled]), #controls select, #controls input");
+    if (!el || el.disabled || !el.getClientRects().length) el = document.querySelector("#seats .picker .pick, #controls button:not([disabled]), #controls select, #controls input");
     if (el) el.focus();
   }
 
@@ -198,7 +207,7 @@
   }
 
   function setDisabled(on) {
-    root.querySelectorAll("#controls button, #undo, #save-hand").forEach(function (b) {
+    root.querySelectorAll("#controls button, #penalty-box button, #undo, #save-hand").forEach(function (b) {
       if (on) { b.setAttribute("data-was-disabled", b.disabled ? "1" : "0"); b.disabled = true; }
       else if (b.hasAttribute("data-was-disabled")) { b.disabled = b.getAttribute("data-was-disabled") === "1"; b.removeAttribute("data-was-disabled"); }
     });
@@ -235,6 +244,7 @@
     renderSeats();
     renderTrick();
     renderControls();
+    renderPenalty();
     if (!S.tab) selectTab(C.sheet.enabled && (L.phase === "between_hands" || L.phase === "game_over") ? "sheet" : "cards", false);
   }
 
@@ -363,6 +373,59 @@
     $("controls").innerHTML = html;
     updatePlay();
     updateDeal();
+  }
+
+  // --- the penalty: apart from the other controls, behind a disclosure and a confirm step -------------
+
+  function penaltiesNow() { return (S.legal && S.legal.penalties) || []; }
+  function penaltyId(e) { return "penalty-" + e.seat + (e.reason === "missed_wish" ? "" : "-" + e.reason); }
+  function samePenalty(a, b) { return !!a && !!b && a.seat === b.seat && a.reason === b.reason; }
+
+  function renderPenalty() {
+    var box = $("penalty-box"), list = penaltiesNow();
+    if (!list.some(function (e) { return samePenalty(e, S.penaltyPick); })) S.penaltyPick = null;
+    box.hidden = !list.length;
+    if (!list.length) box.open = false;
+    $("penalty-seats").innerHTML = list.map(function (e, i) {
+      return '<button type="button" class="btn penalty-seat" id="' + esc(penaltyId(e)) + '" data-index="' + i +
+        '" aria-controls="penalty-confirm" aria-pressed="' + samePenalty(e, S.penaltyPick) + '">' + esc(penaltyLabel(e)) + "</button>";
+    }).join(" ");
+    var e = S.penaltyPick;
+    $("penalty-confirm").hidden = !e;
+    if (!e) { $("penalty-question").textContent = ""; return; }
+    var st = S.legal.state, opponents = (st.teams || []).filter(function (t) { return t.indexOf(e.seat) < 0; });
+    $("penalty-question").innerHTML = "<b>" + esc(penaltyLabel(e)) + ": end hand " + esc(st.hand_number || "") + " now?</b> " +
+      (opponents.length ? esc(opponents.map(function (t) { return t.map(name).join(" & "); }).join(", ")) + " win the hand. " : "") +
+      "Undo can retract it afterwards.";
+  }
+  function choosePenalty(i) {
+    S.penaltyPick = penaltiesNow()[i] || null;
+    renderPenalty();
+    if (S.penaltyPick) $("penalty-no").focus();  // the safe choice first: Tab goes on to the confirm button
+  }
+  function cancelPenalty(focus) {
+    var was = S.penaltyPick;
+    S.penaltyPick = null;
+    renderPenalty();
+    if (focus && was && $(penaltyId(was))) $(penaltyId(was)).focus();
+  }
+  function closePenalty() { S.penaltyPick = null; $("penalty-box").open = false; }
+  function confirmPenalty() {
+    var e = S.penaltyPick;
+    if (!e || S.busy || !penaltiesNow().some(function (p) { return samePenalty(p, e); })) return;
+    send([e], describe(e));
+  }
+
+  // The viewer's score sheet shows no reason on a line; a penalty's line gets one here.
+  function markPenaltyLines() {
+    var lines = (S.legal && S.legal.state && S.legal.state.score_sheet) || [];
+    lines.forEach(function (line, i) {
+      if (line.kind !== "penalty" || !line.penalty) return;
+      var cell = document.querySelector("#score-sheet tr.hand-line[data-hand='" + (i + 1) + "'] td.out");
+      if (!cell || cell.querySelector(".penalty-note")) return;
+      cell.insertAdjacentHTML("beforeend", ' <span class="kind penalty-note" data-seat="' + esc(line.penalty.seat) + '">(penalty: ' +
+        esc(penaltyLabel(line.penalty).replace(/^Missed/, "missed")) + ")</span>");
+    });
   }
 
   function dealHtml(mark) {
@@ -670,6 +733,9 @@
       send([e], describe(e));
       return;
     }
+    if (t.classList.contains("penalty-seat")) { choosePenalty(Number(t.getAttribute("data-index"))); return; }
+    if (t.id === "penalty-no") { cancelPenalty(true); return; }
+    if (t.id === "penalty-yes") { confirmPenalty(); return; }
     if (t.id === "play-btn") { var play = chosenPlay(); if (play) send([play], describe(play)); return; }
     if (t.id === "pick-clear" || t.id === "deal-clear") { S.picked = []; rerenderPicks(); return; }
     if (t.id === "deal-btn") {
@@ -713,6 +779,7 @@
     }
   });
   root.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && S.penaltyPick) { ev.preventDefault(); cancelPenalty(true); return; }
     if (ev.target.id === "draw-code" && ev.key === "Enter") {
       ev.preventDefault();
       var code = codeOf(ev.target.value || "");
@@ -737,6 +804,7 @@
       if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
     });
   }
+  $("penalty-box").addEventListener("toggle", function () { if (!$("penalty-box").open && S.penaltyPick) cancelPenalty(false); });
   $("hand-form").addEventListener("submit", function (ev) { ev.preventDefault(); submitHand(); });
   $("hand-form").addEventListener("reset", function () { setTimeout(function () { syncDoubleVictory(); checkHand(); }, 0); });
   $("undo").addEventListener("click", function () { if (!S.busy) send([{ type: "undo" }], "undo"); });
