@@ -571,6 +571,9 @@ class GameState(EventFold):
         reason = event.get("reason")
         if not isinstance(reason, str) or not reason:
             raise EngineError("malformed", "penalty: 'reason' must name the breach, e.g. 'missed_wish'")
+        if reason == "missed_wish" and self.variant.wish_exempt(h, seat):
+            # Threechu: the dummy need not fulfil a wish, so it cannot miss one
+            raise EngineError("not_in_variant", f"in {self.variant.name} seat {seat} need not fulfil a wish, so it cannot miss one")
         line = self.variant.score_penalty(h, seat, self.options)
         line.update(kind="penalty", penalty={"seat": seat, "reason": reason})
         self._write_line(h, line)

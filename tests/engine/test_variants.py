@@ -210,6 +210,15 @@ def test_threechu_the_dummy_need_not_fulfil_the_wish():
     assert state_json(state)["wish"] is None
 
 
+def test_threechu_no_missed_wish_penalty_for_the_dummy():
+    state = dealt("threechu", THREE, {}, {0: ["Mahjong", "7p", "7r"], 1: ["Ks"], 3: ["7j", "8j"], 2: ["7s", "9s"]})
+    play(state, 0, "Mahjong", wish="7")
+    pass_(state, 1)
+    refused(state, {"type": "penalty", "seat": 3, "reason": "missed_wish"}, "not_in_variant")
+    state.apply({"type": "penalty", "seat": 1, "reason": "missed_wish"})  # a real player can
+    assert score_json(state)["hands"][-1]["kind"] == "penalty"
+
+
 def test_threechu_scores_per_player_the_dummy_last():
     state = GameState("threechu", {}, THREE)
     state.apply({"type": "hand_result", "dealer": 1, "calls": {"2": "tichu"}, "out": [2, 1], "points": [30, 70]})
