@@ -193,12 +193,28 @@ class _Game:
         self.startkarten: dict[str, dict[str, list[str]]] = {}
         self.totals = [0, 0]
         self.first_out: int | None = None  # first out of the latest hand
+        # seat -> (handle, hand, event index) of a line without cards that named another handle
+        self.pending: dict[int, tuple[str, int, int]] = {}
 
     def see(self, seat: int, name: str, hand: int, event_index: int) -> None:
-        """A line names ``seat`` as ``name``: a changed handle is a substitution from here on."""
+        """A line with cards (a block, push, play or pass line) names ``seat`` as ``name``: a
+        changed handle is a substitution from here on, or from the line without cards that named
+        it first (``note``)."""
+        pending = self.pending.pop(seat, None)
         if self.current[seat] != name:
+            if pending is not None and pending[0] == name:
+                hand, event_index = pending[1], pending[2]
             self.current[seat] = name
             self.substitutions.append({"hand": hand, "seat": seat, "name": name, "event": event_index})
+
+    def note(self, seat: int, name: str, hand: int, event_index: int) -> None:
+        """A line without cards (a call, ``Drache an:``, ``BOMBE:``) names ``seat`` as ``name``.
+        Another handle there is only a substitution once the seat's next line with cards shows it
+        too (BSW sometimes prints a handle that never plays on such a line)."""
+        if name == self.current[seat]:
+            self.pending.pop(seat, None)
+        elif seat not in self.pending or self.pending[seat][0] != name:
+            self.pending[seat] = (name, hand, event_index)
 
     @property
     def over(self) -> bool:
@@ -234,6 +250,29 @@ def _block_line(line: str, n: int, lineno: int) -> tuple[int, str, list[str]]:
     if line[:1] != "(" or line[2:3] != ")" or line[1:2] not in _SEATS or len(parts) != n + 1 or len(parts[0]) < 4:
         raise BSWFormatError(f"expected '(seat)handle' and {n} cards", lineno)
     return ord(line[1]) - 48, parts[0][3:], _cards(parts[1:], lineno)
+
+
+def _exchange_handles(h: _Hand) -> list[str] | None:
+    """The four seats' handles as the hand's first push line names them (the pusher and its three
+    recipients, in seat order), or None before the exchange."""
+    if not h.pushes:
+        return None
+    s, name, _targets, recipients = h.pushes[0]
+    names = [""] * 4
+    names[s] = name
+    for k, rname in enumerate(recipients):
+        names[(s + k + 1) % 4] = rname
+    return names
+
+
+def _mislabelled(block: dict[int, tuple[str, list[str]]], names: list[str] | None) -> bool:
+    """True when a card block lists the same four handles as the exchange, but not at the same
+    seats: the block's handles are misprinted labels (the cards are the seats'), not a change of
+    players. Seen in the first hand of some 2007 games."""
+    if names is None or len(block) != 4 or len(set(names)) != 4:
+        return False
+    shown = [block[s][0] for s in range(4)]
+    return shown != names and sorted(shown) == sorted(names)
 
 
 def _line_index(names: list[str]) -> tuple[dict[str, int], dict[str, int]]:
@@ -285,6 +324,13 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
         hand_start = len(ev)
         if len(h.first8) != 4 and not cut:
             raise BSWFormatError("a hand needs the 8 cards of all four seats", h.lineno)
+        # the card blocks name each seat; the exchange's handles prevail over a block that lists
+        # the same four handles at other seats (then the game's players are the exchange's)
+        seat_names = _exchange_handles(h)
+        wrong8 = _mislabelled(h.first8, seat_names)
+        wrong14 = _mislabelled(h.all14, seat_names)
+        if wrong8 and not ev:
+            game.players[:] = game.current[:] = seat_names
         shuffler = 0 if hand_no == 0 or game.first_out is None else game.first_out
         ev.append({"type": "shuffle", "seat": shuffler})
         order = [(shuffler + k) % 4 for k in range(4)]
@@ -292,10 +338,10 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             if s not in h.first8:
                 continue  # cut log
             name, cards = h.first8[s]
-            game.see(s, name, hand_no, len(ev))
+            game.see(s, seat_names[s] if wrong8 else name, hand_no, len(ev))
             ev.append({"type": "deal", "seat": s, "cards": cards})
         for s, name in h.grand:
-            game.see(s, name, hand_no, len(ev))
+            game.note(s, name, hand_no, len(ev))
             if {"type": "grand_tichu", "seat": s} not in ev[hand_start:]:  # a line logged twice is one call
                 ev.append({"type": "grand_tichu", "seat": s})
         if h.all14:
@@ -311,14 +357,14 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
                 six = [c for c in cards14 if c not in first]
                 if len(six) != 6 or len(first) != 8 or len(set(cards14)) != 14:
                     raise BSWFormatError(f"seat {s}: the 14 cards are not its first 8 and 6 more", h.lineno)
-                game.see(s, name, hand_no, len(ev))
+                game.see(s, seat_names[s] if wrong14 else name, hand_no, len(ev))
                 ev.append({"type": "deal", "seat": s, "cards": six})
                 if _bsw_sorted(h.first8[s][1] + six) != cards14:
                     custom[str(s)] = cards14
             if custom:
                 game.startkarten[str(hand_no)] = custom
         for s, name in h.early_tichu:
-            game.see(s, name, hand_no, len(ev))
+            game.note(s, name, hand_no, len(ev))
             if {"type": "tichu", "seat": s} not in ev[hand_start:]:  # a line logged twice is one call
                 ev.append({"type": "tichu", "seat": s})
         for s, name, targets, recipient_names in h.pushes:
@@ -328,7 +374,7 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             ev.append({"type": "push", "seat": s, "cards": targets})
         if h.bombs is not None:
             for s, name in h.bombs:
-                game.see(s, name, hand_no, len(ev))
+                game.note(s, name, hand_no, len(ev))
         counts = [14, 14, 14, 14]
 
     def end_hand(result: list[int] | None, cut: bool = False) -> None:
@@ -492,8 +538,7 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             if m.group(1) != "Tichu":
                 raise BSWFormatError("Grosses Tichu during play", lineno)
             s = int(m.group(2))
-            game.see(s, m.group(3), hand_no, len(ev))
-            pass_of, play_of = _line_index(cur)
+            game.note(s, m.group(3), hand_no, len(ev))
             if {"type": "tichu", "seat": s} in ev[hand_start:]:
                 continue  # BSW logged the same call twice (one call; the engine refuses a second)
             ev.append({"type": "tichu", "seat": s})
@@ -504,8 +549,7 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
             giver = dragon_seat if dragon_seat is not None else last_trick_owner
             if giver is None:
                 raise BSWFormatError("Drache an without a Dragon trick", lineno)
-            game.see(to, m.group(2), hand_no, len(ev))
-            pass_of, play_of = _line_index(cur)
+            game.note(to, m.group(2), hand_no, len(ev))
             ev.append({"type": "dragon_gift", "seat": giver, "to": to})
             dragon_seat = None
             top = None

@@ -408,6 +408,92 @@ def test_substitution_during_the_play(first):
     assert [e["type"] for e in rec["events"]] == [e["type"] for e in records("2241381")[0]["events"]]
 
 
+def _relabel_blocks(log: str, hand: int, handles: list[str]) -> str:
+    """``log`` with the Gr.Tichukarten and Startkarten lines of ``hand`` (0-based) naming seat s
+    ``handles[s]``; the cards stay where they are."""
+    lines = log.split("\n")
+    start = [i for i, ln in enumerate(lines) if ln.startswith("---------------Gr.Tichukarten")][hand]
+    assert lines[start + 5].startswith("---------------Startkarten")
+    for i in [*range(start + 1, start + 5), *range(start + 6, start + 10)]:
+        seat = int(lines[i][1])
+        lines[i] = f"({seat}){handles[seat]} " + lines[i].split(" ", 1)[1]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("hand", [0, 3])
+@pytest.mark.parametrize("order", ["sorted", "rotated"])
+def test_card_blocks_naming_the_players_at_other_seats(hand, order):
+    """Regression (a public BSW log of January 2007): the card blocks of a game's first hand may
+    list the four handles at other seats than the ones they play (in alphabetical order, or turned
+    by two seats) while the cards are the seats' own. The exchange and play lines are right: the
+    record's players are theirs, and no substitution is made of the blocks' labels."""
+    log = text("2241381")
+    want = records("2241381")[0]
+    players = want["players"]
+    handles = sorted(players) if order == "sorted" else players[2:] + players[:2]
+    assert all(a != b for a, b in zip(handles, players))
+    edited = _relabel_blocks(log, hand, handles)
+    assert edited != log
+    rec = parse_bsw(edited, game_id="2241381")[0]
+    assert rec["players"] == players == ["Us_D_Marshal_r_G", "lionheart99917", "miss.panic", "Sayxas"]
+    assert "substitutions" not in rec["meta"]
+    assert rec["events"] == want["events"] and rec["meta"] == want["meta"]
+    assert export_bsw(rec) == log  # the blocks are written with the seats' handles
+    assert parse_bsw(edited, anonymise=True)[0]["players"] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+def test_card_blocks_with_a_new_handle_are_still_a_substitution():
+    """Only a block that shows the exchange's own four handles at other seats is a misprint: a
+    handle the exchange does not name keeps its meaning (that player was dealt the cards and the
+    exchange names the substitute, as in hand 12 of 300357), in the first hand too."""
+    log = text("2241381")
+    players = records("2241381")[0]["players"]
+    edited = _relabel_blocks(log, 0, [players[0], players[1], "Leaver", players[3]])
+    rec = parse_bsw(edited)[0]
+    assert rec["players"] == [players[0], players[1], "Leaver", players[3]]
+    (sub,) = rec["meta"]["substitutions"]
+    assert (sub["hand"], sub["seat"], sub["name"]) == (0, 2, "miss.panic")
+    # the new handle is first named by the Tichu call before the exchange, then by the pushes
+    assert rec["events"][sub["event"]] == {"type": "tichu", "seat": 2}
+    assert export_bsw(rec) == edited
+
+
+@pytest.mark.parametrize("line", [
+    "Tichu: (2)miss.panic",  # a call before the exchange
+    "BOMBE: (0)Us_D_Marshal_r_G (1)lionheart99917 ",
+    "Tichu: (3)Sayxas",  # a call during the play
+    "Drache an: (3)Sayxas",
+    "Grosses Tichu: (1)lionheart99917",
+])
+def test_other_handle_on_a_line_without_cards_is_not_a_substitution(line):
+    """Regression (January 2007 log): BSW once printed a Tichu call under a handle that never played
+    (the seat's player went on under their own handle on the next line). A line without cards
+    (a call, BOMBE, Drache an) does not change a seat's player by itself."""
+    log = text("2241381")
+    old = line.split(")")[1].split()[0]
+    assert f"\n{line}\n" in log
+    edited = log.replace(f"\n{line}\n", "\n" + line.replace(f"){old}", ")Kibitz", 1) + "\n", 1)
+    rec = parse_bsw(edited)[0]
+    want = records("2241381")[0]
+    assert "substitutions" not in rec["meta"]
+    assert rec["players"] == want["players"] and rec["events"] == want["events"]
+    assert export_bsw(rec) == log
+
+
+def test_substitution_first_named_on_a_call_line():
+    """A new handle on a call line that the seat's next lines keep is a substitution from the
+    call on (the substitute made the call)."""
+    log = text("2241381")
+    lines = log.split("\n")
+    start = lines.index("Tichu: (3)Sayxas", 100)
+    edited = "\n".join(lines[:start] + [ln.replace("Sayxas", "Newbie") for ln in lines[start:]])
+    rec = parse_bsw(edited)[0]
+    (sub,) = rec["meta"]["substitutions"]
+    assert sub["seat"] == 3 and sub["name"] == "Newbie" and sub["hand"] == 1
+    assert rec["events"][sub["event"]] == {"type": "tichu", "seat": 3}
+    assert export_bsw(rec) == edited
+
+
 def test_bench_import_smoke():
     """bench/import.py runs and finds no score mismatch (speed is not asserted here)."""
     import subprocess
