@@ -83,6 +83,15 @@ def column_labels(players: list[str], teams: list[list[int]], totals: list) -> l
     return team_labels(players, teams)
 
 
+def _penalty(players: list[str], penalty: dict | None) -> dict | None:
+    """A penalty line's offender and breach, in words ("missed wish")."""
+    if not isinstance(penalty, dict) or not isinstance(penalty.get("seat"), int):
+        return None
+    seat = penalty["seat"]
+    return {"seat": seat, "name": players[seat] if 0 <= seat < len(players) else str(seat),
+            "reason": str(penalty.get("reason", "")).replace("_", " ")}
+
+
 def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
     """Score-sheet lines for the table: calls and finishing order by name."""
     rows = []
@@ -99,6 +108,7 @@ def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
             "out": [{"seat": s, "name": players[s]} for s in line.get("out") or []],
             "double_victory": bool(line.get("double_victory")),
             "kind": line.get("kind", ""),
+            "penalty": _penalty(players, line.get("penalty")),
             "card_points": line.get("card_points") or [],
             "points": line.get("points") or [],
             "totals": line.get("totals") or [],

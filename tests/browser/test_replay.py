@@ -223,3 +223,19 @@ def test_back_after_scrubbing_the_slider_returns_where_the_scrub_began(page, liv
     page.go_back()
     page.wait_for_function("() => window.tichuReplay.at === 302")
     assert url_at(page) == 302
+
+
+def test_a_penalty_line_reads_the_same_after_stepping_onto_it(page, live_server):
+    """The script redraws the sheet while stepping: it names the breach as the server does."""
+    from games.models import Club
+    from tests.replay.test_pages import penalty_record
+
+    record = penalty_record()
+    game = import_game(Club.objects.create(name="Open Table", slug="open-table"), record)
+    end = len(record["events"])
+    open_replay(page, live_server, game, f"?at={end - 1}")  # just before the penalty
+    assert page.query_selector("#replay-sheet .penalty") is None
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => window.tichuReplay.at === {end}")
+    assert page.inner_text("#replay-sheet .penalty") == f"(penalty: missed wish by {record['players'][1]})"
+    assert shown(page) == engine_view(record, end)

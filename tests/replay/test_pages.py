@@ -207,3 +207,24 @@ def test_the_events_of_the_hand_are_listed_in_words(client, bot_game):
     assert current.attrs["data-at"] == str(shuffles[1] + 20) and current.attrs["aria-current"] == "step"
     assert current.text().strip() == f"{shuffles[1] + 20}. " + root.by_id("event-text").text().strip()
     assert "shuffles" in items[0].text()
+
+
+def penalty_record() -> dict:
+    """A bot game's first hand cut short by a missed-wish penalty on seat 1 after the first play."""
+    record = bot_record(5)
+    first_play = next(i for i, e in enumerate(record["events"]) if e["type"] == "play")
+    events = record["events"][:first_play + 1] + [{"type": "penalty", "seat": 1, "reason": "missed_wish"}]
+    return {**record, "events": events}
+
+
+def test_a_penalty_line_names_the_breach_and_the_offender(client, public_club):
+    record = penalty_record()
+    game = import_game(public_club, record)
+    offender = record["players"][1]
+    line = engine.score_json(engine.fold(record))["hands"][-1]
+    assert line["kind"] == "penalty"
+    for url, sheet in ((reverse("replay:game-detail", args=[game.pk]), "score-sheet"),
+                       (replay_url(game, at=len(record["events"])), "replay-sheet")):
+        rows = parse(client.get(url).content).by_id(sheet).find_all("tr", cls="hand-line")
+        assert f"(penalty: missed wish by {offender})" in rows[-1].text()
+        assert [int(td.text()) for td in rows[-1].find_all("td", cls="points")] == line["points"]

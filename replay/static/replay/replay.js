@@ -299,7 +299,9 @@
         (link ? '<a href="' + path + "?at=" + line.from + '" title="Replay hand ' + number + ' from its start">' + number + "</a>" : number) +
         '</th><td class="calls">' + (calls.length ? calls.join(", ") : "–") + '</td><td class="out">' + out.join(" › ") +
         (line.double_victory ? ' <strong class="dv">double victory</strong>' : "") +
-        (line.kind === "result" ? ' <span class="kind">(score sheet)</span>' : "") + "</td>";
+        (line.kind === "result" ? ' <span class="kind">(score sheet)</span>' : "") +
+        (line.penalty ? ' <span class="kind penalty" data-seat="' + line.penalty.seat + '">(penalty: ' +
+          esc(String(line.penalty.reason || "").replace(/_/g, " ")) + " by " + esc(name(line.penalty.seat)) + ")</span>" : "") + "</td>";
       var cp = line.card_points || [];
       if (cp.length) cp.forEach(function (p) { body += '<td class="num card-points">' + esc(p) + "</td>"; });
       else teams.forEach(function () { body += "<td></td>"; });
