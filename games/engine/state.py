@@ -8,6 +8,7 @@ none of them as numbers.
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from .cards import (
@@ -615,6 +616,14 @@ class GameState(EventFold):
         if any(not 0 <= s < self.n for s in out) or len(set(out)) != len(out) or len(out) > self.n:
             raise EngineError("result_invalid", f"hand_result: 'out' {out} must list distinct seats from 0 to {self.n - 1}")
         line = self.variant.result_line(self.n, event, calls, out, self.options)
+        # a score-sheet line obeys the call rules of a hand played card by card (Threechu: neither
+        # the dealer nor the dummy may call Grand Tichu)
+        probe = SimpleNamespace(shuffler=event.get("dealer"), options=self.options)
+        for s, call in sorted(calls.items()):
+            if call == "grand_tichu" and self.variant.grand_tichu_limit(probe, s) is None:  # type: ignore[arg-type]
+                raise EngineError("not_in_variant", f"seat {s} may not call Grand Tichu in {self.variant.name}")
+            if call == "tichu" and not self.variant.may_call(probe, s):  # type: ignore[arg-type]
+                raise EngineError("not_in_variant", f"seat {s} may not call Tichu in {self.variant.name}")
         line.update(kind="hand_result", calls={str(s): c for s, c in sorted(calls.items())})
         if "dealer" in event:
             line["shuffler"] = event["dealer"]

@@ -248,6 +248,19 @@ def test_threechu_dealer_rotation(rotation, out, expected):
     assert state.next_shuffler == expected
 
 
+def test_threechu_hand_result_refuses_a_grand_tichu_by_the_dealer_or_the_dummy():
+    # 001 Threechu: "The shuffler may not declare Grand Tichu for either himself or the dummy."
+    # A score-sheet line obeys the same rule as a hand played card by card.
+    state = GameState("threechu", {}, THREE)
+    for seat in ("1", "3"):
+        refused(state, {"type": "hand_result", "dealer": 1, "calls": {seat: "grand_tichu"}, "out": [2],
+                        "points": [50, 50]}, "not_in_variant")
+    state.apply({"type": "hand_result", "dealer": 1, "calls": {"1": "tichu", "3": "tichu", "2": "grand_tichu"},
+                 "out": [2], "points": [50, 50]})
+    # team 0 = dealer 1 + dummy: 50 - 100 - 100; opponents 0 and 2: 50 + 200
+    assert state.totals == [250, -150, 250, -150]
+
+
 # --- Grand Seigneur -----------------------------------------------------------------------------
 
 def players(n: int) -> list[str]:
@@ -412,3 +425,78 @@ def test_every_variant_plays_through_the_command_line(tmp_path):
         assert out["variant"] == variant
         assert out == json.loads(json.dumps(score_json(fold(record))))
         assert len(out["totals"]) == {"tientsin": 2, "threechu": 4, "grand-seigneur": 6}[variant]
+
+
+# === Rules audit: Tientsin and Grand Seigneur against the books (seeds 000, 001, 003) ==========
+# (this section is kept at the end of the file; Threechu tests live above)
+
+TIENTSIN_STRAIGHT = ["Mahjong", "2j", "3j", "4j", "5j", "6j", "7j", "8j", "9j", "Tj"]  # seat 0's ten cards
+FLUSH_2_T = [f"{r}s" for r in "23456789T"]  # nine cards: a straight-flush bomb
+FLUSH_3_J = [f"{r}p" for r in "3456789TJ"]  # nine cards: a higher straight-flush bomb
+
+
+def test_tientsin_dog_with_both_partners_out_goes_on_from_the_nearer_partner_whatever_the_seat():
+    # 001 Tientsin: "The hound transfers the right to lead to its holder's choice of partner."
+    # With both partners out there is no partner to choose: as in Nanking ("if the partner is out,
+    # the next player after the partner"), the lead goes on from the partner next in order of play,
+    # so to the player opposite when they hold cards. It used to depend on the seat number (from
+    # seat 2 the lead went on from seat 0, two seats *back*, and reached seat 1).
+    state = dealt("tientsin", SIX, {}, {0: TIENTSIN_STRAIGHT, 1: ["4r"], 4: FLUSH_2_T, 2: ["Dog", "Ar"], 5: ["5r"]})
+    play(state, 0, *TIENTSIN_STRAIGHT)
+    pass_(state, 1, 2, 3, 4, 5)
+    assert state.turn == 1  # seat 0 is out: the lead goes on
+    play(state, 1, "4r")
+    play(state, 4, *FLUSH_2_T)  # a bomb out of turn: seat 4 is out too
+    pass_(state, 5, 1, 2, 3)
+    play(state, 5, "5r")
+    pass_(state, 1)
+    play(state, 2, "Ar")
+    pass_(state, 3, 5, 1)
+    assert state.turn == 2 and state.hand.out == [0, 4]
+    refused(state, {"type": "play", "seat": 2, "cards": ["Dog"], "to": 0}, "invalid_combination")
+    play(state, 2, "Dog")
+    assert state.turn == 5  # the player after seat 4, opposite seat 2 (not seat 1)
+
+
+@pytest.mark.parametrize("dog_seat, expected", [(0, 3), (2, 5), (4, 1)])
+def test_tientsin_dog_lead_when_both_partners_are_out_is_the_same_for_every_seat(dog_seat, expected):
+    state = dealt("tientsin", SIX, {}, {0: ["Mahjong"]})
+    h = state.hand
+    for partner in ((dog_seat + 2) % 6, (dog_seat + 4) % 6):
+        h.cards[partner] = []
+    assert state.variant.dog_lead(h, dog_seat, None) == expected
+    h.cards[expected] = []  # the opposite player out too: the next holder after them
+    assert state.variant.dog_lead(h, dog_seat, None) == (expected + 2) % 6
+
+
+def test_tientsin_triple_victory_played_out_ends_the_hand_at_once_for_300_and_calls_count():
+    # 001 Tientsin: "a triple victory (one team gets rid of all its cards while all three opponents
+    # still hold cards) scores 300 points"; 000 (TIKI): "on ne compte pas les points des plis".
+    state = dealt("tientsin", SIX, {}, {0: TIENTSIN_STRAIGHT, 1: ["4r"], 2: FLUSH_2_T, 4: FLUSH_3_J})
+    state.apply({"type": "tichu", "seat": 0})
+    state.apply({"type": "tichu", "seat": 3})
+    play(state, 0, *TIENTSIN_STRAIGHT)
+    pass_(state, 1, 2, 3, 4, 5)
+    play(state, 1, "4r")
+    play(state, 2, *FLUSH_2_T)
+    assert state.hand is not None and state.hand.out == [0, 2]  # a double victory does not end the hand
+    play(state, 4, *FLUSH_3_J)  # the third of the team goes out, the trick still on the table
+    assert state.hand is None and state.phase == "between_hands"
+    line = score_json(state)["hands"][-1]
+    assert line["points"] == [300 + 100, -100]
+    assert state.next_shuffler == 0
+
+
+def test_grand_seigneur_an_equal_bomb_does_not_beat_with_two_decks():
+    # 001 Grand Seigneur names one exception only: "In a trick, the second Dragon played beats the
+    # first." Two decks make equal bombs possible; an equal combination never beats (Nanking).
+    state = dealt("grand-seigneur", players(8), {"decks": 2}, {
+        1: ["Mahjong", "7s", "7j", "7p", "7r", "Ks"], 2: ["7s", "7j", "7p", "7r", "Ks"],
+        3: ["2j", "3j", "4j", "5j", "6j"], 4: ["2j", "3j", "4j", "5j", "6j"]})
+    play(state, 1, "Mahjong")
+    play(state, 1, "7s", "7j", "7p", "7r")
+    refused(state, {"type": "play", "seat": 2, "cards": ["7s", "7j", "7p", "7r"]}, "does_not_beat")
+    play(state, 3, "2j", "3j", "4j", "5j", "6j")
+    refused(state, {"type": "play", "seat": 4, "cards": ["2j", "3j", "4j", "5j", "6j"]}, "does_not_beat")
+    pass_(state, 4, 5, 6, 7, 0, 1, 2)
+    assert state.turn == 3  # the straight-flush bomb took the trick
