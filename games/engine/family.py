@@ -37,8 +37,11 @@ class Tientsin(Variant):
         if not choices:
             if to is not None:
                 raise EngineError("invalid_combination", f"both partners of seat {seat} are out: the Dog's lead passes on in order, 'to' names nobody")
-            first_partner = self.push_targets(hand, seat)[0]
-            return hand.next_holder(first_partner, include_self=True)
+            # as in Nanking, the lead goes on after the partner: the one next in order of play
+            partners = self.push_targets(hand, seat)
+            i, n = hand.order.index(seat), len(hand.order)
+            nearer = next(s for s in (hand.order[(i + k) % n] for k in range(1, n)) if s in partners)
+            return hand.next_holder(nearer, include_self=True)
         if to is None:
             raise EngineError("malformed", f"in tientsin the Dog's player names the partner who leads ('to': one of {choices})")
         if to not in choices:
