@@ -261,6 +261,32 @@ def test_threechu_hand_result_refuses_a_grand_tichu_by_the_dealer_or_the_dummy()
     assert state.totals == [250, -150, 250, -150]
 
 
+def test_threechu_dummy_and_dealer_are_partners_for_the_dog_the_dragon_and_the_calls():
+    # 001 Threechu: "The shuffler plays with a dummy partner." / "The dealer may declare Small
+    # Tichu on behalf of the dummy before he plays the first card from the dummy."
+    # Nanking rules otherwise: the Hound "transfers the right to lead to the player's partner";
+    # the Dragon's trick goes "to the opponent of its holder's choice".
+    state = dealt("threechu", THREE, {}, {3: ["Mahjong", "Dog"], 0: ["Dragon"], 1: ["Ks"], 2: ["Kj"]})
+    assert state.turn == 3  # the dummy holds the Mahjong: it leads
+    play(state, 3, "Dog")
+    assert state.turn == 0  # the dummy's partner is the dealer
+    refused(state, {"type": "tichu", "seat": 3}, "call_too_late")  # the dummy has played a card
+    play(state, 0, "Dragon")
+    pass_(state, 1, 3, 2)
+    refused(state, {"type": "dragon_gift", "seat": 0, "to": 3}, "gift_invalid")  # the dummy is a partner
+    state.apply({"type": "dragon_gift", "seat": 0, "to": 2})
+    assert state.turn == 0
+
+
+def test_threechu_double_victory_of_dealer_and_dummy_scores_for_both():
+    # 001 Threechu: "Each player in a partnership receives the same number of points that the
+    # team would receive if it were a four player game."
+    state = GameState("threechu", {}, THREE)
+    state.apply({"type": "hand_result", "dealer": 2, "calls": {"3": "tichu", "0": "tichu"}, "out": [3, 2]})
+    # team 0 = dealer 2 + dummy: 200 + 100; opponents 0 and 1: -100
+    assert state.totals == [-100, -100, 300, 300]
+
+
 # --- Grand Seigneur -----------------------------------------------------------------------------
 
 def players(n: int) -> list[str]:
