@@ -618,11 +618,15 @@ class TienZiQueState(EventFold):
     def _check_mahjong(self, r: Round, seat: int, keep: str, action: str) -> None:
         minimum = self.options["min_points"]
         if minimum and len(r.piles[seat]) == PILE_SIZE - 1:
+            # the book: "un minimum de deux points à l'aide des cinq cartes de sa Pile de Victoire":
+            # the cards' points; the Pioche gagnante point comes from the action and does not count
             pile = r.piles[seat] + [keep]
-            points, _ = score_pile(pile, winning_draw=action == "pung")
+            points, _ = score_pile(pile)
             if points < minimum:
                 raise EngineError("invalid_combination", f"optional rule min_points: a Mah-jong needs at least {minimum} "
-                                                         f"points; the score pile {describe(sort_cards(pile))} would score {points}")
+                                                         f"points from the five cards of the score pile; "
+                                                         f"{describe(sort_cards(pile))} would score {points} "
+                                                         "(a winning draw's point does not count)")
 
     def _combine(self, r: Round, seat: int, cards: list[str], keep: str, kind: str, action: str,
                  take: str | None) -> None:

@@ -613,14 +613,35 @@ def test_option_min_points_refuses_a_mahjong_under_two_points():
     err = g.refuse(actions[-1], "invalid_combination", "min_points")
     assert "would score 0" in err.message
     assert not [a for a in g.state.legal_actions() if a["type"] == "chow"]
-    # a Pung Mah-jong worth 1 (the winning draw) is refused too; a pair makes it
+    # a Pung Mah-jong (whose Pioche gagnante point does not count) is refused too; a pair makes it
     g = Game({"min_points": 2})
     start, actions = plan_round(0, 0, PLAIN, PLAIN_KEEPS)
     g.do(start, *actions[:-1])
-    g.refuse(actions[-1], "invalid_combination", "would score 1")
+    g.refuse(actions[-1], "invalid_combination", "would score 0")
     # a pile with a pair (C1b, C1k) is worth 2: that Mah-jong stands
     g = Game({"min_points": 2})
     start, actions = plan_round(1, 0, PLAIN, ["C1b", "C4b", "C9b", "C1k", "C8k"], last_by="chow")
+    g.do(start, *actions)
+    assert g.state.history[0]["points"] == [2, 0]
+
+
+def test_option_min_points_counts_the_score_pile_s_cards_not_the_winning_draw():
+    # 004, optional rules: "un joueur devra obligatoirement marquer un minimum de deux points à
+    # l'aide des cinq cartes de sa « Pile de Victoire »". The Pioche gagnante point comes from the
+    # action, not from the five cards: a pile worth 1 (Caractères, one East) stays under the minimum
+    # even when the Mah-jong is a Pung.
+    groups = PLAIN[:4] + [["Ew", "Ew", "Eb"]]
+    keeps = PLAIN_KEEPS[:4] + ["Ew"]
+    assert score_pile(sort_cards(keeps))[0] == 1
+    g = Game({"min_points": 2})
+    start, actions = plan_round(0, 0, groups, keeps)
+    g.do(start, *actions[:-1])
+    err = g.refuse(actions[-1], "invalid_combination", "min_points")
+    assert "would score 1" in err.message
+    assert not [a for a in g.state.legal_actions() if a["type"] == "pung" and len(g.js["score_piles"][0]) == 4
+                and a["keep"] == "Ew"]
+    # without the option the same Mah-jong stands and scores 1 + 1
+    g = Game()
     g.do(start, *actions)
     assert g.state.history[0]["points"] == [2, 0]
 
