@@ -109,6 +109,15 @@ def test_tichu_before_the_exchange_and_until_ones_first_card():
     assert t.js["calls"] == {"1": "tichu", "3": "tichu"}
 
 
+
+def test_a_bomb_out_of_turn_is_ones_first_card_for_tichu():
+    # 001: "Each player may, until he plays his first card in a hand, call 'small tichu'."
+    # A bomb played out of turn is a card played.
+    t = Table({0: ["Mahjong", "2j"], 2: ["7j", "7s", "7p", "7r"]})
+    t.play(0, "2j").bomb(2, "7j", "7s", "7p", "7r")
+    t.refuse({"type": "tichu", "seat": 2}, "call_too_late")
+    t.apply({"type": "tichu", "seat": 1})
+
 def test_exchange_one_card_to_each_other_player_seen_after_all_pushes():
     g = new_game("nanking", None, PLAYERS)
     g.apply({"type": "shuffle", "seat": 0})
@@ -500,6 +509,17 @@ def test_dog_partner_out_next_holder_after_the_partner():
     t.play(1, "Dog")
     assert t.turn == 0, "seat 1's partner (3) is out: the next after 3 holding cards is seat 0"
 
+
+
+def test_dog_as_ones_last_card_goes_out_and_the_partner_leads():
+    # 001: the Hound "transfers the right to lead to the player's partner"; played as one's last
+    # card the player is out (first here) and the partner still leads.
+    run = ["Mahjong"] + straight("23456789TJQK", "jsjsjsjsjsjs")
+    t = Table({1: run + ["Dog"]}, tichu=[1])
+    t.play(1, *run).pass_(2, 3, 0)
+    assert t.turn == 1
+    t.play(1, "Dog")
+    assert t.js["out"] == [1] and t.turn == 3 and t.trick == []
 
 # ================================================================================================
 # The Dragon gift
