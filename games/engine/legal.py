@@ -84,6 +84,8 @@ def call_actions(state: GameState) -> list[dict[str, Any]]:
     v = state.variant
     if h is None or state.over or not v.has_calls:
         return []
+    if h.gift_from is not None and v.hand_over(h):
+        return []  # the hand is over; only its last Dragon trick's gift remains
     actions = []
     for seat in h.order:
         if seat in h.calls or seat in h.played:

@@ -310,6 +310,8 @@ class GameState(EventFold):
             raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
         if seat in h.calls:
             raise EngineError("already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand")
+        if h.gift_from is not None and self.variant.hand_over(h):
+            raise EngineError("call_too_late", "the hand is over: only the gift of its last Dragon trick remains")
         return h, seat
 
     def _on_grand_tichu(self, event: dict[str, Any]) -> None:

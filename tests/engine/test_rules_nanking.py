@@ -564,6 +564,18 @@ def test_dragon_gift_at_hand_end_to_the_tailender_goes_on_to_the_first_out():
     assert line["card_points"] == [60, 40]
 
 
+def test_no_call_once_the_hand_is_over_while_its_last_dragon_trick_waits_for_the_gift():
+    # 001: "The round ends immediately when only one player has cards left in his hand." The last
+    # trick is "still given away if won by the Dragon", but nobody may call Tichu any more.
+    t = two_out()
+    for cards in (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"], ["7r"]):
+        t.play(0, *cards).pass_(1)
+    t.play(0, "Dragon")
+    assert t.phase == "dragon_gift"
+    t.refuse({"type": "tichu", "seat": 1}, "call_too_late")  # seat 1 has not played a card, but the hand is over
+    t.gift(0, 1)
+    assert t.last_line["calls"] == {}
+
 def test_dragon_gift_mid_hand_to_an_opponent_already_out():
     t = two_out()
     t.play(0, "Dragon").pass_(1)
