@@ -12,6 +12,11 @@ Per hand:
   first out to score calls); when that default contradicts a double victory (3 hands, no calls),
   the winning team's lower seat is taken first and the hand is listed in ``meta.out_inferred``.
 - ``points``: ``[cardScore0, cardScore1]``, absent on a double victory.
+
+Most of the app's games stop before the score limit (lunch games). By default such a record is
+an unfinished game, as the sheet says. ``stopped_games_end=True`` records a game that stopped
+short as a game of exactly the hands it had (option ``hands``, ``meta.stopped_early``): finished,
+won by the side ahead (a tie is a draw), and so rated, which is how the group itself read them.
 """
 from __future__ import annotations
 
@@ -19,6 +24,8 @@ import json
 import sys
 from datetime import datetime, timezone
 from typing import Any
+
+from .record import fold
 
 __all__ = ["TrackerFormatError", "hand_event", "game_record", "convert_tracker", "main_from_tracker"]
 
@@ -62,8 +69,9 @@ def _iso(stamp: Any) -> str | None:
         return None
 
 
-def game_record(game: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
-    """One app game -> one record (``players`` in the app's seat order: 1st+3rd vs 2nd+4th)."""
+def game_record(game: dict[str, Any], names: dict[int, str], *, stopped_games_end: bool = False) -> dict[str, Any]:
+    """One app game -> one record (``players`` in the app's seat order: 1st+3rd vs 2nd+4th).
+    ``stopped_games_end``: see the module docstring."""
     try:
         seats = list(game["players"])
         hands = list(game["hands"])
@@ -93,7 +101,7 @@ def game_record(game: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     }
     if inferred:
         meta["out_inferred"] = inferred
-    return {
+    record = {
         "format": "tichu-record/1",
         "variant": "nanking",
         "options": options,
@@ -101,19 +109,29 @@ def game_record(game: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
         "events": events,
         "meta": meta,
     }
+    if stopped_games_end and events and not _over(record):
+        record["options"] = {"preset": "rio", "hands": len(events)}
+        meta["stopped_early"] = True
+    return record
 
 
-def convert_tracker(data: dict[str, Any], *, anonymise: bool = False) -> list[dict[str, Any]]:
+def _over(record: dict[str, Any]) -> bool:
+    return fold(record).is_over  # the fold checks every hand: a refused one raises EngineError
+
+
+def convert_tracker(data: dict[str, Any], *, anonymise: bool = False,
+                    stopped_games_end: bool = False) -> list[dict[str, Any]]:
     """The whole export -> one record per game, in the file's order.
 
-    ``anonymise`` names players ``Player <id+1>`` (the app's ids are stable over games).
+    ``anonymise`` names players ``Player <id+1>`` (the app's ids are stable over games);
+    ``stopped_games_end`` finishes the games that stopped short (module docstring).
     """
     if not isinstance(data, dict) or not isinstance(data.get("games"), list):
         raise TrackerFormatError("expected an object with a 'games' list")
     names = {int(p["id"]): str(p["name"]) for p in data.get("players", [])}
     if anonymise:
         names = {pid: f"Player {pid + 1}" for pid in names}
-    return [game_record(g, names) for g in data["games"]]
+    return [game_record(g, names, stopped_games_end=stopped_games_end) for g in data["games"]]
 
 
 def main_from_tracker(argv: list[str] | None = None) -> int:
@@ -123,6 +141,8 @@ def main_from_tracker(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.engine from-tracker")
     parser.add_argument("file")
     parser.add_argument("--anonymise", "--anonymize", action="store_true")
+    parser.add_argument("--stopped-games-end", action="store_true",
+                        help="a game stopped before its target ends where it stopped (option hands)")
     args = parser.parse_args(argv)
     try:
         if args.file == "-":
@@ -130,7 +150,7 @@ def main_from_tracker(argv: list[str] | None = None) -> int:
         else:
             with open(args.file, encoding="utf-8") as fh:
                 data = json.load(fh)
-        records = convert_tracker(data, anonymise=args.anonymise)
+        records = convert_tracker(data, anonymise=args.anonymise, stopped_games_end=args.stopped_games_end)
     except (OSError, ValueError) as exc:
         sys.stdout.write(json.dumps({"ok": False, "error": {"code": "malformed", "message": str(exc)}}) + "\n")
         return 2

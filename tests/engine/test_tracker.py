@@ -137,3 +137,24 @@ def test_engine_totals_equal_the_apps_for_all_games(recs, data):
         assert score["complete"] is (max(totals) >= 1000 and totals[0] != totals[1])
         if game["gameOver"] and not score["complete"]:
             assert game["id"] in (6, 18, 46, 52)
+
+
+def test_stopped_games_end_where_they_stopped_when_asked(data, recs):
+    from games.engine import fold, score_json
+
+    ended = convert_tracker(data, stopped_games_end=True)
+    assert len(ended) == len(recs)
+    for plain, rec in zip(recs, ended):
+        assert rec["events"] == plain["events"]
+        before, after = fold(plain), fold(rec)
+        assert score_json(after)["totals"] == score_json(before)["totals"]  # the same sheet
+        if before.is_over or not plain["events"]:
+            assert rec == plain  # finished by the rules, or nothing played: untouched
+            continue
+        assert rec["meta"]["stopped_early"] is True
+        assert rec["options"] == {"preset": "rio", "hands": len(plain["events"])}
+        assert after.is_over
+        a, b = score_json(after)["totals"]
+        assert after.winner == (0 if a > b else 1 if b > a else None)
+    assert sum(1 for r in ended if r["meta"].get("stopped_early")) == sum(
+        1 for r in recs if r["events"] and not fold(r).is_over)

@@ -87,3 +87,22 @@ def test_import_records_stores_good_records_and_names_the_refused_event(club, tm
     assert "two.json record 1: event 5 refused" in text
     assert Game.objects.filter(club=club).count() == 2
     assert all(g.status == Game.Status.FINISHED for g in Game.objects.filter(club=club))
+
+
+def test_import_tracker_can_finish_the_stopped_lunch_games_so_the_league_rates_them(club):
+    from games.ratings.models import PlayerRating, RatingChange
+
+    path = str(CORPUS / "tichu-tracker" / "allgames.converted.json")
+    text = run("import_tracker", path, "--club", "bsw", "--stopped-games-end")
+    assert "150 games, 150 with the app's totals, 150 stored, 133 ended where they stopped" in text
+    games = Game.objects.filter(club=club)
+    assert games.filter(status=Game.Status.FINISHED).count() == 147  # 3 games have no hand
+    assert games.filter(header__meta__stopped_early=True).count() == 133
+    run("recompute_ratings", "--club", "bsw", "--no-progress")
+    assert RatingChange.objects.filter(game__club=club).values("game").distinct().count() == 147
+    assert PlayerRating.objects.filter(player__club=club).count() == 7
+
+
+def test_import_tracker_by_default_leaves_stopped_games_unfinished(club):
+    run("import_tracker", str(CORPUS / "tichu-tracker" / "allgames.converted.json"), "--club", "bsw")
+    assert Game.objects.filter(club=club, status=Game.Status.FINISHED).count() == 14

@@ -22,15 +22,21 @@ class Command(BaseCommand):
         parser.add_argument("path", help="the app's exported JSON")
         parser.add_argument("--club", required=True, help="slug of the club the games go to")
         parser.add_argument("--dry-run", action="store_true", help="check and report, store nothing")
+        parser.add_argument(
+            "--stopped-games-end", action="store_true",
+            help="a game the group stopped before its target is recorded as a game of the hands it had "
+                 "(option hands): finished, won by the side ahead, rated; by default it stays unfinished",
+        )
 
-    def handle(self, *args, path, club, dry_run, **options) -> None:
+    def handle(self, *args, path, club, dry_run, stopped_games_end, **options) -> None:
         target = club_by_slug(club)
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise CommandError(f"{path}: {exc}") from None
-        records = convert_tracker(data)
+        records = convert_tracker(data, stopped_games_end=stopped_games_end)
         equal = stored = 0
+        stopped = sum(1 for r in records if r["meta"].get("stopped_early"))
         for record in tqdm(records, desc="games", unit="game", file=self.stderr):
             totals = score_json(fold(record))["totals"]
             app = (record.get("meta") or {}).get("team_scores")
@@ -44,4 +50,5 @@ class Command(BaseCommand):
                     stored += 1
                 except ServiceError as exc:
                     self.stdout.write(self.style.ERROR(f"  game {record['meta'].get('game_id')}: not stored: {exc}"))
-        self.stdout.write(f"{path}: {len(records)} games, {equal} with the app's totals, {stored} stored")
+        self.stdout.write(f"{path}: {len(records)} games, {equal} with the app's totals, {stored} stored"
+                          + (f", {stopped} ended where they stopped" if stopped_games_end else ""))
