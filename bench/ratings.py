@@ -274,7 +274,7 @@ def _generated_history(kind: str, n: int, seed: int):
         else:
             return "generated: engine bots of different skill", *bot_history(n, seed=seed)
     skills, games = synthetic_history(n, 40, seed=seed)
-    return f"generated: synthetic score sheets, 40 players of known strength", skills, games
+    return "generated: synthetic score sheets, 40 players of known strength", skills, games
 
 
 def main(argv=None) -> int:

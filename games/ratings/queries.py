@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta, timezone as dt_timezone
 from html import escape
 
-from django.db.models import Count, F, Max, Q, Sum, Window
+from django.db.models import Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
 
 from games.models import Player

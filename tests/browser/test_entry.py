@@ -5,8 +5,6 @@ and two scorers on one game (the stale one gets the API's 409 and the latest sta
 event is checked against the engine."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import pytest
 
-from games.engine import TICHU_DECK, EngineError, fold, new_game, readings, state_json
+from games.engine import TICHU_DECK, EngineError, GameState, fold, new_game, readings, state_json
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -161,15 +161,7 @@ class Table:
         return self.apply({"type": "dragon_gift", "seat": seat, "to": to})
 
     def refuse(self, event: dict[str, Any], code: str) -> EngineError:
-        """Assert the event is refused with ``code`` and that the state is exactly unchanged."""
-        before = state_json(self.state)
-        applied = self.state.events_applied
-        with pytest.raises(EngineError) as info:
-            self.state.apply(copy.deepcopy(event))
-        assert info.value.code == code, f"expected {code}, got {info.value.code}: {info.value.message}"
-        assert state_json(self.state) == before
-        assert self.state.events_applied == applied
-        return info.value
+        return refuse(self.state, event, code)
 
     def refuse_play(self, code: str, seat: int, *cards: str, **kw: Any) -> EngineError:
         return self.refuse(play_event(seat, *cards, **kw), code)
@@ -180,6 +172,18 @@ class Table:
     def check_fold(self) -> None:
         """The record folded from scratch gives the same state as applying event by event."""
         assert state_json(fold(self.record())) == state_json(self.state)
+
+
+def refuse(state: GameState, event: dict[str, Any], code: str) -> EngineError:
+    """Assert the event is refused with ``code`` and that the state is exactly unchanged."""
+    before = state_json(state)
+    applied = state.events_applied
+    with pytest.raises(EngineError) as info:
+        state.apply(copy.deepcopy(event))
+    assert info.value.code == code, f"expected {code}, got {info.value.code}: {info.value.message}"
+    assert state_json(state) == before
+    assert state.events_applied == applied
+    return info.value
 
 
 def play_event(seat: int, *cards: str, wish: str | None = None, phoenix: str | None = None,

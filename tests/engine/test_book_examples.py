@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import legal_actions, new_game, state_json
-from tests.engine.table import PLAYERS, STAIRS_8_A, STRAIGHT_1_A, Table, play_event, straight, two_out
+from games.engine import legal_actions, new_game
+from tests.engine.table import PLAYERS, Table, straight, two_out
 
 PIERRE, MARIE, FRANCIS, PAUL = 0, 1, 2, 3
 

@@ -129,9 +129,13 @@ def test_every_offered_action_is_accepted(seed, options):
     for state in _sampled_states(record, rng, 12):
         actions = legal_actions(state, include_pushes=False)
         assert actions, state_json(state)["phase"]
-        for action in rng.sample(actions, min(40, len(actions))):
-            trial = state.copy()
-            trial.apply(action)  # raises if the generator offered something illegal
+        assert_offered_accepted(state, actions, rng, 40)
+
+
+def assert_offered_accepted(state: GameState, actions: list[dict], rng: random.Random, k: int) -> None:
+    """Up to k of the offered actions, each applied to a copy: raises if one is illegal."""
+    for action in rng.sample(actions, min(k, len(actions))):
+        state.copy().apply(action)
 
 
 def _key(event: dict) -> tuple:
@@ -212,8 +216,7 @@ def test_every_variant_accepts_what_it_offers_and_refuses_mutations_unchanged(se
     for state in _sampled_states(record, rng, 8):
         actions = legal_actions(state, include_pushes=True)
         assert actions
-        for action in rng.sample(actions, min(20, len(actions))):
-            state.copy().apply(action)
+        assert_offered_accepted(state, actions, rng, 20)
         if state.phase != EXCHANGE:
             assert_mutations_refused_unless_offered(state, actions, rng)
 

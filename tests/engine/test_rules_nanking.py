@@ -16,20 +16,11 @@ from games.engine import (
     score_json,
     state_json,
 )
-from tests.engine.table import PLAYERS, STAIRS_8_A, STRAIGHT_1_A, Table, play_event, straight, two_out
+from tests.engine.table import PLAYERS, STRAIGHT_1_A, Table, play_event, refuse, straight, two_out
 
 
 def _without_count(js):
     return {k: v for k, v in js.items() if k != "events"}
-
-
-def _refuse(g, event, code):
-    before = state_json(g)
-    with pytest.raises(EngineError) as info:
-        g.apply(event)
-    assert info.value.code == code, info.value.message
-    assert state_json(g) == before
-    return info.value
 
 
 # ================================================================================================
@@ -45,16 +36,16 @@ def _drawing(shuffler=0, options=None):
 
 def test_draw_one_card_at_a_time_from_the_shuffler_on_14_each():
     g, draws = _drawing(shuffler=2)
-    _refuse(g, {"type": "draw", "seat": 3, "card": "Dog"}, "draw_out_of_order")
+    refuse(g, {"type": "draw", "seat": 3, "card": "Dog"}, "draw_out_of_order")
     for d in draws[:5]:
         g.apply(d)
-    _refuse(g, {"type": "draw", "seat": 3, "card": draws[0]["card"]}, "deal_invalid")  # already taken
+    refuse(g, {"type": "draw", "seat": 3, "card": draws[0]["card"]}, "deal_invalid")  # already taken
     for d in draws[5:]:
         g.apply(d)
     js = state_json(g)
     assert [len(h) for h in js["hands"]] == [14, 14, 14, 14]
     assert js["phase"] == "exchange"
-    _refuse(g, {"type": "draw", "seat": 2, "card": "Dog"}, "wrong_phase")
+    refuse(g, {"type": "draw", "seat": 2, "card": "Dog"}, "wrong_phase")
 
 
 def test_grand_tichu_before_the_ninth_card():
@@ -63,13 +54,13 @@ def test_grand_tichu_before_the_ninth_card():
         g.apply(d)
     g.apply({"type": "grand_tichu", "seat": 1})
     g.apply(draws[32])  # seat 0 takes its 9th card
-    _refuse(g, {"type": "grand_tichu", "seat": 0}, "call_too_late")
+    refuse(g, {"type": "grand_tichu", "seat": 0}, "call_too_late")
     g.apply({"type": "grand_tichu", "seat": 2})  # seat 2 still has 8
-    _refuse(g, {"type": "grand_tichu", "seat": 1}, "already_called")
-    _refuse(g, {"type": "tichu", "seat": 1}, "already_called")  # one call per player per hand
+    refuse(g, {"type": "grand_tichu", "seat": 1}, "already_called")
+    refuse(g, {"type": "tichu", "seat": 1}, "already_called")  # one call per player per hand
     for d in draws[33:]:
         g.apply(d)
-    _refuse(g, {"type": "grand_tichu", "seat": 3}, "call_too_late")
+    refuse(g, {"type": "grand_tichu", "seat": 3}, "call_too_late")
     assert state_json(g)["calls"] == {"1": "grand_tichu", "2": "grand_tichu"}
 
 
@@ -77,7 +68,7 @@ def test_tichu_may_be_called_while_still_drawing_after_the_ninth_card():
     g, draws = _drawing()
     for d in draws[:40]:  # seat 1 has 10 cards: too late for a Grand Tichu, not for a Tichu
         g.apply(d)
-    _refuse(g, {"type": "grand_tichu", "seat": 1}, "call_too_late")
+    refuse(g, {"type": "grand_tichu", "seat": 1}, "call_too_late")
     g.apply({"type": "tichu", "seat": 1})
     assert state_json(g)["calls"] == {"1": "tichu"}
 
@@ -87,14 +78,14 @@ def test_grand_tichu_with_deal_events_is_recorded_before_the_seats_deal():
     g.apply({"type": "shuffle", "seat": 0})
     g.apply({"type": "grand_tichu", "seat": 0})
     g.apply({"type": "deal", "seat": 0, "cards": list(TICHU_DECK[:14])})
-    _refuse(g, {"type": "grand_tichu", "seat": 0}, "already_called")
+    refuse(g, {"type": "grand_tichu", "seat": 0}, "already_called")
     g.apply({"type": "deal", "seat": 1, "cards": list(TICHU_DECK[14:22])})  # western: 8 first
     g.apply({"type": "grand_tichu", "seat": 1})
     g.apply({"type": "deal", "seat": 1, "cards": list(TICHU_DECK[22:28])})
     g.apply({"type": "deal", "seat": 2, "cards": list(TICHU_DECK[28:42])})
-    _refuse(g, {"type": "grand_tichu", "seat": 2}, "call_too_late")
-    _refuse(g, {"type": "deal", "seat": 2, "cards": ["Dragon"]}, "deal_invalid")  # 15 cards
-    _refuse(g, {"type": "deal", "seat": 3, "cards": list(TICHU_DECK[41:55])}, "deal_invalid")  # a dealt card
+    refuse(g, {"type": "grand_tichu", "seat": 2}, "call_too_late")
+    refuse(g, {"type": "deal", "seat": 2, "cards": ["Dragon"]}, "deal_invalid")  # 15 cards
+    refuse(g, {"type": "deal", "seat": 3, "cards": list(TICHU_DECK[41:55])}, "deal_invalid")  # a dealt card
 
 
 def test_tichu_before_the_exchange_and_until_ones_first_card():
@@ -125,17 +116,17 @@ def test_exchange_one_card_to_each_other_player_seen_after_all_pushes():
         g.apply({"type": "deal", "seat": s, "cards": list(TICHU_DECK[14 * s:14 * s + 14])})
     hands = state_json(g)["hands"]
     push0 = {"1": hands[0][0], "2": hands[0][1], "3": hands[0][2]}
-    _refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1]}}, "push_invalid")
-    _refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1], "0": hands[0][2]}},
+    refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1]}}, "push_invalid")
+    refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1], "0": hands[0][2]}},
             "push_invalid")
-    _refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[1][0], "2": hands[0][1], "3": hands[0][2]}},
+    refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[1][0], "2": hands[0][1], "3": hands[0][2]}},
             "card_not_in_hand")
     g.apply({"type": "push", "seat": 0, "cards": push0})
     # seat 1 has not received seat 0's card yet: it cannot push it on
     assert hands[0][0] not in state_json(g)["hands"][1]
-    _refuse(g, {"type": "push", "seat": 1, "cards": {"0": hands[0][0], "2": hands[1][1], "3": hands[1][2]}},
+    refuse(g, {"type": "push", "seat": 1, "cards": {"0": hands[0][0], "2": hands[1][1], "3": hands[1][2]}},
             "card_not_in_hand")
-    _refuse(g, {"type": "push", "seat": 0, "cards": push0}, "push_invalid")  # pushed already
+    refuse(g, {"type": "push", "seat": 0, "cards": push0}, "push_invalid")  # pushed already
     for s in (1, 2, 3):
         others = [t for t in range(4) if t != s]
         g.apply({"type": "push", "seat": s, "cards": {str(t): hands[s][i] for i, t in enumerate(others)}})
@@ -747,7 +738,7 @@ def test_card_points_sum_to_100_in_every_counted_hand(seed):
 
 def test_penalty_needs_a_hand_in_play_and_a_reason():
     g = new_game("nanking", None, PLAYERS)
-    _refuse(g, {"type": "penalty", "seat": 0, "reason": "missed_wish"}, "wrong_phase")
+    refuse(g, {"type": "penalty", "seat": 0, "reason": "missed_wish"}, "wrong_phase")
     t = Table({0: ["Mahjong"]})
     t.refuse({"type": "penalty", "seat": 0}, "malformed")
 
@@ -785,8 +776,8 @@ def test_game_ends_when_a_team_reaches_the_target():
     g = _game(TO_850_950 + [_cards([45, 55], 0)])
     assert g.totals == [895, 1005] and g.is_over and g.winner == 1
     assert score_json(g)["complete"] is True and score_json(g)["winner"] == 1
-    _refuse(g, {"type": "shuffle", "seat": 0}, "game_over")
-    _refuse(g, _cards([50, 50], 0), "game_over")
+    refuse(g, {"type": "shuffle", "seat": 0}, "game_over")
+    refuse(g, _cards([50, 50], 0), "game_over")
 
 
 def test_both_above_the_target_the_higher_wins():
@@ -837,7 +828,7 @@ def test_fixed_number_of_hands_tie_has_no_winner():
 ])
 def test_hand_result_checks(event):
     g = new_game("nanking", None, PLAYERS)
-    _refuse(g, event, "result_invalid")
+    refuse(g, event, "result_invalid")
 
 
 def test_hand_result_extremes_accepted():
@@ -881,7 +872,7 @@ def test_undo_retracts_the_latest_event():
 
 def test_undo_twice_and_through_the_start_of_a_hand():
     g = new_game("nanking", None, PLAYERS)
-    _refuse(g, {"type": "undo"}, "wrong_phase")
+    refuse(g, {"type": "undo"}, "wrong_phase")
     g.apply(_cards([60, 40], 0))
     g.apply({"type": "shuffle", "seat": 0})
     g.apply({"type": "deal", "seat": 0, "cards": list(TICHU_DECK[:14])})
@@ -891,7 +882,7 @@ def test_undo_twice_and_through_the_start_of_a_hand():
     assert g.phase == "between_hands" and g.totals == [60, 40]
     g.apply({"type": "undo"})
     assert g.totals == [0, 0] and state_json(g)["score_sheet"] == []
-    _refuse(g, {"type": "undo"}, "wrong_phase")
+    refuse(g, {"type": "undo"}, "wrong_phase")
 
 
 def test_undo_after_the_game_is_over():

@@ -8,6 +8,7 @@ import pytest
 
 from games.engine import EngineError, GameState, fold, score_json, state_json
 from games.engine.family import tribute_rank
+from tests.engine.table import refuse
 
 
 def dealt(variant: str, players: list[str], options: dict[str, Any] | None, wanted: dict[int, list[str]],
@@ -52,15 +53,6 @@ def dealt(variant: str, players: list[str], options: dict[str, Any] | None, want
     return state
 
 
-def refused(state: GameState, event: dict, code: str) -> EngineError:
-    before = state_json(state)
-    with pytest.raises(EngineError) as info:
-        state.apply(event)
-    assert info.value.code == code, info.value.message
-    assert state_json(state) == before
-    return info.value
-
-
 def play(state: GameState, seat: int, *cards: str, **extra: Any) -> None:
     state.apply({"type": "play", "seat": seat, "cards": list(cards), **extra})
 
@@ -91,7 +83,7 @@ def test_tientsin_grand_tichu_before_the_seventh_card():
     state.apply({"type": "grand_tichu", "seat": 0})
     state.apply({"type": "draw", "seat": 0, "card": deck.pop()})
     state.apply({"type": "draw", "seat": 1, "card": deck.pop()})
-    refused(state, {"type": "grand_tichu", "seat": 1}, "call_too_late")
+    refuse(state, {"type": "grand_tichu", "seat": 1}, "call_too_late")
     state.apply({"type": "grand_tichu", "seat": 2})
 
 
@@ -102,8 +94,8 @@ def test_tientsin_pushes_go_to_the_two_partners_only():
     for seat in range(6):
         state.apply({"type": "deal", "seat": seat, "cards": [deck.pop() for _ in range(state.hand.sizes[seat])]})
     hand0 = state.hand.cards[0]
-    refused(state, {"type": "push", "seat": 0, "cards": {"1": hand0[0], "2": hand0[1]}}, "push_invalid")
-    refused(state, {"type": "push", "seat": 0, "cards": {"2": hand0[0], "4": hand0[1], "3": hand0[2]}}, "push_invalid")
+    refuse(state, {"type": "push", "seat": 0, "cards": {"1": hand0[0], "2": hand0[1]}}, "push_invalid")
+    refuse(state, {"type": "push", "seat": 0, "cards": {"2": hand0[0], "4": hand0[1], "3": hand0[2]}}, "push_invalid")
     state.apply({"type": "push", "seat": 0, "cards": {"2": hand0[0], "4": hand0[1]}})
 
 
@@ -112,8 +104,8 @@ def test_tientsin_dog_goes_to_a_partner_of_the_players_choice():
     play(state, 0, "Mahjong")
     pass_(state, 1, 2, 3, 4, 5)
     assert state.turn == 0
-    refused(state, {"type": "play", "seat": 0, "cards": ["Dog"]}, "malformed")  # 'to' is required
-    refused(state, {"type": "play", "seat": 0, "cards": ["Dog"], "to": 3}, "invalid_combination")
+    refuse(state, {"type": "play", "seat": 0, "cards": ["Dog"]}, "malformed")  # 'to' is required
+    refuse(state, {"type": "play", "seat": 0, "cards": ["Dog"], "to": 3}, "invalid_combination")
     play(state, 0, "Dog", to=4)
     assert state.turn == 4
 
@@ -137,7 +129,7 @@ def test_tientsin_hand_result_scores_calls_per_team():
     state = GameState("tientsin", {}, SIX)
     state.apply({"type": "hand_result", "calls": {"1": "tichu", "4": "grand_tichu"}, "out": [1, 0], "points": [40, 60]})
     assert state.totals == [40 - 200, 60 + 100]
-    refused(state, {"type": "hand_result", "out": [0, 2, 4], "points": [50, 50]}, "result_invalid")
+    refuse(state, {"type": "hand_result", "out": [0, 2, 4], "points": [50, 50]}, "result_invalid")
 
 
 def test_tientsin_fifth_out_gives_tricks_to_first_and_last_gives_everything_to_the_opponents():
@@ -170,7 +162,7 @@ def test_threechu_order_of_play_and_teams(dealer, order):
 
 def test_threechu_the_dummy_never_deals_and_players_are_three():
     state = GameState("threechu", {}, THREE)
-    refused(state, {"type": "shuffle", "seat": 3}, "not_your_turn")
+    refuse(state, {"type": "shuffle", "seat": 3}, "not_your_turn")
     with pytest.raises(EngineError) as info:
         GameState("threechu", {}, ["A", "B", "C", "D"])
     assert info.value.code == "malformed"
@@ -179,8 +171,8 @@ def test_threechu_the_dummy_never_deals_and_players_are_three():
 def test_threechu_no_grand_tichu_for_dealer_or_dummy():
     state = GameState("threechu", {}, THREE)
     state.apply({"type": "shuffle", "seat": 1})
-    refused(state, {"type": "grand_tichu", "seat": 1}, "not_in_variant")
-    refused(state, {"type": "grand_tichu", "seat": 3}, "not_in_variant")
+    refuse(state, {"type": "grand_tichu", "seat": 1}, "not_in_variant")
+    refuse(state, {"type": "grand_tichu", "seat": 3}, "not_in_variant")
     state.apply({"type": "grand_tichu", "seat": 2})
 
 
@@ -205,7 +197,7 @@ def test_threechu_the_dummy_need_not_fulfil_the_wish():
     pass_(state, 1)
     pass_(state, 3)  # the dummy holds a 7 it could play, but is exempt
     assert state_json(state)["wish"] == "7"
-    refused(state, {"type": "pass", "seat": 2}, "wish_not_fulfilled")
+    refuse(state, {"type": "pass", "seat": 2}, "wish_not_fulfilled")
     play(state, 2, "7s")
     assert state_json(state)["wish"] is None
 
@@ -214,7 +206,7 @@ def test_threechu_no_missed_wish_penalty_for_the_dummy():
     state = dealt("threechu", THREE, {}, {0: ["Mahjong", "7p", "7r"], 1: ["Ks"], 3: ["7j", "8j"], 2: ["7s", "9s"]})
     play(state, 0, "Mahjong", wish="7")
     pass_(state, 1)
-    refused(state, {"type": "penalty", "seat": 3, "reason": "missed_wish"}, "not_in_variant")
+    refuse(state, {"type": "penalty", "seat": 3, "reason": "missed_wish"}, "not_in_variant")
     state.apply({"type": "penalty", "seat": 1, "reason": "missed_wish"})  # a real player can
     assert score_json(state)["hands"][-1]["kind"] == "penalty"
 
@@ -225,7 +217,7 @@ def test_threechu_scores_per_player_the_dummy_last():
     # dealer 1 with the dummy (team 0: seats 1, 3) against seats 2 and 0
     assert state.totals == [70 + 100, 30, 70 + 100, 30]
     assert score_json(state)["hands"][0]["points"] == [170, 30, 170, 30]
-    refused(state, {"type": "hand_result", "calls": {}, "out": [0], "points": [50, 50]}, "result_invalid")
+    refuse(state, {"type": "hand_result", "calls": {}, "out": [0], "points": [50, 50]}, "result_invalid")
 
 
 def test_threechu_game_lasts_a_multiple_of_three_hands():
@@ -253,7 +245,7 @@ def test_threechu_hand_result_refuses_a_grand_tichu_by_the_dealer_or_the_dummy()
     # A score-sheet line obeys the same rule as a hand played card by card.
     state = GameState("threechu", {}, THREE)
     for seat in ("1", "3"):
-        refused(state, {"type": "hand_result", "dealer": 1, "calls": {seat: "grand_tichu"}, "out": [2],
+        refuse(state, {"type": "hand_result", "dealer": 1, "calls": {seat: "grand_tichu"}, "out": [2],
                         "points": [50, 50]}, "not_in_variant")
     state.apply({"type": "hand_result", "dealer": 1, "calls": {"1": "tichu", "3": "tichu", "2": "grand_tichu"},
                  "out": [2], "points": [50, 50]})
@@ -270,10 +262,10 @@ def test_threechu_dummy_and_dealer_are_partners_for_the_dog_the_dragon_and_the_c
     assert state.turn == 3  # the dummy holds the Mahjong: it leads
     play(state, 3, "Dog")
     assert state.turn == 0  # the dummy's partner is the dealer
-    refused(state, {"type": "tichu", "seat": 3}, "call_too_late")  # the dummy has played a card
+    refuse(state, {"type": "tichu", "seat": 3}, "call_too_late")  # the dummy has played a card
     play(state, 0, "Dragon")
     pass_(state, 1, 3, 2)
-    refused(state, {"type": "dragon_gift", "seat": 0, "to": 3}, "gift_invalid")  # the dummy is a partner
+    refuse(state, {"type": "dragon_gift", "seat": 0, "to": 3}, "gift_invalid")  # the dummy is a partner
     state.apply({"type": "dragon_gift", "seat": 0, "to": 2})
     assert state.turn == 0
 
@@ -316,8 +308,8 @@ def test_grand_seigneur_deal_at_most_twelve_as_evenly_as_the_deck_allows(n, size
 def test_grand_seigneur_no_calls_no_wish_no_gift_and_dragon_beats_dragon():
     state = dealt("grand-seigneur", players(8), {"decks": 2, "double_specials": True}, {
         1: ["Mahjong", "3j"], 2: ["Dragon", "4j"], 3: ["Dragon", "5j"]}, shuffler=0)
-    refused(state, {"type": "tichu", "seat": 1}, "not_in_variant")
-    refused(state, {"type": "play", "seat": 1, "cards": ["Mahjong"], "wish": "5"}, "not_in_variant")
+    refuse(state, {"type": "tichu", "seat": 1}, "not_in_variant")
+    refuse(state, {"type": "play", "seat": 1, "cards": ["Mahjong"], "wish": "5"}, "not_in_variant")
     play(state, 1, "Mahjong")
     play(state, 2, "Dragon")
     play(state, 3, "Dragon")  # the second Dragon beats the first
@@ -330,7 +322,7 @@ def test_grand_seigneur_four_of_a_kind_needs_four_suits():
         1: ["Mahjong", "Ks", "Ks", "Kj", "Kp", "Qs", "Qj", "Qp", "Qr"]}, shuffler=0)
     play(state, 1, "Mahjong")
     pass_(state, 2, 3, 4, 5, 6, 0)
-    refused(state, {"type": "play", "seat": 1, "cards": ["Ks", "Ks", "Kj", "Kp"]}, "invalid_combination")
+    refuse(state, {"type": "play", "seat": 1, "cards": ["Ks", "Ks", "Kj", "Kp"]}, "invalid_combination")
     play(state, 1, "Qs", "Qj", "Qp", "Qr")
     assert state_json(state)["trick"][-1]["combination"] == "bomb"
 
@@ -344,7 +336,7 @@ def test_grand_seigneur_distinct_suit_trios_option():
         if ok:
             state.apply(event)
         else:
-            refused(state, event, "invalid_combination")
+            refuse(state, event, "invalid_combination")
 
 
 def ranked_hand(n: int, options: dict, out: list[int]) -> GameState:
@@ -369,7 +361,7 @@ def test_grand_seigneur_seats_follow_the_finishing_order_and_the_wretch_deals():
     state = GameState("grand-seigneur", {}, players(5))
     state.apply({"type": "hand_result", "out": out})
     assert state.next_shuffler == 2
-    refused(state, {"type": "shuffle", "seat": 3}, "not_your_turn")
+    refuse(state, {"type": "shuffle", "seat": 3}, "not_your_turn")
     state.apply({"type": "shuffle", "seat": 2})
     assert state.hand.order == tuple(out)
 
@@ -383,7 +375,7 @@ def test_grand_seigneur_tribute_of_the_best_cards():
     assert v.push_counts(h, 2) == {0: 2} and v.push_counts(h, 1) == {4: 1} and v.push_counts(h, 4) == {1: 1}
     wretch = sorted(h.cards[5], key=tribute_rank)
     worst_three = wretch[:3]
-    refused(state, {"type": "push", "seat": 5, "cards": {"3": worst_three}}, "push_invalid")
+    refuse(state, {"type": "push", "seat": 5, "cards": {"3": worst_three}}, "push_invalid")
     state.apply({"type": "push", "seat": 5, "cards": {"3": wretch[-3:]}})
     # the Great Lord returns cards of his choice (rio)
     state.apply({"type": "push", "seat": 3, "cards": {"5": h.cards[3][-3:]}})
@@ -394,7 +386,7 @@ def test_grand_seigneur_abacus_recipients_return_their_worst():
     state = ranked_hand(5, {"preset": "abacus"}, out)
     h = state.hand
     lord = sorted(h.cards[3], key=tribute_rank)
-    refused(state, {"type": "push", "seat": 3, "cards": {"2": lord[-2:]}}, "push_invalid")
+    refuse(state, {"type": "push", "seat": 3, "cards": {"2": lord[-2:]}}, "push_invalid")
     state.apply({"type": "push", "seat": 3, "cards": {"2": lord[:2]}})
 
 
@@ -424,7 +416,7 @@ def test_grand_seigneur_rank_scoring_and_fixed_hands():
     state = GameState("grand-seigneur", {"scoring": "ranks", "hands": 2}, players(5))
     state.apply({"type": "hand_result", "out": [2, 0, 1, 4, 3]})
     assert state.totals == [3, 2, 4, 0, 1]
-    refused(state, {"type": "hand_result", "out": [3, 0, 1, 4]}, "result_invalid")
+    refuse(state, {"type": "hand_result", "out": [3, 0, 1, 4]}, "result_invalid")
     state.apply({"type": "hand_result", "out": [3, 0, 1, 4, 2]})
     assert state.over and state.winner is not None
     assert state.totals[state.winner] == max(state.totals)
@@ -479,7 +471,7 @@ def test_tientsin_dog_with_both_partners_out_goes_on_from_the_nearer_partner_wha
     play(state, 2, "Ar")
     pass_(state, 3, 5, 1)
     assert state.turn == 2 and state.hand.out == [0, 4]
-    refused(state, {"type": "play", "seat": 2, "cards": ["Dog"], "to": 0}, "invalid_combination")
+    refuse(state, {"type": "play", "seat": 2, "cards": ["Dog"], "to": 0}, "invalid_combination")
     play(state, 2, "Dog")
     assert state.turn == 5  # the player after seat 4, opposite seat 2 (not seat 1)
 
@@ -521,8 +513,8 @@ def test_grand_seigneur_an_equal_bomb_does_not_beat_with_two_decks():
         3: ["2j", "3j", "4j", "5j", "6j"], 4: ["2j", "3j", "4j", "5j", "6j"]})
     play(state, 1, "Mahjong")
     play(state, 1, "7s", "7j", "7p", "7r")
-    refused(state, {"type": "play", "seat": 2, "cards": ["7s", "7j", "7p", "7r"]}, "does_not_beat")
+    refuse(state, {"type": "play", "seat": 2, "cards": ["7s", "7j", "7p", "7r"]}, "does_not_beat")
     play(state, 3, "2j", "3j", "4j", "5j", "6j")
-    refused(state, {"type": "play", "seat": 4, "cards": ["2j", "3j", "4j", "5j", "6j"]}, "does_not_beat")
+    refuse(state, {"type": "play", "seat": 4, "cards": ["2j", "3j", "4j", "5j", "6j"]}, "does_not_beat")
     pass_(state, 4, 5, 6, 7, 0, 1, 2)
     assert state.turn == 3  # the straight-flush bomb took the trick
