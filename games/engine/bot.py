@@ -145,9 +145,10 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
             if MAHJONG in combo.cards and state.variant.has_wish and (state.options.get("wish_required") or rng.random() < 0.8):
                 event["wish"] = rng.choice(RANK_CODES)
             if combo.kind == "dog":
-                choices = getattr(state.variant, "dog_choices", None)
-                if choices is not None and choices(h, seat):
-                    event["to"] = rng.choice(choices(h, seat))
+                dog_choices = getattr(state.variant, "dog_choices", None)
+                partners = dog_choices(h, seat) if dog_choices is not None else []
+                if partners:
+                    event["to"] = rng.choice(partners)
             options.append(event)
         if may_pass(state, seat):
             options.append({"type": "pass", "seat": seat})

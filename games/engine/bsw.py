@@ -391,7 +391,14 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
         # --- play section, fast path: plays and passes are most lines. The whole pass line, or
         # the part of a play line before ": ", is looked up among the seats' current handles.
         if in_play:
+            seat_line = line[:1] == "(" and line[2:3] == ")" and line[1:2] in _SEATS
             s = pass_of.get(line)
+            if s is None and seat_line and line.endswith(" passt."):  # a pass under another handle
+                s = ord(line[1]) - 48
+                game.see(s, line[3:-7], hand_no, len(ev))
+                pass_of, play_of = _line_index(cur)
+            elif s is not None and game.pending:
+                game.pending.pop(s, None)  # the seat's own handle again: a call's other name was noise
             if s is not None:
                 if s == top:  # the trick owner collects: derived, not an event
                     last_trick_owner, top = top, None
@@ -400,21 +407,12 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
                 continue
             head, _, rest = line.partition(": ")
             s = play_of.get(head)
-            if s is None and line[:1] == "(" and line[2:3] == ")" and line[1:2] in _SEATS:
-                # a seat line under another handle: a substitution
-                if line.endswith(" passt."):
-                    s = ord(line[1]) - 48
-                    game.see(s, line[3:-7], hand_no, len(ev))
-                    pass_of, play_of = _line_index(cur)
-                    if s == top:
-                        last_trick_owner, top = top, None
-                    else:
-                        ev.append({"type": "pass", "seat": s})
-                    continue
-                if head != line:
-                    s = ord(line[1]) - 48
-                    game.see(s, head[3:], hand_no, len(ev))
-                    pass_of, play_of = _line_index(cur)
+            if s is None and seat_line and head != line:  # a play under another handle
+                s = ord(line[1]) - 48
+                game.see(s, head[3:], hand_no, len(ev))
+                pass_of, play_of = _line_index(cur)
+            elif s is not None and game.pending:
+                game.pending.pop(s, None)
             if s is not None:
                 tokens = rest.split()
                 if not tokens:

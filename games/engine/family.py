@@ -30,18 +30,14 @@ class Tientsin(Variant):
 
     def dog_choices(self, hand: "Hand", seat: int) -> list[int]:
         """The partners who may get the lead from the Dog: those still holding cards."""
-        return [s for s in self.push_targets(hand, seat) if hand.cards[s]]
+        return [s for s in hand.order if s != seat and hand.team_of[s] == hand.team_of[seat] and hand.cards[s]]
 
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
         choices = self.dog_choices(hand, seat)
         if not choices:
             if to is not None:
                 raise EngineError("invalid_combination", f"both partners of seat {seat} are out: the Dog's lead passes on in order, 'to' names nobody")
-            # as in Nanking, the lead goes on after the partner: the one next in order of play
-            partners = self.push_targets(hand, seat)
-            i, n = hand.order.index(seat), len(hand.order)
-            nearer = next(s for s in (hand.order[(i + k) % n] for k in range(1, n)) if s in partners)
-            return hand.next_holder(nearer, include_self=True)
+            return super().dog_lead(hand, seat, None)  # on after the partner next in order, as in Nanking
         if to is None:
             raise EngineError("malformed", f"in tientsin the Dog's player names the partner who leads ('to': one of {choices})")
         if to not in choices:

@@ -569,14 +569,13 @@ class GameState(EventFold):
     def _on_penalty(self, event: dict[str, Any]) -> None:
         h = self._require_hand("penalty", PLAY, DRAGON_GIFT)
         seat = _seat_of(event, self.n)
-        if not self.variant.has_wish:
-            raise EngineError("not_in_variant", f"{self.variant.name} has no wish, so no missed-wish penalty")
         reason = event.get("reason")
         if not isinstance(reason, str) or not reason:
             raise EngineError("malformed", "penalty: 'reason' must name the breach, e.g. 'missed_wish'")
-        if reason == "missed_wish" and self.variant.wish_exempt(h, seat):
-            # Threechu: the dummy need not fulfil a wish, so it cannot miss one
-            raise EngineError("not_in_variant", f"in {self.variant.name} seat {seat} need not fulfil a wish, so it cannot miss one")
+        # The penalty is the missed wish's (score_penalty), whatever the reason's wording: none for
+        # a variant without a wish, nor for a seat that need not fulfil one (Threechu's dummy).
+        if not self.variant.has_wish or self.variant.wish_exempt(h, seat):
+            raise EngineError("not_in_variant", f"seat {seat} need not fulfil a wish in {self.variant.name}, so no missed-wish penalty")
         line = self.variant.score_penalty(h, seat, self.options)
         line.update(kind="penalty", penalty={"seat": seat, "reason": reason})
         self._write_line(h, line)

@@ -124,10 +124,12 @@ class Variant:
         return False
 
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
-        """Who leads after the Dog: the partner, or the next player after the partner who still
-        holds cards (back to the Dog's player if need be)."""
-        n = len(hand.order)
-        partner = hand.order[(hand.order.index(seat) + n // 2) % n]
+        """Who leads after the Dog: the partner (the next teammate in order of play: the seat
+        opposite with four), or the next player after the partner who still holds cards (back to
+        the Dog's player if need be)."""
+        i, n = hand.order.index(seat), len(hand.order)
+        partner = next(s for s in (hand.order[(i + k) % n] for k in range(1, n))
+                       if hand.team_of[s] == hand.team_of[seat])
         if to is not None and to != partner:
             raise EngineError("not_in_variant", f"in {self.name} the Dog gives the lead to the partner (seat {partner}); 'to' is not chosen")
         return hand.next_holder(partner, include_self=True)

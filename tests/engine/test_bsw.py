@@ -494,6 +494,26 @@ def test_substitution_first_named_on_a_call_line():
     assert export_bsw(rec) == edited
 
 
+def test_a_call_lines_other_handle_is_forgotten_once_the_seat_plays_under_its_own():
+    """A stray handle on a call line, then the seat's own handle on its next play or pass, then
+    (much later) a real substitute: the substitution starts at the substitute's first line, not
+    back at the call."""
+    log = text("2241381")
+    lines = log.split("\n")
+    call = lines.index("Tichu: (3)Sayxas", 100)
+    own = [i for i in range(call + 1, len(lines)) if lines[i].startswith("(3)Sayxas")]
+    cut = own[2]  # the seat plays twice under its own handle first
+    # and no other line without cards names the seat in between (that would also forget the call)
+    assert not any("(3)Sayxas" in ln and not ln.startswith("(3)") for ln in lines[call + 1:cut])
+    edited_lines = (lines[:call] + ["Tichu: (3)Newbie"] + lines[call + 1:cut]
+                    + [ln.replace("Sayxas", "Newbie") for ln in lines[cut:]])
+    rec = parse_bsw("\n".join(edited_lines))[0]
+    (sub,) = rec["meta"]["substitutions"]
+    assert sub["seat"] == 3 and sub["name"] == "Newbie"
+    assert rec["events"][sub["event"]]["type"] in ("play", "pass")  # not the call
+    assert sub["event"] > rec["events"].index({"type": "tichu", "seat": 3})
+
+
 def test_bench_import_smoke():
     """bench/import.py runs and finds no score mismatch (speed is not asserted here)."""
     import subprocess

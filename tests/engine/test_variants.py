@@ -207,6 +207,7 @@ def test_threechu_no_missed_wish_penalty_for_the_dummy():
     play(state, 0, "Mahjong", wish="7")
     pass_(state, 1)
     refuse(state, {"type": "penalty", "seat": 3, "reason": "missed_wish"}, "not_in_variant")
+    refuse(state, {"type": "penalty", "seat": 3, "reason": "renege"}, "not_in_variant")  # any wording
     state.apply({"type": "penalty", "seat": 1, "reason": "missed_wish"})  # a real player can
     assert score_json(state)["hands"][-1]["kind"] == "penalty"
 
