@@ -92,13 +92,15 @@ def evaluate_history(name: str, games, truth=None, buckets: int = 10, min_n: int
         ev.prequential(TeamElo(EloParams(k=32)), games), {"k": 32})
     be = ev.tune(lambda **kw: TeamElo(EloParams(**kw)), ELO_GRID, games)
     add("elo_tuned", f"team Elo K={be.params['k']} (K tuned)", be.forecasts, be.params)
-    bo = ev.tune(lambda: OpenSkill(), {}, games, prob=logistic)
-    add("openskill_fit", "openskill PL, fitted logistic", bo.forecasts, {"slope": bo.scale})
-    bp = ev.tune(lambda: OpenSkill(), {}, games, prob=logistic,
-                 prior=(OPENSKILL_NATURAL_SLOPE, PRIOR_LOG_SD))
-    add("openskill_prior", "openskill PL, logistic fitted with the same prior", bp.forecasts,
-        {"slope": bp.scale, "prior_centre": OPENSKILL_NATURAL_SLOPE})
-    add("openskill_raw", "openskill PL, raw predict_win", ev.prequential(OpenSkill(), games))
+    # openskill is replayed once: its raw forecasts and the two fitted logistics share the ratings
+    raw = ev.prequential(OpenSkill(), games)
+    tune_raw = ev.select(raw, tw)
+    slope = ev.fit_scale(tune_raw, logistic)
+    add("openskill_fit", "openskill PL, fitted logistic", ev.rescale(raw, logistic, slope), {"slope": slope})
+    slope = ev.fit_scale(tune_raw, logistic, prior=(OPENSKILL_NATURAL_SLOPE, PRIOR_LOG_SD))
+    add("openskill_prior", "openskill PL, logistic fitted with the same prior", ev.rescale(raw, logistic, slope),
+        {"slope": slope, "prior_centre": OPENSKILL_NATURAL_SLOPE})
+    add("openskill_raw", "openskill PL, raw predict_win", raw)
     add("constant", "constant 50%", ev.prequential(Constant(), games))
     if truth is not None:
         fs = []

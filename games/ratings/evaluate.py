@@ -46,10 +46,6 @@ def prequential(system, games: Iterable[GameResult]) -> list[Forecast]:
     return out
 
 
-def n_rated(games: Iterable[GameResult]) -> int:
-    return sum(1 for g in games if g.rated)
-
-
 def windows(n_games: int, burn: float = 0.25, tune: float = 0.5) -> tuple[range, range]:
     """(tuning window, test window) as ranges of game indices."""
     a = int(round(n_games * burn))
@@ -141,7 +137,7 @@ def calibration(forecasts: Sequence[Forecast], buckets: int = 10,
         s[3] += p
         s[4] += y
     bins = _merge_sparse(bins, min_n)
-    return [Bucket(lo, hi, n, sp / n, sy / n) for lo, hi, n, sp, sy in bins if n]
+    return [Bucket(lo, hi, n, sp / n, sy / n) for lo, hi, n, sp, sy in bins]
 
 
 def _merge_sparse(bins: list[list], min_n: int) -> list[list]:
@@ -159,10 +155,8 @@ def _merge_sparse(bins: list[list], min_n: int) -> list[list]:
             break
         # farthest from 50% first; ties (a symmetric pair) in index order, so deterministic
         k = max(sparse, key=lambda k: (abs(centre(bins[k]) - 0.5), -k))
-        c = centre(bins[k])
-        j = k + 1 if c < 0.5 else k - 1 if c > 0.5 else (
-            k - 1 if k > 0 and (k + 1 >= len(bins) or bins[k - 1][2] <= bins[k + 1][2]) else k + 1)
-        j = min(max(j, 0), len(bins) - 1) if j != k else (k + 1 if k + 1 < len(bins) else k - 1)
+        # the neighbour towards 50% (at an end of the list, the only neighbour there is)
+        j = k + 1 if k == 0 or (centre(bins[k]) < 0.5 and k + 1 < len(bins)) else k - 1
         lo, hi = sorted((k, j))
         a, b = bins[lo], bins[hi]
         bins[lo:hi + 1] = [[a[0], b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]]]

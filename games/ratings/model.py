@@ -41,7 +41,7 @@ import math
 from dataclasses import dataclass, replace
 
 from .base import Change, Standing
-from .types import GameResult, PlayerId
+from .types import GameResult, PlayerId, pairs
 
 SQRT2 = math.sqrt(2.0)
 LOGISTIC_PROBIT = 1.702  # logistic(1.702 x) ~ Phi(x)
@@ -114,11 +114,6 @@ class MarginKalman:
             var = p.prior_var
         return mu, var
 
-    def _prob(self, d: float, sv: float) -> float:
-        a = self.params.prob_scale
-        z = a * d / math.sqrt(1.0 + a * a * sv)
-        return 0.5 * (1.0 + math.erf(z / SQRT2))
-
     def _observation(self, game: GameResult, i: int, j: int) -> tuple[float, float]:
         """(y, noise variance) of side i against side j, normalised per hand."""
         p = self.params
@@ -141,12 +136,9 @@ class MarginKalman:
 
     # -- the RatingSystem interface -----------------------------------------------------------
     def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
-        t = game.finished_at
-        pre = [[self._pre(pl, t) for pl in team] for team in game.teams]
-        sums = [(sum(m for m, _ in s), sum(v for _, v in s)) for s in pre]
-        n = len(sums)
-        return [(i, j, self._prob(sums[i][0] - sums[j][0], sums[i][1] + sums[j][1]))
-                for i in range(n) for j in range(i + 1, n)]
+        a = self.params.prob_scale
+        return [(i, j, probability(x, a))
+                for (i, j), x in zip(pairs(len(game.teams)), self.pair_features(game))]
 
     def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
         """(d, sum v) per pair: what `probability` turns into a forecast for a given scale."""
@@ -175,7 +167,7 @@ class MarginKalman:
                 ti, tj = teams[i], teams[j]
                 d = sum(cur[pl][0] for pl in ti) - sum(cur[pl][0] for pl in tj)
                 sv = sum(cur[pl][1] for pl in ti) + sum(cur[pl][1] for pl in tj)
-                e = self._prob(d, sv)
+                e = probability((d, sv), p.prob_scale)
                 s = game.pair_score(i, j)
                 expected[i] += e
                 expected[j] += 1.0 - e

@@ -88,14 +88,6 @@ class RatingChange(models.Model):
             models.Index(fields=["player", "variant", "ordinal"], name="ratingchange_player"),
         ]
 
-    @property
-    def delta(self) -> float:
-        return self.rating_after - self.rating_before
-
-    @property
-    def won(self) -> bool:
-        return self.score > 0.5
-
 
 class PlayerRating(models.Model):
     player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="ratings")

@@ -79,14 +79,6 @@ class League:
     recomputed_at: datetime | None = None
     games: int = 0
 
-    @property
-    def ranked(self) -> list[LeagueRow]:
-        return [r for r in self.rows if r.rank is not None]
-
-    @property
-    def provisional(self) -> list[LeagueRow]:
-        return [r for r in self.rows if r.rank is None]
-
 
 CSV_COLUMNS = ["rank", "player", "rating", "provisional", "rd", "last_change", "games", "wins", "win_rate",
                "tichu_made", "tichu_called", "grand_made", "grand_called", "double_victories", "form",
@@ -157,7 +149,7 @@ def player_page(player: Player, variant: str = "nanking", top: int = 5) -> dict:
     mine = list(RatingChange.objects.filter(player=player, variant=variant).order_by("ordinal", "id")
                 .values("game_id", "finished_at", "side", "rating_before", "rating_after", "rd_after",
                         "expected", "score", "games", "points_for", "points_against"))
-    game_ids = [m["game_id"] for m in mine]
+    game_ids = RatingChange.objects.filter(player=player, variant=variant).values("game_id")  # a subquery
     others = defaultdict(list)
     for o in (RatingChange.objects.filter(game_id__in=game_ids).exclude(player=player)
               .values("game_id", "player_id", "side", "rating_before")):

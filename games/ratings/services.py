@@ -6,7 +6,7 @@
   applies the game on top of the stored ratings when it is the newest game of its pool; an older
   game (an import of last year's sheets), a changed SYSTEM or a gap triggers a full recompute of
   the pool. A game already rated is left alone (a redelivered task is harmless).
-* `recompute_pool` / `recompute_club` / `recompute_all`: replay every outcome of a pool in
+* `recompute_pool` / `recompute_club` (None: every club): replay every outcome of a pool in
   finishing order (finished_at, game id) and rewrite its RatingChange and PlayerRating rows in one
   transaction. The result depends only on the outcomes, so running it twice, or again after a
   worker died midway (its transaction rolled back), gives the same table.
@@ -14,8 +14,8 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone as dt_timezone
-from typing import Callable, Iterable
+from datetime import datetime
+from typing import Callable
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -35,10 +35,6 @@ BATCH = 5000
 
 def _ts(dt: datetime) -> float:
     return dt.timestamp()
-
-
-def _dt(ts: float) -> datetime:
-    return datetime.fromtimestamp(ts, tz=dt_timezone.utc)
 
 
 # -- outcomes ---------------------------------------------------------------------------------
@@ -269,12 +265,13 @@ def ensure_outcomes(club_id: int | None = None, refold: bool = False,
         games = games.filter(club_id=club_id)
     if not refold:
         games = games.filter(outcome__isnull=True)
-    ids = list(games.order_by("id").values_list("id", flat=True))
-    for k, gid in enumerate(ids):
-        ensure_outcome(Game.objects.get(pk=gid), refold=refold)
+    total = games.count()
+    # the queryset already left out the games with an outcome: no second check per game
+    for k, game in enumerate(games.order_by("id").iterator()):
+        ensure_outcome(game, refold=True)
         if progress:
-            progress("fold", k + 1, len(ids))
-    return len(ids)
+            progress("fold", k + 1, total)
+    return total
 
 
 def pools(club_id: int | None = None) -> list[tuple[int, str]]:
@@ -292,10 +289,6 @@ def recompute_club(club_id: int | None = None, refold: bool = False,
     """Full recompute of one club (or of every club with `club_id=None`)."""
     ensure_outcomes(club_id, refold, progress)
     return [recompute_pool(c, v, progress) for c, v in pools(club_id)]
-
-
-def recompute_all(refold: bool = False, progress: Progress | None = None) -> list[dict]:
-    return recompute_club(None, refold, progress)
 
 
 def apply_game(game_id: int) -> str:
@@ -352,6 +345,3 @@ def pool_signature(club_id: int, variant: str) -> list[tuple]:
                    .values_list("player_id", "rating", "rd", "games", "provisional", "mu", "var", "last_t"))
     return changes + ratings
 
-
-def rate_many(games: Iterable[int]) -> list[str]:
-    return [apply_game(g) for g in games]

@@ -90,8 +90,8 @@ def league(request, club_id: int, fmt: str | None = None):
 
 
 def player(request, player_id: int, fmt: str | None = None):
-    p = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
-    _visible_club(request, p.club_id)
+    p = get_object_or_404(Player, pk=player_id)
+    club = _visible_club(request, p.club_id)
     fmt = _fmt(request, fmt)
     variant = _variant(request)
     page = queries.player_page(p, variant)
@@ -111,6 +111,6 @@ def player(request, player_id: int, fmt: str | None = None):
     chart = queries.rating_chart_svg(queries.daily_points(page["history"]),
                                      title=f"{p.name}: rating history ({variant})")
     return render(request, "ratings/player.html", {
-        "player": p, "club": p.club, "page": page, "chart": mark_safe(chart), "variant": variant,
+        "player": p, "club": club, "page": page, "chart": mark_safe(chart), "variant": variant,
         "recent": list(reversed(page["history"][-20:])),
     })

@@ -72,11 +72,11 @@ def test_fit_scale_recovers_the_generating_scale():
 
 
 @settings(max_examples=100, deadline=None)
-@given(forecasts, st.sampled_from([2, 5, 10]), st.integers(min_value=2, max_value=120))
-def test_merged_calibration_keeps_every_forecast_and_no_sparse_bin(fs, k, min_n):
-    plain = ev.calibration(fs, k)
-    merged = ev.calibration(fs, k, min_n=min_n)
-    assert sum(b.n for b in merged) == sum(b.n for b in plain) == 2 * len(fs)
+@given(forecasts, st.sampled_from([2, 5, 10]), st.integers(min_value=2, max_value=120), st.booleans())
+def test_merged_calibration_keeps_every_forecast_and_no_sparse_bin(fs, k, min_n, both_sides):
+    plain = ev.calibration(fs, k, both_sides=both_sides)
+    merged = ev.calibration(fs, k, both_sides=both_sides, min_n=min_n)
+    assert sum(b.n for b in merged) == sum(b.n for b in plain) == (2 if both_sides else 1) * len(fs)
     assert sum(b.n * b.observed for b in merged) == pytest.approx(
         sum(b.n * b.observed for b in plain))
     # contiguous, ordered bins whose edges are edges of the equal-width bins
@@ -87,7 +87,7 @@ def test_merged_calibration_keeps_every_forecast_and_no_sparse_bin(fs, k, min_n)
     if len(merged) > 1:
         assert all(b.n >= min_n for b in merged)
     else:
-        assert merged[0].n == 2 * len(fs)
+        assert merged[0].n == (2 if both_sides else 1) * len(fs)
     # each merged bin is the union of the plain bins inside its range
     for b in merged:
         inside = [c for c in plain if b.lo - 1e-12 <= c.lo and c.hi <= b.hi + 1e-12]
@@ -104,7 +104,15 @@ def test_sparse_outer_bins_fold_towards_the_middle():
     assert (merged[0].lo, merged[0].hi) == (0.0, 0.2)
     assert merged[0].n == plain[0].n + plain[1].n
     assert (merged[-1].lo, merged[-1].hi) == (0.8, 1.0)  # its mirror image, by symmetry
-    assert ev.calibration(fs, 10, min_n=1) == plain
+    assert merged[1:-1] == plain[2:-2]  # the bins with support are left as they were
+
+
+def test_a_sparse_last_bin_merges_with_its_only_neighbour():
+    # one side only: the 0.4-0.5 bin is the list's last, so its neighbour lies away from 50%
+    fs = [ev.Forecast(i, i, 0.15, float(i % 2)) for i in range(100)]
+    fs += [ev.Forecast(100 + i, i, 0.45, 1.0) for i in range(3)]
+    (merged,) = ev.calibration(fs, 10, both_sides=False, min_n=50)
+    assert (merged.lo, merged.hi, merged.n) == (0.1, 0.5, 103)
 
 
 def _forecasts_at_scale(n: int, scale: float, seed: int) -> list:
