@@ -1,7 +1,10 @@
 """The replay data of a stored game, cached.
 
 A game's events never change once stored, so the frames of a game at `seq` are a pure function of
-(stream id, seq, hidden): they are cached under that key for good (a new append makes a new key).
+(stream id, seq, hidden): they are cached under that key (a new append makes a new key). Only a
+finished game's frames go to the shared cache: a game being entered gets a new key with every
+event, and each version (hundreds of KiB pickled) would otherwise stay there for a week. Each
+process keeps one version per game and view.
 """
 from __future__ import annotations
 
@@ -22,22 +25,24 @@ CACHE_TIMEOUT = 7 * 24 * 3600
 #: Games whose frames this process keeps unpickled (a 1000-point game: about 0.5 MB of JSON, a few
 #: MB as Python objects).
 LOCAL_GAMES = 8
-_local: OrderedDict[str, frames.ReplayData] = OrderedDict()
+# (stream id, hidden) -> (seq, frames): one version per game and view, the latest asked for
+_local: OrderedDict[tuple, tuple[int, frames.ReplayData]] = OrderedDict()
 _local_lock = threading.Lock()
 
 
-def _local_get(key: str) -> frames.ReplayData | None:
+def _local_get(game: Game, hidden: bool) -> frames.ReplayData | None:
     with _local_lock:
-        data = _local.get(key)
-        if data is not None:
-            _local.move_to_end(key)
-        return data
+        entry = _local.get((game.stream_id, hidden))
+        if entry is None or entry[0] != game.seq:
+            return None
+        _local.move_to_end((game.stream_id, hidden))
+        return entry[1]
 
 
-def _local_put(key: str, data: frames.ReplayData) -> None:
+def _local_put(game: Game, hidden: bool, data: frames.ReplayData) -> None:
     with _local_lock:
-        _local[key] = data
-        _local.move_to_end(key)
+        _local[(game.stream_id, hidden)] = (game.seq, data)
+        _local.move_to_end((game.stream_id, hidden))
         while len(_local) > LOCAL_GAMES:
             _local.popitem(last=False)
 
@@ -62,10 +67,10 @@ def hands_hidden(game: Game, user) -> bool:
 def replay_data(game: Game, hidden: bool = False) -> frames.ReplayData:
     """The frames of `game` as stored now: from this process's memory, else the shared cache,
     else folded by the engine (and then kept in both). Callers must not modify the result."""
-    key = _key(game, hidden)
-    data = _local_get(key)
+    data = _local_get(game, hidden)
     if data is not None:
         return data
+    key = _key(game, hidden)
     data = cache.get(key)
     if data is None:
         record = selectors.game_record(game)
@@ -73,8 +78,9 @@ def replay_data(game: Game, hidden: bool = False) -> frames.ReplayData:
         data = frames.build(record, hidden=hidden)
         data.script = data.payload_script_text()
         try:
-            cache.set(key, data, CACHE_TIMEOUT)
+            if game.status == Game.Status.FINISHED:
+                cache.set(key, data, CACHE_TIMEOUT)
         except Exception:  # a cache that cannot take it is an optimisation lost, not an error
             logger.warning("replay frames of game %s not cached", game.pk, exc_info=True)
-    _local_put(key, data)
+    _local_put(game, hidden, data)
     return data

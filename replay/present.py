@@ -83,6 +83,17 @@ def column_labels(players: list[str], teams: list[list[int]], totals: list) -> l
     return team_labels(players, teams)
 
 
+def score_columns(players: list[str], frame: dict) -> dict:
+    """The score sheet's column labels, each with its total, and the winner's label, for a frame
+    (or the final state): per team, or per player where the engine keeps per-player totals."""
+    totals = frame.get("totals") or []
+    labels = column_labels(players, frame.get("teams") or [], totals)
+    winner = frame.get("winner")
+    return {"labels": labels,
+            "totals": [(label, totals[i] if i < len(totals) else None) for i, label in enumerate(labels)],
+            "winner": labels[winner] if isinstance(winner, int) and winner < len(totals) else None}
+
+
 def _penalty(players: list[str], penalty: dict | None) -> dict | None:
     """A penalty line's offender and breach, in words ("missed wish")."""
     if not isinstance(penalty, dict) or not isinstance(penalty.get("seat"), int):
@@ -167,6 +178,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
     positions = frames.seat_positions(order, bottom, data.options.get("direction", "counter_clockwise"))
     teams = frame.get("teams") or []
     team_of = {s: i for i, team in enumerate(teams) for s in team}
+    columns = score_columns(players, frame)
     hands = frame.get("hands") or [[] for _ in range(n)]
     received = frame.get("received") or []
     won = frame.get("tricks_won") or []
@@ -228,10 +240,9 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "trick_closed": bool(frame.get("trick_closed")),
         "trick_winner": players[frame["trick_winner"]] if isinstance(frame.get("trick_winner"), int) else None,
         "pushes": pushes,
-        "teams": [{"index": i, "label": label, "total": (frame.get("totals") or [None] * len(teams))[i]
-                   if i < len(frame.get("totals") or []) else None}
-                  for i, label in enumerate(column_labels(players, teams, frame.get("totals") or []))],
-        "team_labels": column_labels(players, teams, frame.get("totals") or []),
+        "teams": [{"index": i, "label": label, "total": total}
+                  for i, (label, total) in enumerate(columns["totals"])],
+        "team_labels": columns["labels"],
         "totals": frame.get("totals") or [],
         "out": [{"seat": s, "name": players[s]} for s in out],
         "calls": [{"seat": int(s), "name": players[int(s)], "label": frames.CALL_NAMES.get(c, c)}
@@ -248,8 +259,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "trick_no": frame.get("trick_no"),
         "sheet": sheet,
         "complete": bool(frame.get("complete")),
-        "winner": column_labels(players, teams, frame.get("totals") or [])[frame["winner"]]
-        if isinstance(frame.get("winner"), int) and frame["winner"] < len(frame.get("totals") or []) else None,
+        "winner": columns["winner"],
         "text": frame.get("text", ""),
         "tzq": tzq_table(data, frame, view) if data.variant == "tien-zi-que" else None,
     }

@@ -81,6 +81,7 @@ def game_detail(request, pk: int):
     teams = final.get("teams") or []
     labels = present.team_labels(data.players, teams)
     team_of = {s: labels[i] for i, team in enumerate(teams) for s in team}
+    columns = present.score_columns(data.players, final)
     ids = {seat.seat: seat.player_id for seat in game.seats.all()}
     return render(request, "replay/game.html", {
         "game": game,
@@ -91,16 +92,13 @@ def game_detail(request, pk: int):
             {"seat": i, "name": name, "team": team_of.get(i, ""), "url": _player_url(ids[i]) if i in ids else None}
             for i, name in enumerate(data.players)
         ],
-        "teams": present.column_labels(data.players, teams, final.get("totals") or []),
-        "team_totals": list(zip(present.column_labels(data.players, teams, final.get("totals") or []),
-                                final.get("totals") or [])),
+        "teams": columns["labels"],
+        "team_totals": columns["totals"],
         "options": _options_rows(data),
         "sheet": present.sheet_rows(data.players, final.get("score_sheet") or []),
         "totals": final.get("totals") or [],
         "complete": bool(final.get("complete")),
-        "winner": present.column_labels(data.players, teams, final.get("totals") or [])[final["winner"]]
-        if isinstance(final.get("winner"), int) and final["winner"] < len(final.get("totals") or []) else None,
-        "hand_marks": data.marks.get("hands", []),
+        "winner": columns["winner"],
     })
 
 

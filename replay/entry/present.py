@@ -68,12 +68,11 @@ def panels_context(game: Game, data: frames.ReplayData) -> dict:
     stored = list(Event.objects.filter(game=game, seq__lte=game.seq).order_by("seq").select_related("recorded_by"))
     alive = in_force([e.as_record_event() for e in stored])
     final = data.final
-    teams = final.get("teams") or []
-    labels = viewer.team_labels(data.players, teams)
+    columns = viewer.score_columns(data.players, final)
     return {
         "sheet": viewer.sheet_rows(data.players, final.get("score_sheet") or []),
-        "teams": labels,
-        "team_totals": list(zip(labels, final.get("totals") or [])),
+        "teams": columns["labels"],
+        "team_totals": columns["totals"],
         "complete": bool(final.get("complete")),
         "history": history_rows(game, data, stored),
         # what the Undo button retracts: the latest event still in force, in words

@@ -75,6 +75,26 @@ def test_panels_show_the_sheet_and_both_sides_of_an_undo(users, game):
     assert "<del>" in body["history"]
 
 
+def test_threechu_panels_total_each_player_under_their_own_name(users, home):
+    """Threechu keeps a total per player (the dummy last): the panel labels them so, not by team."""
+    import re
+
+    from games.engine import fold, score_json
+    from games.selectors import game_record
+    from games.services import game_create
+
+    scorer = users["scorer"]
+    game_id = game_create(club=home, variant="threechu", options=None, players=["Ann", "Bob", "Cid"],
+                          user=scorer).body["id"]
+    hand = {"type": "hand_result", "dealer": 0, "calls": {}, "out": [1, 0, 2, 3], "points": [40, 60]}
+    append_events(game=game_id, events=[hand], expected_seq=0, user=scorer)
+    body = browser_client(scorer).get(f"/games/{game_id}/enter/panels/").json()
+    totals = score_json(fold(game_record(Game.objects.get(pk=game_id))))["totals"]
+    assert len(totals) == 4
+    shown = re.sub(r"<[^>]+>", "", re.search(r'<p class="totals"[^>]*>(.*?)</p>', body["sheet"], re.S).group(1))
+    assert shown == "Total: " + " · ".join(f"{n} {t}" for n, t in zip(["Ann", "Bob", "Cid", "Dummy"], totals))
+
+
 def test_retracted_by_undo_follows_the_record_format():
     hand = {"type": "hand_result"}
     undo = {"type": "undo"}

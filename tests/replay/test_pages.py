@@ -228,3 +228,28 @@ def test_a_penalty_line_names_the_breach_and_the_offender(client, public_club):
         rows = parse(client.get(url).content).by_id(sheet).find_all("tr", cls="hand-line")
         assert f"(penalty: missed wish by {offender})" in rows[-1].text()
         assert [int(td.text()) for td in rows[-1].find_all("td", cls="points")] == line["points"]
+
+
+def test_only_finished_games_frames_go_to_the_shared_cache(client, public_club, bot_game):
+    """A game being entered gets a new cache key with every event: its frames stay in the process
+    (one version per game and view), a finished game's are shared for good."""
+    from django.core.cache import cache
+
+    from replay import data as replay_data
+
+    record = bot_record(9)
+    active = import_game(public_club, {**record, "events": record["events"][:40]})
+    assert active.status != "finished" and bot_game.status == "finished"
+    cache.clear()
+    replay_data.clear_local()
+    for game in (active, bot_game):
+        assert client.get(replay_url(game)).status_code == 200
+    assert cache.get(replay_data._key(active, hidden=True)) is None
+    assert cache.get(replay_data._key(active, hidden=False)) is None
+    assert cache.get(replay_data._key(bot_game, hidden=False)) is not None
+    # a newer version of the active game replaces the older one in this process
+    first = replay_data.replay_data(active, hidden=False)
+    active.seq -= 1  # as an earlier request saw it
+    older = replay_data.replay_data(active, hidden=False)
+    assert older is not first
+    assert sum(1 for k in replay_data._local if k[0] == active.stream_id and not k[1]) == 1

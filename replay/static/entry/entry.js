@@ -116,7 +116,6 @@
       if (moved) { S.picked = []; S.pickFrom = null; S.checkKey = null; closePenalty(); }
       if (panels.status === 200) {
         $("sheet-panel").innerHTML = panels.body.sheet;
-        markPenaltyLines();
         $("history-panel").innerHTML = panels.body.history;
         var u = panels.body.undo_target;
         $("undo-what").textContent = u ? "retracts #" + u.seq + ": " + u.text : "";
@@ -414,18 +413,6 @@
     var e = S.penaltyPick;
     if (!e || S.busy || !penaltiesNow().some(function (p) { return samePenalty(p, e); })) return;
     send([e], describe(e));
-  }
-
-  // The viewer's score sheet shows no reason on a line; a penalty's line gets one here.
-  function markPenaltyLines() {
-    var lines = (S.legal && S.legal.state && S.legal.state.score_sheet) || [];
-    lines.forEach(function (line, i) {
-      if (line.kind !== "penalty" || !line.penalty) return;
-      var cell = document.querySelector("#score-sheet tr.hand-line[data-hand='" + (i + 1) + "'] td.out");
-      if (!cell || cell.querySelector(".penalty-note")) return;
-      cell.insertAdjacentHTML("beforeend", ' <span class="kind penalty-note" data-seat="' + esc(line.penalty.seat) + '">(penalty: ' +
-        esc(penaltyLabel(line.penalty).replace(/^Missed/, "missed")) + ")</span>");
-    });
   }
 
   function dealHtml(mark) {
