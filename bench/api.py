@@ -226,33 +226,41 @@ def client_loop(args: tuple) -> dict:
     return {"latencies": latencies, "errors": errors, "requests": requests}
 
 
-SERVER_PROCESSES = ("gunicorn", "postgres", "redis-server")
+SERVER_GROUPS = ("gunicorn", "postgres", "redis")
+_server_pgid: int | None = None  # gunicorn's process group (started in a session of its own)
 
 
-def server_cpu_seconds() -> dict[int, float] | None:
-    """CPU seconds used so far by each server-side process on this machine: gunicorn (master and
-    workers), every PostgreSQL process (backends, WAL writer, checkpointer, autovacuum: a write's
-    cost includes them) and Redis. None where /proc cannot tell (not Linux)."""
+def server_cpu_seconds() -> dict[int, tuple[str, float]] | None:
+    """CPU seconds used so far by each server-side process on this machine, with its group:
+    gunicorn (master and workers: the server's process group), PostgreSQL (every process named
+    postgres: backends, WAL writer, checkpointer, autovacuum; a write's cost includes them) and
+    Redis. The bench and its clients are never counted. None where /proc cannot tell."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    usage: dict[int, float] = {}
+    usage: dict[int, tuple[str, float]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
+            head, _, tail = stat.read_text().rpartition(")")
+            fields = tail.split()
+            name, pgid = head.partition("(")[2], int(fields[2])
+        except (OSError, ValueError, IndexError):
             continue
-        if any(name in cmdline for name in SERVER_PROCESSES):
-            usage[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        group = ("gunicorn" if _server_pgid is not None and pgid == _server_pgid
+                 else "postgres" if name == "postgres" else "redis" if name.startswith("redis-server") else None)
+        if group is not None:
+            usage[int(stat.parent.name)] = (group, (int(fields[11]) + int(fields[12])) / tick)  # utime + stime
     return usage or None
 
 
-def cpu_used(before: dict[int, float] | None, after: dict[int, float] | None) -> float | None:
-    """CPU seconds between two readings: the growth of every process alive at the second one
-    (a process born in between counts whole; one that exited in between, such as an autovacuum
-    worker, is left out rather than subtracted)."""
+def cpu_used(before: dict | None, after: dict | None) -> dict[str, float] | None:
+    """CPU seconds per group between two readings: the growth of every process alive at the second
+    one (a process born in between counts whole; one that exited in between, such as an
+    autovacuum worker, is left out rather than subtracted)."""
     if before is None or after is None:
         return None
-    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+    used = dict.fromkeys(SERVER_GROUPS, 0.0)
+    for pid, (group, cpu) in after.items():
+        used[group] += cpu - before.get(pid, (group, 0.0))[1]
+    return used
 
 
 def run_phase(pool, port: int, phase: str, seconds: float, token: str, jobs: list[dict]) -> dict:
@@ -290,7 +298,8 @@ def parse_levels(text: str) -> list[int]:
 
 
 def measure_level(port: int, data: dict, level_index: int, clients: int, opts) -> dict:
-    phases: dict[str, dict] = {p: {"latencies": [], "errors": [], "seconds": 0.0, "server_cpu": 0.0, "all_requests": 0}
+    phases: dict[str, dict] = {p: {"latencies": [], "errors": [], "seconds": 0.0, "all_requests": 0,
+                                   "server_cpu": dict.fromkeys(SERVER_GROUPS, 0.0)}
                                for p in ("ping", "append", "state")}  # fmt: skip
     state_jobs = [{"game": data["state_game"], "length": data["state_len"]}] * clients
     with multiprocessing.get_context("fork").Pool(clients) as pool:
@@ -304,14 +313,17 @@ def measure_level(port: int, data: dict, level_index: int, clients: int, opts) -
                 if result["server_cpu"] is None or phases[phase]["server_cpu"] is None:
                     phases[phase]["server_cpu"] = None
                 else:
-                    phases[phase]["server_cpu"] += result["server_cpu"]
+                    for group, cpu in result["server_cpu"].items():
+                        phases[phase]["server_cpu"][group] += cpu
     for phase, p in phases.items():
         if not p["latencies"]:
             raise SystemExit(f"no successful {phase} request with {clients} clients: {p['errors'][:3]}")
     figures = {phase: summary(p["latencies"], p["seconds"]) for phase, p in phases.items()}
     for phase, p in phases.items():
-        figures[phase]["server_cpu_ms"] = (None if p["server_cpu"] is None
-                                           else round(1000 * p["server_cpu"] / p["all_requests"], 2))
+        cpu = p["server_cpu"]
+        figures[phase]["server_cpu_ms"] = None if cpu is None else round(1000 * sum(cpu.values()) / p["all_requests"], 2)
+        figures[phase]["server_cpu_ms_by_group"] = (
+            None if cpu is None else {g: round(1000 * c / p["all_requests"], 2) for g, c in cpu.items()})
     cpu = [figures[p]["server_cpu_ms"] for p in ("append", "ping")]
     ratio = figures["append"]["median_ms"] / figures["ping"]["median_ms"]
     judged_state = clients <= (os.cpu_count() or 1)
@@ -336,7 +348,8 @@ def print_level(level: dict) -> None:
     for phase, label in (("ping", "GET /api/ping/ (trivial)"), ("append", "POST events (1 event)"),
                          ("state", "GET state?at=N")):  # fmt: skip
         f = level[phase]
-        cpu = "?" if f["server_cpu_ms"] is None else f"{f['server_cpu_ms']:.2f}"
+        by = f["server_cpu_ms_by_group"]
+        cpu = "?" if by is None else f"{f['server_cpu_ms']:.2f} ({' + '.join(f'{g} {c:.2f}' for g, c in by.items())})"
         print(f"    {label:26} median {f['median_ms']:7.2f} ms   p99 {f['p99_ms']:7.2f} ms   "
               f"{f['per_second']:8.1f} req/s   server CPU {cpu} ms/req   ({f['requests']} requests)")  # fmt: skip
     state_note = (f"target <= {TARGET_STATE_MEDIAN_MS} ms" if level["state_target_judged"]
@@ -381,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     data = prepare_data(opts.clients, opts.rounds)
     port = free_port()
     server = start_server(port, opts.workers, env)
+    global _server_pgid
+    _server_pgid = server.pid  # start_new_session: the master leads its own process group
     warm_up(port, data, opts.workers)
     try:
         levels = [measure_level(port, data, i, clients, opts) for i, clients in enumerate(opts.clients)]

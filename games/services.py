@@ -6,6 +6,7 @@ stays the backstop. Nothing is stored when a service raises.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
@@ -234,7 +235,8 @@ def game_create(
         _after_commit_cache(game, [(0, state, True)])
         return _game_body(game)
 
-    fingerprint = _fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
+    fingerprint = (_fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
+                   if idempotency_key is not None else "")
     return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
 
 
@@ -260,21 +262,14 @@ def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> lis
 
 
 def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user) -> None:
-    """Insert the event rows and move the game's seq, status and finished_at (under its lock).
-
-    Plain INSERT and UPDATE statements (values prepared by the model fields, so JSON and time
-    zones are stored as the ORM stores them): bulk_create and save() cost about 0.3 ms more per
-    append in query building, measured next to these, and on PostgreSQL both go in one
-    statement."""
+    """Insert the event rows and move the game's seq, status and finished_at (under its lock),
+    with the statements of `_append_sql` (values prepared by the model fields, so JSON and time
+    zones are stored as the ORM stores them); on PostgreSQL both go in one statement."""
     connection = transaction.get_connection()
-    q = connection.ops.quote_name
-    ev, gm = Event._meta, Game._meta
-    prep_payload = ev.get_field("payload").get_db_prep_save
-    recorded_at = ev.get_field("recorded_at").get_db_prep_save(timezone.now(), connection)
+    sql = _append_sql(connection.vendor)
+    prep_payload = Event._meta.get_field("payload").get_db_prep_save
+    recorded_at = Event._meta.get_field("recorded_at").get_db_prep_save(timezone.now(), connection)
     user_id = user.pk if user is not None and user.is_authenticated else None
-    columns = ("game", "seq", "type", "payload", "recorded_by", "recorded_at")
-    into = f"INSERT INTO {q(ev.db_table)} ({', '.join(q(ev.get_field(c).column) for c in columns)})"
-    row_placeholders = f"({', '.join(['%s'] * len(columns))})"
     rows = [
         (game.pk, start + i + 1, event["type"],
          prep_payload({k: v for k, v in event.items() if k != "type"}, connection), user_id, recorded_at)
@@ -284,21 +279,18 @@ def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.
     game.seq = start + len(events)
     game.status = Game.Status.FINISHED if state.is_over else Game.Status.ACTIVE
     game.finished_at = (game.finished_at or timezone.now()) if state.is_over else None
-    update = (f"UPDATE {q(gm.db_table)} SET {q(gm.get_field('seq').column)} = %s, "
-              f"{q(gm.get_field('status').column)} = %s, {q(gm.get_field('finished_at').column)} = %s "
-              f"WHERE {q(gm.pk.column)} = %s")
-    finished_at = gm.get_field("finished_at").get_db_prep_save(game.finished_at, connection)
+    finished_at = Game._meta.get_field("finished_at").get_db_prep_save(game.finished_at, connection)
     update_params = [game.seq, game.status, finished_at, game.pk]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql" and len(rows) <= MAX_BATCH:
             # One round trip for both: a data-modifying CTE (PostgreSQL only; SQLite has none).
             # Imports (up to MAX_IMPORT_EVENTS) would pass PostgreSQL's 65,535 parameters.
-            values = ", ".join([row_placeholders] * len(rows))
-            cursor.execute(f"WITH inserted AS ({into} VALUES {values}) {update}",
+            values = ", ".join([sql.row] * len(rows))
+            cursor.execute(f"WITH inserted AS ({sql.insert} VALUES {values}) {sql.update}",
                            [x for row in rows for x in row] + update_params)
         else:
-            cursor.executemany(f"{into} VALUES {row_placeholders}", rows)
-            cursor.execute(update, update_params)
+            cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
+            cursor.execute(sql.update, update_params)
     if state.is_over and not was_finished:
         game_id = game.pk
         transaction.on_commit(lambda: update_ratings_for_game_task.delay(game_id))
@@ -335,38 +327,51 @@ def _lock_game_for_writer(game_id: int, user) -> Game:
     return locked
 
 
-def _lock_sql() -> str:
-    """SELECT ... FOR UPDATE of one game with its club's slug and visibility and `user`'s role.
+@dataclass(frozen=True)
+class _AppendSql:
+    """The append's statements, written as SQL rather than built by the ORM on every call:
+    compiling the lock queryset and building its two models cost about 1 ms per append, and
+    bulk_create + save() another 0.3 ms (measured with bench/api.py and a profile of the append),
+    a third of a one-event append. Table and column names come from the models, so a rename
+    cannot leave these behind; they are built once per database vendor."""
 
-    Written as SQL rather than `selectors.games_with_role(...).select_for_update()`: compiling
-    that queryset and building its two models cost about 1 ms per append (measured with
-    bench/api.py and a profile of the append), a third of a one-event append. Table and column
-    names come from the models, so a rename cannot leave this behind."""
+    lock: str  # one game, FOR UPDATE, with its club's slug and visibility and a user's role
+    insert: str  # INSERT INTO the event table (columns) without its VALUES
+    row: str  # one row's placeholders
+    update: str  # the game's seq, status and finished_at
+    event_columns = ("game", "seq", "type", "payload", "recorded_by", "recorded_at")
+
+
+@functools.cache
+def _append_sql(vendor: str) -> _AppendSql:
     connection = transaction.get_connection()
-    q = connection.ops.quote_name
-    game, club, member = Game._meta, Club._meta, Membership._meta
+    q, features = connection.ops.quote_name, connection.features
+    game, club, member, ev = Game._meta, Club._meta, Membership._meta, Event._meta
     game_columns = ", ".join(f"g.{q(f.column)}" for f in game.concrete_fields)
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-    return (
-        f"SELECT {game_columns}, m.{q(member.get_field('role').column)} AS viewer_role, "
-        f"c.{q(club.get_field('slug').column)} AS club_slug, "
-        f"c.{q(club.get_field('visibility').column)} AS club_visibility "
-        f"FROM {q(game.db_table)} g "
-        f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{q(game.get_field('club').column)} "
-        f"LEFT JOIN {q(member.db_table)} m ON m.{q(member.get_field('club').column)} = "
-        f"g.{q(game.get_field('club').column)} AND m.{q(member.get_field('user').column)} = %s "
-        f"WHERE g.{q(game.pk.column)} = %s{lock}"
+    lock = ""
+    if features.has_select_for_update:
+        lock = " " + connection.ops.for_update_sql(of=("g",) if features.has_select_for_update_of else ())
+    col = lambda meta, name: q(meta.get_field(name).column)  # noqa: E731
+    return _AppendSql(
+        lock=(
+            f"SELECT {game_columns}, m.{col(member, 'role')} AS viewer_role, "
+            f"c.{col(club, 'slug')} AS club_slug, c.{col(club, 'visibility')} AS club_visibility "
+            f"FROM {q(game.db_table)} g "
+            f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{col(game, 'club')} "
+            f"LEFT JOIN {q(member.db_table)} m ON m.{col(member, 'club')} = g.{col(game, 'club')} "
+            f"AND m.{col(member, 'user')} = %s WHERE g.{q(game.pk.column)} = %s{lock}"
+        ),
+        insert=f"INSERT INTO {q(ev.db_table)} ({', '.join(col(ev, c) for c in _AppendSql.event_columns)})",
+        row=f"({', '.join(['%s'] * len(_AppendSql.event_columns))})",
+        update=(f"UPDATE {q(game.db_table)} SET {col(game, 'seq')} = %s, {col(game, 'status')} = %s, "
+                f"{col(game, 'finished_at')} = %s WHERE {q(game.pk.column)} = %s"),
     )
-
-
-_LOCK_SQL: dict[str, str] = {}  # per database vendor
 
 
 def _locked_game_with_role(game_id: int, user) -> Game | None:
     """The game locked for this transaction, as `selectors.games_with_role` gives it (with
     `viewer_role` and its club: slug and visibility loaded, the rest deferred), or None."""
-    vendor = transaction.get_connection().vendor
-    sql = _LOCK_SQL.get(vendor) or _LOCK_SQL.setdefault(vendor, _lock_sql())
+    sql = _append_sql(transaction.get_connection().vendor).lock
     user_id = user.pk if user is not None and user.is_authenticated else None
     game = next(iter(Game.objects.raw(sql, [user_id, game_id])), None)
     if game is not None:
@@ -390,7 +395,9 @@ def append_events(
         raise InvalidInput("events must not be empty")
     _check_storable(events, "an event")
     game_id = game.pk if isinstance(game, Game) else game
-    fingerprint = _fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)
+    # only a retried request needs it (a hash over the whole batch: not on every append)
+    fingerprint = (_fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)
+                   if idempotency_key is not None else "")
     with transaction.atomic():
         locked = _lock_game_for_writer(game_id, user)
         if idempotency_key is not None:
@@ -448,5 +455,5 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
         _after_commit_cache(game, snapshots, 0, events)
         return _game_body(game)
 
-    fingerprint = _fingerprint("game_import", club=club.pk, record=record)
+    fingerprint = _fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""
     return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)

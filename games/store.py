@@ -21,6 +21,7 @@ Callers cache only states of committed events: the append service defers its cac
 """
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections import OrderedDict
@@ -149,19 +150,23 @@ def stored_events(game: Game, upto: int) -> tuple[dict, ...]:
     return known[:upto]
 
 
-def _event_rows(game_id: int, after: int, upto: int) -> list[tuple[int, str, dict]]:
-    """(seq, type, payload) of the events after..upto, in order. One plain SELECT: the queryset
-    it replaces cost ~0.5 ms per call in query building, on every append that lands on a worker
-    that has not read the game's latest events."""
-    connection = transaction.get_connection()
-    q = connection.ops.quote_name
+@functools.cache
+def _event_rows_sql(vendor: str) -> str:
+    q = transaction.get_connection().ops.quote_name
     meta = Event._meta
     seq, kind, payload, game = (q(meta.get_field(f).column) for f in ("seq", "type", "payload", "game"))
-    sql = (f"SELECT {seq}, {kind}, {payload} FROM {q(meta.db_table)} "
-           f"WHERE {game} = %s AND {seq} > %s AND {seq} <= %s ORDER BY {seq}")
-    decode = meta.get_field("payload").from_db_value
+    return (f"SELECT {seq}, {kind}, {payload} FROM {q(meta.db_table)} "
+            f"WHERE {game} = %s AND {seq} > %s AND {seq} <= %s ORDER BY {seq}")
+
+
+def _event_rows(game_id: int, after: int, upto: int) -> list[tuple[int, str, dict]]:
+    """(seq, type, payload) of the events after..upto, in order. One plain SELECT (built once per
+    database vendor): the queryset it replaces cost ~0.5 ms per call in query building, on every
+    append that lands on a worker that has not read the game's latest events."""
+    connection = transaction.get_connection()
+    decode = Event._meta.get_field("payload").from_db_value
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id, after, upto])
+        cursor.execute(_event_rows_sql(connection.vendor), [game_id, after, upto])
         return [(s, k, decode(p, None, connection)) for s, k, p in cursor.fetchall()]
 
 

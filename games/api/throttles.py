@@ -45,13 +45,16 @@ def _redis_client():
     if conf.get("BACKEND") != REDIS_CACHE:
         return None
     location = conf["LOCATION"]
-    return _redis_for(location if isinstance(location, str) else location[0])
+    # Django's RedisCache takes a list or a comma-separated string; the first server takes writes
+    first = location.split(",")[0] if isinstance(location, str) else location[0]
+    return _redis_for(first.strip())
 
 
 def count_write(key: str, ttl: int) -> int:
     """Add one to the window's counter `key` (created with a lifetime of `ttl` s); the new count."""
     client = _redis_client()
     if client is not None:
+        key = cache.make_key(key)  # the cache's KEY_PREFIX and version, as cache.incr would use
         pipe = client.pipeline(transaction=False)
         pipe.incr(key)
         pipe.expire(key, ttl)  # renewing the TTL keeps a window's key at most one window longer

@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
             ],
             database_operations=[
                 migrations.RunSQL(
-                    sql=f'DROP INDEX IF EXISTS "{INDEX}"',
+                    sql=f'DROP INDEX "{INDEX}"',  # no IF EXISTS: another name must fail, not pass
                     reverse_sql=f'CREATE INDEX "{INDEX}" ON "games_event" ("game_id")',
                 ),
             ],

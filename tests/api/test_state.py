@@ -142,6 +142,27 @@ def test_a_refused_batch_leaves_no_snapshot_behind(scorer_client, club, scorer, 
     assert state_json(store.cached_state(game, 103)) == state_json(fold({**rec, "events": rec["events"][:103]}))
 
 
+def test_a_batch_rolled_back_after_the_engine_accepted_it_caches_nothing(club, scorer, django_capture_on_commit_callbacks):
+    """The engine accepts the batch and the rows are written, then the transaction around it rolls
+    back: the snapshots the batch produced must not reach the cache, since nothing was stored.
+    Caching waits for the commit."""
+    from django.db import transaction
+
+    from games.services import append_events
+
+    rec = random_game(6)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_id = game_import(club=club, record={**rec, "events": rec["events"][:100]}, user=scorer).body["id"]
+    with pytest.raises(RuntimeError), django_capture_on_commit_callbacks(execute=True) as callbacks:
+        with transaction.atomic():
+            append_events(game=game_id, events=rec["events"][100:103], expected_seq=100, user=scorer)
+            raise RuntimeError("the caller's transaction fails after the append")
+    assert callbacks == []  # the rolled-back transaction's on-commit work was dropped
+    game = Game.objects.get(pk=game_id)
+    assert game.seq == 100
+    assert store.cached_state(game, 103) is None
+
+
 def test_long_games_work_and_their_states_pickle(scorer_client, club, scorer):
     """300 score-sheet hands: the engine's undo checkpoints are a flat tuple, so even a long
     game's state pickles for the shared cache, and reads and appends agree with a fresh fold."""
