@@ -136,12 +136,12 @@ def describe(event: dict, frame: dict, players: list[str], hidden: bool = False)
     pushes are told without their cards."""
     kind = event.get("type")
     who = _name(players, event.get("seat"))
-    if hidden and kind in ("draw", "push"):
-        return f"{who} draws a card" if kind == "draw" else f"{who} pushes cards"
+    if hidden and kind == "push":
+        return f"{who} pushes cards"
     if kind == "round_start":  # Tien Zi Que (docs/tien-zi-que.md section 2)
         text = f"Round {frame.get('round')} begins: {who} plays first"
-    elif kind == "draw" and "card" not in event:
-        text = f"{who} draws a card"
+    elif kind == "draw":  # a card the reader may not see (a hidden hand, a Tien Zi Que draw) is not named
+        text = f"{who} draws the {card_name(event['card'])}" if "card" in event and not hidden else f"{who} draws a card"
     elif kind == "discard":
         text = f"{who} discards the {card_name(event.get('card', '?'))}"
     elif kind in ("pung", "chow"):
@@ -152,8 +152,6 @@ def describe(event: dict, frame: dict, players: list[str], hidden: bool = False)
         text = f"{who}: the discard pile is shuffled into the stock"
     elif kind == "shuffle":
         text = f"{who} shuffles: hand {frame.get('hand_number')} begins"
-    elif kind == "draw":
-        text = f"{who} draws the {card_name(event.get('card', '?'))}"
     elif kind == "deal":
         text = f"{who} is dealt {len(event.get('cards') or [])} cards"
     elif kind in CALL_NAMES:

@@ -10,7 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from games import selectors
 from games.engine.options import TICHU_OPTIONS
@@ -20,26 +20,11 @@ from . import frames, present
 from .data import hands_hidden, replay_data
 
 GAMES_PER_PAGE = 50
-#: URL names the ratings app may give its league page (the link appears once one exists).
-LEAGUE_URL_NAMES = ("ratings:league", "league", "club-league")
 OPTION_DOCS = {o.name: o.doc for o in TICHU_OPTIONS}
 
 
-def _league_url(club) -> str | None:
-    for name in LEAGUE_URL_NAMES:
-        for args in ((club.slug,), (club.pk,)):
-            try:
-                return reverse(name, args=args)
-            except NoReverseMatch:
-                continue
-    return None
-
-
-def _player_url(player_id: int) -> str | None:
-    try:
-        return reverse("ratings:player", args=[player_id])
-    except NoReverseMatch:
-        return None
+def _player_url(player_id: int) -> str:
+    return reverse("ratings:player", args=[player_id])
 
 
 def club_list(request):
@@ -55,7 +40,7 @@ def club_detail(request, slug: str):
         "club": club,
         "page": page,
         "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]} for g in page],
-        "league_url": _league_url(club),
+        "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),
     })

@@ -96,8 +96,6 @@ def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
     else:  # a game with rules of its own (Tien Zi Que) offers its own list
         in_turn, bombs = list(state.legal_actions()), {}
     state_doc = engine.state_json(state)
-    if isinstance(state_doc, str):
-        state_doc = json.loads(state_doc)
     body: dict[str, Any] = {
         "game": game.pk,
         "seq": game.seq,

@@ -56,10 +56,8 @@ def new_state(variant: str, options: dict[str, Any] | None, players: list[str]) 
     (``apply``, ``copy``, ``phase``, ``turn``, ``over``, ``winner``, ``events_applied``,
     ``totals``, ``history``) plus its own ``state_json()`` and ``score_json()``."""
     if variant == "tien-zi-que":
-        try:
-            from .tien_zi_que import TienZiQueState
-        except ImportError:
-            raise EngineError("not_in_variant", "the tien-zi-que rules are not implemented yet") from None
+        from .tien_zi_que import TienZiQueState
+
         return TienZiQueState(options, players)
     return GameState(variant, options, players)
 

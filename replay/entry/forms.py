@@ -72,10 +72,8 @@ def _field(spec: Option) -> OptionField:
 
 def variant_options(variant: str) -> list[OptionField]:
     if variant == "tien-zi-que":
-        try:
-            from games.engine.tien_zi_que import TZQ_OPTIONS
-        except ImportError:
-            return []
+        from games.engine.tien_zi_que import TZQ_OPTIONS
+
         return [_field(o) for o in TZQ_OPTIONS]
     return [_field(o) for o in get_variant(variant).options]
 
