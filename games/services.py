@@ -319,7 +319,7 @@ def _check_events_shape(events: Any, limit: int) -> None:
 def _lock_game_for_writer(game_id: int, user) -> Game:
     """Lock the game row (serialising writers to this game only) and check, in the same query,
     that `user` is a scorer or admin of its club."""
-    locked = _locked_game_with_role(game_id, user)
+    locked = selectors.game_with_role(game_id, user, for_update=True)
     if locked is None or not selectors.is_visible(locked):
         raise GameNotFound("no such game")
     if locked.viewer_role not in Membership.WRITER_ROLES:
@@ -329,13 +329,12 @@ def _lock_game_for_writer(game_id: int, user) -> Game:
 
 @dataclass(frozen=True)
 class _AppendSql:
-    """The append's statements, written as SQL rather than built by the ORM on every call:
-    compiling the lock queryset and building its two models cost about 1 ms per append, and
-    bulk_create + save() another 0.3 ms (measured with bench/api.py and a profile of the append),
-    a third of a one-event append. Table and column names come from the models, so a rename
-    cannot leave these behind; they are built once per database vendor."""
+    """The append's writes, written as SQL rather than built by the ORM on every call:
+    bulk_create + save() cost about 0.3 ms per append (measured with bench/api.py and a profile
+    of the append). Table and column names come from the models, so a rename cannot leave these
+    behind; they are built once per database vendor. (The row lock is
+    `selectors.game_with_role(..., for_update=True)`.)"""
 
-    lock: str  # one game, FOR UPDATE, with its club's slug and visibility and a user's role
     insert: str  # INSERT INTO the event table (columns) without its VALUES
     row: str  # one row's placeholders
     update: str  # the game's seq, status and finished_at
@@ -345,39 +344,15 @@ class _AppendSql:
 @functools.cache
 def _append_sql(vendor: str) -> _AppendSql:
     connection = transaction.get_connection()
-    q, features = connection.ops.quote_name, connection.features
-    game, club, member, ev = Game._meta, Club._meta, Membership._meta, Event._meta
-    game_columns = ", ".join(f"g.{q(f.column)}" for f in game.concrete_fields)
-    lock = ""
-    if features.has_select_for_update:
-        lock = " " + connection.ops.for_update_sql(of=("g",) if features.has_select_for_update_of else ())
+    q = connection.ops.quote_name
+    game, ev = Game._meta, Event._meta
     col = lambda meta, name: q(meta.get_field(name).column)  # noqa: E731
     return _AppendSql(
-        lock=(
-            f"SELECT {game_columns}, m.{col(member, 'role')} AS viewer_role, "
-            f"c.{col(club, 'slug')} AS club_slug, c.{col(club, 'visibility')} AS club_visibility "
-            f"FROM {q(game.db_table)} g "
-            f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{col(game, 'club')} "
-            f"LEFT JOIN {q(member.db_table)} m ON m.{col(member, 'club')} = g.{col(game, 'club')} "
-            f"AND m.{col(member, 'user')} = %s WHERE g.{q(game.pk.column)} = %s{lock}"
-        ),
         insert=f"INSERT INTO {q(ev.db_table)} ({', '.join(col(ev, c) for c in _AppendSql.event_columns)})",
         row=f"({', '.join(['%s'] * len(_AppendSql.event_columns))})",
         update=(f"UPDATE {q(game.db_table)} SET {col(game, 'seq')} = %s, {col(game, 'status')} = %s, "
                 f"{col(game, 'finished_at')} = %s WHERE {q(game.pk.column)} = %s"),
     )
-
-
-def _locked_game_with_role(game_id: int, user) -> Game | None:
-    """The game locked for this transaction, as `selectors.games_with_role` gives it (with
-    `viewer_role` and its club: slug and visibility loaded, the rest deferred), or None."""
-    sql = _append_sql(transaction.get_connection().vendor).lock
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    game = next(iter(Game.objects.raw(sql, [user_id, game_id])), None)
-    if game is not None:
-        game.club = Club.from_db(game._state.db, ["id", "slug", "visibility"],
-                                 [game.club_id, game.club_slug, game.club_visibility])
-    return game
 
 
 def append_events(

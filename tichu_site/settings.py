@@ -80,6 +80,16 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite waits for a writer lock instead of failing at once under concurrent appends.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
+    "DATABASE_PREPARED_STATEMENTS", "1"
+) != "0":
+    # Prepared statements: psycopg prepares a statement on the server once a connection has run
+    # it prepare_threshold times, so the token lookup, the game lookup and the append's lock,
+    # insert and update are planned once per persistent connection (CONN_MAX_AGE) instead of on
+    # every request. That needs server-side parameter binding; Django's defaults (client-side
+    # binding, no threshold) prepare nothing. DATABASE_PREPARED_STATEMENTS=0 turns both off,
+    # for a pooler in transaction mode that cannot keep prepared statements (PgBouncer < 1.21).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,10 +1,13 @@
 """The event table is append-only in the database itself, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from games.models import Event, Game
+from games import selectors
+from games.models import Club, Event, Game, Membership
 from games.services import append_events, game_create
 from tests.api.helpers import PLAYERS, hand
 
@@ -71,3 +74,25 @@ def test_flush_between_transactional_tests_still_works(transactional_db, club, s
     with pytest.raises(DatabaseError, match="append-only"):
         _raw("DELETE FROM games_event")
     assert Event.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_game_lookup_in_sql_loads_what_the_orm_loads(make_club, make_user, scorer):
+    """`selectors.game_with_role` reads the game and its club in hand-written SQL: every field
+    must come back as the ORM converts it (JSON, UUID, dates on SQLite), with the user's role."""
+    viewer, outsider = make_user("vic"), make_user("out")
+    club = make_club("private", visibility="members")
+    Membership.objects.create(club=club, user=scorer, role="scorer")
+    Membership.objects.create(club=club, user=viewer, role="viewer")
+    created = game_create(club=club, variant="nanking", options={"preset": "abacus", "target_score": 500}, players=PLAYERS, user=scorer)
+    expected = Game.objects.select_related("club").get(pk=created.body["id"])
+    for user, role in ((scorer, "scorer"), (viewer, "viewer"), (outsider, None), (None, None)):
+        game = selectors.game_with_role(expected.pk, user)
+        for field in Game._meta.concrete_fields:
+            assert getattr(game, field.attname) == getattr(expected, field.attname), field.name
+        for field in Club._meta.concrete_fields:
+            assert getattr(game.club, field.attname) == getattr(expected.club, field.attname), field.name
+        assert game.viewer_role == role
+        assert selectors.is_visible(game) == (role is not None)
+    assert isinstance(game.options, dict) and isinstance(game.club.created_at, datetime.datetime)
+    assert selectors.game_with_role(expected.pk + 1000, scorer) is None
