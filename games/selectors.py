@@ -58,6 +58,9 @@ def game_with_role(game_id: int, user, *, for_update: bool = False) -> Game | No
     more than the rest of a `state?at=N` read. Columns come from the models' metadata and values
     pass through the same converters the ORM would use."""
     connection = transaction.get_connection()
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= game_id <= high:
+        return None  # no such row, and the driver would refuse the number (the ORM returns none)
     user_id = user.pk if user is not None and user.is_authenticated else None
     with connection.cursor() as cursor:
         cursor.execute(_game_with_role_sql(connection.vendor, for_update), [user_id, game_id])

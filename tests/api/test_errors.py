@@ -252,3 +252,30 @@ def test_write_throttling_counts_on_redis_when_the_cache_is_redis(scorer_client,
     assert int(server.get(key)) == 4  # the refused write was counted too, as on any backend
     assert 0 < server.ttl(key) <= 61
     server.delete(key)
+
+
+# Ids past the database's integer range: the driver refuses such numbers (SQLite raises
+# OverflowError), so every lookup must answer 404 before it reaches the database.
+HUGE_IDS = (2**63, 10**30)
+GAME_PATHS = ("/api/games/{}/", "/api/games/{}/events/", "/api/games/{}/state/", "/api/games/{}/score/",
+              "/api/games/{}/record/", "/api/games/{}/legal/", "/api/clubs/{}/", "/api/clubs/{}/members/",
+              "/api/players/{}/")
+
+
+@pytest.mark.parametrize("path", GAME_PATHS)
+def test_ids_past_the_integer_range_are_not_found(scorer, path):
+    for pk in HUGE_IDS:
+        assert_error(client_for(scorer).get(path.format(pk)), 404)
+
+
+def test_appending_to_an_id_past_the_integer_range_is_not_found(scorer):
+    body = {"expected_seq": 0, "events": [hand()]}
+    assert_error(client_for(scorer).post(f"/api/games/{10**30}/events/", body, format="json"), 404)
+
+
+@pytest.mark.parametrize("path", ["/games/{}/", "/games/{}/replay/", "/games/{}/enter/", "/games/{}/enter/panels/"])
+def test_pages_with_ids_past_the_integer_range_are_not_found(scorer, path):
+    client = client_for(scorer)
+    client.force_login(scorer)
+    for pk in HUGE_IDS:
+        assert client.get(path.format(pk)).status_code == 404
