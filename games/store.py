@@ -40,7 +40,9 @@ HAND_START_TYPES = frozenset({"shuffle", "hand_result"})
 CACHE_TIMEOUT = 7 * 24 * 3600
 LOCAL_STATES = 512  # live states kept per process
 LOCAL_STREAMS = 64  # games whose events are kept per process
-_CACHE_VERSION = "v1"
+# Bump when a pickled GameState changes shape or an engine change alters what events fold to
+# (v2: Hand.ranked became Hand.ranks, Grand Seigneur's `lord_seat`).
+_CACHE_VERSION = "v2"
 
 
 class _Lru:

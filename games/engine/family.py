@@ -156,8 +156,15 @@ def tribute_rank(card: str) -> int:
 
 
 GRAND_SEIGNEUR_OPTIONS = (
-    option("decks", None, ((lambda v: v in (None, 1, 2)), "null, 1 or 2"), "1 or 2 decks (null: two from 7 players on, as Rio advises)"),
+    option("decks", None, ((lambda v: v in (None, 1, 2)), "null, 1 or 2"),
+           "1 or 2 decks (null: rio two from 7 players on, as Rio advises; abacus and tiki always two, "
+           "the French texts' 108 cards)"),
     option("dog", lambda p: p != "rio", _bool(), "keep the Dog (abacus); rio removes it"),
+    option("lord_seat", lambda p: "left" if p == "rio" else "right", _choice("right", "left"),
+           "where the ranks sit from the second hand, play going to the right: right (the French texts): "
+           "the others sit to the Great Lord's right in the order they went out, so play follows the ranks; "
+           "left (rio): the Lord on the Great Lord's left, the Wretch on his right, so the Wretch plays "
+           "right after the Great Lord and the Lord last"),
     option("double_specials", False, _bool(),
            "Rio's literal two-deck reading: the second deck's Dragon and Phoenix stay in (its Dog and Mahjong are removed)"),
     option("distinct_suit_trios", lambda p: p == "abacus", _bool(),
@@ -186,7 +193,10 @@ class GrandSeigneur(Variant):
 
     def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
         if options.get("decks") is None:
-            options["decks"] = 2 if n >= 7 else 1
+            # Rio: "We recommend the use of two decks when playing Grand Seigneur with 7 or more
+            # players". The French texts (000's Abacus translation, 003) always play with 108
+            # cards: "A 8 joueurs ou moins, il reste des cartes qui ne sont pas utilisées".
+            options["decks"] = 2 if n >= 7 or options.get("preset") != "rio" else 1
         return options
 
     def combo_rules_for(self, options: dict[str, Any]) -> ComboRules:
@@ -207,15 +217,25 @@ class GrandSeigneur(Variant):
     def score_columns(self, n: int) -> int:
         return n
 
-    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """The players sit in the previous hand's finishing order: the Great Lord first, the Wretch
-        last (the French text: the others sit to the Great Lord's right in the order they went out,
-        and play goes to the right). The first hand keeps the record's seat order."""
+    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]],
+               options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The players sit by the previous hand's finishing order, the Great Lord at the head of the
+        table; play goes to the right, as in Tichu. The books seat the others differently (option
+        `lord_seat`):
+
+        - right (the French texts): "les autres joueurs se placent autour de la table, à sa droite,
+          selon l'ordre de leur sortie": the order of play is the finishing order, Great Lord,
+          Lord, ..., Wretch;
+        - left (Rio, 001): "On his left is the number two in the hierarchy, the Lord ... In last
+          place - so at the right of the Great Lord - sits the Wretch": play goes from the Great
+          Lord to the Wretch, then up the ranks to the Lord.
+
+        The first hand keeps the record's seat order."""
         previous = history[-1]["out"] if history else None
-        if previous and len(previous) == n:
-            order = tuple(previous)
-        else:
-            order = tuple(range(n))
+        if not previous or len(previous) != n:
+            return tuple(range(n)), self.teams(n, shuffler)
+        ranks = tuple(previous)
+        order = ranks if options.get("lord_seat") != "left" else ranks[:1] + ranks[:0:-1]
         return order, self.teams(n, shuffler)
 
     def hand_sizes(self, n: int, shuffler: int, order: tuple[int, ...], deck_size: int) -> list[int]:
@@ -234,11 +254,12 @@ class GrandSeigneur(Variant):
 
     def _tribute_levels(self, hand: "Hand") -> list[tuple[int, int, int]]:
         """(giver, receiver, cards) from the Wretch up, from the second hand on."""
-        if not hand.ranked:
+        ranks = hand.ranks
+        if not ranks:
             return []
-        n = len(hand.order)
+        n = len(ranks)
         levels = 3 if n >= 6 else 2
-        return [(hand.order[n - 1 - i], hand.order[i], levels - i) for i in range(levels)]
+        return [(ranks[n - 1 - i], ranks[i], levels - i) for i in range(levels)]
 
     def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
         for giver, receiver, _ in self._tribute_levels(hand):
@@ -275,12 +296,12 @@ class GrandSeigneur(Variant):
         for seat in hand.order:
             if MAHJONG in hand.cards[seat]:
                 return seat
-        return hand.order[0]  # the Mahjong lies aside: the Great Lord leads
+        return hand.ranks[0] if hand.ranks else hand.order[0]  # the Mahjong lies aside: the Great Lord leads
 
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
         if to is not None:
             raise EngineError("not_in_variant", "in grand-seigneur the Dog gives the lead to the Wretch; 'to' is not chosen")
-        wretch = hand.order[-1] if hand.ranked else hand.next_holder(seat)
+        wretch = hand.ranks[-1] if hand.ranks else hand.next_holder(seat)
         return hand.next_holder(wretch, include_self=True)
 
     def is_opponent(self, hand: "Hand", seat: int, other: int) -> bool:

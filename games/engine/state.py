@@ -43,7 +43,7 @@ class Hand:
     __slots__ = (
         "number", "shuffler", "order", "teams", "team_of", "sizes", "cards", "received", "pile",
         "last_drawer", "calls", "played", "pushes", "out", "won", "trick", "log", "passed",
-        "closed", "turn", "wish", "gift_from", "dealt", "options", "ranked",
+        "closed", "turn", "wish", "gift_from", "dealt", "options", "ranks",
     )
 
     def __init__(self, number: int, shuffler: int, order: tuple[int, ...], teams: tuple[tuple[int, ...], ...],
@@ -77,7 +77,9 @@ class Hand:
         self.gift_from: int | None = None
         self.dealt = False
         self.options: dict[str, Any] = {}  # the game's options, for variant hooks (read only)
-        self.ranked = False  # seats follow the previous hand's finishing order (Grand Seigneur)
+        # Grand Seigneur: the previous hand's finishing order (Great Lord first, Wretch last),
+        # which gives this hand's ranks; empty in the first hand and in the other variants
+        self.ranks: tuple[int, ...] = ()
 
     def copy(self) -> "Hand":
         h = Hand.__new__(Hand)
@@ -96,7 +98,7 @@ class Hand:
         h.log = list(self.log)
         h.passed = set(self.passed)
         h.closed, h.turn, h.wish, h.gift_from, h.dealt = self.closed, self.turn, self.wish, self.gift_from, self.dealt
-        h.options, h.ranked = self.options, self.ranked
+        h.options, h.ranks = self.options, self.ranks
         return h
 
     # --- seats in order of play --------------------------------------------------------------
@@ -243,12 +245,13 @@ class GameState(EventFold):
             raise EngineError("not_your_turn", f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}")
         v = self.variant
         v.check_shuffler(self.n, seat)
-        order, teams = v.layout(self.n, seat, self.history)
+        order, teams = v.layout(self.n, seat, self.history, self.options)
         deck = v.deck(self.options)
         sizes = v.hand_sizes(self.n, seat, order, len(deck))
         hand = Hand(len(self.history) + 1, seat, order, teams, sizes, deck)
         hand.options = self.options
-        hand.ranked = bool(self.history) and len(self.history[-1]["out"]) == self.n
+        if self.history and len(self.history[-1]["out"]) == self.n:
+            hand.ranks = tuple(self.history[-1]["out"])
         self.hand = hand
 
     def _expected_drawer(self, h: Hand) -> int:

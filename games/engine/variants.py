@@ -58,7 +58,8 @@ class Variant:
     def order_of_play(self, n: int, shuffler: int) -> tuple[int, ...]:
         return tuple(range(n))
 
-    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]],
+               options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """The order of play and the teams of a new hand."""
         return self.order_of_play(n, shuffler), self.teams(n, shuffler)
 

@@ -286,7 +286,8 @@ def players(n: int) -> list[str]:
     return [f"P{i}" for i in range(n)]
 
 
-@pytest.mark.parametrize("n, options, deck", [(5, {"preset": "rio"}, 55), (5, {"preset": "abacus"}, 56),
+@pytest.mark.parametrize("n, options, deck", [(5, {"preset": "rio"}, 55), (5, {"preset": "abacus"}, 108),
+                                              (5, {"preset": "abacus", "decks": 1}, 56), (6, {"preset": "tiki"}, 108),
                                               (7, {"preset": "abacus"}, 108), (7, {"preset": "rio"}, 107),
                                               (8, {"decks": 2, "double_specials": True, "preset": "rio"}, 109)])
 def test_grand_seigneur_decks(n, options, deck):
@@ -357,14 +358,23 @@ def ranked_hand(n: int, options: dict, out: list[int]) -> GameState:
     return state
 
 
-def test_grand_seigneur_seats_follow_the_finishing_order_and_the_wretch_deals():
+@pytest.mark.parametrize("options, order", [
+    # the French texts: the others sit to the Great Lord's right in the order they went out
+    ({"preset": "abacus"}, (3, 0, 4, 1, 2)),
+    ({"lord_seat": "right"}, (3, 0, 4, 1, 2)),
+    # Rio (the default preset): the Lord on the Great Lord's left, the Wretch on his right
+    ({}, (3, 2, 1, 4, 0)),
+    ({"preset": "abacus", "lord_seat": "left"}, (3, 2, 1, 4, 0)),
+])
+def test_grand_seigneur_seats_follow_the_finishing_order_and_the_wretch_deals(options, order):
     out = [3, 0, 4, 1, 2]
-    state = GameState("grand-seigneur", {}, players(5))
+    state = GameState("grand-seigneur", options, players(5))
     state.apply({"type": "hand_result", "out": out})
     assert state.next_shuffler == 2
     refuse(state, {"type": "shuffle", "seat": 3}, "not_your_turn")
     state.apply({"type": "shuffle", "seat": 2})
-    assert state.hand.order == tuple(out)
+    assert state.hand.order == order
+    assert state.hand.ranks == tuple(out)
 
 
 def test_grand_seigneur_tribute_of_the_best_cards():
