@@ -68,9 +68,10 @@ THREECHU_OPTIONS = tuple(o for o in TICHU_OPTIONS if o.name != "hands") + (
     option("threechu_push", lambda p: "real_players" if p == "tiki" else "opponents", _choice("opponents", "real_players"),
            "opponents (rio): every hand, the dummy's too, pushes one card to each of its two opponents; "
            "real_players (tiki): each real player gives one card to each other real player, the dummy nothing"),
-    option("dealer_rotation", lambda p: "first_out" if p == "tiki" else "next", _choice("next", "first_out"),
-           "next (rio/abacus): the deal passes on each hand; first_out (tiki): the first player out deals "
-           "(if the dummy went out first, the dealer stays)"),
+    option("dealer_rotation", lambda p: "first_out" if p == "tiki" else "next", _choice("next", "previous", "first_out"),
+           "next (rio/abacus): the deal passes on each hand, to the next player in order of play; previous: "
+           "to the dealer's left, against the order of play (the Rio text's words: \"passes to the left\"); "
+           "first_out (tiki): the first player out deals (if the dummy went out first, the dealer stays)"),
 )
 
 
@@ -142,6 +143,8 @@ class Threechu(Variant):
         if options.get("dealer_rotation") == "first_out":
             first = line["out"][0] if line["out"] else None
             return dealer if first in (None, self.DUMMY) else first
+        if options.get("dealer_rotation") == "previous":
+            return (dealer + 2) % 3  # the player on the dealer's left plays last in the dealer's hand
         return (dealer + 1) % 3
 
 

@@ -234,11 +234,16 @@ def test_threechu_game_lasts_a_multiple_of_three_hands():
 
 
 @pytest.mark.parametrize("rotation, out, expected", [("next", [0], 2), ("first_out", [2], 2),
-                                                    ("first_out", [3], 1), ("first_out", [0], 0)])
+                                                    ("first_out", [3], 1), ("first_out", [0], 0),
+                                                    ("previous", [2], 0)])
 def test_threechu_dealer_rotation(rotation, out, expected):
     state = GameState("threechu", {"dealer_rotation": rotation}, THREE)
     state.apply({"type": "hand_result", "dealer": 1, "out": out, "points": [50, 50]})
     assert state.next_shuffler == expected
+    for wrong in {0, 1, 2} - {expected}:
+        refuse(state, {"type": "shuffle", "seat": wrong}, "not_your_turn")
+    state.apply({"type": "shuffle", "seat": expected})
+    assert state.hand.order[0] == expected and state.hand.teams[0] == (expected, 3)
 
 
 def test_threechu_hand_result_refuses_a_grand_tichu_by_the_dealer_or_the_dummy():
