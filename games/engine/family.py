@@ -220,7 +220,7 @@ class GrandSeigneur(Variant):
     def score_columns(self, n: int) -> int:
         return n
 
-    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]],
+    def layout(self, n: int, shuffler: int, ranks: tuple[int, ...],
                options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """The players sit by the previous hand's finishing order, the Great Lord at the head of the
         table; play goes to the right, as in Tichu. The books seat the others differently (option
@@ -233,12 +233,14 @@ class GrandSeigneur(Variant):
           place - so at the right of the Great Lord - sits the Wretch": play goes from the Great
           Lord to the Wretch, then up the ranks to the Lord.
 
-        The first hand keeps the record's seat order."""
-        previous = history[-1]["out"] if history else None
-        if not previous or len(previous) != n:
-            return tuple(range(n)), self.teams(n, shuffler)
-        ranks = tuple(previous)
-        order = ranks if options.get("lord_seat") != "left" else ranks[:1] + ranks[:0:-1]
+        The Great Lord comes first in the order of play either way. The first hand keeps the
+        record's seat order."""
+        if not ranks:
+            order = tuple(range(n))
+        elif options.get("lord_seat") == "left":
+            order = ranks[:1] + ranks[:0:-1]
+        else:
+            order = ranks
         return order, self.teams(n, shuffler)
 
     def hand_sizes(self, n: int, shuffler: int, order: tuple[int, ...], deck_size: int) -> list[int]:
@@ -299,7 +301,7 @@ class GrandSeigneur(Variant):
         for seat in hand.order:
             if MAHJONG in hand.cards[seat]:
                 return seat
-        return hand.ranks[0] if hand.ranks else hand.order[0]  # the Mahjong lies aside: the Great Lord leads
+        return hand.order[0]  # the Mahjong lies aside: the Great Lord (first in order of play) leads
 
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
         if to is not None:

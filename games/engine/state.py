@@ -245,13 +245,13 @@ class GameState(EventFold):
             raise EngineError("not_your_turn", f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}")
         v = self.variant
         v.check_shuffler(self.n, seat)
-        order, teams = v.layout(self.n, seat, self.history, self.options)
+        # a previous hand's whole finishing order ranks the players (Grand Seigneur seats by it)
+        ranks = tuple(self.history[-1]["out"]) if self.history and len(self.history[-1]["out"]) == self.n else ()
+        order, teams = v.layout(self.n, seat, ranks, self.options)
         deck = v.deck(self.options)
         sizes = v.hand_sizes(self.n, seat, order, len(deck))
         hand = Hand(len(self.history) + 1, seat, order, teams, sizes, deck)
-        hand.options = self.options
-        if self.history and len(self.history[-1]["out"]) == self.n:
-            hand.ranks = tuple(self.history[-1]["out"])
+        hand.options, hand.ranks = self.options, ranks
         self.hand = hand
 
     def _expected_drawer(self, h: Hand) -> int:

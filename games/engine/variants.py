@@ -58,9 +58,10 @@ class Variant:
     def order_of_play(self, n: int, shuffler: int) -> tuple[int, ...]:
         return tuple(range(n))
 
-    def layout(self, n: int, shuffler: int, history: Sequence[dict[str, Any]],
+    def layout(self, n: int, shuffler: int, ranks: tuple[int, ...],
                options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """The order of play and the teams of a new hand."""
+        """The order of play and the teams of a new hand (`ranks`: the previous hand's whole
+        finishing order, or empty)."""
         return self.order_of_play(n, shuffler), self.teams(n, shuffler)
 
     def dealers(self, n: int) -> tuple[int, ...]:

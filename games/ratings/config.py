@@ -13,8 +13,9 @@ SYSTEM = "margin-kalman/1"
 # Tuned by bench/ratings.py on the engine-bot history (2,000 games, seed 1): the grid point with
 # the lowest log loss on the tuning window (games 500..999) and the probability scale fitted
 # there by an earlier version of the bench (maximum likelihood, before the fit had a prior; the
-# current bench picks the same grid point with a = 4.94, docs/ratings.md section 3). The tracker history's first half shows no measurable skill spread (its fitted scale
-# collapses to 0), so it cannot inform these values; docs/ratings.md has both tables.
+# current bench picks the same grid point with a = 4.94, docs/ratings.md section 3). The tracker
+# history's first half shows no measurable skill spread (its fitted scale collapses to 0), so it
+# cannot inform these values; docs/ratings.md has both tables.
 BASE = ModelParams(
     hand_clip=2.0,
     prior_var=0.01,

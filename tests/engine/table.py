@@ -238,5 +238,22 @@ def two_out(**kw: Any) -> Table:
     return t
 
 
+#: Seat 0's cards after ``two_out()`` besides the Dragon, one combination per trick.
+SEAT0_PLAYS = (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"], ["7r"])
+
+
+def seat0_goes_out(t: Table, dragon: str) -> Table:
+    """After ``two_out()``, seat 0 plays out its cards, seat 1 passing each trick. ``dragon="first"``:
+    the Dragon trick goes to seat 3 and the 7 ends the hand; ``"last"``: the Dragon is seat 0's
+    last card and its trick waits for the gift."""
+    plays = SEAT0_PLAYS
+    if dragon == "first":
+        t.play(0, "Dragon").pass_(1).gift(0, 3)
+        plays = plays[:-1]
+    for cards in plays:
+        t.play(0, *cards).pass_(1)
+    return t.play(0, "7r" if dragon == "first" else "Dragon")
+
+
 __all__ = ["Table", "PLAYERS", "fill_hands", "play_event", "straight", "kind_of", "TWO_OUT_HANDS",
-           "STRAIGHT_1_A", "STAIRS_8_A", "two_out"]
+           "STRAIGHT_1_A", "STAIRS_8_A", "SEAT0_PLAYS", "two_out", "seat0_goes_out"]

@@ -8,110 +8,15 @@ tests/engine/test_variants.py are here; every event goes through the public API
 """
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from typing import Any, Iterable
+from typing import Iterable
 
 import pytest
 
 from games.engine import EngineError, GameState, legal_actions, score_json, state_json
 from games.engine.family import tribute_rank
-
-SIX = ["A", "B", "C", "D", "E", "F"]
-THREE = ["Ann", "Bob", "Cid"]
-
-
-def players(n: int) -> list[str]:
-    return [f"P{i}" for i in range(n)]
-
-
-# --- helpers ------------------------------------------------------------------------------------
-
-def refuse(state: GameState, event: dict[str, Any], code: str) -> EngineError:
-    """The event is refused with ``code`` and the state is exactly unchanged."""
-    before = state_json(state)
-    applied = state.events_applied
-    with pytest.raises(EngineError) as info:
-        state.apply(copy.deepcopy(event))
-    assert info.value.code == code, f"expected {code}, got {info.value.code}: {info.value.message}"
-    assert state_json(state) == before and state.events_applied == applied
-    return info.value
-
-
-def play(state: GameState, seat: int, *cards: str, **extra: Any) -> None:
-    state.apply({"type": "play", "seat": seat, "cards": list(cards), **extra})
-
-
-def pass_(state: GameState, *seats: int) -> None:
-    for seat in seats:
-        state.apply({"type": "pass", "seat": seat})
-
-
-def _final_hands(state: GameState, wanted: dict[int, list[str]], keep: Iterable[str] = ()) -> dict[int, list[str]]:
-    """Each seat's wanted cards, filled up to its hand size from the rest of the deck in a fixed
-    order (cards in ``keep`` stay in the pile)."""
-    h = state.hand
-    rest = Counter(h.pile)
-    for cards in wanted.values():
-        rest.subtract(cards)
-    rest.subtract(Counter(keep))
-    assert all(v >= 0 for v in rest.values()), "a wanted card is not in the deck"
-    pile = sorted(rest.elements())
-    final = {}
-    for seat in range(state.n):
-        cards = list(wanted.get(seat, []))
-        assert len(cards) <= h.sizes[seat], (seat, cards)
-        need = h.sizes[seat] - len(cards)
-        final[seat] = cards + pile[:need]
-        pile = pile[need:]
-    return final
-
-
-def setup(variant: str, names: list[str], options: dict | None, wanted: dict[int, list[str]], shuffler: int = 0,
-          history: Iterable[dict] = (), before_deal: Iterable[dict] = (), keep: Iterable[str] = ()) -> GameState:
-    """A hand after the deal (``deal`` events) and a constructed exchange: every seat ends the
-    exchange holding exactly its wanted cards (filled up from the rest of the deck)."""
-    state = GameState(variant, options, names)
-    for event in history:
-        state.apply(event)
-    state.apply({"type": "shuffle", "seat": shuffler})
-    h = state.hand
-    final = _final_hands(state, wanted, keep)
-    pre = {s: list(c) for s, c in final.items()}
-    pushes: dict[int, dict[str, str]] = {}
-    taken = {s: 0 for s in final}
-    for giver in h.order:
-        for target in state.variant.push_targets(h, giver):
-            card = final[target][-1 - taken[target]]
-            taken[target] += 1
-            pre[target].remove(card)
-            pre[giver].append(card)
-            pushes.setdefault(giver, {})[str(target)] = card
-    for event in before_deal:
-        state.apply(event)
-    for seat in h.order:
-        if pre[seat]:
-            state.apply({"type": "deal", "seat": seat, "cards": pre[seat]})
-    for giver, cards in pushes.items():
-        state.apply({"type": "push", "seat": giver, "cards": cards})
-    for seat, cards in final.items():
-        assert Counter(state.hand.cards[seat]) == Counter(cards), seat
-    return state
-
-
-def deal_only(variant: str, names: list[str], options: dict | None, wanted: dict[int, list[str]], shuffler: int,
-              history: Iterable[dict] = (), keep: Iterable[str] = ()) -> GameState:
-    """A hand after the deal only (no pushes): for Grand Seigneur's tribute."""
-    state = GameState(variant, options, names)
-    for event in history:
-        state.apply(event)
-    state.apply({"type": "shuffle", "seat": shuffler})
-    final = _final_hands(state, wanted, keep)
-    for seat in state.hand.order:
-        if final[seat]:
-            state.apply({"type": "deal", "seat": seat, "cards": final[seat]})
-    return state
-
+from tests.engine.family_table import SIX, THREE, deal_only, dealt, pass_, play, players
+from tests.engine.table import refuse
 
 # ================================================================================================
 # Tichu Tientsin (6 players)
@@ -141,7 +46,7 @@ def test_tientsin_dog_with_one_partner_out_must_name_the_other_partner():
     # 001 Tientsin: "The hound transfers the right to lead to its holder's choice of partner";
     # spec rules.md: "The Dog passes the lead to a partner of its player's choice (`to`)". A partner
     # already out cannot take the lead (record-format: `to` names "the partner who gets the lead").
-    state = setup("tientsin", SIX, {}, {0: TIENTSIN_STRAIGHT, 1: ["4r"], 2: ["Dog", "Ar"]})
+    state = dealt("tientsin", SIX, {}, {0: TIENTSIN_STRAIGHT, 1: ["4r"], 2: ["Dog", "Ar"]})
     play(state, 0, *TIENTSIN_STRAIGHT)
     pass_(state, 1, 2, 3, 4, 5)
     assert state.hand.out == [0] and state.turn == 1
@@ -160,7 +65,7 @@ def test_tientsin_dog_with_one_partner_out_must_name_the_other_partner():
 
 def test_tientsin_legal_actions_offer_the_dog_once_per_partner():
     # 001 Tientsin: "its holder's choice of partner": legal_actions names each partner as `to`.
-    state = setup("tientsin", SIX, {}, {0: ["Mahjong", "Dog"]})
+    state = dealt("tientsin", SIX, {}, {0: ["Mahjong", "Dog"]})
     play(state, 0, "Mahjong")
     pass_(state, 1, 2, 3, 4, 5)
     dogs = [a for a in legal_actions(state) if a.get("cards") == ["Dog"]]
@@ -170,7 +75,7 @@ def test_tientsin_legal_actions_offer_the_dog_once_per_partner():
 def test_tientsin_dragon_trick_goes_to_any_of_the_three_opponents_never_a_partner():
     # 001 Nanking (rules shared by Tientsin): "he gives the trick ... to the opponent of its
     # holder's choice"; record-format: dragon_gift `to` an opponent, else gift_invalid.
-    state = setup("tientsin", SIX, {}, {0: ["Mahjong"], 1: ["Dragon"]})
+    state = dealt("tientsin", SIX, {}, {0: ["Mahjong"], 1: ["Dragon"]})
     play(state, 0, "Mahjong")
     play(state, 1, "Dragon")
     pass_(state, 2, 3, 4, 5, 0)
@@ -198,7 +103,7 @@ def test_tientsin_played_out_fifth_gives_tricks_to_the_first_last_gives_all_to_t
     # 001 Tientsin: "the last loses not only his remaining cards but also all his tricks to the
     # opposition; the fifth (the second to last to go out) gives his tricks to the winner of the
     # round." Here the fifth out (seat 3) is not on the first out's team (seat 0), so the rule shows.
-    state = setup("tientsin", SIX, {}, TIENTSIN_FULL)
+    state = dealt("tientsin", SIX, {}, TIENTSIN_FULL)
     play(state, 0, *TIENTSIN_FULL[0])
     pass_(state, 1, 2, 3, 4, 5)
     play(state, 1, *TIENTSIN_FULL[1])
@@ -291,22 +196,28 @@ def test_threechu_legal_calls_no_grand_tichu_for_dealer_or_dummy():
 def test_threechu_dummy_tichu_allowed_after_the_dealer_played_until_the_dummy_plays():
     # 001 Threechu: "The dealer may declare Small Tichu on behalf of the dummy before he plays the
     # first card from the dummy." The dealer's own first card does not close the dummy's call.
-    state = setup("threechu", THREE, {}, {0: ["Mahjong"]})
+    state = dealt("threechu", THREE, {}, {0: ["Mahjong"]})
     play(state, 0, "Mahjong")
     refuse(state, {"type": "tichu", "seat": 0}, "call_too_late")
     state.apply({"type": "tichu", "seat": 3})
     assert state_json(state)["calls"] == {"3": "tichu"}
 
 
-def test_threechu_rio_exchange_every_hand_pushes_to_its_two_opponents():
-    # 001 Threechu: "players only push cards to their opponents (two cards instead of three)";
-    # spec: `opponents` (rio): "every hand, the dummy's too, pushes one card to each of its two
-    # opponents". Received cards join the hand when every push is in (record-format push).
-    state = GameState("threechu", {"preset": "rio"}, THREE)
+def _threechu_dealt(preset: str) -> GameState:
+    """A Threechu hand dealt by seat 0 (order 0, 1, dummy, 2), 14 cards each, before the exchange."""
+    state = GameState("threechu", {"preset": preset}, THREE)
     state.apply({"type": "shuffle", "seat": 0})
     deck = sorted(state.hand.pile.elements())
     for seat in (0, 1, 3, 2):
         state.apply({"type": "deal", "seat": seat, "cards": [deck.pop() for _ in range(14)]})
+    return state
+
+
+def test_threechu_rio_exchange_every_hand_pushes_to_its_two_opponents():
+    # 001 Threechu: "players only push cards to their opponents (two cards instead of three)";
+    # spec: `opponents` (rio): "every hand, the dummy's too, pushes one card to each of its two
+    # opponents". Received cards join the hand when every push is in (record-format push).
+    state = _threechu_dealt("rio")
     hands = state.hand.cards
     refuse(state, {"type": "push", "seat": 0, "cards": {"3": hands[0][0], "1": hands[0][1]}}, "push_invalid")
     refuse(state, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1], "3": hands[0][2]}},
@@ -324,11 +235,7 @@ def test_threechu_rio_exchange_every_hand_pushes_to_its_two_opponents():
 def test_threechu_tiki_exchange_the_dummy_gives_and_receives_nothing():
     # TIKI (000) Wu Wang: "chaque joueur « réel » choisit une carte, qu'il donne à chaque autre
     # joueur « réel » ... Le Ministre ne donne et ne reçoit aucune carte."
-    state = GameState("threechu", {"preset": "tiki"}, THREE)
-    state.apply({"type": "shuffle", "seat": 0})
-    deck = sorted(state.hand.pile.elements())
-    for seat in (0, 1, 3, 2):
-        state.apply({"type": "deal", "seat": seat, "cards": [deck.pop() for _ in range(14)]})
+    state = _threechu_dealt("tiki")
     hands = state.hand.cards
     dummy_before = list(hands[3])
     refuse(state, {"type": "push", "seat": 3, "cards": {"1": hands[3][0], "2": hands[3][1]}}, "push_invalid")
@@ -343,7 +250,7 @@ def test_threechu_tiki_exchange_the_dummy_gives_and_receives_nothing():
 def test_threechu_dummy_may_ignore_the_wish_the_dealer_may_not():
     # 001 Threechu: "The dummy does not have to fulfill any wish." Only the dummy: TIKI "le
     # Ministre, et lui seul, n'est pas tenu de respecter le voeu". Dealer 0: order 0, 1, 3, 2.
-    state = setup("threechu", THREE, {}, {1: ["Mahjong", "7r", "7s"], 3: ["7j", "5j"], 0: ["7p", "8p"]})
+    state = dealt("threechu", THREE, {}, {1: ["Mahjong", "7r", "7s"], 3: ["7j", "5j"], 0: ["7p", "8p"]})
     assert state.turn == 1
     play(state, 1, "Mahjong", wish="7")
     assert state.turn == 3
@@ -363,7 +270,7 @@ def test_threechu_dummy_may_ignore_the_wish_the_dealer_may_not():
 def test_threechu_missed_wish_penalty_scores_per_player():
     # TIKI FAQ (spec rules.md): "the other team scores 200"; 001 Threechu: "Each player in a
     # partnership receives the same number of points that the team would receive".
-    state = setup("threechu", THREE, {}, {0: ["Mahjong"]})
+    state = dealt("threechu", THREE, {}, {0: ["Mahjong"]})
     state.apply({"type": "penalty", "seat": 1, "reason": "missed_wish"})
     line = score_json(state)["hands"][-1]
     assert line["kind"] == "penalty" and line["points"] == [200, 0, 0, 200]
@@ -385,7 +292,7 @@ def test_threechu_played_out_hand_scores_per_player_and_passes_the_deal(preset, 
     # receives the same number of points that the team would receive"; Nanking: the tailender's
     # cards go to the opponents, calls are individual. Next dealer (spec dealer_rotation): rio
     # `next` (d+1), tiki `first_out` (the first player out becomes the King).
-    state = setup("threechu", THREE, {"preset": preset}, THREECHU_FULL, shuffler=1,
+    state = dealt("threechu", THREE, {"preset": preset}, THREECHU_FULL, shuffler=1,
                   before_deal=[{"type": "grand_tichu", "seat": 0}])
     state.apply({"type": "tichu", "seat": 3})  # the dealer calls for the dummy
     assert state.turn == 0
@@ -495,7 +402,7 @@ def test_grand_seigneur_pairs_of_identical_cards_but_no_five_of_a_kind():
     # 001: "Only four cards of equal rank in different suits count as a 4-bomb." A pair of two
     # identical cards is still a pair; five cards of one rank are no combination at all.
     sevens = ["7s", "7s", "7j", "7p", "7r"]
-    state = setup("grand-seigneur", players(8), {"preset": "rio"}, {1: ["Mahjong", "Ks", "Ks"] + sevens})
+    state = dealt("grand-seigneur", players(8), {"preset": "rio"}, {1: ["Mahjong", "Ks", "Ks"] + sevens})
     play(state, 1, "Mahjong")
     pass_(state, 2, 3, 4, 5, 6, 7, 0)
     assert state.turn == 1
@@ -508,7 +415,7 @@ def test_grand_seigneur_pairs_of_identical_cards_but_no_five_of_a_kind():
 def test_grand_seigneur_abacus_full_house_trio_of_three_suits_the_pair_free():
     # Abacus (000): "Un brelan, y compris dans un full, doit se composer de trois cartes de même
     # valeurs et de couleurs différentes" (spec: option distinct_suit_trios). Pairs are not restricted.
-    state = setup("grand-seigneur", players(7), {"preset": "abacus"},
+    state = dealt("grand-seigneur", players(7), {"preset": "abacus"},
                   {1: ["Mahjong", "9s", "9s", "9j", "9p", "4s", "4s"]})
     play(state, 1, "Mahjong")
     pass_(state, 2, 3, 4, 5, 6, 0)
@@ -581,7 +488,7 @@ def test_grand_seigneur_no_grand_tichu_no_calls_in_results_no_penalty():
     refuse(state, {"type": "hand_result", "out": [0, 1, 2, 3, 4], "points": [0, 0, 0, 0, 0]}, "result_invalid")
     state.apply({"type": "shuffle", "seat": 0})
     refuse(state, {"type": "grand_tichu", "seat": 1}, "not_in_variant")
-    state = setup("grand-seigneur", players(5), {}, {1: ["Mahjong"]})
+    state = dealt("grand-seigneur", players(5), {}, {1: ["Mahjong"]})
     play(state, 1, "Mahjong")
     refuse(state, {"type": "penalty", "seat": 2, "reason": "missed_wish"}, "not_in_variant")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import TICHU_DECK, card_points, legal_actions, new_game, state_json
-from tests.engine.table import PLAYERS, Table, straight, two_out
+from tests.engine.table import PLAYERS, Table, seat0_goes_out, straight, two_out
 
 
 def _top(t: Table) -> dict:
@@ -329,10 +329,7 @@ def test_tichu_success_plus_100_and_failed_grand_tichu_minus_200_in_a_played_han
     points"; grand tichu "If not, his team loses 200 points"; both "independently of, and in
     addition to, the normal scoring of the hand"."""
     t = two_out(tichu=[2], grand_tichu=[1])
-    t.play(0, "Dragon").pass_(1).gift(0, 3)
-    for cards in (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"]):
-        t.play(0, *cards).pass_(1)
-    t.play(0, "7r")
+    seat0_goes_out(t, dragon="first")
     line = t.last_line
     assert line["card_points"] == [35, 65]
     assert line["points"] == [35 + 100, 65 - 200]

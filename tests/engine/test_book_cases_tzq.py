@@ -7,69 +7,13 @@ book line it checks (with a translation). Everything goes through the public eng
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
 
-from games.engine import EngineError, TienZiQueState, fold, score_json, state_json
-from games.engine.tien_zi_que import score_pile, sort_cards
-
-PLAYERS = ["Ann", "Bob"]
-
-#: A test edition (the book does not say which card bears which colour): coins in four series
-#: blue, black, red, green; honours of several colours; the three Tien Zi Que black.
-DECK = sort_cards(
-    [f"C{n}{c}" for c in "bkrg" for n in range(1, 10)]
-    + ["Ew", "Ew", "Eb", "Sw", "Sr", "Sg", "Ww", "Wk", "Wb", "Nw", "Ng", "Nr", "Dr", "Dr", "Dw"]
-    + ["Jk", "Jk", "Jk"]
-)
-
-
-class Game:
-    """A game under test: ``do`` applies events; ``refuse`` checks a refusal's code and that it
-    left the state exactly as it was."""
-
-    def __init__(self, options=None):
-        self.options = {"deck": DECK, **(options or {})}
-        self.state = TienZiQueState(self.options, PLAYERS)
-        self.events: list[dict] = []
-
-    def do(self, *events):
-        for e in events:
-            self.state.apply(e)
-            self.events.append(e)
-        return self
-
-    def refuse(self, event, code, *words):
-        before = json.dumps(state_json(self.state), sort_keys=True)
-        with pytest.raises(EngineError) as info:
-            self.state.apply(event)
-        assert info.value.code == code, info.value.message
-        for w in words:
-            assert w in info.value.message, info.value.message
-        assert json.dumps(state_json(self.state), sort_keys=True) == before
-        return info.value
-
-    @property
-    def js(self):
-        return state_json(self.state)
-
-    def start(self, seat, hand0, hand1, stock_top=(), stock_bottom=()):
-        """round_start with these hands; the stock is ``stock_top`` (top first), the rest of the
-        deck in sorted order, then ``stock_bottom``."""
-        used = Counter(hand0) + Counter(hand1) + Counter(stock_top) + Counter(stock_bottom)
-        assert not used - Counter(DECK), "a card is used more often than the deck holds"
-        rest = sort_cards((Counter(DECK) - used).elements())
-        stock = list(stock_top) + rest + list(stock_bottom)
-        return self.do({"type": "round_start", "seat": seat, "hands": [list(hand0), list(hand1)], "stock": stock})
-
-    def pass_turn(self):
-        """The player to act draws and discards the card drawn."""
-        seat = self.state.turn
-        self.do({"type": "draw", "seat": seat})
-        return self.do({"type": "discard", "seat": seat, "card": self.js["drawn"]})
-
+from games.engine import fold, score_json
+from games.engine.tien_zi_que import score_pile
+from tests.engine.tzq_table import DECK, PLAYERS, Game
 
 def draw(seat, card=None):
     return {"type": "draw", "seat": seat, **({"card": card} if card else {})}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import legal_actions, new_game
-from tests.engine.table import PLAYERS, Table, straight, two_out
+from tests.engine.table import PLAYERS, SEAT0_PLAYS, Table, straight, two_out
 
 PIERRE, MARIE, FRANCIS, PAUL = 0, 1, 2, 3
 
@@ -537,7 +537,7 @@ def test_001_faq_wished_rank_must_be_played_as_a_bomb():
 
 def test_001_faq_last_trick_ends_at_once_and_is_given_away_if_won_by_the_dragon():
     t = two_out()
-    for cards in (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"], ["7r"]):
+    for cards in SEAT0_PLAYS:
         t.play(0, *cards).pass_(1)
         assert t.turn == 0
     t.play(0, "Dragon")  # seat 0 goes out third: the trick ends at once

@@ -16,7 +16,7 @@ from games.engine import (
     score_json,
     state_json,
 )
-from tests.engine.table import PLAYERS, STRAIGHT_1_A, Table, play_event, refuse, straight, two_out
+from tests.engine.table import PLAYERS, STRAIGHT_1_A, Table, play_event, refuse, seat0_goes_out, straight, two_out
 
 
 def _without_count(js):
@@ -545,9 +545,7 @@ def test_dragon_gift_goes_to_an_opponent_of_the_winners_choice():
 
 def test_dragon_gift_at_hand_end_to_the_tailender_goes_on_to_the_first_out():
     t = two_out()
-    for cards in (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"], ["7r"]):
-        t.play(0, *cards).pass_(1)
-    t.play(0, "Dragon")
+    seat0_goes_out(t, dragon="last")
     assert t.phase == "dragon_gift"
     assert bombs_out_of_turn(t.state) == {}
     t.gift(0, 1)  # to the tailender: its tricks go to the first out (seat 2)
@@ -559,9 +557,7 @@ def test_no_call_once_the_hand_is_over_while_its_last_dragon_trick_waits_for_the
     # 001: "The round ends immediately when only one player has cards left in his hand." The last
     # trick is "still given away if won by the Dragon", but nobody may call Tichu any more.
     t = two_out()
-    for cards in (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"], ["7r"]):
-        t.play(0, *cards).pass_(1)
-    t.play(0, "Dragon")
+    seat0_goes_out(t, dragon="last")
     assert t.phase == "dragon_gift"
     t.refuse({"type": "tichu", "seat": 1}, "call_too_late")  # seat 1 has not played a card, but the hand is over
     t.gift(0, 1)
@@ -614,10 +610,7 @@ def test_dragon_gift_to_an_opponent_out_refused_with_the_option_off():
 
 def test_third_player_out_ends_the_hand_at_once():
     t = two_out()
-    t.play(0, "Dragon").pass_(1).gift(0, 3)
-    for cards in (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"]):
-        t.play(0, *cards).pass_(1)
-    t.play(0, "7r")  # seat 1 could beat it (Ar) or bomb, but the hand is over
+    seat0_goes_out(t, dragon="first")  # out with the 7r: seat 1 could beat it (Ar) or bomb, but the hand is over
     assert t.phase == "between_hands" and t.turn is None
     t.refuse_play("wrong_phase", 1, *straight("89TJQKA", "r"))
     line = t.last_line
@@ -708,10 +701,7 @@ def test_double_victory_with_the_dragon_as_last_card_has_no_gift():
 
 def test_calls_are_individual_partner_out_first_does_not_save_a_call():
     t = two_out(grand_tichu=[2], tichu=[0, 3])
-    t.play(0, "Dragon").pass_(1).gift(0, 3)
-    for cards in (["2s", "2p", "2r", "3s", "3r"], ["4s", "4p", "4r", "5p", "5r"], ["6s", "6p"]):
-        t.play(0, *cards).pass_(1)
-    t.play(0, "7r")
+    seat0_goes_out(t, dragon="first")
     line = t.last_line
     assert line["card_points"] == [35, 65]
     # seat 2 (out first) +200, seat 0 (its partner, out third) -100; seat 3 (out second) -100

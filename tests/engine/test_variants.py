@@ -1,71 +1,15 @@
 """What Tientsin, Threechu and Grand Seigneur change from Nanking, rule by rule (rules.md)."""
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
 import pytest
 
 from games.engine import EngineError, GameState, fold, score_json, state_json
 from games.engine.family import tribute_rank
+from tests.engine.family_table import SIX, THREE, dealt, pass_, play, players
 from tests.engine.table import refuse
 
 
-def dealt(variant: str, players: list[str], options: dict[str, Any] | None, wanted: dict[int, list[str]],
-          shuffler: int = 0, history: list[dict] | None = None) -> GameState:
-    """A hand after the deal and the exchange, each seat holding exactly ``wanted`` (filled up
-    from the rest of the deck in a fixed order). The exchange is constructed: each pusher gives
-    each target a card that the target is meant to end with."""
-    state = GameState(variant, options, players)
-    for line in history or []:
-        state.apply(line)
-    state.apply({"type": "shuffle", "seat": shuffler})
-    h = state.hand
-    rest = Counter(h.pile)
-    for cards in wanted.values():
-        rest.subtract(cards)
-    assert all(v >= 0 for v in rest.values()), "a wanted card is not in the deck"
-    pile = sorted(rest.elements())
-    final = {}
-    for seat in range(state.n):
-        cards = list(wanted.get(seat, []))
-        need = h.sizes[seat] - len(cards)
-        cards += pile[:need]
-        pile = pile[need:]
-        final[seat] = cards
-    # construct the exchange: card final[t][k] is what t receives from its k-th pusher
-    pre = {s: list(c) for s, c in final.items()}
-    pushes: dict[int, dict[str, str]] = {}
-    taken = {s: 0 for s in final}
-    for giver in h.order:
-        for target in state.variant.push_targets(h, giver):
-            card = final[target][-1 - taken[target]]
-            taken[target] += 1
-            pre[target].remove(card)
-            pre[giver].append(card)
-            pushes.setdefault(giver, {})[str(target)] = card
-    for seat in h.order:
-        state.apply({"type": "deal", "seat": seat, "cards": pre[seat]})
-    for giver, cards in pushes.items():
-        state.apply({"type": "push", "seat": giver, "cards": cards})
-    for seat, cards in final.items():
-        assert Counter(state.hand.cards[seat]) == Counter(cards)
-    return state
-
-
-def play(state: GameState, seat: int, *cards: str, **extra: Any) -> None:
-    state.apply({"type": "play", "seat": seat, "cards": list(cards), **extra})
-
-
-def pass_(state: GameState, *seats: int) -> None:
-    for seat in seats:
-        state.apply({"type": "pass", "seat": seat})
-
-
 # --- Tichu Tientsin -----------------------------------------------------------------------------
-
-SIX = ["A", "B", "C", "D", "E", "F"]
-
 
 def test_tientsin_draw_gives_the_first_two_drawers_ten_cards():
     state = GameState("tientsin", {}, SIX)
@@ -147,9 +91,6 @@ def test_tientsin_fifth_out_gives_tricks_to_first_and_last_gives_everything_to_t
 
 
 # --- Threechu -----------------------------------------------------------------------------------
-
-THREE = ["Ann", "Bob", "Cid"]
-
 
 @pytest.mark.parametrize("dealer, order", [(0, (0, 1, 3, 2)), (1, (1, 2, 3, 0)), (2, (2, 0, 3, 1))])
 def test_threechu_order_of_play_and_teams(dealer, order):
@@ -286,10 +227,6 @@ def test_threechu_double_victory_of_dealer_and_dummy_scores_for_both():
 
 
 # --- Grand Seigneur -----------------------------------------------------------------------------
-
-def players(n: int) -> list[str]:
-    return [f"P{i}" for i in range(n)]
-
 
 @pytest.mark.parametrize("n, options, deck", [(5, {"preset": "rio"}, 55), (5, {"preset": "abacus"}, 108),
                                               (5, {"preset": "abacus", "decks": 1}, 56), (6, {"preset": "tiki"}, 108),
