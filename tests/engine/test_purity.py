@@ -1,4 +1,5 @@
-"""The engine is pure: importing it in a fresh interpreter loads no Django, DRF or Celery."""
+"""The engine and the tournament core are pure: importing them in a fresh interpreter loads no
+Django, DRF or Celery."""
 import subprocess
 import sys
 from pathlib import Path
@@ -6,9 +7,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_engine_imports_nothing_from_django():
+def test_engine_and_tournament_core_import_nothing_from_django():
     code = (
         "import sys, games.engine, games.engine.cli, games.engine.bot, games.engine.legal\n"
+        "import games.tournament, games.tournament.cli, games.tournament.pairing.swiss\n"
+        "import games.tournament.pairing.round_robin\n"
         "try:\n    import games.engine.bsw\nexcept ImportError:\n    pass\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'rest_framework', 'celery'})\n"
         "print(','.join(bad))\n"

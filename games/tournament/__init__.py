@@ -1,0 +1,28 @@
+"""The tournament core: pure Python, no Django, no I/O, deterministic (the only randomness is
+seeded from the record's header).
+
+A tournament is a header and an append-only stream of events; everything else is a fold:
+
+>>> from games.tournament import new_tournament, propose, standings_json
+>>> t = new_tournament({"entrants": "pairs", "system": "swiss", "scoring": "round_vp", "rounds": 3})
+>>> for i in range(4):
+...     t.apply({"type": "entry_registered", "entry": f"p{i}", "players": [f"A{i}", f"B{i}"]})
+>>> t.apply(propose(t).event())
+>>> len(t.current_round.tables)
+2
+
+See docs/tournament.md for the record format, the events, the presets and the error codes.
+"""
+from .errors import CODES, TournamentError
+from .pairing import Pairing, propose
+from .record import FORMAT, parse_header, parse_record
+from .scoring import PRESETS, hand_vp
+from .state import EVENT_TYPES, TournamentState, fold, new_tournament
+from .standings import crosstable_json, ranking, standings_json
+from .engine_options import engine_options
+
+__all__ = [
+    "CODES", "EVENT_TYPES", "FORMAT", "PRESETS", "Pairing", "TournamentError", "TournamentState",
+    "crosstable_json", "engine_options", "fold", "hand_vp", "new_tournament", "parse_header", "parse_record",
+    "propose", "ranking", "standings_json",
+]

@@ -1,0 +1,17 @@
+"""The options of every table's game (the rules engine's ``options``), from the header: the
+round's length (``hands`` or ``target_score``) and the preset's hand rules."""
+from __future__ import annotations
+
+from typing import Any
+
+from .scoring import PRESETS
+
+
+def engine_options(header: dict[str, Any]) -> dict[str, Any]:
+    """Options for ``games.engine.new_game`` for a table of this tournament (header as parsed)."""
+    options: dict[str, Any] = dict(PRESETS[header["scoring"]].engine_options)
+    if header.get("hands_per_round") is not None:
+        options["hands"] = header["hands_per_round"]
+    elif header.get("target") is not None:
+        options["target_score"] = header["target"]
+    return options

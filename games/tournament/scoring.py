@@ -1,0 +1,92 @@
+"""Scoring presets: how a table's result becomes victory points (VP) and Tichu points.
+
+Each preset cites its source in ../shared/guides/tournaments.md (section 2) and is documented in
+docs/tournament.md. A result reaches this module normalised by :mod:`.record`: per-hand score
+lines (``hands``: ``(points side 0, points side 1, double-victory side or None)``), the round's
+score line (``score``) and, for a paper DTM sheet, the VP as written (``vp``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import TournamentError
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    source: str
+    #: what VP are counted on: "hand" (DTM), "round" (one round's total), "game" (a game to a
+    #: target), "none" (standings by Tichu points alone)
+    unit: str
+    default_tiebreaks: tuple[str, ...]
+    #: the hand rules the preset implies for every table's game (engine options)
+    engine_options: dict[str, Any] = field(default_factory=dict)
+    default_hands: int | None = None
+    default_target: int | None = None
+
+
+PRESETS: dict[str, Preset] = {
+    "dtm": Preset(
+        "dtm", "Deutsche Tichu Meisterschaft, ATP-Turnierregeln (http://tichu.ddd-verlag.de/?p=7), "
+        "tournaments.md 2.1-2.2", "hand", ("points", "lots"),
+        {"grand_tichu": False, "double_victory_points": 100, "keep_last_dragon_trick": True}, default_hands=4),
+    "round_vp": Preset(
+        "round_vp", "VP per round on the round's Tichu-point total (bridge Swiss pairs, lichess 2/1/0), "
+        "tournaments.md 2.2", "round", ("difference", "points", "lots"), default_hands=4),
+    "box": Preset(
+        "box", "box rules, a game to 1000 (BSW Tichu-Club, Tichu-Liga, MTC), tournaments.md 1.1 and 2.1",
+        "game", ("difference", "points", "lots"), default_target=1000),
+    "points": Preset(
+        "points", "the sum of Tichu points (tichu-turnier app, finish-tournament), tournaments.md 2.2",
+        "none", ("difference", "lots")),
+}
+
+WIN, DRAW, LOSS, DOUBLE_WIN = 2, 1, 0, 3
+
+
+def compare(a: int, b: int) -> tuple[int, int]:
+    """Win 2 / draw 1 / loss 0 on two totals."""
+    if a > b:
+        return WIN, LOSS
+    if a < b:
+        return LOSS, WIN
+    return DRAW, DRAW
+
+
+def hand_vp(a: int, b: int, double_victory: int | None) -> tuple[int, int]:
+    """DTM, per hand: 2 VP to the side with more Tichu points, 1 each on a draw, 3 (and 0 to the
+    losers) for a double victory."""
+    if double_victory is not None:
+        return (DOUBLE_WIN, 0) if double_victory == 0 else (0, DOUBLE_WIN)
+    return compare(a, b)
+
+
+def round_vp_total(preset: Preset, hands_per_round: int | None) -> int:
+    """The VP of a won round (everything a side can take without double victories): what a bye
+    scored as a win is worth, and twice what a draw is."""
+    if preset.unit == "hand":
+        return WIN * (hands_per_round or 1)
+    if preset.unit == "none":
+        return 0
+    return WIN
+
+
+def table_vp(preset: Preset, result: dict[str, Any], hands_per_round: int | None) -> tuple[float, float]:
+    """The VP each side of a table takes for a round under the preset."""
+    if preset.unit == "none":
+        return 0, 0
+    if preset.unit == "hand":
+        if result["vp"] is not None:
+            return result["vp"]
+        if result["hands"] is None:
+            raise TournamentError("result_invalid", "a dtm result needs its hand lines (or the VP written on the sheet)")
+        vp0 = vp1 = 0
+        for a, b, dv in result["hands"]:
+            x, y = hand_vp(a, b, dv)
+            vp0, vp1 = vp0 + x, vp1 + y
+        return vp0, vp1
+    if result["vp"] is not None:
+        raise TournamentError("result_invalid", f"the {preset.name} preset computes the VP from the score; give no 'vp'")
+    return compare(*result["score"])

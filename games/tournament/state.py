@@ -1,0 +1,315 @@
+"""The tournament fold: ``TournamentState.apply(event)`` checks an event against the tournament so
+far and only then changes the state; a refused event raises :class:`TournamentError` and leaves
+the state exactly as it was. Standings, crosstable and pairings are read off the state
+(:mod:`.standings`, :mod:`.pairing`), so the standings after event N are those of ``fold(record, N)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .errors import TournamentError
+from .record import integer, is_int, is_number, malformed, parse_record, parse_result, parse_tables, reason, text
+from .scoring import PRESETS, Preset
+
+EVENT_TYPES = (
+    "entry_registered", "entry_withdrawn", "entry_reentered", "round_paired", "pairing_overridden",
+    "result_recorded", "result_corrected", "score_adjusted", "round_closed", "lots_drawn", "tournament_finished",
+)
+
+
+@dataclass
+class Entry:
+    id: str
+    name: str
+    players: list[Any]
+    active: bool = True
+    #: rounds already paired when the entry registered: the rounds it missed as a late entry
+    joined_after: int = 0
+    registered_at: int = 0  # event index
+
+
+@dataclass
+class Table:
+    number: int
+    sides: list[list[str]]
+    result: dict[str, Any] | None = None
+    #: event indexes of the result and each correction, oldest first
+    history: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Round:
+    number: int
+    tables: dict[int, Table]
+    byes: list[str]
+    explanation: Any = None
+    closed: bool = False
+    paired_at: int = 0
+    overrides: list[dict[str, Any]] = field(default_factory=list)
+
+    def seated(self) -> dict[str, tuple[int, int]]:
+        """entry -> (table, side) for everyone at a table this round."""
+        return {e: (t.number, s) for t in self.tables.values() for s, side in enumerate(t.sides) for e in side}
+
+
+@dataclass
+class Adjustment:
+    entry: str
+    vp: float
+    points: int
+    round: int | None
+    reason: str
+    index: int
+
+
+class TournamentState:
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.header = header
+        self.preset: Preset = PRESETS[header["scoring"]]
+        self.side_size = 1 if header["entrants"] == "pairs" else 2
+        self.entries: dict[str, Entry] = {}
+        self.rounds: list[Round] = []
+        self.adjustments: list[Adjustment] = []
+        self.lots: list[str] | None = None
+        self.finished = False
+        self.events_applied = 0
+        #: the number of rounds a round robin plays, fixed by its first pairing
+        self.planned_rounds: int | None = header["rounds"]
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def current_round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def active_entries(self) -> list[str]:
+        return [e.id for e in self.entries.values() if e.active]
+
+    def round(self, number: Any) -> Round:
+        if not is_int(number, 1):
+            raise malformed(f"a round number is an integer >= 1, not {number!r}")
+        if number > len(self.rounds):
+            raise TournamentError("round_not_found", f"round {number} has not been paired", round=number)
+        return self.rounds[number - 1]
+
+    def entry(self, entry_id: Any) -> Entry:
+        if not isinstance(entry_id, str) or not entry_id:
+            raise malformed(f"an entry id is a non-empty string, not {entry_id!r}")
+        if entry_id not in self.entries:
+            raise TournamentError("unknown_entry", f"no entry {entry_id!r} is registered", entry=entry_id)
+        return self.entries[entry_id]
+
+    # --- folding ---------------------------------------------------------------------------
+
+    def apply(self, event: dict[str, Any]) -> None:
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise malformed("an event is an object with a string 'type'")
+        if self.finished:
+            raise TournamentError("tournament_finished", "the tournament is finished: no further events")
+        handler = HANDLERS.get(event["type"])
+        if handler is None:
+            raise malformed(f"unknown event type {event['type']!r}")
+        handler(self, event)
+        self.events_applied += 1
+
+    def _on_entry_registered(self, event: dict[str, Any]) -> None:
+        entry_id = text(event, "entry")
+        players = event.get("players")
+        want = 2 if self.side_size == 1 else 1
+        if (not isinstance(players, list) or len(players) != want
+                or not all((isinstance(p, str) and p.strip()) or is_int(p) for p in players)):
+            raise malformed(f"entry_registered: 'players' is a list of {want} player name(s) or id(s)")
+        name = text(event, "name", required=False) or " & ".join(str(p) for p in players)
+        if entry_id in self.entries:
+            raise TournamentError("entry_exists", f"entry {entry_id!r} is already registered", entry=entry_id)
+        if len(set(players)) != len(players):
+            raise TournamentError("entry_exists", "a player cannot partner themselves", entry=entry_id)
+        taken = {p: e.id for e in self.entries.values() if e.active for p in e.players}
+        for p in players:
+            if p in taken:
+                raise TournamentError("entry_exists", f"player {p!r} already plays in entry {taken[p]!r}",
+                                      entry=taken[p], player=p)
+        self.entries[entry_id] = Entry(entry_id, name, list(players), joined_after=len(self.rounds),
+                                       registered_at=self.events_applied)
+
+    def _on_entry_withdrawn(self, event: dict[str, Any]) -> None:
+        entry = self.entry(event.get("entry"))
+        if not entry.active:
+            raise TournamentError("entry_withdrawn", f"entry {entry.id!r} has already withdrawn", entry=entry.id)
+        entry.active = False
+
+    def _on_entry_reentered(self, event: dict[str, Any]) -> None:
+        entry = self.entry(event.get("entry"))
+        if entry.active:
+            raise TournamentError("entry_active", f"entry {entry.id!r} has not withdrawn", entry=entry.id)
+        taken = {p: e.id for e in self.entries.values() if e.active for p in e.players}
+        for p in entry.players:
+            if p in taken:
+                raise TournamentError("entry_exists", f"player {p!r} now plays in entry {taken[p]!r}",
+                                      entry=taken[p], player=p)
+        entry.active = True
+
+    def _check_pairing(self, event: dict[str, Any], number: int) -> tuple[dict[int, Table], list[str]]:
+        """The tables and byes of a pairing or an override: every active entry exactly once."""
+        tables, byes = parse_tables(event, self.side_size)
+        seen: set[str] = set()
+        for e in [e for t in tables for side in t["sides"] for e in side] + byes:
+            entry = self.entry(e)
+            if e in seen:
+                raise TournamentError("entry_twice", f"entry {e!r} appears twice in round {number}", entry=e, round=number)
+            if not entry.active:
+                raise TournamentError("entry_withdrawn", f"entry {e!r} has withdrawn and cannot be paired", entry=e)
+            seen.add(e)
+        missing = [e for e in self.active_entries() if e not in seen]
+        if missing:
+            raise TournamentError("entry_missing", f"round {number} leaves out {', '.join(missing)}: every active "
+                                  "entry plays or has a bye", entries=missing, round=number)
+        return {t["table"]: Table(t["table"], t["sides"]) for t in tables}, byes
+
+    def _on_round_paired(self, event: dict[str, Any]) -> None:
+        number = integer(event, "round", 1)
+        if number <= len(self.rounds):
+            if self.rounds[number - 1].closed:
+                raise TournamentError("round_closed", f"round {number} is closed: it cannot be paired again", round=number)
+            raise TournamentError("round_out_of_order", f"round {number} is already paired: override its pairing "
+                                  "instead", round=number)
+        if number != len(self.rounds) + 1:
+            raise TournamentError("round_out_of_order", f"the next round is {len(self.rounds) + 1}, not {number}",
+                                  round=number)
+        if self.rounds and not self.rounds[-1].closed:
+            raise TournamentError("round_open", f"round {len(self.rounds)} is still open", round=len(self.rounds))
+        limit = self.planned_rounds
+        if limit is not None and number > limit:
+            raise TournamentError("no_more_rounds", f"the tournament has {limit} rounds", round=number)
+        tables, byes = self._check_pairing(event, number)
+        if not tables:
+            raise TournamentError("table_invalid", f"round {number} has no table", round=number)
+        if self.planned_rounds is None:  # a round robin without a stated length: its schedule fixes it
+            from .pairing.round_robin import schedule_length
+
+            self.planned_rounds = schedule_length(len(self.active_entries()), self.header["legs"])
+        self.rounds.append(Round(number, tables, byes, event.get("explanation"), paired_at=self.events_applied))
+
+    def _on_pairing_overridden(self, event: dict[str, Any]) -> None:
+        rnd = self.round(event.get("round"))
+        why = reason(event)
+        if rnd.closed:
+            raise TournamentError("round_closed", f"round {rnd.number} is closed", round=rnd.number)
+        tables, byes = self._check_pairing(event, rnd.number)
+        if not tables:
+            raise TournamentError("table_invalid", f"round {rnd.number} has no table", round=rnd.number)
+        for old in rnd.tables.values():
+            new = tables.get(old.number)
+            if old.result is not None:
+                if new is None or new.sides != old.sides:
+                    raise TournamentError("result_exists", f"table {old.number} has a result: the override would "
+                                          "change it", round=rnd.number, table=old.number)
+                new.result, new.history = old.result, old.history
+        rnd.overrides.append({"index": self.events_applied, "reason": why,
+                              "previous": {"tables": [{"table": t.number, "sides": t.sides} for t in rnd.tables.values()],
+                                           "byes": rnd.byes}})
+        rnd.tables, rnd.byes = tables, byes
+
+    def _table(self, event: dict[str, Any]) -> tuple[Round, Table]:
+        rnd = self.round(event.get("round"))
+        number = event.get("table")
+        if not is_int(number, 1):
+            raise malformed(f"{event['type']}: 'table' is an integer >= 1")
+        if number not in rnd.tables:
+            raise TournamentError("table_not_in_round", f"round {rnd.number} has no table {number}",
+                                  round=rnd.number, table=number)
+        return rnd, rnd.tables[number]
+
+    def _checked_result(self, event: dict[str, Any]) -> dict[str, Any]:
+        from .scoring import table_vp
+
+        result = parse_result(event, self.header["hands_per_round"])
+        if result["vp"] is not None and self.preset.unit != "hand":
+            raise TournamentError("result_invalid", f"the {self.preset.name} preset computes the VP from the score; "
+                                  "give no 'vp'")
+        table_vp(self.preset, result, self.header["hands_per_round"])  # refuses what cannot be scored
+        return result
+
+    def _on_result_recorded(self, event: dict[str, Any]) -> None:
+        rnd, table = self._table(event)
+        result = self._checked_result(event)
+        if rnd.closed:
+            raise TournamentError("round_closed", f"round {rnd.number} is closed: correct the result instead",
+                                  round=rnd.number, table=table.number)
+        if table.result is not None:
+            raise TournamentError("result_exists", f"table {table.number} of round {rnd.number} has a result: "
+                                  "correct it instead", round=rnd.number, table=table.number)
+        table.result = result
+        table.history.append(self.events_applied)
+
+    def _on_result_corrected(self, event: dict[str, Any]) -> None:
+        rnd, table = self._table(event)
+        reason(event)
+        result = self._checked_result(event)
+        if table.result is None:
+            raise TournamentError("no_result", f"table {table.number} of round {rnd.number} has no result to correct",
+                                  round=rnd.number, table=table.number)
+        table.result = result
+        table.history.append(self.events_applied)
+
+    def _on_score_adjusted(self, event: dict[str, Any]) -> None:
+        entry = self.entry(event.get("entry"))
+        vp, points = event.get("vp", 0), event.get("points", 0)
+        if not is_number(vp) or not is_int(points):
+            raise malformed("score_adjusted: 'vp' is a number and 'points' an integer")
+        if vp == 0 and points == 0:
+            raise malformed("score_adjusted: give a non-zero 'vp' or 'points'")
+        number = event.get("round")
+        if number is not None:
+            self.round(number)
+        why = reason(event)
+        self.adjustments.append(Adjustment(entry.id, vp, points, number, why, self.events_applied))
+
+    def _on_round_closed(self, event: dict[str, Any]) -> None:
+        rnd = self.round(event.get("round"))
+        if rnd.closed:
+            raise TournamentError("round_closed", f"round {rnd.number} is already closed", round=rnd.number)
+        missing = sorted(t.number for t in rnd.tables.values() if t.result is None)
+        if missing:
+            raise TournamentError("results_missing", f"round {rnd.number}: no result yet at table(s) "
+                                  f"{', '.join(map(str, missing))}", round=rnd.number, tables=missing)
+        rnd.closed = True
+
+    def _on_lots_drawn(self, event: dict[str, Any]) -> None:
+        order = event.get("order")
+        if not isinstance(order, list) or not all(isinstance(e, str) for e in order):
+            raise malformed("lots_drawn: 'order' is a list of entry ids")
+        if sorted(order) != sorted(self.entries):
+            raise TournamentError("lots_invalid", "lots_drawn: 'order' must name every registered entry once")
+        self.lots = list(order)
+
+    def _on_tournament_finished(self, event: dict[str, Any]) -> None:
+        if self.rounds and not self.rounds[-1].closed:
+            raise TournamentError("round_open", f"round {len(self.rounds)} is still open", round=len(self.rounds))
+        self.finished = True
+
+
+HANDLERS: dict[str, Callable[[TournamentState, dict[str, Any]], None]] = {
+    name: getattr(TournamentState, f"_on_{name}") for name in EVENT_TYPES
+}
+
+
+def fold(record: Any, upto: int | None = None) -> TournamentState:
+    """The tournament after its first ``upto`` events (all by default). A refused event raises
+    :class:`TournamentError` with ``index`` set to its position."""
+    record = parse_record(record)
+    state = TournamentState(record["header"])
+    events = record["events"] if upto is None else record["events"][:upto]
+    for i, event in enumerate(events):
+        try:
+            state.apply(event)
+        except TournamentError as err:
+            err.index = i
+            raise
+    return state
+
+
+def new_tournament(header: dict[str, Any]) -> TournamentState:
+    """An empty tournament from a header (defaults filled in); append events with ``apply``."""
+    return TournamentState(parse_record({"header": header})["header"])
