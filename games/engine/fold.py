@@ -1,7 +1,7 @@
 """What every game's fold has in common: dispatching events to their handlers, and ``undo``.
 
-A state class lists its handlers (``_handlers``) and the events that start a hand or a round
-(``_starts``). ``apply`` checks the event's shape, refuses events after the game is over, and keeps
+A state class lists its handlers (``_handlers``), the fields of its events (``_schemas``) and the
+events that start a hand or a round (``_starts``). ``apply`` checks the event's shape, refuses events after the game is over, and keeps
 what ``undo`` needs: for each hand begun, the state just before it (a bare copy, without undo
 history of its own) with the events in force at that moment; and the events in force since the
 current hand began. ``undo`` copies the last checkpoint and refolds those events but the last.
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from .errors import EngineError
+from .schema import Schema, check_types
 
 
 class EventFold:
@@ -20,6 +21,7 @@ class EventFold:
 
     _handlers: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]]
     _starts: ClassVar[frozenset[str]]
+    _schemas: ClassVar[Schema]  # the fields of each event type (schema.py)
 
     # set by subclasses (declared in their __slots__)
     over: bool
@@ -62,12 +64,15 @@ class EventFold:
         if not isinstance(event, dict):
             raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
         kind = event.get("type")
+        if not isinstance(kind, str):
+            raise EngineError("malformed", f"an event's 'type' is a string, not {type(kind).__name__}")
+        if kind != "undo" and kind not in self._handlers:
+            raise self._unknown_event(kind)
+        check_types(self._schemas, event)  # a field of the wrong JSON type is malformed, not a crash
         if kind == "undo":
             self._undo()
             return
-        handler = self._handlers.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            raise self._unknown_event(kind)
+        handler = self._handlers[kind]
         if self.over:
             raise self._game_over(kind)  # type: ignore[arg-type]
         if kind in self._starts:

@@ -22,6 +22,7 @@ from .cards import (
 )
 from .combos import DOG_LEAD, Combination, combinations_in, contains_rank, on_table, readings, beats
 from .errors import EngineError
+from . import schema
 from .fold import EventFold
 from .variants import Variant, get_variant
 from .options import resolve
@@ -348,7 +349,7 @@ class GameState(EventFold):
             raise EngineError("malformed", "push: 'cards' must be an object from target seat to card")
         given: dict[int, list[str]] = {}
         for key, value in raw.items():
-            if not (isinstance(key, str) and key.isdigit()):
+            if not (isinstance(key, str) and key.isascii() and key.isdigit()):
                 raise EngineError("push_invalid", f"push: target {key!r} is not a seat number")
             cards = [value] if isinstance(value, str) else value
             if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
@@ -608,7 +609,7 @@ class GameState(EventFold):
             raise EngineError("malformed", "hand_result: 'calls' must be an object from seat to 'tichu' or 'grand_tichu'")
         calls: dict[int, str] = {}
         for key, call in calls_raw.items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) < self.n):
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < self.n):
                 raise EngineError("result_invalid", f"hand_result: {key!r} is not a seat")
             if call not in ("tichu", "grand_tichu"):
                 raise EngineError("result_invalid", f"hand_result: seat {key} called {call!r}; a call is 'tichu' or 'grand_tichu'")
@@ -651,4 +652,5 @@ EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 
 __all__ = ["GameState", "Hand", "EVENT_TYPES"]
 GameState._handlers = _HANDLERS
+GameState._schemas = schema.FAMILY
 GameState._starts = HAND_STARTS

@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any, Callable, Iterable
 
 from .errors import EngineError
+from . import schema
 from .fold import EventFold
 from .options import _bool, _choice, option, resolve
 
@@ -951,4 +952,5 @@ __all__ = ["TienZiQueState", "EVENT_TYPES", "TZQ_OPTIONS", "combination_kind", "
            "random_tzq_record", "random_deck", "parse_card", "card_name", "sort_cards"]
 
 TienZiQueState._handlers = _HANDLERS
+TienZiQueState._schemas = schema.TIEN_ZI_QUE
 TienZiQueState._starts = ROUND_STARTS

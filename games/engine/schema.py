@@ -1,0 +1,111 @@
+"""The shape of each event: its fields and the JSON type each one holds (record-format.md section 3,
+docs/tien-zi-que.md for Tien Zi Que's own events).
+
+This is the one home of the event schema. Two checks read it:
+
+- :func:`check_types`, run by the fold on every event: a field that is present holds its JSON type,
+  so a wrongly typed field (``"phoenix": []``) is ``malformed``, never a crash inside a rule. A null
+  counts as absent; whether a field is required, and which values it may take, stay the rules'.
+- :func:`check_strict`, run where events come in (a record's parsing, an append): no field the
+  schema does not list (the record format's extension point is the record's free-form ``meta``, not
+  the events), and bounded sizes, so nothing arbitrary is stored for ever in an append-only log.
+  Reading stored events does not run it: a record written before a field was refused still folds.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Mapping
+
+from .errors import EngineError
+
+#: An event is at most this long as compact JSON. The largest real events are a Tien Zi Que
+#: round_start (the whole deck) and a Grand Seigneur deal, both under 1,000 characters.
+MAX_EVENT_CHARS = 4000
+#: A penalty's ``reason`` names a breach (``missed_wish``): a word, not a comment.
+MAX_TEXT_CHARS = 64
+
+
+class FieldType:
+    """What a field holds, in words (for the error message) and as a predicate on the JSON value."""
+
+    __slots__ = ("what", "accepts")
+
+    def __init__(self, what: str, accepts: Callable[[Any], bool]) -> None:
+        self.what = what
+        self.accepts = accepts
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _str_list(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(c, str) for c in v)
+
+
+SEAT = FieldType("a seat number", _int)
+CARD = FieldType("a card code", lambda v: isinstance(v, str))
+CARDS = FieldType("a list of card codes", _str_list)
+RANK = FieldType("a rank code such as \"7\" or \"T\"", lambda v: isinstance(v, str))
+TEXT = FieldType("a string", lambda v: isinstance(v, str))
+PUSH = FieldType("an object from target seat to a card code or a list of card codes",
+                 lambda v: isinstance(v, dict) and all(isinstance(c, str) or _str_list(c) for c in v.values()))
+CALLS = FieldType("an object from seat to \"tichu\" or \"grand_tichu\"",
+                  lambda v: isinstance(v, dict) and all(isinstance(c, str) for c in v.values()))
+SEATS = FieldType("a list of seat numbers", lambda v: isinstance(v, list) and all(_int(s) for s in v))
+POINTS = FieldType("a list of card points per team", lambda v: isinstance(v, list))
+HANDS = FieldType("a list of two lists of card codes", lambda v: isinstance(v, list) and all(_str_list(h) for h in v))
+
+Schema = Mapping[str, Mapping[str, FieldType]]
+
+#: The Tichu family (record-format.md section 3). ``dealer`` names a Threechu hand result's dealer.
+FAMILY: Schema = {
+    "shuffle": {"seat": SEAT},
+    "draw": {"seat": SEAT, "card": CARD},
+    "deal": {"seat": SEAT, "cards": CARDS},
+    "grand_tichu": {"seat": SEAT},
+    "tichu": {"seat": SEAT},
+    "push": {"seat": SEAT, "cards": PUSH},
+    "play": {"seat": SEAT, "cards": CARDS, "wish": RANK, "phoenix": RANK, "to": SEAT},
+    "pass": {"seat": SEAT},
+    "dragon_gift": {"seat": SEAT, "to": SEAT},
+    "penalty": {"seat": SEAT, "reason": TEXT},
+    "hand_result": {"calls": CALLS, "out": SEATS, "points": POINTS, "dealer": SEAT},
+    "undo": {},
+}
+
+#: Tien Zi Que (docs/tien-zi-que.md).
+TIEN_ZI_QUE: Schema = {
+    "round_start": {"seat": SEAT, "hands": HANDS, "stock": CARDS},
+    "draw": {"seat": SEAT, "card": CARD},
+    "discard": {"seat": SEAT, "card": CARD},
+    "pung": {"seat": SEAT, "cards": CARDS, "keep": CARD},
+    "chow": {"seat": SEAT, "cards": CARDS, "keep": CARD, "take": CARD},
+    "reshuffle": {"seat": SEAT, "stock": CARDS},
+    "undo": {},
+}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def event_kind(schema: Schema, event: Any) -> str:
+    """The event's type, once it is an object whose ``type`` is one of the schema's."""
+    if not isinstance(event, dict):
+        raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
+    kind = event.get("type")
+    if not isinstance(kind, str) or kind not in schema:
+        raise EngineError("malformed", f"unknown event type {_shown(kind)}")
+    return kind
+
+
+def check_types(schema: Schema, event: Any) -> str:
+    """Check that each field present holds its JSON type; returns the event's type."""
+    kind = event_kind(schema, event)
+    for field, ftype in schema[kind].items():
+        value = event.get(field)
+        if value is not None and not ftype.accepts(value):
+            raise EngineError("malformed", f"{kind}: {field!r} must be {ftype.what}, not {_shown(value)}")
+    return kind

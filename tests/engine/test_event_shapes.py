@@ -1,0 +1,129 @@
+"""Events of the wrong shape are refused with EngineError("malformed") (or a rule's code), never
+with a crash: the fields named by record-format.md section 3 may hold any JSON value at all.
+
+The property tests fold bot-played games to a random point and apply a mangled event there: the
+real next event with one field replaced by an arbitrary JSON value, or any event type with every
+field arbitrary. Whatever the engine answers, it is EngineError with a code of section 5."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.engine import CODES, EngineError, fold, random_record, random_tzq_record
+from games.engine.cli import main as cli_main
+from tests.engine.event_fields import FAMILY_FIELDS, JSON_VALUES, TZQ_FIELDS
+
+
+TABLES = [
+    ("nanking", list("ABCD"), {}),
+    ("tientsin", list("ABCDEF"), {}),
+    ("threechu", list("ABC"), {}),
+    ("grand-seigneur", list("ABCDEFGH"), {"decks": 2}),
+]
+
+
+def _records() -> list[dict]:
+    records = [random_record(seed, variant=v, players=p, options=o, max_hands=1) for seed in (1, 2) for v, p, o in TABLES]
+    records.append(random_tzq_record(3, options={"rounds": 2}))
+    return records
+
+
+RECORDS = _records()
+
+
+def assert_only_engine_errors(state, event) -> None:
+    try:
+        state.apply(event)
+    except EngineError as err:
+        assert err.code in CODES
+    except Exception as exc:  # noqa: BLE001 - the point of the test
+        pytest.fail(f"{type(exc).__name__}: {exc} on {event!r}")
+
+
+def _state_at(record: dict, at: int):
+    return fold(record, min(at, len(record["events"])))
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, len(RECORDS) - 1), at=st.integers(0, 400), data=st.data())
+def test_one_field_of_the_next_event_mangled_never_crashes(which, at, data):
+    record = RECORDS[which]
+    events = record["events"]
+    at = min(at, len(events) - 1)
+    state = _state_at(record, at)
+    event = dict(events[at])
+    fields = (TZQ_FIELDS if record["variant"] == "tien-zi-que" else FAMILY_FIELDS)[event["type"]] + ["type"]
+    field = data.draw(st.sampled_from(fields))
+    event[field] = data.draw(JSON_VALUES)
+    assert_only_engine_errors(state, event)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, len(RECORDS) - 1), at=st.integers(0, 400), data=st.data())
+def test_any_event_with_arbitrary_fields_never_crashes(which, at, data):
+    record = RECORDS[which]
+    state = _state_at(record, at)
+    table = TZQ_FIELDS if record["variant"] == "tien-zi-que" else FAMILY_FIELDS
+    kind = data.draw(st.sampled_from(sorted(table)))
+    event = {"type": kind}
+    for field in table[kind]:
+        if data.draw(st.booleans()):
+            event[field] = data.draw(JSON_VALUES)
+    assert_only_engine_errors(state, event)
+
+
+# --- the probe's cases, by hand ----------------------------------------------------------------
+
+
+def _play_position() -> tuple[object, dict]:
+    """A nanking state where seat `turn` leads, and its first legal single."""
+    record = random_record(5, max_hands=1)
+    for i, event in enumerate(record["events"]):
+        if event["type"] == "play":
+            return fold(record, i), event
+    raise AssertionError("no play")
+
+
+@pytest.mark.parametrize("field", ["phoenix", "wish", "to", "seat", "cards"])
+@pytest.mark.parametrize("value", [[], {}, [1], {"a": 1}, 1.5, True])
+def test_a_play_field_of_the_wrong_json_type_is_malformed(field, value):
+    state, play = _play_position()
+    with pytest.raises(EngineError) as info:
+        state.apply({**play, field: value})
+    assert info.value.code == "malformed", info.value
+    assert field in info.value.message
+
+
+@pytest.mark.parametrize("value", [[], {}, ["play"], 7, None])
+def test_an_event_type_that_is_not_a_string_is_malformed(value):
+    state, _ = _play_position()
+    with pytest.raises(EngineError) as info:
+        state.apply({"type": value, "seat": 0})
+    assert info.value.code == "malformed"
+
+
+def test_the_cli_exits_2_malformed_on_a_phoenix_list(tmp_path, capsys):
+    record = random_record(5, max_hands=1)
+    i = next(i for i, e in enumerate(record["events"]) if e["type"] == "play")
+    record["events"][i] = {**record["events"][i], "phoenix": []}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    assert cli_main(["score", str(path)]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is False and out["index"] == i and out["error"]["code"] == "malformed"
+
+
+def test_a_push_to_a_unicode_digit_seat_is_refused_not_crashed():
+    """'²'.isdigit() is true but int('²') raises: a target seat is ASCII digits."""
+    rng = random.Random(0)
+    record = random_record(rng.randrange(1000), max_hands=1)
+    i = next(i for i, e in enumerate(record["events"]) if e["type"] == "push")
+    state = fold(record, i)
+    push = record["events"][i]
+    cards = dict(push["cards"])
+    first = sorted(cards)[0]
+    cards["²"] = cards.pop(first)
+    assert_only_engine_errors(state, {**push, "cards": cards})
