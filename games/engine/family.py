@@ -170,6 +170,8 @@ GRAND_SEIGNEUR_OPTIONS = (
            "right after the Great Lord and the Lord last"),
     option("double_specials", False, _bool(),
            "Rio's literal two-deck reading: the second deck's Dragon and Phoenix stay in (its Dog and Mahjong are removed)"),
+    # Abacus "Le T...": "Le jeu de la carte est le même qu'au Tichu": the Tichu option, same presets
+    next(o for o in TICHU_OPTIONS if o.name == "pass_is_final"),
     option("distinct_suit_trios", lambda p: p == "abacus", _bool(),
            "trios, in full houses too, must be of three different suits (the French books)"),
     option("return_worst", lambda p: p == "abacus", _bool(),

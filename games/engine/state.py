@@ -241,6 +241,8 @@ class GameState(EventFold):
     def _on_shuffle(self, event: dict[str, Any]) -> None:
         seat = _seat_of(event, self.n)
         if self.hand is not None:
+            if self.hand.gift_from is not None:  # record-format.md: an owed gift comes before anything else
+                raise EngineError("gift_required", f"seat {self.hand.gift_from} must first give the Dragon trick to an opponent")
             raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): it must end before the next shuffle")
         if self.options.get("shuffler", "first_out") == "first_out" and self.next_shuffler is not None and seat != self.next_shuffler:
             raise EngineError("not_your_turn", f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}")

@@ -511,3 +511,33 @@ def test_grand_seigneur_rio_seating_wretch_plays_after_the_great_lord():
     state.apply({"type": "hand_result", "out": out})
     state.apply({"type": "shuffle", "seat": 2})
     assert state.hand.order == (3, 2, 1, 4, 0)
+
+
+@pytest.mark.parametrize("preset, final", [("abacus", True), ("rio", False), ("tiki", False)])
+def test_grand_seigneur_pass_is_final_under_abacus_as_in_its_tichu(preset, final):
+    # Abacus (000) "Le T...": "Le jeu de la carte est le même qu'au Tichu", and its Tichu makes a
+    # pass final for the trick (spec rules.md: abacus, option pass_is_final). Rio and tiki: a
+    # player who passed may play again while the trick goes on.
+    state = dealt("grand-seigneur", players(5), {"preset": preset},
+                  {0: ["Mahjong", "3s", "8s"], 1: ["4s", "9s"], 2: ["5s"], 3: ["6s"], 4: ["7s"]})
+    assert state.options["pass_is_final"] is final
+    order = list(state.hand.order)
+    lead = state.turn
+    seq = order[order.index(lead):] + order[:order.index(lead)]
+    assert seq[0] == 0, "the Mahjong leads the first hand"
+    play(state, 0, "3s")
+    pass_(state, seq[1])
+    for seat, card in zip(seq[2:], ["5s", "6s", "7s"]):
+        play(state, seat, card) if card in state.hand.cards[seat] else pass_(state, seat)
+    play(state, 0, "8s")
+    if final:
+        assert state.turn != seq[1], "the pass was final for this trick"
+        refuse(state, {"type": "play", "seat": seq[1], "cards": ["9s"]}, "not_your_turn")
+    else:
+        assert state.turn == seq[1]
+        play(state, seq[1], "9s")
+
+
+def test_grand_seigneur_pass_is_final_is_an_option_of_its_own():
+    state = GameState("grand-seigneur", {"preset": "rio", "pass_is_final": True}, players(5))
+    assert state.options["pass_is_final"] is True

@@ -899,3 +899,14 @@ def test_refused_event_in_a_record_reports_its_index():
     with pytest.raises(EngineError) as info:
         fold(bad)
     assert info.value.code == "not_your_turn" and info.value.index == len(rec["events"])
+
+
+def test_a_shuffle_while_the_dragon_gift_is_owed_is_gift_required():
+    # record-format.md section 5: gift_required is the code for anything before an owed gift; the
+    # hand cannot end (and the next shuffle come) until the Dragon trick has been given.
+    t = Table({0: ["Mahjong", "2j"], 1: ["Dragon"], 2: ["3j"], 3: ["4j"]})
+    t.play(0, "2j").play(1, "Dragon")
+    t.pass_(2, 3, 0)
+    assert t.phase == "dragon_gift"
+    t.refuse({"type": "shuffle", "seat": 1}, "gift_required")
+    t.refuse({"type": "shuffle", "seat": 0}, "gift_required")
