@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine, selectors, store
+from games import engine, selectors, storable, store
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
 from games.tasks import update_ratings_for_game as update_ratings_for_game_task
 
@@ -165,10 +165,12 @@ def membership_remove(*, membership: Membership) -> None:
 
 
 def _check_storable(value: Any, what: str) -> None:
-    """PostgreSQL text and jsonb cannot hold NUL characters: refuse them up front (400) on
-    every backend rather than fail at insert."""
-    if "\\u0000" in json.dumps(value):
-        raise InvalidInput(f"{what} contains a NUL character (\\u0000), which cannot be stored")
+    """Refuse up front (400), on every backend, what the database cannot store (NUL characters,
+    lone surrogates, non-finite numbers: games.storable) rather than fail at the insert. The API's
+    parser refuses them already; this is the backstop for the importers and other callers."""
+    why = storable.problem(value)
+    if why is not None:
+        raise InvalidInput(f"{what}: {why}")
 
 
 def _check_name(name: Any) -> str:

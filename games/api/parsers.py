@@ -1,13 +1,21 @@
-"""The API's one parser: DRF's strict JSON (NaN and Infinity refused), plus a nesting limit.
+"""The API's one parser: strict JSON the database can store, of bounded nesting. (The body's
+size is bounded before: DATA_UPLOAD_MAX_MEMORY_SIZE, 413 `request_too_large`.)
 
-Records and events are shallow; a body nested deeper than MAX_DEPTH is refused with 400
-`parse_error` instead of reaching code (or Python's recursion limit) that would crash on it."""
+- Only what can be stored (games.storable): numbers out of range (`1e400`), NaN and Infinity,
+  lone surrogates (`"\\udfff"`) and NUL characters are 400 `parse_error`, on every endpoint.
+- Records and events are shallow; a body nested deeper than MAX_DEPTH is 400 `parse_error`
+  instead of reaching code (or Python's recursion limit) that would crash on it.
+"""
 from __future__ import annotations
 
+import codecs
 from typing import Any
 
+from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
+
+from games import storable
 
 MAX_DEPTH = 64
 
@@ -30,10 +38,16 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
 
 class JsonParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None) -> Any:
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            data = super().parse(stream, media_type, parser_context)
+            text = codecs.decode(stream.read(), encoding)
+            data = storable.loads(text)
         except RecursionError:
             raise ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} levels") from None
+        except storable.UnstorableJson as exc:
+            raise ParseError(f"JSON parse error - cannot be stored: {exc}") from None
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ParseError(f"JSON parse error - {exc}") from None
         if _depth_exceeds(data, MAX_DEPTH):
             raise ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} levels")
         return data

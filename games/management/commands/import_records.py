@@ -3,11 +3,10 @@ record, or a JSON list of records as `from-bsw` prints) into a club, through the
 `POST /api/games/import/`. Finished games queue their rating update like any other."""
 from __future__ import annotations
 
-import json
-
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from games import storable
 from games.management.commands._importing import club_by_slug, input_files
 from games.services import RuleViolation, ServiceError, game_import
 
@@ -25,7 +24,11 @@ class Command(BaseCommand):
         stored = refused = 0
         for path in tqdm(files, desc="record files", unit="file", disable=len(files) < 2, file=self.stderr):
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data = storable.loads(path.read_text(encoding="utf-8"))
+            except storable.UnstorableJson as exc:
+                self.stdout.write(self.style.ERROR(f"{path}: cannot be stored: {exc}"))
+                refused += 1
+                continue
             except (OSError, ValueError) as exc:
                 self.stdout.write(self.style.ERROR(f"{path}: not JSON: {exc}"))
                 refused += 1

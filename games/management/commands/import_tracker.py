@@ -3,12 +3,12 @@
 against the app's own totals."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from games import storable
 from games.engine import fold, score_json
 from games.engine.tracker import convert_tracker
 from games.management.commands._importing import club_by_slug
@@ -31,7 +31,7 @@ class Command(BaseCommand):
     def handle(self, *args, path, club, dry_run, stopped_games_end, **options) -> None:
         target = club_by_slug(club)
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = storable.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise CommandError(f"{path}: {exc}") from None
         records = convert_tracker(data, stopped_games_end=stopped_games_end)
