@@ -113,7 +113,7 @@ class Threechu(Variant):
     def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
         if seat in (hand.shuffler, self.DUMMY):
             return None  # neither the dealer nor the dummy may call Grand Tichu
-        return self.grand_tichu_cards
+        return super().grand_tichu_limit(hand, seat)
 
     def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
         scheme = hand.options.get("threechu_push", "opponents")

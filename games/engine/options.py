@@ -59,6 +59,13 @@ TICHU_OPTIONS = (
            "first_out: the first player out of the previous hand shuffles (the books); any: not checked"),
     option("dragon_gift_to_out", True, _bool(),
            "the Dragon trick may be given to an opponent who is already out (BSW allows it)"),
+    option("grand_tichu", True, _bool(),
+           "false: nobody may call Grand Tichu (tournament rule: DTM, Goettingen, duplicate)"),
+    option("double_victory_points", None, _int_or_null(0),
+           "the card points of a double victory (null: the variant's, 200; Tientsin's triple victory 300); "
+           "100 in DTM tournaments"),
+    option("keep_last_dragon_trick", False, _bool(),
+           "true: a Dragon trick that ends the hand is kept by its winner, not given away (DTM, Goettingen)"),
     option("bsw_grand_tichu_quirk", False, _bool(),
            "reproduce Brettspielwelt: when both partners call Grand Tichu and one goes out first, "
            "the failed partner's -200 is dropped"),

@@ -324,6 +324,8 @@ class GameState(EventFold):
         h, seat = self._caller("grand_tichu", event)
         limit = self.variant.grand_tichu_limit(h, seat)
         if limit is None:
+            if not self.options.get("grand_tichu", True):
+                raise EngineError("not_in_variant", "there is no Grand Tichu in this game (option grand_tichu)")
             raise EngineError("not_in_variant", f"seat {seat} may not call Grand Tichu in {self.variant.name}")
         if h.received[seat] > limit:
             raise EngineError("call_too_late", f"Grand Tichu is called before the {limit + 1}th card; seat {seat} has {h.received[seat]}")
@@ -494,7 +496,8 @@ class GameState(EventFold):
                 self._finish_hand(h)
             return
         if v.hand_over(h):
-            if v.sweep(h) is None and combo.cards == (DRAGON,) and v.has_dragon_gift:
+            if (v.sweep(h) is None and combo.cards == (DRAGON,) and v.has_dragon_gift
+                    and not self.options.get("keep_last_dragon_trick")):
                 h.closed, h.turn, h.gift_from = True, None, seat  # the last trick is still given away
                 return
             if v.sweep(h) is None:

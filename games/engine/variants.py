@@ -98,7 +98,14 @@ class Variant:
 
     def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
         """The most cards a seat may hold when calling Grand Tichu (None: it may not call)."""
+        if not hand.options.get("grand_tichu", True):
+            return None
         return self.grand_tichu_cards
+
+    def sweep_points(self, options: dict[str, Any]) -> int:
+        """The card points of a double (Tientsin: triple) victory, option double_victory_points."""
+        value = options.get("double_victory_points")
+        return self.double_victory_bonus if value is None else value
 
     def may_call(self, hand: "Hand", seat: int) -> bool:
         return True
@@ -196,7 +203,7 @@ class Variant:
         sweep = self.sweep(hand)
         if sweep is not None:
             cards = [0] * len(hand.teams)
-            cards[sweep] = self.double_victory_bonus
+            cards[sweep] = self.sweep_points(options)
         else:
             cards = self.card_points_by_team(hand)
         out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
@@ -237,7 +244,7 @@ class Variant:
             if points is not None:
                 raise EngineError("result_invalid", f"seats {', '.join(map(str, out[:self.sweep_size]))} went out first as a team: that hand has no card points")
             cards = [0] * len(teams)
-            cards[sweep] = self.double_victory_bonus
+            cards[sweep] = self.sweep_points(options)
         else:
             self._check_card_points(points, len(teams))
             cards = list(points)
