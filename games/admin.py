@@ -12,8 +12,8 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "visibility", "created_at"]
-    list_filter = ["visibility"]
+    list_display = ["name", "slug", "visibility", "reveal_hands", "created_at"]
+    list_filter = ["visibility", "reveal_hands"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]

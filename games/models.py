@@ -20,7 +20,13 @@ class Club(models.Model):
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True)
+    class RevealHands(models.TextChoices):
+        AFTER_HAND = "after_hand", "Every hand is shown once it is over"
+        AFTER_GAME = "after_game", "The hands are shown once the game is over"
+
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
+    # When readers other than the club's scorers see the cards of a hand (games.visibility).
+    reveal_hands = models.CharField(max_length=10, choices=RevealHands.choices, default=RevealHands.AFTER_HAND)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -132,9 +132,15 @@ def _as_json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-def game_state_at(game: Game, at: int) -> dict:
-    """The JSON of `python -m games.engine state --at N` for this game."""
-    return _as_json(engine.state_json(store.state_at(game, at)))
+def game_state_at(game: Game, at: int, *, sight: engine.Sight) -> dict:
+    """The JSON of `python -m games.engine state --at N` for this game, as a reader with `sight`
+    (games.visibility.reader_sight) may see it."""
+    return engine.redact_state(_as_json(engine.state_json(store.state_at(game, at))), sight, at)
+
+
+def event_seen(event: Event, sight: engine.Sight) -> dict:
+    """A stored event as a record event, as a reader with `sight` may see it."""
+    return engine.redact_event(event.as_record_event(), sight, event.seq - 1)
 
 
 def game_score(game: Game) -> dict:
@@ -142,8 +148,14 @@ def game_score(game: Game) -> dict:
     return _as_json(engine.score_json(store.state_at(game, game.seq)))
 
 
+def game_record_seen(game: Game, *, sight: engine.Sight) -> dict:
+    """The record of section 1 as a reader with `sight` may see it (the export)."""
+    return engine.redact_record(game_record(game), sight)
+
+
 def game_record(game: Game) -> dict:
-    """The record of section 1, exactly as imported (or as built by appends)."""
+    """The whole record of section 1, exactly as imported (or as built by appends). For the
+    site's own folding; what a reader gets is `game_record_seen`."""
     record = {k: v for k, v in game.header.items() if k != Game.OMITTED_EVENTS}
     record["variant"] = game.variant
     if game.options is not None:

@@ -133,10 +133,11 @@ def _with_idempotency(*, user, key: str | None, fingerprint: str, write) -> Writ
 # --- clubs, players, memberships ---------------------------------------------------------------
 
 
-def club_create(*, name: str, slug: str, visibility: str, user) -> Club:
+def club_create(*, name: str, slug: str, visibility: str, user,
+                reveal_hands: str = Club.RevealHands.AFTER_HAND) -> Club:
     try:
         with transaction.atomic():
-            club = Club.objects.create(name=name, slug=slug, visibility=visibility)
+            club = Club.objects.create(name=name, slug=slug, visibility=visibility, reveal_hands=reveal_hands)
             Membership.objects.create(user=user, club=club, role=Membership.Role.ADMIN)
     except IntegrityError:
         raise InvalidInput(f"a club with slug {slug!r} exists already", code="duplicate") from None

@@ -1,7 +1,9 @@
 """The replay data of a stored game, cached.
 
 A game's events never change once stored, so the frames of a game at `seq` are a pure function of
-(stream id, seq, hidden): they are cached under that key (a new append makes a new key). Only a
+(stream id, seq, what the reader sees): they are cached under that key, the reader's part being
+`Sight.key()` (games.visibility decides the sight; a masked and an open rendering never share an
+entry, nor two seats' renderings; a new append makes a new key). Only a
 finished game's frames go to the shared cache: a game being entered gets a new key with every
 event, and each version (hundreds of KiB pickled) would otherwise stay there for a week. Each
 process keeps one version per game and view.
@@ -14,8 +16,8 @@ from collections import OrderedDict
 
 from django.core.cache import cache
 
-from games import selectors
-from games.models import Game, Membership
+from games import engine, selectors
+from games.models import Game
 
 from . import frames
 
@@ -25,24 +27,24 @@ CACHE_TIMEOUT = 7 * 24 * 3600
 #: Games whose frames this process keeps unpickled (a 1000-point game: about 0.5 MB of JSON, a few
 #: MB as Python objects).
 LOCAL_GAMES = 8
-# (stream id, hidden) -> (seq, frames): one version per game and view, the latest asked for
+# (stream id, sight key) -> (seq, frames): one version per game and reader's sight, the latest asked for
 _local: OrderedDict[tuple, tuple[int, frames.ReplayData]] = OrderedDict()
 _local_lock = threading.Lock()
 
 
-def _local_get(game: Game, hidden: bool) -> frames.ReplayData | None:
+def _local_get(game: Game, seen: str) -> frames.ReplayData | None:
     with _local_lock:
-        entry = _local.get((game.stream_id, hidden))
+        entry = _local.get((game.stream_id, seen))
         if entry is None or entry[0] != game.seq:
             return None
-        _local.move_to_end((game.stream_id, hidden))
+        _local.move_to_end((game.stream_id, seen))
         return entry[1]
 
 
-def _local_put(game: Game, hidden: bool, data: frames.ReplayData) -> None:
+def _local_put(game: Game, seen: str, data: frames.ReplayData) -> None:
     with _local_lock:
-        _local[(game.stream_id, hidden)] = (game.seq, data)
-        _local.move_to_end((game.stream_id, hidden))
+        _local[(game.stream_id, seen)] = (game.seq, data)
+        _local.move_to_end((game.stream_id, seen))
         while len(_local) > LOCAL_GAMES:
             _local.popitem(last=False)
 
@@ -52,35 +54,29 @@ def clear_local() -> None:
         _local.clear()
 
 
-def _key(game: Game, hidden: bool) -> str:
-    return f"tichu:replay:v{frames.FORMAT}:{game.stream_id}:{game.seq}:{'h' if hidden else 'o'}"
+def _key(game: Game, sight: engine.Sight) -> str:
+    return f"tichu:replay:v{frames.FORMAT}:{game.stream_id}:{game.seq}:{sight.key()}"
 
 
-def hands_hidden(game: Game, user) -> bool:
-    """Hands are open once the game is finished; while it is played only the club's scorers and
-    admins (who enter the events) see them, everyone else sees the table and card counts."""
-    if game.status == Game.Status.FINISHED:
-        return False
-    return selectors.membership_role(user, game.club) not in Membership.WRITER_ROLES
-
-
-def replay_data(game: Game, hidden: bool = False) -> frames.ReplayData:
-    """The frames of `game` as stored now: from this process's memory, else the shared cache,
-    else folded by the engine (and then kept in both). Callers must not modify the result."""
-    data = _local_get(game, hidden)
+def replay_data(game: Game, sight: engine.Sight) -> frames.ReplayData:
+    """The frames of `game` as stored now, as a reader with `sight` (games.visibility.reader_sight)
+    may see them: from this process's memory, else the shared cache, else folded by the engine
+    (and then kept in both). Callers must not modify the result."""
+    seen = sight.key()
+    data = _local_get(game, seen)
     if data is not None:
         return data
-    key = _key(game, hidden)
+    key = _key(game, sight)
     data = cache.get(key)
     if data is None:
         record = selectors.game_record(game)
         record["events"] = record["events"][: game.seq]  # what `seq` names, even mid-append
-        data = frames.build(record, hidden=hidden)
+        data = frames.build(record, sight)
         data.script = data.payload_script_text()
         try:
             if game.status == Game.Status.FINISHED:
                 cache.set(key, data, CACHE_TIMEOUT)
         except Exception:  # a cache that cannot take it is an optimisation lost, not an error
             logger.warning("replay frames of game %s not cached", game.pk, exc_info=True)
-    _local_put(game, hidden, data)
+    _local_put(game, seen, data)
     return data

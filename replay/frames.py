@@ -38,7 +38,8 @@ from games.engine.tien_zi_que import FACES as TZQ_FACES
 from games.engine.tien_zi_que import card_name as tzq_card_name
 from games.engine.tien_zi_que import is_card as tzq_is_card
 
-FORMAT = 2  # in the cache key: 2 added Tien Zi Que card faces, event words and masking
+FORMAT = 3  # in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's masking per reader
+HIDDEN = engine.HIDDEN  # a card whose face the reader may not see
 #: state_json keys that are the same in every frame of a game: sent once, not per frame.
 CONSTANT_KEYS = ("ok", "variant", "players", "seat_names", "options", "events")
 #: lists with one entry per seat: compacted entry by entry.
@@ -129,19 +130,18 @@ def _name(players: list[str], seat: Any) -> str:
     return f"seat {seat}"
 
 
-def describe(event: dict, frame: dict, players: list[str], hidden: bool = False) -> str:
+def describe(event: dict, frame: dict, players: list[str]) -> str:
     """The event that led to ``frame``, in words (what it was, read from the event and the engine).
 
-    ``hidden``: the cards in hands are not shown (a game still being played), so draws, deals and
-    pushes are told without their cards."""
+    Cards the reader may not see (``HIDDEN`` in a masked event) are not named."""
     kind = event.get("type")
     who = _name(players, event.get("seat"))
-    if hidden and kind == "push":
+    if kind == "push" and HIDDEN in json.dumps(event.get("cards")):
         return f"{who} pushes cards"
     if kind == "round_start":  # Tien Zi Que (docs/tien-zi-que.md section 2)
         text = f"Round {frame.get('round')} begins: {who} plays first"
     elif kind == "draw":  # a card the reader may not see (a hidden hand, a Tien Zi Que draw) is not named
-        text = f"{who} draws the {card_name(event['card'])}" if "card" in event and not hidden else f"{who} draws a card"
+        text = f"{who} draws the {card_name(event['card'])}" if event.get("card", HIDDEN) != HIDDEN else f"{who} draws a card"
     elif kind == "discard":
         text = f"{who} discards the {card_name(event.get('card', '?'))}"
     elif kind in ("pung", "chow"):
@@ -213,6 +213,7 @@ class ReplayData:
     script: str = ""  # payload_script_text(), once computed (kept with the cached data)
     checkpoints: dict[int, dict] = field(default_factory=dict)  # whole frames at hand starts
     texts: list[str] = field(default_factory=list)  # every frame's ``text`` (sent apart from the deltas)
+    seats: list[int] = field(default_factory=list)  # the seats the reader holds (their hands shown) when ``hidden``
 
     def frame_at(self, n: int) -> dict:
         """The whole frame at position ``n`` (clamped to 0..length), rebuilt from the nearest
@@ -314,28 +315,12 @@ def apply_delta(frame: dict, delta: dict, copy_values: bool = False) -> dict:
     return frame
 
 
-HIDDEN = "?"  # a card whose face is not shown
-
-
-def _mask(frame: dict, event: dict | None) -> tuple[dict, dict | None]:
-    """Hide what the players hold (hands, pushes, cards drawn or dealt); the table stays open."""
-    frame["hands"] = [[HIDDEN] * len(h) for h in frame.get("hands") or []]
-    if frame.get("pushes"):
-        frame["pushes"] = {s: {t: [HIDDEN] * len(c) for t, c in p.items()} for s, p in frame["pushes"].items()}
-    if "stock_size" in frame and frame.get("drawn") is not None:
-        frame["drawn"] = HIDDEN  # Tien Zi Que: the card just drawn is in a hand
-    if event is not None and event.get("type") in ("draw", "deal", "push"):
-        event = {k: v for k, v in event.items() if k not in ("card", "cards")}
-    if event is not None and event.get("type") in ("round_start", "reshuffle"):
-        event = {k: v for k, v in event.items() if k not in ("hands", "stock")}  # face-down cards
-    return frame, event
-
-
-def build(record: Any, hidden: bool = False) -> ReplayData:
+def build(record: Any, sight: engine.Sight = engine.EVERYTHING) -> ReplayData:
     """Fold ``record`` with the engine and build its frames, marks and final frame.
 
     A record whose event ``i`` the engine refuses is shown up to ``i`` (``error`` says why).
-    ``hidden``: the hands are masked in every frame (for a game still being played)."""
+    ``sight``: what the reader may see (games.visibility.reader_sight); every frame and event is
+    masked by the engine's rule (``engine.redact_state``, ``engine.redact_event``)."""
     rec = engine.parse_record(record)
     # one name per seat: Threechu's dummy is a seat without a player of its own
     players = engine.seat_names(rec["variant"], list(rec["players"]))
@@ -344,7 +329,8 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
     data = ReplayData(
         players=players,
         variant=first["variant"],
-        hidden=hidden,
+        hidden=not sight.everything,
+        seats=sorted(sight.seats or ()),
         options=first["options"],
         given_options=record.get("options") if isinstance(record, dict) else None,
         length=0,
@@ -352,7 +338,7 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
     )
     hand_marks: list[int] = [0]
     trick_marks: list[int] = []
-    prev = _annotate(_frame_of(first), None, None, players, hidden)
+    prev = _annotate(_frame_of(first), None, None, players)
     data.deltas.append({k: v for k, v in copy.deepcopy(_public(prev)).items() if k not in SKIP_IN_DELTA})
     data.texts.append(prev["text"])
     for i, event in enumerate(rec["events"]):
@@ -361,7 +347,8 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
         except engine.EngineError as err:
             data.error = {"index": i, **err.as_dict()}
             break
-        cur = _annotate(_frame_of(engine.state_json(state)), event, prev, players, hidden)
+        shown = engine.redact_state(engine.state_json(state), sight, i + 1)
+        cur = _annotate(_frame_of(shown), engine.redact_event(event, sight, i), prev, players)
         cur["n"] = i + 1
         if cur.get("hand_number") != prev.get("hand_number"):
             hand_marks.append(i + 1)
@@ -380,13 +367,11 @@ def build(record: Any, hidden: bool = False) -> ReplayData:
     return data
 
 
-def _annotate(frame: dict, event: dict | None, prev: dict | None, players: list[str], hidden: bool) -> dict:
-    """Add the display annotations of the module docstring to a fresh frame."""
-    shown_event = event
-    if hidden:
-        frame, shown_event = _mask(frame, event)
+def _annotate(frame: dict, event: dict | None, prev: dict | None, players: list[str]) -> dict:
+    """Add the display annotations of the module docstring to a fresh frame (``event`` as the
+    reader may see it)."""
     frame["n"] = 0
-    frame["e"] = shown_event
+    frame["e"] = event
     log = frame.get("trick_log") or []
     old_log = (prev or {}).get("trick_log") or []
     # A hand is on the table while state_json describes one (it then names its shuffler); between
@@ -422,7 +407,7 @@ def _annotate(frame: dict, event: dict | None, prev: dict | None, players: list[
         ]
     frame["_raw_sheet"] = raw
     frame["score_sheet"] = sheet
-    frame["text"] = describe(event, frame, players, hidden) if event is not None else "Before the first event"
+    frame["text"] = describe(event, frame, players) if event is not None else "Before the first event"
     if event is not None and len(sheet) > len(old_sheet):
         frame["text"] += f". Hand {len(sheet)} ends: " + " / ".join(str(p) for p in sheet[-1].get("points", []))
     if event is not None and frame.get("complete") and not (prev or {}).get("complete"):

@@ -12,12 +12,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from games import selectors
+from games import selectors, visibility
 from games.engine.options import TICHU_OPTIONS
 from games.models import Game
 
 from . import frames, present
-from .data import hands_hidden, replay_data
+from .data import replay_data
 
 GAMES_PER_PAGE = 50
 OPTION_DOCS = {o.name: o.doc for o in TICHU_OPTIONS}
@@ -60,8 +60,7 @@ def _options_rows(data: frames.ReplayData) -> list[dict]:
 
 def game_detail(request, pk: int):
     game = _visible_game(request, pk)
-    hidden = hands_hidden(game, request.user)
-    data = replay_data(game, hidden=hidden)
+    data = replay_data(game, visibility.reader_sight(game, request.user))
     final = data.final
     teams = final.get("teams") or []
     labels = present.team_labels(data.players, teams)
@@ -89,8 +88,7 @@ def game_detail(request, pk: int):
 
 def game_replay(request, pk: int):
     game = _visible_game(request, pk)
-    hidden = hands_hidden(game, request.user)
-    data = replay_data(game, hidden=hidden)
+    data = replay_data(game, visibility.reader_sight(game, request.user))
     return render_replay(request, data, title=f"Game {game.pk}", game=game)
 
 
@@ -103,8 +101,8 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
     except ValueError:
         raise Http404("at must be a position number") from None
     at = max(0, min(at, data.length))
-    default_view = "all" if not data.hidden else "none"
-    view = present.parse_view(request.GET.get("view"), n_seats, default_view)
+    # Masked cards are in the frames themselves ("?"): every view shows no more than the reader may see.
+    view = present.parse_view(request.GET.get("view"), n_seats, "all")
     bottom = present.parse_seat(request.GET.get("bottom"), n_seats, view if isinstance(view, int) else 0)
     frame = data.frame_at(at)
     context = {
@@ -119,7 +117,7 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         + [{"value": i, "label": f"{name}'s view"} for i, name in enumerate(data.players)],
         "nav": present.nav_targets(data.marks, at, data.length),
         "log": present.hand_log(data, at),
-        "t": present.table(data, frame, "none" if data.hidden else view, bottom),
+        "t": present.table(data, frame, view, bottom),
         "payload": data.payload_script_text(),
         "cards": frames.card_table(),
         "speeds": [("2000", "slow"), ("1000", "normal"), ("400", "fast"), ("100", "very fast")],

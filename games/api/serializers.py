@@ -47,11 +47,14 @@ class ClubCreateInput(StrictSerializer):
     name = StrictCharField(max_length=100)
     slug = serializers.SlugField(max_length=100)
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices, default=Club.Visibility.PUBLIC)
+    reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, default=Club.RevealHands.AFTER_HAND,
+                                           help_text="when readers who are not scorers see the cards of a hand")
 
 
 class ClubUpdateInput(StrictSerializer):
     name = StrictCharField(max_length=100, required=False)
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices, required=False)
+    reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, required=False)
 
 
 class MembershipInput(StrictSerializer):
@@ -115,7 +118,7 @@ class RecordImportInput(serializers.Serializer):
 class ClubOutput(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "visibility", "created_at"]
+        fields = ["id", "name", "slug", "visibility", "reveal_hands", "created_at"]
 
 
 class MembershipOutput(serializers.ModelSerializer):
@@ -161,7 +164,9 @@ class EventOutput(serializers.ModelSerializer):
         fields = ["seq", "event", "recorded_by", "recorded_at"]
 
     def get_event(self, event: Event) -> dict:
-        return event.as_record_event()
+        from games.selectors import event_seen  # selectors import nothing from the API
+
+        return event_seen(event, self.context["sight"])
 
     def get_recorded_by(self, event: Event) -> str | None:
         return event.recorded_by.username if event.recorded_by else None

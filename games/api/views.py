@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import selectors, services, visibility
 from games.api import serializers as s
 from games.api.exceptions import ApiError
 from games.api.filters import GameFilter
@@ -258,22 +258,24 @@ class GameEventsApi(GameView):
             OpenApiParameter("limit", int, description="at most this many events (default and maximum 5000)"),
         ],
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
-        summary="The game's events after seq N, in order",
+        summary="The game's events after seq N, in order (cards of a hand in play masked for other readers)",
     )
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
         after = _query_uint(request, "after", 0)
         limit = min(_query_uint(request, "limit", 5000), 5000)
         events = list(selectors.game_events(game, after=after, limit=limit))
-        return Response(
-            {
-                "game": game.pk,
-                "seq": game.seq,
-                "after": after,
-                "events": s.EventOutput(events, many=True).data,
-                "more": bool(events) and events[-1].seq < game.seq,
-            }
-        )
+        sight = visibility.reader_sight(game, request.user)
+        body = {
+            "game": game.pk,
+            "seq": game.seq,
+            "after": after,
+            "events": s.EventOutput(events, many=True, context={"sight": sight}).data,
+            "more": bool(events) and events[-1].seq < game.seq,
+        }
+        if not sight.everything:
+            body["redacted"] = sight.marker()
+        return Response(body)
 
     @extend_schema(
         request=s.EventsAppendInput,
@@ -300,14 +302,14 @@ class GameStateApi(GameView):
     @extend_schema(
         parameters=[OpenApiParameter("at", int, description="state after the first N events (default: all)")],
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS[400], 404: ERRORS[404]},
-        summary="The engine state after N events",
+        summary="The engine state after N events (a hand in play masked as docs/api.md 'What a reader sees' says)",
     )
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
         at = _query_uint(request, "at", game.seq)
         if at > game.seq:
             raise ApiError(f"at={at} is past the game's last event (seq {game.seq})", code="out_of_range")
-        return Response(selectors.game_state_at(game, at))
+        return Response(selectors.game_state_at(game, at, sight=visibility.reader_sight(game, request.user)))
 
 
 class GameScoreApi(GameView):
@@ -317,9 +319,10 @@ class GameScoreApi(GameView):
 
 
 class GameRecordApi(GameView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Export the record (section 1)")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.game_record(self.game(request, pk)))
+        game = self.game(request, pk)
+        return Response(selectors.game_record_seen(game, sight=visibility.reader_sight(game, request.user)))
 
 
 def club_to_write_from_query(request: Request) -> Club:

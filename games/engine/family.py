@@ -90,6 +90,10 @@ class Threechu(Variant):
     def seat_names(self, players: Sequence[str]) -> list[str]:
         return list(players) + ["Dummy"]
 
+    def hands_seen(self, seat: int, shuffler: int | None) -> frozenset[int]:
+        # spec/rules.md: "The dealer sees both hands before the exchange, plays the dummy's cards"
+        return frozenset((seat, self.DUMMY)) if seat == shuffler else frozenset((seat,))
+
     def check_options(self, options: dict[str, Any], n: int) -> None:
         if options.get("hands") is not None and options["hands"] % 3:
             raise EngineError("malformed", f"a threechu game lasts a number of hands divisible by 3, not {options['hands']}")

@@ -23,6 +23,9 @@ def parse_record(obj: Any) -> dict[str, Any]:
     """
     if not isinstance(obj, dict):
         raise EngineError("malformed", "a record is a JSON object")
+    if "redacted" in obj:
+        raise EngineError("malformed", "a redacted record (its hidden cards written '?') cannot be folded; "
+                                       "export it as a scorer of the club for the whole record")
     unknown = set(obj) - RECORD_KEYS
     if unknown:
         raise EngineError("malformed", f"unknown record field(s): {', '.join(sorted(unknown))}")

@@ -47,6 +47,11 @@ class Variant:
         """What to call each seat (Threechu's dummy has no player of its own)."""
         return list(players)
 
+    def hands_seen(self, seat: int, shuffler: int | None) -> frozenset[int]:
+        """The seats whose hands the player at ``seat`` sees during a hand shuffled by
+        ``shuffler``: its own (Threechu's dealer sees the dummy's too)."""
+        return frozenset((seat,))
+
     def teams(self, n: int, shuffler: int | None) -> tuple[tuple[int, ...], ...]:
         """Seats by team; teams alternate around the table."""
         return tuple(tuple(range(t, n, 2)) for t in range(2))

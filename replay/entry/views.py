@@ -24,7 +24,7 @@ from django.middleware.csrf import get_token
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from games import selectors, services
+from games import selectors, services, visibility
 from games.engine.variants import Variant, get_variant
 from games.models import Club, Game, Membership, Player
 
@@ -139,7 +139,7 @@ def enter(request, pk: int):
             "rank_names": frames.RANK_NAMES,
             "cards": frames.card_table(),
         },
-        **present.panels_context(game, replay_data(game, hidden=False)),
+        **present.panels_context(game, replay_data(game, visibility.reader_sight(game, request.user))),
     })
 
 
@@ -148,7 +148,7 @@ def enter(request, pk: int):
 def panels(request, pk: int):
     """The score sheet and the history as HTML, for the entry page's script to swap in."""
     game = _writable_game(request, pk)
-    context = {"game": game, **present.panels_context(game, replay_data(game, hidden=False))}
+    context = {"game": game, **present.panels_context(game, replay_data(game, visibility.reader_sight(game, request.user)))}
     return JsonResponse({
         "seq": game.seq,
         "status": game.status,

@@ -116,7 +116,7 @@ def test_a_refused_event_is_shown_up_to_it():
 
 def test_hidden_frames_show_no_card_in_hand():
     record = bot_record(1)
-    data = frames.build(record, hidden=True)
+    data = frames.build(record, engine.Sight(seats=frozenset(), secret_from=0, variant="nanking"))
     frame: dict = {}
     for delta in data.deltas:
         frames.apply_delta(frame, delta)

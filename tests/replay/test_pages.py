@@ -6,9 +6,10 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
-from games import engine
+from games import engine, visibility
 from games.models import Membership
 from replay import frames
 
@@ -136,8 +137,11 @@ def test_active_game_hides_hands_from_non_scorers(client, public_club):
         assert all(set(h) <= {"?"} for h in frame["hands"])
         assert all(set(c) <= {"?"} for p in (frame.get("pushes") or {}).values() for c in p.values())
         event = frame["e"] or {}
-        if event.get("type") in ("draw", "push", "deal"):
-            assert "card" not in event and "cards" not in event
+        if event.get("type") in ("draw", "push", "deal"):  # the cards shown as "?", so counts stay
+            cards = event.get("cards") or []
+            if isinstance(cards, dict):  # a push: target seat -> card or cards
+                cards = [c for v in cards.values() for c in (v if isinstance(v, list) else [v])]
+            assert event.get("card", "?") == "?" and set(cards) <= {"?"} and ("card" in event or cards)
     state = engine.state_json(engine.Replay(record).state_at(70))
     # a scorer of the club sees them
     user = get_user_model().objects.create_user("sam", password="pw")
@@ -239,12 +243,14 @@ def test_only_finished_games_frames_go_to_the_shared_cache(client, public_club, 
     replay_data.clear_local()
     for game in (active, bot_game):
         assert client.get(replay_url(game)).status_code == 200
-    assert cache.get(replay_data._key(active, hidden=True)) is None
-    assert cache.get(replay_data._key(active, hidden=False)) is None
-    assert cache.get(replay_data._key(bot_game, hidden=False)) is not None
+    table = visibility.reader_sight(active, AnonymousUser())
+    assert not table.everything
+    assert cache.get(replay_data._key(active, table)) is None
+    assert cache.get(replay_data._key(active, engine.EVERYTHING)) is None
+    assert cache.get(replay_data._key(bot_game, engine.EVERYTHING)) is not None
     # a newer version of the active game replaces the older one in this process
-    first = replay_data.replay_data(active, hidden=False)
+    first = replay_data.replay_data(active, engine.EVERYTHING)
     active.seq -= 1  # as an earlier request saw it
-    older = replay_data.replay_data(active, hidden=False)
+    older = replay_data.replay_data(active, engine.EVERYTHING)
     assert older is not first
-    assert sum(1 for k in replay_data._local if k[0] == active.stream_id and not k[1]) == 1
+    assert sum(1 for k in replay_data._local if k[0] == active.stream_id and k[1] == "all") == 1

@@ -51,7 +51,6 @@
   }
 
   // --- view state --------------------------------------------------------------------------------
-  var hiddenGame = root.getAttribute("data-hidden") === "1";
   function parseView(raw, dflt) {
     if (raw === null || raw === undefined || raw === "") return dflt;
     if (raw === "all") return "all";
@@ -338,7 +337,8 @@
   var table = $("table"), slider = $("slider"), viewSel = $("view"), speedSel = $("speed"), playBtn = $("nav-play");
   var NAV = { "nav-first": "first", "nav-prev-hand": "prev_hand", "nav-prev-trick": "prev_trick", "nav-prev": "prev",
               "nav-next": "next", "nav-next-trick": "next_trick", "nav-next-hand": "next_hand", "nav-last": "last" };
-  var shownView = function () { return hiddenGame ? "none" : state.view; };
+  // Cards the reader may not see come masked ("?") in the frames: every view shows only what is there.
+  var shownView = function () { return state.view; };
   var lastSheetLen = -1, lastSheetFrame = null;
 
   function query(n) {

@@ -1,0 +1,66 @@
+"""Who sees which hands of a game: the one place the site decides a reader's `engine.Sight`.
+
+- The club's scorers and admins (who enter the events) see everything.
+- Anyone else who may read the game sees what the table sees (`games.engine.visibility`): the
+  cards played, the calls, the counts; plus, when signed in as the player seated in the game
+  (`Player.user`), that seat's own hand. The cards of a hand are open once it is over, or once
+  the game is over when the club's `reveal_hands` is `after_game`; a finished game is open.
+
+Every channel that shows a game's cards (the API's `state`, `events`, `record`, the replay and
+game pages) asks `reader_sight` and masks through the engine; none decides for itself.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from games import engine, selectors, store
+from games.models import Game, GameSeat, Membership
+
+_UNSET = object()
+# (stream id, seq, reveal) -> the table's sight (seats left empty): one pass over the events per
+# game version and process, whoever reads it.
+_table_sights = store._Lru(256)
+
+
+def forget_local() -> None:
+    _table_sights.clear()
+
+
+def sees_everything(game: Game, user) -> bool:
+    """The club's scorers and admins see every hand, always."""
+    role = getattr(game, "viewer_role", _UNSET)
+    if role is _UNSET:
+        role = selectors.membership_role(user, game.club)
+    return role in Membership.WRITER_ROLES
+
+
+def seats_held(game: Game, user) -> frozenset[int]:
+    """The seats of `game` whose player is `user` (none for an anonymous reader)."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    return frozenset(GameSeat.objects.filter(game=game, player__user=user).values_list("seat", flat=True))
+
+
+def table_sight(game: Game) -> engine.Sight:
+    """What a reader holding no seat sees of `game` as stored now (`game.seq` events)."""
+    reveal = game.club.reveal_hands
+    key = (game.stream_id, game.seq, reveal)
+    cached = _table_sights.get(key)
+    if cached is None:
+        events = store.stored_events(game, game.seq)
+        state = store.state_at(game, game.seq)
+        cached = engine.sight_for(game.variant, events, state, seats=(), reveal=reveal)
+        _table_sights.put(key, cached)
+    return cached
+
+
+def reader_sight(game: Game, user) -> engine.Sight:
+    """What `user` (who may read `game`) sees of it: `engine.EVERYTHING` or the sight that masks
+    the secret part of the game."""
+    if game.status == Game.Status.FINISHED or sees_everything(game, user):
+        return engine.EVERYTHING
+    table = table_sight(game)
+    if table.everything:
+        return engine.EVERYTHING
+    seats = seats_held(game, user)
+    return dataclasses.replace(table, seats=seats) if seats else table
