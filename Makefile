@@ -77,3 +77,4 @@ bench: install
 	$(CLEAN_ENV) $(PY) bench/api.py
 	$(CLEAN_ENV) $(PY) bench/replay.py
 	$(CLEAN_ENV) $(PY) bench/ratings.py
+	$(CLEAN_ENV) $(PY) bench/tournament.py

@@ -18,12 +18,12 @@ from .pairing import Pairing, propose
 from .record import FORMAT, parse_header, parse_record
 from .scoring import PRESETS, hand_vp
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
-from .standings import crosstable_json, ranking, standings_json
+from .standings import crosstable_json, ranking, rounds_json, standings_json
 from .engine_options import engine_options
 from .from_games import hand_lines
 
 __all__ = [
     "CODES", "EVENT_TYPES", "FORMAT", "PRESETS", "Pairing", "TournamentError", "TournamentState",
     "crosstable_json", "engine_options", "fold", "hand_lines", "hand_vp", "new_tournament", "parse_header", "parse_record",
-    "propose", "ranking", "standings_json",
+    "propose", "ranking", "rounds_json", "standings_json",
 ]

@@ -26,6 +26,7 @@ class RoundLine:
     table: int | None = None
     partners: list[str] = field(default_factory=list)
     opponents: list[str] = field(default_factory=list)
+    game: Any = None  # the id of the table's recorded game, when the result names one
 
 
 @dataclass
@@ -75,6 +76,7 @@ def round_lines(state: TournamentState) -> dict[str, Line]:
                     line = RoundLine(rnd.number, "table" if vps else "pending", table=table.number,
                                      partners=[p for p in side if p != e], opponents=list(other))
                     if vps:
+                        line.game = table.result["game"]
                         line.vp = vps[s]
                         line.points, line.against = table.result["score"][s], table.result["score"][1 - s]
                     lines[e].rounds.append(line)
@@ -252,6 +254,29 @@ def crosstable_json(state: TournamentState) -> dict[str, Any]:
                     cell["partners"] = r.partners
             if r.kind in ("table", "bye", "late"):
                 cell.update(vp=_as_int(r.vp), points=r.points, against=r.against)
+            if r.game is not None:
+                cell["game"] = r.game
             cells.append(cell)
         rows.append({"entry": e, "name": state.entries[e].name, "rounds": cells})
     return {"ok": True, "events": state.events_applied, "crosstable": rows}
+
+
+def rounds_json(state: TournamentState) -> dict[str, Any]:
+    """Every round as the TD sees it: its tables with their results (and how often corrected),
+    its byes, whether it is closed, the pairing's explanation and overrides."""
+    rounds = []
+    for rnd in state.rounds:
+        tables = []
+        for t in sorted(rnd.tables.values(), key=lambda t: t.number):
+            row: dict[str, Any] = {"table": t.number, "sides": t.sides, "status": "result" if t.result else "waiting"}
+            if t.result:
+                row["result"] = {"game": t.result["game"], "score": list(t.result["score"]),
+                                 "vp": [_as_int(v) for v in table_vp(state.preset, t.result, state.header["hands_per_round"])],
+                                 "hands": None if t.result["hands"] is None else
+                                 [{"points": [a, b], "double_victory": dv} for a, b, dv in t.result["hands"]],
+                                 "events": list(t.history)}
+                row["corrections"] = len(t.history) - 1
+            tables.append(row)
+        rounds.append({"round": rnd.number, "closed": rnd.closed, "tables": tables, "byes": rnd.byes,
+                       "explanation": rnd.explanation, "overrides": rnd.overrides, "paired_at": rnd.paired_at})
+    return {"ok": True, "events": state.events_applied, "rounds": rounds}

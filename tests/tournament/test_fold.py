@@ -199,3 +199,19 @@ def test_lots_recorded_break_the_last_tie():
 def test_without_lots_ties_share_a_rank():
     record = {"header": header(rounds=1, tiebreaks=["points"]), "events": register(4)}
     assert [r["rank"] for r in standings_json(fold(record))["standings"]] == [1, 1, 1, 1]
+
+
+def test_rounds_json_shows_status_results_and_corrections(open_round):
+    from games.tournament import rounds_json
+
+    record = with_events(open_round, {"type": "result_corrected", "round": 1, "table": 1, "score": [250, 150],
+                                      "game": 77, "reason": "typo"})
+    out = rounds_json(fold(record))["rounds"][0]
+    assert out["closed"] is False and len(out["tables"]) == 3
+    first = out["tables"][0]
+    assert first["status"] == "result" and first["corrections"] == 1
+    assert first["result"]["score"] == [250, 150] and first["result"]["vp"] == [2, 0] and first["result"]["game"] == 77
+    assert first["result"]["events"] == [7, 8]
+    assert [t["status"] for t in out["tables"][1:]] == ["waiting", "waiting"]
+    cells = {row["entry"]: row["rounds"][0] for row in crosstable_json(fold(record))["crosstable"]}
+    assert cells[first["sides"][0][0]]["game"] == 77

@@ -129,3 +129,20 @@ def test_manual_system_refuses_to_propose():
     with pytest.raises(TournamentError) as info:
         propose(state)
     assert info.value.code == "pairing_manual"
+
+
+def test_large_swiss_matches_within_a_window_and_still_avoids_rematches():
+    """Above 32 entries the matching first looks 16 places either way; no rematch, byes distinct."""
+    record = {"header": header(rounds=7, seed=5), "events": register(41)}
+    rng = random.Random(5)
+    met, byes = set(), []
+    for _ in range(7):
+        state = fold(record)
+        pairing = propose(state)
+        assert "16 places apart" in pairing.explanation["method"]
+        pairs = {frozenset((t["sides"][0][0], t["sides"][1][0])) for t in pairing.tables}
+        assert not pairs & met and pairing.explanation["rematches"] == 0
+        met |= pairs
+        byes += pairing.byes
+        play_round(record, rng)
+    assert len(byes) == len(set(byes)) == 7

@@ -8,7 +8,10 @@ important criterion outweighs every possible sum of the less important ones:
 3. the bye away from the bottom of the standings (the lowest-placed entry without a bye gets it);
 4. closest scores first: the squared gap of primary scores, then the gap in standing position.
 
-An odd field adds a phantom "bye" vertex; with ``maxcardinality`` every entry is matched.
+An odd field adds a phantom "bye" vertex; with ``maxcardinality`` every entry is matched. Fields of
+more than 32 entries are matched first on opponents at most 16 places apart (the complete graph
+of 200 entries takes seconds); if that leaves an entry unmatched or forces a rematch, the
+complete graph decides.
 """
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ from ..state import TournamentState
 from . import Pairing
 
 BYE = "\x00bye"  # cannot be an entry id used in JSON by accident: ids are non-empty strings checked elsewhere
+#: places apart an entry's candidate opponents may be in a large field (see pair_swiss)
+WINDOW = 16
 
 
 def meetings(state: TournamentState) -> Counter[frozenset[str]]:
@@ -64,14 +69,26 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
     def score_cost(a: str, b: str) -> int:
         return int(round((score[a] - score[b]) ** 2 * 1000)) * unit_gap // 1000 + abs(pos[a] - pos[b])
 
-    graph = nx.Graph()
-    for i, a in enumerate(order):
-        for b in order[i + 1:]:
-            graph.add_edge(a, b, weight=top - met[frozenset((a, b))] * r_meet - score_cost(a, b))
-    if n % 2:
-        for a in order:
-            graph.add_edge(a, BYE, weight=top - byes[a] * b_repeat - (n - 1 - pos[a]) * b_place)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    def solve(window: int | None) -> set[tuple[str, str]]:
+        graph = nx.Graph()
+        for i, a in enumerate(order):
+            for b in order[i + 1:] if window is None else order[i + 1:i + 1 + window]:
+                graph.add_edge(a, b, weight=top - met[frozenset((a, b))] * r_meet - score_cost(a, b))
+        if n % 2:
+            for a in order:
+                graph.add_edge(a, BYE, weight=top - byes[a] * b_repeat - (n - 1 - pos[a]) * b_place)
+        return nx.max_weight_matching(graph, maxcardinality=True)
+
+    # A large field is first matched on the edges between entries at most WINDOW places apart (the
+    # closest-scores criterion never wants longer ones unless rematches force them); a matching
+    # that is not perfect, or has a rematch, is redone on the complete graph, so "no rematch while
+    # one can be avoided" holds exactly.
+    window = WINDOW if n > 2 * WINDOW else None
+    matching = solve(window)
+    if window is not None and (2 * len(matching) < n + n % 2
+                               or any(met[frozenset(m)] for m in matching if BYE not in m)):
+        window = None
+        matching = solve(None)
 
     pairs, bye = [], []
     for a, b in matching:
@@ -90,7 +107,8 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
                           "places": [pos[a] + 1, pos[b] + 1], "met_before": times})
     explanation: dict[str, Any] = {
         "system": "swiss",
-        "method": "maximum-weight matching (networkx.max_weight_matching, maxcardinality)",
+        "method": "maximum-weight matching (networkx.max_weight_matching, maxcardinality)"
+                  + (f", on opponents at most {window} places apart" if window else ""),
         "constraints": ["no rematch while one can be avoided", "no second bye while one can be avoided",
                         "bye to the lowest-placed entry without a bye", "closest scores first, then closest places"],
         "rematches": rematches,
