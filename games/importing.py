@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from games.engine.bsw import parse_bsw
-from games.engine.bsw_check import check_game
+from games.engine import bsw_dates
+from games.engine import EngineError
+from games.engine.bsw import read_bsw
+from games.engine.bsw_check import check_game, settle_refused_hands
 from games.models import Club
 from games.services import ServiceError, game_import
 
@@ -28,17 +30,30 @@ def files_under(paths: list[str], suffix: str) -> list[Path]:
 
 
 def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, anonymise: bool = False,
-                   game_id: str | None = None, dry_run: bool = False) -> dict[str, Any]:
+                   game_id: str | None = None, dry_run: bool = False, path: Path | None = None) -> dict[str, Any]:
     """Convert every game of one log, check each hand against the log's Ergebnis, store the games
-    the engine accepts. Returns the report: games, hands, hands equal, stored, differences, errors."""
+    the engine accepts. Returns the report: games, hands, hands equal, stored, differences, errors,
+    and ``hands_mended``: each hand the reader repaired, kept as its score-sheet line or skipped
+    (a line it could not read, or an event the engine refused, costs that hand, never the game),
+    with the log's line and the reason. The games are dated by the log's ``YYYYMM`` archive
+    folder (``path``), else by their id (games.engine.bsw_dates)."""
     report: dict[str, Any] = {"games": 0, "hands": 0, "equal": 0, "stored": 0, "game_ids": [],
-                              "differences": [], "errors": []}
+                              "differences": [], "errors": [], "hands_mended": []}
     try:
-        records = parse_bsw(text, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring)
+        games = read_bsw(text, lax=True, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring,
+                         played_at=bsw_dates.played_at(path=path, game_id=game_id))
     except ValueError as exc:
         report["errors"].append(f"not a BSW log: {exc}")
         return report
-    for number, record in enumerate(records, start=1):
+    for number, read in enumerate(games, start=1):
+        record = read.record
+        mended = list(read.notes)
+        try:
+            mended += settle_refused_hands(record, read.event_lines)
+        except EngineError as exc:  # malformed: the converter's fault, reported as the game's error
+            report["errors"].append(f"game {number}: {exc.code}: {exc.message}")
+            continue
+        report["hands_mended"] += [{"game": number, **note} for note in sorted(mended, key=lambda n: n["hand"])]
         check = check_game(record)
         report["games"] += 1
         report["hands"] += check.hands

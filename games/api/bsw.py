@@ -20,6 +20,8 @@ class BswImportInput(StrictSerializer):
                                 help_text="the .tch log's text (one or several games)")
     bsw_scoring = serializers.BooleanField(default=False, help_text="score with BSW's reading of two Grand Tichu calls in one team")
     anonymise = serializers.BooleanField(default=False, help_text="store Player 1..4 instead of BSW handles")
+    game_id = serializers.RegexField(r"^[0-9]{1,12}$", required=False,
+                                     help_text="the BSW game id (the log's file name): kept, and dates the games")
 
 
 class BswImportOutput(serializers.Serializer):
@@ -30,6 +32,9 @@ class BswImportOutput(serializers.Serializer):
     game_ids = serializers.ListField(child=serializers.IntegerField())
     differences = serializers.ListField(child=serializers.DictField())
     errors = serializers.ListField(child=serializers.CharField())
+    hands_mended = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="hands repaired, kept as their score-sheet line or skipped: game, hand, line, action, reason")
 
 
 class GameImportBswApi(ApiView):
@@ -44,5 +49,6 @@ class GameImportBswApi(ApiView):
         body = BswImportInput(data=request.data)
         body.is_valid(raise_exception=True)
         report = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
-                                bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"])
+                                bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"],
+                                game_id=body.validated_data.get("game_id"))
         return Response(report, status=status.HTTP_201_CREATED if report["stored"] else status.HTTP_200_OK)

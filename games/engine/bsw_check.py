@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import bsw_scoresheet
 from .errors import EngineError
-from .record import Replay, score_json
+from .record import Replay, fold, score_json
 
 BSW_QUIRK = "bsw_grand_tichu_quirk"
 
@@ -46,9 +47,10 @@ class GameCheck:
         }
 
 
-def _both_partners_called_grand(line: dict[str, Any]) -> bool:
+def _partner_of_first_out_called_grand(line: dict[str, Any]) -> bool:
+    out = line.get("out") or []
     grand = [int(s) for s, c in line.get("calls", {}).items() if c == "grand_tichu"]
-    return any((a - b) % 2 == 0 and a != b for a in grand for b in grand)
+    return bool(out) and any(s != out[0] and (s - out[0]) % 2 == 0 for s in grand)
 
 
 def check_game(record: dict[str, Any]) -> GameCheck:
@@ -59,7 +61,7 @@ def check_game(record: dict[str, Any]) -> GameCheck:
     check.error = replay.error
     lines = score_json(replay.state_at(replay.valid_length))["hands"]
     check.finished = len(lines)
-    quirk = bool((record.get("options") or {}).get(BSW_QUIRK))
+    quirk = (record.get("options") or {}).get(BSW_QUIRK)
     for number, want in enumerate(expected, start=1):
         got = lines[number - 1]["points"] if number <= len(lines) else None
         if want is None:
@@ -72,10 +74,62 @@ def check_game(record: dict[str, Any]) -> GameCheck:
         if got is None:
             reason = (f"not finished: the engine refused event {replay.error.index} ({replay.error.code}: {replay.error.message})"
                       if replay.error else "the hand is not finished in the record")
-        elif _both_partners_called_grand(lines[number - 1]) and not quirk:
-            reason = ("known BSW difference: both partners called Grand Tichu and BSW drops the failed "
-                      "partner's -200; the option bsw_grand_tichu_quirk reproduces BSW's reading")
+        elif _partner_of_first_out_called_grand(lines[number - 1]) and quirk != "partner_grand":
+            reason = ("known BSW difference: BSW does not charge the failed Grand Tichu of the first player "
+                      "out's partner; the option bsw_grand_tichu_quirk: 'partner_grand' reproduces BSW's reading")
         else:
             reason = "the computed score differs from the log's Ergebnis"
         check.differences.append(HandDifference(number, list(want), got, reason))
     return check
+
+
+def _hand_starts(events: list[dict[str, Any]]) -> list[int]:
+    return [i for i, e in enumerate(events) if e.get("type") in ("shuffle", "hand_result")]
+
+
+def settle_refused_hands(record: dict[str, Any], event_lines: list[int],
+                         limit: int = 100) -> list[dict[str, Any]]:
+    """Lax import: while the engine refuses an event, the hand it is in becomes its score-sheet
+    line (a ``hand_result`` from the hand's calls and the log's ``Ergebnis``), or is left out when
+    the score fits no finishing order or the log stops in it. A rule the log breaks (BSW let a
+    player give the Dragon to a partner, say) so costs that hand, never the game. Changes
+    ``record`` and ``event_lines`` in place; returns a note per hand (1-based ``hand``, the
+    refused event's ``line``, ``action``, ``reason``)."""
+    notes: list[dict[str, Any]] = []
+    events = record["events"]
+    results = (record.get("meta") or {}).get("bsw_results") or []
+    for _ in range(limit):
+        try:
+            fold(record)
+            break
+        except EngineError as exc:
+            if exc.index is None or exc.code == "malformed":
+                raise
+            refused = exc
+        starts = _hand_starts(events)
+        k = max(n for n, i in enumerate(starts) if i <= refused.index) if starts and starts[0] <= refused.index else 0
+        start = starts[k] if starts else 0
+        end = starts[k + 1] if k + 1 < len(starts) else len(events)
+        line = event_lines[refused.index] if refused.index < len(event_lines) else None
+        calls = {str(e["seat"]): e["type"] for e in events[start:end] if e.get("type") in ("tichu", "grand_tichu")}
+        result = results[k] if k < len(results) else None
+        after = events[end] if end < len(events) else None
+        prefer = after["seat"] if after is not None and after.get("type") == "shuffle" else None
+        quirk = (record.get("options") or {}).get(BSW_QUIRK)
+        replacement = (bsw_scoresheet.hand_result(calls, result, prefer=prefer, quirk=quirk)
+                       if result is not None else None)
+        why = f"the engine refused event {refused.index} ({refused.code}: {refused.message})"
+        if replacement is not None:
+            events[start:end] = [replacement]
+            event_lines[start:end] = [line or 0]
+            action = "kept as its score-sheet line"
+        else:
+            del events[start:end], event_lines[start:end]
+            if k < len(results):
+                del results[k]
+            action = "skipped"
+        if after is not None and after.get("type") == "shuffle":
+            # the shuffler is inferred (first out of the previous hand): follow the kept line
+            after["seat"] = replacement["out"][0] if replacement is not None else after["seat"]
+        notes.append({"hand": k + 1, "line": line, "action": action, "reason": why})
+    return notes

@@ -66,9 +66,12 @@ TICHU_OPTIONS = (
            "100 in DTM tournaments"),
     option("keep_last_dragon_trick", False, _bool(),
            "true: a Dragon trick that ends the hand is kept by its winner, not given away (DTM, Goettingen)"),
-    option("bsw_grand_tichu_quirk", False, _bool(),
-           "reproduce Brettspielwelt: when both partners call Grand Tichu and one goes out first, "
-           "the failed partner's -200 is dropped"),
+    option("bsw_grand_tichu_quirk", False,
+           ((lambda v: isinstance(v, bool) or v in ("both_grand", "partner_grand")),
+            "true, false, 'both_grand' or 'partner_grand'"),
+           "reproduce Brettspielwelt's score: the failed Grand Tichu of the first player out's partner is not "
+           "charged. partner_grand: whatever the first out called (BSW's rule, docs/rules.md); both_grand "
+           "(or true, its first spelling): only when the first out called Grand Tichu too; false: by the book"),
 )
 
 

@@ -191,11 +191,14 @@ class Variant:
         else loses it."""
         points = [0] * (max(team_of) + 1)
         quirk_dropped: set[int] = set()
-        if options.get("bsw_grand_tichu_quirk") and first_out is not None:
-            # BSW: both partners called Grand Tichu and one went out first: the other's failure is dropped.
+        quirk = options.get("bsw_grand_tichu_quirk")
+        if quirk and first_out is not None:
+            # BSW does not charge the failed Grand Tichu of the first out's partner: always
+            # (partner_grand), or only when the first out called Grand Tichu too (both_grand, true)
             grand = [s for s, c in calls.items() if c == "grand_tichu"]
             for s in grand:
-                if s != first_out and first_out in grand and team_of[s] == team_of[first_out]:
+                if (s != first_out and team_of[s] == team_of[first_out]
+                        and (quirk == "partner_grand" or first_out in grand)):
                     quirk_dropped.add(s)
         for seat, call in calls.items():
             if seat in quirk_dropped:

@@ -326,7 +326,7 @@ def _fold_or_explain(rec):
 def test_engine_accepts_every_hand_and_scores_as_bsw(name):
     _, _, score_json = _engine()
     rec = parse_bsw(text(name), bsw_scoring=True)[0]
-    assert rec["options"]["bsw_grand_tichu_quirk"] is True
+    assert rec["options"]["bsw_grand_tichu_quirk"] == "partner_grand"  # BSW's rule (test_bsw_quirks.py)
     score = score_json(_fold_or_explain(rec))
     expected = rec["meta"]["bsw_results"]
     complete = [r for r in expected if r is not None]

@@ -2,6 +2,7 @@
 the management command; scorers only; bad bodies are 400 JSON."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from games.models import Game
 from tests.conftest import client_for
 
-LOG = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "bsw-tich_me" / "2241381.tch"
+LOG = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus")) / "bsw-tich_me" / "2241381.tch"
 pytestmark = pytest.mark.skipif(not LOG.is_file(), reason="the shared corpus lies beside the repository")
 
 

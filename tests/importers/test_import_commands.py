@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from games.engine import fold, score_json
 from games.engine.bsw_check import check_game
 from games.models import Club, Game
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus"))
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus lies beside the repository")
 
 
@@ -106,3 +107,21 @@ def test_import_tracker_can_finish_the_stopped_lunch_games_so_the_league_rates_t
 def test_import_tracker_by_default_leaves_stopped_games_unfinished(club):
     run("import_tracker", str(CORPUS / "tichu-tracker" / "allgames.converted.json"), "--club", "bsw")
     assert Game.objects.filter(club=club, status=Game.Status.FINISHED).count() == 14
+
+
+def test_import_bsw_a_hand_it_cannot_read_or_the_engine_refuses_costs_only_that_hand(club, tmp_path):
+    text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="latin-1")
+    shaped = (text.replace("(1)lionheart99917 GK GB R10", "(1) GK GB R10", 1)  # repaired
+              .replace("Wunsch:2\n", "Wunsch:10\n", 1)  # hand 1: the engine refuses seat 1's pass
+              .replace("Drache an: (3)Sayxas\n", "Drache an: (3)Sayxas\nZuschauer: hallo\n", 1))  # hand 2
+    (tmp_path / "2241381.tch").write_text(shaped, encoding="latin-1")
+    report = json.loads(run("import_bsw", str(tmp_path), "--club", "bsw", "--json"))
+    (entry,) = report
+    assert entry["stored"] == 1 and entry["errors"] == [] and entry["equal"] == 8
+    mended = [(m["hand"], m["line"], m["action"]) for m in entry["hands_mended"]]
+    assert mended == [(1, 3, "repaired"), (1, 20, "kept as its score-sheet line"),
+                      (2, shaped.split("\n").index("Zuschauer: hallo") + 1, "kept as its score-sheet line")]
+    text_report = run("import_bsw", str(tmp_path), "--club", "bsw", "--dry-run")
+    assert "hand 2 (line" in text_report and "Zuschauer" in text_report
+    game = Game.objects.get(club=club)
+    assert game.status == Game.Status.FINISHED and game.players.count() == 4

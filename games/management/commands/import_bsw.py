@@ -35,7 +35,7 @@ class Command(BaseCommand):
         for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
             entry = {"file": str(path), **import_bsw_log(
                 club=target, text=path.read_text(encoding="latin-1"), user=None, bsw_scoring=bsw_scoring,
-                anonymise=anonymise, game_id=path.stem if path.stem.isdigit() else None, dry_run=dry_run)}
+                anonymise=anonymise, game_id=path.stem if path.stem.isdigit() else None, dry_run=dry_run, path=path)}
             report.append(entry)
         if json:
             self.stdout.write(_json_dumps(report))
@@ -43,6 +43,8 @@ class Command(BaseCommand):
         for entry in report:
             self.stdout.write(f"{entry['file']}: {entry['games']} games, {entry['hands']} hands, "
                               f"{entry['equal']} equal to the log's Ergebnis, {entry['stored']} games stored")
+            for m in entry["hands_mended"]:
+                self.stdout.write(f"  game {m['game']} hand {m['hand']} (line {m['line']}): {m['action']}: {m['reason']}")
             for d in entry["differences"]:
                 self.stdout.write(f"  game {d['game']} hand {d['hand']}: log {d['expected']}, engine {d['computed']}: {d['reason']}")
             for e in entry["errors"]:
