@@ -11,6 +11,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class Club(models.Model):
@@ -105,6 +106,9 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When the game was played: now for a game entered live (about its created_at), the date its
+    # log or score sheet gives for an import (record meta.played_at). The ratings order by it.
+    played_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-created_at", "-id"]

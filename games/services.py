@@ -10,6 +10,8 @@ import functools
 import hashlib
 import json
 from dataclasses import dataclass
+from datetime import datetime
+from datetime import timezone as dt_timezone
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -210,9 +212,12 @@ def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.G
         raise RuleViolation(err, index=None) from None
 
 
-def _create_game_rows(*, club: Club, variant: str, options, names: list[str], header: dict, user) -> Game:
+def _create_game_rows(*, club: Club, variant: str, options, names: list[str], header: dict, user,
+                      played_at=None) -> Game:
+    dated = {} if played_at is None else {"played_at": played_at}
     game = Game.objects.create(
-        club=club, variant=variant, options=options, header=header, created_by=user, status=Game.Status.ACTIVE
+        club=club, variant=variant, options=options, header=header, created_by=user, status=Game.Status.ACTIVE,
+        **dated,
     )
     players = players_for_names(club=club, names=names)
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
@@ -397,6 +402,22 @@ def append_events(
     return WriteResult(body=body)
 
 
+def _played_at(record: dict) -> datetime | None:
+    """The record's ``meta.played_at`` (ISO 8601; a date alone is midnight UTC, a time without
+    offset is UTC), or None when it has none: the game is then dated by its import."""
+    meta = record.get("meta")
+    value = meta.get("played_at") if isinstance(meta, dict) else None
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
+    except ValueError:
+        when = None
+    if when is None:
+        raise InvalidInput(f"meta.played_at must be an ISO 8601 date or time, not {value!r}", code="malformed")
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
+
+
 def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = None) -> WriteResult:
     """Store a whole record (section 1) as a new game in `club`. The record is checked by the
     engine first (malformed: InvalidInput; a refused event: RuleViolation with its index in
@@ -423,11 +444,13 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
     }
     if "events" not in record:
         header[Game.OMITTED_EVENTS] = True
+    played_at = _played_at(record)
     state = _new_state(variant, options, names)
     snapshots = _apply_batch(state, 0, events)
 
     def write() -> dict:
-        game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header, user=user)
+        game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header, user=user,
+                                 played_at=played_at)
         if events:
             _insert_events(game=game, start=0, events=events, state=state, user=user)
         _after_commit_cache(game, snapshots, 0, events)

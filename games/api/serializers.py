@@ -146,7 +146,8 @@ class GameOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "club", "variant", "options", "players", "player_ids", "status", "seq", "created_at", "finished_at"]
+        fields = ["id", "club", "variant", "options", "players", "player_ids", "status", "seq", "created_at", "finished_at",
+                  "played_at"]
 
     def get_players(self, game: Game) -> list[str]:
         return [seat.player.name for seat in game.seats.all()]

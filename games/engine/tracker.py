@@ -95,6 +95,7 @@ def game_record(game: dict[str, Any], names: dict[int, str], *, stopped_games_en
         "player_ids": seats,
         "creation_datetime": game.get("creationDateTime"),
         "created_at": _iso(game.get("creationDateTime")),
+        "played_at": _iso(game.get("creationDateTime")),  # the game's date for the site (game_import)
         "game_over": bool(game.get("gameOver", False)),
         "team_scores": [game.get("team1Score"), game.get("team2Score")],
         "hand_totals": [[h.get("totalScore0"), h.get("totalScore1")] for h in hands],

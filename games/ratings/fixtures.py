@@ -32,6 +32,7 @@ def load_history(club: Club, games: Sequence[GameResult], names: dict | None = N
             rows = Game.objects.bulk_create([
                 Game(club=club, variant=g.variant, status=Game.Status.FINISHED,
                      finished_at=datetime.fromtimestamp(g.finished_at, tz=dt_timezone.utc),
+                     played_at=datetime.fromtimestamp(g.finished_at, tz=dt_timezone.utc),
                      header={"format": "tichu-record/1"}) for g in chunk])
             seats, outcomes = [], []
             for g, row in zip(chunk, rows):

@@ -73,7 +73,8 @@ def ensure_outcome(game: Game, refold: bool = False) -> GameOutcome:
     from games.selectors import game_score
 
     players = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("player_id", flat=True))
-    finished = game.finished_at or game.created_at
+    # the ratings' order of play: when the game was played (an import's own date), then its id
+    finished = game.played_at or game.finished_at or game.created_at
     fields: dict = {"club_id": game.club_id, "variant": game.variant, "finished_at": finished,
                     "sides": [], "totals": None, "winner": None, "hands": 0, "hand_points": [],
                     "calls": {}, "doubles": {}, "reason": ""}

@@ -95,12 +95,12 @@ def test_a_recompute_that_dies_midway_leaves_the_table_and_a_rerun_gives_the_sam
 @pytest.mark.django_db
 def test_an_older_game_arriving_late_is_put_in_its_place(home, user, django_capture_on_commit_callbacks):
     ids = import_games(home, user, range(30, 35), django_capture_on_commit_callbacks)
-    # the last imported game actually finished before all the others (an old score sheet)
+    # the last imported game was actually played before all the others (an old score sheet)
     last = Game.objects.get(pk=ids[-1])
     first = Game.objects.get(pk=ids[0])
     RatingChange.objects.filter(game=last).delete()
     GameOutcome.objects.filter(game=last).delete()
-    Game.objects.filter(pk=last.pk).update(finished_at=first.finished_at.replace(year=first.finished_at.year - 1))
+    Game.objects.filter(pk=last.pk).update(played_at=first.played_at.replace(year=first.played_at.year - 1))
     assert services.apply_game(last.pk) == "recomputed"
     ordinals = dict(RatingChange.objects.filter(player__club=home).values_list("game_id", "ordinal").distinct())
     assert ordinals[last.pk] == 0

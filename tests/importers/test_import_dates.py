@@ -1,0 +1,113 @@
+"""Imports keep the date each game was played (issue #19): Game.played_at from the BSW archive
+folder or game id, from the Tichu-Tracker's creationDateTime; the API shows it and the ratings
+follow it."""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from datetime import datetime, timezone
+import os
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.engine import bsw_dates
+from games.models import Club, Game
+
+CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus"))
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus lies beside the repository")
+UTC = timezone.utc
+
+
+@pytest.fixture
+def hist(db):
+    return Club.objects.create(slug="hist", name="History", visibility="public")
+
+
+def run(*args) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def test_bsw_logs_in_a_month_folder_are_dated_by_it_and_others_by_their_id(hist, tmp_path):
+    (tmp_path / "201104").mkdir()
+    shutil.copy(CORPUS / "bsw-tich_me" / "300357.tch", tmp_path / "201104" / "300357.tch")
+    shutil.copy(CORPUS / "bsw-tich_me" / "2241381.tch", tmp_path / "2241381.tch")
+    shutil.copy(CORPUS / "bsw-tich_me" / "demo_game.tch", tmp_path / "demo_game.tch")
+    run("import_bsw", str(tmp_path), "--club", "hist", "--json")
+    by_folder = Game.objects.get(header__meta__game_id="300357")
+    assert by_folder.played_at == datetime(2011, 4, 1, tzinfo=UTC)
+    assert by_folder.header["meta"]["played_at_source"] == bsw_dates.FROM_FOLDER
+    by_id = Game.objects.get(header__meta__game_id="2241381")
+    assert by_id.played_at == datetime(2019, 5, 19, tzinfo=UTC)  # an anchor of the estimate
+    assert by_id.header["meta"]["played_at_source"] == bsw_dates.FROM_ID
+    undated = Game.objects.get(header__meta__game_id=None)  # demo_game: no id, no folder
+    assert "played_at" not in undated.header["meta"]
+    assert abs((undated.played_at - undated.created_at).total_seconds()) < 5
+
+
+def test_the_bsw_api_dates_by_the_game_id_and_shows_played_at(scorer_client, club):
+    text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="latin-1")
+    response = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}",
+                                  {"log": text, "game_id": "1"}, format="json")
+    assert response.status_code == 201, response.json()
+    (game_id,) = response.json()["game_ids"]
+    shown = scorer_client.get(f"/api/games/{game_id}/").json()
+    assert shown["played_at"].startswith("2007-01-09T19:03")
+
+
+def test_tracker_games_keep_the_apps_dates(hist):
+    data = json.loads((CORPUS / "tichu-tracker" / "allgames.converted.json").read_text(encoding="utf-8"))
+    run("import_tracker", str(CORPUS / "tichu-tracker" / "allgames.converted.json"), "--club", "hist")
+    stamps = {g["id"]: g["creationDateTime"] for g in data["games"]}
+    games = list(Game.objects.filter(club=hist))
+    assert len(games) == len(stamps) == 150
+    for game in games:
+        want = datetime.fromtimestamp(float(stamps[game.header["meta"]["game_id"]]), tz=UTC)
+        assert game.played_at == want
+    assert min(g.played_at for g in games).year == 2012  # not the import's day
+
+
+def test_the_ratings_order_games_by_when_they_were_played(hist):
+    from games.ratings.models import RatingChange
+
+    run("import_tracker", str(CORPUS / "tichu-tracker" / "allgames.converted.json"), "--club", "hist",
+        "--stopped-games-end")
+    run("recompute_ratings", "--club", "hist", "--no-progress")
+    rows = list(RatingChange.objects.filter(club=hist).order_by("ordinal").values_list("game_id", "finished_at"))
+    played = dict(Game.objects.filter(club=hist).values_list("id", "played_at"))
+    assert rows and all(when == played[gid] for gid, when in rows)
+    keys = [(played[gid], gid) for gid, _ in rows]
+    assert keys == sorted(keys)
+
+
+def test_a_record_with_a_malformed_played_at_is_refused_whole(club, scorer_client):
+    from games.engine import random_game
+
+    record = random_game(1)
+    record["meta"] = {"played_at": "last Tuesday"}
+    response = scorer_client.post(f"/api/games/import/?club={club.pk}", record, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "malformed"
+    record["meta"] = {"played_at": "2013-05-01"}
+    response = scorer_client.post(f"/api/games/import/?club={club.pk}", record, format="json")
+    assert response.status_code == 201, response.json()
+    assert Game.objects.get(pk=response.json()["id"]).played_at == datetime(2013, 5, 1, tzinfo=UTC)
+
+
+@given(st.integers(1, 3_000_000), st.integers(1, 3_000_000))
+def test_the_id_estimate_never_dates_a_later_game_earlier(a, b):
+    lo, hi = sorted((a, b))
+    assert bsw_dates.played_at_from_id(lo) <= bsw_dates.played_at_from_id(hi)
+
+
+def test_the_id_estimate_meets_its_anchors_and_refuses_non_ids():
+    for gid, when in bsw_dates.ANCHORS:
+        assert bsw_dates.played_at_from_id(gid) == when.isoformat().replace("+00:00", "Z")
+    assert bsw_dates.played_at_from_id("demo") is None and bsw_dates.played_at_from_id(0) is None
+    assert bsw_dates.played_at_from_path("x/202507/2410688.tch") == "2025-07-01T00:00:00Z"
+    assert bsw_dates.played_at_from_path("x/2025/2410688.tch") is None
