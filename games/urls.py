@@ -1,5 +1,5 @@
 """Routes under /api/ (see docs/api.md). The last route answers unknown paths with a JSON 404."""
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -26,5 +26,6 @@ urlpatterns = [
     path("games/<int:pk>/score/", views.GameScoreApi.as_view(), name="game-score"),
     path("games/<int:pk>/record/", views.GameRecordApi.as_view(), name="game-record"),
     path("games/<int:pk>/legal/", legal.GameLegalApi.as_view(), name="game-legal"),
+    path("", include("games.tournaments.api.urls")),
     re_path(r"^(?P<unmatched>.*)$", api_not_found),
 ]

@@ -1,45 +1,49 @@
 """Lets pytest-django empty the tables after transactional tests despite the append-only triggers.
 
-`games.migrations.0002_event_append_only` makes the database refuse UPDATE, DELETE and (on
-PostgreSQL) TRUNCATE on `games_event`. After every transactional test (`live_server`,
+`games.migrations.0002_event_append_only` (and `games.tournaments.migrations.0002_...` for
+tournament events) make the database refuse UPDATE, DELETE and (on PostgreSQL) TRUNCATE on the
+event tables. After every transactional test (`live_server`,
 `django_db(transaction=True)`, `transactional_db`, hence every browser and Celery worker test)
 pytest-django flushes the tables with exactly those statements, and the flush fails.
 
 This plugin wraps Django's `DatabaseOperations.execute_sql_flush`, the one call that flush makes:
-if `games_event` has triggers, they are dropped (that migration's `uninstall`) just for the flush
-and installed again (`install`) right after. Nothing else changes: raw TRUNCATE or DELETE in a
+if an event table has triggers, they are dropped (its migration's `uninstall`) just for the
+flush and installed again (`install`) right after. Nothing else changes: raw TRUNCATE or DELETE in a
 test is still refused. If the triggers are already gone (tests/conftest.py's `flushable_db` lifts
 them itself) the flush runs as it is. Registered by `-p tests.plugins.append_only_flush`.
 """
 import importlib
 
-APPEND_ONLY_MIGRATION = "games.migrations.0002_event_append_only"
-TABLE = "games_event"
+# (the migration that installs the triggers, the table they guard)
+APPEND_ONLY = [
+    ("games.migrations.0002_event_append_only", "games_event"),
+    ("games.tournaments.migrations.0002_event_append_only", "tournaments_tournamentevent"),
+]
 TRIGGERS_PRESENT_SQL = {
-    "postgresql": f"SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass('{TABLE}') AND NOT tgisinternal",
-    "sqlite": f"SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND tbl_name = '{TABLE}'",
+    "postgresql": "SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass('{table}') AND NOT tgisinternal",
+    "sqlite": "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND tbl_name = '{table}'",
 }
 
 
-def _triggers_present(connection) -> bool:
+def _triggers_present(connection, table: str) -> bool:
     sql = TRIGGERS_PRESENT_SQL.get(connection.vendor)
     if sql is None:
         return False
     with connection.cursor() as cursor:
-        cursor.execute(sql)
+        cursor.execute(sql.format(table=table))
         return cursor.fetchone() is not None
 
 
 def _wrap(original):
     def execute_sql_flush(self, sql_list):
-        lifted = _triggers_present(self.connection)
-        if lifted:
-            append_only = importlib.import_module(APPEND_ONLY_MIGRATION)
+        lifted = [importlib.import_module(migration) for migration, table in APPEND_ONLY
+                  if _triggers_present(self.connection, table)]
+        for append_only in lifted:
             append_only.uninstall(self.connection)
         try:
             return original(self, sql_list)
         finally:
-            if lifted:
+            for append_only in lifted:
                 append_only.install(self.connection)
 
     return execute_sql_flush

@@ -1,0 +1,69 @@
+"""Tournament API shapes. Input is checked for shape only (unknown fields are 400); the rules of
+a tournament are the core's (games.tournament), which refuses with coded errors (422)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
+from games.tournaments.models import TableGame, Tournament, TournamentEvent
+from games.tournaments.services import MAX_BATCH
+
+
+class ClubRefField(serializers.Field):
+    """A club named by its id (integer) or its slug (string)."""
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if isinstance(data, bool) or not isinstance(data, (int, str)) or data in ("", 0):
+            raise serializers.ValidationError("a club id (integer) or slug (string)")
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class TournamentCreateInput(StrictSerializer):
+    club = ClubRefField(help_text="the club's id or slug")
+    name = StrictCharField(max_length=100)
+    header = serializers.DictField(help_text="the tournament header of docs/tournament.md (system, scoring, rounds, ...)")
+    variant = StrictCharField(max_length=30, default="nanking", help_text="the game every table plays")
+    game_options = serializers.DictField(required=False, default=dict,
+                                         help_text="extra engine options for the tables' games (house rules)")
+
+
+class TournamentEventsAppendInput(StrictSerializer):
+    expected_seq = StrictIntegerField(min_value=0)
+    events = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=MAX_BATCH,
+                                   help_text="tournament events of docs/tournament.md")
+
+
+class ResultFromGameInput(StrictSerializer):
+    reason = StrictCharField(max_length=500, required=False,
+                             help_text="required when the table has a result already (a correction)")
+
+
+class TournamentOutput(serializers.ModelSerializer):
+    club_slug = serializers.CharField(source="club.slug")
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "club", "club_slug", "name", "header", "variant", "game_options", "status", "seq",
+                  "created_at"]
+
+
+class TournamentEventOutput(serializers.ModelSerializer):
+    recorded_by = serializers.CharField(source="recorded_by.username", default=None)
+
+    class Meta:
+        model = TournamentEvent
+        fields = ["seq", "type", "payload", "recorded_by", "recorded_at"]
+
+
+class TableGameOutput(serializers.ModelSerializer):
+    status = serializers.CharField(source="game.status")
+    seq = serializers.IntegerField(source="game.seq")
+
+    class Meta:
+        model = TableGame
+        fields = ["round", "table", "game", "status", "seq"]

@@ -1,0 +1,18 @@
+"""Routes of the tournament API, included under /api/ by games/urls.py (docs/api.md)."""
+from django.urls import path
+
+from games.tournaments.api import views
+
+urlpatterns = [
+    path("tournaments/", views.TournamentListCreateApi.as_view(), name="tournament-list"),
+    path("tournaments/<int:pk>/", views.TournamentDetailApi.as_view(), name="tournament-detail"),
+    path("tournaments/<int:pk>/events/", views.TournamentEventsApi.as_view(), name="tournament-events"),
+    path("tournaments/<int:pk>/record/", views.TournamentRecordApi.as_view(), name="tournament-record"),
+    path("tournaments/<int:pk>/standings/", views.TournamentStandingsApi.as_view(), name="tournament-standings"),
+    path("tournaments/<int:pk>/crosstable/", views.TournamentCrosstableApi.as_view(), name="tournament-crosstable"),
+    path("tournaments/<int:pk>/pairing/", views.TournamentPairingApi.as_view(), name="tournament-pairing"),
+    path("tournaments/<int:pk>/rounds/<int:round_number>/games/", views.RoundGamesApi.as_view(),
+         name="tournament-round-games"),
+    path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/result-from-game/",
+         views.TableResultFromGameApi.as_view(), name="tournament-table-result"),
+]

@@ -1,0 +1,174 @@
+"""Thin API views for tournaments: check the input's shape, call one service or selector, render.
+Who may do what is as for games: anyone reads a public club's tournaments, members read a
+members-only club's, scorers and admins write."""
+from __future__ import annotations
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import selectors as game_selectors
+from games import tournament as core
+from games.api import serializers as gs
+from games.api.exceptions import ApiError
+from games.api.permissions import require_writer
+from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, Pagination, _idempotency_key, _query_uint, _validated
+from games.models import Club
+from games.services import WriteResult
+from games.tournaments import selectors, services
+from games.tournaments.api import serializers as s
+from games.tournaments.models import Tournament
+
+AT = OpenApiParameter("at", int, description="as it stood after the first N events (default: all)")
+RULE_ERRORS = {
+    409: OpenApiResponse(gs.SeqConflictOutput, description="expected_seq is stale; nothing stored"),
+    422: OpenApiResponse(gs.RuleErrorOutput, description="the tournament rules refuse events[index]; nothing stored"),
+}
+
+
+def _write_response(result: WriteResult) -> Response:
+    response = Response(result.body, status=status.HTTP_201_CREATED)
+    if result.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def club_by_ref(user, ref: int | str) -> Club:
+    """A club the user can see, by id or slug (404 otherwise)."""
+    clubs = game_selectors.clubs_visible(user)
+    if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+        return get_object_or_404(clubs, Q(pk=int(ref)) if int(ref) < 2**63 else Q(pk=None))
+    return get_object_or_404(clubs, slug=ref)
+
+
+class TournamentView(ApiView):
+    def tournament(self, request: Request, pk: int) -> Tournament:
+        return selectors.tournament_get(request.user, pk)
+
+    def at(self, request: Request, tournament: Tournament) -> int:
+        at = _query_uint(request, "at", tournament.seq)
+        if at > tournament.seq:
+            raise ApiError(f"at={at} is past the tournament's last event (seq {tournament.seq})", code="out_of_range")
+        return at
+
+
+class TournamentListCreateApi(ApiView, generics.GenericAPIView):
+    pagination_class = Pagination
+    serializer_class = s.TournamentOutput
+    filter_backends: list = []
+
+    @extend_schema(
+        parameters=[OpenApiParameter("club", str, description="only this club's (id or slug)")],
+        responses=s.TournamentOutput(many=True), summary="Tournaments of the clubs you can see",
+    )
+    def get(self, request: Request) -> Response:
+        tournaments = selectors.tournaments_visible(request.user)
+        club = request.query_params.get("club")
+        if club is not None:
+            tournaments = tournaments.filter(club=club_by_ref(request.user, club))
+        page = self.paginate_queryset(tournaments)
+        return self.get_paginated_response(s.TournamentOutput(page, many=True).data)
+
+    @extend_schema(request=s.TournamentCreateInput, parameters=[IDEMPOTENCY_HEADER],
+                   responses={201: gs.WriteOutput, **ERRORS}, summary="Create a tournament (scorers, admins)")
+    def post(self, request: Request) -> Response:
+        data = _validated(s.TournamentCreateInput, request)
+        club = club_by_ref(request.user, data.pop("club"))
+        require_writer(request.user, club)
+        return _write_response(services.tournament_create(
+            club=club, **data, user=request.user, idempotency_key=_idempotency_key(request)))
+
+
+class TournamentDetailApi(TournamentView):
+    @extend_schema(responses={200: s.TournamentOutput, 404: ERRORS[404]})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(s.TournamentOutput(self.tournament(request, pk)).data)
+
+
+class TournamentEventsApi(TournamentView):
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="only events with seq > after (default 0)")],
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The tournament's events after seq N",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = self.tournament(request, pk)
+        after = _query_uint(request, "after", 0)
+        events = tournament.events.filter(seq__gt=after).select_related("recorded_by").order_by("seq")
+        return Response({"tournament": tournament.pk, "seq": tournament.seq, "after": after,
+                         "events": s.TournamentEventOutput(events, many=True).data})
+
+    @extend_schema(request=s.TournamentEventsAppendInput, parameters=[IDEMPOTENCY_HEADER],
+                   responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
+                   summary="Append tournament events atomically (scorers, admins)")
+    def post(self, request: Request, pk: int) -> Response:
+        data = _validated(s.TournamentEventsAppendInput, request)
+        return _write_response(services.append_events(
+            tournament_id=pk, events=data["events"], expected_seq=data["expected_seq"], user=request.user,
+            idempotency_key=_idempotency_key(request)))
+
+
+class TournamentRecordApi(TournamentView):
+    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   summary="The whole tournament as a record (docs/tournament.md)")
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = self.tournament(request, pk)
+        return Response(selectors.record(tournament, self.at(request, tournament)))
+
+
+class TournamentStandingsApi(TournamentView):
+    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   summary="Standings, as they stood after N events")
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = self.tournament(request, pk)
+        return Response(core.standings_json(selectors.state_at(tournament, self.at(request, tournament))))
+
+
+class TournamentCrosstableApi(TournamentView):
+    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   summary="Crosstable, as it stood after N events")
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = self.tournament(request, pk)
+        return Response(core.crosstable_json(selectors.state_at(tournament, self.at(request, tournament))))
+
+
+class TournamentPairingApi(TournamentView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404], 422: gs.RuleErrorOutput},
+                   summary="The proposed pairing of the next round, with its explanation (nothing stored)")
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = self.tournament(request, pk)
+        state = selectors.state_at(tournament)
+        try:
+            pairing = core.propose(state)
+        except core.TournamentError as err:
+            return Response({"code": err.code, "message": err.message, "ok": False, "index": None,
+                             "error": err.as_dict()}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return Response({"ok": True, "seq": tournament.seq, "event": pairing.event()})
+
+
+class RoundGamesApi(TournamentView):
+    @extend_schema(responses={200: s.TableGameOutput(many=True), 404: ERRORS[404]},
+                   summary="The games of a round's tables")
+    def get(self, request: Request, pk: int, round_number: int) -> Response:
+        tournament = self.tournament(request, pk)
+        links = selectors.table_games(tournament, round_number)
+        return Response(s.TableGameOutput([links[n] for n in sorted(links)], many=True).data)
+
+    @extend_schema(request=None, responses={201: s.TableGameOutput(many=True), **ERRORS},
+                   summary="Make a game of the club for every table of the round (scorers, admins)")
+    def post(self, request: Request, pk: int, round_number: int) -> Response:
+        links = services.make_round_games(tournament_id=pk, round_number=round_number, user=request.user)
+        return Response(s.TableGameOutput(links, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class TableResultFromGameApi(TournamentView):
+    @extend_schema(request=s.ResultFromGameInput, responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
+                   summary="Record (or correct) a table's result from its game's score sheet (scorers, admins)")
+    def post(self, request: Request, pk: int, round_number: int, table: int) -> Response:
+        data = _validated(s.ResultFromGameInput, request)
+        return _write_response(services.record_result_from_game(
+            tournament_id=pk, round_number=round_number, table=table, user=request.user,
+            reason=data.get("reason")))

@@ -1,0 +1,87 @@
+"""Storage for tournaments: the stream head, its events, and the link from a table to its game.
+
+Rules (what an event may do, standings, pairings) live in `games.tournament`; writes go through
+`games.tournaments.services`, reads through `games.tournaments.selectors`.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Club, Game
+
+
+class Tournament(models.Model):
+    """The stream head: the header (system, scoring, rounds, ...) and `seq`, the number of events
+    stored, moved only under the row lock in the transaction that inserts the events."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+
+    stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(max_length=100)
+    # The header exactly as the core's parse_header normalised it (docs/tournament.md).
+    header = models.JSONField()
+    # The game every table plays (an engine variant) and extra engine options the TD chose; the
+    # scoring preset's options (games.tournament.engine_options) are added when a game is made.
+    variant = models.CharField(max_length=30, default="nanking")
+    game_options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    seq = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})"
+
+
+class TournamentEvent(models.Model):
+    """One stored tournament event (1-based `seq`); `payload` is the event without its `type`."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events", db_index=False)
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=30)
+    payload = models.JSONField(default=dict)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seq"], name="tournament_event_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}#{self.seq} {self.type}"
+
+    def as_record_event(self) -> dict:
+        return {"type": self.type, **self.payload}
+
+
+class TableGame(models.Model):
+    """The game a table of a round plays. A row is written once, when the round's games are made
+    (a table re-seated by an override gets a new row: the newest is the table's game)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="table_games")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="tournament_table")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament_id", "round", "table", "-id"]
+        indexes = [models.Index(fields=["tournament", "round", "table"], name="tablegame_round_table")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} round {self.round} table {self.table}: game {self.game_id}"

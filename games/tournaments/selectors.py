@@ -1,0 +1,68 @@
+"""Reads for tournaments: who may see one, its record, and the core's folds of its stream.
+
+A tournament is read as its club's games are: anyone for a public club, members for a
+members-only one (others get 404). Folding a whole tournament's stream costs well under the
+50 ms bench target (bench/tournament.py), so every read folds from the stored events.
+"""
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from games import selectors as game_selectors
+from games import tournament as core
+from games.tournaments.models import TableGame, Tournament, TournamentEvent
+
+
+def tournaments_visible(user) -> QuerySet[Tournament]:
+    return Tournament.objects.filter(club__in=game_selectors.clubs_visible(user)).select_related("club")
+
+
+def may_read(user, tournament: Tournament) -> bool:
+    return tournament.club.is_public or game_selectors.membership_role(user, tournament.club) is not None
+
+
+def tournament_get(user, pk: int) -> Tournament:
+    tournament = tournaments_visible(user).filter(pk=pk).first() if _in_range(pk) else None
+    if tournament is None:
+        raise Http404("no such tournament")
+    return tournament
+
+
+def _in_range(pk: int) -> bool:
+    return 0 < pk < 2**63
+
+
+def events(tournament: Tournament, upto: int | None = None) -> list[dict]:
+    rows = TournamentEvent.objects.filter(tournament=tournament).order_by("seq").only("type", "payload")
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    return [row.as_record_event() for row in rows]
+
+
+def record(tournament: Tournament, upto: int | None = None) -> dict:
+    """The whole tournament as the record of docs/tournament.md."""
+    return {"format": core.FORMAT, "header": tournament.header, "events": events(tournament, upto)}
+
+
+def state_at(tournament: Tournament, upto: int | None = None) -> core.TournamentState:
+    """The core's state after the first `upto` events (all of them by default). The stored
+    stream was checked event by event when it was appended, so it folds without refusal."""
+    return core.fold(record(tournament, upto))
+
+
+def round_of(state: core.TournamentState, number: int):
+    return next((r for r in state.rounds if r.number == number), None)
+
+
+def table_games(tournament: Tournament, round_number: int | None = None) -> dict:
+    """{table: TableGame} for a round (the newest game per table), or {(round, table): TableGame}
+    for the whole tournament when `round_number` is None."""
+    rows = (TableGame.objects.filter(tournament=tournament).select_related("game")
+            .prefetch_related("game__seats").order_by("round", "table", "id"))
+    if round_number is not None:
+        rows = rows.filter(round=round_number)
+    links: dict = {}
+    for row in rows:  # ascending id: the newest row per table wins
+        links[row.table if round_number is not None else (row.round, row.table)] = row
+    return links

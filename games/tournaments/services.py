@@ -1,0 +1,269 @@
+"""Writes for tournaments: create one, append to its stream, make a round's games, take a table's
+result from its game.
+
+The same guarantees as the game store (games.services): one transaction per write, the head row
+locked (writers to one tournament are serialised), `expected_seq` checked (SeqConflict, 409),
+every event checked by the pure core before anything is stored (RuleViolation with the index of
+the refused event), an `Idempotency-Key` remembered in the same transaction as the write.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games import engine
+from games import selectors as game_selectors
+from games import services as game_services
+from games import tournament as core
+from games.models import Club, Game, GameSeat, Membership, Player
+from games.services import (
+    GameNotFound,
+    InvalidInput,
+    RuleViolation,
+    SeqConflict,
+    ServiceError,
+    WriteForbidden,
+    WriteResult,
+    _check_storable,
+    _fingerprint,
+    _with_idempotency,
+)
+from games.tournaments import selectors
+from games.tournaments.models import TableGame, Tournament, TournamentEvent
+
+MAX_BATCH = 500
+SEATS_PER_TABLE = 4
+# A table's two sides sit opposite each other: side 0 at seats 0 and 2, side 1 at seats 1 and 3
+# (games.tournament.hand_lines reads the game's score the same way).
+SIDE_SEATS = ((0, 2), (1, 3))
+
+
+class TournamentNotFound(GameNotFound):
+    """No such tournament, or one the user may not see (404)."""
+
+
+class TournamentRuleViolation(RuleViolation):
+    """The core refused an event (422, the API's rule-error shape); `index` is its position in
+    the batch."""
+
+    def __init__(self, error: core.TournamentError, index: int | None) -> None:
+        ServiceError.__init__(self, error.message)
+        self.code = error.code
+        self.error = error
+        self.index = index
+
+
+def _core_call(fn, *args, index: int | None = None):
+    try:
+        return fn(*args)
+    except core.TournamentError as err:
+        if err.code == "malformed":
+            raise InvalidInput(err.message, code="malformed") from None
+        raise TournamentRuleViolation(err, index) from None
+
+
+def _body(tournament: Tournament) -> dict[str, Any]:
+    return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
+
+
+# --- create ------------------------------------------------------------------------------------
+
+
+def tournament_create(
+    *, club: Club, name: str, header: dict, variant: str = "nanking", game_options: dict | None = None,
+    user, idempotency_key: str | None = None,
+) -> WriteResult:
+    """A new tournament of `club` (the user must be a scorer or admin there: checked by the caller's
+    permission). The header is checked by the core; the tables' game must be a four-seat Tichu
+    game the engine accepts with the preset's options."""
+    if not isinstance(name, str) or not name.strip() or len(name) > 100:
+        raise InvalidInput("a tournament's name is a non-empty string of at most 100 characters")
+    if not isinstance(header, dict):
+        raise InvalidInput("header must be an object", code="malformed")
+    game_options = dict(game_options or {})
+    _check_storable([name, header, variant, game_options], "the tournament")
+    parsed = _core_call(core.parse_header, {**header, "name": header.get("name") or name.strip()})
+    _check_table_game(variant, {**game_options, **core.engine_options(parsed)})
+
+    def write() -> dict:
+        tournament = Tournament.objects.create(
+            club=club, name=name.strip(), header=parsed, variant=variant, game_options=game_options, created_by=user
+        )
+        return _body(tournament)
+
+    fingerprint = (
+        _fingerprint("tournament_create", club=club.pk, name=name, header=header, variant=variant,
+                     game_options=game_options)
+        if idempotency_key is not None else ""
+    )
+    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
+
+
+def _check_table_game(variant: str, options: dict) -> None:
+    """The engine must accept the tables' game with four players (Tichu: two sides of two)."""
+    try:
+        engine.new_game(variant, options, players=[f"p{i}" for i in range(SEATS_PER_TABLE)])
+    except engine.EngineError as err:
+        raise InvalidInput(f"the tables' game: {err.message}", code="invalid_game") from None
+
+
+# --- append ------------------------------------------------------------------------------------
+
+
+def _lock_for_writer(tournament_id: int, user) -> Tournament:
+    tournament = (
+        Tournament.objects.select_for_update(of=("self",)).select_related("club").filter(pk=tournament_id).first()
+        if transaction.get_connection().features.has_select_for_update_of
+        else Tournament.objects.select_for_update().select_related("club").filter(pk=tournament_id).first()
+    )
+    if tournament is None or not selectors.may_read(user, tournament):
+        raise TournamentNotFound("no such tournament")
+    if game_selectors.membership_role(user, tournament.club) not in Membership.WRITER_ROLES:
+        raise WriteForbidden(f"running a tournament needs the scorer or admin role in club {tournament.club.slug!r}")
+    return tournament
+
+
+def _resolve_players(club: Club, event: dict) -> dict:
+    """An `entry_registered` event may name players by the club's Player id or by name (a new
+    name becomes a new player of the club); the stored event always carries ids, and a name for
+    the entry when none was given."""
+    if event.get("type") not in ("entry_registered",) or not isinstance(event.get("players"), list):
+        return event
+    players: list[Player] = []
+    for value in event["players"]:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise InvalidInput("a player is a player id of the club or a name", code="malformed")
+        if isinstance(value, int):
+            player = Player.objects.filter(club=club, pk=value).first()
+            if player is None:
+                raise InvalidInput(f"no player {value} in club {club.slug!r}", code="unknown_player")
+        else:
+            player = game_services.players_for_names(club=club, names=[value])[0]
+        players.append(player)
+    resolved = {**event, "players": [p.pk for p in players]}
+    if not resolved.get("name"):
+        resolved["name"] = " & ".join(p.name for p in players)
+    return resolved
+
+
+def append_events(
+    *, tournament_id: int, events: Any, expected_seq: int, user, idempotency_key: str | None = None
+) -> WriteResult:
+    """Append a batch of tournament events atomically: all or nothing."""
+    game_services._check_events_shape(events, MAX_BATCH)
+    if not events:
+        raise InvalidInput("events must not be empty")
+    _check_storable(events, "an event")
+    fingerprint = (
+        _fingerprint("tournament_append", tournament=tournament_id, expected_seq=expected_seq, events=events)
+        if idempotency_key is not None else ""
+    )
+    with transaction.atomic():
+        tournament = _lock_for_writer(tournament_id, user)
+        if idempotency_key is not None:
+            replay = game_services._idempotent_replay(user=user, key=idempotency_key, fingerprint=fingerprint)
+            if replay is not None:
+                return replay
+        if expected_seq != tournament.seq:
+            raise SeqConflict(expected_seq, tournament.seq)
+        state = selectors.state_at(tournament)
+        resolved = [_resolve_players(tournament.club, e) for e in events]
+        for i, event in enumerate(resolved):
+            _core_call(state.apply, event, index=i)
+        _insert(tournament, resolved, finished=state.finished, user=user)
+        body = {**_body(tournament), "appended": len(resolved), "first_seq": tournament.seq - len(resolved) + 1}
+        if idempotency_key is not None:
+            game_services._idempotent_store(user=user, key=idempotency_key, fingerprint=fingerprint, body=body)
+    return WriteResult(body=body)
+
+
+def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user) -> None:
+    start = tournament.seq
+    user = user if user is not None and user.is_authenticated else None
+    TournamentEvent.objects.bulk_create(
+        TournamentEvent(tournament=tournament, seq=start + i + 1, type=e["type"],
+                        payload={k: v for k, v in e.items() if k != "type"}, recorded_by=user)
+        for i, e in enumerate(events)
+    )
+    tournament.seq = start + len(events)
+    tournament.status = Tournament.Status.FINISHED if finished else Tournament.Status.ACTIVE
+    tournament.save(update_fields=["seq", "status"])
+
+
+# --- the tables' games ---------------------------------------------------------------------------
+
+
+def _table_players(state: core.TournamentState, sides: list[list[str]]) -> list[list[int]]:
+    """The players of each side: a pair's two players, or the two individuals partnered."""
+    players = []
+    for side in sides:
+        ids: list = []
+        for entry_id in side:
+            ids.extend(state.entries[entry_id].players)
+        players.append(ids)
+    return players
+
+
+def make_round_games(*, tournament_id: int, round_number: int, user) -> list[TableGame]:
+    """A game of the club for every table of the round that has none yet (or whose seating an
+    override changed), seated as the pairing says: side 0 North/South (seats 0, 2), side 1
+    East/West (seats 1, 3). Returns the round's table games, newest per table."""
+    with transaction.atomic():
+        tournament = _lock_for_writer(tournament_id, user)
+        state = selectors.state_at(tournament)
+        rnd = selectors.round_of(state, round_number)
+        if rnd is None:
+            raise InvalidInput(f"round {round_number} has not been paired", code="round_not_found")
+        if rnd.closed:
+            raise InvalidInput(f"round {round_number} is closed", code="round_closed")
+        existing = selectors.table_games(tournament, round_number)
+        options = {**tournament.game_options, **core.engine_options(tournament.header)}
+        made = {}
+        for number, table in sorted(rnd.tables.items()):
+            sides = _table_players(state, table.sides)
+            seats = [sides[0][0], sides[1][0], sides[0][1], sides[1][1]]
+            linked = existing.get(number)
+            if linked is not None and [s.player_id for s in linked.game.seats.all()] == seats:
+                made[number] = linked
+                continue
+            players = {p.pk: p for p in Player.objects.filter(club=tournament.club, pk__in=seats)}
+            if len(players) != len(set(seats)):
+                raise InvalidInput("a table's players are not all players of the club", code="unknown_player")
+            game = Game.objects.create(
+                club=tournament.club, variant=tournament.variant, options=options,
+                header={"format": engine.FORMAT, "meta": {"tournament": tournament.pk, "round": round_number,
+                                                          "table": number}},
+                created_by=user if user is not None and user.is_authenticated else None,
+            )
+            GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=players[p]) for i, p in enumerate(seats))
+            made[number] = TableGame.objects.create(tournament=tournament, round=round_number, table=number, game=game)
+    return [made[n] for n in sorted(made)]
+
+
+def record_result_from_game(*, tournament_id: int, round_number: int, table: int, user,
+                            reason: str | None = None) -> WriteResult:
+    """Append the table's result taken from its game's score sheet: `result_recorded`, or
+    `result_corrected` with `reason` when the table has a result already (a TD correction)."""
+    with transaction.atomic():
+        tournament = _lock_for_writer(tournament_id, user)
+        link = selectors.table_games(tournament, round_number).get(table)
+        if link is None:
+            raise InvalidInput(f"table {table} of round {round_number} has no game", code="no_game")
+        game = link.game
+        score = game_selectors.game_score(game)
+        event: dict[str, Any] = {"type": "result_recorded", "round": round_number, "table": table,
+                                 "game": game.pk, "hands": core.hand_lines(score)}
+        state = selectors.state_at(tournament)
+        rnd = selectors.round_of(state, round_number)
+        if rnd is not None and table in rnd.tables and rnd.tables[table].result is not None:
+            event["type"] = "result_corrected"
+            event["reason"] = reason or ""
+        expected = tournament.seq
+    return append_events(tournament_id=tournament_id, events=[event], expected_seq=expected, user=user)
+
+
+def finished_table_games(tournament: Tournament, round_number: int) -> list[TableGame]:
+    return [tg for tg in selectors.table_games(tournament, round_number).values()
+            if tg.game.status == Game.Status.FINISHED]
+
