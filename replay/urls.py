@@ -12,4 +12,5 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/replay/", views.game_replay, name="game-replay"),
     path("", include("replay.entry.urls")),
+    path("", include("replay.tournaments.urls")),
 ]

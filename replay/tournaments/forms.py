@@ -1,0 +1,124 @@
+"""Forms of the tournament director's pages. They turn what the TD typed into a header or into
+tournament events; whether those are allowed is the core's decision (games.tournament)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+
+from games.tournament.record import BYE_RESULTS, LATE_ENTRY, SYSTEMS, TIEBREAKS, WITHDRAWAL
+from games.tournament.scoring import PRESETS
+
+SYSTEM_LABELS = {
+    "swiss": "Swiss (fixed pairs: closest scores, no rematch)",
+    "round_robin": "Round robin (fixed pairs: everyone meets everyone)",
+    "individual": "Individual (a new partner each round)",
+    "manual": "Manual (I seat every round myself)",
+}
+SCORING_LABELS = {
+    "dtm": "DTM: victory points per hand (German championship)",
+    "round_vp": "Round VP: win 2, draw 1, loss 0 on each round's total",
+    "box": "Box: each round a game to 1000, win 2, draw 1, loss 0",
+    "points": "Points: the sum of Tichu points",
+}
+TIEBREAK_LABELS = {
+    "points": "Total Tichu points", "difference": "Point difference", "buchholz": "Opponents' score (Buchholz)",
+    "head_to_head": "Head to head", "lots": "Drawing of lots",
+}
+POLICY_LABELS = {
+    "win": "as a won round", "draw": "as a drawn round", "loss": "as a lost round",
+    "half": "half a won round for each missed round", "bye": "as a bye for each missed round",
+    "ranked": "keeps its place in the standings", "unranked": "listed after the ranked entries",
+}
+NO_TIEBREAK = ""
+
+
+def _choices(values, labels) -> list[tuple[str, str]]:
+    return [(v, labels.get(v, v)) for v in values]
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    entrants = forms.ChoiceField(choices=[("pairs", "Fixed pairs"), ("individuals", "Individuals")])
+    system = forms.ChoiceField(choices=_choices(dict.fromkeys(s for v in SYSTEMS.values() for s in v), SYSTEM_LABELS))
+    scoring = forms.ChoiceField(choices=_choices(PRESETS, SCORING_LABELS), initial="round_vp")
+    rounds = forms.IntegerField(min_value=1, max_value=50, initial=3, required=False,
+                                help_text="a round robin may leave it empty: its schedule decides")
+    length = forms.ChoiceField(choices=[("hands", "a number of hands"), ("target", "a game to a target score")],
+                               initial="hands", label="A round is")
+    hands_per_round = forms.IntegerField(min_value=1, max_value=40, initial=4, required=False)
+    target = forms.IntegerField(min_value=50, max_value=10000, initial=1000, required=False)
+    tiebreak_1 = forms.ChoiceField(required=False, label="1st tie-break")
+    tiebreak_2 = forms.ChoiceField(required=False, label="2nd tie-break")
+    tiebreak_3 = forms.ChoiceField(required=False, label="3rd tie-break")
+    bye_result = forms.ChoiceField(choices=_choices(BYE_RESULTS, POLICY_LABELS), label="A bye scores")
+    bye_points = forms.IntegerField(initial=0, label="Tichu points for a bye")
+    late_entry = forms.ChoiceField(choices=_choices(LATE_ENTRY, {**POLICY_LABELS, "loss": "nothing"}),
+                                   label="A late entry scores")
+    withdrawal = forms.ChoiceField(choices=_choices(WITHDRAWAL, POLICY_LABELS), label="A withdrawn entry")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        tiebreaks = [(NO_TIEBREAK, "the preset's default")] + _choices(TIEBREAKS, TIEBREAK_LABELS)
+        for n in (1, 2, 3):
+            self.fields[f"tiebreak_{n}"].choices = tiebreaks if n == 1 else [(NO_TIEBREAK, "none")] + tiebreaks[1:]
+
+    def header(self, seed: int) -> dict[str, Any]:
+        """The tournament header of docs/tournament.md (checked by the core when stored)."""
+        data = self.cleaned_data
+        header: dict[str, Any] = {
+            "name": data["name"], "entrants": data["entrants"], "system": data["system"],
+            "scoring": data["scoring"], "seed": seed,
+            "policy": {"bye": {"result": data["bye_result"], "points": data["bye_points"]},
+                       "late_entry": data["late_entry"], "withdrawal": data["withdrawal"]},
+        }
+        if data.get("rounds"):
+            header["rounds"] = data["rounds"]
+        if data["length"] == "target" and data.get("target"):
+            header["target"] = data["target"]
+        elif data.get("hands_per_round"):
+            header["hands_per_round"] = data["hands_per_round"]
+        tiebreaks = [data[f"tiebreak_{n}"] for n in (1, 2, 3) if data[f"tiebreak_{n}"]]
+        if tiebreaks:
+            header["tiebreaks"] = list(dict.fromkeys(tiebreaks))
+        return header
+
+
+_SPLIT = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*")
+
+
+def parse_entries(text: str, per_entry: int) -> list[list[str]]:
+    """One entry per line: a pair as "Anna & Ben" (or "Anna, Ben", "Anna + Ben"), an individual
+    as a name. Raises ValueError naming the line that does not fit."""
+    entries = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        names = [n.strip() for n in _SPLIT.split(line) if n.strip()] if per_entry > 1 else [line]
+        if len(names) != per_entry:
+            raise ValueError(f"line {number} ({line!r}): a pair is two names, as in 'Anna & Ben'")
+        entries.append(names)
+    if not entries:
+        raise ValueError("no names given")
+    return entries
+
+
+class RegisterForm(forms.Form):
+    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), label="New entries, one a line")
+
+
+class CorrectionForm(forms.Form):
+    round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    table = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    score_0 = forms.IntegerField(label="North/South")
+    score_1 = forms.IntegerField(label="East/West")
+    reason = forms.CharField(max_length=200)
+
+
+class AdjustForm(forms.Form):
+    entry = forms.ChoiceField()
+    vp = forms.FloatField(required=False, initial=0, label="VP")
+    points = forms.IntegerField(required=False, initial=0, label="Tichu points")
+    reason = forms.CharField(max_length=200)

@@ -1,0 +1,14 @@
+"""Tournament pages (included by replay/urls.py, in the `replay` namespace)."""
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="club-tournaments"),
+    path("clubs/<slug:slug>/tournaments/new/", views.tournament_new, name="tournament-new"),
+    path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
+    path("tournaments/<int:pk>/act/", views.tournament_action, name="tournament-action"),
+    path("tournaments/<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
+    path("tournaments/<int:pk>/standings/", views.tournament_standings, name="tournament-standings"),
+    path("tournaments/<int:pk>/projector/", views.tournament_projector, name="tournament-projector"),
+]

@@ -1,0 +1,401 @@
+"""The tournament director's pages, the public standings and the projector view.
+
+Every write goes through `games.tournaments.services` with the `seq` the page was drawn at: a
+form left open while someone else changed the tournament is refused (nothing stored) and the
+page shows the latest state. What an event may do is the core's decision; its refusals are shown
+with their reason. Reads follow the club's visibility (members-only: 404 to outsiders).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import selectors as game_selectors
+from games import tournament as core
+from games.models import Club, Game
+from games.services import InvalidInput, SeqConflict, ServiceError
+from games.tournaments import selectors, services
+from games.tournaments.models import Tournament
+
+from .forms import SCORING_LABELS, SYSTEM_LABELS, AdjustForm, CorrectionForm, RegisterForm, TournamentForm, parse_entries
+
+STATUS_LABELS = {
+    "waiting": "not started", "playing": "in play", "finished": "game over, result not taken",
+    "result": "result entered", "paper": "result entered (paper)", "none": "no game",
+}
+
+
+def _club(request: HttpRequest, slug: str) -> Club:
+    return get_object_or_404(game_selectors.clubs_visible(request.user), slug=slug)
+
+
+def _tournament(request: HttpRequest, pk: int) -> Tournament:
+    try:
+        return selectors.tournament_get(request.user, pk)
+    except Http404:
+        raise Http404("no such tournament") from None
+
+
+def _can_run(request: HttpRequest, club: Club) -> bool:
+    return game_selectors.can_write(request.user, club)
+
+
+def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    tournaments = Tournament.objects.filter(club=club).order_by("-created_at", "-id")
+    return render(request, "tournaments/list.html", {"club": club, "tournaments": tournaments,
+                                                     "can_run": _can_run(request, club)})
+
+
+@login_required
+def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    if not _can_run(request, club):
+        raise Http404("no such page")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        seed = random.SystemRandom().randrange(1, 2**31)  # recorded in the header: every draw replays
+        try:
+            body = services.tournament_create(club=club, name=form.cleaned_data["name"], header=form.header(seed),
+                                              user=request.user).body
+        except ServiceError as err:
+            form.add_error(None, f"{err.message} ({err.code})")
+        else:
+            messages.success(request, "Tournament created. Register the entries, then pair round 1.")
+            return redirect("replay:tournament", pk=body["id"])
+    return render(request, "tournaments/new.html", {"club": club, "form": form})
+
+
+# --- what the pages show ------------------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    number: int
+    sides: list[dict[str, Any]]
+    status: str
+    status_label: str
+    game: Game | None
+    result: dict | None
+    history: int
+
+
+def _entry_name(state: core.TournamentState, entry_id: str) -> str:
+    return state.entries[entry_id].name
+
+
+def _side_label(side: int, entrants: str) -> str:
+    return ("North/South", "East/West")[side]
+
+
+def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> list[TableView]:
+    links = selectors.table_games(tournament, rnd.number)
+    views = []
+    for number, table in sorted(rnd.tables.items()):
+        link = links.get(number)
+        game = link.game if link else None
+        if table.result is not None:
+            status = "result" if table.result.get("game") is not None or game is not None else "paper"
+        elif game is None:
+            status = "none"
+        elif game.status == Game.Status.FINISHED:
+            status = "finished"
+        else:
+            status = "playing" if game.seq else "waiting"
+        sides = [{"label": _side_label(i, state.header["entrants"]),
+                  "names": " & ".join(_entry_name(state, e) for e in side),
+                  "score": table.result["score"][i] if table.result else None}
+                 for i, side in enumerate(table.sides)]
+        views.append(TableView(number, sides, status, STATUS_LABELS[status], game, table.result,
+                               len(table.history)))
+    return views
+
+
+def _round_ends(record: dict) -> dict[int, int]:
+    """round number -> the number of events up to and including its `round_closed`."""
+    return {e["round"]: i + 1 for i, e in enumerate(record["events"]) if e["type"] == "round_closed"}
+
+
+def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
+    record = selectors.record(tournament)
+    ends = _round_ends(record)
+    after_round = request.GET.get("round")
+    upto = None
+    if after_round is not None:
+        if not after_round.isdigit() or int(after_round) not in ends:
+            raise Http404("that round is not closed")
+        upto = ends[int(after_round)]
+    state = core.fold(record, upto)
+    standings = core.standings_json(state)
+    crosstable = core.crosstable_json(state)
+    games = selectors.table_games(tournament)
+    names = {e.id: e.name for e in state.entries.values()}
+    rounds = [r.number for r in state.rounds]
+    rows = []
+    for line in crosstable["crosstable"]:
+        cells = {c["round"]: c for c in line["rounds"]}
+        row_cells = []
+        for number in rounds:
+            cell = cells.get(number, {"kind": "absent"})
+            link = games.get((number, cell.get("table"))) if cell.get("table") else None
+            row_cells.append({**cell, "opponent_names": " & ".join(names[o] for o in cell.get("opponents", [])),
+                              "replay": reverse("replay:game-replay", args=[link.game_id]) if link else None})
+        rows.append({"name": line["name"], "cells": row_cells})
+    return {
+        "standings": standings["standings"], "summary": standings, "crosstable_rows": rows, "rounds": rounds,
+        "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
+        "unit": "Points" if state.header["scoring"] == "points" else "VP",
+    }
+
+
+def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    state = selectors.state_at(tournament)
+    can_run = _can_run(request, tournament.club)
+    current = state.current_round
+    context: dict[str, Any] = {
+        "tournament": tournament, "club": tournament.club, "state": state, "can_run": can_run,
+        "system_label": SYSTEM_LABELS[state.header["system"]], "scoring_label": SCORING_LABELS[state.header["scoring"]],
+        "entries": list(state.entries.values()), "current": current,
+        "tables": _table_views(tournament, state, current) if current else [],
+        "byes": [_entry_name(state, e) for e in current.byes] if current else [],
+        "can_pair": can_run and not state.finished and (current is None or current.closed)
+                    and len(state.rounds) < state.planned_rounds,
+        "rounds_left": state.planned_rounds - len(state.rounds),
+        "register_form": RegisterForm(), "adjust_form": _adjust_form(state),
+        **_standings_context(tournament, request),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def _adjust_form(state: core.TournamentState, data=None) -> AdjustForm:
+    form = AdjustForm(data)
+    form.fields["entry"].choices = [(e.id, e.name) for e in state.entries.values()]
+    return form
+
+
+def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    return render(request, "tournaments/standings.html",
+                  {"tournament": tournament, "club": tournament.club, **_standings_context(tournament, request)})
+
+
+def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """Big type for a projector; the page reloads itself (a meta refresh: no script needed)."""
+    tournament = _tournament(request, pk)
+    state = selectors.state_at(tournament)
+    current = state.current_round
+    return render(request, "tournaments/projector.html", {
+        "tournament": tournament, "current": current,
+        "tables": _table_views(tournament, state, current) if current else [],
+        "refresh_seconds": 20, **_standings_context(tournament, request),
+    })
+
+
+# --- writes ---------------------------------------------------------------------------------------
+
+
+def _append(request: HttpRequest, tournament: Tournament, events: list[dict]) -> bool:
+    """Append at the seq the page was drawn at; say what happened. True when stored."""
+    seq = request.POST.get("seq", "")
+    if not seq.isdigit():
+        messages.error(request, "The form is missing its position in the tournament; reload the page.")
+        return False
+    try:
+        services.append_events(tournament_id=tournament.pk, events=events, expected_seq=int(seq), user=request.user)
+    except SeqConflict:
+        messages.error(request, "Someone changed the tournament while this page was open. Nothing was stored: "
+                                "the page now shows the latest state; check it and do it again if still needed.")
+        return False
+    except ServiceError as err:
+        messages.error(request, f"Not stored: {err.message} ({err.code}).")
+        return False
+    return True
+
+
+def _next_entry_ids(state: core.TournamentState, count: int) -> list[str]:
+    taken, ids, n = set(state.entries), [], len(state.entries)
+    while len(ids) < count:
+        n += 1
+        if f"e{n}" not in taken:
+            ids.append(f"e{n}")
+    return ids
+
+
+@login_required
+@require_POST
+def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    if not _can_run(request, tournament.club):
+        raise Http404("no such page")
+    state = selectors.state_at(tournament)
+    action = request.POST.get("action")
+    back = redirect("replay:tournament", pk=pk)
+    if action == "register":
+        form = RegisterForm(request.POST)
+        per_entry = 2 if state.header["entrants"] == "pairs" else 1
+        try:
+            if not form.is_valid():
+                raise ValueError("no names given")
+            entries = parse_entries(form.cleaned_data["names"], per_entry)
+        except ValueError as err:
+            messages.error(request, f"Not stored: {err}.")
+            return back
+        ids = _next_entry_ids(state, len(entries))
+        if _append(request, tournament, [{"type": "entry_registered", "entry": i, "players": names}
+                                         for i, names in zip(ids, entries)]):
+            messages.success(request, f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} registered.")
+    elif action in ("withdraw", "reenter"):
+        event_type = "entry_withdrawn" if action == "withdraw" else "entry_reentered"
+        if _append(request, tournament, [{"type": event_type, "entry": request.POST.get("entry", "")}]):
+            messages.success(request, "Withdrawn." if action == "withdraw" else "Back in from the next round.")
+    elif action == "games":
+        _make_games(request, tournament, state)
+    elif action == "results":
+        _take_results(request, tournament, state)
+    elif action == "correct":
+        form = CorrectionForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, "Not stored: a correction needs both scores and a reason.")
+            return back
+        d = form.cleaned_data
+        if _append(request, tournament, [{"type": "result_corrected", "round": d["round"], "table": d["table"],
+                                          "score": [d["score_0"], d["score_1"]], "reason": d["reason"]}]):
+            messages.success(request, f"Table {d['table']} corrected.")
+    elif action == "adjust":
+        form = _adjust_form(state, request.POST)
+        if not form.is_valid():
+            messages.error(request, "Not stored: an adjustment needs an entry and a reason.")
+            return back
+        d = form.cleaned_data
+        event = {"type": "score_adjusted", "entry": d["entry"], "vp": d["vp"] or 0, "points": d["points"] or 0,
+                 "reason": d["reason"]}
+        if _append(request, tournament, [event]):
+            messages.success(request, "Adjustment recorded.")
+    elif action == "close":
+        number = state.current_round.number if state.current_round else 0
+        if _append(request, tournament, [{"type": "round_closed", "round": number}]):
+            messages.success(request, f"Round {number} closed.")
+    elif action == "finish":
+        if _append(request, tournament, [{"type": "tournament_finished"}]):
+            messages.success(request, "The tournament is finished: these are the final standings.")
+    else:
+        messages.error(request, "Unknown action.")
+    return back
+
+
+def _make_games(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
+    current = state.current_round
+    if current is None:
+        messages.error(request, "No round has been paired yet.")
+        return
+    try:
+        links = services.make_round_games(tournament_id=tournament.pk, round_number=current.number, user=request.user)
+    except ServiceError as err:
+        messages.error(request, f"Not stored: {err.message} ({err.code}).")
+        return
+    messages.success(request, f"Round {current.number}: {len(links)} table games ready to be entered.")
+
+
+def _take_results(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
+    current = state.current_round
+    if current is None:
+        return
+    taken = 0
+    for link in services.finished_table_games(tournament, current.number):
+        if current.tables[link.table].result is not None:
+            continue
+        try:
+            services.record_result_from_game(tournament_id=tournament.pk, round_number=current.number,
+                                             table=link.table, user=request.user)
+        except ServiceError as err:
+            messages.error(request, f"Table {link.table}: not stored: {err.message} ({err.code}).")
+            continue
+        taken += 1
+    if taken:
+        messages.success(request, f"Results of {taken} table{'s' if taken != 1 else ''} taken from their games.")
+    else:
+        messages.info(request, "No finished game without a result.")
+
+
+@login_required
+def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """The next round's pairing: proposed by the core with its explanation, editable before it is
+    published. Publishing stores the pairing (as edited) and makes the tables' games."""
+    tournament = _tournament(request, pk)
+    if not _can_run(request, tournament.club):
+        raise Http404("no such page")
+    state = selectors.state_at(tournament)
+    per_side = 1 if state.header["entrants"] == "pairs" else 2
+    if request.method == "POST":
+        event = _pairing_from_post(request, state, per_side)
+        if event is not None and _append(request, tournament, [event]):
+            try:
+                services.make_round_games(tournament_id=tournament.pk, round_number=event["round"],
+                                          user=request.user)
+            except ServiceError as err:
+                messages.error(request, f"The round is paired but its games were not made: {err.message}")
+            else:
+                messages.success(request, f"Round {event['round']} published: the tables can start.")
+            return redirect("replay:tournament", pk=pk)
+        state = selectors.state_at(tournament)
+    try:
+        proposal = core.propose(state).event()
+    except core.TournamentError as err:
+        if err.code != "pairing_manual":
+            messages.error(request, f"No pairing can be proposed: {err.message} ({err.code}).")
+            return redirect("replay:tournament", pk=pk)
+        proposal = _empty_pairing(state, per_side)
+    choices = [("", "—")] + [(e, state.entries[e].name) for e in state.active_entries()]
+    tables = [{"number": t["table"], "sides": [[{"name": f"t{t['table']}-s{s}-{k}", "value": entry}
+                                                 for k, entry in enumerate(side)] for s, side in enumerate(t["sides"])]}
+              for t in proposal["tables"]]
+    return render(request, "tournaments/pair.html", {
+        "tournament": tournament, "club": tournament.club, "round": proposal["round"], "tables": tables,
+        "byes": [state.entries[b].name for b in proposal["byes"]], "proposal": proposal, "choices": choices,
+        "explanation": proposal.get("explanation") or {}, "seq": tournament.seq,
+        "names": {e: state.entries[e].name for e in state.entries},
+    })
+
+
+def _empty_pairing(state: core.TournamentState, per_side: int) -> dict:
+    active = state.active_entries()
+    count = len(active) // (2 * per_side)
+    number = len(state.rounds) + 1
+    return {"type": "round_paired", "round": number, "byes": [],
+            "tables": [{"table": t + 1, "sides": [[""] * per_side, [""] * per_side]} for t in range(count)],
+            "explanation": {"system": "manual", "method": "seated by the tournament director"}}
+
+
+def _pairing_from_post(request: HttpRequest, state: core.TournamentState, per_side: int) -> dict | None:
+    """The round_paired event from the pairing form; the byes are the active entries left out.
+    Unchanged, it is the core's proposal with its explanation; edited, the explanation says so
+    and keeps what was proposed."""
+    tables, seated = [], []
+    count = request.POST.get("tables", "0")
+    for t in range(1, int(count) + 1 if count.isdigit() else 1):
+        sides = [[request.POST.get(f"t{t}-s{s}-{k}", "") for k in range(per_side)] for s in (0, 1)]
+        if any(not e for side in sides for e in side):
+            messages.error(request, f"Not stored: table {t} has an empty seat.")
+            return None
+        tables.append({"table": t, "sides": sides})
+        seated += [e for side in sides for e in side]
+    byes = [e for e in state.active_entries() if e not in seated]
+    try:
+        proposal = core.propose(state).event()
+    except core.TournamentError:
+        proposal = _empty_pairing(state, per_side)
+    if proposal["tables"] == tables and sorted(proposal["byes"]) == sorted(byes):
+        return proposal
+    explanation = {"system": state.header["system"], "method": "seated by the tournament director",
+                   "proposed": proposal.get("explanation")}
+    return {"type": "round_paired", "round": proposal["round"], "tables": tables, "byes": byes,
+            "explanation": explanation}
