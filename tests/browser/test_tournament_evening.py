@@ -20,7 +20,7 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hanna"]
 # The hand lines of each table, North/South card points first; hand 3 of table 2 is a double victory.
-SCORING = "round_vp"
+SCORING = "dtm"
 HANDS = {1: [60, 35, 75, 50], 2: [20, 55, None, 100]}
 
 
