@@ -142,6 +142,11 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Tichu record and replay API",
     "DESCRIPTION": "Event-sourced game records for Tichu and its family of games.",
     "VERSION": "1.0.0",
+    # Games and tournaments both have an active/finished status: one name each in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
+    },
 }
 
 # Celery: Redis in production; in-process by default so that the embedded setup needs no broker.

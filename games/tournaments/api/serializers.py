@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
@@ -11,6 +12,7 @@ from games.tournaments.models import TableGame, Tournament, TournamentEvent
 from games.tournaments.services import MAX_BATCH
 
 
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
 class ClubRefField(serializers.Field):
     """A club named by its id (integer) or its slug (string)."""
 
