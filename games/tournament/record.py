@@ -5,6 +5,7 @@ tournament so far is the fold's business (:mod:`.state`).
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .errors import TournamentError
@@ -31,7 +32,7 @@ def is_int(v: Any, low: int | None = None) -> bool:
 
 
 def is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def text(obj: dict[str, Any], key: str, *, required: bool = True) -> str | None:
@@ -67,7 +68,7 @@ def parse_header(obj: Any) -> dict[str, Any]:
     if system not in SYSTEMS[entrants]:
         raise malformed(f"system for {entrants} must be one of {', '.join(SYSTEMS[entrants])}, not {system!r}")
     scoring = obj.get("scoring", "round_vp")
-    if scoring not in PRESETS:
+    if not isinstance(scoring, str) or scoring not in PRESETS:
         raise malformed(f"scoring must be one of {', '.join(PRESETS)}, not {scoring!r}")
     preset = PRESETS[scoring]
     rounds = integer(obj, "rounds", 1, required=system != "round_robin")
@@ -86,13 +87,19 @@ def parse_header(obj: Any) -> dict[str, Any]:
     if (not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks)
             or len(set(tiebreaks)) != len(tiebreaks)):
         raise malformed(f"tiebreaks must be a list of distinct names from {', '.join(TIEBREAKS)}")
+    name = obj.get("name") or ""
+    if not isinstance(name, str):
+        raise malformed("name must be a string")
+    meta = obj.get("meta", {})
+    if not isinstance(meta, dict):
+        raise malformed("meta must be an object")
     seed = obj.get("seed", 0)
     if not is_int(seed):
         raise malformed("seed must be an integer")
     return {
-        "format": FORMAT, "name": obj.get("name") or "", "entrants": entrants, "system": system, "scoring": scoring,
+        "format": FORMAT, "name": name, "entrants": entrants, "system": system, "scoring": scoring,
         "rounds": rounds, "hands_per_round": hands, "target": target, "legs": legs, "tiebreaks": list(tiebreaks),
-        "policy": parse_policy(obj.get("policy", {})), "seed": seed, "meta": obj.get("meta", {}),
+        "policy": parse_policy(obj.get("policy", {})), "seed": seed, "meta": meta,
     }
 
 

@@ -25,7 +25,7 @@ from ..standings import primary, ranking, round_lines
 from ..state import TournamentState
 from . import Pairing
 
-BYE = "\x00bye"  # cannot be an entry id used in JSON by accident: ids are non-empty strings checked elsewhere
+BYE = ("bye",)  # the phantom vertex: a tuple, so no entry id (a string) can be it
 #: places apart an entry's candidate opponents may be in a large field (see pair_swiss)
 WINDOW = 16
 
@@ -69,7 +69,7 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
     def score_cost(a: str, b: str) -> int:
         return int(round((score[a] - score[b]) ** 2 * 1000)) * unit_gap // 1000 + abs(pos[a] - pos[b])
 
-    def solve(window: int | None) -> set[tuple[str, str]]:
+    def solve(window: int | None) -> set[tuple[Any, Any]]:
         graph = nx.Graph()
         for i, a in enumerate(order):
             for b in order[i + 1:] if window is None else order[i + 1:i + 1 + window]:
