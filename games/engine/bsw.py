@@ -31,6 +31,7 @@ from .bsw_codes import (
 from .bsw_reader import GameBuilder, LogReader
 from .cards import DRAGON, SPECIALS
 from .combos import Combination, SINGLE, combinations_in, readings
+from .visibility import REDACTED_KEY
 
 __all__ = [
     "BSWFormatError",
@@ -170,8 +171,11 @@ def export_bsw(record: dict[str, Any]) -> str:
     the exchange, in BSW order; ``meta.bsw_startkarten`` keeps BSW's order where it is not the
     canonical one). ``Ergebnis`` comes from ``meta.bsw_results`` when present, else from the
     engine's score when the engine is importable. ``hand_result`` hands cannot be written (BSW has
-    no such line): they raise ``ValueError``.
+    no such line): they raise ``ValueError``, as does a record masked for a reader (visibility.py):
+    its hidden cards cannot be written.
     """
+    if REDACTED_KEY in record:
+        raise ValueError("a redacted record (its hidden cards written '?') cannot be written as a BSW log")
     events = _resolve_undos(list(record.get("events", [])))
     players = list(record.get("players", []))
     if len(players) != 4:
