@@ -15,6 +15,7 @@ See docs/tournament.md for the record format, the events, the presets and the er
 """
 from .errors import CODES, TournamentError
 from .pairing import Pairing, propose
+from .pairing.evaluate import evaluate
 from .record import FORMAT, parse_header, parse_record
 from .scoring import PRESETS, hand_vp
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
@@ -24,6 +25,6 @@ from .from_games import hand_lines
 
 __all__ = [
     "CODES", "EVENT_TYPES", "FORMAT", "PRESETS", "Pairing", "TournamentError", "TournamentState",
-    "crosstable_json", "engine_options", "fold", "hand_lines", "hand_vp", "new_tournament", "parse_header", "parse_record",
+    "crosstable_json", "engine_options", "evaluate", "fold", "hand_lines", "hand_vp", "new_tournament", "parse_header", "parse_record",
     "propose", "ranking", "rounds_json", "standings_json",
 ]

@@ -138,3 +138,15 @@ def test_individual_pairing_can_be_overridden():
     state = fold(record)
     assert [t.sides for t in state.rounds[0].tables.values()] == [s["sides"] for s in swapped]
     assert state.rounds[0].overrides[0]["reason"] == "two players asked to sit apart"
+
+
+def test_evaluate_names_repeated_partners():
+    from games.tournament import evaluate
+
+    record = individual_record(8, 3, seed=4)
+    play_round(record, random.Random(4))
+    state = fold(record)
+    t = next(iter(state.rounds[0].tables.values()))
+    judged = evaluate(state, [{"table": 1, "sides": t.sides}], [])
+    assert [p["players"] for p in judged["repeated_partners"]] == [sorted(t.sides[0]), sorted(t.sides[1])]
+    assert judged["repeated_opponents"] == 4

@@ -146,3 +146,23 @@ def test_large_swiss_matches_within_a_window_and_still_avoids_rematches():
         byes += pairing.byes
         play_round(record, rng)
     assert len(byes) == len(set(byes)) == 7
+
+
+def test_evaluate_names_the_rematches_of_an_edited_pairing():
+    from games.tournament import evaluate
+
+    record = {"header": header(rounds=3), "events": register(5)}
+    rng = random.Random(2)
+    play_round(record, rng)
+    state = fold(record)
+    first = state.rounds[0]
+    proposal = propose(state)
+    assert evaluate(state, proposal.tables, proposal.byes) == {"repeat_byes": [], "rematches": [],
+                                                                "score_gaps": proposal.explanation["score_gaps"]}
+    old = next(iter(first.tables.values()))
+    a, b = old.sides[0][0], old.sides[1][0]
+    others = [e for e in state.active_entries() if e not in (a, b) and e not in first.byes]
+    edited = [{"table": 1, "sides": [[a], [b]]}, {"table": 2, "sides": [[others[0]], [others[1]]]}]
+    judged = evaluate(state, edited, first.byes)
+    assert judged["rematches"][0] == {"table": 1, "entries": sorted([a, b]), "met_before": 1}
+    assert judged["repeat_byes"] == first.byes
