@@ -12,6 +12,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.db.models.functions import Lower, Trim
 
 
 class Club(models.Model):
@@ -53,7 +54,12 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["club_id", "name"]
-        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_unique_name_per_club")]
+        # One name per person in a club, whatever its case and surrounding spaces ("anna" is
+        # "Anna "): names are trimmed on input (games.clubs.services.clean_name) and the database
+        # compares LOWER(TRIM(name)), as games.clubs.services.player_named does.
+        constraints = [
+            models.UniqueConstraint(models.F("club"), Lower(Trim("name")), name="player_unique_name_ci_per_club")
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Value
+from django.db.models.functions import Lower, Trim
 from django.http import Http404
 
 from games import engine, store
@@ -22,6 +23,13 @@ def clubs_visible(user) -> QuerySet[Club]:
     if user is None or not user.is_authenticated:
         return Club.objects.filter(visibility=Club.Visibility.PUBLIC)
     return Club.objects.filter(Q(visibility=Club.Visibility.PUBLIC) | Q(id__in=_member_club_ids(user)))
+
+
+def club_q(ref: int | str) -> Q:
+    """A club named by its id or by its slug ("12" or 12 is an id: a slug always has a letter)."""
+    if isinstance(ref, int) or str(ref).isdigit():
+        return Q(pk=int(ref))
+    return Q(slug=str(ref))
 
 
 def players_visible(user) -> QuerySet[Player]:
@@ -117,6 +125,17 @@ def can_write(user, club: Club) -> bool:
 
 def is_club_admin(user, club: Club) -> bool:
     return membership_role(user, club) == Membership.Role.ADMIN
+
+
+def player_named(club: Club, name: str) -> Player | None:
+    """The club's player with this name, regardless of case and surrounding spaces: compared by
+    the database's own LOWER(TRIM()), as the unique constraint on Player compares them."""
+    return (
+        Player.objects.filter(club=club)
+        .annotate(name_key=Lower(Trim("name")))
+        .filter(name_key=Lower(Trim(Value(name))))
+        .first()
+    )
 
 
 def game_player_names(game: Game) -> list[str]:

@@ -132,39 +132,7 @@ def _with_idempotency(*, user, key: str | None, fingerprint: str, write) -> Writ
         return replay
 
 
-# --- clubs, players, memberships ---------------------------------------------------------------
-
-
-def club_create(*, name: str, slug: str, visibility: str, user,
-                reveal_hands: str = Club.RevealHands.AFTER_HAND) -> Club:
-    try:
-        with transaction.atomic():
-            club = Club.objects.create(name=name, slug=slug, visibility=visibility, reveal_hands=reveal_hands)
-            Membership.objects.create(user=user, club=club, role=Membership.Role.ADMIN)
-    except IntegrityError:
-        raise InvalidInput(f"a club with slug {slug!r} exists already", code="duplicate") from None
-    return club
-
-
-def club_update(*, club: Club, **fields: Any) -> Club:
-    for name, value in fields.items():
-        setattr(club, name, value)
-    club.save(update_fields=list(fields))
-    return club
-
-
-def membership_set(*, club: Club, user, role: str) -> Membership:
-    membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
-    return membership
-
-
-def membership_remove(*, membership: Membership) -> None:
-    club = membership.club
-    with transaction.atomic():
-        admins = Membership.objects.select_for_update().filter(club=club, role=Membership.Role.ADMIN)
-        if membership.role == Membership.Role.ADMIN and admins.count() == 1:
-            raise InvalidInput("a club keeps at least one admin", code="last_admin")
-        membership.delete()
+# --- players (clubs and memberships: games.clubs.services) ---------------------------------------------------------------
 
 
 def _check_storable(value: Any, what: str) -> None:
@@ -183,7 +151,10 @@ def _check_name(name: Any) -> str:
 
 
 def player_create(*, club: Club, name: str) -> Player:
-    name = _check_name(name)
+    name = _check_name(name).strip()
+    existing = selectors.player_named(club, name)
+    if existing is not None:
+        raise InvalidInput(f"{club} already has a player named {existing.name!r}", code="duplicate")
     try:
         with transaction.atomic():
             return Player.objects.create(club=club, name=name)
@@ -192,10 +163,18 @@ def player_create(*, club: Club, name: str) -> Player:
 
 
 def players_for_names(*, club: Club, names: list[str]) -> list[Player]:
-    """The club's Player rows for these display names, in order, creating the new ones."""
+    """The club's Player rows for these display names, in order, creating the new ones. A name
+    names the roster's player whatever its case and surrounding spaces ("anna " is "Anna")."""
     players = []
     for name in names:
-        player, _ = Player.objects.get_or_create(club=club, name=_check_name(name))
+        name = _check_name(name).strip()
+        player = selectors.player_named(club, name)
+        if player is None:
+            try:
+                with transaction.atomic():
+                    player = Player.objects.create(club=club, name=name)
+            except IntegrityError:  # created by a concurrent request meanwhile
+                player = selectors.player_named(club, name)
         players.append(player)
     return players
 

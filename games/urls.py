@@ -3,7 +3,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
-from games.api import bsw, legal, views
+from games.api import bsw, invitations, legal, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -12,9 +12,14 @@ urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("ping/", views.PingApi.as_view(), name="api-ping"),
     path("clubs/", views.ClubListCreateApi.as_view(), name="club-list"),
-    path("clubs/<int:pk>/", views.ClubDetailApi.as_view(), name="club-detail"),
-    path("clubs/<int:pk>/members/", views.ClubMembersApi.as_view(), name="club-members"),
-    path("clubs/<int:pk>/members/<int:user_id>/", views.ClubMemberDetailApi.as_view(), name="club-member-detail"),
+    # A club is named by its id or its slug (<slug:pk> matches both; selectors.club_q tells them apart).
+    path("clubs/<slug:pk>/", views.ClubDetailApi.as_view(), name="club-detail"),
+    path("clubs/<slug:pk>/members/", views.ClubMembersApi.as_view(), name="club-members"),
+    path("clubs/<slug:pk>/members/<int:user_id>/", views.ClubMemberDetailApi.as_view(), name="club-member-detail"),
+    path("clubs/<slug:pk>/invitations/", invitations.InvitationListCreateApi.as_view(), name="club-invitations"),
+    path("clubs/<slug:pk>/invitations/<int:invitation_id>/", invitations.InvitationRevokeApi.as_view(),
+         name="club-invitation-detail"),
+    path("invitations/<str:token>/accept/", invitations.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("players/", views.PlayerListCreateApi.as_view(), name="player-list"),
     path("players/<int:pk>/", views.PlayerDetailApi.as_view(), name="player-detail"),
     path("games/", views.GameListCreateApi.as_view(), name="game-list"),

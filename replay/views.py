@@ -17,6 +17,7 @@ from games.engine.options import TICHU_OPTIONS
 from games.models import Game
 
 from . import frames, present
+from .clubs import summary
 from .data import replay_data
 
 GAMES_PER_PAGE = 50
@@ -39,7 +40,8 @@ def club_detail(request, slug: str):
     return render(request, "clubs/detail.html", {
         "club": club,
         "page": page,
-        "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]} for g in page],
+        "games": summary.summarise_all(list(page)),
+        "evening": summary.latest_evening(Game.objects.filter(club=club)) if page.number == 1 else None,
         "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),

@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "games",
     "games.tournaments",
+    "games.clubs",
     "replay",
 ]
 
@@ -109,7 +110,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-LOGIN_URL = "/admin/login/"
 
 CACHES = {
     "default": (
@@ -156,3 +156,22 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_U
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# --- accounts and club life (replay/accounts, replay/clubs, games/clubs; docs/accounts.md) ----------
+# One authentication backend for every sign-in path (the site, /api/auth/token/, /api-auth/login/,
+# /admin/login/): Django's ModelBackend behind the sign-in throttle.
+AUTHENTICATION_BACKENDS = ["replay.accounts.backends.ThrottledModelBackend"]
+MIDDLEWARE += ["replay.accounts.middleware.SignInThrottledMiddleware"]
+TICHU_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ACCOUNT", "10"))
+TICHU_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ADDRESS", "50"))
+TICHU_SIGNIN_WINDOW_MINUTES = int(os.environ.get("TICHU_SIGNIN_WINDOW_MINUTES", "15"))
+LOGIN_URL = "accounts:sign-in"
+LOGIN_REDIRECT_URL = "accounts:home"
+LOGOUT_REDIRECT_URL = "replay:home"
+# Off: people join only through a club admin's invitation link (which lets them sign up).
+TICHU_OPEN_SIGNUP = env_bool("TICHU_OPEN_SIGNUP", False)
+TICHU_INVITATION_DAYS = int(os.environ.get("TICHU_INVITATION_DAYS", "7"))
+from tichu_site.email_env import email_settings  # noqa: E402
+
+globals().update(email_settings(os.environ))
+# --- end of accounts and club life -----------------------------------------------------------------

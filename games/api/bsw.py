@@ -1,4 +1,4 @@
-"""`POST /api/games/import-bsw/?club=ID`: a Brettspielwelt log into a club (scorers, admins).
+"""`POST /api/games/import-bsw/?club=ID` (or `?club=SLUG`): a Brettspielwelt log into a club (scorers, admins).
 
 Thin: the body's shape is checked here; conversion, checking and storage are games.importing's."""
 from __future__ import annotations
@@ -40,7 +40,7 @@ class BswImportOutput(serializers.Serializer):
 class GameImportBswApi(ApiView):
     @extend_schema(
         request=BswImportInput,
-        parameters=[OpenApiParameter("club", int, required=True, description="the club that gets the games")],
+        parameters=[OpenApiParameter("club", str, required=True, description="the club that gets the games (id or slug)")],
         responses={201: BswImportOutput, 200: BswImportOutput, **ERRORS},
         summary="Import a Brettspielwelt .tch log (scorers, admins)",
     )

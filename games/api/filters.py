@@ -1,13 +1,39 @@
-"""Game list filters (django-filter): club, player, variant, status and date."""
+"""Game and player list filters (django-filter): club (id or slug), player, variant, status and date."""
 from __future__ import annotations
 
 import django_filters
 
-from games.models import Game, GameSeat
+from django.core.validators import RegexValidator
+from django.db.models import Q
+
+from games.models import Game, GameSeat, Player
+
+
+CLUB_REF = RegexValidator(r"^[-a-zA-Z0-9_]{1,100}$", "a club id or slug")
+
+
+def filter_by_club(queryset, value: str):
+    """`?club=` by id or slug (a slug always has a letter); a malformed value matches nothing."""
+    value = value.strip()
+    if value.isdigit():
+        return queryset.filter(club_id=int(value)) if len(value) <= 18 else queryset.none()
+    return queryset.filter(Q(club__slug=value))
+
+
+class PlayerFilter(django_filters.FilterSet):
+    club = django_filters.CharFilter(method="filter_club", help_text="club id or slug", validators=[CLUB_REF])
+    name = django_filters.CharFilter(help_text="exact display name")
+
+    class Meta:
+        model = Player
+        fields = ["club", "name"]
+
+    def filter_club(self, queryset, name, value):
+        return filter_by_club(queryset, value)
 
 
 class GameFilter(django_filters.FilterSet):
-    club = django_filters.NumberFilter(field_name="club_id", help_text="club id")
+    club = django_filters.CharFilter(method="filter_club", help_text="club id or slug", validators=[CLUB_REF])
     club_slug = django_filters.CharFilter(field_name="club__slug", help_text="club slug")
     player = django_filters.NumberFilter(method="filter_player", help_text="player id (any seat)")
     player_name = django_filters.CharFilter(method="filter_player_name", help_text="player display name (any seat)")
@@ -21,6 +47,9 @@ class GameFilter(django_filters.FilterSet):
     class Meta:
         model = Game
         fields = ["club", "club_slug", "player", "player_name", "variant", "status", "date", "created"]
+
+    def filter_club(self, queryset, name, value):
+        return filter_by_club(queryset, value)
 
     def filter_player(self, queryset, name, value):
         return queryset.filter(id__in=GameSeat.objects.filter(player_id=value).values("game_id"))

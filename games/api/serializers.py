@@ -2,6 +2,7 @@
 the rules are the engine's. Output serializers render models."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rest_framework import serializers
@@ -27,6 +28,24 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class ClubRefField(serializers.Field):
+    """A club by id (a JSON integer) or by slug (a JSON string)."""
+
+    default_error_messages = {"invalid": "a club id (integer) or slug (string)"}
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int) and data >= 1:
+            return data
+        if isinstance(data, str) and 0 < len(data) <= 100 and re.fullmatch(r"[-a-zA-Z0-9_]+", data):
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
 
 
 class StrictSerializer(serializers.Serializer):
@@ -57,9 +76,13 @@ class ClubUpdateInput(StrictSerializer):
     reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, required=False)
 
 
-class MembershipInput(StrictSerializer):
-    username = StrictCharField(max_length=150)
-    role = serializers.ChoiceField(choices=Membership.Role.choices)
+class InvitationInput(StrictSerializer):
+    role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.SCORER)
+    days = StrictIntegerField(min_value=1, max_value=90, required=False, help_text="default TICHU_INVITATION_DAYS (7)")
+    note = StrictCharField(max_length=100, required=False, default="", allow_blank=True,
+                           help_text="for whom (shown to the club's admins)")
+    player = StrictIntegerField(min_value=1, required=False, allow_null=True, default=None,
+                                help_text="an unlinked player of the club: accepting links it to the account")
 
 
 class MembershipUpdateInput(StrictSerializer):
@@ -67,12 +90,12 @@ class MembershipUpdateInput(StrictSerializer):
 
 
 class PlayerInput(StrictSerializer):
-    club = StrictIntegerField(min_value=1)
+    club = ClubRefField(help_text="the club's id or slug")
     name = StrictCharField(max_length=100)
 
 
 class GameCreateInput(StrictSerializer):
-    club = StrictIntegerField(min_value=1)
+    club = ClubRefField(help_text="the club's id or slug")
     variant = StrictCharField(max_length=30)
     options = serializers.DictField(required=False, allow_null=True, default=None)
     players = serializers.ListField(child=StrictCharField(max_length=100), min_length=1, max_length=12)
@@ -129,6 +152,24 @@ class MembershipOutput(serializers.ModelSerializer):
     class Meta:
         model = Membership
         fields = ["id", "club", "user", "username", "role", "created_at"]
+
+
+class InvitationOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    role = serializers.CharField()
+    note = serializers.CharField()
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    state = serializers.CharField(help_text="pending, accepted, revoked or expired")
+    token = serializers.CharField(help_text="the secret of the link /invitations/{token}/")
+    url = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField()
+
+    def get_url(self, invitation) -> str:
+        request = self.context.get("request")
+        path = f"/invitations/{invitation.token}/"
+        return request.build_absolute_uri(path) if request is not None else path
 
 
 class PlayerOutput(serializers.ModelSerializer):

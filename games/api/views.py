@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth import get_user_model
 from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -17,9 +16,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services, visibility
+from games.clubs import services as club_services
 from games.api import serializers as s
 from games.api.exceptions import ApiError
-from games.api.filters import GameFilter
+from games.api.filters import GameFilter, PlayerFilter
 from games.api.permissions import ReadAnyoneWriteAuthenticated, require_admin, require_writer
 from games.api.throttles import WriteThrottle
 from games.models import Club, Game, Membership
@@ -40,6 +40,7 @@ ERRORS = {
 }
 _KEY_RE = re.compile(r"^[\x21-\x7e]{1,255}$")
 _UINT_RE = re.compile(r"^[0-9]{1,9}$")
+_CLUB_REF_RE = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
 
 
 def _idempotency_key(request: Request) -> str | None:
@@ -73,8 +74,13 @@ def _validated(serializer_class, request: Request, **kwargs) -> dict:
     return serializer.validated_data
 
 
-def _club_for_write(request: Request, club_id: int) -> Club:
-    club = get_object_or_404(selectors.clubs_visible(request.user), pk=club_id)
+def club_visible(request: Request, ref: int | str) -> Club:
+    """The club named by id or slug, if the user may see it (404 otherwise)."""
+    return get_object_or_404(selectors.clubs_visible(request.user), selectors.club_q(ref))
+
+
+def _club_for_write(request: Request, club_id: int | str) -> Club:
+    club = club_visible(request, club_id)
     require_writer(request.user, club)
     return club
 
@@ -125,72 +131,64 @@ class ClubListCreateApi(ApiView, generics.GenericAPIView):
 
     @extend_schema(request=s.ClubCreateInput, responses={201: s.ClubOutput, **ERRORS}, summary="Create a club (you become its admin)")
     def post(self, request: Request) -> Response:
-        club = services.club_create(**_validated(s.ClubCreateInput, request), user=request.user)
+        club = club_services.club_create(**_validated(s.ClubCreateInput, request), user=request.user)
         return Response(s.ClubOutput(club).data, status=status.HTTP_201_CREATED)
 
 
 class ClubDetailApi(ApiView):
-    @extend_schema(responses={200: s.ClubOutput, 404: ERRORS[404]})
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(s.ClubOutput(get_object_or_404(selectors.clubs_visible(request.user), pk=pk)).data)
+    @extend_schema(responses={200: s.ClubOutput, 404: ERRORS[404]}, summary="A club, by id or slug")
+    def get(self, request: Request, pk: str) -> Response:
+        return Response(s.ClubOutput(club_visible(request, pk)).data)
 
     @extend_schema(request=s.ClubUpdateInput, responses={200: s.ClubOutput, **ERRORS}, summary="Rename a club or change its visibility (admins)")
-    def patch(self, request: Request, pk: int) -> Response:
-        club = get_object_or_404(selectors.clubs_visible(request.user), pk=pk)
+    def patch(self, request: Request, pk: str) -> Response:
+        club = club_visible(request, pk)
         require_admin(request.user, club)
-        club = services.club_update(club=club, **_validated(s.ClubUpdateInput, request))
+        club = club_services.club_update(club=club, actor=request.user, **_validated(s.ClubUpdateInput, request))
         return Response(s.ClubOutput(club).data)
 
 
 class ClubMembersApi(ApiView):
-    def club(self, request: Request, pk: int) -> Club:
-        club = get_object_or_404(selectors.clubs_visible(request.user), pk=pk)
-        if request.method == "POST":
-            require_admin(request.user, club)
-        elif selectors.membership_role(request.user, club) is None:
-            raise ApiError("only members see a club's member list", code="permission_denied", status_code=403)
-        return club
+    """The member list. Members join only by accepting an invitation (InvitationListCreateApi):
+    nobody adds an existing account by its username, so no answer tells which usernames exist."""
 
     @extend_schema(responses={200: s.MembershipOutput(many=True), **ERRORS}, summary="A club's members (members only)")
-    def get(self, request: Request, pk: int) -> Response:
-        club = self.club(request, pk)
+    def get(self, request: Request, pk: str) -> Response:
+        club = club_visible(request, pk)
+        if selectors.membership_role(request.user, club) is None:
+            raise ApiError("only members see a club's member list", code="permission_denied", status_code=403)
         members = Membership.objects.filter(club=club).select_related("user").order_by("user__username")
         return Response(s.MembershipOutput(members, many=True).data)
 
-    @extend_schema(request=s.MembershipInput, responses={201: s.MembershipOutput, **ERRORS}, summary="Add a member or set a member's role (admins)")
-    def post(self, request: Request, pk: int) -> Response:
-        club = self.club(request, pk)
-        data = _validated(s.MembershipInput, request)
-        user = get_user_model().objects.filter(username=data["username"]).first()
-        if user is None:
-            raise ApiError(f"no user named {data['username']!r}", code="invalid")
-        membership = services.membership_set(club=club, user=user, role=data["role"])
-        return Response(s.MembershipOutput(membership).data, status=status.HTTP_201_CREATED)
-
 
 class ClubMemberDetailApi(ApiView):
-    def membership(self, request: Request, pk: int, user_id: int) -> Membership:
-        club = get_object_or_404(selectors.clubs_visible(request.user), pk=pk)
-        require_admin(request.user, club)
-        return get_object_or_404(Membership.objects.select_related("user", "club"), club=club, user_id=user_id)
+    """Role changes and removals go through games.clubs.services, which keeps an admin in the
+    club under concurrency (row locks on the club's memberships) and audits the change."""
 
-    @extend_schema(request=s.MembershipUpdateInput, responses={200: s.MembershipOutput, **ERRORS}, summary="Change a member's role (admins)")
-    def patch(self, request: Request, pk: int, user_id: int) -> Response:
-        membership = self.membership(request, pk, user_id)
+    def club(self, request: Request, pk: str) -> Club:
+        club = club_visible(request, pk)
+        if selectors.membership_role(request.user, club) is None:
+            raise ApiError("this needs the admin role in the club", code="permission_denied", status_code=403)
+        return club
+
+    @extend_schema(request=s.MembershipUpdateInput, responses={200: s.MembershipOutput, **ERRORS},
+                   summary="Change a member's role (admins); the last admin cannot step down")
+    def patch(self, request: Request, pk: str, user_id: int) -> Response:
+        club = self.club(request, pk)
         data = _validated(s.MembershipUpdateInput, request)
-        membership = services.membership_set(club=membership.club, user=membership.user, role=data["role"])
+        membership = club_services.member_set_role(club=club, actor=request.user, user_id=user_id, role=data["role"])
         return Response(s.MembershipOutput(membership).data)
 
-    @extend_schema(responses={204: None, **ERRORS}, summary="Remove a member (admins)")
-    def delete(self, request: Request, pk: int, user_id: int) -> Response:
-        services.membership_remove(membership=self.membership(request, pk, user_id))
+    @extend_schema(responses={204: None, **ERRORS}, summary="Remove a member (admins), or leave (yourself)")
+    def delete(self, request: Request, pk: str, user_id: int) -> Response:
+        club_services.member_remove(club=self.club(request, pk), actor=request.user, user_id=user_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PlayerListCreateApi(ApiView, generics.GenericAPIView):
     pagination_class = Pagination
     serializer_class = s.PlayerOutput
-    filterset_fields = ["club", "name"]
+    filterset_class = PlayerFilter
 
     def get_queryset(self):
         return selectors.players_visible(self.request.user)
@@ -326,18 +324,20 @@ class GameRecordApi(GameView):
 
 
 def club_to_write_from_query(request: Request) -> Club:
-    """The club named by `?club=ID`, if the user may record games in it (imports)."""
-    club_id = _query_uint(request, "club")
-    if club_id is None:
-        raise ApiError("the club query parameter is required (?club=ID)", code="invalid")
-    return _club_for_write(request, club_id)
+    """The club named by `?club=ID` or `?club=SLUG`, if the user may record games in it (imports)."""
+    ref = request.query_params.get("club")
+    if ref is None:
+        raise ApiError("the club query parameter is required (?club=ID or ?club=SLUG)", code="invalid")
+    if not _CLUB_REF_RE.match(ref):
+        raise ApiError("query parameter 'club' must be a club id or slug", code="invalid")
+    return _club_for_write(request, ref)
 
 
 class GameImportApi(ApiView):
     @extend_schema(
         request=s.RecordImportInput,
         parameters=[
-            OpenApiParameter("club", int, required=True, description="the club that gets the game"),
+            OpenApiParameter("club", str, required=True, description="the club that gets the game (id or slug)"),
             IDEMPOTENCY_HEADER,
         ],
         responses={201: s.WriteOutput, 422: s.RuleErrorOutput, **ERRORS},

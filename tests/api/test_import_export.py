@@ -1,17 +1,20 @@
 """Import and export round-trip exactly: export(import(r)) == r for every record the engine accepts."""
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import fold, random_game, score_json, state_json
+from games.models import Membership
 from tests.api.helpers import PLAYERS, hand, record
 
 pytestmark = pytest.mark.django_db
 
+_CLUB_NUMBERS = itertools.count()
 HYPOTHESIS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -50,14 +53,19 @@ def test_hand_written_records_round_trip(scorer_client, club, rec):
     seed=st.integers(0, 2**31),
     cut=st.floats(0, 1),
     names=st.lists(
-        st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), min_size=1, max_size=20).filter(
+        st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), min_size=1, max_size=20).map(
             str.strip
-        ),
+        ).filter(bool),
         min_size=4,
         max_size=4,
     ),
 )
-def test_bot_played_records_and_their_prefixes_round_trip(scorer_client, club, seed, cut, names):
+def test_bot_played_records_and_their_prefixes_round_trip(scorer_client, make_club, scorer, seed, cut, names):
+    # Names as the roster keeps them (trimmed; one spelling per name regardless of case, see
+    # test_record_names_take_the_rosters_spelling), in a club of their own for each example.
+    assume(len({n.lower() for n in names}) == len(set(names)))
+    club = make_club(f"c{next(_CLUB_NUMBERS)}")
+    Membership.objects.create(club=club, user=scorer, role=Membership.Role.SCORER)
     full = random_game(seed, players=names)
     rec = {**full, "events": full["events"][: round(cut * len(full["events"]))]}
     game_id = import_record(scorer_client, club, rec)
@@ -99,3 +107,14 @@ def test_a_record_the_engine_refuses_is_not_imported(scorer_client, club):
     assert response.json()["index"] == refused.value.index == 40
     assert response.json()["error"] == refused.value.as_dict()
     assert scorer_client.get("/api/games/").json()["count"] == 0
+
+
+def test_record_names_take_the_rosters_spelling(scorer_client, club):
+    """A record's player names name the club's roster players regardless of case and surrounding
+    spaces: the export gives the roster's spelling, and no second player is made."""
+    first = import_record(scorer_client, club, record([hand()]))
+    assert export(scorer_client, first)["players"] == PLAYERS
+    shouted = [" " + name.upper() + "  " for name in PLAYERS]
+    second = import_record(scorer_client, club, {**record([hand()]), "players": shouted})
+    assert export(scorer_client, second)["players"] == PLAYERS
+    assert club.players.count() == len(set(PLAYERS))

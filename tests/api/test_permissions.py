@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from games.clubs.models import Invitation
 from games.models import Club, Event, Game, Membership, Player
 from games.services import append_events, game_create
 from tests.api.helpers import PLAYERS, hand, record
@@ -17,12 +18,13 @@ pytestmark = pytest.mark.django_db
 def world(make_user, make_club):
     """A home club (public or private, per test) with a game, and an outsider who is admin of
     another club."""
-    users = {name: make_user(name) for name in ("admin", "scorer", "viewer", "outsider")}
+    users = {name: make_user(name) for name in ("admin", "scorer", "viewer", "outsider", "member")}
 
     def build(visibility: str):
         home = make_club("home", visibility, **{})
         for role in ("admin", "scorer", "viewer"):
             Membership.objects.create(club=home, user=users[role], role=role)
+        Membership.objects.create(club=home, user=users["member"], role="viewer")
         away = make_club("away", Club.Visibility.MEMBERS)
         Membership.objects.create(club=away, user=users["outsider"], role="admin")
         game_id = game_create(club=home, variant="nanking", options=None, players=PLAYERS, user=users["scorer"]).body["id"]
@@ -34,10 +36,10 @@ def world(make_user, make_club):
 
 def write_requests(home: Club, game: Game, users) -> list[tuple[str, str, str, dict]]:
     """(needed role, method, url, body) for every write endpoint."""
-    member = users["viewer"].pk
+    member = users["member"].pk
     return [
         ("admin", "patch", f"/api/clubs/{home.pk}/", {"name": "Renamed"}),
-        ("admin", "post", f"/api/clubs/{home.pk}/members/", {"username": "outsider", "role": "scorer"}),
+        ("admin", "post", f"/api/clubs/{home.pk}/invitations/", {"role": "scorer"}),
         ("admin", "patch", f"/api/clubs/{home.pk}/members/{member}/", {"role": "admin"}),
         ("admin", "delete", f"/api/clubs/{home.pk}/members/{member}/", {}),
         ("scorer", "post", "/api/players/", {"club": home.pk, "name": "Newcomer"}),
@@ -51,7 +53,7 @@ def snapshot() -> tuple:
     return (
         Game.objects.count(), Event.objects.count(), Player.objects.count(),
         sorted(Membership.objects.values_list("club__slug", "user__username", "role")),
-        sorted(Club.objects.values_list("name", "visibility")),
+        sorted(Club.objects.values_list("name", "visibility")), Invitation.objects.count(),
     )  # fmt: skip
 
 
@@ -174,10 +176,10 @@ def test_token_endpoint_and_session_authentication(world):
 
 def test_club_creation_makes_the_creator_admin(make_user):
     user = make_user("founder")
-    response = client_for(user).post("/api/clubs/", {"name": "New", "slug": "new", "visibility": "members"}, format="json")
+    response = client_for(user).post("/api/clubs/", {"name": "New", "slug": "fresh", "visibility": "members"}, format="json")
     assert response.status_code == 201
     assert Membership.objects.get(user=user, club_id=response.json()["id"]).role == "admin"
-    again = client_for(user).post("/api/clubs/", {"name": "New", "slug": "new"}, format="json")
+    again = client_for(user).post("/api/clubs/", {"name": "New", "slug": "fresh"}, format="json")
     assert (again.status_code, again.json()["code"]) == (400, "duplicate")
 
 

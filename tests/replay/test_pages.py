@@ -38,7 +38,12 @@ def test_club_page_lists_its_games_with_a_league_link(client, bot_game):
     response = client.get(reverse("replay:club-detail", args=[bot_game.club.slug]))
     root = parse(response.content)
     row = root.find("tr", data_game=bot_game.pk)
-    assert row is not None and "Ann, Bob, Cid, Dee" in row.text()
+    # players by team (seats 0 and 2 against 1 and 3), the final score and the winner
+    score = engine.score_json(engine.fold(bot_record(1)))
+    assert row is not None and "Ann & Cid vs Bob & Dee" in " ".join(row.text().split())
+    assert row.find("td", cls="score").text() == f"{score['totals'][0]} : {score['totals'][1]}"
+    winner = ["Ann & Cid", "Bob & Dee"][score["winner"]]
+    assert " ".join(row.find("td", cls="status").text().split()) == f"finished: {winner} won"
     league = root.by_id("league-link")
     assert league is not None
     assert league.tag == "a" and league.attrs["href"] == f"/clubs/{bot_game.club.pk}/league/"

@@ -1,0 +1,381 @@
+"""Club life: memberships, invitations and the roster of players, each change audited.
+
+One home for every change a club admin (or a member about themselves) makes, used by the API
+(games.api.clubs) and by the pages (replay.clubs). Each function runs in one transaction and
+writes its `AuditEntry` in it, so a change and its history line are stored together or not at all.
+
+A club never loses its last admin: every change of roles or members first locks the club's
+membership rows (SELECT ... FOR UPDATE, in id order so that two such changes cannot deadlock),
+then checks, on what it has locked, that the actor is still an admin and that an admin remains.
+Two admins demoting each other at once are thus serialised: the second sees the first's change.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.utils import timezone
+
+from games import selectors
+from games import services as game_services
+from games.clubs.models import AuditEntry, Invitation
+from games.models import Club, Game, GameSeat, Membership, Player
+from games.services import InvalidInput, WriteForbidden
+
+Role = Membership.Role
+ROLE_RANK = {Role.VIEWER: 0, Role.SCORER: 1, Role.ADMIN: 2}
+MAX_INVITATION_DAYS = 90
+MAX_ROSTER_BATCH = 200
+RESERVED_SLUGS = {"new"}  # /clubs/new/ is the page that creates a club
+
+
+class LastAdmin(InvalidInput):
+    def __init__(self) -> None:
+        super().__init__("a club keeps at least one admin: make someone else admin first", code="last_admin")
+
+
+class InvitationUnusable(InvalidInput):
+    def __init__(self, state: str) -> None:
+        super().__init__(f"this invitation is {state}; ask the club's admin for a new link", code=f"invitation_{state}")
+        self.state = state
+
+
+def _now():
+    return timezone.now()
+
+
+def audit(club: Club, actor, action: str, summary: str, **details) -> AuditEntry:
+    return AuditEntry.objects.create(
+        club=club, actor=actor if actor is not None and actor.is_authenticated else None,
+        actor_name=actor.get_username() if actor is not None and actor.is_authenticated else "(system)",
+        action=action, summary=summary[:300], details=details,
+    )  # fmt: skip
+
+
+def _lock_memberships(club: Club) -> dict[int, Membership]:
+    """The club's memberships by user id, locked for this transaction."""
+    rows = Membership.objects.select_for_update(of=("self",)).filter(club=club).select_related("user").order_by("pk")
+    return {m.user_id: m for m in rows}
+
+
+def _require_admin(members: dict[int, Membership], actor) -> None:
+    m = members.get(getattr(actor, "pk", None))
+    if m is None or m.role != Role.ADMIN:
+        raise WriteForbidden("this needs the admin role in the club")
+
+
+def _admins_after(members: dict[int, Membership], user_id: int, role: str | None) -> int:
+    return sum(1 for uid, m in members.items() if (role if uid == user_id else m.role) == Role.ADMIN)
+
+
+# --- clubs ------------------------------------------------------------------------------------
+
+
+def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None) -> Club:
+    if slug.isdigit():
+        raise InvalidInput("a club's slug needs a letter: a number names a club by its id", code="invalid_slug")
+    if slug in RESERVED_SLUGS:
+        raise InvalidInput(f"{slug!r} is reserved for the site's own pages: choose another", code="invalid_slug")
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name.strip(), slug=slug, visibility=visibility,
+                                       reveal_hands=reveal_hands or Club.RevealHands.AFTER_HAND)
+            Membership.objects.create(user=user, club=club, role=Role.ADMIN)
+            audit(club, user, "club_created", f"created the club {club.name!r} ({club.get_visibility_display()})")
+    except IntegrityError:
+        raise InvalidInput(f"a club with slug {slug!r} exists already", code="duplicate") from None
+    return club
+
+
+def club_update(*, club: Club, actor, **fields) -> Club:
+    with transaction.atomic():
+        _require_admin(_lock_memberships(club), actor)
+        before = {k: getattr(club, k) for k in fields}
+        for name, value in fields.items():
+            setattr(club, name, value)
+        club.save(update_fields=list(fields))
+        changes = {k: [before[k], v] for k, v in fields.items() if before[k] != v}
+        if changes:
+            audit(club, actor, "club_updated",
+                  "changed the club's " + ", ".join(f"{k} from {a!r} to {b!r}" for k, (a, b) in changes.items()),
+                  changes=changes)  # fmt: skip
+    return club
+
+
+# --- members ----------------------------------------------------------------------------------
+
+
+def member_set_role(*, club: Club, actor, user_id: int, role: str) -> Membership:
+    if role not in ROLE_RANK:
+        raise InvalidInput(f"role is one of {', '.join(ROLE_RANK)}")
+    with transaction.atomic():
+        members = _lock_memberships(club)
+        _require_admin(members, actor)
+        membership = members.get(user_id)
+        if membership is None:
+            raise Http404("no such member")
+        if membership.role == role:
+            return membership
+        if _admins_after(members, user_id, role) == 0:
+            raise LastAdmin()
+        old = membership.role
+        membership.role = role
+        membership.save(update_fields=["role"])
+        audit(club, actor, "member_role", f"changed {membership.user.get_username()}'s role from {old} to {role}",
+              user=membership.user.get_username(), old=old, new=role)  # fmt: skip
+    return membership
+
+
+def member_remove(*, club: Club, actor, user_id: int) -> None:
+    """An admin removes a member; a member may also leave (actor is the member)."""
+    with transaction.atomic():
+        members = _lock_memberships(club)
+        membership = members.get(user_id)
+        if getattr(actor, "pk", None) != user_id:
+            _require_admin(members, actor)
+        if membership is None:
+            raise Http404("no such member")
+        if _admins_after(members, user_id, None) == 0:
+            raise LastAdmin()
+        membership.delete()
+        name = membership.user.get_username()
+        summary = "left the club" if actor.pk == user_id else f"removed {name} ({membership.role}) from the club"
+        audit(club, actor, "member_removed", summary, user=name, role=membership.role)
+
+
+# --- invitations ------------------------------------------------------------------------------
+
+
+def invitation_days_default() -> int:
+    return int(getattr(settings, "TICHU_INVITATION_DAYS", 7))
+
+
+def invitation_create(*, club: Club, actor, role: str, days: int | None = None, note: str = "",
+                      player: Player | None = None) -> Invitation:
+    days = invitation_days_default() if days is None else days
+    if not 1 <= days <= MAX_INVITATION_DAYS:
+        raise InvalidInput(f"an invitation lasts 1 to {MAX_INVITATION_DAYS} days")
+    if role not in ROLE_RANK:
+        raise InvalidInput(f"role is one of {', '.join(ROLE_RANK)}")
+    if player is not None and (player.club_id != club.pk or player.user_id is not None):
+        raise InvalidInput("that player is not an unlinked player of this club")
+    with transaction.atomic():
+        _require_admin(_lock_memberships(club), actor)
+        invitation = Invitation.objects.create(
+            club=club, role=role, note=note.strip()[:100], player=player, created_by=actor,
+            expires_at=_now() + timedelta(days=days),
+        )  # fmt: skip
+        who = f" for {invitation.note}" if invitation.note else ""
+        audit(club, actor, "invitation_created", f"invited someone{who} as {role} (link valid {days} days)",
+              invitation=invitation.pk, role=role, days=days)  # fmt: skip
+    return invitation
+
+
+def invitation_revoke(*, invitation: Invitation, actor) -> Invitation:
+    with transaction.atomic():
+        _require_admin(_lock_memberships(invitation.club), actor)
+        invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        if invitation.state != "pending":
+            raise InvitationUnusable(invitation.state)
+        invitation.revoked_at = _now()
+        invitation.save(update_fields=["revoked_at"])
+        who = f" for {invitation.note}" if invitation.note else ""
+        audit(invitation.club, actor, "invitation_revoked", f"revoked the invitation{who} ({invitation.role})",
+              invitation=invitation.pk)  # fmt: skip
+    return invitation
+
+
+def invitation_pending(token: str) -> Invitation:
+    """The invitation behind a link, if it can still be accepted (InvitationUnusable otherwise;
+    Http404 for a token that never existed)."""
+    invitation = Invitation.objects.select_related("club", "player").filter(token=token).first()
+    if invitation is None:
+        raise Http404("no such invitation")
+    if invitation.state != "pending":
+        raise InvitationUnusable(invitation.state)
+    return invitation
+
+
+def invitation_accept(*, token: str, user) -> Membership:
+    """`user` joins the club with the invited role (an existing member keeps the higher of the
+    two roles); the link is then used up. A player named in the invitation is linked to `user`."""
+    with transaction.atomic():
+        invitation = invitation_pending(token)
+        invitation = Invitation.objects.select_for_update(of=("self",)).select_related("club", "player").get(pk=invitation.pk)
+        if invitation.state != "pending":  # accepted or revoked while we waited for the lock
+            raise InvitationUnusable(invitation.state)
+        club = invitation.club
+        members = _lock_memberships(club)
+        membership = members.get(user.pk)
+        if membership is None:
+            membership = Membership.objects.create(club=club, user=user, role=invitation.role)
+        elif ROLE_RANK[invitation.role] > ROLE_RANK[membership.role]:
+            membership.role = invitation.role
+            membership.save(update_fields=["role"])
+        invitation.accepted_at, invitation.accepted_by = _now(), user
+        invitation.save(update_fields=["accepted_at", "accepted_by"])
+        audit(club, user, "invitation_accepted", f"joined the club as {membership.role} by invitation",
+              invitation=invitation.pk, role=membership.role)  # fmt: skip
+        if invitation.player is not None and invitation.player.user_id is None and not _has_player(club, user):
+            _link(invitation.player, user)
+            audit(club, user, "player_linked", f"is the player {invitation.player.name!r}", player=invitation.player.pk)
+    return membership
+
+
+# --- roster -----------------------------------------------------------------------------------
+
+
+def clean_name(name) -> str:
+    """A player name as stored: surrounding spaces trimmed, 1 to 100 characters."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > game_services.MAX_NAME_LENGTH:
+        raise InvalidInput(f"a player name is 1 to {game_services.MAX_NAME_LENGTH} characters")
+    return name.strip()
+
+
+def _require_role(club: Club, actor, roles: Iterable[str]) -> Membership:
+    m = Membership.objects.filter(club=club, user=actor).first() if actor.is_authenticated else None
+    if m is None or m.role not in roles:
+        raise WriteForbidden("this needs the " + " or ".join(roles) + " role in the club")
+    return m
+
+
+def players_add(*, club: Club, actor, names: Iterable[str]) -> tuple[list[Player], list[str]]:
+    """Add several players at once (blank lines ignored). Returns (created, names already on the
+    roster, as the roster spells them)."""
+    cleaned = [n.strip() for n in names if n.strip()]
+    if len(cleaned) > MAX_ROSTER_BATCH:
+        raise InvalidInput(f"at most {MAX_ROSTER_BATCH} names at once")
+    cleaned = [clean_name(n) for n in cleaned]
+    with transaction.atomic():
+        _require_role(club, actor, Membership.WRITER_ROLES)
+        created, existing, seen = [], [], set()
+        for name in cleaned:
+            key = name.lower()
+            if key in seen:
+                continue
+            seen.add(key)
+            found = selectors.player_named(club, name)
+            if found is not None:
+                existing.append(found.name)
+                continue
+            created.append(Player.objects.create(club=club, name=name))
+        if created:
+            audit(club, actor, "players_added", "added " + ", ".join(p.name for p in created) + " to the roster",
+                  players=[p.pk for p in created])  # fmt: skip
+    return created, existing
+
+
+def _new_cache_identity(player_ids: list[int]) -> None:
+    """Names are part of every cached state and replay of a game (keyed by the game's stream_id):
+    a renamed or merged player's games get a new stream_id, so that no cache shows the old name."""
+    for game_id in Game.objects.filter(seats__player_id__in=player_ids).values_list("pk", flat=True).distinct():
+        Game.objects.filter(pk=game_id).update(stream_id=uuid.uuid4())
+
+
+def player_rename(*, player: Player, actor, name: str) -> Player:
+    name = clean_name(name)
+    with transaction.atomic():
+        _require_role(player.club, actor, [Role.ADMIN])
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        old = player.name
+        if old == name:
+            return player
+        other = selectors.player_named(player.club, name)
+        if other is not None and other.pk != player.pk:
+            raise InvalidInput(f"{other.name!r} is already on the roster: merge the two players instead",
+                               code="duplicate")  # fmt: skip
+        player.name = name
+        try:
+            with transaction.atomic():
+                player.save(update_fields=["name"])
+        except IntegrityError:
+            raise InvalidInput(f"{name!r} is already on the roster", code="duplicate") from None
+        _new_cache_identity([player.pk])
+        audit(player.club, actor, "player_renamed", f"renamed the player {old!r} to {name!r}",
+              player=player.pk, old=old, new=name)  # fmt: skip
+    return player
+
+
+def player_merge(*, source: Player, target: Player, actor) -> Player:
+    """`source` and `target` are one person: source's seats move to target, source goes, the
+    club's ratings are recomputed (after the commit). Refused when both sat in one game."""
+    if source.pk == target.pk or source.club_id != target.club_id:
+        raise InvalidInput("pick two different players of the same club")
+    club = target.club
+    with transaction.atomic():
+        _require_role(club, actor, [Role.ADMIN])
+        locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).order_by("pk")}
+        if len(locked) != 2:
+            raise Http404("no such player")
+        source, target = locked[source.pk], locked[target.pk]
+        shared = GameSeat.objects.filter(player=source, game__in=GameSeat.objects.filter(player=target).values("game"))
+        if shared.exists():
+            raise InvalidInput(f"{source.name!r} and {target.name!r} sat at the same game "
+                               f"(game {shared.first().game_id}): they are two people", code="merge_conflict")
+        if source.user_id and target.user_id and source.user_id != target.user_id:
+            raise InvalidInput("the two players are linked to two different accounts", code="merge_conflict")
+        games = sorted(set(GameSeat.objects.filter(player=source).values_list("game_id", flat=True)))
+        _new_cache_identity([source.pk])
+        GameSeat.objects.filter(player=source).update(player=target)
+        if source.user_id and not target.user_id:
+            target.user_id = source.user_id
+            target.save(update_fields=["user"])
+        source_name, source_id = source.name, source.pk
+        source.delete()
+        audit(club, actor, "players_merged",
+              f"merged the player {source_name!r} into {target.name!r} ({len(games)} games moved)",
+              source=source_id, source_name=source_name, target=target.pk, games=games)  # fmt: skip
+        transaction.on_commit(lambda: _recompute_ratings(club.pk))
+    return target
+
+
+def _recompute_ratings(club_id: int) -> None:
+    from games.tasks import recompute_ratings
+
+    recompute_ratings.delay(club_id, refold=True)
+
+
+def _has_player(club: Club, user) -> Player | None:
+    return Player.objects.filter(club=club, user=user).first()
+
+
+def _link(player: Player, user) -> None:
+    player.user = user
+    player.save(update_fields=["user"])
+
+
+def player_link(*, player: Player, actor, user_id: int | None) -> Player:
+    """Link `player` to a member's account (None: unlink). A member may claim an unlinked player
+    as themselves ("this is me") or unlink their own; an admin may link any member."""
+    club = player.club
+    with transaction.atomic():
+        me = _require_role(club, actor, list(ROLE_RANK))
+        player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
+        is_admin = me.role == Role.ADMIN
+        if user_id is None:
+            if not (is_admin or player.user_id == actor.pk):
+                raise WriteForbidden("only an admin unlinks another member's player")
+            if player.user_id is None:
+                return player
+            old = player.user.get_username()
+            player.user = None
+            player.save(update_fields=["user"])
+            audit(club, actor, "player_unlinked", f"unlinked the player {player.name!r} from {old}", player=player.pk)
+            return player
+        if not is_admin and (user_id != actor.pk or player.user_id is not None):
+            raise WriteForbidden("a member may claim only an unlinked player, as themselves")
+        member = Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
+        if member is None:
+            raise InvalidInput("a player is linked to a member of the club", code="not_a_member")
+        mine = _has_player(club, member.user)
+        if mine is not None and mine.pk != player.pk:
+            raise InvalidInput(f"{member.user.get_username()} is already the player {mine.name!r}", code="duplicate")
+        _link(player, member.user)
+        summary = (f"said they are the player {player.name!r}" if user_id == actor.pk
+                   else f"linked the player {player.name!r} to {member.user.get_username()}")
+        audit(club, actor, "player_linked", summary, player=player.pk, user=member.user.get_username())
+    return player

@@ -1,0 +1,151 @@
+"""What the club page says about each game: the players by team, the final score, the winner,
+finished or in play; and the club's latest evening at a glance.
+
+Scores come from the engine's state at the game's last event (`games.store`, cached per game), the
+same state the score sheet shows; only totals, teams and the winner are read from it (never a
+hand), so nothing hidden during play can show here.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.core.cache import cache
+from django.utils import timezone
+
+from games import engine, store
+from games.models import Game
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Side:
+    names: list[str]
+    total: int | None
+    won: bool = False
+
+    @property
+    def label(self) -> str:
+        return " & ".join(self.names)
+
+
+@dataclass
+class GameSummary:
+    game: Game
+    sides: list[Side]
+    finished: bool
+    hands: int
+    error: str = ""
+    player_ids: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def winner(self) -> Side | None:
+        return next((s for s in self.sides if s.won), None)
+
+    @property
+    def score(self) -> str:
+        return " : ".join("–" if s.total is None else str(s.total) for s in self.sides)
+
+
+SCORE_CACHE_TIMEOUT = 30 * 24 * 3600
+
+
+def _score_key(game: Game) -> str:
+    # stream_id changes when a player of the game is renamed or merged (games.clubs.services)
+    return f"tichu:club-score:v1:{game.stream_id}:{game.seq}"
+
+
+def _fold_score(game: Game) -> dict:
+    state = engine.state_json(store.state_at(game, game.seq))
+    if isinstance(state, str):
+        state = json.loads(state)
+    return {"totals": state.get("totals") or [], "teams": state.get("teams") or [],
+            "winner": state.get("winner") if state.get("complete") else None,
+            "hands": len(state.get("score_sheet") or [])}
+
+
+def scores(games: list[Game]) -> dict[int, dict]:
+    """Totals, teams, winner and hands played per game: from the cache in one round trip, the
+    rest folded (and cached: a game's score at a seq never changes)."""
+    keys = {_score_key(g): g for g in games}
+    try:
+        found = cache.get_many(list(keys))
+    except Exception:  # noqa: BLE001 - the cache is an optimisation
+        logger.warning("club scores: cache unavailable", exc_info=True)
+        found = {}
+    out, new = {}, {}
+    for key, game in keys.items():
+        if key in found:
+            out[game.pk] = found[key]
+            continue
+        try:
+            out[game.pk] = new[key] = _fold_score(game)
+        except Exception as err:  # noqa: BLE001 - a game that no longer folds is listed, not fatal
+            logger.exception("club scores: game %s does not fold", game.pk)
+            out[game.pk] = {"error": str(err)}
+    if new:
+        try:
+            cache.set_many(new, SCORE_CACHE_TIMEOUT)
+        except Exception:  # noqa: BLE001
+            logger.warning("club scores: cache unavailable", exc_info=True)
+    return out
+
+
+def summarise(game: Game, score: dict) -> GameSummary:
+    """The game's sides (teams, or players where each keeps a total of their own) with totals."""
+    seats = list(game.seats.all())
+    names = [s.player.name for s in seats]
+    finished = game.status == Game.Status.FINISHED
+    ids = {s.player.name: s.player_id for s in seats}
+    if "error" in score:
+        return GameSummary(game, [Side(names, None)], finished, 0, error=score["error"], player_ids=ids)
+    totals, teams, winner = score["totals"], score["teams"], score["winner"]
+    if totals and len(totals) == len(teams):
+        groups = [[names[s] for s in team if 0 <= s < len(names)] for team in teams]
+    else:  # a total per player (Threechu, Grand Seigneur, Tien Zi Que)
+        groups = [[n] for n in names[: len(totals)]] or [names]
+    sides = [Side(g, totals[i] if i < len(totals) else None, won=(winner == i)) for i, g in enumerate(groups)]
+    return GameSummary(game, sides, finished, score["hands"], player_ids=ids)
+
+
+def summarise_all(games: list[Game]) -> list[GameSummary]:
+    found = scores(games)
+    return [summarise(g, found[g.pk]) for g in games]
+
+
+@dataclass
+class Evening:
+    day: date
+    games: list[GameSummary]
+    finished: int
+    in_play: int
+    # (name, games played, games won), most wins first
+    tally: list[tuple[str, int, int]]
+
+
+def local_day(game: Game) -> date:
+    return timezone.localtime(game.created_at).date()
+
+
+def latest_evening(club_games) -> Evening | None:
+    """The games of the latest day the club recorded any (in the site's time zone)."""
+    latest = club_games.order_by("-created_at", "-id").first()
+    if latest is None:
+        return None
+    day = local_day(latest)
+    same_day = [g for g in club_games.filter(created_at__date=day).prefetch_related("seats__player")
+                .order_by("created_at", "id")]  # fmt: skip
+    summaries = summarise_all(same_day)
+    played, won = Counter(), Counter()
+    for s in summaries:
+        for side in s.sides:
+            for name in side.names:
+                played[name] += 1
+                won[name] += 1 if side.won else 0
+    tally = sorted(((n, played[n], won[n]) for n in played), key=lambda t: (-t[2], -t[1], t[0].lower()))
+    finished = sum(1 for s in summaries if s.finished)
+    return Evening(day, summaries, finished, len(summaries) - finished, tally)

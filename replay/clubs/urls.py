@@ -1,0 +1,15 @@
+"""Club-life pages (included at "" by tichu_site/urls.py, before replay's `clubs/<slug>/`)."""
+from django.urls import path
+
+from . import views
+
+app_name = "clubs"
+
+urlpatterns = [
+    path("clubs/new/", views.club_create, name="create"),
+    path("clubs/<slug:slug>/members/", views.members, name="members"),
+    path("clubs/<slug:slug>/leave/", views.leave, name="leave"),
+    path("clubs/<slug:slug>/players/", views.roster, name="players"),
+    path("clubs/<slug:slug>/history/", views.history, name="history"),
+    path("invitations/<str:token>/", views.invitation, name="invitation"),
+]

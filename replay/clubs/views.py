@@ -1,0 +1,267 @@
+"""Club pages for members and club admins: create a club, members and invitations, the roster of
+players, the club's history; and the invitation link's page.
+
+Thin: every change goes through games.clubs.services (one transaction, audited); a refused
+change comes back as a message on the page it was made from.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import selectors
+from games.clubs import services
+from games.clubs.models import AuditEntry, Invitation
+from games.models import Club, Membership, Player
+from games.services import ServiceError
+from replay.accounts.forms import SignUpForm
+
+from .forms import ROLE_HELP, ClubCreateForm, InvitationForm, RosterAddForm
+
+HISTORY_PER_PAGE = 50
+
+
+def _club(request, slug: str) -> Club:
+    return get_object_or_404(selectors.clubs_visible(request.user), slug=slug)
+
+
+def _member_club(request, slug: str) -> tuple[Club, str]:
+    """The club and the user's role in it; 404 for non-members (the pages are the members')."""
+    club = _club(request, slug)
+    role = selectors.membership_role(request.user, club)
+    if role is None:
+        raise Http404("members only")
+    return club, role
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _run(request, action, success: str | None = None):
+    """Run a service call; its refusal becomes an error message. True if it went through."""
+    try:
+        result = action()
+    except ServiceError as err:
+        messages.error(request, err.message)
+        return False
+    except Http404:
+        messages.error(request, "That is no longer there (someone else changed it meanwhile?).")
+        return False
+    if success:
+        messages.success(request, success.format(result=result))
+    return True
+
+
+# --- create a club ------------------------------------------------------------------------------
+
+
+@login_required
+def club_create(request):
+    form = ClubCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            club = services.club_create(name=data["name"], slug=data["slug"], visibility=data["visibility"],
+                                        user=request.user)
+        except ServiceError as err:
+            form.add_error("slug" if err.code in {"duplicate", "invalid_slug"} else None, err.message)
+        else:
+            messages.success(request, f"{club.name} is open: you are its admin. Invite your scorers next.")
+            return redirect("clubs:members", club.slug)
+    return render(request, "clubs/create.html", {"form": form})
+
+
+# --- members and invitations --------------------------------------------------------------------
+
+
+@login_required
+def members(request, slug: str):
+    club, role = _member_club(request, slug)
+    is_admin = role == Membership.Role.ADMIN
+    if request.method == "POST":
+        if not is_admin:
+            raise Http404("admins only")
+        _members_post(request, club)
+        return redirect("clubs:members", club.slug)
+    rows = Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+    players = {p.user_id: p for p in Player.objects.filter(club=club, user__isnull=False)}
+    context = {
+        "club": club, "role": role, "is_admin": is_admin,
+        "members": [{"m": m, "player": players.get(m.user_id)} for m in rows],
+        "roles": Membership.Role.choices,
+        "roles_explained": [(label, ROLE_HELP[value]) for value, label in Membership.Role.choices],
+    }  # fmt: skip
+    if is_admin:
+        context["invite_form"] = InvitationForm(
+            initial={"days": services.invitation_days_default()},
+            players=Player.objects.filter(club=club, user__isnull=True).order_by("name"),
+        )
+        context["invitations"] = [
+            {"i": i, "url": request.build_absolute_uri(reverse("clubs:invitation", args=[i.token]))}
+            for i in Invitation.objects.filter(club=club).select_related("accepted_by")[:50]
+        ]
+    return render(request, "clubs/members.html", context)
+
+
+def _members_post(request, club: Club) -> None:
+    action = request.POST.get("action")
+    actor = request.user
+    if action == "role":
+        role = request.POST.get("role", "")
+        _run(request, lambda: services.member_set_role(club=club, actor=actor, user_id=_int(request.POST.get("user")),
+                                                       role=role),
+             "{result.user.username} is now " + role + ".")  # fmt: skip
+    elif action == "remove":
+        _run(request, lambda: services.member_remove(club=club, actor=actor, user_id=_int(request.POST.get("user"))),
+             "Member removed.")
+    elif action == "invite":
+        players = Player.objects.filter(club=club, user__isnull=True)
+        form = InvitationForm(request.POST, players=players)
+        if not form.is_valid():
+            messages.error(request, "The invitation was not made: " + "; ".join(
+                f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+            return
+        data = form.cleaned_data
+        player = players.filter(pk=data["player"]).first() if data["player"] else None
+        if _run(request, lambda: services.invitation_create(club=club, actor=actor, role=data["role"],
+                                                            days=data["days"], note=data["note"], player=player)):
+            messages.success(request, "Invitation made: copy its link below and send it (it works once).")
+    elif action == "revoke":
+        invitation = Invitation.objects.filter(club=club, pk=_int(request.POST.get("invitation"))).first()
+        if invitation is None:
+            messages.error(request, "No such invitation.")
+            return
+        _run(request, lambda: services.invitation_revoke(invitation=invitation, actor=actor), "Invitation revoked.")
+    else:
+        messages.error(request, "Unknown action.")
+
+
+@login_required
+@require_POST
+def leave(request, slug: str):
+    club, _ = _member_club(request, slug)
+    if _run(request, lambda: services.member_remove(club=club, actor=request.user, user_id=request.user.pk)):
+        messages.success(request, f"You left {club.name}.")
+        return redirect("accounts:home")
+    return redirect("clubs:members", club.slug)
+
+
+# --- the roster ---------------------------------------------------------------------------------
+
+
+def roster(request, slug: str):
+    club = _club(request, slug)
+    role = selectors.membership_role(request.user, club)
+    if request.method == "POST":
+        if role is None:
+            raise Http404("members only")
+        _roster_post(request, club)
+        return redirect("clubs:players", club.slug)
+    players = Player.objects.filter(club=club).select_related("user").order_by("name")
+    member_users = [m.user for m in Membership.objects.filter(club=club).select_related("user").order_by("user__username")]
+    return render(request, "clubs/players.html", {
+        "club": club, "role": role,
+        "is_admin": role == Membership.Role.ADMIN,
+        "can_add": role in Membership.WRITER_ROLES,
+        "players": players,
+        "my_player": next((p for p in players if p.user_id == request.user.pk), None) if role else None,
+        "member_users": member_users,
+        "add_form": RosterAddForm(),
+    })  # fmt: skip
+
+
+def _roster_post(request, club: Club) -> None:
+    action = request.POST.get("action")
+    actor = request.user
+
+    def player(field: str = "player") -> Player:
+        return get_object_or_404(Player, club=club, pk=_int(request.POST.get(field)))
+
+    if action == "add":
+        form = RosterAddForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, "Give at least one name.")
+            return
+        try:
+            created, existing = services.players_add(club=club, actor=actor, names=form.names_list())
+        except ServiceError as err:
+            messages.error(request, err.message)
+            return
+        if created:
+            messages.success(request, f"Added {len(created)}: " + ", ".join(p.name for p in created) + ".")
+        if existing:
+            messages.info(request, "Already on the roster: " + ", ".join(existing) + ".")
+    elif action == "rename":
+        p = player()
+        _run(request, lambda: services.player_rename(player=p, actor=actor, name=request.POST.get("name", "")),
+             "Renamed to {result.name}.")
+    elif action == "merge":
+        source, target = player("source"), player("target")
+        _run(request, lambda: services.player_merge(source=source, target=target, actor=actor),
+             f"{source.name} merged into {target.name}: their games follow.")
+    elif action in {"claim", "link"}:
+        p = player()
+        user_id = actor.pk if action == "claim" else _int(request.POST.get("user"))
+        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=user_id), "Linked.")
+    elif action == "unlink":
+        p = player()
+        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=None), "Unlinked.")
+    else:
+        messages.error(request, "Unknown action.")
+
+
+# --- history ------------------------------------------------------------------------------------
+
+
+@login_required
+def history(request, slug: str):
+    club, role = _member_club(request, slug)
+    entries = AuditEntry.objects.filter(club=club).order_by("-created_at", "-id")
+    page = Paginator(entries, HISTORY_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "clubs/history.html", {"club": club, "role": role, "page": page})
+
+
+# --- the invitation link ------------------------------------------------------------------------
+
+
+def invitation(request, token: str):
+    """Join a club by an invitation link: signed in, one button; otherwise sign in first, or
+    create an account here (even with open sign-up off: the invitation is the way in)."""
+    try:
+        inv = services.invitation_pending(token)
+    except services.InvitationUnusable as err:
+        return render(request, "clubs/invitation.html", {"unusable": err.state}, status=410)
+    form = SignUpForm(request.POST if request.POST.get("action") == "sign-up" else None)
+    if request.method == "POST":
+        if request.POST.get("action") == "sign-up" and not request.user.is_authenticated:
+            if form.is_valid():
+                user = form.save()
+                login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+                return _accept(request, token)
+        elif request.user.is_authenticated and request.POST.get("action") == "accept":
+            return _accept(request, token)
+    member = (Membership.objects.filter(club=inv.club, user=request.user).first()
+              if request.user.is_authenticated else None)  # fmt: skip
+    return render(request, "clubs/invitation.html", {
+        "inv": inv, "form": form, "member": member, "role_help": ROLE_HELP.get(inv.role, ""),
+    })
+
+
+def _accept(request, token: str):
+    try:
+        membership = services.invitation_accept(token=token, user=request.user)
+    except services.InvitationUnusable as err:
+        return render(request, "clubs/invitation.html", {"unusable": err.state}, status=410)
+    messages.success(request, f"Welcome to {membership.club.name}: you are a {membership.role}.")
+    return redirect("replay:club-detail", membership.club.slug)
