@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from games.engine import fold, score_json
-from games.models import Club, Event, Game
+from games.models import Club, Event, Game, Membership
 from games.selectors import game_record
 from games.services import append_events, game_create
 from tests.api.helpers import PLAYERS, hand
@@ -80,3 +81,27 @@ def test_seed_demo_creates_complete_games_and_is_idempotent():
     assert (sorted((g.pk, g.seq) for g in club.games.all()), Event.objects.count()) == snapshot
     call_command("seed_demo", "--games", "4")
     assert club.games.count() == 4
+
+
+def test_seed_demo_prints_how_to_sign_in_as_its_demo_users(settings):
+    from io import StringIO
+
+    from django.test import Client
+
+    settings.DEBUG = True
+    out = StringIO()
+    call_command("seed_demo", "--games", "1", stdout=out)
+    text = out.getvalue()
+    for username, role in (("demo-admin", "admin"), ("demo-scorer", "scorer"), ("demo-viewer", "viewer")):
+        line = next(line for line in text.splitlines() if line.strip().startswith(username))
+        password = line.split("password '")[1].split("'")[0]
+        client = Client()
+        response = client.post("/accounts/sign-in/", {"username": username, "password": password})
+        assert response.status_code == 302, username
+        assert Membership.objects.get(user__username=username, club__slug="demo").role == role
+    settings.DEBUG = False  # no known password for a new demo account on a public site
+    Membership.objects.filter(user__username="demo-viewer").delete()
+    get_user_model().objects.filter(username="demo-viewer").delete()
+    out = StringIO()
+    call_command("seed_demo", "--games", "1", stdout=out)
+    assert "demo-viewer  viewer  in the demo club, no usable password" in out.getvalue()
