@@ -30,7 +30,6 @@ Role = Membership.Role
 ROLE_RANK = {Role.VIEWER: 0, Role.SCORER: 1, Role.ADMIN: 2}
 MAX_INVITATION_DAYS = 90
 MAX_ROSTER_BATCH = 200
-RESERVED_SLUGS = {"new"}  # /clubs/new/ is the page that creates a club
 
 
 class LastAdmin(InvalidInput):
@@ -78,8 +77,6 @@ def _admins_after(members: dict[int, Membership], user_id: int, role: str | None
 def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None) -> Club:
     if slug.isdigit():
         raise InvalidInput("a club's slug needs a letter: a number names a club by its id", code="invalid_slug")
-    if slug in RESERVED_SLUGS:
-        raise InvalidInput(f"{slug!r} is reserved for the site's own pages: choose another", code="invalid_slug")
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name.strip(), slug=slug, visibility=visibility,

@@ -6,7 +6,7 @@ from . import views
 app_name = "clubs"
 
 urlpatterns = [
-    path("clubs/new/", views.club_create, name="create"),
+    path("new-club/", views.club_create, name="create"),  # not under clubs/: any slug stays free
     path("clubs/<slug:slug>/members/", views.members, name="members"),
     path("clubs/<slug:slug>/leave/", views.leave, name="leave"),
     path("clubs/<slug:slug>/players/", views.roster, name="players"),

@@ -176,10 +176,10 @@ def test_token_endpoint_and_session_authentication(world):
 
 def test_club_creation_makes_the_creator_admin(make_user):
     user = make_user("founder")
-    response = client_for(user).post("/api/clubs/", {"name": "New", "slug": "fresh", "visibility": "members"}, format="json")
+    response = client_for(user).post("/api/clubs/", {"name": "New", "slug": "new", "visibility": "members"}, format="json")
     assert response.status_code == 201
     assert Membership.objects.get(user=user, club_id=response.json()["id"]).role == "admin"
-    again = client_for(user).post("/api/clubs/", {"name": "New", "slug": "fresh"}, format="json")
+    again = client_for(user).post("/api/clubs/", {"name": "New", "slug": "new"}, format="json")
     assert (again.status_code, again.json()["code"]) == (400, "duplicate")
 
 

@@ -8,7 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-MIGRATION = "0007_player_name_unique_ignoring_case_and_spaces"
+DATA, CONSTRAINT = "0008_player_names_trimmed_and_clashes_resolved", "0009_player_name_unique_ignoring_case_and_spaces"
 
 
 def migrate(target):
@@ -19,7 +19,7 @@ def migrate(target):
 
 
 def test_existing_clashes_are_merged_or_renamed(capsys):
-    before = MigrationExecutor(connection).loader.get_migration("games", MIGRATION).dependencies
+    before = MigrationExecutor(connection).loader.get_migration("games", DATA).dependencies
     apps = migrate([d for d in before if d[0] == "games"])
     Club, Player = apps.get_model("games", "Club"), apps.get_model("games", "Player")
     Game, GameSeat = apps.get_model("games", "Game"), apps.get_model("games", "GameSeat")
@@ -32,7 +32,7 @@ def test_existing_clashes_are_merged_or_renamed(capsys):
     GameSeat.objects.create(game=g1, seat=1, player=bob)
     GameSeat.objects.create(game=g1, seat=2, player=bob2)  # at one table: two people
     try:
-        apps = migrate([("games", MIGRATION)])
+        apps = migrate([("games", CONSTRAINT)])
         Player, GameSeat = apps.get_model("games", "Player"), apps.get_model("games", "GameSeat")
         names = dict(Player.objects.filter(club_id=club.pk).values_list("pk", "name"))
         assert names == {anna.pk: "Anna", bob.pk: "Bob", bob2.pk: "Bob (2)", spaced.pk: "Cid"}

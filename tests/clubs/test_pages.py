@@ -24,7 +24,7 @@ def signed_in(user) -> Client:
 def test_create_a_club_then_invite_a_newcomer_who_signs_up_by_the_link(make_user, settings):
     settings.TICHU_OPEN_SIGNUP = False
     founder = signed_in(make_user("ada"))
-    response = founder.post("/clubs/new/", {"name": "Tuesday Club", "slug": "", "visibility": "members"})
+    response = founder.post("/new-club/", {"name": "Tuesday Club", "slug": "", "visibility": "members"})
     assert response.status_code == 302 and response["Location"] == "/clubs/tuesday-club/members/"
     club = Club.objects.get(slug="tuesday-club")
     assert Membership.objects.get(club=club).role == "admin"

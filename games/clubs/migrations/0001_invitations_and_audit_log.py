@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0008_player_name_unique_ignoring_case_and_spaces'),
+        ('games', '0009_player_name_unique_ignoring_case_and_spaces'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -55,7 +55,7 @@ class Command(BaseCommand):
         self.stdout.write("Next steps:")
         self.stdout.write(f"  1. Sign in at {base}/accounts/sign-in/")
         if made is None:
-            self.stdout.write(f"  2. Create your club at {base}/clubs/new/ (you become its admin)")
+            self.stdout.write(f"  2. Create your club at {base}/new-club/ (you become its admin)")
         else:
             self.stdout.write(f"  2. Your club {made.name!r} is at {base}/clubs/{made.slug}/")
         self.stdout.write("  3. On the club's Members page, make an invitation link for each scorer and send it")

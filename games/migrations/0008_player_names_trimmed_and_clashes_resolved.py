@@ -1,6 +1,6 @@
-"""Player names unique in a club regardless of case and surrounding spaces.
+"""Player names unique in a club regardless of case and surrounding spaces (1 of 2).
 
-Before the constraint is added, existing clashes are resolved and reported (printed):
+Before the constraint is added (0009), existing clashes are resolved and reported (printed):
 - names are trimmed;
 - players whose names differ only by case or spaces are merged into the oldest one (their seats
   move to it; its account link is kept, or taken from the merged one), unless two of them sat
@@ -8,8 +8,7 @@ Before the constraint is added, existing clashes are resolved and reported (prin
 Merged players' rating rows go with them: recompute the clubs reported (`manage.py
 recompute_ratings --club ID --refold`).
 """
-from django.db import migrations, models
-from django.db.models.functions import Lower, Trim
+from django.db import migrations
 
 
 def _free_name(names_taken: set[str], base: str) -> str:
@@ -61,15 +60,8 @@ def resolve_clashes(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # Data only: PostgreSQL cannot alter a table with pending (deferred) trigger events in the
+    # same transaction, so the constraint comes in 0009.
     dependencies = [("games", "0007_game_played_at")]
 
-    operations = [
-        migrations.RunPython(resolve_clashes, migrations.RunPython.noop, elidable=False),
-        migrations.RemoveConstraint(model_name="player", name="player_unique_name_per_club"),
-        migrations.AddConstraint(
-            model_name="player",
-            constraint=models.UniqueConstraint(
-                models.F("club"), Lower(Trim("name")), name="player_unique_name_ci_per_club"
-            ),
-        ),
-    ]
+    operations = [migrations.RunPython(resolve_clashes, migrations.RunPython.noop, elidable=False)]
