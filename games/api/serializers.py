@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.exceptions import ApiError
@@ -30,6 +31,7 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}]})
 class ClubRefField(serializers.Field):
     """A club by id (a JSON integer) or by slug (a JSON string)."""
 

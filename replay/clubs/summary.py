@@ -128,17 +128,17 @@ class Evening:
 
 
 def local_day(game: Game) -> date:
-    return timezone.localtime(game.created_at).date()
+    return timezone.localtime(game.played_at).date()
 
 
 def latest_evening(club_games) -> Evening | None:
-    """The games of the latest day the club recorded any (in the site's time zone)."""
-    latest = club_games.order_by("-created_at", "-id").first()
+    """The games of the latest day the club played any (by played_at, in the site's time zone)."""
+    latest = club_games.order_by("-played_at", "-id").first()
     if latest is None:
         return None
     day = local_day(latest)
-    same_day = [g for g in club_games.filter(created_at__date=day).prefetch_related("seats__player")
-                .order_by("created_at", "id")]  # fmt: skip
+    same_day = [g for g in club_games.filter(played_at__date=day).prefetch_related("seats__player")
+                .order_by("played_at", "id")]  # fmt: skip
     summaries = summarise_all(same_day)
     played, won = Counter(), Counter()
     for s in summaries:
