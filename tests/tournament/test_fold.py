@@ -215,3 +215,25 @@ def test_rounds_json_shows_status_results_and_corrections(open_round):
     assert [t["status"] for t in out["tables"][1:]] == ["waiting", "waiting"]
     cells = {row["entry"]: row["rounds"][0] for row in crosstable_json(fold(record))["crosstable"]}
     assert cells[first["sides"][0][0]]["game"] == 77
+
+
+@pytest.mark.parametrize("policy,rank", [("ranked", int), ("unranked", type(None))])
+def test_withdrawal_policy(policy, rank):
+    record = tournament(4, 3, seed=5, played=1, policy={"withdrawal": policy})
+    record["events"].append({"type": "entry_withdrawn", "entry": "e2"})
+    rows = standings_json(fold(record))["standings"]
+    row = next(r for r in rows if r["entry"] == "e2")
+    assert row["status"] == "withdrawn" and isinstance(row["rank"], rank)
+    if policy == "unranked":
+        assert rows[-1] is row and [r["rank"] for r in rows[:-1]] == sorted(r["rank"] for r in rows[:-1])
+
+
+def test_late_entry_scored_as_a_bye_by_policy():
+    h = header(rounds=3, policy={"bye": {"result": "draw", "points": 40}, "late_entry": "bye"})
+    record = {"header": h, "events": register(4)}
+    from .play import play_round
+
+    play_round(record, random.Random(3))
+    record["events"].append({"type": "entry_registered", "entry": "late", "players": ["L1", "L2"]})
+    row = next(r for r in crosstable_json(fold(record))["crosstable"] if r["entry"] == "late")
+    assert row["rounds"] == [{"round": 1, "kind": "late", "vp": 1, "points": 40, "against": 0}]

@@ -166,3 +166,13 @@ def test_evaluate_names_the_rematches_of_an_edited_pairing():
     judged = evaluate(state, edited, first.byes)
     assert judged["rematches"][0] == {"table": 1, "entries": sorted([a, b]), "met_before": 1}
     assert judged["repeat_byes"] == first.byes
+
+
+def test_round_robin_with_more_rounds_announced_than_its_schedule_stops_at_the_schedule():
+    record = {"header": header(system="round_robin", rounds=9), "events": register(4)}
+    rng = random.Random(1)
+    for _ in range(3):
+        play_round(record, rng)
+    with pytest.raises(TournamentError) as info:
+        propose(fold(record))
+    assert info.value.code == "no_more_rounds"

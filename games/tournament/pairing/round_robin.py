@@ -41,6 +41,9 @@ def pair_round_robin(state: TournamentState, number: int) -> Pairing:
     if len(field) < 2:
         raise TournamentError("pairing_impossible", "a round robin needs at least two entries")
     size = len(field) + len(field) % 2
+    if number > schedule_length(len(field), state.header["legs"]):
+        raise TournamentError("no_more_rounds", f"the round robin of {len(field)} entries has "
+                              f"{schedule_length(len(field), state.header['legs'])} rounds", round=number)
     schedule = berger(size)
     leg, r = divmod(number - 1, size - 1)
     tables, byes = [], []
