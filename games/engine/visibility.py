@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from .variants import get_variant
+
 HIDDEN = "?"
 AFTER_HAND = "after_hand"
 AFTER_GAME = "after_game"
@@ -77,8 +79,6 @@ class Sight:
             raise ValueError("a reader who sees everything has no list of seats")
         if self.variant == "tien-zi-que" or not self.seats:
             return self.seats
-        from .variants import get_variant
-
         variant = get_variant(self.variant)
         return frozenset().union(*(variant.hands_seen(s, shuffler) for s in self.seats))
 
