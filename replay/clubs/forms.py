@@ -21,6 +21,10 @@ class ClubCreateForm(forms.Form):
                                      "made from the name if left empty. It names the club in links and in the API.")
     visibility = forms.ChoiceField(choices=Club.Visibility.choices, initial=Club.Visibility.PUBLIC,
                                    widget=forms.RadioSelect, label="Who sees the club's games")
+    reveal_hands = forms.ChoiceField(choices=Club.RevealHands.choices, initial=Club.RevealHands.AFTER_HAND,
+                                     required=False, widget=forms.RadioSelect, label="When readers see the cards of a game in play",
+                                     help_text="Scorers and admins always see every hand; a player seated in a "
+                                               "game sees their own.")
 
     def clean(self):
         data = super().clean()

@@ -73,7 +73,7 @@ def club_create(request):
         data = form.cleaned_data
         try:
             club = services.club_create(name=data["name"], slug=data["slug"], visibility=data["visibility"],
-                                        user=request.user)
+                                        reveal_hands=data.get("reveal_hands") or None, user=request.user)
         except ServiceError as err:
             form.add_error("slug" if err.code in {"duplicate", "invalid_slug"} else None, err.message)
         else:

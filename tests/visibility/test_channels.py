@@ -231,3 +231,13 @@ def test_the_club_setting_is_read_and_set_by_the_api(people):
     assert ann.api.patch(f"/api/clubs/{club.pk}/", {"reveal_hands": "never"}, format="json").status_code == 400
     created = ann.api.post("/api/clubs/", {"name": "New", "slug": "new", "reveal_hands": "after_game"}, format="json")
     assert created.status_code == 201 and created.json()["reveal_hands"] == "after_game"
+
+
+@pytest.mark.django_db
+def test_the_create_a_club_page_sets_when_hands_are_shown(people):
+    founder = Reader(people["ann"]).page
+    assert "When readers see the cards" in founder.get("/new-club/").content.decode()
+    founder.post("/new-club/", {"name": "Late Reveal", "slug": "late", "visibility": "public", "reveal_hands": "after_game"})
+    founder.post("/new-club/", {"name": "Usual", "slug": "usual", "visibility": "public"})
+    assert Club.objects.get(slug="late").reveal_hands == "after_game"
+    assert Club.objects.get(slug="usual").reveal_hands == "after_hand"
