@@ -6,8 +6,8 @@ from . import views
 app_name = "ratings"
 
 urlpatterns = [
-    path("clubs/<int:club_id>/league/", views.league, name="league"),
-    path("clubs/<int:club_id>/league.<str:fmt>", views.league, name="league-format"),
+    path("clubs/<slug:club_id>/league/", views.league, name="league"),  # id or slug
+    path("clubs/<slug:club_id>/league.<str:fmt>", views.league, name="league-format"),
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<int:player_id>.<str:fmt>", views.player, name="player-format"),
 ]

@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
 from games.models import Club, Player
-from games.selectors import clubs_visible
+from games.selectors import club_q, clubs_visible
 
 from . import queries
 from .adapters import HAND_SD
@@ -51,8 +51,9 @@ def _date(request, name: str) -> date | None:
         raise Http404(f"{name} must be a date YYYY-MM-DD") from None
 
 
-def _visible_club(request, club_id: int) -> Club:
-    return get_object_or_404(clubs_visible(request.user), pk=club_id)
+def _visible_club(request, club_id: int | str) -> Club:
+    """By id or by slug (`/clubs/tuesday-club/league/` as well as `/clubs/12/league/`)."""
+    return get_object_or_404(clubs_visible(request.user), club_q(club_id))
 
 
 def league(request, club_id: int, fmt: str | None = None):

@@ -207,6 +207,9 @@ def _roster_post(request, club: Club) -> None:
         _run(request, lambda: services.player_rename(player=p, actor=actor, name=request.POST.get("name", "")),
              "Renamed to {result.name}.")
     elif action == "merge":
+        if request.POST.get("confirm") != "yes":
+            messages.error(request, "Tick the box to confirm the two are one person.")
+            return
         source, target = player("source"), player("target")
         _run(request, lambda: services.player_merge(source=source, target=target, actor=actor),
              f"{source.name} merged into {target.name}: their games follow.")

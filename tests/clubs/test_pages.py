@@ -24,10 +24,11 @@ def signed_in(user) -> Client:
 def test_create_a_club_then_invite_a_newcomer_who_signs_up_by_the_link(make_user, settings):
     settings.TICHU_OPEN_SIGNUP = False
     founder = signed_in(make_user("ada"))
-    response = founder.post("/new-club/", {"name": "Tuesday Club", "slug": "", "visibility": "members"})
+    response = founder.post("/new-club/", {"name": "Tuesday Club", "slug": "", "visibility": "members",
+                                           "reveal_hands": "after_game"})
     assert response.status_code == 302 and response["Location"] == "/clubs/tuesday-club/members/"
     club = Club.objects.get(slug="tuesday-club")
-    assert Membership.objects.get(club=club).role == "admin"
+    assert Membership.objects.get(club=club).role == "admin" and club.reveal_hands == "after_game"
     founder.post("/clubs/tuesday-club/members/", {"action": "invite", "role": "scorer", "days": "3", "note": "Bea"})
     page = founder.get("/clubs/tuesday-club/members/").content.decode()
     link = re.search(r'class="invitation-link">(http://testserver(/invitations/[^/]+/))<', page).group(2)
@@ -77,7 +78,9 @@ def test_roster_page_add_rename_merge_claim(make_user, make_club):
     bob = Player.objects.get(club=club, name="bob")
     admin.post("/clubs/home/players/", {"action": "rename", "player": bob.pk, "name": "Bob"})
     dee, cid = Player.objects.get(club=club, name="Dee"), Player.objects.get(club=club, name="Cid")
-    admin.post("/clubs/home/players/", {"action": "merge", "source": dee.pk, "target": cid.pk})
+    admin.post("/clubs/home/players/", {"action": "merge", "source": dee.pk, "target": cid.pk})  # unconfirmed
+    assert Player.objects.filter(pk=dee.pk).exists()
+    admin.post("/clubs/home/players/", {"action": "merge", "source": dee.pk, "target": cid.pk, "confirm": "yes"})
     assert sorted(club.players.values_list("name", flat=True)) == ["Ann", "Bob", "Cid"]
     viewer = signed_in(vic)
     assert "This is me" in viewer.get("/clubs/home/players/").content.decode()
@@ -97,3 +100,11 @@ def test_club_page_latest_evening_at_a_glance(make_user, make_club):
     page = Client().get("/clubs/home/").content.decode()
     evening = page[page.index('id="latest-evening"'):page.index("</section>")]
     assert "2 games, 2 finished" in evening and "Wins:" in evening
+
+
+def test_the_league_by_slug_as_by_id(make_club):
+    club = make_club("home")
+    by_id = Client().get(f"/clubs/{club.pk}/league.json").json()
+    assert Client().get("/clubs/home/league.json").json() == by_id
+    assert Client().get("/clubs/home/league/").status_code == 200
+    assert Client().get("/clubs/nowhere/league/").status_code == 404
