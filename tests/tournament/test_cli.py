@@ -65,3 +65,21 @@ def test_pair_when_the_round_is_open_exits_1(tmp_path):
     path.write_text(json.dumps(record))
     code, out = run("pair", str(path))
     assert code == 1 and out["error"]["code"] == "round_open"
+
+
+def test_pairing_is_the_same_in_every_process(tmp_path):
+    """Deterministic: no set or hash order leaks into a proposal (PYTHONHASHSEED varies)."""
+    import os
+
+    swiss = tournament(41, 5, seed=3, played=3)
+    individuals = tournament(14, 5, seed=3, played=3, entrants="individuals", system="individual", scoring="dtm")
+    for i, record in enumerate((swiss, individuals)):
+        path = tmp_path / f"t{i}.json"
+        path.write_text(json.dumps(record))
+        outputs = set()
+        for hash_seed in ("1", "2", "3"):
+            result = subprocess.run([sys.executable, "-m", "games.tournament", "pair", str(path)], cwd=ROOT,
+                                    capture_output=True, text=True, env=dict(os.environ, PYTHONHASHSEED=hash_seed))
+            assert result.returncode == 0
+            outputs.add(result.stdout)
+        assert len(outputs) == 1
