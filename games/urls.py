@@ -22,6 +22,7 @@ urlpatterns = [
     path("invitations/<str:token>/accept/", invitations.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("players/", views.PlayerListCreateApi.as_view(), name="player-list"),
     path("players/<int:pk>/", views.PlayerDetailApi.as_view(), name="player-detail"),
+    path("players/<int:pk>/merge/", views.PlayerMergeApi.as_view(), name="player-merge"),
     path("games/", views.GameListCreateApi.as_view(), name="game-list"),
     path("games/import/", views.GameImportApi.as_view(), name="game-import"),
     path("games/import-bsw/", bsw.GameImportBswApi.as_view(), name="game-import-bsw"),

@@ -96,6 +96,14 @@ class PlayerInput(StrictSerializer):
     name = StrictCharField(max_length=100)
 
 
+class PlayerRenameInput(StrictSerializer):
+    name = StrictCharField(max_length=100, trim_whitespace=False)
+
+
+class PlayerMergeInput(StrictSerializer):
+    into = StrictIntegerField(min_value=1, help_text="the player of the same club who stays")
+
+
 class GameCreateInput(StrictSerializer):
     club = ClubRefField(help_text="the club's id or slug")
     variant = StrictCharField(max_length=30)

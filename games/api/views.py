@@ -210,6 +210,25 @@ class PlayerDetailApi(ApiView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(s.PlayerOutput(get_object_or_404(selectors.players_visible(request.user), pk=pk)).data)
 
+    @extend_schema(request=s.PlayerRenameInput, responses={200: s.PlayerOutput, **ERRORS},
+                   summary="Rename a player (club admins); their games follow, the club's history says so")
+    def patch(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(selectors.players_visible(request.user), pk=pk)
+        data = _validated(s.PlayerRenameInput, request)
+        return Response(s.PlayerOutput(club_services.player_rename(player=player, actor=request.user,
+                                                                   name=data["name"])).data)
+
+
+class PlayerMergeApi(ApiView):
+    @extend_schema(request=s.PlayerMergeInput, responses={200: s.PlayerOutput, **ERRORS},
+                   summary="Merge this player into another of the club (club admins): the games move, this player goes")
+    def post(self, request: Request, pk: int) -> Response:
+        source = get_object_or_404(selectors.players_visible(request.user), pk=pk)
+        data = _validated(s.PlayerMergeInput, request)
+        target = get_object_or_404(selectors.players_visible(request.user), pk=data["into"], club_id=source.club_id)
+        return Response(s.PlayerOutput(club_services.player_merge(source=source, target=target,
+                                                                  actor=request.user)).data)
+
 
 # --- games ---------------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ def write_requests(home: Club, game: Game, users) -> list[tuple[str, str, str, d
         ("admin", "post", f"/api/clubs/{home.pk}/invitations/", {"role": "scorer"}),
         ("admin", "patch", f"/api/clubs/{home.pk}/members/{member}/", {"role": "admin"}),
         ("admin", "delete", f"/api/clubs/{home.pk}/members/{member}/", {}),
+        ("admin", "patch", f"/api/players/{Player.objects.filter(club=home).first().pk}/", {"name": "Renamed"}),
         ("scorer", "post", "/api/players/", {"club": home.pk, "name": "Newcomer"}),
         ("scorer", "post", "/api/games/", {"club": home.pk, "variant": "nanking", "players": PLAYERS}),
         ("scorer", "post", f"/api/games/import/?club={home.pk}", record([hand()])),
@@ -51,7 +52,7 @@ def write_requests(home: Club, game: Game, users) -> list[tuple[str, str, str, d
 
 def snapshot() -> tuple:
     return (
-        Game.objects.count(), Event.objects.count(), Player.objects.count(),
+        Game.objects.count(), Event.objects.count(), sorted(Player.objects.values_list("name", flat=True)),
         sorted(Membership.objects.values_list("club__slug", "user__username", "role")),
         sorted(Club.objects.values_list("name", "visibility")), Invitation.objects.count(),
     )  # fmt: skip

@@ -127,3 +127,22 @@ def test_this_is_me_and_admin_links(club, make_user):
     with pytest.raises(InvalidInput):
         services.player_link(player=ann, actor=club.admin, user_id=outsider.pk)
     assert {p.name: p.user.username for p in club.players.select_related("user")} == {"Ann": "vic", "Bob": "sam"}
+
+
+def test_rename_and_merge_through_the_api_admins_only(club, django_capture_on_commit_callbacks):
+    game_with(club, ["Ann", "Bob", "Cid", "Dee"], seed=1)
+    game_with(club, ["Anne", "Bob", "Cid", "Dee"], seed=2)
+    bob, anne, ann = (Player.objects.get(club=club, name=n) for n in ("Bob", "Anne", "Ann"))
+    scorer, admin = client_for(club.scorer), client_for(club.admin)
+    assert scorer.patch(f"/api/players/{bob.pk}/", {"name": "Robert"}, format="json").status_code == 403
+    response = admin.patch(f"/api/players/{bob.pk}/", {"name": " ann "}, format="json")
+    assert (response.status_code, response.json()["code"]) == (400, "duplicate")
+    response = admin.patch(f"/api/players/{bob.pk}/", {"name": " Robert "}, format="json")
+    assert response.status_code == 200 and response.json()["name"] == "Robert"
+    assert scorer.post(f"/api/players/{anne.pk}/merge/", {"into": ann.pk}, format="json").status_code == 403
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin.post(f"/api/players/{anne.pk}/merge/", {"into": ann.pk}, format="json")
+    assert response.status_code == 200 and response.json()["id"] == ann.pk
+    assert sorted(club.players.values_list("name", flat=True)) == ["Ann", "Cid", "Dee", "Robert"]
+    assert [e.action for e in AuditEntry.objects.filter(club=club).order_by("id")][-2:] == [
+        "player_renamed", "players_merged"]
