@@ -81,3 +81,11 @@ def club(make_club, scorer):
 @pytest.fixture
 def scorer_client(scorer):
     return client_for(scorer)
+
+
+def pytest_sessionstart(session):
+    """In CI the shared corpus must be there: its ~100 tests never skip quietly (tests/corpus.py)."""
+    from tests.corpus import CORPUS, IN_CI, MISSING
+
+    if IN_CI and not CORPUS.is_dir():
+        raise pytest.UsageError(f"CI=true and {MISSING}: CI keeps the corpus beside the clone")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -24,11 +23,13 @@ from games.engine.bsw import (
     parse_bsw,
     phoenix_reading,
 )
+from tests.corpus import CORPUS as CORPUS_ROOT
+from tests.corpus import needs_corpus
 
-CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus")) / "bsw-tich_me"
+CORPUS = CORPUS_ROOT / "bsw-tich_me"
 LOGS = ["2241381", "2241402", "300357", "demo_game"]
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+pytestmark = needs_corpus
 
 
 def text(name: str) -> str:
@@ -305,10 +306,8 @@ def test_cli_from_file_and_stdin(capsys, monkeypatch):
 # ------------------------------------------------------------------ against the rules engine
 
 def _engine():
-    try:
-        from games.engine import EngineError, fold, score_json
-    except ImportError as exc:  # the engine is written in parallel
-        pytest.skip(f"engine not importable: {exc}")
+    from games.engine import EngineError, fold, score_json
+
     return EngineError, fold, score_json
 
 

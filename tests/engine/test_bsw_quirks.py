@@ -1,16 +1,15 @@
 """What older Brettspielwelt logs do that the team's corpus does not show (found on an independent
 sample of January 2007 logs, kept out of the repository): a Phoenix between the two pairs of a
 full house, a call logged twice, and games joined with ``--END GAME--`` separators."""
-import os
-from pathlib import Path
 
 import pytest
 
 from games.engine.bsw import parse_bsw, phoenix_reading
 from games.engine.bsw_check import check_game
+from tests.corpus import CORPUS, needs_corpus
 
-LOG = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus")) / "bsw-tich_me" / "2241381.tch"
-pytestmark = pytest.mark.skipif(not LOG.is_file(), reason="the shared corpus lies beside the repository")
+LOG = CORPUS / "bsw-tich_me" / "2241381.tch"
+pytestmark = needs_corpus
 
 
 def text() -> str:

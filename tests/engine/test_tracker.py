@@ -2,18 +2,17 @@
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from games.engine.tracker import TrackerFormatError, convert_tracker, hand_event, main_from_tracker
+from tests.corpus import CORPUS as CORPUS_ROOT
+from tests.corpus import needs_corpus
 
-CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus")) / "tichu-tracker"
-FILE = CORPUS / "allgames.converted.json"
+FILE = CORPUS_ROOT / "tichu-tracker" / "allgames.converted.json"
 
-pytestmark = pytest.mark.skipif(not FILE.is_file(), reason="shared corpus not available")
+pytestmark = needs_corpus
 
 
 @pytest.fixture(scope="module")
@@ -119,10 +118,8 @@ def test_cli(capsys):
 # ------------------------------------------------------------------ against the rules engine
 
 def test_engine_totals_equal_the_apps_for_all_games(recs, data):
-    try:
-        from games.engine import EngineError, fold, score_json
-    except ImportError as exc:
-        pytest.skip(f"engine not importable: {exc}")
+    from games.engine import EngineError, fold, score_json
+
     for rec, game in zip(recs, data["games"]):
         try:
             score = score_json(fold(rec))

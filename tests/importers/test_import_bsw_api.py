@@ -2,16 +2,14 @@
 the management command; scorers only; bad bodies are 400 JSON."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
-import pytest
 
 from games.models import Game
 from tests.conftest import client_for
+from tests.corpus import CORPUS, needs_corpus
 
-LOG = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus")) / "bsw-tich_me" / "2241381.tch"
-pytestmark = pytest.mark.skipif(not LOG.is_file(), reason="the shared corpus lies beside the repository")
+LOG = CORPUS / "bsw-tich_me" / "2241381.tch"
+pytestmark = needs_corpus
 
 
 def post(client, club, body):

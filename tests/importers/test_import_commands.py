@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -12,9 +11,9 @@ from django.core.management import CommandError, call_command
 from games.engine import fold, score_json
 from games.engine.bsw_check import check_game
 from games.models import Club, Game
+from tests.corpus import CORPUS, needs_corpus
 
-CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus"))
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus lies beside the repository")
+pytestmark = needs_corpus
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ pytest-django flushes the tables with exactly those statements, and the flush fa
 This plugin wraps Django's `DatabaseOperations.execute_sql_flush`, the one call that flush makes:
 if an event table has triggers, they are dropped (its migration's `uninstall`) just for the
 flush and installed again (`install`) right after. Nothing else changes: raw TRUNCATE or DELETE in a
-test is still refused. If the triggers are already gone (tests/conftest.py's `flushable_db` lifts
-them itself) the flush runs as it is. Registered by `-p tests.plugins.append_only_flush`.
+test is still refused. If the triggers are not there (a database migrated without them) the
+flush runs as it is. Registered by `-p tests.plugins.append_only_flush`.
 """
 import importlib
 

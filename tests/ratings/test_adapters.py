@@ -1,5 +1,4 @@
 """From the engine's score sheet to a GameResult, per variant; and the tracker parser."""
-from pathlib import Path
 
 import pytest
 
@@ -9,8 +8,9 @@ from games.ratings.elo import TeamElo
 from games.ratings.model import MarginKalman
 from games.ratings.tracker import load_tracker
 from games.ratings.types import NotRated
+from tests.corpus import CORPUS, needs_corpus
 
-TRACKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "tichu-tracker" / "allgames.converted.json"
+TRACKER = CORPUS / "tichu-tracker" / "allgames.converted.json"
 
 
 def _hand(points, out, calls=None):
@@ -74,7 +74,7 @@ def test_refusals_state_their_reason():
         result_from_score(1, 0.0, "nanking", [1, 2, 1, 4], done)
 
 
-@pytest.mark.skipif(not TRACKER.exists(), reason="shared corpus not beside the clone")
+@needs_corpus
 def test_tracker_history_parses_with_consistent_totals():
     names, games = load_tracker(TRACKER)
     assert len(names) == 7 and len(games) == 150

@@ -21,13 +21,14 @@ from games.ratings.synthetic import synthetic_history
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 
-def _wait(predicate, timeout=90.0):
+def _wait(predicate, timeout=90.0, every=0.2):
+    """Poll `predicate` until it holds (True) or `timeout` seconds have passed (False)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
             return True
-        time.sleep(0.2)
-    return False
+        time.sleep(every)
+    return bool(predicate())
 
 
 def test_worker_rates_a_finished_game_after_commit(celery_worker_process):
@@ -51,11 +52,14 @@ def test_worker_recompute_reports_progress_and_is_deterministic(celery_worker_pr
     expected = services.pool_signature(club.pk, "nanking")
     result = recompute_ratings.delay(club.pk)
     seen = []
-    while not result.ready():
+
+    def finished() -> bool:
         if result.state == "PROGRESS":
             seen.append(dict(result.info))
-        time.sleep(0.05)
-    summary = result.get(timeout=120)
+        return result.ready()
+
+    assert _wait(finished, timeout=120.0, every=0.05), f"no result after 120 s\n{celery_worker_process.log()}"
+    summary = result.get(timeout=10)
     assert summary[0]["games"] == 4000
     assert seen, "no PROGRESS state was observed"
     assert all(0 < s["done"] <= s["total"] and s["club"] == club.pk for s in seen)
