@@ -22,7 +22,7 @@ CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 
 # The stages share the PostgreSQL test database: never run them in parallel.
 .NOTPARALLEL:
-.PHONY: run test test-sqlite test-postgres test-celery install pgdb clean bench
+.PHONY: run test lint test-sqlite test-postgres test-celery install pgdb clean bench
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,14 @@ run: install
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver $(ADDR)
 
-test: test-sqlite test-postgres test-celery
+test: lint test-sqlite test-postgres test-celery
+
+# A few seconds, first: the engine linted and type-checked, and the architecture's import
+# contracts (pyproject.toml [tool.importlinter], docs/architecture.md) kept.
+lint: install
+	$(VENV)/bin/ruff check games/engine
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 # pytest's exit 5 (no test collected) is not a failure of the stage; every other non-zero exit is.
 # $(1): stage name, $(2): environment, $(3): pytest arguments

@@ -6,10 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from games.engine import bsw_dates
-from games.engine import EngineError
-from games.engine.bsw import read_bsw
-from games.engine.bsw_check import check_game, settle_refused_hands
+from games.engine import EngineError, bsw_played_at, check_game, read_bsw, settle_refused_hands
 from games.models import Club
 from games.services import ServiceError, game_import
 
@@ -36,12 +33,12 @@ def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, an
     and ``hands_mended``: each hand the reader repaired, kept as its score-sheet line or skipped
     (a line it could not read, or an event the engine refused, costs that hand, never the game),
     with the log's line and the reason. The games are dated by the log's ``YYYYMM`` archive
-    folder (``path``), else by their id (games.engine.bsw_dates)."""
+    folder (``path``), else by their id (games.engine.bsw_played_at)."""
     report: dict[str, Any] = {"games": 0, "hands": 0, "equal": 0, "stored": 0, "game_ids": [],
                               "differences": [], "errors": [], "hands_mended": []}
     try:
         games = read_bsw(text, lax=True, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring,
-                         played_at=bsw_dates.played_at(path=path, game_id=game_id))
+                         played_at=bsw_played_at(path=path, game_id=game_id))
     except ValueError as exc:
         report["errors"].append(f"not a BSW log: {exc}")
         return report

@@ -40,9 +40,10 @@ class ServiceError(Exception):
 class InvalidInput(ServiceError):
     """A request the service cannot act on (400)."""
 
-    def __init__(self, message: str, code: str = "invalid") -> None:
+    def __init__(self, message: str, code: str = "invalid", params: dict | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params = params or {}  # the engine's parameters of a refusal (docs/api.md "Errors")
 
 
 class SeqConflict(ServiceError):
@@ -187,7 +188,7 @@ def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.G
         return engine.new_game(variant, options, players=names)
     except engine.EngineError as err:
         if err.code == "malformed":
-            raise InvalidInput(err.message, code="malformed") from None
+            raise InvalidInput(err.message, code="malformed", params=err.params) from None
         raise RuleViolation(err, index=None) from None
 
 
@@ -368,6 +369,8 @@ def append_events(
                 return replay
         if expected_seq != locked.seq:
             raise SeqConflict(expected_seq, locked.seq)
+        # cards as typed ("ph", "10s") become their codes: the stored record is canonical
+        events = [engine.canonical_event(e, locked.variant) for e in events]
         state = store.state_at(locked, locked.seq)
         snapshots = _apply_batch(state, locked.seq, events)
         start = locked.seq

@@ -3,9 +3,9 @@
 The state after the first `n` events of a game is a pure function of those events, and stored
 events never change, so states and events may be cached under the game's stream id for good.
 
-- Snapshots are kept at *boundaries*: the state just before each event that starts a hand
-  (`shuffle`, `hand_result`) and every `SNAPSHOT_EVERY` events (a fallback for hands that start
-  otherwise). They go to Django's cache (shared by the processes when it is Redis) and to a small
+- Snapshots are kept at *boundaries*: the state just before each event that starts a hand or a
+  round (`engine.HAND_START_EVENTS`: `shuffle`, `hand_result`, Tien Zi Que's `round_start`) and
+  every `SNAPSHOT_EVERY` events (a fallback for a long hand). They go to Django's cache (shared by the processes when it is Redis) and to a small
   per-process LRU of live states (a `copy()` costs microseconds, an unpickle milliseconds).
 - The tip after each append goes to the per-process LRU only: pickling a whole state on every
   append would cost more than folding the few events since the last boundary in another process.
@@ -23,20 +23,17 @@ from __future__ import annotations
 
 import functools
 import logging
-import threading
-from collections import OrderedDict
-from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
 
 from games import engine
+from games.local_cache import LocalLru
 from games.models import Event, Game
 
 logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 100
-HAND_START_TYPES = frozenset({"shuffle", "hand_result"})
 CACHE_TIMEOUT = 7 * 24 * 3600
 LOCAL_STATES = 512  # live states kept per process
 LOCAL_STREAMS = 64  # games whose events are kept per process
@@ -45,35 +42,8 @@ LOCAL_STREAMS = 64  # games whose events are kept per process
 _CACHE_VERSION = "v2"
 
 
-class _Lru:
-    """A small thread-safe LRU (per process)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[Any, Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> None:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-_states = _Lru(LOCAL_STATES)  # (stream id, n) -> GameState (never handed out: callers get copies)
-_events = _Lru(LOCAL_STREAMS)  # stream id -> tuple of record events, seq 1..len
+_states = LocalLru(LOCAL_STATES)  # (stream id, n) -> GameState (never handed out: callers get copies)
+_events = LocalLru(LOCAL_STREAMS)  # stream id -> tuple of record events, seq 1..len
 
 
 def forget_local() -> None:
@@ -88,7 +58,7 @@ def _key(game: Game, n: int) -> str:
 
 def is_boundary(n: int, next_event_type: str | None) -> bool:
     """Whether the state after `n` events is a snapshot position, given the next event's type."""
-    return n % SNAPSHOT_EVERY == 0 or next_event_type in HAND_START_TYPES
+    return n % SNAPSHOT_EVERY == 0 or next_event_type in engine.HAND_START_EVENTS
 
 
 # --- states ------------------------------------------------------------------------------------
@@ -97,9 +67,8 @@ def is_boundary(n: int, next_event_type: str | None) -> bool:
 def cache_state(game: Game, n: int, state: engine.GameState, *, shared: bool = True) -> None:
     """Remember the state after `n` events (a copy: the caller may go on applying events).
 
-    Caching is an optimisation, never an error: a state the shared backend cannot pickle (the
-    engine's undo checkpoints nest one level per hand, so very long games exceed pickle's
-    recursion limit) or a cache server that is down is logged and skipped. This also runs in
+    Caching is an optimisation, never an error: a state the shared backend cannot take (too big
+    for it, say) or a cache server that is down is logged and skipped. This also runs in
     on_commit callbacks, where raising would fail a write that is already committed."""
     _states.put((game.stream_id, n), state.copy())
     if not shared:

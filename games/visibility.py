@@ -14,12 +14,13 @@ from __future__ import annotations
 import dataclasses
 
 from games import engine, selectors, store
+from games.local_cache import LocalLru
 from games.models import Game, GameSeat, Membership
 
 _UNSET = object()
 # (stream id, seq, reveal) -> the table's sight (seats left empty): one pass over the events per
 # game version and process, whoever reads it.
-_table_sights = store._Lru(256)
+_table_sights = LocalLru(256)
 
 
 def forget_local() -> None:

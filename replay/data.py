@@ -11,12 +11,11 @@ process keeps one version per game and view.
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 
 from django.core.cache import cache
 
 from games import engine, selectors
+from games.local_cache import LocalLru
 from games.models import Game
 
 from . import frames
@@ -28,30 +27,20 @@ CACHE_TIMEOUT = 7 * 24 * 3600
 #: MB as Python objects).
 LOCAL_GAMES = 8
 # (stream id, sight key) -> (seq, frames): one version per game and reader's sight, the latest asked for
-_local: OrderedDict[tuple, tuple[int, frames.ReplayData]] = OrderedDict()
-_local_lock = threading.Lock()
+_local = LocalLru(LOCAL_GAMES)
 
 
 def _local_get(game: Game, seen: str) -> frames.ReplayData | None:
-    with _local_lock:
-        entry = _local.get((game.stream_id, seen))
-        if entry is None or entry[0] != game.seq:
-            return None
-        _local.move_to_end((game.stream_id, seen))
-        return entry[1]
+    entry = _local.get((game.stream_id, seen))
+    return entry[1] if entry is not None and entry[0] == game.seq else None
 
 
 def _local_put(game: Game, seen: str, data: frames.ReplayData) -> None:
-    with _local_lock:
-        _local[(game.stream_id, seen)] = (game.seq, data)
-        _local.move_to_end((game.stream_id, seen))
-        while len(_local) > LOCAL_GAMES:
-            _local.popitem(last=False)
+    _local.put((game.stream_id, seen), (game.seq, data))
 
 
 def clear_local() -> None:
-    with _local_lock:
-        _local.clear()
+    _local.clear()
 
 
 def _key(game: Game, sight: engine.Sight) -> str:

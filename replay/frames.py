@@ -32,11 +32,9 @@ from typing import Any
 from django.utils.html import _json_script_escapes  # the escaping of the json_script filter
 
 from games import engine
-from games.engine.cards import CARD_INFO, SUIT_NAMES
-from games.engine.tien_zi_que import COLOURS as TZQ_COLOURS
-from games.engine.tien_zi_que import FACES as TZQ_FACES
-from games.engine.tien_zi_que import card_name as tzq_card_name
-from games.engine.tien_zi_que import is_card as tzq_is_card
+# Card faces and names are the engine's (one home for the pages, the API and the scripts).
+from games.engine import card_face, card_table  # noqa: F401 - re-exported: the pages and replay_tags read them here
+from games.engine import RANK_NAMES, card_name, cards_text, variant_cards, with_article
 
 FORMAT = 3  # in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's masking per reader
 HIDDEN = engine.HIDDEN  # a card whose face the reader may not see
@@ -45,80 +43,11 @@ CONSTANT_KEYS = ("ok", "variant", "players", "seat_names", "options", "events")
 #: lists with one entry per seat: compacted entry by entry.
 PER_SEAT_KEYS = ("hands", "received", "tricks_won")
 
-RANK_NAMES = {
-    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
-    "T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "1": "1",
-}
-RANK_SHORT = {"T": "10"}
-#: suit code -> (symbol, CSS class). Four shapes and four colours: readable without colour too.
-SUIT_SYMBOLS = {"j": "◆", "s": "♠", "p": "▲", "r": "★"}
-SPECIAL_SHORT = {"Mahjong": "1", "Dog": "Dog", "Phoenix": "Phx", "Dragon": "Drg"}
-SPECIAL_LONG = {"Mahjong": "Mahjong (1)", "Dog": "Dog", "Phoenix": "Phoenix", "Dragon": "Dragon"}
 COMBINATION_NAMES = {
     "single": "single", "pair": "pair", "stairs": "stairs", "trio": "trio", "full_house": "full house",
     "straight": "straight", "bomb": "bomb", "dog": "Dog",
 }
 CALL_NAMES = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
-
-
-# --- cards ----------------------------------------------------------------------------------------
-
-
-def card_name(code: str) -> str:
-    """``Ts`` -> ``10 of Swords``; specials by name; Tien Zi Que cards as the engine names them."""
-    if code in SPECIAL_LONG:
-        return SPECIAL_LONG[code]
-    if code in CARD_INFO and len(code) == 2:
-        return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
-    if tzq_is_card(code):
-        return tzq_card_name(code)
-    return code
-
-
-def card_face(code: str) -> dict[str, str]:
-    """What a card shows: ``rank`` text, ``suit`` symbol, ``cls`` (CSS class) and ``name``."""
-    if code in SPECIAL_SHORT:
-        return {"rank": SPECIAL_SHORT[code], "suit": "", "cls": "sp-" + code.lower(), "name": card_name(code)}
-    if code in CARD_INFO and len(code) == 2:
-        return {"rank": RANK_SHORT.get(code[0], code[0]), "suit": SUIT_SYMBOLS[code[1]], "cls": "su-" + code[1],
-                "name": card_name(code)}
-    if tzq_is_card(code):
-        return tzq_card_face(code)
-    return {"rank": code, "suit": "", "cls": "unknown", "name": code}
-
-
-#: Tien Zi Que faces (docs/tien-zi-que.md section 1): what the card shows big; the colour letter
-#: of the code is written under it (colour is never the only cue).
-TZQ_FACE_SHORT = {**{f"C{n}": str(n) for n in range(1, 10)}, "E": "E", "S": "S", "W": "W", "N": "N", "D": "Drg",
-                  "J": "TZQ"}
-TZQ_FACE_CLASS = {**{f"C{n}": "tz-coin" for n in range(1, 10)}, "E": "tz-wind", "S": "tz-wind", "W": "tz-wind",
-                  "N": "tz-wind", "D": "tz-dragon", "J": "tz-joker"}
-
-
-def tzq_card_face(code: str) -> dict[str, str]:
-    """``C7r`` -> ``7`` over ``●r`` on a red-lettered face, named "7 of coins (red)" (the engine's name)."""
-    f, c = code[:-1], code[-1]
-    mark = "●" if f.startswith("C") else ""
-    return {"rank": TZQ_FACE_SHORT[f], "suit": mark + c, "cls": f"tz {TZQ_FACE_CLASS[f]} tc-{c}",
-            "name": tzq_card_name(code)}
-
-
-def tzq_codes() -> list[str]:
-    return [f + c for f in TZQ_FACES for c in TZQ_COLOURS if tzq_is_card(f + c)]
-
-
-def card_table() -> dict[str, dict[str, str]]:
-    """Every card code the viewer may meet -> its face (embedded once for the script)."""
-    return {code: card_face(code) for code in engine.TICHU_DECK}
-
-
-def variant_cards(variant: str) -> dict[str, dict[str, str]]:
-    """The faces of a variant's own cards, beyond the Tichu deck of ``card_table`` (sent in the payload)."""
-    return {code: card_face(code) for code in tzq_codes()} if variant == "tien-zi-que" else {}
-
-
-def cards_text(cards: list[str]) -> str:
-    return ", ".join(card_name(c) for c in cards)
 
 
 # --- words for events -----------------------------------------------------------------------------
@@ -175,7 +104,7 @@ def describe(event: dict, frame: dict, players: list[str]) -> str:
                 text += f", Phoenix as {RANK_NAMES.get(entry['phoenix'], entry['phoenix'])}"
             text += ")"
         if event.get("wish"):
-            text += f" and wishes for a {RANK_NAMES.get(event['wish'], event['wish'])}"
+            text += f" and wishes for {with_article(RANK_NAMES.get(event['wish'], event['wish']))}"
         if event.get("to") is not None:
             text += f"; the lead goes to {_name(players, event['to'])}"
     elif kind == "pass":

@@ -12,8 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from games import selectors, visibility
-from games.engine.options import TICHU_OPTIONS
+from games import engine, selectors, visibility
 from games.models import Game
 
 from . import frames, present
@@ -21,7 +20,6 @@ from .clubs import summary
 from .data import replay_data
 
 GAMES_PER_PAGE = 50
-OPTION_DOCS = {o.name: o.doc for o in TICHU_OPTIONS}
 
 
 def _player_url(player_id: int) -> str:
@@ -52,12 +50,48 @@ def _visible_game(request, pk: int) -> Game:
     return get_object_or_404(selectors.games_visible(request.user), pk=pk)
 
 
+def _value_words(spec: engine.Option | None, value) -> str:
+    """An option's value in words: yes/no, a choice's label, a number, or "—" when unset."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if spec is not None:
+        for choice in spec.kind.choices:
+            if choice.value == value and type(choice.value) is type(value):
+                return choice.label
+        if spec.kind.name == "cards" and isinstance(value, list):
+            return f"{len(value)} cards"
+    return str(value)
+
+
 def _options_rows(data: frames.ReplayData) -> list[dict]:
+    """Every house rule of the game with its value and its one-line explanation (the engine's
+    registry); the preset first, with the edition it follows."""
     given = data.given_options or {}
-    return [
-        {"name": name, "value": value, "doc": OPTION_DOCS.get(name, ""), "given": name in given}
-        for name, value in data.options.items()
-    ]
+    info = engine.game_info(data.variant)
+    by_name = {o.name: o for o in info.options}
+    rows = []
+    for name, value in data.options.items():
+        if name == "preset":
+            try:
+                preset = info.preset(value)
+            except KeyError:
+                rows.append({"name": name, "label": "Preset", "value": value, "doc": "", "given": name in given})
+                continue
+            rows.append({"name": name, "label": "Preset", "value": preset.label,
+                         "doc": preset.description[:1].upper() + preset.description[1:] + ".",
+                         "given": name in given})
+            continue
+        spec = by_name.get(name)
+        rows.append({"name": name, "label": spec.label if spec else name, "value": _value_words(spec, value),
+                     "doc": spec.help if spec else "", "given": name in given})
+    return rows
+
+
+def _places(data: frames.ReplayData) -> list[str | None]:
+    """Each seat's place at the table in words (South, East, ...), where the game has fixed places."""
+    return engine.seat_positions(data.variant, len(data.players), str(data.options.get("direction")))
 
 
 def game_detail(request, pk: int):
@@ -74,9 +108,11 @@ def game_detail(request, pk: int):
         "club": game.club,
         "can_record": selectors.can_write(request.user, game.club) and game.status != Game.Status.FINISHED,
         "data": data,
+        "game_label": engine.game_label(data.variant),
         "seats": [
-            {"seat": i, "name": name, "team": team_of.get(i, ""), "url": _player_url(ids[i]) if i in ids else None}
-            for i, name in enumerate(data.players)
+            {"seat": i, "place": place or f"{i + 1}.", "name": name, "team": team_of.get(i, ""),
+             "url": _player_url(ids[i]) if i in ids else None}
+            for i, (name, place) in enumerate(zip(data.players, _places(data)))
         ],
         "teams": columns["labels"],
         "team_totals": columns["totals"],
@@ -115,6 +151,7 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "at": at,
         "view": view,
         "bottom": bottom,
+        "seat_labels": engine.seat_labels(data.variant, data.players, str(data.options.get("direction"))),
         "views": [{"value": "all", "label": "All hands"}]
         + [{"value": i, "label": f"{name}'s view"} for i, name in enumerate(data.players)],
         "nav": present.nav_targets(data.marks, at, data.length),

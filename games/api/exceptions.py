@@ -72,6 +72,8 @@ def _service_error_response(exc: ServiceError) -> Response:
     if isinstance(exc, WriteForbidden):
         return Response(body, status=status.HTTP_403_FORBIDDEN)
     assert isinstance(exc, InvalidInput)
+    if exc.params:
+        body["params"] = exc.params
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 

@@ -1,7 +1,8 @@
 """The Tichu rules engine: pure Python, no Django, no I/O, no clock, no randomness of its own.
 
 Fold a record's events into the state at any moment; every refused event raises
-:class:`EngineError` with a stable code and leaves the state as it was.
+:class:`EngineError` with a stable code and leaves the state as it was. Everything outside the
+engine uses the names listed here (docs/engine-api.md), never its modules.
 
 >>> from games.engine import random_game, fold, score_json
 >>> record = random_game(7)
@@ -9,22 +10,69 @@ Fold a record's events into the state at any moment; every refused event raises
 True
 """
 from .bot import greedy_policy, random_game, random_policy, random_record
-from .cards import TICHU_DECK, card_points
+from .bsw import parse_bsw, read_bsw
+from .bsw_check import check_game, settle_refused_hands
+from .bsw_dates import played_at as bsw_played_at
+from .cards import TICHU_DECK, card_points, sort_cards
 from .combos import Combination, beats, combinations_in, readings
+from .entry import PENALTY_REASONS, check_events, deal_facts, entry_facts, penalty_events, push_facts
 from .errors import CODES, EngineError
+from .faces import (
+    CARD_WORDS,
+    RANK_NAMES,
+    RANK_PHRASES,
+    canonical_event,
+    card_code,
+    card_face,
+    card_name,
+    card_table,
+    card_words,
+    cards_text,
+    variant_cards,
+    with_article,
+)
 from .legal import bombs_out_of_turn, legal_actions
+from .options import Choice, Kind, Option, Preset
 from .record import FORMAT, Replay, fold, new_game, parse_record, score_json, seat_names, state_json
+from .registry import (
+    GAME_NAMES,
+    GAMES,
+    HAND_START_EVENTS,
+    PRESETS,
+    GameInfo,
+    SheetFacts,
+    game_info,
+    game_label,
+    games,
+    seat_labels,
+    seat_positions,
+)
 from .state import EVENT_TYPES, GameState
 from .tien_zi_que import TienZiQueState, random_tzq_record
+from .tracker import TrackerFormatError, convert_tracker
 from .visibility import (
-    EVERYTHING, HIDDEN, REVEALS, Sight, redact_event, redact_events, redact_record, redact_state, secret_from, sight_for,
+    EVERYTHING,
+    HIDDEN,
+    REVEALS,
+    Sight,
+    redact_event,
+    redact_events,
+    redact_record,
+    redact_state,
+    secret_from,
+    sight_for,
 )
 
 __all__ = [
-    "CODES", "EVENT_TYPES", "FORMAT", "TICHU_DECK", "Combination", "EngineError", "GameState", "Replay",
-    "beats", "bombs_out_of_turn", "card_points", "combinations_in", "fold", "greedy_policy", "legal_actions",
-    "new_game", "parse_record", "random_game", "random_policy", "random_record", "readings", "score_json",
-    "state_json", "seat_names", "TienZiQueState", "random_tzq_record",
+    "CARD_WORDS", "CODES", "EVENT_TYPES", "FORMAT", "GAMES", "GAME_NAMES", "HAND_START_EVENTS", "PENALTY_REASONS",
+    "PRESETS", "RANK_NAMES", "RANK_PHRASES", "TICHU_DECK", "Choice", "Combination", "EngineError", "GameInfo", "GameState", "Kind",
+    "Option", "Preset", "Replay", "SheetFacts", "TienZiQueState", "TrackerFormatError", "beats", "bombs_out_of_turn", "bsw_played_at",
+    "canonical_event", "card_code", "card_face", "card_name", "card_points", "card_table", "card_words", "cards_text",
+    "check_events", "check_game", "combinations_in", "convert_tracker", "deal_facts", "entry_facts", "fold",
+    "game_info", "game_label", "games", "greedy_policy", "legal_actions", "new_game", "parse_bsw", "parse_record", "read_bsw",
+    "penalty_events", "push_facts", "random_game", "random_policy", "random_record", "random_tzq_record",
+    "readings", "score_json", "seat_labels", "seat_names", "seat_positions", "settle_refused_hands", "sort_cards", "state_json",
+    "variant_cards", "with_article",
     "EVERYTHING", "HIDDEN", "REVEALS", "Sight", "redact_event", "redact_events", "redact_record", "redact_state",
     "secret_from", "sight_for",
 ]

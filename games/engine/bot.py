@@ -11,8 +11,8 @@ from typing import Any, Callable
 from .cards import MAHJONG, RANK_CODES, rank
 from .legal import bombs_out_of_turn, may_pass, play_event, plays_for, push_actions
 from .record import FORMAT
-from .variants import Variant
 from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GameState
+from .variants import Variant
 
 Policy = Callable[[GameState, int, list[dict[str, Any]], random.Random], dict[str, Any]]
 
@@ -88,7 +88,7 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
     rng.shuffle(pile)
     western = state.options.get("deal_method") == "western"
     if western:
-        first = {s: [] for s in h.order}
+        first: dict[int, list[str]] = {s: [] for s in h.order}
         limit = state.variant.grand_tichu_cards
         rest = list(pile)
         for s in h.order:
@@ -104,11 +104,11 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
                 rest = rest[need:]
     else:
         while state.phase == DEAL:
-            seat = state._expected_drawer(h)
-            if h.received[seat] == state.variant.grand_tichu_cards and seat not in h.calls \
-                    and state.variant.grand_tichu_limit(h, seat) is not None and rng.random() < call_rate / 3:
-                do({"type": "grand_tichu", "seat": seat})
-            do({"type": "draw", "seat": seat, "card": pile.pop()})
+            drawer = state._expected_drawer(h)
+            if h.received[drawer] == state.variant.grand_tichu_cards and drawer not in h.calls \
+                    and state.variant.grand_tichu_limit(h, drawer) is not None and rng.random() < call_rate / 3:
+                do({"type": "grand_tichu", "seat": drawer})
+            do({"type": "draw", "seat": drawer, "card": pile.pop()})
     for s in h.order:
         if s not in h.calls and state.variant.may_call(h, s) and rng.random() < call_rate:
             do({"type": "tichu", "seat": s})

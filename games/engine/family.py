@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from .cards import DOG, DRAGON, MAHJONG, NORMAL_CARDS, PHOENIX, card_points, describe, rank
 from .combos import ComboRules
 from .errors import EngineError
-from .options import TICHU_OPTIONS, _bool, _choice, _int_or_null, option
+from .options import TICHU_OPTIONS, Choice, Kind, _bool, _choice, _int_or_null, option
 from .variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,14 +64,25 @@ class Tientsin(Variant):
 
 
 THREECHU_OPTIONS = tuple(o for o in TICHU_OPTIONS if o.name != "hands") + (
-    option("hands", 9, _int_or_null(3), "the game lasts this many hands (a multiple of 3)"),
-    option("threechu_push", lambda p: "real_players" if p == "tiki" else "opponents", _choice("opponents", "real_players"),
+    option("hands", 9, _int_or_null(3), "the game lasts this many hands (a multiple of 3)",
+           label="Number of hands",
+           help="The game lasts this many hands, a multiple of 3 so that everyone deals equally often."),
+    option("threechu_push", lambda p: "real_players" if p == "tiki" else "opponents",
+           _choice(("opponents", "to each opponent"), ("real_players", "between the three players")),
            "opponents (rio): every hand, the dummy's too, pushes one card to each of its two opponents; "
-           "real_players (tiki): each real player gives one card to each other real player, the dummy nothing"),
-    option("dealer_rotation", lambda p: "first_out" if p == "tiki" else "next", _choice("next", "previous", "first_out"),
+           "real_players (tiki): each real player gives one card to each other real player, the dummy nothing",
+           label="Exchange",
+           help="Every hand, the dummy's too, gives one card to each opponent; or the three players give "
+                "one card to each other and the dummy none."),
+    option("dealer_rotation", lambda p: "first_out" if p == "tiki" else "next",
+           _choice(("next", "the next player"), ("previous", "the player on the dealer's left"),
+                   ("first_out", "the first player out")),
            "next (rio/abacus): the deal passes on each hand, to the next player in order of play; previous: "
            "to the dealer's left, against the order of play (the Rio text's words: \"passes to the left\"); "
-           "first_out (tiki): the first player out deals (if the dummy went out first, the dealer stays)"),
+           "first_out (tiki): the first player out deals (if the dummy went out first, the dealer stays)",
+           label="Next dealer",
+           help="Who deals the next hand: the next player in order of play, the player on the dealer's left, "
+                "or the first player out."),
 )
 
 
@@ -163,27 +174,54 @@ def tribute_rank(card: str) -> int:
 
 
 GRAND_SEIGNEUR_OPTIONS = (
-    option("decks", None, ((lambda v: v in (None, 1, 2)), "null, 1 or 2"),
+    option("decks", None, Kind("choice", "null, 1 or 2", (Choice(1, "one deck"), Choice(2, "two decks")), nullable=True),
            "1 or 2 decks (null: rio two from 7 players on, as Rio advises; abacus and tiki always two, "
-           "the French texts' 108 cards)"),
-    option("dog", lambda p: p != "rio", _bool(), "keep the Dog (abacus); rio removes it"),
-    option("lord_seat", lambda p: "left" if p == "rio" else "right", _choice("right", "left"),
+           "the French texts' 108 cards)",
+           label="Decks",
+           help="Play with one deck or two; unset: two from 7 players on (Rio Grande), always two in the French editions."),
+    option("dog", lambda p: p != "rio", _bool(), "keep the Dog (abacus); rio removes it",
+           label="Keep the Dog",
+           help="Play with the Dog (the Rio Grande edition takes it out)."),
+    option("lord_seat", lambda p: "left" if p == "rio" else "right",
+           _choice(("right", "in finishing order"), ("left", "the Lord on the Great Lord's left")),
            "where the ranks sit from the second hand, play going to the right: right (the French texts): "
            "the others sit to the Great Lord's right in the order they went out, so play follows the ranks; "
            "left (rio): the Lord on the Great Lord's left, the Wretch on his right, so the Wretch plays "
-           "right after the Great Lord and the Lord last"),
+           "right after the Great Lord and the Lord last",
+           label="Seating from the second hand",
+           help="The players sit to the Great Lord's right in the order they went out, or the Lord sits on "
+                "the Great Lord's left and the Wretch on his right."),
     option("double_specials", False, _bool(),
-           "Rio's literal two-deck reading: the second deck's Dragon and Phoenix stay in (its Dog and Mahjong are removed)"),
+           "Rio's literal two-deck reading: the second deck's Dragon and Phoenix stay in (its Dog and Mahjong are removed)",
+           label="Two Dragons and two Phoenixes",
+           help="With two decks, the second deck's Dragon and Phoenix stay in (only its Dog and Mahjong are taken out)."),
     # Abacus "Le T...": "Le jeu de la carte est le même qu'au Tichu": the Tichu option, same presets
     next(o for o in TICHU_OPTIONS if o.name == "pass_is_final"),
     option("distinct_suit_trios", lambda p: p == "abacus", _bool(),
-           "trios, in full houses too, must be of three different suits (the French books)"),
+           "trios, in full houses too, must be of three different suits (the French books)",
+           label="Trios of three suits",
+           help="Three of a kind, in a full house too, must be of three different suits."),
     option("return_worst", lambda p: p == "abacus", _bool(),
-           "the recipients of the tribute return their worst cards (abacus) instead of cards of their choice"),
-    option("scoring", "none", _choice("none", "ranks"), "ranks: first out scores n-1, next n-2, ..., last 0"),
-    option("hands", None, _int_or_null(1), "a fixed number of hands (the game has no other end)"),
-    option("direction", "counter_clockwise", _choice("counter_clockwise", "clockwise"), "display only"),
-    option("shuffler", "first_out", _choice("first_out", "any"), "first_out: the Wretch (last of the previous hand) deals; any: not checked"),
+           "the recipients of the tribute return their worst cards (abacus) instead of cards of their choice",
+           label="Worst cards back",
+           help="Those who receive the tribute give back their worst cards, not cards of their choice."),
+    option("scoring", "none", _choice(("none", "no points"), ("ranks", "points by finishing place")),
+           "ranks: first out scores n-1, next n-2, ..., last 0",
+           label="Points",
+           help="Keep no score, or score each hand by finishing place: the first out one point per other player, "
+                "each next one fewer, the last none."),
+    option("hands", None, _int_or_null(1), "a fixed number of hands (the game has no other end)",
+           label="Number of hands",
+           help="Play a fixed number of hands; without it the game has no set end."),
+    option("direction", "counter_clockwise",
+           _choice(("counter_clockwise", "to the right (counter-clockwise)"), ("clockwise", "to the left (clockwise)")),
+           "display only",
+           label="Direction of play",
+           help="Which way play goes round the table; it only changes how the table is drawn.", display_only=True),
+    option("shuffler", "first_out", _choice(("first_out", "the Wretch"), ("any", "anyone")),
+           "first_out: the Wretch (last of the previous hand) deals; any: not checked",
+           label="Who deals",
+           help="The Wretch, last out of the previous hand, deals the next one, or anyone may (not checked)."),
 )
 
 

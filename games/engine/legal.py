@@ -9,10 +9,10 @@ import itertools
 from typing import Any, Iterator
 
 from .cards import MAHJONG, RANK_CODES, rank_code
-from .errors import EngineError
-from .variants import Variant
 from .combos import DOG_LEAD, Combination, combinations_in, contains_rank
+from .errors import EngineError
 from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, GameState, Hand
+from .variants import Variant
 
 
 def play_event(seat: int, combo: Combination) -> dict[str, Any]:
@@ -141,14 +141,14 @@ def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[st
     if state.over:
         return actions
     if phase == BETWEEN_HANDS:
-        seats = state.variant.dealers(state.n)
+        seats: tuple[int, ...] | list[int] = state.variant.dealers(state.n)
         if state.options.get("shuffler") == "first_out" and state.next_shuffler is not None:
             seats = [state.next_shuffler]
         return [{"type": "shuffle", "seat": s} for s in seats]
     assert h is not None
     actions += call_actions(state)
     if phase == DEAL:
-        seat = state._expected_drawer(h)
+        seat: int | None = state._expected_drawer(h)
         actions += [{"type": "draw", "seat": seat, "card": c} for c in sorted(h.pile) if h.pile[c] > 0]
         return actions
     if phase == EXCHANGE:

@@ -8,9 +8,6 @@ from .errors import EngineError
 from .state import GameState
 from .variants import get_variant
 
-#: Events that start a hand (or a round): Replay keeps a snapshot before each.
-HAND_STARTS = frozenset({"shuffle", "hand_result", "round_start"})
-
 FORMAT = "tichu-record/1"
 RECORD_KEYS = {"format", "variant", "options", "players", "events", "meta"}
 
@@ -74,7 +71,9 @@ def seat_names(variant: str, players: list[str]) -> list[str]:
 
 def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> Any:
     if players is None:
-        players = [f"Player {i + 1}" for i in range(2 if variant == "tien-zi-que" else 4)]
+        from .registry import game_info
+
+        players = [f"Player {i + 1}" for i in range(game_info(variant).seat_counts[0])]
     return new_state(variant, options, players)
 
 
@@ -92,7 +91,7 @@ def apply_all(state: GameState, events: Iterable[dict[str, Any]], start: int) ->
     """Apply events in order; ``start`` is the index of the first one in its record."""
     i = start
     try:
-        for i, event in enumerate(events, start):
+        for i, event in enumerate(events, start):  # noqa: B007 - i names the refused event below
             state.apply(event)
     except EngineError as err:
         err.index = i
@@ -191,7 +190,7 @@ class Replay:
         state = initial
         self.error: EngineError | None = None
         for i, event in enumerate(self.events):
-            if event.get("type") in HAND_STARTS:
+            if event.get("type") in state._starts:  # the game's own hand (or round) starts
                 self.snapshots.append((i, state.copy()))
             try:
                 state.apply(event)
@@ -200,7 +199,7 @@ class Replay:
                 self.error = err
                 break
         self.final = state
-        self.valid_length = self.error.index if self.error else len(self.events)
+        self.valid_length: int = len(self.events) if self.error is None else (self.error.index or 0)
 
     def state_at(self, n: int | None = None) -> GameState:
         """The state after the first ``n`` events (clamped to the valid prefix). At or past the

@@ -13,7 +13,6 @@ This is the one home of the event schema. Two checks read it:
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Mapping
 
 from .errors import EngineError

@@ -11,6 +11,7 @@ from collections import Counter
 from types import SimpleNamespace
 from typing import Any, Callable
 
+from . import schema
 from .cards import (
     CARD_INFO,
     DRAGON,
@@ -20,12 +21,11 @@ from .cards import (
     describe,
     rank_code,
 )
-from .combos import DOG_LEAD, Combination, combinations_in, contains_rank, on_table, readings, beats
+from .combos import DOG_LEAD, Combination, beats, combinations_in, contains_rank, on_table, readings
 from .errors import EngineError
-from . import schema
-from .fold import EventFold
-from .variants import Variant, get_variant
+from .event_fold import EventFold
 from .options import resolve
+from .variants import Variant, get_variant
 
 # Phases, as ``state`` reports them.
 BETWEEN_HANDS = "between_hands"
@@ -303,6 +303,7 @@ class GameState(EventFold):
         self._after_deal(h)
 
     def _after_deal(self, h: Hand) -> None:
+        assert h.last_drawer is not None  # a card was just drawn or dealt
         if h.received[h.last_drawer] == h.sizes[h.last_drawer] and h.received == h.sizes:
             h.dealt = True
             if self._pushers_count(h) == 0:
@@ -377,7 +378,7 @@ class GameState(EventFold):
         _remove(h.cards[seat], all_cards)
         h.pushes[seat] = given
         if len(h.pushes) == self._pushers_count(h):
-            for pusher, gifts in sorted(h.pushes.items()):
+            for _pusher, gifts in sorted(h.pushes.items()):
                 for target, cards in gifts.items():
                     h.cards[target].extend(cards)
             self._start_play(h)
@@ -388,8 +389,10 @@ class GameState(EventFold):
     # --- play --------------------------------------------------------------------------------
 
     def _on_play(self, event: dict[str, Any]) -> None:
+        """A play, checked step by step before anything changes: the cards and what they can be
+        read as, the call on the table this beats (or the bomb played out of turn), the wish,
+        the Dog's lead; then the cards go on the table and the turn moves on."""
         h = self._require_hand("play", PLAY, DRAGON_GIFT)
-        v = self.variant
         seat = _seat_of(event, self.n)
         cards = _card_list(event)
         wish = _rank_field(event, "wish")
@@ -397,6 +400,23 @@ class GameState(EventFold):
         to = event.get("to")
         if to is not None:
             to = _seat_of(event, self.n, "to")
+        options = self._play_readings(h, seat, cards, stand_in)
+        self._check_wish_named(cards, wish)
+        in_turn = h.gift_from is None and seat == h.turn
+        top_entry = h.top
+        top = top_entry[1] if top_entry else None
+        leading = in_turn and (top is None or h.closed)
+        combo = self._played_combination(h, cards, options, top, in_turn, leading)
+        self._check_wish_fulfilled(h, seat, cards, combo, top, in_turn, leading)
+        dog_target = self.variant.dog_lead(h, seat, to) if combo.kind == DOG_LEAD else None
+        if combo.kind != DOG_LEAD and to is not None:
+            raise EngineError("malformed", "play: 'to' goes only with the Dog")
+        # --- every check passed: change the state ---
+        self._put_on_table(h, seat, cards, combo, wish, in_turn, leading)
+        self._after_play(h, seat, combo, dog_target)
+
+    def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> list[Combination]:
+        """What the seat's cards can be read as (the Phoenix as the play names it)."""
         if not h.cards[seat]:
             raise EngineError("not_your_turn", f"seat {seat} is out and holds no cards")
         if not _holds(h.cards[seat], cards):
@@ -411,6 +431,11 @@ class GameState(EventFold):
             options = [c for c in options if c.phoenix == stand_in]
             if not options:
                 raise EngineError("invalid_combination", f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}")
+        return options
+
+    def _check_wish_named(self, cards: list[str], wish: int | None) -> None:
+        """A wish goes with the Mahjong only, and must go with it under option wish_required."""
+        v = self.variant
         if wish is not None:
             if not v.has_wish:
                 raise EngineError("not_in_variant", f"there is no wish in {v.name}")
@@ -419,31 +444,17 @@ class GameState(EventFold):
         elif MAHJONG in cards and self.options.get("wish_required") and v.has_wish:
             raise EngineError("invalid_combination", "the Mahjong's player must name a wish (option wish_required)")
 
-        in_turn = h.gift_from is None and seat == h.turn
-        top_entry = h.top
-        top = top_entry[1] if top_entry else None
-        leading = in_turn and (top is None or h.closed)
+    def _played_combination(self, h: Hand, cards: list[str], options: list[Combination], top: Combination | None,
+                            in_turn: bool, leading: bool) -> Combination:
+        """The reading that goes on the table: a bomb out of turn that beats the top, the highest
+        reading of a lead, or the highest reading that beats the top."""
         if not in_turn:
-            bombs = [c for c in options if c.is_bomb]
-            if not bombs:
-                if h.gift_from is not None:
-                    raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
-                who = h.turn
-                raise EngineError("not_your_turn", f"seat {who} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one")
-            if h.gift_from is not None and v.hand_over(h):
-                raise EngineError("bomb_not_allowed", "the hand is over: its last trick is ended at once and only the Dragon gift remains")
-            if top is None:
-                raise EngineError("bomb_not_allowed", f"a bomb out of turn is played on a combination on the table; nothing lies there now (seat {h.turn} leads)")
-            combo = bombs[0]
-            if not beats(combo, top, self.rules):
-                raise EngineError("does_not_beat", f"{combo.describe()} does not beat {top.describe()}")
+            combo = self._bomb_out_of_turn(h, cards, options, top)
         elif leading:
-            combo = max(options, key=lambda c: c.rank)
-            combo = on_table(combo, None)
+            combo = on_table(max(options, key=lambda c: c.rank), None)
         else:
             assert top is not None
-            legal = [on_table(c, top) for c in options]
-            legal = [c for c in legal if beats(c, top, self.rules)]
+            legal = [c for c in (on_table(c, top) for c in options) if beats(c, top, self.rules)]
             if not legal:
                 if options[0].kind == DOG_LEAD:
                     raise EngineError("does_not_beat", "the Dog can only be led, never played on a combination")
@@ -451,18 +462,39 @@ class GameState(EventFold):
             combo = max(legal, key=lambda c: c.rank)
         if combo.kind == DOG_LEAD and not leading:
             raise EngineError("does_not_beat", "the Dog can only be led")
-        # A bomb on the table's combination by the seat to act may have been played "before its
-        # turn" (001 FAQ, the K-bomb example): like any bomb out of turn it need not fulfil the wish.
-        # Leading, or playing anything else, the wish binds.
+        return combo
+
+    def _bomb_out_of_turn(self, h: Hand, cards: list[str], options: list[Combination],
+                          top: Combination | None) -> Combination:
+        bombs = [c for c in options if c.is_bomb]
+        if not bombs:
+            if h.gift_from is not None:
+                raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
+            raise EngineError("not_your_turn", f"seat {h.turn} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one")
+        if h.gift_from is not None and self.variant.hand_over(h):
+            raise EngineError("bomb_not_allowed", "the hand is over: its last trick is ended at once and only the Dragon gift remains")
+        if top is None:
+            raise EngineError("bomb_not_allowed", f"a bomb out of turn is played on a combination on the table; nothing lies there now (seat {h.turn} leads)")
+        combo = bombs[0]
+        if not beats(combo, top, self.rules):
+            raise EngineError("does_not_beat", f"{combo.describe()} does not beat {top.describe()}")
+        return combo
+
+    def _check_wish_fulfilled(self, h: Hand, seat: int, cards: list[str], combo: Combination,
+                              top: Combination | None, in_turn: bool, leading: bool) -> None:
+        """The wish binds the seat to act when it can fulfil it. A bomb on the table's combination by
+        the seat to act may have been played "before its turn" (001 FAQ, the K-bomb example): like
+        any bomb out of turn it need not fulfil the wish. Leading, or playing anything else, the
+        wish binds."""
         bomb_before_turn = in_turn and not leading and combo.is_bomb
-        if in_turn and not bomb_before_turn and h.wish is not None and not v.wish_exempt(h, seat):
+        if in_turn and not bomb_before_turn and h.wish is not None and not self.variant.wish_exempt(h, seat):
             if not contains_rank(cards, h.wish) and self._can_fulfil_wish(h, seat, None if leading else top):
                 raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})")
-        dog_target = v.dog_lead(h, seat, to) if combo.kind == DOG_LEAD else None
-        if combo.kind != DOG_LEAD and to is not None:
-            raise EngineError("malformed", "play: 'to' goes only with the Dog")
 
-        # --- every check passed: change the state ---
+    def _put_on_table(self, h: Hand, seat: int, cards: list[str], combo: Combination, wish: int | None,
+                      in_turn: bool, leading: bool) -> None:
+        """The cards leave the hand for the trick (a closed trick is collected first), the trick
+        log and the wish follow."""
         if leading and h.closed:
             self._collect(h, h.trick[-1][0])
         if not in_turn and h.gift_from is not None:
@@ -488,6 +520,10 @@ class GameState(EventFold):
         if not h.cards[seat]:
             h.out.append(seat)
 
+    def _after_play(self, h: Hand, seat: int, combo: Combination, dog_target: int | None) -> None:
+        """Who acts next: the Dog's lead, the end of the hand (the last Dragon trick still to be
+        given away), or the next holder in order of play (the trick closes when it comes back)."""
+        v = self.variant
         if combo.kind == DOG_LEAD:
             self._collect(h, seat)
             assert dog_target is not None

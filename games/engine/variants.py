@@ -255,6 +255,7 @@ class Variant:
             cards[sweep] = self.sweep_points(options)
         else:
             self._check_card_points(points, len(teams))
+            assert points is not None  # checked just above
             cards = list(points)
         bonus = self.call_points(calls, out[0], team_of, options)
         return {"card_points": self.per_column(cards, team_of),
@@ -312,7 +313,7 @@ def get_variant(name: object) -> Variant:
 
         VARIANTS.update({v.name: v for v in (family.TIENTSIN, family.THREECHU, family.GRAND_SEIGNEUR)})
     if name in VARIANTS:
-        return VARIANTS[name]  # type: ignore[index]
+        return VARIANTS[name]
     if name in KNOWN_VARIANTS:
         raise EngineError("not_in_variant", f"the {name} rules are not implemented yet")
     raise EngineError("malformed", f"unknown variant {name!r}: expected one of {', '.join(KNOWN_VARIANTS)}")

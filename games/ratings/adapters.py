@@ -17,19 +17,21 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from games import engine
+
 from .types import GameResult, HandDetail, NotRated
 
-TEAM_SEATS = {
-    "nanking": ((0, 2), (1, 3)),
-    "tientsin": ((0, 2, 4), (1, 3, 5)),
-}
-PER_PLAYER = {"threechu", "grand-seigneur", "tien-zi-que"}
+# The games' seats and teams are the engine's registry's: fixed partnerships (Nanking, Tientsin)
+# are rated as teams, every other game per player.
+TEAM_SEATS = {g.name: g.teams for g in engine.games() if g.teams is not None}
+PER_PLAYER = {g.name for g in engine.games() if g.teams is None}
 # per-hand spread of each variant's score sheet (ModelParams.hand_sd), documented in docs/ratings.md
 # (per-hand spread of side 0 minus side 1 in engine games of random bots: Nanking 199 on the real
 # tracker sheets, Tientsin 169, Threechu 126 between two players, Tien Zi Que 2.9)
 HAND_SD = {"nanking": 200.0, "tientsin": 200.0, "threechu": 150.0, "grand-seigneur": 3.0,
            "tien-zi-que": 3.0}
-SIZE = {"nanking": 4, "tientsin": 6, "threechu": 3, "tien-zi-que": 2}
+#: rated seats where a game has one table size (Threechu's dummy is not a player)
+SIZE = {g.name: g.seat_counts[0] for g in engine.games() if len(g.seat_counts) == 1}
 
 
 def result_from_score(game_id, finished_at: float, variant: str, players: Sequence,
@@ -43,8 +45,9 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
     if not hands:
         raise NotRated("no hand was played")
     expect = SIZE.get(variant)
-    if variant == "threechu" and len(players) == 4:
-        players = list(players[:3])  # a seat listed for the dummy is not a player
+    dummy = engine.GAMES[variant].dummy_seat if variant in engine.GAMES else None
+    if dummy is not None and len(players) == dummy + 1:
+        players = list(players[:dummy])  # a seat listed for the dummy is not a player
     if expect is not None and len(players) != expect:
         raise NotRated(f"{variant} needs {expect} seats, the game has {len(players)}")
     if variant in TEAM_SEATS:
@@ -69,11 +72,11 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
     if variant in PER_PLAYER:
         if totals is None:
             raise NotRated(f"{variant}: the score has no totals to rank the players by")
-        if variant == "threechu":
-            if len(totals) != 4:
-                raise NotRated("threechu: expected four totals (the dummy last)")
-            real = list(players[:3])
-            totals = list(totals[:3])  # the dummy is not rated
+        if dummy is not None:
+            if len(totals) != dummy + 1:
+                raise NotRated(f"{variant}: expected {dummy + 1} totals (the dummy last)")
+            real = list(players[:dummy])
+            totals = list(totals[:dummy])  # the dummy is not rated
         else:
             real = list(players)
             if len(totals) != len(real):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games import engine
+
 from .adapters import HAND_SD
 from .model import MarginKalman, ModelParams
 
@@ -25,12 +27,9 @@ BASE = ModelParams(
     prob_scale=5.06,
 )
 
-TEAM_SIZE = {"nanking": 2, "tientsin": 3, "threechu": 1, "grand-seigneur": 1, "tien-zi-que": 1}
-
-
 def params_for(variant: str) -> ModelParams:
-    return replace(BASE, hand_sd=HAND_SD.get(variant, BASE.hand_sd),
-                   team_size=TEAM_SIZE.get(variant, 1))
+    info = engine.GAMES.get(variant)
+    return replace(BASE, hand_sd=HAND_SD.get(variant, BASE.hand_sd), team_size=info.team_size if info else 1)
 
 
 def model_for(variant: str) -> MarginKalman:

@@ -1,8 +1,9 @@
-"""The new-game form: variant, house rules (a preset and single options), players by seat.
+"""The new-game form: game, house rules (a preset and single options), players by seat.
 
-The choices come from the engine's own option specs (games.engine.options); only their shape is
-read here (yes/no, one of some values, a number). Whether the combination is valid is the
-engine's answer when `services.game_create` builds the game.
+Every choice comes from the engine's registry (`games.engine.games()`): each option's kind
+(yes/no, one of some values, a whole number, a list of cards), its default under each preset and
+its one-line explanation. Whether the combination is valid is the engine's answer when
+`services.game_create` builds the game.
 """
 from __future__ import annotations
 
@@ -11,27 +12,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.options import PRESETS, Option
-from games.engine.variants import KNOWN_VARIANTS, get_variant
+from games import engine
 from games.models import Player
 
 MAX_SEATS = 12
-VARIANT_LABELS = {
-    "nanking": "Tichu (4 players)",
-    "threechu": "Threechu (3 players and a dummy)",
-    "tientsin": "Tichu Tientsin (6 players)",
-    "grand-seigneur": "Grand Seigneur (5 to 12 players)",
-    "tien-zi-que": "Tien Zi Que (2 players)",
-}
-_CHOICE_RE = re.compile(r"^'[^']*'(?: or '[^']*')+$")
+PRESET_NAMES = tuple(p.name for p in engine.PRESETS)
 
 
 @dataclass
 class OptionField:
     name: str
-    doc: str
-    kind: str  # "bool", "choice", "int", "text"
-    choices: list[str] = field(default_factory=list)
+    label: str
+    help: str
+    kind: str  # the engine's kind: "bool", "choice", "int", "cards"
+    choices: list[tuple[Any, str]] = field(default_factory=list)  # (value, label)
     nullable: bool = False
     defaults: dict[str, Any] = field(default_factory=dict)  # preset -> value
 
@@ -46,51 +40,45 @@ class OptionField:
             try:
                 return int(raw)
             except ValueError:
-                raise ValueError(f"{self.name} must be a whole number") from None
+                raise ValueError(f"{self.label}: a whole number, please") from None
         if self.kind == "choice":
-            return raw
+            by_text = {str(value): value for value, _ in self.choices}
+            if raw not in by_text:
+                raise ValueError(f"{self.label}: one of {', '.join(label for _, label in self.choices)}")
+            return by_text[raw]
         try:
             return json.loads(raw)
         except ValueError:
             return raw
 
 
-def _field(spec: Option) -> OptionField:
-    defaults = {p: spec.default(p) for p in PRESETS}
-    values = list(defaults.values())
-    expected = spec.expected
-    if expected == "true or false":
-        return OptionField(spec.name, spec.doc, "bool", defaults=defaults)
-    if _CHOICE_RE.match(expected):
-        return OptionField(spec.name, spec.doc, "choice", re.findall(r"'([^']*)'", expected), defaults=defaults)
-    if "integer" in expected:
-        return OptionField(spec.name, spec.doc, "int", nullable=expected.startswith("null"), defaults=defaults)
-    if all(v is None or isinstance(v, int) for v in values):
-        return OptionField(spec.name, spec.doc, "int", nullable=True, defaults=defaults)
-    return OptionField(spec.name, spec.doc, "text", defaults=defaults)
+def _field(spec: engine.Option) -> OptionField:
+    kind = spec.kind
+    return OptionField(spec.name, spec.label, spec.help, kind.name, [(c.value, c.label) for c in kind.choices],
+                       nullable=kind.nullable, defaults=spec.defaults())
 
 
 def variant_options(variant: str) -> list[OptionField]:
-    if variant == "tien-zi-que":
-        from games.engine.tien_zi_que import TZQ_OPTIONS
-
-        return [_field(o) for o in TZQ_OPTIONS]
-    return [_field(o) for o in get_variant(variant).options]
+    return [_field(o) for o in engine.game_info(variant).options]
 
 
 #: Suggested values for number options (a select is quicker than typing on a phone).
 NUMBER_SUGGESTIONS = {
     "target_score": [500, 1000, 1500, 2000],
     "hands": [3, 4, 6, 8, 9, 10, 12, 16],
-    "decks": [1, 2],
+    "rounds": [2, 4, 6, 8],
+    "min_points": [0, 1, 2, 3, 4],
 }
 
 
-def _label(value: Any) -> str:
+def _label(spec: OptionField, value: Any) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    for choice, label in spec.choices:
+        if choice == value:
+            return label
     return str(value)
 
 
@@ -98,15 +86,19 @@ def _option_row(variant: str, spec: OptionField, form: "NewGame | None") -> dict
     if spec.kind == "bool":
         values = [("true", "yes"), ("false", "no")]
     elif spec.kind == "choice":
-        values = [(c, c) for c in spec.choices]
+        values = [("null", "none")] if spec.nullable else []
+        values += [(str(value), label) for value, label in spec.choices]
     else:
         values = [("null", "none")] if spec.nullable else []
-        values += [(str(n), str(n)) for n in NUMBER_SUGGESTIONS.get(spec.name, [1, 2, 3, 4, 5])]
-    defaults = ", ".join(f"{p}: {_label(v)}" for p, v in spec.defaults.items())
+        if spec.kind == "int":
+            values += [(str(n), str(n)) for n in NUMBER_SUGGESTIONS.get(spec.name, [1, 2, 3, 4, 5])]
+    by_preset = {p.name: p.label for p in engine.PRESETS}
+    defaults = ", ".join(f"{by_preset[p]}: {_label(spec, v)}" for p, v in spec.defaults.items())
     return {
         "name": spec.name,
+        "label": spec.label,
         "field": f"opt-{variant}-{spec.name}",
-        "doc": spec.doc,
+        "doc": spec.help,
         "values": values,
         "defaults": defaults,
         "selected": form.value(f"opt-{variant}-{spec.name}") if form is not None else "",
@@ -115,19 +107,20 @@ def _option_row(variant: str, spec: OptionField, form: "NewGame | None") -> dict
 
 def variant_choices(form: "NewGame | None" = None) -> list[dict]:
     rows = []
-    for name in KNOWN_VARIANTS:
-        if name == "tien-zi-que":
-            counts: tuple[int, ...] = (2,)
-        else:
-            counts = get_variant(name).seat_counts
+    for info in engine.games():
         rows.append({
-            "name": name,
-            "label": VARIANT_LABELS.get(name, name),
-            "min": min(counts),
-            "max": max(counts),
-            "options": [_option_row(name, o, form) for o in variant_options(name)],
+            "name": info.name,
+            "label": info.full_label,
+            "min": min(info.seat_counts),
+            "max": max(info.seat_counts),
+            "options": [_option_row(info.name, o, form) for o in variant_options(info.name)],
         })
     return rows
+
+
+def preset_choices() -> list[dict]:
+    """The presets, each with the edition it follows described."""
+    return [{"name": p.name, "label": p.label, "description": p.description} for p in engine.PRESETS]
 
 
 class NewGame:
@@ -151,16 +144,16 @@ class NewGame:
         return {"player": self.value(f"seat-{i}"), "new": self.value(f"seat-{i}-new")}
 
     def seats(self) -> list[dict]:
-        return [{"index": i, **self.seat_value(i)} for i in range(MAX_SEATS)]
+        return [{"index": i, "number": i + 1, **self.seat_value(i)} for i in range(MAX_SEATS)]
 
     def is_valid(self) -> bool:
         variant = self.value("variant")
-        if variant not in KNOWN_VARIANTS:
-            self.error = "Choose a variant."
+        if variant not in engine.GAME_NAMES:
+            self.error = "Choose a game."
             return False
         preset = self.value("preset", "rio")
-        if preset not in PRESETS:
-            self.error = "Choose a preset: " + ", ".join(PRESETS) + "."
+        if preset not in PRESET_NAMES:
+            self.error = "Choose a preset: " + ", ".join(p.label for p in engine.PRESETS) + "."
             return False
         options: dict[str, Any] = {"preset": preset}
         for spec in variant_options(variant):
@@ -181,7 +174,7 @@ class NewGame:
                 names.append(new)
             elif seat["player"]:
                 if seat["player"] not in by_id:
-                    self.error = f"Seat {i}: not a player of this club."
+                    self.error = f"Player {i + 1}: not a player of this club."
                     return False
                 names.append(by_id[seat["player"]])
         if not names:

@@ -24,11 +24,9 @@ from django.middleware.csrf import get_token
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from games import selectors, services, visibility
-from games.engine.variants import Variant, get_variant
+from games import engine, selectors, services, visibility
 from games.models import Club, Game, Membership, Player
 
-from replay import frames
 from replay.data import replay_data
 
 from . import forms, present
@@ -99,18 +97,14 @@ def new_game(request, slug: str):
         "error": error,
         "token": uuid.uuid4().hex,
         "variants": forms.variant_choices(form),
+        "presets": forms.preset_choices(),
     }, status=400 if error else 200)
 
 
 def sheet_facts(variant: str) -> dict:
-    """What the score-sheet form asks for in this variant, read off the engine's variant: calls,
-    card points, and how many of one team going out first end the hand at once (0: never)."""
-    if variant == "tien-zi-que":
-        return {"enabled": False, "calls": False, "points": False, "sweep": 0, "dealer": False}
-    v = get_variant(variant)
-    points = type(v).result_line is Variant.result_line  # grand-seigneur: the finishing order only
-    return {"enabled": True, "calls": v.has_calls, "points": points, "sweep": v.sweep_size if points else 0,
-            "dealer": variant == "threechu"}
+    """What the score-sheet form asks for in this game (the engine's registry: calls, card points,
+    how many of one team going out first end the hand at once, the dealer)."""
+    return engine.game_info(variant).sheet.as_dict()
 
 
 @never_cache
@@ -125,6 +119,7 @@ def enter(request, pk: int):
         "club": game.club,
         "players": players,
         "sheet_form": sheet,
+        "seat_labels": engine.seat_labels(game.variant, players, str((game.options or {}).get("direction"))),
         "config": {
             "game": game.pk,
             "seq": game.seq,
@@ -136,8 +131,10 @@ def enter(request, pk: int):
             "sheet": sheet,
             "csrf": get_token(request),  # also in the csrftoken cookie; this works if that is HttpOnly
             "login_url": f"{settings.LOGIN_URL}?next={request.path}",
-            "rank_names": frames.RANK_NAMES,
-            "cards": frames.card_table(),
+            "rank_names": engine.RANK_NAMES,
+            "rank_phrases": engine.RANK_PHRASES,  # "an 8", "a 10": the article as the rank is spoken
+            "card_words": engine.card_words(game.variant),  # the words a scorer may type for a card (the API reads them too)
+            "cards": engine.card_table(),
         },
         **present.panels_context(game, replay_data(game, visibility.reader_sight(game, request.user))),
     })

@@ -1,10 +1,17 @@
-"""`{% card code %}`: one card as HTML, the same markup replay.js writes (see frames.card_face)."""
+"""`{% card code %}`: one card as HTML, the same markup replay.js writes (see frames.card_face);
+`{{ variant|game_label }}`: a game's name in words ("Tichu", "Tien Zi Que")."""
 from django import template
 from django.utils.html import format_html, format_html_join
 
+from games import engine
 from replay import frames
 
 register = template.Library()
+
+
+@register.filter
+def game_label(variant: str) -> str:
+    return engine.game_label(variant)
 
 
 def card_html(code: str, extra_class: str = "") -> str:

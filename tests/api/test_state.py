@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 
 from games import store
+from games.local_cache import LocalLru
 from games.engine import GameState, fold, random_game, state_json
 from games.models import Game
 from games.services import game_import
@@ -110,8 +111,8 @@ def test_an_append_another_worker_missed_folds_from_its_own_older_tip(
         game_id = game_import(club=club, record={**rec, "events": events[:p]}, user=scorer).body["id"]
     this_worker = (store._states, store._events)
     # another worker appends two events (its own caches; this one's are left as they were)
-    monkeypatch.setattr(store, "_states", store._Lru(store.LOCAL_STATES))
-    monkeypatch.setattr(store, "_events", store._Lru(store.LOCAL_STREAMS))
+    monkeypatch.setattr(store, "_states", LocalLru(store.LOCAL_STATES))
+    monkeypatch.setattr(store, "_events", LocalLru(store.LOCAL_STREAMS))
     with django_capture_on_commit_callbacks(execute=True):
         other = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": p, "events": events[p:p + 2]}, format="json")
     assert other.status_code == 201

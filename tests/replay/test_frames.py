@@ -148,4 +148,4 @@ def test_card_faces_are_distinct_and_named():
     assert {f["cls"] for f in table.values()} == {"su-j", "su-s", "su-p", "su-r", "sp-mahjong", "sp-dog", "sp-phoenix",
                                                    "sp-dragon"}
     assert table["Ts"]["name"] == "10 of Swords" and table["Aj"]["name"] == "Ace of Jade"
-    assert len({frames.SUIT_SYMBOLS[s] for s in "jspr"}) == 4
+    assert len({frames.card_face("2" + s)["suit"] for s in "jspr"}) == 4

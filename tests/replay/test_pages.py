@@ -66,10 +66,11 @@ def test_game_page_players_rules_and_score_sheet_match_the_engine(client, bot_ga
     root = parse(client.get(reverse("replay:game-detail", args=[bot_game.pk])).content)
     names = [td.text() for td in root.by_id("players").find_all("td", cls="name")]
     assert names == record["players"]
-    assert root.by_id("variant").text() == "nanking"
+    assert root.by_id("variant").text() == "Tichu" and root.by_id("variant").attrs["data-variant"] == "nanking"
     rules = {tr.attrs["data-option"]: tr.find("td", cls="value").text() for tr in root.by_id("house-rules").find_all("tr")
              if "data-option" in tr.attrs}
-    assert rules["direction"].startswith("counter_clockwise") and rules["target_score"].startswith("1000")
+    assert rules["direction"].startswith("to the right (counter-clockwise)") and rules["target_score"].startswith("1000")
+    assert rules["preset"].startswith("Rio Grande edition")
     rows = root.by_id("score-sheet").find_all("tr", cls="hand-line")
     assert len(rows) == len(score["hands"])
     running = [0, 0]
@@ -258,4 +259,4 @@ def test_only_finished_games_frames_go_to_the_shared_cache(client, public_club, 
     active.seq -= 1  # as an earlier request saw it
     older = replay_data.replay_data(active, engine.EVERYTHING)
     assert older is not first
-    assert sum(1 for k in replay_data._local if k[0] == active.stream_id and k[1] == "all") == 1
+    assert sum(1 for k in replay_data._local.items if k[0] == active.stream_id and k[1] == "all") == 1

@@ -9,8 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games import storable
-from games.engine import fold, score_json
-from games.engine.tracker import convert_tracker
+from games.engine import convert_tracker, fold, score_json
 from games.management.commands._importing import club_by_slug
 from games.services import ServiceError, game_import
 

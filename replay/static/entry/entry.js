@@ -73,7 +73,7 @@
       case "push": return who + " pushes " + Object.keys(e.cards).map(function (t) {
         var c = e.cards[t]; return cardsText(Array.isArray(c) ? c : [c]) + " to " + name(Number(t)); }).join("; ");
       case "play": return who + " plays " + cardsText(e.cards) + (e.phoenix ? " (Phoenix as " + rankName(e.phoenix) + ")" : "") +
-        (e.wish ? " and wishes for a " + rankName(e.wish) : "") + (e.to !== undefined ? "; lead to " + name(e.to) : "");
+        (e.wish ? " and wishes for " + (C.rank_phrases[e.wish] || rankName(e.wish)) : "") + (e.to !== undefined ? "; lead to " + name(e.to) : "");
       case "pass": return who + " passes";
       case "dragon_gift": return who + " gives the Dragon trick to " + name(e.to);
       case "penalty": return penaltyLabel(e) + " (penalty: the hand ends)";
@@ -656,14 +656,12 @@
 
   // --- typed card codes ---------------------------------------------------------------------------
 
-  var SPECIAL_WORDS = { ma: "Mahjong", mahjong: "Mahjong", "1": "Mahjong", dog: "Dog", do: "Dog", ph: "Phoenix", phx: "Phoenix", phoenix: "Phoenix", dr: "Dragon", drg: "Dragon", dragon: "Dragon" };
+  // The words a scorer may type for a card are the engine's (games/engine/faces.py CARD_WORDS,
+  // lower-cased): the API reads the same words, so the page and the API cannot differ.
   function codeOf(word) {
     var w = word.trim();
     if (!w) return null;
-    if (SPECIAL_WORDS[w.toLowerCase()]) return SPECIAL_WORDS[w.toLowerCase()];
-    if (/^10[jspr]$/i.test(w)) w = "T" + w.slice(2);
-    if (w.length === 2) return w[0].toUpperCase() + w[1].toLowerCase();
-    return w;
+    return C.card_words[w.toLowerCase()] || w;
   }
   function pickTyped(text) {
     var cards = pickCards(), picked = [], missing = [];

@@ -393,7 +393,7 @@
       if (dead) a.setAttribute("aria-disabled", "true"); else a.removeAttribute("aria-disabled");
     }
     slider.value = state.at;
-    slider.setAttribute("aria-valuetext", "position " + state.at + " of " + length);
+    slider.setAttribute("aria-valuetext", "event " + state.at + " of " + length);
     document.title = document.title.replace(/ at \d+\/\d+/, " at " + state.at + "/" + length);
     renderLog();  // last: it reads the layout to keep the current event in view
   }

@@ -94,6 +94,7 @@ class EventFold:
         for event in self._since[:-1]:
             restored.apply(event)
         count = self.events_applied + 1
+        name: str
         for name in type(self).__slots__:
             setattr(self, name, getattr(restored, name))
         self.events_applied = count

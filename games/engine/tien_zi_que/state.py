@@ -1,279 +1,35 @@
-"""Tien Zi Que (seed 004): a two-player game of its own, folded like the Tichu family.
+"""The fold of a Tien Zi Que game: :class:`TienZiQueState`, one handler per event type.
 
-Pure rules: no Django, no I/O, no randomness. The shuffles are done by whoever writes the record
-(a scorer, or the seeded bot :func:`random_tzq_record`) and recorded as events: ``round_start``
-carries the deal and the order of the stock, ``reshuffle`` the new stock order.
-
-Card codes (docs/tien-zi-que.md): a face then a colour letter. Faces ``C1``..``C9`` (coins),
-``E`` ``S`` ``W`` ``N`` (winds), ``D`` (Red Dragon), ``J`` (the Tien Zi Que joker); colours
-``w`` white, ``b`` blue, ``k`` black, ``r`` red, ``g`` green. Which card bears which colour is not
-in the book: the deck is data (option ``deck``, or the first ``round_start``), never guessed here.
-
-:class:`TienZiQueState` checks every event fully before it changes anything: a refused event
-raises :class:`EngineError` and leaves the state as it was.
+The shuffles are done by whoever writes the record (a scorer, or the seeded bot) and recorded as
+events: ``round_start`` carries the deal and the order of the stock, ``reshuffle`` the new stock
+order. Every event is checked fully before anything changes: a refused event raises
+:class:`EngineError` and leaves the state as it was.
 """
 from __future__ import annotations
 
-import random
-import re
 from collections import Counter
 from itertools import combinations
 from typing import Any, Callable, Iterable
 
-from .errors import EngineError
-from . import schema
-from .fold import EventFold
-from .options import _bool, _choice, option, resolve
-
-NAME = "tien-zi-que"
-
-# --- cards ---------------------------------------------------------------------------------------
-
-COLOURS = {"w": "white", "b": "blue", "k": "black", "r": "red", "g": "green"}
-COLOUR_ORDER = "wbkrg"  # the book's order: blanc, bleu, noir, rouge, vert
-WINDS = ("E", "S", "W", "N")
-HONOURS = WINDS + ("D",)
-JOKER = "J"
-JOKER_CODE = "Jk"  # the book: "une carte TZQ est une carte noire"
-FACES = tuple(f"C{n}" for n in range(1, 10)) + HONOURS + (JOKER,)
-FACE_NAMES = {**{f"C{n}": f"{n} of coins" for n in range(1, 10)},
-              "E": "East", "S": "South", "W": "West", "N": "North", "D": "Red Dragon", "J": "Tien Zi Que"}
-_CODE = re.compile(r"^(C[1-9]|[ESWNDJ])([wbkrg])$")
-#: how many of each face a deck holds
-FACE_COUNTS = {**{f"C{n}": 4 for n in range(1, 10)}, **{h: 3 for h in HONOURS}, JOKER: 3}
-DECK_SIZE = 54
-HAND_SIZE = 5
-PILE_SIZE = 5  # combinations to Mah-jong, and cards on a finished score pile
-
-
-def parse_card(code: Any) -> tuple[str, str] | None:
-    """``"C7r"`` -> ``("C7", "r")``; ``None`` for anything that is not a card code of this game."""
-    if not isinstance(code, str):
-        return None
-    m = _CODE.match(code)
-    if m is None:
-        return None
-    if m.group(1) == JOKER and m.group(2) != "k":
-        return None
-    return m.group(1), m.group(2)
-
-
-def is_card(code: Any) -> bool:
-    return parse_card(code) is not None
-
-
-def face(code: str) -> str:
-    return code[:-1]
-
-
-def colour(code: str) -> str:
-    return code[-1]
-
-
-def is_joker(code: str) -> bool:
-    return code[0] == JOKER
-
-
-def is_coin(code: str) -> bool:
-    return code[0] == "C"
-
-
-def is_honour(code: str) -> bool:
-    return code[0] in HONOURS
-
-
-def number(code: str) -> int:
-    return int(code[1])
-
-
-def card_key(code: str) -> tuple[int, int]:
-    return FACES.index(face(code)), COLOUR_ORDER.index(colour(code))
-
-
-def sort_cards(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=card_key)
-
-
-def card_name(code: str) -> str:
-    """``C7r`` -> ``7 of coins (red)``, ``Ew`` -> ``East (white)``."""
-    p = parse_card(code)
-    if p is None:
-        return repr(code)
-    return f"{FACE_NAMES[p[0]]} ({COLOURS[p[1]]})"
-
-
-def describe(cards: Iterable[str]) -> str:
-    cards = list(cards)
-    return ", ".join(f"{c} ({card_name(c)})" for c in cards) if cards else "no card"
-
-
-CARD_GRAMMAR = ("a face C1-C9 (coins), E S W N (winds), D (Red Dragon) or J (Tien Zi Que) followed by a colour "
-                "w b k r g (white, blue, black, red, green); the Tien Zi Que is always black: Jk")
-
-
-def deck_problems(cards: list[str]) -> list[str]:
-    """What keeps ``cards`` from being a Tien Zi Que deck (empty when it is one).
-
-    The book: 12 winds (3 of each), 3 Red Dragons, 36 coins in 4 series numbered 1 to 9 of
-    4 different colours (so each colour of a series has each number once), 3 Tien Zi Que.
-    """
-    problems: list[str] = []
-    bad = [c for c in cards if not is_card(c)]
-    if bad:
-        return [f"{', '.join(repr(c) for c in bad)} not card codes ({CARD_GRAMMAR})"]
-    if len(cards) != DECK_SIZE:
-        problems.append(f"{len(cards)} cards instead of {DECK_SIZE}")
-    faces = Counter(face(c) for c in cards)
-    for f, k in FACE_COUNTS.items():
-        if faces[f] != k:
-            problems.append(f"{faces[f]} {FACE_NAMES[f]} instead of {k}")
-    series = {n: sorted((colour(c) for c in cards if face(c) == f"C{n}"), key=COLOUR_ORDER.index)
-              for n in range(1, 10)}
-    for n, cols in series.items():
-        if len(set(cols)) != len(cols):
-            problems.append(f"two {n} of coins of the same colour ({''.join(cols)}): the four series have four different colours")
-    colour_sets = {tuple(cols) for cols in series.values() if len(cols) == 4}
-    if len(colour_sets) > 1:
-        problems.append("the coins' colours differ from number to number: each of the four series is one colour "
-                        f"({', '.join(''.join(s) for s in sorted(colour_sets))})")
-    return problems
-
-
-# --- combinations --------------------------------------------------------------------------------
-
-def combination_kind(cards: list[str]) -> str | None:
-    """``"triplet"`` (Triplon), ``"sequence"`` (Suite), or ``None`` when the three cards are neither.
-
-    At most one Tien Zi Que, standing for any card. A sequence is three coins of consecutive
-    numbers (any series, no wrap-around from 9 to 1); a triplet three cards of the same face.
-    """
-    if len(cards) != 3:
-        return None
-    real = [c for c in cards if c[0] != JOKER]
-    jokers = 3 - len(real)
-    if jokers > 1:
-        return None
-    faces = {c[:-1] for c in real}
-    if len(faces) == 1:
-        return "triplet"
-    if any(c[0] != "C" for c in real):
-        return None
-    nums = sorted(int(c[1]) for c in real)
-    if len(set(nums)) != len(nums):
-        return None
-    if jokers == 0:
-        return "sequence" if nums[2] - nums[0] == 2 else None
-    return "sequence" if nums[1] - nums[0] in (1, 2) else None
-
-
-def _combination_problem(cards: list[str]) -> str:
-    if sum(1 for c in cards if is_joker(c)) > 1:
-        return f"a combination may hold at most one Tien Zi Que: {describe(cards)}"
-    return (f"{describe(cards)} is neither a triplet (three identical cards) nor a sequence "
-            "(three coins of consecutive numbers), a Tien Zi Que standing for any one card")
-
-
-# --- scoring -------------------------------------------------------------------------------------
-
-SCORING = {  # name -> (points, the book's French name)
-    "colour": (3, "Couleur"),
-    "white_hand": (4, "Jeu Blanc"),
-    "five_elements": (4, "Cinq Éléments"),
-    "sparrow_emperor": (6, "Empereur des Moineaux"),
-    "proud_dragon": (6, "Fier Dragon"),
-    "pair": (2, "Paire"),
-    "three_of_a_kind": (5, "Brelan"),
-    "four_of_a_kind": (10, "Carré"),
-    "characters": (None, "Caractères"),
-    "wind_rose": (12, "Rose des vents"),
-    "honours": (16, "Honneurs"),
-    "supreme_honours": (20, "Honneurs suprêmes"),
-    "winning_draw": (1, "Pioche gagnante"),
-}
-CHARACTER_POINTS = {1: 1, 2: 3, 3: 5, 4: 9}
-SAME_FACE = {2: "pair", 3: "three_of_a_kind", 4: "four_of_a_kind"}
-
-
-def score_pile(cards: list[str], winning_draw: bool = False) -> tuple[int, list[dict[str, Any]]]:
-    """The points of a winner's score pile, and the lines of the table that make them.
-
-    A Tien Zi Que is a black card that stands for nothing: it counts only for Cinq Éléments (as
-    black) and Empereur des Moineaux. ``winning_draw``: the Mah-jong came by a Pung (the card
-    was drawn from the stock).
-    """
-    lines: list[dict[str, Any]] = []
-
-    def add(name: str, used: Iterable[str], points: int | None = None) -> None:
-        lines.append({"name": name, "label": SCORING[name][1],
-                      "points": SCORING[name][0] if points is None else points, "cards": sort_cards(used)})
-
-    cols = {colour(c) for c in cards}
-    if len(cards) == PILE_SIZE and len(cols) == 1:
-        (only,) = cols
-        if only in "brg":
-            add("colour", cards)
-        elif only == "w":
-            add("white_hand", cards)
-    if len(cards) == PILE_SIZE and len(cols) == 5:
-        add("five_elements", cards)
-    jokers = [c for c in cards if is_joker(c)]
-    if len(jokers) >= 3:
-        add("sparrow_emperor", jokers)
-    if len(cards) == PILE_SIZE and all(is_coin(c) for c in cards):
-        nums = sorted(number(c) for c in cards)
-        if all(b - a == 1 for a, b in zip(nums, nums[1:])):
-            add("proud_dragon", cards)
-    groups: dict[str, list[str]] = {}
-    for c in cards:
-        if not is_joker(c):
-            groups.setdefault(face(c), []).append(c)
-    for f in sorted(groups, key=FACES.index):
-        same = groups[f]
-        if len(same) in SAME_FACE:
-            add(SAME_FACE[len(same)], same)
-    honours = [c for c in cards if is_honour(c)]
-    types = {face(c) for c in honours}
-    if len(types) == 5:
-        add("supreme_honours", honours)
-    elif len(honours) == PILE_SIZE:
-        add("honours", honours)
-    elif set(WINDS) <= types:
-        add("wind_rose", [c for c in honours if face(c) in WINDS])
-    elif types:
-        add("characters", honours, CHARACTER_POINTS[len(types)])
-    if winning_draw:
-        add("winning_draw", [])
-    return sum(line["points"] for line in lines), lines
-
-
-# --- options -------------------------------------------------------------------------------------
-
-def _deck_value() -> tuple[Callable[[Any], bool], str]:
-    return ((lambda v: v is None or (isinstance(v, list) and all(isinstance(c, str) for c in v))),
-            "null or a list of the 54 card codes of the deck")
-
-
-def _even_rounds() -> tuple[Callable[[Any], bool], str]:
-    return ((lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 2 and v % 2 == 0),
-            "an even integer >= 2 (each player starts as many rounds)")
-
-
-def _min_points() -> tuple[Callable[[Any], bool], str]:
-    return (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0), "an integer >= 0"
-
-
-TZQ_OPTIONS = (
-    option("deck", None, _deck_value(),
-           "the 54 cards with their colours (the book does not say which card bears which colour); "
-           "null: the first round_start's cards are the deck"),
-    option("rounds", 4, _even_rounds(), "rounds in a game (the book: 4, each player starting two)"),
-    option("starts", "alternate", _choice("alternate", "free"),
-           "alternate: the first player changes every round; free: any order, each player starting half the rounds"),
-    option("min_points", 0, _min_points(),
-           "optional rule: a Mah-jong needs a score pile worth at least this many points (the book's option: 2)"),
-    option("exhausted_stock_draws", False, _bool(),
-           "optional rule: a round ends at the end of the turn that empties the stock; without a Mah-jong it is drawn"),
+from .. import schema
+from ..errors import EngineError
+from ..event_fold import EventFold
+from ..options import resolve
+from .cards import (
+    CARD_GRAMMAR,
+    HAND_SIZE,
+    NAME,
+    PILE_SIZE,
+    card_name,
+    deck_problems,
+    describe,
+    is_card,
+    is_joker,
+    sort_cards,
 )
+from .combos import _combination_problem, combination_kind
+from .options import TZQ_OPTIONS
+from .scoring import score_pile
 
 
 class TienZiQueVariant:
@@ -290,7 +46,6 @@ class TienZiQueVariant:
 
 VARIANT = TienZiQueVariant()
 
-# --- the state -----------------------------------------------------------------------------------
 
 BETWEEN_ROUNDS = "between_rounds"
 ACTION = "action"  # the player to act draws or makes a Chow (or reshuffles an empty stock first)
@@ -788,10 +543,10 @@ class TienZiQueState(EventFold):
                 continue
             cards = sort_cards(triple)
             for keep in dict.fromkeys(cards):
-                key = (tuple(cards), keep)
-                if key in seen_p or not self._mahjong_ok(r, seat, keep, "pung"):
+                pung_key = (tuple(cards), keep)
+                if pung_key in seen_p or not self._mahjong_ok(r, seat, keep, "pung"):
                     continue
-                seen_p.add(key)
+                seen_p.add(pung_key)
                 out.append({"type": "pung", "seat": seat, "cards": cards, "keep": keep})
         return out
 
@@ -874,82 +629,6 @@ _HANDLERS: dict[str, Callable[[TienZiQueState, dict[str, Any]], None]] = {
 }
 EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 
-
-# --- the seeded bot ------------------------------------------------------------------------------
-
-def random_deck(rng: random.Random) -> list[str]:
-    """A deck with colours chosen by ``rng``: four coin series of four different colours, each
-    honour any colour, the Tien Zi Que black. (An example edition for tests and demos; a real
-    record names its own deck.)"""
-    series = rng.sample(COLOUR_ORDER, 4)
-    cards = [f"C{n}{c}" for c in series for n in range(1, 10)]
-    cards += [f"{h}{rng.choice(COLOUR_ORDER)}" for h in HONOURS for _ in range(3)]
-    cards += [JOKER_CODE] * 3
-    return sort_cards(cards)
-
-
-def random_tzq_record(seed: int, options: dict[str, Any] | None = None, players: list[str] | None = None,
-                      combine_rate: float = 0.85, max_events: int = 50_000) -> dict[str, Any]:
-    """A complete bot-played Tien Zi Que game as a record (the same seed gives the same record).
-
-    The bot shuffles with ``random.Random(seed)`` and records the outcome in ``round_start`` and
-    ``reshuffle``. Without a ``deck`` option it picks one (:func:`random_deck`) and writes it into
-    the record's options. It makes a combination when it can with probability ``combine_rate``.
-    A random player may never reach a high ``min_points`` (a round only ends by a Mah-jong unless
-    ``exhausted_stock_draws``): past ``max_events`` events it gives up with RuntimeError.
-    """
-    from .record import FORMAT
-
-    rng = random.Random(seed)
-    players = list(players or ["Ann", "Bob"])
-    opts = dict(options or {})
-    if opts.get("deck") is None:
-        opts["deck"] = random_deck(rng)
-    state = TienZiQueState(opts, players)
-    events: list[dict[str, Any]] = []
-
-    def do(event: dict[str, Any]) -> None:
-        state.apply(event)
-        events.append(event)
-
-    while not state.over:
-        if len(events) > max_events:
-            raise RuntimeError(f"seed {seed}: no end after {max_events} events")
-        phase = state.phase
-        if phase == BETWEEN_ROUNDS:
-            seat = state.next_starter
-            if seat is None:
-                seat = rng.choice([s for s in (0, 1) if state._starts_left(s) > 0])
-            assert state.deck is not None
-            cards = sort_cards(state.deck.elements())
-            rng.shuffle(cards)
-            first, second = cards[0:10:2], cards[1:10:2]  # dealt one at a time, the starter first
-            hands = [first, second] if seat == 0 else [second, first]
-            do({"type": "round_start", "seat": seat, "hands": hands, "stock": cards[10:]})
-            continue
-        actions = state.legal_actions()
-        reshuffles = [a for a in actions if a["type"] == "reshuffle"]
-        combos = [a for a in actions if a["type"] in ("pung", "chow")]
-        if combos and rng.random() < combine_rate:
-            do(rng.choice(combos))
-        elif phase == RESHUFFLE or (reshuffles and not combos) or (reshuffles and rng.random() < 0.5):
-            event = reshuffles[0]
-            stock = list(event["stock"])
-            rng.shuffle(stock)
-            do({"type": "reshuffle", "seat": event["seat"], "stock": stock})
-        else:
-            others = [a for a in actions if a["type"] in ("draw", "discard")]
-            choice = rng.choice(others or combos or actions)
-            if choice["type"] == "draw":
-                r = state.round
-                assert r is not None
-                choice = {**choice, "card": r.stock[0]}
-            do(choice)
-    return {"format": FORMAT, "variant": NAME, "options": opts, "players": players, "events": events}
-
-
-__all__ = ["TienZiQueState", "EVENT_TYPES", "TZQ_OPTIONS", "combination_kind", "score_pile", "deck_problems",
-           "random_tzq_record", "random_deck", "parse_card", "card_name", "sort_cards"]
 
 TienZiQueState._handlers = _HANDLERS
 TienZiQueState._schemas = schema.TIEN_ZI_QUE

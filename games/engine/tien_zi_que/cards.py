@@ -1,0 +1,123 @@
+"""Tien Zi Que's cards (docs/tien-zi-que.md section 1): codes, faces, colours, names, the deck.
+
+A code is a face then a colour letter. Faces ``C1``..``C9`` (coins), ``E`` ``S`` ``W`` ``N``
+(winds), ``D`` (Red Dragon), ``J`` (the Tien Zi Que joker); colours ``w`` white, ``b`` blue,
+``k`` black, ``r`` red, ``g`` green. Which card bears which colour is not in the book: the deck
+is data (option ``deck``, or the first ``round_start``), never guessed here.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Iterable
+
+NAME = "tien-zi-que"
+
+COLOURS = {"w": "white", "b": "blue", "k": "black", "r": "red", "g": "green"}
+COLOUR_ORDER = "wbkrg"  # the book's order: blanc, bleu, noir, rouge, vert
+WINDS = ("E", "S", "W", "N")
+HONOURS = WINDS + ("D",)
+JOKER = "J"
+JOKER_CODE = "Jk"  # the book: "une carte TZQ est une carte noire"
+FACES = tuple(f"C{n}" for n in range(1, 10)) + HONOURS + (JOKER,)
+FACE_NAMES = {**{f"C{n}": f"{n} of coins" for n in range(1, 10)},
+              "E": "East", "S": "South", "W": "West", "N": "North", "D": "Red Dragon", "J": "Tien Zi Que"}
+_CODE = re.compile(r"^(C[1-9]|[ESWNDJ])([wbkrg])$")
+#: how many of each face a deck holds
+FACE_COUNTS = {**{f"C{n}": 4 for n in range(1, 10)}, **{h: 3 for h in HONOURS}, JOKER: 3}
+DECK_SIZE = 54
+HAND_SIZE = 5
+PILE_SIZE = 5  # combinations to Mah-jong, and cards on a finished score pile
+
+
+def parse_card(code: Any) -> tuple[str, str] | None:
+    """``"C7r"`` -> ``("C7", "r")``; ``None`` for anything that is not a card code of this game."""
+    if not isinstance(code, str):
+        return None
+    m = _CODE.match(code)
+    if m is None:
+        return None
+    if m.group(1) == JOKER and m.group(2) != "k":
+        return None
+    return m.group(1), m.group(2)
+
+
+def is_card(code: Any) -> bool:
+    return parse_card(code) is not None
+
+
+def face(code: str) -> str:
+    return code[:-1]
+
+
+def colour(code: str) -> str:
+    return code[-1]
+
+
+def is_joker(code: str) -> bool:
+    return code[0] == JOKER
+
+
+def is_coin(code: str) -> bool:
+    return code[0] == "C"
+
+
+def is_honour(code: str) -> bool:
+    return code[0] in HONOURS
+
+
+def number(code: str) -> int:
+    return int(code[1])
+
+
+def card_key(code: str) -> tuple[int, int]:
+    return FACES.index(face(code)), COLOUR_ORDER.index(colour(code))
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=card_key)
+
+
+def card_name(code: str) -> str:
+    """``C7r`` -> ``7 of coins (red)``, ``Ew`` -> ``East (white)``."""
+    p = parse_card(code)
+    if p is None:
+        return repr(code)
+    return f"{FACE_NAMES[p[0]]} ({COLOURS[p[1]]})"
+
+
+def describe(cards: Iterable[str]) -> str:
+    cards = list(cards)
+    return ", ".join(f"{c} ({card_name(c)})" for c in cards) if cards else "no card"
+
+
+CARD_GRAMMAR = ("a face C1-C9 (coins), E S W N (winds), D (Red Dragon) or J (Tien Zi Que) followed by a colour "
+                "w b k r g (white, blue, black, red, green); the Tien Zi Que is always black: Jk")
+
+
+def deck_problems(cards: list[str]) -> list[str]:
+    """What keeps ``cards`` from being a Tien Zi Que deck (empty when it is one).
+
+    The book: 12 winds (3 of each), 3 Red Dragons, 36 coins in 4 series numbered 1 to 9 of
+    4 different colours (so each colour of a series has each number once), 3 Tien Zi Que.
+    """
+    problems: list[str] = []
+    bad = [c for c in cards if not is_card(c)]
+    if bad:
+        return [f"{', '.join(repr(c) for c in bad)} not card codes ({CARD_GRAMMAR})"]
+    if len(cards) != DECK_SIZE:
+        problems.append(f"{len(cards)} cards instead of {DECK_SIZE}")
+    faces = Counter(face(c) for c in cards)
+    for f, k in FACE_COUNTS.items():
+        if faces[f] != k:
+            problems.append(f"{faces[f]} {FACE_NAMES[f]} instead of {k}")
+    series = {n: sorted((colour(c) for c in cards if face(c) == f"C{n}"), key=COLOUR_ORDER.index)
+              for n in range(1, 10)}
+    for n, cols in series.items():
+        if len(set(cols)) != len(cols):
+            problems.append(f"two {n} of coins of the same colour ({''.join(cols)}): the four series have four different colours")
+    colour_sets = {tuple(cols) for cols in series.values() if len(cols) == 4}
+    if len(colour_sets) > 1:
+        problems.append("the coins' colours differ from number to number: each of the four series is one colour "
+                        f"({', '.join(''.join(s) for s in sorted(colour_sets))})")
+    return problems

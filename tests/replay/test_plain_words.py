@@ -1,0 +1,96 @@
+"""The game page in plain words (issue #16): the game's name, places at the table with the
+players' names, and every house rule of every game with its one-line explanation from the
+engine's registry, the preset described."""
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games import engine
+
+from .conftest import import_game
+from .dom import parse
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"]
+
+
+def _record(info: engine.GameInfo, preset: str = "tiki") -> dict:
+    return {"format": engine.FORMAT, "variant": info.name, "options": {"preset": preset},
+            "players": NAMES[: info.seat_counts[0]], "events": []}
+
+
+@pytest.mark.parametrize("name", engine.GAME_NAMES)
+def test_every_option_of_every_game_is_explained_on_the_game_page(client, public_club, name):
+    info = engine.game_info(name)
+    game = import_game(public_club, _record(info))
+    root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
+    assert root.by_id("variant").text() == info.label
+    rows = {tr.attrs["data-option"]: tr for tr in root.by_id("house-rules").find_all("tr") if "data-option" in tr.attrs}
+    assert set(rows) == {"preset"} | {o.name for o in info.options}
+    for option in info.options:
+        row = rows[option.name]
+        assert row.find("th").text() == option.label
+        assert row.find("td", cls="doc").text() == option.help
+        assert option.help.endswith(".") and "\n" not in option.help and len(option.help) < 200
+    preset = rows["preset"]
+    assert preset.find("td", cls="value").text().startswith("TIKI edition")
+    assert "French TIKI edition" in preset.find("td", cls="doc").text()
+
+
+def test_option_values_are_told_in_words(client, public_club):
+    record = _record(engine.game_info("nanking"), preset="abacus")
+    record["options"].update(deal_method="western", hands=4)
+    game = import_game(public_club, record)
+    root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
+    value = {tr.attrs["data-option"]: tr.find("td", cls="value").text()
+             for tr in root.by_id("house-rules").find_all("tr") if "data-option" in tr.attrs}
+    assert value["deal_method"].startswith("8 cards, then 6")  # with the badge "set for this game"
+    assert value["pass_is_final"] == "yes" and value["bsw_grand_tichu_quirk"] == "no"
+    assert value["hands"].startswith("4") and value["preset"].startswith("Abacus edition")
+
+
+@pytest.mark.parametrize("name, places", [
+    ("nanking", ["South", "East", "North", "West"]),
+    ("tientsin", ["South", "South-East", "North-East", "North", "North-West", "South-West"]),
+    ("tien-zi-que", ["South", "North"]),
+    ("threechu", ["1.", "2.", "3.", "4."]),  # the dummy sits opposite the dealer: no fixed places
+])
+def test_players_are_shown_by_their_place_at_the_table(client, public_club, name, places):
+    info = engine.game_info(name)
+    game = import_game(public_club, _record(info))
+    root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
+    rows = root.by_id("players").find_all("tr")
+    shown = [(tr.find("td", cls="place").text(), tr.find("td", cls="name").text()) for tr in rows if tr.find("td", cls="place")]
+    names = engine.seat_names(name, NAMES[: info.seat_counts[0]])
+    assert shown == list(zip(places, names))
+    replay = client.get(reverse("replay:game-replay", args=[game.pk])).content.decode()
+    assert ", ".join(engine.seat_labels(name, names)) in replay
+    if info.fixed_seating:
+        assert f"{places[0]} — Anna" in replay
+
+
+def test_clockwise_play_puts_the_next_player_on_the_left():
+    assert engine.seat_labels("nanking", NAMES[:4], "clockwise") == ["South — Anna", "West — Ben", "North — Cleo", "East — Dan"]
+
+
+@pytest.mark.parametrize("word, phrase", [("8", "an 8"), ("Ace", "an Ace"), ("11", "an 11"), ("18", "an 18"),
+                                          ("10", "a 10"), ("King", "a King"), ("180", "a 180"), ("80", "an 80")])
+def test_the_article_goes_by_the_spoken_number(word, phrase):
+    assert engine.with_article(word) == phrase
+
+
+def test_a_wish_is_told_with_its_article():
+    from replay import frames
+
+    event = {"type": "play", "seat": 0, "cards": ["Mahjong"], "wish": "8"}
+    assert frames.describe(event, {"trick": []}, ["Anna", "Ben", "Cleo", "Dan"]).endswith("and wishes for an 8")
+    event["wish"] = "T"
+    assert frames.describe(event, {"trick": []}, ["Anna", "Ben", "Cleo", "Dan"]).endswith("and wishes for a 10")
+
+
+def test_the_replay_counts_events_in_words(client, bot_game):
+    page = client.get(reverse("replay:game-replay", args=[bot_game.pk]) + "?at=52").content.decode()
+    assert f'event <span id="pos-at">52</span> of {bot_game.seq}' in page
+    assert "Position" not in page
