@@ -74,7 +74,7 @@ class EventFold:
             return
         handler = self._handlers[kind]
         if self.over:
-            raise self._game_over(kind)  # type: ignore[arg-type]
+            raise self._game_over(kind)
         if kind in self._starts:
             checkpoint = (self._bare_copy(), self._since)
             handler(self, event)
