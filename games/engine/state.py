@@ -234,7 +234,8 @@ class GameState(EventFold):
     def _require_hand(self, kind: str, *phases: str) -> Hand:
         phase = self.phase
         if phase not in phases:
-            raise EngineError("wrong_phase", f"{kind} is not accepted now: the game is in its {phase.replace('_', ' ')} phase")
+            raise EngineError("wrong_phase", f"{kind} is not accepted now: the game is in its {phase.replace('_', ' ')} phase",
+                              params={"event": kind, "phase": phase})
         assert self.hand is not None
         return self.hand
 
@@ -245,7 +246,8 @@ class GameState(EventFold):
                 raise EngineError("gift_required", f"seat {self.hand.gift_from} must first give the Dragon trick to an opponent")
             raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): it must end before the next shuffle")
         if self.options.get("shuffler", "first_out") == "first_out" and self.next_shuffler is not None and seat != self.next_shuffler:
-            raise EngineError("not_your_turn", f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}")
+            raise EngineError("not_your_turn", f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}",
+                              params={"seat": seat, "expected_seat": self.next_shuffler})
         v = self.variant
         v.check_shuffler(self.n, seat)
         # a previous hand's whole finishing order ranks the players (Grand Seigneur seats by it)
@@ -421,7 +423,8 @@ class GameState(EventFold):
             raise EngineError("not_your_turn", f"seat {seat} is out and holds no cards")
         if not _holds(h.cards[seat], cards):
             missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
-            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(missing)}")
+            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(missing)}",
+                              params={"seat": seat, "cards": missing})
         options = readings(cards, self.rules)
         if not options:
             raise EngineError("invalid_combination", f"{describe(cards)} is not a combination")
@@ -470,7 +473,8 @@ class GameState(EventFold):
         if not bombs:
             if h.gift_from is not None:
                 raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
-            raise EngineError("not_your_turn", f"seat {h.turn} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one")
+            raise EngineError("not_your_turn", f"seat {h.turn} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one",
+                              params={"expected_seat": h.turn})
         if h.gift_from is not None and self.variant.hand_over(h):
             raise EngineError("bomb_not_allowed", "the hand is over: its last trick is ended at once and only the Dragon gift remains")
         if top is None:
@@ -489,7 +493,8 @@ class GameState(EventFold):
         bomb_before_turn = in_turn and not leading and combo.is_bomb
         if in_turn and not bomb_before_turn and h.wish is not None and not self.variant.wish_exempt(h, seat):
             if not contains_rank(cards, h.wish) and self._can_fulfil_wish(h, seat, None if leading else top):
-                raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})")
+                raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})",
+                                  params={"seat": seat, "wish": rank_code(h.wish)})
 
     def _put_on_table(self, h: Hand, seat: int, cards: list[str], combo: Combination, wish: int | None,
                       in_turn: bool, leading: bool) -> None:
@@ -559,12 +564,14 @@ class GameState(EventFold):
         if h.gift_from is not None:
             raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
         if seat != h.turn:
-            raise EngineError("not_your_turn", f"seat {h.turn} is to play, not seat {seat}")
+            raise EngineError("not_your_turn", f"seat {h.turn} is to play, not seat {seat}",
+                              params={"seat": seat, "expected_seat": h.turn})
         top_entry = h.top
         if top_entry is None or h.closed:
             raise EngineError("wrong_phase", f"seat {seat} leads the trick and cannot pass")
         if h.wish is not None and not self.variant.wish_exempt(h, seat) and self._can_fulfil_wish(h, seat, top_entry[1]):
-            raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass")
+            raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
+                              params={"seat": seat, "wish": rank_code(h.wish)})
         h.passed.add(seat)
         h.log.append({"seat": seat, "pass": True})
         owner = top_entry[0]

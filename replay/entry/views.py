@@ -124,6 +124,7 @@ def enter(request, pk: int):
             "game": game.pk,
             "seq": game.seq,
             "players": players,
+            "seat_names": engine.seat_names(game.variant, players),
             "variant": game.variant,
             "legal_url": reverse("game-legal", args=[game.pk]),
             "events_url": reverse("game-events", args=[game.pk]),

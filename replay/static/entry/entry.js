@@ -41,7 +41,8 @@
   }
   function name(seat) {
     if (typeof seat === "number" && seat >= 0 && seat < nSeats) return players[seat];
-    return C.variant === "threechu" && seat === 3 ? "Dummy" : "seat " + seat;  // threechu's seat 3
+    var named = (C.seat_names || [])[seat];  // the engine's name of a seat without a player (Threechu's dummy)
+    return named !== undefined ? named : "seat " + seat;
   }
   function cardName(code) { return (C.cards[code] || { name: code }).name; }
   function cardHtml(code) {  // the viewer's card markup (templatetags/replay_tags.py)
