@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from games.engine import fold, score_json
-    from games.engine.bsw import parse_bsw
+    from games.engine import parse_bsw
 
     paths = args.logs or sorted(glob.glob(os.path.join(
         os.environ.get("TICHU_CORPUS", "/work/shared/corpus"), "bsw-tich_me", "*.tch")))

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.engine import fold, score_json
-from games.engine.bsw_check import check_game
+from games.engine import check_game
 from games.models import Club, Game
 from tests.corpus import CORPUS, needs_corpus
 

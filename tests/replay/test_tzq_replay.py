@@ -130,7 +130,7 @@ def test_tzq_cards_have_faces_and_text_alternatives(client, tzq_game):
 
 
 def engine_card_name(code: str) -> str:
-    from games.engine.tien_zi_que import card_name
+    from games.engine import card_name
 
     return card_name(code)
 
