@@ -92,8 +92,12 @@ def _option_row(variant: str, spec: OptionField, form: "NewGame | None") -> dict
         values = [("null", "none")] if spec.nullable else []
         if spec.kind == "int":
             values += [(str(n), str(n)) for n in NUMBER_SUGGESTIONS.get(spec.name, [1, 2, 3, 4, 5])]
-    by_preset = {p.name: p.label for p in engine.PRESETS}
-    defaults = ", ".join(f"{by_preset[p]}: {_label(spec, v)}" for p, v in spec.defaults.items())
+    # the preset's value: one word when the presets agree, else each edition's (by its first word)
+    values_by_preset = {p.label.split()[0]: _label(spec, spec.defaults[p.name]) for p in engine.PRESETS}
+    if len(set(values_by_preset.values())) == 1:
+        defaults = next(iter(values_by_preset.values()))
+    else:
+        defaults = ", ".join(f"{edition}: {value}" for edition, value in values_by_preset.items())
     return {
         "name": spec.name,
         "label": spec.label,
