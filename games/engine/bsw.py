@@ -30,7 +30,7 @@ from .bsw_codes import (
 )
 from .bsw_reader import GameBuilder, LogReader
 from .cards import DRAGON, SPECIALS
-from .combos import Combination, SINGLE, combinations_in, readings
+from .combos import SINGLE, Combination, combinations_in, readings
 from .visibility import REDACTED_KEY
 
 __all__ = [

@@ -105,12 +105,12 @@ def settle_refused_hands(record: dict[str, Any], event_lines: list[int],
         except EngineError as exc:
             if exc.index is None or exc.code == "malformed":
                 raise
-            refused = exc
+            refused, at = exc, exc.index
         starts = _hand_starts(events)
-        k = max(n for n, i in enumerate(starts) if i <= refused.index) if starts and starts[0] <= refused.index else 0
+        k = max(n for n, i in enumerate(starts) if i <= at) if starts and starts[0] <= at else 0
         start = starts[k] if starts else 0
         end = starts[k + 1] if k + 1 < len(starts) else len(events)
-        line = event_lines[refused.index] if refused.index < len(event_lines) else None
+        line = event_lines[at] if at < len(event_lines) else None
         calls = {str(e["seat"]): e["type"] for e in events[start:end] if e.get("type") in ("tichu", "grand_tichu")}
         result = results[k] if k < len(results) else None
         after = events[end] if end < len(events) else None

@@ -551,7 +551,7 @@ class LogReader:
         for kind, s in hand.called:
             calls.setdefault(str(s), kind)
         self.skipping = {"line": exc.line or lineno, "reason": exc.message, "calls": calls, "result": None}
-        if self.mark is not None:
+        if self.mark is not None and self.game is not None:
             self.game.rollback(self.mark)
 
     def skip(self, line: str) -> None:

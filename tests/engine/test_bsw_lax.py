@@ -7,8 +7,6 @@ that hand and never the game. A straight-flush bomb on a Dragon and a bomb on on
 trick are not in the corpus: they are played by the engine and written by the exporter."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
@@ -16,10 +14,12 @@ from games.engine import fold, score_json
 from games.engine.bsw import BSWFormatError, export_bsw, parse_bsw, read_bsw
 from games.engine.bsw_check import check_game, settle_refused_hands
 from games.engine.bsw_reader import placeholder
+from tests.corpus import CORPUS as CORPUS_ROOT
+from tests.corpus import needs_corpus
 from tests.engine.table import Table, straight
 
-CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus")) / "bsw-tich_me"
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+CORPUS = CORPUS_ROOT / "bsw-tich_me"
+pytestmark = needs_corpus
 
 
 def log() -> str:

@@ -7,8 +7,6 @@ import io
 import json
 import shutil
 from datetime import datetime, timezone
-import os
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -17,9 +15,9 @@ from hypothesis import strategies as st
 
 from games.engine import bsw_dates
 from games.models import Club, Game
+from tests.corpus import CORPUS, needs_corpus
 
-CORPUS = Path(os.environ.get("TICHU_CORPUS", "/work/shared/corpus"))
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus lies beside the repository")
+pytestmark = needs_corpus
 UTC = timezone.utc
 
 
