@@ -16,12 +16,28 @@ Default input: every ``*.tch`` of the shared corpus (``$TICHU_CORPUS/bsw-tich_me
 Hands per second count every hand header of the logs (truncated hands included); events per second
 count the record events produced. ``--check`` exits 1 when the pipeline is below the target
 (1,200 hands per second) or when a hand's engine score differs from its ``Ergebnis``.
+
+Side by side with frohlfing/tichu (GPL-3.0, github.com/frohlfing/tichu: ``src/lib/bsw/parse.py``
+``parse_logfile`` + ``src/lib/bsw/validate.py`` ``validate_bswlog``) on the same logs, in the same
+run, when it is installed: its code needs Python 3.13 (``typing.Generator`` with one argument), so
+it runs in a child process of that Python, round for round with this project's pipeline.
+Install (nothing of it is committed here)::
+
+    git clone https://github.com/frohlfing/tichu /opt/frohlfing-tichu
+    python3.13 -m venv /opt/frohlfing-venv && /opt/frohlfing-venv/bin/pip install tqdm
+    FROHLFING_TICHU=/opt/frohlfing-tichu FROHLFING_PYTHON=/opt/frohlfing-venv/bin/python \
+        .venv/bin/python bench/import.py
+
+(or ``--frohlfing DIR --frohlfing-python PY``). It prints its hands per second and the ratio
+``pipeline / frohlfing`` (target: at least 5x); without it, the bench says so and how to install.
+frohlfing drops a truncated last hand, so its hands are counted as it parses them.
 """
 from __future__ import annotations
 
 import argparse
 import glob
 import json
+import math
 import os
 import statistics
 import sys
@@ -33,31 +49,104 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 TARGET_HANDS_PER_SECOND = 1200
+TARGET_X_FROHLFING = 5.0
+
+#: run in frohlfing/tichu's Python: times parse_logfile + validate_bswlog on the logs (paths on
+#: stdin, one per line), one round per line read from stdin after them, answering its seconds
+FROHLFING_CHILD = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from src.lib.bsw.parse import parse_logfile
+from src.lib.bsw.validate import validate_bswlog
+paths = sys.argv[2:]
+texts = [open(p, encoding="utf-8", errors="replace").read() for p in paths]
+hands = sum(len(parse_logfile(k, 2000, 1, t) or []) for k, t in enumerate(texts))
+print(hands, flush=True)
+for line in sys.stdin:
+    t0 = time.perf_counter()
+    for k, t in enumerate(texts):
+        validate_bswlog(parse_logfile(k, 2000, 1, t))
+    print(time.perf_counter() - t0, flush=True)
+"""
 
 
-def measure(stages: dict, min_seconds: float, min_rounds: int = 5) -> dict[str, list[float]]:
-    """Run the stages round-robin (one run of each per round) until every stage has had
-    ``min_seconds`` in total and ``min_rounds`` runs: other load on a shared machine then hits all
-    stages alike. Returns each stage's run times. The best run is the figure of record (as
-    ``timeit`` advises: slower runs measure the machine, not the code); the median is shown beside."""
-    for fn in stages.values():
-        fn()  # warm-up
+class Frohlfing:
+    """frohlfing/tichu's parse + validate in a child process, one corpus round per call."""
+
+    def __init__(self, checkout: str, python: str, paths: list[str]) -> None:
+        import subprocess
+
+        self.proc = subprocess.Popen([python, "-c", FROHLFING_CHILD, checkout, *paths], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = self.proc.stdout.readline()
+        if not first:
+            raise RuntimeError(self.proc.stderr.read().strip().splitlines()[-1:] or "no output")
+        self.hands = int(first)
+        self.seconds: list[float] = []
+
+    def __call__(self) -> None:
+        self.proc.stdin.write("go\n")
+        self.proc.stdin.flush()
+        self.seconds.append(float(self.proc.stdout.readline()))
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def frohlfing_runner(args, paths: list[str]) -> tuple[Frohlfing | None, str]:
+    """The child process, or None and why not (printed by the bench)."""
+    import shutil
+
+    checkout = args.frohlfing or os.environ.get("FROHLFING_TICHU")
+    python = args.frohlfing_python or os.environ.get("FROHLFING_PYTHON") or shutil.which("python3.13")
+    if not checkout or not Path(checkout, "src", "lib", "bsw", "validate.py").is_file():
+        return None, ("frohlfing/tichu not installed (set FROHLFING_TICHU to a checkout: see this file's "
+                      "docstring or docs/importers.md)")
+    if not python:
+        return None, "frohlfing/tichu needs Python 3.13: none found (set FROHLFING_PYTHON)"
+    try:
+        return Frohlfing(checkout, python, paths), ""
+    except Exception as exc:  # its import failed: say why, measure the rest
+        return None, f"frohlfing/tichu could not run with {python}: {exc}"
+
+
+def measure(stages: dict, min_seconds: float, min_rounds: int = 5, min_run: float = 0.02) -> dict[str, list[float]]:
+    """Run the stages round-robin (one run of each per round): other load on a shared machine then
+    hits all stages alike. A fast stage repeats the corpus within a run so that a run lasts at least
+    ``min_run`` seconds (its figure is per corpus). The rounds go on until every stage has had
+    ``min_rounds`` runs and the rounds have taken ``min_seconds`` per stage in all (a fast stage no
+    longer holds the slow ones to thousands of rounds). Returns each stage's seconds per corpus,
+    one per run. The best run is the figure of record (as ``timeit`` advises: slower runs measure
+    the machine, not the code); the median is shown beside."""
+    reps: dict[str, int] = {}
+    for name, fn in stages.items():
+        t0 = time.perf_counter()
+        fn()  # warm-up, and how long one corpus takes
+        reps[name] = max(1, math.ceil(min_run / max(time.perf_counter() - t0, 1e-6)))
     times: dict[str, list[float]] = {name: [] for name in stages}
+    start = time.perf_counter()
     while True:
         for name, fn in stages.items():
+            k = reps[name]
             t0 = time.perf_counter()
-            fn()
-            times[name].append(time.perf_counter() - t0)
-        if all(sum(t) >= min_seconds and len(t) >= min_rounds for t in times.values()):
+            for _ in range(k):
+                fn()
+            times[name].append((time.perf_counter() - t0) / k)
+        if (all(len(t) >= min_rounds for t in times.values())
+                and time.perf_counter() - start >= min_seconds * len(stages)):
             return times
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("logs", nargs="*", help="BSW .tch files (default: the shared corpus)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="minimum time per stage")
+    parser.add_argument("--seconds", type=float, default=3.0, help="minimum time per stage (on average)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--check", action="store_true", help=f"exit 1 below {TARGET_HANDS_PER_SECOND} hands/s or on a score mismatch")
+    parser.add_argument("--frohlfing", default=None, help="a checkout of frohlfing/tichu (default $FROHLFING_TICHU)")
+    parser.add_argument("--frohlfing-python", default=None,
+                        help="a Python 3.13 that can import it (default $FROHLFING_PYTHON, else python3.13)")
     args = parser.parse_args(argv)
 
     from games.engine import fold, score_json
@@ -101,8 +190,18 @@ def main(argv: list[str] | None = None) -> int:
             json.loads(b)
 
     stages = {"json_loads": baseline, "convert": convert, "fold_score": validate_only, "pipeline": pipeline}
+    frohlfing, frohlfing_missing = frohlfing_runner(args, paths)
+    if frohlfing is not None:
+        stages["frohlfing"] = frohlfing
     figures = {}
-    for name, runs in measure(stages, args.seconds).items():
+    try:
+        measured = measure(stages, args.seconds)
+    finally:
+        if frohlfing is not None:
+            frohlfing.close()
+    if frohlfing is not None:  # its own clock: the child's seconds, not the pipe's round trip
+        measured["frohlfing"] = frohlfing.seconds[1:]  # [0] is measure()'s warm-up
+    for name, runs in measured.items():
         best, median = min(runs), statistics.median(runs)
         figures[name] = {
             "runs": len(runs),
@@ -115,6 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     base = figures["json_loads"]["seconds_per_corpus"]
     for name in ("convert", "fold_score", "pipeline"):
         figures[name]["x_json_loads"] = figures[name]["seconds_per_corpus"] / base
+    x_frohlfing = None
+    if frohlfing is not None:
+        f = figures["frohlfing"]
+        f["hands"] = frohlfing.hands
+        f["hands_per_second"] = frohlfing.hands / f["seconds_per_corpus"]
+        f["median_hands_per_second"] = frohlfing.hands / f["median_seconds_per_corpus"]
+        f.pop("events_per_second")
+        x_frohlfing = figures["pipeline"]["hands_per_second"] / f["hands_per_second"]
 
     report = {
         "logs": len(paths),
@@ -125,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         "target_hands_per_second": TARGET_HANDS_PER_SECOND,
         "meets_target": figures["pipeline"]["hands_per_second"] >= TARGET_HANDS_PER_SECOND,
         "stages": figures,
+        "x_frohlfing": x_frohlfing,
+        "target_x_frohlfing": TARGET_X_FROHLFING,
+        "frohlfing_missing": frohlfing_missing or None,
         "python": sys.version.split()[0],
     }
     if args.json:
@@ -140,6 +250,14 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "meets" if report["meets_target"] else "BELOW"
         print(f"pipeline (convert + fold + score): {figures['pipeline']['hands_per_second']:,.0f} hands/s, "
               f"{verdict} the target of {TARGET_HANDS_PER_SECOND:,} hands/s")
+        if x_frohlfing is not None:
+            f = figures["frohlfing"]
+            verdict = "meets" if x_frohlfing >= TARGET_X_FROHLFING else "BELOW"
+            print(f"frohlfing/tichu parse + validate: {f['hands_per_second']:,.0f} hands/s "
+                  f"(median {f['median_hands_per_second']:,.0f}; {f['hands']} hands, it drops a truncated one); "
+                  f"pipeline / frohlfing = {x_frohlfing:.1f}x, {verdict} the target of {TARGET_X_FROHLFING:.0f}x")
+        else:
+            print(frohlfing_missing)
         print(f"score mismatches against Ergebnis: {len(mismatches)}" + (f" {mismatches}" if mismatches else ""))
     if args.check and (mismatches or not report["meets_target"]):
         return 1

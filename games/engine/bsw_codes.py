@@ -7,6 +7,7 @@ here is only where BSW puts the cards.
 """
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 from .cards import CARD_INFO, PHOENIX, rank_code
@@ -66,7 +67,7 @@ def card_to_bsw(card: str) -> str:
 def bsw_cards(tokens: list[str], lineno: int | None = None) -> list[str]:
     """BSW codes -> card codes; an unknown code is a :class:`BSWFormatError` on ``lineno``."""
     try:
-        return [_BSW_CARD[t] for t in tokens]
+        return list(map(_BSW_CARD.__getitem__, tokens))
     except KeyError as exc:
         raise BSWFormatError(f"unknown BSW card code {exc.args[0]!r}", lineno) from None
 
@@ -108,10 +109,19 @@ def phoenix_reading(cards: list[str], lineno: int | None = None) -> str | None:
     """
     if len(cards) < 2 or PHOENIX not in cards:
         return None
+    reading = _reading_where(tuple(cards))
+    if reading is None:
+        raise BSWFormatError("no Phoenix reading for " + " ".join(card_to_bsw(c) for c in cards), lineno)
+    return reading
+
+
+@functools.lru_cache(maxsize=4096)
+def _reading_where(cards: tuple[str, ...]) -> str | None:
+    """phoenix_reading's choice, cached: the same plays come back in every log."""
     at = cards.index(PHOENIX)
     ranks = [c.phoenix for c in readings(cards) if c.phoenix is not None]
     if not ranks:
-        raise BSWFormatError("no Phoenix reading for " + " ".join(card_to_bsw(c) for c in cards), lineno)
+        return None
 
     def distance(rank: int) -> tuple[int, int]:
         return abs(bsw_sorted(cards, rank_code(rank)).index(PHOENIX) - at), -rank

@@ -324,10 +324,9 @@ class HandReader:
     def read_play(self, game: GameBuilder, line: str, lineno: int) -> bool:
         """A play or pass line -> events; False when the line is neither (see :meth:`read_other`).
         The whole pass line, or the part of a play line before ': ', is looked up among the seats'
-        current handles first: plays and passes are most lines."""
-        seat_line = _seat_line(line)
+        current handles first: plays and passes are most lines (this is the reader's hot path)."""
         s = self.pass_of.get(line)
-        if s is None and seat_line and line.endswith(" passt."):  # a pass under another handle
+        if s is None and line.endswith(" passt.") and _seat_line(line):  # a pass under another handle
             s = ord(line[1]) - 48
             game.see(s, line[3:-7], self.number)
             self.index_handles(game)
@@ -337,18 +336,19 @@ class HandReader:
             if s == self.top:  # the trick owner collects: derived, not an event
                 self.last_trick_owner, self.top = self.top, None
             else:
-                game.add({"type": "pass", "seat": s}, lineno)
+                game.events.append({"type": "pass", "seat": s})
+                game.event_lines.append(lineno)
             return True
         head, _, rest = line.partition(": ")
         s = self.play_of.get(head)
-        if s is None and seat_line and head != line:  # a play under another handle
-            s = ord(line[1]) - 48
+        if s is None:
+            if head == line or not _seat_line(line):
+                return False
+            s = ord(line[1]) - 48  # a play under another handle
             game.see(s, head[3:], self.number)
             self.index_handles(game)
-        elif s is not None and game.pending:
+        elif game.pending:
             game.pending.pop(s, None)
-        if s is None:
-            return False
         tokens = rest.split()
         if not tokens:
             raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno)
@@ -357,7 +357,8 @@ class HandReader:
         n = len(cards)
         if n > 1 and "Phoenix" in cards:
             event["phoenix"] = phoenix_reading(cards, lineno)
-        game.add(event, lineno)
+        game.events.append(event)
+        game.event_lines.append(lineno)
         self.last_mahjong = event if "Mahjong" in cards else None
         self.counts[s] -= n
         if self.counts[s] == 0:

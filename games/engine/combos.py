@@ -8,6 +8,7 @@ ranks half above the single it is played on (1.5 when led).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -132,7 +133,17 @@ def readings(cards: Sequence[str], rules: ComboRules = NANKING_COMBOS) -> list[C
     >>> [(c.kind, c.rank) for c in readings(["5s", "5j", "6s", "6j", "Phoenix"])]
     [('full_house', 5), ('full_house', 6)]
     """
-    cards = tuple(cards)
+    return list(_readings(tuple(cards), rules))
+
+
+# Every play of every fold asks for its readings, and the same plays recur (the engine's hot path):
+# the answer depends only on the cards and the variant's rules, and Combination is immutable.
+@functools.lru_cache(maxsize=1 << 16)
+def _readings(cards: tuple[str, ...], rules: ComboRules) -> tuple[Combination, ...]:
+    return tuple(_read(cards, rules))
+
+
+def _read(cards: tuple[str, ...], rules: ComboRules) -> list[Combination]:
     n = len(cards)
     if n == 0:
         return []
@@ -312,6 +323,13 @@ def combinations_in(
     >>> len(combinations_in(["2s", "2j", "3s"]))
     4
     """
+    return list(iter_combinations_in(hand, top, rules))
+
+
+def iter_combinations_in(
+    hand: Sequence[str], top: Combination | None = None, rules: ComboRules = NANKING_COMBOS
+) -> Iterator[Combination]:
+    """:func:`combinations_in` one at a time, for a caller that may stop at the first it wants."""
     if top is None:
         kinds, length = None, None
     elif top.is_bomb:
@@ -319,7 +337,6 @@ def combinations_in(
     else:
         kinds, length = {top.kind, BOMB}, top.length
     seen: set[tuple[tuple[str, ...], int | None]] = set()
-    out: list[Combination] = []
     for cards, stand_in in _candidates(hand, kinds, length):
         key = (tuple(sorted(cards)), stand_in)
         if key in seen:
@@ -329,14 +346,13 @@ def combinations_in(
         if combo is None:
             continue
         if top is None and combo.kind == DOG_LEAD:
-            out.append(combo)
+            yield combo
             continue
         combo = on_table(combo, top)
         if kinds is not None and combo.kind not in kinds:
             continue
         if beats(combo, top, rules):
-            out.append(combo)
-    return out
+            yield combo
 
 
 def contains_rank(cards: Iterable[str], wanted: int) -> bool:
@@ -347,5 +363,5 @@ def contains_rank(cards: Iterable[str], wanted: int) -> bool:
 __all__ = [
     "BOMB", "DOG_LEAD", "FULL_HOUSE", "PAIR", "SINGLE", "STAIRS", "STRAIGHT", "TRIO",
     "ComboRules", "Combination", "NANKING_COMBOS", "beats", "combinations_in", "contains_rank",
-    "on_table", "readings",
+    "iter_combinations_in", "on_table", "readings",
 ]

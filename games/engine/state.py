@@ -21,7 +21,7 @@ from .cards import (
     describe,
     rank_code,
 )
-from .combos import DOG_LEAD, Combination, beats, combinations_in, contains_rank, on_table, readings
+from .combos import DOG_LEAD, Combination, beats, contains_rank, iter_combinations_in, on_table, readings
 from .errors import EngineError
 from .event_fold import EventFold
 from .options import resolve
@@ -556,7 +556,7 @@ class GameState(EventFold):
             return False
         if top is None:
             return True
-        return any(contains_rank(c.cards, h.wish) for c in combinations_in(h.cards[seat], top, self.rules))
+        return any(contains_rank(c.cards, h.wish) for c in iter_combinations_in(h.cards[seat], top, self.rules))
 
     def _on_pass(self, event: dict[str, Any]) -> None:
         h = self._require_hand("pass", PLAY, DRAGON_GIFT)

@@ -7,6 +7,7 @@ is data (option ``deck``, or the first ``round_start``), never guessed here.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import Any, Iterable
@@ -34,6 +35,12 @@ def parse_card(code: Any) -> tuple[str, str] | None:
     """``"C7r"`` -> ``("C7", "r")``; ``None`` for anything that is not a card code of this game."""
     if not isinstance(code, str):
         return None
+    return _parse_code(code)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_code(code: str) -> tuple[str, str] | None:
+    # every event names cards, and a game has 54 codes: the fold's hot path (bench/engine.py)
     m = _CODE.match(code)
     if m is None:
         return None
@@ -101,6 +108,19 @@ def deck_problems(cards: list[str]) -> list[str]:
     The book: 12 winds (3 of each), 3 Red Dragons, 36 coins in 4 series numbered 1 to 9 of
     4 different colours (so each colour of a series has each number once), 3 Tien Zi Que.
     """
+    if not all(is_card(c) for c in cards):
+        return _deck_problems(cards)
+    # checked at every game's start and every round's: for card codes the answer depends on the
+    # multiset only
+    return list(_deck_problems_of(tuple(sorted(cards))))
+
+
+@functools.lru_cache(maxsize=256)
+def _deck_problems_of(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_deck_problems(list(cards)))
+
+
+def _deck_problems(cards: list[str]) -> list[str]:
     problems: list[str] = []
     bad = [c for c in cards if not is_card(c)]
     if bad:
