@@ -11,6 +11,7 @@ Two admins demoting each other at once are thus serialised: the second sees the 
 """
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Iterable
 from datetime import timedelta
@@ -26,6 +27,7 @@ from games.clubs.models import AuditEntry, Invitation
 from games.models import Club, Game, GameSeat, Membership, Player
 from games.services import InvalidInput, WriteForbidden
 
+logger = logging.getLogger(__name__)
 Role = Membership.Role
 ROLE_RANK = {Role.VIEWER: 0, Role.SCORER: 1, Role.ADMIN: 2}
 MAX_INVITATION_DAYS = 90
@@ -331,9 +333,15 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
 
 
 def _recompute_ratings(club_id: int) -> None:
+    """Queue the club's recompute (after the merge's commit). The merge stands even if the broker
+    is down: the error is logged with the command that catches up."""
     from games.tasks import recompute_ratings
 
-    recompute_ratings.delay(club_id, refold=True)
+    try:
+        recompute_ratings.delay(club_id, refold=True)
+    except Exception:  # noqa: BLE001 - the merge is committed; never turn it into a 500
+        logger.exception("club %s: ratings recompute not queued after a merge; run "
+                         "manage.py recompute_ratings --club %s --refold", club_id, club_id)
 
 
 def _has_player(club: Club, user) -> Player | None:

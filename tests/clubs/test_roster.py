@@ -146,3 +146,20 @@ def test_rename_and_merge_through_the_api_admins_only(club, django_capture_on_co
     assert sorted(club.players.values_list("name", flat=True)) == ["Ann", "Cid", "Dee", "Robert"]
     assert [e.action for e in AuditEntry.objects.filter(club=club).order_by("id")][-2:] == [
         "player_renamed", "players_merged"]
+
+
+def test_a_merge_stands_when_the_recompute_cannot_be_queued(club, monkeypatch, caplog,
+                                                            django_capture_on_commit_callbacks):
+    from games import tasks
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.recompute_ratings, "delay", broker_down)
+    game_with(club, ["Ann", "Bob", "Cid", "Dee"], seed=1)
+    game_with(club, ["Anne", "Bob", "Cid", "Dee"], seed=2)
+    anne, ann = Player.objects.get(club=club, name="Anne"), Player.objects.get(club=club, name="Ann")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.player_merge(source=anne, target=ann, actor=club.admin)
+    assert not Player.objects.filter(pk=anne.pk).exists()
+    assert f"recompute_ratings --club {club.pk} --refold" in caplog.text
