@@ -5,6 +5,8 @@ and two scorers on one game (the stale one gets the API's 409 and the latest sta
 event is checked against the engine."""
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -302,6 +304,42 @@ def test_the_seat_to_act_is_highlighted_and_only_legal_plays_are_offered(open_as
     assert len(stored(game)) == lead
 
 
+def test_a_refused_play_says_the_engines_reason_and_the_end_of_a_hand_is_announced(open_as, game):
+    """Under a wish for an 8, Ann (holding 8s) picks another single card: the Play button stays
+    disabled and the hint next to it gives the engine's reason (the wish), with names for seats.
+    Then the hand is played out from the page's own buttons: its end is announced with the score line."""
+    events = first_hand()
+    wished = next(i for i, e in enumerate(events) if e.get("wish")) + 1
+    append_events(game=game, events=events[:wished], expected_seq=0, user=scorer())
+    state = folded(game)
+    refused = None
+    for card in state.hand.cards[state.turn]:
+        trial = state.copy()
+        try:
+            trial.apply({"type": "play", "seat": state.turn, "cards": [card]})
+        except engine.EngineError as err:
+            if err.code == "wish_not_fulfilled":
+                refused = card
+                break
+    assert refused, "the seed's wish must constrain the next player"
+    page = open_entry(open_as, game, viewport=PHONE)
+    page.click("#tab-cards")
+    page.click(f".seat-box.turn .pick[data-card='{refused}']")
+    page.wait_for_selector("#play-hint[data-code='wish_not_fulfilled']")
+    hint = page.text_content("#play-hint")
+    assert PLAYERS[state.turn] in hint and "wish" in hint and "seat " not in hint
+    assert page.is_disabled("#play-btn")
+    assert len(stored(game)) == wished
+    # the rest of the hand from the page: the last write's answer announces the score line
+    page.click(f".seat-box.turn .pick[data-card='{refused}']")  # unpicked
+    enter_card_by_card(page, events[wished:], "card")
+    line = engine.score_json(folded(game))
+    status = page.text_content("#status")
+    assert "Hand 1 is over: Ann & Cid" in status, status
+    assert "totals " + " / ".join(str(t) for t in line["totals"]) in status
+    assert not page.errors
+
+
 # --- the penalty -----------------------------------------------------------------------------------
 
 
@@ -413,6 +451,12 @@ def test_an_illegal_entry_is_refused_and_nothing_is_stored(open_as, game):
     assert page.get_attribute("#entry", "data-seq") == "0"
 
 
+def in_view(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] + box["width"] <= size["width"]
+
+
 def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as, game):
     first = open_entry(open_as, game, scorer("scorer"))
     second = open_entry(open_as, game, scorer("other"), viewport=PHONE)
@@ -430,14 +474,40 @@ def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as,
     second.click("#save-hand")
     second.wait_for_selector("#entry[data-conflict='1']", state="attached")
     wait_seq(second, 1)
-    assert "Not saved: the game changed meanwhile" in second.text_content("#alert")
     assert len(stored(game)) == 1
     assert second.locator("#score-sheet tr.hand-line").count() == 1
     assert second.input_value("#points-1") == "70"  # the typed entry is kept, not lost
-    # card by card too: a shuffle built on a stale state is refused. (The second scorer's form is
-    # cleared first: a check of it in flight would notice the change and load it before the click.)
+    # the form is stale: the message stands next to Save (in view) and in the sticky bar, Save is
+    # disabled, no "Saving" line is left, and the engine's approval does not re-enable Save
+    second.wait_for_selector("#hand-check.bad")
+    assert "before the game changed" in second.text_content("#hand-check")
+    assert "Not saved: hand 1 from the score sheet" in second.text_content("#sheet-stale")
+    assert in_view(second, "#sheet-stale") and in_view(second, "#save-hand")
+    assert second.is_visible("#bar-stale") and "Not saved" in second.text_content("#bar-stale")
+    assert second.get_attribute("#hand-form", "class").split().count("stale") == 1
+    assert second.is_disabled("#save-hand")
+    assert "Saving" not in second.text_content("#status")
+    shots = os.environ.get("ENTRY_SCREENSHOTS")
+    if shots:  # for a person to look at: ENTRY_SCREENSHOTS=/tmp/shots pytest ...
+        second.screenshot(path=f"{shots}/stale-390.png")
+    assert "Hand 1 is over" in second.text_content("#status")  # what the other scorer's hand scored
+    # a second tap (forced on the disabled button, Enter in a field, or the script's own send)
+    # stores nothing
+    second.click("#save-hand", force=True)
+    second.press("#points-1", "Enter")
+    sent = second.evaluate("""() => window.tichuEntry.send(
+        [{type: "hand_result", calls: {}, out: [1], points: [30, 70]}], "the stale hand again")""")
+    second.wait_for_timeout(400)
+    assert sent is False and len(stored(game)) == 1
+    assert "Not sent" in second.text_content("#status")
+    # the scorer has seen the new state and chooses to enter again: Save comes back once the
+    # engine approves the form at the new position
+    second.click("#stale-ack-sheet")
+    assert second.is_hidden("#sheet-stale") and second.is_hidden("#bar-stale")
+    second.wait_for_selector("#save-hand:not([disabled])")
     second.click("#clear-hand")
     second.wait_for_function("() => document.getElementById('hand-check').textContent === 'Who went out first?'")
+    # card by card too: a shuffle built on a stale state is refused, and held the same way
     first.click("#tab-cards")
     second.click("#tab-cards")
     first.click("#shuffle-1")
@@ -445,8 +515,15 @@ def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as,
     second.click("#shuffle-1")
     second.wait_for_selector("#entry[data-conflict='2']", state="attached")
     wait_seq(second, 2)
+    assert second.is_visible("#cards-stale") and "Not saved: Bob shuffles" in second.text_content("#cards-stale")
+    assert second.locator("#controls button:not([disabled])").count() == 0
+    second.locator("#controls button").first.click(force=True)
+    second.wait_for_timeout(300)
     assert [e["type"] for e in stored(game)] == ["hand_result", "shuffle"]
     assert "Bob draws next" in second.text_content("#phase-text")
+    second.click("#stale-ack-bar")
+    assert second.locator("#controls button:not([disabled])").count() > 0
+    assert second.get_attribute("#entry", "data-stale") == "0"
     assert not first.errors and not second.errors
 
 

@@ -30,6 +30,8 @@
     checkTimer: null,
     tab: null,
     penaltyPick: null, // the penalty event being confirmed (one of S.legal.penalties)
+    stale: null,      // {seq, what, origin} after a refused (409) write: no write until the scorer
+                      // has seen the new state and chosen to enter again (acknowledgeStale)
   };
 
   // --- small helpers ------------------------------------------------------------------------------
@@ -87,7 +89,19 @@
     var why = String(e.reason || "");
     return why === "missed_wish" ? "Missed wish by " + name(e.seat) : name(e.seat) + ": " + why.replace(/_/g, " ");
   }
-  function say(text) { $("status").textContent = text; }
+  // The engine's reason for a refusal, in the page's words: its message with seat numbers given
+  // as the players' names (the code stays in the answer for whoever needs it).
+  function reasonWords(err) {
+    var msg = String((err && err.message) || "");
+    return msg.replace(/\bseats? (\d+)((?:, \d+)*)/g, function (all, first, more) {
+      var seats = [first].concat(more ? more.split(", ").filter(Boolean) : []).map(function (x) { return name(Number(x)); });
+      return seats.join(", ");
+    });
+  }
+  function say(text, kind) {
+    $("status").textContent = text;
+    $("status").className = "status" + (kind ? " " + kind : "");
+  }
   function alertBox(text, retry) {
     $("alert").hidden = !text;
     $("alert-text").textContent = text || "";
@@ -106,13 +120,16 @@
     });
   }
 
-  function refresh(note) {
+  function refresh(note, kind) {
     return Promise.all([getJson(C.legal_url), getJson(C.panels_url)]).then(function (res) {
       var legal = res[0], panels = res[1];
       if (legal.status === 401 || (legal.status === 403 && legal.body.code === "not_authenticated")) { sessionEnded(); return; }
       if (legal.status !== 200) { alertBox("Could not load the game: " + (legal.body.message || legal.status)); return; }
       var moved = legal.body.seq !== S.seq;
+      var handsBefore = S.legal ? (S.legal.state.score_sheet || []).length : null;
       S.legal = legal.body;
+      var sheetNow = legal.body.state.score_sheet || [];
+      if (handsBefore !== null && sheetNow.length > handsBefore) note = (note ? note + " " : "") + handOver(sheetNow.length, sheetNow[sheetNow.length - 1]);
       S.seq = legal.body.seq;
       if (moved) { S.picked = []; S.pickFrom = null; S.checkKey = null; closePenalty(); }
       if (panels.status === 200) {
@@ -124,7 +141,7 @@
       }
       render();
       restoreFocus();
-      if (note) say(note);
+      if (note) say(note, kind);
       root.setAttribute("data-seq", String(S.seq));
       root.setAttribute("data-ready", "1");
     }).catch(function (err) {
@@ -132,11 +149,59 @@
     });
   }
 
+  // "Hand 3 is over: Ann & Cid +155, Bob & Dee -55 (totals 455 / 345)": the hand's score line.
+  function handOver(n, line) {
+    var teams = S.legal.state.teams || [], totals = S.legal.state.totals || [];
+    var label = function (i) { return teams[i] && teams[i].length ? teams[i].map(name).join(" & ") : "column " + (i + 1); };
+    var pts = (line.points || []).map(function (p, i) { return label(i) + " " + (p > 0 ? "+" : "") + p; });
+    var text = "Hand " + n + " is over: " + pts.join(", ");
+    if (line.double_victory) text += " (" + (C.sheet.sweep === 3 ? "triple" : "double") + " victory)";
+    if (totals.length) text += "; totals " + totals.join(" / ");
+    return text + ".";
+  }
+
   // The game moved on without this page's doing (another scorer): say so, load the latest state.
   function changedElsewhere(seq) {
-    alertBox("The game changed meanwhile: another scorer entered up to #" + seq + ". The latest state is shown; check it before entering.");
     root.setAttribute("data-conflict", String(seq));
+    if (sheetFilled()) markStale(seq, "the hand typed in the score sheet", "save-hand", false);
+    else alertBox("The game changed meanwhile: another scorer entered up to #" + seq + ". The latest state is shown; check it before entering.");
     return refresh();
+  }
+
+  // --- a refused write is never re-sent by accident ------------------------------------------------
+  // After a 409 (or a change noticed while a score sheet was typed) every write is held: Save and
+  // the card buttons are disabled and `send` refuses, until the scorer presses "Enter again" next
+  // to the message, i.e. has seen the new state. The message stands next to the control that was
+  // used (the score sheet's Save, or the card controls) and in the sticky bar.
+  function sheetFilled() { return !!($("out-0") && $("out-0").value !== ""); }
+  function markStale(seq, what, origin, refused) {
+    S.stale = { seq: seq, what: what, origin: origin };
+    var text = (refused ? "Not saved: " : "Not sent: ") + what + ". The game changed meanwhile (another scorer entered up to #" + seq +
+      "); the latest state is shown. Check it, then press “Enter again” if the entry is still needed.";
+    var where = origin === "save-hand" ? "sheet" : "cards";
+    ["sheet", "cards"].forEach(function (w) {
+      var box = $(w + "-stale");
+      box.hidden = w !== where;
+      box.querySelector(".stale-text").textContent = w === where ? text : "";
+    });
+    $("bar-stale").hidden = false;
+    $("bar-stale-text").textContent = (refused ? "Not saved" : "Changed meanwhile") + ": game at #" + seq;
+    $("hand-form").classList.toggle("stale", where === "sheet");
+    root.setAttribute("data-stale", "1");
+  }
+  function acknowledgeStale() {
+    var was = S.stale;
+    S.stale = null;
+    S.checkKey = null;  // the form is checked again at the new position before Save comes back
+    ["sheet-stale", "cards-stale", "bar-stale"].forEach(function (id) { $(id).hidden = true; });
+    $("hand-form").classList.remove("stale");
+    root.setAttribute("data-stale", "0");
+    say("");
+    render();
+    // back to where the entry is made again: the form's first field, or the card controls
+    var back = was && was.origin === "save-hand" ? ($("call-0") || $("out-0"))
+      : document.querySelector("#seats .picker .pick, #controls button:not([disabled])");
+    if (back) back.focus();
   }
 
   // Keyboard users keep their place: after an entry the page is redrawn, so focus goes back to
@@ -155,10 +220,16 @@
     if (el) el.focus();
   }
 
-  function send(events, what) {
-    if (S.busy) return Promise.resolve();
+  function send(events, what, origin) {
+    if (S.busy) return Promise.resolve(false);
+    if (S.stale) {  // a tap after a refusal: nothing is sent, the message is pointed out again
+      say("Not sent: the game changed meanwhile. Check the new state, then press “Enter again”.", "bad");
+      return Promise.resolve(false);
+    }
+    var active = document.activeElement;
     rememberFocus();
-    var req = { body: JSON.stringify({ expected_seq: S.seq, events: events }), key: newKey(), what: what };
+    var req = { body: JSON.stringify({ expected_seq: S.seq, events: events }), key: newKey(), what: what,
+                origin: origin || (active && $("hand-form").contains(active) ? "save-hand" : "cards") };
     return post(req);
   }
 
@@ -182,17 +253,22 @@
         return refresh("Saved: " + req.what + " (#" + res.body.seq + ").").then(function () { return true; });
       }
       if (res.status === 409) {
-        alertBox("Not saved: the game changed meanwhile (another scorer entered event #" + res.body.current_seq +
-          "). The latest state is shown; check it and enter again if still needed.");
+        markStale(res.body.current_seq, req.what, req.origin, true);
         root.setAttribute("data-conflict", String(res.body.current_seq));
-        return refresh().then(function () { return false; });
+        return refresh("Not saved: " + req.what + ".", "bad").then(function () { return false; });
       }
       if (res.status === 401 || res.body.code === "not_authenticated") {
+        say("Not saved: " + req.what + ".", "bad");
         sessionEnded();
       } else if (res.status === 422) {
         var err = res.body.error || res.body;
-        alertBox("Refused by the rules (" + (err.code || "invalid") + "): " + (err.message || res.body.message || ""));
+        say("Not saved: " + req.what + ".", "bad");
+        var words = "Refused by the rules (" + (err.code || "invalid") + "): " + (reasonWords(err) || res.body.message || "");
+        alertBox(words);
+        if (req.origin === "save-hand") setCheck("✗ " + reasonWords(err), false);
+        else if ($("play-hint")) $("play-hint").textContent = words;
       } else {
+        say("Not saved: " + req.what + ".", "bad");
         alertBox("Not saved (" + res.status + "): " + (res.body.message || "unexpected answer"));
       }
       setDisabled(false);
@@ -200,6 +276,7 @@
       return false;
     }).catch(function () {
       S.busy = false; root.setAttribute("data-busy", "0");
+      say("Not confirmed: " + req.what + ".", "bad");
       alertBox("Network error: " + req.what + " may not be saved. Retry sends the very same entry (it cannot be stored twice).", true);
       setDisabled(false);
       return false;
@@ -239,12 +316,13 @@
     if (!L) return;
     $("seq").textContent = String(L.seq);
     $("phase-text").textContent = phaseText();
-    $("undo").disabled = !L.can_undo;
+    $("undo").disabled = !L.can_undo || !!S.stale;
     renderSheetForm();
     renderSeats();
     renderTrick();
     renderControls();
     renderPenalty();
+    if (S.stale) root.querySelectorAll("#controls button, #penalty-box button").forEach(function (b) { b.disabled = true; });
     if (!S.tab) selectTab(C.sheet.enabled && (L.phase === "between_hands" || L.phase === "game_over") ? "sheet" : "cards", false);
   }
 
@@ -448,7 +526,7 @@
     var btn = $("deal-btn");
     if (!btn) return;
     var D = S.legal.deal, picked = pickedCards(), want = D.remaining[String(S.dealSeat)] || 0;
-    btn.disabled = S.busy || picked.length === 0 || picked.length > want;
+    btn.disabled = S.busy || !!S.stale || picked.length === 0 || picked.length > want;
     btn.textContent = "Deal " + picked.length + " of " + want + " cards to " + name(S.dealSeat);
   }
 
@@ -525,10 +603,24 @@
     });
     box.innerHTML = html;
     var play = chosenPlay(), picked = pickedCards();
-    btn.disabled = S.busy || !play;
+    btn.disabled = S.busy || !!S.stale || !play;
     btn.textContent = play ? "Play " + cardsText(play.cards) : "Play";
     var hint = $("play-hint");
     if (hint) hint.textContent = !picked.length ? "" : play ? "" : "Not a legal play here: " + cardsText(picked) + ".";
+    if (picked.length && !plays.length) explainRefusal({ type: "play", seat: S.legal.turn, cards: picked });
+  }
+
+  // Why the engine refuses the picked cards: asked with ?check= (the engine's reason, e.g. the
+  // wish), shown next to the Play button. Only the latest question's answer is shown.
+  function explainRefusal(event) {
+    var k = JSON.stringify(event), seq = S.seq;
+    S.explaining = k;
+    getJson(C.legal_url + "?check=" + encodeURIComponent(k)).then(function (res) {
+      var hint = $("play-hint"), check = res.body && res.body.check;
+      if (S.explaining !== k || S.seq !== seq || !hint || !check || check.ok) return;
+      hint.textContent = "Not a legal play here: " + cardsText(event.cards) + ": " + reasonWords(check.error) + ".";
+      hint.setAttribute("data-code", check.error.code);
+    });
   }
 
   // --- the score-sheet form -----------------------------------------------------------------------
@@ -614,12 +706,17 @@
     line.textContent = text;
     line.className = "check-line " + (ok === true ? "ok" : ok === false ? "bad" : "");
     // enabled while the engine is asked (Enter then saves once it agrees), disabled when it refused
-    $("save-hand").disabled = ok === false || S.busy || !S.legal || S.legal.phase !== "between_hands";
+    $("save-hand").disabled = ok === false || S.busy || !!S.stale || !S.legal || S.legal.phase !== "between_hands";
   }
 
   function checkHand() {
     clearTimeout(S.checkTimer);
     if (!S.legal || S.legal.phase !== "between_hands") { S.checkKey = null; S.submitWhenChecked = false; setCheck("", null); return; }
+    if (S.stale && S.stale.origin === "save-hand") {  // no "✓ accepted" on a form built on an old state
+      S.checkKey = null; S.submitWhenChecked = false;
+      setCheck("This form was filled before the game changed: compare it with the new state first.", false);
+      return;
+    }
     var problem = fieldProblem();
     if (problem) { S.checkKey = null; S.submitWhenChecked = false; setCheck(problem, false); return; }
     var event = handEvent(), k = JSON.stringify(event);
@@ -636,7 +733,7 @@
           S.checkKey = k;
           setCheck("✓ The rules accept this hand: " + summary(event), true);
           if (S.submitWhenChecked) { S.submitWhenChecked = false; submitHand(); }
-        } else { S.submitWhenChecked = false; setCheck("✗ " + check.error.message, false); }
+        } else { S.submitWhenChecked = false; setCheck("✗ " + reasonWords(check.error), false); }
       });
     }, 150);
   }
@@ -708,6 +805,8 @@
   root.addEventListener("click", function (ev) {
     var t = ev.target.closest ? ev.target.closest("button") : null;
     if (!t || !root.contains(t) || S.busy) return;
+    if (t.classList.contains("stale-ack")) { acknowledgeStale(); return; }
+    if (S.stale && t.id !== "refresh" && !t.closest(".tabs") && !t.classList.contains("pick")) { send([], ""); return; }
     if (t.classList.contains("pick") && t.hasAttribute("data-index")) {
       var i = Number(t.getAttribute("data-index")), at = S.picked.indexOf(i);
       if (at >= 0) S.picked.splice(at, 1); else S.picked.push(i);
@@ -785,8 +884,9 @@
   function submitHand() {
     var event = handEvent();
     if (S.busy) return;
+    if (S.stale) { send([], ""); return; }
     if (S.checkKey !== JSON.stringify(event)) { S.submitWhenChecked = true; checkHand(); return; }
-    send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet").then(function (ok) {
+    send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet", "save-hand").then(function (ok) {
       if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
     });
   }
