@@ -79,6 +79,9 @@ def game_with_role(game_id: int, user, *, for_update: bool = False) -> Game | No
     game = _model_from_row(Game, connection, row[: len(game_fields)])
     game.club = _model_from_row(Club, connection, row[len(game_fields) : len(game_fields) + len(club_fields)])
     game.viewer_role = row[-1]
+    if game.viewer_role is None and getattr(user, "table_code_game", None) == game.pk:
+        # A tournament table code (games.tournaments.table_codes) scores its own game, no other.
+        game.viewer_role = Membership.Role.SCORER
     return game
 
 

@@ -343,6 +343,18 @@ def _append_sql(vendor: str) -> _AppendSql:
     )
 
 
+def _idempotency_scope(user, key: str | None):
+    """Who an Idempotency-Key belongs to: the user, or for a table code (which has no account) the
+    tournament's director, under a key derived from the code's id and the client's key."""
+    owner = getattr(user, "idempotency_owner", None)
+    if owner is None or key is None:
+        return user, key
+    td = owner()
+    if td is None:
+        return user, None  # a tournament without a director keeps no keys for its codes
+    return td, f"table-code:{user.table_code.pk}:" + hashlib.sha256(key.encode()).hexdigest()
+
+
 def append_events(
     *, game: Game | int, events: list[dict], expected_seq: int, idempotency_key: str | None = None, user
 ) -> WriteResult:
@@ -361,10 +373,11 @@ def append_events(
     # only a retried request needs it (a hash over the whole batch: not on every append)
     fingerprint = (_fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)
                    if idempotency_key is not None else "")
+    key_owner, idempotency_key = _idempotency_scope(user, idempotency_key)
     with transaction.atomic():
         locked = _lock_game_for_writer(game_id, user)
         if idempotency_key is not None:
-            replay = _idempotent_replay(user=user, key=idempotency_key, fingerprint=fingerprint)
+            replay = _idempotent_replay(user=key_owner, key=idempotency_key, fingerprint=fingerprint)
             if replay is not None:
                 return replay
         if expected_seq != locked.seq:
@@ -375,9 +388,12 @@ def append_events(
         snapshots = _apply_batch(state, locked.seq, events)
         start = locked.seq
         _insert_events(game=locked, start=start, events=events, state=state, user=user)
+        record_write = getattr(user, "record_write", None)
+        if record_write is not None:  # a table code: the write is recorded as made with it
+            record_write(locked.pk, start + 1, start + len(events))
         body = {**_game_body(locked), "appended": len(events), "first_seq": start + 1}
         if idempotency_key is not None:
-            _idempotent_store(user=user, key=idempotency_key, fingerprint=fingerprint, body=body)
+            _idempotent_store(user=key_owner, key=idempotency_key, fingerprint=fingerprint, body=body)
         _after_commit_cache(locked, snapshots, start, events)
     if isinstance(game, Game):
         game.seq, game.status, game.finished_at = locked.seq, locked.status, locked.finished_at

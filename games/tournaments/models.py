@@ -85,3 +85,52 @@ class TableGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} round {self.round} table {self.table}: game {self.game_id}"
+
+
+class TableCode(models.Model):
+    """A table's code for one round: whoever holds it may record that table's game (the newest
+    TableGame of the round and table), nothing else, until the round closes or the TD revokes it
+    (`ended_at`, with `end_reason`). Written when the round's games are made; a reissue ends the
+    old code and writes a new row. See games.tournaments.table_codes."""
+
+    class Ended(models.TextChoices):
+        REVOKED = "revoked", "Revoked by the TD"
+        REISSUED = "reissued", "Replaced by a new code"
+        ROUND_CLOSED = "round_closed", "The round closed"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="table_codes")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    # The code as typed (normalised: upper case, no separator); random from table_codes.ALPHABET.
+    code = models.CharField(max_length=16, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(max_length=20, choices=Ended.choices, blank=True)
+
+    class Meta:
+        ordering = ["tournament_id", "round", "table", "-id"]
+        indexes = [models.Index(fields=["tournament", "round", "table"], name="tablecode_round_table")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} round {self.round} table {self.table}: {self.code}"
+
+
+class TableCodeWrite(models.Model):
+    """An append made with a table code: events `first_seq`..`last_seq` of `game` (their
+    `recorded_by` is empty). Written in the append's transaction, never changed by the app."""
+
+    code = models.ForeignKey(TableCode, on_delete=models.PROTECT, related_name="writes")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    first_seq = models.PositiveIntegerField()
+    last_seq = models.PositiveIntegerField()
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "first_seq"]
+        indexes = [models.Index(fields=["game", "first_seq"], name="tablecodewrite_game_seq")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} events {self.first_seq}-{self.last_seq} by code {self.code_id}"

@@ -29,7 +29,7 @@ from games.services import (
     _fingerprint,
     _with_idempotency,
 )
-from games.tournaments import selectors
+from games.tournaments import selectors, table_codes
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -189,6 +189,7 @@ def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user)
     tournament.seq = start + len(events)
     tournament.status = Tournament.Status.FINISHED if finished else Tournament.Status.ACTIVE
     tournament.save(update_fields=["seq", "status"])
+    table_codes.end_for_events(tournament, events)
 
 
 # --- the tables' games ---------------------------------------------------------------------------
@@ -238,7 +239,41 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
             )
             GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=players[p]) for i, p in enumerate(seats))
             made[number] = TableGame.objects.create(tournament=tournament, round=round_number, table=number, game=game)
+        table_codes.issue_for_round(tournament, round_number, sorted(made), user)
     return [made[n] for n in sorted(made)]
+
+
+def _open_table(tournament_id: int, round_number: int, table: int, user) -> Tournament:
+    tournament = _lock_for_writer(tournament_id, user)
+    rnd = selectors.round_of(selectors.state_at(tournament), round_number)
+    if rnd is None or table not in rnd.tables:
+        raise InvalidInput(f"round {round_number} has no table {table}", code="table_not_found")
+    if rnd.closed:
+        raise InvalidInput(f"round {round_number} is closed", code="round_closed")
+    if table not in selectors.table_games(tournament, round_number):
+        raise InvalidInput(f"table {table} of round {round_number} has no game", code="no_game")
+    return tournament
+
+
+def reissue_table_code(*, tournament_id: int, round_number: int, table: int, user):
+    """End the table's code and give it a new one (a TD's act: scorers and admins)."""
+    with transaction.atomic():
+        tournament = _open_table(tournament_id, round_number, table, user)
+        return table_codes.reissue(tournament, round_number, table, user)
+
+
+def revoke_table_code(*, tournament_id: int, round_number: int, table: int, user) -> int:
+    """End the table's code without a new one; the number of codes ended (0 or 1)."""
+    with transaction.atomic():
+        tournament = _open_table(tournament_id, round_number, table, user)
+        return table_codes.revoke(tournament, round_number, table)
+
+
+def round_table_codes(*, tournament_id: int, round_number: int, user) -> dict:
+    """The round's live codes by table: the TD's to hand out (scorers and admins only)."""
+    with transaction.atomic():
+        tournament = _lock_for_writer(tournament_id, user)
+        return table_codes.live_codes(tournament, round_number)
 
 
 def record_result_from_game(*, tournament_id: int, round_number: int, table: int, user,

@@ -1,7 +1,7 @@
 """Tournament pages (included by replay/urls.py, in the `replay` namespace)."""
 from django.urls import path
 
-from . import views
+from . import table_cards, views
 
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="club-tournaments"),
@@ -11,4 +11,9 @@ urlpatterns = [
     path("tournaments/<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
     path("tournaments/<int:pk>/standings/", views.tournament_standings, name="tournament-standings"),
     path("tournaments/<int:pk>/projector/", views.tournament_projector, name="tournament-projector"),
+    path("tournaments/<int:pk>/rounds/<int:round_number>/cards/", table_cards.table_cards, name="tournament-cards"),
+    path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/", table_cards.table_code_action,
+         name="tournament-table-code"),
+    path("t/", table_cards.code_form, name="table-code-form"),
+    path("t/<str:code>/", table_cards.code_open, name="table-code"),
 ]

@@ -8,7 +8,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
-from games.tournaments.models import TableGame, Tournament, TournamentEvent
+from games.tournaments import table_codes
+from games.tournaments.models import TableCode, TableGame, Tournament, TournamentEvent
 from games.tournaments.services import MAX_BATCH
 
 
@@ -69,3 +70,16 @@ class TableGameOutput(serializers.ModelSerializer):
     class Meta:
         model = TableGame
         fields = ["round", "table", "game", "status", "seq"]
+
+
+class TableCodeOutput(serializers.ModelSerializer):
+    """A live table code (shown to the tournament's scorers and admins only)."""
+
+    printed = serializers.SerializerMethodField()
+
+    class Meta:
+        model = TableCode
+        fields = ["round", "table", "code", "printed", "created_at"]
+
+    def get_printed(self, row: TableCode) -> str:
+        return table_codes.printed(row.code)

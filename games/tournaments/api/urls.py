@@ -15,4 +15,8 @@ urlpatterns = [
          name="tournament-round-games"),
     path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/result-from-game/",
          views.TableResultFromGameApi.as_view(), name="tournament-table-result"),
+    path("tournaments/<int:pk>/rounds/<int:round_number>/codes/", views.RoundTableCodesApi.as_view(),
+         name="tournament-round-codes"),
+    path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/", views.TableCodeApi.as_view(),
+         name="tournament-table-code"),
 ]

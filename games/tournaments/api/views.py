@@ -172,3 +172,25 @@ class TableResultFromGameApi(TournamentView):
         return _write_response(services.record_result_from_game(
             tournament_id=pk, round_number=round_number, table=table, user=request.user,
             reason=data.get("reason")))
+
+
+class RoundTableCodesApi(TournamentView):
+    @extend_schema(responses={200: s.TableCodeOutput(many=True), **ERRORS},
+                   summary="The round's live table codes (scorers, admins): each records its table's game only")
+    def get(self, request: Request, pk: int, round_number: int) -> Response:
+        codes = services.round_table_codes(tournament_id=pk, round_number=round_number, user=request.user)
+        return Response(s.TableCodeOutput([codes[n] for n in sorted(codes)], many=True).data)
+
+
+class TableCodeApi(TournamentView):
+    @extend_schema(request=None, responses={201: s.TableCodeOutput, **ERRORS},
+                   summary="Reissue a table's code: the old one stops working (scorers, admins)")
+    def post(self, request: Request, pk: int, round_number: int, table: int) -> Response:
+        row = services.reissue_table_code(tournament_id=pk, round_number=round_number, table=table, user=request.user)
+        return Response(s.TableCodeOutput(row).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None, **ERRORS},
+                   summary="Revoke a table's code without a new one (scorers, admins)")
+    def delete(self, request: Request, pk: int, round_number: int, table: int) -> Response:
+        services.revoke_table_code(tournament_id=pk, round_number=round_number, table=table, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,171 @@
+"""Table codes: a short code per table and round that lets whoever holds it record that table's
+game, and nothing else, without an account (docs/tournament.md, "Table codes").
+
+A code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B),
+~8.5e11 possibilities, drawn with `secrets`; it is typed with or without the dash of its printed
+form `ABCD-EFGH`. It is issued when the round's games are made, ends when the round closes or the
+tournament finishes, and the TD can revoke or reissue it (a reissue ends the old code).
+
+The holder of a valid code is a `TableCodeHolder`: an anonymous user whose `table_code_game` is the
+one game it may write. `games.selectors.game_with_role` gives it the scorer's role on that game
+only; `games.services.append_events` stores its events with an empty `recorded_by` and calls
+`record_write`, which writes the `TableCodeWrite` row naming the code in the same transaction.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from games.tournaments.models import TableCode, TableCodeWrite, TableGame
+
+ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+LENGTH = 8
+_SEPARATORS = re.compile(r"[\s\-]")
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+
+
+def printed(code: str) -> str:
+    """The code as printed on a table card: ABCD-EFGH."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def normalise(raw: str) -> str | None:
+    """The stored form of a typed code, or None when it cannot be one."""
+    if not isinstance(raw, str) or len(raw) > 32:
+        return None
+    code = _SEPARATORS.sub("", raw).upper()
+    if len(code) != LENGTH or any(c not in ALPHABET for c in code):
+        return None
+    return code
+
+
+def _create(tournament, round_number: int, table: int, user) -> TableCode:
+    user = user if user is not None and user.is_authenticated else None
+    while True:  # a clash is ~1 in 1e9 per live code: retry with a new draw
+        code = new_code()
+        if not TableCode.objects.filter(code=code).exists():
+            return TableCode.objects.create(tournament=tournament, round=round_number, table=table,
+                                            code=code, created_by=user)
+
+
+def live_codes(tournament, round_number: int) -> dict[int, TableCode]:
+    """The round's live code of each table."""
+    rows = TableCode.objects.filter(tournament=tournament, round=round_number, ended_at__isnull=True)
+    return {row.table: row for row in rows}
+
+
+def issue_for_round(tournament, round_number: int, tables, user) -> dict[int, TableCode]:
+    """A live code for each of `tables` that has none (called when the round's games are made,
+    under the tournament's row lock)."""
+    live = live_codes(tournament, round_number)
+    for table in tables:
+        if table not in live:
+            live[table] = _create(tournament, round_number, table, user)
+    return live
+
+
+def _end(rows, reason: str) -> int:
+    return rows.filter(ended_at__isnull=True).update(ended_at=timezone.now(), end_reason=reason)
+
+
+def reissue(tournament, round_number: int, table: int, user) -> TableCode:
+    """End the table's live code and give it a new one (the caller holds the tournament's lock and
+    has checked the round is open)."""
+    _end(TableCode.objects.filter(tournament=tournament, round=round_number, table=table),
+         TableCode.Ended.REISSUED)
+    return _create(tournament, round_number, table, user)
+
+
+def revoke(tournament, round_number: int, table: int) -> int:
+    return _end(TableCode.objects.filter(tournament=tournament, round=round_number, table=table),
+                TableCode.Ended.REVOKED)
+
+
+def end_for_events(tournament, events: list[dict]) -> None:
+    """Codes end with their round (`round_closed`) or the tournament (`tournament_finished`)."""
+    for event in events:
+        if event.get("type") == "round_closed":
+            _end(TableCode.objects.filter(tournament=tournament, round=event.get("round")),
+                 TableCode.Ended.ROUND_CLOSED)
+        elif event.get("type") == "tournament_finished":
+            _end(TableCode.objects.filter(tournament=tournament), TableCode.Ended.ROUND_CLOSED)
+
+
+class TableCodeHolder(AnonymousUser):
+    """Whoever holds a live table code: signed in for its one game, anonymous for everything
+    else (no pk, no membership, no permission)."""
+
+    def __init__(self, table_code: TableCode, game_id: int) -> None:
+        self.table_code = table_code
+        self.table_code_game = game_id
+
+    def __str__(self) -> str:
+        return f"table code {printed(self.table_code.code)}"
+
+    def get_username(self) -> str:  # shown in the page header: which table this phone records
+        return f"Table {self.table_code.table} ({printed(self.table_code.code)})"
+
+    @property
+    def is_anonymous(self) -> bool:
+        return False
+
+    @property
+    def is_authenticated(self) -> bool:
+        return True
+
+    is_active = True
+    # The write throttle counts each code on its own (not all holders as one pk-less user).
+    @property
+    def throttle_ident(self) -> str:
+        return f"table-code:{self.table_code.pk}"
+
+    def record_write(self, game_id: int, first_seq: int, last_seq: int) -> None:
+        """Called by games.services.append_events inside its transaction."""
+        TableCodeWrite.objects.create(code=self.table_code, game_id=game_id, first_seq=first_seq,
+                                      last_seq=last_seq)
+
+    def idempotency_owner(self):
+        """Idempotency keys are per user; a code's are kept under the TD who made the
+        tournament, prefixed by the code (None: the code's writes take no key)."""
+        return self.table_code.tournament.created_by
+
+
+def holder_for(raw: str) -> TableCodeHolder | None:
+    """The holder of a live code, or None (unknown, revoked, reissued, or its round closed)."""
+    code = normalise(raw)
+    if code is None:
+        return None
+    row = (TableCode.objects.select_related("tournament__created_by")
+           .filter(code=code, ended_at__isnull=True).first())
+    if row is None:
+        return None
+    link = (TableGame.objects.filter(tournament_id=row.tournament_id, round=row.round, table=row.table)
+            .order_by("-id").values_list("game_id", flat=True).first())
+    if link is None:
+        return None
+    return TableCodeHolder(row, link)
+
+
+def game_path_prefixes(game_id: int) -> tuple[str, ...]:
+    """The only paths a code may be used on: its game's entry pages and API."""
+    return (f"/games/{game_id}/enter/", f"/api/games/{game_id}/")
+
+
+def scoped(holder: TableCodeHolder | None, path: str) -> bool:
+    return holder is not None and path.startswith(game_path_prefixes(holder.table_code_game))
+
+
+SESSION_KEY = "tichu_table_code"
+
+
+def holder_from_session(request) -> TableCodeHolder | None:
+    raw = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+    return holder_for(raw) if raw else None
+

@@ -1,0 +1,95 @@
+"""Table codes on the site: `/t/` (type a code), `/t/<code>/` (open the table's game entry with
+it), and the round's table cards for the TD to print (code and QR code of each table)."""
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from games import selectors as game_selectors
+from games.services import ServiceError
+from games.tournaments import selectors, services, table_codes
+
+
+@never_cache
+def code_form(request: HttpRequest) -> HttpResponse:
+    raw = request.GET.get("code")
+    if raw:
+        code = table_codes.normalise(raw)
+        if code is not None:
+            return redirect("replay:table-code", code=code)
+        messages.error(request, "That is not a table code: 8 letters and digits, as on the table card.")
+    return render(request, "tournaments/table_code.html", {"code": raw or ""})
+
+
+@never_cache
+def code_open(request: HttpRequest, code: str) -> HttpResponse:
+    """Keep the code in the session and open its table's game entry; the code is the credential
+    for that game only (games.tournaments.middleware)."""
+    holder = table_codes.holder_for(code)
+    if holder is None:
+        return render(request, "tournaments/table_code.html", {"code": code, "refused": True}, status=404)
+    request.session[table_codes.SESSION_KEY] = holder.table_code.code
+    return redirect("replay:entry:enter", pk=holder.table_code_game)
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of `url` as inline SVG (segno; error correction M, readable from a printed card)."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=2)
+
+
+def card_url(request: HttpRequest, code: str) -> str:
+    return request.build_absolute_uri(reverse("replay:table-code", args=[code]))
+
+
+def round_cards(request: HttpRequest, tournament, round_number: int) -> list[dict]:
+    """Each table's card: its number, who sits where, its code (printed form) and the QR code."""
+    state = selectors.state_at(tournament)
+    rnd = selectors.round_of(state, round_number)
+    if rnd is None:
+        raise Http404("no such round")
+    codes = services.round_table_codes(tournament_id=tournament.pk, round_number=round_number, user=request.user)
+    cards = []
+    for number, table in sorted(rnd.tables.items()):
+        row = codes.get(number)
+        names = [" & ".join(state.entries[e].name for e in side) for side in table.sides]
+        url = card_url(request, row.code) if row else None
+        cards.append({"table": number, "ns": names[0], "ew": names[1],
+                      "code": table_codes.printed(row.code) if row else None, "url": url,
+                      "qr": mark_safe(qr_svg(url)) if url else None})  # noqa: S308 - segno's own SVG
+    return cards
+
+
+@never_cache
+@login_required
+def table_cards(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    tournament = selectors.tournament_get(request.user, pk)
+    if not game_selectors.can_write(request.user, tournament.club):
+        raise PermissionDenied("the table codes are for the tournament's scorers and admins")
+    cards = round_cards(request, tournament, round_number)
+    return render(request, "tournaments/table_cards.html", {
+        "tournament": tournament, "club": tournament.club, "round": round_number, "cards": cards})
+
+
+@login_required
+@require_POST
+def table_code_action(request: HttpRequest, pk: int, round_number: int, table: int) -> HttpResponse:
+    """Reissue (`action=reissue`) or revoke (`action=revoke`) a table's code."""
+    action = request.POST.get("action")
+    fn = {"reissue": services.reissue_table_code, "revoke": services.revoke_table_code}.get(action)
+    if fn is None:
+        messages.error(request, "Unknown action.")
+    else:
+        try:
+            fn(tournament_id=pk, round_number=round_number, table=table, user=request.user)
+            messages.success(request, f"Table {table}: code {'reissued' if action == 'reissue' else 'revoked'}.")
+        except ServiceError as err:
+            messages.error(request, f"Not done: {err.message} ({err.code}).")
+    return redirect("replay:tournament-cards", pk=pk, round_number=round_number)
