@@ -129,7 +129,13 @@ def settle_refused_hands(record: dict[str, Any], event_lines: list[int],
                 del results[k]
             action = "skipped"
         if after is not None and after.get("type") == "shuffle":
-            # the shuffler is inferred (first out of the previous hand): follow the kept line
-            after["seat"] = replacement["out"][0] if replacement is not None else after["seat"]
+            # the shuffler is inferred (first out of the previous hand): follow the kept line, or
+            # with the hand left out, the hand before it
+            if replacement is not None:
+                after["seat"] = replacement["out"][0]
+            else:
+                before = fold(record, start).next_shuffler
+                if before is not None:
+                    after["seat"] = before
         notes.append({"hand": k + 1, "line": line, "action": action, "reason": why})
     return notes

@@ -173,3 +173,20 @@ def test_a_player_who_bombs_their_own_dragon_trick_keeps_it():
     collect = "(1)Bob passt.\n(1)Bob: G7 S7 B7 R7 "
     assert collect in text
     assert play_events(parse_bsw(text.replace(collect, "(1)Bob: G7 S7 B7 R7 "))[0]) == written
+
+
+def test_a_refused_hand_whose_score_fits_no_order_is_left_out_and_the_next_hand_still_folds():
+    # hand 2's wish becomes a ten (seat 1 holds one and plays a 2: refused) and its Ergebnis no score
+    text = log()
+    second = text.index("Wunsch:2\n", text.index("Wunsch:2\n") + 1)
+    shaped = text[:second] + "Wunsch:10\n" + text[second + len("Wunsch:2\n"):]
+    shaped = shaped.replace("Ergebnis: 0 - 300", "Ergebnis: 3 - 297", 1)
+    (read,) = read_bsw(shaped)
+    shufflers = [e["seat"] for e in read.record["events"] if e["type"] == "shuffle"]
+    notes = settle_refused_hands(read.record, read.event_lines)
+    assert [(n["hand"], n["line"], n["action"]) for n in notes] == [(2, 111, "skipped")]
+    assert "wish_not_fulfilled" in notes[0]["reason"]
+    # hand 3 now follows hand 1: its shuffler is hand 1's first out (seat 2), no longer hand 2's
+    assert [e["seat"] for e in read.record["events"] if e["type"] == "shuffle"] == [shufflers[0], 2] + shufflers[3:]
+    check = check_game(read.record)
+    assert check.error is None and check.hands == 7 and check.equal == 7
