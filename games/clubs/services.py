@@ -326,7 +326,8 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
         source_name, source_id = source.name, source.pk
         source.delete()
         audit(club, actor, "players_merged",
-              f"merged the player {source_name!r} into {target.name!r} ({len(games)} games moved)",
+              f"merged the player {source_name!r} into {target.name!r} "
+              f"({len(games)} game{'' if len(games) == 1 else 's'} moved)",
               source=source_id, source_name=source_name, target=target.pk, games=games)  # fmt: skip
         transaction.on_commit(lambda: _recompute_ratings(club.pk))
     return target
