@@ -5,6 +5,7 @@ and two scorers on one game (the stale one gets the API's 409 and the latest sta
 event is checked against the engine."""
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -549,6 +550,115 @@ def test_retry_after_a_lost_answer_stores_the_entry_once(open_as, game):
     wait_seq(page, 1)
     assert stored(game) == [{"type": "shuffle", "seat": 2}]  # once
     assert page.is_hidden("#alert")
+
+
+# --- offline at the table ---------------------------------------------------------------------------
+
+
+def outbox_size(page) -> int:
+    return int(page.get_attribute("#entry", "data-outbox"))
+
+
+def test_offline_in_the_middle_of_a_hand_nothing_lost_or_doubled(open_as, game):
+    """The connection drops in the middle of a hand: the pass is kept in the browser as "not yet
+    sent" (in localStorage, with its key and expected_seq) and goes out when the connection
+    returns; an answer lost in flight is sent again with the same key: stored once."""
+    events = first_hand()
+    k = next(i for i, e in enumerate(events) if e["type"] == "pass")
+    append_events(game=game, events=events[:k], expected_seq=0, user=scorer())
+    page = open_entry(open_as, game, viewport=PHONE)
+    page.click("#tab-cards")
+    page.context.set_offline(True)
+    page.click("#pass-btn")
+    page.wait_for_selector("#outbox:not([hidden])")
+    assert "1 not yet sent" in page.text_content("#outbox-head") and "offline" in page.text_content("#outbox-head")
+    assert "passes" in page.text_content("#outbox-list")
+    assert page.text_content("#bar-outbox") == "1 not yet sent"
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('tichu-entry:game-{game.pk}:outbox'))")
+    assert len(kept) == 1 and kept[0]["key"]
+    assert json.loads(kept[0]["body"]) == {"expected_seq": k, "events": [events[k]]}
+    assert page.locator("#controls button:not([disabled])").count() == 0  # the next entry needs the server
+    assert "not yet sent" in page.text_content("#outbox-wait")
+    if os.environ.get("ENTRY_SCREENSHOTS"):
+        page.screenshot(path=os.environ["ENTRY_SCREENSHOTS"] + "/offline-390.png")
+    page.wait_for_timeout(500)
+    assert len(stored(game)) == k  # nothing reached the server
+    page.context.set_offline(False)
+    wait_seq(page, k + 1)
+    page.wait_for_selector("#entry[data-outbox='0']", state="attached")
+    assert stored(game) == events[:k + 1]
+    assert page.is_hidden("#outbox") and page.is_hidden("#bar-outbox")
+
+    # the next entry reaches the server but its answer is lost: kept, sent again by itself with
+    # the same key, stored once
+    lost = []
+
+    def lose_the_answer(route):
+        if route.request.method == "POST" and not lost:
+            lost.append(route.request.headers["idempotency-key"])
+            route.fetch()
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/api/games/*/events/", lose_the_answer)
+    nxt = events[k + 1]
+    assert nxt["type"] in ("pass", "play")
+    if nxt["type"] == "pass":
+        page.click("#pass-btn")
+    else:
+        for card in nxt["cards"]:
+            page.click(f".seat-box.turn .pick[data-card='{card}']")
+        if page.is_visible("#choice-phoenix"):
+            page.select_option("#choice-phoenix", nxt.get("phoenix", ""))
+        page.click("#play-btn")
+    wait_seq(page, k + 2)
+    page.wait_for_selector("#entry[data-outbox='0']", state="attached")
+    assert len(lost) == 1
+    assert stored(game) == events[:k + 2]  # once
+    assert not page.errors
+
+
+def test_offline_hands_from_the_score_sheet_go_out_in_order_and_a_conflict_is_held(open_as, game):
+    page = open_entry(open_as, game, viewport=PHONE)
+    page.context.set_offline(True)
+    for first_out, points in (("1", "70"), ("2", "45")):
+        page.select_option("#out-0", first_out)
+        page.fill("#points-1", points)
+        page.wait_for_function("() => document.getElementById('hand-check').textContent.startsWith('Not checked yet')")
+        page.click("#save-hand")
+        page.wait_for_function("() => document.getElementById('out-0').value === ''")  # reset: kept
+    assert outbox_size(page) == 2
+    assert page.text_content("#outbox-list").count("from the score sheet") == 2
+    assert "hand 2 from the score sheet" in page.text_content("#outbox-list")
+    assert stored(game) == []
+    page.context.set_offline(False)
+    wait_seq(page, 2)
+    page.wait_for_selector("#entry[data-outbox='0']", state="attached")
+    assert [e["out"] for e in stored(game)] == [[1], [2]]  # in order, each once
+    assert page.locator("#score-sheet tr.hand-line").count() == 2
+
+    # offline again; meanwhile another scorer enters a hand: the kept hand is refused when sent
+    # (409), held and shown, never stored over the other scorer's
+    page.context.set_offline(True)
+    page.select_option("#out-0", "3")
+    page.fill("#points-1", "60")
+    page.wait_for_function("() => document.getElementById('hand-check').textContent.startsWith('Not checked yet')")
+    page.click("#save-hand")
+    page.wait_for_selector("#entry[data-outbox='1']", state="attached")
+    append_events(game=game, events=[{"type": "hand_result", "calls": {}, "out": [0], "points": [80, 20]}],
+                  expected_seq=2, user=scorer("other"))
+    page.context.set_offline(False)
+    page.wait_for_selector("#entry[data-conflict='3']", state="attached")
+    page.wait_for_selector("#outbox-discard:not([hidden])")
+    assert "refused when sent" in page.text_content("#outbox-head")
+    assert page.is_visible("#sheet-stale")
+    page.wait_for_timeout(1500)  # no flush goes out again by itself
+    assert [e["out"] for e in stored(game)] == [[1], [2], [0]]
+    page.click("#outbox-discard")
+    page.wait_for_selector("#entry[data-outbox='0']", state="attached")
+    assert len(stored(game)) == 3
+    assert not page.errors
 
 
 @pytest.mark.parametrize("variant, players", [("threechu", PLAYERS[:3]), ("tientsin", PLAYERS + ["Eve", "Fay"])])

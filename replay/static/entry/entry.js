@@ -16,6 +16,7 @@
   var C = JSON.parse(document.getElementById("entry-config").textContent);
   var players = C.players, nSeats = players.length;
   var $ = function (id) { return document.getElementById(id); };
+  var outbox = window.TichuOutbox("tichu-entry:game-" + C.game + ":outbox");  // static/entry/outbox.js
 
   var S = {
     seq: C.seq,       // the seq the page's state is at: sent as expected_seq
@@ -228,10 +229,59 @@
     }
     var active = document.activeElement;
     rememberFocus();
-    var req = { body: JSON.stringify({ expected_seq: S.seq, events: events }), key: newKey(), what: what,
-                origin: origin || (active && $("hand-form").contains(active) ? "save-hand" : "cards") };
+    origin = origin || (active && $("hand-form").contains(active) ? "save-hand" : "cards");
+    if (outbox.size() && origin !== "save-hand") {
+      // a card entry needs the server's answer to know what comes next: it waits for the queue
+      say("Not sent: the card controls come back once the entries kept in this browser are sent.", "bad");
+      return Promise.resolve(false);
+    }
+    // queued entries come first: this one is built on the position after them
+    var req = { body: JSON.stringify({ expected_seq: S.seq + outbox.size(), events: events }), key: newKey(), what: what, origin: origin };
+    if (outbox.size() || navigator.onLine === false) {
+      outbox.add(req);
+      say("Kept in this browser, not yet sent: " + what + ".", "bad");
+      renderOutbox();
+      render();
+      scheduleFlush();
+      return Promise.resolve("queued");
+    }
     return post(req);
   }
+
+  // --- offline at the table: the outbox (static/entry/outbox.js) ---------------------------------------
+  // Entries made without a connection wait in order, shown as "not yet sent", and go out one by one
+  // (each with its own key and expected_seq) when the connection returns. A refusal then (409: the
+  // game moved on; 422: the rules) stops the flush: what is left is held and shown, never re-sent
+  // by itself and never overwriting anything, until the scorer discards it.
+  function renderOutbox() {
+    var list = outbox.items(), box = $("outbox");
+    box.hidden = !list.length;
+    root.setAttribute("data-outbox", String(list.length));
+    $("bar-outbox").hidden = !list.length;
+    if (!list.length) return;
+    var held = list.some(function (it) { return it.held; });
+    $("outbox-head").textContent = held
+      ? list.length + " not sent: refused when sent (" + list[0].held + "); kept here, check the state, then discard"
+      : list.length + " not yet sent: " + (navigator.onLine === false ? "offline; they go out in order when the connection returns" : "sending…");
+    $("outbox-list").innerHTML = list.map(function (it) {
+      return '<li data-key="' + esc(it.key) + '"' + (it.held ? ' class="held"' : "") + ">" + esc(it.what) +
+        ' <span class="hint">(at #' + esc(JSON.parse(it.body).expected_seq) + ")</span></li>";
+    }).join("");
+    $("outbox-discard").hidden = !held;
+    $("bar-outbox").textContent = list.length + (held ? " held" : " not yet sent");
+  }
+  function scheduleFlush() {
+    clearTimeout(S.flushTimer);
+    if (outbox.size()) S.flushTimer = setTimeout(flush, navigator.onLine === false ? 4000 : 800);
+  }
+  function flush() {
+    var head = outbox.items()[0];
+    if (!head || head.held || S.busy) { if (head && !head.held) scheduleFlush(); return; }
+    if (navigator.onLine === false) { scheduleFlush(); return; }
+    post(head).then(function (ok) { if (ok === true && outbox.size()) flush(); });
+  }
+  window.addEventListener("online", function () { renderOutbox(); flush(); });
+  window.addEventListener("offline", function () { renderOutbox(); });
 
   function post(req) {
     S.busy = true;
@@ -249,9 +299,12 @@
     }).then(function (res) {
       S.busy = false; S.pending = null; root.setAttribute("data-busy", "0");
       if (res.status === 201) {
+        outbox.drop(req.key);
+        renderOutbox();
         alertBox("");
         return refresh("Saved: " + req.what + " (#" + res.body.seq + ").").then(function () { return true; });
       }
+      if (res.status === 409 || res.status === 422) holdOutbox(req, res.status === 409 ? "the game changed meanwhile" : "refused by the rules");
       if (res.status === 409) {
         markStale(res.body.current_seq, req.what, req.origin, true);
         root.setAttribute("data-conflict", String(res.body.current_seq));
@@ -276,11 +329,22 @@
       return false;
     }).catch(function () {
       S.busy = false; root.setAttribute("data-busy", "0");
-      say("Not confirmed: " + req.what + ".", "bad");
-      alertBox("Network error: " + req.what + " may not be saved. Retry sends the very same entry (it cannot be stored twice).", true);
+      outbox.addFirst(req);
+      say("Kept in this browser, not yet sent: " + req.what + ".", "bad");
+      alertBox("Network error: " + req.what + " may not be saved. It is kept in this browser and sent again (with the same key: it cannot be stored twice) when the connection returns; Retry sends it now.", true);
       setDisabled(false);
+      renderOutbox();
+      render();
+      scheduleFlush();
       return false;
     });
+  }
+
+  // A queued entry the server refused: it and everything after it (built on it) stay, held.
+  function holdOutbox(req, why) {
+    if (!outbox.items().some(function (it) { return it.key === req.key; })) return;
+    outbox.hold(why);
+    renderOutbox();
   }
 
   function setDisabled(on) {
@@ -322,7 +386,12 @@
     renderTrick();
     renderControls();
     renderPenalty();
-    if (S.stale) root.querySelectorAll("#controls button, #penalty-box button").forEach(function (b) { b.disabled = true; });
+    if (S.stale || outbox.size()) root.querySelectorAll("#controls button, #penalty-box button").forEach(function (b) { b.disabled = true; });
+    if (outbox.size()) {
+      $("undo").disabled = true;
+      $("controls").insertAdjacentHTML("afterbegin", '<p class="note outbox-wait" id="outbox-wait">' + esc(outbox.items()[outbox.size() - 1].what) +
+        ": kept in this browser, not yet sent. The next entry is offered once the server has it.</p>");
+    }
     if (!S.tab) selectTab(C.sheet.enabled && (L.phase === "between_hands" || L.phase === "game_over") ? "sheet" : "cards", false);
   }
 
@@ -719,6 +788,7 @@
     }
     var problem = fieldProblem();
     if (problem) { S.checkKey = null; S.submitWhenChecked = false; setCheck(problem, false); return; }
+    if (offlineForm()) { S.checkKey = null; setCheck("Not checked yet: the rules check it when it is sent (entries are waiting to go out).", null); return; }
     var event = handEvent(), k = JSON.stringify(event);
     if (k === S.checkKey) return;  // approved already at this seq
     S.checkKey = null;
@@ -885,17 +955,33 @@
     var event = handEvent();
     if (S.busy) return;
     if (S.stale) { send([], ""); return; }
+    if (offlineForm()) {  // no engine to ask: the field checks only; the engine judges it when sent
+      if (fieldProblem()) return;
+      send([event], "hand " + ((S.legal.state.hand_number || 0) + 1 + queuedHands()) + " from the score sheet", "save-hand").then(afterHandSaved);
+      return;
+    }
     if (S.checkKey !== JSON.stringify(event)) { S.submitWhenChecked = true; checkHand(); return; }
-    send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet", "save-hand").then(function (ok) {
-      if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
-    });
+    send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet", "save-hand").then(afterHandSaved);
+  }
+  function afterHandSaved(ok) {
+    if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
+  }
+  function offlineForm() { return navigator.onLine === false || outbox.size() > 0; }
+  function queuedHands() {
+    return outbox.items().filter(function (it) { return JSON.parse(it.body).events.some(function (e) { return e.type === "hand_result"; }); }).length;
   }
   $("penalty-box").addEventListener("toggle", function () { if (!$("penalty-box").open && S.penaltyPick) cancelPenalty(false); });
   $("hand-form").addEventListener("submit", function (ev) { ev.preventDefault(); submitHand(); });
   $("hand-form").addEventListener("reset", function () { setTimeout(function () { syncDoubleVictory(); checkHand(); }, 0); });
   $("undo").addEventListener("click", function () { if (!S.busy) send([{ type: "undo" }], "undo"); });
   $("refresh").addEventListener("click", function () { alertBox(""); refresh("Latest state loaded."); });
-  $("retry").addEventListener("click", function () { if (S.pending && !S.busy) post(S.pending); });
+  $("retry").addEventListener("click", function () { if (!S.busy) flush(); });
+  $("outbox-discard").addEventListener("click", function () {
+    outbox.clear();
+    renderOutbox();
+    say("The held entries were discarded; nothing of them was stored.");
+    refresh();
+  });
 
   document.addEventListener("keydown", function (ev) {
     var tag = (ev.target.tagName || "").toLowerCase();
@@ -910,6 +996,7 @@
     getJson(C.legal_url).then(function (res) { if (res.status === 200 && res.body.seq !== S.seq) changedElsewhere(res.body.seq); });
   });
 
-  window.tichuEntry = { state: S, refresh: refresh, send: send };
-  refresh();
+  window.tichuEntry = { state: S, refresh: refresh, send: send, outbox: outbox };
+  renderOutbox();
+  refresh().then(function () { scheduleFlush(); });  // entries kept from an earlier visit go out
 })();
