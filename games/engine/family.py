@@ -20,6 +20,7 @@ class Tientsin(Variant):
     7th card; pushes to the two partners; the Dog to a chosen partner; triple victory 300."""
 
     name = "tientsin"
+    label = "Tientsin"
     seat_counts = (6,)
     grand_tichu_cards = 6
     sweep_size = 3  # no bonus for a double victory; the three of a team out first: 300
@@ -39,7 +40,7 @@ class Tientsin(Variant):
                 raise EngineError("invalid_combination", f"both partners of seat {seat} are out: the Dog's lead passes on in order, 'to' names nobody")
             return super().dog_lead(hand, seat, None)  # on after the partner next in order, as in Nanking
         if to is None:
-            raise EngineError("malformed", f"in tientsin the Dog's player names the partner who leads ('to': one of {choices})")
+            raise EngineError("malformed", f"in Tientsin the Dog's player names the partner who leads ('to': one of {choices})")
         if to not in choices:
             raise EngineError("invalid_combination", f"the Dog's lead goes to a partner still holding cards ({', '.join(map(str, choices))}), not seat {to}")
         return to
@@ -90,6 +91,7 @@ class Threechu(Variant):
     """Three players and a dummy at seat 3, opposite the dealer, who plays it."""
 
     name = "threechu"
+    label = "Threechu"
     seat_counts = (3,)
     options = THREECHU_OPTIONS
     DUMMY = 3
@@ -107,7 +109,7 @@ class Threechu(Variant):
 
     def check_options(self, options: dict[str, Any], n: int) -> None:
         if options.get("hands") is not None and options["hands"] % 3:
-            raise EngineError("malformed", f"a threechu game lasts a number of hands divisible by 3, not {options['hands']}")
+            raise EngineError("malformed", f"a Threechu game lasts a number of hands divisible by 3, not {options['hands']}")
 
     def dealers(self, n: int) -> tuple[int, ...]:
         return (0, 1, 2)  # the dummy (seat 3) never deals
@@ -148,7 +150,7 @@ class Threechu(Variant):
     def result_teams(self, n: int, event: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
         dealer = event.get("dealer")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1, 2):
-            raise EngineError("result_invalid", "a threechu hand result names its dealer (seat 0, 1 or 2): the dealer plays with the dummy")
+            raise EngineError("result_invalid", "a Threechu hand result names its dealer (seat 0, 1 or 2): the dealer plays with the dummy")
         return self.teams(n, dealer)
 
     def next_shuffler(self, line: dict[str, Any], options: dict[str, Any]) -> int | None:
@@ -229,6 +231,7 @@ class GrandSeigneur(Variant):
     """Five to twelve players, each for themselves; seats change with each hand's finishing order."""
 
     name = "grand-seigneur"
+    label = "Grand Seigneur"
     seat_counts = tuple(range(5, 13))
     options = GRAND_SEIGNEUR_OPTIONS
     has_calls = False
@@ -349,7 +352,7 @@ class GrandSeigneur(Variant):
 
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
         if to is not None:
-            raise EngineError("not_in_variant", "in grand-seigneur the Dog gives the lead to the Wretch; 'to' is not chosen")
+            raise EngineError("not_in_variant", "in Grand Seigneur the Dog gives the lead to the Wretch; 'to' is not chosen")
         wretch = hand.ranks[-1] if hand.ranks else hand.next_holder(seat)
         return hand.next_holder(wretch, include_self=True)
 
@@ -374,9 +377,9 @@ class GrandSeigneur(Variant):
     def result_line(self, n: int, event: dict[str, Any], calls: dict[int, str], out: list[int],
                     options: dict[str, Any]) -> dict[str, Any]:
         if event.get("points") is not None:
-            raise EngineError("result_invalid", "grand-seigneur has no card points: a hand result gives the finishing order")
+            raise EngineError("result_invalid", "Grand Seigneur has no card points: a hand result gives the finishing order")
         if len(out) != n:
-            raise EngineError("result_invalid", f"a grand-seigneur hand result gives the whole finishing order ({n} seats)")
+            raise EngineError("result_invalid", f"a Grand Seigneur hand result gives the whole finishing order ({n} seats)")
         return {"card_points": [0] * n, "points": self._rank_points(out, n, options), "out": list(out), "double_victory": False}
 
     def next_shuffler(self, line: dict[str, Any], options: dict[str, Any]) -> int | None:

@@ -81,10 +81,6 @@ class GameInfo:
         raise KeyError(name)
 
 
-LABELS = {"nanking": "Tichu", "threechu": "Threechu", "tientsin": "Tientsin", "grand-seigneur": "Grand Seigneur",
-          tzq.NAME: "Tien Zi Que"}
-
-
 def _players_text(counts: tuple[int, ...], dummy: bool) -> str:
     text = f"{counts[0]} players" if len(counts) == 1 else f"{min(counts)} to {max(counts)} players"
     return text + (" and a dummy" if dummy else "")
@@ -98,7 +94,7 @@ def _family_info(v: Variant) -> GameInfo:
     points = type(v).result_line is Variant.result_line  # Grand Seigneur records the finishing order only
     return GameInfo(
         name=v.name,
-        label=LABELS[v.name],
+        label=v.label,
         players_text=_players_text(v.seat_counts, dummy),
         seat_counts=v.seat_counts,
         teams=teams,
@@ -120,7 +116,7 @@ def _family_info(v: Variant) -> GameInfo:
 def _tzq_info() -> GameInfo:
     return GameInfo(
         name=tzq.NAME,
-        label=LABELS[tzq.NAME],
+        label=tzq.VARIANT.label,
         players_text="2 players",
         seat_counts=(2,),
         teams=None,

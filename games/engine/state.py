@@ -441,7 +441,7 @@ class GameState(EventFold):
         v = self.variant
         if wish is not None:
             if not v.has_wish:
-                raise EngineError("not_in_variant", f"there is no wish in {v.name}")
+                raise EngineError("not_in_variant", f"there is no wish in {v.label}")
             if MAHJONG not in cards:
                 raise EngineError("invalid_combination", "a wish is made only with the Mahjong")
         elif MAHJONG in cards and self.options.get("wish_required") and v.has_wish:

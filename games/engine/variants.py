@@ -24,6 +24,7 @@ class Variant:
     """Tichu Nanking: four players, teams {0,2} and {1,3}, 56 cards drawn 14 each."""
 
     name = "nanking"
+    label = "Tichu"  # the game's name in words (pages, messages)
     seat_counts: tuple[int, ...] = (4,)
     options: tuple[Option, ...] = TICHU_OPTIONS
     combo_rules: ComboRules = NANKING_COMBOS
@@ -38,7 +39,7 @@ class Variant:
     def check_players(self, players: Sequence[str]) -> None:
         if len(players) not in self.seat_counts:
             counts = " or ".join(str(n) for n in self.seat_counts)
-            raise EngineError("malformed", f"{self.name} is played by {counts} players, the record names {len(players)}")
+            raise EngineError("malformed", f"{self.label} is played by {counts} players, the record names {len(players)}")
 
     def seat_count(self, players: Sequence[str]) -> int:
         return len(players)
@@ -76,7 +77,7 @@ class Variant:
     def check_shuffler(self, n: int, seat: int) -> None:
         """Who may shuffle at all (the dummy of Threechu never deals)."""
         if seat not in self.dealers(n):
-            raise EngineError("not_your_turn", f"seat {seat} never deals in {self.name}: the dealer is one of seats {', '.join(map(str, self.dealers(n)))}")
+            raise EngineError("not_your_turn", f"seat {seat} never deals in {self.label}: the dealer is one of seats {', '.join(map(str, self.dealers(n)))}")
 
     def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
         """Fill options whose default depends on the number of players."""
@@ -145,7 +146,7 @@ class Variant:
         partner = next(s for s in (hand.order[(i + k) % n] for k in range(1, n))
                        if hand.team_of[s] == hand.team_of[seat])
         if to is not None and to != partner:
-            raise EngineError("not_in_variant", f"in {self.name} the Dog gives the lead to the partner (seat {partner}); 'to' is not chosen")
+            raise EngineError("not_in_variant", f"in {self.label} the Dog gives the lead to the partner (seat {partner}); 'to' is not chosen")
         return hand.next_holder(partner, include_self=True)
 
     def is_opponent(self, hand: "Hand", seat: int, other: int) -> bool:

@@ -48,7 +48,7 @@ def test_new_game_from_members_and_new_names(users, home):
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"seat-3-new": ""}, "nanking is played by 4 players"),
+    ({"seat-3-new": ""}, "Tichu is played by 4 players"),
     ({"seat-1-new": "Ann"}, "one seat only"),
     ({"variant": "poker"}, "Choose a game"),
     ({"opt-nanking-target_score": "lots"}, "whole number"),

@@ -36,6 +36,7 @@ class TienZiQueVariant:
     """A stand-in for :class:`~.variants.Variant`: what generic code reads off ``state.variant``."""
 
     name = NAME
+    label = "Tien Zi Que"
     players = 2
     has_calls = False
     has_wish = False
@@ -163,7 +164,7 @@ class TienZiQueState(EventFold):
     def __init__(self, options: dict[str, Any] | None, players: list[str]) -> None:
         if not isinstance(players, list) or len(players) != 2:
             count = len(players) if isinstance(players, list) else players
-            raise EngineError("malformed", f"tien-zi-que is a game for exactly 2 players, not {count}")
+            raise EngineError("malformed", f"Tien Zi Que is a game for exactly 2 players, not {count}")
         self.variant = VARIANT
         self.players = list(players)
         self.n = 2
