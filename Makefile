@@ -44,10 +44,12 @@ run: install
 
 test: lint test-sqlite test-postgres test-celery
 
-# A few seconds, first: the engine linted and type-checked, and the architecture's import
-# contracts (pyproject.toml [tool.importlinter], docs/architecture.md) kept.
+# A few seconds, first: the engine linted, formatted (`ruff format games/engine` fixes it) and
+# type-checked, and the architecture's import contracts (pyproject.toml [tool.importlinter],
+# docs/architecture.md) kept.
 lint: install
 	$(VENV)/bin/ruff check games/engine
+	$(VENV)/bin/ruff format --check games/engine
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 

@@ -3,6 +3,7 @@
 Randomness comes only from the ``random.Random`` the caller seeds: the same seed gives the same
 record. The engine never shuffles; the bot does, and records the outcome as draw events.
 """
+
 from __future__ import annotations
 
 import random
@@ -47,9 +48,16 @@ def greedy_policy(state: GameState, seat: int, options: list[dict[str, Any]], rn
     return min(plays, key=cost)
 
 
-def random_record(seed: int, variant: str = "nanking", options: dict[str, Any] | None = None,
-                  players: list[str] | None = None, policies: list[Policy] | None = None,
-                  max_hands: int = 40, bomb_rate: float = 0.3, call_rate: float = 0.1) -> dict[str, Any]:
+def random_record(
+    seed: int,
+    variant: str = "nanking",
+    options: dict[str, Any] | None = None,
+    players: list[str] | None = None,
+    policies: list[Policy] | None = None,
+    max_hands: int = 40,
+    bomb_rate: float = 0.3,
+    call_rate: float = 0.1,
+) -> dict[str, Any]:
     """A complete bot-played game as a record. ``policies`` gives each seat its player."""
     rng = random.Random(seed)
     players = players or ["Ann", "Bob", "Cid", "Dee"]
@@ -63,12 +71,22 @@ def random_record(seed: int, variant: str = "nanking", options: dict[str, Any] |
 
     while not state.over and len(state.history) < max_hands:
         _play_hand(state, do, rng, policies, bomb_rate, call_rate)
-    return {"format": FORMAT, "variant": state.variant.name, "options": dict(options or {}),
-            "players": list(players), "events": events}
+    return {
+        "format": FORMAT,
+        "variant": state.variant.name,
+        "options": dict(options or {}),
+        "players": list(players),
+        "events": events,
+    }
 
 
-def random_game(seed: int, variant: str = "nanking", options: dict[str, Any] | None = None,
-                players: list[str] | None = None, **kwargs: Any) -> dict[str, Any]:
+def random_game(
+    seed: int,
+    variant: str = "nanking",
+    options: dict[str, Any] | None = None,
+    players: list[str] | None = None,
+    **kwargs: Any,
+) -> dict[str, Any]:
     """A complete random game (seeded) as a record: the demo data and property-test generator."""
     if variant == "tien-zi-que":
         from .tien_zi_que import random_tzq_record
@@ -77,8 +95,14 @@ def random_game(seed: int, variant: str = "nanking", options: dict[str, Any] | N
     return random_record(seed, variant, options, players, **kwargs)
 
 
-def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: random.Random,
-               policies: list[Policy], bomb_rate: float, call_rate: float) -> None:
+def _play_hand(
+    state: GameState,
+    do: Callable[[dict[str, Any]], None],
+    rng: random.Random,
+    policies: list[Policy],
+    bomb_rate: float,
+    call_rate: float,
+) -> None:
     assert state.phase == BETWEEN_HANDS
     shuffler = state.next_shuffler if state.next_shuffler is not None else rng.choice(state.variant.dealers(state.n))
     do({"type": "shuffle", "seat": shuffler})
@@ -92,7 +116,7 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
         limit = state.variant.grand_tichu_cards
         rest = list(pile)
         for s in h.order:
-            first[s], rest = rest[: min(limit, h.sizes[s])], rest[min(limit, h.sizes[s]):]
+            first[s], rest = rest[: min(limit, h.sizes[s])], rest[min(limit, h.sizes[s]) :]
             do({"type": "deal", "seat": s, "cards": first[s]})
         for s in h.order:
             if state.variant.grand_tichu_limit(h, s) is not None and rng.random() < call_rate / 3:
@@ -105,8 +129,12 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
     else:
         while state.phase == DEAL:
             drawer = state._expected_drawer(h)
-            if h.received[drawer] == state.variant.grand_tichu_cards and drawer not in h.calls \
-                    and state.variant.grand_tichu_limit(h, drawer) is not None and rng.random() < call_rate / 3:
+            if (
+                h.received[drawer] == state.variant.grand_tichu_cards
+                and drawer not in h.calls
+                and state.variant.grand_tichu_limit(h, drawer) is not None
+                and rng.random() < call_rate / 3
+            ):
                 do({"type": "grand_tichu", "seat": drawer})
             do({"type": "draw", "seat": drawer, "card": pile.pop()})
     for s in h.order:
@@ -137,12 +165,21 @@ def _play_hand(state: GameState, do: Callable[[dict[str, Any]], None], rng: rand
             continue
         seat = h.turn
         assert seat is not None
-        if seat not in h.played and seat not in h.calls and state.variant.may_call(h, seat) and rng.random() < call_rate * 0.1:
+        if (
+            seat not in h.played
+            and seat not in h.calls
+            and state.variant.may_call(h, seat)
+            and rng.random() < call_rate * 0.1
+        ):
             do({"type": "tichu", "seat": seat})
         options: list[dict[str, Any]] = []
         for combo in plays_for(state, seat):
             event = play_event(seat, combo)
-            if MAHJONG in combo.cards and state.variant.has_wish and (state.options.get("wish_required") or rng.random() < 0.8):
+            if (
+                MAHJONG in combo.cards
+                and state.variant.has_wish
+                and (state.options.get("wish_required") or rng.random() < 0.8)
+            ):
                 event["wish"] = rng.choice(RANK_CODES)
             if combo.kind == "dog":
                 dog_choices = getattr(state.variant, "dog_choices", None)

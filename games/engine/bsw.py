@@ -8,6 +8,7 @@ The mapping, its decisions and what the export cannot carry are documented in do
 Only the converter lives here: it checks the *shape* of the log (card codes, line syntax, seats)
 and raises :class:`BSWFormatError` with the line number; the rules are the engine's business.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,8 +54,15 @@ BSW_SCORING = "partner_grand"
 OPTIONS = {"preset": "rio", "deal_method": "western"}
 
 
-def read_bsw(text: str, *, lax: bool = True, anonymise: bool = False, game_id: str | int | None = None,
-             bsw_scoring: bool = False, played_at: tuple[str, str] | None = None) -> list[ReadResult]:
+def read_bsw(
+    text: str,
+    *,
+    lax: bool = True,
+    anonymise: bool = False,
+    game_id: str | int | None = None,
+    bsw_scoring: bool = False,
+    played_at: tuple[str, str] | None = None,
+) -> list[ReadResult]:
     """Like :func:`parse_bsw`, with what the reader did to each game's hands: one
     :class:`ReadResult` per game (``record``, ``notes``: each hand repaired, kept as a score-sheet
     line or skipped, with its line and reason; ``event_lines``: the log line of each event).
@@ -78,9 +86,15 @@ class ReadResult:
     event_lines: list[int]
 
 
-def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None = None,
-              bsw_scoring: bool = False, played_at: tuple[str, str] | None = None,
-              lax: bool = False) -> list[dict[str, Any]]:
+def parse_bsw(
+    text: str,
+    *,
+    anonymise: bool = False,
+    game_id: str | int | None = None,
+    bsw_scoring: bool = False,
+    played_at: tuple[str, str] | None = None,
+    lax: bool = False,
+) -> list[dict[str, Any]]:
     """Convert a BSW log into ``tichu-record/1`` records, one per game, in order.
 
     A game ends with the hand in which a team reaches 1000 by the ``Ergebnis`` totals (higher
@@ -93,8 +107,12 @@ def parse_bsw(text: str, *, anonymise: bool = False, game_id: str | int | None =
     Strict by default: the first line the reader cannot read raises :class:`BSWFormatError`;
     ``lax`` gives up only the hand it is in (:func:`read_bsw` says which).
     """
-    return [r.record for r in read_bsw(text, lax=lax, anonymise=anonymise, game_id=game_id,
-                                       bsw_scoring=bsw_scoring, played_at=played_at)]
+    return [
+        r.record
+        for r in read_bsw(
+            text, lax=lax, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring, played_at=played_at
+        )
+    ]
 
 
 def _record(g: GameBuilder, index: int, game_id: Any, n_games: int, dating: tuple[str, str] | None) -> dict[str, Any]:
@@ -138,6 +156,7 @@ def _anonymised(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- export
+
 
 def _resolve_undos(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     kept: list[dict[str, Any]] = []
@@ -204,9 +223,18 @@ def export_bsw(record: dict[str, Any]) -> str:
     out_lines: list[str] = []
     for h, start in enumerate(starts):
         end = starts[h + 1] if h + 1 < len(starts) else len(events)
-        out_lines.extend(_export_hand(events, start, end, h, name, cards_text,
-                                      startkarten.get(str(h), {}),
-                                      results[h] if results and h < len(results) else None))
+        out_lines.extend(
+            _export_hand(
+                events,
+                start,
+                end,
+                h,
+                name,
+                cards_text,
+                startkarten.get(str(h), {}),
+                results[h] if results and h < len(results) else None,
+            )
+        )
     return "".join(line + "\n" for line in out_lines)
 
 
@@ -371,6 +399,7 @@ def _engine_results(record: dict[str, Any]) -> list[list[int]] | None:
 
 # ---------------------------------------------------------------- command line
 
+
 def main_from_bsw(argv: list[str] | None = None) -> int:
     """``from-bsw LOG.tch [--anonymise]``: print the records as a JSON list. ``-`` reads stdin.
 
@@ -381,13 +410,19 @@ def main_from_bsw(argv: list[str] | None = None) -> int:
     import argparse
     import os
 
-    parser = argparse.ArgumentParser(prog="python -m games.engine from-bsw",
-                                     description="Convert a Brettspielwelt .tch log to tichu-record/1 records")
+    parser = argparse.ArgumentParser(
+        prog="python -m games.engine from-bsw",
+        description="Convert a Brettspielwelt .tch log to tichu-record/1 records",
+    )
     parser.add_argument("log", help="the .tch file, or - for standard input")
-    parser.add_argument("--anonymise", "--anonymize", action="store_true",
-                        help="replace handles by Player 1, Player 2, ...")
-    parser.add_argument("--bsw-scoring", action="store_true",
-                        help="set the engine option bsw_grand_tichu_quirk so scores equal BSW's Ergebnis")
+    parser.add_argument(
+        "--anonymise", "--anonymize", action="store_true", help="replace handles by Player 1, Player 2, ..."
+    )
+    parser.add_argument(
+        "--bsw-scoring",
+        action="store_true",
+        help="set the engine option bsw_grand_tichu_quirk so scores equal BSW's Ergebnis",
+    )
     parser.add_argument("--game-id", default=None, help="BSW game id (default: the file name when it is a number)")
     args = parser.parse_args(argv)
     try:

@@ -3,6 +3,7 @@
 Pure: folds each record with the engine and compares every finished hand with the log's line,
 naming the reason of each difference. Used by ``manage.py import_bsw`` and its API twin.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -41,7 +42,10 @@ class GameCheck:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "players": self.players, "hands": self.hands, "finished": self.finished, "equal": self.equal,
+            "players": self.players,
+            "hands": self.hands,
+            "finished": self.finished,
+            "equal": self.equal,
             "differences": [d.as_dict() for d in self.differences],
             "error": None if self.error is None else {"index": self.error.index, **self.error.as_dict()},
         }
@@ -66,17 +70,24 @@ def check_game(record: dict[str, Any]) -> GameCheck:
         got = lines[number - 1]["points"] if number <= len(lines) else None
         if want is None:
             if got is None and number == len(expected):
-                check.differences.append(HandDifference(number, None, None, "the log stops in this hand: kept unfinished"))
+                check.differences.append(
+                    HandDifference(number, None, None, "the log stops in this hand: kept unfinished")
+                )
             continue
         if got == list(want):
             check.equal += 1
             continue
         if got is None:
-            reason = (f"not finished: the engine refused event {replay.error.index} ({replay.error.code}: {replay.error.message})"
-                      if replay.error else "the hand is not finished in the record")
+            reason = (
+                f"not finished: the engine refused event {replay.error.index} ({replay.error.code}: {replay.error.message})"
+                if replay.error
+                else "the hand is not finished in the record"
+            )
         elif _partner_of_first_out_called_grand(lines[number - 1]) and quirk != "partner_grand":
-            reason = ("known BSW difference: BSW does not charge the failed Grand Tichu of the first player "
-                      "out's partner; the option bsw_grand_tichu_quirk: 'partner_grand' reproduces BSW's reading")
+            reason = (
+                "known BSW difference: BSW does not charge the failed Grand Tichu of the first player "
+                "out's partner; the option bsw_grand_tichu_quirk: 'partner_grand' reproduces BSW's reading"
+            )
         else:
             reason = "the computed score differs from the log's Ergebnis"
         check.differences.append(HandDifference(number, list(want), got, reason))
@@ -87,8 +98,7 @@ def _hand_starts(events: list[dict[str, Any]]) -> list[int]:
     return [i for i, e in enumerate(events) if e.get("type") in ("shuffle", "hand_result")]
 
 
-def settle_refused_hands(record: dict[str, Any], event_lines: list[int],
-                         limit: int = 100) -> list[dict[str, Any]]:
+def settle_refused_hands(record: dict[str, Any], event_lines: list[int], limit: int = 100) -> list[dict[str, Any]]:
     """Lax import: while the engine refuses an event, the hand it is in becomes its score-sheet
     line (a ``hand_result`` from the hand's calls and the log's ``Ergebnis``), or is left out when
     the score fits no finishing order or the log stops in it. A rule the log breaks (BSW let a
@@ -116,8 +126,9 @@ def settle_refused_hands(record: dict[str, Any], event_lines: list[int],
         after = events[end] if end < len(events) else None
         prefer = after["seat"] if after is not None and after.get("type") == "shuffle" else None
         quirk = (record.get("options") or {}).get(BSW_QUIRK)
-        replacement = (bsw_scoresheet.hand_result(calls, result, prefer=prefer, quirk=quirk)
-                       if result is not None else None)
+        replacement = (
+            bsw_scoresheet.hand_result(calls, result, prefer=prefer, quirk=quirk) if result is not None else None
+        )
         why = f"the engine refused event {refused.index} ({refused.code}: {refused.message})"
         if replacement is not None:
             events[start:end] = [replacement]

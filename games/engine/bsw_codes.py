@@ -5,6 +5,7 @@ play in descending order with the Phoenix at the rank it stands for. Which cards
 combination, and which ranks the Phoenix may take, is the engine's (:func:`.combos.readings`);
 here is only where BSW puts the cards.
 """
+
 from __future__ import annotations
 
 import functools
@@ -14,9 +15,20 @@ from .cards import CARD_INFO, PHOENIX, rank_code
 from .combos import readings
 
 __all__ = [
-    "BSWFormatError", "GT_HEADER", "PLAY_HEADER", "START_HEADER", "TARGET_SCORE",
-    "RANK_FROM_BSW", "RANK_TO_BSW", "bsw_cards", "bsw_sorted", "card_from_bsw", "card_to_bsw",
-    "default_phoenix", "phoenix_reading", "wish_from_bsw",
+    "BSWFormatError",
+    "GT_HEADER",
+    "PLAY_HEADER",
+    "START_HEADER",
+    "TARGET_SCORE",
+    "RANK_FROM_BSW",
+    "RANK_TO_BSW",
+    "bsw_cards",
+    "bsw_sorted",
+    "card_from_bsw",
+    "card_to_bsw",
+    "default_phoenix",
+    "phoenix_reading",
+    "wish_from_bsw",
 ]
 
 GT_HEADER = "---------------Gr.Tichukarten------------------"
@@ -25,8 +37,21 @@ PLAY_HEADER = "---------------Rundenverlauf------------------"
 TARGET_SCORE = 1000
 
 SUIT_FROM_BSW = {"G": "j", "S": "s", "B": "p", "R": "r"}
-RANK_FROM_BSW = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
-                 "10": "T", "B": "J", "D": "Q", "K": "K", "A": "A"}
+RANK_FROM_BSW = {
+    "2": "2",
+    "3": "3",
+    "4": "4",
+    "5": "5",
+    "6": "6",
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "10": "T",
+    "B": "J",
+    "D": "Q",
+    "K": "K",
+    "A": "A",
+}
 RANK_TO_BSW = {v: k for k, v in RANK_FROM_BSW.items()}
 SPECIAL_FROM_BSW = {"Ma": "Mahjong", "Hu": "Dog", "Ph": "Phoenix", "Dr": "Dragon"}
 

@@ -9,6 +9,7 @@ keep that month as a folder (``202507/2410688.tch``, the layout of frohlfing/tic
   between known ids (:data:`ANCHORS`). BSW's traffic was not constant, so between two anchors the
   estimate can be months off; the record says so (``meta.played_at_source``).
 """
+
 from __future__ import annotations
 
 import re

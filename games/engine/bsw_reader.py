@@ -14,6 +14,7 @@ from the log's calls and ``Ergebnis``) when the score allows it, else left out. 
 and every hand the reader repaired (a seat printed without its handle), is named in
 :attr:`GameBuilder.notes` with its line and the reason.
 """
+
 from __future__ import annotations
 
 import re
@@ -112,8 +113,14 @@ class GameBuilder:
 
     def mark(self) -> tuple:
         """What a hand may change, to take it back (:meth:`rollback`)."""
-        return (len(self.events), len(self.substitutions), list(self.current), dict(self.pending),
-                dict(self.startkarten), self.first_out)
+        return (
+            len(self.events),
+            len(self.substitutions),
+            list(self.current),
+            dict(self.pending),
+            dict(self.startkarten),
+            self.first_out,
+        )
 
     def rollback(self, mark: tuple) -> None:
         n, subs, current, pending, startkarten, first_out = mark
@@ -176,8 +183,9 @@ class HandReader:
         exchange = self.exchange_handles()
         for s in range(4):
             if not names[s]:
-                names[s] = (exchange[s] if exchange and exchange[s] else
-                            game.current[s] if game is not None else placeholder(s))
+                names[s] = (
+                    exchange[s] if exchange and exchange[s] else game.current[s] if game is not None else placeholder(s)
+                )
         return names
 
     def exchange_handles(self) -> list[str] | None:
@@ -260,8 +268,9 @@ class HandReader:
         names = self.handles(game)
         for s, (name, _cards, line) in self.first8.items():
             if not name:
-                game.notes.append(_note(self, line, "repaired",
-                                        f"seat {s} is printed without its handle: taken as {names[s]!r}"))
+                game.notes.append(
+                    _note(self, line, "repaired", f"seat {s} is printed without its handle: taken as {names[s]!r}")
+                )
         exchange = self.exchange_handles()
         wrong8, wrong14 = self.mislabelled(self.first8), self.mislabelled(self.all14)
         ev = game.events
@@ -487,9 +496,12 @@ class LogReader:
         hand = self.hand
         assert hand is not None
         if len(hand.first8) != 4 or sorted(hand.first8) != [0, 1, 2, 3]:
-            raise BSWFormatError("the log ends before the four seats of its first hand"
-                                 if len(hand.first8) < 4 else "the Gr.Tichukarten block must list four seats",
-                                 hand.lineno)
+            raise BSWFormatError(
+                "the log ends before the four seats of its first hand"
+                if len(hand.first8) < 4
+                else "the Gr.Tichukarten block must list four seats",
+                hand.lineno,
+            )
         self.game = GameBuilder(hand.handles(None))
         self.games.append(self.game)
         self.mark = self.game.mark()
@@ -526,8 +538,7 @@ class LogReader:
             except BSWFormatError as exc:
                 if not self.lax:
                     raise
-                self.skipping = {"line": exc.line or hand.lineno, "reason": exc.message,
-                                 "calls": {}, "result": result}
+                self.skipping = {"line": exc.line or hand.lineno, "reason": exc.message, "calls": {}, "result": result}
                 self.end_skipped(result)
                 return
         game.results.append(result)
@@ -583,8 +594,14 @@ class LogReader:
             game.results.append(result)
             game.hands += 1
             game.first_out = event["out"][0]
-            game.notes.append(_note(hand, line, "kept as its score-sheet line",
-                                    f"{reason}; the hand is a hand_result from its calls and Ergebnis"))
+            game.notes.append(
+                _note(
+                    hand,
+                    line,
+                    "kept as its score-sheet line",
+                    f"{reason}; the hand is a hand_result from its calls and Ergebnis",
+                )
+            )
         else:  # the next hand's shuffler stays the first out of the last hand kept
             why = "the log stops in it" if result is None else "its Ergebnis fits no finishing order"
             game.notes.append(_note(hand, line, "skipped", f"{reason}; left out ({why})"))

@@ -4,6 +4,7 @@ Normal cards are rank then suit: ``Ts`` is the ten of Swords. The four special c
 out: ``Mahjong``, ``Dog``, ``Phoenix``, ``Dragon``. Ranks are integers: the Dog 0, the Mahjong 1,
 2..14 for 2..A, the Dragon 15. The Phoenix has no fixed rank (``PHOENIX_RANK`` marks it).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -27,7 +28,9 @@ CODE_OF_RANK[MAHJONG_RANK] = "1"
 NORMAL_CARDS = tuple(r + s for r in RANK_CODES for s in SUITS)
 #: card code -> (rank, suit or "")
 CARD_INFO: dict[str, tuple[int, str]] = {c: (RANK_OF_CODE[c[0]], c[1]) for c in NORMAL_CARDS}
-CARD_INFO.update({MAHJONG: (MAHJONG_RANK, ""), DOG: (DOG_RANK, ""), PHOENIX: (PHOENIX_RANK, ""), DRAGON: (DRAGON_RANK, "")})
+CARD_INFO.update(
+    {MAHJONG: (MAHJONG_RANK, ""), DOG: (DOG_RANK, ""), PHOENIX: (PHOENIX_RANK, ""), DRAGON: (DRAGON_RANK, "")}
+)
 
 POINTS = {DRAGON: 25, PHOENIX: -25}
 for _suit in SUITS:

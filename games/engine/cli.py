@@ -3,6 +3,7 @@
 Exit status: 0 when the record folds, 1 when an event breaks a rule, 2 when the input is
 malformed (not JSON, not a record, or an event whose fields have the wrong shape).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,8 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_state = sub.add_parser("state", help="print the state after the first N events")
     p_state.add_argument("record", help="record JSON file, or - for standard input")
     p_state.add_argument("--at", type=int, default=None, help="number of events to fold (default: all)")
-    sub.add_parser("from-bsw", add_help=False,
-                   help="convert a Brettspielwelt .tch log to records (options: from-bsw --help)")
+    sub.add_parser(
+        "from-bsw", add_help=False, help="convert a Brettspielwelt .tch log to records (options: from-bsw --help)"
+    )
     args, rest = parser.parse_known_args(argv)
 
     if args.command == "from-bsw":

@@ -6,6 +6,7 @@ orders it within its kind (the top rank of a straight or stairs, the trio of a f
 Phoenix stands for one rank in a multi-card combination (``phoenix`` says which); as a single it
 ranks half above the single it is played on (1.5 when led).
 """
+
 from __future__ import annotations
 
 import functools
@@ -212,8 +213,14 @@ def _distinct_choices(cards: Sequence[str], k: int) -> Iterator[tuple[str, ...]]
             yield choice
 
 
-def _runs(by_rank: dict[int, list[str]], has_phoenix: bool, per_rank: int, min_len: int, start_min: int,
-          exact_len: int | None = None) -> Iterator[tuple[tuple[str, ...], int | None]]:
+def _runs(
+    by_rank: dict[int, list[str]],
+    has_phoenix: bool,
+    per_rank: int,
+    min_len: int,
+    start_min: int,
+    exact_len: int | None = None,
+) -> Iterator[tuple[tuple[str, ...], int | None]]:
     """Card tuples forming a run of consecutive ranks, ``per_rank`` cards each (straights: 1,
     stairs: 2), the Phoenix filling at most one missing card (never the Mahjong's 1)."""
     plain = {r: list(_distinct_choices(cs, per_rank)) for r, cs in by_rank.items()}
@@ -258,7 +265,9 @@ def _straight_flushes(hand: Sequence[str]) -> Iterator[tuple[tuple[str, ...], No
                 hi += 1
 
 
-def _candidates(hand: Sequence[str], kinds: set[str] | None, length: int | None) -> Iterator[tuple[tuple[str, ...], int | None]]:
+def _candidates(
+    hand: Sequence[str], kinds: set[str] | None, length: int | None
+) -> Iterator[tuple[tuple[str, ...], int | None]]:
     """Card tuples (and the Phoenix's rank) that may form a combination of the wanted kinds."""
     want = (lambda k: True) if kinds is None else kinds.__contains__
     has_phoenix = PHOENIX in hand
@@ -361,7 +370,21 @@ def contains_rank(cards: Iterable[str], wanted: int) -> bool:
 
 
 __all__ = [
-    "BOMB", "DOG_LEAD", "FULL_HOUSE", "PAIR", "SINGLE", "STAIRS", "STRAIGHT", "TRIO",
-    "ComboRules", "Combination", "NANKING_COMBOS", "beats", "combinations_in", "contains_rank",
-    "iter_combinations_in", "on_table", "readings",
+    "BOMB",
+    "DOG_LEAD",
+    "FULL_HOUSE",
+    "PAIR",
+    "SINGLE",
+    "STAIRS",
+    "STRAIGHT",
+    "TRIO",
+    "ComboRules",
+    "Combination",
+    "NANKING_COMBOS",
+    "beats",
+    "combinations_in",
+    "contains_rank",
+    "iter_combinations_in",
+    "on_table",
+    "readings",
 ]

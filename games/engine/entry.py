@@ -6,6 +6,7 @@ how many cards each seat still receives, who still pushes how many cards to whom
 Everything here is the engine's own answer: the API only adds who may ask and the game's
 identifiers (games/api/legal.py).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,8 +36,9 @@ def penalty_events(state: Any) -> list[dict[str, Any]]:
     """The ``penalty`` events the engine would accept now, one per seat and reason, each tried on a
     copy of the state. Empty between hands, in the deal and the exchange, and in games without a
     wish (Grand Seigneur, Tien Zi Que)."""
-    events = [{"type": "penalty", "seat": seat, "reason": reason}
-              for seat in range(state.n) for reason in PENALTY_REASONS]
+    events = [
+        {"type": "penalty", "seat": seat, "reason": reason} for seat in range(state.n) for reason in PENALTY_REASONS
+    ]
     return [e for e in events if check_events(state, [e])["ok"]]
 
 

@@ -1,4 +1,5 @@
 """The engine's one exception type, with the stable codes of record-format.md section 5."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -37,8 +38,9 @@ class EngineError(ValueError):
     an option's value), so that a form can point at the field without reading the message.
     """
 
-    def __init__(self, code: str, message: str, index: int | None = None,
-                 params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, index: int | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
         if code not in CODES:  # a programming error, not a user error
             raise AssertionError(f"unknown error code {code!r}")
         super().__init__(message)

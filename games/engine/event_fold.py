@@ -8,6 +8,7 @@ current hand began. ``undo`` copies the last checkpoint and refolds those events
 The checkpoints are a flat tuple, shared between copies: copying a state stays cheap, and a
 pickled state's depth does not grow with the number of hands.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, ClassVar

@@ -7,6 +7,7 @@ API and the script of the entry page.
   the games of the Tichu deck; :data:`CARD_WORDS` is the whole table (the entry page's script
   looks words up in it, lower-cased, so the page and the API read the same words).
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,20 @@ from . import tien_zi_que as tzq
 from .cards import CARD_INFO, DOG, DRAGON, MAHJONG, PHOENIX, SUIT_NAMES, SUITS, TICHU_DECK
 
 RANK_NAMES = {
-    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
-    "T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "1": "1",
+    "2": "2",
+    "3": "3",
+    "4": "4",
+    "5": "5",
+    "6": "6",
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "T": "10",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+    "A": "Ace",
+    "1": "1",
 }
 RANK_SHORT = {"T": "10"}
 
@@ -38,10 +51,24 @@ SPECIAL_LONG = {MAHJONG: "Mahjong (1)", DOG: "Dog", PHOENIX: "Phoenix", DRAGON: 
 
 #: Tien Zi Que faces (docs/tien-zi-que.md section 1): what the card shows big; the colour letter
 #: of the code is written under it (colour is never the only cue).
-TZQ_FACE_SHORT = {**{f"C{n}": str(n) for n in range(1, 10)}, "E": "E", "S": "S", "W": "W", "N": "N", "D": "Drg",
-                  "J": "TZQ"}
-TZQ_FACE_CLASS = {**{f"C{n}": "tz-coin" for n in range(1, 10)}, "E": "tz-wind", "S": "tz-wind", "W": "tz-wind",
-                  "N": "tz-wind", "D": "tz-dragon", "J": "tz-joker"}
+TZQ_FACE_SHORT = {
+    **{f"C{n}": str(n) for n in range(1, 10)},
+    "E": "E",
+    "S": "S",
+    "W": "W",
+    "N": "N",
+    "D": "Drg",
+    "J": "TZQ",
+}
+TZQ_FACE_CLASS = {
+    **{f"C{n}": "tz-coin" for n in range(1, 10)},
+    "E": "tz-wind",
+    "S": "tz-wind",
+    "W": "tz-wind",
+    "N": "tz-wind",
+    "D": "tz-dragon",
+    "J": "tz-joker",
+}
 
 
 def card_name(code: str) -> str:
@@ -60,13 +87,21 @@ def card_face(code: str) -> dict[str, str]:
     if code in SPECIAL_SHORT:
         return {"rank": SPECIAL_SHORT[code], "suit": "", "cls": "sp-" + code.lower(), "name": card_name(code)}
     if code in CARD_INFO and len(code) == 2:
-        return {"rank": RANK_SHORT.get(code[0], code[0]), "suit": SUIT_SYMBOLS[code[1]], "cls": "su-" + code[1],
-                "name": card_name(code)}
+        return {
+            "rank": RANK_SHORT.get(code[0], code[0]),
+            "suit": SUIT_SYMBOLS[code[1]],
+            "cls": "su-" + code[1],
+            "name": card_name(code),
+        }
     if tzq.is_card(code):
         f, c = code[:-1], code[-1]
         mark = "●" if f.startswith("C") else ""
-        return {"rank": TZQ_FACE_SHORT[f], "suit": mark + c, "cls": f"tz {TZQ_FACE_CLASS[f]} tc-{c}",
-                "name": tzq.card_name(code)}
+        return {
+            "rank": TZQ_FACE_SHORT[f],
+            "suit": mark + c,
+            "cls": f"tz {TZQ_FACE_CLASS[f]} tc-{c}",
+            "name": tzq.card_name(code),
+        }
     return {"rank": code, "suit": "", "cls": "unknown", "name": code}
 
 
@@ -95,14 +130,25 @@ def cards_text(cards: Iterable[str]) -> str:
 
 # --- typed words -----------------------------------------------------------------------------------
 
+
 def _card_words() -> dict[str, str]:
     words: dict[str, str] = {}
     for code in TICHU_DECK:
         words[code.lower()] = code  # the codes themselves, in any case: "ts", "TS", "mahjong"
     for suit in SUITS:
         words["10" + suit] = "T" + suit
-    words.update({"ma": MAHJONG, "mj": MAHJONG, "1": MAHJONG, "do": DOG, "ph": PHOENIX, "phx": PHOENIX,
-                  "dr": DRAGON, "drg": DRAGON})
+    words.update(
+        {
+            "ma": MAHJONG,
+            "mj": MAHJONG,
+            "1": MAHJONG,
+            "do": DOG,
+            "ph": PHOENIX,
+            "phx": PHOENIX,
+            "dr": DRAGON,
+            "drg": DRAGON,
+        }
+    )
     return words
 
 

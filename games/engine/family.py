@@ -1,6 +1,7 @@
 """The other Tichu games of the books: Tichu Tientsin (6), Threechu (3 and a dummy) and Grand
 Seigneur (5 to 12). Each overrides only what differs from Nanking (:class:`~.variants.Variant`).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
@@ -37,12 +38,20 @@ class Tientsin(Variant):
         choices = self.dog_choices(hand, seat)
         if not choices:
             if to is not None:
-                raise EngineError("invalid_combination", f"both partners of seat {seat} are out: the Dog's lead passes on in order, 'to' names nobody")
+                raise EngineError(
+                    "invalid_combination",
+                    f"both partners of seat {seat} are out: the Dog's lead passes on in order, 'to' names nobody",
+                )
             return super().dog_lead(hand, seat, None)  # on after the partner next in order, as in Nanking
         if to is None:
-            raise EngineError("malformed", f"in Tientsin the Dog's player names the partner who leads ('to': one of {choices})")
+            raise EngineError(
+                "malformed", f"in Tientsin the Dog's player names the partner who leads ('to': one of {choices})"
+            )
         if to not in choices:
-            raise EngineError("invalid_combination", f"the Dog's lead goes to a partner still holding cards ({', '.join(map(str, choices))}), not seat {to}")
+            raise EngineError(
+                "invalid_combination",
+                f"the Dog's lead goes to a partner still holding cards ({', '.join(map(str, choices))}), not seat {to}",
+            )
         return to
 
     def card_points_by_team(self, hand: "Hand") -> list[int]:
@@ -65,25 +74,39 @@ class Tientsin(Variant):
 
 
 THREECHU_OPTIONS = tuple(o for o in TICHU_OPTIONS if o.name != "hands") + (
-    option("hands", 9, _int_or_null(3), "the game lasts this many hands (a multiple of 3)",
-           label="Number of hands",
-           help="The game lasts this many hands, a multiple of 3 so that everyone deals equally often."),
-    option("threechu_push", lambda p: "real_players" if p == "tiki" else "opponents",
-           _choice(("opponents", "to each opponent"), ("real_players", "between the three players")),
-           "opponents (rio): every hand, the dummy's too, pushes one card to each of its two opponents; "
-           "real_players (tiki): each real player gives one card to each other real player, the dummy nothing",
-           label="Exchange",
-           help="Every hand, the dummy's too, gives one card to each opponent; or the three players give "
-                "one card to each other and the dummy none."),
-    option("dealer_rotation", lambda p: "first_out" if p == "tiki" else "next",
-           _choice(("next", "the next player"), ("previous", "the player on the dealer's left"),
-                   ("first_out", "the first player out")),
-           "next (rio/abacus): the deal passes on each hand, to the next player in order of play; previous: "
-           "to the dealer's left, against the order of play (the Rio text's words: \"passes to the left\"); "
-           "first_out (tiki): the first player out deals (if the dummy went out first, the dealer stays)",
-           label="Next dealer",
-           help="Who deals the next hand: the next player in order of play, the player on the dealer's left, "
-                "or the first player out."),
+    option(
+        "hands",
+        9,
+        _int_or_null(3),
+        "the game lasts this many hands (a multiple of 3)",
+        label="Number of hands",
+        help="The game lasts this many hands, a multiple of 3 so that everyone deals equally often.",
+    ),
+    option(
+        "threechu_push",
+        lambda p: "real_players" if p == "tiki" else "opponents",
+        _choice(("opponents", "to each opponent"), ("real_players", "between the three players")),
+        "opponents (rio): every hand, the dummy's too, pushes one card to each of its two opponents; "
+        "real_players (tiki): each real player gives one card to each other real player, the dummy nothing",
+        label="Exchange",
+        help="Every hand, the dummy's too, gives one card to each opponent; or the three players give "
+        "one card to each other and the dummy none.",
+    ),
+    option(
+        "dealer_rotation",
+        lambda p: "first_out" if p == "tiki" else "next",
+        _choice(
+            ("next", "the next player"),
+            ("previous", "the player on the dealer's left"),
+            ("first_out", "the first player out"),
+        ),
+        "next (rio/abacus): the deal passes on each hand, to the next player in order of play; previous: "
+        "to the dealer's left, against the order of play (the Rio text's words: \"passes to the left\"); "
+        "first_out (tiki): the first player out deals (if the dummy went out first, the dealer stays)",
+        label="Next dealer",
+        help="Who deals the next hand: the next player in order of play, the player on the dealer's left, "
+        "or the first player out.",
+    ),
 )
 
 
@@ -109,7 +132,9 @@ class Threechu(Variant):
 
     def check_options(self, options: dict[str, Any], n: int) -> None:
         if options.get("hands") is not None and options["hands"] % 3:
-            raise EngineError("malformed", f"a Threechu game lasts a number of hands divisible by 3, not {options['hands']}")
+            raise EngineError(
+                "malformed", f"a Threechu game lasts a number of hands divisible by 3, not {options['hands']}"
+            )
 
     def dealers(self, n: int) -> tuple[int, ...]:
         return (0, 1, 2)  # the dummy (seat 3) never deals
@@ -150,7 +175,10 @@ class Threechu(Variant):
     def result_teams(self, n: int, event: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
         dealer = event.get("dealer")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1, 2):
-            raise EngineError("result_invalid", "a Threechu hand result names its dealer (seat 0, 1 or 2): the dealer plays with the dummy")
+            raise EngineError(
+                "result_invalid",
+                "a Threechu hand result names its dealer (seat 0, 1 or 2): the dealer plays with the dummy",
+            )
         return self.teams(n, dealer)
 
     def next_shuffler(self, line: dict[str, Any], options: dict[str, Any]) -> int | None:
@@ -176,54 +204,95 @@ def tribute_rank(card: str) -> int:
 
 
 GRAND_SEIGNEUR_OPTIONS = (
-    option("decks", None, Kind("choice", "null, 1 or 2", (Choice(1, "one deck"), Choice(2, "two decks")), nullable=True),
-           "1 or 2 decks (null: rio two from 7 players on, as Rio advises; abacus and tiki always two, "
-           "the French texts' 108 cards)",
-           label="Decks",
-           help="Play with one deck or two; unset: two from 7 players on (Rio Grande), always two in the French editions."),
-    option("dog", lambda p: p != "rio", _bool(), "keep the Dog (abacus); rio removes it",
-           label="Keep the Dog",
-           help="Play with the Dog (the Rio Grande edition takes it out)."),
-    option("lord_seat", lambda p: "left" if p == "rio" else "right",
-           _choice(("right", "in finishing order"), ("left", "the Lord on the Great Lord's left")),
-           "where the ranks sit from the second hand, play going to the right: right (the French texts): "
-           "the others sit to the Great Lord's right in the order they went out, so play follows the ranks; "
-           "left (rio): the Lord on the Great Lord's left, the Wretch on his right, so the Wretch plays "
-           "right after the Great Lord and the Lord last",
-           label="Seating from the second hand",
-           help="The players sit to the Great Lord's right in the order they went out, or the Lord sits on "
-                "the Great Lord's left and the Wretch on his right."),
-    option("double_specials", False, _bool(),
-           "Rio's literal two-deck reading: the second deck's Dragon and Phoenix stay in (its Dog and Mahjong are removed)",
-           label="Two Dragons and two Phoenixes",
-           help="With two decks, the second deck's Dragon and Phoenix stay in (only its Dog and Mahjong are taken out)."),
+    option(
+        "decks",
+        None,
+        Kind("choice", "null, 1 or 2", (Choice(1, "one deck"), Choice(2, "two decks")), nullable=True),
+        "1 or 2 decks (null: rio two from 7 players on, as Rio advises; abacus and tiki always two, "
+        "the French texts' 108 cards)",
+        label="Decks",
+        help="Play with one deck or two; unset: two from 7 players on (Rio Grande), always two in the French editions.",
+    ),
+    option(
+        "dog",
+        lambda p: p != "rio",
+        _bool(),
+        "keep the Dog (abacus); rio removes it",
+        label="Keep the Dog",
+        help="Play with the Dog (the Rio Grande edition takes it out).",
+    ),
+    option(
+        "lord_seat",
+        lambda p: "left" if p == "rio" else "right",
+        _choice(("right", "in finishing order"), ("left", "the Lord on the Great Lord's left")),
+        "where the ranks sit from the second hand, play going to the right: right (the French texts): "
+        "the others sit to the Great Lord's right in the order they went out, so play follows the ranks; "
+        "left (rio): the Lord on the Great Lord's left, the Wretch on his right, so the Wretch plays "
+        "right after the Great Lord and the Lord last",
+        label="Seating from the second hand",
+        help="The players sit to the Great Lord's right in the order they went out, or the Lord sits on "
+        "the Great Lord's left and the Wretch on his right.",
+    ),
+    option(
+        "double_specials",
+        False,
+        _bool(),
+        "Rio's literal two-deck reading: the second deck's Dragon and Phoenix stay in (its Dog and Mahjong are removed)",
+        label="Two Dragons and two Phoenixes",
+        help="With two decks, the second deck's Dragon and Phoenix stay in (only its Dog and Mahjong are taken out).",
+    ),
     # Abacus "Le T...": "Le jeu de la carte est le même qu'au Tichu": the Tichu option, same presets
     next(o for o in TICHU_OPTIONS if o.name == "pass_is_final"),
-    option("distinct_suit_trios", lambda p: p == "abacus", _bool(),
-           "trios, in full houses too, must be of three different suits (the French books)",
-           label="Trios of three suits",
-           help="Three of a kind, in a full house too, must be of three different suits."),
-    option("return_worst", lambda p: p == "abacus", _bool(),
-           "the recipients of the tribute return their worst cards (abacus) instead of cards of their choice",
-           label="Worst cards back",
-           help="Those who receive the tribute give back their worst cards, not cards of their choice."),
-    option("scoring", "none", _choice(("none", "no points"), ("ranks", "points by finishing place")),
-           "ranks: first out scores n-1, next n-2, ..., last 0",
-           label="Points",
-           help="Keep no score, or score each hand by finishing place: the first out one point per other player, "
-                "each next one fewer, the last none."),
-    option("hands", None, _int_or_null(1), "a fixed number of hands (the game has no other end)",
-           label="Number of hands",
-           help="Play a fixed number of hands; without it the game has no set end."),
-    option("direction", "counter_clockwise",
-           _choice(("counter_clockwise", "to the right"), ("clockwise", "to the left")),
-           "display only",
-           label="Direction of play",
-           help="Which way play goes round the table: to the right (counter-clockwise, as the books have it) or to the left; it only changes how the table is drawn.", display_only=True),
-    option("shuffler", "first_out", _choice(("first_out", "the Wretch"), ("any", "anyone")),
-           "first_out: the Wretch (last of the previous hand) deals; any: not checked",
-           label="Who deals",
-           help="The Wretch, last out of the previous hand, deals the next one, or anyone may (not checked)."),
+    option(
+        "distinct_suit_trios",
+        lambda p: p == "abacus",
+        _bool(),
+        "trios, in full houses too, must be of three different suits (the French books)",
+        label="Trios of three suits",
+        help="Three of a kind, in a full house too, must be of three different suits.",
+    ),
+    option(
+        "return_worst",
+        lambda p: p == "abacus",
+        _bool(),
+        "the recipients of the tribute return their worst cards (abacus) instead of cards of their choice",
+        label="Worst cards back",
+        help="Those who receive the tribute give back their worst cards, not cards of their choice.",
+    ),
+    option(
+        "scoring",
+        "none",
+        _choice(("none", "no points"), ("ranks", "points by finishing place")),
+        "ranks: first out scores n-1, next n-2, ..., last 0",
+        label="Points",
+        help="Keep no score, or score each hand by finishing place: the first out one point per other player, "
+        "each next one fewer, the last none.",
+    ),
+    option(
+        "hands",
+        None,
+        _int_or_null(1),
+        "a fixed number of hands (the game has no other end)",
+        label="Number of hands",
+        help="Play a fixed number of hands; without it the game has no set end.",
+    ),
+    option(
+        "direction",
+        "counter_clockwise",
+        _choice(("counter_clockwise", "to the right"), ("clockwise", "to the left")),
+        "display only",
+        label="Direction of play",
+        help="Which way play goes round the table: to the right (counter-clockwise, as the books have it) or to the left; it only changes how the table is drawn.",
+        display_only=True,
+    ),
+    option(
+        "shuffler",
+        "first_out",
+        _choice(("first_out", "the Wretch"), ("any", "anyone")),
+        "first_out: the Wretch (last of the previous hand) deals; any: not checked",
+        label="Who deals",
+        help="The Wretch, last out of the previous hand, deals the next one, or anyone may (not checked).",
+    ),
 )
 
 
@@ -250,9 +319,11 @@ class GrandSeigneur(Variant):
         return options
 
     def combo_rules_for(self, options: dict[str, Any]) -> ComboRules:
-        return ComboRules(four_of_a_kind_distinct_suits=True,
-                          trios_distinct_suits=bool(options.get("distinct_suit_trios")),
-                          dragon_beats_dragon=True)
+        return ComboRules(
+            four_of_a_kind_distinct_suits=True,
+            trios_distinct_suits=bool(options.get("distinct_suit_trios")),
+            dragon_beats_dragon=True,
+        )
 
     def deck(self, options: dict[str, Any]) -> tuple[str, ...]:
         decks = options.get("decks") or 1
@@ -267,8 +338,9 @@ class GrandSeigneur(Variant):
     def score_columns(self, n: int) -> int:
         return n
 
-    def layout(self, n: int, shuffler: int, ranks: tuple[int, ...],
-               options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def layout(
+        self, n: int, shuffler: int, ranks: tuple[int, ...], options: dict[str, Any]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """The players sit by the previous hand's finishing order, the Great Lord at the head of the
         table; play goes to the right, as in Tichu. The books seat the others differently (option
         `lord_seat`):
@@ -342,7 +414,10 @@ class GrandSeigneur(Variant):
         else:
             return
         if sorted(map(tribute_rank, cards)) != sorted(map(tribute_rank, must)):
-            raise EngineError("push_invalid", f"seat {seat} must give its {k} {what} card{'s' if k > 1 else ''} ({describe(must)}), not {describe(cards)}")
+            raise EngineError(
+                "push_invalid",
+                f"seat {seat} must give its {k} {what} card{'s' if k > 1 else ''} ({describe(must)}), not {describe(cards)}",
+            )
 
     def first_leader(self, hand: "Hand") -> int:
         for seat in hand.order:
@@ -352,7 +427,9 @@ class GrandSeigneur(Variant):
 
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
         if to is not None:
-            raise EngineError("not_in_variant", "in Grand Seigneur the Dog gives the lead to the Wretch; 'to' is not chosen")
+            raise EngineError(
+                "not_in_variant", "in Grand Seigneur the Dog gives the lead to the Wretch; 'to' is not chosen"
+            )
         wretch = hand.ranks[-1] if hand.ranks else hand.next_holder(seat)
         return hand.next_holder(wretch, include_self=True)
 
@@ -372,15 +449,30 @@ class GrandSeigneur(Variant):
     def score_hand(self, hand: "Hand", options: dict[str, Any]) -> dict[str, Any]:
         n = len(hand.order)
         out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
-        return {"card_points": [0] * n, "points": self._rank_points(out, n, options), "out": out, "double_victory": False}
+        return {
+            "card_points": [0] * n,
+            "points": self._rank_points(out, n, options),
+            "out": out,
+            "double_victory": False,
+        }
 
-    def result_line(self, n: int, event: dict[str, Any], calls: dict[int, str], out: list[int],
-                    options: dict[str, Any]) -> dict[str, Any]:
+    def result_line(
+        self, n: int, event: dict[str, Any], calls: dict[int, str], out: list[int], options: dict[str, Any]
+    ) -> dict[str, Any]:
         if event.get("points") is not None:
-            raise EngineError("result_invalid", "Grand Seigneur has no card points: a hand result gives the finishing order")
+            raise EngineError(
+                "result_invalid", "Grand Seigneur has no card points: a hand result gives the finishing order"
+            )
         if len(out) != n:
-            raise EngineError("result_invalid", f"a Grand Seigneur hand result gives the whole finishing order ({n} seats)")
-        return {"card_points": [0] * n, "points": self._rank_points(out, n, options), "out": list(out), "double_victory": False}
+            raise EngineError(
+                "result_invalid", f"a Grand Seigneur hand result gives the whole finishing order ({n} seats)"
+            )
+        return {
+            "card_points": [0] * n,
+            "points": self._rank_points(out, n, options),
+            "out": list(out),
+            "double_victory": False,
+        }
 
     def next_shuffler(self, line: dict[str, Any], options: dict[str, Any]) -> int | None:
         return line["out"][-1] if line["out"] else None  # the Wretch deals

@@ -3,6 +3,7 @@
 Like python-chess's ``legal_moves``, this is derived from the same checks the fold runs: the
 property tests apply every offered action and expect no refusal.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -159,8 +160,11 @@ def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[st
     if phase == DRAGON_GIFT:
         seat = h.gift_from
         assert seat is not None
-        actions += [{"type": "dragon_gift", "seat": seat, "to": t} for t in h.order
-                    if v.is_opponent(h, seat, t) and (h.cards[t] or state.options.get("dragon_gift_to_out", True))]
+        actions += [
+            {"type": "dragon_gift", "seat": seat, "to": t}
+            for t in h.order
+            if v.is_opponent(h, seat, t) and (h.cards[t] or state.options.get("dragon_gift_to_out", True))
+        ]
     elif phase == PLAY and h.turn is not None:
         seat = h.turn
         for combo in plays_for(state, seat):

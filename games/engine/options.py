@@ -8,6 +8,7 @@ choices, a list of cards), its default under each preset, and in plain words wha
 (``label``, ``help``, one line each; ``doc`` keeps the rule books' details). Pages build their
 forms and explanations from these, never from the wording of an error message.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,15 +28,23 @@ class Preset:
 
 #: The three readings of the rule books (spec/rules.md), in plain words.
 PRESET_INFO: tuple[Preset, ...] = (
-    Preset("rio", "Rio Grande edition",
-           "the English rules of Fata Morgana and Rio Grande Games: a player who passed may play again "
-           "in the same trick, and the Mahjong's wish is optional"),
-    Preset("tiki", "TIKI edition",
-           "the French TIKI edition and its FAQ: as Rio Grande, and a missed wish noticed at the table "
-           "is penalised"),
-    Preset("abacus", "Abacus edition",
-           "the older French translation of the Abacus edition: a pass is final for the trick, and "
-           "whoever plays the Mahjong must make a wish"),
+    Preset(
+        "rio",
+        "Rio Grande edition",
+        "the English rules of Fata Morgana and Rio Grande Games: a player who passed may play again "
+        "in the same trick, and the Mahjong's wish is optional",
+    ),
+    Preset(
+        "tiki",
+        "TIKI edition",
+        "the French TIKI edition and its FAQ: as Rio Grande, and a missed wish noticed at the table is penalised",
+    ),
+    Preset(
+        "abacus",
+        "Abacus edition",
+        "the older French translation of the Abacus edition: a pass is final for the trick, and "
+        "whoever plays the Mahjong must make a wish",
+    ),
 )
 
 
@@ -64,9 +73,12 @@ class Kind:
         if self.name == "bool":
             return isinstance(value, bool)
         if self.name == "int":
-            return (isinstance(value, int) and not isinstance(value, bool)
-                    and (self.minimum is None or value >= self.minimum)
-                    and (self.multiple_of is None or value % self.multiple_of == 0))
+            return (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and (self.minimum is None or value >= self.minimum)
+                and (self.multiple_of is None or value % self.multiple_of == 0)
+            )
         if self.name == "choice":
             return any(value == c.value and type(value) is type(c.value) for c in self.choices)
         if self.name == "cards":
@@ -118,70 +130,125 @@ def _int(low: int) -> Kind:
     return Kind("int", f"an integer >= {low}", minimum=low)
 
 
-def option(name: str, default: Any, kind: Kind, doc: str, *, label: str, help: str,
-           display_only: bool = False) -> Option:
+def option(
+    name: str, default: Any, kind: Kind, doc: str, *, label: str, help: str, display_only: bool = False
+) -> Option:
     fn = default if callable(default) else (lambda preset, _v=default: _v)
     return Option(name, fn, kind, label, help, doc, display_only)
 
 
 #: Options shared by the Tichu family (Nanking, Threechu, Tientsin).
 TICHU_OPTIONS = (
-    option("deal_method", "draw", _choice(("draw", "one card at a time"), ("western", "8 cards, then 6")),
-           "draw: one card at a time from the shuffler on; western: dealt 8, Grand Tichu calls, then 6",
-           label="Dealing",
-           help="The cards are drawn one at a time from the pile, or dealt 8 (Grand Tichu is called then) and 6 more."),
-    option("pass_is_final", lambda p: p == "abacus", _bool(),
-           "abacus: a pass is final for the trick; rio/tiki: a player who passed may play again",
-           label="A pass is final",
-           help="A player who passes may not play again in the same trick."),
-    option("wish_required", lambda p: p == "abacus", _bool(),
-           "abacus: the Mahjong's player must name a wish",
-           label="The Mahjong must wish",
-           help="Whoever plays the Mahjong must name the rank they wish for."),
-    option("target_score", 1000, _int(1), "a team at or above this at the end of a hand wins (higher wins, a tie plays on)",
-           label="Winning score",
-           help="The game ends when a team has at least this many points after a hand (the higher score wins; a tie plays on)."),
-    option("hands", None, _int_or_null(1), "a fixed number of hands instead of a target score",
-           label="Number of hands",
-           help="Play a fixed number of hands instead of playing to the winning score."),
-    option("direction", "counter_clockwise",
-           _choice(("counter_clockwise", "to the right"), ("clockwise", "to the left")),
-           "display only: the physical direction of play",
-           label="Direction of play",
-           help="Which way play goes round the table: to the right (counter-clockwise, as the books have it) or to the left; it only changes how the table is drawn.", display_only=True),
-    option("shuffler", "first_out", _choice(("first_out", "the first player out"), ("any", "anyone")),
-           "first_out: the first player out of the previous hand shuffles (the books); any: not checked",
-           label="Who shuffles",
-           help="The first player out of the previous hand shuffles the next one, or anyone may (not checked)."),
-    option("dragon_gift_to_out", True, _bool(),
-           "the Dragon trick may be given to an opponent who is already out (BSW allows it)",
-           label="Dragon trick to a player who is out",
-           help="The Dragon's trick may be given to an opponent who has already gone out."),
-    option("grand_tichu", True, _bool(),
-           "false: nobody may call Grand Tichu (tournament rule: DTM, Goettingen, duplicate)",
-           label="Grand Tichu allowed",
-           help="Players may call Grand Tichu (some tournaments play without it)."),
-    option("double_victory_points", None, _int_or_null(0),
-           "the card points of a double victory (null: the variant's, 200; Tientsin's triple victory 300); "
-           "100 in DTM tournaments",
-           label="Double victory worth",
-           help="The points a team scores when both partners go out first; unset: 200 (300 for Tientsin's triple victory)."),
-    option("keep_last_dragon_trick", False, _bool(),
-           "true: a Dragon trick that ends the hand is kept by its winner, not given away (DTM, Goettingen)",
-           label="Keep the last Dragon trick",
-           help="A Dragon trick that ends the hand stays with its winner instead of being given to an opponent."),
-    option("bsw_grand_tichu_quirk", False,
-           Kind("choice", "true, false, 'both_grand' or 'partner_grand'",
-                (Choice(False, "no: by the book"),
-                 Choice("partner_grand", "the first out's partner's failed Grand Tichu is free"),
-                 Choice("both_grand", "free when both partners called Grand Tichu"),
-                 Choice(True, "free when both partners called Grand Tichu (first spelling)"))),
-           "reproduce Brettspielwelt's score: the failed Grand Tichu of the first player out's partner is not "
-           "charged. partner_grand: whatever the first out called (BSW's rule, docs/rules.md); both_grand "
-           "(or true, its first spelling): only when the first out called Grand Tichu too; false: by the book",
-           label="Brettspielwelt Grand Tichu scoring",
-           help="As on Brettspielwelt: the failed Grand Tichu of the first player out's partner costs nothing "
-                "(always, or only when both partners called it)."),
+    option(
+        "deal_method",
+        "draw",
+        _choice(("draw", "one card at a time"), ("western", "8 cards, then 6")),
+        "draw: one card at a time from the shuffler on; western: dealt 8, Grand Tichu calls, then 6",
+        label="Dealing",
+        help="The cards are drawn one at a time from the pile, or dealt 8 (Grand Tichu is called then) and 6 more.",
+    ),
+    option(
+        "pass_is_final",
+        lambda p: p == "abacus",
+        _bool(),
+        "abacus: a pass is final for the trick; rio/tiki: a player who passed may play again",
+        label="A pass is final",
+        help="A player who passes may not play again in the same trick.",
+    ),
+    option(
+        "wish_required",
+        lambda p: p == "abacus",
+        _bool(),
+        "abacus: the Mahjong's player must name a wish",
+        label="The Mahjong must wish",
+        help="Whoever plays the Mahjong must name the rank they wish for.",
+    ),
+    option(
+        "target_score",
+        1000,
+        _int(1),
+        "a team at or above this at the end of a hand wins (higher wins, a tie plays on)",
+        label="Winning score",
+        help="The game ends when a team has at least this many points after a hand (the higher score wins; a tie plays on).",
+    ),
+    option(
+        "hands",
+        None,
+        _int_or_null(1),
+        "a fixed number of hands instead of a target score",
+        label="Number of hands",
+        help="Play a fixed number of hands instead of playing to the winning score.",
+    ),
+    option(
+        "direction",
+        "counter_clockwise",
+        _choice(("counter_clockwise", "to the right"), ("clockwise", "to the left")),
+        "display only: the physical direction of play",
+        label="Direction of play",
+        help="Which way play goes round the table: to the right (counter-clockwise, as the books have it) or to the left; it only changes how the table is drawn.",
+        display_only=True,
+    ),
+    option(
+        "shuffler",
+        "first_out",
+        _choice(("first_out", "the first player out"), ("any", "anyone")),
+        "first_out: the first player out of the previous hand shuffles (the books); any: not checked",
+        label="Who shuffles",
+        help="The first player out of the previous hand shuffles the next one, or anyone may (not checked).",
+    ),
+    option(
+        "dragon_gift_to_out",
+        True,
+        _bool(),
+        "the Dragon trick may be given to an opponent who is already out (BSW allows it)",
+        label="Dragon trick to a player who is out",
+        help="The Dragon's trick may be given to an opponent who has already gone out.",
+    ),
+    option(
+        "grand_tichu",
+        True,
+        _bool(),
+        "false: nobody may call Grand Tichu (tournament rule: DTM, Goettingen, duplicate)",
+        label="Grand Tichu allowed",
+        help="Players may call Grand Tichu (some tournaments play without it).",
+    ),
+    option(
+        "double_victory_points",
+        None,
+        _int_or_null(0),
+        "the card points of a double victory (null: the variant's, 200; Tientsin's triple victory 300); "
+        "100 in DTM tournaments",
+        label="Double victory worth",
+        help="The points a team scores when both partners go out first; unset: 200 (300 for Tientsin's triple victory).",
+    ),
+    option(
+        "keep_last_dragon_trick",
+        False,
+        _bool(),
+        "true: a Dragon trick that ends the hand is kept by its winner, not given away (DTM, Goettingen)",
+        label="Keep the last Dragon trick",
+        help="A Dragon trick that ends the hand stays with its winner instead of being given to an opponent.",
+    ),
+    option(
+        "bsw_grand_tichu_quirk",
+        False,
+        Kind(
+            "choice",
+            "true, false, 'both_grand' or 'partner_grand'",
+            (
+                Choice(False, "no: by the book"),
+                Choice("partner_grand", "the first out's partner's failed Grand Tichu is free"),
+                Choice("both_grand", "free when both partners called Grand Tichu"),
+                Choice(True, "free when both partners called Grand Tichu (first spelling)"),
+            ),
+        ),
+        "reproduce Brettspielwelt's score: the failed Grand Tichu of the first player out's partner is not "
+        "charged. partner_grand: whatever the first out called (BSW's rule, docs/rules.md); both_grand "
+        "(or true, its first spelling): only when the first out called Grand Tichu too; false: by the book",
+        label="Brettspielwelt Grand Tichu scoring",
+        help="As on Brettspielwelt: the failed Grand Tichu of the first player out's partner costs nothing "
+        "(always, or only when both partners called it).",
+    ),
 )
 
 
@@ -192,8 +259,11 @@ def resolve(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict[
         raise EngineError("malformed", "options must be an object")
     preset = given.pop("preset", "rio")
     if preset not in PRESETS:
-        raise EngineError("malformed", f"unknown preset {preset!r}: expected one of {', '.join(PRESETS)}",
-                          params={"option": "preset", "value": preset, "expected": list(PRESETS)})
+        raise EngineError(
+            "malformed",
+            f"unknown preset {preset!r}: expected one of {', '.join(PRESETS)}",
+            params={"option": "preset", "value": preset, "expected": list(PRESETS)},
+        )
     by_name = {s.name: s for s in specs}
     effective: dict[str, Any] = {"preset": preset}
     for spec in specs:
@@ -203,7 +273,10 @@ def resolve(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict[
         if given_spec is None:
             raise EngineError("malformed", f"unknown option {name!r} for this variant", params={"option": name})
         if not given_spec.check(value):
-            raise EngineError("malformed", f"option {name!r} must be {given_spec.expected}, not {value!r}",
-                              params={"option": name, "value": value, "expected": given_spec.expected})
+            raise EngineError(
+                "malformed",
+                f"option {name!r} must be {given_spec.expected}, not {value!r}",
+                params={"option": name, "value": value, "expected": given_spec.expected},
+            )
         effective[name] = value
     return effective

@@ -1,4 +1,5 @@
 """Records (record-format.md section 1) and what is read off a fold: ``state`` and ``score``."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -21,8 +22,11 @@ def parse_record(obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise EngineError("malformed", "a record is a JSON object")
     if "redacted" in obj:
-        raise EngineError("malformed", "a redacted record (its hidden cards written '?') cannot be folded; "
-                                       "export it as a scorer of the club for the whole record")
+        raise EngineError(
+            "malformed",
+            "a redacted record (its hidden cards written '?') cannot be folded; "
+            "export it as a scorer of the club for the whole record",
+        )
     unknown = set(obj) - RECORD_KEYS
     if unknown:
         raise EngineError("malformed", f"unknown record field(s): {', '.join(sorted(unknown))}")
@@ -125,8 +129,15 @@ def state_json(state: GameState) -> dict[str, Any]:
         "next_shuffler": state.next_shuffler if h is None else None,
     }
     if h is None:
-        out.update(hands=[[] for _ in range(state.n)], trick=[], trick_log=[], wish=None, calls={}, out=[],
-                   teams=[list(t) for t in state.variant.teams(state.n, state.next_shuffler)])
+        out.update(
+            hands=[[] for _ in range(state.n)],
+            trick=[],
+            trick_log=[],
+            wish=None,
+            calls={},
+            out=[],
+            teams=[list(t) for t in state.variant.teams(state.n, state.next_shuffler)],
+        )
         return out
     top = h.trick[-1] if h.trick else None
     out.update(
@@ -165,8 +176,13 @@ def score_json(state: GameState) -> dict[str, Any]:
         "ok": True,
         "variant": state.variant.name,
         "hands": [
-            {"points": list(line["points"]), "out": list(line["out"]), "calls": dict(line.get("calls", {})),
-             "card_points": list(line["card_points"]), "kind": line["kind"]}
+            {
+                "points": list(line["points"]),
+                "out": list(line["out"]),
+                "calls": dict(line.get("calls", {})),
+                "card_points": list(line["card_points"]),
+                "kind": line["kind"],
+            }
             for line in state.history
         ],
         "totals": list(state.totals),

@@ -10,6 +10,7 @@ looking into the engine's modules.
 >>> sorted(HAND_START_EVENTS)
 ['hand_result', 'round_start', 'shuffle']
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,8 +38,13 @@ class SheetFacts:
     dealer: bool
 
     def as_dict(self) -> dict[str, Any]:
-        return {"enabled": self.enabled, "calls": self.calls, "points": self.points, "sweep": self.sweep,
-                "dealer": self.dealer}
+        return {
+            "enabled": self.enabled,
+            "calls": self.calls,
+            "points": self.points,
+            "sweep": self.sweep,
+            "dealer": self.dealer,
+        }
 
 
 @dataclass(frozen=True)
@@ -107,8 +113,9 @@ def _family_info(v: Variant) -> GameInfo:
         hand_word="hand",
         has_calls=v.has_calls,
         has_wish=v.has_wish,
-        sheet=SheetFacts(enabled=True, calls=v.has_calls, points=points, sweep=v.sweep_size if points else 0,
-                         dealer=dummy),
+        sheet=SheetFacts(
+            enabled=True, calls=v.has_calls, points=points, sweep=v.sweep_size if points else 0, dealer=dummy
+        ),
         deck=TICHU_DECK,
     )
 
@@ -153,8 +160,11 @@ def game_info(name: object) -> GameInfo:
     """The game called ``name``; EngineError("malformed") for a name the engine does not know."""
     info = GAMES.get(name) if isinstance(name, str) else None
     if info is None:
-        raise EngineError("malformed", f"unknown variant {name!r}: expected one of {', '.join(GAME_NAMES)}",
-                          params={"variant": name, "expected": list(GAME_NAMES)})
+        raise EngineError(
+            "malformed",
+            f"unknown variant {name!r}: expected one of {', '.join(GAME_NAMES)}",
+            params={"variant": name, "expected": list(GAME_NAMES)},
+        )
     return info
 
 

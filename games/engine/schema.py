@@ -11,6 +11,7 @@ This is the one home of the event schema. Two checks read it:
   the events), and bounded sizes, so nothing arbitrary is stored for ever in an append-only log.
   Reading stored events does not run it: a record written before a field was refused still folds.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
@@ -45,12 +46,16 @@ def _str_list(v: Any) -> bool:
 SEAT = FieldType("a seat number", _int)
 CARD = FieldType("a card code", lambda v: isinstance(v, str))
 CARDS = FieldType("a list of card codes", _str_list)
-RANK = FieldType("a rank code such as \"7\" or \"T\"", lambda v: isinstance(v, str))
+RANK = FieldType('a rank code such as "7" or "T"', lambda v: isinstance(v, str))
 TEXT = FieldType("a string", lambda v: isinstance(v, str))
-PUSH = FieldType("an object from target seat to a card code or a list of card codes",
-                 lambda v: isinstance(v, dict) and all(isinstance(c, str) or _str_list(c) for c in v.values()))
-CALLS = FieldType("an object from seat to \"tichu\" or \"grand_tichu\"",
-                  lambda v: isinstance(v, dict) and all(isinstance(c, str) for c in v.values()))
+PUSH = FieldType(
+    "an object from target seat to a card code or a list of card codes",
+    lambda v: isinstance(v, dict) and all(isinstance(c, str) or _str_list(c) for c in v.values()),
+)
+CALLS = FieldType(
+    'an object from seat to "tichu" or "grand_tichu"',
+    lambda v: isinstance(v, dict) and all(isinstance(c, str) for c in v.values()),
+)
 SEATS = FieldType("a list of seat numbers", lambda v: isinstance(v, list) and all(_int(s) for s in v))
 POINTS = FieldType("a list of card points per team", lambda v: isinstance(v, list))
 HANDS = FieldType("a list of two lists of card codes", lambda v: isinstance(v, list) and all(_str_list(h) for h in v))

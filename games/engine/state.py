@@ -5,6 +5,7 @@ changes anything: a refused event raises :class:`EngineError` and leaves the sta
 Rules that differ between games are asked of the :class:`~.variants.Variant`; this module holds
 none of them as numbers.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -42,13 +43,42 @@ class Hand:
     """One hand being played card by card."""
 
     __slots__ = (
-        "number", "shuffler", "order", "teams", "team_of", "sizes", "cards", "received", "pile",
-        "last_drawer", "calls", "played", "pushes", "out", "won", "trick", "log", "passed",
-        "closed", "turn", "wish", "gift_from", "dealt", "options", "ranks",
+        "number",
+        "shuffler",
+        "order",
+        "teams",
+        "team_of",
+        "sizes",
+        "cards",
+        "received",
+        "pile",
+        "last_drawer",
+        "calls",
+        "played",
+        "pushes",
+        "out",
+        "won",
+        "trick",
+        "log",
+        "passed",
+        "closed",
+        "turn",
+        "wish",
+        "gift_from",
+        "dealt",
+        "options",
+        "ranks",
     )
 
-    def __init__(self, number: int, shuffler: int, order: tuple[int, ...], teams: tuple[tuple[int, ...], ...],
-                 sizes: list[int], deck: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        number: int,
+        shuffler: int,
+        order: tuple[int, ...],
+        teams: tuple[tuple[int, ...], ...],
+        sizes: list[int],
+        deck: tuple[str, ...],
+    ) -> None:
         n = len(sizes)
         self.number = number
         self.shuffler = shuffler
@@ -136,7 +166,10 @@ def _card_list(event: dict[str, Any], key: str = "cards") -> list[str]:
         raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a non-empty list of card codes")
     for c in cards:
         if c not in CARD_INFO:
-            raise EngineError("unknown_card", f"{c!r} is not a card code (ranks 2-9 T J Q K A with a suit j s p r, or Mahjong, Dog, Phoenix, Dragon)")
+            raise EngineError(
+                "unknown_card",
+                f"{c!r} is not a card code (ranks 2-9 T J Q K A with a suit j s p r, or Mahjong, Dog, Phoenix, Dragon)",
+            )
     return cards
 
 
@@ -145,7 +178,9 @@ def _rank_field(event: dict[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if value not in RANK_OF_CODE:
-        raise EngineError("malformed", f"{event.get('type')}: {key!r} must name a rank 2-9, T, J, Q, K or A, not {value!r}")
+        raise EngineError(
+            "malformed", f"{event.get('type')}: {key!r} must name a rank 2-9, T, J, Q, K or A, not {value!r}"
+        )
     return RANK_OF_CODE[value]
 
 
@@ -170,8 +205,22 @@ class GameState(EventFold):
     'deal'
     """
 
-    __slots__ = ("variant", "options", "players", "n", "rules", "totals", "history", "hand", "next_shuffler",
-                 "over", "winner", "events_applied", "_checkpoints", "_since")
+    __slots__ = (
+        "variant",
+        "options",
+        "players",
+        "n",
+        "rules",
+        "totals",
+        "history",
+        "hand",
+        "next_shuffler",
+        "over",
+        "winner",
+        "events_applied",
+        "_checkpoints",
+        "_since",
+    )
 
     def __init__(self, variant: str | Variant, options: dict[str, Any] | None, players: list[str]) -> None:
         self.variant = variant if isinstance(variant, Variant) else get_variant(variant)
@@ -234,8 +283,11 @@ class GameState(EventFold):
     def _require_hand(self, kind: str, *phases: str) -> Hand:
         phase = self.phase
         if phase not in phases:
-            raise EngineError("wrong_phase", f"{kind} is not accepted now: the game is in its {phase.replace('_', ' ')} phase",
-                              params={"event": kind, "phase": phase})
+            raise EngineError(
+                "wrong_phase",
+                f"{kind} is not accepted now: the game is in its {phase.replace('_', ' ')} phase",
+                params={"event": kind, "phase": phase},
+            )
         assert self.hand is not None
         return self.hand
 
@@ -243,11 +295,23 @@ class GameState(EventFold):
         seat = _seat_of(event, self.n)
         if self.hand is not None:
             if self.hand.gift_from is not None:  # record-format.md: an owed gift comes before anything else
-                raise EngineError("gift_required", f"seat {self.hand.gift_from} must first give the Dragon trick to an opponent")
-            raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): it must end before the next shuffle")
-        if self.options.get("shuffler", "first_out") == "first_out" and self.next_shuffler is not None and seat != self.next_shuffler:
-            raise EngineError("not_your_turn", f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}",
-                              params={"seat": seat, "expected_seat": self.next_shuffler})
+                raise EngineError(
+                    "gift_required", f"seat {self.hand.gift_from} must first give the Dragon trick to an opponent"
+                )
+            raise EngineError(
+                "wrong_phase",
+                f"a hand is in progress ({self.phase.replace('_', ' ')} phase): it must end before the next shuffle",
+            )
+        if (
+            self.options.get("shuffler", "first_out") == "first_out"
+            and self.next_shuffler is not None
+            and seat != self.next_shuffler
+        ):
+            raise EngineError(
+                "not_your_turn",
+                f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}",
+                params={"seat": seat, "expected_seat": self.next_shuffler},
+            )
         v = self.variant
         v.check_shuffler(self.n, seat)
         # a previous hand's whole finishing order ranks the players (Grand Seigneur seats by it)
@@ -292,7 +356,10 @@ class GameState(EventFold):
         seat = _seat_of(event, self.n)
         cards = _card_list(event)
         if h.received[seat] + len(cards) > h.sizes[seat]:
-            raise EngineError("deal_invalid", f"seat {seat} receives {h.sizes[seat]} cards in all; it has {h.received[seat]} and cannot take {len(cards)} more")
+            raise EngineError(
+                "deal_invalid",
+                f"seat {seat} receives {h.sizes[seat]} cards in all; it has {h.received[seat]} and cannot take {len(cards)} more",
+            )
         need = Counter(cards)
         missing = [c for c, k in need.items() if h.pile[c] < k]
         if missing:
@@ -318,7 +385,9 @@ class GameState(EventFold):
         if not self.variant.has_calls:
             raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
         if seat in h.calls:
-            raise EngineError("already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand")
+            raise EngineError(
+                "already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand"
+            )
         if h.gift_from is not None and self.variant.hand_over(h):
             raise EngineError("call_too_late", "the hand is over: only the gift of its last Dragon trick remains")
         return h, seat
@@ -331,7 +400,10 @@ class GameState(EventFold):
                 raise EngineError("not_in_variant", "there is no Grand Tichu in this game (option grand_tichu)")
             raise EngineError("not_in_variant", f"seat {seat} may not call Grand Tichu in {self.variant.name}")
         if h.received[seat] > limit:
-            raise EngineError("call_too_late", f"Grand Tichu is called before the {limit + 1}th card; seat {seat} has {h.received[seat]}")
+            raise EngineError(
+                "call_too_late",
+                f"Grand Tichu is called before the {limit + 1}th card; seat {seat} has {h.received[seat]}",
+            )
         h.calls[seat] = "grand_tichu"
 
     def _on_tichu(self, event: dict[str, Any]) -> None:
@@ -368,11 +440,17 @@ class GameState(EventFold):
         if not targets:
             raise EngineError("push_invalid", f"seat {seat} gives no cards at this exchange")
         if set(given) != set(targets):
-            raise EngineError("push_invalid", f"seat {seat} pushes to seats {', '.join(map(str, targets))}, not to {', '.join(map(str, sorted(given))) or 'nobody'}")
+            raise EngineError(
+                "push_invalid",
+                f"seat {seat} pushes to seats {', '.join(map(str, targets))}, not to {', '.join(map(str, sorted(given))) or 'nobody'}",
+            )
         counts = self.variant.push_counts(h, seat)
         for t, cards in given.items():
             if len(cards) != counts[t]:
-                raise EngineError("push_invalid", f"seat {seat} gives exactly {counts[t]} card{'s' if counts[t] > 1 else ''} to seat {t}, not {len(cards)}")
+                raise EngineError(
+                    "push_invalid",
+                    f"seat {seat} gives exactly {counts[t]} card{'s' if counts[t] > 1 else ''} to seat {t}, not {len(cards)}",
+                )
         all_cards = [c for cards in given.values() for c in cards]
         if not _holds(h.cards[seat], all_cards):
             raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(all_cards)}")
@@ -423,17 +501,25 @@ class GameState(EventFold):
             raise EngineError("not_your_turn", f"seat {seat} is out and holds no cards")
         if not _holds(h.cards[seat], cards):
             missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
-            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(missing)}",
-                              params={"seat": seat, "cards": missing})
+            raise EngineError(
+                "card_not_in_hand",
+                f"seat {seat} does not hold {describe(missing)}",
+                params={"seat": seat, "cards": missing},
+            )
         options = readings(cards, self.rules)
         if not options:
             raise EngineError("invalid_combination", f"{describe(cards)} is not a combination")
         if stand_in is not None:
             if PHOENIX not in cards or len(cards) == 1:
-                raise EngineError("invalid_combination", f"'phoenix' reads the Phoenix in a combination; {describe(cards)} has none to read")
+                raise EngineError(
+                    "invalid_combination",
+                    f"'phoenix' reads the Phoenix in a combination; {describe(cards)} has none to read",
+                )
             options = [c for c in options if c.phoenix == stand_in]
             if not options:
-                raise EngineError("invalid_combination", f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}")
+                raise EngineError(
+                    "invalid_combination", f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}"
+                )
         return options
 
     def _check_wish_named(self, cards: list[str], wish: int | None) -> None:
@@ -447,8 +533,15 @@ class GameState(EventFold):
         elif MAHJONG in cards and self.options.get("wish_required") and v.has_wish:
             raise EngineError("invalid_combination", "the Mahjong's player must name a wish (option wish_required)")
 
-    def _played_combination(self, h: Hand, cards: list[str], options: list[Combination], top: Combination | None,
-                            in_turn: bool, leading: bool) -> Combination:
+    def _played_combination(
+        self,
+        h: Hand,
+        cards: list[str],
+        options: list[Combination],
+        top: Combination | None,
+        in_turn: bool,
+        leading: bool,
+    ) -> Combination:
         """The reading that goes on the table: a bomb out of turn that beats the top, the highest
         reading of a lead, or the highest reading that beats the top."""
         if not in_turn:
@@ -467,25 +560,44 @@ class GameState(EventFold):
             raise EngineError("does_not_beat", "the Dog can only be led")
         return combo
 
-    def _bomb_out_of_turn(self, h: Hand, cards: list[str], options: list[Combination],
-                          top: Combination | None) -> Combination:
+    def _bomb_out_of_turn(
+        self, h: Hand, cards: list[str], options: list[Combination], top: Combination | None
+    ) -> Combination:
         bombs = [c for c in options if c.is_bomb]
         if not bombs:
             if h.gift_from is not None:
-                raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
-            raise EngineError("not_your_turn", f"seat {h.turn} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one",
-                              params={"expected_seat": h.turn})
+                raise EngineError(
+                    "gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent"
+                )
+            raise EngineError(
+                "not_your_turn",
+                f"seat {h.turn} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one",
+                params={"expected_seat": h.turn},
+            )
         if h.gift_from is not None and self.variant.hand_over(h):
-            raise EngineError("bomb_not_allowed", "the hand is over: its last trick is ended at once and only the Dragon gift remains")
+            raise EngineError(
+                "bomb_not_allowed", "the hand is over: its last trick is ended at once and only the Dragon gift remains"
+            )
         if top is None:
-            raise EngineError("bomb_not_allowed", f"a bomb out of turn is played on a combination on the table; nothing lies there now (seat {h.turn} leads)")
+            raise EngineError(
+                "bomb_not_allowed",
+                f"a bomb out of turn is played on a combination on the table; nothing lies there now (seat {h.turn} leads)",
+            )
         combo = bombs[0]
         if not beats(combo, top, self.rules):
             raise EngineError("does_not_beat", f"{combo.describe()} does not beat {top.describe()}")
         return combo
 
-    def _check_wish_fulfilled(self, h: Hand, seat: int, cards: list[str], combo: Combination,
-                              top: Combination | None, in_turn: bool, leading: bool) -> None:
+    def _check_wish_fulfilled(
+        self,
+        h: Hand,
+        seat: int,
+        cards: list[str],
+        combo: Combination,
+        top: Combination | None,
+        in_turn: bool,
+        leading: bool,
+    ) -> None:
         """The wish binds the seat to act when it can fulfil it. A bomb on the table's combination by
         the seat to act may have been played "before its turn" (001 FAQ, the K-bomb example): like
         any bomb out of turn it need not fulfil the wish. Leading, or playing anything else, the
@@ -493,11 +605,15 @@ class GameState(EventFold):
         bomb_before_turn = in_turn and not leading and combo.is_bomb
         if in_turn and not bomb_before_turn and h.wish is not None and not self.variant.wish_exempt(h, seat):
             if not contains_rank(cards, h.wish) and self._can_fulfil_wish(h, seat, None if leading else top):
-                raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})",
-                                  params={"seat": seat, "wish": rank_code(h.wish)})
+                raise EngineError(
+                    "wish_not_fulfilled",
+                    f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})",
+                    params={"seat": seat, "wish": rank_code(h.wish)},
+                )
 
-    def _put_on_table(self, h: Hand, seat: int, cards: list[str], combo: Combination, wish: int | None,
-                      in_turn: bool, leading: bool) -> None:
+    def _put_on_table(
+        self, h: Hand, seat: int, cards: list[str], combo: Combination, wish: int | None, in_turn: bool, leading: bool
+    ) -> None:
         """The cards leave the hand for the trick (a closed trick is collected first), the trick
         log and the wish follow."""
         if leading and h.closed:
@@ -537,8 +653,12 @@ class GameState(EventFold):
                 self._finish_hand(h)
             return
         if v.hand_over(h):
-            if (v.sweep(h) is None and combo.cards == (DRAGON,) and v.has_dragon_gift
-                    and not self.options.get("keep_last_dragon_trick")):
+            if (
+                v.sweep(h) is None
+                and combo.cards == (DRAGON,)
+                and v.has_dragon_gift
+                and not self.options.get("keep_last_dragon_trick")
+            ):
                 h.closed, h.turn, h.gift_from = True, None, seat  # the last trick is still given away
                 return
             if v.sweep(h) is None:
@@ -564,14 +684,24 @@ class GameState(EventFold):
         if h.gift_from is not None:
             raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
         if seat != h.turn:
-            raise EngineError("not_your_turn", f"seat {h.turn} is to play, not seat {seat}",
-                              params={"seat": seat, "expected_seat": h.turn})
+            raise EngineError(
+                "not_your_turn",
+                f"seat {h.turn} is to play, not seat {seat}",
+                params={"seat": seat, "expected_seat": h.turn},
+            )
         top_entry = h.top
         if top_entry is None or h.closed:
             raise EngineError("wrong_phase", f"seat {seat} leads the trick and cannot pass")
-        if h.wish is not None and not self.variant.wish_exempt(h, seat) and self._can_fulfil_wish(h, seat, top_entry[1]):
-            raise EngineError("wish_not_fulfilled", f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
-                              params={"seat": seat, "wish": rank_code(h.wish)})
+        if (
+            h.wish is not None
+            and not self.variant.wish_exempt(h, seat)
+            and self._can_fulfil_wish(h, seat, top_entry[1])
+        ):
+            raise EngineError(
+                "wish_not_fulfilled",
+                f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
+                params={"seat": seat, "wish": rank_code(h.wish)},
+            )
         h.passed.add(seat)
         h.log.append({"seat": seat, "pass": True})
         owner = top_entry[0]
@@ -606,11 +736,18 @@ class GameState(EventFold):
         if h.gift_from is None:
             raise EngineError("gift_invalid", "there is no Dragon trick to give away now")
         if seat != h.gift_from:
-            raise EngineError("not_your_turn", f"seat {h.gift_from} won the trick with the Dragon and gives it, not seat {seat}")
+            raise EngineError(
+                "not_your_turn", f"seat {h.gift_from} won the trick with the Dragon and gives it, not seat {seat}"
+            )
         if not self.variant.is_opponent(h, seat, to):
-            raise EngineError("gift_invalid", f"the Dragon trick goes to an opponent; seat {to} is not an opponent of seat {seat}")
+            raise EngineError(
+                "gift_invalid", f"the Dragon trick goes to an opponent; seat {to} is not an opponent of seat {seat}"
+            )
         if not h.cards[to] and not self.options.get("dragon_gift_to_out", True):
-            raise EngineError("gift_invalid", f"seat {to} is out; the Dragon trick goes to an opponent still playing (option dragon_gift_to_out)")
+            raise EngineError(
+                "gift_invalid",
+                f"seat {to} is out; the Dragon trick goes to an opponent still playing (option dragon_gift_to_out)",
+            )
         h.gift_from = None
         self._collect(h, to)
         if self.variant.hand_over(h):
@@ -627,7 +764,10 @@ class GameState(EventFold):
         # The penalty is the missed wish's (score_penalty), whatever the reason's wording: none for
         # a variant without a wish, nor for a seat that need not fulfil one (Threechu's dummy).
         if not self.variant.has_wish or self.variant.wish_exempt(h, seat):
-            raise EngineError("not_in_variant", f"seat {seat} need not fulfil a wish in {self.variant.name}, so no missed-wish penalty")
+            raise EngineError(
+                "not_in_variant",
+                f"seat {seat} need not fulfil a wish in {self.variant.name}, so no missed-wish penalty",
+            )
         line = self.variant.score_penalty(h, seat, self.options)
         line.update(kind="penalty", penalty={"seat": seat, "reason": reason})
         self._write_line(h, line)
@@ -650,24 +790,33 @@ class GameState(EventFold):
 
     def _on_hand_result(self, event: dict[str, Any]) -> None:
         if self.hand is not None:
-            raise EngineError("wrong_phase", f"a hand is in progress ({self.phase.replace('_', ' ')} phase): a hand result replaces a whole hand")
+            raise EngineError(
+                "wrong_phase",
+                f"a hand is in progress ({self.phase.replace('_', ' ')} phase): a hand result replaces a whole hand",
+            )
         calls_raw = event.get("calls", {})
         out = event.get("out")
         if not isinstance(calls_raw, dict):
-            raise EngineError("malformed", "hand_result: 'calls' must be an object from seat to 'tichu' or 'grand_tichu'")
+            raise EngineError(
+                "malformed", "hand_result: 'calls' must be an object from seat to 'tichu' or 'grand_tichu'"
+            )
         calls: dict[int, str] = {}
         for key, call in calls_raw.items():
             if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < self.n):
                 raise EngineError("result_invalid", f"hand_result: {key!r} is not a seat")
             if call not in ("tichu", "grand_tichu"):
-                raise EngineError("result_invalid", f"hand_result: seat {key} called {call!r}; a call is 'tichu' or 'grand_tichu'")
+                raise EngineError(
+                    "result_invalid", f"hand_result: seat {key} called {call!r}; a call is 'tichu' or 'grand_tichu'"
+                )
             calls[int(key)] = call
         if calls and not self.variant.has_calls:
             raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
         if not isinstance(out, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in out):
             raise EngineError("malformed", "hand_result: 'out' must be a list of seats in finishing order")
         if any(not 0 <= s < self.n for s in out) or len(set(out)) != len(out) or len(out) > self.n:
-            raise EngineError("result_invalid", f"hand_result: 'out' {out} must list distinct seats from 0 to {self.n - 1}")
+            raise EngineError(
+                "result_invalid", f"hand_result: 'out' {out} must list distinct seats from 0 to {self.n - 1}"
+            )
         line = self.variant.result_line(self.n, event, calls, out, self.options)
         # a score-sheet line obeys the call rules of a hand played card by card (Threechu: neither
         # the dealer nor the dummy may call Grand Tichu)

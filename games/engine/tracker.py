@@ -18,6 +18,7 @@ an unfinished game, as the sheet says. ``stopped_games_end=True`` records a game
 short as a game of exactly the hands it had (option ``hands``, ``meta.stopped_early``): finished,
 won by the side ahead (a tie is a draw), and so rated, which is how the group itself read them.
 """
+
 from __future__ import annotations
 
 import json
@@ -120,8 +121,9 @@ def _over(record: dict[str, Any]) -> bool:
     return fold(record).is_over  # the fold checks every hand: a refused one raises EngineError
 
 
-def convert_tracker(data: dict[str, Any], *, anonymise: bool = False,
-                    stopped_games_end: bool = False) -> list[dict[str, Any]]:
+def convert_tracker(
+    data: dict[str, Any], *, anonymise: bool = False, stopped_games_end: bool = False
+) -> list[dict[str, Any]]:
     """The whole export -> one record per game, in the file's order.
 
     ``anonymise`` names players ``Player <id+1>`` (the app's ids are stable over games);
@@ -142,8 +144,11 @@ def main_from_tracker(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.engine from-tracker")
     parser.add_argument("file")
     parser.add_argument("--anonymise", "--anonymize", action="store_true")
-    parser.add_argument("--stopped-games-end", action="store_true",
-                        help="a game stopped before its target ends where it stopped (option hands)")
+    parser.add_argument(
+        "--stopped-games-end",
+        action="store_true",
+        help="a game stopped before its target ends where it stopped (option hands)",
+    )
     args = parser.parse_args(argv)
     try:
         if args.file == "-":

@@ -5,6 +5,7 @@ The fold in :mod:`state` knows nothing of seat counts, teams or deck sizes: it a
 when a hand is over, how it scores, when the game is over). Tichu Nanking is the base class;
 other games override what differs.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
@@ -39,7 +40,9 @@ class Variant:
     def check_players(self, players: Sequence[str]) -> None:
         if len(players) not in self.seat_counts:
             counts = " or ".join(str(n) for n in self.seat_counts)
-            raise EngineError("malformed", f"{self.label} is played by {counts} players, the record names {len(players)}")
+            raise EngineError(
+                "malformed", f"{self.label} is played by {counts} players, the record names {len(players)}"
+            )
 
     def seat_count(self, players: Sequence[str]) -> int:
         return len(players)
@@ -64,8 +67,9 @@ class Variant:
     def order_of_play(self, n: int, shuffler: int) -> tuple[int, ...]:
         return tuple(range(n))
 
-    def layout(self, n: int, shuffler: int, ranks: tuple[int, ...],
-               options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def layout(
+        self, n: int, shuffler: int, ranks: tuple[int, ...], options: dict[str, Any]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """The order of play and the teams of a new hand (`ranks`: the previous hand's whole
         finishing order, or empty)."""
         return self.order_of_play(n, shuffler), self.teams(n, shuffler)
@@ -77,7 +81,10 @@ class Variant:
     def check_shuffler(self, n: int, seat: int) -> None:
         """Who may shuffle at all (the dummy of Threechu never deals)."""
         if seat not in self.dealers(n):
-            raise EngineError("not_your_turn", f"seat {seat} never deals in {self.label}: the dealer is one of seats {', '.join(map(str, self.dealers(n)))}")
+            raise EngineError(
+                "not_your_turn",
+                f"seat {seat} never deals in {self.label}: the dealer is one of seats {', '.join(map(str, self.dealers(n)))}",
+            )
 
     def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
         """Fill options whose default depends on the number of players."""
@@ -143,10 +150,14 @@ class Variant:
         opposite with four), or the next player after the partner who still holds cards (back to
         the Dog's player if need be)."""
         i, n = hand.order.index(seat), len(hand.order)
-        partner = next(s for s in (hand.order[(i + k) % n] for k in range(1, n))
-                       if hand.team_of[s] == hand.team_of[seat])
+        partner = next(
+            s for s in (hand.order[(i + k) % n] for k in range(1, n)) if hand.team_of[s] == hand.team_of[seat]
+        )
         if to is not None and to != partner:
-            raise EngineError("not_in_variant", f"in {self.label} the Dog gives the lead to the partner (seat {partner}); 'to' is not chosen")
+            raise EngineError(
+                "not_in_variant",
+                f"in {self.label} the Dog gives the lead to the partner (seat {partner}); 'to' is not chosen",
+            )
         return hand.next_holder(partner, include_self=True)
 
     def is_opponent(self, hand: "Hand", seat: int, other: int) -> bool:
@@ -187,7 +198,9 @@ class Variant:
             points[hand.team_of[seat]] += card_points(pile)
         return points
 
-    def call_points(self, calls: dict[int, str], first_out: int | None, team_of: Sequence[int], options: dict[str, Any]) -> list[int]:
+    def call_points(
+        self, calls: dict[int, str], first_out: int | None, team_of: Sequence[int], options: dict[str, Any]
+    ) -> list[int]:
         """Calls are individual: each caller's team wins the bonus if the caller went out first,
         else loses it."""
         points = [0] * (max(team_of) + 1)
@@ -198,8 +211,11 @@ class Variant:
             # (partner_grand), or only when the first out called Grand Tichu too (both_grand, true)
             grand = [s for s, c in calls.items() if c == "grand_tichu"]
             for s in grand:
-                if (s != first_out and team_of[s] == team_of[first_out]
-                        and (quirk == "partner_grand" or first_out in grand)):
+                if (
+                    s != first_out
+                    and team_of[s] == team_of[first_out]
+                    and (quirk == "partner_grand" or first_out in grand)
+                ):
                     quirk_dropped.add(s)
         for seat, call in calls.items():
             if seat in quirk_dropped:
@@ -217,9 +233,12 @@ class Variant:
             cards = self.card_points_by_team(hand)
         out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
         calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
-        return {"card_points": self.per_column(cards, hand.team_of),
-                "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
-                "out": out, "double_victory": sweep is not None}
+        return {
+            "card_points": self.per_column(cards, hand.team_of),
+            "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
+            "out": out,
+            "double_victory": sweep is not None,
+        }
 
     def score_penalty(self, hand: "Hand", offender: int, options: dict[str, Any]) -> dict[str, Any]:
         """A missed wish noticed at the table (tiki FAQ): the offender's opponents score 200, the
@@ -229,16 +248,20 @@ class Variant:
             if offender not in seats:
                 cards[t] = 200
         calls = self.call_points(hand.calls, hand.out[0] if hand.out else None, hand.team_of, options)
-        return {"card_points": self.per_column(cards, hand.team_of),
-                "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
-                "out": list(hand.out), "double_victory": False}
+        return {
+            "card_points": self.per_column(cards, hand.team_of),
+            "points": self.per_column([c + k for c, k in zip(cards, calls)], hand.team_of),
+            "out": list(hand.out),
+            "double_victory": False,
+        }
 
     def result_teams(self, n: int, event: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
         """The teams of a hand recorded as a score-sheet line."""
         return self.teams(n, None)
 
-    def result_line(self, n: int, event: dict[str, Any], calls: dict[int, str], out: list[int],
-                    options: dict[str, Any]) -> dict[str, Any]:
+    def result_line(
+        self, n: int, event: dict[str, Any], calls: dict[int, str], out: list[int], options: dict[str, Any]
+    ) -> dict[str, Any]:
         """Check a ``hand_result`` (record-format.md section 3) and score it like a played hand."""
         teams = self.result_teams(n, event)
         team_of = [0] * n
@@ -251,7 +274,10 @@ class Variant:
         sweep = self.sweep_of(out, team_of)
         if sweep is not None:
             if points is not None:
-                raise EngineError("result_invalid", f"seats {', '.join(map(str, out[:self.sweep_size]))} went out first as a team: that hand has no card points")
+                raise EngineError(
+                    "result_invalid",
+                    f"seats {', '.join(map(str, out[: self.sweep_size]))} went out first as a team: that hand has no card points",
+                )
             cards = [0] * len(teams)
             cards[sweep] = self.sweep_points(options)
         else:
@@ -259,14 +285,21 @@ class Variant:
             assert points is not None  # checked just above
             cards = list(points)
         bonus = self.call_points(calls, out[0], team_of, options)
-        return {"card_points": self.per_column(cards, team_of),
-                "points": self.per_column([c + k for c, k in zip(cards, bonus)], team_of),
-                "out": list(out), "double_victory": sweep is not None}
+        return {
+            "card_points": self.per_column(cards, team_of),
+            "points": self.per_column([c + k for c, k in zip(cards, bonus)], team_of),
+            "out": list(out),
+            "double_victory": sweep is not None,
+        }
 
     def _check_card_points(self, points: Any, teams: int) -> None:
         if points is None:
             raise EngineError("result_invalid", "card points are required unless one team went out first together")
-        if not isinstance(points, list) or len(points) != teams or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+        if (
+            not isinstance(points, list)
+            or len(points) != teams
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in points)
+        ):
             raise EngineError("result_invalid", f"points must be a list of {teams} integers, one per team")
         for p in points:
             if p % 5 or not -25 <= p <= 125:

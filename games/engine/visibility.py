@@ -14,6 +14,7 @@ The secret part of a record is a suffix: the events from ``Sight.secret_from`` o
 is in play only events taken back since the last one in force are secret; a finished game has no
 secret. With ``after_game`` everything is secret until the game is over.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -137,8 +138,9 @@ def secret_from(events: Sequence[dict[str, Any]], state: Any, reveal: str = AFTE
     return stack[k - 1] + 1 if k > 0 else 0
 
 
-def sight_for(variant: str, events: Sequence[dict[str, Any]], state: Any, *, seats: Iterable[int] | None,
-          reveal: str = AFTER_HAND) -> Sight:
+def sight_for(
+    variant: str, events: Sequence[dict[str, Any]], state: Any, *, seats: Iterable[int] | None, reveal: str = AFTER_HAND
+) -> Sight:
     """The sight of a reader holding ``seats`` (``None``: one who sees every hand) on the record of
     ``variant`` whose accepted ``events`` fold to ``state``."""
     if seats is None:
@@ -148,8 +150,7 @@ def sight_for(variant: str, events: Sequence[dict[str, Any]], state: Any, *, sea
         return EVERYTHING
     _, _, hand_of = _in_force(events)
     shufflers = tuple(
-        events[h].get("seat") if h is not None and events[h].get("type") == "shuffle" else None
-        for h in hand_of[first:]
+        events[h].get("seat") if h is not None and events[h].get("type") == "shuffle" else None for h in hand_of[first:]
     )
     return Sight(seats=frozenset(seats), secret_from=first, variant=variant, shufflers=shufflers)
 

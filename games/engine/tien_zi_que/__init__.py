@@ -15,6 +15,7 @@ in the book: the deck is data (option ``deck``, or the first ``round_start``), n
 :class:`TienZiQueState` checks every event fully before it changes anything: a refused event
 raises :class:`EngineError` and leaves the state as it was.
 """
+
 from __future__ import annotations
 
 from .bot import random_deck, random_tzq_record
@@ -59,10 +60,42 @@ from .state import (
 )
 
 __all__ = [
-    "ACTION", "BETWEEN_ROUNDS", "CARD_GRAMMAR", "COLOURS", "COLOUR_ORDER", "DECK_SIZE", "DRAWN",
-    "EVENT_TYPES", "FACES", "FACE_NAMES", "GAME_OVER", "HAND_SIZE", "HONOURS", "JOKER", "JOKER_CODE", "NAME",
-    "PILE_SIZE", "RESHUFFLE", "ROUND_STARTS", "Round", "SCORING", "TZQ_OPTIONS", "TienZiQueState",
-    "TienZiQueVariant", "VARIANT", "WINDS", "card_name", "colour", "combination_kind", "deck_problems",
-    "describe", "face", "is_card", "parse_card", "random_deck", "random_tzq_record", "score_pile",
+    "ACTION",
+    "BETWEEN_ROUNDS",
+    "CARD_GRAMMAR",
+    "COLOURS",
+    "COLOUR_ORDER",
+    "DECK_SIZE",
+    "DRAWN",
+    "EVENT_TYPES",
+    "FACES",
+    "FACE_NAMES",
+    "GAME_OVER",
+    "HAND_SIZE",
+    "HONOURS",
+    "JOKER",
+    "JOKER_CODE",
+    "NAME",
+    "PILE_SIZE",
+    "RESHUFFLE",
+    "ROUND_STARTS",
+    "Round",
+    "SCORING",
+    "TZQ_OPTIONS",
+    "TienZiQueState",
+    "TienZiQueVariant",
+    "VARIANT",
+    "WINDS",
+    "card_name",
+    "colour",
+    "combination_kind",
+    "deck_problems",
+    "describe",
+    "face",
+    "is_card",
+    "parse_card",
+    "random_deck",
+    "random_tzq_record",
+    "score_pile",
     "sort_cards",
 ]

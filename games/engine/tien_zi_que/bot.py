@@ -1,4 +1,5 @@
 """The seeded bot of Tien Zi Que: a whole game as a record (tests, demos, benchmarks)."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,13 @@ def random_deck(rng: random.Random) -> list[str]:
     return sort_cards(cards)
 
 
-def random_tzq_record(seed: int, options: dict[str, Any] | None = None, players: list[str] | None = None,
-                      combine_rate: float = 0.85, max_events: int = 50_000) -> dict[str, Any]:
+def random_tzq_record(
+    seed: int,
+    options: dict[str, Any] | None = None,
+    players: list[str] | None = None,
+    combine_rate: float = 0.85,
+    max_events: int = 50_000,
+) -> dict[str, Any]:
     """A complete bot-played Tien Zi Que game as a record (the same seed gives the same record).
 
     The bot shuffles with ``random.Random(seed)`` and records the outcome in ``round_start`` and

@@ -5,6 +5,7 @@ A code is a face then a colour letter. Faces ``C1``..``C9`` (coins), ``E`` ``S``
 ``k`` black, ``r`` red, ``g`` green. Which card bears which colour is not in the book: the deck
 is data (option ``deck``, or the first ``round_start``), never guessed here.
 """
+
 from __future__ import annotations
 
 import functools
@@ -21,8 +22,15 @@ HONOURS = WINDS + ("D",)
 JOKER = "J"
 JOKER_CODE = "Jk"  # the book: "une carte TZQ est une carte noire"
 FACES = tuple(f"C{n}" for n in range(1, 10)) + HONOURS + (JOKER,)
-FACE_NAMES = {**{f"C{n}": f"{n} of coins" for n in range(1, 10)},
-              "E": "East", "S": "South", "W": "West", "N": "North", "D": "Red Dragon", "J": "Tien Zi Que"}
+FACE_NAMES = {
+    **{f"C{n}": f"{n} of coins" for n in range(1, 10)},
+    "E": "East",
+    "S": "South",
+    "W": "West",
+    "N": "North",
+    "D": "Red Dragon",
+    "J": "Tien Zi Que",
+}
 _CODE = re.compile(r"^(C[1-9]|[ESWNDJ])([wbkrg])$")
 #: how many of each face a deck holds
 FACE_COUNTS = {**{f"C{n}": 4 for n in range(1, 10)}, **{h: 3 for h in HONOURS}, JOKER: 3}
@@ -98,8 +106,10 @@ def describe(cards: Iterable[str]) -> str:
     return ", ".join(f"{c} ({card_name(c)})" for c in cards) if cards else "no card"
 
 
-CARD_GRAMMAR = ("a face C1-C9 (coins), E S W N (winds), D (Red Dragon) or J (Tien Zi Que) followed by a colour "
-                "w b k r g (white, blue, black, red, green); the Tien Zi Que is always black: Jk")
+CARD_GRAMMAR = (
+    "a face C1-C9 (coins), E S W N (winds), D (Red Dragon) or J (Tien Zi Que) followed by a colour "
+    "w b k r g (white, blue, black, red, green); the Tien Zi Que is always black: Jk"
+)
 
 
 def deck_problems(cards: list[str]) -> list[str]:
@@ -131,13 +141,16 @@ def _deck_problems(cards: list[str]) -> list[str]:
     for f, k in FACE_COUNTS.items():
         if faces[f] != k:
             problems.append(f"{faces[f]} {FACE_NAMES[f]} instead of {k}")
-    series = {n: sorted((colour(c) for c in cards if face(c) == f"C{n}"), key=COLOUR_ORDER.index)
-              for n in range(1, 10)}
+    series = {n: sorted((colour(c) for c in cards if face(c) == f"C{n}"), key=COLOUR_ORDER.index) for n in range(1, 10)}
     for n, cols in series.items():
         if len(set(cols)) != len(cols):
-            problems.append(f"two {n} of coins of the same colour ({''.join(cols)}): the four series have four different colours")
+            problems.append(
+                f"two {n} of coins of the same colour ({''.join(cols)}): the four series have four different colours"
+            )
     colour_sets = {tuple(cols) for cols in series.values() if len(cols) == 4}
     if len(colour_sets) > 1:
-        problems.append("the coins' colours differ from number to number: each of the four series is one colour "
-                        f"({', '.join(''.join(s) for s in sorted(colour_sets))})")
+        problems.append(
+            "the coins' colours differ from number to number: each of the four series is one colour "
+            f"({', '.join(''.join(s) for s in sorted(colour_sets))})"
+        )
     return problems

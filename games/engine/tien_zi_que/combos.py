@@ -1,5 +1,6 @@
 """Tien Zi Que's combinations: the triplet (Triplon) and the sequence (Suite), a Tien Zi Que
 standing for any one card."""
+
 from __future__ import annotations
 
 from .cards import JOKER, describe, is_joker
@@ -33,5 +34,7 @@ def combination_kind(cards: list[str]) -> str | None:
 def _combination_problem(cards: list[str]) -> str:
     if sum(1 for c in cards if is_joker(c)) > 1:
         return f"a combination may hold at most one Tien Zi Que: {describe(cards)}"
-    return (f"{describe(cards)} is neither a triplet (three identical cards) nor a sequence "
-            "(three coins of consecutive numbers), a Tien Zi Que standing for any one card")
+    return (
+        f"{describe(cards)} is neither a triplet (three identical cards) nor a sequence "
+        "(three coins of consecutive numbers), a Tien Zi Que standing for any one card"
+    )

@@ -1,4 +1,5 @@
 """The points of a winner's score pile (the book's table)."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -34,8 +35,14 @@ def score_pile(cards: list[str], winning_draw: bool = False) -> tuple[int, list[
     lines: list[dict[str, Any]] = []
 
     def add(name: str, used: Iterable[str], points: int | None = None) -> None:
-        lines.append({"name": name, "label": SCORING[name][1],
-                      "points": SCORING[name][0] if points is None else points, "cards": sort_cards(used)})
+        lines.append(
+            {
+                "name": name,
+                "label": SCORING[name][1],
+                "points": SCORING[name][0] if points is None else points,
+                "cards": sort_cards(used),
+            }
+        )
 
     cols = {colour(c) for c in cards}
     if len(cards) == PILE_SIZE and len(cols) == 1:

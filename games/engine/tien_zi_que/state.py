@@ -5,6 +5,7 @@ events: ``round_start`` carries the deal and the order of the stock, ``reshuffle
 order. Every event is checked fully before anything changes: a refused event raises
 :class:`EngineError` and leaves the state as it was.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -55,15 +56,30 @@ RESHUFFLE = "reshuffle"  # a combination's refill found the stock short: a reshu
 GAME_OVER = "game_over"
 
 ROUND_STARTS = frozenset({"round_start"})
-TICHU_ONLY = frozenset({"shuffle", "deal", "grand_tichu", "tichu", "push", "play", "pass", "dragon_gift",
-                        "penalty", "hand_result"})
+TICHU_ONLY = frozenset(
+    {"shuffle", "deal", "grand_tichu", "tichu", "push", "play", "pass", "dragon_gift", "penalty", "hand_result"}
+)
 
 
 class Round:
     """One round being played."""
 
-    __slots__ = ("number", "starter", "hands", "stock", "discard", "chowable", "piles", "combos", "active",
-                 "stage", "drawn_card", "last_discards", "turns", "reshuffles")
+    __slots__ = (
+        "number",
+        "starter",
+        "hands",
+        "stock",
+        "discard",
+        "chowable",
+        "piles",
+        "combos",
+        "active",
+        "stage",
+        "drawn_card",
+        "last_discards",
+        "turns",
+        "reshuffles",
+    )
 
     def __init__(self, number: int, starter: int, hands: list[list[str]], stock: list[str]) -> None:
         self.number = number
@@ -131,7 +147,9 @@ def _cards_of(event: dict[str, Any], key: str, count: int | None = None) -> list
         raise EngineError("malformed", f"{event.get('type')}: {key!r} must list {count} cards, not {len(cards)}")
     bad = [c for c in cards if not is_card(c)]
     if bad:
-        raise EngineError("unknown_card", f"{', '.join(repr(c) for c in bad)} not Tien Zi Que card codes ({CARD_GRAMMAR})")
+        raise EngineError(
+            "unknown_card", f"{', '.join(repr(c) for c in bad)} not Tien Zi Que card codes ({CARD_GRAMMAR})"
+        )
     return cards
 
 
@@ -158,8 +176,21 @@ class TienZiQueState(EventFold):
     'between_rounds'
     """
 
-    __slots__ = ("variant", "options", "players", "n", "deck", "totals", "history", "round", "over", "winner",
-                 "events_applied", "_checkpoints", "_since")
+    __slots__ = (
+        "variant",
+        "options",
+        "players",
+        "n",
+        "deck",
+        "totals",
+        "history",
+        "round",
+        "over",
+        "winner",
+        "events_applied",
+        "_checkpoints",
+        "_since",
+    )
 
     def __init__(self, options: dict[str, Any] | None, players: list[str]) -> None:
         if not isinstance(players, list) or len(players) != 2:
@@ -223,12 +254,17 @@ class TienZiQueState(EventFold):
 
     def _unknown_event(self, kind: Any) -> EngineError:
         if kind in TICHU_ONLY:
-            return EngineError("not_in_variant", f"{kind} is an event of the Tichu games, not of tien-zi-que "
-                                                 "(round_start, draw, discard, pung, chow, reshuffle, undo)")
+            return EngineError(
+                "not_in_variant",
+                f"{kind} is an event of the Tichu games, not of tien-zi-que "
+                "(round_start, draw, discard, pung, chow, reshuffle, undo)",
+            )
         return EngineError("malformed", f"unknown event type {kind!r}")
 
     def _game_over(self, kind: str) -> EngineError:
-        return EngineError("game_over", f"the game is over after {len(self.history)} rounds; {kind} is not accepted (an undo is)")
+        return EngineError(
+            "game_over", f"the game is over after {len(self.history)} rounds; {kind} is not accepted (an undo is)"
+        )
 
     def _require(self, kind: str, *stages: str) -> Round:
         phase = self.phase
@@ -238,8 +274,10 @@ class TienZiQueState(EventFold):
             elif phase == DRAWN:
                 why = f"seat {self.turn} has drawn and now discards a card or makes a Pung"
             elif phase == RESHUFFLE:
-                why = (f"seat {self.turn}'s hand is short after a combination and the stock is exhausted: "
-                       "a reshuffle comes first")
+                why = (
+                    f"seat {self.turn}'s hand is short after a combination and the stock is exhausted: "
+                    "a reshuffle comes first"
+                )
             else:
                 why = f"seat {self.turn} is to draw or to make a Chow"
             raise EngineError("wrong_phase", f"{kind} is not accepted now: {why}")
@@ -255,8 +293,11 @@ class TienZiQueState(EventFold):
     def _on_round_start(self, event: dict[str, Any]) -> None:
         seat = _seat_of(event)
         if self.round is not None:
-            raise EngineError("wrong_phase", f"round {self.round.number} is in progress: it must end (by a Mah-jong, "
-                                             "or a drawn round) before the next round_start")
+            raise EngineError(
+                "wrong_phase",
+                f"round {self.round.number} is in progress: it must end (by a Mah-jong, "
+                "or a drawn round) before the next round_start",
+            )
         hands = event.get("hands")
         if not isinstance(hands, list) or len(hands) != 2:
             raise EngineError("malformed", "round_start: 'hands' must be a list of two hands (seat 0, then seat 1)")
@@ -266,16 +307,24 @@ class TienZiQueState(EventFold):
             if len(h) != HAND_SIZE:
                 raise EngineError("deal_invalid", f"each player is dealt {HAND_SIZE} cards; seat {s} gets {len(h)}")
         if self.next_starter is not None and seat != self.next_starter:
-            raise EngineError("not_your_turn", f"seat {self.next_starter} starts round {len(self.history) + 1}: "
-                                               "the first player changes every round (option starts: alternate)")
+            raise EngineError(
+                "not_your_turn",
+                f"seat {self.next_starter} starts round {len(self.history) + 1}: "
+                "the first player changes every round (option starts: alternate)",
+            )
         if self._starts_left(seat) <= 0:
-            raise EngineError("not_your_turn", f"seat {seat} has already started {self.options['rounds'] // 2} rounds; "
-                                               "each player starts half of them")
+            raise EngineError(
+                "not_your_turn",
+                f"seat {seat} has already started {self.options['rounds'] // 2} rounds; "
+                "each player starts half of them",
+            )
         cards = dealt[0] + dealt[1] + stock
         if self.deck is None:
             problems = deck_problems(cards)
             if problems:
-                raise EngineError("deal_invalid", "the hands and the stock must be the whole deck: " + "; ".join(problems))
+                raise EngineError(
+                    "deal_invalid", "the hands and the stock must be the whole deck: " + "; ".join(problems)
+                )
         else:
             have = Counter(cards)
             missing = sort_cards((self.deck - have).elements())
@@ -286,7 +335,9 @@ class TienZiQueState(EventFold):
                     parts.append(f"missing {describe(missing)}")
                 if extra:
                     parts.append(f"not in the game's deck (or too many): {describe(extra)}")
-                raise EngineError("deal_invalid", "the hands and the stock must be the game's deck: " + "; ".join(parts))
+                raise EngineError(
+                    "deal_invalid", "the hands and the stock must be the game's deck: " + "; ".join(parts)
+                )
         if self.deck is None:
             self.deck = Counter(cards)
         self.round = Round(len(self.history) + 1, seat, [list(h) for h in dealt], list(stock))
@@ -298,11 +349,15 @@ class TienZiQueState(EventFold):
         seat = _seat_of(event)
         self._check_turn(r, seat, "draw")
         if not r.stock:
-            raise EngineError("wrong_phase", "the stock is exhausted: a reshuffle of the discard pile comes before the draw")
+            raise EngineError(
+                "wrong_phase", "the stock is exhausted: a reshuffle of the discard pile comes before the draw"
+            )
         if "card" in event:
             card = _card_of(event, "card")
             if card != r.stock[0]:
-                raise EngineError("deal_invalid", f"the top card of the stock is {card_name(r.stock[0])}, not {card_name(card)}")
+                raise EngineError(
+                    "deal_invalid", f"the top card of the stock is {card_name(r.stock[0])}, not {card_name(card)}"
+                )
         card = r.stock.pop(0)
         r.hands[seat].append(card)
         r.drawn_card = card
@@ -328,8 +383,11 @@ class TienZiQueState(EventFold):
         if kind is None:
             raise EngineError("invalid_combination", _combination_problem(cards))
         if keep not in cards:
-            raise EngineError("invalid_combination", f"the card kept on the score pile ({describe([keep])}) must be "
-                                                     f"one of the combination's cards: {describe(cards)}")
+            raise EngineError(
+                "invalid_combination",
+                f"the card kept on the score pile ({describe([keep])}) must be "
+                f"one of the combination's cards: {describe(cards)}",
+            )
         return cards, keep, kind
 
     def _on_pung(self, event: dict[str, Any]) -> None:
@@ -338,8 +396,10 @@ class TienZiQueState(EventFold):
         self._check_turn(r, seat, "pung")
         cards, keep, kind = self._parse_combination(event)
         if not _holds(r.hands[seat], cards):
-            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(cards)} for a Pung "
-                                                  f"(hand: {describe(sort_cards(r.hands[seat]))})")
+            raise EngineError(
+                "card_not_in_hand",
+                f"seat {seat} does not hold {describe(cards)} for a Pung (hand: {describe(sort_cards(r.hands[seat]))})",
+            )
         self._check_mahjong(r, seat, keep, "pung")
         _remove(r.hands[seat], cards)
         self._combine(r, seat, cards, keep, kind, "pung", None)
@@ -351,21 +411,31 @@ class TienZiQueState(EventFold):
         take = _card_of(event, "take")
         cards, keep, kind = self._parse_combination(event)
         if take not in cards:
-            raise EngineError("invalid_combination", f"a Chow's combination must hold the discarded card it takes "
-                                                     f"({describe([take])}): {describe(cards)}")
+            raise EngineError(
+                "invalid_combination",
+                f"a Chow's combination must hold the discarded card it takes ({describe([take])}): {describe(cards)}",
+            )
         if take not in r.chowable:
             if r.chowable:
                 avail = f"only {describe(r.chowable)} may be taken"
             else:
                 avail = "no discarded card may be taken now"
-            raise EngineError("invalid_combination", f"a Chow takes the last discarded card, or one of the two a "
-                                                     f"combination just discarded: {describe([take])} is not one ({avail})")
+            raise EngineError(
+                "invalid_combination",
+                f"a Chow takes the last discarded card, or one of the two a "
+                f"combination just discarded: {describe([take])} is not one ({avail})",
+            )
         if is_joker(take):
-            raise EngineError("invalid_combination", "a Tien Zi Que just discarded may not be used to make a combination")
+            raise EngineError(
+                "invalid_combination", "a Tien Zi Que just discarded may not be used to make a combination"
+            )
         own = _without(cards, take)
         if not _holds(r.hands[seat], own):
-            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(own)} for a Chow with "
-                                                  f"{card_name(take)} (hand: {describe(sort_cards(r.hands[seat]))})")
+            raise EngineError(
+                "card_not_in_hand",
+                f"seat {seat} does not hold {describe(own)} for a Chow with "
+                f"{card_name(take)} (hand: {describe(sort_cards(r.hands[seat]))})",
+            )
         self._check_mahjong(r, seat, keep, "chow")
         _remove(r.hands[seat], own)
         idx = len(r.discard) - 1 - r.discard[::-1].index(take)
@@ -380,13 +450,17 @@ class TienZiQueState(EventFold):
             pile = r.piles[seat] + [keep]
             points, _ = score_pile(pile)
             if points < minimum:
-                raise EngineError("invalid_combination", f"optional rule min_points: a Mah-jong needs at least {minimum} "
-                                                         f"points from the five cards of the score pile; "
-                                                         f"{describe(sort_cards(pile))} would score {points} "
-                                                         "(a winning draw's point does not count)")
+                raise EngineError(
+                    "invalid_combination",
+                    f"optional rule min_points: a Mah-jong needs at least {minimum} "
+                    f"points from the five cards of the score pile; "
+                    f"{describe(sort_cards(pile))} would score {points} "
+                    "(a winning draw's point does not count)",
+                )
 
-    def _combine(self, r: Round, seat: int, cards: list[str], keep: str, kind: str, action: str,
-                 take: str | None) -> None:
+    def _combine(
+        self, r: Round, seat: int, cards: list[str], keep: str, kind: str, action: str, take: str | None
+    ) -> None:
         rest = _without(cards, keep)
         entry: dict[str, Any] = {"action": action, "kind": kind, "cards": list(cards), "keep": keep}
         if take is not None:
@@ -432,8 +506,9 @@ class TienZiQueState(EventFold):
             raise EngineError("wrong_phase", "option exhausted_stock_draws: the stock is never reshuffled")
         if r.stage == ACTION:
             if r.stock:
-                raise EngineError("wrong_phase", f"the stock still holds {len(r.stock)} card(s): it is reshuffled only "
-                                                 "once exhausted")
+                raise EngineError(
+                    "wrong_phase", f"the stock still holds {len(r.stock)} card(s): it is reshuffled only once exhausted"
+                )
             shuffled = list(r.discard)
             kept: list[str] = []
             what = "the whole discard pile"
@@ -466,8 +541,15 @@ class TienZiQueState(EventFold):
     # --- round and game end ----------------------------------------------------------------------
 
     def _finish_round(self, r: Round, winner: int | None, action: str | None) -> None:
-        line: dict[str, Any] = {"round": r.number, "starter": r.starter, "points": [0, 0], "winner": winner,
-                                "out": [], "calls": {}, "turns": r.turns + (1 if winner is not None else 0)}
+        line: dict[str, Any] = {
+            "round": r.number,
+            "starter": r.starter,
+            "points": [0, 0],
+            "winner": winner,
+            "out": [],
+            "calls": {},
+            "turns": r.turns + (1 if winner is not None else 0),
+        }
         if winner is None:
             line.update(kind="drawn", drawn=True, score_pile=[], scoring=[], by=None)
         else:
@@ -501,9 +583,15 @@ class TienZiQueState(EventFold):
             if self.deck is None:
                 return []
             cards = sort_cards(self.deck.elements())
-            seats = [self.next_starter] if self.next_starter is not None else [s for s in (0, 1) if self._starts_left(s) > 0]
-            return [{"type": "round_start", "seat": s, "hands": [cards[:5], cards[5:10]], "stock": cards[10:]}
-                    for s in seats]
+            seats = (
+                [self.next_starter]
+                if self.next_starter is not None
+                else [s for s in (0, 1) if self._starts_left(s) > 0]
+            )
+            return [
+                {"type": "round_start", "seat": s, "hands": [cards[:5], cards[5:10]], "stock": cards[10:]}
+                for s in seats
+            ]
         r = self.round
         assert r is not None
         seat = r.active
@@ -583,11 +671,23 @@ class TienZiQueState(EventFold):
             "winner": self.winner,
             "deck": sort_cards(self.deck.elements()) if self.deck is not None else None,
             # the Tichu keys of record-format.md section 4, empty in this game
-            "trick": [], "wish": None, "calls": {}, "out": [],
+            "trick": [],
+            "wish": None,
+            "calls": {},
+            "out": [],
         }
         if r is None:
-            out.update(starter=None, hands=[[], []], stock_size=0, discard=[], chowable=[], drawn=None,
-                       score_piles=[[], []], combinations=[[], []], reshuffles=0)
+            out.update(
+                starter=None,
+                hands=[[], []],
+                stock_size=0,
+                discard=[],
+                chowable=[],
+                drawn=None,
+                score_piles=[[], []],
+                combinations=[[], []],
+                reshuffles=0,
+            )
             return out
         out.update(
             starter=r.starter,
@@ -608,10 +708,19 @@ class TienZiQueState(EventFold):
             "ok": True,
             "variant": NAME,
             "hands": [
-                {"points": list(line["points"]), "round": line["round"], "starter": line["starter"],
-                 "winner": line["winner"], "drawn": line["drawn"], "by": line["by"], "kind": line["kind"],
-                 "out": list(line["out"]), "calls": {}, "score_pile": list(line["score_pile"]),
-                 "scoring": [dict(s) for s in line["scoring"]]}
+                {
+                    "points": list(line["points"]),
+                    "round": line["round"],
+                    "starter": line["starter"],
+                    "winner": line["winner"],
+                    "drawn": line["drawn"],
+                    "by": line["by"],
+                    "kind": line["kind"],
+                    "out": list(line["out"]),
+                    "calls": {},
+                    "score_pile": list(line["score_pile"]),
+                    "scoring": [dict(s) for s in line["scoring"]],
+                }
                 for line in self.history
             ],
             "totals": list(self.totals),
