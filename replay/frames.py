@@ -13,7 +13,9 @@ what never changes within a game (players, options), plus a few display annotati
 
 Navigation marks (``hands``: positions where the engine's ``hand_number`` changes; ``tricks``:
 positions where a new ``trick_log`` begins) come from the same frames, so the viewer's script holds
-no rule logic: it only looks frames up.
+no rule logic: it only looks frames up. ``undone``: the positions of corrections, folded away for
+viewers: every ``undo`` event and the event it retracted (the latest event still in force, as the
+record format says), so stepping goes from the state before a mistake to the state after its fix.
 
 For the browser the frames are *compacted*: frame 0 whole, then each frame as the keys that changed
 since the previous one; per-seat lists (``hands``, ``received``, ``tricks_won``) change seat by seat
@@ -36,7 +38,7 @@ from games import engine
 from games.engine import card_face, card_table  # noqa: F401 - re-exported: the pages and replay_tags read them here
 from games.engine import RANK_NAMES, card_name, cards_text, variant_cards, with_article
 
-FORMAT = 3  # in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's masking per reader
+FORMAT = 4  # in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's masking per reader; 4 the undone marks
 HIDDEN = engine.HIDDEN  # a card whose face the reader may not see
 #: state_json keys that are the same in every frame of a game: sent once, not per frame.
 CONSTANT_KEYS = ("ok", "variant", "players", "seat_names", "options", "events")
@@ -267,6 +269,8 @@ def build(record: Any, sight: engine.Sight = engine.EVERYTHING) -> ReplayData:
     )
     hand_marks: list[int] = [0]
     trick_marks: list[int] = []
+    in_force: list[int] = []  # positions of the events still in force, the latest last
+    undone: list[int] = []
     prev = _annotate(_frame_of(first), None, None, players)
     data.deltas.append({k: v for k, v in copy.deepcopy(_public(prev)).items() if k not in SKIP_IN_DELTA})
     data.texts.append(prev["text"])
@@ -279,6 +283,12 @@ def build(record: Any, sight: engine.Sight = engine.EVERYTHING) -> ReplayData:
         shown = engine.redact_state(engine.state_json(state), sight, i + 1)
         cur = _annotate(_frame_of(shown), engine.redact_event(event, sight, i), prev, players)
         cur["n"] = i + 1
+        if event.get("type") == "undo":
+            if in_force:
+                undone.append(in_force.pop())
+            undone.append(i + 1)
+        else:
+            in_force.append(i + 1)
         if cur.get("hand_number") != prev.get("hand_number"):
             hand_marks.append(i + 1)
             data.checkpoints[i + 1] = _public(cur)
@@ -292,7 +302,7 @@ def build(record: Any, sight: engine.Sight = engine.EVERYTHING) -> ReplayData:
         prev = cur
         data.length = i + 1
     data.final = _public(prev)
-    data.marks = {"hands": hand_marks, "tricks": trick_marks}
+    data.marks = {"hands": hand_marks, "tricks": trick_marks, "undone": sorted(undone)}
     return data
 
 

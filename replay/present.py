@@ -34,24 +34,38 @@ def parse_seat(raw: Any, n_seats: int, default: int) -> int:
     return seat if 0 <= seat < n_seats else default
 
 
-def nav_targets(marks: dict[str, list[int]], n: int, length: int) -> dict[str, int]:
-    """The positions the navigation buttons go to from `n` (marks from the server's frames)."""
+def nav_targets(marks: dict[str, list[int]], n: int, length: int, show_undone: bool = False) -> dict[str, int]:
+    """The positions the navigation buttons go to from `n` (marks from the server's frames).
+
+    Corrections (`marks["undone"]`: undo events and what they retracted) are stepped over unless
+    `show_undone`; the first and last positions are always reachable. replay.js `targets` mirrors it."""
     hands, tricks = marks.get("hands", []), marks.get("tricks", [])
+    folded = set() if show_undone else set(marks.get("undone", []))
+
+    def forward(k: int) -> int:
+        while k < length and k in folded:
+            k += 1
+        return k
+
+    def back(k: int) -> int:
+        while k > 0 and k in folded:
+            k -= 1
+        return k
 
     def after(points: list[int]) -> int:
         i = bisect_right(points, n)
-        return points[i] if i < len(points) else length
+        return forward(points[i]) if i < len(points) else length
 
     def before(points: list[int]) -> int:
         i = bisect_left(points, n)
-        return points[i - 1] if i > 0 else 0
+        return back(points[i - 1]) if i > 0 else 0
 
     return {
         "first": 0,
         "prev_hand": before(hands),
         "prev_trick": before(tricks),
-        "prev": max(0, n - 1),
-        "next": min(length, n + 1),
+        "prev": back(max(0, n - 1)),
+        "next": forward(min(length, n + 1)),
         "next_trick": after(tricks),
         "next_hand": after(hands),
         "last": length,
@@ -64,10 +78,14 @@ def hand_log(data: frames.ReplayData, n: int) -> dict:
     i = bisect_right(hands, n) - 1
     start = hands[i] if i >= 0 else 0
     end = hands[i + 1] - 1 if i + 1 < len(hands) else data.length
+    undone = set(data.marks.get("undone", []))
     return {
         "start": start,
         "end": end,
-        "items": [{"at": k, "text": data.texts[k], "current": k == n, "future": k > n} for k in range(start, end + 1)],
+        "items": [
+            {"at": k, "text": data.texts[k], "current": k == n, "future": k > n, "undone": k in undone}
+            for k in range(start, end + 1)
+        ],
     }
 
 

@@ -143,6 +143,7 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
     view = present.parse_view(request.GET.get("view"), n_seats, "all")
     bottom = present.parse_seat(request.GET.get("bottom"), n_seats, view if isinstance(view, int) else 0)
     frame = data.frame_at(at)
+    show_undone = request.GET.get("undone") == "1"  # corrections are folded away unless asked for
     context = {
         "title": title,
         "game": game,
@@ -154,7 +155,10 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "seat_labels": engine.seat_labels(data.variant, data.players, str(data.options.get("direction"))),
         "views": [{"value": "all", "label": "All hands"}]
         + [{"value": i, "label": f"{name}'s view"} for i, name in enumerate(data.players)],
-        "nav": present.nav_targets(data.marks, at, data.length),
+        "nav": present.nav_targets(data.marks, at, data.length, show_undone),
+        "show_undone": show_undone,
+        "undone_count": len(data.marks.get("undone", [])),
+        "legend": BADGE_LEGEND,
         "log": present.hand_log(data, at),
         "t": present.table(data, frame, view, bottom),
         "payload": data.payload_script_text(),
@@ -164,6 +168,17 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
     }
     return render(request, "replay/replay.html", context)
 
+
+#: What each badge at a seat means (the page's legend; the badges are written by the template and
+#: by replay.js with these texts as titles).
+BADGE_LEGEND = [
+    ("T", "call-tichu", "called Tichu"),
+    ("GT", "call-grand_tichu", "called Grand Tichu"),
+    ("out #1", "out", "went out first (#2 second, ...)"),
+    ("S", "shuffler", "shuffled this hand"),
+    ("to play", "to-act", "is to play now"),
+    ("gives the Dragon trick", "gift", "won a trick with the Dragon and must give it away"),
+]
 
 #: The keyboard shortcuts, listed on the page and bound by replay.js.
 SHORTCUTS = [

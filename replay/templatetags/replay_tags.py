@@ -51,6 +51,9 @@ def hand_log_items(log, view, bottom):
     parts = []
     for item in log["items"]:
         at = item["at"]
-        attrs = ' class="current" aria-current="step"' if item["current"] else (' class="future"' if item["future"] else "")
+        classes = ("current" if item["current"] else "future" if item["future"] else "") + (" undone" if item.get("undone") else "")
+        attrs = f' class="{classes.strip()}"' if classes.strip() else ""
+        if item["current"]:
+            attrs += ' aria-current="step"'
         parts.append(f'<li data-at="{at}"{attrs}><a href="?at={at}{query}">{at}. {escape(item["text"])}</a></li>')
     return mark_safe("".join(parts))

@@ -239,3 +239,46 @@ def test_a_penalty_line_reads_the_same_after_stepping_onto_it(page, live_server)
     page.wait_for_function(f"() => window.tichuReplay.at === {end}")
     assert page.inner_text("#replay-sheet .penalty") == f"(penalty: missed wish by {record['players'][1]})"
     assert shown(page) == engine_view(record, end)
+
+
+def test_corrections_are_folded_away_and_a_toggle_shows_them(page, live_server):
+    from games.models import Club
+    from tests.replay.test_frames import record_with_corrections
+
+    record, undone = record_with_corrections()
+    game = import_game(Club.objects.create(name="Open Table", slug="open-table"), record)
+    open_replay(page, live_server, game, "?at=60")
+    assert page.is_hidden("#hand-log li[data-at='61']") and page.is_hidden("#hand-log li[data-at='62']")
+    page.keyboard.press("ArrowRight")
+    assert at(page) == 63 and shown(page) == engine_view(record, 63)
+    page.keyboard.press("ArrowLeft")
+    assert at(page) == 60
+    page.check("#show-undone")
+    assert page.is_visible("#hand-log li[data-at='61']")
+    assert "line-through" in page.eval_on_selector("#hand-log li[data-at='62'] a", "a => getComputedStyle(a).textDecorationLine")
+    page.keyboard.press("ArrowRight")
+    assert at(page) == 61 and shown(page) == engine_view(record, 61)
+    assert "undone=1" in page.url
+    page.uncheck("#show-undone")
+    page.wait_for_function("() => !new URLSearchParams(location.search).has('undone')")
+    # the legend explains the badges
+    page.click("#legend summary")
+    legend = page.inner_text("#legend")
+    for words in ("called Tichu", "called Grand Tichu", "shuffled this hand", "went out first"):
+        assert words in legend
+
+
+def test_game_over_names_the_winners_in_plain_text(page, live_server, game):
+    """Stepping onto the end writes the winners with textContent: "Anna & Clara", never "&amp;"."""
+    record = bot_record(RECORD_SEED)
+    end = len(record["events"])
+    open_replay(page, live_server, game, f"?at={end - 1}")
+    assert page.query_selector("#game-over") is None
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => window.tichuReplay.at === {end}")
+    text = page.inner_text("#game-over")
+    assert "&amp;" not in text and " & " in text
+    # the same words as the page the server renders at the end
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/?at={end}")
+    page.wait_for_selector("#replay[data-ready='1']")
+    assert page.inner_text("#game-over") == text

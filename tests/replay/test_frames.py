@@ -149,3 +149,42 @@ def test_card_faces_are_distinct_and_named():
                                                    "sp-dragon"}
     assert table["Ts"]["name"] == "10 of Swords" and table["Aj"]["name"] == "Ace of Jade"
     assert len({frames.card_face("2" + s)["suit"] for s in "jspr"}) == 4
+
+
+def record_with_corrections(seed: int = 1) -> tuple[dict, list[int]]:
+    """A bot game with two corrections: at 60 an event is entered, undone and entered again; at 100
+    two events are undone in a row (the undo of the undo's predecessor). Returns it and the positions
+    a viewer should have folded away."""
+    base = bot_record(seed)
+    ev = base["events"]
+    events = ev[:60] + [ev[60], {"type": "undo"}] + ev[60:100] + [ev[100], ev[101], {"type": "undo"}, {"type": "undo"}] + ev[100:]
+    # positions (1-based): 61 entered then undone by 62; ev[100]=103, ev[101]=104, undone by 105 (104) and 106 (103)
+    return dict(base, events=events), [61, 62, 103, 104, 105, 106]
+
+
+def test_corrections_are_marked_undone_and_stepped_over():
+    record, expected = record_with_corrections()
+    data = frames.build(record)
+    assert data.error is None
+    assert data.marks["undone"] == expected
+    # stepping over a correction goes from the state before the mistake to the state after the fix
+    assert strip(data.frame_at(60)) == strip(data.frame_at(62))
+    assert strip(data.frame_at(102)) == strip(data.frame_at(106))
+    nav = present.nav_targets(data.marks, 60, data.length)
+    assert nav["next"] == 63 and present.nav_targets(data.marks, 63, data.length)["prev"] == 60
+    assert present.nav_targets(data.marks, 102, data.length)["next"] == 107
+    assert present.nav_targets(data.marks, 107, data.length)["prev"] == 102
+    # shown on request: every event is a step again
+    assert present.nav_targets(data.marks, 60, data.length, show_undone=True)["next"] == 61
+    # a jump never lands on a folded position
+    for n in range(0, data.length + 1, 7):
+        t = present.nav_targets(data.marks, n, data.length)
+        assert not {t[k] for k in t} & (set(expected) - {data.length})
+    log = present.hand_log(data, 60)
+    assert [i["at"] for i in log["items"] if i["undone"]] == [k for k in expected if log["start"] <= k <= log["end"]]
+
+
+def test_a_game_without_undo_has_nothing_folded():
+    data = frames.build(bot_record(2))
+    assert data.marks["undone"] == []
+    assert present.nav_targets(data.marks, 10, data.length)["next"] == 11

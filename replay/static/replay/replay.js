@@ -67,6 +67,7 @@
     bottom: parseSeat(root.getAttribute("data-bottom"), 0),
     playing: false,
     timer: null,
+    showUndone: root.classList.contains("show-undone"),
   };
 
   // --- markup (the same as the Django templates) ------------------------------------------------
@@ -272,7 +273,8 @@
     return {
       calls: listOr(calls), out: listOr(out), bombs: listOr(bombs, ""),
       gifts: gifts.length ? gifts.join("") : "–", exchange: listOr(pushes, ""), totals: totalsHtml,
-      over: f.complete ? "Game over" + (winner ? ": " + esc(winner) + " win" : "") + "." : "",
+      // plain text (set with textContent, never as HTML): escaping it here showed "Anna &amp; Clara"
+      over: f.complete ? "Game over" + (winner ? ": " + winner + " win" : "") + "." : "",
     };
   }
 
@@ -324,11 +326,19 @@
     for (var i = points.length - 1; i >= 0; i--) if (points[i] < n) return points[i];
     return 0;
   }
+  // Corrections (undo events and the events they took back) are stepped over unless shown, as in
+  // replay/present.py nav_targets.
+  var UNDONE = {};
+  (P.marks.undone || []).forEach(function (k) { UNDONE[k] = true; });
+  function folded(k) { return !state.showUndone && UNDONE[k] === true; }
+  function forward(k) { while (k < length && folded(k)) k++; return k; }
+  function back(k) { while (k > 0 && folded(k)) k--; return k; }
   function targets(n) {
     var h = P.marks.hands || [], t = P.marks.tricks || [];
+    var nh = after(h, n), nt = after(t, n);
     return {
-      first: 0, prev_hand: before(h, n), prev_trick: before(t, n), prev: Math.max(0, n - 1),
-      next: Math.min(length, n + 1), next_trick: after(t, n), next_hand: after(h, n), last: length,
+      first: 0, prev_hand: back(before(h, n)), prev_trick: back(before(t, n)), prev: back(Math.max(0, n - 1)),
+      next: forward(Math.min(length, n + 1)), next_trick: forward(nt), next_hand: forward(nh), last: length,
     };
   }
 
@@ -346,6 +356,7 @@
     params.set("at", n);
     params.set("view", state.view);
     params.set("bottom", state.bottom);
+    if (state.showUndone) params.set("undone", "1"); else params.delete("undone");
     return "?" + params.toString();
   }
 
@@ -407,7 +418,7 @@
     if (start !== logStart) {
       var html = "";
       for (var k = start; k <= end; k++) {
-        html += '<li data-at="' + k + '"><a href="' + query(k) + '">' + k + ". " + esc(P.texts[k]) + "</a></li>";
+        html += '<li data-at="' + k + '"' + (UNDONE[k] ? ' data-undone="1"' : "") + '><a href="' + query(k) + '">' + k + ". " + esc(P.texts[k]) + "</a></li>";
       }
       logEl.innerHTML = html;
       logEl.setAttribute("data-start", start);
@@ -418,7 +429,8 @@
     var items = logEl.children, cur = state.at - start;
     if (logCurrent !== null && items[logCurrent]) { items[logCurrent].removeAttribute("aria-current"); }
     for (var j = 0; j < items.length; j++) {
-      var cls = j === cur ? "current" : (j > cur ? "future" : "");
+      var cls = (j === cur ? "current" : (j > cur ? "future" : "")) + (UNDONE[start + j] ? " undone" : "");
+      cls = cls.trim();
       if (items[j].className !== cls) items[j].className = cls;
     }
     if (items[cur]) {
@@ -466,7 +478,7 @@
   function tick() {
     if (!state.playing) return;
     if (state.at >= length) { setPlaying(false); return; }
-    go(state.at + 1, "replace");
+    go(targets(state.at).next, "replace");
     state.timer = setTimeout(tick, speed());
   }
   function setPlaying(on) {
@@ -533,15 +545,25 @@
     entryAt = state.at;
     replaceUrl();
   }
+  var undoneBox = $("show-undone");
+  if (undoneBox) undoneBox.addEventListener("change", function () {
+    state.showUndone = undoneBox.checked;
+    root.classList.toggle("show-undone", state.showUndone);
+    logStart = null;  // the log's links carry the setting
+    go(state.at, "none");
+    entryAt = state.at;
+    replaceUrl();
+  });
   function toggleHelp() { var d = $("help"); d.open = !d.open; }
 
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     var t = e.target, tag = t && t.tagName;
     if (tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
-    if (tag === "INPUT" && t.type !== "range") return;
-    var onSlider = tag === "INPUT";
+    if (tag === "INPUT" && t.type !== "range" && t.type !== "checkbox") return;
+    var onSlider = tag === "INPUT" && t.type === "range";
     var k = e.key, done = true;
+    if (tag === "INPUT" && t.type === "checkbox" && (k === " " || k === "Spacebar")) return;  // it toggles the box
     if (onSlider && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"].indexOf(k) >= 0) return;
     if (k === "ArrowLeft" || k === "k") goTarget(e.shiftKey && k === "ArrowLeft" ? "prev_trick" : "prev");
     else if (k === "ArrowRight" || k === "j") goTarget(e.shiftKey && k === "ArrowRight" ? "next_trick" : "next");
@@ -568,6 +590,10 @@
     var at = params.get("at");
     state.view = parseView(params.get("view"), state.view);
     state.bottom = parseSeat(params.get("bottom"), state.bottom);
+    state.showUndone = params.get("undone") === "1";
+    root.classList.toggle("show-undone", state.showUndone);
+    if (undoneBox) undoneBox.checked = state.showUndone;
+    logStart = null;
     viewSel.value = String(state.view);
     go(at === null ? length : parseInt(at, 10), "none");
     entryAt = state.at;
