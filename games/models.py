@@ -182,4 +182,4 @@ class IdempotencyKey(models.Model):
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
 
-from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingPool  # noqa: E402,F401  (ratings)
+from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingOutbox, RatingPool  # noqa: E402,F401  (ratings)

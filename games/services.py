@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games import engine, selectors, storable, store
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
-from games.tasks import update_ratings_for_game as update_ratings_for_game_task
+from games.ratings import outbox as rating_outbox
 
 MAX_BATCH = 500  # events per append (docs/api.md); an import may carry a whole game
 MAX_IMPORT_EVENTS = 20_000
@@ -279,9 +279,9 @@ def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.
         else:
             cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
             cursor.execute(sql.update, update_params)
-    if state.is_over and not was_finished:
-        game_id = game.pk
-        transaction.on_commit(lambda: update_ratings_for_game_task.delay(game_id))
+    if state.is_over or was_finished:
+        # finished, reopened by an undo, or changed while finished: the ratings must follow
+        rating_outbox.record(game)
 
 
 def _after_commit_cache(game: Game, snapshots: list[Snapshot], start: int = 0, events: list[dict] = ()) -> None:

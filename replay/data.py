@@ -10,17 +10,11 @@ process keeps one version per game and view.
 """
 from __future__ import annotations
 
-import logging
-
-from django.core.cache import cache
-
-from games import engine, selectors
+from games import engine, safe_cache, selectors
 from games.local_cache import LocalLru
 from games.models import Game
 
 from . import frames
-
-logger = logging.getLogger(__name__)
 
 CACHE_TIMEOUT = 7 * 24 * 3600
 #: Games whose frames this process keeps unpickled (a 1000-point game: about 0.5 MB of JSON, a few
@@ -56,16 +50,13 @@ def replay_data(game: Game, sight: engine.Sight) -> frames.ReplayData:
     if data is not None:
         return data
     key = _key(game, sight)
-    data = cache.get(key)
+    data = safe_cache.get(key)  # a cache that is down reads as a miss: the frames are folded
     if data is None:
         record = selectors.game_record(game)
         record["events"] = record["events"][: game.seq]  # what `seq` names, even mid-append
         data = frames.build(record, sight)
         data.script = data.payload_script_text()
-        try:
-            if game.status == Game.Status.FINISHED:
-                cache.set(key, data, CACHE_TIMEOUT)
-        except Exception:  # a cache that cannot take it is an optimisation lost, not an error
-            logger.warning("replay frames of game %s not cached", game.pk, exc_info=True)
+        if game.status == Game.Status.FINISHED:
+            safe_cache.set(key, data, CACHE_TIMEOUT)
     _local_put(game, seen, data)
     return data

@@ -1,8 +1,9 @@
 """The Celery app. Redis is the broker in production (CELERY_BROKER_URL); the embedded default
 runs tasks in-process (CELERY_TASK_ALWAYS_EAGER), see settings."""
+import logging
 import os
 
-from celery import Celery
+from celery import Celery, bootsteps
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tichu_site.settings")
 
@@ -10,8 +11,28 @@ app = Celery("tichu_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+logger = logging.getLogger(__name__)
+
 
 @app.task
 def ping():
     """Debug task: answers "pong". Used by the worker smoke test (tests/integration/test_celery_worker.py)."""
     return "pong"
+
+
+class SweepRatingOutboxOnConnect(bootsteps.StartStopStep):
+    """Queue the rating outbox's sweep each time the worker's consumer (re)connects to the broker:
+    at worker start, after a crash, and when Redis comes back after an outage, which is when the
+    tasks an append could not queue are waiting (docs/ratings.md, "Delivery"). Celery beat
+    sweeps periodically besides."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer):
+        try:
+            consumer.app.send_task("games.tasks.sweep_rating_outbox")
+        except Exception:  # noqa: BLE001 - the beat schedule sweeps later
+            logger.warning("rating outbox sweep not queued on connect", exc_info=True)
+
+
+app.steps["consumer"].add(SweepRatingOutboxOnConnect)

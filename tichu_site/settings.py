@@ -154,12 +154,76 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Celery: Redis in production; in-process by default so that the embedded setup needs no broker.
+# Delivery of the rating tasks is at least once (docs/ratings.md, "Delivery"): the tasks are
+# idempotent, a finishing append writes an outbox row with its events, and the sweep below
+# re-queues what the broker lost.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "cache+memory://")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_URL" not in os.environ)
 CELERY_TASK_EAGER_PROPAGATES = True
+# Acknowledge after the task, not before: a worker killed mid-task leaves the message to be
+# redelivered (to the next worker when a prefork child dies: reject_on_worker_lost; after the
+# visibility timeout when the whole worker dies).
 CELERY_TASK_ACKS_LATE = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a killed worker holds one unacknowledged task, not four
+CELERY_TASK_TRACK_STARTED = True
+# A publish never retries: the web request must not wait for a broker that is down (the outbox
+# sweep re-queues the task); a connection attempt gives up after 2 s.
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # a worker started before Redis waits for it
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2  # the result backend, likewise
+CELERY_REDIS_SOCKET_TIMEOUT = 10
+# Redis redelivers a message that stayed unacknowledged for `visibility_timeout` seconds (a
+# worker killed with it in hand). It must exceed the longest task, or a running task is handed
+# to a second worker: the longest is a full recompute (100,000 games: 18-110 s measured, so a
+# few minutes at most under load), and a retried task's countdown is at most 600 s
+# (retry_backoff_max), which Redis also counts from delivery. 900 s covers both; the default
+# 3600 s left a killed worker's task unrated for an hour. Kombu looks for such messages every
+# `unacked_restore_interval` seconds (throttle 1: on every look).
+CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "900"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT // 4)),
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 10,  # a publish on a half-open connection gives up instead of hanging
+}
+
+# The rating outbox (games/ratings/outbox.py): rows older than GRACE_S (their on-commit message is
+# presumed lost) are re-queued by a sweep every SWEEP_S (Celery beat: run the worker with -B, or
+# `celery -A tichu_site beat`) and on worker start, at most once per REQUEUE_S per row.
+RATINGS_OUTBOX_SWEEP_S = float(os.environ.get("TICHU_OUTBOX_SWEEP_S", "60"))
+RATINGS_OUTBOX_GRACE_S = float(os.environ.get("TICHU_OUTBOX_GRACE_S", "30"))
+RATINGS_OUTBOX_REQUEUE_S = float(os.environ.get("TICHU_OUTBOX_REQUEUE_S", "300"))
+CELERY_BEAT_SCHEDULE = {
+    "rating-outbox-sweep": {"task": "games.tasks.sweep_rating_outbox", "schedule": RATINGS_OUTBOX_SWEEP_S},
+}
+
+# Every server error is logged with its traceback on stderr (the process manager keeps it):
+# request errors (django.request: every 5xx, pages and API alike), Celery's task failures, and
+# the app's own warnings (a cache or broker that is down, a task not queued). One handler, on
+# the root logger, so that nothing is written twice; Django's default handlers (console only
+# with DEBUG, mail_admins without ADMINS) are replaced. A Celery worker installs its own root
+# handler at the level of --loglevel.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("TICHU_LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django": {"handlers": [], "level": "WARNING", "propagate": True},
+        "django.request": {"handlers": [], "level": "ERROR", "propagate": True},
+        # no level: WARNING (root) in the web process, --loglevel in a worker; task failures are ERROR
+        "celery": {"handlers": [], "propagate": True},
+    },
+}
 
 # --- accounts and club life (replay/accounts, replay/clubs, games/clubs; docs/accounts.md) ----------
 # One authentication backend for every sign-in path (the site, /api/auth/token/, /api-auth/login/,

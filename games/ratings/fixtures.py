@@ -46,7 +46,7 @@ def load_history(club: Club, games: Sequence[GameResult], names: dict | None = N
                 mapped = GameResult(row.pk, g.finished_at, tuple(tuple(pid[p] for p in t) for t in g.teams),
                                     g.scores, g.winner, g.hands, g.variant, hand_details=details)
                 outcomes.append(GameOutcome(game=row, club=club, variant=g.variant,
-                                            finished_at=row.finished_at, **outcome_fields(mapped)))
+                                            finished_at=row.finished_at, seq=row.seq, **outcome_fields(mapped)))
             GameSeat.objects.bulk_create(seats, batch_size=batch)
             GameOutcome.objects.bulk_create(outcomes, batch_size=batch)
     return pid

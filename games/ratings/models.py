@@ -2,7 +2,13 @@
 
 * GameOutcome: the compact score-sheet summary of a finished game (sides, totals, hands, calls,
   double victories), folded once from the events so that a full recompute never re-folds 100,000
-  event streams. `reason` is set when the game is refused by the ratings (NotRated).
+  event streams. `reason` is set when the game is refused by the ratings (NotRated). `seq` is the
+  game's seq (its stream tip) when it was folded: the stream is append-only, so the outcome is
+  current exactly while `outcome.seq == game.seq`; any later event (an `undo`, a new finish)
+  makes it stale and it is folded again, never reused.
+* RatingOutbox: the transactional outbox of the rating task. The append that finishes or
+  reopens a game writes a row in its own transaction; the row is deleted once a task has
+  brought the ratings in line with the game (docs/ratings.md, "Delivery").
 * RatingPool: one rating pool per (club, variant): its lock row, the system/parameter version
   and the last game applied (the incremental update continues from there).
 * RatingChange: one row per (game, player): the rating before and after, the expected and actual
@@ -31,6 +37,7 @@ class GameOutcome(models.Model):
     calls = models.JSONField(default=dict, blank=True)
     doubles = models.JSONField(default=dict, blank=True)
     reason = models.CharField(max_length=200, blank=True, default="")  # non-empty: not rated
+    seq = models.PositiveIntegerField()  # the game's seq this outcome was folded at
 
     class Meta:
         app_label = "games"
@@ -108,3 +115,17 @@ class PlayerRating(models.Model):
         app_label = "games"
         constraints = [models.UniqueConstraint(fields=["player", "variant"], name="player_rating_unique")]
         indexes = [models.Index(fields=["club", "variant", "-rating"], name="playerrating_table")]
+
+
+class RatingOutbox(models.Model):
+    """A game whose standing for the ratings changed (it finished, or an `undo` reopened it) and
+    that no task has handled yet. Written with the events; deleted by the task that handled it."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seq = models.PositiveIntegerField()  # the game's seq after the append that wrote the row
+    created_at = models.DateTimeField()
+    queued_at = models.DateTimeField(null=True, blank=True)  # last re-queued by a sweep
+
+    class Meta:
+        app_label = "games"
+        indexes = [models.Index(fields=["game", "seq"], name="rating_outbox_game")]

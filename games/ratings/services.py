@@ -1,11 +1,17 @@
 """Ratings on the database: outcomes, the incremental update and the full recompute.
 
-* `ensure_outcome(game)`: folds a finished game once (through games.selectors.game_score, which
+* `ensure_outcome(game)`: folds a finished game (through games.selectors.game_score, which
   uses the cached snapshots) into its GameOutcome row; a game the ratings refuse keeps the reason.
-* `apply_game(game_id)`: the task queued when a game finishes. Under the pool's row lock it
-  applies the game on top of the stored ratings when it is the newest game of its pool; an older
-  game (an import of last year's sheets), a changed SYSTEM or a gap triggers a full recompute of
-  the pool. A game already rated is left alone (a redelivered task is harmless).
+  The row records the game's seq it was folded at and is reused only while the game is still at
+  that seq (the stream is append-only, so the same seq is the same events).
+* `apply_game(game_id)`: the outbox task (games/ratings/outbox.py) of a game that finished, was
+  reopened by an `undo`, or changed while finished. Under the pool's row lock it brings the
+  ratings in line with the game as it folds now: a reopened game leaves the pool (its outcome is
+  deleted and the pool recomputed without it), a game rated from a stale outcome is refolded and
+  the pool recomputed; a new finish is applied on top of the stored ratings when it is the
+  newest game of its pool, and an older game (an import of last year's sheets) or a changed
+  SYSTEM triggers a full recompute of the pool. A game already rated from its current fold is
+  left alone, so a redelivered task is harmless.
 * `recompute_pool` / `recompute_club` (None: every club): replay every outcome of a pool in
   finishing order (finished_at, game id) and rewrite its RatingChange and PlayerRating rows in one
   transaction. The result depends only on the outcomes, so running it twice, or again after a
@@ -18,10 +24,12 @@ from datetime import datetime
 from typing import Callable
 
 from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import Game, GameSeat
 
+from . import outbox
 from .adapters import result_from_score
 from .config import SYSTEM, model_for
 from .models import GameOutcome, PlayerRating, RatingChange, RatingPool
@@ -65,9 +73,10 @@ def outcome_fields(result: GameResult) -> dict:
 
 
 def ensure_outcome(game: Game, refold: bool = False) -> GameOutcome:
-    """The game's outcome row, folding the events when it is missing (or `refold`)."""
+    """The game's outcome row at its current seq, folding the events when it is missing or stale
+    (folded at another seq), or with `refold`."""
     if not refold:
-        existing = GameOutcome.objects.filter(game=game).first()
+        existing = GameOutcome.objects.filter(game=game, seq=game.seq).first()
         if existing is not None:
             return existing
     from games.selectors import game_score
@@ -77,7 +86,7 @@ def ensure_outcome(game: Game, refold: bool = False) -> GameOutcome:
     finished = game.played_at or game.finished_at or game.created_at
     fields: dict = {"club_id": game.club_id, "variant": game.variant, "finished_at": finished,
                     "sides": [], "totals": None, "winner": None, "hands": 0, "hand_points": [],
-                    "calls": {}, "doubles": {}, "reason": ""}
+                    "calls": {}, "doubles": {}, "reason": "", "seq": game.seq}
     try:
         score = game_score(game)
         result = result_from_score(game.pk, _ts(finished), game.variant, players, score)
@@ -190,23 +199,28 @@ OUTCOME_FIELDS = ("game_id", "club_id", "variant", "finished_at", "sides", "tota
 
 
 def _read_outcomes(club_id: int, variant: str) -> list[dict]:
-    """The pool's rated outcomes in finishing order, as values() dicts. On PostgreSQL the five
-    JSON columns come as one JSON array per row (one decode instead of five: the read is the
-    largest Python cost of a 100,000-game recompute)."""
+    """The pool's rated outcomes in finishing order, as values() dicts: only the outcomes of
+    finished games folded at the game's current seq (a stale one, of a game an undo reopened or
+    changed, is never rated; its own outbox task refolds it). On PostgreSQL the five JSON columns
+    come as one JSON array per row (one decode instead of five: the read is the largest Python
+    cost of a 100,000-game recompute)."""
     from django.db import connection
 
     if connection.vendor != "postgresql":
-        return list(GameOutcome.objects.filter(club_id=club_id, variant=variant, reason="", hands__gt=0)
+        return list(GameOutcome.objects.filter(club_id=club_id, variant=variant, reason="", hands__gt=0,
+                                               game__status=Game.Status.FINISHED, seq=F("game__seq"))
                     .order_by("finished_at", "game_id").values(*OUTCOME_FIELDS))
     import json
 
     table = GameOutcome._meta.db_table
+    game_table = Game._meta.db_table
     with connection.cursor() as cur:
         cur.execute(
-            f"SELECT game_id, finished_at, winner, hands, "
-            f"json_build_array(sides, totals, hand_points, calls, doubles)::text FROM {table} "
-            f"WHERE club_id = %s AND variant = %s AND reason = '' AND hands > 0 "
-            f"ORDER BY finished_at, game_id", [club_id, variant])
+            f"SELECT o.game_id, o.finished_at, o.winner, o.hands, "
+            f"json_build_array(o.sides, o.totals, o.hand_points, o.calls, o.doubles)::text FROM {table} o "
+            f"JOIN {game_table} g ON g.id = o.game_id AND g.seq = o.seq AND g.status = %s "
+            f"WHERE o.club_id = %s AND o.variant = %s AND o.reason = '' AND o.hands > 0 "
+            f"ORDER BY o.finished_at, o.game_id", [Game.Status.FINISHED, club_id, variant])
         rows = cur.fetchall()
     loads = json.loads
     out = []
@@ -260,12 +274,16 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
 
 def ensure_outcomes(club_id: int | None = None, refold: bool = False,
                     progress: Progress | None = None) -> int:
-    """Fold the finished games that have no outcome yet (all of them with `refold`)."""
+    """Fold the finished games whose outcome is missing or stale (all of them with `refold`), and
+    drop the outcomes of games that are no longer finished (reopened by an undo)."""
+    reopened = GameOutcome.objects.exclude(game__status=Game.Status.FINISHED)
     games = Game.objects.filter(status=Game.Status.FINISHED)
     if club_id is not None:
         games = games.filter(club_id=club_id)
+        reopened = reopened.filter(club_id=club_id)
+    reopened.delete()
     if not refold:
-        games = games.filter(outcome__isnull=True)
+        games = games.filter(Q(outcome__isnull=True) | Q(outcome__seq__lt=F("seq")) | Q(outcome__seq__gt=F("seq")))
     total = games.count()
     # the queryset already left out the games with an outcome: no second check per game
     for k, game in enumerate(games.order_by("id").iterator()):
@@ -293,46 +311,64 @@ def recompute_club(club_id: int | None = None, refold: bool = False,
 
 
 def apply_game(game_id: int) -> str:
-    """Rate one finished game (the on-commit task). Returns what was done."""
-    game = Game.objects.filter(pk=game_id).first()
+    """Bring the ratings in line with the game as its events fold now (the outbox task). Returns
+    what was done. Idempotent: run twice, or in any order with the game's other tasks, it leaves
+    the same tables, since it reads the game's current state under the pool lock."""
+    game = Game.objects.filter(pk=game_id).only("club_id", "variant").first()
     if game is None:
         return "missing"
+    with transaction.atomic():
+        pool = _lock_pool(game.club_id, game.variant)
+        game = Game.objects.get(pk=game_id)  # as it is now, under the lock: tasks of a game serialise
+        done = _sync_game(game, pool)
+        outbox.handled(game.pk, game.seq)
+    return done
+
+
+def _sync_game(game: Game, pool: RatingPool) -> str:
+    rated = RatingChange.objects.filter(game=game).exists()
     if game.status != Game.Status.FINISHED:
+        GameOutcome.objects.filter(game=game).delete()
+        if rated:  # reopened by an undo: the game no longer counts
+            recompute_pool(game.club_id, game.variant)
+            return "withdrawn"
         return "not finished"
+    current = GameOutcome.objects.filter(game=game, seq=game.seq).exists()
     outcome = ensure_outcome(game)
+    if rated:
+        if current:
+            return "already rated"
+        recompute_pool(game.club_id, game.variant)  # rated from an older fold: re-rate in place
+        return "re-rated"
     if outcome.reason:
         return f"not rated: {outcome.reason}"
     if outcome.hands == 0:
         return "not rated: no hand was played"
-    with transaction.atomic():
-        pool = _lock_pool(outcome.club_id, outcome.variant)
-        if RatingChange.objects.filter(game=game).exists():
-            return "already rated"
-        key = (outcome.finished_at, outcome.game_id)
-        newest = pool.last_finished_at is None or key > (pool.last_finished_at, pool.last_game_id or 0)
-        if pool.system != SYSTEM or not newest:
-            recompute_pool(outcome.club_id, outcome.variant)
-            return "recomputed"
-        model = model_for(outcome.variant)
-        result = result_of(outcome)
-        stored = {r.player_id: r for r in PlayerRating.objects.filter(
-            variant=outcome.variant, player_id__in=result.players)}
-        for p, r in stored.items():
-            model.state[p] = [r.mu, r.var, r.games, r.last_t]
-        changes = model.update(result)
-        RatingChange.objects.bulk_create(_change_rows(outcome, changes, pool.games_rated))
-        for c in changes:
-            new = _player_rating(model, outcome.club_id, outcome.variant, c.player, c.after - c.before,
-                                 outcome.finished_at)
-            old = stored.get(c.player)
-            if old is not None:
-                new.pk = old.pk
-                new.save()
-            else:
-                new.save(force_insert=True)
-        pool.games_rated += 1
-        pool.last_finished_at, pool.last_game_id = key
-        pool.save(update_fields=["games_rated", "last_finished_at", "last_game", "updated_at"])
+    key = (outcome.finished_at, outcome.game_id)
+    newest = pool.last_finished_at is None or key > (pool.last_finished_at, pool.last_game_id or 0)
+    if pool.system != SYSTEM or not newest:
+        recompute_pool(outcome.club_id, outcome.variant)
+        return "recomputed"
+    model = model_for(outcome.variant)
+    result = result_of(outcome)
+    stored = {r.player_id: r for r in PlayerRating.objects.filter(
+        variant=outcome.variant, player_id__in=result.players)}
+    for p, r in stored.items():
+        model.state[p] = [r.mu, r.var, r.games, r.last_t]
+    changes = model.update(result)
+    RatingChange.objects.bulk_create(_change_rows(outcome, changes, pool.games_rated))
+    for c in changes:
+        new = _player_rating(model, outcome.club_id, outcome.variant, c.player, c.after - c.before,
+                             outcome.finished_at)
+        old = stored.get(c.player)
+        if old is not None:
+            new.pk = old.pk
+            new.save()
+        else:
+            new.save(force_insert=True)
+    pool.games_rated += 1
+    pool.last_finished_at, pool.last_game_id = key
+    pool.save(update_fields=["games_rated", "last_finished_at", "last_game", "updated_at"])
     return "rated"
 
 
