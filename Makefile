@@ -1,7 +1,7 @@
 # Set-up and test entry points; see README.md. Two commands do everything on a fresh machine:
 #   make run    the service on the embedded default (SQLite, Celery in-process, demo games)
 #   make test   the suite on SQLite, again on PostgreSQL, then the tests that need a real
-#               Celery worker on Redis
+#               Celery worker on Redis, then the fault tests (private servers they stop)
 # Both create .venv and install the project (pip install -e '.[dev]') when needed.
 
 PYTHON   ?= python3
@@ -22,7 +22,7 @@ CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 
 # The stages share the PostgreSQL test database: never run them in parallel.
 .NOTPARALLEL:
-.PHONY: run test lint test-sqlite test-postgres test-celery install pgdb clean bench
+.PHONY: run test lint test-sqlite test-postgres test-celery test-faults install pgdb clean bench
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,7 @@ run: install
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver $(ADDR)
 
-test: lint test-sqlite test-postgres test-celery
+test: lint test-sqlite test-postgres test-celery test-faults
 
 # A few seconds, first: the engine linted, formatted (`ruff format games/engine` fixes it) and
 # type-checked, and the architecture's import contracts (pyproject.toml [tool.importlinter],
@@ -75,6 +75,12 @@ test-postgres: pgdb
 # (TICHU_TEST_REDIS_URL, default redis://127.0.0.1:6379/15) and the worker at the test database.
 test-celery: pgdb
 	$(call pytest,Celery worker on Redis,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)' TICHU_CELERY_WORKER=1,-m celery_worker)
+
+# tests/faults/: a worker killed with rating tasks queued, Redis stopped during finishing appends,
+# PostgreSQL restarted under a worker. Each test starts its own Redis and PostgreSQL (redis-server,
+# initdb/pg_ctl; as root they run as the postgres user) on free ports, never the shared ones.
+test-faults: install
+	$(call pytest,fault tests,$(CLEAN_ENV) TICHU_FAULT_TESTS=1,tests/faults -m faults)
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3

@@ -120,15 +120,25 @@ def celery_worker_process(django_db_setup, tmp_path_factory):
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "PYTHONUNBUFFERED": "1",
     }
+    worker = start_worker(app, env, tmp_path_factory.mktemp("celery") / "worker.log",
+                          extra_args=["--purge"])  # drop messages an interrupted run left in the test queue
+    try:
+        yield worker
+    finally:
+        stop_worker(worker.process)
+
+
+def start_worker(app, env: dict, log_path: Path, extra_args=()) -> CeleryWorker:
+    """Start `celery -A tichu_site worker --pool=solo` with `env` (its own process group, output
+    to `log_path`) and wait until it answers a ping through `app` (a Celery app on the same
+    broker). Also used by the fault tests (tests/faults/), which kill and restart workers."""
     node = f"pytest-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
-    log_path = tmp_path_factory.mktemp("celery") / "worker.log"
     cmd = [
         sys.executable, "-m", "celery", "-A", "tichu_site", "worker",
         "--pool=solo", "--loglevel=INFO", "-n", node,
-        "--without-gossip", "--without-mingle", "--without-heartbeat",
-        "--purge",  # drop messages left in the test queue by an earlier, interrupted run
+        "--without-gossip", "--without-mingle", "--without-heartbeat", *extra_args,
     ]
-    with open(log_path, "wb") as log:
+    with open(log_path, "ab") as log:
         process = subprocess.Popen(
             cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
@@ -136,6 +146,12 @@ def celery_worker_process(django_db_setup, tmp_path_factory):
     worker = CeleryWorker(process=process, node=node, env=env, log_path=log_path)
     try:
         _wait_for_ping(app, worker)
-        yield worker
-    finally:
-        _stop(process)
+    except BaseException:
+        stop_worker(process)
+        raise
+    return worker
+
+
+def stop_worker(process: subprocess.Popen) -> None:
+    """Warm shutdown (the current task ends first), SIGKILL after STOP_TIMEOUT_S."""
+    _stop(process)

@@ -2,6 +2,8 @@
 
 - `postgres`: skipped unless the database is PostgreSQL (DATABASE_URL=postgres://...).
 - `celery_worker`: skipped unless TICHU_CELERY_WORKER=1 (see tests/plugins/celery_worker.py).
+- `faults`: skipped unless TICHU_FAULT_TESTS=1 (`make test-faults`, tests/faults/conftest.py);
+  there, a missing redis-server or PostgreSQL binary fails the test in CI (tests/faults/instances.py).
 - `browser`: skipped unless Chromium and Playwright are present; in CI (CI=true) their absence
   fails the test instead, so that a broken install cannot pass as a run of skips.
 
@@ -67,6 +69,8 @@ def pytest_report_header(config):
 def pytest_runtest_setup(item):
     if item.get_closest_marker("postgres") and database_vendor() != "postgresql":
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
+    if item.get_closest_marker("faults") and os.environ.get("TICHU_FAULT_TESTS") != "1":
+        pytest.skip("a fault test (private servers it stops and restarts): TICHU_FAULT_TESTS=1, see make test-faults")
     if item.get_closest_marker("celery_worker") and not celery_worker.ENABLED:
         pytest.skip("needs a Celery worker on Redis (TICHU_CELERY_WORKER=1, see make test-celery)")
     if item.get_closest_marker("browser"):

@@ -1,0 +1,74 @@
+"""A Celery worker killed (SIGKILL) with rating tasks queued loses nothing (issue #14, finding 4):
+the task it held is redelivered by Redis once the visibility timeout has passed (acks_late), and
+the league equals a clean recompute. `recompute_ratings --queue` ends with an error when the
+worker running it dies."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.faults.helpers import import_games, rated_games
+from tests.faults.instances import wait_until
+from tests.plugins.celery_worker import ROOT
+
+pytestmark = pytest.mark.faults
+
+GAMES = 30
+# Short enough for the test; the sweep is kept out of it (a grace of an hour), so that only the
+# broker's redelivery can bring the killed worker's task back.
+REDELIVERY = {"CELERY_VISIBILITY_TIMEOUT": "4", "TICHU_OUTBOX_GRACE_S": "3600"}
+
+
+def test_a_worker_killed_with_rating_tasks_queued_loses_nothing(stack):
+    stack.start_web()
+    club, token = stack.new_club()
+    import_games(stack, club, token, GAMES, seed=1)
+    broker = stack.redis.client(0)
+    assert broker.llen("celery") == GAMES  # every finish queued its task; no worker yet
+
+    first = stack.start_worker(**REDELIVERY)
+    wait_until(lambda: rated_games(stack, club) >= 5, 60, "the first ratings")
+    wait_until(lambda: broker.hlen("unacked") >= 1, 10, "a task in hand", interval=0.001)
+    stack.kill_worker(first)
+    held = broker.hlen("unacked")
+    rated_at_kill = rated_games(stack, club)
+    assert held == 1, stack.worker_logs()  # acks_late: the task in hand was not acknowledged
+    assert rated_at_kill < GAMES
+
+    stack.start_worker(**REDELIVERY)
+    wait_until(lambda: rated_games(stack, club) == GAMES, 90, f"all {GAMES} games rated\n{stack.worker_logs()}")
+    wait_until(lambda: broker.hlen("unacked") == 0 and broker.llen("celery") == 0, 30, "an empty queue")
+    check = stack.probe("check", club)
+    assert check == {**check, "finished": GAMES, "rated": GAMES, "pending": 0, "equal": True}
+
+
+def task_states(broker) -> list[dict]:
+    return [json.loads(broker.get(key)) for key in broker.scan_iter("celery-task-meta-*")]
+
+
+def test_recompute_queue_ends_with_an_error_when_its_worker_dies(stack):
+    club, _ = stack.new_club()
+    stack.probe("history", club, 6000)
+    worker = stack.start_worker()
+    broker = stack.redis.client(0)
+    started = time.monotonic()
+    command = subprocess.Popen(
+        [sys.executable, "manage.py", "recompute_ratings", "--queue", "--club", str(club), "--no-progress",
+         "--stall-timeout", "8"],
+        cwd=ROOT, env=stack.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: any(s["status"] == "PROGRESS" for s in task_states(broker)), 60,
+                   f"the recompute running\n{stack.worker_logs()}", interval=0.02)
+        stack.kill_worker(worker)
+        out, err = command.communicate(timeout=60)
+    finally:
+        if command.poll() is None:
+            command.kill()
+    assert command.returncode == 1, out + err
+    assert "its worker stopped or died" in err
+    assert time.monotonic() - started < 60
+    assert stack.probe("status", club)["rated"] == 0  # the killed recompute wrote nothing
