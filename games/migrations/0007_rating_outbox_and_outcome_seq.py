@@ -17,7 +17,7 @@ def fill_seq(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0005_event_game_index_covered_by_unique"),
+        ("games", "0006_club_reveal_hands_setting"),
     ]
 
     operations = [
