@@ -35,11 +35,12 @@ def update_ratings_for_game(self, game_id: int) -> str:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def sweep_rating_outbox() -> dict:
-    """Queue the rating task of every game left in the outbox (Celery beat; also on worker start)."""
+def sweep_rating_outbox(grace_s: float | None = None) -> dict:
+    """Queue the rating task of every game left in the outbox: from Celery beat (rows older than
+    the grace period), and with grace_s=0 whenever a worker (re)connects to the broker."""
     from games.ratings.outbox import sweep
 
-    return sweep()
+    return sweep(grace_s=grace_s)
 
 
 class _Reporter:

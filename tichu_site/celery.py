@@ -23,14 +23,15 @@ def ping():
 class SweepRatingOutboxOnConnect(bootsteps.StartStopStep):
     """Queue the rating outbox's sweep each time the worker's consumer (re)connects to the broker:
     at worker start, after a crash, and when Redis comes back after an outage, which is when the
-    tasks an append could not queue are waiting (docs/ratings.md, "Delivery"). Celery beat
-    sweeps periodically besides."""
+    tasks an append could not queue are waiting (docs/ratings.md, "Delivery"). With no grace
+    period: after a reconnect any row may have lost its message (a Redis that restarted empty),
+    and a duplicate costs one idempotent task. Celery beat sweeps periodically besides."""
 
     requires = {"celery.worker.consumer.tasks:Tasks"}
 
     def start(self, consumer):
         try:
-            consumer.app.send_task("games.tasks.sweep_rating_outbox")
+            consumer.app.send_task("games.tasks.sweep_rating_outbox", kwargs={"grace_s": 0})
         except Exception:  # noqa: BLE001 - the beat schedule sweeps later
             logger.warning("rating outbox sweep not queued on connect", exc_info=True)
 

@@ -285,7 +285,7 @@ def ensure_outcomes(club_id: int | None = None, refold: bool = False,
     if not refold:
         games = games.filter(Q(outcome__isnull=True) | Q(outcome__seq__lt=F("seq")) | Q(outcome__seq__gt=F("seq")))
     total = games.count()
-    # the queryset already left out the games with an outcome: no second check per game
+    # the queryset already left out the games with a current outcome: no second check per game
     for k, game in enumerate(games.order_by("id").iterator()):
         ensure_outcome(game, refold=True)
         if progress:

@@ -18,7 +18,7 @@ GAMES = 8
 
 def test_redis_down_during_finishing_appends_loses_no_rating(stack):
     stack.start_web()
-    stack.start_worker(TICHU_OUTBOX_GRACE_S="0")
+    stack.start_worker()  # the default outbox settings: the sweep on reconnect delivers
     club, token = stack.new_club()
     rng = random.Random(2)
     games = []
