@@ -17,7 +17,7 @@ def fill_seq(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0006_club_reveal_hands_setting"),
+        ("games", "0009_player_name_unique_ignoring_case_and_spaces"),
     ]
 
     operations = [
