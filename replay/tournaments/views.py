@@ -21,11 +21,19 @@ from django.views.decorators.http import require_POST
 from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game
-from games.services import InvalidInput, SeqConflict, ServiceError
+from games.services import SeqConflict, ServiceError
 from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
 
-from .forms import SCORING_LABELS, SYSTEM_LABELS, AdjustForm, CorrectionForm, RegisterForm, TournamentForm, parse_entries
+from .forms import (
+    SCORING_LABELS,
+    SYSTEM_LABELS,
+    AdjustForm,
+    CorrectionForm,
+    RegisterForm,
+    TournamentForm,
+    parse_entries,
+)
 
 STATUS_LABELS = {
     "waiting": "not started", "playing": "in play", "finished": "game over, result not taken",

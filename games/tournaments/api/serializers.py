@@ -2,28 +2,12 @@
 a tournament are the core's (games.tournament), which refuses with coded errors (422)."""
 from __future__ import annotations
 
-from typing import Any
-
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
+from games.api.serializers import ClubRefField, StrictCharField, StrictIntegerField, StrictSerializer
 from games.tournaments import table_codes
 from games.tournaments.models import TableCode, TableGame, Tournament, TournamentEvent
 from games.tournaments.services import MAX_BATCH
-
-
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
-class ClubRefField(serializers.Field):
-    """A club named by its id (integer) or its slug (string)."""
-
-    def to_internal_value(self, data: Any) -> int | str:
-        if isinstance(data, bool) or not isinstance(data, (int, str)) or data in ("", 0):
-            raise serializers.ValidationError("a club id (integer) or slug (string)")
-        return data
-
-    def to_representation(self, value: Any) -> Any:
-        return value
 
 
 class TournamentCreateInput(StrictSerializer):

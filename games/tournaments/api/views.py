@@ -3,21 +3,26 @@ Who may do what is as for games: anyone reads a public club's tournaments, membe
 members-only club's, scorers and admins write."""
 from __future__ import annotations
 
-from django.db.models import Q
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import selectors as game_selectors
 from games import tournament as core
 from games.api import serializers as gs
 from games.api.exceptions import ApiError
 from games.api.permissions import require_writer
-from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, Pagination, _idempotency_key, _query_uint, _validated
-from games.models import Club
+from games.api.views import (
+    ERRORS,
+    IDEMPOTENCY_HEADER,
+    ApiView,
+    Pagination,
+    _idempotency_key,
+    _query_uint,
+    _validated,
+    club_visible,
+)
 from games.services import WriteResult
 from games.tournaments import selectors, services
 from games.tournaments.api import serializers as s
@@ -35,14 +40,6 @@ def _write_response(result: WriteResult) -> Response:
     if result.replayed:
         response["Idempotent-Replayed"] = "true"
     return response
-
-
-def club_by_ref(user, ref: int | str) -> Club:
-    """A club the user can see, by id or slug (404 otherwise)."""
-    clubs = game_selectors.clubs_visible(user)
-    if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
-        return get_object_or_404(clubs, Q(pk=int(ref)) if int(ref) < 2**63 else Q(pk=None))
-    return get_object_or_404(clubs, slug=ref)
 
 
 class TournamentView(ApiView):
@@ -69,7 +66,7 @@ class TournamentListCreateApi(ApiView, generics.GenericAPIView):
         tournaments = selectors.tournaments_visible(request.user)
         club = request.query_params.get("club")
         if club is not None:
-            tournaments = tournaments.filter(club=club_by_ref(request.user, club))
+            tournaments = tournaments.filter(club=club_visible(request, club))
         page = self.paginate_queryset(tournaments)
         return self.get_paginated_response(s.TournamentOutput(page, many=True).data)
 
@@ -77,7 +74,7 @@ class TournamentListCreateApi(ApiView, generics.GenericAPIView):
                    responses={201: gs.WriteOutput, **ERRORS}, summary="Create a tournament (scorers, admins)")
     def post(self, request: Request) -> Response:
         data = _validated(s.TournamentCreateInput, request)
-        club = club_by_ref(request.user, data.pop("club"))
+        club = club_visible(request, data.pop("club"))
         require_writer(request.user, club)
         return _write_response(services.tournament_create(
             club=club, **data, user=request.user, idempotency_key=_idempotency_key(request)))
