@@ -276,6 +276,9 @@ def rounds_json(state: TournamentState) -> dict[str, Any]:
                                  [{"points": [a, b], "double_victory": dv} for a, b, dv in t.result["hands"]],
                                  "events": list(t.history)}
                 row["corrections"] = len(t.history) - 1
+                row["confirmation"] = t.confirmation
+                if t.dispute_reason is not None:
+                    row["dispute_reason"] = t.dispute_reason
             tables.append(row)
         rounds.append({"round": rnd.number, "closed": rnd.closed, "tables": tables, "byes": rnd.byes,
                        "explanation": rnd.explanation, "overrides": rnd.overrides, "paired_at": rnd.paired_at})

@@ -15,7 +15,11 @@ from .scoring import PRESETS, Preset
 EVENT_TYPES = (
     "entry_registered", "entry_withdrawn", "entry_reentered", "round_paired", "pairing_overridden",
     "result_recorded", "result_corrected", "score_adjusted", "round_closed", "lots_drawn", "tournament_finished",
+    "result_confirmed", "result_disputed",
 )
+#: A table result's standing with the other side: not yet answered, confirmed by the opponents,
+#: disputed by them (with a reason), or set by the TD's correction (which needs no confirmation).
+CONFIRMATION = ("unconfirmed", "confirmed", "disputed", "corrected")
 
 
 @dataclass
@@ -36,6 +40,9 @@ class Table:
     result: dict[str, Any] | None = None
     #: event indexes of the result and each correction, oldest first
     history: list[int] = field(default_factory=list)
+    #: one of CONFIRMATION (meaningful once there is a result)
+    confirmation: str = "unconfirmed"
+    dispute_reason: str | None = None
 
 
 @dataclass
@@ -206,6 +213,7 @@ class TournamentState:
                     raise TournamentError("result_exists", f"table {old.number} has a result: the override would "
                                           "change it", round=rnd.number, table=old.number)
                 new.result, new.history = old.result, old.history
+                new.confirmation, new.dispute_reason = old.confirmation, old.dispute_reason
         rnd.overrides.append({"index": self.events_applied, "reason": why,
                               "previous": {"tables": [{"table": t.number, "sides": t.sides} for t in rnd.tables.values()],
                                            "byes": rnd.byes}})
@@ -242,6 +250,7 @@ class TournamentState:
                                   "correct it instead", round=rnd.number, table=table.number)
         table.result = result
         table.history.append(self.events_applied)
+        table.confirmation, table.dispute_reason = "unconfirmed", None
 
     def _on_result_corrected(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
@@ -252,6 +261,31 @@ class TournamentState:
                                   round=rnd.number, table=table.number)
         table.result = result
         table.history.append(self.events_applied)
+        table.confirmation, table.dispute_reason = "corrected", None
+
+    def _answerable(self, event: dict[str, Any]) -> tuple[Round, Table]:
+        """The table whose result the opponents confirm or dispute: it has one, its round is open,
+        and no one has answered it yet (a confirmed result changes only by a TD's correction)."""
+        rnd, table = self._table(event)
+        where = {"round": rnd.number, "table": table.number}
+        if table.result is None:
+            raise TournamentError("no_result", f"table {table.number} of round {rnd.number} has no result yet", **where)
+        if rnd.closed:
+            raise TournamentError("round_closed", f"round {rnd.number} is closed", **where)
+        if table.confirmation != "unconfirmed":
+            raise TournamentError(f"result_{table.confirmation}", f"table {table.number} of round {rnd.number}: "
+                                  f"the result is already {table.confirmation}; only the TD's correction changes it",
+                                  **where)
+        return rnd, table
+
+    def _on_result_confirmed(self, event: dict[str, Any]) -> None:
+        _rnd, table = self._answerable(event)
+        table.confirmation = "confirmed"
+
+    def _on_result_disputed(self, event: dict[str, Any]) -> None:
+        why = reason(event)
+        _rnd, table = self._answerable(event)
+        table.confirmation, table.dispute_reason = "disputed", why
 
     def _on_score_adjusted(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
@@ -274,6 +308,11 @@ class TournamentState:
         if missing:
             raise TournamentError("results_missing", f"round {rnd.number}: no result yet at table(s) "
                                   f"{', '.join(map(str, missing))}", round=rnd.number, tables=missing)
+        disputed = sorted(t.number for t in rnd.tables.values() if t.confirmation == "disputed")
+        if disputed:
+            raise TournamentError("results_disputed", f"round {rnd.number}: the result of table(s) "
+                                  f"{', '.join(map(str, disputed))} is disputed: correct it first",
+                                  round=rnd.number, tables=disputed)
         rnd.closed = True
 
     def _on_lots_drawn(self, event: dict[str, Any]) -> None:
