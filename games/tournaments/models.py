@@ -55,6 +55,9 @@ class TournamentEvent(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     recorded_at = models.DateTimeField(auto_now_add=True)
+    # Set when the event was written with a table code (the opponents' confirmation, a result
+    # taken from the table's game); recorded_by is then empty.
+    table_code = models.ForeignKey("TableCode", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["tournament_id", "seq"]

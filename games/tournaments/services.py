@@ -180,10 +180,11 @@ def append_events(
 
 def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user) -> None:
     start = tournament.seq
-    user = user if user is not None and user.is_authenticated else None
+    code = getattr(user, "table_code", None)  # a table code's write is recorded as made with it
+    user = user if user is not None and user.is_authenticated and code is None else None
     TournamentEvent.objects.bulk_create(
         TournamentEvent(tournament=tournament, seq=start + i + 1, type=e["type"],
-                        payload={k: v for k, v in e.items() if k != "type"}, recorded_by=user)
+                        payload={k: v for k, v in e.items() if k != "type"}, recorded_by=user, table_code=code)
         for i, e in enumerate(events)
     )
     tournament.seq = start + len(events)
@@ -302,3 +303,64 @@ def finished_table_games(tournament: Tournament, round_number: int) -> list[Tabl
     return [tg for tg in selectors.table_games(tournament, round_number).values()
             if tg.game.status == Game.Status.FINISHED]
 
+
+
+# --- a table's result answered at the table ---------------------------------------------------------
+
+TABLE_ACTIONS = ("record", "confirm", "dispute")
+
+
+def _lock_for_table(game_id: int, user) -> tuple[Tournament, TableGame]:
+    """The tournament (row locked) whose table plays `game_id`, if `user` may act for that table:
+    a scorer or admin of the club, or the holder of the table's live code."""
+    link = TableGame.objects.filter(game_id=game_id).first()
+    if link is None:
+        raise GameNotFound("this game is not a tournament table's game")
+    if getattr(user, "table_code_game", None) == game_id:
+        tournament = Tournament.objects.select_for_update().get(pk=link.tournament_id)
+    else:
+        tournament = _lock_for_writer(link.tournament_id, user)
+    newest = selectors.table_games(tournament, link.round).get(link.table)
+    if newest is None or newest.game_id != game_id:
+        raise InvalidInput("this game no longer plays the table (the pairing changed)", code="no_game")
+    return tournament, newest
+
+
+def table_result(*, game_id: int, user) -> dict[str, Any]:
+    """The table's result as the tournament holds it, and whether the game has finished."""
+    with transaction.atomic():
+        tournament, link = _lock_for_table(game_id, user)
+        state = selectors.state_at(tournament)
+    table = selectors.round_of(state, link.round).tables[link.table]
+    names = [" & ".join(state.entries[e].name for e in side) for side in table.sides]
+    return {
+        "tournament": tournament.pk, "round": link.round, "table": link.table, "game": game_id,
+        "sides": names, "game_finished": link.game.status == Game.Status.FINISHED,
+        "score": list(table.result["score"]) if table.result else None,
+        "confirmation": table.confirmation if table.result else None,
+        "dispute_reason": table.dispute_reason, "seq": tournament.seq,
+    }
+
+
+def table_action(*, game_id: int, action: str, user, reason: str | None = None) -> WriteResult:
+    """At the table: `record` the result from the finished game (result_recorded), then the other
+    side's `confirm` (result_confirmed) or `dispute` with a reason (result_disputed). A result
+    that exists is never replaced from here: only the TD's correction changes it."""
+    if action not in TABLE_ACTIONS:
+        raise InvalidInput(f"action must be one of {', '.join(TABLE_ACTIONS)}", code="malformed")
+    with transaction.atomic():
+        tournament, link = _lock_for_table(game_id, user)
+        where = {"round": link.round, "table": link.table}
+        if action == "record":
+            if link.game.status != Game.Status.FINISHED:
+                raise InvalidInput("the table's game is not over yet", code="game_not_finished")
+            event = {"type": "result_recorded", **where, "game": game_id,
+                     "hands": core.hand_lines(game_selectors.game_score(link.game))}
+        elif action == "confirm":
+            event = {"type": "result_confirmed", **where}
+        else:
+            event = {"type": "result_disputed", **where, "reason": reason if isinstance(reason, str) else ""}
+        state = selectors.state_at(tournament)
+        _core_call(state.apply, event, index=0)
+        _insert(tournament, [event], finished=state.finished, user=user)
+        return WriteResult(body={**_body(tournament), "appended": 1, "first_seq": tournament.seq})

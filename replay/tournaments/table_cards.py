@@ -14,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games import selectors as game_selectors
+from games.models import Game
 from games.services import ServiceError
 from games.tournaments import selectors, services, table_codes
 
@@ -37,6 +38,8 @@ def code_open(request: HttpRequest, code: str) -> HttpResponse:
     if holder is None:
         return render(request, "tournaments/table_code.html", {"code": code, "refused": True}, status=404)
     request.session[table_codes.SESSION_KEY] = holder.table_code.code
+    if Game.objects.filter(pk=holder.table_code_game, status=Game.Status.FINISHED).exists():
+        return redirect("replay:table-result", pk=holder.table_code_game)
     return redirect("replay:entry:enter", pk=holder.table_code_game)
 
 
@@ -93,3 +96,22 @@ def table_code_action(request: HttpRequest, pk: int, round_number: int, table: i
         except ServiceError as err:
             messages.error(request, f"Not done: {err.message} ({err.code}).")
     return redirect("replay:tournament-cards", pk=pk, round_number=round_number)
+
+
+@never_cache
+@login_required
+def table_result(request: HttpRequest, pk: int) -> HttpResponse:
+    """At the table, after the game: send the result taken from the game, then the other side
+    confirms it or disputes it with a reason (with the table's code or a scorer's account)."""
+    if request.method == "POST":
+        try:
+            services.table_action(game_id=pk, action=request.POST.get("action", ""), user=request.user,
+                                  reason=request.POST.get("reason"))
+        except ServiceError as err:
+            messages.error(request, f"Not stored: {err.message} ({err.code}).")
+        return redirect("replay:table-result", pk=pk)
+    try:
+        view = services.table_result(game_id=pk, user=request.user)
+    except ServiceError as err:
+        raise PermissionDenied(err.message) from None
+    return render(request, "tournaments/table_result.html", {"view": view, "game_id": pk})

@@ -16,4 +16,5 @@ urlpatterns = [
          name="tournament-table-code"),
     path("t/", table_cards.code_form, name="table-code-form"),
     path("t/<str:code>/", table_cards.code_open, name="table-code"),
+    path("games/<int:pk>/enter/result/", table_cards.table_result, name="table-result"),
 ]

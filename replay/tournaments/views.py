@@ -94,6 +94,8 @@ class TableView:
     game: Game | None
     result: dict | None
     history: int
+    confirmation: str | None = None  # the other side's answer (core.CONFIRMATION) once there is a result
+    dispute_reason: str | None = None
 
 
 def _entry_name(state: core.TournamentState, entry_id: str) -> str:
@@ -123,7 +125,8 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
                   "score": table.result["score"][i] if table.result else None}
                  for i, side in enumerate(table.sides)]
         views.append(TableView(number, sides, status, STATUS_LABELS[status], game, table.result,
-                               len(table.history)))
+                               len(table.history), table.confirmation if table.result else None,
+                               table.dispute_reason))
     return views
 
 
@@ -173,7 +176,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "club": tournament.club, "state": state, "can_run": can_run,
         "system_label": SYSTEM_LABELS[state.header["system"]], "scoring_label": SCORING_LABELS[state.header["scoring"]],
         "entries": list(state.entries.values()), "current": current,
-        "tables": _table_views(tournament, state, current) if current else [],
+        "tables": (tables := _table_views(tournament, state, current) if current else []),
+        "unconfirmed": [t for t in tables if t.confirmation == "unconfirmed"],
+        "disputed": [t for t in tables if t.confirmation == "disputed"],
         "byes": [_entry_name(state, e) for e in current.byes] if current else [],
         "can_pair": can_run and not state.finished and (current is None or current.closed)
                     and len(state.rounds) < state.planned_rounds,

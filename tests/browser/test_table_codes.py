@@ -73,9 +73,34 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     write = TableCodeWrite.objects.get(game_id=games[1])
     assert write.code.code == table_codes.normalise(printed)
 
+    table.select_option("#out-0", "1")
+    table.fill("#points-0", "40")
+    table.wait_for_selector("#hand-check.ok")
+    table.click("#save-hand")
+    table.wait_for_selector("#entry[data-seq='2'][data-busy='0']", state="attached")
+    table.goto(f"{live_server.url}/t/{printed}/")  # the game is over: the code opens its result
+    table.click("#send-result")
+    table.wait_for_selector("#confirm-result")
+    table.fill("#reason", "hand 2 was 50:50")
+    table.click("#dispute-result")
+    table.wait_for_selector("#table-result[data-confirmation='disputed']")
+    table.screenshot(path=str(tmp_path / "result_disputed.png"), full_page=True)
+    assert table.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
     response = table.goto(f"{live_server.url}/games/{games[2]}/enter/")
     assert "/accounts/" in table.url or response.status in (403, 404), "the other table's game stays closed"
     response = table.goto(f"{live_server.url}/t/ACDE-FGHJ/")
     assert response.status == 404
     assert table.locator("[role=alert]").is_visible()
     phone.close()
+
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
+                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tournaments/{tid}/")
+    assert "hand 2 was 50:50" in page.locator("#disputed").inner_text()
+    page.screenshot(path=str(tmp_path / "td_disputed.png"), full_page=True)
+    page.locator("#disputed a").click()
+    page.wait_for_url(f"**/games/{games[1]}/replay/")
+    context.close()

@@ -157,3 +157,88 @@ def test_the_code_page_opens_the_tables_entry_and_nothing_else(club, scorer_clie
     assert browser.get("/t/?code=nonsense").status_code == 200
     scorer_client.delete(f"/api/tournaments/{tid}/rounds/1/tables/1/code/")
     assert browser.get(f"/games/{tables[1]['game']}/enter/").status_code == 302, "revoked: the session's code ends"
+
+
+def finish_table(client, game: int) -> None:
+    """One hand a round (the header's hands_per_round): the game is over after it."""
+    response = post_hand(client, game)
+    assert response.status_code == 201 and response.json()["status"] == "finished", response.json()
+
+
+@pytest.mark.django_db
+def test_the_table_records_its_result_and_the_other_side_confirms_with_the_code(club, scorer_client):
+    from games.tournaments.models import TournamentEvent
+
+    tid, tables = published_round(scorer_client)
+    client, game = with_code(tables[1]["code"]), tables[1]["game"]
+    url = f"/api/games/{game}/tournament-table/"
+    assert client.post(url, {"action": "record"}, format="json").json()["code"] == "game_not_finished"
+    finish_table(client, game)
+    assert client.get(url).json()["confirmation"] is None
+    assert client.post(url, {"action": "record"}, format="json").status_code == 201
+    assert client.post(url, {"action": "record"}, format="json").json()["code"] == "result_exists"
+    view = client.get(url).json()
+    assert (view["score"], view["confirmation"]) == ([70, 30], "unconfirmed")
+    assert client.post(url, {"action": "confirm"}, format="json").status_code == 201
+    assert client.post(url, {"action": "dispute", "reason": "no"}, format="json").json()["code"] == "result_confirmed"
+    assert client.get(url).json()["confirmation"] == "confirmed"
+    written = TournamentEvent.objects.filter(tournament_id=tid, type__in=["result_recorded", "result_confirmed"])
+    assert written.count() == 2
+    assert all(e.recorded_by_id is None and e.table_code.code == table_codes.normalise(tables[1]["code"])
+               for e in written), "the writes name the code"
+    # the code cannot answer for the other table, even through this endpoint
+    assert client.get(f"/api/games/{tables[2]['game']}/tournament-table/").status_code == 401
+    # the TD's correction still changes a confirmed result
+    response = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/result-from-game/",
+                                  {"reason": "checked the sheet"}, format="json")
+    assert response.status_code == 201
+    assert client.get(url).json()["confirmation"] == "corrected"
+
+
+@pytest.mark.django_db
+def test_a_dispute_is_shown_to_the_td_and_holds_the_round(club, scorer_client):
+    tid, tables = published_round(scorer_client)
+    for number, table in tables.items():
+        client = with_code(table["code"])
+        finish_table(client, table["game"])
+        assert client.post(f"/api/games/{table['game']}/tournament-table/", {"action": "record"},
+                           format="json").status_code == 201
+    url = f"/api/games/{tables[2]['game']}/tournament-table/"
+    assert with_code(tables[2]["code"]).post(url, {"action": "dispute"}, format="json").json()["code"] == \
+        "reason_required"
+    assert with_code(tables[2]["code"]).post(url, {"action": "dispute", "reason": "hand 1 was 60:40"},
+                                             format="json").status_code == 201
+    seq = Tournament.objects.get(pk=tid).seq
+    response = append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq)
+    assert response.status_code == 422 and response.json()["code"] == "results_disputed"
+    response = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/2/result-from-game/",
+                                  {"reason": "looked at hand 1"}, format="json")
+    assert response.status_code == 201, "the TD's correction settles the dispute"
+    assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq + 1).status_code == 201
+
+
+@pytest.mark.django_db
+def test_the_phone_sends_the_result_and_the_other_side_confirms_on_it(club, scorer_client, scorer):
+    tid, tables = published_round(scorer_client)
+    game = tables[1]["game"]
+    phone = Client()
+    assert phone.get(f"/t/{tables[1]['code']}/")["Location"] == f"/games/{game}/enter/"
+    finish_table(with_code(tables[1]["code"]), game)
+    assert phone.get(f"/t/{tables[1]['code']}/")["Location"] == f"/games/{game}/enter/result/", \
+        "a finished game's code opens the result"
+    page = phone.get(f"/games/{game}/enter/result/").content.decode()
+    assert 'id="send-result"' in page
+    phone.post(f"/games/{game}/enter/result/", {"action": "record"})
+    page = phone.get(f"/games/{game}/enter/result/").content.decode()
+    assert 'id="confirm-result"' in page and ">70<" in page and ">30<" in page
+    phone.post(f"/games/{game}/enter/result/", {"action": "dispute", "reason": "hand 1 was 60:40"})
+    assert 'data-confirmation="disputed"' in phone.get(f"/games/{game}/enter/result/").content.decode()
+    assert phone.get(f"/games/{tables[2]['game']}/enter/result/").status_code == 302, "another table: sign in"
+
+    td = Client()
+    td.force_login(scorer)
+    page = td.get(f"/tournaments/{tid}/").content.decode()
+    assert 'id="disputed"' in page and "hand 1 was 60:40" in page
+    assert f'href="/games/{game}/replay/"' in page.split('id="disputed"')[1].split("</p>")[0], \
+        "from the dispute straight to the hands"
+    assert 'data-confirmation="disputed"' in page

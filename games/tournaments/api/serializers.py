@@ -67,3 +67,8 @@ class TableCodeOutput(serializers.ModelSerializer):
 
     def get_printed(self, row: TableCode) -> str:
         return table_codes.printed(row.code)
+
+
+class TableActionInput(StrictSerializer):
+    action = serializers.ChoiceField(choices=["record", "confirm", "dispute"])
+    reason = StrictCharField(required=False, max_length=500, allow_blank=True)

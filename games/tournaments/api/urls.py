@@ -19,4 +19,5 @@ urlpatterns = [
          name="tournament-round-codes"),
     path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/", views.TableCodeApi.as_view(),
          name="tournament-table-code"),
+    path("games/<int:pk>/tournament-table/", views.GameTournamentTableApi.as_view(), name="game-tournament-table"),
 ]

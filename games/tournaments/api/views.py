@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -191,3 +192,22 @@ class TableCodeApi(TournamentView):
     def delete(self, request: Request, pk: int, round_number: int, table: int) -> Response:
         services.revoke_table_code(tournament_id=pk, round_number=round_number, table=table, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GameTournamentTableApi(ApiView):
+    """A tournament table's result, answered at the table (with the table's code or as a scorer)."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS},
+                   summary="The tournament result of the table this game plays, with its confirmation")
+    def get(self, request: Request, pk: int) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("the table's code or a scorer's account is needed")
+        return Response(services.table_result(game_id=pk, user=request.user))
+
+    @extend_schema(request=s.TableActionInput, responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
+                   summary="At the table: record the result from the finished game, or the other side confirms or "
+                           "disputes it (with the table's code, or scorers and admins)")
+    def post(self, request: Request, pk: int) -> Response:
+        data = _validated(s.TableActionInput, request)
+        return _write_response(services.table_action(game_id=pk, action=data["action"], user=request.user,
+                                                     reason=data.get("reason")))
