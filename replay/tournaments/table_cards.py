@@ -115,3 +115,54 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as err:
         raise PermissionDenied(err.message) from None
     return render(request, "tournaments/table_result.html", {"view": view, "game_id": pk})
+
+
+def _round_tables(tournament, round_number: int):
+    state = selectors.state_at(tournament)
+    rnd = selectors.round_of(state, round_number)
+    if rnd is None:
+        raise Http404("no such round")
+    tables = [{"table": n, "ns": " & ".join(state.entries[e].name for e in t.sides[0]),
+               "ew": " & ".join(state.entries[e].name for e in t.sides[1])} for n, t in sorted(rnd.tables.items())]
+    return state, rnd, tables
+
+
+def _pdf_response(data: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+@never_cache
+def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> HttpResponse:
+    """`cards` (the director's: they carry the codes), `pairings` and `sheets` (anyone who may
+    read the tournament)."""
+    from . import printouts
+    from .views import _tournament
+
+    tournament = _tournament(request, pk)
+    state, rnd, tables = _round_tables(tournament, round_number)
+    if kind == "cards":
+        if not request.user.is_authenticated or not game_selectors.can_write(request.user, tournament.club):
+            raise PermissionDenied("the table codes are for the tournament's scorers and admins")
+        data = printouts.table_cards_pdf(tournament.name, round_number, round_cards(request, tournament, round_number))
+    elif kind == "pairings":
+        byes = [state.entries[e].name for e in rnd.byes]
+        data = printouts.pairings_pdf(tournament.name, round_number, tables, byes)
+    elif kind == "sheets":
+        data = printouts.score_sheets_pdf(tournament.name, round_number, tables, state.header["hands_per_round"])
+    else:
+        raise Http404("no such printout")
+    return _pdf_response(data, f"tournament-{pk}-round-{round_number}-{kind}.pdf")
+
+
+@never_cache
+def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    from . import printouts
+    from .views import _standings_context, _tournament
+
+    tournament = _tournament(request, pk)
+    context = _standings_context(tournament, request)
+    data = printouts.standings_pdf(tournament.name, context["unit"], context["standings"],
+                                   context["crosstable_rows"], context["rounds"])
+    return _pdf_response(data, f"tournament-{pk}-standings.pdf")

@@ -17,4 +17,7 @@ urlpatterns = [
     path("t/", table_cards.code_form, name="table-code-form"),
     path("t/<str:code>/", table_cards.code_open, name="table-code"),
     path("games/<int:pk>/enter/result/", table_cards.table_result, name="table-result"),
+    path("tournaments/<int:pk>/rounds/<int:round_number>/<str:kind>.pdf", table_cards.round_pdf,
+         name="tournament-round-pdf"),
+    path("tournaments/<int:pk>/standings.pdf", table_cards.standings_pdf, name="tournament-standings-pdf"),
 ]

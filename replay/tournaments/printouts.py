@@ -1,0 +1,168 @@
+"""The tournament director's paper as PDF (ReportLab; QR codes from segno drawn as vector squares):
+table cards with each table's code, pairings by table and by name, blank score sheets with the
+100-point check column and the round's hands numbered, standings and crosstable.
+
+Each function takes plain data (what the pages show) and returns the PDF's bytes; the views in
+`table_cards.py` gather the data."""
+from __future__ import annotations
+
+import io
+from typing import Any, Iterable
+
+import segno
+from reportlab.graphics.shapes import Drawing, Rect
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+STYLES = getSampleStyleSheet()
+GRID = TableStyle([
+    ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+    ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+])
+
+
+def _pdf(flowables: list, *, title: str, pagesize=A4) -> bytes:
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=pagesize, title=title, leftMargin=15 * mm, rightMargin=15 * mm,
+                            topMargin=15 * mm, bottomMargin=15 * mm)
+    doc.build(flowables)
+    return out.getvalue()
+
+
+def _p(text: str, style: str = "Normal") -> Paragraph:
+    from xml.sax.saxutils import escape
+
+    return Paragraph(escape(str(text)), STYLES[style])
+
+
+def qr_drawing(url: str, size: float = 35 * mm) -> Drawing:
+    """The QR code of `url` as squares in a ReportLab drawing (no raster image)."""
+    qr = segno.make(url, error="m")
+    matrix = [list(row) for row in qr.matrix]
+    border = 2
+    n = len(matrix) + 2 * border
+    cell = size / n
+    drawing = Drawing(size, size)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                drawing.add(Rect((x + border) * cell, size - (y + border + 1) * cell, cell, cell,
+                                 fillColor=colors.black, strokeColor=None, strokeWidth=0))
+    return drawing
+
+
+class _Card(Flowable):
+    """One table card: a framed block with the table, who sits where, the code and its QR code."""
+
+    def __init__(self, card: dict[str, Any], round_number: int, title: str) -> None:
+        super().__init__()
+        self.card, self.round, self.title = card, round_number, title
+        self.width, self.height = 85 * mm, 62 * mm
+
+    def wrap(self, *_args):
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c, card = self.canv, self.card
+        c.rect(0, 0, self.width, self.height)
+        c.setFont("Helvetica-Bold", 16)
+        c.drawString(4 * mm, self.height - 9 * mm, f"Table {card['table']}")
+        c.setFont("Helvetica", 8)
+        c.drawString(4 * mm, self.height - 14 * mm, f"{self.title} - round {self.round}")
+        c.setFont("Helvetica", 9)
+        c.drawString(4 * mm, self.height - 20 * mm, f"N/S: {card['ns']}"[:48])
+        c.drawString(4 * mm, self.height - 25 * mm, f"E/W: {card['ew']}"[:48])
+        if card.get("code"):
+            c.setFont("Helvetica", 8)
+            c.drawString(4 * mm, 20 * mm, "Table code")
+            c.setFont("Courier-Bold", 16)
+            c.drawString(4 * mm, 13 * mm, card["code"])
+            c.setFont("Helvetica", 6)
+            c.drawString(4 * mm, 4 * mm, card["url"][:60])
+            drawing = qr_drawing(card["url"], 32 * mm)
+            drawing.drawOn(c, self.width - 35 * mm, 4 * mm)
+
+
+def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) -> bytes:
+    """Two cards a row, as many rows as fit an A4 page."""
+    rows = [[_Card(card, round_number, title) for card in cards[i:i + 2]] for i in range(0, len(cards), 2)]
+    if rows and len(rows[-1]) == 1:
+        rows[-1].append("")
+    flow: list = [_p(f"{title}: table cards, round {round_number}", "Title")]
+    if rows:
+        flow.append(Table(rows, colWidths=[90 * mm, 90 * mm], rowHeights=[66 * mm] * len(rows)))
+    return _pdf(flow, title=f"{title} table cards round {round_number}")
+
+
+def pairings_pdf(title: str, round_number: int, tables: list[dict[str, Any]], byes: Iterable[str]) -> bytes:
+    """By table (table, N/S, E/W), then by name (each entry: table and direction)."""
+    byes = list(byes)
+    by_table = [["Table", "North/South", "East/West"]] + [[t["table"], t["ns"], t["ew"]] for t in tables]
+    names = sorted([(t["ns"], t["table"], "North/South") for t in tables] + [(t["ew"], t["table"], "East/West")
+                   for t in tables] + [(b, "-", "bye") for b in byes], key=lambda r: r[0].casefold())
+    by_name = [["Name", "Table", "Sits"]] + [list(r) for r in names]
+    flow = [_p(f"{title}: round {round_number} pairings by table", "Title"),
+            Table(by_table, colWidths=[20 * mm, 75 * mm, 75 * mm], style=GRID, repeatRows=1)]
+    if byes:
+        flow += [Spacer(1, 4 * mm), _p("Bye: " + ", ".join(byes))]
+    flow += [PageBreak(), _p(f"{title}: round {round_number} pairings by name", "Title"),
+             Table(by_name, colWidths=[90 * mm, 25 * mm, 40 * mm], style=GRID, repeatRows=1)]
+    return _pdf(flow, title=f"{title} pairings round {round_number}")
+
+
+SHEET_COLUMNS = ["Hand", "Calls N/S", "Calls E/W", "Card pts N/S", "Card pts E/W", "Check = 100",
+                 "Bonus N/S", "Bonus E/W", "Hand N/S", "Hand E/W", "Total N/S", "Total E/W"]
+
+
+def score_sheets_pdf(title: str, round_number: int, tables: list[dict[str, Any]], hands: int) -> bytes:
+    """One blank sheet per table: the round's hands numbered 1..hands, card points of both sides
+    and the check column (they add up to 100, or a double victory's 0 with its 200 bonus)."""
+    flow: list = []
+    for i, table in enumerate(tables):
+        rows = [SHEET_COLUMNS] + [[n] + [""] * (len(SHEET_COLUMNS) - 1) for n in range(1, hands + 1)]
+        rows.append(["Sum", "", "", "", "", "", "", "", "", "", "", ""])
+        grid = Table(rows, colWidths=[12 * mm] + [21.5 * mm] * (len(SHEET_COLUMNS) - 1), rowHeights=9 * mm,
+                     style=GRID, repeatRows=1)
+        flow += [KeepTogether([
+            _p(f"{title}: score sheet, round {round_number}, table {table['table']}", "Heading2"),
+            _p(f"North/South: {table['ns']}    East/West: {table['ew']}"),
+            _p("Card points of the two sides add up to 100 (check column); a double victory scores 200 and "
+               "no card points. Tichu +-100, Grand Tichu +-200."),
+            Spacer(1, 3 * mm), grid,
+            Spacer(1, 6 * mm), _p("Signed N/S: ____________________    Signed E/W: ____________________"),
+        ])]
+        if i < len(tables) - 1:
+            flow.append(PageBreak())
+    return _pdf(flow, title=f"{title} score sheets round {round_number}", pagesize=landscape(A4))
+
+
+def standings_pdf(title: str, unit: str, standings: list[dict[str, Any]], crosstable: list[dict[str, Any]],
+                  rounds: list[int]) -> bytes:
+    """Standings (rank, entry, VP or points, points, difference) then the crosstable (per round:
+    table, opponents, score and VP of each entry)."""
+    head = ["#", "Entry", unit, "Points", "Diff.", "Played"]
+    rows = [head] + [[r["rank"], r["name"], r["vp"] if unit == "VP" else r["points"], r["points"], r["difference"],
+                      r.get("played", "")] for r in standings]
+    cross = [["Entry"] + [f"R{n}" for n in rounds]]
+    for line in crosstable:
+        cells = []
+        for cell in line["cells"]:
+            if cell.get("kind") == "table" and cell.get("points") is not None:
+                cells.append(_p(f"T{cell['table']} v {cell.get('opponent_names', '')}: "
+                                f"{cell['points']}:{cell['against']}, {cell['vp']} VP", "BodyText"))
+            elif cell.get("kind") == "table":
+                cells.append(_p(f"T{cell['table']} v {cell.get('opponent_names', '')}: playing", "BodyText"))
+            else:
+                cells.append(cell.get("kind", ""))
+        cross.append([line["name"]] + cells)
+    width = (250 * mm) / max(1, len(rounds))
+    flow = [_p(f"{title}: standings", "Title"),
+            Table(rows, colWidths=[12 * mm, 80 * mm, 20 * mm, 20 * mm, 20 * mm, 20 * mm], style=GRID, repeatRows=1),
+            PageBreak(), _p(f"{title}: crosstable", "Title"),
+            Table(cross, colWidths=[45 * mm] + [min(width, 50 * mm)] * len(rounds), style=GRID, repeatRows=1)]
+    return _pdf(flow, title=f"{title} standings", pagesize=landscape(A4))

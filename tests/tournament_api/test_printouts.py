@@ -1,0 +1,87 @@
+"""The TD's printouts as PDF, read back as text (pypdf): table cards with the codes, pairings by
+table and by name, blank score sheets with the hands numbered and the check column, standings and
+crosstable."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.test import Client
+from pypdf import PdfReader
+
+from tests.tournament_api.test_table_codes import finish_table, published_round, with_code
+
+
+def pdf_text(response) -> str:
+    assert response.status_code == 200, response.content[:200]
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+@pytest.fixture
+def td(scorer):
+    client = Client()
+    client.force_login(scorer)
+    return client
+
+
+@pytest.mark.django_db
+def test_table_cards_carry_each_tables_code(club, scorer_client, td):
+    tid, tables = published_round(scorer_client)
+    text = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/cards.pdf"))
+    for number, table in tables.items():
+        assert f"Table {number}" in text
+        assert table["code"] in text
+        assert f"/t/{table['code'].replace('-', '')}/" in text
+    assert "Anna & Ben" in text and "Gus & Hanna" in text
+    assert Client().get(f"/tournaments/{tid}/rounds/1/cards.pdf").status_code in (403, 302), "codes: TD only"
+
+
+@pytest.mark.django_db
+def test_pairings_by_table_and_by_name(club, scorer_client, td):
+    tid, _tables = published_round(scorer_client)
+    text = pdf_text(Client().get(f"/tournaments/{tid}/rounds/1/pairings.pdf"))
+    by_table, by_name = text.split("pairings by name")
+    assert "pairings by table" in by_table
+    names = ["Anna & Ben", "Cleo & Dan", "Eva & Finn", "Gus & Hanna"]
+    positions = [by_name.index(n) for n in names]
+    assert positions == sorted(positions), "by name: alphabetical"
+    assert by_name.count("North/South") == 2 and by_name.count("East/West") == 2
+
+
+@pytest.mark.django_db
+def test_score_sheets_number_the_rounds_hands(club, scorer_client, td):
+    from tests.tournament_api import test_api
+
+    header = {**test_api.HEADER, "hands_per_round": 6}
+    tid = test_api.create(scorer_client, header=header)["id"]
+    test_api.register_pairs(scorer_client, tid)
+    test_api.pair_next_round(scorer_client, tid)
+    reader = PdfReader(io.BytesIO(td.get(f"/tournaments/{tid}/rounds/1/sheets.pdf").content))
+    assert len(reader.pages) == 2, "one sheet a table"
+    page = reader.pages[0].extract_text()
+    assert "table 1" in page and "Check = 100" in page
+    lines = page.split("\n")
+    numbers = [line.strip() for line in lines if line.strip() in {str(n) for n in range(1, 10)}]
+    assert numbers == ["1", "2", "3", "4", "5", "6"], lines
+
+
+@pytest.mark.django_db
+def test_standings_and_crosstable(club, scorer_client, td):
+    tid, tables = published_round(scorer_client)
+    for table in tables.values():
+        finish_table(with_code(table["code"]), table["game"])
+        assert with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/",
+                                             {"action": "record"}, format="json").status_code == 201
+    text = pdf_text(Client().get(f"/tournaments/{tid}/standings.pdf"))
+    standings, crosstable = text.split("crosstable", 1)
+    order = [r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]]
+    positions = [standings.index(name) for name in order]
+    assert positions == sorted(positions), "in the core's order"
+    winners = {r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
+               if r["points"] == 70}
+    assert len(winners) == 2
+    assert "70:30" in crosstable and "30:70" in crosstable
+    assert Client().get(f"/tournaments/{tid}/rounds/9/pairings.pdf").status_code == 404
+    assert Client().get(f"/tournaments/{tid}/rounds/1/nonsense.pdf").status_code == 404
