@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from games import engine
 from games.models import Event, Game
 from replay import frames, present as viewer
 
@@ -80,4 +81,6 @@ def panels_context(game: Game, data: frames.ReplayData) -> dict:
         if alive else None,
         "replay_url": reverse("replay:game-replay", args=[game.pk]),
         "total_events": game.seq,
+        # a hand won by one team going out first, named as the game names it (Tientsin: triple)
+        "victory_word": "triple victory" if engine.game_info(game.variant).sheet.sweep == 3 else "double victory",
     }

@@ -119,6 +119,11 @@ def enter(request, pk: int):
         "club": game.club,
         "players": players,
         "sheet_form": sheet,
+        # the order-out fields name every seat (Threechu's dummy too)
+        "seat_names": engine.seat_names(game.variant, players),
+        # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
+        "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
+        "rank_scoring": (game.options or {}).get("scoring") == "ranks",
         "seat_labels": engine.seat_labels(game.variant, players, str((game.options or {}).get("direction"))),
         "config": {
             "game": game.pk,

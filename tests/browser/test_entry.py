@@ -677,10 +677,64 @@ def test_the_score_sheet_form_of_other_variants(open_as, club, variant, players)
         assert [page.input_value(f"#out-{k}") for k in (1, 2)] == ["3", "5"]
         expected = {"type": "hand_result", "calls": {}, "out": [1, 3, 5]}
     page.wait_for_selector("#hand-check.ok")
+    if variant == "tientsin":
+        assert "triple victory" in page.text_content("#hand-check")
     page.click("#save-hand")
     wait_seq(page, 1)
     assert [e.as_record_event() for e in Event.objects.filter(game=game)] == [expected]
     assert page.locator("#score-sheet tr.hand-line").count() == 1
+    if variant == "tientsin":
+        assert page.text_content("#score-sheet tr.hand-line .dv") == "triple victory"
+        assert "(triple victory)" in page.text_content("#status")
+
+
+def test_threechu_the_dummy_goes_out_with_the_dealer(open_as, club):
+    """The dummy is offered in the order out: a dealer + dummy double victory from the score sheet."""
+    body = game_create(club=club, variant="threechu", options=None, players=PLAYERS[:3], user=scorer()).body
+    game = Game.objects.get(pk=body["id"])
+    page = open_entry(open_as, game, viewport=PHONE)
+    assert page.locator("#out-0 option[value='3']").text_content() == "Dummy"
+    assert page.locator(".out-select").count() == 3  # four seats: the last is filled in
+    page.select_option("#dealer", "2")
+    page.select_option("#out-0", "3")  # the dummy out first ...
+    page.check("#double-victory")
+    assert page.input_value("#out-1") == "2"  # ... its dealer follows
+    page.wait_for_selector("#hand-check.ok")
+    page.click("#save-hand")
+    wait_seq(page, 1)
+    assert stored(game) == [{"type": "hand_result", "calls": {}, "out": [3, 2], "dealer": 2}]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.errors
+
+
+@pytest.mark.parametrize("scoring", [None, "ranks"])
+def test_grand_seigneur_asks_for_the_whole_finishing_order(open_as, club, scoring):
+    names = PLAYERS + ["Eve"]
+    options = {"scoring": scoring} if scoring else None
+    body = game_create(club=club, variant="grand-seigneur", options=options, players=names, user=scorer()).body
+    game = Game.objects.get(pk=body["id"])
+    page = open_entry(open_as, game, viewport=PHONE)
+    assert page.text_content("#out-fieldset legend") == "Finishing order"
+    assert "(optional)" not in page.text_content("#out-selects")
+    if scoring:
+        assert "Rank scoring" in page.text_content("#rank-scoring")
+    else:
+        assert "No points in this game" in page.text_content("#rank-scoring")
+    for rank, seat in enumerate([2, 0, 4]):
+        page.select_option(f"#out-{rank}", str(seat))
+    page.wait_for_selector("#hand-check.bad")
+    assert "whole finishing order" in page.text_content("#hand-check")
+    assert page.is_disabled("#save-hand")
+    page.select_option("#out-3", "1")
+    page.wait_for_selector("#hand-check.ok")
+    assert "finishing order" in page.text_content("#hand-check")
+    page.click("#save-hand")
+    wait_seq(page, 1)
+    assert stored(game) == [{"type": "hand_result", "calls": {}, "out": [2, 0, 4, 1, 3]}]
+    line = engine.score_json(engine.fold({"variant": "grand-seigneur", "players": names, "options": game.options,
+                                          "events": stored(game)}))
+    assert any(line["totals"]) == bool(scoring)
+    assert not page.errors
 
 
 def test_an_ended_session_is_said_and_nothing_is_stored(open_as, game):

@@ -15,6 +15,7 @@
   if (!root) return;
   var C = JSON.parse(document.getElementById("entry-config").textContent);
   var players = C.players, nSeats = players.length;
+  var seatCount = (C.seat_names || players).length;  // Threechu: three players and the dummy
   var $ = function (id) { return document.getElementById(id); };
   var outbox = window.TichuOutbox("tichu-entry:game-" + C.game + ":outbox");  // static/entry/outbox.js
 
@@ -156,7 +157,7 @@
     var label = function (i) { return teams[i] && teams[i].length ? teams[i].map(name).join(" & ") : "column " + (i + 1); };
     var pts = (line.points || []).map(function (p, i) { return label(i) + " " + (p > 0 ? "+" : "") + p; });
     var text = "Hand " + n + " is over: " + pts.join(", ");
-    if (line.double_victory) text += " (" + (C.sheet.sweep === 3 ? "triple" : "double") + " victory)";
+    if (line.double_victory) text += " (" + victoryWord() + ")";
     if (totals.length) text += "; totals " + totals.join(" / ");
     return text + ".";
   }
@@ -724,6 +725,11 @@
     for (var k = 0; k < mates.length && k + 1 < C.sheet.sweep; k++) if ($("out-" + (k + 1))) $("out-" + (k + 1)).value = String(mates[k]);
   }
   function teamMates(seat) {
+    if (C.sheet.dealer && $("dealer")) {  // Threechu: the dealer plays with the dummy (seat 3)
+      var d = Number($("dealer").value), dummy = seatCount - 1;
+      var side = seat === d || seat === dummy ? [d, dummy] : [0, 1, 2].filter(function (s) { return s !== d; });
+      return side.filter(function (s) { return s !== seat; });
+    }
     var team = sheetTeams().filter(function (t) { return t.indexOf(seat) >= 0; })[0] || [];
     return team.filter(function (s) { return s !== seat; });
   }
@@ -738,8 +744,8 @@
     document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") out.push(Number(sel.value)); });
     var dv = dvChecked();
     if (dv) out = out.slice(0, C.sheet.sweep);
-    else if (out.length === nSeats - 1) {
-      for (var t = 0; t < nSeats; t++) if (out.indexOf(t) < 0) { out.push(t); break; }
+    else if (out.length === seatCount - 1) {
+      for (var t = 0; t < seatCount; t++) if (out.indexOf(t) < 0) { out.push(t); break; }
     }
     var event = { type: "hand_result", calls: calls, out: out };
     if (!dv && $("points-0")) {
@@ -757,6 +763,11 @@
     var dup = false;
     document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") { if (seen[sel.value]) dup = true; seen[sel.value] = true; } });
     if (dup) return "A player goes out only once.";
+    if (finishingOrder()) {
+      var empty = Array.prototype.filter.call(document.querySelectorAll(".out-select"), function (sel) { return sel.value === ""; });
+      if (empty.length) return "The whole finishing order is needed: who was " + empty[0].closest("label").firstChild.textContent.trim() + "?";
+      return null;
+    }
     if (dvChecked() || !$("points-0")) return null;
     var p = [$("points-0"), $("points-1")];
     for (var i = 0; i < 2; i++) {
@@ -811,9 +822,12 @@
   function summary(e) {
     var parts = ["out " + e.out.map(name).join(" › ")];
     Object.keys(e.calls).forEach(function (s) { parts.push(name(Number(s)) + " " + (e.calls[s] === "tichu" ? "Tichu" : "Grand Tichu")); });
-    parts.push(e.points ? "card points " + e.points.join(" / ") : "double victory");
+    parts.push(e.points ? "card points " + e.points.join(" / ") : finishingOrder() ? "finishing order" : victoryWord());
     return parts.join("; ");
   }
+
+  function finishingOrder() { return !C.sheet.points && !C.sheet.sweep; }
+  function victoryWord() { return C.sheet.sweep === 3 ? "triple victory" : "double victory"; }
 
   function otherTeamPoints(ev) {
     var me = ev.target, other = $("points-" + (me.getAttribute("data-team") === "0" ? "1" : "0"));
@@ -919,7 +933,7 @@
     if (t.id === "deal-seat") { S.dealSeat = Number(t.value); updateDeal(); return; }
     if (t.id && t.id.indexOf("choice-") === 0) { updatePlay(); return; }
     if (t.closest && t.closest("#hand-form")) {
-      if (t.id === "double-victory" || t.id === "out-0") syncDoubleVictory();
+      if (t.id === "double-victory" || t.id === "out-0" || t.id === "dealer") syncDoubleVictory();
       checkHand();
     }
   });
