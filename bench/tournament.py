@@ -8,7 +8,9 @@ Reports, each beside a baseline measured in the same run:
   partners and opponents against a random draw from the same history, every round, and against a
   whole tournament drawn at random;
 - the standings of a 64-pair, 8-round tournament folded from its record (target <= 50 ms),
-  beside json.loads of the same record (the floor: no fold is cheaper than reading the record).
+  beside json.loads of the same record (the floor: no fold is cheaper than reading the record);
+- then (unless --no-night) bench/tournament_night.py: a 64-pair round entered by 32 tables at
+  once over the API with table codes, and the PDF of the 32 table cards.
 Time ratios are against the random draw and the standings fold of the same record (pairings)
 and json.loads (fold), in the same run; CPU time is printed beside wall time because the machine
 is shared.
@@ -135,6 +137,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-night", action="store_true",
+                        help="skip the tournament night over the API and the table cards PDF (bench/tournament_night.py)")
+    parser.add_argument("--db", help="the night's scratch PostgreSQL database (bench/tournament_night.py --db)")
     args = parser.parse_args()
     swiss = bench_pairing("swiss 200 pairs", 200, 8, {"entrants": "pairs", "system": "swiss", "scoring": "round_vp"},
                           1, args.seed)
@@ -166,6 +171,10 @@ def main() -> int:
     print(f"== Standings fold, 64 pairs x 8 rounds ({folded['events']} events, {folded['bytes']:,} bytes): "
           f"{folded['seconds'] * 1e3:.1f} ms, CPU {folded['cpu_seconds'] * 1e3:.1f} ms (target <= 50 ms); json.loads {folded['json_loads_seconds'] * 1e3:.2f} ms; "
           f"ratio {folded['ratio_to_json_loads']:.1f}x")
+    if not args.no_night:
+        from bench import tournament_night
+
+        tournament_night.main(["--db", args.db] if args.db else [])
     return 0
 
 

@@ -10,7 +10,6 @@ import io
 from typing import Any, Iterable
 
 import segno
-from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import getSampleStyleSheet
@@ -40,20 +39,26 @@ def _p(text: str, style: str = "Normal") -> Paragraph:
     return Paragraph(escape(str(text)), STYLES[style])
 
 
-def qr_drawing(url: str, size: float = 35 * mm) -> Drawing:
-    """The QR code of `url` as squares in a ReportLab drawing (no raster image)."""
-    qr = segno.make(url, error="m")
-    matrix = [list(row) for row in qr.matrix]
+def draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
+    """The QR code of `url` drawn on `canvas` at (x, y) as one filled path (a rectangle per run of
+    dark modules in a row: a few hundred, where a square per module was ten times slower)."""
+    matrix = [list(row) for row in segno.make(url, error="m").matrix]
     border = 2
-    n = len(matrix) + 2 * border
-    cell = size / n
-    drawing = Drawing(size, size)
-    for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                drawing.add(Rect((x + border) * cell, size - (y + border + 1) * cell, cell, cell,
-                                 fillColor=colors.black, strokeColor=None, strokeWidth=0))
-    return drawing
+    cell = size / (len(matrix) + 2 * border)
+    path = canvas.beginPath()
+    for row_index, row in enumerate(matrix):
+        top = y + size - (row_index + border + 1) * cell
+        start = None
+        for col, dark in enumerate(row + [0]):
+            if dark and start is None:
+                start = col
+            elif not dark and start is not None:
+                path.rect(x + (start + border) * cell, top, (col - start) * cell, cell)
+                start = None
+    canvas.saveState()
+    canvas.setFillColor(colors.black)
+    canvas.drawPath(path, fill=1, stroke=0)
+    canvas.restoreState()
 
 
 class _Card(Flowable):
@@ -84,8 +89,7 @@ class _Card(Flowable):
             c.drawString(4 * mm, 13 * mm, card["code"])
             c.setFont("Helvetica", 6)
             c.drawString(4 * mm, 4 * mm, card["url"][:60])
-            drawing = qr_drawing(card["url"], 32 * mm)
-            drawing.drawOn(c, self.width - 35 * mm, 4 * mm)
+            draw_qr(c, card["url"], self.width - 35 * mm, 4 * mm, 32 * mm)
 
 
 def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) -> bytes:

@@ -85,3 +85,45 @@ def test_standings_and_crosstable(club, scorer_client, td):
     assert "70:30" in crosstable and "30:70" in crosstable
     assert Client().get(f"/tournaments/{tid}/rounds/9/pairings.pdf").status_code == 404
     assert Client().get(f"/tournaments/{tid}/rounds/1/nonsense.pdf").status_code == 404
+
+
+def test_the_printed_qr_code_is_segnos_matrix():
+    """draw_qr draws runs of dark modules; put back together they are segno's matrix."""
+    import segno
+    from reportlab.lib.units import mm
+
+    from replay.tournaments.printouts import draw_qr
+
+    rects = []
+
+    class Path:
+        def rect(self, x, y, w, h):
+            rects.append((x, y, w, h))
+
+    class Canvas:
+        def beginPath(self):
+            return Path()
+
+        def saveState(self):
+            pass
+
+        def restoreState(self):
+            pass
+
+        def setFillColor(self, _color):
+            pass
+
+        def drawPath(self, _path, **_kw):
+            pass
+
+    url = "https://club.example/t/ACDEFGHJ/"
+    matrix = [list(row) for row in segno.make(url, error="m").matrix]
+    size = 32 * mm
+    draw_qr(Canvas(), url, 0, 0, size)
+    cell = size / (len(matrix) + 4)
+    drawn = [[0] * len(matrix) for _ in matrix]
+    for x, y, w, _h in rects:
+        row = round((size - y) / cell) - 3
+        for col in range(round(x / cell) - 2, round((x + w) / cell) - 2):
+            drawn[row][col] = 1
+    assert drawn == [[1 if v else 0 for v in row] for row in matrix]
