@@ -242,3 +242,17 @@ def test_the_phone_sends_the_result_and_the_other_side_confirms_on_it(club, scor
     assert f'href="/games/{game}/replay/"' in page.split('id="disputed"')[1].split("</p>")[0], \
         "from the dispute straight to the hands"
     assert 'data-confirmation="disputed"' in page
+
+
+@pytest.mark.django_db
+def test_a_tables_game_feeds_the_clubs_ratings_like_any_other(club, scorer_client, django_capture_on_commit_callbacks):
+    from games.ratings.models import RatingChange
+
+    _tid, tables = published_round(scorer_client)
+    game = tables[1]["game"]
+    with django_capture_on_commit_callbacks(execute=True):
+        finish_table(with_code(tables[1]["code"]), game)
+    changes = RatingChange.objects.filter(game_id=game)
+    assert changes.count() == 4, "the four players of the table are rated"
+    assert {c.side for c in changes} == {0, 1}
+    assert sorted(c.score for c in changes) == [0, 0, 1, 1], "North/South won 70:30"
