@@ -182,4 +182,49 @@ class IdempotencyKey(models.Model):
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
 
+class ImportJob(models.Model):
+    """One `import_bsw --workers` run into a club: how many files it holds and how many the workers
+    have imported, skipped (already imported: same content hash) or failed. The club's imports page
+    shows it; the command follows it. Counters move by F() updates, one per file, from any worker."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="import_jobs")
+    files_total = models.PositiveIntegerField(default=0)
+    files_done = models.PositiveIntegerField(default=0)
+    files_skipped = models.PositiveIntegerField(default=0)
+    files_failed = models.PositiveIntegerField(default=0)
+    games_stored = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+
+    @property
+    def files_handled(self) -> int:
+        return self.files_done + self.files_skipped + self.files_failed
+
+    def __str__(self) -> str:
+        return f"import {self.pk} into {self.club}: {self.files_handled}/{self.files_total}"
+
+
+class ImportedFile(models.Model):
+    """A log file whose games are stored in a club, by the SHA-256 of its bytes: written in the
+    same transaction as the file's games, so a file is either imported with all its games or not
+    at all, and a second import of the same content (another run, a redelivered task, a
+    concurrent worker losing on the unique constraint) stores nothing."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="imported_files")
+    sha256 = models.CharField(max_length=64)
+    name = models.CharField(max_length=255)
+    games_stored = models.PositiveIntegerField(default=0)
+    job = models.ForeignKey(ImportJob, null=True, blank=True, on_delete=models.SET_NULL, related_name="files")
+    imported_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "sha256"], name="imported_file_unique_club_hash")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.sha256[:12]}) in {self.club_id}"
+
+
 from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingOutbox, RatingPool  # noqa: E402,F401  (ratings)

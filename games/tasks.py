@@ -90,3 +90,6 @@ def recompute_ratings(self, club_id: int | None = None, refold: bool = False) ->
     with _Reporter(self, club_id) as reporter:
         return recompute_club(club_id, refold=refold,
                               progress=lambda stage, done, total: reporter.send(stage=stage, done=done, total=total))
+
+
+from games.import_tasks import import_bsw_chunk  # noqa: E402,F401  (registers the task with the worker)

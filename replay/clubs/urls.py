@@ -11,5 +11,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/leave/", views.leave, name="leave"),
     path("clubs/<slug:slug>/players/", views.roster, name="players"),
     path("clubs/<slug:slug>/history/", views.history, name="history"),
+    path("clubs/<slug:slug>/imports/", views.imports, name="imports"),
     path("invitations/<str:token>/", views.invitation, name="invitation"),
 ]

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games import selectors
 from games.clubs import services
 from games.clubs.models import AuditEntry, Invitation
-from games.models import Club, Membership, Player
+from games.models import Club, ImportJob, Membership, Player
 from games.services import ServiceError
 from replay.accounts.forms import SignUpForm
 
@@ -268,3 +268,23 @@ def _accept(request, token: str):
         return render(request, "clubs/invitation.html", {"unusable": err.state}, status=410)
     messages.success(request, f"Welcome to {membership.club.name}: you are a {membership.role}.")
     return redirect("replay:club-detail", membership.club.slug)
+
+
+# --- imports -------------------------------------------------------------------------------------
+
+#: Seconds between the imports page's reloads while a job runs (a meta refresh: no script).
+IMPORTS_REFRESH_S = 5
+
+
+@login_required
+def imports(request, slug: str):
+    """The club's `import_bsw --workers` jobs, newest first, with their progress (club admins)."""
+    club, role = _member_club(request, slug)
+    if role != Membership.Role.ADMIN:
+        raise Http404("admins only")
+    jobs = list(ImportJob.objects.filter(club=club)[:20])
+    rows = [{"job": j, "handled": min(j.files_handled, j.files_total),
+             "percent": 100 if not j.files_total else min(100, 100 * j.files_handled // j.files_total)} for j in jobs]
+    running = any(j.finished_at is None for j in jobs)
+    return render(request, "clubs/imports.html", {"club": club, "role": role, "rows": rows, "running": running,
+                                                  "refresh_s": IMPORTS_REFRESH_S})

@@ -8,8 +8,9 @@ games, the hands, the hands whose score equals the log, and every difference wit
 from __future__ import annotations
 
 import json
+import time
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games.importing import import_bsw_log
@@ -27,10 +28,21 @@ class Command(BaseCommand):
                             help="score with BSW's reading of two Grand Tichu calls in one team (house rule)")
         parser.add_argument("--dry-run", action="store_true", help="check and report, store nothing")
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
+        parser.add_argument("--workers", action="store_true",
+                            help="queue the files as Celery tasks (chunks of files) for the workers, follow them "
+                                 "with a progress bar; files already imported are skipped by their content hash")
+        parser.add_argument("--stall-timeout", type=float, default=300.0,
+                            help="with --workers: give up (exit non-zero) after this many seconds without progress")
 
-    def handle(self, *args, paths, club, anonymise, bsw_scoring, dry_run, json: bool, **options) -> None:
+    def handle(self, *args, paths, club, anonymise, bsw_scoring, dry_run, json: bool, workers: bool,
+               stall_timeout: float, **options) -> None:
         target = club_by_slug(club)
         files = input_files(paths, ".tch")
+        if workers:
+            if dry_run or json:
+                raise CommandError("--workers stores and follows; it takes neither --dry-run nor --json")
+            self._on_workers(target, files, bsw_scoring=bsw_scoring, anonymise=anonymise, stall_timeout=stall_timeout)
+            return
         report = []
         for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
             entry = {"file": str(path), **import_bsw_log(
@@ -49,6 +61,35 @@ class Command(BaseCommand):
                 self.stdout.write(f"  game {d['game']} hand {d['hand']}: log {d['expected']}, engine {d['computed']}: {d['reason']}")
             for e in entry["errors"]:
                 self.stdout.write(self.style.ERROR(f"  {e}"))
+
+
+    def _on_workers(self, club, files, *, bsw_scoring: bool, anonymise: bool, stall_timeout: float) -> None:
+        from games.import_tasks import chunks, import_bsw_chunk
+        from games.models import ImportJob
+
+        job = ImportJob.objects.create(club=club, files_total=len(files))
+        self.stderr.write(f"import job {job.pk}: {len(files)} files for club {club.slug}")
+        for chunk in chunks(files):
+            import_bsw_chunk.delay(job.pk, chunk, bsw_scoring=bsw_scoring, anonymise=anonymise)
+        with tqdm(total=len(files), desc="BSW logs", unit="file", file=self.stderr) as bar:
+            last_change, seen = time.monotonic(), -1
+            while True:
+                job.refresh_from_db()
+                handled = min(job.files_handled, job.files_total)
+                bar.update(handled - bar.n)
+                if handled >= job.files_total:
+                    break
+                if handled != seen:
+                    last_change, seen = time.monotonic(), handled
+                elif time.monotonic() - last_change > stall_timeout:
+                    raise CommandError(f"import job {job.pk}: no progress for {stall_timeout:g} s at "
+                                       f"{handled}/{job.files_total} files: are the Celery workers running? "
+                                       f"Run the same command again to resume (imported files are skipped).")
+                time.sleep(0.5)
+        self.stdout.write(f"import job {job.pk}: {job.files_done} files imported, {job.files_skipped} skipped "
+                          f"(already imported), {job.files_failed} failed, {job.games_stored} games stored")
+        if job.files_failed:
+            raise CommandError(f"{job.files_failed} files failed: run without --workers on them for the report")
 
 
 def _json_dumps(obj) -> str:

@@ -1,0 +1,99 @@
+"""A whole archive of BSW logs on Celery workers (`manage.py import_bsw FOLDER --club SLUG --workers`).
+
+The command records an ImportJob and queues one `import_bsw_chunk` task per chunk of files; any
+number of worker processes, on any number of machines sharing the broker and the database, take
+the chunks. Each file is imported in one transaction together with its ImportedFile row (the
+SHA-256 of its bytes, unique per club): a file imported before (an earlier run, a redelivered
+task, a worker racing another) is counted as skipped and stores nothing twice, so a stopped run
+is resumed by running the same command again.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+from pathlib import Path
+
+from celery import shared_task
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.importing import import_bsw_log
+from games.models import Club, ImportedFile, ImportJob
+
+logger = logging.getLogger(__name__)
+
+#: Files per task: big enough that queueing costs little, small enough that N workers share a
+#: folder evenly and a redelivered chunk repeats little (its imported files are skipped anyway).
+CHUNK_FILES = 20
+
+DATABASE_DOWN = (OperationalError, InterfaceError)  # retried with backoff, as in games.tasks
+
+
+def chunks(paths: list[Path], size: int | None = None) -> list[list[str]]:
+    size = size or CHUNK_FILES
+    return [[str(p) for p in paths[i:i + size]] for i in range(0, len(paths), size)]
+
+
+def file_sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class _FileFailed(Exception):
+    """Rolls back a file whose games were not all stored (the transaction keeps none of them)."""
+
+
+def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: bool = False,
+                anonymise: bool = False) -> str:
+    """Import one log file unless its content is already imported into the club. Returns
+    "done", "skipped" or "failed"; a failed file stores nothing (its report's errors are logged)."""
+    data = path.read_bytes()
+    digest = file_sha256(data)
+    if ImportedFile.objects.filter(club=club, sha256=digest).exists():
+        return "skipped"
+    try:
+        with transaction.atomic():
+            # First, so that a concurrent import of the same content waits on the unique index and
+            # then loses, instead of converting and storing the games a second time.
+            row = ImportedFile.objects.create(club=club, sha256=digest, name=path.name[:255], job=job)
+            stem = path.stem
+            report = import_bsw_log(club=club, text=data.decode("latin-1"), user=None, bsw_scoring=bsw_scoring,
+                                    anonymise=anonymise, game_id=stem if stem.isdigit() else None, path=path)
+            if report["errors"] or report["games"] == 0:
+                raise _FileFailed("; ".join(report["errors"]) or "no game in the file")
+            row.games_stored = report["stored"]
+            row.save(update_fields=["games_stored"])
+    except IntegrityError:
+        return "skipped"
+    except _FileFailed as exc:
+        logger.warning("%s: not imported: %s", path, exc)
+        return "failed"
+    if job is not None:
+        ImportJob.objects.filter(pk=job.pk).update(games_stored=F("games_stored") + report["stored"])
+    return "done"
+
+
+_COUNTER = {"done": "files_done", "skipped": "files_skipped", "failed": "files_failed"}
+
+
+@shared_task(acks_late=True, ignore_result=True, autoretry_for=DATABASE_DOWN, retry_backoff=True, max_retries=5)
+def import_bsw_chunk(job_id: int, paths: list[str], bsw_scoring: bool = False, anonymise: bool = False) -> dict:
+    """Import a chunk of files for an ImportJob, moving its counters after each file. Safe to
+    run twice (at-least-once delivery): the files already imported are skipped by their hash.
+    A redelivered chunk counts its files again, so the counters can pass the total; the job is
+    finished when they reach it."""
+    job = ImportJob.objects.select_related("club").get(pk=job_id)
+    outcome = {"done": 0, "skipped": 0, "failed": 0}
+    for raw in paths:
+        path = Path(raw)
+        try:
+            result = import_file(club=job.club, path=path, job=job, bsw_scoring=bsw_scoring, anonymise=anonymise)
+        except (OSError, ValueError) as exc:  # unreadable file: that file fails, the chunk goes on
+            logger.warning("%s: not imported: %s", path, exc)
+            result = "failed"
+        outcome[result] += 1
+        ImportJob.objects.filter(pk=job_id).update(**{_COUNTER[result]: F(_COUNTER[result]) + 1})
+    job.refresh_from_db()
+    if job.finished_at is None and job.files_handled >= job.files_total:
+        ImportJob.objects.filter(pk=job_id, finished_at__isnull=True).update(finished_at=timezone.now())
+    return outcome
