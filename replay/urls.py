@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/replay/", views.game_replay, name="game-replay"),
+    path("games/<int:pk>/replay/data/", views.game_replay_data, name="game-replay-data"),
     path("", include("replay.entry.urls")),
     path("", include("replay.tournaments.urls")),
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
@@ -128,6 +128,16 @@ def game_replay(request, pk: int):
     game = _visible_game(request, pk)
     data = replay_data(game, visibility.reader_sight(game, request.user))
     return render_replay(request, data, title=f"Game {game.pk}", game=game)
+
+
+def game_replay_data(request, pk: int):
+    """The replay's frames as JSON (the payload the page embeds), for a page following a game in
+    play (static/replay/live_replay.js): the same cached data, masked for the same reader."""
+    game = _visible_game(request, pk)
+    data = replay_data(game, visibility.reader_sight(game, request.user))
+    response = HttpResponse(data.payload_script_text(), content_type="application/json")
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | None = None):

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services, visibility
+from games import live, selectors, services, visibility
 from games.clubs import services as club_services
 from games.api import serializers as s
 from games.api.exceptions import ApiError
@@ -273,6 +273,11 @@ class GameEventsApi(GameView):
         parameters=[
             OpenApiParameter("after", int, description="only events with seq > after (default 0)"),
             OpenApiParameter("limit", int, description="at most this many events (default and maximum 5000)"),
+            OpenApiParameter(
+                "wait", int,
+                description="long poll: when no event has seq > after yet, wait up to this many seconds "
+                "(at most 25) for one; answers as soon as one is stored (docs/api.md, 'Following a game')",
+            ),
         ],
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
         summary="The game's events after seq N, in order (cards of a hand in play masked for other readers)",
@@ -281,6 +286,9 @@ class GameEventsApi(GameView):
         game = self.game(request, pk)
         after = _query_uint(request, "after", 0)
         limit = min(_query_uint(request, "limit", 5000), 5000)
+        wait = _query_uint(request, "wait", 0)
+        if wait and game.seq <= after and live.wait_for_seq(game.pk, after, wait) > after:
+            game = self.game(request, pk)  # read again: its status decides what the reader sees
         events = list(selectors.game_events(game, after=after, limit=limit))
         sight = visibility.reader_sight(game, request.user)
         body = {

@@ -41,14 +41,17 @@
     (d["-"] || []).forEach(function (key) { delete f[key]; });
     return f;
   }
-  var frames = new Array(P.frames.length);
-  var acc = {};
-  for (var i = 0; i < P.frames.length; i++) {
-    acc = applyDelta(acc, P.frames[i]);
-    acc.n = i;
-    acc.text = P.texts[i];
-    frames[i] = acc;
+  function expandFrames(payload) {
+    var out = new Array(payload.frames.length), acc = {};
+    for (var i = 0; i < payload.frames.length; i++) {
+      acc = applyDelta(acc, payload.frames[i]);
+      acc.n = i;
+      acc.text = payload.texts[i];
+      out[i] = acc;
+    }
+    return out;
   }
+  var frames = expandFrames(P);
 
   // --- view state --------------------------------------------------------------------------------
   function parseView(raw, dflt) {
@@ -329,7 +332,11 @@
   // Corrections (undo events and the events they took back) are stepped over unless shown, as in
   // replay/present.py nav_targets.
   var UNDONE = {};
-  (P.marks.undone || []).forEach(function (k) { UNDONE[k] = true; });
+  function markUndone() {
+    UNDONE = {};
+    (P.marks.undone || []).forEach(function (k) { UNDONE[k] = true; });
+  }
+  markUndone();
   function folded(k) { return !state.showUndone && UNDONE[k] === true; }
   function forward(k) { while (k < length && folded(k)) k++; return k; }
   function back(k) { while (k > 0 && folded(k)) k--; return k; }
@@ -371,6 +378,7 @@
     root.setAttribute("data-bottom", state.bottom);
     $("event-text").textContent = f.text || "";
     $("pos-at").textContent = state.at;
+    $("pos-len").textContent = length;
     $("hand-no").textContent = f.hand_number || "–";
     $("trick-no").textContent = f.trick_no || "–";
     $("phase").textContent = (f.phase || "").replace(/_/g, " ");
@@ -407,6 +415,7 @@
     slider.setAttribute("aria-valuetext", "event " + state.at + " of " + length);
     document.title = document.title.replace(/ at \d+\/\d+/, " at " + state.at + "/" + length);
     renderLog();  // last: it reads the layout to keep the current event in view
+    hideLiveNote();
   }
 
   // The events of the hand around the position: rebuilt when the hand changes, else the marks move.
@@ -599,7 +608,46 @@
     entryAt = state.at;
   });
 
+  // A game in play grows (static/replay/live_replay.js brings the new payload): the frames are
+  // rebuilt (a hand that ended may open cards of earlier frames). A viewer at the end follows; one
+  // who has stepped back stays where they are and is told there is more.
+  var liveNote = $("live-note");
+  function update(newP) {
+    var wasAtEnd = state.at === length, before = length;
+    P = newP;
+    L = P.labels;
+    if (P.cards) Object.assign(CARDS, P.cards);
+    length = P.length;
+    frames = api.frames = expandFrames(P);
+    markUndone();
+    slider.max = length;
+    root.setAttribute("data-length", length);
+    lastSheetFrame = null;
+    logStart = null;
+    if (wasAtEnd) {
+      go(length, "replace");
+    } else {
+      go(Math.min(state.at, length), "none");
+      if (length > before && liveNote) {
+        pendingNew += length - before;
+        $("live-count").textContent = pendingNew + " new event" + (pendingNew === 1 ? "" : "s");
+        liveNote.hidden = false;
+      }
+    }
+  }
+  var pendingNew = 0;
+  if (liveNote) {
+    $("live-latest").addEventListener("click", function (e) {
+      e.preventDefault();
+      go(length, "push");
+    });
+  }
+  function hideLiveNote() {
+    if (liveNote && state.at === length) { liveNote.hidden = true; pendingNew = 0; }
+  }
+
   var api = {
+    update: update,
     frames: frames, go: go, goTarget: goTarget, targets: targets, lastRenderMs: 0,
     get at() { return state.at; },
   };
