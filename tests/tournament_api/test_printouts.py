@@ -127,3 +127,25 @@ def test_the_printed_qr_code_is_segnos_matrix():
         for col in range(round(x / cell) - 2, round((x + w) / cell) - 2):
             drawn[row][col] = 1
     assert drawn == [[1 if v else 0 for v in row] for row in matrix]
+
+
+@pytest.mark.django_db
+def test_results_json_names_entrants_tables_hands_and_links_each_game(club, scorer_client):
+    tid, tables = published_round(scorer_client)
+    for table in tables.values():
+        finish_table(with_code(table["code"]), table["game"])
+        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record"},
+                                      format="json")
+    body = Client().get(f"/api/tournaments/{tid}/results/").json()
+    assert body["format"] == "tichu-tournament-results/1"
+    assert body["event"]["name"] == "Thursday" and body["event"]["club"] == "home"
+    assert {tuple(e["players"]) for e in body["entrants"]} == {("Anna", "Ben"), ("Cleo", "Dan"), ("Eva", "Finn"),
+                                                               ("Gus", "Hanna")}
+    rows = body["rounds"][0]["tables"]
+    assert [r["table"] for r in rows] == [1, 2]
+    for row in rows:
+        assert row["score"] == [70, 30] and row["hands"] == [{"points": [70, 30], "double_victory": None}]
+        assert row["record"].endswith(f"/api/games/{row['game']}/record/")
+        assert Client().get(row["record"]).status_code == 200
+    assert [r["name"] for r in body["standings"]] == [
+        r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]]

@@ -20,4 +20,5 @@ urlpatterns = [
     path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/", views.TableCodeApi.as_view(),
          name="tournament-table-code"),
     path("games/<int:pk>/tournament-table/", views.GameTournamentTableApi.as_view(), name="game-tournament-table"),
+    path("tournaments/<int:pk>/results/", views.TournamentResultsApi.as_view(), name="tournament-results"),
 ]

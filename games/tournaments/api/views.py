@@ -211,3 +211,16 @@ class GameTournamentTableApi(ApiView):
         data = _validated(s.TableActionInput, request)
         return _write_response(services.table_action(game_id=pk, action=data["action"], user=request.user,
                                                      reason=data.get("reason")))
+
+
+class TournamentResultsApi(TournamentView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   summary="The results in the tournament results format (tichu-tournament-results/1)")
+    def get(self, request: Request, pk: int) -> Response:
+        from django.urls import reverse
+
+        from games.tournaments.results import results_json
+
+        tournament = self.tournament(request, pk)
+        return Response(results_json(tournament, lambda gid: request.build_absolute_uri(
+            reverse("game-record", args=[gid]))))

@@ -1,0 +1,40 @@
+"""The tournament results format (JSON, `tichu-tournament-results/1`), in the spirit of USEBIO
+and FIDE's TRF: the event, its entrants, every round's tables with their hand lines and a link to
+each game's record, and the standings (docs/tournament.md, "Results format")."""
+from __future__ import annotations
+
+from typing import Any
+
+from games import tournament as core
+from games.tournaments import selectors
+from games.tournaments.models import Tournament
+
+FORMAT = "tichu-tournament-results/1"
+
+
+def results_json(tournament: Tournament, game_url) -> dict[str, Any]:
+    """`game_url(game_id)` gives the address of a game's record."""
+    state = selectors.state_at(tournament)
+    players = {p.pk: p.name for p in tournament.club.players.all()}
+    rounds = core.rounds_json(state)["rounds"]
+    out_rounds = []
+    for rnd in rounds:
+        tables = []
+        for t in rnd["tables"]:
+            row: dict[str, Any] = {"table": t["table"], "north_south": t["sides"][0], "east_west": t["sides"][1]}
+            result = t.get("result")
+            if result:
+                row.update(score=result["score"], vp=result["vp"], hands=result["hands"],
+                           confirmation=t.get("confirmation"),
+                           game=result["game"], record=game_url(result["game"]) if result["game"] else None)
+            tables.append(row)
+        out_rounds.append({"round": rnd["round"], "closed": rnd["closed"], "tables": tables, "byes": rnd["byes"]})
+    return {
+        "format": FORMAT,
+        "event": {"name": tournament.name, "club": tournament.club.slug, "created_at": tournament.created_at.isoformat(),
+                  "status": tournament.status, "header": tournament.header},
+        "entrants": [{"entry": e.id, "name": e.name, "players": [players.get(p, str(p)) for p in e.players],
+                      "active": e.active} for e in state.entries.values()],
+        "rounds": out_rounds,
+        "standings": core.standings_json(state)["standings"],
+    }
