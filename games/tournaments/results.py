@@ -38,3 +38,49 @@ def results_json(tournament: Tournament, game_url) -> dict[str, Any]:
         "rounds": out_rounds,
         "standings": core.standings_json(state)["standings"],
     }
+
+
+STANDINGS_COLUMNS = ["rank", "name", "players", "vp", "points", "against", "difference", "played"]
+TABLE_COLUMNS = ["round", "table", "north_south", "east_west", "score_ns", "score_ew", "vp_ns", "vp_ew",
+                 "confirmation", "record"]
+
+
+def rows(results: dict[str, Any]) -> dict[str, list[list[Any]]]:
+    """The results as two sheets of rows (header first): standings and table results."""
+    names = {e["entry"]: e["name"] for e in results["entrants"]}
+    standings = [STANDINGS_COLUMNS] + [
+        [r["rank"], r["name"], " & ".join(map(str, r["players"])), r["vp"], r["points"], r["against"],
+         r["difference"], r["played"]] for r in results["standings"]]
+    tables = [TABLE_COLUMNS]
+    for rnd in results["rounds"]:
+        for t in rnd["tables"]:
+            score, vp = t.get("score") or [None, None], t.get("vp") or [None, None]
+            tables.append([rnd["round"], t["table"], " & ".join(names[e] for e in t["north_south"]),
+                           " & ".join(names[e] for e in t["east_west"]), score[0], score[1], vp[0], vp[1],
+                           t.get("confirmation"), t.get("record")])
+    return {"standings": standings, "tables": tables}
+
+
+def to_csv(results: dict[str, Any], sheet: str) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    csv.writer(out).writerows(rows(results)[sheet])
+    return out.getvalue()
+
+
+def to_xlsx(results: dict[str, Any]) -> bytes:
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.active)
+    for name, sheet_rows in rows(results).items():
+        sheet = book.create_sheet(name)
+        for row in sheet_rows:
+            sheet.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

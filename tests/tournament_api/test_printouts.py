@@ -149,3 +149,27 @@ def test_results_json_names_entrants_tables_hands_and_links_each_game(club, scor
         assert Client().get(row["record"]).status_code == 200
     assert [r["name"] for r in body["standings"]] == [
         r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]]
+
+
+@pytest.mark.django_db
+def test_results_as_csv_and_xlsx(club, scorer_client):
+    import csv
+
+    from openpyxl import load_workbook
+
+    tid, tables = published_round(scorer_client)
+    for table in tables.values():
+        finish_table(with_code(table["code"]), table["game"])
+        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record"},
+                                      format="json")
+    standings = list(csv.reader(io.StringIO(Client().get(f"/api/tournaments/{tid}/results/?as=standings.csv")
+                                            .content.decode())))
+    assert standings[0][:2] == ["rank", "name"] and len(standings) == 5
+    table_rows = list(csv.reader(io.StringIO(Client().get(f"/api/tournaments/{tid}/results/?as=tables.csv")
+                                             .content.decode())))
+    assert [r[4:6] for r in table_rows[1:]] == [["70", "30"], ["70", "30"]]
+    book = load_workbook(io.BytesIO(Client().get(f"/api/tournaments/{tid}/results/?as=xlsx").content))
+    assert book.sheetnames == ["standings", "tables"]
+    assert [[c.value for c in row] for row in book["standings"].iter_rows()][1:] == \
+        [[int(v) if v.lstrip("-").isdigit() else v for v in r] for r in standings[1:]]
+    assert Client().get(f"/api/tournaments/{tid}/results/?as=pdf").json()["code"] == "invalid"

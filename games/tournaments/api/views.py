@@ -213,14 +213,32 @@ class GameTournamentTableApi(ApiView):
                                                      reason=data.get("reason")))
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
 class TournamentResultsApi(TournamentView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
-                   summary="The results in the tournament results format (tichu-tournament-results/1)")
+    @extend_schema(parameters=[OpenApiParameter("as", str, description="json (default), standings.csv, tables.csv or xlsx")],
+                   responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   summary="The results in the tournament results format (tichu-tournament-results/1), or as CSV/XLSX")
     def get(self, request: Request, pk: int) -> Response:
         from django.urls import reverse
 
         from games.tournaments.results import results_json
 
+        from django.http import HttpResponse
+
+        from games.tournaments import results
+
         tournament = self.tournament(request, pk)
-        return Response(results_json(tournament, lambda gid: request.build_absolute_uri(
-            reverse("game-record", args=[gid]))))
+        body = results_json(tournament, lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid])))
+        kind = request.query_params.get("as", "json")
+        if kind in ("standings.csv", "tables.csv"):
+            response = HttpResponse(results.to_csv(body, kind.split(".")[0]), content_type="text/csv; charset=utf-8")
+        elif kind == "xlsx":
+            response = HttpResponse(results.to_xlsx(body), content_type=XLSX)
+        elif kind == "json":
+            return Response(body)
+        else:
+            raise ApiError("as= is json, standings.csv, tables.csv or xlsx", code="invalid")
+        response["Content-Disposition"] = f'attachment; filename="tournament-{pk}-{kind.replace(".", "-")}"'
+        return response
