@@ -12,12 +12,18 @@ PG_URL   ?= postgres://postgres@127.0.0.1:5432/tichu
 # The PostgreSQL stage runs only the tests that use the database (tests/plugins/markers.py): the
 # others cannot differ from the SQLite run. PG_PYTEST_ARGS= runs the whole suite there again.
 PG_PYTEST_ARGS ?= --db-tests-only
+# The PostgreSQL stages connect as the app's least-privilege role, as production does
+# (docs/deploy.md): PG_URL is the owner's URL (it creates and migrates the test database and
+# grants the role its rights, tests/plugins/db_roles.py), PG_APP_URL the app role's.
+PG_APP_ROLE ?= tichu_app
+PG_APP_URL ?= $(subst ://postgres@,://$(PG_APP_ROLE)@,$(PG_URL))
+PG_ENV = DATABASE_URL='$(PG_APP_URL)' DATABASE_OWNER_URL='$(PG_URL)'
 # Extra pytest arguments for every stage, e.g. make test PYTEST_ARGS='-x -k replay'
 PYTEST_ARGS ?=
 
 # The service's environment variables (tichu_site/settings.py). Each test stage sets its own, so
 # that a DATABASE_URL left in a developer's shell cannot turn the SQLite run into something else.
-SERVICE_ENV_VARS := DATABASE_URL CELERY_BROKER_URL CELERY_RESULT_BACKEND CELERY_TASK_ALWAYS_EAGER CACHE_URL TICHU_CELERY_WORKER
+SERVICE_ENV_VARS := DATABASE_URL DATABASE_OWNER_URL CELERY_BROKER_URL CELERY_RESULT_BACKEND CELERY_TASK_ALWAYS_EAGER CACHE_URL TICHU_CELERY_WORKER
 CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 
 # The stages share the PostgreSQL test database: never run them in parallel.
@@ -69,12 +75,12 @@ pgdb: install
 	@$(CLEAN_ENV) DATABASE_URL='$(PG_URL)' $(PY) .ci/ensure_pg_db.py
 
 test-postgres: pgdb
-	$(call pytest,PostgreSQL,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)',$(PG_PYTEST_ARGS))
+	$(call pytest,PostgreSQL (as $(PG_APP_ROLE)),$(CLEAN_ENV) $(PG_ENV),$(PG_PYTEST_ARGS))
 
 # tests/plugins/celery_worker.py points the test process and the worker at Redis
 # (TICHU_TEST_REDIS_URL, default redis://127.0.0.1:6379/15) and the worker at the test database.
 test-celery: pgdb
-	$(call pytest,Celery worker on Redis,$(CLEAN_ENV) DATABASE_URL='$(PG_URL)' TICHU_CELERY_WORKER=1,-m celery_worker)
+	$(call pytest,Celery worker on Redis (as $(PG_APP_ROLE)),$(CLEAN_ENV) $(PG_ENV) TICHU_CELERY_WORKER=1,-m celery_worker)
 
 # tests/faults/: a worker killed with rating tasks queued, Redis stopped during finishing appends,
 # PostgreSQL restarted under a worker. Each test starts its own Redis and PostgreSQL (redis-server,

@@ -39,6 +39,7 @@ import json
 import multiprocessing
 import os
 import random
+import secrets
 import shutil
 import signal
 import socket
@@ -379,10 +380,14 @@ def main(argv: list[str] | None = None) -> int:
     env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "CELERY_BROKER_URL")}
     env.update(DATABASE_URL=opts.db, DJANGO_DEBUG="0", TICHU_WRITE_THROTTLE="100000000/minute",
                DJANGO_SETTINGS_MODULE="tichu_site.settings", PYTHONPATH=str(ROOT))  # fmt: skip
+    # Production settings (DEBUG off needs a secret key) on plain HTTP: no redirect to https.
+    env.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
+    env.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
     cache = "redis" if redis_answers() and not opts.no_redis else "per-worker memory"
     if cache == "redis":
         env["CACHE_URL"] = REDIS_URL
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "TICHU_WRITE_THROTTLE")})
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "TICHU_WRITE_THROTTLE",
+                                            "DJANGO_SECRET_KEY", "DJANGO_SECURE_SSL_REDIRECT")})
     os.environ.pop("CACHE_URL", None)
     if cache == "redis":
         os.environ["CACHE_URL"] = REDIS_URL

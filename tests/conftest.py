@@ -13,6 +13,36 @@ from rest_framework.test import APIClient
 
 from games import store
 from games.models import Club, Membership
+from tests.plugins import db_roles as db_roles_mode
+
+
+# --- The app-role test mode (tests/plugins/db_roles.py) -----------------------------------------
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings):
+    """The test database is created and migrated by the owner, as in production."""
+    if db_roles_mode.app_role_mode():
+        db_roles_mode.use_owner()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """...then the owner grants the app role its rights, and the tests connect as the app role
+    (the owner again to drop the test database at the end)."""
+    if not db_roles_mode.app_role_mode():
+        yield
+        return
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        db_roles_mode.grant_app_role(connection)
+    db_roles_mode.use_app()
+    yield
+    db_roles_mode.use_owner()
+
+
+# --- end app-role test mode ---------------------------------------------------------------------
 
 
 @pytest.fixture(autouse=True)

@@ -19,9 +19,31 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# --- Production or development (docs/deploy.md) ------------------------------------------------
+# Development is the embedded default and only that: with no DJANGO_SECRET_KEY set, DEBUG is on
+# and a public development key is used (`make run`, the tests). Setting DJANGO_SECRET_KEY means
+# production: DEBUG defaults to off and every HTTPS setting below defaults to on, so that
+# `manage.py check --deploy` passes with no warning (tests/api/test_deploy_settings.py). DEBUG off
+# with the public key is refused outright.
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me-in-production"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_SECRET_KEY
+DEBUG = env_bool("DJANGO_DEBUG", SECRET_KEY == DEVELOPMENT_SECRET_KEY)
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_DEBUG is off: set DJANGO_SECRET_KEY to a long random secret (docs/deploy.md)")
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", not DEBUG)
+if os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER"):
+    # Behind a proxy that ends TLS: the header it sets (e.g. X-Forwarded-Proto) says https.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].upper().replace("-", "_"), "https")
+# --- end production or development -------------------------------------------------------------
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -34,6 +56,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc from our own static files (no CDN)
+    "csp",
     "games",
     "games.tournaments",
     "games.clubs",
@@ -54,6 +78,7 @@ MIDDLEWARE = [
     "games.tournaments.middleware.TableCodeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "tichu_site.urls"
@@ -97,6 +122,16 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.en
     # binding, no threshold) prepare nothing. DATABASE_PREPARED_STATEMENTS=0 turns both off,
     # for a pooler in transaction mode that cannot keep prepared statements (PgBouncer < 1.21).
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+
+# --- Database roles (docs/deploy.md) ---------------------------------------------------------
+# In production DATABASE_URL is the app's own role, which owns nothing (games/db_roles.py), and
+# DATABASE_OWNER_URL the schema owner's: `manage.py migrate --database owner` runs the migrations
+# as the owner and then grants the app role its rights. Nothing else uses the owner alias.
+if os.environ.get("DATABASE_OWNER_URL"):
+    DATABASES["owner"] = dj_database_url.parse(os.environ["DATABASE_OWNER_URL"], conn_max_age=0)
+    # Tests: the owner's connection opens the test database of the default one.
+    DATABASES["owner"]["TEST"] = {"MIRROR": "default"}
+# --- end database roles ----------------------------------------------------------------------
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -154,7 +189,38 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
     },
+    # Swagger UI and ReDoc from drf-spectacular-sidecar's static files, at the pinned version.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
+
+# --- Content-Security-Policy (django-csp; docs/deploy.md) ----------------------------------------
+# Scripts only from our own files (the pages' data travels in JSON <script> blocks, which are not
+# run); inline styles are allowed because the replay and entry pages place seats with style
+# attributes, and ReDoc injects its styles. DJANGO_CSP_REPORT_ONLY=1 reports instead of blocking.
+from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
+
+_CSP = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "worker-src": [SELF, "blob:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+if env_bool("DJANGO_CSP_REPORT_ONLY", False):
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP
+else:
+    CONTENT_SECURITY_POLICY = _CSP
+# --- end Content-Security-Policy -----------------------------------------------------------------
 
 # Celery: Redis in production; in-process by default so that the embedded setup needs no broker.
 # Delivery of the rating tasks is at least once (docs/ratings.md, "Delivery"): the tasks are

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import django_filters
+from django import forms
+from django.db import connection
 
 from django.core.validators import RegexValidator
 from django.db.models import Q
@@ -32,10 +34,23 @@ class PlayerFilter(django_filters.FilterSet):
         return filter_by_club(queryset, value)
 
 
+class IdFilter(django_filters.NumberFilter):
+    """An id: an integer (the schema says `integer`, not NumberFilter's decimal `number`)."""
+
+    field_class = forms.IntegerField
+
+
+def _id_in_range(value: int) -> bool:
+    """A number past the database's integer range names no row, and the driver would refuse it
+    (SQLite: OverflowError, a 500 found by tests/api/test_openapi_conformance.py)."""
+    low, high = connection.ops.integer_field_range("BigAutoField")
+    return low <= value <= high
+
+
 class GameFilter(django_filters.FilterSet):
     club = django_filters.CharFilter(method="filter_club", help_text="club id or slug", validators=[CLUB_REF])
     club_slug = django_filters.CharFilter(field_name="club__slug", help_text="club slug")
-    player = django_filters.NumberFilter(method="filter_player", help_text="player id (any seat)")
+    player = IdFilter(method="filter_player", help_text="player id (any seat)")
     player_name = django_filters.CharFilter(method="filter_player_name", help_text="player display name (any seat)")
     variant = django_filters.CharFilter()
     status = django_filters.ChoiceFilter(choices=Game.Status.choices)
@@ -52,6 +67,8 @@ class GameFilter(django_filters.FilterSet):
         return filter_by_club(queryset, value)
 
     def filter_player(self, queryset, name, value):
+        if not _id_in_range(value):
+            return queryset.none()
         return queryset.filter(id__in=GameSeat.objects.filter(player_id=value).values("game_id"))
 
     def filter_player_name(self, queryset, name, value):

@@ -279,3 +279,13 @@ def test_pages_with_ids_past_the_integer_range_are_not_found(scorer, path):
     client.force_login(scorer)
     for pk in HUGE_IDS:
         assert client.get(path.format(pk)).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", ["club=99999999999999999999999", "player=99999999999999999999999",
+                                   "player=-99999999999999999999999", "club=9223372036854775808"])
+def test_an_id_filter_past_the_integer_range_finds_nothing(query):
+    """Found by tests/api/test_openapi_conformance.py: a 500 (OverflowError) on SQLite."""
+    response = client_for().get(f"/api/games/?{query}")
+    assert response.status_code == 200, response.content
+    assert response.json()["count"] == 0

@@ -11,6 +11,9 @@ if an event table has triggers, they are dropped (its migration's `uninstall`) j
 flush and installed again (`install`) right after. Nothing else changes: raw TRUNCATE or DELETE in a
 test is still refused. If the triggers are not there (a database migrated without them) the
 flush runs as it is. Registered by `-p tests.plugins.append_only_flush`.
+
+In the app-role test mode (tests/plugins/db_roles.py) the test connection may neither TRUNCATE
+nor drop triggers: the flush then runs on a connection of the owner, in one transaction.
 """
 import importlib
 
@@ -34,17 +37,37 @@ def _triggers_present(connection, table: str) -> bool:
         return cursor.fetchone() is not None
 
 
+def _with_triggers_lifted(connection, run):
+    lifted = [importlib.import_module(migration) for migration, table in APPEND_ONLY
+              if _triggers_present(connection, table)]
+    for append_only in lifted:
+        append_only.uninstall(connection)
+    try:
+        return run()
+    finally:
+        for append_only in lifted:
+            append_only.install(connection)
+
+
+def _flush_as_owner(sql_list) -> None:
+    from tests.plugins.db_roles import owner_connection
+
+    with owner_connection() as owner:
+        def run():
+            with owner.cursor() as cursor:
+                for sql in sql_list:
+                    cursor.execute(sql)
+
+        _with_triggers_lifted(owner, run)
+
+
 def _wrap(original):
     def execute_sql_flush(self, sql_list):
-        lifted = [importlib.import_module(migration) for migration, table in APPEND_ONLY
-                  if _triggers_present(self.connection, table)]
-        for append_only in lifted:
-            append_only.uninstall(self.connection)
-        try:
-            return original(self, sql_list)
-        finally:
-            for append_only in lifted:
-                append_only.install(self.connection)
+        from tests.plugins.db_roles import app_role_mode
+
+        if self.connection.alias == "default" and app_role_mode():
+            return _flush_as_owner(sql_list)
+        return _with_triggers_lifted(self.connection, lambda: original(self, sql_list))
 
     return execute_sql_flush
 

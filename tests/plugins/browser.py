@@ -76,12 +76,18 @@ def browser():
 @pytest.fixture
 def page(browser, request):
     """A fresh page in its own browser context (no cookies or storage shared between tests).
-    If the test fails, a screenshot is saved under SCREENSHOTS (.ci/out/screenshots/)."""
+    A Content-Security-Policy violation on it fails the test. If the test fails, a screenshot is saved under SCREENSHOTS (.ci/out/screenshots/)."""
     context = browser.new_context()
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
+    # The site sends a Content-Security-Policy (tichu_site/settings.py): whatever it blocks on a
+    # page (an inline script, a style, a request to another host) fails the test that loaded it.
+    csp_violations = page.csp_violations = []  # a test may take out one it expects
+    page.on("console", lambda msg: csp_violations.append(msg.text)
+            if msg.type == "error" and "Content Security Policy" in msg.text else None)
     try:
         yield page
+        assert not csp_violations, f"the page broke its Content-Security-Policy: {csp_violations}"
         report = request.node.stash.get(_CALL_REPORT, None)
         if report is not None and report.failed:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
