@@ -193,6 +193,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema_hooks.add_error_responses",
+    ],
 }
 
 # --- Content-Security-Policy (django-csp; docs/deploy.md) ----------------------------------------
