@@ -1,7 +1,7 @@
 """The app's least-privilege PostgreSQL role (docs/deploy.md, "Database roles").
 
 Two roles use the database. The *owner* owns the schema: it runs the migrations (`manage.py
-migrate --database owner`, DATABASE_OWNER_URL) and may lift any guard, so no request ever runs
+migrate`, which connects as DATABASE_OWNER_URL) and may lift any guard, so no request ever runs
 as it. The *app* role (DATABASE_URL) owns nothing and is not a superuser; it gets exactly the
 rights below, so the append-only triggers hold against the app's own connection too:
 
@@ -18,8 +18,8 @@ rights below, so the append-only triggers hold against the app's own connection 
 `grant(connection, role)` applies this to every table and sequence that exists now, revoking
 whatever else the role held on them (so it is idempotent and also narrows old grants), and sets
 the owner's default privileges so that tables later migrations create are usable at once (with
-the default rights above; re-running `grant` then applies the table's own policy). A migrate
-through the owner alias re-runs it by itself (`grant_after_migrate`, connected in games/apps.py).
+the default rights above; re-running `grant` then applies the table's own policy). `manage.py
+migrate` runs as the owner and re-runs it by itself (games/management/commands/migrate.py).
 """
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def _check_role(cursor, role: str) -> None:
 
 def grant(connection, role: str, *, create: bool = False, password: str | None = None) -> GrantReport:
     """Give `role` the app's rights on `connection`'s database (run as the owner; PostgreSQL).
-    Run in autocommit (as management commands and post_migrate do): a CREATE ROLE that loses a
+    Run in autocommit (as management commands do): a CREATE ROLE that loses a
     race with another process is then simply skipped."""
     if connection.vendor != "postgresql":
         raise RoleError(f"database roles are a PostgreSQL feature, not {connection.vendor}'s")
@@ -163,21 +163,9 @@ def grant(connection, role: str, *, create: bool = False, password: str | None =
     return report
 
 
-def grant_after_migrate(sender, using, **kwargs) -> None:
-    """post_migrate: a migrate run as the owner (`--database owner`) re-grants the app role, so
-    that tables a migration added get their policy at once."""
-    role = app_role_name()
-    if using != OWNER_ALIAS or role is None or connections[using].vendor != "postgresql":
-        return
-    try:
-        report = grant(connections[using], role)
-    except RoleError as err:
-        # The migration itself is done; say what is missing rather than fail the migrate.
-        print(f"  WARNING: the app role was not granted its rights: {err}")
-        return
-    verbosity = kwargs.get("verbosity", 1)
-    if verbosity:
-        print(f"  Granted the app role {role!r} its rights on {len(report.tables)} tables "
-              f"and {len(report.sequences)} sequences (games/db_roles.py)")
-    for warning in report.warnings:
-        print(f"  WARNING: {warning}")
+def connect_default_as_owner() -> None:
+    """From now on, this process's default connection logs in as the owner (`manage.py migrate`)."""
+    connections.close_all()
+    default = connections["default"].settings_dict
+    owner = settings.DATABASES[OWNER_ALIAS]
+    default["USER"], default["PASSWORD"] = owner["USER"], owner["PASSWORD"]

@@ -125,8 +125,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.en
 
 # --- Database roles (docs/deploy.md) ---------------------------------------------------------
 # In production DATABASE_URL is the app's own role, which owns nothing (games/db_roles.py), and
-# DATABASE_OWNER_URL the schema owner's: `manage.py migrate --database owner` runs the migrations
-# as the owner and then grants the app role its rights. Nothing else uses the owner alias.
+# DATABASE_OWNER_URL the schema owner's: `manage.py migrate` then runs the migrations as the owner
+# and grants the app role its rights (games/management/commands/migrate.py); `grant_app_role`
+# connects through the owner alias below.
 if os.environ.get("DATABASE_OWNER_URL"):
     DATABASES["owner"] = dj_database_url.parse(os.environ["DATABASE_OWNER_URL"], conn_max_age=0)
     # Tests: the owner's connection opens the test database of the default one.

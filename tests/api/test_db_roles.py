@@ -216,3 +216,30 @@ def test_grant_app_role_is_idempotent_and_narrows_extra_rights(app_role):
 def test_grant_app_role_refuses_a_superuser(app_role):
     with pytest.raises(CommandError, match="superuser"):
         call_command("grant_app_role", "--role", "postgres", stdout=io.StringIO())
+
+
+@pytest.mark.postgres
+def test_manage_py_migrate_connects_as_the_owner_and_grants_the_app_role(django_db_setup, django_db_blocker, app_role):
+    """games/management/commands/migrate.py, in a process of its own on the test database (all
+    migrations applied: what remains is the owner's connection and the grant, which takes back
+    a right the role should not have)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    from urllib.parse import quote, urlsplit, urlunsplit
+
+    from django.db import connections
+
+    test_db = "/" + quote(connections["default"].settings_dict["NAME"])
+    env = {**os.environ, **{var: urlunsplit(urlsplit(os.environ[var])._replace(path=test_db))
+                            for var in ("DATABASE_URL", "DATABASE_OWNER_URL")}}
+    with django_db_blocker.unblock():
+        with owner_connection() as owner, owner.cursor() as cursor:
+            cursor.execute(f"GRANT UPDATE ON games_event TO {app_role}")
+        result = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], env=env, capture_output=True,
+                                text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "Migrating as the owner" in result.stdout and f"Granted {app_role} its rights" in result.stdout
+        with owner_connection() as owner, owner.cursor() as cursor:
+            assert [p for t, p in _role_grants(cursor, app_role) if t == "games_event"] == ["INSERT", "SELECT"]
