@@ -42,6 +42,20 @@ def django_db_setup(django_db_setup, django_db_blocker):
     db_roles_mode.use_owner()
 
 
+@pytest.fixture
+def as_owner():
+    """For tests that run migrations themselves (DDL): in the app-role mode the default
+    connection logs in as the owner for the test, as `manage.py migrate` does."""
+    if not db_roles_mode.app_role_mode():
+        yield
+        return
+    db_roles_mode.use_owner()
+    try:
+        yield
+    finally:
+        db_roles_mode.use_app()
+
+
 # --- end app-role test mode ---------------------------------------------------------------------
 
 

@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Migrations are DDL: as the owner in the PostgreSQL stages (tests/conftest.py's as_owner).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("as_owner")]
 
 DATA, CONSTRAINT = "0008_player_names_trimmed_and_clashes_resolved", "0009_player_name_unique_ignoring_case_and_spaces"
 
