@@ -138,6 +138,6 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0009_player_name_unique_ignoring_case_and_spaces")]
+    dependencies = [("games", "0010_rating_outbox_and_outcome_seq")]
 
     operations = [migrations.RunPython(forwards, backwards)]
