@@ -7,7 +7,7 @@ rights below, so the append-only triggers hold against the app's own connection 
 
 - games_event and tournaments_tournamentevent (the event streams): SELECT and INSERT only (no
   UPDATE, DELETE, TRUNCATE; a game event's INSERT is also checked by the seq triggers of
-  games/migrations/0011_event_seq_checks.py);
+  games/migrations/0012_event_seq_checks.py);
 - django_migrations: SELECT (the app reads which migrations ran, never writes them);
 - every other table: SELECT, INSERT, UPDATE, DELETE (no TRUNCATE, REFERENCES or TRIGGER);
 - sequences: USAGE and SELECT (nextval for the ids);

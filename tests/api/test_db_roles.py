@@ -1,5 +1,5 @@
 """The app's least-privilege database role (games/db_roles.py, docs/deploy.md) and the seq checks
-of games/migrations/0011_event_seq_checks.py.
+of games/migrations/0012_event_seq_checks.py.
 
 The seq checks hold on every backend and for every role. The role tests run in the PostgreSQL
 stages of `make test`, where the tests connect as the app role (tests/plugins/db_roles.py); in CI

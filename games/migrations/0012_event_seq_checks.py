@@ -138,6 +138,6 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0010_rating_outbox_and_outcome_seq")]
+    dependencies = [("games", "0011_import_jobs")]
 
     operations = [migrations.RunPython(forwards, backwards)]
