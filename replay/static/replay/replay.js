@@ -563,6 +563,18 @@
     entryAt = state.at;
     replaceUrl();
   });
+  // Swipe on the table to step (phones): left = next event, right = previous; a mostly vertical
+  // move is a scroll and left alone (the table has touch-action: pan-y on phones).
+  var touch = null;
+  table.addEventListener("touchstart", function (e) {
+    if (e.touches.length === 1) touch = { x: e.touches[0].clientX, y: e.touches[0].clientY };
+  }, { passive: true });
+  table.addEventListener("touchend", function (e) {
+    if (!touch || !e.changedTouches.length) return;
+    var dx = e.changedTouches[0].clientX - touch.x, dy = e.changedTouches[0].clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) >= 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) goTarget(dx < 0 ? "next" : "prev");
+  });
   function toggleHelp() { var d = $("help"); d.open = !d.open; }
 
   document.addEventListener("keydown", function (e) {
