@@ -31,17 +31,20 @@ class Command(BaseCommand):
         parser.add_argument("--workers", action="store_true",
                             help="queue the files as Celery tasks (chunks of files) for the workers, follow them "
                                  "with a progress bar; files already imported are skipped by their content hash")
+        parser.add_argument("--chunk", type=int, default=None,
+                            help="with --workers: files per task (default games.import_tasks.CHUNK_FILES)")
         parser.add_argument("--stall-timeout", type=float, default=300.0,
                             help="with --workers: give up (exit non-zero) after this many seconds without progress")
 
     def handle(self, *args, paths, club, anonymise, bsw_scoring, dry_run, json: bool, workers: bool,
-               stall_timeout: float, **options) -> None:
+               stall_timeout: float, chunk: int | None, **options) -> None:
         target = club_by_slug(club)
         files = input_files(paths, ".tch")
         if workers:
             if dry_run or json:
                 raise CommandError("--workers stores and follows; it takes neither --dry-run nor --json")
-            self._on_workers(target, files, bsw_scoring=bsw_scoring, anonymise=anonymise, stall_timeout=stall_timeout)
+            self._on_workers(target, files, bsw_scoring=bsw_scoring, anonymise=anonymise, stall_timeout=stall_timeout,
+                             chunk=chunk)
             return
         report = []
         for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
@@ -63,14 +66,15 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.ERROR(f"  {e}"))
 
 
-    def _on_workers(self, club, files, *, bsw_scoring: bool, anonymise: bool, stall_timeout: float) -> None:
+    def _on_workers(self, club, files, *, bsw_scoring: bool, anonymise: bool, stall_timeout: float,
+                    chunk: int | None) -> None:
         from games.import_tasks import chunks, import_bsw_chunk
         from games.models import ImportJob
 
         job = ImportJob.objects.create(club=club, files_total=len(files))
         self.stderr.write(f"import job {job.pk}: {len(files)} files for club {club.slug}")
-        for chunk in chunks(files):
-            import_bsw_chunk.delay(job.pk, chunk, bsw_scoring=bsw_scoring, anonymise=anonymise)
+        for part in chunks(files, chunk):
+            import_bsw_chunk.delay(job.pk, part, bsw_scoring=bsw_scoring, anonymise=anonymise)
         with tqdm(total=len(files), desc="BSW logs", unit="file", file=self.stderr) as bar:
             last_change, seen = time.monotonic(), -1
             while True:
