@@ -22,6 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 PHONE = {"width": 390, "height": 844}
 BOT_SEED = 3  # its first hand: a bomb in turn, a wish, a Dragon gift
+TAPS_MEASURED = 215  # docs/entry.md: taps for BOT_SEED's first hand on a phone
 
 
 @pytest.fixture
@@ -185,8 +186,28 @@ def click_event_button(page, selector: str, event: dict) -> None:
     assert found, f"no button for {event}"
 
 
-def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=()) -> int:
-    """Enter a bot hand through the page's controls; returns the number of events stored."""
+class TapCounter:
+    """Counts a phone scorer's taps: a click is one, choosing in a drop-down list two (open, pick)."""
+
+    def __init__(self, page):
+        self.page, self.taps = page, 0
+
+    def click(self, selector: str) -> None:
+        self.taps += 1
+        self.page.click(selector)
+
+    def select_option(self, selector: str, value: str) -> None:
+        if self.page.input_value(selector) != value:
+            self.taps += 2
+            self.page.select_option(selector, value)
+
+    def __getattr__(self, attr):  # everything else (waits, reads, typing) is not a tap
+        return getattr(self.page, attr)
+
+
+def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=(), pass_all=False) -> int:
+    """Enter a bot hand through the page's controls; returns the number of events stored. With
+    `pass_all`, passes round to the trick's winner are entered with the one "pass" button."""
     seq = int(page.get_attribute("#entry", "data-seq"))
     page.click("#tab-cards")
     pending_deal: dict[int, list[str]] = {}
@@ -202,7 +223,8 @@ def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=())
             while events[i]["type"] == "draw":
                 i += 1
             for seat, cards in pending_deal.items():
-                page.select_option("#deal-seat", str(seat))
+                if page.input_value("#deal-seat") != str(seat):
+                    page.select_option("#deal-seat", str(seat))
                 if seat in typed_seats:
                     page.fill("#card-codes", " ".join(cards))
                 else:
@@ -229,6 +251,16 @@ def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=())
             for target, card in e["cards"].items():
                 page.select_option(f"fieldset.push[data-seat='{e['seat']}'] .push-card[data-to='{target}']", card)
             page.click(f"#push-{e['seat']}")
+        elif kind == "pass" and pass_all and page.locator("#pass-all").count() and json.loads(
+                page.get_attribute("#pass-all", "data-events")) == events[i:i + page.evaluate(
+                    "() => JSON.parse(document.getElementById('pass-all').dataset.events).length")]:
+            page.wait_for_selector("#pass-all[data-checked='1']")
+            covered = json.loads(page.get_attribute("#pass-all", "data-events"))
+            page.click("#pass-all")
+            seq += len(covered)
+            wait_seq(page, seq)
+            i += len(covered)
+            continue
         elif kind == "pass":
             page.click("#pass-btn")
         elif kind == "dragon_gift":
@@ -277,6 +309,26 @@ def test_a_full_hand_card_by_card(open_as, game, seed, deal_mode, typed_seats):
     assert page.text_content("#phase-text").startswith("between hands")
     assert seq == game.__class__.objects.get(pk=game.pk).seq
     assert not page.errors
+
+
+def test_taps_for_a_realistic_hand_on_a_phone(open_as, club):
+    """The figures in docs/entry.md: the taps a scorer needs on a 390x844 phone for the bot's first
+    hand (a bomb in turn, a wish, a Dragon gift), whole hands dealt by tapping cards, the exchange
+    by drop-down lists; once with one Pass a seat, once with the passes round to the winner in one
+    tap. Fails if entry gets dearer."""
+    taps = {}
+    for pass_all in (False, True):
+        body = game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer()).body
+        game = Game.objects.get(pk=body["id"])
+        page = open_entry(open_as, game, viewport=PHONE)
+        counter = TapCounter(page)
+        enter_card_by_card(counter, first_hand(), "hand", pass_all=pass_all)
+        assert engine.score_json(folded(game)) == engine.score_json(
+            engine.fold({"variant": "nanking", "players": PLAYERS, "events": first_hand()}))
+        taps[pass_all] = counter.taps
+    print(f"taps for the bot's first hand on a phone: {taps[False]} with one Pass a seat, {taps[True]} with pass-all")
+    assert taps[True] < taps[False]
+    assert taps[True] <= TAPS_MEASURED
 
 
 def test_the_seat_to_act_is_highlighted_and_only_legal_plays_are_offered(open_as, game):
@@ -338,6 +390,24 @@ def test_a_refused_play_says_the_engines_reason_and_the_end_of_a_hand_is_announc
     status = page.text_content("#status")
     assert "Hand 1 is over: Ann & Cid" in status, status
     assert "totals " + " / ".join(str(t) for t in line["totals"]) in status
+    assert not page.errors
+
+
+def test_everyone_else_passes_in_one_tap_once_the_engine_agrees(open_as, game):
+    """After a play the three others pass in the bot's hand: one tap enters the three passes (the
+    button appears only once the engine has accepted the whole list at this position)."""
+    events = first_hand()
+    k = next(i for i in range(len(events) - 3)
+             if events[i]["type"] == "play" and [e["type"] for e in events[i + 1:i + 4]] == ["pass"] * 3)
+    append_events(game=game, events=events[:k + 1], expected_seq=0, user=scorer())
+    page = open_entry(open_as, game, viewport=PHONE)
+    page.click("#tab-cards")
+    page.wait_for_selector("#pass-all[data-checked='1']:not([disabled])")
+    others = [PLAYERS[e["seat"]] for e in events[k + 1:k + 4]]
+    assert page.text_content("#pass-all") == f"{', '.join(others)} pass: {PLAYERS[events[k]['seat']]} wins the trick"
+    page.click("#pass-all")
+    wait_seq(page, k + 4)
+    assert stored(game) == events[:k + 4]
     assert not page.errors
 
 

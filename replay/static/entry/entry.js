@@ -237,7 +237,8 @@
       return Promise.resolve(false);
     }
     // queued entries come first: this one is built on the position after them
-    var req = { body: JSON.stringify({ expected_seq: S.seq + outbox.size(), events: events }), key: newKey(), what: what, origin: origin };
+    var queued = outbox.items().reduce(function (n, it) { return n + JSON.parse(it.body).events.length; }, 0);
+    var req = { body: JSON.stringify({ expected_seq: S.seq + queued, events: events }), key: newKey(), what: what, origin: origin };
     if (outbox.size() || navigator.onLine === false) {
       outbox.add(req);
       say("Kept in this browser, not yet sent: " + what + ".", "bad");
@@ -629,8 +630,36 @@
     html += '<p><button type="button" class="btn primary" id="play-btn" disabled>Play</button> ';
     passes.forEach(function (a) { html += button("pass-btn", "Pass", a) + " "; });
     html += '<button type="button" class="btn" id="pick-clear">Clear picks</button></p>';
+    var rest = passes.length ? passesToTheWinner(passes[0]) : null;
+    if (rest) {
+      html += '<p><button type="button" class="btn" id="pass-all" disabled data-events=\'' + esc(JSON.stringify(rest)) + "'>" +
+        esc(rest.map(function (e) { return name(e.seat); }).join(", ")) + " pass: " + esc(name(S.legal.state.trick_winner)) + " wins the trick</button></p>";
+      confirmPassAll(rest);
+    }
     html += '<p id="play-hint" class="hint" aria-live="polite"></p>';
     return html + "</div>";
+  }
+
+  // "Everyone else passes" in one tap: the passes from the seat to act round to the trick's
+  // winner, offered only once the engine has accepted the whole list (?check=) at this position.
+  function passesToTheWinner(pass) {
+    var st = S.legal.state, order = st.order || [], out = st.out || [], winner = st.trick_winner;
+    if (typeof winner !== "number" || !(st.trick || []).length || order.indexOf(S.legal.turn) < 0) return null;
+    var list = [], seat = S.legal.turn;
+    for (var guard = 0; seat !== winner && guard < order.length; guard++) {
+      if (out.indexOf(seat) < 0) { var e = JSON.parse(JSON.stringify(pass)); e.seat = seat; list.push(e); }
+      seat = order[(order.indexOf(seat) + 1) % order.length];
+    }
+    return seat === winner && list.length >= 2 ? list : null;
+  }
+  function confirmPassAll(list) {
+    var seq = S.seq;
+    getJson(C.legal_url + "?check=" + encodeURIComponent(JSON.stringify(list))).then(function (res) {
+      var btn = $("pass-all"), check = res.body && res.body.check;
+      if (!btn || S.seq !== seq || !check || !check.ok) return;
+      btn.disabled = S.busy || !!S.stale || outbox.size() > 0;
+      btn.setAttribute("data-checked", "1");
+    }).catch(function () {});
   }
 
   // The legal plays made of exactly the picked cards, and the choices that tell them apart.
@@ -905,6 +934,7 @@
     if (t.classList.contains("penalty-seat")) { choosePenalty(Number(t.getAttribute("data-index"))); return; }
     if (t.id === "penalty-no") { cancelPenalty(true); return; }
     if (t.id === "penalty-yes") { confirmPenalty(); return; }
+    if (t.id === "pass-all") { var all = JSON.parse(t.getAttribute("data-events")); send(all, t.textContent); return; }
     if (t.id === "play-btn") { var play = chosenPlay(); if (play) send([play], describe(play)); return; }
     if (t.id === "pick-clear" || t.id === "deal-clear") { S.picked = []; rerenderPicks(); return; }
     if (t.id === "deal-btn") {
