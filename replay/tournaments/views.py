@@ -29,8 +29,8 @@ from .forms import (
     SCORING_LABELS,
     SYSTEM_LABELS,
     AdjustForm,
-    CorrectionForm,
     RegisterForm,
+    ScoreLineForm,
     TournamentForm,
     parse_entries,
 )
@@ -184,6 +184,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
                     and len(state.rounds) < state.planned_rounds,
         "rounds_left": state.planned_rounds - len(state.rounds),
         "register_form": RegisterForm(), "adjust_form": _adjust_form(state),
+        "vp_per_hand": state.header["scoring"] == "dtm",
         **_standings_context(tournament, request),
     }
     return render(request, "tournaments/detail.html", context)
@@ -274,15 +275,15 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
         _make_games(request, tournament, state)
     elif action == "results":
         _take_results(request, tournament, state)
-    elif action == "correct":
-        form = CorrectionForm(request.POST)
-        if not form.is_valid():
-            messages.error(request, "Not stored: a correction needs both scores and a reason.")
+    elif action in ("correct", "paper"):
+        form = ScoreLineForm(request.POST)
+        correcting = action == "correct"
+        if not form.is_valid() or (correcting and not form.cleaned_data["reason"].strip()):
+            messages.error(request, "Not stored: give both scores" + (" and a reason." if correcting else "."))
             return back
-        d = form.cleaned_data
-        if _append(request, tournament, [{"type": "result_corrected", "round": d["round"], "table": d["table"],
-                                          "score": [d["score_0"], d["score_1"]], "reason": d["reason"]}]):
-            messages.success(request, f"Table {d['table']} corrected.")
+        event = form.event("result_corrected" if correcting else "result_recorded")
+        if _append(request, tournament, [event]):
+            messages.success(request, f"Table {event['table']} {'corrected' if correcting else 'recorded from paper'}.")
     elif action == "adjust":
         form = _adjust_form(state, request.POST)
         if not form.is_valid():

@@ -205,3 +205,29 @@ def test_tournament_events_are_append_only_in_the_database(club, scorer_client):
     if connection.vendor == "postgresql":
         with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(f"TRUNCATE {table} CASCADE")
+
+
+@pytest.mark.django_db
+def test_a_table_kept_on_paper_and_a_correction_from_the_directors_page(club, scorer, client):
+    client.force_login(scorer)
+    scorer_api = client_for(scorer)
+    header = {"entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 1}
+    tid = create(scorer_api, header=header)["id"]
+    register_pairs(scorer_api, tid)
+    pair_next_round(scorer_api, tid)
+    seq = Tournament.objects.get(pk=tid).seq
+    paper = {"action": "paper", "seq": seq, "round": 1, "table": 1, "score_0": 260, "score_1": 140, "vp_0": 5, "vp_1": 3}
+    assert client.post(f"/tournaments/{tid}/act/", paper).status_code == 302
+    event = TournamentEvent.objects.get(tournament_id=tid, seq=seq + 1)
+    assert event.type == "result_recorded"
+    assert event.payload == {"round": 1, "table": 1, "score": [260, 140], "vp": [5.0, 3.0]}
+    # a correction without a reason stores nothing; with one, it is a result_corrected
+    correction = {**paper, "action": "correct", "seq": seq + 1, "score_0": 250, "score_1": 150}
+    client.post(f"/tournaments/{tid}/act/", correction)
+    assert Tournament.objects.get(pk=tid).seq == seq + 1
+    client.post(f"/tournaments/{tid}/act/", {**correction, "reason": "sheet added up wrong"})
+    corrected = TournamentEvent.objects.get(tournament_id=tid, seq=seq + 2)
+    assert corrected.type == "result_corrected" and corrected.payload["reason"] == "sheet added up wrong"
+    # a stale page (the seq it was drawn at) stores nothing
+    client.post(f"/tournaments/{tid}/act/", {**correction, "reason": "again"})
+    assert Tournament.objects.get(pk=tid).seq == seq + 2

@@ -3,6 +3,8 @@ Who may do what is as for games: anyone reads a public club's tournaments, membe
 members-only club's, scorers and admins write."""
 from __future__ import annotations
 
+from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -25,7 +27,7 @@ from games.api.views import (
     club_visible,
 )
 from games.services import WriteResult
-from games.tournaments import selectors, services
+from games.tournaments import results, selectors, services
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
 
@@ -221,16 +223,8 @@ class TournamentResultsApi(TournamentView):
                    responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
                    summary="The results in the tournament results format (tichu-tournament-results/1), or as CSV/XLSX")
     def get(self, request: Request, pk: int) -> Response:
-        from django.urls import reverse
-
-        from games.tournaments.results import results_json
-
-        from django.http import HttpResponse
-
-        from games.tournaments import results
-
         tournament = self.tournament(request, pk)
-        body = results_json(tournament, lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid])))
+        body = results.results_json(tournament, lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid])))
         kind = request.query_params.get("as", "json")
         if kind in ("standings.csv", "tables.csv"):
             response = HttpResponse(results.to_csv(body, kind.split(".")[0]), content_type="text/csv; charset=utf-8")
