@@ -312,6 +312,15 @@ def _check_events_shape(events: Any, limit: int) -> None:
             raise InvalidInput(f"events[{i}] must be an object with a string 'type'")
 
 
+def _check_incoming(variant: str, events: list[dict]) -> None:
+    """Only the fields of each event's type, within the engine's size bounds (RuleViolation
+    `malformed` with the index in the batch): what is stored stays for ever."""
+    try:
+        engine.check_incoming(variant, events)
+    except engine.EngineError as err:
+        raise RuleViolation(err, index=err.index) from None
+
+
 def _lock_game_for_writer(game_id: int, user) -> Game:
     """Lock the game row (serialising writers to this game only) and check, in the same query,
     that `user` is a scorer or admin of its club."""
@@ -392,6 +401,7 @@ def append_events(
             raise SeqConflict(expected_seq, locked.seq)
         # cards as typed ("ph", "10s") become their codes: the stored record is canonical
         events = [engine.canonical_event(e, locked.variant) for e in events]
+        _check_incoming(locked.variant, events)
         state = store.state_at(locked, locked.seq)
         snapshots = _apply_batch(state, locked.seq, events)
         start = locked.seq
@@ -432,7 +442,7 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
         raise InvalidInput("a record is a JSON object", code="malformed")
     _check_storable(record, "the record")
     try:
-        engine.parse_record(record)
+        engine.parse_record(record, strict=True)
     except engine.EngineError as err:
         if err.code == "malformed":
             raise InvalidInput(err.message, code="malformed") from None

@@ -29,6 +29,16 @@ from games.models import Game, Membership
 MAX_CHECK_EVENTS = 100
 
 
+def _check(state: Any, events: list[dict], variant: str) -> dict[str, Any]:
+    """Would an append of `events` be accepted now: the checks of an append (fields and sizes, as
+    stored: engine.check_incoming), then the rules on a copy of the state."""
+    try:
+        engine.check_incoming(variant, events)
+    except engine.EngineError as err:
+        return {"ok": False, "index": err.index, "error": err.as_dict()}
+    return engine.check_events(state, events)
+
+
 def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
     """The answer of GET /api/games/{id}/legal/ for `game` at its current seq."""
     state = store.state_at(game, game.seq)
@@ -41,7 +51,7 @@ def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
         **facts,
     }
     if check is not None:
-        body["check"] = engine.check_events(state, [engine.canonical_event(e, game.variant) for e in check])
+        body["check"] = _check(state, [engine.canonical_event(e, game.variant) for e in check], game.variant)
     return body
 
 

@@ -34,7 +34,7 @@ from .faces import (
 )
 from .legal import bombs_out_of_turn, legal_actions
 from .options import Choice, Kind, Option, Preset
-from .record import FORMAT, Replay, fold, new_game, parse_record, score_json, seat_names, state_json
+from .record import FORMAT, Replay, check_incoming, fold, new_game, parse_record, score_json, seat_names, state_json
 from .registry import (
     GAME_NAMES,
     GAMES,
@@ -102,6 +102,7 @@ __all__ = [
     "cards_text",
     "check_events",
     "check_game",
+    "check_incoming",
     "combinations_in",
     "convert_tracker",
     "deal_facts",

@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
-        record = parse_record(_load_record(args.record))
+        record = parse_record(_load_record(args.record), strict=True)
         if args.command == "score":
             _emit(score_json(fold(record)))
         else:

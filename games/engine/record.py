@@ -6,6 +6,7 @@ from typing import Any, Iterable
 
 from .cards import card_points, rank_code, sort_cards
 from .errors import EngineError
+from .schema import FAMILY, TIEN_ZI_QUE, Schema, check_strict
 from .state import GameState
 from .variants import get_variant
 
@@ -13,11 +14,31 @@ FORMAT = "tichu-record/1"
 RECORD_KEYS = {"format", "variant", "options", "players", "events", "meta"}
 
 
-def parse_record(obj: Any) -> dict[str, Any]:
+def event_schema(variant: str) -> Schema:
+    """The fields of each event type of ``variant``'s game (schema.py)."""
+    return TIEN_ZI_QUE if variant == "tien-zi-que" else FAMILY
+
+
+def check_incoming(variant: str, events: Iterable[Any], start: int = 0) -> None:
+    """Refuse, as ``malformed`` with the index (counted from ``start``) of the first one, events
+    that may not be stored: a field their type does not have, or sizes past schema.py's bounds.
+    Run where events come in (an import, an append, the CLI); the fold itself reads what was
+    stored before as it was written."""
+    schema = event_schema(variant) if isinstance(variant, str) else FAMILY
+    for i, event in enumerate(events, start):
+        try:
+            check_strict(schema, event)
+        except EngineError as err:
+            err.index = i
+            raise
+
+
+def parse_record(obj: Any, *, strict: bool = False) -> dict[str, Any]:
     """Check a record's shape (not its rules) and return it with defaults filled in.
 
     Unknown top-level keys are refused; ``meta`` is free-form (importers keep their provenance
-    there).
+    there): the record's one extension point. ``strict`` (a record coming in: an import, the
+    CLI) also refuses events with unknown fields or past the size bounds (:func:`check_incoming`).
     """
     if not isinstance(obj, dict):
         raise EngineError("malformed", "a record is a JSON object")
@@ -48,6 +69,8 @@ def parse_record(obj: Any) -> dict[str, Any]:
             raise EngineError("malformed", f"event {i} must be an object with a string 'type'", index=i)
     if not isinstance(obj.get("variant"), str):
         raise EngineError("malformed", "variant must be a string")
+    if strict:
+        check_incoming(obj["variant"], events)
     record = {"format": FORMAT, "variant": obj["variant"], "options": options, "players": players, "events": events}
     if "meta" in obj:
         record["meta"] = obj["meta"]

@@ -14,13 +14,14 @@ This is the one home of the event schema. Two checks read it:
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Mapping
 
 from .errors import EngineError
 
 #: An event is at most this long as compact JSON. The largest real events are a Tien Zi Que
-#: round_start (the whole deck) and a Grand Seigneur deal, both under 1,000 characters.
-MAX_EVENT_CHARS = 4000
+#: round_start (the whole deck, 361 characters) and a Grand Seigneur deal (under 150).
+MAX_EVENT_CHARS = 2000
 #: A penalty's ``reason`` names a breach (``missed_wish``): a word, not a comment.
 MAX_TEXT_CHARS = 64
 
@@ -112,4 +113,24 @@ def check_types(schema: Schema, event: Any) -> str:
         value = event.get(field)
         if value is not None and not ftype.accepts(value):
             raise EngineError("malformed", f"{kind}: {field!r} must be {ftype.what}, not {_shown(value)}")
+    return kind
+
+
+def check_strict(schema: Schema, event: Any) -> str:
+    """What an event coming in must also be: only the fields of its type, a text field at most
+    MAX_TEXT_CHARS long, the whole at most MAX_EVENT_CHARS of JSON. Returns the event's type."""
+    kind = check_types(schema, event)
+    fields = schema[kind]
+    unknown = sorted(_shown(k) if not isinstance(k, str) or len(k) > 40 else repr(k) for k in event if k != "type" and k not in fields)
+    if unknown:
+        allowed = ", ".join(fields) if fields else "no field but its type"
+        raise EngineError("malformed", f"{kind}: unknown field(s) {', '.join(unknown[:5])}; a {kind} has {allowed} "
+                                       "(record-format.md section 3)")
+    for field, ftype in fields.items():
+        value = event.get(field)
+        if ftype is TEXT and isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise EngineError("malformed", f"{kind}: {field!r} is at most {MAX_TEXT_CHARS} characters, not {len(value)}")
+    size = len(json.dumps(event, ensure_ascii=False, separators=(",", ":"), default=repr))
+    if size > MAX_EVENT_CHARS:
+        raise EngineError("malformed", f"{kind}: the event is {size} characters of JSON; an event is at most {MAX_EVENT_CHARS}")
     return kind

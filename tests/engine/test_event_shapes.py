@@ -12,7 +12,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.engine import CODES, EngineError, fold, random_record, random_tzq_record
+from games.engine import CODES, EngineError, check_incoming, fold, parse_record, random_record, random_tzq_record
+from games.engine.schema import MAX_EVENT_CHARS
 from games.engine.cli import main as cli_main
 from tests.engine.event_fields import FAMILY_FIELDS, JSON_VALUES, TZQ_FIELDS
 
@@ -127,3 +128,61 @@ def test_a_push_to_a_unicode_digit_seat_is_refused_not_crashed():
     first = sorted(cards)[0]
     cards["²"] = cards.pop(first)
     assert_only_engine_errors(state, {**push, "cards": cards})
+
+
+# --- strict intake: no unknown field, bounded sizes (finding 8) ---------------------------------
+
+
+def _first_of_each_type() -> list[tuple[dict, int]]:
+    """(record, index) of the first event of each type found in the bot's games."""
+    found: dict[str, tuple[dict, int]] = {}
+    records = RECORDS + [random_record(7, options={"deal_method": "western"}, max_hands=1)]
+    for record in records:
+        for i, event in enumerate(record["events"]):
+            found.setdefault(f"{record['variant']}:{event['type']}", (record, i))
+    return sorted(found.values(), key=lambda ri: (ri[0]["variant"], ri[0]["events"][ri[1]]["type"]))
+
+
+@pytest.mark.parametrize("record, index", _first_of_each_type(),
+                         ids=lambda v: v["events"][0]["type"] if isinstance(v, dict) else str(v))
+@pytest.mark.parametrize("extra", [{"comment": "nice play"}, {"Seat": 0}, {"x" * 1000: None}])
+def test_an_unknown_field_in_any_event_is_refused_where_events_come_in(record, index, extra):
+    events = list(record["events"][:index + 1])
+    events[index] = {**events[index], **extra}
+    with pytest.raises(EngineError) as info:
+        parse_record({**record, "events": events}, strict=True)
+    assert info.value.code == "malformed" and info.value.index == index
+    assert "unknown field" in info.value.message and len(info.value.message) < 400
+    with pytest.raises(EngineError) as info:
+        check_incoming(record["variant"], events[index:], start=index)
+    assert info.value.code == "malformed" and info.value.index == index
+    # the real events pass, and stored events are still read as they were written
+    parse_record({**record, "events": events[:index]}, strict=True)
+    assert fold({**record, "events": events}).events_applied == index + 1
+
+
+def test_undo_has_no_fields():
+    with pytest.raises(EngineError, match="unknown field"):
+        check_incoming("nanking", [{"type": "undo", "seat": 0}])
+
+
+def test_a_penalty_reason_is_a_word_not_a_comment():
+    check_incoming("nanking", [{"type": "penalty", "seat": 0, "reason": "missed_wish"}])
+    with pytest.raises(EngineError, match="64"):
+        check_incoming("nanking", [{"type": "penalty", "seat": 0, "reason": "x" * 65}])
+
+
+def test_an_event_too_large_is_refused_before_the_rules_read_it():
+    with pytest.raises(EngineError) as info:
+        check_incoming("nanking", [{"type": "deal", "seat": 0, "cards": ["2s"] * 1000}])
+    assert info.value.code == "malformed" and str(MAX_EVENT_CHARS) in info.value.message
+
+
+def test_the_cli_refuses_an_unknown_field_with_exit_2(tmp_path, capsys):
+    record = random_record(5, max_hands=1)
+    record["events"][3] = {**record["events"][3], "comment": "x"}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    assert cli_main(["score", str(path)]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert out["index"] == 3 and out["error"]["code"] == "malformed"
