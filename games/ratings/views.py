@@ -10,14 +10,13 @@ are a 404 to others.
 """
 from __future__ import annotations
 
-import csv
-import io
 from datetime import date
 
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
+from games.csv_export import csv_response
 from games.models import Club, Player
 from games.selectors import club_q, clubs_visible
 
@@ -71,19 +70,15 @@ def league(request, club_id: int, fmt: str | None = None):
             "rows": [r.as_dict() for r in table.rows],
         })
     if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow(queries.CSV_COLUMNS)
+        rows = []
         for r in table.rows:
             d = r.as_dict()
             d["rating"] = f"{r.rating:.1f}"
             d["rd"] = f"{r.rd:.1f}"
             d["last_change"] = f"{r.last_change:+.1f}"
             d["win_rate"] = f"{r.win_rate:.3f}"
-            w.writerow(["" if d[c] is None else d[c] for c in queries.CSV_COLUMNS])
-        resp = HttpResponse(buf.getvalue(), content_type="text/csv; charset=utf-8")
-        resp["Content-Disposition"] = f'attachment; filename="{club.slug}-{variant}-league.csv"'
-        return resp
+            rows.append([d[c] for c in queries.CSV_COLUMNS])
+        return csv_response(queries.CSV_COLUMNS, rows, f"{club.slug}-{variant}-league.csv")
     return render(request, "ratings/league.html", {
         "club": club, "table": table, "variant": variant, "start": start, "end": end,
         "variants": list(HAND_SD),
@@ -99,16 +94,10 @@ def player(request, player_id: int, fmt: str | None = None):
     if fmt == "json":
         return JsonResponse(page)
     if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf)
         cols = ["game_id", "finished_at", "result", "expected", "rating_before", "rating_after", "change",
                 "points_for", "points_against", "partners", "opponents"]
-        w.writerow(cols)
-        for g in page["history"]:
-            w.writerow([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols])
-        resp = HttpResponse(buf.getvalue(), content_type="text/csv; charset=utf-8")
-        resp["Content-Disposition"] = f'attachment; filename="player-{p.pk}-{variant}.csv"'
-        return resp
+        rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
+        return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
     chart = queries.rating_chart_svg(queries.daily_points(page["history"]),
                                      title=f"{p.name}: rating history ({variant})")
     return render(request, "ratings/player.html", {
