@@ -37,5 +37,5 @@ urlpatterns = [
     path("games/<int:pk>/record/", views.GameRecordApi.as_view(), name="game-record"),
     path("games/<int:pk>/legal/", legal.GameLegalApi.as_view(), name="game-legal"),
     path("", include("games.tournaments.api.urls")),
-    re_path(r"^(?P<unmatched>.*)$", api_not_found),
+    re_path(r"^(?P<unmatched>[\s\S]*)\Z", api_not_found),  # [\s\S]: newlines (%0A) too
 ]

@@ -181,6 +181,9 @@ REST_FRAMEWORK = {
     },
 }
 
+# A CSRF failure under /api/ is JSON like every other API error; Django's page elsewhere.
+CSRF_FAILURE_VIEW = "games.api.exceptions.api_csrf_failure"
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tichu record and replay API",
     "DESCRIPTION": "Event-sourced game records for Tichu and its family of games.",

@@ -14,5 +14,9 @@ urlpatterns = [
     path("", include("replay.urls")),
 ]
 
-# An unhandled error under /api/ is answered in JSON too (games/api/exceptions.py).
+# Under /api/ every error is answered in JSON, also those raised outside the API's views
+# (games/api/exceptions.py); elsewhere Django's own pages. CSRF failures: CSRF_FAILURE_VIEW.
+handler400 = "games.api.exceptions.api_bad_request"
+handler403 = "games.api.exceptions.api_forbidden"
+handler404 = "games.api.exceptions.api_page_not_found"
 handler500 = "games.api.exceptions.server_error"

@@ -18,7 +18,10 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import Resolver404, resolve
+from django.views import csrf, defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
@@ -77,7 +80,15 @@ def _service_error_response(exc: ServiceError) -> Response:
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+def _render_as_json(context: dict) -> None:
+    """Errors are JSON whatever the view renders otherwise (the schema view speaks OpenAPI YAML)."""
+    request = context.get("request")
+    if request is not None:
+        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), "application/json"
+
+
 def exception_handler(exc: Exception, context: dict) -> Response:
+    _render_as_json(context)
     if isinstance(exc, ServiceError):
         set_rollback()
         return _service_error_response(exc)
@@ -110,8 +121,18 @@ def exception_handler(exc: Exception, context: dict) -> Response:
     return response
 
 
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/") or request.path_info.startswith("/api/")
+
+
+def _json_error(code: str, message: str, status_code: int) -> JsonResponse:
+    return JsonResponse({"code": code, "message": message}, status=status_code)
+
+
+@csrf_exempt  # it changes nothing: an unsafe method on an unknown path is a 404, not a CSRF page
 def api_not_found(request, unmatched: str = "") -> JsonResponse:
-    """Catch-all under /api/: an unknown path is a JSON 404, never an HTML page."""
+    """Catch-all under /api/: an unknown path is a JSON 404, never an HTML page (whatever the
+    method, and whatever the path holds: the route matches newlines too)."""
     message = f"no API endpoint at {request.path}"
     if not request.path.endswith("/"):
         try:
@@ -123,10 +144,42 @@ def api_not_found(request, unmatched: str = "") -> JsonResponse:
     return JsonResponse({"code": "not_found", "message": message}, status=404)
 
 
-def server_error(request) -> Any:
-    """handler500: JSON under /api/, Django's own page elsewhere."""
-    if request.path.startswith("/api/"):
-        return JsonResponse({"code": "server_error", "message": "internal error; it has been logged"}, status=500)
-    from django.views.defaults import server_error as django_server_error
+# --- the project's handlers (tichu_site/urls.py, CSRF_FAILURE_VIEW): JSON under /api/, Django's
+# own pages elsewhere. They answer what happens outside a DRF view: the resolver, middleware
+# (a refused Host, CSRF), an error Django itself catches.
 
-    return django_server_error(request)
+
+def server_error(request) -> Any:
+    """handler500."""
+    if _is_api(request):
+        return _json_error("server_error", "internal error; it has been logged", 500)
+    return defaults.server_error(request)
+
+
+def api_bad_request(request, exception=None) -> Any:
+    """handler400: a request Django refuses (a Host not in ALLOWED_HOSTS, a suspicious operation)."""
+    if _is_api(request):
+        return _json_error("bad_request", "bad request (for example a Host header this server does not serve)", 400)
+    return defaults.bad_request(request, exception)
+
+
+def api_forbidden(request, exception=None) -> Any:
+    """handler403."""
+    if _is_api(request):
+        return _json_error("permission_denied", "you do not have permission to perform this action", 403)
+    return defaults.permission_denied(request, exception)
+
+
+def api_page_not_found(request, exception=None) -> Any:
+    """handler404 (under /api/ the catch-all route answers first; this is the backstop)."""
+    if _is_api(request):
+        return _json_error("not_found", f"no API endpoint at {request.path}", 404)
+    return defaults.page_not_found(request, exception)
+
+
+def api_csrf_failure(request, reason: str = "") -> Any:
+    """CSRF_FAILURE_VIEW: DRF views check CSRF themselves (a JSON 403 `permission_denied`); this
+    answers a failure of Django's middleware on any other view under /api/."""
+    if _is_api(request):
+        return _json_error("csrf_failed", f"CSRF verification failed: {reason}", 403)
+    return csrf.csrf_failure(request, reason=reason)
