@@ -58,7 +58,7 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
             row = ImportedFile.objects.create(club=club, sha256=digest, name=path.name[:255], job=job)
             stem = path.stem
             report = import_bsw_log(club=club, text=data.decode("latin-1"), user=None, bsw_scoring=bsw_scoring,
-                                    anonymise=anonymise, game_id=stem if stem.isdigit() else None, path=path)
+                                    anonymise=anonymise, game_id=stem if stem.isdigit() else None, path=path).body
             if report["errors"] or report["games"] == 0:
                 raise _FileFailed("; ".join(report["errors"]) or "no game in the file")
             row.games_stored = report["stored"]

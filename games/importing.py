@@ -8,7 +8,7 @@ from typing import Any
 
 from games.engine import EngineError, bsw_played_at, check_game, read_bsw, settle_refused_hands
 from games.models import Club
-from games.services import ServiceError, game_import
+from games.services import ServiceError, WriteResult, game_import, idempotent_write
 
 
 def files_under(paths: list[str], suffix: str) -> list[Path]:
@@ -27,21 +27,38 @@ def files_under(paths: list[str], suffix: str) -> list[Path]:
 
 
 def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, anonymise: bool = False,
-                   game_id: str | None = None, dry_run: bool = False, path: Path | None = None) -> dict[str, Any]:
+                   game_id: str | None = None, dry_run: bool = False, path: Path | None = None,
+                   idempotency_key: str | None = None) -> WriteResult:
     """Convert every game of one log, check each hand against the log's Ergebnis, store the games
-    the engine accepts. Returns the report: games, hands, hands equal, stored, differences, errors,
-    and ``hands_mended``: each hand the reader repaired, kept as its score-sheet line or skipped
-    (a line it could not read, or an event the engine refused, costs that hand, never the game),
-    with the log's line and the reason. The games are dated by the log's ``YYYYMM`` archive
-    folder (``path``), else by their id (games.engine.bsw_played_at)."""
-    report: dict[str, Any] = {"games": 0, "hands": 0, "equal": 0, "stored": 0, "game_ids": [],
-                              "differences": [], "errors": [], "hands_mended": []}
+    the engine accepts. The result's body is the report: games, hands, hands equal, stored,
+    already imported, game ids, differences, errors, and ``hands_mended``: each hand the reader
+    repaired, kept as its score-sheet line or skipped (a line it could not read, or an event the
+    engine refused, costs that hand, never the game), with the log's line and the reason. The
+    games are dated by the log's ``YYYYMM`` archive folder (``path``), else by their id
+    (games.engine.bsw_played_at).
+
+    Atomic: the games of one log are stored in one transaction (a failure midway stores none).
+    Idempotent by content (a game the club imported before is not stored again: its id is listed
+    and counted in ``already_imported``) and, with ``idempotency_key``, by key (services)."""
+    request = {"club": club.pk, "log": text, "bsw_scoring": bsw_scoring, "anonymise": anonymise, "game_id": game_id,
+               "dry_run": dry_run, "path": None if path is None else str(path)}
+    return idempotent_write(
+        user=user, key=idempotency_key, operation="import_bsw", request=request,
+        write=lambda: _import_bsw_games(club=club, text=text, user=user, bsw_scoring=bsw_scoring,
+                                        anonymise=anonymise, game_id=game_id, dry_run=dry_run, path=path),
+    )
+
+
+def _import_bsw_games(*, club: Club, text: str, user, bsw_scoring: bool, anonymise: bool, game_id: str | None,
+                      dry_run: bool, path: Path | None) -> WriteResult:
+    report: dict[str, Any] = {"games": 0, "hands": 0, "equal": 0, "stored": 0, "already_imported": 0,
+                              "game_ids": [], "differences": [], "errors": [], "hands_mended": []}
     try:
         games = read_bsw(text, lax=True, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring,
                          played_at=bsw_played_at(path=path, game_id=game_id))
     except ValueError as exc:
         report["errors"].append(f"not a BSW log: {exc}")
-        return report
+        return WriteResult(body=report, created=False)
     for number, read in enumerate(games, start=1):
         record = read.record
         mended = list(read.notes)
@@ -67,6 +84,6 @@ def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, an
         except ServiceError as exc:
             report["errors"].append(f"game {number}: not stored: {exc}")
             continue
-        report["stored"] += 1
+        report["stored" if result.created else "already_imported"] += 1
         report["game_ids"].append(result.body.get("id"))
-    return report
+    return WriteResult(body=report, created=report["stored"] > 0)

@@ -115,10 +115,18 @@ class Game(models.Model):
     # When the game was played: now for a game entered live (about its created_at), the date its
     # log or score sheet gives for an import (record meta.played_at). The ratings order by it.
     played_at = models.DateTimeField(default=timezone.now)
+    # An imported game's content: the SHA-256 of its record as imported (canonical JSON), unique
+    # per club, so that importing the same content again finds this game instead of storing a
+    # copy (services.game_import). Null for games recorded event by event.
+    import_hash = models.CharField(max_length=64, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["club", "-created_at"], name="game_club_created")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "import_hash"], condition=models.Q(import_hash__isnull=False),
+                                    name="game_unique_import_per_club"),
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.variant}, {self.club})"

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from datetime import timezone as dt_timezone
-from typing import Any
+from typing import Any, Callable
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -89,6 +89,11 @@ class IdempotencyKeyReused(ServiceError):
 class WriteResult:
     body: dict[str, Any]
     replayed: bool = False
+    created: bool = True  # False: nothing new was stored (content imported before): 200, not 201
+
+    @property
+    def status_code(self) -> int:
+        return 201 if self.created else 200
 
 
 # --- idempotency -------------------------------------------------------------------------------
@@ -99,33 +104,50 @@ def _fingerprint(operation: str, **request: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def idempotent_write(*, user, key: str | None, operation: str, request: dict[str, Any],
+                     write: Callable[[], WriteResult]) -> WriteResult:
+    """Run `write()` atomically; with an Idempotency-Key, a retry of the same `operation` and
+    `request` replays the first answer and stores nothing twice (for writes outside this module:
+    games.importing)."""
+    fingerprint = _fingerprint(operation, **request) if key is not None else ""
+    return _with_idempotency(user=user, key=key, fingerprint=fingerprint, write=write)
+
+
 def _idempotent_replay(*, user, key: str, fingerprint: str) -> WriteResult | None:
     prior = IdempotencyKey.objects.filter(user=user, key=key).first()
     if prior is None:
         return None
     if prior.fingerprint != fingerprint:
         raise IdempotencyKeyReused("this Idempotency-Key was already used with a different request")
-    return WriteResult(body=prior.response, replayed=True)
+    return WriteResult(body=prior.response, replayed=True, created=prior.status_code == 201)
 
 
-def _idempotent_store(*, user, key: str, fingerprint: str, body: dict) -> None:
-    IdempotencyKey.objects.create(user=user, key=key, fingerprint=fingerprint, status_code=201, response=body)
+def _idempotent_store(*, user, key: str, fingerprint: str, body: dict, status_code: int = 201) -> None:
+    IdempotencyKey.objects.create(user=user, key=key, fingerprint=fingerprint, status_code=status_code, response=body)
 
 
-def _with_idempotency(*, user, key: str | None, fingerprint: str, write) -> WriteResult:
+def _with_idempotency(*, user, key: str | None, fingerprint: str,
+                      write: Callable[[], WriteResult | dict]) -> WriteResult:
     """Run `write()` in a transaction, remembering its answer under `key` in the same one.
-    A concurrent first use of the same key loses on the unique constraint and replays."""
+    A concurrent first use of the same key loses on the unique constraint and replays.
+    `write` returns a WriteResult, or the body of a 201 (a dict)."""
+
+    def result_of_write() -> WriteResult:
+        result = write()
+        return result if isinstance(result, WriteResult) else WriteResult(body=result)
+
     if key is None:
         with transaction.atomic():
-            return WriteResult(body=write())
+            return result_of_write()
     try:
         with transaction.atomic():
             replay = _idempotent_replay(user=user, key=key, fingerprint=fingerprint)
             if replay is not None:
                 return replay
-            body = write()
-            _idempotent_store(user=user, key=key, fingerprint=fingerprint, body=body)
-            return WriteResult(body=body)
+            result = result_of_write()
+            _idempotent_store(user=user, key=key, fingerprint=fingerprint, body=result.body,
+                              status_code=result.status_code)
+            return result
     except IntegrityError:
         replay = _idempotent_replay(user=user, key=key, fingerprint=fingerprint)
         if replay is None:
@@ -193,11 +215,11 @@ def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.G
 
 
 def _create_game_rows(*, club: Club, variant: str, options, names: list[str], header: dict, user,
-                      played_at=None) -> Game:
+                      played_at=None, import_hash: str | None = None) -> Game:
     dated = {} if played_at is None else {"played_at": played_at}
     game = Game.objects.create(
         club=club, variant=variant, options=options, header=header, created_by=user, status=Game.Status.ACTIVE,
-        **dated,
+        import_hash=import_hash, **dated,
     )
     players = players_for_names(club=club, names=names)
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
@@ -221,7 +243,7 @@ def game_create(
             club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
         )
         _after_commit_cache(game, [(0, state, True)])
-        return _game_body(game)
+        return WriteResult(body=_game_body(game))
 
     fingerprint = (_fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
                    if idempotency_key is not None else "")
@@ -434,10 +456,28 @@ def _played_at(record: dict) -> datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
 
 
+def import_hash(record: dict) -> str:
+    """The content of an imported record: SHA-256 of its canonical JSON (keys sorted, `meta`
+    included: a tracker game's id or a log's game number tells two games with equal events apart)."""
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def _already_imported(club: Club, content: str) -> WriteResult | None:
+    game = Game.objects.filter(club=club, import_hash=content).first()
+    if game is None:
+        return None
+    return WriteResult(body={**_game_body(game), "already_imported": True}, created=False)
+
+
 def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = None) -> WriteResult:
     """Store a whole record (section 1) as a new game in `club`. The record is checked by the
     engine first (malformed: InvalidInput; a refused event: RuleViolation with its index in
-    `events`); the events are stored exactly as given, so that the export equals the record."""
+    `events`); the events are stored exactly as given, so that the export equals the record.
+
+    Idempotent by content: a record the club imported before (`import_hash`) stores nothing and
+    answers with the game already there (`already_imported`, `created` False), also when two
+    imports of it race (the unique constraint decides; the loser answers with the winner's game)."""
     if not isinstance(record, dict):
         raise InvalidInput("a record is a JSON object", code="malformed")
     _check_storable(record, "the record")
@@ -464,13 +504,25 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
     state = _new_state(variant, options, names)
     snapshots = _apply_batch(state, 0, events)
 
-    def write() -> dict:
-        game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header, user=user,
-                                 played_at=played_at)
+    content = import_hash(record)
+
+    def write() -> WriteResult:
+        existing = _already_imported(club, content)
+        if existing is not None:
+            return existing
+        try:
+            with transaction.atomic():
+                game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header,
+                                         user=user, played_at=played_at, import_hash=content)
+        except IntegrityError:
+            existing = _already_imported(club, content)  # a concurrent import of the same content won
+            if existing is None:
+                raise
+            return existing
         if events:
             _insert_events(game=game, start=0, events=events, state=state, user=user)
         _after_commit_cache(game, snapshots, 0, events)
-        return _game_body(game)
+        return WriteResult(body=_game_body(game))
 
     fingerprint = _fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""
     return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)

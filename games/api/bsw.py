@@ -4,12 +4,12 @@ Thin: the body's shape is checked here; conversion, checking and storage are gam
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.serializers import StrictSerializer
-from games.api.views import ERRORS, ApiView, club_to_write_from_query
+from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, _idempotency_key, _write_response, club_to_write_from_query
 from games.importing import import_bsw_log
 
 MAX_LOG_CHARS = 2_000_000
@@ -29,7 +29,8 @@ class BswImportOutput(serializers.Serializer):
     hands = serializers.IntegerField()
     equal = serializers.IntegerField(help_text="finished hands whose score equals the log's Ergebnis")
     stored = serializers.IntegerField()
-    game_ids = serializers.ListField(child=serializers.IntegerField())
+    already_imported = serializers.IntegerField(help_text="games of the log the club had imported before: not stored again")
+    game_ids = serializers.ListField(child=serializers.IntegerField(), help_text="the log's games in the club, new or not")
     differences = serializers.ListField(child=serializers.DictField())
     errors = serializers.ListField(child=serializers.CharField())
     hands_mended = serializers.ListField(
@@ -40,7 +41,8 @@ class BswImportOutput(serializers.Serializer):
 class GameImportBswApi(ApiView):
     @extend_schema(
         request=BswImportInput,
-        parameters=[OpenApiParameter("club", str, required=True, description="the club that gets the games (id or slug)")],
+        parameters=[OpenApiParameter("club", str, required=True, description="the club that gets the games (id or slug)"),
+                    IDEMPOTENCY_HEADER],
         responses={201: BswImportOutput, 200: BswImportOutput, **ERRORS},
         summary="Import a Brettspielwelt .tch log (scorers, admins)",
     )
@@ -48,7 +50,7 @@ class GameImportBswApi(ApiView):
         club = club_to_write_from_query(request)
         body = BswImportInput(data=request.data)
         body.is_valid(raise_exception=True)
-        report = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
+        result = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
                                 bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"],
-                                game_id=body.validated_data.get("game_id"))
-        return Response(report, status=status.HTTP_201_CREATED if report["stored"] else status.HTTP_200_OK)
+                                game_id=body.validated_data.get("game_id"), idempotency_key=_idempotency_key(request))
+        return _write_response(result)

@@ -62,7 +62,7 @@ def _query_uint(request: Request, name: str, default: int | None = None) -> int 
 
 
 def _write_response(result: services.WriteResult) -> Response:
-    response = Response(result.body, status=status.HTTP_201_CREATED)
+    response = Response(result.body, status=result.status_code)
     if result.replayed:
         response["Idempotent-Replayed"] = "true"
     return response

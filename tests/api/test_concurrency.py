@@ -84,3 +84,37 @@ def test_racing_appends_lose_nothing_duplicate_nothing_and_losers_get_409(transa
     assert Game.objects.get(pk=game_id).seq == total
     response = client_for(users[0]).get(f"/api/games/{game_id}/state/")
     assert response.json() == state_json(fold({**rec, "events": events[:total]}))
+
+
+IMPORTERS = 6
+
+
+@pytest.mark.postgres
+def test_racing_imports_of_the_same_record_store_one_game(transactional_db, club, make_user, settings):
+    """Content idempotency under a race: the unique (club, import_hash) decides, every loser
+    answers 200 with the winner's game, nothing is stored twice."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"writes": "100000/minute"}}
+    rec = random_game(22)
+    users = [make_user(f"importer{w}") for w in range(IMPORTERS)]
+    for user in users:
+        Membership.objects.create(club=club, user=user, role="scorer")
+    start = threading.Barrier(IMPORTERS)
+    answers: list[tuple[int, dict]] = []
+
+    def importer(w: int) -> None:
+        try:
+            start.wait()
+            response = client_for(users[w]).post(f"/api/games/import/?club={club.pk}", rec, format="json")
+            answers.append((response.status_code, response.json()))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=importer, args=(w,)) for w in range(IMPORTERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(status for status, _ in answers) == [200] * (IMPORTERS - 1) + [201], answers
+    assert len({body["id"] for _, body in answers}) == 1
+    assert Game.objects.count() == 1
+    assert Event.objects.count() == len(rec["events"])

@@ -2,7 +2,9 @@
 
 Every game found in every `.tch` file is converted (games.engine.bsw), folded by the engine and
 compared hand by hand with the log's `Ergebnis` (games.engine.bsw_check); the games the engine
-accepts are stored through the same service as the API's import. The report names, per file, the
+accepts are stored through the same service as the API's import: each file in one transaction, and
+a game the club imported before is not stored again (a file already imported is skipped and
+reported). The report names, per file, the
 games, the hands, the hands whose score equals the log, and every difference with its reason.
 """
 from __future__ import annotations
@@ -50,14 +52,19 @@ class Command(BaseCommand):
         for path in tqdm(files, desc="BSW logs", unit="file", disable=json or len(files) < 2, file=self.stderr):
             entry = {"file": str(path), **import_bsw_log(
                 club=target, text=path.read_text(encoding="latin-1"), user=None, bsw_scoring=bsw_scoring,
-                anonymise=anonymise, game_id=path.stem if path.stem.isdigit() else None, dry_run=dry_run, path=path)}
+                anonymise=anonymise, game_id=path.stem if path.stem.isdigit() else None, dry_run=dry_run,
+                path=path).body}
             report.append(entry)
         if json:
             self.stdout.write(_json_dumps(report))
             return
         for entry in report:
+            if entry["already_imported"] and not entry["stored"] and not entry["errors"]:
+                self.stdout.write(f"{entry['file']}: already imported ({entry['already_imported']} games), skipped")
+                continue
             self.stdout.write(f"{entry['file']}: {entry['games']} games, {entry['hands']} hands, "
-                              f"{entry['equal']} equal to the log's Ergebnis, {entry['stored']} games stored")
+                              f"{entry['equal']} equal to the log's Ergebnis, {entry['stored']} games stored"
+                              + (f", {entry['already_imported']} already imported" if entry["already_imported"] else ""))
             for m in entry["hands_mended"]:
                 self.stdout.write(f"  game {m['game']} hand {m['hand']} (line {m['line']}): {m['action']}: {m['reason']}")
             for d in entry["differences"]:

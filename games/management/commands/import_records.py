@@ -1,9 +1,12 @@
 """`python manage.py import_records FILE_OR_FOLDER... --club SLUG`: tichu-record/1 files (one
 record, or a JSON list of records as `from-bsw` prints) into a club, through the same service as
-`POST /api/games/import/`. Finished games queue their rating update like any other."""
+`POST /api/games/import/`. Finished games queue their rating update like any other. Each file is
+stored in one transaction; a record the club imported before is not stored again (a file already
+imported is skipped and reported)."""
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
+from django.db import transaction
 from tqdm import tqdm
 
 from games import storable
@@ -21,7 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args, paths, club, **options) -> None:
         target = club_by_slug(club)
         files = input_files(paths, ".json")
-        stored = refused = 0
+        stored = refused = already = 0
         for path in tqdm(files, desc="record files", unit="file", disable=len(files) < 2, file=self.stderr):
             try:
                 data = storable.loads(path.read_text(encoding="utf-8"))
@@ -33,15 +36,27 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.ERROR(f"{path}: not JSON: {exc}"))
                 refused += 1
                 continue
-            for number, record in enumerate(data if isinstance(data, list) else [data], start=1):
-                try:
-                    game_import(club=target, record=record, user=None)
-                    stored += 1
-                except RuleViolation as exc:
-                    refused += 1
-                    self.stdout.write(self.style.ERROR(
-                        f"{path} record {number}: event {exc.index} refused: {exc.error.code}: {exc.error.message}"))
-                except ServiceError as exc:
-                    refused += 1
-                    self.stdout.write(self.style.ERROR(f"{path} record {number}: {exc}"))
-        self.stdout.write(f"{len(files)} files: {stored} games stored, {refused} refused")
+            records = data if isinstance(data, list) else [data]
+            known = 0
+            with transaction.atomic():  # a file's games are stored together, or none of them
+                for number, record in enumerate(records, start=1):
+                    try:
+                        result = game_import(club=target, record=record, user=None)
+                    except RuleViolation as exc:
+                        refused += 1
+                        self.stdout.write(self.style.ERROR(
+                            f"{path} record {number}: event {exc.index} refused: {exc.error.code}: {exc.error.message}"))
+                        continue
+                    except ServiceError as exc:
+                        refused += 1
+                        self.stdout.write(self.style.ERROR(f"{path} record {number}: {exc}"))
+                        continue
+                    if result.created:
+                        stored += 1
+                    else:
+                        known += 1
+            already += known
+            if records and known == len(records):
+                self.stdout.write(f"{path}: already imported ({known} games), skipped")
+        self.stdout.write(f"{len(files)} files: {stored} games stored, {refused} refused"
+                          + (f", {already} already imported" if already else ""))

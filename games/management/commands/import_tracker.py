@@ -1,11 +1,13 @@
 """`python manage.py import_tracker FILE --club SLUG`: a Tichu-Tracker score-sheet history
 (docs/importers.md) into a club, one game of `hand_result` lines per tracked game, each checked
-against the app's own totals."""
+against the app's own totals. The file's games are stored in one transaction; a game the club
+imported before is not stored again (a file already imported is skipped and reported)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 from tqdm import tqdm
 
 from games import storable
@@ -34,20 +36,28 @@ class Command(BaseCommand):
         except (OSError, ValueError) as exc:
             raise CommandError(f"{path}: {exc}") from None
         records = convert_tracker(data, stopped_games_end=stopped_games_end)
-        equal = stored = 0
+        equal = stored = already = 0
         stopped = sum(1 for r in records if r["meta"].get("stopped_early"))
-        for record in tqdm(records, desc="games", unit="game", file=self.stderr):
-            totals = score_json(fold(record))["totals"]
-            app = (record.get("meta") or {}).get("team_scores")
-            if app is None or totals == list(app):
-                equal += 1
-            else:
-                self.stdout.write(f"  game {record['meta'].get('game_id')}: app {app}, engine {totals}")
-            if not dry_run:
-                try:
-                    game_import(club=target, record=record, user=None)
-                    stored += 1
-                except ServiceError as exc:
-                    self.stdout.write(self.style.ERROR(f"  game {record['meta'].get('game_id')}: not stored: {exc}"))
+        with transaction.atomic():  # the file's games are stored together, or none of them
+            for record in tqdm(records, desc="games", unit="game", file=self.stderr):
+                totals = score_json(fold(record))["totals"]
+                app = (record.get("meta") or {}).get("team_scores")
+                if app is None or totals == list(app):
+                    equal += 1
+                else:
+                    self.stdout.write(f"  game {record['meta'].get('game_id')}: app {app}, engine {totals}")
+                if not dry_run:
+                    try:
+                        result = game_import(club=target, record=record, user=None)
+                    except ServiceError as exc:
+                        self.stdout.write(self.style.ERROR(f"  game {record['meta'].get('game_id')}: not stored: {exc}"))
+                        continue
+                    if result.created:
+                        stored += 1
+                    else:
+                        already += 1
+        if records and already == len(records):
+            self.stdout.write(f"{path}: already imported ({already} games), skipped")
         self.stdout.write(f"{path}: {len(records)} games, {equal} with the app's totals, {stored} stored"
+                          + (f", {already} already imported" if already else "")
                           + (f", {stopped} ended where they stopped" if stopped_games_end else ""))
