@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import tournament as core
+from games.csv_export import csv_text, safe_cell
 from games.tournaments import selectors
 from games.tournaments.models import Tournament
 
@@ -62,12 +63,10 @@ def rows(results: dict[str, Any]) -> dict[str, list[list[Any]]]:
 
 
 def to_csv(results: dict[str, Any], sheet: str) -> str:
-    import csv
-    import io
-
-    out = io.StringIO()
-    csv.writer(out).writerows(rows(results)[sheet])
-    return out.getvalue()
+    """One sheet as CSV, through the project's one CSV writer (a name beginning with = + - @
+    cannot become a spreadsheet formula: issue #14 finding 13)."""
+    header, *body = rows(results)[sheet]
+    return csv_text(header, body)
 
 
 def to_xlsx(results: dict[str, Any]) -> bytes:
@@ -79,8 +78,8 @@ def to_xlsx(results: dict[str, Any]) -> bytes:
     book.remove(book.active)
     for name, sheet_rows in rows(results).items():
         sheet = book.create_sheet(name)
-        for row in sheet_rows:
-            sheet.append(row)
+        for row in sheet_rows:  # a text starting with = would be stored as a formula
+            sheet.append([safe_cell(v) for v in row])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -173,3 +173,25 @@ def test_results_as_csv_and_xlsx(club, scorer_client):
     assert [[c.value for c in row] for row in book["standings"].iter_rows()][1:] == \
         [[int(v) if v.lstrip("-").isdigit() else v for v in r] for r in standings[1:]]
     assert Client().get(f"/api/tournaments/{tid}/results/?as=pdf").json()["code"] == "invalid"
+
+
+@pytest.mark.django_db
+def test_results_exports_cannot_carry_a_formula(club, scorer_client):
+    """Issue #14 finding 13 for the tournament exports: a name that starts like a formula stays
+    text in the CSV and the XLSX."""
+    from openpyxl import load_workbook
+
+    from tests.tournament_api.test_api import append, create
+
+    tid = create(scorer_client)["id"]
+    evil = '=HYPERLINK("http://example.invalid","x")'
+    events = [{"type": "entry_registered", "entry": "a", "players": [evil, "Ben"]},
+              {"type": "entry_registered", "entry": "b", "players": ["Cleo", "Dan"]}]
+    assert append(scorer_client, tid, events, 0).status_code == 201
+    text = Client().get(f"/api/tournaments/{tid}/results/?as=standings.csv").content.decode()
+    assert evil not in text.replace("'" + evil, "")  # only ever behind the apostrophe
+    assert "'=HYPERLINK" in text
+    book = load_workbook(io.BytesIO(Client().get(f"/api/tournaments/{tid}/results/?as=xlsx").content))
+    values = [c.value for row in book["standings"].iter_rows() for c in row if isinstance(c.value, str)]
+    assert not any(v.startswith("=") for v in values)
+    assert any(v.startswith("'=HYPERLINK") for v in values)
