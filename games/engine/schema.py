@@ -121,16 +121,26 @@ def check_strict(schema: Schema, event: Any) -> str:
     MAX_TEXT_CHARS long, the whole at most MAX_EVENT_CHARS of JSON. Returns the event's type."""
     kind = check_types(schema, event)
     fields = schema[kind]
-    unknown = sorted(_shown(k) if not isinstance(k, str) or len(k) > 40 else repr(k) for k in event if k != "type" and k not in fields)
+    unknown = sorted(
+        _shown(k) if not isinstance(k, str) or len(k) > 40 else repr(k)
+        for k in event
+        if k != "type" and k not in fields
+    )
     if unknown:
         allowed = ", ".join(fields) if fields else "no field but its type"
-        raise EngineError("malformed", f"{kind}: unknown field(s) {', '.join(unknown[:5])}; a {kind} has {allowed} "
-                                       "(record-format.md section 3)")
+        raise EngineError(
+            "malformed",
+            f"{kind}: unknown field(s) {', '.join(unknown[:5])}; a {kind} has {allowed} (record-format.md section 3)",
+        )
     for field, ftype in fields.items():
         value = event.get(field)
         if ftype is TEXT and isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
-            raise EngineError("malformed", f"{kind}: {field!r} is at most {MAX_TEXT_CHARS} characters, not {len(value)}")
+            raise EngineError(
+                "malformed", f"{kind}: {field!r} is at most {MAX_TEXT_CHARS} characters, not {len(value)}"
+            )
     size = len(json.dumps(event, ensure_ascii=False, separators=(",", ":"), default=repr))
     if size > MAX_EVENT_CHARS:
-        raise EngineError("malformed", f"{kind}: the event is {size} characters of JSON; an event is at most {MAX_EVENT_CHARS}")
+        raise EngineError(
+            "malformed", f"{kind}: the event is {size} characters of JSON; an event is at most {MAX_EVENT_CHARS}"
+        )
     return kind
