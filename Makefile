@@ -54,8 +54,8 @@ test: lint test-sqlite test-postgres test-celery test-faults
 # type-checked, and the architecture's import contracts (pyproject.toml [tool.importlinter],
 # docs/architecture.md) kept.
 lint: install
-	$(VENV)/bin/ruff check games/engine
-	$(VENV)/bin/ruff format --check games/engine
+	$(VENV)/bin/ruff check games/engine games/tournament
+	$(VENV)/bin/ruff format --check games/engine games/tournament
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 

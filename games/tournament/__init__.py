@@ -13,18 +13,36 @@ A tournament is a header and an append-only stream of events; everything else is
 
 See docs/tournament.md for the record format, the events, the presets and the error codes.
 """
+
+from .engine_options import engine_options
 from .errors import CODES, TournamentError
+from .from_games import hand_lines
 from .pairing import Pairing, propose
 from .pairing.evaluate import evaluate
 from .record import FORMAT, parse_header, parse_record
 from .scoring import PRESETS, hand_vp
-from .state import EVENT_TYPES, TournamentState, fold, new_tournament
 from .standings import crosstable_json, ranking, rounds_json, standings_json
-from .engine_options import engine_options
-from .from_games import hand_lines
+from .state import EVENT_TYPES, TournamentState, fold, new_tournament
 
 __all__ = [
-    "CODES", "EVENT_TYPES", "FORMAT", "PRESETS", "Pairing", "TournamentError", "TournamentState",
-    "crosstable_json", "engine_options", "evaluate", "fold", "hand_lines", "hand_vp", "new_tournament", "parse_header", "parse_record",
-    "propose", "ranking", "rounds_json", "standings_json",
+    "CODES",
+    "EVENT_TYPES",
+    "FORMAT",
+    "PRESETS",
+    "Pairing",
+    "TournamentError",
+    "TournamentState",
+    "crosstable_json",
+    "engine_options",
+    "evaluate",
+    "fold",
+    "hand_lines",
+    "hand_vp",
+    "new_tournament",
+    "parse_header",
+    "parse_record",
+    "propose",
+    "ranking",
+    "rounds_json",
+    "standings_json",
 ]

@@ -4,6 +4,7 @@ Exit status as the engine's: 0 when the record folds, 1 when an event is refused
 tournament's rules, 2 when the input is malformed. Output is JSON; a refusal prints
 ``{"ok": false, "index": n, "error": {"code", "message", "params"}}``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,10 @@ def _load(path: str) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.tournament", description="Fold Tichu tournament records.")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, what in (("standings", "the standings after the first N events"),
-                       ("crosstable", "the crosstable after the first N events")):
+    for name, what in (
+        ("standings", "the standings after the first N events"),
+        ("crosstable", "the crosstable after the first N events"),
+    ):
         p = sub.add_parser(name, help=what)
         p.add_argument("record", help="tournament JSON file, or - for standard input")
         p.add_argument("--at", type=int, default=None, help="number of events to fold (default: all)")

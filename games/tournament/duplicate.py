@@ -20,6 +20,7 @@ no part in comparing the others.
 
 Duplicate events play without Grand Tichu (`DUPLICATE_ENGINE_OPTIONS`).
 """
+
 from __future__ import annotations
 
 import random
@@ -82,7 +83,7 @@ def board_deal(number: int, seed: int | str) -> list[list[str]]:
     deck = [f"{rank}{suit}" for suit in SUITS for rank in "23456789TJQKA"]
     deck += ["Dragon", "Phoenix", "Dog", "Mahjong"]
     random.Random(f"{seed}:board:{number}").shuffle(deck)
-    return [sorted(deck[i * 14:(i + 1) * 14]) for i in range(4)]
+    return [sorted(deck[i * 14 : (i + 1) * 14]) for i in range(4)]
 
 
 def board_events(number: int, seed: int | str) -> list[dict[str, Any]]:
@@ -91,7 +92,8 @@ def board_events(number: int, seed: int | str) -> list[dict[str, Any]]:
     hands = board_deal(number, seed)
     dealer = (number - 1) % 4
     return [{"type": "shuffle", "seat": dealer}] + [
-        {"type": "deal", "seat": (dealer + i) % 4, "cards": hands[(dealer + i) % 4]} for i in range(4)]
+        {"type": "deal", "seat": (dealer + i) % 4, "cards": hands[(dealer + i) % 4]} for i in range(4)
+    ]
 
 
 def _adjusted(result: Any) -> bool:
@@ -134,8 +136,12 @@ def pair_totals(hands: list[dict[str, Any]]) -> dict[int, Fraction]:
         boards.setdefault(hand["board"], []).append(hand)
     totals: dict[int, Fraction] = {}
     for rows in boards.values():
-        results = [tuple(h["adjustment"]) if isinstance(h.get("adjustment"), list) else h.get("adjustment")
-                   or h["ns_score"] - h["ew_score"] for h in rows]
+        results = [
+            tuple(h["adjustment"])
+            if isinstance(h.get("adjustment"), list)
+            else h.get("adjustment") or h["ns_score"] - h["ew_score"]
+            for h in rows
+        ]
         for hand, (ns, ew) in zip(rows, matchpoints(results)):
             totals[hand["ns_pair"]] = totals.get(hand["ns_pair"], Fraction(0)) + ns
             totals[hand["ew_pair"]] = totals.get(hand["ew_pair"], Fraction(0)) + ew

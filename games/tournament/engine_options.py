@@ -1,5 +1,6 @@
 """The options of every table's game (the rules engine's ``options``), from the header: the
 round's length (``hands`` or ``target_score``) and the preset's hand rules."""
+
 from __future__ import annotations
 
 from typing import Any

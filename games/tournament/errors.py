@@ -1,4 +1,5 @@
 """The tournament core's one exception type and its stable codes (docs/tournament.md, "Error codes")."""
+
 from __future__ import annotations
 
 from typing import Any

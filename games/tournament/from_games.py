@@ -3,6 +3,7 @@
 Works on the JSON of ``games.engine.score_json`` (a Tichu Nanking game: seats 0 and 2 are side 0,
 seats 1 and 3 side 1), so the tournament core needs nothing of the engine but its public output.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,7 +15,9 @@ def hand_lines(score: dict[str, Any]) -> list[dict[str, Any]]:
     """``[{"points": [side 0, side 1], "double_victory": 0, 1 or None}, ...]`` for a
     ``result_recorded`` event. A double victory is a hand whose first two out are partners."""
     if score.get("variant", "nanking") != "nanking":
-        raise TournamentError("result_invalid", f"a tournament table plays Tichu (nanking), not {score.get('variant')!r}")
+        raise TournamentError(
+            "result_invalid", f"a tournament table plays Tichu (nanking), not {score.get('variant')!r}"
+        )
     lines = []
     for hand in score.get("hands", []):
         out = hand.get("out") or []

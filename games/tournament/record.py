@@ -3,6 +3,7 @@
 This module checks shapes only (a wrong shape is ``malformed``); what an event may do given the
 tournament so far is the fold's business (:mod:`.state`).
 """
+
 from __future__ import annotations
 
 import math
@@ -18,8 +19,21 @@ TIEBREAKS = ("points", "difference", "buchholz", "head_to_head", "lots")
 BYE_RESULTS = ("win", "draw", "loss")
 LATE_ENTRY = ("loss", "half", "bye")
 WITHDRAWAL = ("ranked", "unranked")
-HEADER_KEYS = {"format", "name", "entrants", "system", "scoring", "rounds", "hands_per_round", "target", "legs",
-               "tiebreaks", "policy", "seed", "meta"}
+HEADER_KEYS = {
+    "format",
+    "name",
+    "entrants",
+    "system",
+    "scoring",
+    "rounds",
+    "hands_per_round",
+    "target",
+    "legs",
+    "tiebreaks",
+    "policy",
+    "seed",
+    "meta",
+}
 RECORD_KEYS = {"format", "header", "events"}
 
 
@@ -84,8 +98,11 @@ def parse_header(obj: Any) -> dict[str, Any]:
     if legs > 2 or (legs == 2 and system != "round_robin"):
         raise malformed("legs is 1, or 2 for a round robin with a second leg")
     tiebreaks = obj.get("tiebreaks", list(preset.default_tiebreaks))
-    if (not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks)
-            or len(set(tiebreaks)) != len(tiebreaks)):
+    if (
+        not isinstance(tiebreaks, list)
+        or any(t not in TIEBREAKS for t in tiebreaks)
+        or len(set(tiebreaks)) != len(tiebreaks)
+    ):
         raise malformed(f"tiebreaks must be a list of distinct names from {', '.join(TIEBREAKS)}")
     name = obj.get("name") or ""
     if not isinstance(name, str):
@@ -97,9 +114,19 @@ def parse_header(obj: Any) -> dict[str, Any]:
     if not is_int(seed):
         raise malformed("seed must be an integer")
     return {
-        "format": FORMAT, "name": name, "entrants": entrants, "system": system, "scoring": scoring,
-        "rounds": rounds, "hands_per_round": hands, "target": target, "legs": legs, "tiebreaks": list(tiebreaks),
-        "policy": parse_policy(obj.get("policy", {})), "seed": seed, "meta": meta,
+        "format": FORMAT,
+        "name": name,
+        "entrants": entrants,
+        "system": system,
+        "scoring": scoring,
+        "rounds": rounds,
+        "hands_per_round": hands,
+        "target": target,
+        "legs": legs,
+        "tiebreaks": list(tiebreaks),
+        "policy": parse_policy(obj.get("policy", {})),
+        "seed": seed,
+        "meta": meta,
     }
 
 
@@ -147,14 +174,21 @@ def parse_record(obj: Any) -> dict[str, Any]:
 
 # --- event payloads ---------------------------------------------------------------------------
 
+
 def parse_sides(table: Any, size: int) -> list[list[str]]:
     sides = table.get("sides") if isinstance(table, dict) else None
-    if (not isinstance(sides, list) or len(sides) != 2
-            or not all(isinstance(s, list) and all(isinstance(e, str) and e for e in s) for s in sides)):
+    if (
+        not isinstance(sides, list)
+        or len(sides) != 2
+        or not all(isinstance(s, list) and all(isinstance(e, str) and e for e in s) for s in sides)
+    ):
         raise malformed("a table's sides are two lists of entry ids")
     if any(len(s) != size for s in sides):
-        raise TournamentError("table_invalid", f"table {table.get('table')}: each side has {size} "
-                              f"entr{'y' if size == 1 else 'ies'} in this tournament", table=table.get("table"))
+        raise TournamentError(
+            "table_invalid",
+            f"table {table.get('table')}: each side has {size} entr{'y' if size == 1 else 'ies'} in this tournament",
+            table=table.get("table"),
+        )
     return [list(s) for s in sides]
 
 
@@ -198,7 +232,7 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
             if isinstance(h, list):
                 h = {"points": h}
             if not isinstance(h, dict) or set(h) - {"points", "double_victory"}:
-                raise malformed(f"{event['type']}: a hand line is {{\"points\": [a, b], \"double_victory\": 0|1|null}}")
+                raise malformed(f'{event["type"]}: a hand line is {{"points": [a, b], "double_victory": 0|1|null}}')
             pts, dv = h.get("points"), h.get("double_victory")
             if not (isinstance(pts, list) and len(pts) == 2 and all(is_int(p) for p in pts)):
                 raise malformed(f"{event['type']}: a hand line's points are two integers")
@@ -206,8 +240,9 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
                 raise malformed(f"{event['type']}: double_victory is 0, 1 (the side) or null")
             lines.append((pts[0], pts[1], dv))
         if hands_per_round is not None and len(lines) > hands_per_round:
-            raise TournamentError("result_invalid", f"{len(lines)} hand lines; a round has {hands_per_round} hands",
-                                  hands=len(lines))
+            raise TournamentError(
+                "result_invalid", f"{len(lines)} hand lines; a round has {hands_per_round} hands", hands=len(lines)
+            )
     if score is not None:
         if not (isinstance(score, list) and len(score) == 2 and all(is_int(p) for p in score)):
             raise malformed(f"{event['type']}: 'score' is two integers, side 0 then side 1")
@@ -221,8 +256,12 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
     if lines is not None:
         sums = (sum(x[0] for x in lines), sum(x[1] for x in lines))
         if score is not None and score != sums:
-            raise TournamentError("result_invalid", f"score {list(score)} is not the sum of the hand lines {list(sums)}",
-                                  score=list(score), sums=list(sums))
+            raise TournamentError(
+                "result_invalid",
+                f"score {list(score)} is not the sum of the hand lines {list(sums)}",
+                score=list(score),
+                sums=list(sums),
+            )
         score = sums
     return {"game": game, "hands": lines, "score": score, "vp": vp}
 

@@ -5,6 +5,7 @@ docs/tournament.md. A result reaches this module normalised by :mod:`.record`: p
 lines (``hands``: ``(points side 0, points side 1, double-victory side or None)``), the round's
 score line (``score``) and, for a paper DTM sheet, the VP as written (``vp``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,18 +30,33 @@ class Preset:
 
 PRESETS: dict[str, Preset] = {
     "dtm": Preset(
-        "dtm", "Deutsche Tichu Meisterschaft, ATP-Turnierregeln (http://tichu.ddd-verlag.de/?p=7), "
-        "tournaments.md 2.1-2.2", "hand", ("points", "lots"),
-        {"grand_tichu": False, "double_victory_points": 100, "keep_last_dragon_trick": True}, default_hands=4),
+        "dtm",
+        "Deutsche Tichu Meisterschaft, ATP-Turnierregeln (http://tichu.ddd-verlag.de/?p=7), tournaments.md 2.1-2.2",
+        "hand",
+        ("points", "lots"),
+        {"grand_tichu": False, "double_victory_points": 100, "keep_last_dragon_trick": True},
+        default_hands=4,
+    ),
     "round_vp": Preset(
-        "round_vp", "VP per round on the round's Tichu-point total (bridge Swiss pairs, lichess 2/1/0), "
-        "tournaments.md 2.2", "round", ("difference", "points", "lots"), default_hands=4),
+        "round_vp",
+        "VP per round on the round's Tichu-point total (bridge Swiss pairs, lichess 2/1/0), tournaments.md 2.2",
+        "round",
+        ("difference", "points", "lots"),
+        default_hands=4,
+    ),
     "box": Preset(
-        "box", "box rules, a game to 1000 (BSW Tichu-Club, Tichu-Liga, MTC), tournaments.md 1.1 and 2.1",
-        "game", ("difference", "points", "lots"), default_target=1000),
+        "box",
+        "box rules, a game to 1000 (BSW Tichu-Club, Tichu-Liga, MTC), tournaments.md 1.1 and 2.1",
+        "game",
+        ("difference", "points", "lots"),
+        default_target=1000,
+    ),
     "points": Preset(
-        "points", "the sum of Tichu points (tichu-turnier app, finish-tournament), tournaments.md 2.2",
-        "none", ("difference", "lots")),
+        "points",
+        "the sum of Tichu points (tichu-turnier app, finish-tournament), tournaments.md 2.2",
+        "none",
+        ("difference", "lots"),
+    ),
 }
 
 WIN, DRAW, LOSS, DOUBLE_WIN = 2, 1, 0, 3
@@ -81,12 +97,16 @@ def table_vp(preset: Preset, result: dict[str, Any], hands_per_round: int | None
         if result["vp"] is not None:
             return result["vp"]
         if result["hands"] is None:
-            raise TournamentError("result_invalid", "a dtm result needs its hand lines (or the VP written on the sheet)")
+            raise TournamentError(
+                "result_invalid", "a dtm result needs its hand lines (or the VP written on the sheet)"
+            )
         vp0 = vp1 = 0
         for a, b, dv in result["hands"]:
             x, y = hand_vp(a, b, dv)
             vp0, vp1 = vp0 + x, vp1 + y
         return vp0, vp1
     if result["vp"] is not None:
-        raise TournamentError("result_invalid", f"the {preset.name} preset computes the VP from the score; give no 'vp'")
+        raise TournamentError(
+            "result_invalid", f"the {preset.name} preset computes the VP from the score; give no 'vp'"
+        )
     return compare(*result["score"])

@@ -6,6 +6,7 @@ against), a bye, a round missed as a late entry (both by the header's policy), o
 VP, or Tichu points under the ``points`` preset; the TD's tie-break list then splits ties in
 order (docs/tournament.md, "Standings").
 """
+
 from __future__ import annotations
 
 import random
@@ -73,8 +74,13 @@ def round_lines(state: TournamentState) -> dict[str, Line]:
                 other = table.sides[1 - s]
                 for e in side:
                     seated.add(e)
-                    line = RoundLine(rnd.number, "table" if vps else "pending", table=table.number,
-                                     partners=[p for p in side if p != e], opponents=list(other))
+                    line = RoundLine(
+                        rnd.number,
+                        "table" if vps else "pending",
+                        table=table.number,
+                        partners=[p for p in side if p != e],
+                        opponents=list(other),
+                    )
                     if vps:
                         line.game = table.result["game"]
                         line.vp = vps[s]
@@ -149,8 +155,11 @@ def head_to_head(state: TournamentState, lines: dict[str, Line], group: list[str
     members = set(group)
     out = {}
     for e in group:
-        out[e] = sum((r.points if state.preset.unit == "none" else r.vp)
-                     for r in lines[e].rounds if r.kind == "table" and members & set(r.opponents))
+        out[e] = sum(
+            (r.points if state.preset.unit == "none" else r.vp)
+            for r in lines[e].rounds
+            if r.kind == "table" and members & set(r.opponents)
+        )
     return out
 
 
@@ -158,8 +167,9 @@ def ranking(state: TournamentState, lines: dict[str, Line] | None = None) -> lis
     """Entries in standing order, as groups still tied after every tie-break (a drawing of lots
     in the list leaves no tie). Unranked entries (withdrawn, policy ``unranked``) are left out."""
     lines = lines if lines is not None else round_lines(state)
-    ranked = [e for e, entry in state.entries.items()
-              if entry.active or state.header["policy"]["withdrawal"] == "ranked"]
+    ranked = [
+        e for e, entry in state.entries.items() if entry.active or state.header["policy"]["withdrawal"] == "ranked"
+    ]
     keys: dict[str, dict[str, float]] = {
         "points": {e: lines[e].points for e in ranked},
         "difference": {e: lines[e].difference for e in ranked},
@@ -222,13 +232,22 @@ def standings_json(state: TournamentState) -> dict[str, Any]:
     }
 
 
-def _row(state: TournamentState, line: Line, rank: int | None, bh: dict[str, float] | None, lots: dict[str, int]) -> dict[str, Any]:
+def _row(
+    state: TournamentState, line: Line, rank: int | None, bh: dict[str, float] | None, lots: dict[str, int]
+) -> dict[str, Any]:
     entry = state.entries[line.entry]
     row = {
-        "rank": rank, "entry": entry.id, "name": entry.name, "players": entry.players,
+        "rank": rank,
+        "entry": entry.id,
+        "name": entry.name,
+        "players": entry.players,
         "status": "active" if entry.active else "withdrawn",
-        "vp": _as_int(line.vp), "points": line.points, "against": line.against, "difference": line.difference,
-        "played": sum(r.kind == "table" for r in line.rounds), "byes": sum(r.kind == "bye" for r in line.rounds),
+        "vp": _as_int(line.vp),
+        "points": line.points,
+        "against": line.against,
+        "difference": line.difference,
+        "played": sum(r.kind == "table" for r in line.rounds),
+        "byes": sum(r.kind == "bye" for r in line.rounds),
         "lots": lots[entry.id] + 1,
     }
     if bh is not None:
@@ -270,16 +289,29 @@ def rounds_json(state: TournamentState) -> dict[str, Any]:
         for t in sorted(rnd.tables.values(), key=lambda t: t.number):
             row: dict[str, Any] = {"table": t.number, "sides": t.sides, "status": "result" if t.result else "waiting"}
             if t.result:
-                row["result"] = {"game": t.result["game"], "score": list(t.result["score"]),
-                                 "vp": [_as_int(v) for v in table_vp(state.preset, t.result, state.header["hands_per_round"])],
-                                 "hands": None if t.result["hands"] is None else
-                                 [{"points": [a, b], "double_victory": dv} for a, b, dv in t.result["hands"]],
-                                 "events": list(t.history)}
+                row["result"] = {
+                    "game": t.result["game"],
+                    "score": list(t.result["score"]),
+                    "vp": [_as_int(v) for v in table_vp(state.preset, t.result, state.header["hands_per_round"])],
+                    "hands": None
+                    if t.result["hands"] is None
+                    else [{"points": [a, b], "double_victory": dv} for a, b, dv in t.result["hands"]],
+                    "events": list(t.history),
+                }
                 row["corrections"] = len(t.history) - 1
                 row["confirmation"] = t.confirmation
                 if t.dispute_reason is not None:
                     row["dispute_reason"] = t.dispute_reason
             tables.append(row)
-        rounds.append({"round": rnd.number, "closed": rnd.closed, "tables": tables, "byes": rnd.byes,
-                       "explanation": rnd.explanation, "overrides": rnd.overrides, "paired_at": rnd.paired_at})
+        rounds.append(
+            {
+                "round": rnd.number,
+                "closed": rnd.closed,
+                "tables": tables,
+                "byes": rnd.byes,
+                "explanation": rnd.explanation,
+                "overrides": rnd.overrides,
+                "paired_at": rnd.paired_at,
+            }
+        )
     return {"ok": True, "events": state.events_applied, "rounds": rounds}

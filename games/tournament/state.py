@@ -3,6 +3,7 @@ far and only then changes the state; a refused event raises :class:`TournamentEr
 the state exactly as it was. Standings, crosstable and pairings are read off the state
 (:mod:`.standings`, :mod:`.pairing`), so the standings after event N are those of ``fold(record, N)``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,9 +14,19 @@ from .record import integer, is_int, is_number, malformed, parse_record, parse_r
 from .scoring import PRESETS, Preset
 
 EVENT_TYPES = (
-    "entry_registered", "entry_withdrawn", "entry_reentered", "round_paired", "pairing_overridden",
-    "result_recorded", "result_corrected", "score_adjusted", "round_closed", "lots_drawn", "tournament_finished",
-    "result_confirmed", "result_disputed",
+    "entry_registered",
+    "entry_withdrawn",
+    "entry_reentered",
+    "round_paired",
+    "pairing_overridden",
+    "result_recorded",
+    "result_corrected",
+    "score_adjusted",
+    "round_closed",
+    "lots_drawn",
+    "tournament_finished",
+    "result_confirmed",
+    "result_disputed",
 )
 #: A table result's standing with the other side: not yet answered, confirmed by the opponents,
 #: disputed by them (with a reason), or set by the TD's correction (which needs no confirmation).
@@ -124,8 +135,11 @@ class TournamentState:
         entry_id = text(event, "entry")
         players = event.get("players")
         want = 2 if self.side_size == 1 else 1
-        if (not isinstance(players, list) or len(players) != want
-                or not all((isinstance(p, str) and p.strip()) or is_int(p) for p in players)):
+        if (
+            not isinstance(players, list)
+            or len(players) != want
+            or not all((isinstance(p, str) and p.strip()) or is_int(p) for p in players)
+        ):
             raise malformed(f"entry_registered: 'players' is a list of {want} player name(s) or id(s)")
         name = text(event, "name", required=False) or " & ".join(str(p) for p in players)
         if entry_id in self.entries:
@@ -135,10 +149,12 @@ class TournamentState:
         taken = {p: e.id for e in self.entries.values() if e.active for p in e.players}
         for p in players:
             if p in taken:
-                raise TournamentError("entry_exists", f"player {p!r} already plays in entry {taken[p]!r}",
-                                      entry=taken[p], player=p)
-        self.entries[entry_id] = Entry(entry_id, name, list(players), joined_after=len(self.rounds),
-                                       registered_at=self.events_applied)
+                raise TournamentError(
+                    "entry_exists", f"player {p!r} already plays in entry {taken[p]!r}", entry=taken[p], player=p
+                )
+        self.entries[entry_id] = Entry(
+            entry_id, name, list(players), joined_after=len(self.rounds), registered_at=self.events_applied
+        )
 
     def _on_entry_withdrawn(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
@@ -153,8 +169,9 @@ class TournamentState:
         taken = {p: e.id for e in self.entries.values() if e.active for p in e.players}
         for p in entry.players:
             if p in taken:
-                raise TournamentError("entry_exists", f"player {p!r} now plays in entry {taken[p]!r}",
-                                      entry=taken[p], player=p)
+                raise TournamentError(
+                    "entry_exists", f"player {p!r} now plays in entry {taken[p]!r}", entry=taken[p], player=p
+                )
         entry.active = True
 
     def _check_pairing(self, event: dict[str, Any], number: int) -> tuple[dict[int, Table], list[str]]:
@@ -164,26 +181,36 @@ class TournamentState:
         for e in [e for t in tables for side in t["sides"] for e in side] + byes:
             entry = self.entry(e)
             if e in seen:
-                raise TournamentError("entry_twice", f"entry {e!r} appears twice in round {number}", entry=e, round=number)
+                raise TournamentError(
+                    "entry_twice", f"entry {e!r} appears twice in round {number}", entry=e, round=number
+                )
             if not entry.active:
                 raise TournamentError("entry_withdrawn", f"entry {e!r} has withdrawn and cannot be paired", entry=e)
             seen.add(e)
         missing = [e for e in self.active_entries() if e not in seen]
         if missing:
-            raise TournamentError("entry_missing", f"round {number} leaves out {', '.join(missing)}: every active "
-                                  "entry plays or has a bye", entries=missing, round=number)
+            raise TournamentError(
+                "entry_missing",
+                f"round {number} leaves out {', '.join(missing)}: every active entry plays or has a bye",
+                entries=missing,
+                round=number,
+            )
         return {t["table"]: Table(t["table"], t["sides"]) for t in tables}, byes
 
     def _on_round_paired(self, event: dict[str, Any]) -> None:
         number = integer(event, "round", 1)
         if number <= len(self.rounds):
             if self.rounds[number - 1].closed:
-                raise TournamentError("round_closed", f"round {number} is closed: it cannot be paired again", round=number)
-            raise TournamentError("round_out_of_order", f"round {number} is already paired: override its pairing "
-                                  "instead", round=number)
+                raise TournamentError(
+                    "round_closed", f"round {number} is closed: it cannot be paired again", round=number
+                )
+            raise TournamentError(
+                "round_out_of_order", f"round {number} is already paired: override its pairing instead", round=number
+            )
         if number != len(self.rounds) + 1:
-            raise TournamentError("round_out_of_order", f"the next round is {len(self.rounds) + 1}, not {number}",
-                                  round=number)
+            raise TournamentError(
+                "round_out_of_order", f"the next round is {len(self.rounds) + 1}, not {number}", round=number
+            )
         if self.rounds and not self.rounds[-1].closed:
             raise TournamentError("round_open", f"round {len(self.rounds)} is still open", round=len(self.rounds))
         limit = self.planned_rounds
@@ -210,13 +237,24 @@ class TournamentState:
             new = tables.get(old.number)
             if old.result is not None:
                 if new is None or new.sides != old.sides:
-                    raise TournamentError("result_exists", f"table {old.number} has a result: the override would "
-                                          "change it", round=rnd.number, table=old.number)
+                    raise TournamentError(
+                        "result_exists",
+                        f"table {old.number} has a result: the override would change it",
+                        round=rnd.number,
+                        table=old.number,
+                    )
                 new.result, new.history = old.result, old.history
                 new.confirmation, new.dispute_reason = old.confirmation, old.dispute_reason
-        rnd.overrides.append({"index": self.events_applied, "reason": why,
-                              "previous": {"tables": [{"table": t.number, "sides": t.sides} for t in rnd.tables.values()],
-                                           "byes": rnd.byes}})
+        rnd.overrides.append(
+            {
+                "index": self.events_applied,
+                "reason": why,
+                "previous": {
+                    "tables": [{"table": t.number, "sides": t.sides} for t in rnd.tables.values()],
+                    "byes": rnd.byes,
+                },
+            }
+        )
         rnd.tables, rnd.byes = tables, byes
 
     def _table(self, event: dict[str, Any]) -> tuple[Round, Table]:
@@ -225,8 +263,9 @@ class TournamentState:
         if not is_int(number, 1):
             raise malformed(f"{event['type']}: 'table' is an integer >= 1")
         if number not in rnd.tables:
-            raise TournamentError("table_not_in_round", f"round {rnd.number} has no table {number}",
-                                  round=rnd.number, table=number)
+            raise TournamentError(
+                "table_not_in_round", f"round {rnd.number} has no table {number}", round=rnd.number, table=number
+            )
         return rnd, rnd.tables[number]
 
     def _checked_result(self, event: dict[str, Any]) -> dict[str, Any]:
@@ -234,8 +273,9 @@ class TournamentState:
 
         result = parse_result(event, self.header["hands_per_round"])
         if result["vp"] is not None and self.preset.unit != "hand":
-            raise TournamentError("result_invalid", f"the {self.preset.name} preset computes the VP from the score; "
-                                  "give no 'vp'")
+            raise TournamentError(
+                "result_invalid", f"the {self.preset.name} preset computes the VP from the score; give no 'vp'"
+            )
         table_vp(self.preset, result, self.header["hands_per_round"])  # refuses what cannot be scored
         return result
 
@@ -243,11 +283,19 @@ class TournamentState:
         rnd, table = self._table(event)
         result = self._checked_result(event)
         if rnd.closed:
-            raise TournamentError("round_closed", f"round {rnd.number} is closed: correct the result instead",
-                                  round=rnd.number, table=table.number)
+            raise TournamentError(
+                "round_closed",
+                f"round {rnd.number} is closed: correct the result instead",
+                round=rnd.number,
+                table=table.number,
+            )
         if table.result is not None:
-            raise TournamentError("result_exists", f"table {table.number} of round {rnd.number} has a result: "
-                                  "correct it instead", round=rnd.number, table=table.number)
+            raise TournamentError(
+                "result_exists",
+                f"table {table.number} of round {rnd.number} has a result: correct it instead",
+                round=rnd.number,
+                table=table.number,
+            )
         table.result = result
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "unconfirmed", None
@@ -257,8 +305,12 @@ class TournamentState:
         reason(event)
         result = self._checked_result(event)
         if table.result is None:
-            raise TournamentError("no_result", f"table {table.number} of round {rnd.number} has no result to correct",
-                                  round=rnd.number, table=table.number)
+            raise TournamentError(
+                "no_result",
+                f"table {table.number} of round {rnd.number} has no result to correct",
+                round=rnd.number,
+                table=table.number,
+            )
         table.result = result
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "corrected", None
@@ -273,9 +325,12 @@ class TournamentState:
         if rnd.closed:
             raise TournamentError("round_closed", f"round {rnd.number} is closed", **where)
         if table.confirmation != "unconfirmed":
-            raise TournamentError(f"result_{table.confirmation}", f"table {table.number} of round {rnd.number}: "
-                                  f"the result is already {table.confirmation}; only the TD's correction changes it",
-                                  **where)
+            raise TournamentError(
+                f"result_{table.confirmation}",
+                f"table {table.number} of round {rnd.number}: "
+                f"the result is already {table.confirmation}; only the TD's correction changes it",
+                **where,
+            )
         return rnd, table
 
     def _on_result_confirmed(self, event: dict[str, Any]) -> None:
@@ -306,13 +361,21 @@ class TournamentState:
             raise TournamentError("round_closed", f"round {rnd.number} is already closed", round=rnd.number)
         missing = sorted(t.number for t in rnd.tables.values() if t.result is None)
         if missing:
-            raise TournamentError("results_missing", f"round {rnd.number}: no result yet at table(s) "
-                                  f"{', '.join(map(str, missing))}", round=rnd.number, tables=missing)
+            raise TournamentError(
+                "results_missing",
+                f"round {rnd.number}: no result yet at table(s) {', '.join(map(str, missing))}",
+                round=rnd.number,
+                tables=missing,
+            )
         disputed = sorted(t.number for t in rnd.tables.values() if t.confirmation == "disputed")
         if disputed:
-            raise TournamentError("results_disputed", f"round {rnd.number}: the result of table(s) "
-                                  f"{', '.join(map(str, disputed))} is disputed: correct it first",
-                                  round=rnd.number, tables=disputed)
+            raise TournamentError(
+                "results_disputed",
+                f"round {rnd.number}: the result of table(s) "
+                f"{', '.join(map(str, disputed))} is disputed: correct it first",
+                round=rnd.number,
+                tables=disputed,
+            )
         rnd.closed = True
 
     def _on_lots_drawn(self, event: dict[str, Any]) -> None:

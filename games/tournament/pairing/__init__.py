@@ -4,6 +4,7 @@
 append (the pairing is stored in the stream, so the history stays exact whatever this code does
 later). Each system explains its pairing: the constraints applied and the cost.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,8 +22,13 @@ class Pairing:
     explanation: dict[str, Any]
 
     def event(self) -> dict[str, Any]:
-        return {"type": "round_paired", "round": self.round, "tables": self.tables, "byes": self.byes,
-                "explanation": self.explanation}
+        return {
+            "type": "round_paired",
+            "round": self.round,
+            "tables": self.tables,
+            "byes": self.byes,
+            "explanation": self.explanation,
+        }
 
 
 def next_round(state: TournamentState) -> int:

@@ -17,6 +17,7 @@ were found by a backtracking search on the difference conditions (the partner di
 +-(a-c), +-(b-d) cover every non-zero element of G once, the opponent differences twice);
 tests/tournament/test_individual.py develops every design and checks both properties.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -96,7 +97,9 @@ def available() -> list[int]:
     return sorted(_BASES)
 
 
-def design_round(design: Design, r: int, order: list[str]) -> tuple[list[tuple[tuple[str, str], tuple[str, str]]], list[str]]:
+def design_round(
+    design: Design, r: int, order: list[str]
+) -> tuple[list[tuple[tuple[str, str], tuple[str, str]]], list[str]]:
     """Round r of the design with player number i played by ``order[i]``."""
     tables, out = design.round(r)
     return ([((order[a], order[c]), (order[b], order[d])) for (a, c), (b, d) in tables], [order[i] for i in out])

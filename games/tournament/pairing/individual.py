@@ -14,6 +14,7 @@ field is not a multiple of 4) go to the players who sat out least, in a seeded o
   then a seeded local search swaps players while the cost falls. All randomness is seeded from
   the header's ``seed`` and the round number, so the proposal is reproducible.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -104,7 +105,7 @@ def _partner_matching(playing: list[str], history: History, rng: random.Random) 
     graph = nx.Graph()
     top = PARTNER * (len(playing) + 2)
     for i, a in enumerate(playing):
-        for b in playing[i + 1:]:
+        for b in playing[i + 1 :]:
             pair = frozenset((a, b))
             cost = history.partners[pair] * PARTNER + history.opponents[pair] * 10 + rng.randrange(10)
             graph.add_edge(a, b, weight=top - cost)
@@ -123,7 +124,7 @@ def _tables_from_partnerships(pairs: list[tuple[str, str]], history: History, rn
     graph = nx.Graph()
     top = OPPONENT * 8 * (len(pairs) + 2)
     for i, p in enumerate(pairs):
-        for q in pairs[i + 1:]:
+        for q in pairs[i + 1 :]:
             cost = sum(history.opponents[frozenset((x, y))] for x in p for y in q) * OPPONENT + rng.randrange(10)
             graph.add_edge(p, q, weight=top - cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
@@ -218,8 +219,12 @@ def pair_individuals(state: TournamentState, number: int) -> Pairing:
     explanation = {
         "system": "individual",
         "method": method,
-        "constraints": ["no repeated partner while one can be avoided", "fewest repeated opponents",
-                        "fewest returns to a table number", "sit-outs to those who sat out least"],
+        "constraints": [
+            "no repeated partner while one can be avoided",
+            "fewest repeated opponents",
+            "fewest returns to a table number",
+            "sit-outs to those who sat out least",
+        ],
         "repeated_partners": repeated_partners,
         "repeated_opponents": repeated_opponents,
         "table_returns": returns,

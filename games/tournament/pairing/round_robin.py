@@ -6,6 +6,7 @@ The schedule's pairing numbers are the entries of round 1 in order of registrati
 later round follows from the stream alone. Entries registered after round 1 are not in the
 schedule (they sit out, as byes); an entry that withdrew leaves its scheduled opponent a bye.
 """
+
 from __future__ import annotations
 
 from ..errors import TournamentError
@@ -23,7 +24,7 @@ def berger(n: int) -> list[list[tuple[int, int]]]:
     fixed, others = n - 1, list(range(n - 1))
     rounds = []
     for r in range(n - 1):
-        ring = [fixed] + others[len(others) - r:] + others[:len(others) - r]
+        ring = [fixed] + others[len(others) - r :] + others[: len(others) - r]
         pairs = [(ring[i], ring[n - 1 - i]) for i in range(n // 2)]
         if r % 2:
             pairs[0] = (pairs[0][1], pairs[0][0])
@@ -42,8 +43,11 @@ def pair_round_robin(state: TournamentState, number: int) -> Pairing:
         raise TournamentError("pairing_impossible", "a round robin needs at least two entries")
     size = len(field) + len(field) % 2
     if number > schedule_length(len(field), state.header["legs"]):
-        raise TournamentError("no_more_rounds", f"the round robin of {len(field)} entries has "
-                              f"{schedule_length(len(field), state.header['legs'])} rounds", round=number)
+        raise TournamentError(
+            "no_more_rounds",
+            f"the round robin of {len(field)} entries has {schedule_length(len(field), state.header['legs'])} rounds",
+            round=number,
+        )
     schedule = berger(size)
     leg, r = divmod(number - 1, size - 1)
     tables, byes = [], []
@@ -63,7 +67,7 @@ def pair_round_robin(state: TournamentState, number: int) -> Pairing:
     explanation = {
         "system": "round_robin",
         "method": f"Berger tables for {size} ({'with a phantom entry for the bye, ' if len(field) % 2 else ''}"
-                  f"leg {leg + 1}, round {r + 1} of {size - 1})",
+        f"leg {leg + 1}, round {r + 1} of {size - 1})",
         "constraints": ["everyone meets everyone once a leg", "second leg: sides swapped"],
         "numbers": {e: i + 1 for i, e in enumerate(field)},
         "cost": 0,

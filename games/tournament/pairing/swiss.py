@@ -13,6 +13,7 @@ more than 32 entries are matched first on opponents at most 16 places apart (the
 of 200 entries takes seconds); if that leaves an entry unmatched or forces a rematch, the
 complete graph decides.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -60,7 +61,7 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
     gaps = [abs(score[a] - score[b]) for a in order for b in order]
     max_gap = max(gaps) if gaps else 0
     unit_gap = n + 1  # one step of squared score gap outweighs every position gap
-    s_score = (int(max_gap ** 2 + 1) * unit_gap + n) * (n // 2 + 1)  # > any total of score costs
+    s_score = (int(max_gap**2 + 1) * unit_gap + n) * (n // 2 + 1)  # > any total of score costs
     b_place = s_score  # one step of bye placement
     b_repeat = b_place * (n + 1)  # one more bye outweighs any placement
     r_meet = b_repeat * (max(byes.values(), default=0) + 2)  # one rematch outweighs all bye costs
@@ -72,7 +73,7 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
     def solve(window: int | None) -> set[tuple[Any, Any]]:
         graph = nx.Graph()
         for i, a in enumerate(order):
-            for b in order[i + 1:] if window is None else order[i + 1:i + 1 + window]:
+            for b in order[i + 1 :] if window is None else order[i + 1 : i + 1 + window]:
                 graph.add_edge(a, b, weight=top - met[frozenset((a, b))] * r_meet - score_cost(a, b))
         if n % 2:
             for a in order:
@@ -85,8 +86,9 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
     # one can be avoided" holds exactly.
     window = WINDOW if n > 2 * WINDOW else None
     matching = solve(window)
-    if window is not None and (2 * len(matching) < n + n % 2
-                               or any(met[frozenset(m)] for m in matching if BYE not in m)):
+    if window is not None and (
+        2 * len(matching) < n + n % 2 or any(met[frozenset(m)] for m in matching if BYE not in m)
+    ):
         window = None
         matching = solve(None)
 
@@ -103,14 +105,25 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
         tables.append({"table": i, "sides": [[a], [b]]})
         times = met[frozenset((a, b))]
         rematches += times > 0
-        explained.append({"table": i, "entries": [a, b], "scores": [score[a], score[b]],
-                          "places": [pos[a] + 1, pos[b] + 1], "met_before": times})
+        explained.append(
+            {
+                "table": i,
+                "entries": [a, b],
+                "scores": [score[a], score[b]],
+                "places": [pos[a] + 1, pos[b] + 1],
+                "met_before": times,
+            }
+        )
     explanation: dict[str, Any] = {
         "system": "swiss",
         "method": "maximum-weight matching (networkx.max_weight_matching, maxcardinality)"
-                  + (f", on opponents at most {window} places apart" if window else ""),
-        "constraints": ["no rematch while one can be avoided", "no second bye while one can be avoided",
-                        "bye to the lowest-placed entry without a bye", "closest scores first, then closest places"],
+        + (f", on opponents at most {window} places apart" if window else ""),
+        "constraints": [
+            "no rematch while one can be avoided",
+            "no second bye while one can be avoided",
+            "bye to the lowest-placed entry without a bye",
+            "closest scores first, then closest places",
+        ],
         "rematches": rematches,
         "score_gaps": sum(abs(score[a] - score[b]) for a, b in pairs),
         "cost": sum(met[frozenset((a, b))] * r_meet + score_cost(a, b) for a, b in pairs)
