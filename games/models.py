@@ -29,6 +29,13 @@ class Club(models.Model):
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     # When readers other than the club's scorers see the cards of a hand (games.visibility).
     reveal_hands = models.CharField(max_length=10, choices=RevealHands.choices, default=RevealHands.AFTER_HAND)
+    class LeagueLeadsWith(models.TextChoices):
+        ELO = "elo", "The Elo table (a win never loses rating)"
+        PREDICTIVE = "predictive", "The predictive rating (win chances, with its uncertainty)"
+
+    # Which of the two tables its league page shows first (games.ratings; docs/ratings.md).
+    league_leads_with = models.CharField(max_length=12, choices=LeagueLeadsWith.choices,
+                                         default=LeagueLeadsWith.ELO)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

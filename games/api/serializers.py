@@ -76,6 +76,8 @@ class ClubUpdateInput(StrictSerializer):
     name = StrictCharField(max_length=100, required=False)
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices, required=False)
     reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, required=False)
+    league_leads_with = serializers.ChoiceField(choices=Club.LeagueLeadsWith.choices, required=False,
+                                                help_text="which table the league page shows first")
 
 
 class InvitationInput(StrictSerializer):
@@ -151,7 +153,7 @@ class RecordImportInput(serializers.Serializer):
 class ClubOutput(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "visibility", "reveal_hands", "created_at"]
+        fields = ["id", "name", "slug", "visibility", "reveal_hands", "league_leads_with", "created_at"]
 
 
 class MembershipOutput(serializers.ModelSerializer):

@@ -46,12 +46,16 @@ class TeamElo:
         n = len(sides)
         return [(i, j, self._expect(sides[i], sides[j])) for i in range(n) for j in range(i + 1, n)]
 
+    def _k(self, team) -> float:
+        """The K every player of the side moves by (ClubElo: provisional K for newcomers)."""
+        return self.params.k
+
     def update(self, game: GameResult) -> list[Change]:
         p = self.params
         teams = game.teams
         n = len(teams)
         sides = [self._side(t) for t in teams]
-        k = p.k / (n - 1)
+        ks = [self._k(t) / (n - 1) for t in teams]
         delta = [0.0] * n
         expected = [0.0] * n
         actual = [0.0] * n
@@ -59,8 +63,8 @@ class TeamElo:
             for j in range(i + 1, n):
                 e = self._expect(sides[i], sides[j])
                 s = game.pair_score(i, j)
-                delta[i] += k * (s - e)
-                delta[j] -= k * (s - e)
+                delta[i] += ks[i] * (s - e)
+                delta[j] -= ks[j] * (s - e)
                 expected[i] += e
                 expected[j] += 1.0 - e
                 actual[i] += s
@@ -81,3 +85,41 @@ class TeamElo:
         g = self.games.get(player, 0)
         return Standing(player, self.ratings.get(player, self.params.initial), 0.0, g,
                         g < self.params.provisional_games)
+
+
+@dataclass(frozen=True)
+class ClubEloParams:
+    """The Elo table as clubs know it (docs/ratings.md section 2a): stated on the league page."""
+
+    k: float = 24.0
+    provisional_k: float = 40.0  # in a player's first `provisional_games` rated games
+    initial: float = 1500.0
+    scale: float = 400.0
+    provisional_games: int = 10
+
+
+CLUB_ELO = ClubEloParams()
+
+
+class ClubElo(TeamElo):
+    """Team Elo for the league's Elo table.
+
+    Rule, as the page states it: a side's strength is the mean rating of its players; every player
+    of a side moves by the same amount, K_side * (S - E), where K_side is the mean of the members'
+    own K (provisional K in a player's first games, K after). S - E > 0 for a win, so a win never
+    loses rating and a loss never gains. With a provisional player at the table the update is not
+    zero-sum (new players find their level faster, which is what the provisional K is for).
+    More than two sides: every pair is a virtual game with K_side / (N - 1).
+    """
+
+    name = "club-elo"
+
+    def __init__(self, params: ClubEloParams | None = None):
+        self.params = params or CLUB_ELO  # type: ignore[assignment]
+        self.ratings = {}
+        self.games = {}
+
+    def _k(self, team) -> float:
+        p = self.params
+        g = self.games
+        return sum(p.provisional_k if g.get(pl, 0) < p.provisional_games else p.k for pl in team) / len(team)

@@ -86,6 +86,9 @@ class RatingChange(models.Model):
     grand_called = models.PositiveSmallIntegerField(default=0)
     grand_made = models.PositiveSmallIntegerField(default=0)
     double_victories = models.PositiveSmallIntegerField(default=0)
+    # the league's Elo table (games.ratings.elo.ClubElo), replayed alongside the predictive rating
+    elo_before = models.FloatField(default=1500.0)
+    elo_after = models.FloatField(default=1500.0)
 
     class Meta:
         app_label = "games"
@@ -110,6 +113,7 @@ class PlayerRating(models.Model):
     mu = models.FloatField()
     var = models.FloatField()
     last_t = models.FloatField()
+    elo = models.FloatField(default=1500.0)  # the Elo table's rating (ClubElo; its games = games)
 
     class Meta:
         app_label = "games"

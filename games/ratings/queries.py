@@ -12,9 +12,11 @@ from django.db.models.functions import RowNumber
 from games.models import Player
 
 from .config import SYSTEM, newcomer_rd, params_for
+from .elo import CLUB_ELO
 from .models import RatingChange, RatingPool
 
 FORM_LENGTH = 5
+TABLES = ("elo", "predictive")  # the league's two tables (docs/ratings.md section 4)
 
 
 def _bounds(start: date | None, end: date | None) -> tuple[datetime | None, datetime | None]:
@@ -47,8 +49,9 @@ class LeagueRow:
     player_id: int
     player: str
     rating: float
-    rd: float
+    rd: float  # 0 in the Elo table (it has no uncertainty)
     last_change: float
+    change: float  # over the period: the rating at its end minus the rating before its first game
     games: int  # games in the period
     wins: int
     win_rate: float
@@ -61,6 +64,15 @@ class LeagueRow:
     provisional: bool
     career_games: int
     last_played: datetime
+
+    @property
+    def low(self) -> float:
+        """The lower end of the rating's 95% range (rating - 2 RD)."""
+        return self.rating - 2 * self.rd
+
+    @property
+    def high(self) -> float:
+        return self.rating + 2 * self.rd
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -78,29 +90,39 @@ class League:
     system: str = SYSTEM
     recomputed_at: datetime | None = None
     games: int = 0
+    table: str = "predictive"
 
 
-CSV_COLUMNS = ["rank", "player", "rating", "provisional", "rd", "last_change", "games", "wins", "win_rate",
+CSV_COLUMNS = ["rank", "player", "rating", "provisional", "rd", "last_change", "change", "games", "wins", "win_rate",
                "tichu_made", "tichu_called", "grand_made", "grand_called", "double_victories", "form",
                "career_games", "last_played", "player_id"]
 
 
 def league_table(club_id: int, variant: str = "nanking", start: date | None = None,
-                 end: date | None = None) -> League:
-    """The table for a club and a period: ratings as they stood at the end of the period."""
+                 end: date | None = None, table: str = "predictive") -> League:
+    """The table for a club and a period: ratings as they stood at the end of the period.
+    `table`: "predictive" (the model's rating and deviation) or "elo" (the Elo table)."""
+    before, after = ("elo_before", "elo_after") if table == "elo" else ("rating_before", "rating_after")
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end)
     agg = {a["player_id"]: a for a in qs.values("player_id").annotate(
         n=Count("id"), wins=Count("id", filter=Q(score__gt=0.5)),
         tc=Sum("tichu_called"), tm=Sum("tichu_made"), gc=Sum("grand_called"), gm=Sum("grand_made"),
         dv=Sum("double_victories"))}
     recent = (qs.annotate(rn=Window(RowNumber(), partition_by=[F("player_id")],
-                                    order_by=[F("ordinal").desc(), F("id").desc()]))
-              .filter(rn__lte=FORM_LENGTH)
-              .values("player_id", "rn", "score", "rating_before", "rating_after", "rd_after", "games",
+                                    order_by=[F("ordinal").desc(), F("id").desc()]),
+                          rn_first=Window(RowNumber(), partition_by=[F("player_id")],
+                                          order_by=[F("ordinal").asc(), F("id").asc()]))
+              .filter(Q(rn__lte=FORM_LENGTH) | Q(rn_first=1))
+              .values("player_id", "rn", "rn_first", "score", before, after, "rd_after", "games",
                       "finished_at"))
     last: dict[int, dict] = {}
+    first: dict[int, float] = {}
     form: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for r in recent:
+        if r["rn_first"] == 1:
+            first[r["player_id"]] = r[before]
+        if r["rn"] > FORM_LENGTH:
+            continue
         form[r["player_id"]].append((r["rn"], result_letter(r["score"])))
         if r["rn"] == 1:
             last[r["player_id"]] = r
@@ -108,13 +130,17 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
     rows = []
     for pid, a in agg.items():
         lr = last[pid]
+        if table == "elo":
+            rd, provisional = 0.0, lr["games"] < CLUB_ELO.provisional_games
+        else:
+            rd, provisional = lr["rd_after"], is_provisional(variant, lr["rd_after"], lr["games"])
         rows.append(LeagueRow(
-            rank=None, player_id=pid, player=names.get(pid, str(pid)), rating=lr["rating_after"],
-            rd=lr["rd_after"], last_change=lr["rating_after"] - lr["rating_before"], games=a["n"],
+            rank=None, player_id=pid, player=names.get(pid, str(pid)), rating=lr[after],
+            rd=rd, last_change=lr[after] - lr[before], change=lr[after] - first[pid], games=a["n"],
             wins=a["wins"], win_rate=a["wins"] / a["n"], tichu_made=a["tm"] or 0, tichu_called=a["tc"] or 0,
             grand_made=a["gm"] or 0, grand_called=a["gc"] or 0, double_victories=a["dv"] or 0,
             form="".join(letter for _, letter in sorted(form[pid], reverse=True)),
-            provisional=is_provisional(variant, lr["rd_after"], lr["games"]), career_games=lr["games"],
+            provisional=provisional, career_games=lr["games"],
             last_played=lr["finished_at"]))
     rows.sort(key=lambda r: (r.provisional, -r.rating, r.player, r.player_id))
     rank = 0
@@ -124,7 +150,7 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
             r.rank = rank
     pool = RatingPool.objects.filter(club_id=club_id, variant=variant).first()
     return League(club_id, variant, start, end, rows, pool.system if pool else SYSTEM,
-                  pool.recomputed_at if pool else None, qs.values("game_id").distinct().count())
+                  pool.recomputed_at if pool else None, qs.values("game_id").distinct().count(), table)
 
 
 # -- player page ----------------------------------------------------------------------------------

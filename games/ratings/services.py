@@ -32,6 +32,7 @@ from games.models import Game, GameSeat
 from . import outbox
 from .adapters import result_from_score
 from .config import SYSTEM, model_for
+from .elo import ClubElo
 from .models import GameOutcome, PlayerRating, RatingChange, RatingPool
 from .types import GameResult, HandDetail, NotRated
 
@@ -123,11 +124,12 @@ def result_of(o: GameOutcome | dict) -> GameResult:
 CHANGE_COLUMNS = ("game_id", "player_id", "club_id", "variant", "finished_at", "ordinal", "side",
                   "rating_before", "rating_after", "rd_before", "rd_after", "expected", "score", "games",
                   "points_for", "points_against", "tichu_called", "tichu_made", "grand_called", "grand_made",
-                  "double_victories")
+                  "double_victories", "elo_before", "elo_after")
 
 
-def _change_values(o, changes, ordinal: int) -> list[tuple]:
-    """One tuple per player (CHANGE_COLUMNS order) for the RatingChange rows of a game."""
+def _change_values(o, changes, ordinal: int, elo: dict) -> list[tuple]:
+    """One tuple per player (CHANGE_COLUMNS order) for the RatingChange rows of a game; `elo` maps
+    each player to the Elo table's Change of the same game."""
     get = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
     sides = get("sides")
     totals = get("totals")
@@ -145,12 +147,13 @@ def _change_values(o, changes, ordinal: int) -> list[tuple]:
         tc = calls.get(str(c.player), (0, 0, 0, 0))
         rows.append((game_id, c.player, club_id, variant, finished, ordinal, i, c.before, c.after,
                      c.rd_before, c.rd_after, c.expected, c.score, c.games, pf, pa,
-                     tc[0], tc[1], tc[2], tc[3], doubles.get(str(i), 0)))
+                     tc[0], tc[1], tc[2], tc[3], doubles.get(str(i), 0),
+                     elo[c.player].before, elo[c.player].after))
     return rows
 
 
-def _change_rows(o, changes, ordinal: int) -> list[RatingChange]:
-    return [RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in _change_values(o, changes, ordinal)]
+def _change_rows(o, changes, ordinal: int, elo: dict) -> list[RatingChange]:
+    return [RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in _change_values(o, changes, ordinal, elo)]
 
 
 def _write_changes(values: list[tuple], progress: Progress | None = None) -> None:
@@ -175,13 +178,13 @@ def _write_changes(values: list[tuple], progress: Progress | None = None) -> Non
             progress("write", min(start + BATCH, len(values)), len(values))
 
 
-def _player_rating(model, club_id: int, variant: str, player: int, last_change: float,
+def _player_rating(model, elo: ClubElo, club_id: int, variant: str, player: int, last_change: float,
                    last_game_at: datetime) -> PlayerRating:
     mu, var, games, last_t = model.state[player]
     st = model.standing(player)
     return PlayerRating(player_id=player, club_id=club_id, variant=variant, rating=st.rating, rd=st.rd,
                         games=games, provisional=st.provisional, last_change=last_change,
-                        last_game_at=last_game_at, mu=mu, var=var, last_t=last_t)
+                        last_game_at=last_game_at, mu=mu, var=var, last_t=last_t, elo=elo.ratings[player])
 
 
 def _lock_pool(club_id: int, variant: str) -> RatingPool:
@@ -246,12 +249,14 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         outcomes = _read_outcomes(club_id, variant)
         total = len(outcomes)
         model = model_for(variant)
+        elo = ClubElo()
         rows: list[tuple] = []
         last: dict[int, tuple[float, datetime]] = {}
         step = max(1, total // 100)
         for k, o in enumerate(outcomes):
-            changes = model.update(result_of(o))
-            rows.extend(_change_values(o, changes, k))
+            result = result_of(o)
+            changes = model.update(result)
+            rows.extend(_change_values(o, changes, k, {c.player: c for c in elo.update(result)}))
             for c in changes:
                 last[c.player] = (c.after - c.before, o["finished_at"])
             if progress and (k % step == 0 or k == total - 1):
@@ -260,7 +265,7 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         PlayerRating.objects.filter(club_id=club_id, variant=variant).delete()
         _write_changes(rows, progress)
         PlayerRating.objects.bulk_create(
-            [_player_rating(model, club_id, variant, p, d, at) for p, (d, at) in sorted(last.items())],
+            [_player_rating(model, elo, club_id, variant, p, d, at) for p, (d, at) in sorted(last.items())],
             batch_size=BATCH)
         pool.system = SYSTEM
         pool.games_rated = total
@@ -353,12 +358,15 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
     result = result_of(outcome)
     stored = {r.player_id: r for r in PlayerRating.objects.filter(
         variant=outcome.variant, player_id__in=result.players)}
+    elo = ClubElo()
     for p, r in stored.items():
         model.state[p] = [r.mu, r.var, r.games, r.last_t]
+        elo.ratings[p], elo.games[p] = r.elo, r.games
     changes = model.update(result)
-    RatingChange.objects.bulk_create(_change_rows(outcome, changes, pool.games_rated))
+    elo_changes = {c.player: c for c in elo.update(result)}
+    RatingChange.objects.bulk_create(_change_rows(outcome, changes, pool.games_rated, elo_changes))
     for c in changes:
-        new = _player_rating(model, outcome.club_id, outcome.variant, c.player, c.after - c.before,
+        new = _player_rating(model, elo, outcome.club_id, outcome.variant, c.player, c.after - c.before,
                              outcome.finished_at)
         old = stored.get(c.player)
         if old is not None:
@@ -377,8 +385,9 @@ def pool_signature(club_id: int, variant: str) -> list[tuple]:
     changes = list(RatingChange.objects.filter(club_id=club_id, variant=variant)
                    .order_by("ordinal", "player_id")
                    .values_list("game_id", "player_id", "ordinal", "rating_before", "rating_after",
-                                "rd_after", "expected", "score", "games"))
+                                "rd_after", "expected", "score", "games", "elo_before", "elo_after"))
     ratings = list(PlayerRating.objects.filter(club_id=club_id, variant=variant).order_by("player_id")
-                   .values_list("player_id", "rating", "rd", "games", "provisional", "mu", "var", "last_t"))
+                   .values_list("player_id", "rating", "rd", "games", "provisional", "mu", "var", "last_t",
+                                "elo"))
     return changes + ratings
 

@@ -1,6 +1,7 @@
 """League tables and player pages: HTML (templates/ratings/), JSON and CSV.
 
     /clubs/<id>/league/            ?variant=nanking&from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv
+                                   &table=elo|predictive (CSV; default predictive)
     /clubs/<id>/league.json, /clubs/<id>/league.csv
     /players/<id>/                 ?variant=nanking&format=json|csv   (CSV: the rating history)
     /players/<id>.json, /players/<id>.csv
@@ -22,6 +23,7 @@ from games.selectors import club_q, clubs_visible
 
 from . import queries
 from .adapters import HAND_SD
+from .elo import CLUB_ELO
 
 FORMATS = ("html", "json", "csv")
 
@@ -61,6 +63,9 @@ def league(request, club_id: int, fmt: str | None = None):
     variant = _variant(request)
     start, end = _date(request, "from"), _date(request, "to")
     table = queries.league_table(club.pk, variant, start, end)
+    elo_table = queries.league_table(club.pk, variant, start, end, table="elo")
+    elo_rules = {"k": CLUB_ELO.k, "provisional_k": CLUB_ELO.provisional_k,
+                 "provisional_games": CLUB_ELO.provisional_games, "initial": CLUB_ELO.initial}
     if fmt == "json":
         return JsonResponse({
             "club": {"id": club.pk, "name": club.name, "slug": club.slug}, "variant": variant,
@@ -68,8 +73,14 @@ def league(request, club_id: int, fmt: str | None = None):
             "system": table.system, "games": table.games,
             "recomputed_at": table.recomputed_at.isoformat() if table.recomputed_at else None,
             "rows": [r.as_dict() for r in table.rows],
+            "leads_with": club.league_leads_with,
+            "elo": {**elo_rules, "rows": [r.as_dict() for r in elo_table.rows]},
         })
     if fmt == "csv":
+        which = request.GET.get("table", "predictive")
+        if which not in queries.TABLES:
+            raise Http404("table is elo or predictive")
+        table = elo_table if which == "elo" else table
         rows = []
         for r in table.rows:
             d = r.as_dict()
@@ -78,10 +89,14 @@ def league(request, club_id: int, fmt: str | None = None):
             d["last_change"] = f"{r.last_change:+.1f}"
             d["win_rate"] = f"{r.win_rate:.3f}"
             rows.append([d[c] for c in queries.CSV_COLUMNS])
-        return csv_response(queries.CSV_COLUMNS, rows, f"{club.slug}-{variant}-league.csv")
+        name = f"{club.slug}-{variant}-league{'-elo' if which == 'elo' else ''}.csv"
+        return csv_response(queries.CSV_COLUMNS, rows, name)
+    tables = [elo_table, table]
+    if club.league_leads_with == Club.LeagueLeadsWith.PREDICTIVE:
+        tables.reverse()
     return render(request, "ratings/league.html", {
-        "club": club, "table": table, "variant": variant, "start": start, "end": end,
-        "variants": list(HAND_SD),
+        "club": club, "table": table, "tables": tables, "elo": elo_rules, "variant": variant,
+        "start": start, "end": end, "variants": list(HAND_SD),
     })
 
 

@@ -173,3 +173,37 @@ def test_each_variant_is_its_own_pool(home, user, django_capture_on_commit_callb
     before = services.pool_signature(home.pk, "tien-zi-que")
     services.recompute_club(home.pk)
     assert services.pool_signature(home.pk, "tien-zi-que") == before
+
+
+@pytest.mark.django_db
+def test_the_elo_table_is_the_club_elo_replayed_on_the_outcomes_and_incremental_equals_recompute(
+        home, user, django_capture_on_commit_callbacks):
+    from games.ratings.elo import ClubElo
+
+    import_games(home, user, range(30, 44), django_capture_on_commit_callbacks)  # 14 games, 6 players
+    incremental = list(RatingChange.objects.filter(club=home).order_by("ordinal", "player_id")
+                       .values_list("player_id", "elo_before", "elo_after"))
+    elo = ClubElo()
+    expected = []
+    for o in GameOutcome.objects.filter(club=home).order_by("finished_at", "game_id"):
+        expected += sorted((c.player, c.before, c.after) for c in elo.update(services.result_of(o)))
+    assert incremental == expected
+    assert len({round(a, 6) for _, _, a in incremental}) > 6  # the table moves
+    assert {r.player_id: r.elo for r in PlayerRating.objects.filter(club=home)} == elo.ratings
+    services.recompute_club(home.pk)
+    assert list(RatingChange.objects.filter(club=home).order_by("ordinal", "player_id")
+                .values_list("player_id", "elo_before", "elo_after")) == incremental
+
+
+@pytest.mark.django_db
+def test_pools_rated_before_the_elo_table_are_recomputed_on_their_next_update(
+        home, user, django_capture_on_commit_callbacks):
+    import_games(home, user, range(50, 53), django_capture_on_commit_callbacks)
+    full = services.pool_signature(home.pk, "nanking")
+    RatingChange.objects.filter(club=home).update(elo_before=1500.0, elo_after=1500.0)  # as migrated
+    PlayerRating.objects.filter(club=home).update(elo=1500.0)
+    RatingPool.objects.filter(club=home).update(system="")  # what migration 0014 does
+    last = Game.objects.filter(club=home).order_by("-id").first()
+    RatingChange.objects.filter(game=last).delete()
+    assert services.apply_game(last.pk) == "recomputed"
+    assert services.pool_signature(home.pk, "nanking") == full

@@ -127,3 +127,47 @@ def test_player_page_partners_head_to_head_and_chart(league_club):
     assert html.count("<circle") == len(days)  # one point per day
     rows = list(csv.DictReader(io.StringIO(c.get(f"/players/{p}.csv").content.decode())))
     assert len(rows) == len(mine)
+
+
+def test_the_league_shows_both_tables_and_the_club_chooses_which_leads(league_club):
+    from games.ratings.elo import CLUB_ELO
+
+    club, games, pid = league_club
+    c = Client()
+    data = c.get(f"/clubs/{club.slug}/league.json").json()
+    assert data["leads_with"] == "elo"
+    assert (data["elo"]["k"], data["elo"]["provisional_k"]) == (CLUB_ELO.k, CLUB_ELO.provisional_k)
+    elo_rows = data["elo"]["rows"]
+    assert {r["player_id"] for r in elo_rows} == {r["player_id"] for r in data["rows"]}
+    assert all(r["rd"] == 0 for r in elo_rows)
+    ranked = [r for r in elo_rows if r["rank"] is not None]
+    assert [r["rating"] for r in ranked] == sorted((r["rating"] for r in ranked), reverse=True)
+    assert all((r["rank"] is None) == (r["career_games"] < CLUB_ELO.provisional_games) for r in elo_rows)
+    # over the whole history the change is the rating less the start
+    assert all(r["change"] == pytest.approx(r["rating"] - CLUB_ELO.initial) for r in elo_rows)
+    csv_rows = list(csv.DictReader(io.StringIO(c.get(f"/clubs/{club.slug}/league.csv?table=elo").content.decode())))
+    assert [int(r["player_id"]) for r in csv_rows] == [r["player_id"] for r in elo_rows]
+    html = c.get(f"/clubs/{club.slug}/league/").content.decode()
+    assert html.index('id="table-elo"') < html.index('id="table-predictive"')
+    assert f"K = {CLUB_ELO.k:.0f}" in html and f"or {CLUB_ELO.provisional_k:.0f} in a player" in html
+    top = data["rows"][0]  # the predictive table shows the range of the rating
+    assert f'{round(top["rating"] - 2 * top["rd"])}–{round(top["rating"] + 2 * top["rd"])}' in html
+    club.league_leads_with = Club.LeagueLeadsWith.PREDICTIVE
+    club.save()
+    html = c.get(f"/clubs/{club.slug}/league/").content.decode()
+    assert html.index('id="table-predictive"') < html.index('id="table-elo"')
+    assert c.get(f"/clubs/{club.slug}/league.csv?table=nope").status_code == 404
+
+
+def test_change_over_a_season_is_the_rating_at_its_end_less_the_rating_before_its_first_game(league_club):
+    club, games, pid = league_club
+    times = sorted(g.finished_at for g in games)
+    lo = datetime.fromtimestamp(times[30], tz=timezone.utc).date()
+    data = Client().get(f"/clubs/{club.pk}/league/?format=json&from={lo}").json()
+    from games.ratings.models import RatingChange
+    for table, rows, before, after in (("predictive", data["rows"], "rating_before", "rating_after"),
+                                       ("elo", data["elo"]["rows"], "elo_before", "elo_after")):
+        for r in rows:
+            mine = list(RatingChange.objects.filter(player_id=r["player_id"], finished_at__date__gte=lo)
+                        .order_by("ordinal").values(before, after))
+            assert r["change"] == pytest.approx(mine[-1][after] - mine[0][before]), table
