@@ -9,9 +9,7 @@ import json
 import os
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from games import engine
 from games.models import Club, Event, Game, Membership, Player
@@ -42,30 +40,6 @@ def scorer(name="scorer"):
 def game(club):
     body = game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer()).body
     return Game.objects.get(pk=body["id"])
-
-
-@pytest.fixture
-def open_as(browser, live_server):
-    """open_as(user, path, viewport=None) -> a page of a fresh context logged in as `user`."""
-    contexts = []
-
-    def open_page(user, path, viewport=None):
-        client = Client()
-        client.force_login(user)
-        context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
-        contexts.append(context)
-        context.set_default_timeout(10_000)
-        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda err: page.errors.append(str(err)))
-        page.goto(live_server.url + path)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def open_entry(open_as, game, user=None, viewport=None):

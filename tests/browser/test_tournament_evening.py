@@ -5,9 +5,7 @@ are the core's fold of what was stored."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from games import tournament as core
 from games.models import Club, Event, Game, Membership
@@ -31,28 +29,6 @@ def director(live_server):
     Membership.objects.create(club=club, user=user, role="scorer")
     return user
 
-
-@pytest.fixture
-def open_as(browser, live_server):
-    contexts = []
-
-    def open_page(user, path, viewport):
-        client = Client()
-        client.force_login(user)
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        context.set_default_timeout(15_000)
-        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda err: page.errors.append(str(err)))
-        page.goto(live_server.url + path)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def enter_table(page, hands: list[int | None]) -> None:

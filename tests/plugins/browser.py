@@ -61,8 +61,8 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the whole session."""
+def chromium():
+    """One headless Chromium for the whole session (tests use `browser`, which watches it)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -73,26 +73,88 @@ def browser():
             browser.close()
 
 
+class WatchedBrowser:
+    """The session's Chromium as one test sees it: every context the test opens is closed after
+    it, and every page in those contexts is watched. The site sends a Content-Security-Policy
+    (tichu_site/settings.py): whatever it blocks on any page of the test (an inline script, a
+    request to another host) fails the test; `page.csp_violations` is the test's list (a test may
+    take out one it expects) and `page.errors` collects the pages' uncaught script errors."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+        self.contexts: list = []
+        self.csp_violations: list[str] = []
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.on("page", self._watch)  # fired before new_page() returns
+        self.contexts.append(context)
+        return context
+
+    def _watch(self, page) -> None:
+        page.csp_violations = self.csp_violations
+        page.errors = []
+        page.on("console", lambda msg: self.csp_violations.append(msg.text)
+                if msg.type == "error" and "Content Security Policy" in msg.text else None)
+        page.on("pageerror", lambda err: page.errors.append(str(err)))
+
+    def open_pages(self) -> list:
+        return [page for context in self.contexts for page in context.pages if not page.is_closed()]
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
-def page(browser, request):
-    """A fresh page in its own browser context (no cookies or storage shared between tests).
-    A Content-Security-Policy violation on it fails the test. If the test fails, a screenshot is saved under SCREENSHOTS (.ci/out/screenshots/)."""
-    context = browser.new_context()
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    page = context.new_page()
-    # The site sends a Content-Security-Policy (tichu_site/settings.py): whatever it blocks on a
-    # page (an inline script, a style, a request to another host) fails the test that loaded it.
-    csp_violations = page.csp_violations = []  # a test may take out one it expects
-    page.on("console", lambda msg: csp_violations.append(msg.text)
-            if msg.type == "error" and "Content Security Policy" in msg.text else None)
+def browser(chromium, request):
+    """The session's Chromium, watched for this test (WatchedBrowser). If the test fails, each
+    page still open leaves a screenshot under SCREENSHOTS (.ci/out/screenshots/)."""
+    watched = WatchedBrowser(chromium)
     try:
-        yield page
-        assert not csp_violations, f"the page broke its Content-Security-Policy: {csp_violations}"
+        yield watched
         report = request.node.stash.get(_CALL_REPORT, None)
         if report is not None and report.failed:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            path = SCREENSHOTS / (re.sub(r"[^\w.-]+", "_", request.node.nodeid) + ".png")
-            page.screenshot(path=str(path), full_page=True)
-            print(f"screenshot of the failed test's page: {path}")
+            for n, open_page in enumerate(watched.open_pages()):
+                name = re.sub(r"[^\w.-]+", "_", request.node.nodeid) + (f"-{n}" if n else "") + ".png"
+                open_page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+                print(f"screenshot of the failed test's page: {SCREENSHOTS / name}")
+        violations = watched.csp_violations
+        assert not violations, f"a page broke its Content-Security-Policy: {violations}"
     finally:
-        context.close()
+        for context in watched.contexts:
+            try:
+                context.close()
+            except Exception:  # closed by the test already
+                pass
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page in its own browser context (no cookies or storage shared between tests),
+    watched like every page of `browser`."""
+    context = browser.new_context()
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    return context.new_page()
+
+
+@pytest.fixture
+def open_as(browser, live_server):
+    """open_as(user, path, viewport=None) -> a page of a fresh context signed in as `user` (a
+    session cookie from Django's test client), at live_server.url + path."""
+
+    def open_page(user, path: str, viewport: dict | None = None):
+        from django.conf import settings
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
+        page = context.new_page()
+        page.goto(live_server.url + path)
+        return page
+
+    return open_page
