@@ -57,6 +57,7 @@ CHECKS = [
     schemathesis.checks.not_a_server_error,
     schemathesis.checks.status_code_conformance,  # errors: the `default` response (games/api/schema_hooks.py)
     schemathesis.checks.response_schema_conformance,
+    schemathesis.checks.content_type_conformance,  # every /api/ answer is JSON (issue #14 finding 14)
 ]
 
 
