@@ -78,7 +78,10 @@ class Stack:
             "CELERY_RESULT_BACKEND": self.redis.url(0),
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "CACHE_URL": self.redis.url(1),
+            # production settings (DEBUG off needs a secret key of its own), over plain HTTP
             "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "fault-tests-" + "x" * 50,
+            "DJANGO_SECURE_SSL_REDIRECT": "0",
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
             "PYTHONUNBUFFERED": "1",
         })
