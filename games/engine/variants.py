@@ -39,7 +39,9 @@ class Variant:
 
     def check_players(self, players: Sequence[str]) -> None:
         if len(players) not in self.seat_counts:
-            counts = " or ".join(str(n) for n in self.seat_counts)
+            seats = sorted(self.seat_counts)
+            contiguous = len(seats) > 2 and seats[-1] - seats[0] == len(seats) - 1
+            counts = f"{seats[0]} to {seats[-1]}" if contiguous else " or ".join(map(str, seats))
             raise EngineError(
                 "malformed", f"{self.label} is played by {counts} players, the record names {len(players)}"
             )

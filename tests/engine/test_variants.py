@@ -471,3 +471,8 @@ def test_grand_seigneur_an_equal_bomb_does_not_beat_with_two_decks():
     refuse(state, {"type": "play", "seat": 4, "cards": ["2j", "3j", "4j", "5j", "6j"]}, "does_not_beat")
     pass_(state, 4, 5, 6, 7, 0, 1, 2)
     assert state.turn == 3  # the straight-flush bomb took the trick
+
+
+def test_the_player_count_refusal_reads_as_a_range():
+    with pytest.raises(EngineError, match=r"Grand Seigneur is played by 5 to 12 players, the record names 4"):
+        GameState("grand-seigneur", None, ["a", "b", "c", "d"])
