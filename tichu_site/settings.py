@@ -234,7 +234,9 @@ else:
 # Delivery of the rating tasks is at least once (docs/ratings.md, "Delivery"): the tasks are
 # idempotent, a finishing append writes an outbox row with its events, and the sweep below
 # re-queues what the broker lost.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
+# In-process default: a host is named because kombu warns "No hostname was supplied" on every
+# eager task otherwise (Celery acquires a producer to check serialisation even when eager).
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://localhost/")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "cache+memory://")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_URL" not in os.environ)
 CELERY_TASK_EAGER_PROPAGATES = True

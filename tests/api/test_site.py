@@ -105,3 +105,15 @@ def test_seed_demo_prints_how_to_sign_in_as_its_demo_users(settings):
     out = StringIO()
     call_command("seed_demo", "--games", "1", stdout=out)
     assert "demo-viewer  viewer  in the demo club, no usable password" in out.getvalue()
+
+
+def test_seed_demo_in_process_setup_logs_no_broker_warning(caplog, django_capture_on_commit_callbacks):
+    """The embedded default publishes the rating task in-process; kombu must not warn about a
+    missing broker hostname on each one (it did with the bare `memory://` URL)."""
+    import logging
+
+    with caplog.at_level(logging.WARNING), django_capture_on_commit_callbacks(execute=True) as callbacks:
+        call_command("seed_demo", "--games", "1")
+    assert callbacks, "the finishing append should publish its rating task after the commit"
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert warnings == [], [r.getMessage() for r in warnings]
