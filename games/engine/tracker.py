@@ -121,6 +121,20 @@ def _over(record: dict[str, Any]) -> bool:
     return fold(record).is_over  # the fold checks every hand: a refused one raises EngineError
 
 
+def _player_names(players: Any) -> dict[int, str]:
+    """The export's ``players`` list -> names by the app's player id (a player row without an id
+    or a name is a format error, not a crash)."""
+    if not isinstance(players, list):
+        raise TrackerFormatError("'players' must be a list")
+    names: dict[int, str] = {}
+    for i, player in enumerate(players):
+        try:
+            names[int(player["id"])] = str(player["name"])
+        except (KeyError, TypeError, ValueError):
+            raise TrackerFormatError(f"player {i + 1} of the list needs an integer 'id' and a 'name'") from None
+    return names
+
+
 def convert_tracker(
     data: dict[str, Any], *, anonymise: bool = False, stopped_games_end: bool = False
 ) -> list[dict[str, Any]]:
@@ -131,7 +145,7 @@ def convert_tracker(
     """
     if not isinstance(data, dict) or not isinstance(data.get("games"), list):
         raise TrackerFormatError("expected an object with a 'games' list")
-    names = {int(p["id"]): str(p["name"]) for p in data.get("players", [])}
+    names = _player_names(data.get("players", []))
     if anonymise:
         names = {pid: f"Player {pid + 1}" for pid in names}
     return [game_record(g, names, stopped_games_end=stopped_games_end) for g in data["games"]]

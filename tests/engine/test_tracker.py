@@ -110,6 +110,16 @@ def test_bad_input():
         hand_event({"outFirst": 0})
 
 
+@pytest.mark.parametrize(
+    "players",
+    [[{"name": "Anna"}], [{"id": "x", "name": "Anna"}], [{"id": 1}], ["Anna"], {"id": 1}],
+    ids=["no id", "id not a number", "no name", "not an object", "not a list"],
+)
+def test_a_bad_player_row_is_a_format_error_not_a_crash(players):
+    with pytest.raises(TrackerFormatError, match="player|players"):
+        convert_tracker({"games": [], "players": players})
+
+
 def test_cli(capsys):
     assert main_from_tracker([str(FILE)]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 150

@@ -125,3 +125,11 @@ def test_import_bsw_a_hand_it_cannot_read_or_the_engine_refuses_costs_only_that_
     assert "hand 2 (line" in text_report and "Zuschauer" in text_report
     game = Game.objects.get(club=club)
     assert game.status == Game.Status.FINISHED and game.players.count() == 4
+
+
+def test_import_tracker_names_a_file_that_is_not_a_tracker_export_and_stores_nothing(club, tmp_path):
+    path = tmp_path / "players-without-ids.json"
+    path.write_text('{"games": [], "players": [{"name": "Anna"}]}', encoding="utf-8")
+    with pytest.raises(CommandError, match="not a Tichu-Tracker export: player 1"):
+        call_command("import_tracker", str(path), "--club", club.slug)
+    assert not Game.objects.exists()

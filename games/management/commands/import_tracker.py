@@ -11,7 +11,7 @@ from django.db import transaction
 from tqdm import tqdm
 
 from games import storable
-from games.engine import convert_tracker, fold, score_json
+from games.engine import TrackerFormatError, convert_tracker, fold, score_json
 from games.management.commands._importing import club_by_slug
 from games.services import ServiceError, game_import
 
@@ -35,7 +35,10 @@ class Command(BaseCommand):
             data = storable.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise CommandError(f"{path}: {exc}") from None
-        records = convert_tracker(data, stopped_games_end=stopped_games_end)
+        try:
+            records = convert_tracker(data, stopped_games_end=stopped_games_end)
+        except TrackerFormatError as exc:
+            raise CommandError(f"{path}: not a Tichu-Tracker export: {exc}") from None
         equal = stored = already = 0
         stopped = sum(1 for r in records if r["meta"].get("stopped_early"))
         with transaction.atomic():  # the file's games are stored together, or none of them
