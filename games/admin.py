@@ -1,7 +1,21 @@
 """Admin: clubs (with memberships), players, games (with seats) and, read-only, events."""
 from django.contrib import admin
 
+from games.clubs.services import audit
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
+
+
+def audit_membership_change(request, membership: Membership, *, change: bool, deleted: bool = False) -> None:
+    """A membership added, changed or deleted in the admin goes into the club's audit log like one
+    made on the site (games.clubs.services), so the log stays the whole history of who may do what."""
+    name = membership.user.get_username()
+    if deleted:
+        action, summary = "admin_member_removed", f"removed {name} ({membership.role}) in the Django admin"
+    elif change:
+        action, summary = "admin_member_changed", f"set {name}'s role to {membership.role} in the Django admin"
+    else:
+        action, summary = "admin_member_added", f"added {name} as {membership.role} in the Django admin"
+    audit(membership.club, request.user, action, summary, user=name, role=membership.role)
 
 
 class MembershipInline(admin.TabularInline):
@@ -18,6 +32,16 @@ class ClubAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
 
+    def save_formset(self, request, form, formset, change) -> None:
+        super().save_formset(request, form, formset, change)
+        if formset.model is Membership:  # the formset says what it did only once it has saved
+            for membership in formset.deleted_objects:
+                audit_membership_change(request, membership, change=False, deleted=True)
+            for membership, _fields in formset.changed_objects:
+                audit_membership_change(request, membership, change=True)
+            for membership in formset.new_objects:
+                audit_membership_change(request, membership, change=False)
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
@@ -32,6 +56,19 @@ class MembershipAdmin(admin.ModelAdmin):
     list_display = ["user", "club", "role", "created_at"]
     list_filter = ["role", "club"]
     search_fields = ["user__username", "club__name"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        audit_membership_change(request, obj, change=change)
+
+    def delete_model(self, request, obj) -> None:
+        audit_membership_change(request, obj, change=False, deleted=True)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for membership in queryset.select_related("user", "club"):
+            audit_membership_change(request, membership, change=False, deleted=True)
+        super().delete_queryset(request, queryset)
 
 
 class GameSeatInline(admin.TabularInline):
