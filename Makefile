@@ -26,9 +26,13 @@ PYTEST_ARGS ?=
 SERVICE_ENV_VARS := DATABASE_URL DATABASE_OWNER_URL CELERY_BROKER_URL CELERY_RESULT_BACKEND CELERY_TASK_ALWAYS_EAGER CACHE_URL TICHU_CELERY_WORKER
 CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 
-# The stages share the PostgreSQL test database: never run them in parallel.
-.NOTPARALLEL:
-.PHONY: run test lint test-sqlite test-postgres test-celery test-faults install pgdb clean bench
+# How `make test` runs its stages: the SQLite stage beside the PostgreSQL and Celery stages (one
+# after the other: they share the PostgreSQL test database), the fault stage last and alone (it
+# stops and starts servers and measures heartbeats, so it gets the machine to itself).
+# TEST_JOBS=1 runs all of them one after the other.
+TEST_JOBS ?= 2
+.PHONY: run test lint test-sqlite test-postgres test-celery test-faults test-database-stages \
+	test-postgres-then-celery install pgdb clean bench
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,7 +52,17 @@ run: install
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver $(ADDR)
 
-test: lint test-sqlite test-postgres test-celery test-faults
+# Each stage's output is printed whole when it ends (--output-sync), so parallel stages do not
+# interleave; the first failing stage fails `make test` once the stages beside it have ended.
+test: lint
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-database-stages
+	@$(MAKE) --no-print-directory test-faults
+
+test-database-stages: test-sqlite test-postgres-then-celery
+
+test-postgres-then-celery:
+	@$(MAKE) --no-print-directory test-postgres
+	@$(MAKE) --no-print-directory test-celery
 
 # A few seconds, first: the engine linted, formatted (`ruff format games/engine` fixes it) and
 # type-checked, and the architecture's import contracts (pyproject.toml [tool.importlinter],
