@@ -19,6 +19,7 @@ from .errors import CODES, TournamentError
 from .from_games import hand_lines
 from .pairing import Pairing, propose
 from .pairing.evaluate import evaluate
+from .performance import performance
 from .record import FORMAT, parse_header, parse_record
 from .scoring import PRESETS, hand_vp
 from .standings import crosstable_json, ranking, rounds_json, standings_json
@@ -41,6 +42,7 @@ __all__ = [
     "new_tournament",
     "parse_header",
     "parse_record",
+    "performance",
     "propose",
     "ranking",
     "rounds_json",

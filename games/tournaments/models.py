@@ -32,6 +32,10 @@ class Tournament(models.Model):
     game_options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     seq = models.PositiveIntegerField(default=0)
+    # Set when the tournament was imported from a results file (games.tournaments.results_import):
+    # where and when it was held, the links to each table's game record there, and the
+    # performance ratings computed there. Empty for a tournament run here.
+    source = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

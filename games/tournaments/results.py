@@ -13,8 +13,32 @@ from games.tournaments.models import Tournament
 FORMAT = "tichu-tournament-results/1"
 
 
+def _table_link(tournament: Tournament, round_number: int, table: int, game: int | None, game_url):
+    """(game id, record address) of a table's result: the game played here, or, for an imported
+    tournament, the link the results file gave (the record where the event was held)."""
+    if game:
+        return game, game_url(game)
+    link = tournament.source.get("tables", {}).get(f"{round_number}/{table}")
+    return (link["game"], link["record"]) if link else (None, None)
+
+
+def portable_events(tournament: Tournament, names: dict[int, str]) -> list[dict[str, Any]]:
+    """The tournament's events as another server can replay them: players by name instead of this
+    club's ids, and no game ids (each table's link to its game record is in `rounds`)."""
+    out = []
+    for event in selectors.events(tournament):
+        if event["type"] == "entry_registered":
+            event = {**event, "players": [names.get(p, p) if isinstance(p, int) else p for p in event["players"]]}
+        elif event["type"] in ("result_recorded", "result_corrected"):
+            event = {k: v for k, v in event.items() if k != "game"}
+        out.append(event)
+    return out
+
+
 def results_json(tournament: Tournament, game_url) -> dict[str, Any]:
     """`game_url(game_id)` gives the address of a game's record."""
+    from games.tournaments.performance import performances
+
     state = selectors.state_at(tournament)
     players = {p.pk: p.name for p in tournament.club.players.all()}
     rounds = core.rounds_json(state)["rounds"]
@@ -25,23 +49,30 @@ def results_json(tournament: Tournament, game_url) -> dict[str, Any]:
             row: dict[str, Any] = {"table": t["table"], "north_south": t["sides"][0], "east_west": t["sides"][1]}
             result = t.get("result")
             if result:
+                game, record = _table_link(tournament, rnd["round"], t["table"], result["game"], game_url)
                 row.update(score=result["score"], vp=result["vp"], hands=result["hands"],
-                           confirmation=t.get("confirmation"),
-                           game=result["game"], record=game_url(result["game"]) if result["game"] else None)
+                           confirmation=t.get("confirmation"), game=game, record=record)
             tables.append(row)
         out_rounds.append({"round": rnd["round"], "closed": rnd["closed"], "tables": tables, "byes": rnd["byes"]})
+    perf = performances(tournament, state)
+    source = tournament.source
     return {
         "format": FORMAT,
-        "event": {"name": tournament.name, "club": tournament.club.slug, "created_at": tournament.created_at.isoformat(),
-                  "status": tournament.status, "header": tournament.header},
+        "event": {"name": tournament.name, "club": source.get("club", tournament.club.slug),
+                  "created_at": source.get("created_at", tournament.created_at.isoformat()),
+                  "status": tournament.status, "header": tournament.header,
+                  "variant": tournament.variant, "game_options": tournament.game_options},
         "entrants": [{"entry": e.id, "name": e.name, "players": [players.get(p, str(p)) for p in e.players],
-                      "active": e.active} for e in state.entries.values()],
+                      "active": e.active, "joined_after": e.joined_after,
+                      "performance": perf[e.id]} for e in state.entries.values()],
         "rounds": out_rounds,
-        "standings": core.standings_json(state)["standings"],
+        "standings": [{**row, "players": [players.get(p, p) for p in row["players"]]}
+                      for row in core.standings_json(state)["standings"]],
+        "events": portable_events(tournament, players),
     }
 
 
-STANDINGS_COLUMNS = ["rank", "name", "players", "vp", "points", "against", "difference", "played"]
+STANDINGS_COLUMNS = ["rank", "name", "players", "vp", "points", "against", "difference", "played", "performance"]
 TABLE_COLUMNS = ["round", "table", "north_south", "east_west", "score_ns", "score_ew", "vp_ns", "vp_ew",
                  "confirmation", "record"]
 
@@ -49,9 +80,10 @@ TABLE_COLUMNS = ["round", "table", "north_south", "east_west", "score_ns", "scor
 def rows(results: dict[str, Any]) -> dict[str, list[list[Any]]]:
     """The results as two sheets of rows (header first): standings and table results."""
     names = {e["entry"]: e["name"] for e in results["entrants"]}
+    perf = {e["entry"]: e["performance"]["performance"] for e in results["entrants"]}
     standings = [STANDINGS_COLUMNS] + [
         [r["rank"], r["name"], " & ".join(map(str, r["players"])), r["vp"], r["points"], r["against"],
-         r["difference"], r["played"]] for r in results["standings"]]
+         r["difference"], r["played"], perf.get(r["entry"])] for r in results["standings"]]
     tables = [TABLE_COLUMNS]
     for rnd in results["rounds"]:
         for t in rnd["tables"]:

@@ -24,6 +24,7 @@ from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
 from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
+from games.tournaments.performance import performances
 
 from .forms import (
     SCORING_LABELS,
@@ -160,8 +161,11 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
             row_cells.append({**cell, "opponent_names": " & ".join(names[o] for o in cell.get("opponents", [])),
                               "replay": reverse("replay:game-replay", args=[link.game_id]) if link else None})
         rows.append({"name": line["name"], "cells": row_cells})
+    perf = performances(tournament, state) if upto is None else {}
+    lines = [{**line, "perf": perf.get(line["entry"], {})} for line in standings["standings"]]
     return {
-        "standings": standings["standings"], "summary": standings, "crosstable_rows": rows, "rounds": rounds,
+        "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
+        "show_performance": bool(perf),
         "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
         "unit": "Points" if state.header["scoring"] == "points" else "VP",
     }

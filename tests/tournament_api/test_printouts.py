@@ -170,8 +170,15 @@ def test_results_as_csv_and_xlsx(club, scorer_client):
     assert [r[4:6] for r in table_rows[1:]] == [["70", "30"], ["70", "30"]]
     book = load_workbook(io.BytesIO(Client().get(f"/api/tournaments/{tid}/results/?as=xlsx").content))
     assert book.sheetnames == ["standings", "tables"]
-    assert [[c.value for c in row] for row in book["standings"].iter_rows()][1:] == \
-        [[int(v) if v.lstrip("-").isdigit() else v for v in r] for r in standings[1:]]
+    def number(v):
+        try:
+            return float(v)
+        except (TypeError, ValueError):
+            return v
+
+    assert [[number(c.value) for c in row] for row in book["standings"].iter_rows()][1:] == \
+        [[number(v) for v in r] for r in standings[1:]]
+    assert standings[0][-1] == "performance" and all(float(r[-1]) > 0 for r in standings[1:])
     assert Client().get(f"/api/tournaments/{tid}/results/?as=pdf").json()["code"] == "invalid"
 
 

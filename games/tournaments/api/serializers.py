@@ -19,6 +19,15 @@ class TournamentCreateInput(StrictSerializer):
                                          help_text="extra engine options for the tables' games (house rules)")
 
 
+class TournamentImportInput(StrictSerializer):
+    club = ClubRefField(help_text="the club's id or slug that holds the imported tournament")
+    format = serializers.ChoiceField(choices=["tichu-tournament-results/1", "aragos"],
+                                     default="tichu-tournament-results/1",
+                                     help_text="our results format, or aragos/tichu-tournament's tournament JSON")
+    results = serializers.JSONField(help_text="the results file (a JSON object)")
+    name = StrictCharField(max_length=100, required=False, help_text="aragos only: overrides the file's name")
+
+
 class TournamentEventsAppendInput(StrictSerializer):
     expected_seq = StrictIntegerField(min_value=0)
     events = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=MAX_BATCH,

@@ -5,6 +5,7 @@ from games.tournaments.api import views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateApi.as_view(), name="tournament-list"),
+    path("tournaments/import/", views.TournamentImportApi.as_view(), name="tournament-import"),
     path("tournaments/<int:pk>/", views.TournamentDetailApi.as_view(), name="tournament-detail"),
     path("tournaments/<int:pk>/events/", views.TournamentEventsApi.as_view(), name="tournament-events"),
     path("tournaments/<int:pk>/record/", views.TournamentRecordApi.as_view(), name="tournament-record"),

@@ -27,7 +27,7 @@ from games.api.views import (
     club_visible,
 )
 from games.services import WriteResult
-from games.tournaments import results, selectors, services
+from games.tournaments import results, results_import, selectors, services
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
 
@@ -236,3 +236,21 @@ class TournamentResultsApi(TournamentView):
             raise ApiError("as= is json, standings.csv, tables.csv or xlsx", code="invalid")
         response["Content-Disposition"] = f'attachment; filename="tournament-{pk}-{kind.replace(".", "-")}"'
         return response
+
+
+class TournamentImportApi(ApiView):
+    @extend_schema(request=s.TournamentImportInput, responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
+                   summary="Import a tournament from a results file (ours, round trip exact; or aragos' JSON); "
+                           "scorers and admins of the club; all or nothing")
+    def post(self, request: Request) -> Response:
+        data = _validated(s.TournamentImportInput, request)
+        club = club_visible(request, data["club"])
+        require_writer(request.user, club)
+        record_url = lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid]))  # noqa: E731
+        if data["format"] == "aragos":
+            body = results_import.import_aragos(club=club, data=data["results"], user=request.user,
+                                                name=data.get("name"))
+        else:
+            body = results_import.import_results(club=club, data=data["results"], user=request.user,
+                                                 game_url=record_url)
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,104 @@
+"""Performance rating per entry for one event (pure; the ratings come from the caller).
+
+An entry's performance rating is the rating R at which its results in the event are exactly what
+the Elo expectation predicts against the opponents it met:
+
+    sum over its tables i of E(side_i(R), opp_i) = S,   E(a, b) = 1 / (1 + 10 ** ((b - a) / 400))
+
+where S counts 1 for a table won, 1/2 drawn, 0 lost (won = more VP than the other side, or more
+Tichu points under a preset without VP), opp_i is the mean rating of the opposing side's players,
+and side_i(R) is R for a pair (the pair's rating is the mean of its players, as the club's Elo
+table takes a side's strength) or (R + partner_i) / 2 for an individual with that round's partner.
+Byes, missed rounds and tables without a result take no part. E rises with R, so the root is
+unique; it is searched by bisection in opp +- 800 (pairs; +- 1600 for individuals, whose R counts
+half of the side): a perfect score gets the top of that range and a zero score the bottom (FIDE's
+convention that 100 % is worth 800 above the opponents). docs/tournament.md, "Performance rating".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .scoring import table_vp
+from .state import TournamentState
+
+SPREAD = 800.0  # a perfect score: the opponents' mean + 800 (FIDE's dp for 100 %)
+ITERATIONS = 60
+
+
+def expected(a: float, b: float) -> float:
+    return 1.0 / (1.0 + 10.0 ** ((b - a) / 400.0))
+
+
+def _solve(games: list[tuple[float, float | None, float]]) -> float:
+    """R with sum E(side(R), opp) = score; games are (opponents' rating, partner's rating or None,
+    score 1 / 0.5 / 0)."""
+    score = sum(g[2] for g in games)
+    opp_mean = sum(g[0] for g in games) / len(games)
+    spread = SPREAD * (2 if any(g[1] is not None for g in games) else 1)
+    lo, hi = opp_mean - spread, opp_mean + spread
+
+    def side(r: float, partner: float | None) -> float:
+        return r if partner is None else (r + partner) / 2
+
+    def total(r: float) -> float:
+        return sum(expected(side(r, p), o) for o, p, _s in games)
+
+    if score <= total(lo):
+        return lo
+    if score >= total(hi):
+        return hi
+    for _ in range(ITERATIONS):
+        mid = (lo + hi) / 2
+        if total(mid) < score:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _outcome(state: TournamentState, table: Any, vps: Callable[[Any], tuple[float, float]]) -> tuple[float, float]:
+    a, b = vps(table)
+    if state.preset.unit == "none":
+        a, b = table.result["score"]
+    return (1.0, 0.0) if a > b else (0.0, 1.0) if a < b else (0.5, 0.5)
+
+
+def performance(
+    state: TournamentState,
+    ratings: dict[Any, float],
+    default: float = 1500.0,
+    vps: Callable[[Any], tuple[float, float]] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """{entry: {"performance": R rounded to 0.1 or None, "tables": n, "score": S, "opponents":
+    mean opponent rating or None}}. `ratings` maps a player (as the entries name them) to the
+    rating before the event; a player without one counts `default` (a newcomer's start).
+    `vps(table)` gives a table's (N/S, E/W) score (default: the preset's VP)."""
+    hands = state.header["hands_per_round"]
+    vps = vps or (lambda t: table_vp(state.preset, t.result, hands))
+
+    def rating(entry_id: str) -> float:
+        players = state.entries[entry_id].players
+        return sum(ratings.get(p, default) for p in players) / len(players)
+
+    games: dict[str, list[tuple[float, float | None, float]]] = {e: [] for e in state.entries}
+    for rnd in state.rounds:
+        for table in rnd.tables.values():
+            if table.result is None:
+                continue
+            outcome = _outcome(state, table, vps)
+            for s, side in enumerate(table.sides):
+                opp = sum(rating(e) for e in table.sides[1 - s]) / len(table.sides[1 - s])
+                for e in side:
+                    partners = [p for p in side if p != e]
+                    partner = sum(rating(p) for p in partners) / len(partners) if partners else None
+                    games[e].append((opp, partner, outcome[s]))
+    out = {}
+    for e, rows in games.items():
+        out[e] = {
+            "performance": round(_solve(rows), 1) if rows else None,
+            "tables": len(rows),
+            "score": sum(r[2] for r in rows),
+            "opponents": round(sum(r[0] for r in rows) / len(rows), 1) if rows else None,
+        }
+    return out
