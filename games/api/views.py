@@ -294,6 +294,7 @@ class GameEventsApi(GameView):
         body = {
             "game": game.pk,
             "seq": game.seq,
+            "status": game.status,  # a follower stops once the game is finished (static/shared/live.js)
             "after": after,
             "events": s.EventOutput(events, many=True, context={"sight": sight}).data,
             "more": bool(events) and events[-1].seq < game.seq,

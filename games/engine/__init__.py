@@ -63,6 +63,7 @@ from .visibility import (
     secret_from,
     sight_for,
 )
+from .wording import EVENT_WORDS, REFUSAL_WORDS, event_words, page_words, refusal_words
 
 __all__ = [
     "CARD_WORDS",
@@ -80,6 +81,8 @@ __all__ = [
     "Choice",
     "Combination",
     "EngineError",
+    "EVENT_WORDS",
+    "REFUSAL_WORDS",
     "GameInfo",
     "GameState",
     "Kind",
@@ -107,6 +110,7 @@ __all__ = [
     "convert_tracker",
     "deal_facts",
     "entry_facts",
+    "event_words",
     "fold",
     "game_info",
     "game_label",
@@ -114,6 +118,7 @@ __all__ = [
     "greedy_policy",
     "legal_actions",
     "new_game",
+    "page_words",
     "parse_bsw",
     "parse_record",
     "read_bsw",
@@ -124,6 +129,7 @@ __all__ = [
     "random_record",
     "random_tzq_record",
     "readings",
+    "refusal_words",
     "score_json",
     "seat_labels",
     "seat_names",

@@ -296,7 +296,9 @@ class GameState(EventFold):
         if self.hand is not None:
             if self.hand.gift_from is not None:  # record-format.md: an owed gift comes before anything else
                 raise EngineError(
-                    "gift_required", f"seat {self.hand.gift_from} must first give the Dragon trick to an opponent"
+                    "gift_required",
+                    f"seat {self.hand.gift_from} must first give the Dragon trick to an opponent",
+                    params={"seat": self.hand.gift_from},
                 )
             raise EngineError(
                 "wrong_phase",
@@ -310,7 +312,7 @@ class GameState(EventFold):
             raise EngineError(
                 "not_your_turn",
                 f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}",
-                params={"seat": seat, "expected_seat": self.next_shuffler},
+                params={"seat": seat, "expected_seat": self.next_shuffler, "rule": "shuffle"},
             )
         v = self.variant
         v.check_shuffler(self.n, seat)
@@ -342,7 +344,11 @@ class GameState(EventFold):
             raise EngineError("unknown_card", f"{card!r} is not a card code")
         expected = self._expected_drawer(h)
         if seat != expected:
-            raise EngineError("draw_out_of_order", f"seat {expected} draws next, not seat {seat}")
+            raise EngineError(
+                "draw_out_of_order",
+                f"seat {expected} draws next, not seat {seat}",
+                params={"seat": seat, "expected_seat": expected},
+            )
         if h.pile[card] <= 0:
             raise EngineError("deal_invalid", f"{card} is not in the pile: it has already been taken")
         h.pile[card] -= 1
@@ -386,7 +392,9 @@ class GameState(EventFold):
             raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
         if seat in h.calls:
             raise EngineError(
-                "already_called", f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand"
+                "already_called",
+                f"seat {seat} has already called {h.calls[seat].replace('_', ' ')} this hand",
+                params={"seat": seat, "call": h.calls[seat]},
             )
         if h.gift_from is not None and self.variant.hand_over(h):
             raise EngineError("call_too_late", "the hand is over: only the gift of its last Dragon trick remains")
@@ -498,7 +506,9 @@ class GameState(EventFold):
     def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> list[Combination]:
         """What the seat's cards can be read as (the Phoenix as the play names it)."""
         if not h.cards[seat]:
-            raise EngineError("not_your_turn", f"seat {seat} is out and holds no cards")
+            raise EngineError(
+                "not_your_turn", f"seat {seat} is out and holds no cards", params={"seat": seat, "rule": "out"}
+            )
         if not _holds(h.cards[seat], cards):
             missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
             raise EngineError(
@@ -508,7 +518,9 @@ class GameState(EventFold):
             )
         options = readings(cards, self.rules)
         if not options:
-            raise EngineError("invalid_combination", f"{describe(cards)} is not a combination")
+            raise EngineError(
+                "invalid_combination", f"{describe(cards)} is not a combination", params={"cards": list(cards)}
+            )
         if stand_in is not None:
             if PHOENIX not in cards or len(cards) == 1:
                 raise EngineError(
@@ -553,11 +565,19 @@ class GameState(EventFold):
             legal = [c for c in (on_table(c, top) for c in options) if beats(c, top, self.rules)]
             if not legal:
                 if options[0].kind == DOG_LEAD:
-                    raise EngineError("does_not_beat", "the Dog can only be led, never played on a combination")
-                raise EngineError("does_not_beat", f"{describe(cards)} does not beat {top.describe()}")
+                    raise EngineError(
+                        "does_not_beat",
+                        "the Dog can only be led, never played on a combination",
+                        params={"rule": "dog"},
+                    )
+                raise EngineError(
+                    "does_not_beat",
+                    f"{describe(cards)} does not beat {top.describe()}",
+                    params={"cards": list(cards), "top": list(top.cards)},
+                )
             combo = max(legal, key=lambda c: c.rank)
         if combo.kind == DOG_LEAD and not leading:
-            raise EngineError("does_not_beat", "the Dog can only be led")
+            raise EngineError("does_not_beat", "the Dog can only be led", params={"rule": "dog"})
         return combo
 
     def _bomb_out_of_turn(
@@ -567,25 +587,34 @@ class GameState(EventFold):
         if not bombs:
             if h.gift_from is not None:
                 raise EngineError(
-                    "gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent"
+                    "gift_required",
+                    f"seat {h.gift_from} must first give the Dragon trick to an opponent",
+                    params={"seat": h.gift_from},
                 )
             raise EngineError(
                 "not_your_turn",
                 f"seat {h.turn} is to play; out of turn only a bomb may be played, and {describe(cards)} is not one",
-                params={"expected_seat": h.turn},
+                params={"expected_seat": h.turn, "cards": list(cards), "rule": "out_of_turn"},
             )
         if h.gift_from is not None and self.variant.hand_over(h):
             raise EngineError(
-                "bomb_not_allowed", "the hand is over: its last trick is ended at once and only the Dragon gift remains"
+                "bomb_not_allowed",
+                "the hand is over: its last trick is ended at once and only the Dragon gift remains",
+                params={"rule": "hand_over"},
             )
         if top is None:
             raise EngineError(
                 "bomb_not_allowed",
                 f"a bomb out of turn is played on a combination on the table; nothing lies there now (seat {h.turn} leads)",
+                params={"expected_seat": h.turn, "rule": "nothing_to_bomb"},
             )
         combo = bombs[0]
         if not beats(combo, top, self.rules):
-            raise EngineError("does_not_beat", f"{combo.describe()} does not beat {top.describe()}")
+            raise EngineError(
+                "does_not_beat",
+                f"{combo.describe()} does not beat {top.describe()}",
+                params={"cards": list(cards), "top": list(top.cards)},
+            )
         return combo
 
     def _check_wish_fulfilled(
@@ -608,7 +637,7 @@ class GameState(EventFold):
                 raise EngineError(
                     "wish_not_fulfilled",
                     f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})",
-                    params={"seat": seat, "wish": rank_code(h.wish)},
+                    params={"seat": seat, "wish": rank_code(h.wish), "cards": list(cards)},
                 )
 
     def _put_on_table(
@@ -682,7 +711,11 @@ class GameState(EventFold):
         h = self._require_hand("pass", PLAY, DRAGON_GIFT)
         seat = _seat_of(event, self.n)
         if h.gift_from is not None:
-            raise EngineError("gift_required", f"seat {h.gift_from} must first give the Dragon trick to an opponent")
+            raise EngineError(
+                "gift_required",
+                f"seat {h.gift_from} must first give the Dragon trick to an opponent",
+                params={"seat": h.gift_from},
+            )
         if seat != h.turn:
             raise EngineError(
                 "not_your_turn",
@@ -691,7 +724,11 @@ class GameState(EventFold):
             )
         top_entry = h.top
         if top_entry is None or h.closed:
-            raise EngineError("wrong_phase", f"seat {seat} leads the trick and cannot pass")
+            raise EngineError(
+                "wrong_phase",
+                f"seat {seat} leads the trick and cannot pass",
+                params={"seat": seat, "rule": "lead_pass"},
+            )
         if (
             h.wish is not None
             and not self.variant.wish_exempt(h, seat)
@@ -700,7 +737,7 @@ class GameState(EventFold):
             raise EngineError(
                 "wish_not_fulfilled",
                 f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
-                params={"seat": seat, "wish": rank_code(h.wish)},
+                params={"seat": seat, "wish": rank_code(h.wish), "rule": "pass"},
             )
         h.passed.add(seat)
         h.log.append({"seat": seat, "pass": True})
@@ -737,11 +774,15 @@ class GameState(EventFold):
             raise EngineError("gift_invalid", "there is no Dragon trick to give away now")
         if seat != h.gift_from:
             raise EngineError(
-                "not_your_turn", f"seat {h.gift_from} won the trick with the Dragon and gives it, not seat {seat}"
+                "not_your_turn",
+                f"seat {h.gift_from} won the trick with the Dragon and gives it, not seat {seat}",
+                params={"seat": seat, "expected_seat": h.gift_from, "rule": "gift"},
             )
         if not self.variant.is_opponent(h, seat, to):
             raise EngineError(
-                "gift_invalid", f"the Dragon trick goes to an opponent; seat {to} is not an opponent of seat {seat}"
+                "gift_invalid",
+                f"the Dragon trick goes to an opponent; seat {to} is not an opponent of seat {seat}",
+                params={"seat": seat, "to": to, "rule": "not_opponent"},
             )
         if not h.cards[to] and not self.options.get("dragon_gift_to_out", True):
             raise EngineError(

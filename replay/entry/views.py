@@ -124,6 +124,8 @@ def enter(request, pk: int):
         # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
         "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
         "rank_scoring": (game.options or {}).get("scoring") == "ranks",
+        # the engine's card faces and words for static/shared/cards.js (one wording for every page)
+        "words": engine.page_words(),
         "seat_labels": engine.seat_labels(game.variant, players, str((game.options or {}).get("direction"))),
         "config": {
             "game": game.pk,

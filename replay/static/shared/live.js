@@ -10,8 +10,12 @@
  * the page decides what to do with it (the replay reloads its frames, the entry page its state).
  * A lost connection is retried with a growing pause (0.5 s to 8 s) and catches up by seq: the next
  * request asks again for everything after the last seq seen. onStatus("live" | "reconnecting")
- * lets the page say so. The returned function stops following.
+ * lets the page say so; onStatus("ended") once the game is finished: the answer's `status` is
+ * "finished", and nothing more can come, so the polling stops (an undo on a finished game reopens
+ * it, but that is a scorer's deliberate act on the entry page, which reloads). The returned function
+ * stops following.
  */
+export const FINISHED = "finished";
 export const WAIT_SECONDS = 25;
 
 export function followGame({ game, seq, onChange, onStatus = () => {}, fetchImpl = fetch.bind(window) }) {
@@ -35,6 +39,11 @@ export function followGame({ game, seq, onChange, onStatus = () => {}, fetchImpl
         if (body.seq > after) {
           await onChange(body.seq, body);
           after = body.seq;  // only once handled: a failure is retried from the same seq
+        }
+        if (body.status === FINISHED) {  // the game is over: no more events to wait for
+          stopped = true;
+          onStatus("ended");
+          return;
         }
       } catch (err) {
         if (stopped) return;

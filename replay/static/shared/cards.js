@@ -1,0 +1,102 @@
+/* Card faces and the engine's words, for every page script (entry, replay): one module, so a page
+ * and another page's script cannot show a card or word an event differently.
+ *
+ *   import { readWords, makeWords } from "../shared/cards.js";
+ *   const W = makeWords(readWords(), (seat) => players[seat]);
+ *   W.cardHtml("Ts"); W.describe({ type: "pass", seat: 1 }); W.refusal(error);
+ *
+ * The words are the engine's (games/engine/wording.py `page_words()`), embedded by the server as
+ * JSON (`<script type="application/json" id="tichu-words">`): the card faces of
+ * `engine.card_table()`, the rank names and phrases ("an 8"), and the templates of events and
+ * refusals, "{name:seat} plays {cards:cards}". The templates are filled here exactly as the
+ * engine's `event_words` / `refusal_words` fill them in Python (tests compare the two). A refusal
+ * is worded from its stable code and its params; one whose template needs a parameter the error
+ * lacks (or has no template) falls back to the engine's message, seat numbers given as names.
+ */
+
+export function esc(s) {
+  return String(s === null || s === undefined ? "" : s).replace(/[&<>"']/g, (c) => (
+    { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+/** The words embedded in the page (json_script id "tichu-words" unless told). */
+export function readWords(id = "tichu-words") {
+  const el = document.getElementById(id);
+  return el ? JSON.parse(el.textContent) : { cards: {}, rank_names: {}, rank_phrases: {}, events: {}, refusals: {}, play_suffixes: [] };
+}
+
+const SLOT = /\{(\w+):(\w+)\}/g;
+const asList = (v) => (Array.isArray(v) ? v : [v]);
+
+/**
+ * @param {object} W  the engine's words (readWords())
+ * @param {(seat:number)=>string} nameOf  a seat's name on this page (players, Threechu's dummy)
+ * @param {object} [extraCards]  faces of a game's own cards (Tien Zi Que), beyond the Tichu deck
+ */
+export function makeWords(W, nameOf, extraCards = {}) {
+  const faces = { ...(W.cards || {}), ...extraCards };
+  const name = (seat) => {
+    const n = typeof seat === "number" ? nameOf(seat) : undefined;
+    return n === undefined || n === null ? `seat ${seat}` : n;
+  };
+  const face = (code) => faces[code] || { cls: "unknown", rank: code, suit: "", name: code };
+  const cardName = (code) => face(code).name;
+  const cardsText = (codes) => (codes || []).map(cardName).join(", ");
+  const rankName = (r) => (W.rank_names || {})[r] || String(r);
+  const rankPhrase = (r) => (W.rank_phrases || {})[r] || rankName(r);
+
+  /** A card as the viewer draws it (templatetags/replay_tags.py): `extra` adds CSS classes. */
+  function cardHtml(code, extra = "") {
+    if (code === "?") return '<span class="card back" role="img" aria-label="hidden card" data-card="?"></span>';
+    const f = face(code);
+    return `<span class="card ${f.cls}${extra ? " " + extra : ""}" role="img" aria-label="${esc(f.name)}" title="${esc(f.name)}" ` +
+      `data-card="${esc(code)}"><span class="rk">${esc(f.rank)}</span><span class="su" aria-hidden="true">${esc(f.suit)}</span></span>`;
+  }
+  const cardsHtml = (codes) => (codes || []).map((c) => cardHtml(c)).join("");
+
+  const kinds = {
+    name,
+    cards: (v) => asList(v).map(cardName).join(", "),
+    card: (v) => cardName(String(v)),
+    count: (v) => String(asList(v).length),
+    rank: (v) => rankName(String(v)),
+    phrase: (v) => rankPhrase(String(v)),
+    words: (v) => String(v).replace(/_/g, " "),
+    gifts: (v) => Object.keys(v || {}).map((t) => `${asList(v[t]).map(cardName).join(", ")} to ${name(Number(t))}`).join("; "),
+  };
+
+  /** The template with its slots filled from params; null when a slot's parameter is missing. */
+  function fill(template, params) {
+    let missing = false;
+    const text = template.replace(SLOT, (all, kind, key) => {
+      if (!params || params[key] === undefined || params[key] === null || !kinds[kind]) { missing = true; return ""; }
+      return kinds[kind](params[key]);
+    });
+    return missing ? null : text;
+  }
+
+  /** An event in the engine's words ("Dee plays Mahjong (1) and wishes for an 8"). */
+  function describe(e) {
+    const E = W.events || {};
+    let template = E[`${e.type}:${e.reason}`] || E[e.type];
+    if (!template) return String(e.type || "").replace(/_/g, " ");
+    if (e.type === "play") (W.play_suffixes || []).forEach((k) => { if (e[k] !== undefined && e[k] !== null) template += E[`play+${k}`]; });
+    return fill(template, e) || String(e.type).replace(/_/g, " ");
+  }
+
+  /** The engine's message with seat numbers given as names (the fallback of `refusal`). */
+  function messageWords(err) {
+    return String((err && err.message) || "").replace(/\bseats? (\d+)((?:, \d+)*)/g, (all, first, more) =>
+      [first].concat(more ? more.split(", ").filter(Boolean) : []).map((x) => name(Number(x))).join(", "));
+  }
+
+  /** A refusal ({code, message, params}) in words, from its code and params. */
+  function refusal(err) {
+    if (!err) return "";
+    const params = err.params || {}, R = W.refusals || {};
+    const template = (params.rule && R[`${err.code}:${params.rule}`]) || R[err.code];
+    return (template && fill(template, params)) || messageWords(err);
+  }
+
+  return { esc, name, face, cardName, cardsText, cardHtml, cardsHtml, rankName, rankPhrase, fill, describe, refusal, messageWords };
+}
