@@ -22,7 +22,7 @@ from .pairing.evaluate import evaluate
 from .performance import performance
 from .record import FORMAT, parse_header, parse_record
 from .scoring import PRESETS, hand_vp
-from .standings import crosstable_json, ranking, rounds_json, standings_json
+from .standings import boards_json, crosstable_json, ranking, rounds_json, standings_json
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "Pairing",
     "TournamentError",
     "TournamentState",
+    "boards_json",
     "crosstable_json",
     "engine_options",
     "evaluate",

@@ -15,4 +15,6 @@ def engine_options(header: dict[str, Any]) -> dict[str, Any]:
         options["hands"] = header["hands_per_round"]
     elif header.get("target") is not None:
         options["target_score"] = header["target"]
+    if header.get("system") == "duplicate":  # no Grand Tichu unless the TD chose it
+        options["grand_tichu"] = bool(header.get("grand_tichu", False))
     return options

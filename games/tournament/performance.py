@@ -17,9 +17,8 @@ convention that 100 % is worth 800 above the opponents). docs/tournament.md, "Pe
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from .scoring import table_vp
 from .state import TournamentState
 
 SPREAD = 800.0  # a perfect score: the opponents' mean + 800 (FIDE's dp for 100 %)
@@ -57,8 +56,8 @@ def _solve(games: list[tuple[float, float | None, float]]) -> float:
     return (lo + hi) / 2
 
 
-def _outcome(state: TournamentState, table: Any, vps: Callable[[Any], tuple[float, float]]) -> tuple[float, float]:
-    a, b = vps(table)
+def _outcome(state: TournamentState, table: Any, vps: tuple[float, float]) -> tuple[float, float]:
+    a, b = vps
     if state.preset.unit == "none":
         a, b = table.result["score"]
     return (1.0, 0.0) if a > b else (0.0, 1.0) if a < b else (0.5, 0.5)
@@ -68,14 +67,12 @@ def performance(
     state: TournamentState,
     ratings: dict[Any, float],
     default: float = 1500.0,
-    vps: Callable[[Any], tuple[float, float]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """{entry: {"performance": R rounded to 0.1 or None, "tables": n, "score": S, "opponents":
     mean opponent rating or None}}. `ratings` maps a player (as the entries name them) to the
-    rating before the event; a player without one counts `default` (a newcomer's start).
-    `vps(table)` gives a table's (N/S, E/W) score (default: the preset's VP)."""
-    hands = state.header["hands_per_round"]
-    vps = vps or (lambda t: table_vp(state.preset, t.result, hands))
+    rating before the event; a player without one counts `default` (a newcomer's start). A table
+    is won on its VP (matchpoints in a duplicate event)."""
+    from .standings import table_scores
 
     def rating(entry_id: str) -> float:
         players = state.entries[entry_id].players
@@ -83,10 +80,11 @@ def performance(
 
     games: dict[str, list[tuple[float, float | None, float]]] = {e: [] for e in state.entries}
     for rnd in state.rounds:
+        scores = table_scores(state, rnd)
         for table in rnd.tables.values():
             if table.result is None:
                 continue
-            outcome = _outcome(state, table, vps)
+            outcome = _outcome(state, table, scores[table.number])
             for s, side in enumerate(table.sides):
                 opp = sum(rating(e) for e in table.sides[1 - s]) / len(table.sides[1 - s])
                 for e in side:

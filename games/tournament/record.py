@@ -14,7 +14,9 @@ from .scoring import PRESETS
 
 FORMAT = "tichu-tournament/1"
 ENTRANTS = ("pairs", "individuals")
-SYSTEMS = {"pairs": ("swiss", "round_robin", "manual"), "individuals": ("individual", "manual")}
+SYSTEMS = {"pairs": ("swiss", "round_robin", "manual", "duplicate"), "individuals": ("individual", "manual")}
+#: the adjustments a duplicate board may get instead of a result (.duplicate.ADJUSTMENTS)
+BOARD_ADJUSTMENTS = ("AVG", "AVG+", "AVG-")
 TIEBREAKS = ("points", "difference", "buchholz", "head_to_head", "lots")
 BYE_RESULTS = ("win", "draw", "loss")
 LATE_ENTRY = ("loss", "half", "bye")
@@ -33,6 +35,7 @@ HEADER_KEYS = {
     "policy",
     "seed",
     "meta",
+    "grand_tichu",
 }
 RECORD_KEYS = {"format", "header", "events"}
 
@@ -85,7 +88,12 @@ def parse_header(obj: Any) -> dict[str, Any]:
     if not isinstance(scoring, str) or scoring not in PRESETS:
         raise malformed(f"scoring must be one of {', '.join(PRESETS)}, not {scoring!r}")
     preset = PRESETS[scoring]
-    rounds = integer(obj, "rounds", 1, required=system != "round_robin")
+    if (system == "duplicate") != (scoring == "matchpoints"):
+        raise malformed("a duplicate tournament is scored by matchpoints, and matchpoints need the duplicate system")
+    grand = obj.get("grand_tichu", False)
+    if "grand_tichu" in obj and (system != "duplicate" or not isinstance(grand, bool)):
+        raise malformed("grand_tichu (true or false) is a duplicate tournament's choice")
+    rounds = integer(obj, "rounds", 1, required=system not in ("round_robin", "duplicate"))
     hands = integer(obj, "hands_per_round", 1, required=False)
     target = integer(obj, "target", 1, required=False)
     if hands is not None and target is not None:
@@ -113,6 +121,7 @@ def parse_header(obj: Any) -> dict[str, Any]:
     seed = obj.get("seed", 0)
     if not is_int(seed):
         raise malformed("seed must be an integer")
+    extra = {"grand_tichu": grand} if system == "duplicate" else {}
     return {
         "format": FORMAT,
         "name": name,
@@ -127,6 +136,7 @@ def parse_header(obj: Any) -> dict[str, Any]:
         "policy": parse_policy(obj.get("policy", {})),
         "seed": seed,
         "meta": meta,
+        **extra,
     }
 
 
@@ -224,6 +234,7 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
     if game is not None and not (is_int(game) or (isinstance(game, str) and game)):
         raise malformed(f"{event['type']}: 'game' is a game id (integer or string)")
     lines = None
+    adjustments: list[Any] = []
     if hands is not None:
         if not isinstance(hands, list) or not hands:
             raise malformed(f"{event['type']}: 'hands' is a non-empty list of hand lines")
@@ -231,6 +242,11 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
         for h in hands:
             if isinstance(h, list):
                 h = {"points": h}
+            if isinstance(h, dict) and "adjustment" in h:
+                adjustments.append(parse_adjustment(event, h))
+                lines.append((0, 0, None))
+                continue
+            adjustments.append(None)
             if not isinstance(h, dict) or set(h) - {"points", "double_victory"}:
                 raise malformed(f'{event["type"]}: a hand line is {{"points": [a, b], "double_victory": 0|1|null}}')
             pts, dv = h.get("points"), h.get("double_victory")
@@ -263,7 +279,21 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
                 sums=list(sums),
             )
         score = sums
-    return {"game": game, "hands": lines, "score": score, "vp": vp}
+    adjusted = adjustments if any(a is not None for a in adjustments) else None
+    return {"game": game, "hands": lines, "score": score, "vp": vp, "adjustments": adjusted}
+
+
+def parse_adjustment(event: dict[str, Any], line: dict[str, Any]) -> tuple[str, str]:
+    """A board given an adjustment instead of a result: ``{"adjustment": "AVG"}`` (both pairs) or
+    ``{"adjustment": ["AVG+", "AVG-"]}`` (N/S, E/W)."""
+    adj = line["adjustment"]
+    pair = (adj, adj) if isinstance(adj, str) else tuple(adj) if isinstance(adj, list) and len(adj) == 2 else None
+    if set(line) != {"adjustment"} or pair is None or any(a not in BOARD_ADJUSTMENTS for a in pair):
+        raise malformed(
+            f'{event["type"]}: an adjusted board is {{"adjustment": A}} or {{"adjustment": [A_ns, A_ew]}}, '
+            f"A one of {', '.join(BOARD_ADJUSTMENTS)}"
+        )
+    return (pair[0], pair[1])
 
 
 def reason(event: dict[str, Any]) -> str:

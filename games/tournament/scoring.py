@@ -19,7 +19,8 @@ class Preset:
     name: str
     source: str
     #: what VP are counted on: "hand" (DTM), "round" (one round's total), "game" (a game to a
-    #: target), "none" (standings by Tichu points alone)
+    #: target), "board" (duplicate: matchpoints of each board against the other tables that
+    #: played it, computed across a round by .standings.table_scores), "none" (Tichu points alone)
     unit: str
     default_tiebreaks: tuple[str, ...]
     #: the hand rules the preset implies for every table's game (engine options)
@@ -50,6 +51,14 @@ PRESETS: dict[str, Preset] = {
         "game",
         ("difference", "points", "lots"),
         default_target=1000,
+    ),
+    "matchpoints": Preset(
+        "matchpoints",
+        "duplicate Tichu: matchpoints on the N/S-E/W difference of each board (aragos/tichu-tournament "
+        "calculator.py, Goldsmith), tournaments.md 2.3",
+        "board",
+        ("difference", "lots"),
+        default_hands=3,
     ),
     "points": Preset(
         "points",
@@ -84,14 +93,24 @@ def round_vp_total(preset: Preset, hands_per_round: int | None) -> int:
     scored as a win is worth, and twice what a draw is."""
     if preset.unit == "hand":
         return WIN * (hands_per_round or 1)
-    if preset.unit == "none":
+    if preset.unit in ("none", "board"):  # a duplicate sit-out scores no matchpoints
         return 0
     return WIN
 
 
 def table_vp(preset: Preset, result: dict[str, Any], hands_per_round: int | None) -> tuple[float, float]:
-    """The VP each side of a table takes for a round under the preset."""
+    """The VP each side of a table takes for a round under the preset. Matchpoints depend on the
+    other tables of the round (.standings.table_scores): here a duplicate result is only checked
+    (a line for every board of the round)."""
+    if result.get("adjustments") and preset.unit != "board":
+        raise TournamentError("result_invalid", "AVG adjustments are for duplicate boards (matchpoints) only")
     if preset.unit == "none":
+        return 0, 0
+    if preset.unit == "board":
+        if result["hands"] is None or (hands_per_round is not None and len(result["hands"]) != hands_per_round):
+            raise TournamentError(
+                "result_invalid", f"a duplicate result has one line for each of the round's {hands_per_round} boards"
+            )
         return 0, 0
     if preset.unit == "hand":
         if result["vp"] is not None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
+from .duplicate import matchpoints
 from .scoring import round_vp_total, table_vp
-from .state import TournamentState
+from .state import Round, TournamentState
 
 
 @dataclass
@@ -63,13 +65,54 @@ def _as_int(x: float) -> float:
     return int(x) if float(x).is_integer() else x
 
 
+def _number(x: Fraction) -> float:
+    """A matchpoint figure for JSON: an int when whole, else a float to 4 places."""
+    return int(x) if x.denominator == 1 else round(float(x), 4)
+
+
+def board_number(state: TournamentState, round_number: int, hand: int) -> int:
+    """The board a duplicate round's hand (0-based) is: every table of round r plays boards
+    (r-1)*b+1 .. r*b, b the boards per round (.duplicate.movement)."""
+    return (round_number - 1) * (state.header["hands_per_round"] or 1) + hand + 1
+
+
+def board_matchpoints(state: TournamentState, rnd: Round) -> dict[int, list[tuple[Fraction, Fraction]]]:
+    """{table: [(N/S, E/W) matchpoints of each board]} for the round's tables with a result, each
+    board compared across those tables (.duplicate.matchpoints: the N/S minus E/W difference,
+    1 for a result beaten, 1/2 a tie; AVG, AVG+, AVG- a share of the top)."""
+    scored = [t for t in sorted(rnd.tables.values(), key=lambda t: t.number) if t.result is not None]
+    out: dict[int, list[tuple[Fraction, Fraction]]] = {t.number: [] for t in scored}
+    boards = max((len(t.result["hands"] or []) for t in scored), default=0)  # type: ignore[index]
+    for i in range(boards):
+        results: list[Any] = []
+        for t in scored:
+            adjusted = (t.result.get("adjustments") or [None] * boards)[i]  # type: ignore[union-attr]
+            a, b, _dv = t.result["hands"][i]  # type: ignore[index]
+            results.append(tuple(adjusted) if adjusted else a - b)
+        for t, mp in zip(scored, matchpoints(results)):
+            out[t.number].append(mp)
+    return out
+
+
+def table_scores(state: TournamentState, rnd: Round) -> dict[int, tuple[float, float]]:
+    """{table: (side 0, side 1) VP} of the round's tables with a result: the preset's VP, or
+    under matchpoints the sum of each board's matchpoints against the round's other tables."""
+    hands = state.header["hands_per_round"]
+    if state.preset.unit != "board":
+        return {t.number: table_vp(state.preset, t.result, hands) for t in rnd.tables.values() if t.result is not None}
+    return {
+        table: (_number(sum((m[0] for m in mps), Fraction(0))), _number(sum((m[1] for m in mps), Fraction(0))))
+        for table, mps in board_matchpoints(state, rnd).items()
+    }
+
+
 def round_lines(state: TournamentState) -> dict[str, Line]:
     lines = {e: Line(e) for e in state.entries}
-    hands = state.header["hands_per_round"]
     for rnd in state.rounds:
         seated: set[str] = set()
+        scores = table_scores(state, rnd)
         for table in rnd.tables.values():
-            vps = table_vp(state.preset, table.result, hands) if table.result else None
+            vps = scores.get(table.number) if table.result else None
             for s, side in enumerate(table.sides):
                 other = table.sides[1 - s]
                 for e in side:
@@ -280,22 +323,54 @@ def crosstable_json(state: TournamentState) -> dict[str, Any]:
     return {"ok": True, "events": state.events_applied, "crosstable": rows}
 
 
+def _hand_lines(result: dict[str, Any]) -> list[dict[str, Any]] | None:
+    if result["hands"] is None:
+        return None
+    adjustments = result.get("adjustments") or [None] * len(result["hands"])
+    return [
+        {"adjustment": list(adj)} if adj else {"points": [a, b], "double_victory": dv}
+        for (a, b, dv), adj in zip(result["hands"], adjustments)
+    ]
+
+
+def boards_json(state: TournamentState) -> dict[str, Any]:
+    """A duplicate tournament's boards, round by round: each board's results at every table that
+    has one (pairs, N/S and E/W points, the difference or the adjustment) with their matchpoints
+    (the board's top is the number of results less one)."""
+    rounds = []
+    for rnd in state.rounds:
+        mps = board_matchpoints(state, rnd) if state.preset.unit == "board" else {}
+        boards = []
+        for i in range(state.header["hands_per_round"] or 0):
+            rows = []
+            for table, table_mps in mps.items():
+                t = rnd.tables[table]
+                a, b, dv = t.result["hands"][i]  # type: ignore[index]
+                adj = (t.result.get("adjustments") or [None] * (i + 1))[i]  # type: ignore[union-attr]
+                row: dict[str, Any] = {"table": table, "north_south": t.sides[0], "east_west": t.sides[1]}
+                row.update({"adjustment": list(adj)} if adj else {"points": [a, b], "difference": a - b})
+                row["matchpoints"] = [_number(table_mps[i][0]), _number(table_mps[i][1])]
+                rows.append(row)
+            boards.append({"board": board_number(state, rnd.number, i), "top": max(len(rows) - 1, 0), "results": rows})
+        rounds.append({"round": rnd.number, "closed": rnd.closed, "boards": boards})
+    return {"ok": True, "events": state.events_applied, "rounds": rounds}
+
+
 def rounds_json(state: TournamentState) -> dict[str, Any]:
     """Every round as the TD sees it: its tables with their results (and how often corrected),
     its byes, whether it is closed, the pairing's explanation and overrides."""
     rounds = []
     for rnd in state.rounds:
         tables = []
+        scores = table_scores(state, rnd)
         for t in sorted(rnd.tables.values(), key=lambda t: t.number):
             row: dict[str, Any] = {"table": t.number, "sides": t.sides, "status": "result" if t.result else "waiting"}
             if t.result:
                 row["result"] = {
                     "game": t.result["game"],
                     "score": list(t.result["score"]),
-                    "vp": [_as_int(v) for v in table_vp(state.preset, t.result, state.header["hands_per_round"])],
-                    "hands": None
-                    if t.result["hands"] is None
-                    else [{"points": [a, b], "double_victory": dv} for a, b, dv in t.result["hands"]],
+                    "vp": [_as_int(v) for v in scores[t.number]],
+                    "hands": _hand_lines(t.result),
                     "events": list(t.history),
                 }
                 row["corrections"] = len(t.history) - 1

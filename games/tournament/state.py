@@ -219,7 +219,7 @@ class TournamentState:
         tables, byes = self._check_pairing(event, number)
         if not tables:
             raise TournamentError("table_invalid", f"round {number} has no table", round=number)
-        if self.planned_rounds is None:  # a round robin without a stated length: its schedule fixes it
+        if self.planned_rounds is None:  # a round robin or a duplicate movement: its schedule fixes it
             from .pairing.round_robin import schedule_length
 
             self.planned_rounds = schedule_length(len(self.active_entries()), self.header["legs"])

@@ -141,3 +141,136 @@ def _replay(tournament: Tournament, events: list[dict], user) -> None:
             if err.index is not None:
                 err.index += start
             raise
+
+
+# --- aragos/tichu-tournament ------------------------------------------------------------------------
+
+ARAGOS_ADJUSTMENTS = ("AVG", "AVG+", "AVG-")  # AVG++ and AVG-- have no counterpart here
+
+
+def _aragos_int(obj: dict, key: str, low: int, where: str) -> int:
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise InvalidInput(f"{where}: '{key}' is an integer >= {low}", code="malformed", params={"field": key})
+    return value
+
+
+def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
+    """(header, events, kept) for aragos/tichu-tournament's tournament JSON (`name`, `no_pairs`,
+    `no_boards`, `players`, `hands`: docs/api.md of that project): a duplicate tournament whose
+    rounds are the board sets (the boards the same tables played), each table's result its boards'
+    N/S and E/W scores or AVG adjustments. `kept` is what has no place in our events (calls, notes,
+    e-mail addresses), stored with the tournament's source."""
+    if not isinstance(data, dict):
+        raise InvalidInput("an aragos tournament is a JSON object", code="malformed")
+    pairs = _aragos_int(data, "no_pairs", 1, "tournament")
+    boards = _aragos_int(data, "no_boards", 1, "tournament")
+    hands, players = data.get("hands", []), data.get("players", [])
+    if not isinstance(hands, list) or not isinstance(players, list):
+        raise InvalidInput("tournament: 'hands' and 'players' are lists", code="malformed")
+    names: dict[int, list[str]] = {}
+    emails = {}
+    for p in players:
+        if not isinstance(p, dict):
+            raise InvalidInput("a player is an object", code="malformed")
+        number = _aragos_int(p, "pair_no", 1, "player")
+        if number > pairs:
+            raise InvalidInput(f"player of pair {number}: the tournament has {pairs} pairs", code="malformed")
+        name = p.get("name")
+        if isinstance(name, str) and name.strip():
+            names.setdefault(number, []).append(name.strip())
+        if p.get("email"):
+            emails.setdefault(str(number), []).append(p["email"])
+    by_board: dict[int, dict[tuple[int, int], dict]] = {}
+    kept_hands = []
+    for h in hands:
+        if not isinstance(h, dict):
+            raise InvalidInput("a hand is an object", code="malformed")
+        board, ns, ew = (_aragos_int(h, k, 1, "hand") for k in ("board_no", "ns_pair", "ew_pair"))
+        if board > boards or ns > pairs or ew > pairs or ns == ew:
+            raise InvalidInput(f"hand of board {board}: boards 1..{boards}, two different pairs 1..{pairs}",
+                               code="malformed")
+        line = _aragos_line(h, board)
+        if (ns, ew) in by_board.setdefault(board, {}) or (ew, ns) in by_board[board]:
+            raise InvalidInput(f"board {board} is scored twice for pairs {ns} and {ew}", code="malformed")
+        by_board[board][(ns, ew)] = line
+        if h.get("calls") or h.get("notes"):
+            kept_hands.append({"board_no": board, "ns_pair": ns, "ew_pair": ew, "calls": h.get("calls"),
+                               "notes": h.get("notes")})
+    missing = [b for b in range(1, boards + 1) if b not in by_board]
+    if missing:
+        raise InvalidInput(f"boards without any result: {missing[:10]}; only a tournament whose every board was "
+                           f"played can be read", code="aragos_incomplete", params={"boards": missing})
+    size = _board_set_size(by_board, boards)
+    events: list[dict] = []
+    for n in range(1, pairs + 1):
+        given = names.get(n, [])[:2]
+        players_of = given + [f"Pair {n} player {i}" for i in range(len(given) + 1, 3)]
+        events.append({"type": "entry_registered", "entry": f"p{n}", "players": players_of,
+                       "name": " & ".join(given) if given else f"Pair {n}"})
+    for r in range(boards // size):
+        set_boards = range(r * size + 1, (r + 1) * size + 1)
+        meetings = sorted(by_board[set_boards[0]])
+        tables = [{"table": i + 1, "sides": [[f"p{ns}"], [f"p{ew}"]]} for i, (ns, ew) in enumerate(meetings)]
+        seated = {p for m in meetings for p in m}
+        byes = [f"p{n}" for n in range(1, pairs + 1) if n not in seated]
+        events.append({"type": "round_paired", "round": r + 1, "tables": tables, "byes": byes,
+                       "explanation": {"system": "duplicate", "method": "imported from aragos/tichu-tournament",
+                                       "boards": list(set_boards)}})
+        for i, meeting in enumerate(meetings):
+            events.append({"type": "result_recorded", "round": r + 1, "table": i + 1,
+                           "hands": [by_board[b][meeting] for b in set_boards]})
+        events.append({"type": "round_closed", "round": r + 1})
+    events.append({"type": "tournament_finished"})
+    header = {"name": data.get("name") if isinstance(data.get("name"), str) else "", "entrants": "pairs",
+              "system": "duplicate", "scoring": "matchpoints", "hands_per_round": size, "rounds": boards // size,
+              "grand_tichu": True}
+    kept = {"format": "aragos", "hands": kept_hands, "emails": emails}
+    return header, events, kept
+
+
+def _aragos_line(h: dict, board: int) -> dict:
+    ns, ew = h.get("ns_score"), h.get("ew_score")
+    if isinstance(ns, str) or isinstance(ew, str):
+        ns_adj = ns if isinstance(ns, str) else None
+        ew_adj = ew if isinstance(ew, str) else None
+        if ns_adj not in ARAGOS_ADJUSTMENTS or ew_adj not in ARAGOS_ADJUSTMENTS:
+            raise InvalidInput(f"board {board}: adjustments read are {', '.join(ARAGOS_ADJUSTMENTS)} for both pairs "
+                               f"(not {ns!r} / {ew!r})", code="aragos_unmappable", params={"board": board})
+        return {"adjustment": [ns_adj, ew_adj]}
+    for v in (ns, ew):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise InvalidInput(f"board {board}: a score is an integer or an AVG adjustment", code="malformed")
+    return {"points": [ns, ew]}
+
+
+def _board_set_size(by_board: dict[int, dict], boards: int) -> int:
+    """The number of boards a set has: consecutive boards the same tables (same pairs, same
+    directions) played. Our rounds are such sets; a file whose boards are not dealt out in
+    equal consecutive sets cannot be read as rounds."""
+    size = 1
+    while size < boards and set(by_board[size + 1]) == set(by_board[1]):
+        size += 1
+    sets_ok = boards % size == 0 and all(
+        set(by_board[b]) == set(by_board[(b - 1) // size * size + 1]) for b in range(1, boards + 1))
+    if sets_ok:
+        for start in range(1, boards + 1, size):
+            seen = [p for m in by_board[start] for p in m]
+            sets_ok = sets_ok and len(seen) == len(set(seen))
+    if not sets_ok:
+        raise InvalidInput("the boards are not played in equal sets of consecutive boards by the same tables, which "
+                           "is how rounds are read here", code="aragos_unmappable")
+    return size
+
+
+def import_aragos(*, club: Club, data: Any, user, name: str | None = None) -> dict[str, Any]:
+    """A new duplicate tournament of `club` from aragos/tichu-tournament's tournament JSON."""
+    check_writer(user, club)
+    _check_storable(data, "the aragos file")
+    header, events, kept = aragos_events(data)
+    title = (name or header["name"] or "Imported duplicate").strip()[:100]
+    with transaction.atomic():
+        tournament = _create(club, title, {**header, "name": title}, "nanking", {}, user, {"aragos": kept})
+        _replay(tournament, events, user)
+        tournament.refresh_from_db()
+    return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}

@@ -52,6 +52,10 @@ def propose(state: TournamentState) -> Pairing:
         from .swiss import pair_swiss
 
         return pair_swiss(state, number)
+    if system == "duplicate":
+        from .duplicate import pair_duplicate
+
+        return pair_duplicate(state, number)
     if system == "round_robin":
         from .round_robin import pair_round_robin
 

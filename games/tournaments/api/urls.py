@@ -11,6 +11,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/record/", views.TournamentRecordApi.as_view(), name="tournament-record"),
     path("tournaments/<int:pk>/standings/", views.TournamentStandingsApi.as_view(), name="tournament-standings"),
     path("tournaments/<int:pk>/crosstable/", views.TournamentCrosstableApi.as_view(), name="tournament-crosstable"),
+    path("tournaments/<int:pk>/boards/", views.TournamentBoardsApi.as_view(), name="tournament-boards"),
     path("tournaments/<int:pk>/pairing/", views.TournamentPairingApi.as_view(), name="tournament-pairing"),
     path("tournaments/<int:pk>/rounds/<int:round_number>/games/", views.RoundGamesApi.as_view(),
          name="tournament-round-games"),

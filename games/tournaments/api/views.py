@@ -127,6 +127,14 @@ class TournamentStandingsApi(TournamentView):
         return Response(core.standings_json(selectors.state_at(tournament, self.at(request, tournament))))
 
 
+class TournamentBoardsApi(TournamentView):
+    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   summary="Duplicate: every board's results with their matchpoints, round by round")
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = self.tournament(request, pk)
+        return Response(core.boards_json(selectors.state_at(tournament, self.at(request, tournament))))
+
+
 class TournamentCrosstableApi(TournamentView):
     @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
                    summary="Crosstable, as it stood after N events")
