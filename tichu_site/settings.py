@@ -71,6 +71,9 @@ MIDDLEWARE = [
     # middleware pads responses against BREACH (Django 4.2+).
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the visitor's choice (the switcher's cookie), else the browser's
+    # Accept-Language, else English (LANGUAGES below).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -91,6 +94,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -141,6 +145,15 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The players' languages (issue #21): the rule books are French, English and Ukrainian, the
+# largest server and most championships German. Each name is written in its own language, as the
+# switcher shows it. Catalogues in locale/ (README "Languages").
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("uk", "Українська")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice is remembered for a year (Django's default is the browser session).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
-        required=False, help_text="Optional: needed only to reset a forgotten password by email."
+        required=False, label=_("Email"), help_text=_("Optional: needed only to reset a forgotten password by email.")
     )
 
     class Meta(UserCreationForm.Meta):

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext_lazy, ngettext
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import BaseThrottle
 
@@ -34,11 +35,16 @@ logger = logging.getLogger(__name__)
 
 
 class SignInThrottled(Throttled):
-    default_detail = "too many failed sign-in attempts"
+    default_detail = gettext_lazy("too many failed sign-in attempts")
 
     def __init__(self, wait: float) -> None:
         minutes = max(1, round(wait / 60))
-        super().__init__(wait=wait, detail=f"too many failed sign-in attempts: try again in {minutes} minute(s)")
+        detail = ngettext(
+            "too many failed sign-in attempts: try again in %(minutes)d minute",
+            "too many failed sign-in attempts: try again in %(minutes)d minutes",
+            minutes,
+        ) % {"minutes": minutes}
+        super().__init__(wait=wait, detail=detail)
 
 
 @dataclass(frozen=True)
