@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.db.models.functions import Lower, Trim
@@ -36,6 +37,18 @@ class Club(models.Model):
     # Which of the two tables its league page shows first (games.ratings; docs/ratings.md).
     league_leads_with = models.CharField(max_length=12, choices=LeagueLeadsWith.choices,
                                          default=LeagueLeadsWith.ELO)
+    # The ranked part of the league tables (games.ratings.standing; docs/ratings.md "League rules").
+    # Low defaults so that a new club has a ranked table after its first evening.
+    league_min_games = models.PositiveSmallIntegerField(
+        default=5, validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text="rated games a player needs to be ranked")
+    league_inactive_days = models.PositiveSmallIntegerField(
+        default=180, validators=[MaxValueValidator(3650)],
+        help_text="a player whose last game is this many days older than the club's latest game is "
+                  "listed as inactive, unranked (0: never)")
+    league_season_start_month = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(12)],
+        help_text="the month a season starts (the league's 'this season' period)")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

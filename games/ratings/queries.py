@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta, timezone as dt_timezone
-from html import escape
 
 from django.db.models import Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
@@ -14,6 +13,7 @@ from games.models import Player
 from .config import SYSTEM, newcomer_rd, params_for
 from .elo import CLUB_ELO
 from .models import RatingChange, RatingPool
+from .standing import RankRule, order_key, status
 
 FORM_LENGTH = 5
 TABLES = ("elo", "predictive")  # the league's two tables (docs/ratings.md section 4)
@@ -64,6 +64,9 @@ class LeagueRow:
     provisional: bool
     career_games: int
     last_played: datetime
+    games_to_rank: int = 0  # games still needed for the club's minimum (standing.RankRule)
+    inactive: bool = False  # last game longer ago than the club's inactivity rule allows
+    note: str = ""  # what the table says of an unranked player ("3 more games until ranked")
 
     @property
     def low(self) -> float:
@@ -91,17 +94,21 @@ class League:
     recomputed_at: datetime | None = None
     games: int = 0
     table: str = "predictive"
+    rule: RankRule = field(default_factory=RankRule)
+    reference: date | None = None  # the day inactivity counts from: the latest game in the period
 
 
 CSV_COLUMNS = ["rank", "player", "rating", "provisional", "rd", "last_change", "change", "games", "wins", "win_rate",
                "tichu_made", "tichu_called", "grand_made", "grand_called", "double_victories", "form",
-               "career_games", "last_played", "player_id"]
+               "career_games", "last_played", "games_to_rank", "inactive", "player_id"]
 
 
 def league_table(club_id: int, variant: str = "nanking", start: date | None = None,
-                 end: date | None = None, table: str = "predictive") -> League:
+                 end: date | None = None, table: str = "predictive", rule: RankRule | None = None) -> League:
     """The table for a club and a period: ratings as they stood at the end of the period.
-    `table`: "predictive" (the model's rating and deviation) or "elo" (the Elo table)."""
+    `table`: "predictive" (the model's rating and deviation) or "elo" (the Elo table); `rule`:
+    the club's minimum games and inactivity rule for the ranked part (standing.py)."""
+    rule = rule or RankRule()
     before, after = ("elo_before", "elo_after") if table == "elo" else ("rating_before", "rating_after")
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end)
     agg = {a["player_id"]: a for a in qs.values("player_id").annotate(
@@ -142,135 +149,50 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
             form="".join(letter for _, letter in sorted(form[pid], reverse=True)),
             provisional=provisional, career_games=lr["games"],
             last_played=lr["finished_at"]))
-    rows.sort(key=lambda r: (r.provisional, -r.rating, r.player, r.player_id))
-    rank = 0
+    reference = max((r.last_played for r in rows), default=None)
+    ref_day = reference.date() if reference else None
+    keyed = []
     for r in rows:
-        if not r.provisional:
+        st = status(r.career_games, r.last_played, ref_day, rule)
+        r.games_to_rank, r.inactive, r.note = st.games_to_rank, st.inactive, st.note
+        keyed.append((order_key(r.rating, r.player, r.player_id, st), r, st))
+    keyed.sort(key=lambda k: k[0])
+    rows = []
+    rank = 0
+    for _, r, st in keyed:
+        if st.ranked:
             rank += 1
             r.rank = rank
+        rows.append(r)
     pool = RatingPool.objects.filter(club_id=club_id, variant=variant).first()
     return League(club_id, variant, start, end, rows, pool.system if pool else SYSTEM,
-                  pool.recomputed_at if pool else None, qs.values("game_id").distinct().count(), table)
+                  pool.recomputed_at if pool else None, qs.values("game_id").distinct().count(), table,
+                  rule, ref_day)
 
 
-# -- player page ----------------------------------------------------------------------------------
+# -- partnerships --------------------------------------------------------------------------------
 
-@dataclass
-class Record:
-    player_id: int
-    player: str
-    games: int = 0
-    wins: int = 0
+def league_partnerships(club_id: int, variant: str = "nanking", start: date | None = None,
+                        end: date | None = None, min_games: int = 2) -> list[dict]:
+    """The pairs who shared a side in the period (partnerships.py): games, wins, expected
+    against actual, and the pair's performance rating on the Elo table's scale."""
+    from .partnerships import Played, partnerships
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    def as_dict(self) -> dict:
-        return {"player_id": self.player_id, "player": self.player, "games": self.games, "wins": self.wins,
-                "win_rate": self.win_rate}
-
-
-def player_page(player: Player, variant: str = "nanking", top: int = 5) -> dict:
-    mine = list(RatingChange.objects.filter(player=player, variant=variant).order_by("ordinal", "id")
-                .values("game_id", "finished_at", "side", "rating_before", "rating_after", "rd_after",
-                        "expected", "score", "games", "points_for", "points_against"))
-    game_ids = RatingChange.objects.filter(player=player, variant=variant).values("game_id")  # a subquery
-    others = defaultdict(list)
-    for o in (RatingChange.objects.filter(game_id__in=game_ids).exclude(player=player)
-              .values("game_id", "player_id", "side", "rating_before")):
-        others[o["game_id"]].append(o)
-    ids = {o["player_id"] for lst in others.values() for o in lst}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("id", "name"))
-    partners: dict[int, Record] = {}
-    opponents: dict[int, Record] = {}
-    games = []
-    for m in mine:
-        won = m["score"] > 0.5
-        part = [o for o in others[m["game_id"]] if o["side"] == m["side"]]
-        opp = [o for o in others[m["game_id"]] if o["side"] != m["side"]]
-        for o, book in [(o, partners) for o in part] + [(o, opponents) for o in opp]:
-            rec = book.setdefault(o["player_id"], Record(o["player_id"], names.get(o["player_id"], "?")))
-            rec.games += 1
-            rec.wins += won
-        games.append({
-            "game_id": m["game_id"], "finished_at": m["finished_at"].isoformat(),
-            "result": result_letter(m["score"]), "expected": m["expected"],
-            "rating_before": m["rating_before"], "rating_after": m["rating_after"],
-            "change": m["rating_after"] - m["rating_before"],
-            "points_for": m["points_for"], "points_against": m["points_against"],
-            "partners": [names.get(o["player_id"], "?") for o in part],
-            "opponents": [names.get(o["player_id"], "?") for o in opp],
-            "opponent_rating": (sum(o["rating_before"] for o in opp) / len(opp)) if opp else None,
-        })
-    # best wins: the least expected wins; worst losses: the most expected losses
-    best = sorted((g for g in games if g["result"] == "W"), key=lambda g: (g["expected"], g["game_id"]))[:top]
-    worst = sorted((g for g in games if g["result"] == "L"), key=lambda g: (-g["expected"], g["game_id"]))[:top]
-    current = mine[-1] if mine else None
-    peak = max(mine, key=lambda m: (m["rating_after"], -m["game_id"])) if mine else None
-    return {
-        "player_id": player.pk, "player": player.name, "club_id": player.club_id, "variant": variant,
-        "rating": current["rating_after"] if current else None,
-        "rd": current["rd_after"] if current else None,
-        "games": len(mine), "wins": sum(1 for g in games if g["result"] == "W"),
-        "provisional": is_provisional(variant, current["rd_after"], current["games"]) if current else True,
-        "peak": {"rating": peak["rating_after"], "game_id": peak["game_id"],
-                 "finished_at": peak["finished_at"].isoformat()} if peak else None,
-        "history": games,
-        "best_wins": best, "worst_losses": worst,
-        "partners": [r.as_dict() for r in sorted(partners.values(), key=lambda r: (-r.games, r.player))],
-        "head_to_head": [r.as_dict() for r in sorted(opponents.values(), key=lambda r: (-r.games, r.player))],
-    }
-
-
-def daily_points(history: list[dict]) -> list[tuple[str, float]]:
-    """One point per day: the last rating of that day (lichess style)."""
-    by_day: dict[str, float] = {}
-    for g in history:
-        by_day[g["finished_at"][:10]] = g["rating_after"]
-    return sorted(by_day.items())
-
-
-def rating_chart_svg(points: list[tuple[str, float]], width: int = 640, height: int = 220,
-                     title: str = "Rating history") -> str:
-    """A server-rendered SVG line chart of (day, rating) points."""
-    pad_l, pad_r, pad_t, pad_b = 52, 12, 14, 28
-    w, h = width - pad_l - pad_r, height - pad_t - pad_b
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart" role="img" '
-            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
-            f'<title>{escape(title)}</title>')
-    if not points:
-        return head + (f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">No rated games yet'
-                       '</text></svg>')
-    vals = [v for _, v in points]
-    lo, hi = min(vals), max(vals)
-    if hi - lo < 20:
-        mid = (hi + lo) / 2
-        lo, hi = mid - 10, mid + 10
-    n = len(points)
-
-    def xy(i: int, v: float) -> tuple[float, float]:
-        x = pad_l + (w * i / (n - 1) if n > 1 else w / 2)
-        y = pad_t + h * (hi - v) / (hi - lo)
-        return round(x, 1), round(y, 1)
-
-    coords = [xy(i, v) for i, (_, v) in enumerate(points)]
-    parts = [head,
-             f'<line x1="{pad_l}" y1="{pad_t}" x2="{pad_l}" y2="{pad_t + h}" stroke="#888"/>',
-             f'<line x1="{pad_l}" y1="{pad_t + h}" x2="{pad_l + w}" y2="{pad_t + h}" stroke="#888"/>',
-             f'<text x="{pad_l - 6}" y="{pad_t + 4}" text-anchor="end" font-size="11">{hi:.0f}</text>',
-             f'<text x="{pad_l - 6}" y="{pad_t + h}" text-anchor="end" font-size="11">{lo:.0f}</text>',
-             f'<text x="{pad_l}" y="{height - 8}" font-size="11">{escape(points[0][0])}</text>',
-             f'<text x="{pad_l + w}" y="{height - 8}" text-anchor="end" font-size="11">'
-             f'{escape(points[-1][0])}</text>']
-    if lo < 1500 < hi:
-        y = xy(0, 1500)[1]
-        parts.append(f'<line x1="{pad_l}" y1="{y}" x2="{pad_l + w}" y2="{y}" stroke="#ccc" '
-                     'stroke-dasharray="4 3"/>')
-    parts.append('<polyline fill="none" stroke="#1f5fa8" stroke-width="2" points="'
-                 + " ".join(f"{x},{y}" for x, y in coords) + '"/>')
-    for (day, v), (x, y) in zip(points, coords):
-        parts.append(f'<circle cx="{x}" cy="{y}" r="2.5" fill="#1f5fa8"><title>{escape(day)}: {v:.0f}'
-                     '</title></circle>')
-    parts.append("</svg>")
-    return "".join(parts)
+    qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end)
+    by_game: dict[int, list[dict]] = defaultdict(list)
+    for r in qs.order_by("ordinal", "side", "player_id").values("game_id", "player_id", "side", "expected", "score",
+                                                                  "elo_before"):
+        by_game[r["game_id"]].append(r)
+    played = []
+    for gid, rs in by_game.items():
+        n = 1 + max(r["side"] for r in rs)
+        sides: list[list[int]] = [[] for _ in range(n)]
+        expected, scores = [0.0] * n, [0.0] * n
+        for r in rs:
+            sides[r["side"]].append(r["player_id"])
+            expected[r["side"]], scores[r["side"]] = r["expected"], r["score"]
+        played.append(Played(gid, tuple(tuple(s) for s in sides), tuple(expected), tuple(scores),
+                             {r["player_id"]: r["elo_before"] for r in rs}))
+    pairs = partnerships(played, min_games=min_games)
+    names = dict(Player.objects.filter(pk__in={p for pr in pairs for p in pr.players}).values_list("id", "name"))
+    return [{**pr.as_dict(), "names": [names.get(p, "?") for p in pr.players]} for pr in pairs]

@@ -7,6 +7,7 @@ app_name = "ratings"
 
 urlpatterns = [
     path("clubs/<slug:club_id>/league/", views.league, name="league"),  # id or slug
+    path("clubs/<slug:club_id>/league/settings/", views.league_settings, name="league-settings"),
     path("clubs/<slug:club_id>/league.<str:fmt>", views.league, name="league-format"),
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<int:player_id>.<str:fmt>", views.player, name="player-format"),

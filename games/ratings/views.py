@@ -3,7 +3,9 @@
     /clubs/<id>/league/            ?variant=nanking&from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv
                                    &table=elo|predictive (CSV; default predictive)
     /clubs/<id>/league.json, /clubs/<id>/league.csv
-    /players/<id>/                 ?variant=nanking&format=json|csv   (CSV: the rating history)
+                                   &period=all|season|30d (from/to, when given, win)
+    /clubs/<id>/league/settings/   the club's league rules (admins)
+    /players/<id>/                 ?variant=nanking&period=...&format=json|csv   (CSV: the rating history)
     /players/<id>.json, /players/<id>.csv
 
 Reads follow the club's visibility (games.selectors.clubs_visible): a members-only club's pages
@@ -13,17 +15,22 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.contrib import messages
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from games.csv_export import csv_response
 from games.models import Club, Player
-from games.selectors import club_q, clubs_visible
+from games.selectors import club_q, clubs_visible, membership_role
+from games.services import ServiceError
 
-from . import queries
+from . import charts, player_queries, queries
 from .adapters import HAND_SD
 from .elo import CLUB_ELO
+from .forms import LeagueSettingsForm
+from .standing import PERIOD_LABELS, PERIODS, period_bounds
 
 FORMATS = ("html", "json", "csv")
 
@@ -57,24 +64,42 @@ def _visible_club(request, club_id: int | str) -> Club:
     return get_object_or_404(clubs_visible(request.user), club_q(club_id))
 
 
+def _period(request, club: Club) -> tuple[str, date | None, date | None]:
+    """The period shown: explicit from/to dates win ("custom"); else `period` (all, season, 30d)."""
+    start, end = _date(request, "from"), _date(request, "to")
+    if start or end:
+        return "custom", start, end
+    period = request.GET.get("period", "all")
+    if period not in PERIODS:
+        raise Http404("period is all, season or 30d")
+    start, end = period_bounds(period, timezone.now().date(), club.league_season_start_month)
+    return period, start, end
+
+
 def league(request, club_id: int, fmt: str | None = None):
     club = _visible_club(request, club_id)
     fmt = _fmt(request, fmt)
     variant = _variant(request)
-    start, end = _date(request, "from"), _date(request, "to")
-    table = queries.league_table(club.pk, variant, start, end)
-    elo_table = queries.league_table(club.pk, variant, start, end, table="elo")
+    period, start, end = _period(request, club)
+    rule = player_queries.rank_rule(club)
+    table = queries.league_table(club.pk, variant, start, end, rule=rule)
+    elo_table = queries.league_table(club.pk, variant, start, end, table="elo", rule=rule)
     elo_rules = {"k": CLUB_ELO.k, "provisional_k": CLUB_ELO.provisional_k,
                  "provisional_games": CLUB_ELO.provisional_games, "initial": CLUB_ELO.initial}
+    rules = {"min_games": rule.min_games, "inactive_days": rule.inactive_days,
+             "season_start_month": club.league_season_start_month}
     if fmt == "json":
         return JsonResponse({
             "club": {"id": club.pk, "name": club.name, "slug": club.slug}, "variant": variant,
-            "from": start.isoformat() if start else None, "to": end.isoformat() if end else None,
+            "period": period, "from": start.isoformat() if start else None, "to": end.isoformat() if end else None,
             "system": table.system, "games": table.games,
             "recomputed_at": table.recomputed_at.isoformat() if table.recomputed_at else None,
+            "rules": rules,
+            "reference": table.reference.isoformat() if table.reference else None,
             "rows": [r.as_dict() for r in table.rows],
             "leads_with": club.league_leads_with,
             "elo": {**elo_rules, "rows": [r.as_dict() for r in elo_table.rows]},
+            "partnerships": queries.league_partnerships(club.pk, variant, start, end),
         })
     if fmt == "csv":
         which = request.GET.get("table", "predictive")
@@ -96,8 +121,31 @@ def league(request, club_id: int, fmt: str | None = None):
         tables.reverse()
     return render(request, "ratings/league.html", {
         "club": club, "table": table, "tables": tables, "elo": elo_rules, "variant": variant,
-        "start": start, "end": end, "variants": list(HAND_SD),
+        "start": start, "end": end, "variants": list(HAND_SD), "period": period,
+        "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS], "rules": rules,
+        "pairs": queries.league_partnerships(club.pk, variant, start, end),
+        "is_admin": membership_role(request.user, club) == "admin",
     })
+
+
+def league_settings(request, club_id: str):
+    """The club's league rules, for its admins (others: 404, as for a page that is not theirs)."""
+    club = _visible_club(request, club_id)
+    if membership_role(request.user, club) != "admin":
+        raise Http404("club admins only")
+    form = LeagueSettingsForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
+    if request.method == "POST" and form.is_valid():
+        from games.clubs import services as club_services
+
+        try:
+            club_services.club_update(club=club, actor=request.user,
+                                      **{f: form.cleaned_data[f] for f in LeagueSettingsForm.Meta.fields})
+        except ServiceError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, "League settings saved.")
+            return redirect("ratings:league", club_id=club.slug)
+    return render(request, "ratings/league_settings.html", {"club": club, "form": form})
 
 
 def player(request, player_id: int, fmt: str | None = None):
@@ -105,17 +153,24 @@ def player(request, player_id: int, fmt: str | None = None):
     club = _visible_club(request, p.club_id)
     fmt = _fmt(request, fmt)
     variant = _variant(request)
-    page = queries.player_page(p, variant)
+    period, start, end = _period(request, club)
+    page = player_queries.player_page(p, variant, start, end)
     if fmt == "json":
         return JsonResponse(page)
     if fmt == "csv":
         cols = ["game_id", "finished_at", "result", "expected", "rating_before", "rating_after", "change",
-                "points_for", "points_against", "partners", "opponents"]
+                "elo_expected", "elo_before", "elo_after", "elo_change", "points_for", "points_against",
+                "partners", "opponents", "why"]
         rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
         return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
-    chart = queries.rating_chart_svg(queries.daily_points(page["history"]),
-                                     title=f"{p.name}: rating history ({variant})")
+    chart = charts.rating_chart(player_queries.chart_points(page), title=f"{p.name}: rating after each game ({variant})")
+    ranks = [(date.fromisoformat(d["day"]), d["rank"]) for d in page["rank_history"]]
+    rank_chart = charts.rank_chart(ranks, title=f"{p.name}: rank after each club day")
     return render(request, "ratings/player.html", {
-        "player": p, "club": club, "page": page, "chart": mark_safe(chart), "variant": variant,
-        "recent": list(reversed(page["history"][-20:])),
+        "player": p, "club": club, "page": page, "chart": mark_safe(chart), "rank_chart": mark_safe(rank_chart),
+        "variant": variant, "period": period, "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],
+        "start": start, "end": end,
+        "recent": list(reversed(page["history"][-30:])),
+        "evenings": list(reversed(page["evenings"][-12:])),
+        "rank_days": [d for d in reversed(page["rank_history"]) if d["played"]][:12],
     })

@@ -1,32 +1,47 @@
-"""The league's two tables in headless Chromium at phone (360 px) and laptop (1280 px) widths:
-both tables shown, the club's choice first, the predictive rating's range visible, nothing wider
-than the screen but the tables' own scroll boxes. Screenshots in .ci/out/screenshots/league/."""
+"""The league and player pages in headless Chromium at phone (360, 390 px) and laptop (1280 px)
+widths: both tables shown, the club's choice first, the predictive rating's range visible, the
+unranked players listed with the games they need; the player page's charts, evenings and why
+lines; nothing wider than the screen but the tables' own scroll boxes (the geometry check of
+test_phone_layout). Screenshots in .ci/out/screenshots/league/."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
-from games.models import Club
+from games.models import Club, Player
 from games.ratings import services
 from games.ratings.fixtures import load_history
 from games.ratings.synthetic import synthetic_history
+from games.ratings.types import GameResult
+from tests.browser.test_phone_layout import check_fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path(__file__).resolve().parents[2] / ".ci" / "out" / "screenshots" / "league"
+WIDTHS = [360, 390, 1280]
 
 
 @pytest.fixture
 def club(db):
-    club = Club.objects.create(name="League", slug="league-club")
+    club = Club.objects.create(name="League club with a longer name", slug="league-club")
     _, games = synthetic_history(60, 8, seed=3)
-    load_history(club, games)
+    # the history ends today, and a newcomer with two games (listed with "3 more games until ranked")
+    shift = datetime.now(timezone.utc).timestamp() - max(g.finished_at for g in games) - 3600
+    games = [GameResult(g.game_id, g.finished_at + shift, g.teams, g.scores, g.winner, g.hands, g.variant,
+                        hand_details=g.hand_details) for g in games]
+    late = datetime.now(timezone.utc) - timedelta(minutes=30)
+    regulars = sorted({p for g in games for p in g.players}, key=str)[:3]
+    games += [GameResult(f"new-{k}", late.timestamp() + 60 * k, ((regulars[0], "Newcomer Maximilian"),
+                                                                  (regulars[1], regulars[2])),
+                         (450.0, 550.0), 1, 4) for k in range(2)]
+    load_history(club, games, names={"Newcomer Maximilian": "Newcomer Maximilian"})
     services.recompute_club(club.pk)
     return club
 
 
-@pytest.mark.parametrize("width", [360, 1280], ids=["phone", "laptop"])
+@pytest.mark.parametrize("width", WIDTHS, ids=[f"w{w}" for w in WIDTHS])
 def test_both_tables_in_the_clubs_order(browser, live_server, club, width):
     context = browser.new_context(viewport={"width": width, "height": 900})
     try:
@@ -37,12 +52,49 @@ def test_both_tables_in_the_clubs_order(browser, live_server, club, width):
             Club.objects.filter(pk=club.pk).update(league_leads_with=leads)
             page.goto(live_server.url + f"/clubs/{club.slug}/league/")
             headings = page.locator("main h2").all_inner_texts()
-            assert headings[0] == first and set(headings) == {"Elo table", "Predictive rating"}
-            assert page.locator("#league-elo tbody tr").count() == 8
-            assert page.locator("#league-predictive td.range").count() == 8
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert headings[0] == first and set(headings) == {"Elo table", "Predictive rating", "Partnerships"}
+            assert page.locator("#league-elo tbody tr[data-player]").count() == 9
+            assert page.locator("#league-predictive td.range").count() == 9
+            assert page.locator("#league-predictive td.rating .pm").first.inner_text().startswith("± ")
+            newcomer = page.locator("#league-elo tr.unranked", has_text="Newcomer Maximilian")
+            assert "3 more games until ranked" in newcomer.inner_text()
+            assert page.locator("#pairs tbody tr").count() > 0
+            check_fits(page, f"league, {width} px")
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"league-{leads}-{width}.png"), full_page=True)
+        page.select_option("#period", "30d")
+        page.click("#league-filters button")
+        assert "period=30d" in page.url and page.locator("#league-elo tbody tr[data-player]").count() == 9
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=[f"w{w}" for w in WIDTHS])
+def test_the_player_page(browser, live_server, club, width):
+    regular = Player.objects.filter(club=club).exclude(name__startswith="Newcomer").order_by("id").first()
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(live_server.url + f"/players/{regular.pk}/")
+        games = page.locator("#rating-chart circle.game").count()
+        assert games > 10
+        assert page.locator("#evenings-table tbody tr").count() >= 1
+        assert page.locator("#rank-history svg.rank-chart polyline").count() >= 1
+        why = page.locator("#recent td.why").first.inner_text()
+        assert why.split()[0] in ("won", "lost", "drew") and "expected" in why and "predictive" in why
+        assert "#" in page.locator("#standing").inner_text()
+        chart = page.locator("#rating-chart svg").bounding_box()
+        assert chart["width"] <= width and chart["x"] >= 0  # the chart shrinks to the screen
+        check_fits(page, f"player, {width} px")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"player-{width}.png"), full_page=True)
+        newcomer = Player.objects.get(club=club, name="Newcomer Maximilian")
+        page.goto(live_server.url + f"/players/{newcomer.pk}/")
+        assert "3 more games until ranked" in page.locator("#standing").inner_text()
+        check_fits(page, f"newcomer, {width} px")
         assert errors == []
     finally:
         context.close()

@@ -1,0 +1,184 @@
+"""Small server-rendered SVG charts on a real time axis (the site's CSP allows no scripts from
+elsewhere, and none are needed). Pure Python (no Django).
+
+* `rating_chart`: one point per game at the time it was played: the Elo table's line and the
+  predictive rating's line with its 95% range as a band. Two games a month apart are a month
+  apart on the axis, not one step.
+* `rank_chart`: a step line of the player's rank after each club day (first place at the top).
+Dates on the axis are ticks at whole days, months or years, chosen by the span shown.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from html import escape
+from typing import Sequence
+
+W, H = 640, 240
+PAD_L, PAD_R, PAD_T, PAD_B = 48, 12, 14, 30
+ELO_COLOUR, PRED_COLOUR, BAND_COLOUR = "#b35900", "#1f5fa8", "#1f5fa8"
+
+
+@dataclass(frozen=True)
+class GamePoint:
+    at: datetime
+    elo: float
+    rating: float
+    rd: float
+    label: str = ""  # the point's tooltip (the game and its why line)
+
+
+def _ts(d: datetime | date) -> float:
+    if isinstance(d, datetime):
+        return d.timestamp()
+    return datetime(d.year, d.month, d.day, tzinfo=timezone.utc).timestamp()
+
+
+def time_ticks(lo: float, hi: float, max_ticks: int = 6) -> list[tuple[float, str]]:
+    """Ticks at whole years, months (1st), weeks or days between two timestamps (UTC), at most
+    about `max_ticks` of them."""
+    a = datetime.fromtimestamp(lo, tz=timezone.utc)
+    b = datetime.fromtimestamp(hi, tz=timezone.utc)
+    span_days = (hi - lo) / 86400
+    ticks: list[datetime] = []
+    if span_days > 730:
+        step = max(1, round(span_days / 365 / max_ticks))
+        y = a.year + 1
+        while y <= b.year:
+            ticks.append(datetime(y, 1, 1, tzinfo=timezone.utc))
+            y += step
+        fmt = "%Y"
+    elif span_days > 60:
+        step = max(1, round(span_days / 30.4 / max_ticks))
+        y, m = (a.year, a.month + 1) if a.month < 12 else (a.year + 1, 1)
+        while datetime(y, m, 1, tzinfo=timezone.utc) <= b:
+            ticks.append(datetime(y, m, 1, tzinfo=timezone.utc))
+            m += step
+            while m > 12:
+                y, m = y + 1, m - 12
+        fmt = "%b %Y"
+    else:
+        step = max(1, round(span_days / max_ticks))
+        d = datetime(a.year, a.month, a.day, tzinfo=timezone.utc) + timedelta(days=1)
+        while d <= b:
+            ticks.append(d)
+            d += timedelta(days=step)
+        fmt = "%d %b"
+    return [(t.timestamp(), t.strftime(fmt)) for t in ticks]
+
+
+class _Frame:
+    """Maps (time, value) to the SVG's coordinates."""
+
+    def __init__(self, t0: float, t1: float, lo: float, hi: float, invert: bool = False):
+        if t1 - t0 < 86400:  # a single evening: a day's width, centred
+            mid = (t0 + t1) / 2
+            t0, t1 = mid - 43200, mid + 43200
+        self.t0, self.t1, self.lo, self.hi, self.invert = t0, t1, lo, hi, invert
+        self.w, self.h = W - PAD_L - PAD_R, H - PAD_T - PAD_B
+
+    def x(self, t: float) -> float:
+        return round(PAD_L + self.w * (t - self.t0) / (self.t1 - self.t0), 1)
+
+    def y(self, v: float) -> float:
+        f = (v - self.lo) / (self.hi - self.lo)
+        return round(PAD_T + self.h * (f if self.invert else 1 - f), 1)
+
+
+def _head(title: str, css: str) -> list[str]:
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" role="img" viewBox="0 0 {W} {H}" '
+            f'width="{W}" height="{H}"><title>{escape(title)}</title>']
+
+
+def _axes(fr: _Frame, y_labels: Sequence[tuple[float, str]]) -> list[str]:
+    parts = [f'<line x1="{PAD_L}" y1="{PAD_T}" x2="{PAD_L}" y2="{PAD_T + fr.h}" stroke="#888"/>',
+             f'<line x1="{PAD_L}" y1="{PAD_T + fr.h}" x2="{PAD_L + fr.w}" y2="{PAD_T + fr.h}" stroke="#888"/>']
+    for v, text in y_labels:
+        y = fr.y(v)
+        parts.append(f'<line x1="{PAD_L}" y1="{y}" x2="{PAD_L + fr.w}" y2="{y}" stroke="#e4e4e4"/>'
+                     f'<text x="{PAD_L - 5}" y="{y + 4}" text-anchor="end" font-size="12">{escape(text)}</text>')
+    for t, text in time_ticks(fr.t0, fr.t1):
+        x = fr.x(t)
+        parts.append(f'<line x1="{x}" y1="{PAD_T + fr.h}" x2="{x}" y2="{PAD_T + fr.h + 4}" stroke="#888"/>'
+                     f'<text x="{x}" y="{H - 8}" text-anchor="middle" font-size="12">{escape(text)}</text>')
+    return parts
+
+
+def _empty(title: str, css: str, text: str) -> str:
+    return "".join(_head(title, css)) + (f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle">{escape(text)}'
+                                         '</text></svg>')
+
+
+def rating_chart(points: Sequence[GamePoint], title: str = "Rating history") -> str:
+    if not points:
+        return _empty(title, "rating-chart", "No rated games yet")
+    ts = [_ts(p.at) for p in points]
+    vals = [p.elo for p in points] + [p.rating - 2 * p.rd for p in points] + [p.rating + 2 * p.rd for p in points]
+    lo, hi = min(vals), max(vals)
+    if hi - lo < 40:
+        lo, hi = (hi + lo) / 2 - 20, (hi + lo) / 2 + 20
+    step = 50 if hi - lo < 400 else 100 if hi - lo < 1000 else 250
+    lo, hi = step * (lo // step), step * (hi // step + 1)
+    fr = _Frame(ts[0], ts[-1], lo, hi)
+    ys = [(v, f"{v:.0f}") for v in _range(lo, hi, step * max(1, round((hi - lo) / step / 5)))]
+    parts = _head(title, "rating-chart") + _axes(fr, ys)
+    band = ([f"{fr.x(t)},{fr.y(p.rating + 2 * p.rd)}" for t, p in zip(ts, points)]
+            + [f"{fr.x(t)},{fr.y(p.rating - 2 * p.rd)}" for t, p in reversed(list(zip(ts, points)))])
+    parts.append(f'<polygon class="band" fill="{BAND_COLOUR}" fill-opacity="0.12" stroke="none" '
+                 f'points="{" ".join(band)}"/>')
+    for cls, colour, get, dash in (("predictive", PRED_COLOUR, lambda p: p.rating, ""),
+                                   ("elo", ELO_COLOUR, lambda p: p.elo, ' stroke-dasharray="5 3"')):
+        coords = " ".join(f"{fr.x(t)},{fr.y(get(p))}" for t, p in zip(ts, points))
+        parts.append(f'<polyline class="{cls}" fill="none" stroke="{colour}" stroke-width="1.8"{dash} '
+                     f'points="{coords}"/>')
+    for t, p in zip(ts, points):  # one point per game, its tooltip the game and its reason
+        parts.append(f'<circle class="game" cx="{fr.x(t)}" cy="{fr.y(p.elo)}" r="2.2" fill="{ELO_COLOUR}">'
+                     f'<title>{escape(p.label)}</title></circle>')
+    parts.append(f'<g font-size="12"><line x1="{PAD_L + 8}" y1="{PAD_T + 6}" x2="{PAD_L + 28}" y2="{PAD_T + 6}" '
+                 f'stroke="{ELO_COLOUR}" stroke-width="2" stroke-dasharray="5 3"/>'
+                 f'<text x="{PAD_L + 32}" y="{PAD_T + 10}">Elo table</text>'
+                 f'<line x1="{PAD_L + 100}" y1="{PAD_T + 6}" x2="{PAD_L + 120}" y2="{PAD_T + 6}" '
+                 f'stroke="{PRED_COLOUR}" stroke-width="2"/>'
+                 f'<text x="{PAD_L + 124}" y="{PAD_T + 10}">predictive (band: 95% range)</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _range(lo: float, hi: float, step: float) -> list[float]:
+    out, v = [], lo
+    while v <= hi + 1e-9:
+        out.append(v)
+        v += step
+    return out
+
+
+def rank_chart(days: Sequence[tuple[date, int | None]], title: str = "Rank history") -> str:
+    """A step line of the rank after each day; days unranked leave a gap."""
+    ranked = [(d, r) for d, r in days if r is not None]
+    if not ranked:
+        return _empty(title, "rank-chart", "Not ranked yet")
+    worst = max(r for _, r in ranked)
+    fr = _Frame(_ts(days[0][0]), _ts(days[-1][0]), 1, max(worst, 2), invert=True)
+    step = max(1, round((max(worst, 2) - 1) / 5))
+    parts = _head(title, "rank-chart") + _axes(fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)])
+    runs: list[list[str]] = [[]]
+    prev_y: float | None = None
+    for d, r in days:
+        if r is None:
+            if runs[-1]:
+                runs.append([])
+            prev_y = None
+            continue
+        x, y = fr.x(_ts(d)), fr.y(r)
+        if prev_y is not None:
+            runs[-1].append(f"{x},{prev_y}")
+        runs[-1].append(f"{x},{y}")
+        prev_y = y
+    for run in runs:
+        if run:
+            parts.append(f'<polyline fill="none" stroke="{PRED_COLOUR}" stroke-width="1.8" points="{" ".join(run)}"/>')
+    for d, r in ranked:
+        parts.append(f'<circle cx="{fr.x(_ts(d))}" cy="{fr.y(r)}" r="2" fill="{PRED_COLOUR}">'
+                     f'<title>{d.isoformat()}: #{r}</title></circle>')
+    parts.append("</svg>")
+    return "".join(parts)

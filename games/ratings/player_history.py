@@ -1,0 +1,185 @@
+"""A player's rating history as a club player reads it. Pure Python (no Django); the rows come
+from games.ratings.queries.
+
+* `why`: one line per rating change, e.g. "won 620–380 with Anna against Ben & Clara, expected
+  45%: +14; predictive 41%: +9.2". The first figures are the Elo table's (its chance from the
+  sides' mean Elo ratings before the game, and its change); then the predictive rating's chance
+  and change, with the reason when it moved against the result (it follows the points: a win by
+  less than the expected margin costs a little).
+* `period_change`: the change over a period (the rating after its last game minus the rating
+  before its first), for both tables.
+* `evenings` / `tournaments`: the games grouped by day or by tournament, with the performance
+  rating of each group (performance.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Hashable, Iterable, Sequence
+
+from .performance import encounter, expected, performance
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One rated game of the player."""
+
+    game_id: int
+    played_at: datetime
+    day: date  # the club's local day of the game (an evening)
+    side: int
+    player_index: int  # the player's place in sides_elo[side]
+    sides_elo: tuple[tuple[float, ...], ...]  # every side's Elo-table ratings before the game
+    score: float  # 1 win, 0.5 draw, 0 loss (mean over pairs in ranking games)
+    expected: float  # the predictive rating's win chance of the player's side
+    rating_before: float
+    rating_after: float
+    rd_after: float
+    elo_before: float
+    elo_after: float
+    points_for: float | None = None
+    points_against: float | None = None
+    partners: tuple[str, ...] = ()
+    opponents: tuple[str, ...] = ()
+    tournament: tuple[Hashable, str] | None = None  # (id, name) when the game was a tournament table
+
+    @property
+    def change(self) -> float:
+        return self.rating_after - self.rating_before
+
+    @property
+    def elo_change(self) -> float:
+        return self.elo_after - self.elo_before
+
+    @property
+    def elo_expected(self) -> float:
+        """The Elo table's expectation for the player's side (mean over pairs with N > 2 sides)."""
+        means = [sum(s) / len(s) for s in self.sides_elo]
+        own = means[self.side]
+        others = [m for i, m in enumerate(means) if i != self.side]
+        return sum(expected(own, o) for o in others) / len(others)
+
+    @property
+    def result(self) -> str:
+        return "W" if self.score > 0.5 else "L" if self.score < 0.5 else "D"
+
+    @property
+    def why(self) -> str:
+        return why(self)
+
+
+def _names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
+
+
+def _score(a: float, b: float) -> str:
+    """620–380; with a negative total (a failed Grand Tichu) "1015 to −515", not "1015–-515"."""
+    if a >= 0 and b >= 0:
+        return f"{a:.0f}–{b:.0f}"
+    return f"{a:.0f} to {b:.0f}".replace("-", "−")
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def why(e: Entry) -> str:
+    """The one-line reason for the rating changes of a game (module docstring)."""
+    ranking = len(e.sides_elo) > 2
+    if ranking:
+        verb = {"W": "beat most of", "L": "lost to most of", "D": "split evenly with"}[e.result]
+        line = f"{verb} {len(e.sides_elo) - 1} opponents (score {e.score:.2f})"
+        if e.points_for is not None:
+            line += f" with {e.points_for:.0f} points"
+    else:
+        verb = {"W": "won", "L": "lost", "D": "drew"}[e.result]
+        line = verb
+        if e.points_for is not None and e.points_against is not None:
+            line += " " + _score(e.points_for, e.points_against)
+        if e.partners:
+            line += f" with {_names(e.partners)}"
+        if e.opponents:
+            line += f" against {_names(e.opponents)}"
+    line += f", expected {_pct(e.elo_expected)}: {e.elo_change:+.0f}"
+    line += f"; predictive {_pct(e.expected)}: {e.change:+.1f}"
+    if e.result == "W" and e.change < 0:
+        line += " (won by less than the ratings expected)"
+    elif e.result == "L" and e.change > 0:
+        line += " (lost by less than the ratings expected)"
+    return line
+
+
+@dataclass(frozen=True)
+class PeriodChange:
+    games: int
+    elo: float
+    predictive: float
+
+
+def period_change(entries: Sequence[Entry], start: date | None = None, end: date | None = None) -> PeriodChange:
+    """Both tables' change over the games whose day is in [start, end] (None: open)."""
+    inside = [e for e in entries if (start is None or e.day >= start) and (end is None or e.day <= end)]
+    if not inside:
+        return PeriodChange(0, 0.0, 0.0)
+    return PeriodChange(len(inside), inside[-1].elo_after - inside[0].elo_before,
+                        inside[-1].rating_after - inside[0].rating_before)
+
+
+@dataclass(frozen=True)
+class Group:
+    """The games of one evening or one tournament."""
+
+    key: Hashable
+    label: str
+    first: date
+    games: int
+    wins: int
+    draws: int
+    elo_change: float
+    change: float
+    performance: float | None  # on the Elo table's scale (performance.py)
+    expected: float  # the Elo table's expected score in these games at the player's rating then
+    opponents: float  # the mean Elo rating of the opponents met
+
+    @property
+    def actual(self) -> float:
+        return self.wins + self.draws / 2
+
+    def as_dict(self) -> dict:
+        return {"key": self.key if isinstance(self.key, (int, str)) else str(self.key), "label": self.label,
+                "first": self.first.isoformat(), "games": self.games, "wins": self.wins, "draws": self.draws,
+                "elo_change": self.elo_change, "change": self.change, "performance": self.performance,
+                "expected": self.expected, "actual": self.actual, "opponents": self.opponents}
+
+
+def _group(key: Hashable, label: str, es: list[Entry]) -> Group:
+    encs = [encounter(e.sides_elo, e.side, e.player_index, e.score) for e in es]
+    return Group(
+        key=key, label=label, first=es[0].day, games=len(es), wins=sum(e.score > 0.5 for e in es),
+        draws=sum(e.score == 0.5 for e in es), elo_change=es[-1].elo_after - es[0].elo_before,
+        change=es[-1].rating_after - es[0].rating_before, performance=performance(encs),
+        expected=sum(e.elo_expected for e in es),
+        opponents=sum(x.opponents for x in encs) / len(encs))
+
+
+def evenings(entries: Iterable[Entry]) -> list[Group]:
+    """One group per day the player played, oldest first."""
+    by_day: dict[date, list[Entry]] = {}
+    for e in entries:
+        by_day.setdefault(e.day, []).append(e)
+    return [_group(d, d.isoformat(), es) for d, es in sorted(by_day.items())]
+
+
+def tournaments(entries: Iterable[Entry]) -> list[Group]:
+    """One group per tournament the player played in (games at its tables), by first game."""
+    by_t: dict[Hashable, list[Entry]] = {}
+    names: dict[Hashable, str] = {}
+    for e in entries:
+        if e.tournament is not None:
+            tid, name = e.tournament
+            by_t.setdefault(tid, []).append(e)
+            names[tid] = name
+    groups = [_group(t, names[t], es) for t, es in by_t.items()]
+    return sorted(groups, key=lambda g: (g.first, str(g.key)))

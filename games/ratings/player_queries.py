@@ -1,0 +1,155 @@
+"""Reads for the player page (queries on RatingChange); the computations are the pure modules'
+(player_history, partnerships, performance, rank_history, standing, charts)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date
+
+from games.models import Club, Player
+from games.tournaments.models import TableGame
+
+from . import charts
+from .models import RatingChange
+from .partnerships import Played, relations
+from .player_history import Entry, evenings, period_change, tournaments
+from .queries import is_provisional, result_letter
+from .rank_history import Row, rank_history
+from .standing import RankRule, status
+
+MINE = ("game_id", "finished_at", "side", "rating_before", "rating_after", "rd_after", "expected", "score",
+        "games", "points_for", "points_against", "elo_before", "elo_after")
+
+
+def rank_rule(club: Club) -> RankRule:
+    return RankRule(min_games=club.league_min_games, inactive_days=club.league_inactive_days)
+
+
+def player_entries(player: Player, variant: str) -> tuple[list[Entry], dict[int, list[dict]], dict[int, str]]:
+    """The player's rated games as Entries (oldest first), the other players of each game
+    ({game: [{player_id, side, elo_before, expected, score}]}) and their names."""
+    mine = list(RatingChange.objects.filter(player=player, variant=variant).order_by("ordinal", "id").values(*MINE))
+    game_ids = RatingChange.objects.filter(player=player, variant=variant).values("game_id")  # a subquery
+    others: dict[int, list[dict]] = defaultdict(list)
+    for o in (RatingChange.objects.filter(game_id__in=game_ids).exclude(player=player)
+              .order_by("game_id", "side", "player_id")
+              .values("game_id", "player_id", "side", "elo_before", "rating_before", "expected", "score")):
+        others[o["game_id"]].append(o)
+    ids = {o["player_id"] for lst in others.values() for o in lst}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("id", "name"))
+    tourn = {tg.game_id: (tg.tournament_id, tg.tournament.name)
+             for tg in TableGame.objects.filter(game_id__in=game_ids).select_related("tournament")}
+    entries = []
+    for m in mine:
+        gid = m["game_id"]
+        n_sides = 1 + max((o["side"] for o in others[gid]), default=0)
+        n_sides = max(n_sides, m["side"] + 1)
+        sides: list[list[float]] = [[] for _ in range(n_sides)]
+        sides[m["side"]].append(m["elo_before"])
+        for o in others[gid]:
+            sides[o["side"]].append(o["elo_before"])
+        entries.append(Entry(
+            game_id=gid, played_at=m["finished_at"], day=m["finished_at"].date(), side=m["side"],
+            player_index=0, sides_elo=tuple(tuple(s) for s in sides), score=m["score"], expected=m["expected"],
+            rating_before=m["rating_before"], rating_after=m["rating_after"], rd_after=m["rd_after"],
+            elo_before=m["elo_before"], elo_after=m["elo_after"], points_for=m["points_for"],
+            points_against=m["points_against"],
+            partners=tuple(names.get(o["player_id"], "?") for o in others[gid] if o["side"] == m["side"]),
+            opponents=tuple(names.get(o["player_id"], "?") for o in others[gid] if o["side"] != m["side"]),
+            tournament=tourn.get(gid)))
+    return entries, others, names
+
+
+def _played(player_id: int, entries: list[Entry], others: dict[int, list[dict]]) -> list[Played]:
+    out = []
+    for e in entries:
+        n = len(e.sides_elo)
+        sides: list[list[int]] = [[] for _ in range(n)]
+        expected = [0.0] * n
+        scores = [0.0] * n
+        sides[e.side].append(player_id)
+        expected[e.side], scores[e.side] = e.expected, e.score
+        for o in others[e.game_id]:
+            sides[o["side"]].append(o["player_id"])
+            expected[o["side"]], scores[o["side"]] = o["expected"], o["score"]
+        out.append(Played(e.game_id, tuple(tuple(s) for s in sides), tuple(expected), tuple(scores)))
+    return out
+
+
+def _relation_rows(book: dict, names: dict[int, str]) -> list[dict]:
+    rows = [{"player_id": p, "player": names.get(p, "?"), **t.as_dict(),
+             "win_rate": t.wins / t.games if t.games else 0.0} for p, t in book.items()]
+    return sorted(rows, key=lambda r: (-r["games"], r["player"]))
+
+
+def club_rank_history(club: Club, variant: str, player_id: int, table: str) -> list[dict]:
+    """The player's rank after each club day, in the given table (elo or predictive)."""
+    field = "elo_after" if table == "elo" else "rating_after"
+    rows = (Row(p, at.date(), r, g) for p, at, r, g in
+            RatingChange.objects.filter(club_id=club.pk, variant=variant).order_by("ordinal", "id")
+            .values_list("player_id", "finished_at", field, "games").iterator(chunk_size=5000))
+    days = rank_history(rows, rank_rule(club), players=[player_id]).get(player_id, [])
+    return [{"day": d.day.isoformat(), "rank": d.rank, "ranked": d.ranked, "played": d.played} for d in days]
+
+
+def player_page(player: Player, variant: str = "nanking", start: date | None = None, end: date | None = None,
+                top: int = 5) -> dict:
+    club = player.club
+    entries, others, names = player_entries(player, variant)
+    partners, opponents = relations(_played(player.pk, entries, others), player.pk)
+    history = []
+    for e in entries:
+        opp = [o for o in others[e.game_id] if o["side"] != e.side]
+        history.append({
+            "game_id": e.game_id, "finished_at": e.played_at.isoformat(), "result": result_letter(e.score),
+            "expected": e.expected, "rating_before": e.rating_before, "rating_after": e.rating_after,
+            "rd_after": e.rd_after, "change": e.change, "elo_before": e.elo_before, "elo_after": e.elo_after,
+            "elo_change": e.elo_change, "elo_expected": e.elo_expected,
+            "points_for": e.points_for, "points_against": e.points_against,
+            "partners": list(e.partners), "opponents": list(e.opponents),
+            "opponent_rating": (sum(o["rating_before"] for o in opp) / len(opp)) if opp else None,
+            "tournament": e.tournament[1] if e.tournament else None,
+            "why": e.why,
+        })
+    best = sorted((g for g in history if g["result"] == "W"), key=lambda g: (g["expected"], g["game_id"]))[:top]
+    worst = sorted((g for g in history if g["result"] == "L"), key=lambda g: (-g["expected"], g["game_id"]))[:top]
+    last = entries[-1] if entries else None
+    peak = max(history, key=lambda g: (g["rating_after"], -g["game_id"])) if history else None
+    rule = rank_rule(club)
+    st = None
+    if last is not None:
+        club_last = (RatingChange.objects.filter(club_id=club.pk, variant=variant).order_by("-ordinal")
+                     .values_list("finished_at", flat=True).first())
+        st = status(len(entries), last.played_at, club_last.date() if club_last else None, rule)
+    change = period_change(entries, start, end)
+    leads = club.league_leads_with
+    return {
+        "player_id": player.pk, "player": player.name, "club_id": player.club_id, "variant": variant,
+        "rating": last.rating_after if last else None, "rd": last.rd_after if last else None,
+        "elo": last.elo_after if last else None,
+        "low": last.rating_after - 2 * last.rd_after if last else None,
+        "high": last.rating_after + 2 * last.rd_after if last else None,
+        "games": len(entries), "wins": sum(1 for e in entries if e.score > 0.5),
+        "provisional": is_provisional(variant, last.rd_after, len(entries)) if last else True,
+        "ranked": st.ranked if st else False, "games_to_rank": st.games_to_rank if st else rule.min_games,
+        "inactive": st.inactive if st else False, "standing_note": st.note if st else "",
+        "period": {"from": start.isoformat() if start else None, "to": end.isoformat() if end else None,
+                   "games": change.games, "elo_change": change.elo, "change": change.predictive},
+        "peak": {"rating": peak["rating_after"], "game_id": peak["game_id"],
+                 "finished_at": peak["finished_at"]} if peak else None,
+        "history": history,
+        "best_wins": best, "worst_losses": worst,
+        "partners": _relation_rows(partners, names),
+        "head_to_head": _relation_rows(opponents, names),
+        "evenings": [g.as_dict() for g in evenings(entries)],
+        "tournaments": [g.as_dict() for g in tournaments(entries)],
+        "rank_table": leads,
+        "rank_history": club_rank_history(club, variant, player.pk, leads) if entries else [],
+    }
+
+
+def chart_points(page: dict) -> list[charts.GamePoint]:
+    from datetime import datetime
+
+    return [charts.GamePoint(datetime.fromisoformat(g["finished_at"]), g["elo_after"], g["rating_after"],
+                             g["rd_after"], f'{g["finished_at"][:10]} #{g["game_id"]}: {g["why"]}')
+            for g in page["history"]]

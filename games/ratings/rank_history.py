@@ -1,0 +1,70 @@
+"""Rank history: every player's place in a league table after each day the club played.
+Pure Python (no Django).
+
+The pool's rating changes are replayed in their order; at the end of each day on which the club
+played (an evening), every player known so far is placed under the club's rule (standing.py,
+with that day as the inactivity reference): ranked players by rating, the others unranked. The
+result for a player starts at their first day; on days they did not play their rank can still
+move (others played, or they became inactive).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Hashable, Iterable
+
+from .standing import RankRule, order_key, status
+
+
+@dataclass(frozen=True)
+class Row:
+    """One rating change, in the pool's order: the player's rating after it and career games."""
+
+    player: Hashable
+    day: date
+    rating: float
+    games: int
+
+
+@dataclass(frozen=True)
+class DayRank:
+    day: date
+    rank: int | None  # None: not ranked that day (short of games, or inactive)
+    ranked: int  # how many players were ranked that day
+    played: bool  # the player played that day
+
+
+def rank_history(rows: Iterable[Row], rule: RankRule, players: Iterable[Hashable] | None = None
+                 ) -> dict[Hashable, list[DayRank]]:
+    """Per player (all, or only `players`), their rank after each club day from their first on."""
+    want = set(players) if players is not None else None
+    rating: dict[Hashable, float] = {}
+    games: dict[Hashable, int] = {}
+    last_day: dict[Hashable, date] = {}
+    out: dict[Hashable, list[DayRank]] = {}
+    played_today: set = set()
+    day: date | None = None
+
+    def close(d: date) -> None:
+        keyed = []
+        for p in rating:
+            st = status(games[p], last_day[p], d, rule)
+            keyed.append((order_key(rating[p], str(p), 0, st), p, st))
+        keyed.sort(key=lambda k: k[0])
+        ranked = sum(1 for _, _, st in keyed if st.ranked)
+        for place, (_, p, st) in enumerate(keyed, start=1):
+            if want is None or p in want:
+                out.setdefault(p, []).append(DayRank(d, place if st.ranked else None, ranked, p in played_today))
+
+    for r in rows:
+        if day is not None and r.day != day:
+            close(day)
+            played_today = set()
+        day = r.day
+        rating[r.player] = r.rating
+        games[r.player] = r.games
+        last_day[r.player] = r.day
+        played_today.add(r.player)
+    if day is not None:
+        close(day)
+    return out

@@ -1,0 +1,79 @@
+"""Who is ranked in a league table, and the periods a table can show. Pure Python (no Django).
+
+A club sets two rules (Club.league_min_games, Club.league_inactive_days; docs/ratings.md
+"League rules"):
+
+* **minimum games**: a player is ranked once they have that many rated games in the pool (their
+  career, not the period: a season's first evening does not unrank everyone); until then the
+  table says how many more games they need;
+* **inactivity**: a player whose last game is more than `inactive_days` days older than the
+  reference day is listed as inactive, below the ranked players (0 turns the rule off). The
+  reference day is the club's latest rated game in the period shown, not today: a club that
+  pauses for the summer, or an archive of old sheets, does not find everyone inactive.
+
+Ranked players are ordered by rating; the unranked follow (the active players still short of
+games first, fewest missing first, then the inactive), each group by rating.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+PERIODS = ("all", "season", "30d")
+PERIOD_LABELS = {"all": "All time", "season": "This season", "30d": "Last 30 days"}
+
+
+@dataclass(frozen=True)
+class RankRule:
+    min_games: int = 5
+    inactive_days: int = 180  # 0: no inactivity rule
+
+
+@dataclass(frozen=True)
+class Status:
+    ranked: bool
+    games_to_rank: int  # 0 when the player has the games
+    inactive: bool
+
+    @property
+    def note(self) -> str:
+        """What the table says of an unranked player."""
+        n = self.games_to_rank
+        short = f"{n} more game{'s' if n != 1 else ''} until ranked" if n else ""
+        if self.inactive:
+            return "inactive" + (f"; {short}" if short else "")
+        return short
+
+
+def status(career_games: int, last_played: datetime | date, reference: datetime | date | None,
+           rule: RankRule) -> Status:
+    """A player's standing under the club's rule. `reference`: the day inactivity counts from."""
+    missing = max(0, rule.min_games - career_games)
+    inactive = False
+    if rule.inactive_days and reference is not None:
+        last = last_played.date() if isinstance(last_played, datetime) else last_played
+        ref = reference.date() if isinstance(reference, datetime) else reference
+        inactive = (ref - last).days > rule.inactive_days
+    return Status(ranked=not missing and not inactive, games_to_rank=missing, inactive=inactive)
+
+
+def order_key(rating: float, name: str, player_id: int, st: Status) -> tuple:
+    """Sort key of a table row: ranked by rating, then the active players short of games (fewest
+    missing first), then the inactive."""
+    group = 0 if st.ranked else 2 if st.inactive else 1
+    return (group, st.games_to_rank, -rating, name, player_id)
+
+
+def period_bounds(period: str, today: date, season_start_month: int = 1) -> tuple[date | None, date | None]:
+    """(first day, last day) of a named period, both inclusive; None is open.
+
+    all: everything; 30d: the 30 days ending today; season: from the first day of the club's
+    season start month (the latest such day not after today) to today."""
+    if period == "30d":
+        return today - timedelta(days=29), today
+    if period == "season":
+        year = today.year if today.month >= season_start_month else today.year - 1
+        return date(year, season_start_month, 1), today
+    if period == "all":
+        return None, None
+    raise ValueError(f"unknown period {period!r}")

@@ -1,0 +1,191 @@
+"""The league's rules and the player page on a small hand-made club history: minimum games and
+inactivity per club (and their settings page), the periods, the why lines, evenings, rank
+history, partners with expected against actual, partnerships, and a tournament's performance."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from django.test import Client
+from django.utils import timezone as dj_timezone
+
+from games.clubs.models import AuditEntry
+from games.models import Club, Game, Membership
+from games.ratings import services
+from games.ratings.fixtures import load_history
+from games.ratings.performance import Encounter, performance
+from games.ratings.types import GameResult, HandDetail
+from games.tournaments.models import TableGame, Tournament
+
+NAMES = {k: k.title() for k in ("anna", "ben", "clara", "dirk", "eva", "finn")}
+
+
+def game(k, when, a, b, score_a, score_b):
+    return GameResult(k, when.timestamp(), (a, b), (score_a, score_b), 0 if score_a > score_b else 1, 4,
+                      hand_details=(HandDetail((score_a - score_b, 0)),) * 4)
+
+
+def history(now):
+    """Six evenings: anna/ben/clara/dirk play 6 games a night for five weeks, eva joins for two
+    games on the last night, finn played twice a year ago and never came back."""
+    out, k = [], 0
+    old = now - timedelta(days=400)
+    for j in range(2):
+        out.append(game(k, old + timedelta(minutes=j), ("finn", "anna"), ("ben", "clara"), 520, 480))
+        k += 1
+    for week in range(5):
+        night = now - timedelta(days=7 * (5 - week), hours=2)
+        pairings = [(("anna", "ben"), ("clara", "dirk")), (("anna", "clara"), ("ben", "dirk")),
+                    (("anna", "dirk"), ("ben", "clara"))] * 2
+        for j, (a, b) in enumerate(pairings):
+            out.append(game(k, night + timedelta(minutes=30 * j), a, b, 600 - 40 * (j % 3) + 20 * week, 400))
+            k += 1
+    last = now - timedelta(hours=3)
+    for j in range(2):
+        out.append(game(k, last + timedelta(minutes=30 * j), ("eva", "anna"), ("ben", "dirk"), 300, 700))
+        k += 1
+    return out
+
+
+@pytest.fixture
+def club(db):
+    club = Club.objects.create(name="Tuesday", slug="tuesday")
+    games = history(dj_timezone.now())
+    pid = load_history(club, games, names=NAMES)
+    services.recompute_club(club.pk)
+    return club, {NAMES[k]: v for k, v in pid.items()}, games
+
+
+def test_new_players_are_listed_with_the_games_they_need_and_the_absent_as_inactive(club):
+    club, pid, _ = club
+    c = Client()
+    data = c.get(f"/clubs/{club.slug}/league.json").json()
+    for rows in (data["rows"], data["elo"]["rows"]):
+        by_name = {r["player"]: r for r in rows}
+        assert by_name["Eva"]["games_to_rank"] == 3 and by_name["Eva"]["rank"] is None
+        assert by_name["Finn"]["inactive"] and by_name["Finn"]["rank"] is None  # 400 days ago, rule 180
+        ranked = [r["player"] for r in rows if r["rank"]]
+        assert sorted(ranked) == ["Anna", "Ben", "Clara", "Dirk"]  # ranked after one evening of 6 games
+        assert [r["player"] for r in rows][4:] == ["Eva", "Finn"]  # short of games first, then inactive
+    html = c.get(f"/clubs/{club.slug}/league/").content.decode()
+    assert "3 more games until ranked" in html and "inactive" in html
+    # the rule is the club's: 2 games and no inactivity rule rank everyone
+    Club.objects.filter(pk=club.pk).update(league_min_games=2, league_inactive_days=0)
+    data = c.get(f"/clubs/{club.slug}/league.json").json()
+    assert all(r["rank"] for r in data["rows"]) and data["rules"]["min_games"] == 2
+
+
+def test_the_club_admin_edits_the_rules_on_the_site(club, make_user):
+    club, pid, _ = club
+    ada, bea = make_user("ada"), make_user("bea")
+    Membership.objects.create(club=club, user=ada, role="admin")
+    Membership.objects.create(club=club, user=bea, role="scorer")
+    url = f"/clubs/{club.slug}/league/settings/"
+    c = Client()
+    assert c.get(url).status_code == 404
+    c.force_login(bea)
+    assert c.get(url).status_code == 404 and c.post(url, {"league_min_games": 1}).status_code == 404
+    assert "league-settings-link" not in c.get(f"/clubs/{club.slug}/league/").content.decode()
+    c.force_login(ada)
+    assert "league-settings-link" in c.get(f"/clubs/{club.slug}/league/").content.decode()
+    bad = c.post(url, {"league_leads_with": "elo", "league_min_games": 0, "league_inactive_days": 30,
+                       "league_season_start_month": 9})
+    assert bad.status_code == 200 and "field-errors" in bad.content.decode()
+    club.refresh_from_db()
+    assert club.league_min_games == 5
+    ok = c.post(url, {"league_leads_with": "predictive", "league_min_games": 8, "league_inactive_days": 30,
+                      "league_season_start_month": 9})
+    assert ok.status_code == 302
+    club.refresh_from_db()
+    assert (club.league_leads_with, club.league_min_games, club.league_inactive_days,
+            club.league_season_start_month) == ("predictive", 8, 30, 9)
+    entry = AuditEntry.objects.filter(club=club, action="club_updated").get()
+    assert "league_min_games from 5 to 8" in entry.summary
+    # API too (admins only)
+    from tests.conftest import client_for
+
+    assert client_for(bea).patch(f"/api/clubs/{club.pk}/", {"league_min_games": 3}, format="json").status_code == 403
+    r = client_for(ada).patch(f"/api/clubs/{club.pk}/", {"league_inactive_days": -1}, format="json")
+    assert r.status_code == 400
+    r = client_for(ada).patch(f"/api/clubs/{club.pk}/", {"league_min_games": 3}, format="json")
+    assert r.status_code == 200 and r.json()["league_min_games"] == 3
+
+
+def test_periods_count_their_games_and_their_change(club):
+    club, pid, games = club
+    c = Client()
+    month = c.get(f"/clubs/{club.slug}/league.json?period=30d").json()
+    assert month["period"] == "30d"
+    cutoff = (dj_timezone.now() - timedelta(days=29)).date()
+    recent = [g for g in games if datetime.fromtimestamp(g.finished_at, tz=timezone.utc).date() >= cutoff]
+    assert month["games"] == len(recent) < len(games)
+    every = c.get(f"/clubs/{club.slug}/league.json?period=all").json()
+    assert every["games"] == len(games)
+    anna_all = next(r for r in every["elo"]["rows"] if r["player"] == "Anna")
+    anna_month = next(r for r in month["elo"]["rows"] if r["player"] == "Anna")
+    assert anna_all["rating"] == anna_month["rating"]  # the same rating, a different change
+    assert anna_all["change"] == pytest.approx(anna_all["rating"] - 1500)
+    page = c.get(f"/players/{pid['Anna']}.json?period=30d").json()
+    assert page["period"]["elo_change"] == pytest.approx(anna_month["change"])
+    assert page["period"]["games"] == anna_month["games"]
+    assert c.get(f"/clubs/{club.slug}/league.json?period=decade").status_code == 404
+
+
+def test_the_player_page_explains_every_change(club):
+    club, pid, games = club
+    c = Client()
+    page = c.get(f"/players/{pid['Anna']}.json").json()
+    mine = [g for g in games if "anna" in g.players]
+    assert len(page["history"]) == page["games"] == len(mine)
+    first = page["history"][0]  # 520-480 with Finn against Ben & Clara
+    assert first["why"].startswith("won 520–480 with Finn against Ben & Clara, expected 50%: +20")
+    for g in page["history"]:
+        verb = {"W": "won", "L": "lost", "D": "drew"}[g["result"]]
+        assert g["why"].startswith(verb) and f"{g['elo_change']:+.0f}" in g["why"]
+        assert f"predictive {round(100 * g['expected'])}%: {g['change']:+.1f}" in g["why"]
+    # evenings: one per day played, their games add up; the last is a 0-2 with a low performance
+    assert [e["games"] for e in page["evenings"]] == [2, 6, 6, 6, 6, 6, 2]
+    assert page["evenings"][-1]["wins"] == 0 and page["evenings"][-1]["performance"] < page["evenings"][-2]["performance"]
+    # partners and head to head: expected is the sum of the pre-game chances of those games
+    eva = next(r for r in page["partners"] if r["player"] == "Eva")
+    assert eva["games"] == 2 and eva["wins"] == 0
+    assert eva["expected"] == pytest.approx(sum(g["expected"] for g in page["history"][-2:]))
+    assert eva["surplus"] == pytest.approx(-eva["expected"])
+    assert sum(r["games"] for r in page["head_to_head"]) == 2 * len(mine)
+    # rank history: after each club day; today Anna's rank is the league's
+    league = c.get(f"/clubs/{club.slug}/league.json").json()
+    anna_rank = next(r["rank"] for r in league["elo"]["rows"] if r["player"] == "Anna")
+    assert page["rank_table"] == "elo" and page["rank_history"][-1]["rank"] == anna_rank
+    assert page["rank_history"][0]["rank"] is None  # two games a year ago: not ranked yet
+    html = c.get(f"/players/{pid['Anna']}/").content.decode()
+    assert first["why"].replace("&", "&amp;") in html or first["why"] in html
+    assert 'class="rank-chart"' in html and 'id="evenings-table"' in html
+    eva_page = c.get(f"/players/{pid['Eva']}.json").json()
+    assert eva_page["standing_note"] == "3 more games until ranked" and not eva_page["ranked"]
+
+
+def test_partnerships_on_the_league_page(club):
+    club, pid, games = club
+    data = Client().get(f"/clubs/{club.slug}/league.json").json()
+    pairs = {tuple(p["names"]): p for p in data["partnerships"]}
+    together = [g for g in games if any(set(t) == {"anna", "ben"} for t in g.teams)]
+    ab = pairs[("Anna", "Ben")] if ("Anna", "Ben") in pairs else pairs[("Ben", "Anna")]
+    assert ab["games"] == len(together) and ab["wins"] == sum(
+        1 for g in together if set(g.teams[g.winner]) == {"anna", "ben"})
+    assert ab["actual"] - ab["expected"] == pytest.approx(ab["surplus"])
+    assert all(p["games"] >= 2 for p in data["partnerships"])
+    assert ("Eva", "Anna") in pairs or ("Anna", "Eva") in pairs
+
+
+def test_performance_per_tournament(club):
+    club, pid, games = club
+    t = Tournament.objects.create(club=club, name="Spring Cup", header={})
+    last_two = Game.objects.filter(club=club).order_by("-played_at", "-id")[:2]
+    for k, g in enumerate(last_two):
+        TableGame.objects.create(tournament=t, round=k + 1, table=1, game=g)
+    page = Client().get(f"/players/{pid['Eva']}.json").json()
+    (cup,) = page["tournaments"]
+    assert (cup["label"], cup["games"], cup["wins"]) == ("Spring Cup", 2, 0)
+    encs = [Encounter((h["elo_before"],), 0, 0) for h in page["history"]]  # shape only
+    assert len(encs) == 2 and cup["performance"] == pytest.approx(page["evenings"][-1]["performance"])
+    assert performance([Encounter((), 1500, 0)] * 2) < 1500
