@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from .performance import Encounter, performance
+from .performance import Encounter, clamped, performance
 
 PlayerId = Hashable
 
@@ -65,9 +65,10 @@ class Tally:
 class Partnership(Tally):
     players: tuple[PlayerId, ...] = ()
     rating: float | None = None  # the pair's performance rating (Elo scale)
+    bound: str = ""  # "max"/"min": all won / all lost, the rating is a bound (performance.clamped)
 
     def as_dict(self) -> dict:
-        return {"players": list(self.players), "rating": self.rating, **super().as_dict()}
+        return {"players": list(self.players), "rating": self.rating, "bound": self.bound, **super().as_dict()}
 
 
 def partnerships(games: Iterable[Played], min_games: int = 1) -> list[Partnership]:
@@ -82,10 +83,11 @@ def partnerships(games: Iterable[Played], min_games: int = 1) -> list[Partnershi
             for a, b in combinations(sorted(side, key=str), 2):
                 rec = book.setdefault((a, b), Partnership(players=(a, b)))
                 rec.add(g.scores[i], g.expected[i])
-                rec.encounters.append(Encounter((), opp_mean, g.scores[i], 1.0, as_pair=True))
+                rec.encounters.append(Encounter((), opp_mean, g.scores[i], as_pair=True))
     out = [r for r in book.values() if r.games >= min_games]
     for r in out:
         r.rating = performance(r.encounters)
+        r.bound = clamped(r.encounters)
     out.sort(key=lambda r: (-r.games, -r.surplus, [str(p) for p in r.players]))
     return out
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Hashable, Iterable, Sequence
 
-from .performance import encounter, expected, performance
+from .performance import clamped, encounter, expected, performance
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,8 @@ class Entry:
         means = [sum(s) / len(s) for s in self.sides_elo]
         own = means[self.side]
         others = [m for i, m in enumerate(means) if i != self.side]
+        if not others:  # no opponent stored (never so for a rated game): no expectation either way
+            return 0.5
         return sum(expected(own, o) for o in others) / len(others)
 
     @property
@@ -140,6 +142,7 @@ class Group:
     elo_change: float
     change: float
     performance: float | None  # on the Elo table's scale (performance.py)
+    bound: str  # "max" / "min": all won / all lost, the performance is the end of its range
     expected: float  # the Elo table's expected score in these games at the player's rating then
     opponents: float  # the mean Elo rating of the opponents met
 
@@ -151,6 +154,7 @@ class Group:
         return {"key": self.key if isinstance(self.key, (int, str)) else str(self.key), "label": self.label,
                 "first": self.first.isoformat(), "games": self.games, "wins": self.wins, "draws": self.draws,
                 "elo_change": self.elo_change, "change": self.change, "performance": self.performance,
+                "bound": self.bound,
                 "expected": self.expected, "actual": self.actual, "opponents": self.opponents}
 
 
@@ -159,7 +163,7 @@ def _group(key: Hashable, label: str, es: list[Entry]) -> Group:
     return Group(
         key=key, label=label, first=es[0].day, games=len(es), wins=sum(e.score > 0.5 for e in es),
         draws=sum(e.score == 0.5 for e in es), elo_change=es[-1].elo_after - es[0].elo_before,
-        change=es[-1].rating_after - es[0].rating_before, performance=performance(encs),
+        change=es[-1].rating_after - es[0].rating_before, performance=performance(encs), bound=clamped(encs),
         expected=sum(e.elo_expected for e in es),
         opponents=sum(x.opponents for x in encs) / len(encs))
 

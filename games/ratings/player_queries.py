@@ -141,10 +141,40 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
         "partners": _relation_rows(partners, names),
         "head_to_head": _relation_rows(opponents, names),
         "evenings": [g.as_dict() for g in evenings(entries)],
-        "tournaments": [g.as_dict() for g in tournaments(entries)],
+        "tournaments": tournament_groups(player, entries),
         "rank_table": leads,
         "rank_history": club_rank_history(club, variant, player.pk, leads) if entries else [],
     }
+
+
+def tournament_groups(player: Player, entries: list[Entry]) -> list[dict]:
+    """The player's tournaments with the performance the tournament's standings show (its
+    entry's, against the Elo ratings before the event: games.tournaments.performance), so that
+    the two pages agree; the figure from the player's own games is kept as `games_performance`."""
+    from games.tournament import TournamentError
+    from games.tournaments import selectors as t_selectors
+    from games.tournaments.models import Tournament
+    from games.tournaments.performance import performances
+
+    out = []
+    groups = tournaments(entries)
+    found = {t.pk: t for t in Tournament.objects.filter(pk__in=[g.key for g in groups])}
+    for g in groups:
+        row = g.as_dict()
+        row["games_performance"], row["entry"] = row["performance"], None
+        t = found.get(g.key)
+        try:
+            state = t_selectors.state_at(t) if t is not None else None
+        except TournamentError:  # a stream that does not fold (none stored so): the games' own figure
+            state = None
+        if state is not None:
+            perf = performances(t, state)
+            entry = next((e for e, en in state.entries.items() if player.pk in en.players), None)
+            if entry is not None and perf.get(entry, {}).get("performance") is not None:
+                row["performance"], row["entry"] = perf[entry]["performance"], entry
+                row["bound"] = ""
+        out.append(row)
+    return out
 
 
 def chart_points(page: dict) -> list[charts.GamePoint]:

@@ -10,12 +10,12 @@ from django.test import Client
 from django.utils import timezone as dj_timezone
 
 from games.clubs.models import AuditEntry
-from games.models import Club, Game, Membership
+from games.models import Club, Game, Membership, Player
 from games.ratings import services
 from games.ratings.fixtures import load_history
-from games.ratings.performance import Encounter, performance
+from games.ratings.models import RatingChange
 from games.ratings.types import GameResult, HandDetail
-from games.tournaments.models import TableGame, Tournament
+from games.tournaments.models import Tournament
 
 NAMES = {k: k.title() for k in ("anna", "ben", "clara", "dirk", "eva", "finn")}
 
@@ -48,7 +48,7 @@ def history(now):
 
 
 @pytest.fixture
-def club(db):
+def tuesday(db):
     club = Club.objects.create(name="Tuesday", slug="tuesday")
     games = history(dj_timezone.now())
     pid = load_history(club, games, names=NAMES)
@@ -56,8 +56,8 @@ def club(db):
     return club, {NAMES[k]: v for k, v in pid.items()}, games
 
 
-def test_new_players_are_listed_with_the_games_they_need_and_the_absent_as_inactive(club):
-    club, pid, _ = club
+def test_new_players_are_listed_with_the_games_they_need_and_the_absent_as_inactive(tuesday):
+    club, pid, _ = tuesday
     c = Client()
     data = c.get(f"/clubs/{club.slug}/league.json").json()
     for rows in (data["rows"], data["elo"]["rows"]):
@@ -75,8 +75,8 @@ def test_new_players_are_listed_with_the_games_they_need_and_the_absent_as_inact
     assert all(r["rank"] for r in data["rows"]) and data["rules"]["min_games"] == 2
 
 
-def test_the_club_admin_edits_the_rules_on_the_site(club, make_user):
-    club, pid, _ = club
+def test_the_club_admin_edits_the_rules_on_the_site(tuesday, make_user):
+    club, pid, _ = tuesday
     ada, bea = make_user("ada"), make_user("bea")
     Membership.objects.create(club=club, user=ada, role="admin")
     Membership.objects.create(club=club, user=bea, role="scorer")
@@ -111,8 +111,8 @@ def test_the_club_admin_edits_the_rules_on_the_site(club, make_user):
     assert r.status_code == 200 and r.json()["league_min_games"] == 3
 
 
-def test_periods_count_their_games_and_their_change(club):
-    club, pid, games = club
+def test_periods_count_their_games_and_their_change(tuesday):
+    club, pid, games = tuesday
     c = Client()
     month = c.get(f"/clubs/{club.slug}/league.json?period=30d").json()
     assert month["period"] == "30d"
@@ -131,8 +131,8 @@ def test_periods_count_their_games_and_their_change(club):
     assert c.get(f"/clubs/{club.slug}/league.json?period=decade").status_code == 404
 
 
-def test_the_player_page_explains_every_change(club):
-    club, pid, games = club
+def test_the_player_page_explains_every_change(tuesday):
+    club, pid, games = tuesday
     c = Client()
     page = c.get(f"/players/{pid['Anna']}.json").json()
     mine = [g for g in games if "anna" in g.players]
@@ -164,8 +164,8 @@ def test_the_player_page_explains_every_change(club):
     assert eva_page["standing_note"] == "3 more games until ranked" and not eva_page["ranked"]
 
 
-def test_partnerships_on_the_league_page(club):
-    club, pid, games = club
+def test_partnerships_on_the_league_page(tuesday):
+    club, pid, games = tuesday
     data = Client().get(f"/clubs/{club.slug}/league.json").json()
     pairs = {tuple(p["names"]): p for p in data["partnerships"]}
     together = [g for g in games if any(set(t) == {"anna", "ben"} for t in g.teams)]
@@ -177,15 +177,66 @@ def test_partnerships_on_the_league_page(club):
     assert ("Eva", "Anna") in pairs or ("Anna", "Eva") in pairs
 
 
-def test_performance_per_tournament(club):
-    club, pid, games = club
-    t = Tournament.objects.create(club=club, name="Spring Cup", header={})
-    last_two = Game.objects.filter(club=club).order_by("-played_at", "-id")[:2]
-    for k, g in enumerate(last_two):
-        TableGame.objects.create(tournament=t, round=k + 1, table=1, game=g)
-    page = Client().get(f"/players/{pid['Eva']}.json").json()
-    (cup,) = page["tournaments"]
-    assert (cup["label"], cup["games"], cup["wins"]) == ("Spring Cup", 2, 0)
-    encs = [Encounter((h["elo_before"],), 0, 0) for h in page["history"]]  # shape only
-    assert len(encs) == 2 and cup["performance"] == pytest.approx(page["evenings"][-1]["performance"])
-    assert performance([Encounter((), 1500, 0)] * 2) < 1500
+def test_a_tournaments_performance_is_the_one_its_standings_show(club_with_scorer):
+    """The player page's tournament row shows the entry's performance from the tournament's own
+    figures (ratings before the event), the same number as the standings and the results export."""
+    from games.tournaments import services as t_services
+    from tests.tournament_api.test_api import append, create, pair_next_round, register_pairs
+
+    club, scorer, scorer_client = club_with_scorer
+    tid = create(scorer_client)["id"]
+    register_pairs(scorer_client, tid)
+    paired = pair_next_round(scorer_client, tid)
+    made = t_services.make_round_games(tournament_id=tid, round_number=1, user=scorer)
+    start = Tournament.objects.get(pk=tid).created_at
+    elo = {"Anna": 1600, "Ben": 1600, "Cleo": 1700, "Dan": 1500, "Eva": 1400, "Finn": 1400, "Gus": 1500,
+           "Hanna": 1500}
+    ordinal = 0
+    for four in (["Anna", "Cleo", "Ben", "Dan"], ["Eva", "Gus", "Finn", "Hanna"]):  # rated games before the event
+        before = Game.objects.create(club=club, variant="nanking")
+        for seat, name in enumerate(four):
+            rate(club, name, elo[name], start - timedelta(days=3), ordinal, before, side=seat % 2)
+        ordinal += 1
+    for tg in made:  # the table games, rated (won by N/S)
+        for seat in tg.game.seats.select_related("player"):
+            side = seat.seat % 2
+            rate(club, seat.player.name, elo[seat.player.name], start + timedelta(hours=1), ordinal, tg.game,
+                 side=side, score=1.0 - side, after=elo[seat.player.name] + (10 if side == 0 else -10))
+            ordinal += 1
+    seq = scorer_client.get(f"/api/tournaments/{tid}/").json()["seq"]
+    results = [{"type": "result_recorded", "round": 1, "table": t["table"], "score": [60, 40]}
+               for t in paired["tables"]]
+    assert append(scorer_client, tid, results, seq).status_code == 201
+    body = Client().get(f"/api/tournaments/{tid}/results/").json()
+    perf = {e["entry"]: e["performance"]["performance"] for e in body["entrants"]}
+    anna = Player.objects.get(club=club, name="Anna")
+    page = Client().get(f"/players/{anna.pk}.json").json()
+    (row,) = page["tournaments"]
+    assert row["games"] == 1 and row["entry"] == "e0" and row["performance"] == perf["e0"]
+    assert row["games_performance"] is not None  # the figure from Anna's own games, kept beside it
+    html = Client().get(f"/players/{anna.pk}/").content.decode()
+    assert 'id="tournaments-table"' in html and "Thursday" in html
+
+
+def rate(club, name, elo, when, ordinal, game, side=0, score=1.0, after=None):
+    player = Player.objects.get(club=club, name=name)
+    RatingChange.objects.create(
+        game=game, player=player, club=club, variant="nanking", finished_at=when, ordinal=ordinal, side=side,
+        rating_before=elo, rating_after=after or elo, rd_before=50, rd_after=50, expected=0.5, score=score,
+        games=1, elo_before=elo, elo_after=after or elo)
+
+
+@pytest.fixture
+def club_with_scorer(club, scorer, scorer_client):
+    return club, scorer, scorer_client
+
+
+def test_an_evening_without_a_win_shows_its_performance_as_a_bound(tuesday):
+    """The core formula's convention (games.tournament.performance): a zero score gets the bottom
+    of the search range, the opponents' mean - 1600 with partners; the page says "at most"."""
+    club, pid, games = tuesday
+    c = Client()
+    last = c.get(f"/players/{pid['Anna']}.json").json()["evenings"][-1]  # 0-2 with Eva against Ben & Dirk
+    assert (last["wins"], last["bound"]) == (0, "min")
+    assert last["performance"] == pytest.approx(last["opponents"] - 1600, abs=0.01)
+    assert "≤ " in c.get(f"/players/{pid['Anna']}/").content.decode()

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from games.ratings import charts
 from games.ratings.partnerships import Played, partnerships, relations
-from games.ratings.performance import Encounter, encounter, expected, expected_score, performance
+from games.ratings.performance import Encounter, clamped, encounter, expected, expected_score, performance
 from games.ratings.player_history import Entry, evenings, period_change, tournaments, why
 from games.ratings.rank_history import Row, rank_history
 from games.ratings.standing import RankRule, order_key, period_bounds, status
@@ -65,19 +65,29 @@ def test_periods():
 
 # -- performance ---------------------------------------------------------------------------------
 
-encounters = st.lists(st.builds(Encounter, st.tuples(st.floats(1000, 2000)), st.floats(1000, 2000),
-                                st.sampled_from([0.0, 0.5, 1.0])), min_size=1, max_size=12)
+encounters = st.lists(st.builds(Encounter, st.one_of(st.just(()), st.tuples(st.floats(1000, 2000))),
+                                st.floats(1000, 2000), st.sampled_from([0.0, 0.5, 1.0])), min_size=1, max_size=12)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(encounters)
 def test_performance_makes_the_results_expected(encs):
-    """The defining equation: at the performance rating the expected score is the actual one
-    (a quarter of a game short of a perfect or zero score)."""
+    """The defining equation: at the performance rating the expected score is the actual one; a
+    perfect or zero score gets the end of the core's range (opponents' mean +- 800, +- 1600 with
+    partners), and says so."""
     r = performance(encs)
     total = sum(e.score for e in encs)
-    target = min(max(total, 0.25), len(encs) - 0.25)
-    assert expected_score(encs, r) == pytest.approx(target, abs=1e-3)
+    opp = sum(e.opponents for e in encs) / len(encs)
+    spread = 1600 if any(e.partners for e in encs) else 800
+    if total == len(encs):
+        assert r == pytest.approx(opp + spread) and clamped(encs) == "max"
+    elif total == 0:
+        assert r == pytest.approx(opp - spread) and clamped(encs) == "min"
+    else:
+        assert clamped(encs) == ""
+        lo, hi = expected_score(encs, opp - spread), expected_score(encs, opp + spread)
+        if lo < total < hi:  # inside the core's range the root is exact
+            assert expected_score(encs, r) == pytest.approx(total, abs=1e-3)
 
 
 @UNTIMED
@@ -97,9 +107,12 @@ def test_performance_worked_example():
     assert performance([Encounter((), 1500, 1), Encounter((), 1500, 0)]) == pytest.approx(1500, abs=0.01)
     # with a 1600 partner against a 1500 side, a 50% score: the side must be 1500, so R = 1400
     assert performance([Encounter((1600,), 1500, 1), Encounter((1600,), 1500, 0)]) == pytest.approx(1400, abs=0.01)
-    # a clean sweep is finite and above every opponent; no games, no number
-    assert 1500 < performance([Encounter((), 1500, 1)] * 3) < 2500
+    # a clean sweep: the opponents + 800 (FIDE's convention, the core's); no games, no number
+    assert performance([Encounter((), 1500, 1)] * 3) == pytest.approx(2300)
     assert performance([]) is None
+    # a pair as one unit: its side's strength is R itself
+    assert performance([Encounter((1700,), 1500, 1, as_pair=True), Encounter((1700,), 1500, 0, as_pair=True)]
+                       ) == pytest.approx(1500, abs=0.01)
 
 
 def test_encounter_of_a_ranking_game_is_against_the_mean_of_the_others():
