@@ -36,6 +36,10 @@ class Tournament(models.Model):
     # where and when it was held, the links to each table's game record there, and the
     # performance ratings computed there. Empty for a tournament run here.
     source = models.JSONField(default=dict, blank=True)
+    # Duplicate: the secret the boards' deals are drawn from (games.tournament.duplicate.board_deal),
+    # kept out of the header, which anyone who can read the tournament sees; only the TD's board
+    # sheets and the tables' games (one board at a time) reveal the deals.
+    board_secret = models.CharField(max_length=64, blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -29,7 +29,7 @@ from games.services import (
     _fingerprint,
     _with_idempotency,
 )
-from games.tournaments import selectors, table_codes
+from games.tournaments import duplicate_boards, selectors, table_codes
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -88,7 +88,8 @@ def tournament_create(
 
     def write() -> dict:
         tournament = Tournament.objects.create(
-            club=club, name=name.strip(), header=parsed, variant=variant, game_options=game_options, created_by=user
+            club=club, name=name.strip(), header=parsed, variant=variant, game_options=game_options, created_by=user,
+            board_secret=duplicate_boards.new_secret() if parsed["system"] == "duplicate" else "",
         )
         return _body(tournament)
 
@@ -240,6 +241,8 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
             )
             GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=players[p]) for i, p in enumerate(seats))
             made[number] = TableGame.objects.create(tournament=tournament, round=round_number, table=number, game=game)
+            if duplicate_boards.is_duplicate(tournament):  # the first board, dealt at every table alike
+                duplicate_boards.deal_next_board(tournament, made[number], user)
         table_codes.issue_for_round(tournament, round_number, sorted(made), user)
     return [made[n] for n in sorted(made)]
 
@@ -307,7 +310,7 @@ def finished_table_games(tournament: Tournament, round_number: int) -> list[Tabl
 
 # --- a table's result answered at the table ---------------------------------------------------------
 
-TABLE_ACTIONS = ("record", "confirm", "dispute")
+TABLE_ACTIONS = ("record", "confirm", "dispute", "deal")
 
 
 def _lock_for_table(game_id: int, user) -> tuple[Tournament, TableGame]:
@@ -351,6 +354,8 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None) 
     with transaction.atomic():
         tournament, link = _lock_for_table(game_id, user)
         where = {"round": link.round, "table": link.table}
+        if action == "deal":  # duplicate: the game's next hand from its board
+            return duplicate_boards.deal_next_board(tournament, link, user)
         if action == "record":
             if link.game.status != Game.Status.FINISHED:
                 raise InvalidInput("the table's game is not over yet", code="game_not_finished")

@@ -79,5 +79,6 @@ class TableCodeOutput(serializers.ModelSerializer):
 
 
 class TableActionInput(StrictSerializer):
-    action = serializers.ChoiceField(choices=["record", "confirm", "dispute"])
+    action = serializers.ChoiceField(choices=["record", "confirm", "dispute", "deal"],
+                                     help_text="deal: a duplicate table's next board into its game")
     reason = StrictCharField(required=False, max_length=500, allow_blank=True)
