@@ -4,12 +4,13 @@ processes on PostgreSQL.
     .venv/bin/python bench/bulk_import.py [--games 500] [--workers 1,2,4] [--json]
 
 Generates the logs once: `--base` (default 40) bot-played games (games.engine.random_game, seeded,
-exported with games.engine.bsw.export_bsw), then `--games` files made from them by renaming the
+exported with games.engine.export_bsw), then `--games` files made from them by renaming the
 four handles per file, so every file has its own content hash and is imported in full (the hash
 skip would otherwise store each game once). Then, per worker count, a fresh club and one
 `celery -A tichu_site worker --concurrency K` (K processes) on the broker, and the command itself,
-timed from queueing to the job's last file. Prints hands and events per second, the scaling ratio
-against 1 worker measured in the same run, and the size of games_event
+timed from queueing to the job's last file and its rating recompute. Prints hands and events per second, the scaling ratio
+against 1 worker measured in the same run, the workers' CPU milliseconds per hand (what a loaded
+machine does not distort much), and the size of games_event
 (pg_total_relation_size, table + indexes + TOAST) per stored hand.
 
 Environment: TICHU_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/tichu_bench_bulk,
@@ -41,8 +42,7 @@ HANDLES = ("Ann", "Bob", "Cid", "Dee")
 
 
 def base_log(seed: int) -> str:
-    from games.engine import random_game
-    from games.engine.bsw import export_bsw
+    from games.engine import export_bsw, random_game
 
     return export_bsw(random_game(seed, players=list(HANDLES)))
 
@@ -73,28 +73,45 @@ def stop(process: subprocess.Popen) -> None:
         process.kill()
 
 
-def run_once(folder: Path, k: int, env: dict) -> dict:
+def _children_cpu_s() -> float:
+    """CPU seconds (user + system) of the finished child processes: the Celery workers and their
+    pool processes once stopped (PostgreSQL's own CPU is not in it)."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_once(folder: Path, k: int, env: dict, chunk: int) -> dict:
     import io
 
     from django.core.management import call_command
 
     from games.models import Club, Event, Game, ImportJob
+    from games.ratings.models import RatingChange, RatingOutbox
 
     club = Club.objects.create(slug=f"bench-{k}", name=f"bench {k} workers")
     workers = start_workers(k, env)
+    cpu0 = _children_cpu_s()
     try:
         time.sleep(3)  # the worker processes start (counted out of the timing)
         t0 = time.perf_counter()
         call_command("import_bsw", str(folder), "--club", club.slug, "--workers", "--stall-timeout", "120",
-                     "--chunk", "4",
-                     stdout=io.StringIO(), stderr=sys.stderr)
+                     "--chunk", str(chunk), stdout=io.StringIO(), stderr=sys.stderr)
+        files_s = time.perf_counter() - t0
+        # then the job's one rating recompute (games.import_tasks.rate_import_job), on the workers
+        while RatingOutbox.objects.filter(game__club=club).exists():
+            time.sleep(0.2)
         seconds = time.perf_counter() - t0
     finally:
         stop(workers)
+    cpu = _children_cpu_s() - cpu0
     job = ImportJob.objects.get(club=club)
     events = Event.objects.filter(game__club=club).count()
     hands = Event.objects.filter(game__club=club, type="shuffle").count()  # one shuffle opens each hand
-    return {"workers": k, "seconds": seconds, "files": job.files_done, "failed": job.files_failed,
+    rated = RatingChange.objects.filter(club=club).values("game").distinct().count()
+    return {"workers": k, "seconds": seconds, "files_s": files_s, "rating_s": seconds - files_s,
+            "worker_cpu_s": cpu, "rated_games": rated, "files": job.files_done, "failed": job.files_failed,
             "games": Game.objects.filter(club=club).count(), "hands": hands, "events": events,
             "hands_per_s": hands / seconds, "events_per_s": events / seconds}
 
@@ -112,15 +129,19 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--base", type=int, default=40, help="bot-played games the files are made from")
     parser.add_argument("--workers", default="1,2,4", help="worker process counts, comma-separated")
+    parser.add_argument("--chunk", type=int, default=20, help="files per Celery task (import_bsw --chunk)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
+    # DEBUG off (no query log kept in memory); production settings need a secret key of their own
     env = dict(os.environ, DATABASE_URL=DB, CELERY_BROKER_URL=BROKER, CELERY_RESULT_BACKEND=BROKER,
                CELERY_TASK_ALWAYS_EAGER="0", DJANGO_DEBUG="0", DJANGO_SETTINGS_MODULE="tichu_site.settings",
+               DJANGO_SECRET_KEY=os.environ.get("DJANGO_SECRET_KEY", "bench-bulk-import-" + "x" * 40),
                PYTHONPATH=str(ROOT))
     env.pop("CACHE_URL", None)
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
-                                           "CELERY_TASK_ALWAYS_EAGER", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE")})
+                                           "CELERY_TASK_ALWAYS_EAGER", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE",
+                                           "DJANGO_SECRET_KEY")})
     recreate_database(DB)
     with tempfile.TemporaryDirectory(prefix="bulk-import-") as tmp:
         folder = Path(tmp)
@@ -136,7 +157,7 @@ def main(argv: list[str] | None = None) -> dict:
         runs = []
         try:
             for k in (int(x) for x in args.workers.split(",")):
-                runs.append(run_once(folder, k, env))
+                runs.append(run_once(folder, k, env, args.chunk))
         finally:
             import redis
 
@@ -146,7 +167,8 @@ def main(argv: list[str] | None = None) -> dict:
     for r in runs:
         r["scaling"] = r["hands_per_s"] / baseline
     figures = {"games": args.games, "base_games": min(args.base, args.games), "generate_s": generated_s,
-               "runs": runs, "event_table_bytes": event_table_bytes(), "hands_stored": hands}
+               "runs": runs, "event_table_bytes": event_table_bytes(), "hands_stored": hands,
+               "load_average": os.getloadavg()}
     figures["event_bytes_per_hand"] = figures["event_table_bytes"] / hands if hands else None
     two = next((r for r in runs if r["workers"] == 2), None)
     if two:  # the target: 100,000 hands in 600 s with 2 workers = 167 hands/s
@@ -156,11 +178,13 @@ def main(argv: list[str] | None = None) -> dict:
         print(json.dumps(figures, indent=2))
     else:
         print(f"{args.games} BSW logs ({figures['base_games']} bot-played games renamed), generated in {generated_s:.0f} s")
-        print(f"{'workers':>7} {'seconds':>8} {'games':>6} {'hands':>6} {'events':>8} {'hands/s':>8} "
-              f"{'events/s':>9} {'scaling':>8}")
+        print(f"{'workers':>7} {'seconds':>8} {'(rating)':>8} {'games':>6} {'hands':>6} {'events':>8} "
+              f"{'hands/s':>8} {'events/s':>9} {'scaling':>8} {'cpu ms/hand':>11}")
         for r in runs:
-            print(f"{r['workers']:>7} {r['seconds']:>8.1f} {r['games']:>6} {r['hands']:>6} {r['events']:>8} "
-                  f"{r['hands_per_s']:>8.1f} {r['events_per_s']:>9.0f} {r['scaling']:>7.2f}x")
+            print(f"{r['workers']:>7} {r['seconds']:>8.1f} {r['rating_s']:>8.1f} {r['games']:>6} {r['hands']:>6} "
+                  f"{r['events']:>8} {r['hands_per_s']:>8.1f} {r['events_per_s']:>9.0f} {r['scaling']:>7.2f}x "
+                  f"{1000 * r['worker_cpu_s'] / max(r['hands'], 1):>11.1f}")
+        print("load average at the end: " + " ".join(f"{x:.1f}" for x in figures["load_average"]))
         print(f"games_event: {figures['event_table_bytes'] / 2**20:.1f} MiB for {hands} hands = "
               f"{figures['event_bytes_per_hand']:.0f} bytes per hand (table + indexes + TOAST)")
         if two:

@@ -6,6 +6,13 @@ the chunks. Each file is imported in one transaction together with its ImportedF
 SHA-256 of its bytes, unique per club): a file imported before (an earlier run, a redelivered
 task, a worker racing another) is counted as skipped and stores nothing twice, so a stopped run
 is resumed by running the same command again.
+
+The games of a file are stored in bulk (games.bulk_store: one fold per game, the events by COPY
+on PostgreSQL, through every trigger of the append-only store), and rated once per job: the
+finished games' outbox rows are held (games/ratings/outbox.py `record_held`), each chunk writes
+the rating outcomes of its games from the states it folded (no second fold), and the chunk that
+completes the job queues `rate_import_job`, one recompute of the club's pools, which deletes the
+rows it covered.
 """
 from __future__ import annotations
 
@@ -18,8 +25,8 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.db.models import F
 from django.utils import timezone
 
-from games.importing import import_bsw_log
-from games.models import Club, ImportedFile, ImportJob
+from games.importing import import_bsw_log, store_bsw_log
+from games.models import Club, Game, ImportedFile, ImportJob
 
 logger = logging.getLogger(__name__)
 
@@ -51,14 +58,23 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
     digest = file_sha256(data)
     if ImportedFile.objects.filter(club=club, sha256=digest).exists():
         return "skipped"
+    stem = path.stem
+    options = {"club": club, "text": data.decode("latin-1"), "bsw_scoring": bsw_scoring, "anonymise": anonymise,
+               "game_id": stem if stem.isdigit() else None, "path": path}
+    created: list[Game] = []
     try:
         with transaction.atomic():
             # First, so that a concurrent import of the same content waits on the unique index and
             # then loses, instead of converting and storing the games a second time.
             row = ImportedFile.objects.create(club=club, sha256=digest, name=path.name[:255], job=job)
-            stem = path.stem
-            report = import_bsw_log(club=club, text=data.decode("latin-1"), user=None, bsw_scoring=bsw_scoring,
-                                    anonymise=anonymise, game_id=stem if stem.isdigit() else None, path=path).body
+            try:
+                with transaction.atomic():
+                    report, created = store_bsw_log(**options)
+            except IntegrityError:
+                # A game of the file raced in with another file (the unique content hash): game by
+                # game, where the loser answers with the winner's game.
+                report = import_bsw_log(user=None, **options).body
+                created = []
             if report["errors"] or report["games"] == 0:
                 raise _FileFailed("; ".join(report["errors"]) or "no game in the file")
             row.games_stored = report["stored"]
@@ -68,9 +84,25 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
     except _FileFailed as exc:
         logger.warning("%s: not imported: %s", path, exc)
         return "failed"
+    _rating_outcomes(created)
     if job is not None:
         ImportJob.objects.filter(pk=job.pk).update(games_stored=F("games_stored") + report["stored"])
     return "done"
+
+
+def _rating_outcomes(games: list[Game]) -> None:
+    """The rating outcome of each finished game just stored, from the state its import folded
+    (in this process's cache: games.bulk_store), so that the job's recompute folds nothing.
+    Best effort: an outcome missing here is folded by the recompute (`ensure_outcomes`)."""
+    from games.ratings.services import ensure_outcome
+
+    for game in games:
+        if game.status != Game.Status.FINISHED:
+            continue
+        try:
+            ensure_outcome(game)
+        except Exception:  # noqa: BLE001 - never fails a stored file; the recompute redoes it
+            logger.warning("game %s: rating outcome left to the job's recompute", game.pk, exc_info=True)
 
 
 _COUNTER = {"done": "files_done", "skipped": "files_skipped", "failed": "files_failed"}
@@ -95,5 +127,35 @@ def import_bsw_chunk(job_id: int, paths: list[str], bsw_scoring: bool = False, a
         ImportJob.objects.filter(pk=job_id).update(**{_COUNTER[result]: F(_COUNTER[result]) + 1})
     job.refresh_from_db()
     if job.finished_at is None and job.files_handled >= job.files_total:
-        ImportJob.objects.filter(pk=job_id, finished_at__isnull=True).update(finished_at=timezone.now())
+        if ImportJob.objects.filter(pk=job_id, finished_at__isnull=True).update(finished_at=timezone.now()):
+            _queue_rating(job_id)  # by the one chunk that finished the job
     return outcome
+
+
+def _queue_rating(job_id: int) -> None:
+    try:
+        rate_import_job.delay(job_id)
+    except Exception:  # noqa: BLE001 - broker down: the held rows go to the sweep when the hold ends
+        logger.warning("import job %s: rating recompute not queued; the outbox sweep rates its games later",
+                       job_id, exc_info=True)
+
+
+@shared_task(acks_late=True, ignore_result=True, autoretry_for=DATABASE_DOWN, retry_backoff=True, max_retries=5)
+def rate_import_job(job_id: int) -> dict:
+    """One recompute of the club's rating pools for a finished import job, instead of a task per
+    game: every outbox row of the club's games present before the recompute is covered by it (it
+    rates each finished game at its current seq, folding the outcomes that are missing or stale)
+    and is deleted after it. A row written meanwhile (a game changed during the recompute) stays
+    for its own task. Idempotent: a second run recomputes the same table."""
+    from games.ratings.models import RatingOutbox
+    from games.ratings.services import recompute_club
+
+    job = ImportJob.objects.filter(pk=job_id).only("club_id").first()
+    if job is None:
+        return {"pools": 0}
+    covered = list(RatingOutbox.objects.filter(game__club_id=job.club_id).values_list("pk", flat=True))
+    if not covered:
+        return {"pools": 0}
+    pools = recompute_club(job.club_id)
+    RatingOutbox.objects.filter(pk__in=covered).delete()
+    return {"pools": len(pools), "games": len(covered)}

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from games.engine import EngineError, bsw_played_at, check_game, read_bsw, settle_refused_hands
-from games.models import Club
-from games.services import ServiceError, WriteResult, game_import, idempotent_write
+from games.models import Club, Game
+from games.services import RuleViolation, ServiceError, WriteResult, game_import, idempotent_write
 
 
 def files_under(paths: list[str], suffix: str) -> list[Path]:
@@ -87,3 +87,54 @@ def _import_bsw_games(*, club: Club, text: str, user, bsw_scoring: bool, anonymi
         report["stored" if result.created else "already_imported"] += 1
         report["game_ids"].append(result.body.get("id"))
     return WriteResult(body=report, created=report["stored"] > 0)
+
+
+def store_bsw_log(*, club: Club, text: str, bsw_scoring: bool = False, anonymise: bool = False,
+                  game_id: str | None = None, path: Path | None = None) -> tuple[dict[str, Any], list[Game]]:
+    """The bulk twin of `import_bsw_log` for `import_bsw --workers` (games.import_tasks), to be run
+    inside the file's transaction: the same games stored (the same lax reading: a hand the engine
+    refuses costs that hand, `hands_mended`), with one fold per game instead of four
+    (games.bulk_store) and no comparison with the log's Ergebnis (the per-file report with its
+    differences is the command's without --workers). Returns the report (games, hands,
+    stored, already_imported, game_ids, errors, hands_mended) and the games it created."""
+    from games.bulk_store import fold_checked, store_records
+
+    report: dict[str, Any] = {"games": 0, "hands": 0, "stored": 0, "already_imported": 0, "game_ids": [],
+                              "errors": [], "hands_mended": []}
+    try:
+        games = read_bsw(text, lax=True, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring,
+                         played_at=bsw_played_at(path=path, game_id=game_id))
+    except ValueError as exc:
+        report["errors"].append(f"not a BSW log: {exc}")
+        return report, []
+    checked = []
+    for number, read in enumerate(games, start=1):
+        record = read.record
+        mended = list(read.notes)
+        try:
+            try:
+                checked.append(fold_checked(record))
+            except RuleViolation:  # a hand the engine refuses: settled as import_bsw_log settles it
+                mended += settle_refused_hands(record, read.event_lines)
+                checked.append(fold_checked(record))
+        except EngineError as exc:
+            report["errors"].append(f"game {number}: {exc.code}: {exc.message}")
+            continue
+        except RuleViolation as exc:
+            report["errors"].append(f"game {number}: event {exc.index} refused: {exc.code}: {exc.message}")
+            continue
+        except ServiceError as exc:
+            report["errors"].append(f"game {number}: not stored: {exc}")
+            continue
+        report["games"] += 1
+        report["hands"] += len((record.get("meta") or {}).get("bsw_results") or [])
+        report["hands_mended"] += [{"game": number, **note} for note in sorted(mended, key=lambda n: n["hand"])]
+    if report["errors"] or not checked:
+        return report, []
+    created = []
+    for game, new in store_records(club=club, checked=checked):
+        report["stored" if new else "already_imported"] += 1
+        report["game_ids"].append(game.pk)
+        if new:
+            created.append(game)
+    return report, created

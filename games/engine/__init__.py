@@ -11,7 +11,7 @@ True
 """
 
 from .bot import greedy_policy, random_game, random_policy, random_record
-from .bsw import parse_bsw, read_bsw
+from .bsw import export_bsw, parse_bsw, read_bsw
 from .bsw_check import check_game, settle_refused_hands
 from .bsw_dates import played_at as bsw_played_at
 from .cards import TICHU_DECK, card_points, sort_cards
@@ -111,6 +111,7 @@ __all__ = [
     "deal_facts",
     "entry_facts",
     "event_words",
+    "export_bsw",
     "fold",
     "game_info",
     "game_label",

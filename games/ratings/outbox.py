@@ -11,6 +11,13 @@
   `REQUEUE_S` per row, so that a long queue is not multiplied by every sweep. Run by Celery beat
   every `SWEEP_S`, on worker start, and by `manage.py sweep_rating_outbox`.
 
+* `record_held(games)`: the bulk import's rows (games.bulk_store): written with the events as
+  `record` writes them, but published by no commit: the import job rates the club once when its
+  last file is in (games.import_tasks.rate_import_job, which deletes the rows it covered). A held
+  row carries a `queued_at` `IMPORT_HOLD_S` in the future, so that the sweep leaves it to the job
+  meanwhile; a job that never ends (its workers stopped for good) leaves its rows to the sweep
+  after that, which rates them game by game. Either way no finished game goes unrated.
+
 A task is idempotent (it brings the ratings in line with the game's current fold), so a message
 delivered twice, or a sweep racing the original message, changes nothing.
 """
@@ -38,6 +45,17 @@ def record(game) -> None:
     RatingOutbox.objects.create(game_id=game.pk, seq=game.seq, created_at=timezone.now())
     game_id = game.pk
     transaction.on_commit(lambda: publish(game_id))
+
+
+def record_held(games) -> None:
+    """The outbox rows of finished games stored by a bulk import (inside its transaction), held
+    for the import job's one rating recompute instead of one task each (see above)."""
+    if not games:
+        return
+    now = timezone.now()
+    hold = now + timedelta(seconds=_setting("RATINGS_OUTBOX_IMPORT_HOLD_S", 3600))
+    RatingOutbox.objects.bulk_create(
+        [RatingOutbox(game_id=g.pk, seq=g.seq, created_at=now, queued_at=hold) for g in games])
 
 
 def publish(game_id: int) -> bool:

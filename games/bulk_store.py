@@ -1,0 +1,177 @@
+"""Storing the games of one imported file at once: the bulk path of `import_bsw --workers`
+(games.import_tasks). The same checks and rows as `services.game_import`, per file instead of
+per game:
+
+* one validating fold per game (`check_records`), whose final state is kept: it gives the game's
+  status, and (put in this process's state cache after the commit) its rating outcome, so that
+  neither the store nor the ratings fold the game again. No snapshot goes to the shared cache
+  during a bulk import (pickling every hand boundary cost more than a later fold of the game);
+* one query for the content hashes of all the file's games (a game the club imported before is
+  counted as already imported and stored no second time);
+* the games, seats, events and rating-outbox rows of the file in a few multi-row statements; on
+  PostgreSQL the events go by COPY (psycopg 3 `cursor.copy`): a 1,000-row INSERT with 6,000
+  placeholders cost psycopg more to parse than the server took to store it. The rows still pass
+  every trigger of games/migrations (0002 append-only, 0012 `seq` checks, row by row): nothing
+  is disabled for the bulk path;
+* finished games are written to the rating outbox *held* (`outbox.record_held`): the import job
+  rates the club once when its last file is in (`games.import_tasks.rate_import_job`) instead of
+  one task per game (an archive is imported out of playing order, and every game older than the
+  pool's newest triggered a full recompute of the pool).
+
+The caller runs `store_records` inside the file's transaction; a race with a concurrent import of
+the same content loses on the unique (club, import_hash) constraint, and the caller retries the
+file game by game (`services.game_import`), which answers with the winner's game.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine, store
+from games.models import Club, Event, Game, GameSeat
+from games.ratings import outbox as rating_outbox
+from games.services import (
+    MAX_IMPORT_EVENTS,
+    InvalidInput,
+    RuleViolation,
+    _append_sql,
+    _check_events_shape,
+    _check_storable,
+    _new_state,
+    _played_at,
+    import_hash,
+    players_for_names,
+)
+
+_HEADER_SKIP = ("variant", "players", "events")
+
+
+@dataclass
+class Checked:
+    """A record the engine accepted, with its final state (the fold's result)."""
+
+    record: dict
+    state: engine.GameState
+    content: str  # services.import_hash
+
+
+def fold_checked(record: Any) -> Checked:
+    """The checks of `services.game_import` (storable, strict schema, the events' shape) and one
+    validating fold. Raises InvalidInput or RuleViolation as the service does."""
+    if not isinstance(record, dict):
+        raise InvalidInput("a record is a JSON object", code="malformed")
+    _check_storable(record, "the record")
+    try:
+        engine.parse_record(record, strict=True)
+    except engine.EngineError as err:
+        if err.code == "malformed":
+            raise InvalidInput(err.message, code="malformed") from None
+        raise RuleViolation(err, index=err.index) from None
+    events = record.get("events", [])
+    _check_events_shape(events, MAX_IMPORT_EVENTS)
+    # the service's fold (services.game_import): the strict parse above checked the record once,
+    # so the events are applied to a new state here rather than by engine.fold (a second parse)
+    state = _new_state(record["variant"], record.get("options"), record["players"])
+    for i, event in enumerate(events):
+        try:
+            state.apply(event)
+        except engine.EngineError as err:
+            raise RuleViolation(err, index=i) from None
+    return Checked(record=record, state=state, content=import_hash(record))
+
+
+def _header(record: dict) -> dict:
+    header = {k: v for k, v in record.items()
+              if k not in _HEADER_SKIP and not (k == "options" and v is not None)}
+    if "events" not in record:
+        header[Game.OMITTED_EVENTS] = True
+    return header
+
+
+def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | None, bool]]:
+    """Store the checked records as new games of `club` (inside the caller's transaction).
+    Returns, per record, (game, created): the new game, or the one imported before with that
+    content (created False). Finished games get a held rating-outbox row."""
+    hashes = [c.content for c in checked]
+    existing = {g.import_hash: g for g in Game.objects.filter(club=club, import_hash__in=hashes)}
+    fresh: list[Checked] = []
+    seen: set[str] = set()
+    for c in checked:
+        if c.content not in existing and c.content not in seen:
+            seen.add(c.content)
+            fresh.append(c)
+    games = Game.objects.bulk_create([
+        Game(club=club, variant=c.record["variant"], options=c.record.get("options"), header=_header(c.record),
+             status=Game.Status.ACTIVE, import_hash=c.content,
+             **({} if (at := _played_at(c.record)) is None else {"played_at": at}))
+        for c in fresh])
+    names = sorted({n for c in fresh for n in c.record["players"]})
+    player_of = {n: p for n, p in zip(names, players_for_names(club=club, names=names))} if names else {}
+    GameSeat.objects.bulk_create([GameSeat(game=g, seat=i, player=player_of[n])
+                                  for g, c in zip(games, fresh) for i, n in enumerate(c.record["players"])])
+    _insert_all_events(games, fresh)
+    held = [g for g in games if g.status == Game.Status.FINISHED]
+    rating_outbox.record_held(held)
+    states = {g.pk: c.state for g, c in zip(games, fresh)}
+
+    def remember() -> None:  # the tip in this process only: the rating outcome reads it, no fold
+        for g in games:
+            store.cache_state(g, g.seq, states[g.pk], shared=False)
+
+    transaction.on_commit(remember)
+    by_hash = {g.import_hash: g for g in games}
+    out: list[tuple[Game | None, bool]] = []
+    for c in checked:
+        if c.content in existing:
+            out.append((existing[c.content], False))
+        else:
+            game = by_hash.pop(c.content, None)
+            out.append((game, True) if game is not None else (Game.objects.get(club=club, import_hash=c.content),
+                                                             False))
+    return out
+
+
+def _insert_all_events(games: list[Game], checked: list[Checked]) -> None:
+    """The events of every game, then each game's seq, status and finished_at (the game triggers
+    check that seq is the newest event's)."""
+    connection = transaction.get_connection()
+    now = timezone.now()
+    for g, c in zip(games, checked):
+        g.seq = len(c.record.get("events", []))
+        over = c.state.is_over
+        g.status = Game.Status.FINISHED if over else Game.Status.ACTIVE
+        g.finished_at = now if over else None
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(Event._meta.db_table)
+        columns = ", ".join(connection.ops.quote_name(Event._meta.get_field(f).column)
+                            for f in _append_sql(connection.vendor).event_columns)
+        dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+        # wrap_database_errors: psycopg's own errors (a trigger's refusal) become Django's, as for
+        # every other statement (IntegrityError, ...)
+        with connection.cursor() as cursor, connection.wrap_database_errors:
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for game_id, seq, kind, payload in _event_rows(games, checked):
+                    copy.write_row((game_id, seq, kind, dumps(payload), None, now))
+    else:
+        prep_payload = Event._meta.get_field("payload").get_db_prep_save
+        recorded_at = Event._meta.get_field("recorded_at").get_db_prep_save(now, connection)
+        sql = _append_sql(connection.vendor)
+        rows = [(game_id, seq, kind, prep_payload(payload, connection), None, recorded_at)
+                for game_id, seq, kind, payload in _event_rows(games, checked)]
+        with connection.cursor() as cursor:
+            cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
+    moved = [g for g in games if g.seq]
+    if moved:
+        Game.objects.bulk_update(moved, ["seq", "status", "finished_at"])
+
+
+def _event_rows(games: list[Game], checked: list[Checked]):
+    """(game id, seq, type, payload) of every event, each game's in seq order from 1: the order
+    the per-row trigger `games_event_seq_is_next` checks."""
+    for g, c in zip(games, checked):
+        for seq, event in enumerate(c.record.get("events", []), start=1):
+            yield g.pk, seq, event["type"], {k: v for k, v in event.items() if k != "type"}
