@@ -4,7 +4,7 @@ The state after the first `n` events of a game is a pure function of those event
 events never change, so states and events may be cached under the game's stream id for good.
 
 - Snapshots are kept at *boundaries*: the state just before each event that starts a hand or a
-  round (`engine.HAND_START_EVENTS`: `shuffle`, `hand_result`, Tien Zi Que's `round_start`) and
+  round (`engine.HAND_START_EVENTS`: `shuffle`, `hand_result`, Tien Zi Que's `round_start` and `round_result`) and
   every `SNAPSHOT_EVERY` events (a fallback for a long hand). They go to Django's cache (shared by the processes when it is Redis) and to a small
   per-process LRU of live states (a `copy()` costs microseconds, an unpickle milliseconds).
 - The tip after each append goes to the per-process LRU only: pickling a whole state on every

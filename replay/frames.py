@@ -117,6 +117,15 @@ def describe(event: dict, frame: dict, players: list[str]) -> str:
         text = f"{who}: penalty ({str(event.get('reason', '')).replace('_', ' ')})"
     elif kind == "hand_result":
         text = f"Hand {frame.get('hand_number')} recorded from the score sheet"
+    elif kind == "round_result":  # Tien Zi Que: a whole round by its score line
+        line = (frame.get("score_sheet") or [{}])[-1]
+        if line.get("drawn"):
+            text = f"Round {line.get('round')} recorded from the score line: drawn"
+        else:
+            winner = line.get("winner")
+            points = (line.get("points") or [0, 0])[winner] if isinstance(winner, int) else 0
+            text = (f"Round {line.get('round')} recorded from the score line: {_name(players, winner)} "
+                    f"+{points}, Mah-jong by a {str(line.get('by', '')).capitalize()}")
     elif kind == "undo":
         text = "Undo: the latest event is retracted"
     else:

@@ -16,6 +16,7 @@ from .errors import EngineError
 from .legal import bombs_out_of_turn, legal_actions
 from .record import state_json
 from .state import DEAL, EXCHANGE, GameState
+from .tien_zi_que.round_result import sheet_facts as tzq_sheet_facts
 
 #: The breaches a ``penalty`` event may name that an entry page offers (record-format.md, event table).
 PENALTY_REASONS = ("missed_wish",)
@@ -76,7 +77,8 @@ def push_facts(state: Any) -> dict[str, dict[str, int]] | None:
 def entry_facts(state: Any) -> dict[str, Any]:
     """Everything an entry form shows at this moment: ``phase``, ``turn``, ``actions`` (the seat to
     act's events; pushes are chosen card by card, not listed), ``bombs_out_of_turn`` by seat,
-    ``penalties``, ``deal`` and ``pushes`` facts, ``can_undo`` and the ``state`` JSON."""
+    ``penalties``, ``deal`` and ``pushes`` facts, ``can_undo`` and the ``state`` JSON; in Tien Zi Que
+    also ``round_sheet``: what a round's score line may say now (round_result.sheet_facts), or None."""
     if isinstance(state, GameState):
         actions = legal_actions(state, include_pushes=False)
         bombs = {str(seat): events for seat, events in bombs_out_of_turn(state).items()}
@@ -85,6 +87,7 @@ def entry_facts(state: Any) -> dict[str, Any]:
     else:  # a game with rules of its own (Tien Zi Que) offers its own list
         in_turn, bombs = list(state.legal_actions()), {}
     doc = state_json(state)
+    extra = {} if isinstance(state, GameState) else {"round_sheet": tzq_sheet_facts(state)}
     return {
         "phase": doc.get("phase"),
         "turn": doc.get("turn"),
@@ -95,4 +98,5 @@ def entry_facts(state: Any) -> dict[str, Any]:
         "pushes": push_facts(state),
         "can_undo": state.events_applied > 0 and check_events(state, [{"type": "undo"}])["ok"],
         "state": doc,
+        **extra,
     }

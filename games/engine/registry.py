@@ -136,7 +136,7 @@ def _tzq_info() -> GameInfo:
         hand_word="round",
         has_calls=False,
         has_wish=False,
-        sheet=SheetFacts(enabled=False, calls=False, points=False, sweep=0, dealer=False),
+        sheet=SheetFacts(enabled=True, calls=False, points=False, sweep=0, dealer=False),  # a round_result
         deck=tuple(tzq_codes()),
     )
 

@@ -59,6 +59,7 @@ CALLS = FieldType(
 )
 SEATS = FieldType("a list of seat numbers", lambda v: isinstance(v, list) and all(_int(s) for s in v))
 POINTS = FieldType("a list of card points per team", lambda v: isinstance(v, list))
+WHOLE = FieldType("a whole number", _int)
 HANDS = FieldType("a list of two lists of card codes", lambda v: isinstance(v, list) and all(_str_list(h) for h in v))
 
 Schema = Mapping[str, Mapping[str, FieldType]]
@@ -87,6 +88,8 @@ TIEN_ZI_QUE: Schema = {
     "pung": {"seat": SEAT, "cards": CARDS, "keep": CARD},
     "chow": {"seat": SEAT, "cards": CARDS, "keep": CARD, "take": CARD},
     "reshuffle": {"seat": SEAT, "stock": CARDS},
+    # a whole round by its score line: the starter, the winner (absent: drawn), how, the points
+    "round_result": {"seat": SEAT, "winner": SEAT, "by": TEXT, "points": WHOLE, "score_pile": CARDS},
     "undo": {},
 }
 

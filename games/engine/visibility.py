@@ -108,7 +108,7 @@ def _in_force(events: Sequence[dict[str, Any]]) -> tuple[list[int], list[int | N
             continue
         if kind in _HAND_STARTS:
             start: int | None = i
-        elif kind == "hand_result":
+        elif kind in ("hand_result", "round_result"):  # a whole hand or round: never in play
             start = None
         else:
             start = starts[-1] if starts else None

@@ -10,4 +10,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/new-game/", views.new_game, name="new-game"),
     path("games/<int:pk>/enter/", views.enter, name="enter"),
     path("games/<int:pk>/enter/panels/", views.panels, name="panels"),
+    path("games/<int:pk>/enter/round/", views.tzq_round, name="tzq-round"),
 ]

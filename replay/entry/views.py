@@ -16,20 +16,21 @@ import uuid
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.middleware.csrf import get_token
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST
 
 from games import engine, selectors, services, visibility
 from games.models import Club, Game, Membership, Player
 
 from replay.data import replay_data
 
-from . import forms, present
+from . import forms, present, tien_zi_que
 
 
 def _writable_club(request, slug: str) -> Club:
@@ -112,6 +113,8 @@ def sheet_facts(variant: str) -> dict:
 @login_required
 def enter(request, pk: int):
     game = _writable_game(request, pk)
+    if game.variant == tien_zi_que.VARIANT:  # a game of its own: its own page
+        return tien_zi_que.enter_page(request, game)
     players = [s.player.name for s in game.seats.select_related("player")]
     sheet = sheet_facts(game.variant)
     return render(request, "entry/enter.html", {
@@ -161,3 +164,14 @@ def panels(request, pk: int):
         "sheet": render_to_string("entry/_sheet_panel.html", context, request=request),
         "history": render_to_string("entry/_history.html", context, request=request),
     })
+
+
+@never_cache
+@login_required
+@require_POST
+def tzq_round(request, pk: int):
+    """A Tien Zi Que round by its score line (tien_zi_que.round_line)."""
+    game = _writable_game(request, pk)
+    if game.variant != tien_zi_que.VARIANT:
+        raise Http404("only Tien Zi Que records a round by this form")
+    return tien_zi_que.round_line(request, game)

@@ -31,8 +31,8 @@ def test_a_new_game_seats_the_smallest_table_and_agrees_with_the_registry(name):
 
 
 def test_one_list_of_hand_starts_holds_every_game_s_own():
-    assert engine.HAND_START_EVENTS == {"shuffle", "hand_result", "round_start"}
-    assert engine.game_info("tien-zi-que").hand_starts == {"round_start"}
+    assert engine.HAND_START_EVENTS == {"shuffle", "hand_result", "round_start", "round_result"}
+    assert engine.game_info("tien-zi-que").hand_starts == {"round_start", "round_result"}
     # the replay's snapshots follow them: one per round of a Tien Zi Que game
     record = engine.random_tzq_record(2)
     replay = engine.Replay(record)

@@ -125,7 +125,7 @@ def test_the_undo_button_names_the_event_it_retracts(users, game):
     ("tientsin", {"enabled": True, "calls": True, "points": True, "sweep": 3, "dealer": False}),
     ("threechu", {"enabled": True, "calls": True, "points": True, "sweep": 2, "dealer": True}),
     ("grand-seigneur", {"enabled": True, "calls": False, "points": False, "sweep": 0, "dealer": False}),
-    ("tien-zi-que", {"enabled": False, "calls": False, "points": False, "sweep": 0, "dealer": False}),
+    ("tien-zi-que", {"enabled": True, "calls": False, "points": False, "sweep": 0, "dealer": False}),
 ])
 def test_the_score_sheet_form_asks_what_the_variant_records(variant, facts):
     from replay.entry.views import sheet_facts

@@ -30,6 +30,7 @@ from .cards import (
 )
 from .combos import _combination_problem, combination_kind
 from .options import TZQ_OPTIONS
+from .round_result import result_line
 from .scoring import score_pile
 
 
@@ -55,7 +56,7 @@ DRAWN = "drawn"  # the player has drawn: discards one card or makes a Pung
 RESHUFFLE = "reshuffle"  # a combination's refill found the stock short: a reshuffle comes next
 GAME_OVER = "game_over"
 
-ROUND_STARTS = frozenset({"round_start"})
+ROUND_STARTS = frozenset({"round_start", "round_result"})  # a round_result is a whole round
 TICHU_ONLY = frozenset(
     {"shuffle", "deal", "grand_tichu", "tichu", "push", "play", "pass", "dragon_gift", "penalty", "hand_result"}
 )
@@ -257,7 +258,7 @@ class TienZiQueState(EventFold):
             return EngineError(
                 "not_in_variant",
                 f"{kind} is an event of the Tichu games, not of tien-zi-que "
-                "(round_start, draw, discard, pung, chow, reshuffle, undo)",
+                "(round_start, draw, discard, pung, chow, reshuffle, round_result, undo)",
             )
         return EngineError("malformed", f"unknown event type {kind!r}")
 
@@ -306,18 +307,7 @@ class TienZiQueState(EventFold):
         for s, h in enumerate(dealt):
             if len(h) != HAND_SIZE:
                 raise EngineError("deal_invalid", f"each player is dealt {HAND_SIZE} cards; seat {s} gets {len(h)}")
-        if self.next_starter is not None and seat != self.next_starter:
-            raise EngineError(
-                "not_your_turn",
-                f"seat {self.next_starter} starts round {len(self.history) + 1}: "
-                "the first player changes every round (option starts: alternate)",
-            )
-        if self._starts_left(seat) <= 0:
-            raise EngineError(
-                "not_your_turn",
-                f"seat {seat} has already started {self.options['rounds'] // 2} rounds; "
-                "each player starts half of them",
-            )
+        self._check_starter(seat)
         cards = dealt[0] + dealt[1] + stock
         if self.deck is None:
             problems = deck_problems(cards)
@@ -341,6 +331,36 @@ class TienZiQueState(EventFold):
         if self.deck is None:
             self.deck = Counter(cards)
         self.round = Round(len(self.history) + 1, seat, [list(h) for h in dealt], list(stock))
+
+    def _check_starter(self, seat: int) -> None:
+        """The starting player of the next round (a round_start, or a round_result)."""
+        if self.next_starter is not None and seat != self.next_starter:
+            raise EngineError(
+                "not_your_turn",
+                f"seat {self.next_starter} starts round {len(self.history) + 1}: "
+                "the first player changes every round (option starts: alternate)",
+                params={"field": "seat"},
+            )
+        if self._starts_left(seat) <= 0:
+            raise EngineError(
+                "not_your_turn",
+                f"seat {seat} has already started {self.options['rounds'] // 2} rounds; "
+                "each player starts half of them",
+                params={"field": "seat"},
+            )
+
+    def _on_round_result(self, event: dict[str, Any]) -> None:
+        """A whole round by its score line (round_result.py)."""
+        seat = _seat_of(event)
+        if self.round is not None:
+            raise EngineError(
+                "wrong_phase",
+                f"round {self.round.number} is being played action by action: it must end (or be undone) "
+                "before a round is recorded by its score line",
+            )
+        self._check_starter(seat)
+        line = result_line(event, self.options, self.deck)
+        self._write_line({"round": len(self.history) + 1, "starter": seat, **line})
 
     # --- the three actions -----------------------------------------------------------------------
 
@@ -558,6 +578,10 @@ class TienZiQueState(EventFold):
             line["points"][winner] = points
             line.update(kind="mahjong", drawn=False, out=[winner], score_pile=pile, scoring=lines, by=action)
         line["combinations"] = [list(c) for c in r.combos]
+        self._write_line(line)
+
+    def _write_line(self, line: dict[str, Any]) -> None:
+        """A finished round's line on the score sheet; the game ends after its last round."""
         self.history.append(line)
         for i, p in enumerate(line["points"]):
             self.totals[i] += p
@@ -736,6 +760,7 @@ _HANDLERS: dict[str, Callable[[TienZiQueState, dict[str, Any]], None]] = {
     "pung": TienZiQueState._on_pung,
     "chow": TienZiQueState._on_chow,
     "reshuffle": TienZiQueState._on_reshuffle,
+    "round_result": TienZiQueState._on_round_result,
 }
 EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 

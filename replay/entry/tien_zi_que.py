@@ -1,0 +1,227 @@
+"""Tien Zi Que's entry page (issue #18 item 6): a round by its score line, or action by action.
+
+- The score line is a plain form (it works without a script): who started the round, who made
+  Mah-jong and how (a Pung, a Chow), and the winner's points or the five cards of the score pile.
+  It becomes one engine event, ``round_result`` (docs/tien-zi-que.md), stored through
+  `services.append_events` with the page's `expected_seq`; the engine decides whether the line is
+  possible and scores a pile by the book's table. A refusal is shown next to the field the
+  engine names (`EngineError.params["field"]`), its code in words; a 409 (another scorer saved
+  first) keeps the line but disables Save until the scorer presses "Enter again" on the new state.
+- Action by action is `static/entry/tzq.js`: it offers exactly the engine's legal actions
+  (GET /api/games/{id}/legal/) as taps.
+
+No rule of the game here: the engine's entry facts (`engine.entry_facts`, its `round_sheet`) say
+who may start, whether a round may be drawn and which totals a round can score.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from games import engine, services, store
+from games.models import Game
+
+VARIANT = "tien-zi-que"
+
+#: The engine's refusal codes in a scorer's words (the code itself stays beside them).
+CODE_WORDS = {
+    "result_invalid": "not a possible score line",
+    "not_your_turn": "not this player's turn",
+    "wrong_phase": "not at this point of the game",
+    "unknown_card": "not a card of this game",
+    "malformed": "not readable",
+    "game_over": "the game is over",
+    "card_not_in_hand": "not in that hand",
+    "invalid_combination": "not a combination allowed here",
+    "deal_invalid": "not the game's cards",
+}
+#: The form's fields, in the order the page shows them (errors go next to these).
+FIELDS = ("seat", "winner", "by", "points", "score_pile")
+WON_BY_WORDS = {"pung": "a Pung (a card drawn: +1)", "chow": "a Chow (a discard taken)"}
+
+
+def in_words(players: list[str], code: str, message: str) -> str:
+    """'Not a possible score line (result_invalid): ...' with seats named by their players."""
+    text = re.sub(r"^round_result: ", "", message)
+    text = re.sub(r"\bseat ([01])\b", lambda m: players[int(m.group(1))], text)
+    return f"{CODE_WORDS.get(code, code.replace('_', ' ')).capitalize()} ({code}): {text}"
+
+
+class RoundLine:
+    """The POSTed score line: `seat` (the starter), `winner` (a seat or "drawn"), `by`, `points`,
+    `score_pile` (card codes), `expected_seq`, `token` (the Idempotency-Key of this form)."""
+
+    def __init__(self, data) -> None:
+        self.data = data
+        self.errors: dict[str, str] = {}
+
+    def value(self, name: str) -> str:
+        return str(self.data.get(name, "") or "").strip()
+
+    @property
+    def pile(self) -> list[str]:
+        return [c for c in re.split(r"[\s,;]+", self.value("score_pile")) if c]
+
+    def expected_seq(self) -> int | None:
+        raw = self.value("expected_seq")
+        return int(raw) if raw.isdigit() else None
+
+    def event(self) -> dict[str, Any] | None:
+        """The `round_result` event the line says, or None with `errors` for what the form itself
+        cannot read (a missing choice, a number that is not one); the rules are the engine's."""
+        event: dict[str, Any] = {"type": "round_result"}
+        seat = self.value("seat")
+        if seat not in ("0", "1"):
+            self.errors["seat"] = "Choose who started the round."
+        else:
+            event["seat"] = int(seat)
+        winner = self.value("winner")
+        if winner in ("0", "1"):
+            event["winner"] = int(winner)
+        elif winner != "drawn":
+            self.errors["winner"] = "Choose who made Mah-jong (or a drawn round)."
+        if winner != "drawn":
+            by = self.value("by")
+            if by:
+                event["by"] = by
+            points = self.value("points")
+            if points:
+                if not re.fullmatch(r"-?\d{1,4}", points):
+                    self.errors["points"] = "The points are a whole number."
+                else:
+                    event["points"] = int(points)
+            if self.pile:
+                event["score_pile"] = self.pile
+        if self.expected_seq() is None:
+            self.errors["seat"] = "The page is out of date: reload it."
+        return None if self.errors else event
+
+
+def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
+    """The score sheet's rounds in words, each with the running totals after it."""
+    totals = [0, 0]
+    rows = []
+    for line in sheet:
+        points = list(line.get("points") or [0, 0])
+        totals = [t + p for t, p in zip(totals, points)]
+        winner = line.get("winner")
+        rows.append({
+            "round": line.get("round"),
+            "starter": players[line["starter"]] if isinstance(line.get("starter"), int) else "",
+            "winner": players[winner] if isinstance(winner, int) else None,
+            "by": line.get("by"),
+            "drawn": bool(line.get("drawn")),
+            "from_sheet": line.get("kind") == "round_result",
+            "pile": list(line.get("score_pile") or []),
+            "scoring": [f"{s['label']} +{s['points']}" for s in line.get("scoring") or []],
+            "points": points,
+            "totals": list(totals),
+            "cells": list(zip(points, totals)),  # each player's points and running total
+        })
+    return rows
+
+
+def round_over_text(players: list[str], state: dict) -> str:
+    """'Round 2 is over: Bob +9 (Mah-jong by a Chow); totals Ann 10, Bob 9.' for the last line."""
+    sheet = state.get("score_sheet") or []
+    if not sheet:
+        return ""
+    line = sheet[-1]
+    totals = ", ".join(f"{players[i]} {t}" for i, t in enumerate(state.get("totals") or []))
+    if line.get("drawn"):
+        text = f"Round {line['round']} is over: drawn, no points; totals {totals}."
+    else:
+        winner = line["winner"]
+        text = (f"Round {line['round']} is over: {players[winner]} +{line['points'][winner]} "
+                f"(Mah-jong by a {str(line.get('by', '')).capitalize()}); totals {totals}.")
+    if state.get("complete"):
+        w = state.get("winner")
+        text += " Game over: " + (f"{players[w]} wins." if isinstance(w, int) else "a tie.")
+    return text
+
+
+def page_context(request, game: Game, form: RoundLine | None = None, *, stale: int | None = None,
+                 note: str = "") -> dict[str, Any]:
+    players = [s.player.name for s in game.seats.select_related("player")]
+    state = store.state_at(game, game.seq)
+    facts = engine.entry_facts(state)
+    doc = facts["state"]
+    sheet = facts.get("round_sheet")
+    errors = form.errors if form is not None else {}
+    values = {f: form.value(f) for f in FIELDS} if form is not None else {}
+    if sheet and not values.get("seat") and len(sheet["starters"]) == 1:
+        values["seat"] = str(sheet["starters"][0])
+    return {
+        "game": game,
+        "club": game.club,
+        "players": players,
+        "seats": list(enumerate(players)),
+        "facts": facts,
+        "round_sheet": sheet,
+        "in_play": doc.get("phase") in ("action", "drawn", "reshuffle"),
+        "values": values,
+        "errors": errors,
+        "stale": stale,
+        "note": note,
+        # a new key per form shown: a double tap sends the same one and is stored once
+        "token": uuid.uuid4().hex,
+        "expected_seq": form.expected_seq() if stale is not None and form is not None else game.seq,
+        "rows": sheet_rows(players, doc.get("score_sheet") or []),
+        "totals": doc.get("totals") or [0, 0],
+        "won_by": list(WON_BY_WORDS.items()),
+        "config": {
+            "game": game.pk,
+            "seq": game.seq,
+            "players": players,
+            "legal_url": reverse("game-legal", args=[game.pk]),
+            "events_url": reverse("game-events", args=[game.pk]),
+            "csrf": get_token(request),
+            "login_url": f"{settings.LOGIN_URL}?next={request.path}",
+            "cards": engine.variant_cards(VARIANT),
+            "code_words": CODE_WORDS,
+        },
+    }
+
+
+def enter_page(request, game: Game):
+    """GET /games/{id}/enter/ for a Tien Zi Que game; `?saved=N` announces the round just saved."""
+    note = ""
+    if request.GET.get("saved"):
+        state = engine.state_json(store.state_at(game, game.seq))
+        note = round_over_text([s.player.name for s in game.seats.select_related("player")], state)
+    return render(request, "entry/tien_zi_que.html", page_context(request, game, note=note))
+
+
+def round_line(request, game: Game):
+    """POST /games/{id}/enter/round/: store a round by its score line, or say why not."""
+    form = RoundLine(request.POST)
+    players = [s.player.name for s in game.seats.select_related("player")]
+    if request.POST.get("action") == "reenter":  # after a 409: the same line, on the new state
+        form.data = {**request.POST.dict(), "expected_seq": str(game.seq)}
+        return render(request, "entry/tien_zi_que.html", page_context(request, game, form))
+    event = form.event()
+    if event is None:
+        return render(request, "entry/tien_zi_que.html", page_context(request, game, form), status=400)
+    token = form.value("token")
+    try:
+        services.append_events(
+            game=game, events=[event], expected_seq=form.expected_seq(), user=request.user,
+            idempotency_key=token if re.fullmatch(r"[0-9a-f]{32}", token) else None,
+        )
+    except services.SeqConflict as err:
+        return render(request, "entry/tien_zi_que.html",
+                      page_context(request, game, form, stale=err.current_seq), status=409)
+    except services.RuleViolation as err:
+        field = err.error.params.get("field") if err.error.params.get("field") in FIELDS else "seat"
+        form.errors[field] = in_words(players, err.code, err.message)
+        return render(request, "entry/tien_zi_que.html", page_context(request, game, form), status=422)
+    except services.ServiceError as err:
+        form.errors["seat"] = err.message
+        return render(request, "entry/tien_zi_que.html", page_context(request, game, form), status=400)
+    return redirect(reverse("replay:entry:enter", args=[game.pk]) + f"?saved={game.seq}#score-line")

@@ -1,0 +1,360 @@
+/* Tien Zi Que, action by action (templates/entry/tien_zi_que.html, docs/entry.md).
+
+   No rule of the game lives here. The page asks GET /api/games/{id}/legal/ what the engine accepts
+   now and offers exactly that, as taps: Draw; after a draw, a card of the hand to discard or one of
+   the Pungs the engine lists (with the card to keep on the score pile); instead of a draw, one of
+   the Chows it lists; the reshuffle when the engine asks for one; a new round's deal. The shuffles
+   (the deal, a reshuffle) are the page's: it orders the cards the engine names with the browser's
+   random numbers and records the order in the event, as the engine requires.
+
+   Every write is POSTed to /api/games/{id}/events/ with the page's `expected_seq`, the CSRF token
+   and an Idempotency-Key. A 409 (another scorer entered first) stores nothing: the controls are
+   disabled and the message stands next to them until the scorer presses "Enter again" on the new
+   state. A refusal (422) shows the engine's code in words next to the controls. The end of a
+   round is announced with its score line. New events stored elsewhere arrive by long poll
+   (static/shared/live.js). */
+import { followGame } from "../shared/live.js";
+
+const root = document.getElementById("tzq-entry");
+const C = JSON.parse(document.getElementById("tzq-config").textContent);
+const $ = (id) => document.getElementById(id);
+const S = { seq: C.seq, legal: null, busy: false, stale: null, picked: null, starter: null };
+
+// --- words and cards ---------------------------------------------------------------------------
+
+const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const name = (seat) => (typeof seat === "number" && C.players[seat] !== undefined ? C.players[seat] : `seat ${seat}`);
+const face = (code) => C.cards[code] || { cls: "unknown", rank: code, suit: "", name: code };
+const cardName = (code) => face(code).name;
+const cardsText = (codes) => (codes || []).map(cardName).join(", ");
+function cardHtml(code, extra = "") {  // the viewer's card markup (templatetags/replay_tags.py)
+  const f = face(code);
+  return `<span class="card ${f.cls}${extra}" role="img" aria-label="${esc(f.name)}" title="${esc(f.name)}" data-card="${esc(code)}">` +
+    `<span class="rk">${esc(f.rank)}</span><span class="su" aria-hidden="true">${esc(f.suit)}</span></span>`;
+}
+const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? " last" : "")).join("");
+// The engine's refusal: its code in words, then its message with seats named by their players.
+function refusalWords(err) {
+  const code = (err && err.code) || "invalid";
+  const words = C.code_words[code] || code.replace(/_/g, " ");
+  const msg = String((err && err.message) || "").replace(/\bseat ([01])\b/g, (_, s) => name(Number(s)));
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (${code}): ${msg}`;
+}
+function say(text, kind) {
+  $("status").textContent = text;
+  $("status").className = "status" + (kind ? " " + kind : "");
+}
+function describe(e) {
+  switch (e.type) {
+    case "round_start": return `deal of round ${(S.legal.state.round || 0) + 1}, ${name(e.seat)} to play first`;
+    case "draw": return `${name(e.seat)} draws`;
+    case "discard": return `${name(e.seat)} discards the ${cardName(e.card)}`;
+    case "pung": return `${name(e.seat)}: Pung ${cardsText(e.cards)}, keeps the ${cardName(e.keep)}`;
+    case "chow": return `${name(e.seat)}: Chow ${cardsText(e.cards)} (takes the ${cardName(e.take)}), keeps the ${cardName(e.keep)}`;
+    case "reshuffle": return `${name(e.seat)}: the discard pile becomes the stock`;
+    case "undo": return "undo";
+    default: return e.type;
+  }
+}
+// "Round 2 is over: Bob +9 (Mah-jong by a Chow); totals Ann 10, Bob 9." (the engine's score line)
+function roundOver(state) {
+  const sheet = state.score_sheet || [];
+  const line = sheet[sheet.length - 1];
+  const totals = (state.totals || []).map((t, i) => `${name(i)} ${t}`).join(", ");
+  let text = line.drawn ? `Round ${line.round} is over: drawn, no points; totals ${totals}.`
+    : `Round ${line.round} is over: ${name(line.winner)} +${line.points[line.winner]} (Mah-jong by a ${line.by.charAt(0).toUpperCase()}${line.by.slice(1)}); totals ${totals}.`;
+  if (state.complete) text += " Game over: " + (typeof state.winner === "number" ? `${name(state.winner)} wins.` : "a tie.");
+  return text;
+}
+
+// The page's shuffle (the engine has no randomness of its own): Fisher-Yates with crypto numbers.
+function shuffled(cards) {
+  const out = cards.slice();
+  const rnd = new Uint32Array(out.length);
+  crypto.getRandomValues(rnd);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rnd[i] % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// --- the API -------------------------------------------------------------------------------------
+
+function csrf() {
+  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : C.csrf;
+}
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `k${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`);
+
+async function refresh(note, kind) {
+  const r = await fetch(C.legal_url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (r.redirected || r.status === 401 || r.status === 403) { say(`Your session has ended: log in again (${C.login_url}).`, "bad"); return; }
+  const body = await r.json();
+  const before = S.legal ? (S.legal.state.score_sheet || []).length : null;
+  S.legal = body;
+  if (body.seq !== S.seq) S.picked = null;
+  S.seq = body.seq;
+  const sheet = body.state.score_sheet || [];
+  if (before !== null && sheet.length > before) note = `${note ? note + " " : ""}${roundOver(body.state)}`;
+  render();
+  if (note) say(note, kind);
+  root.dataset.seq = String(S.seq);
+  root.dataset.ready = "1";
+}
+
+async function send(events, what) {
+  if (S.busy) return false;
+  if (S.stale) { say("Not sent: the game changed meanwhile. Check the new state, then press “Enter again”.", "bad"); return false; }
+  S.busy = true;
+  root.dataset.busy = "1";
+  setDisabled(true);
+  $("action-error").textContent = "";
+  say(`Saving: ${what}…`);
+  let res;
+  try {
+    const r = await fetch(C.events_url, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": newKey() },
+      body: JSON.stringify({ expected_seq: S.seq, events }),
+    });
+    res = { status: r.status, body: await r.json().catch(() => ({})) };
+  } catch (err) {
+    res = { status: 0, body: {} };
+  }
+  S.busy = false;
+  root.dataset.busy = "0";
+  if (res.status === 201) {
+    await refresh(`Saved: ${what} (#${res.body.seq}).`);
+    return true;
+  }
+  if (res.status === 409) {
+    markStale(res.body.current_seq, what);
+    await refresh(`Not saved: ${what}.`, "bad");
+    return false;
+  }
+  const err = res.body.error || res.body;
+  say(`Not saved: ${what}.`, "bad");
+  $("action-error").textContent = res.status === 0 ? "The server cannot be reached: nothing was saved; try again."
+    : res.status === 422 || err.code ? refusalWords(err) : `Not saved (${res.status}).`;
+  setDisabled(false);
+  render();
+  return false;
+}
+
+// --- a refused write is never re-sent by accident -----------------------------------------------------
+
+function markStale(seq, what) {
+  S.stale = { seq, what };
+  const box = $("actions-stale");
+  box.hidden = false;
+  box.querySelector(".stale-text").textContent = `Not saved: ${what}. The game changed meanwhile (another scorer entered up to #${seq}); ` +
+    "the latest state is shown. Check it, then press “Enter again” if the entry is still needed.";
+  $("bar-stale").hidden = false;
+  $("bar-stale-seq").textContent = String(seq);
+  root.dataset.stale = "1";
+}
+function acknowledgeStale() {
+  S.stale = null;
+  $("actions-stale").hidden = true;
+  $("bar-stale").hidden = true;
+  root.dataset.stale = "0";
+  say("");
+  render();
+  const first = document.querySelector("#tzq-controls button:not([disabled])");
+  if (first) first.focus();
+}
+function setDisabled(on) {
+  root.querySelectorAll("#tzq-controls button, #undo").forEach((b) => { b.disabled = on || b.dataset.off === "1"; });
+}
+
+// --- rendering -------------------------------------------------------------------------------------
+
+function render() {
+  const L = S.legal;
+  if (!L) return;
+  const st = L.state;
+  $("seq").textContent = String(L.seq);
+  $("phase-text").textContent = phaseText(L);
+  const undo = $("undo");
+  undo.dataset.off = L.can_undo && !S.stale ? "0" : "1";
+  undo.disabled = undo.dataset.off === "1";
+  syncLineForm(L);
+  $("tzq-table").innerHTML = tableHtml(st, L);
+  $("tzq-controls").innerHTML = controlsHtml(L);
+  if (S.stale) root.querySelectorAll("#tzq-controls button").forEach((b) => { b.disabled = true; });
+}
+
+// The score line's form (server-rendered) follows the game: shown between rounds only, with the
+// round's number and the engine's starters. Its expected_seq moves on with the page only while
+// nothing is typed in it: a line typed before another scorer's entry gets the 409 and its
+// "Enter again" (replay/entry/tien_zi_que.py), never a silent save on a changed game.
+function syncLineForm(L) {
+  const form = $("round-form");
+  if (!form) return;
+  const open = L.phase === "between_rounds";
+  form.hidden = !open;
+  $("line-closed").hidden = open || L.phase === "game_over";
+  if (!open || !L.round_sheet) return;
+  const typed = form.querySelector('input[name="winner"]:checked') || form.points.value || form.score_pile.value;
+  if (typed || form.classList.contains("stale")) return;
+  form.expected_seq.value = String(L.seq);
+  form.querySelectorAll(".line-round").forEach((el) => { el.textContent = String(L.round_sheet.round); });
+  form.querySelectorAll('input[name="seat"]').forEach((r) => {
+    r.disabled = !L.round_sheet.starters.includes(Number(r.value));
+    r.checked = L.round_sheet.starters.length === 1 && L.round_sheet.starters[0] === Number(r.value);
+  });
+}
+
+function phaseText(L) {
+  const st = L.state;
+  if (L.phase === "game_over") return "game over";
+  if (L.phase === "between_rounds") return `round ${(st.score_sheet || []).length + 1} of ${st.options.rounds} to enter`;
+  const what = { action: "to draw or Chow", drawn: "to discard or Pung", reshuffle: "to reshuffle the discards" }[L.phase] || L.phase;
+  return `round ${st.round} · ${name(L.turn)} ${what} · ${st.stock_size} in stock`;
+}
+
+function tableHtml(st, L) {
+  if (L.phase === "between_rounds" || L.phase === "game_over") return "";
+  const discard = st.discard || [];
+  let html = `<div class="tzq-center"><span class="stock" id="stock-count">Stock: <b>${st.stock_size}</b></span> ` +
+    `<span class="discard" id="discard-pile">Discards (${discard.length}): ${cardsHtml(discard.slice(-6))}</span>`;
+  if ((st.chowable || []).length) html += ` <span class="chowable">open for a Chow: ${cardsHtml(st.chowable)}</span>`;
+  html += "</div>";
+  [0, 1].forEach((s) => {
+    const acting = L.turn === s;
+    html += `<div class="seat-box${acting ? " turn" : ""}" data-seat="${s}"${acting ? ' aria-current="true"' : ""}>` +
+      `<div class="seat-head"><span class="seat-name">${esc(name(s))}</span>${acting ? ' <span class="badge to-act">to act</span>' : ""}` +
+      ` <span class="count">${(st.totals || [])[s] ?? 0} pts · pile ${(st.score_piles[s] || []).length}/5</span></div>`;
+    if (acting && L.phase === "drawn") html += pickerHtml(st.hands[s], st.drawn);
+    else html += `<div class="hand" aria-label="${esc(name(s))}'s hand">${cardsHtml(st.hands[s])}</div>`;
+    if ((st.score_piles[s] || []).length) html += `<div class="pile">Score pile ${cardsHtml(st.score_piles[s])}</div>`;
+    html += "</div>";
+  });
+  return html;
+}
+
+// After a draw: the hand as buttons (tap one to discard it); the card just drawn is marked.
+function pickerHtml(hand, drawn) {
+  let markDrawn = true;
+  return `<div class="hand picker" role="group" aria-label="Tap the card to discard">` + hand.map((c, i) => {
+    const isDrawn = markDrawn && c === drawn;
+    if (isDrawn) markDrawn = false;
+    return `<button type="button" class="pick${isDrawn ? " drawn" : ""}" data-pick="${i}" data-card="${esc(c)}" aria-pressed="${S.picked === i}"` +
+      ` title="${esc(cardName(c))}${isDrawn ? " (just drawn)" : ""}">${cardHtml(c)}</button>`;
+  }).join("") + "</div>";
+}
+
+function button(id, label, data, extra = "") {
+  return `<button type="button" class="btn${extra}" id="${id}" data-act="${esc(JSON.stringify(data))}">${label}</button>`;
+}
+
+// Combinations the engine lists, grouped by their cards: one row each, a button per card to keep.
+function combosHtml(actions, title) {
+  const groups = new Map();
+  actions.forEach((a) => {
+    const k = `${a.take || ""}|${a.cards.join(" ")}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(a);
+  });
+  let html = `<div class="combos" role="group" aria-label="${esc(title)}"><p class="combo-title">${esc(title)}</p>`;
+  let n = 0;
+  groups.forEach((list) => {
+    const a = list[0];
+    html += `<div class="combo-row" data-cards="${esc(a.cards.join(" "))}"><span class="combo-cards">${cardsHtml(a.cards)}</span>` +
+      (a.take ? ` <span class="hint">takes the ${esc(cardName(a.take))}</span>` : "") + ' <span class="keep-label">keep:</span> ';
+    list.forEach((act) => {
+      html += button(`${act.type}-${n++}`, cardHtml(act.keep), act, " keep") ;
+    });
+    html += "</div>";
+  });
+  return html + "</div>";
+}
+
+function controlsHtml(L) {
+  const acts = L.actions || [];
+  const of = (t) => acts.filter((a) => a.type === t);
+  if (L.phase === "game_over") return '<p class="note" id="game-over">The game is over.</p>';
+  if (L.phase === "between_rounds") {
+    const deals = of("round_start");
+    if (!deals.length) {
+      return '<p class="note" id="no-deck">The colours of this game\'s cards are not known yet (the option “Card colours” is unset and no ' +
+        "round has been dealt here): enter rounds by their score line, or start a game with the edition's colours.</p>";
+    }
+    const seats = deals.map((d) => d.seat);
+    if (!seats.includes(S.starter)) S.starter = seats[0];
+    let html = `<p class="prompt">Round ${(L.state.score_sheet || []).length + 1}: who plays first?</p><div class="chips" role="group" aria-label="First player">`;
+    seats.forEach((s) => { html += `<button type="button" class="btn chip-btn" id="starter-${s}" data-starter="${s}" aria-pressed="${S.starter === s}">${esc(name(s))}</button>`; });
+    html += "</div>";
+    html += `<p>${button("deal", "Deal round (shuffled here)", { type: "deal" }, " primary")}</p>` +
+      '<p class="hint">The page shuffles the deck, deals five cards to each player and records the order of the stock.</p>';
+    return html;
+  }
+  const seat = L.turn;
+  let html = `<p class="prompt"><b>${esc(name(seat))}</b> ${L.phase === "drawn" ? "has drawn: tap a card to discard it, or make a Pung" : L.phase === "reshuffle" ? "must refill from a reshuffled stock" : "draws, or makes a Chow"}</p>`;
+  const draw = of("draw")[0], reshuffle = of("reshuffle")[0];
+  if (draw) html += `<p>${button("draw", "Draw from the stock", draw, " primary")}</p>`;
+  if (reshuffle) html += `<p>${button("reshuffle", `Shuffle the ${reshuffle.stock.length} discards into the stock`, reshuffle, " primary")}</p>`;
+  if (L.phase === "drawn") {
+    const hand = L.state.hands[seat];
+    const card = S.picked !== null ? hand[S.picked] : null;
+    const discard = card ? of("discard").find((a) => a.card === card) : null;
+    html += `<p>${discard ? button("discard", `Discard the ${esc(cardName(card))}`, discard, " primary")
+      : '<button type="button" class="btn" id="discard" disabled data-off="1">Discard: tap a card first</button>'}</p>`;
+    const pungs = of("pung");
+    if (pungs.length) html += combosHtml(pungs, "Pung (the fifth makes Mah-jong): tap the card to keep on the score pile");
+  }
+  const chows = of("chow");
+  if (chows.length) html += combosHtml(chows, "Chow: tap the card to keep on the score pile");
+  return html;
+}
+
+// --- taps ------------------------------------------------------------------------------------------
+
+root.addEventListener("click", (ev) => {
+  const pick = ev.target.closest("[data-pick]");
+  if (pick && !S.stale) {
+    const i = Number(pick.dataset.pick);
+    S.picked = S.picked === i ? null : i;
+    render();
+    const again = document.querySelector(`[data-pick="${i}"]`);
+    if (again) again.focus();
+    return;
+  }
+  const starter = ev.target.closest("[data-starter]");
+  if (starter) { S.starter = Number(starter.dataset.starter); render(); return; }
+  const btn = ev.target.closest("[data-act]");
+  if (!btn || btn.disabled) return;
+  let event = JSON.parse(btn.dataset.act);
+  if (event.type === "deal") {
+    const rep = S.legal.actions.find((a) => a.type === "round_start" && a.seat === S.starter);
+    const deck = shuffled(rep.hands[0].concat(rep.hands[1], rep.stock));
+    event = { type: "round_start", seat: S.starter, hands: [deck.slice(0, 5), deck.slice(5, 10)], stock: deck.slice(10) };
+  } else if (event.type === "reshuffle") {
+    event = { ...event, stock: shuffled(event.stock) };
+  }
+  send([event], describe(event));
+});
+$("stale-ack-actions").addEventListener("click", acknowledgeStale);
+$("undo").addEventListener("click", () => send([{ type: "undo" }], "undo of the latest event"));
+
+// The two modes as tabs once the script runs (without it both sections stay open, one after the other).
+const tabs = [["tab-line", "score-line"], ["tab-actions", "actions"]];
+function selectTab(id) {
+  tabs.forEach(([tab, panel]) => {
+    $(tab).setAttribute("aria-selected", String(tab === id));
+    $(panel).hidden = tab !== id;
+  });
+}
+tabs.forEach(([tab]) => $(tab).addEventListener("click", (ev) => { ev.preventDefault(); selectTab(tab); }));
+selectTab(location.hash === "#actions" || $("tab-actions").getAttribute("aria-selected") === "true" ? "tab-actions" : "tab-line");
+
+// Live: another scorer's entries arrive without a reload.
+followGame({
+  game: C.game, seq: C.seq,
+  onChange: async (seq) => {
+    if (seq === S.seq || S.busy) return;
+    await refresh(`Another scorer entered up to #${seq}: the latest state is shown.`);
+  },
+});
+refresh();
