@@ -155,8 +155,13 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
     sheet = facts.get("round_sheet")
     errors = form.errors if form is not None else {}
     values = {f: form.value(f) for f in FIELDS} if form is not None else {}
-    if sheet and not values.get("seat") and len(sheet["starters"]) == 1:
-        values["seat"] = str(sheet["starters"][0])
+    if sheet and stale is None and values.get("seat") not in [str(s) for s in sheet["starters"]]:
+        # the engine's starter (the first player changes every round); a line kept from before
+        # another scorer's entry is told, not silently changed (the 409 page shows it as typed)
+        if values.get("seat") and len(sheet["starters"]) == 1 and not errors:
+            errors = {**errors, "seat": f"Round {sheet['round']} is started by {players[sheet['starters'][0]]}: "
+                      "the first player changes every round."}
+        values["seat"] = str(sheet["starters"][0]) if len(sheet["starters"]) == 1 else ""
     return {
         "game": game,
         "club": game.club,

@@ -180,6 +180,7 @@ function render() {
   undo.dataset.off = L.can_undo && !S.stale ? "0" : "1";
   undo.disabled = undo.dataset.off === "1";
   syncLineForm(L);
+  renderSheet(st);
   $("tzq-table").innerHTML = tableHtml(st, L);
   $("tzq-controls").innerHTML = controlsHtml(L);
   if (S.stale) root.querySelectorAll("#tzq-controls button").forEach((b) => { b.disabled = true; });
@@ -204,6 +205,28 @@ function syncLineForm(L) {
     r.disabled = !L.round_sheet.starters.includes(Number(r.value));
     r.checked = L.round_sheet.starters.length === 1 && L.round_sheet.starters[0] === Number(r.value);
   });
+}
+
+// The running score, round by round, as the server first drew it (templates/entry/tien_zi_que.html),
+// redrawn from the engine's score sheet when a round ends or is undone here.
+function renderSheet(st) {
+  const sheet = st.score_sheet || [];
+  const body = document.querySelector("#score-sheet tbody");
+  if (!body || body.dataset.rounds === String(sheet.length)) return;
+  body.dataset.rounds = String(sheet.length);
+  const totals = [0, 0];
+  body.innerHTML = sheet.map((line) => {
+    const what = line.drawn ? "drawn" : `${esc(name(line.winner))} by a ${esc(line.by.charAt(0).toUpperCase() + line.by.slice(1))}` +
+      (line.score_pile && line.score_pile.length ? ` <span class="pile">${cardsHtml(line.score_pile)}</span>` : "") +
+      ((line.scoring || []).length ? ` <span class="scoring">${esc(line.scoring.map((x) => `${x.label} +${x.points}`).join(", "))}</span>` : "") +
+      (line.kind === "round_result" ? ' <span class="kind">(score line)</span>' : "");
+    const cells = line.points.map((p, i) => {
+      totals[i] += p;
+      return `<td class="num points" data-seat="${i}">${p ? "+" + p : "0"} <span class="total" title="running total">(${totals[i]})</span></td>`;
+    }).join("");
+    return `<tr class="hand-line" data-round="${line.round}"><th scope="row">${line.round}</th><td>${what}</td>${cells}</tr>`;
+  }).join("") || `<tr><td colspan="4">No round finished yet.</td></tr>`;
+  (st.totals || []).forEach((t, i) => { const cell = $(`total-${i}`); if (cell) cell.innerHTML = `<b>${t}</b>`; });
 }
 
 function phaseText(L) {
