@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from .cards import DOG, DRAGON, MAHJONG, NORMAL_CARDS, PHOENIX, card_points, describe, rank
 from .combos import ComboRules
 from .errors import EngineError
-from .options import TICHU_OPTIONS, Choice, Kind, _bool, _choice, _int_or_null, option
+from .options import DIRECTION_OPTION, TICHU_OPTIONS, Choice, Kind, _bool, _choice, _int_or_null, option
 from .variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -276,15 +276,7 @@ GRAND_SEIGNEUR_OPTIONS = (
         label="Number of hands",
         help="Play a fixed number of hands; without it the game has no set end.",
     ),
-    option(
-        "direction",
-        "counter_clockwise",
-        _choice(("counter_clockwise", "to the right"), ("clockwise", "to the left")),
-        "display only",
-        label="Direction of play",
-        help="Which way play goes round the table: to the right (counter-clockwise, as the books have it) or to the left; it only changes how the table is drawn.",
-        display_only=True,
-    ),
+    DIRECTION_OPTION,
     option(
         "shuffler",
         "first_out",

@@ -137,6 +137,17 @@ def option(
     return Option(name, fn, kind, label, help, doc, display_only)
 
 
+#: The direction of play: the same option in every game (Grand Seigneur's family too), display only.
+DIRECTION_OPTION = option(
+    "direction",
+    "counter_clockwise",
+    _choice(("counter_clockwise", "to the right"), ("clockwise", "to the left")),
+    "display only: the physical direction of play",
+    label="Direction of play",
+    help="Which way play goes round the table: to the right (counter-clockwise, as the books have it) or to the left; it only changes how the table is drawn.",
+    display_only=True,
+)
+
 #: Options shared by the Tichu family (Nanking, Threechu, Tientsin).
 TICHU_OPTIONS = (
     option(
@@ -179,15 +190,7 @@ TICHU_OPTIONS = (
         label="Number of hands",
         help="Play a fixed number of hands instead of playing to the winning score.",
     ),
-    option(
-        "direction",
-        "counter_clockwise",
-        _choice(("counter_clockwise", "to the right"), ("clockwise", "to the left")),
-        "display only: the physical direction of play",
-        label="Direction of play",
-        help="Which way play goes round the table: to the right (counter-clockwise, as the books have it) or to the left; it only changes how the table is drawn.",
-        display_only=True,
-    ),
+    DIRECTION_OPTION,
     option(
         "shuffler",
         "first_out",
