@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet, Value
 from django.db.models.functions import Lower, Trim
 from django.http import Http404
 
-from games import engine, store
+from games import engine, snapshots
 from games.models import Club, Event, Game, Membership, Player
 
 
@@ -157,7 +157,7 @@ def _as_json(value: Any) -> Any:
 def game_state_at(game: Game, at: int, *, sight: engine.Sight) -> dict:
     """The JSON of `python -m games.engine state --at N` for this game, as a reader with `sight`
     (games.visibility.reader_sight) may see it."""
-    return engine.redact_state(_as_json(engine.state_json(store.state_at(game, at))), sight, at)
+    return engine.redact_state(_as_json(engine.state_json(snapshots.state_at(game, at))), sight, at)
 
 
 def event_seen(event: Event, sight: engine.Sight) -> dict:
@@ -167,7 +167,7 @@ def event_seen(event: Event, sight: engine.Sight) -> dict:
 
 def game_score(game: Game) -> dict:
     """The JSON of `python -m games.engine score` for this game."""
-    return _as_json(engine.score_json(store.state_at(game, game.seq)))
+    return _as_json(engine.score_json(snapshots.state_at(game, game.seq)))
 
 
 def game_record_seen(game: Game, *, sight: engine.Sight) -> dict:

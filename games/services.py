@@ -17,7 +17,7 @@ from typing import Any, Callable
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine, selectors, storable, store
+from games import engine, selectors, snapshots, storable
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
 from games.ratings import outbox as rating_outbox
 
@@ -242,7 +242,7 @@ def game_create(
         game = _create_game_rows(
             club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
         )
-        _after_commit_cache(game, [(0, state, True)])
+        snapshots.cache_on_commit(game, [(0, state, True)])
         return WriteResult(body=_game_body(game))
 
     fingerprint = (_fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
@@ -250,25 +250,14 @@ def game_create(
     return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
 
 
-Snapshot = tuple[int, engine.GameState, bool]  # (events folded, state, share across processes)
-
-
-def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> list[Snapshot]:
-    """Apply `events` to `state` (the state after `start` events). Returns the snapshots worth
-    caching once committed: the boundaries inside the batch (store.is_boundary) and the new tip.
-    Raises RuleViolation with the index in `events` of the first refused event; `state` is then
-    partly advanced and must be dropped."""
-    snapshots: list[Snapshot] = []
-    for i, event in enumerate(events):
-        if store.is_boundary(start + i, event.get("type")):
-            snapshots.append((start + i, state.copy(), True))
-        try:
-            state.apply(event)
-        except engine.EngineError as err:
-            raise RuleViolation(err, index=i) from None
-    end = start + len(events)
-    snapshots.append((end, state, end % store.SNAPSHOT_EVERY == 0))
-    return snapshots
+def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> list[snapshots.Snapshot]:
+    """Apply `events` to `state` (the state after `start` events); the states worth caching once
+    committed come back (snapshots.fold_appended). Raises RuleViolation with the index in `events`
+    of the first refused event; `state` is then partly advanced and must be dropped."""
+    try:
+        return snapshots.fold_appended(state, start, events)
+    except engine.EngineError as err:
+        raise RuleViolation(err, index=(err.index or start) - start) from None
 
 
 def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user) -> None:
@@ -312,16 +301,6 @@ def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.
     if state.is_over or was_finished:
         # finished, reopened by an undo, or changed while finished: the ratings must follow
         rating_outbox.record(game)
-
-
-def _after_commit_cache(game: Game, snapshots: list[Snapshot], start: int = 0, events: list[dict] = ()) -> None:
-    def remember() -> None:
-        for n, state, shared in snapshots:
-            store.cache_state(game, n, state, shared=shared)
-        if events:
-            store.remember_appended(game, start, list(events))
-
-    transaction.on_commit(remember)
 
 
 def _check_events_shape(events: Any, limit: int) -> None:
@@ -424,8 +403,8 @@ def append_events(
         # cards as typed ("ph", "10s") become their codes: the stored record is canonical
         events = [engine.canonical_event(e, locked.variant) for e in events]
         _check_incoming(locked.variant, events)
-        state = store.state_at(locked, locked.seq)
-        snapshots = _apply_batch(state, locked.seq, events)
+        state = snapshots.state_at(locked, locked.seq)
+        kept = _apply_batch(state, locked.seq, events)
         start = locked.seq
         _insert_events(game=locked, start=start, events=events, state=state, user=user)
         record_write = getattr(user, "record_write", None)
@@ -434,7 +413,7 @@ def append_events(
         body = {**_game_body(locked), "appended": len(events), "first_seq": start + 1}
         if idempotency_key is not None:
             _idempotent_store(user=key_owner, key=idempotency_key, fingerprint=fingerprint, body=body)
-        _after_commit_cache(locked, snapshots, start, events)
+        snapshots.cache_on_commit(locked, kept, start, events)
     if isinstance(game, Game):
         game.seq, game.status, game.finished_at = locked.seq, locked.status, locked.finished_at
     return WriteResult(body=body)
@@ -502,7 +481,7 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
         header[Game.OMITTED_EVENTS] = True
     played_at = _played_at(record)
     state = _new_state(variant, options, names)
-    snapshots = _apply_batch(state, 0, events)
+    kept = _apply_batch(state, 0, events)
 
     content = import_hash(record)
 
@@ -521,7 +500,7 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
             return existing
         if events:
             _insert_events(game=game, start=0, events=events, state=state, user=user)
-        _after_commit_cache(game, snapshots, 0, events)
+        snapshots.cache_on_commit(game, kept, 0, events)
         return WriteResult(body=_game_body(game))
 
     fingerprint = _fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""

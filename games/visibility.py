@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from games import engine, selectors, store
+from games import engine, selectors, snapshots
 from games.local_cache import LocalLru
 from games.models import Game, GameSeat, Membership
 
@@ -48,8 +48,8 @@ def table_sight(game: Game) -> engine.Sight:
     key = (game.stream_id, game.seq, reveal)
     cached = _table_sights.get(key)
     if cached is None:
-        events = store.stored_events(game, game.seq)
-        state = store.state_at(game, game.seq)
+        events = snapshots.stored_events(game, game.seq)
+        state = snapshots.state_at(game, game.seq)
         cached = engine.sight_for(game.variant, events, state, seats=(), reveal=reveal)
         _table_sights.put(key, cached)
     return cached

@@ -10,7 +10,7 @@ process keeps one version per game and view.
 """
 from __future__ import annotations
 
-from games import engine, safe_cache, selectors
+from games import engine, safe_cache, snapshots
 from games.local_cache import LocalLru
 from games.models import Game
 
@@ -43,8 +43,8 @@ def _key(game: Game, sight: engine.Sight) -> str:
 
 def replay_data(game: Game, sight: engine.Sight) -> frames.ReplayData:
     """The frames of `game` as stored now, as a reader with `sight` (games.visibility.reader_sight)
-    may see them: from this process's memory, else the shared cache, else folded by the engine
-    (and then kept in both). Callers must not modify the result."""
+    may see them: from this process's memory, else the shared cache, else built from the game's
+    states (games.snapshots.states; then kept in both). Callers must not modify the result."""
     seen = sight.key()
     data = _local_get(game, seen)
     if data is not None:
@@ -52,9 +52,9 @@ def replay_data(game: Game, sight: engine.Sight) -> frames.ReplayData:
     key = _key(game, sight)
     data = safe_cache.get(key)  # a cache that is down reads as a miss: the frames are folded
     if data is None:
-        record = selectors.game_record(game)
-        record["events"] = record["events"][: game.seq]  # what `seq` names, even mid-append
-        data = frames.build(record, sight)
+        # the game's states as stored now (`seq` events, even mid-append), from the one cache of
+        # folded states: the frames only read them
+        data = frames.from_states(snapshots.states(game), sight, given_options=game.options)
         data.script = data.payload_script_text()
         if game.status == Game.Status.FINISHED:
             safe_cache.set(key, data, CACHE_TIMEOUT)

@@ -26,8 +26,10 @@ The words of each frame (``text``) travel apart, in ``texts`` (they also make th
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -256,23 +258,38 @@ def apply_delta(frame: dict, delta: dict, copy_values: bool = False) -> dict:
 
 
 def build(record: Any, sight: engine.Sight = engine.EVERYTHING) -> ReplayData:
-    """Fold ``record`` with the engine and build its frames, marks and final frame.
-
-    A record whose event ``i`` the engine refuses is shown up to ``i`` (``error`` says why).
-    ``sight``: what the reader may see (games.visibility.reader_sight); every frame and event is
-    masked by the engine's rule (``engine.redact_state``, ``engine.redact_event``)."""
+    """The frames of a record that is not stored (the tests, the bench, a record read from a file):
+    folded by the engine's ``fold_steps``. A stored game's frames come from its cached states
+    (``replay.data``: ``games.snapshots.states``)."""
     rec = engine.parse_record(record)
-    # one name per seat: Threechu's dummy is a seat without a player of its own
-    players = engine.seat_names(rec["variant"], list(rec["players"]))
     state = engine.new_game(rec["variant"], rec["options"], players=list(rec["players"]))
+    steps = itertools.chain([(0, None, state)], engine.fold_steps(state, rec["events"]))
+    return from_states(steps, sight, given_options=record.get("options") if isinstance(record, dict) else None)
+
+
+def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sight = engine.EVERYTHING,
+                *, given_options: dict | None = None) -> ReplayData:
+    """Build the frames, marks and final frame of a game from its states in order: ``steps``
+    yields ``(n, the event that led there, the engine state after n events)`` from ``n = 0``
+    (``games.snapshots.states`` or the engine's ``fold_steps``). The frames only read the states;
+    nothing here applies an event.
+
+    A record whose event ``i`` the engine refuses (the steps raise its EngineError) is shown up to
+    ``i`` (``error`` says why). ``sight``: what the reader may see
+    (games.visibility.reader_sight); every frame and event is masked by the engine's rule
+    (``engine.redact_state``, ``engine.redact_event``)."""
+    steps = iter(steps)
+    _, _, state = next(steps)
     first = engine.state_json(state)
+    # one name per seat: Threechu's dummy is a seat without a player of its own
+    players = engine.seat_names(first["variant"], list(first["players"]))
     data = ReplayData(
         players=players,
         variant=first["variant"],
         hidden=not sight.everything,
         seats=sorted(sight.seats or ()),
         options=first["options"],
-        given_options=record.get("options") if isinstance(record, dict) else None,
+        given_options=given_options,
         length=0,
         error=None,
     )
@@ -283,33 +300,32 @@ def build(record: Any, sight: engine.Sight = engine.EVERYTHING) -> ReplayData:
     prev = _annotate(_frame_of(first), None, None, players)
     data.deltas.append({k: v for k, v in copy.deepcopy(_public(prev)).items() if k not in SKIP_IN_DELTA})
     data.texts.append(prev["text"])
-    for i, event in enumerate(rec["events"]):
-        try:
-            state.apply(event)
-        except engine.EngineError as err:
-            data.error = {"index": i, **err.as_dict()}
-            break
-        shown = engine.redact_state(engine.state_json(state), sight, i + 1)
-        cur = _annotate(_frame_of(shown), engine.redact_event(event, sight, i), prev, players)
-        cur["n"] = i + 1
-        if event.get("type") == "undo":
-            if in_force:
-                undone.append(in_force.pop())
-            undone.append(i + 1)
-        else:
-            in_force.append(i + 1)
-        if cur.get("hand_number") != prev.get("hand_number"):
-            hand_marks.append(i + 1)
-            data.checkpoints[i + 1] = _public(cur)
-        if cur.get("_new_trick"):
-            trick_marks.append(i + 1)
-        for line in cur["score_sheet"][len(prev["score_sheet"]):]:
-            if "at" not in line:  # a line new here: where its hand began and ended
-                line["from"], line["at"] = hand_marks[-1], i + 1
-        data.deltas.append(delta_of(prev, cur))
-        data.texts.append(cur["text"])
-        prev = cur
-        data.length = i + 1
+    try:
+        for n, event, state in steps:
+            assert event is not None  # only the first step (n = 0) has no event
+            shown = engine.redact_state(engine.state_json(state), sight, n)
+            cur = _annotate(_frame_of(shown), engine.redact_event(event, sight, n - 1), prev, players)
+            cur["n"] = n
+            if event.get("type") == "undo":
+                if in_force:
+                    undone.append(in_force.pop())
+                undone.append(n)
+            else:
+                in_force.append(n)
+            if cur.get("hand_number") != prev.get("hand_number"):
+                hand_marks.append(n)
+                data.checkpoints[n] = _public(cur)
+            if cur.get("_new_trick"):
+                trick_marks.append(n)
+            for line in cur["score_sheet"][len(prev["score_sheet"]):]:
+                if "at" not in line:  # a line new here: where its hand began and ended
+                    line["from"], line["at"] = hand_marks[-1], n
+            data.deltas.append(delta_of(prev, cur))
+            data.texts.append(cur["text"])
+            prev = cur
+            data.length = n
+    except engine.EngineError as err:
+        data.error = {"index": err.index, **err.as_dict()}
     data.final = _public(prev)
     data.marks = {"hands": hand_marks, "tricks": trick_marks, "undone": sorted(undone)}
     return data

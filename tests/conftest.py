@@ -11,7 +11,7 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import store
+from games import snapshots
 from games.models import Club, Membership
 from tests.plugins import db_roles as db_roles_mode
 
@@ -63,10 +63,10 @@ def as_owner():
 def _fresh_cache():
     """Snapshots and throttle counters live in the cache; no test sees another's."""
     cache.clear()
-    store.forget_local()
+    snapshots.forget_local()
     yield
     cache.clear()
-    store.forget_local()
+    snapshots.forget_local()
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
 """GET /api/games/{id}/legal/: what the engine accepts next, for the scorers' entry page.
 
-Thin: the game as the user may see it (games.selectors), its state at the tip (games.store), then
+Thin: the game as the user may see it (games.selectors), its state at the tip (games.snapshots), then
 the engine's own answer (`engine.entry_facts`: the legal events, the bombs out of turn, the
 penalties that could be called, the facts of the deal and the exchange, the state). No rule is
 decided here.
@@ -20,7 +20,7 @@ from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import engine, store
+from games import engine, snapshots
 from games.api import serializers as s
 from games.api.exceptions import ApiError
 from games.api.views import ERRORS, GameView
@@ -41,7 +41,7 @@ def _check(state: Any, events: list[dict], variant: str) -> dict[str, Any]:
 
 def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
     """The answer of GET /api/games/{id}/legal/ for `game` at its current seq."""
-    state = store.state_at(game, game.seq)
+    state = snapshots.state_at(game, game.seq)
     facts = engine.entry_facts(state)
     body: dict[str, Any] = {
         "game": game.pk,

@@ -34,7 +34,18 @@ from .faces import (
 )
 from .legal import bombs_out_of_turn, legal_actions
 from .options import Choice, Kind, Option, Preset
-from .record import FORMAT, Replay, check_incoming, fold, new_game, parse_record, score_json, seat_names, state_json
+from .record import (
+    FORMAT,
+    Replay,
+    check_incoming,
+    fold,
+    fold_steps,
+    new_game,
+    parse_record,
+    score_json,
+    seat_names,
+    state_json,
+)
 from .registry import (
     GAME_NAMES,
     GAMES,
@@ -113,6 +124,7 @@ __all__ = [
     "event_words",
     "export_bsw",
     "fold",
+    "fold_steps",
     "game_info",
     "game_label",
     "games",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .cards import card_points, rank_code, sort_cards
 from .errors import EngineError
@@ -116,14 +116,30 @@ def fold(record: Any, upto: int | None = None) -> GameState:
 
 def apply_all(state: GameState, events: Iterable[dict[str, Any]], start: int) -> GameState:
     """Apply events in order; ``start`` is the index of the first one in its record."""
+    for _ in fold_steps(state, events, start):
+        pass
+    return state
+
+
+def fold_steps(
+    state: GameState, events: Iterable[dict[str, Any]], start: int = 0
+) -> Iterator[tuple[int, dict[str, Any], GameState]]:
+    """Fold ``events`` into ``state`` one at a time, yielding ``(n, event, state)`` after each:
+    ``state`` (the same object, changed in place) is the state after the first ``n`` events of
+    the record, ``start`` being the index of the first of ``events`` in it.
+
+    The one fold of the code base: :func:`apply_all`, :class:`Replay`, the site's snapshot cache
+    (``games.snapshots``) and the replay's frames all fold through it. A refused event raises
+    EngineError with ``index`` set to its position, after the states before it were yielded.
+    """
     i = start
     try:
         for i, event in enumerate(events, start):  # noqa: B007 - i names the refused event below
             state.apply(event)
+            yield i + 1, event, state
     except EngineError as err:
         err.index = i
         raise
-    return state
 
 
 def _calls_json(calls: dict[int, str]) -> dict[str, str]:
@@ -228,15 +244,15 @@ class Replay:
         self.snapshots: list[tuple[int, GameState]] = [(0, initial.copy())]
         state = initial
         self.error: EngineError | None = None
-        for i, event in enumerate(self.events):
-            if event.get("type") in state._starts:  # the game's own hand (or round) starts
-                self.snapshots.append((i, state.copy()))
-            try:
-                state.apply(event)
-            except EngineError as err:
-                err.index = i
-                self.error = err
-                break
+        events = self.events
+        if events and events[0].get("type") in initial._starts:
+            self.snapshots.append((0, initial.copy()))  # a snapshot before each start, the first too
+        try:
+            for n, _event, state in fold_steps(initial, events):
+                if n < len(events) and events[n].get("type") in state._starts:  # the game's own hand (or round) starts
+                    self.snapshots.append((n, state.copy()))
+        except EngineError as err:
+            self.error = err
         self.final = state
         self.valid_length: int = len(self.events) if self.error is None else (self.error.index or 0)
 

@@ -1,7 +1,7 @@
 """What the club page says about each game: the players by team, the final score, the winner,
 finished or in play; and the club's latest evening at a glance.
 
-Scores come from the engine's state at the game's last event (`games.store`, cached per game), the
+Scores come from the engine's state at the game's last event (`games.snapshots`, cached per game), the
 same state the score sheet shows; only totals, teams and the winner are read from it (never a
 hand), so nothing hidden during play can show here.
 """
@@ -16,7 +16,7 @@ from datetime import date
 from django.core.cache import cache
 from django.utils import timezone
 
-from games import engine, store
+from games import engine, snapshots
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ def _score_key(game: Game) -> str:
 
 
 def _fold_score(game: Game) -> dict:
-    state = engine.state_json(store.state_at(game, game.seq))
+    state = engine.state_json(snapshots.state_at(game, game.seq))
     if isinstance(state, str):
         state = json.loads(state)
     return {"totals": state.get("totals") or [], "teams": state.get("teams") or [],

@@ -8,7 +8,7 @@ import random
 import pytest
 from django.core.cache import cache
 
-from games import store
+from games import snapshots
 from games.local_cache import LocalLru
 from games.engine import GameState, fold, random_game, state_json
 from games.models import Game
@@ -39,7 +39,7 @@ def count_applies(monkeypatch):
 
 def cold_cache() -> None:
     cache.clear()
-    store.forget_local()
+    snapshots.forget_local()
 
 
 def hand_starts(rec) -> list[int]:
@@ -68,13 +68,13 @@ def test_a_deep_position_folds_at_most_one_snapshot_interval(imported, count_app
     game, rec = imported
     starts = hand_starts(rec)
     cold_cache()
-    store.state_at(game, game.seq)  # rebuilds once from the events, caching boundaries
+    snapshots.state_at(game, game.seq)  # rebuilds once from the events, caching boundaries
     assert count_applies["n"] == len(rec["events"])
     for at in random.Random(2).sample(range(1, game.seq), 30):
         count_applies["n"] = 0
-        store.state_at(game, at)
-        base = max(b for b in [s for s in starts if s <= at] + [at - at % store.SNAPSHOT_EVERY])
-        assert count_applies["n"] == at - base <= store.SNAPSHOT_EVERY, at
+        snapshots.state_at(game, at)
+        base = max(b for b in [s for s in starts if s <= at] + [at - at % snapshots.SNAPSHOT_EVERY])
+        assert count_applies["n"] == at - base <= snapshots.SNAPSHOT_EVERY, at
 
 
 def test_append_starts_from_the_cached_tip(scorer_client, club, scorer, count_applies, django_capture_on_commit_callbacks):
@@ -106,18 +106,18 @@ def test_an_append_another_worker_missed_folds_from_its_own_older_tip(
     starts = hand_starts(rec)
     # mid-hand, well past the hand's start and off the every-100 snapshots
     p = next(p for p in range(900, len(events) - 5)
-             if 20 <= p % store.SNAPSHOT_EVERY <= 90 and not any(p - 20 <= s <= p + 5 for s in starts))
+             if 20 <= p % snapshots.SNAPSHOT_EVERY <= 90 and not any(p - 20 <= s <= p + 5 for s in starts))
     with django_capture_on_commit_callbacks(execute=True):
         game_id = game_import(club=club, record={**rec, "events": events[:p]}, user=scorer).body["id"]
-    this_worker = (store._states, store._events)
+    this_worker = (snapshots._states, snapshots._events)
     # another worker appends two events (its own caches; this one's are left as they were)
-    monkeypatch.setattr(store, "_states", LocalLru(store.LOCAL_STATES))
-    monkeypatch.setattr(store, "_events", LocalLru(store.LOCAL_STREAMS))
+    monkeypatch.setattr(snapshots, "_states", LocalLru(snapshots.LOCAL_STATES))
+    monkeypatch.setattr(snapshots, "_events", LocalLru(snapshots.LOCAL_STREAMS))
     with django_capture_on_commit_callbacks(execute=True):
         other = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": p, "events": events[p:p + 2]}, format="json")
     assert other.status_code == 201
-    monkeypatch.setattr(store, "_states", this_worker[0])
-    monkeypatch.setattr(store, "_events", this_worker[1])
+    monkeypatch.setattr(snapshots, "_states", this_worker[0])
+    monkeypatch.setattr(snapshots, "_events", this_worker[1])
     count_applies["n"] = 0
     response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": p + 2, "events": events[p + 2:p + 5]}, format="json")
     assert response.status_code == 201
@@ -136,11 +136,11 @@ def test_a_refused_batch_leaves_no_snapshot_behind(scorer_client, club, scorer, 
         response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": bad}, format="json")
     assert response.status_code == 422
     game = Game.objects.get(pk=game_id)
-    assert store.cached_state(game, 102) is None and store.cached_state(game, 103) is None
+    assert snapshots.cached_state(game, 102) is None and snapshots.cached_state(game, 103) is None
     with django_capture_on_commit_callbacks(execute=True):
         response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": good}, format="json")
     assert response.status_code == 201
-    assert state_json(store.cached_state(game, 103)) == state_json(fold({**rec, "events": rec["events"][:103]}))
+    assert state_json(snapshots.cached_state(game, 103)) == state_json(fold({**rec, "events": rec["events"][:103]}))
 
 
 def test_a_batch_rolled_back_after_the_engine_accepted_it_caches_nothing(club, scorer, django_capture_on_commit_callbacks):
@@ -161,7 +161,7 @@ def test_a_batch_rolled_back_after_the_engine_accepted_it_caches_nothing(club, s
     assert callbacks == []  # the rolled-back transaction's on-commit work was dropped
     game = Game.objects.get(pk=game_id)
     assert game.seq == 100
-    assert store.cached_state(game, 103) is None
+    assert snapshots.cached_state(game, 103) is None
 
 
 def test_long_games_work_and_their_states_pickle(scorer_client, club, scorer):
@@ -198,7 +198,7 @@ def test_a_failing_cache_does_not_fail_writes_or_reads(scorer_client, imported, 
 
 def test_warm_state_reads_need_no_event_queries(anon, imported, django_assert_max_num_queries):
     game, rec = imported
-    store.state_at(game, game.seq)  # warm: boundaries and the stream's events cached in-process
+    snapshots.state_at(game, game.seq)  # warm: boundaries and the stream's events cached in-process
     rng = random.Random(3)
     for at in rng.sample(range(game.seq), 10):
         with django_assert_max_num_queries(1):  # the game itself (visibility); anonymous: no token

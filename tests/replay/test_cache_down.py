@@ -71,7 +71,7 @@ def test_a_server_error_on_a_page_is_logged_with_its_traceback(active_game, monk
         raise RuntimeError("frames exploded")
 
     replay_data_module.clear_local()
-    monkeypatch.setattr(replay_data_module.frames, "build", broken)
+    monkeypatch.setattr(replay_data_module.frames, "from_states", broken)
     response = Client(raise_request_exception=False).get(f"/games/{game.pk}/replay/")
     assert response.status_code == 500
     err = written.getvalue()

@@ -1,20 +1,26 @@
-"""Folding a game's events into engine state, with cached snapshots.
+"""The one cache of folded game states: the API, the pages (their replay frames) and the ratings
+read a stored game's engine states here, and nowhere else fold its events.
 
 The state after the first `n` events of a game is a pure function of those events, and stored
 events never change, so states and events may be cached under the game's stream id for good.
 
 - Snapshots are kept at *boundaries*: the state just before each event that starts a hand or a
-  round (`engine.HAND_START_EVENTS`: `shuffle`, `hand_result`, Tien Zi Que's `round_start` and `round_result`) and
-  every `SNAPSHOT_EVERY` events (a fallback for a long hand). They go to Django's cache (shared by the processes when it is Redis) and to a small
-  per-process LRU of live states (a `copy()` costs microseconds, an unpickle milliseconds).
+  round (`engine.HAND_START_EVENTS`: `shuffle`, `hand_result`, Tien Zi Que's `round_start` and
+  `round_result`) and every `SNAPSHOT_EVERY` events (a fallback for a long hand). They go to
+  Django's cache (shared by the processes when it is Redis) and to a small per-process LRU of live
+  states (a `copy()` costs microseconds, an unpickle milliseconds).
 - The tip after each append goes to the per-process LRU only: pickling a whole state on every
   append would cost more than folding the few events since the last boundary in another process.
 - Each process also keeps the events it has read (a stored prefix of the stream), so that a
   warm `state_at` needs no query at all.
 
-`state_at(game, n)` starts from the nearest cached state at or below `n` and folds only the events
-after it; whatever is missing (evicted, new process, empty cache) is rebuilt from the stored
-events, caching the boundaries passed on the way.
+Two reads, one fold (the engine's `fold_steps`, caching the boundaries it passes):
+
+- `state_at(game, n)`: one state. It starts from the nearest cached state at or below `n` and
+  folds only the events after it; whatever is missing (evicted, new process, empty cache) is
+  rebuilt from the stored events.
+- `states(game)`: every state from 0 to the tip, in order (the replay's frames are built from
+  them: `replay.data`).
 
 Callers cache only states of committed events: the append service defers its cache writes to
 `transaction.on_commit`, and reads only see committed rows.
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Iterator
 
 from django.core.cache import cache
 from django.db import transaction
@@ -148,7 +155,61 @@ def remember_appended(game: Game, start: int, events: list[dict]) -> None:
         _events.put(game.stream_id, known + tuple(events))
 
 
+# --- appends -----------------------------------------------------------------------------------
+
+Snapshot = tuple[int, engine.GameState, bool]  # (events folded, state, share across processes)
+
+
+def fold_appended(state: engine.GameState, start: int, events: list[dict]) -> list[Snapshot]:
+    """Fold a batch about to be appended into `state` (the state after `start` events). Returns
+    what to cache once it is committed (`cache_on_commit`): the boundaries inside the batch and
+    the new tip. A refused event raises EngineError (`index`: its position in the record);
+    `state` is then partly advanced and must be dropped."""
+    kept: list[Snapshot] = []
+    end = start + len(events)
+    if events and is_boundary(start, events[0].get("type")):
+        kept.append((start, state.copy(), True))
+    for at, _event, folded in engine.fold_steps(state, events, start):
+        if at < end and is_boundary(at, events[at - start].get("type")):
+            kept.append((at, folded.copy(), True))
+    kept.append((end, state, end % SNAPSHOT_EVERY == 0))
+    return kept
+
+
+def cache_on_commit(game: Game, kept: list[Snapshot], start: int = 0, events: list[dict] = ()) -> None:
+    """Once the write commits: cache the states `fold_appended` kept and extend this process's
+    copy of the stream (nothing is cached for a write that rolls back)."""
+
+    def remember() -> None:
+        for n, state, shared in kept:
+            cache_state(game, n, state, shared=shared)
+        if events:
+            remember_appended(game, start, list(events))
+
+    transaction.on_commit(remember)
+
+
 # --- folding -----------------------------------------------------------------------------------
+
+
+def _fold(game: Game, state: engine.GameState, events: tuple[dict, ...], base: int, n: int) -> Iterator[tuple[int, dict, engine.GameState]]:
+    """Fold events base..n-1 into `state` (the state after `base` events), yielding each step
+    (engine.fold_steps) and caching the boundaries passed and the tip."""
+    for at, event, folded in engine.fold_steps(state, events[base:n], base):
+        if at < n and is_boundary(at, events[at]["type"]):
+            cache_state(game, at, folded)
+        yield at, event, folded
+    if n != base and (n == game.seq or n % SNAPSHOT_EVERY == 0):
+        # The tip (where the next append starts) locally; arbitrary positions are not kept.
+        cache_state(game, n, state, shared=n % SNAPSHOT_EVERY == 0)
+
+
+def _start(game: Game) -> engine.GameState:
+    state = cached_state(game, 0)
+    if state is None:
+        state = initial_state(game)
+        cache_state(game, 0, state)
+    return state
 
 
 def state_at(game: Game, n: int) -> engine.GameState:
@@ -171,15 +232,21 @@ def state_at(game: Game, n: int) -> engine.GameState:
             base = point
             break
     if state is None:
-        state = cached_state(game, 0)
-    if state is None:
-        state = initial_state(game)
-        cache_state(game, 0, state)
-    for i in range(base, n):
-        if i != base and is_boundary(i, events[i]["type"]):
-            cache_state(game, i, state)
-        state.apply(events[i])
-    if n != base and (n == game.seq or n % SNAPSHOT_EVERY == 0):
-        # The tip (where the next append starts) locally; arbitrary positions are not kept.
-        cache_state(game, n, state, shared=n % SNAPSHOT_EVERY == 0)
+        state = _start(game)
+    for _ in _fold(game, state, events, base, n):
+        pass
     return state
+
+
+def states(game: Game, upto: int | None = None) -> Iterator[tuple[int, dict | None, engine.GameState]]:
+    """Every state of `game` after 0..`upto` events (default: all, `game.seq`), in order, as
+    `(n, the event that led there or None at 0, state)`.
+
+    The state is live: read it before asking for the next one, and copy it to keep or change it.
+    A stored event the engine now refuses raises its EngineError (with `index`) after the states
+    before it (the replay shows the record up to it)."""
+    upto = game.seq if upto is None else upto
+    events = stored_events(game, upto)
+    state = _start(game)
+    yield 0, None, state
+    yield from _fold(game, state, events, 0, upto)
