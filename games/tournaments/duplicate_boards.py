@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 
-from games import engine, store
+from games import engine, snapshots
 from games import services as game_services
 from games.models import Game
 from games.services import InvalidInput, WriteResult
@@ -36,13 +36,13 @@ def deal(tournament: Tournament, board: int) -> list[list[str]]:
 
 
 def _hands_started(game: Game) -> int:
-    return sum(e.get("type") in HAND_STARTS for e in store.stored_events(game, game.seq))
+    return sum(e.get("type") in HAND_STARTS for e in snapshots.stored_events(game, game.seq))
 
 
 def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tuple[int, list[dict]]:
     """(board, events) that start the game's next hand on its board: a shuffle by a seat the
     engine allows (the board's dealer when it may), then each seat's fourteen cards."""
-    state = store.state_at(game, game.seq)
+    state = snapshots.state_at(game, game.seq)
     seats = [a["seat"] for a in engine.legal_actions(state) if a.get("type") == "shuffle"]
     if not seats:
         raise InvalidInput("the table's game is not at the start of a hand", code="not_at_hand_start")
