@@ -180,6 +180,7 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
         "rows": sheet_rows(players, doc.get("score_sheet") or []),
         "totals": doc.get("totals") or [0, 0],
         "won_by": list(WON_BY_WORDS.items()),
+        "words": engine.page_words(),  # card faces and the engine's wording, for static/shared/cards.js
         "config": {
             "game": game.pk,
             "seq": game.seq,

@@ -14,31 +14,25 @@
    round is announced with its score line. New events stored elsewhere arrive by long poll
    (static/shared/live.js). */
 import { followGame } from "../shared/live.js";
+import { esc, makeWords, readWords } from "../shared/cards.js";
 
 const root = document.getElementById("tzq-entry");
 const C = JSON.parse(document.getElementById("tzq-config").textContent);
 const $ = (id) => document.getElementById(id);
 const S = { seq: C.seq, legal: null, busy: false, stale: null, picked: null, starter: null };
 
-// --- words and cards ---------------------------------------------------------------------------
+// --- words and cards: the engine's, as every page script shows them (static/shared/cards.js) ---
 
-const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const name = (seat) => (typeof seat === "number" && C.players[seat] !== undefined ? C.players[seat] : `seat ${seat}`);
-const face = (code) => C.cards[code] || { cls: "unknown", rank: code, suit: "", name: code };
-const cardName = (code) => face(code).name;
-const cardsText = (codes) => (codes || []).map(cardName).join(", ");
-function cardHtml(code, extra = "") {  // the viewer's card markup (templatetags/replay_tags.py)
-  const f = face(code);
-  return `<span class="card ${f.cls}${extra}" role="img" aria-label="${esc(f.name)}" title="${esc(f.name)}" data-card="${esc(code)}">` +
-    `<span class="rk">${esc(f.rank)}</span><span class="su" aria-hidden="true">${esc(f.suit)}</span></span>`;
-}
-const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? " last" : "")).join("");
-// The engine's refusal: its code in words, then its message with seats named by their players.
+const W = makeWords(readWords(), name, C.cards);
+const { cardName, cardsText, cardHtml } = W;
+const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? "last" : "")).join("");
+// The engine's refusal: its code in words, then the engine's reason (from its code and params,
+// else its message with seats named by their players).
 function refusalWords(err) {
   const code = (err && err.code) || "invalid";
   const words = C.code_words[code] || code.replace(/_/g, " ");
-  const msg = String((err && err.message) || "").replace(/\bseat ([01])\b/g, (_, s) => name(Number(s)));
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (${code}): ${msg}`;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (${code}): ${W.refusal(err)}`;
 }
 function say(text, kind) {
   $("status").textContent = text;
@@ -180,6 +174,7 @@ function render() {
   undo.dataset.off = L.can_undo && !S.stale ? "0" : "1";
   undo.disabled = undo.dataset.off === "1";
   syncLineForm(L);
+  if ($("pile-picker") && $("pile-picker").hidden) renderPilePicker();
   renderSheet(st);
   $("tzq-table").innerHTML = tableHtml(st, L);
   $("tzq-controls").innerHTML = controlsHtml(L);
@@ -359,6 +354,31 @@ root.addEventListener("click", (ev) => {
   send([event], describe(event));
 });
 $("stale-ack-actions").addEventListener("click", acknowledgeStale);
+
+// The score pile by taps: every card of the game's deck (the edition's, once known; else every
+// code of the game) as a button that adds it to the text field, which stays the form's value
+// (the form works without this script); "remove the last" takes one back. The engine checks the
+// five cards when the line is saved.
+function renderPilePicker() {
+  const box = $("pile-picker"), field = $("score-pile");
+  if (!box || !field) return;
+  const deck = (S.legal && S.legal.state.deck) || Object.keys(C.cards);
+  const codes = [...new Set(deck)];
+  box.innerHTML = '<p class="hint">Tap the five cards:</p><div class="picker pile-cards">' +
+    codes.map((c) => `<button type="button" class="pick" data-pile-card="${esc(c)}" title="${esc(cardName(c))}">${cardHtml(c)}</button>`).join("") +
+    '</div><button type="button" class="btn" id="pile-back">Remove the last card</button>';
+  box.hidden = false;
+}
+document.addEventListener("click", (ev) => {
+  const add = ev.target.closest("[data-pile-card]");
+  const field = $("score-pile");
+  if (add && field) {
+    const cards = field.value.split(/[\s,;]+/).filter(Boolean);
+    if (cards.length < 5) field.value = cards.concat(add.dataset.pileCard).join(" ");
+    return;
+  }
+  if (ev.target.closest("#pile-back") && field) field.value = field.value.split(/[\s,;]+/).filter(Boolean).slice(0, -1).join(" ");
+});
 $("undo").addEventListener("click", () => send([{ type: "undo" }], "undo of the latest event"));
 
 // The two modes as tabs once the script runs (without it both sections stay open, one after the other).
