@@ -53,8 +53,9 @@ def folded(game):
 
 def open_entry(open_as, game, viewport, path="", live=True):
     page = open_as(user(), f"/games/{game.pk}/enter/{path}", viewport)
-    if not live:  # no long poll: see test_a_whole_game_by_score_lines
+    if not live:  # no long poll (see test_a_whole_game_by_score_lines): blocked, then the page loaded afresh
         page.route(re.compile(r".*/events/\?after=.*"), lambda route: route.abort())
+        page.reload()
     page.wait_for_selector("#tzq-entry[data-ready='1']")
     return page
 
@@ -219,9 +220,7 @@ def test_a_stale_action_is_held_until_entered_again(open_as, club):
     game = new_game(club, {"rounds": 2, "deck": deck})
     append_events(game=game, events=[{"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": deck[10:]}],
                   expected_seq=0, user=user())
-    page = open_as(user(), f"/games/{game.pk}/enter/#actions", WIDTHS["phone"])
-    page.route(re.compile(r".*/events/\?after=.*"), lambda route: route.abort())  # no live news: the write meets the 409
-    page.wait_for_selector("#tzq-entry[data-ready='1']")
+    page = open_entry(open_as, game, WIDTHS["phone"], "#actions", live=False)  # no live news: the write meets the 409
     append_events(game=game, events=[{"type": "draw", "seat": 0}], expected_seq=1, user=user("other"))
     page.click("#draw")
     page.wait_for_selector("#actions-stale:not([hidden])")
