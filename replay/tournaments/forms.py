@@ -15,12 +15,14 @@ SYSTEM_LABELS = {
     "round_robin": "Round robin (fixed pairs: everyone meets everyone)",
     "individual": "Individual (a new partner each round)",
     "manual": "Manual (I seat every round myself)",
+    "duplicate": "Duplicate (fixed pairs, 4-12: the same boards at every table, by a movement)",
 }
 SCORING_LABELS = {
     "dtm": "DTM: victory points per hand (German championship)",
     "round_vp": "Round VP: win 2, draw 1, loss 0 on each round's total",
     "box": "Box: each round a game to 1000, win 2, draw 1, loss 0",
     "points": "Points: the sum of Tichu points",
+    "matchpoints": "Matchpoints: duplicate boards (choose with the duplicate system)",
 }
 TIEBREAK_LABELS = {
     "points": "Total Tichu points", "difference": "Point difference", "buchholz": "Opponents' score (Buchholz)",
@@ -47,7 +49,10 @@ class TournamentForm(forms.Form):
                                 help_text="a round robin may leave it empty: its schedule decides")
     length = forms.ChoiceField(choices=[("hands", "a number of hands"), ("target", "a game to a target score")],
                                initial="hands", label="A round is")
-    hands_per_round = forms.IntegerField(min_value=1, max_value=40, initial=4, required=False)
+    hands_per_round = forms.IntegerField(min_value=1, max_value=40, initial=4, required=False,
+                                         help_text="duplicate: the boards per round (1 to 8)")
+    grand_tichu = forms.BooleanField(required=False, label="Grand Tichu allowed (duplicate)",
+                                     help_text="duplicate events usually play without it")
     target = forms.IntegerField(min_value=50, max_value=10000, initial=1000, required=False)
     tiebreak_1 = forms.ChoiceField(required=False, label="1st tie-break")
     tiebreak_2 = forms.ChoiceField(required=False, label="2nd tie-break")
@@ -79,6 +84,8 @@ class TournamentForm(forms.Form):
             header["target"] = data["target"]
         elif data.get("hands_per_round"):
             header["hands_per_round"] = data["hands_per_round"]
+        if data["system"] == "duplicate":
+            header["grand_tichu"] = bool(data.get("grand_tichu"))
         tiebreaks = [data[f"tiebreak_{n}"] for n in (1, 2, 3) if data[f"tiebreak_{n}"]]
         if tiebreaks:
             header["tiebreaks"] = list(dict.fromkeys(tiebreaks))

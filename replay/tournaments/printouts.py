@@ -179,3 +179,52 @@ def standings_pdf(title: str, unit: str, standings: list[dict[str, Any]], crosst
             PageBreak(), _p(f"{title}: crosstable", "Title"),
             Table(cross, colWidths=[45 * mm] + [min(width, 50 * mm)] * len(rounds), style=GRID, repeatRows=1)]
     return _pdf(flow, title=f"{title} standings", pagesize=landscape(A4))
+
+
+SUIT_NAMES = (("j", "Jade"), ("s", "Swords"), ("p", "Pagodas"), ("r", "Stars"))
+RANK_ORDER = "AKQJT98765432"
+SPECIALS = ("Dragon", "Phoenix", "Mahjong", "Dog")
+
+
+def hand_lines(cards: list[str]) -> list[str]:
+    """A board's hand for a sheet: one line per suit (highest first), then the special cards."""
+    lines = []
+    for letter, name in SUIT_NAMES:
+        ranks = sorted((c[:-1] for c in cards if c not in SPECIALS and c[-1] == letter), key=RANK_ORDER.index)
+        lines.append(f"{name}: {' '.join('10' if r == 'T' else r for r in ranks) or '-'}")
+    specials = [c for c in SPECIALS if c in cards]
+    lines.append("Special: " + (" ".join(specials) or "-"))
+    return lines
+
+
+TRAVELLER_COLUMNS = ["Table", "North/South", "East/West", "Pts N/S", "Pts E/W", "N/S - E/W", "MP N/S", "MP E/W"]
+
+
+def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
+    """A sheet per board, for the TD who deals real cards and keeps the travellers: the board's
+    number, round and dealer, the four hands (North at the top, as at the table), and its
+    traveller: a line per table of the round (filled in with points and matchpoints where a
+    result is in)."""
+    flow: list = []
+    for i, board in enumerate(boards):
+        hands = {seat: "<br/>".join(hand_lines(cards)) for seat, cards in board["hands"].items()}
+
+        def cell(seat: str) -> Paragraph:
+            return Paragraph(f"<b>{seat}</b><br/>{hands[seat]}", STYLES["BodyText"])
+
+        compass = Table([["", cell("North"), ""], [cell("West"), "", cell("East")], ["", cell("South"), ""]],
+                        colWidths=[60 * mm] * 3, style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        rows = [TRAVELLER_COLUMNS] + [[r["table"], r["ns"], r["ew"], *r.get("cells", [""] * 5)]
+                                      for r in board["traveller"]]
+        traveller = Table(rows, colWidths=[14 * mm, 45 * mm, 45 * mm, 16 * mm, 16 * mm, 20 * mm, 16 * mm, 16 * mm],
+                          style=GRID, repeatRows=1)
+        flow += [KeepTogether([
+            _p(f"{title}: board {board['board']} (round {board['round']}), dealer {board['dealer']}", "Heading2"),
+            compass, Spacer(1, 4 * mm), _p(f"Traveller of board {board['board']}: matchpoints on N/S - E/W, "
+                                           f"top {board['top']}"), Spacer(1, 2 * mm), traveller,
+        ])]
+        if i < len(boards) - 1:
+            flow.append(PageBreak())
+    if not flow:
+        flow = [_p(f"{title}: no boards yet (pair round 1 first)", "Title")]
+    return _pdf(flow, title=f"{title} board sheets")

@@ -167,7 +167,7 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
         "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
         "show_performance": bool(perf),
         "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
-        "unit": "Points" if state.header["scoring"] == "points" else "VP",
+        "unit": {"points": "Points", "matchpoints": "MP"}.get(state.header["scoring"], "VP"),
     }
 
 
@@ -176,6 +176,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     state = selectors.state_at(tournament)
     can_run = _can_run(request, tournament.club)
     current = state.current_round
+    planned = _planned_rounds(state)
     context: dict[str, Any] = {
         "tournament": tournament, "club": tournament.club, "state": state, "can_run": can_run,
         "system_label": SYSTEM_LABELS[state.header["system"]], "scoring_label": SCORING_LABELS[state.header["scoring"]],
@@ -185,13 +186,26 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "disputed": [t for t in tables if t.confirmation == "disputed"],
         "byes": [_entry_name(state, e) for e in current.byes] if current else [],
         "can_pair": can_run and not state.finished and (current is None or current.closed)
-                    and len(state.rounds) < state.planned_rounds,
-        "rounds_left": state.planned_rounds - len(state.rounds),
+                    and len(state.rounds) < planned,
+        "rounds_left": planned - len(state.rounds), "planned_rounds": planned,
         "register_form": RegisterForm(), "adjust_form": _adjust_form(state),
         "vp_per_hand": state.header["scoring"] == "dtm",
+        "board_numbers": [(current.number - 1) * state.header["hands_per_round"] + i + 1
+                          for i in range(state.header["hands_per_round"])]
+                         if current and state.header["system"] == "duplicate" else None,
         **_standings_context(tournament, request),
     }
     return render(request, "tournaments/detail.html", context)
+
+
+def _planned_rounds(state: core.TournamentState) -> int:
+    """The rounds the tournament will have: the header's, or (a round robin or a duplicate
+    movement not yet paired) what its schedule will fix for the field registered so far."""
+    if state.planned_rounds is not None:
+        return state.planned_rounds
+    from games.tournament.pairing.round_robin import schedule_length
+
+    return schedule_length(max(len(state.active_entries()), 1), state.header["legs"])
 
 
 def _adjust_form(state: core.TournamentState, data=None) -> AdjustForm:
@@ -279,6 +293,8 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
         _make_games(request, tournament, state)
     elif action == "results":
         _take_results(request, tournament, state)
+    elif action in ("correct", "paper") and state.header["system"] == "duplicate":
+        _duplicate_lines(request, tournament, state, correcting=action == "correct")
     elif action in ("correct", "paper"):
         form = ScoreLineForm(request.POST)
         correcting = action == "correct"
@@ -308,6 +324,28 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.error(request, "Unknown action.")
     return back
+
+
+def _duplicate_lines(request: HttpRequest, tournament: Tournament, state: core.TournamentState, *,
+                     correcting: bool) -> None:
+    """A duplicate table's paper result: N/S and E/W points of each of the round's boards."""
+    try:
+        number, table = int(request.POST.get("round", "")), int(request.POST.get("table", ""))
+        hands = [[int(request.POST.get(f"board_{i}_{s}", "")) for s in (0, 1)]
+                 for i in range(state.header["hands_per_round"] or 0)]
+    except ValueError:
+        messages.error(request, "Not stored: give both pairs' points on every board.")
+        return
+    reason = request.POST.get("reason", "").strip()
+    if correcting and not reason:
+        messages.error(request, "Not stored: a correction needs a reason.")
+        return
+    event: dict[str, Any] = {"type": "result_corrected" if correcting else "result_recorded", "round": number,
+                             "table": table, "hands": [{"points": h} for h in hands]}
+    if correcting:
+        event["reason"] = reason
+    if _append(request, tournament, [event]):
+        messages.success(request, f"Table {table} {'corrected' if correcting else 'recorded from paper'}.")
 
 
 def _make_games(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:

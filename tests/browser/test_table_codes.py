@@ -59,7 +59,7 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     table = phone.new_page()
     table.goto(f"{live_server.url}/t/")
     table.fill("#code", printed.lower())
-    table.click("button[type=submit]")
+    table.click("form:has(#code) button[type=submit]")  # not the language switcher's button
     table.wait_for_url(f"**/games/{games[1]}/enter/")
     table.wait_for_selector("#entry[data-ready='1']")
     table.screenshot(path=str(tmp_path / "entry_with_code.png"), full_page=True)

@@ -1,0 +1,44 @@
+"""Print-ready HTML pages beside the PDFs (docs/tournament.md, "Printouts"): the round's pairings
+by table and by name, and a blank score sheet per table with the round's hands numbered and the
+100-point check column. The same data as the PDFs (`table_cards._round_tables`, the columns of
+`printouts.SHEET_COLUMNS`); the print CSS puts each part on its own page and hides the site."""
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+
+from . import printouts
+from .table_cards import _round_tables
+from .views import _tournament
+
+
+def _by_name(tables: list[dict], byes: list[str]) -> list[dict]:
+    rows = [{"name": t["ns"], "table": t["table"], "sits": "North/South"} for t in tables]
+    rows += [{"name": t["ew"], "table": t["table"], "sits": "East/West"} for t in tables]
+    rows += [{"name": b, "table": "–", "sits": "bye"} for b in byes]
+    return sorted(rows, key=lambda r: r["name"].casefold())
+
+
+@never_cache
+def pairings_page(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    state, rnd, tables = _round_tables(tournament, round_number)
+    byes = [state.entries[e].name for e in rnd.byes]
+    return render(request, "tournaments/print_pairings.html", {
+        "tournament": tournament, "club": tournament.club, "round": round_number, "tables": tables, "byes": byes,
+        "by_name": _by_name(tables, byes)})
+
+
+@never_cache
+def sheets_page(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    state, _rnd, tables = _round_tables(tournament, round_number)
+    hands = state.header["hands_per_round"] or 0
+    duplicate = state.header["system"] == "duplicate"
+    first_board = (round_number - 1) * hands + 1
+    numbers = [first_board + i for i in range(hands)] if duplicate else list(range(1, hands + 1))
+    return render(request, "tournaments/print_sheets.html", {
+        "tournament": tournament, "club": tournament.club, "round": round_number, "tables": tables,
+        "columns": printouts.SHEET_COLUMNS, "numbers": numbers, "blank": range(len(printouts.SHEET_COLUMNS) - 1),
+        "duplicate": duplicate, "target": state.header.get("target")})

@@ -1,0 +1,85 @@
+"""The TD's duplicate pages: the movement round by round, the board results with matchpoints,
+a board adjusted to AVG+/AVG-, and the board sheets as PDF (read back with pypdf)."""
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.tournaments import duplicate_boards
+from games.tournaments.models import Tournament
+from replay.tournaments.printouts import hand_lines
+from tests.tournament_api.test_api import append, create, pair_next_round, register_pairs
+from tests.tournament_api.test_printouts import pdf_text
+
+HEADER = {"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints", "hands_per_round": 2}
+
+
+@pytest.fixture
+def td(scorer):
+    client = Client()
+    client.force_login(scorer)
+    return client
+
+
+def scored_round(client) -> int:
+    tid = create(client, header=HEADER)["id"]
+    register_pairs(client, tid)
+    paired = pair_next_round(client, tid)
+    seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
+    lines = {1: [[100, 0], [20, 80]], 2: [[50, 50], [20, 80]]}
+    events = [{"type": "result_recorded", "round": 1, "table": t["table"], "hands": lines[t["table"]]}
+              for t in paired["tables"]]
+    assert append(client, tid, events, seq).status_code == 201
+    return tid
+
+
+@pytest.mark.django_db
+def test_movement_and_board_results(club, scorer_client, td):
+    tid = scored_round(scorer_client)
+    html = Client().get(f"/tournaments/{tid}/duplicate/").content.decode()
+    assert html.count('class="list movement"') == 3, "4 pairs: 3 rounds"
+    assert "boards 1–2" in html and "boards 5–6" in html
+    assert 'data-board="1"' in html and 'data-board="2"' in html
+    board1 = html.split('data-board="1"')[1].split("</table>")[0]
+    assert '<td class="num mp">1</td><td class="num mp">0</td>' in board1, "+100 beats 0"
+    assert "Board sheets" not in html, "the deals are not shown to a visitor"
+    assert "Board sheets" in td.get(f"/tournaments/{tid}/duplicate/").content.decode()
+    assert "Boards and movement" in td.get(f"/tournaments/{tid}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_board_adjusted_by_the_td(club, scorer_client, td):
+    tid = scored_round(scorer_client)
+    seq = Tournament.objects.get(pk=tid).seq
+    response = td.post(f"/tournaments/{tid}/duplicate/adjust/", {"seq": seq, "table_ref": "1/1", "board": 2,
+                                                                 "ns": "AVG+", "ew": "AVG-", "reason": "fouled"})
+    assert response.status_code == 302
+    boards = Client().get(f"/api/tournaments/{tid}/boards/").json()["rounds"][0]["boards"]
+    adjusted = next(r for r in boards[1]["results"] if r["table"] == 1)
+    assert adjusted["adjustment"] == ["AVG+", "AVG-"] and adjusted["matchpoints"] == [0.6, 0.4]
+    record = Client().get(f"/api/tournaments/{tid}/record/").json()["events"][-1]
+    assert record["type"] == "result_corrected" and record["reason"] == "fouled"
+    assert Client().post(f"/tournaments/{tid}/duplicate/adjust/", {"seq": seq}).status_code in (302, 403)
+    assert Tournament.objects.get(pk=tid).seq == seq + 1, "a visitor's post stores nothing"
+
+
+@pytest.mark.django_db
+def test_board_sheets_show_each_deal_and_its_traveller(club, scorer_client, td):
+    tid = scored_round(scorer_client)
+    tournament = Tournament.objects.get(pk=tid)
+    text = pdf_text(td.get(f"/tournaments/{tid}/boards.pdf"))
+    for board in range(1, 7):
+        assert f"board {board} (round {(board + 1) // 2})" in text
+    north = hand_lines(duplicate_boards.deal(tournament, 1)[0])
+    for line in north:
+        assert line in text
+    assert "dealer North" in text and "Traveller of board 1" in text and "top 1" in text
+    one = pdf_text(td.get(f"/tournaments/{tid}/boards.pdf?round=2"))
+    assert "board 3" in one and "board 1 " not in one
+    assert Client().get(f"/tournaments/{tid}/boards.pdf").status_code in (302, 403), "the deals: TD only"
+
+
+@pytest.mark.django_db
+def test_not_a_duplicate_tournament(club, scorer_client):
+    tid = create(scorer_client)["id"]
+    assert Client().get(f"/tournaments/{tid}/duplicate/").status_code == 404
