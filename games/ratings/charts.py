@@ -152,18 +152,20 @@ def _range(lo: float, hi: float, step: float) -> list[float]:
     return out
 
 
-def rank_chart(days: Sequence[tuple[date, int | None]], title: str = "Rank history") -> str:
-    """A step line of the rank after each day; days unranked leave a gap."""
-    ranked = [(d, r) for d, r in days if r is not None]
-    if not ranked:
+def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank history") -> str:
+    """A step line of the rank after each club day (date, rank or None, the player played that
+    day); days unranked leave a gap; a point marks each day the player played (not every club
+    day: a long history would be thousands of points)."""
+    ranked = [(d, r) for d, r, played in days if r is not None and played]
+    if not any(r is not None for _, r, _ in days):
         return _empty(title, "rank-chart", "Not ranked yet")
-    worst = max(r for _, r in ranked)
+    worst = max(r for _, r, _ in days if r is not None)
     fr = _Frame(_ts(days[0][0]), _ts(days[-1][0]), 1, max(worst, 2), invert=True)
     step = max(1, round((max(worst, 2) - 1) / 5))
     parts = _head(title, "rank-chart") + _axes(fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)])
     runs: list[list[str]] = [[]]
     prev_y: float | None = None
-    for d, r in days:
+    for d, r, _ in days:
         if r is None:
             if runs[-1]:
                 runs.append([])

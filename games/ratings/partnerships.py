@@ -71,8 +71,10 @@ class Partnership(Tally):
         return {"players": list(self.players), "rating": self.rating, "bound": self.bound, **super().as_dict()}
 
 
-def partnerships(games: Iterable[Played], min_games: int = 1) -> list[Partnership]:
-    """Every pair of players who shared a side, most games first, then by surplus."""
+def partnerships(games: Iterable[Played], min_games: int = 1, limit: int | None = None) -> list[Partnership]:
+    """Every pair of players who shared a side (the first `limit` of them), most games first,
+    then by surplus. The pair ratings are solved for the pairs returned only (the bisection is
+    the cost: a 24-player club has 276 pairs)."""
     book: dict[tuple, Partnership] = {}
     for g in games:
         for i, side in enumerate(g.sides):
@@ -84,11 +86,11 @@ def partnerships(games: Iterable[Played], min_games: int = 1) -> list[Partnershi
                 rec = book.setdefault((a, b), Partnership(players=(a, b)))
                 rec.add(g.scores[i], g.expected[i])
                 rec.encounters.append(Encounter((), opp_mean, g.scores[i], as_pair=True))
-    out = [r for r in book.values() if r.games >= min_games]
+    out = sorted((r for r in book.values() if r.games >= min_games),
+                 key=lambda r: (-r.games, -r.surplus, [str(p) for p in r.players]))[:limit]
     for r in out:
         r.rating = performance(r.encounters)
         r.bound = clamped(r.encounters)
-    out.sort(key=lambda r: (-r.games, -r.surplus, [str(p) for p in r.players]))
     return out
 
 

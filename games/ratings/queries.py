@@ -173,7 +173,7 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
 # -- partnerships --------------------------------------------------------------------------------
 
 def league_partnerships(club_id: int, variant: str = "nanking", start: date | None = None,
-                        end: date | None = None, min_games: int = 2) -> list[dict]:
+                        end: date | None = None, min_games: int = 2, limit: int | None = None) -> list[dict]:
     """The pairs who shared a side in the period (partnerships.py): games, wins, expected
     against actual, and the pair's performance rating on the Elo table's scale."""
     from .partnerships import Played, partnerships
@@ -193,6 +193,6 @@ def league_partnerships(club_id: int, variant: str = "nanking", start: date | No
             expected[r["side"]], scores[r["side"]] = r["expected"], r["score"]
         played.append(Played(gid, tuple(tuple(s) for s in sides), tuple(expected), tuple(scores),
                              {r["player_id"]: r["elo_before"] for r in rs}))
-    pairs = partnerships(played, min_games=min_games)
+    pairs = partnerships(played, min_games=min_games, limit=limit)
     names = dict(Player.objects.filter(pk__in={p for pr in pairs for p in pr.players}).values_list("id", "name"))
     return [{**pr.as_dict(), "names": [names.get(p, "?") for p in pr.players]} for pr in pairs]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Hashable, Iterable
 
-from .standing import RankRule, order_key, status
+from .standing import RankRule, is_ranked
 
 
 @dataclass(frozen=True)
@@ -46,15 +46,13 @@ def rank_history(rows: Iterable[Row], rule: RankRule, players: Iterable[Hashable
     day: date | None = None
 
     def close(d: date) -> None:
-        keyed = []
-        for p in rating:
-            st = status(games[p], last_day[p], d, rule)
-            keyed.append((order_key(rating[p], str(p), 0, st), p, st))
-        keyed.sort(key=lambda k: k[0])
-        ranked = sum(1 for _, _, st in keyed if st.ranked)
-        for place, (_, p, st) in enumerate(keyed, start=1):
-            if want is None or p in want:
-                out.setdefault(p, []).append(DayRank(d, place if st.ranked else None, ranked, p in played_today))
+        # the ranked players are ordered by (rating desc, id): a player's place is one more than
+        # the ranked players before them (a count, not a sort: this runs once per club day)
+        ranked = [(-rating[p], str(p)) for p in rating if is_ranked(games[p], last_day[p], d, rule)]
+        for p in (rating if want is None else want & rating.keys()):
+            key = (-rating[p], str(p))
+            place = 1 + sum(1 for k in ranked if k < key) if is_ranked(games[p], last_day[p], d, rule) else None
+            out.setdefault(p, []).append(DayRank(d, place, len(ranked), p in played_today))
 
     for r in rows:
         if day is not None and r.day != day:

@@ -45,16 +45,24 @@ class Status:
         return short
 
 
+def is_inactive(last_played: date, reference: date | None, rule: RankRule) -> bool:
+    """The inactivity rule (days, both plain dates)."""
+    return bool(rule.inactive_days) and reference is not None and (reference - last_played).days > rule.inactive_days
+
+
+def is_ranked(career_games: int, last_played: date, reference: date | None, rule: RankRule) -> bool:
+    """The rule itself: enough games and not inactive (status() says why not)."""
+    return career_games >= rule.min_games and not is_inactive(last_played, reference, rule)
+
+
 def status(career_games: int, last_played: datetime | date, reference: datetime | date | None,
            rule: RankRule) -> Status:
     """A player's standing under the club's rule. `reference`: the day inactivity counts from."""
     missing = max(0, rule.min_games - career_games)
-    inactive = False
-    if rule.inactive_days and reference is not None:
-        last = last_played.date() if isinstance(last_played, datetime) else last_played
-        ref = reference.date() if isinstance(reference, datetime) else reference
-        inactive = (ref - last).days > rule.inactive_days
-    return Status(ranked=not missing and not inactive, games_to_rank=missing, inactive=inactive)
+    last = last_played.date() if isinstance(last_played, datetime) else last_played
+    ref = reference.date() if isinstance(reference, datetime) else reference
+    inactive = is_inactive(last, ref, rule)
+    return Status(ranked=is_ranked(career_games, last, ref, rule), games_to_rank=missing, inactive=inactive)
 
 
 def order_key(rating: float, name: str, player_id: int, st: Status) -> tuple:

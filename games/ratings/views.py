@@ -33,6 +33,7 @@ from .forms import LeagueSettingsForm
 from .standing import PERIOD_LABELS, PERIODS, period_bounds
 
 FORMATS = ("html", "json", "csv")
+PAIRS_SHOWN = 30  # the page's partnerships (most games first); the JSON has them all
 
 
 def _fmt(request, fmt: str | None) -> str:
@@ -123,7 +124,8 @@ def league(request, club_id: int, fmt: str | None = None):
         "club": club, "table": table, "tables": tables, "elo": elo_rules, "variant": variant,
         "start": start, "end": end, "variants": list(HAND_SD), "period": period,
         "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS], "rules": rules,
-        "pairs": queries.league_partnerships(club.pk, variant, start, end),
+        "pairs": queries.league_partnerships(club.pk, variant, start, end, limit=PAIRS_SHOWN),
+        "pairs_shown": PAIRS_SHOWN,
         "is_admin": membership_role(request.user, club) == "admin",
     })
 
@@ -164,7 +166,7 @@ def player(request, player_id: int, fmt: str | None = None):
         rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
         return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
     chart = charts.rating_chart(player_queries.chart_points(page), title=f"{p.name}: rating after each game ({variant})")
-    ranks = [(date.fromisoformat(d["day"]), d["rank"]) for d in page["rank_history"]]
+    ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
     rank_chart = charts.rank_chart(ranks, title=f"{p.name}: rank after each club day")
     return render(request, "ratings/player.html", {
         "player": p, "club": club, "page": page, "chart": mark_safe(chart), "rank_chart": mark_safe(rank_chart),

@@ -256,7 +256,18 @@ def test_time_ticks_by_span():
 
 
 def test_the_rank_chart_leaves_gaps_when_unranked():
-    days = [(date(2026, 1, k), r) for k, r in [(1, None), (2, 3), (3, 2), (4, None), (5, 1)]]
+    days = [(date(2026, 1, k), r, k != 3) for k, r in [(1, None), (2, 3), (3, 2), (4, None), (5, 1)]]
     svg = charts.rank_chart(days)
-    assert svg.count("<polyline") == 2 and svg.count("<circle") == 3
-    assert "Not ranked yet" in charts.rank_chart([(date(2026, 1, 1), None)])
+    assert svg.count("<polyline") == 2  # a gap on the unranked day 4
+    assert svg.count("<circle") == 2  # points on the ranked days the player played (2 and 5)
+    assert "Not ranked yet" in charts.rank_chart([(date(2026, 1, 1), None, True)])
+
+
+@UNTIMED
+@given(played, st.integers(1, 5))
+def test_partnerships_limit_keeps_the_order(draws, limit):
+    games = _games(draws)
+    every = partnerships(games)
+    first = partnerships(games, limit=limit)
+    assert [p.players for p in first] == [p.players for p in every[:limit]]
+    assert [p.rating for p in first] == [p.rating for p in every[:limit]]
