@@ -166,3 +166,14 @@ def test_the_legal_endpoint_gives_the_round_sheet(users, tzq):
     check = json.dumps({"type": "round_result", "seat": 0, "winner": 0, "by": "chow", "points": 19})
     answer = browser_client(users["scorer"]).get(f"/api/games/{tzq.pk}/legal/", {"check": check}).json()["check"]
     assert answer["ok"] is False and answer["error"]["code"] == "result_invalid" and answer["error"]["params"]["field"] == "points"
+
+
+def test_the_replay_and_the_game_page_show_rounds_entered_by_score_line(users, tzq):
+    append_events(game=tzq, events=[{"type": "round_result", "seat": 0, "winner": 1, "by": "chow",
+                                     "score_pile": ["Ew", "Eb", "Jk", "Jk", "Jk"]}], expected_seq=0, user=users["scorer"])
+    viewer = browser_client(users["viewer"])
+    replay = viewer.get(f"/games/{tzq.pk}/replay/?at=1")
+    assert replay.status_code == 200
+    assert "Round 1 recorded from the score line: Bob +9, Mah-jong by a Chow" in replay.content.decode()
+    assert viewer.get(f"/games/{tzq.pk}/").status_code == 200
+    assert viewer.get(f"/api/games/{tzq.pk}/score/").json()["totals"] == [0, 9]
