@@ -134,6 +134,8 @@ def test_a_stale_score_line_is_not_saved_until_entered_again(open_as, club):
     page.click("#save-round")
     page.wait_for_selector("#line-stale")
     assert page.is_disabled("#save-round") and page.is_visible("#bar-stale")
+    page.wait_for_selector("#tzq-entry[data-ready='1']")
+    assert page.is_disabled("#undo")  # no write of any kind until "Enter again"
     shot(page, "tzq-line-409-phone")
     assert len(stored(game)) == 1
     page.click("#stale-ack-line")

@@ -20,6 +20,9 @@ const root = document.getElementById("tzq-entry");
 const C = JSON.parse(document.getElementById("tzq-config").textContent);
 const $ = (id) => document.getElementById(id);
 const S = { seq: C.seq, legal: null, busy: false, stale: null, picked: null, starter: null };
+// A score line refused by a 409 (the server drew its page stale): no write from this page, Undo
+// included, until the scorer presses the form's "Enter again".
+if (root.dataset.stale === "1") S.stale = { seq: Number($("bar-stale-seq").textContent), what: "the round as typed" };
 
 // --- words and cards: the engine's, as every page script shows them (static/shared/cards.js) ---
 
