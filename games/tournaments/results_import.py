@@ -126,8 +126,12 @@ def _create(club: Club, name: str, header: dict, variant: str, game_options: dic
         raise InvalidInput("a tournament's name is a non-empty string of at most 100 characters")
     parsed = services._core_call(core.parse_header, header)
     services._check_table_game(variant, {**game_options, **core.engine_options(parsed)})
+    from games.tournaments.duplicate_boards import new_secret
+
+    # an imported duplicate tournament gets boards of its own (the secret is never exported)
+    secret = new_secret() if parsed["system"] == "duplicate" else ""
     return Tournament.objects.create(club=club, name=name.strip(), header=parsed, variant=variant,
-                                     game_options=game_options, created_by=user, source=source)
+                                     game_options=game_options, created_by=user, source=source, board_secret=secret)
 
 
 def _replay(tournament: Tournament, events: list[dict], user) -> None:

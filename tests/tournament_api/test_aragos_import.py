@@ -107,3 +107,20 @@ def test_the_command_reads_aragos(club, scorer_client, tmp_path, capsys):
     call_command("import_tournament", str(path), "--club", "home", "--user", "scorer", "--aragos", "--name", "Cup")
     body = json.loads(capsys.readouterr().out)
     assert Tournament.objects.get(pk=body["id"]).name == "Cup"
+
+
+@pytest.mark.django_db
+def test_an_imported_duplicate_round_trips_through_our_format(club, scorer_client):
+    """aragos JSON -> our tournament -> our results format -> a new tournament -> the same JSON
+    (matchpoints, adjustments and all)."""
+    data = aragos_example()
+    data["hands"][0].update(ns_score="AVG+", ew_score="AVG-")
+    tid = import_aragos(scorer_client, data).json()["id"]
+    first = Client().get(f"/api/tournaments/{tid}/results/").json()
+    assert first["event"]["header"]["system"] == "duplicate"
+    response = scorer_client.post("/api/tournaments/import/", {"club": "home", "results": first}, format="json")
+    assert response.status_code == 201, response.json()
+    copy = Tournament.objects.get(pk=response.json()["id"])
+    assert copy.board_secret and copy.board_secret != Tournament.objects.get(pk=tid).board_secret
+    again = Client().get(f"/api/tournaments/{copy.pk}/results/").json()
+    assert json.dumps(again, sort_keys=True) == json.dumps(first, sort_keys=True)
