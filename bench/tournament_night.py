@@ -16,6 +16,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import secrets
 import statistics
 import sys
 import time
@@ -105,13 +106,18 @@ def run_round(pool, port: int, jobs: list[tuple]) -> dict:
 def bench_api(db: str, workers: int) -> dict:
     env = dict(os.environ)
     env.update(DATABASE_URL=db, DJANGO_DEBUG="0", TICHU_WRITE_THROTTLE="100000000/minute",
-               DJANGO_SETTINGS_MODULE="tichu_site.settings", PYTHONPATH=str(ROOT))
+               DJANGO_SETTINGS_MODULE="tichu_site.settings", PYTHONPATH=str(ROOT),
+               # production settings without a proxy in front: plain HTTP on localhost, a
+               # throwaway secret for this scratch server (settings refuse to run without one)
+               DJANGO_SECURE_SSL_REDIRECT="0",
+               DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50))
     env.pop("CACHE_URL", None)
     # A finished game queues its rating task: on a broker, as in production (no worker consumes
     # it here; the queue is emptied afterwards).
     env["CELERY_BROKER_URL"] = BROKER
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "TICHU_WRITE_THROTTLE",
-                                           "DJANGO_SETTINGS_MODULE", "CELERY_BROKER_URL")})
+                                           "DJANGO_SETTINGS_MODULE", "CELERY_BROKER_URL",
+                                           "DJANGO_SECURE_SSL_REDIRECT", "DJANGO_SECRET_KEY")})
     recreate_database(db)
     data = prepare(2)
     port = free_port()
