@@ -1,127 +1,219 @@
 #!/usr/bin/env python
-"""Rating bench: prequential quality on two histories, and speed.
+"""Rating bench: the shipped predictive rating against tuned rivals on four histories, and speed.
 
-    .venv/bin/python bench/ratings.py                    # everything, markdown to stdout
-    .venv/bin/python bench/ratings.py --skip-speed --json out.json
+    .venv/bin/python bench/ratings.py                  # quality + speed; writes docs/ratings.md §6
+    .venv/bin/python bench/ratings.py --skip-speed --no-docs --json out.json
+    .venv/bin/python bench/ratings.py --tune-shipped   # how config.BASE's values were chosen
 
-Quality (docs/ratings.md "Evaluation"): every game is predicted from the games before it, then
-the ratings are updated on it. Games are split chronologically: burn-in [0, 25%), tuning
-[25%, 50%) (grids and calibration scales are chosen by log loss there only), test [50%, 100%)
-(reported). Every system sees the same games in the same run.
+Quality (docs/ratings.md §5): every game is predicted from the games before it, then the
+ratings are updated on it. Games are split chronologically: burn-in [0, 25%), tuning [25%, 50%),
+test [50%, 100%) (reported). The SHIPPED model (games.ratings.config, the parameters the league
+runs) is scored as it is: it is never re-tuned to a history. Every rival is tuned on each
+history's tuning window with the same budget: a grid of at most BUDGET points plus one fitted
+probability slope (log-normal prior, sd PRIOR_LOG_SD, around the rival's own unscaled
+forecast). Every system sees the same games and the same game-length ratio
+(model.length_ratio). Reported: test log loss, the paired per-game difference shipped - rival
+with a 95% bootstrap interval resampled by days (evenings), and the calibration slope.
 
-Histories:
-* tracker: the real score-sheet history in ../shared/corpus/tichu-tracker/ (relative to the repo).
-* generated: bots of different skill playing full Nanking games through the engine
-  (games/ratings/botplay.py) when the engine is importable (--generated bots), else the seeded
-  synthetic score-sheet history of games/ratings/synthetic.py (--generated synthetic).
+Histories (games/ratings/synthetic.py, botplay.py, tracker.py; docs/ratings.md §6):
+* stationary: synthetic score sheets, fixed skills (synthetic_history);
+* drifting: club evenings with drift, late joiners who improve, partner synergy, uneven game
+  counts, 30% short games (synthetic.club_history);
+* tracker: the real score sheets in ../shared/corpus/tichu-tracker/ (relative to the repo);
+* bots: engine bots of different skill playing full games (botplay.bot_history), read from
+  bench/data/bot_history.json.gz (--regenerate-bots plays them again: ~30 min).
 
-Speed: the rating loop (look up ratings, update, store) in games per second for the chosen
-model, plain Elo and openskill's rate(), on the same generated games.
+Speed: the rating loop in games per second for the shipped model, plain Elo and openskill.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
+import itertools
 import json
 import math
 import os
 import statistics
+import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from games.ratings import config  # noqa: E402
 from games.ratings import evaluate as ev  # noqa: E402
-from games.ratings.baselines import Constant, OpenSkill, logistic  # noqa: E402
-from games.ratings.elo import EloParams, TeamElo  # noqa: E402
-from games.ratings.model import MarginKalman, ModelParams, natural_scale, probability  # noqa: E402
-from games.ratings.synthetic import synthetic_history  # noqa: E402
+from games.ratings.baselines import (  # noqa: E402
+    CalibratedElo,
+    Constant,
+    MarginElo,
+    OpenSkill,
+    TeamGlicko2,
+    TrueSkillTeams,
+    calibrated,
+)
+from games.ratings.elo import TeamElo  # noqa: E402
+from games.ratings.history_io import read_history, write_history  # noqa: E402
+from games.ratings.model import MarginKalman, natural_scale, probability  # noqa: E402
+from games.ratings.synthetic import club_history, synthetic_history  # noqa: E402
 from games.ratings.tracker import load_tracker  # noqa: E402
 from games.ratings.types import order_games  # noqa: E402
 
-TRACKER = REPO / ".." / "shared" / "corpus" / "tichu-tracker" / "allgames.converted.json"
 
-# the chosen model's tuning grid (the calibration scale is fitted for each point)
-MODEL_GRID = {
-    "prior_var": [0.001, 0.0025, 0.01, 0.04],
-    "tau_day": [0.0, 0.002],
-    "hand_clip": [1.0, 2.0],
+def _tracker_path() -> Path:
+    """../shared/corpus/... from the repository (a worktree under /work/wt/NAME looks further up)."""
+    rel = Path("shared") / "corpus" / "tichu-tracker" / "allgames.converted.json"
+    for base in REPO.parents:
+        if (base / rel).exists():
+            return base / rel
+    return REPO.parent / rel
+
+
+TRACKER = _tracker_path()
+BOTS = REPO / "bench" / "data" / "bot_history.json.gz"
+DOCS = REPO / "docs" / "ratings.md"
+
+BUDGET = 12  # grid points per system (each with its own fitted slope)
+PRIOR_LOG_SD = 0.5  # sd of log(slope) around the system's own scale (evaluate.fit_scale)
+TS_BETA = 25.0 / 6.0
+
+# the rivals: (label, factory, grid); every grid has at most BUDGET points
+RIVALS = {
+    "elo": ("team Elo", CalibratedElo, {"k": [2, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48, 64]}),
+    "glicko2": ("Glicko-2 (composite opponent)", TeamGlicko2,
+                {"tau": [0.3, 0.75, 1.2], "rd": [200.0, 350.0], "vol": [0.03, 0.06]}),
+    "trueskill": ("TrueSkill", TrueSkillTeams,
+                  {"beta": [TS_BETA, 2 * TS_BETA, 3 * TS_BETA, 4 * TS_BETA],
+                   "tau": [0.0, 25.0 / 300.0, 0.25]}),
+    "openskill": ("openskill PlackettLuce", OpenSkill,
+                  {"beta": [TS_BETA, 2 * TS_BETA, 4 * TS_BETA], "tau": [0.0, 25.0 / 300.0, 0.25, 0.5]}),
+    "margin_elo": ("margin Elo (fixed gain on points)", MarginElo,
+                   {"k": [0.004, 0.008, 0.012, 0.016, 0.024, 0.032], "clip": [1.0, 2.0]}),
 }
-ELO_GRID = {"k": [4, 8, 12, 16, 24, 32, 48]}
-# sd of log(scale) in the prior of every fitted probability scale (evaluate.fit_scale): one sd is
-# a factor of 1.65 either way from the system's own unfitted scale
-PRIOR_LOG_SD = 0.5
-# openskill's own predict_win for two sides of well-known players is Phi(diff / sqrt(2 beta^2)),
-# beta = 25/6; as a logistic slope on the mu difference: 1.702 / sqrt(2 beta^2)
-OPENSKILL_NATURAL_SLOPE = 1.702 / math.sqrt(2.0 * (25.0 / 6.0) ** 2)
+# the shipped model's own grid for --tune-shipped (same budget, scale fitted)
+MODEL_GRID = {"tau_day": [0.0, 0.001, 0.002, 0.004], "prior_var": [0.0025, 0.01, 0.04]}
+for _label, _make, _grid in RIVALS.values():
+    assert math.prod(len(v) for v in _grid.values()) <= BUDGET, _label
+assert math.prod(len(v) for v in MODEL_GRID.values()) <= BUDGET
 
 
-def evaluate_history(name: str, games, truth=None, buckets: int = 10, min_n: int = 50) -> dict:
+def _params_text(params: dict) -> str:
+    return ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
+                     for k, v in params.items())
+
+
+def evaluate_history(key: str, label: str, games, truth=None, boot_reps: int = 2000) -> dict:
     games = order_games([g for g in games if g.rated])
     tw, sw = ev.windows(len(games))
-    # what the model implies for this history's game length, from the games before the test
-    mean_hands = statistics.mean(g.hands for g in games[:tw.stop])
-    model_prior = (natural_scale(mean_hands, ModelParams().obs_var), PRIOR_LOG_SD)
+    t0 = time.perf_counter()
     rows: dict[str, dict] = {}
     fore: dict[str, list] = {}
 
-    def add(key, label, forecasts, params=None):
+    def add(k, name, forecasts, params=None):
         test = ev.select(forecasts, sw)
-        fore[key] = test
-        rep = ev.report(label, test, buckets, min_n)
-        equal_bins = ev.calibration(test, buckets)
-        rows[key] = {
-            "label": label, "params": params or {}, "log_loss": rep.log_loss,
-            "brier": rep.brier, "accuracy": rep.accuracy, "n": rep.n,
-            "tune_log_loss": ev.log_loss(ev.select(forecasts, tw)),
-            "calibration": [
-                {"lo": b.lo, "hi": b.hi, "n": b.n, "mean_p": b.mean_p, "observed": b.observed,
-                 "gap_points": b.gap, "se_points": b.se} for b in rep.calibration],
-            "max_gap_points": ev.max_gap(rep.calibration),
-            "max_gap_points_unmerged": ev.max_gap(equal_bins),
-            "buckets_beyond_2se": sum(1 for b in rep.calibration if abs(b.gap) > 2 * b.se),
-        }
+        fore[k] = test
+        rows[k] = {"label": name, "params": params or {}, "log_loss": ev.log_loss(test),
+                   "brier": ev.brier(test), "accuracy": ev.accuracy(test),
+                   "tune_log_loss": ev.log_loss(ev.select(forecasts, tw)),
+                   "calibration_slope": ev.calibration_slope(test)}
 
-    t0 = time.perf_counter()
-    best = ev.tune(lambda **kw: MarginKalman(ModelParams(**kw)), MODEL_GRID, games,
-                   prob=probability, prior=model_prior)
-    add("model", "margin-kalman (chosen)", best.forecasts,
-        {**best.params, "prob_scale": best.scale, "prior_centre": model_prior[0]})
-    add("elo32", "team Elo K=32 (stated baseline)",
-        ev.prequential(TeamElo(EloParams(k=32)), games), {"k": 32})
-    be = ev.tune(lambda **kw: TeamElo(EloParams(**kw)), ELO_GRID, games)
-    add("elo_tuned", f"team Elo K={be.params['k']} (K tuned)", be.forecasts, be.params)
-    # openskill is replayed once: its raw forecasts and the two fitted logistics share the ratings
-    raw = ev.prequential(OpenSkill(), games)
-    tune_raw = ev.select(raw, tw)
-    slope = ev.fit_scale(tune_raw, logistic)
-    add("openskill_fit", "openskill PL, fitted logistic", ev.rescale(raw, logistic, slope), {"slope": slope})
-    slope = ev.fit_scale(tune_raw, logistic, prior=(OPENSKILL_NATURAL_SLOPE, PRIOR_LOG_SD))
-    add("openskill_prior", "openskill PL, logistic fitted with the same prior", ev.rescale(raw, logistic, slope),
-        {"slope": slope, "prior_centre": OPENSKILL_NATURAL_SLOPE})
-    add("openskill_raw", "openskill PL, raw predict_win", raw)
+    add("shipped", f"shipped model ({config.SYSTEM})",
+        ev.prequential(config.model_for("nanking"), games))
+    for k, (name, make, grid) in RIVALS.items():
+        best = ev.tune(make, grid, games, prob=calibrated, prior=(1.0, PRIOR_LOG_SD))
+        add(k, name, best.forecasts, {**best.params, "slope": best.scale})
     add("constant", "constant 50%", ev.prequential(Constant(), games))
     if truth is not None:
         fs = []
         for k, g in enumerate(games):
             d = sum(truth[p] for p in g.teams[0]) - sum(truth[p] for p in g.teams[1])
-            fs.append(ev.Forecast(k, g.game_id, 0.5, g.pair_score(0, 1), (d,)))
-        s = ev.fit_scale(ev.select(fs, tw), logistic)
-        add("oracle", "oracle (true strengths, fitted scale)", ev.rescale(fs, logistic, s),
-            {"scale": s})
-    boot = {}
-    for other in ("elo32", "elo_tuned", "openskill_fit", "openskill_prior", "constant"):
-        mean, lo, hi = ev.paired_bootstrap(fore["model"], fore[other])
-        boot[other] = {"mean": mean, "ci95": [lo, hi]}
+            fs.append(ev.Forecast(k, g.game_id, 0.5, g.pair_score(0, 1), (d,),
+                                  int(g.finished_at // 86400)))
+        s = ev.fit_scale(ev.select(fs, tw), calibrated)
+        add("oracle", "oracle (true skills, fitted slope)", ev.rescale(fs, calibrated, s),
+            {"slope": s})
+    for k, row in rows.items():
+        if k == "shipped":
+            continue
+        mean, lo, hi = ev.paired_bootstrap(fore["shipped"], fore[k], reps=boot_reps)
+        row["shipped_minus"] = {"mean": mean, "ci95": [lo, hi]}
+    rows["shipped"]["slope_ci95"] = list(ev.slope_interval(fore["shipped"]))
+    rivals = [k for k in RIVALS]
     hands = [g.hands for g in games]
+    counts: dict = {}
+    for g in games:
+        for p in g.players:
+            counts[p] = counts.get(p, 0) + 1
     return {
-        "history": name, "games": len(games), "calibration_min_n": min_n, "tune_window": [tw.start, tw.stop],
-        "test_window": [sw.start, sw.stop], "mean_hands": statistics.mean(hands),
-        "players": len({p for g in games for p in g.players}),
-        "systems": rows, "model_minus_other_log_loss": boot,
+        "key": key, "history": label, "games": len(games), "players": len(counts),
+        "games_per_player": [min(counts.values()), max(counts.values())],
+        "days": len({int(g.finished_at // 86400) for g in games[sw.start:]}),
+        "tune_window": [tw.start, tw.stop], "test_window": [sw.start, sw.stop],
+        "mean_hands": statistics.mean(hands), "systems": rows,
+        "beats_every_rival": all(rows[k]["shipped_minus"]["ci95"][1] < 0 for k in rivals),
         "seconds": time.perf_counter() - t0,
     }
+
+
+def fmt_history(r: dict) -> str:
+    lo, hi = r["games_per_player"]
+    lines = [f"**{r['history']}**: {r['games']} rated games, {r['players']} players ({lo}–{hi} "
+             f"games each), {r['mean_hands']:.1f} hands per game; tuning games "
+             f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
+             f"{r['test_window'][0]}–{r['test_window'][1] - 1} on {r['days']} days",
+             "", "| system | test log loss | shipped − system [95% CI] | calibration slope | tuned on the tuning window |",
+             "|---|---:|---|---:|---|"]
+    for k, row in r["systems"].items():
+        if k == "shipped":
+            lo_s, hi_s = row["slope_ci95"]
+            d = "—"
+            slope = f"**{row['calibration_slope']:.2f}** [{lo_s:.2f}, {hi_s:.2f}]"
+            name = f"**{row['label']}**"
+            ll = f"**{row['log_loss']:.4f}**"
+        else:
+            b = row["shipped_minus"]
+            d = f"{b['mean']:+.4f} [{b['ci95'][0]:+.4f}, {b['ci95'][1]:+.4f}]"
+            slope = f"{row['calibration_slope']:.2f}" if k != "constant" else "—"
+            name, ll = row["label"], f"{row['log_loss']:.4f}"
+        lines.append(f"| {name} | {ll} | {d} | {slope} | {_params_text(row['params'])} |")
+    verdict = ("the shipped model beats every tuned rival (every interval below 0)"
+               if r["beats_every_rival"] else
+               "the shipped model does NOT beat every tuned rival (some interval reaches 0 or above)")
+    lines += ["", f"Verdict: {verdict}."]
+    return "\n".join(lines)
+
+
+def tune_shipped(histories: list[tuple[str, list]]) -> dict:
+    """How config.BASE's drift, prior and scale were chosen: every point of MODEL_GRID replayed
+    on all four histories; one full-game scale fitted on the pooled tuning windows (prior centred
+    on the model's own scale for a full game); the point with the lowest pooled tuning-window
+    log loss wins. Test windows are never read."""
+    out = []
+    prior = (natural_scale(config.BASE.full_hands, config.BASE.obs_var), PRIOR_LOG_SD)
+    keys = list(MODEL_GRID)
+    ordered = [(name, order_games([g for g in gs if g.rated])) for name, gs in histories]
+    for values in itertools.product(*(MODEL_GRID[k] for k in keys)):
+        kw = dict(zip(keys, values))
+        pooled = []
+        per = {}
+        for name, gs in ordered:
+            tw, _ = ev.windows(len(gs))
+            params = replace(config.params_for("nanking"), **kw)
+            fs = ev.select(ev.prequential(MarginKalman(params), gs), tw)
+            per[name] = fs
+            pooled += fs
+        a = ev.fit_scale(pooled, probability, prior=prior)
+        loss = ev.log_loss(ev.rescale(pooled, probability, a))
+        out.append({**kw, "prob_scale": a, "tune_log_loss": loss,
+                    "per_history": {n: ev.log_loss(ev.rescale(f, probability, a))
+                                    for n, f in per.items()}})
+        print(f"{kw} a={a:.3f} pooled tuning log loss {loss:.5f} "
+              + " ".join(f"{n}={v:.4f}" for n, v in out[-1]["per_history"].items()), flush=True)
+    best = min(out, key=lambda r: r["tune_log_loss"])
+    print(f"chosen: {best}")
+    return {"grid": out, "chosen": best}
 
 
 def speed(games, repeat: int = 5) -> dict:
@@ -226,88 +318,98 @@ def db_recompute(n_games: int, seed: int) -> dict:
             "load_seconds": t_load, "loadavg": os.getloadavg()}
 
 
-def fmt_history(r: dict) -> str:
-    lines = [f"### {r['history']}: {r['games']} rated games, {r['players']} players, "
-             f"{r['mean_hands']:.1f} hands per game; tuning games {r['tune_window'][0]}.."
-             f"{r['tune_window'][1] - 1}, test games {r['test_window'][0]}..{r['test_window'][1] - 1}",
-             "", f"| system | log loss | Brier | accuracy | max calib. gap (pts), bins of ≥ {r['calibration_min_n']} | equal bins, unmerged | "
-             "buckets > 2 SE | parameters |", "|---|---:|---:|---:|---:|---:|---:|---|"]
-    for row in r["systems"].values():
-        params = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
-                           for k, v in row["params"].items())
-        lines.append(f"| {row['label']} | {row['log_loss']:.4f} | {row['brier']:.4f} | "
-                     f"{100 * row['accuracy']:.1f}% | {row['max_gap_points']:.1f} | "
-                     f"{row['max_gap_points_unmerged']:.1f} | {row['buckets_beyond_2se']} | {params} |")
-    lines += ["", "Chosen model minus other, per-game log loss on the test games (paired bootstrap "
-              "95% CI; negative = chosen model better):", ""]
-    for k, b in r["model_minus_other_log_loss"].items():
-        lines.append(f"* vs {r['systems'][k]['label']}: {b['mean']:+.4f} "
-                     f"[{b['ci95'][0]:+.4f}, {b['ci95'][1]:+.4f}]")
-    lines += ["", "Calibration of the chosen model on the test games (each game counted from both "
-              f"sides; a bin under {r['calibration_min_n']} forecasts merged into its neighbour towards 50%):", "", "| forecast bin | n | mean forecast | observed | gap (pts) | SE (pts) |",
-              "|---|---:|---:|---:|---:|---:|"]
-    for b in r["systems"]["model"]["calibration"]:
-        lines.append(f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | {100 * b['mean_p']:.1f}% | "
-                     f"{100 * b['observed']:.1f}% | {b['gap_points']:+.1f} | {b['se_points']:.1f} |")
-    return "\n".join(lines)
+BOT_PLAN = {"n_games": 1000, "n_players": 24, "seed": 1, "prefix": 600}
 
 
-def generated_history(kind: str, n: int, seed: int, cache: str | None = None):
-    if cache and Path(cache).exists():
-        import pickle
+def bot_games(path: Path, regenerate: bool) -> tuple[dict, list]:
+    """The engine-bot history: the first `prefix` games of botplay's 1,000-game schedule (seed 1,
+    24 bots), played by the engine and stored in bench/data/ (regenerating takes ~30 minutes)."""
+    if regenerate or not path.exists():
+        from games.ratings.botplay import play, schedule
 
-        with open(cache, "rb") as fh:
-            return pickle.load(fh)
-    out = _generated_history(kind, n, seed)
-    if cache:
-        import pickle
+        skills, plan = schedule(BOT_PLAN["n_games"], BOT_PLAN["n_players"], BOT_PLAN["seed"])
+        jobs = [(gid, t, seats, rs, [skills[p] for p in seats])
+                for gid, t, seats, rs in plan[:BOT_PLAN["prefix"]]]
+        games = [play(j) for j in jobs]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_history(path, skills, games, {"generator": "games.ratings.botplay.schedule + play",
+                                            **BOT_PLAN})
+    _, skills, games = read_history(path)
+    return skills, games
 
-        with open(cache, "wb") as fh:
-            pickle.dump(out, fh)
+
+def load_histories(args) -> list[tuple[str, str, list, dict | None]]:
+    out = []
+    skills, games = synthetic_history(args.games, 40, seed=args.seed)
+    out.append(("stationary", "stationary (synthetic, fixed skills)", games, skills))
+    _, games = club_history(args.drift_games, seed=args.seed)
+    out.append(("drifting", "drifting (club evenings: drift, improving joiners, synergy, short games)",
+                games, None))
+    if Path(args.tracker).exists():
+        _, games = load_tracker(args.tracker)
+        out.append(("tracker", "tracker (real score sheets)", games, None))
+    else:
+        print(f"(tracker history not found at {args.tracker})", file=sys.stderr)
+    skills, games = bot_games(Path(args.bots), args.regenerate_bots)
+    out.append(("bots", "bots (engine bots of different skill, full games)", games, skills))
     return out
 
 
-def _generated_history(kind: str, n: int, seed: int):
-    if kind == "bots":
-        try:
-            from games.ratings.botplay import bot_history
-        except ImportError as exc:  # the engine is not there yet
-            print(f"(engine bots unavailable: {exc}; using the synthetic history)", file=sys.stderr)
-        else:
-            return "generated: engine bots of different skill", *bot_history(n, seed=seed)
-    skills, games = synthetic_history(n, 40, seed=seed)
-    return "generated: synthetic score sheets, 40 players of known strength", skills, games
+def write_docs(text: str, path: Path = DOCS) -> None:
+    """Replace the block between the bench markers in docs/ratings.md."""
+    start, end = "<!-- bench:ratings:start -->", "<!-- bench:ratings:end -->"
+    doc = path.read_text(encoding="utf-8")
+    if start not in doc or end not in doc:
+        print(f"(no bench markers in {path}; not written)", file=sys.stderr)
+        return
+    pre, rest = doc.split(start, 1)
+    _, post = rest.split(end, 1)
+    path.write_text(pre + start + "\n" + text + "\n" + end + post, encoding="utf-8")
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tracker", default=str(TRACKER))
-    ap.add_argument("--generated", choices=["bots", "synthetic"], default="bots")
-    ap.add_argument("--games", type=int, default=2000, help="games in the generated history")
+    ap.add_argument("--bots", default=str(BOTS))
+    ap.add_argument("--regenerate-bots", action="store_true")
+    ap.add_argument("--games", type=int, default=2000, help="games in the stationary history")
+    ap.add_argument("--drift-games", type=int, default=3000, help="games in the drifting history")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cache", help="pickle file to keep the generated history between runs")
+    ap.add_argument("--boot-reps", type=int, default=2000)
     ap.add_argument("--speed-games", type=int, default=100_000)
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-quality", action="store_true")
+    ap.add_argument("--no-docs", action="store_true", help="do not rewrite docs/ratings.md §6.1")
+    ap.add_argument("--tune-shipped", action="store_true")
     ap.add_argument("--json", help="also write the results here")
     ap.add_argument("--db-recompute", type=int, metavar="N",
                     help="time a full recompute of N stored games on DATABASE_URL (e.g. 100000)")
     args = ap.parse_args(argv)
 
-    results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
-    if not args.skip_quality:
-        histories = []
-        if Path(args.tracker).exists():
-            _, tracker = load_tracker(args.tracker)
-            histories.append(evaluate_history("tracker (real score sheets)", tracker))
-        else:
-            print(f"(tracker history not found at {args.tracker})", file=sys.stderr)
-        label, skills, games = generated_history(args.generated, args.games, args.seed, args.cache)
-        histories.append(evaluate_history(label, games, truth=skills))
+    t_start = time.perf_counter()
+    results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
+                     "system": config.SYSTEM, "shipped": config.BASE.__dict__}
+    if args.tune_shipped:
+        hs = load_histories(args)
+        results["tune_shipped"] = tune_shipped([(k, g) for k, _, g, _ in hs])
+    elif not args.skip_quality:
+        histories = [evaluate_history(k, label, g, truth, args.boot_reps)
+                     for k, label, g, truth in load_histories(args)]
         results["histories"] = histories
-        for h in histories:
-            print(fmt_history(h))
-            print()
+        uptime = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+        seeds = f"seed {args.seed}"
+        text = "\n\n".join(fmt_history(h) for h in histories)
+        p = config.params_for("nanking")
+        stamp = (f"Measured {datetime.date.today().isoformat()} by `.venv/bin/python bench/ratings.py` "
+                 f"({seeds}; {time.perf_counter() - t_start:.0f} s; `uptime`: {uptime}). Shipped: "
+                 f"`{config.SYSTEM}`, tau_day={p.tau_day}, prior_var={p.prior_var}, "
+                 f"prob_scale={p.prob_scale} for a full game of {p.full_hands:g} hands, "
+                 f"scaled by √(hands/{p.full_hands:g}) for a game stopped before {p.target:g}.")
+        text = stamp + "\n\n" + text
+        print(text)
+        print()
+        if not args.no_docs:
+            write_docs(text)
     if not args.skip_speed:
         _, games = synthetic_history(args.speed_games, 1000, seed=args.seed + 1)
         sp = speed(games)

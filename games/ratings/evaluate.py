@@ -27,6 +27,7 @@ class Forecast:
     p: float  # forecast P(first side of the pair ahead of the second)
     y: float  # 1, 0.5 (draw) or 0
     x: tuple = ()  # raw features of the forecast, for fitting a calibration scale
+    block: int | None = None  # the day the game was played (bootstrap blocks: one evening)
 
 
 def prequential(system, games: Iterable[GameResult]) -> list[Forecast]:
@@ -40,7 +41,8 @@ def prequential(system, games: Iterable[GameResult]) -> list[Forecast]:
         probs = system.pair_probabilities(g)
         xs = feats(g) if feats else [()] * len(probs)
         for (i, j, p), x in zip(probs, xs):
-            out.append(Forecast(idx, g.game_id, p, g.pair_score(i, j), x))
+            out.append(Forecast(idx, g.game_id, p, g.pair_score(i, j), x,
+                                int(g.finished_at // 86400)))
         system.update(g)
         idx += 1
     return out
@@ -200,12 +202,15 @@ def fit_scale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], floa
     model predicts, and the data move the scale away from it only as far as they can support.
     With hundreds of games the data dominate and the result is the maximum-likelihood one.
     """
-    n = len(forecasts)
+    pts = [(f.x, f.y) for f in forecasts]
+    log = math.log
 
     def loss(logs: float) -> float:
         s = math.exp(logs)
-        total = n * log_loss([Forecast(f.index, f.game_id, prob(f.x, s), f.y)
-                              for f in forecasts]) if n else 0.0
+        total = 0.0
+        for x, y in pts:
+            p = _clip(prob(x, s))
+            total -= y * log(p) + (1.0 - y) * log(1.0 - p)
         if prior is not None:
             centre, sd = prior
             total += (logs - math.log(centre)) ** 2 / (2.0 * sd * sd)
@@ -215,7 +220,7 @@ def fit_scale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], floa
 
 def rescale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], float],
             s: float) -> list[Forecast]:
-    return [Forecast(f.index, f.game_id, prob(f.x, s), f.y, f.x) for f in forecasts]
+    return [Forecast(f.index, f.game_id, prob(f.x, s), f.y, f.x, f.block) for f in forecasts]
 
 
 @dataclass
@@ -268,14 +273,80 @@ def report(name: str, forecasts: Sequence[Forecast], buckets: int = 10,
                   len(forecasts), calibration(forecasts, buckets, min_n=min_n))
 
 
+def _logit(p: float) -> float:
+    p = _clip(p)
+    return math.log(p / (1.0 - p))
+
+
+def calibration_slope(forecasts: Sequence[Forecast], iters: int = 50) -> float:
+    """The calibration slope b: the logistic regression y ~ sigmoid(b * logit(p)), fitted by
+    Newton's method on every forecast counted from both sides (so the intercept is 0 by
+    symmetry, as in the calibration table). b = 1: calibrated; b < 1: over-confident (the
+    forecasts are too far from 50%, shrink them); b > 1: under-confident. Draws count y = 1/2.
+    p is clipped as in log_loss."""
+    pts = [(_logit(f.p), f.y) for f in forecasts if f.p != 0.5]
+    if not pts:
+        return float("nan")
+    b = 1.0
+    for _ in range(iters):
+        grad = hess = 0.0
+        for z, y in pts:
+            # both sides: (z, y) and (-z, 1 - y) give the same gradient terms twice
+            q = 1.0 / (1.0 + math.exp(-b * z))
+            grad += (y - q) * z
+            hess += q * (1.0 - q) * z * z
+        if hess <= 0.0:
+            break
+        step = grad / hess
+        b = max(-100.0, min(100.0, b + step))  # separable outcomes: no finite slope
+        if abs(step) < 1e-10:
+            break
+    return b
+
+
+def _blocks(a: Sequence[Forecast]) -> list[list[int]]:
+    """Indices of the forecasts grouped by day (an evening's games share their ratings and
+    their luck, so they are resampled together); every forecast its own block without days."""
+    groups: dict = {}
+    for k, f in enumerate(a):
+        groups.setdefault(("day", f.block) if f.block is not None else ("game", k), []).append(k)
+    return list(groups.values())
+
+
 def paired_bootstrap(a: Sequence[Forecast], b: Sequence[Forecast], reps: int = 2000,
                      seed: int = 1) -> tuple[float, float, float]:
-    """Mean per-game log-loss difference a - b with a 95% bootstrap interval (same games)."""
+    """Mean per-game log-loss difference a - b with a 95% bootstrap interval: the same games for
+    both, resampled by day blocks (whole evenings), percentile interval."""
     import random
 
     assert [f.game_id for f in a] == [f.game_id for f in b]
     diffs = [log_loss([fa]) - log_loss([fb]) for fa, fb in zip(a, b)]
     n = len(diffs)
+    blocks = [(sum(diffs[k] for k in blk), len(blk)) for blk in _blocks(a)]
+    m = len(blocks)
     rng = random.Random(seed)
-    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(reps))
+    means = []
+    for _ in range(reps):
+        tot = cnt = 0.0
+        for _ in range(m):
+            s, c = blocks[rng.randrange(m)]
+            tot += s
+            cnt += c
+        means.append(tot / cnt)
+    means.sort()
     return sum(diffs) / n, means[int(0.025 * reps)], means[int(0.975 * reps) - 1]
+
+
+def slope_interval(forecasts: Sequence[Forecast], reps: int = 200,
+                   seed: int = 1) -> tuple[float, float]:
+    """95% day-block bootstrap interval of the calibration slope (percentile)."""
+    import random
+
+    blocks = _blocks(forecasts)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(reps):
+        sample = [forecasts[k] for _ in blocks for k in blocks[rng.randrange(len(blocks))]]
+        out.append(calibration_slope(sample, iters=8))
+    out.sort()
+    return out[int(0.025 * reps)], out[int(0.975 * reps) - 1]

@@ -19,8 +19,11 @@ Gaussian margin likelihood, which has an exact closed-form update):
   v_i -= v_i^2 / S. More hands -> smaller noise -> larger, surer updates; the variance v_i
   (the rating deviation) shrinks with every game and tells a newcomer from a regular.
 * Win probability (what the league page shows and the bench scores):
-  P(side 0 wins) = Phi(a * d / sqrt(1 + a^2 * sum v)), d = sum mu_0 - sum mu_1. The single
-  scale `a` is fitted by log loss on earlier games only; the sum v term is Glicko's g(RD): the
+  P(side 0 wins) = Phi(a * d / sqrt(1 + a^2 * sum v)), d = sum mu_0 - sum mu_1, with
+  a = prob_scale * sqrt(L): L is the game's length as a share of a full game (`length_ratio`:
+  1 for a game played to the target, hands / full_hands for one stopped early), because the
+  margin's noise grows with the hands and its signal with their square (natural_scale). The
+  full-game scale `prob_scale` is fitted by log loss on earlier games only; the sum v term is Glicko's g(RD): the
   more uncertain the ratings, the closer to 50% the forecast (calibration, not overconfidence).
 * More than two sides (Grand Seigneur, Threechu's three real players): every pair is a virtual
   two-side game on the pair's margin (or +-1 from the ranking when no scores are known) with its
@@ -55,7 +58,9 @@ class ModelParams:
     obs_var: float = 1.0  # noise of one hand's (normalised) margin
     tau_game: float = 0.0  # skill drift per game (sd)
     tau_day: float = 0.002  # skill drift per idle day (sd per sqrt(day))
-    prob_scale: float = 3.0  # `a`, fitted by log loss on earlier games
+    prob_scale: float = 3.0  # `a` of a full-length game, fitted by log loss on earlier games
+    full_hands: float = 16.0  # hands of a full game (to `target`): the length prob_scale is for
+    target: float | None = None  # score that ends a full game; None: every game counts as full
     rank_margin: float = 1.0  # pseudo-margin of a won pair when only a ranking is known
     team_size: int = 2  # for the display scale
     initial: float = 1500.0
@@ -81,9 +86,21 @@ def natural_scale(mean_hands: float, obs_var: float = 1.0) -> float:
     return math.sqrt(max(mean_hands, 1.0) / obs_var)
 
 
-def probability(x: tuple[float, float], a: float) -> float:
-    """P(side ahead) from features (d, sum v) and the scale a: Phi(a d / sqrt(1 + a^2 sum v))."""
-    d, sv = x
+def length_ratio(game: GameResult, target: float | None, full_hands: float) -> float:
+    """A game's length as a share of a full game (MarginKalman.length_ratio says why); the
+    bench gives every rival system the same ratio, so none has information the others lack."""
+    if target is None or game.scores is None or max(game.scores) >= target:
+        return 1.0
+    return max(game.hands, 1) / full_hands
+
+
+def probability(x: tuple[float, ...], a: float) -> float:
+    """P(side ahead) from features (d, sum v[, length ratio L]) and the full-game scale a:
+    Phi(a' d / sqrt(1 + a'^2 sum v)) with a' = a * sqrt(L) (natural_scale: the scale grows with
+    the square root of the number of hands; L = the game's length / a full game's)."""
+    d, sv = x[0], x[1]
+    if len(x) > 2:
+        a = a * math.sqrt(x[2])
     z = a * d / math.sqrt(1.0 + a * a * sv)
     return 0.5 * (1.0 + math.erf(z / SQRT2))
 
@@ -100,6 +117,17 @@ class MarginKalman:
         return MarginKalman(replace(self.params, **kw))
 
     # -- internals -------------------------------------------------------------------------
+    def length_ratio(self, game: GameResult) -> float:
+        """The game's length as a share of a full game, for the forecast's scale.
+
+        A game that ended at the target (or any game when no target is set) is a full game:
+        ratio 1, whatever its number of hands (a one-sided game reaching 1000 in 9 hands was
+        still played as a full game; using its hands would peek at the result). A game stopped
+        before either side reached the target (a lunch game of a few hands, a sheet abandoned)
+        is as long as the hands it has: fewer hands, less said about skill, a forecast nearer 50%.
+        """
+        return length_ratio(game, self.params.target, self.params.full_hands)
+
     def _pre(self, player: PlayerId, t: float) -> tuple[float, float]:
         """(mu, var) of a player just before a game at time t (drift applied, not stored)."""
         p = self.params
@@ -143,10 +171,11 @@ class MarginKalman:
     def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
         """(d, sum v) per pair: what `probability` turns into a forecast for a given scale."""
         t = game.finished_at
+        lr = self.length_ratio(game)
         pre = [[self._pre(pl, t) for pl in team] for team in game.teams]
         sums = [(sum(m for m, _ in s), sum(v for _, v in s)) for s in pre]
         n = len(sums)
-        return [(sums[i][0] - sums[j][0], sums[i][1] + sums[j][1])
+        return [(sums[i][0] - sums[j][0], sums[i][1] + sums[j][1], lr)
                 for i in range(n) for j in range(i + 1, n)]
 
     def win_probability(self, game: GameResult) -> float:
@@ -162,12 +191,13 @@ class MarginKalman:
         expected = [0.0] * n
         actual = [0.0] * n
         extra = float(n - 1)
+        lr = self.length_ratio(game)
         for i in range(n):
             for j in range(i + 1, n):
                 ti, tj = teams[i], teams[j]
                 d = sum(cur[pl][0] for pl in ti) - sum(cur[pl][0] for pl in tj)
                 sv = sum(cur[pl][1] for pl in ti) + sum(cur[pl][1] for pl in tj)
-                e = probability((d, sv), p.prob_scale)
+                e = probability((d, sv, lr), p.prob_scale)
                 s = game.pair_score(i, j)
                 expected[i] += e
                 expected[j] += 1.0 - e

@@ -2,7 +2,7 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games.ratings import evaluate as ev
@@ -178,3 +178,55 @@ def test_prequential_predicts_before_updating():
     assert fs[0].p == 0.5  # nothing known before the first game
     assert [f.index for f in fs] == list(range(50))
     assert ev.log_loss(ev.prequential(Constant(), games)) == pytest.approx(math.log(2))
+
+
+def _drawn(n, true_slope, seed, spread=1.5):
+    """Forecasts p = logistic(z) whose outcomes follow logistic(true_slope * z)."""
+    rng = random.Random(seed)
+    fs = []
+    for i in range(n):
+        z = rng.gauss(0, spread)
+        y = 1.0 if rng.random() < 1 / (1 + math.exp(-true_slope * z)) else 0.0
+        fs.append(ev.Forecast(i, i, 1 / (1 + math.exp(-z)), y, (), i // 4))
+    return fs
+
+
+@pytest.mark.parametrize("true_slope", [0.6, 1.0, 1.4])
+def test_calibration_slope_recovers_how_far_forecasts_are_off(true_slope):
+    # over-confident forecasts (outcomes flatter than p) give a slope below 1, and so on
+    assert ev.calibration_slope(_drawn(20000, true_slope, seed=2)) == pytest.approx(true_slope, abs=0.06)
+
+
+@settings(max_examples=30, deadline=None)
+@given(forecasts)
+def test_calibration_slope_of_a_mirrored_history_is_the_same(fs):
+    mirrored = [ev.Forecast(f.index, f.game_id, 1 - f.p, 1 - f.y) for f in fs]
+    a, b = ev.calibration_slope(fs), ev.calibration_slope(mirrored)
+    # a finite slope needs a favourite that won and one that lost (else the data are separable)
+    assume(any((f.p - 0.5) * (f.y - 0.5) > 0 for f in fs))
+    assume(any((f.p - 0.5) * (f.y - 0.5) < 0 for f in fs))
+    assert a == pytest.approx(b, rel=1e-4, abs=1e-6)
+
+
+def test_a_better_forecaster_gets_an_interval_below_zero_and_equal_ones_straddle_it():
+    sharp = _drawn(3000, 1.0, seed=4)
+    flat = [ev.Forecast(f.index, f.game_id, 0.5 + 0.4 * (f.p - 0.5), f.y, (), f.block) for f in sharp]
+    mean, lo, hi = ev.paired_bootstrap(sharp, flat, reps=400)
+    assert lo <= mean <= hi < 0
+    mean, lo, hi = ev.paired_bootstrap(sharp, list(sharp), reps=50)
+    assert mean == lo == hi == 0
+
+
+def test_the_bootstrap_resamples_whole_days():
+    # games of a day share one outcome: resampled by day the interval is wider than by game
+    a, b = [], []
+    for i in range(800):
+        day = i // 8
+        y = float((day * 7919) % 3 == 0)
+        a.append(ev.Forecast(i, i, 0.3, y, (), day))
+        b.append(ev.Forecast(i, i, 0.5, y, (), day))
+    by_day = ev.paired_bootstrap(a, b, reps=400)
+    by_game = ev.paired_bootstrap([ev.Forecast(f.index, f.game_id, f.p, f.y) for f in a],
+                                  [ev.Forecast(f.index, f.game_id, f.p, f.y) for f in b], reps=400)
+    assert by_day[0] == pytest.approx(by_game[0])
+    assert by_day[2] - by_day[1] > 1.5 * (by_game[2] - by_game[1])

@@ -130,3 +130,39 @@ def test_natural_scale_is_the_chance_of_being_ahead_after_that_many_hands():
     assert probability((d, 0.0), natural_scale(hands)) == pytest.approx(ahead / n, abs=0.01)
     # uncertain skills pull the chance towards 50%
     assert 0.5 < probability((d, 0.05), natural_scale(hands)) < probability((d, 0.0), 3.0)
+
+
+def test_the_forecast_of_a_game_stopped_early_is_nearer_to_a_coin():
+    m = MarginKalman(ModelParams(target=1000.0, full_hands=16.0, prob_scale=5.0))
+    for i in range(20):
+        m.update(game(i, 1.6e9 + i, (1000, 400), hands=12))
+    full = game(99, 1.7e9, (1000, 800), hands=12)
+    short = game(99, 1.7e9, (500, 300), hands=4)
+    assert m.length_ratio(full) == 1.0  # reached the target: a full game, whatever its hands
+    assert m.length_ratio(short) == pytest.approx(4 / 16)
+    p_full, p_short = m.win_probability(full), m.win_probability(short)
+    assert 0.5 < p_short < p_full
+    # the scale is prob_scale * sqrt(hands / full_hands): the length is a function, not a constant
+    d, sv, lr = m.pair_features(short)[0]
+    assert p_short == pytest.approx(probability((d, sv), 5.0 * math.sqrt(4 / 16)))
+
+
+def test_day_drift_keeps_an_established_rating_moving():
+    def move_after(tau_day):
+        m = MarginKalman(ModelParams(tau_day=tau_day))
+        t = 1.6e9
+        for i in range(300):
+            t += 3 * 86400.0
+            m.update(game(i, t, (1000, 900) if i % 2 else (900, 1000), hands=16))
+        before = m.standing(1).rating
+        m.update(game(999, t + 3 * 86400.0, (1000, 500), hands=16))
+        return m.standing(1).rating - before
+    # frozen without drift (the review's complaint), alive with it
+    assert move_after(0.002) > 3 * move_after(0.0)
+
+
+def test_the_shipped_configuration_has_drift_and_a_length_function():
+    from games.ratings.config import model_for
+
+    p = model_for("nanking").params
+    assert p.tau_day > 0 and p.target == 1000.0 and p.full_hands > 0
