@@ -12,22 +12,23 @@ from .model import MarginKalman, ModelParams
 
 SYSTEM = "margin-kalman/2"
 
-# Chosen by `bench/ratings.py --tune-shipped` (docs/ratings.md section 6): the grid tau_day x
-# prior_var (12 points, the same budget every rival gets) replayed on the four bench histories
-# (stationary, drifting, tracker, bots); for each point one full-game scale fitted on the pooled
-# tuning windows (games 25%..50% of each history; the test windows are never read); the point
-# with the lowest pooled tuning log loss wins: day drift 0.002 (a skill's sd grows by 0.002
-# hand_sd per sqrt(day) of absence: about 9 points per hand after a month away, so ratings never
-# freeze), prior_var 0.01, a = 5.21 for a full game of 16 hands. The forecast's scale is a
-# function of the game's length (model.length_ratio): a game stopped before the target gets
-# a * sqrt(hands / 16). Every history's own test-window figures are in docs/ratings.md.
+# Chosen by `bench/ratings.py --tune-shipped` (docs/ratings.md sections 3 and 6): grid points
+# replayed on the four bench histories (stationary, drifting, tracker, bots); for each point one
+# full-game scale fitted on the pooled tuning windows (games 25%..50% of each history; the test
+# windows are never read); the lowest pooled tuning log loss wins. Two 12-point grids, in this
+# order: tau_day {0, .001, .002, .004} x prior_var {.0025, .01, .04} chose tau_day 0.002 and
+# prior_var 0.01; then tau_day {.001, .002, .004} x hand_clip {1, 2} x obs_var {1, 2} (MODEL_GRID
+# in the bench) chose hand_clip 1, obs_var 1, and a = 6.50 for a full game of 16 hands. Day drift
+# 0.002: a skill's sd grows by 0.002 hand_sd per sqrt(day) between games, so ratings never
+# freeze. The forecast's scale is a function of the game's length (model.length_ratio): a game
+# stopped before the target gets a * sqrt(hands / 16).
 BASE = ModelParams(
-    hand_clip=2.0,
+    hand_clip=1.0,
     prior_var=0.01,
     obs_var=1.0,
     tau_game=0.0,
     tau_day=0.002,
-    prob_scale=5.21,
+    prob_scale=6.50,
     full_hands=16.0,
 )
 
