@@ -287,7 +287,16 @@ def calibration_slope(forecasts: Sequence[Forecast], iters: int = 50) -> float:
     pts = [(_logit(f.p), f.y) for f in forecasts if f.p != 0.5]
     if not pts:
         return float("nan")
+
+    def loglik(b: float) -> float:
+        tot = 0.0
+        for z, y in pts:
+            u = b * z  # y log q + (1 - y) log(1 - q), q = sigmoid(u), computed stably
+            tot += y * u - (u if u > 0 else 0.0) - math.log1p(math.exp(-abs(u)))
+        return tot
+
     b = 1.0
+    cur = loglik(b)
     for _ in range(iters):
         grad = hess = 0.0
         for z, y in pts:
@@ -298,8 +307,17 @@ def calibration_slope(forecasts: Sequence[Forecast], iters: int = 50) -> float:
         if hess <= 0.0:
             break
         step = grad / hess
-        b = max(-100.0, min(100.0, b + step))  # separable outcomes: no finite slope
-        if abs(step) < 1e-10:
+        # Newton with step halving: the log-likelihood is concave, so a step that lowers it
+        # overshot; separable outcomes have no finite slope and run to the cap of +-100
+        while True:
+            nb = max(-100.0, min(100.0, b + step))
+            new = loglik(nb)
+            if new >= cur - 1e-12 or abs(step) < 1e-12:
+                break
+            step /= 2.0
+        done = abs(nb - b) < 1e-10
+        b, cur = nb, new
+        if done:
             break
     return b
 
