@@ -231,3 +231,19 @@ def test_a_table_kept_on_paper_and_a_correction_from_the_directors_page(club, sc
     # a stale page (the seq it was drawn at) stores nothing
     client.post(f"/tournaments/{tid}/act/", {**correction, "reason": "again"})
     assert Tournament.objects.get(pk=tid).seq == seq + 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_refuses_an_event_whose_seq_is_not_the_next(club, scorer_client):
+    """Migration 0008: a tournament event's seq is the tournament's newest + 1, checked by a
+    trigger on SQLite and PostgreSQL, whoever inserts (the service's batches pass)."""
+    from django.db import IntegrityError
+
+    tid = create(scorer_client)["id"]
+    register_pairs(scorer_client, tid)  # a batch of four: seq 1..4 in one INSERT
+    tournament = Tournament.objects.get(pk=tid)
+    for seq in (4, 6, 0):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            TournamentEvent.objects.create(tournament=tournament, seq=seq, type="round_closed", payload={"round": 1})
+    TournamentEvent.objects.create(tournament=tournament, seq=5, type="lots_drawn", payload={"order": []})
+    assert TournamentEvent.objects.filter(tournament=tournament).count() == 5
