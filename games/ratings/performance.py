@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from games.tournament.performance import _solve as _core_solve  # the formula's one home
+from games.tournament.performance import performance_rating  # the formula's one home
 from games.tournament.performance import expected as _core_expected
 
 
@@ -60,7 +60,7 @@ def performance(encounters: Sequence[Encounter]) -> float | None:
     """The performance rating of a set of encounters (None for an empty set)."""
     if not encounters:
         return None
-    return _core_solve([(e.opponents, e.partner, e.score) for e in encounters])
+    return performance_rating([(e.opponents, e.partner, e.score) for e in encounters])
 
 
 def clamped(encounters: Sequence[Encounter]) -> str:

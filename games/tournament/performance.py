@@ -29,9 +29,10 @@ def expected(a: float, b: float) -> float:
     return 1.0 / (1.0 + 10.0 ** ((b - a) / 400.0))
 
 
-def _solve(games: list[tuple[float, float | None, float]]) -> float:
+def performance_rating(games: list[tuple[float, float | None, float]]) -> float:
     """R with sum E(side(R), opp) = score; games are (opponents' rating, partner's rating or None,
-    score 1 / 0.5 / 0)."""
+    score 1 / 0.5 / 0). The one formula: the tournament standings use it through `performance`,
+    the league's evenings (games.ratings.performance) directly."""
     score = sum(g[2] for g in games)
     opp_mean = sum(g[0] for g in games) / len(games)
     spread = SPREAD * (2 if any(g[1] is not None for g in games) else 1)
@@ -94,7 +95,7 @@ def performance(
     out = {}
     for e, rows in games.items():
         out[e] = {
-            "performance": round(_solve(rows), 1) if rows else None,
+            "performance": round(performance_rating(rows), 1) if rows else None,
             "tables": len(rows),
             "score": sum(r[2] for r in rows),
             "opponents": round(sum(r[0] for r in rows) / len(rows), 1) if rows else None,

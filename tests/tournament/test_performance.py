@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.tournament import new_tournament, performance
-from games.tournament.performance import SPREAD, _solve, expected
+from games.tournament.performance import SPREAD, performance_rating, expected
 
 
 def played(results: list[tuple[str, str, list[int]]], entrants="pairs", players=None):
@@ -53,7 +53,7 @@ def test_an_entry_without_a_table_has_no_performance():
 
 def test_an_individual_counts_half_of_the_side_with_the_partner():
     games = [(1500.0, 1700.0, 0.5)]  # a draw beside a 1700 partner against 1500: R + 1700 = 3000
-    assert _solve(games) == pytest.approx(1300, abs=0.01)
+    assert performance_rating(games) == pytest.approx(1300, abs=0.01)
 
 
 GAMES = st.lists(st.tuples(st.floats(1000, 2200), st.sampled_from([0.0, 0.5, 1.0])), min_size=1, max_size=9)
@@ -62,7 +62,7 @@ GAMES = st.lists(st.tuples(st.floats(1000, 2200), st.sampled_from([0.0, 0.5, 1.0
 @given(GAMES)
 def test_property_the_root_or_the_bound(games):
     rows = [(o, None, s) for o, s in games]
-    r = _solve(rows)
+    r = performance_rating(rows)
     score, mean = sum(s for _, s in games), sum(o for o, _ in games) / len(games)
     assert mean - SPREAD <= r <= mean + SPREAD
     if r not in (mean - SPREAD, mean + SPREAD):
@@ -77,4 +77,4 @@ def test_property_a_better_result_never_lowers_the_performance(games, i):
         return
     better = list(games)
     better[i] = (o, s + 0.5)
-    assert _solve([(o, None, s) for o, s in better]) >= _solve([(o, None, s) for o, s in games]) - 1e-6
+    assert performance_rating([(o, None, s) for o, s in better]) >= performance_rating([(o, None, s) for o, s in games]) - 1e-6
