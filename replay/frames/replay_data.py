@@ -1,0 +1,71 @@
+"""``ReplayData``: everything the pages need about one record's frames, computed once (and cached
+by ``replay.data``), with random access to a whole frame and the payload the page's script reads."""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from .compaction import PER_SEAT_KEYS, apply_delta
+from .faces import RANK_NAMES, variant_cards
+from .script import script_text
+from .wording import CALL_NAMES, COMBINATION_NAMES
+
+FORMAT = 4  # in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's masking per reader; 4 the undone marks
+
+
+@dataclass
+class ReplayData:
+    """Everything the pages need about one record, computed once."""
+
+    players: list[str]
+    variant: str
+    hidden: bool
+    options: dict
+    given_options: dict | None
+    length: int  # number of valid events (frames are 0..length)
+    error: dict | None  # the engine's refusal of event `length`, if the record has one
+    deltas: list[dict] = field(default_factory=list)
+    marks: dict[str, list[int]] = field(default_factory=dict)
+    final: dict = field(default_factory=dict)
+    script: str = ""  # payload_script_text(), once computed (kept with the cached data)
+    checkpoints: dict[int, dict] = field(default_factory=dict)  # whole frames at hand starts
+    texts: list[str] = field(default_factory=list)  # every frame's ``text`` (sent apart from the deltas)
+    seats: list[int] = field(default_factory=list)  # the seats the reader holds (their hands shown) when ``hidden``
+
+    def frame_at(self, n: int) -> dict:
+        """The whole frame at position ``n`` (clamped to 0..length), rebuilt from the nearest
+        checkpoint (a hand's start) and the deltas after it."""
+        n = max(0, min(n, self.length))
+        if n == self.length:
+            return copy.deepcopy(self.final)
+        base = max((c for c in self.checkpoints if c <= n), default=None)
+        frame: dict = dict(self.checkpoints[base]) if base is not None else {}
+        start = base + 1 if base is not None else 0
+        for delta in self.deltas[start: n + 1]:
+            apply_delta(frame, delta)  # replaces values, never mutates them: shared until the copy below
+        frame["n"] = n
+        frame["text"] = self.texts[n]
+        return copy.deepcopy(frame)
+
+    def payload(self) -> dict:
+        """The JSON object embedded in the replay page."""
+        return {
+            "format": FORMAT,
+            "players": self.players,
+            "variant": self.variant,
+            "hidden": self.hidden,
+            "options": self.options,
+            "length": self.length,
+            "marks": self.marks,
+            "labels": {"combinations": COMBINATION_NAMES, "calls": CALL_NAMES, "ranks": RANK_NAMES},
+            "cards": variant_cards(self.variant),
+            "per_seat": list(PER_SEAT_KEYS),
+            "frames": self.deltas,
+            "texts": self.texts,
+        }
+
+    def payload_script_text(self) -> str:
+        """``payload()`` as JSON text for a script element (``script.script_text``)."""
+        if self.script:
+            return self.script
+        return script_text(self.payload())
