@@ -1,16 +1,14 @@
 """Reads: what a user may see, and the views of a game's stream (events, state, score, record)."""
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Q, QuerySet, Value
 from django.db.models.functions import Lower, Trim
 from django.http import Http404
 
-from games import engine, snapshots
+from games import engine, snapshots, sql
 from games.models import Club, Event, Game, Membership, Player
 
 
@@ -59,61 +57,17 @@ def game_get(user, pk: int) -> Game:
 
 def game_with_role(game_id: int, user, *, for_update: bool = False) -> Game | None:
     """The game with its club loaded and `viewer_role` set (`user`'s role in the club, or None),
-    in one query; `for_update` also locks the game row for the transaction (the append).
-
-    Written as SQL, built once per database vendor, rather than as a queryset: compiling the
-    queryset with its role subquery cost about 2 ms per call (measured on the bench machine),
-    more than the rest of a `state?at=N` read. Columns come from the models' metadata and values
-    pass through the same converters the ORM would use."""
-    connection = transaction.get_connection()
-    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
-    if not low <= game_id <= high:
-        return None  # no such row, and the driver would refuse the number (the ORM returns none)
+    in one query (games.sql: the queryset cost more than the read); `for_update` also locks the
+    game row for the transaction (the append)."""
     user_id = user.pk if user is not None and user.is_authenticated else None
-    with connection.cursor() as cursor:
-        cursor.execute(_game_with_role_sql(connection.vendor, for_update), [user_id, game_id])
-        row = cursor.fetchone()
-    if row is None:
+    found = sql.game_with_role(game_id, user_id, for_update=for_update)
+    if found is None:
         return None
-    game_fields, club_fields = Game._meta.concrete_fields, Club._meta.concrete_fields
-    game = _model_from_row(Game, connection, row[: len(game_fields)])
-    game.club = _model_from_row(Club, connection, row[len(game_fields) : len(game_fields) + len(club_fields)])
-    game.viewer_role = row[-1]
+    game, game.viewer_role = found
     if game.viewer_role is None and getattr(user, "table_code_game", None) == game.pk:
         # A tournament table code (games.tournaments.table_codes) scores its own game, no other.
         game.viewer_role = Membership.Role.SCORER
     return game
-
-
-@functools.cache
-def _game_with_role_sql(vendor: str, for_update: bool) -> str:
-    connection = transaction.get_connection()
-    q, features = connection.ops.quote_name, connection.features
-    game, club, member = Game._meta, Club._meta, Membership._meta
-    columns = [f"g.{q(f.column)}" for f in game.concrete_fields] + [f"c.{q(f.column)}" for f in club.concrete_fields]
-    col = lambda meta, name: q(meta.get_field(name).column)  # noqa: E731
-    lock = ""
-    if for_update and features.has_select_for_update:
-        lock = " " + connection.ops.for_update_sql(of=("g",) if features.has_select_for_update_of else ())
-    return (
-        f"SELECT {', '.join(columns)}, m.{col(member, 'role')} "
-        f"FROM {q(game.db_table)} g "
-        f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{col(game, 'club')} "
-        f"LEFT JOIN {q(member.db_table)} m ON m.{col(member, 'club')} = g.{col(game, 'club')} "
-        f"AND m.{col(member, 'user')} = %s WHERE g.{q(game.pk.column)} = %s{lock}"
-    )
-
-
-def _model_from_row(model, connection, values):
-    """A model instance from its concrete columns as the database returned them, converted as
-    the ORM's compiler converts them (JSON, SQLite's dates and UUIDs)."""
-    converted = []
-    for field, value in zip(model._meta.concrete_fields, values):
-        column = field.get_col(model._meta.db_table)
-        for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
-            value = convert(value, column, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
 
 
 def membership_role(user, club: Club) -> str | None:

@@ -6,7 +6,6 @@ stays the backstop. Nothing is stored when a service raises.
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from dataclasses import dataclass
@@ -17,9 +16,10 @@ from typing import Any, Callable
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine, selectors, snapshots, storable
-from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
+from games import engine, selectors, snapshots, sql, storable
+from games.models import Club, Game, GameSeat, IdempotencyKey, Membership, Player
 from games.ratings import outbox as rating_outbox
+from games.sql import _append_sql  # noqa: F401 - games.bulk_store (the bulk import) reads the append's SQL here
 
 MAX_BATCH = 500  # events per append (docs/api.md); an import may carry a whole game
 MAX_IMPORT_EVENTS = 20_000
@@ -261,43 +261,14 @@ def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> lis
 
 
 def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user) -> None:
-    """Insert the event rows and move the game's seq, status and finished_at (under its lock),
-    with the statements of `_append_sql` (values prepared by the model fields, so JSON and time
-    zones are stored as the ORM stores them); on PostgreSQL both go in one statement."""
-    connection = transaction.get_connection()
-    sql = _append_sql(connection.vendor)
-    prep_payload = Event._meta.get_field("payload").get_db_prep_save
-    recorded_at = Event._meta.get_field("recorded_at").get_db_prep_save(timezone.now(), connection)
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    rows = [
-        (game.pk, start + i + 1, event["type"],
-         prep_payload({k: v for k, v in event.items() if k != "type"}, connection), user_id, recorded_at)
-        for i, event in enumerate(events)
-    ]
+    """Insert the event rows and move the game's seq, status and finished_at (under its lock), in
+    one statement on PostgreSQL (games.sql.append_events)."""
     was_finished = game.status == Game.Status.FINISHED
     game.seq = start + len(events)
     game.status = Game.Status.FINISHED if state.is_over else Game.Status.ACTIVE
     game.finished_at = (game.finished_at or timezone.now()) if state.is_over else None
-    finished_at = Game._meta.get_field("finished_at").get_db_prep_save(game.finished_at, connection)
-    update_params = [game.seq, game.status, finished_at, game.pk]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and len(rows) <= MAX_BATCH:
-            # One round trip for both: a data-modifying CTE (PostgreSQL only; SQLite has none).
-            # Imports (up to MAX_IMPORT_EVENTS) would pass PostgreSQL's 65,535 parameters.
-            values = ", ".join([sql.row] * len(rows))
-            cursor.execute(f"WITH inserted AS ({sql.insert} VALUES {values}) {sql.update}",
-                           [x for row in rows for x in row] + update_params)
-        elif connection.vendor == "postgresql":
-            # An import (up to MAX_IMPORT_EVENTS): multi-row INSERTs of MAX_BATCH rows in seq order,
-            # in this one transaction (a statement a row cost 5x more), then the head's update.
-            for first in range(0, len(rows), MAX_BATCH):
-                part = rows[first:first + MAX_BATCH]
-                cursor.execute(f"{sql.insert} VALUES {', '.join([sql.row] * len(part))}",
-                               [x for row in part for x in row])
-            cursor.execute(sql.update, update_params)
-        else:
-            cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
-            cursor.execute(sql.update, update_params)
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    sql.append_events(game, start, events, recorded_by=user_id, recorded_at=timezone.now())
     if state.is_over or was_finished:
         # finished, reopened by an undo, or changed while finished: the ratings must follow
         rating_outbox.record(game)
@@ -331,34 +302,6 @@ def _lock_game_for_writer(game_id: int, user) -> Game:
     if locked.viewer_role not in Membership.WRITER_ROLES:
         raise WriteForbidden(f"recording games needs the scorer or admin role in club {locked.club.slug!r}")
     return locked
-
-
-@dataclass(frozen=True)
-class _AppendSql:
-    """The append's writes, written as SQL rather than built by the ORM on every call:
-    bulk_create + save() cost about 0.3 ms per append (measured with bench/api.py and a profile
-    of the append). Table and column names come from the models, so a rename cannot leave these
-    behind; they are built once per database vendor. (The row lock is
-    `selectors.game_with_role(..., for_update=True)`.)"""
-
-    insert: str  # INSERT INTO the event table (columns) without its VALUES
-    row: str  # one row's placeholders
-    update: str  # the game's seq, status and finished_at
-    event_columns = ("game", "seq", "type", "payload", "recorded_by", "recorded_at")
-
-
-@functools.cache
-def _append_sql(vendor: str) -> _AppendSql:
-    connection = transaction.get_connection()
-    q = connection.ops.quote_name
-    game, ev = Game._meta, Event._meta
-    col = lambda meta, name: q(meta.get_field(name).column)  # noqa: E731
-    return _AppendSql(
-        insert=f"INSERT INTO {q(ev.db_table)} ({', '.join(col(ev, c) for c in _AppendSql.event_columns)})",
-        row=f"({', '.join(['%s'] * len(_AppendSql.event_columns))})",
-        update=(f"UPDATE {q(game.db_table)} SET {col(game, 'seq')} = %s, {col(game, 'status')} = %s, "
-                f"{col(game, 'finished_at')} = %s WHERE {q(game.pk.column)} = %s"),
-    )
 
 
 def _idempotency_scope(user, key: str | None):

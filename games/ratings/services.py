@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games import sql
 from games.models import Game, GameSeat
 
 from . import outbox
@@ -161,15 +162,11 @@ def _write_changes(values: list[tuple], progress: Progress | None = None) -> Non
     from django.db import connection
 
     if connection.vendor == "postgresql":
-        table = RatingChange._meta.db_table
-        with connection.cursor() as cur:
-            for start in range(0, len(values), BATCH * 10):
-                chunk = values[start:start + BATCH * 10]
-                with cur.cursor.copy(f"COPY {table} ({', '.join(CHANGE_COLUMNS)}) FROM STDIN") as copy:
-                    for row in chunk:
-                        copy.write_row(row)
-                if progress:
-                    progress("write", start + len(chunk), len(values))
+        for start in range(0, len(values), BATCH * 10):
+            chunk = values[start:start + BATCH * 10]
+            sql.copy_rows(RatingChange, CHANGE_COLUMNS, chunk)
+            if progress:
+                progress("write", start + len(chunk), len(values))
         return
     for start in range(0, len(values), BATCH):
         RatingChange.objects.bulk_create(
@@ -213,26 +210,7 @@ def _read_outcomes(club_id: int, variant: str) -> list[dict]:
         return list(GameOutcome.objects.filter(club_id=club_id, variant=variant, reason="", hands__gt=0,
                                                game__status=Game.Status.FINISHED, seq=F("game__seq"))
                     .order_by("finished_at", "game_id").values(*OUTCOME_FIELDS))
-    import json
-
-    table = GameOutcome._meta.db_table
-    game_table = Game._meta.db_table
-    with connection.cursor() as cur:
-        cur.execute(
-            f"SELECT o.game_id, o.finished_at, o.winner, o.hands, "
-            f"json_build_array(o.sides, o.totals, o.hand_points, o.calls, o.doubles)::text FROM {table} o "
-            f"JOIN {game_table} g ON g.id = o.game_id AND g.seq = o.seq AND g.status = %s "
-            f"WHERE o.club_id = %s AND o.variant = %s AND o.reason = '' AND o.hands > 0 "
-            f"ORDER BY o.finished_at, o.game_id", [Game.Status.FINISHED, club_id, variant])
-        rows = cur.fetchall()
-    loads = json.loads
-    out = []
-    for game_id, finished_at, winner, hands, doc in rows:
-        sides, totals, hand_points, calls, doubles = loads(doc)
-        out.append({"game_id": game_id, "club_id": club_id, "variant": variant, "finished_at": finished_at,
-                    "sides": sides, "totals": totals, "winner": winner, "hands": hands,
-                    "hand_points": hand_points, "calls": calls, "doubles": doubles})
-    return out
+    return sql.rated_outcome_rows(GameOutcome, club_id, variant)
 
 
 def recompute_pool(club_id: int, variant: str, progress: Progress | None = None) -> dict:
@@ -243,8 +221,7 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         if connection.vendor == "postgresql":
             # The recompute is re-runnable from the outcomes: a crash right after the commit may
             # lose it (never corrupt it), so it need not wait for the WAL flush.
-            with connection.cursor() as cur:
-                cur.execute("SET LOCAL synchronous_commit TO OFF")
+            sql.commit_without_wal_wait()
         pool = _lock_pool(club_id, variant)
         outcomes = _read_outcomes(club_id, variant)
         total = len(outcomes)

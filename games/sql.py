@@ -1,0 +1,232 @@
+"""The site's raw SQL, in one module.
+
+The ORM writes every other query. These statements are SQL because building the queryset cost more
+than running it on a hot path (figures in each docstring, measured with bench/api.py and bench/
+ratings.py). Each is built once per database vendor from the models' metadata (table and column
+names: a rename cannot leave one behind), and its values pass through the model fields' own
+converters, so it reads and writes exactly what the ORM would. `tests/api/test_raw_sql.py` checks
+each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`).
+
+- `game_with_role`: a game, its club and the reader's role in one query (optionally locking the
+  game row: the append's lock), for `games.selectors.game_with_role`.
+- `event_rows`: a range of a game's stored events, for `games.snapshots.stored_events`.
+- `append_events`: insert an append's event rows and move the game's head, for
+  `games.services.append_events` and the import (one statement on PostgreSQL).
+- `copy_rows`, `commit_without_wal_wait`, `rated_outcome_rows`: PostgreSQL-only helpers of a
+  whole rating pool's recompute (`games.ratings.services`), which take the model they work on so
+  that this module never imports the ratings (they import the records, not the reverse).
+"""
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+
+from django.db import models, transaction
+
+from games.models import Club, Event, Game, Membership
+
+#: events per multi-row INSERT on PostgreSQL: an import would otherwise pass its 65,535 parameters
+INSERT_ROWS = 500
+
+
+def _quote():
+    return transaction.get_connection().ops.quote_name
+
+
+def _column(meta, name: str) -> str:
+    return _quote()(meta.get_field(name).column)
+
+
+def model_from_row(model, connection, values):
+    """A model instance from its concrete columns as the database returned them, converted as
+    the ORM's compiler converts them (JSON, SQLite's dates and UUIDs)."""
+    converted = []
+    for field, value in zip(model._meta.concrete_fields, values):
+        column = field.get_col(model._meta.db_table)
+        for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+            value = convert(value, column, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
+
+
+# --- a game with its club and the reader's role ------------------------------------------------
+
+
+def game_with_role(game_id: int, user_id: int | None, *, for_update: bool = False) -> tuple[Game, str | None] | None:
+    """The game (its club loaded) and the role of user `user_id` in its club (None: no member),
+    in one query; `for_update` also locks the game row for the transaction. Compiling the
+    equivalent queryset with its role subquery cost about 2 ms per call, more than the rest of a
+    `state?at=N` read."""
+    connection = transaction.get_connection()
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= game_id <= high:
+        return None  # no such row, and the driver would refuse the number (the ORM returns none)
+    with connection.cursor() as cursor:
+        cursor.execute(_game_with_role_sql(connection.vendor, for_update), [user_id, game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    game_fields, club_fields = Game._meta.concrete_fields, Club._meta.concrete_fields
+    game = model_from_row(Game, connection, row[: len(game_fields)])
+    game.club = model_from_row(Club, connection, row[len(game_fields) : len(game_fields) + len(club_fields)])
+    return game, row[-1]
+
+
+@functools.cache
+def _game_with_role_sql(vendor: str, for_update: bool) -> str:
+    connection = transaction.get_connection()
+    q, features = connection.ops.quote_name, connection.features
+    game, club, member = Game._meta, Club._meta, Membership._meta
+    columns = [f"g.{q(f.column)}" for f in game.concrete_fields] + [f"c.{q(f.column)}" for f in club.concrete_fields]
+    lock = ""
+    if for_update and features.has_select_for_update:
+        lock = " " + connection.ops.for_update_sql(of=("g",) if features.has_select_for_update_of else ())
+    return (
+        f"SELECT {', '.join(columns)}, m.{_column(member, 'role')} "
+        f"FROM {q(game.db_table)} g "
+        f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{_column(game, 'club')} "
+        f"LEFT JOIN {q(member.db_table)} m ON m.{_column(member, 'club')} = g.{_column(game, 'club')} "
+        f"AND m.{_column(member, 'user')} = %s WHERE g.{q(game.pk.column)} = %s{lock}"
+    )
+
+
+# --- a game's stored events --------------------------------------------------------------------
+
+
+def event_rows(game_id: int, after: int, upto: int) -> list[tuple[int, str, dict]]:
+    """(seq, type, payload) of the events after..upto of a game, in order. The queryset it
+    replaces cost ~0.5 ms per call in query building, on every append that lands on a worker that
+    has not read the game's latest events."""
+    connection = transaction.get_connection()
+    decode = Event._meta.get_field("payload").from_db_value
+    with connection.cursor() as cursor:
+        cursor.execute(_event_rows_sql(connection.vendor), [game_id, after, upto])
+        return [(s, k, decode(p, None, connection)) for s, k, p in cursor.fetchall()]
+
+
+@functools.cache
+def _event_rows_sql(vendor: str) -> str:
+    q = _quote()
+    meta = Event._meta
+    seq, kind, payload, game = (_column(meta, f) for f in ("seq", "type", "payload", "game"))
+    return (f"SELECT {seq}, {kind}, {payload} FROM {q(meta.db_table)} "
+            f"WHERE {game} = %s AND {seq} > %s AND {seq} <= %s ORDER BY {seq}")
+
+
+# --- the append's writes -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _AppendSql:
+    insert: str  # INSERT INTO the event table (columns) without its VALUES
+    row: str  # one row's placeholders
+    update: str  # the game's seq, status and finished_at
+    event_columns = ("game", "seq", "type", "payload", "recorded_by", "recorded_at")
+
+
+@functools.cache
+def _append_sql(vendor: str) -> _AppendSql:
+    q = _quote()
+    game, ev = Game._meta, Event._meta
+    return _AppendSql(
+        insert=f"INSERT INTO {q(ev.db_table)} ({', '.join(_column(ev, c) for c in _AppendSql.event_columns)})",
+        row=f"({', '.join(['%s'] * len(_AppendSql.event_columns))})",
+        update=(f"UPDATE {q(game.db_table)} SET {_column(game, 'seq')} = %s, {_column(game, 'status')} = %s, "
+                f"{_column(game, 'finished_at')} = %s WHERE {q(game.pk.column)} = %s"),
+    )
+
+
+def append_events(game: Game, start: int, events: list[dict], recorded_by: int | None, recorded_at) -> None:
+    """Insert `events` as the game's rows seq start+1.. and write its head (`game.seq`, `status`,
+    `finished_at` as the caller set them), under the caller's lock. Values are prepared by the
+    model fields, so JSON and time zones are stored as the ORM stores them. bulk_create + save()
+    cost about 0.3 ms more per append; on PostgreSQL both go in one statement (a data-modifying
+    CTE: one round trip)."""
+    connection = transaction.get_connection()
+    sql = _append_sql(connection.vendor)
+    prep_payload = Event._meta.get_field("payload").get_db_prep_save
+    at = Event._meta.get_field("recorded_at").get_db_prep_save(recorded_at, connection)
+    rows = [
+        (game.pk, start + i + 1, event["type"],
+         prep_payload({k: v for k, v in event.items() if k != "type"}, connection), recorded_by, at)
+        for i, event in enumerate(events)
+    ]
+    finished_at = Game._meta.get_field("finished_at").get_db_prep_save(game.finished_at, connection)
+    update_params = [game.seq, game.status, finished_at, game.pk]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and len(rows) <= INSERT_ROWS:
+            values = ", ".join([sql.row] * len(rows))
+            cursor.execute(f"WITH inserted AS ({sql.insert} VALUES {values}) {sql.update}",
+                           [x for row in rows for x in row] + update_params)
+        elif connection.vendor == "postgresql":
+            # An import (up to services.MAX_IMPORT_EVENTS): multi-row INSERTs in seq order, in the
+            # caller's transaction (a statement a row cost 5x more), then the head's update.
+            for first in range(0, len(rows), INSERT_ROWS):
+                part = rows[first:first + INSERT_ROWS]
+                cursor.execute(f"{sql.insert} VALUES {', '.join([sql.row] * len(part))}",
+                               [x for row in part for x in row])
+            cursor.execute(sql.update, update_params)
+        else:
+            cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
+            cursor.execute(sql.update, update_params)
+
+
+# --- PostgreSQL helpers of the rating recompute ------------------------------------------------
+
+
+def copy_rows(model: type[models.Model], columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """COPY `rows` (values in `columns` order, as the database takes them) into `model`'s table
+    (PostgreSQL only; the recompute of 100,000 games writes its rating changes this way, several
+    times faster than multi-row INSERTs)."""
+    connection = transaction.get_connection()
+    q = connection.ops.quote_name
+    names = ", ".join(q(model._meta.get_field(c).column) for c in columns)
+    with connection.cursor() as cursor:
+        with cursor.cursor.copy(f"COPY {q(model._meta.db_table)} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+
+
+def commit_without_wal_wait() -> None:
+    """Let the current transaction's commit return before its WAL is flushed (PostgreSQL's
+    `synchronous_commit = off` for this transaction only): for work that is re-runnable from what
+    is stored, which a crash right after the commit may lose but never corrupt."""
+    with transaction.get_connection().cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
+def rated_outcome_rows(outcome: type[models.Model], club_id: int, variant: str) -> list[dict]:
+    """The rated outcomes of a (club, variant) rating pool in finishing order, as
+    `values(*RATED_OUTCOME_FIELDS)` dicts (PostgreSQL only; the ratings' ORM read elsewhere):
+    outcomes with hands, no refusal reason, of finished games, folded at the game's current seq.
+    The five JSON columns come as one JSON array per row, one decode instead of five (the read
+    is the largest Python cost of a 100,000-game recompute). `outcome` is the ratings' GameOutcome
+    model (passed in: the records never import the ratings)."""
+    connection = transaction.get_connection()
+    q = connection.ops.quote_name
+    o, g = outcome._meta, Game._meta
+    col = lambda meta, name: q(meta.get_field(name).column)  # noqa: E731
+    plain = ", ".join(f"o.{col(o, f)}" for f in ("game", "finished_at", "winner", "hands"))
+    array = ", ".join(f"o.{col(o, f)}" for f in RATED_OUTCOME_JSON)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {plain}, json_build_array({array})::text FROM {q(o.db_table)} o "
+            f"JOIN {q(g.db_table)} g ON g.{q(g.pk.column)} = o.{col(o, 'game')} AND g.{col(g, 'seq')} = o.{col(o, 'seq')} "
+            f"AND g.{col(g, 'status')} = %s "
+            f"WHERE o.{col(o, 'club')} = %s AND o.{col(o, 'variant')} = %s AND o.{col(o, 'reason')} = '' "
+            f"AND o.{col(o, 'hands')} > 0 ORDER BY o.{col(o, 'finished_at')}, o.{col(o, 'game')}",
+            [Game.Status.FINISHED, club_id, variant])
+        rows = cursor.fetchall()
+    loads = json.loads
+    out = []
+    for game_id, finished_at, winner, hands, doc in rows:
+        sides, totals, hand_points, calls, doubles = loads(doc)
+        out.append({"game_id": game_id, "club_id": club_id, "variant": variant, "finished_at": finished_at,
+                    "sides": sides, "totals": totals, "winner": winner, "hands": hands,
+                    "hand_points": hand_points, "calls": calls, "doubles": doubles})
+    return out
+
+
+#: the JSON columns of a rated outcome, in the order `rated_outcome_rows` decodes them
+RATED_OUTCOME_JSON = ("sides", "totals", "hand_points", "calls", "doubles")

@@ -1,0 +1,189 @@
+"""games.sql, the site's raw SQL: each statement reads or writes exactly what the ORM would. Run on
+SQLite and again on PostgreSQL (`make test-postgres`), where the append is one statement (a
+data-modifying CTE, or chunked INSERTs for an import) and the rating recompute's helpers (COPY,
+the JSON-array read) are used; those are PostgreSQL-only and marked so."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import engine, sql
+from games.models import Club, Event, Game, Membership, Player
+from games.ratings.models import GameOutcome, RatingChange
+from games.ratings.services import CHANGE_COLUMNS, OUTCOME_FIELDS
+from games.services import game_create, game_import
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_game_with_role_equals_the_orm_for_every_reader_and_with_the_lock(make_club, make_user, scorer):
+    viewer, outsider = make_user("vic"), make_user("out")
+    club = make_club("private", visibility="members")
+    Membership.objects.create(club=club, user=scorer, role="scorer")
+    Membership.objects.create(club=club, user=viewer, role="viewer")
+    created = game_create(club=club, variant="grand-seigneur", options={"preset": "abacus"},
+                          players=PLAYERS + ["Eve"], user=scorer)
+    expected = Game.objects.select_related("club").get(pk=created.body["id"])
+    for user in (scorer, viewer, outsider, None):
+        orm_role = (Membership.objects.filter(club=expected.club, user=user).values_list("role", flat=True).first()
+                    if user is not None else None)
+        for for_update in (False, True):
+            with transaction.atomic():
+                game, role = sql.game_with_role(expected.pk, getattr(user, "pk", None), for_update=for_update)
+            assert fields(game) == fields(expected) and fields(game.club) == fields(expected.club)
+            assert role == orm_role
+    assert not Game.objects.filter(pk=expected.pk + 1000).exists()
+    for missing in (expected.pk + 1000, -1, 2**70):  # no row; a number out of the column's range
+        assert sql.game_with_role(missing, scorer.pk) is None
+
+
+@pytest.fixture
+def stored_game(club, scorer):
+    record = engine.random_game(6, options={"hands": 2})
+    return Game.objects.get(pk=game_import(club=club, record=record, user=scorer).body["id"]), record
+
+
+def test_event_rows_equal_the_orm_for_every_range(stored_game):
+    game, record = stored_game
+    n = game.seq
+    assert n == len(record["events"])
+    for after, upto in ((0, n), (0, 0), (0, 1), (n // 3, n // 2), (n - 1, n), (n, n), (5, n + 10)):
+        orm = list(Event.objects.filter(game=game, seq__gt=after, seq__lte=upto).order_by("seq")
+                   .values_list("seq", "type", "payload"))
+        assert sql.event_rows(game.pk, after, upto) == orm, (after, upto)
+    assert [{"type": t, **p} for _, t, p in sql.event_rows(game.pk, 0, n)] == record["events"]
+
+
+def _orm_append(game: Game, start: int, events: list[dict], recorded_by, recorded_at) -> None:
+    # recorded_at is auto_now_add: the ORM stamps it with timezone.now(), patched by the caller
+    Event.objects.bulk_create([
+        Event(game=game, seq=start + i + 1, type=e["type"], payload={k: v for k, v in e.items() if k != "type"},
+              recorded_by_id=recorded_by, recorded_at=recorded_at)
+        for i, e in enumerate(events)
+    ])
+    game.save(update_fields=["seq", "status", "finished_at"])
+
+
+def _stored(game: Game) -> list[tuple]:
+    return list(Event.objects.filter(game=game).order_by("seq")
+                .values_list("seq", "type", "payload", "recorded_by_id", "recorded_at"))
+
+
+@pytest.mark.parametrize("length", [1, 37, sql.INSERT_ROWS + 120], ids=["one", "an-append", "an-import"])
+def test_append_events_stores_what_the_orm_stores(club, scorer, length, monkeypatch):
+    """The same events and head written by the SQL and by bulk_create + save(): the same rows
+    (JSON payloads with non-ASCII text, the recording user, the time to the microsecond) and the
+    same head. Longer than INSERT_ROWS: PostgreSQL's chunked path for an import."""
+    events = [{"type": "hand_result", "points": [i, -i], "note": "Ärger \u2013 \u00e9t\u00e9 \U0001f600", "nested": {"a": [1, None]}}
+              for i in range(length)]
+    at = timezone.now().replace(microsecond=123456)
+    monkeypatch.setattr(timezone, "now", lambda: at)  # the ORM's auto_now_add stamps this time too
+    finished = at - datetime.timedelta(days=1)
+    games = []
+    for write in (sql.append_events, _orm_append):
+        game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
+                                               user=scorer).body["id"])
+        game.seq, game.status, game.finished_at = length, Game.Status.FINISHED, finished
+        with transaction.atomic():
+            write(game, 0, events, scorer.pk, at)
+        games.append(game)
+    by_sql, by_orm = (Game.objects.get(pk=g.pk) for g in games)
+    assert _stored(by_sql) == _stored(by_orm)
+    assert _stored(by_sql)[-1][4] == at and len(_stored(by_sql)) == length
+    assert (by_sql.seq, by_sql.status, by_sql.finished_at) == (by_orm.seq, by_orm.status, by_orm.finished_at) \
+        == (length, Game.Status.FINISHED, finished)
+
+
+def test_append_events_after_stored_events_and_without_a_user(stored_game):
+    game, record = stored_game
+    start = game.seq
+    game.seq, game.status, game.finished_at = start + 2, Game.Status.ACTIVE, None
+    with transaction.atomic():
+        sql.append_events(game, start, [{"type": "undo"}, {"type": "undo"}], None, timezone.now())
+    rows = _stored(game)
+    assert [r[:4] for r in rows[start:]] == [(start + 1, "undo", {}, None), (start + 2, "undo", {}, None)]
+    assert Game.objects.filter(pk=game.pk).values_list("seq", "status", "finished_at").get() == \
+        (start + 2, Game.Status.ACTIVE, None)
+
+
+# --- the rating recompute's PostgreSQL helpers ----------------------------------------------------
+
+
+@pytest.fixture
+def outcomes(club, scorer):
+    """Outcomes of a pool as the ratings store them, with the cases the read must leave out: an
+    unfinished game, a stale fold (seq behind the game's), a refused game, one without hands, and
+    another variant's."""
+    base = timezone.now() - datetime.timedelta(days=10)
+    players = [Player.objects.create(club=club, name=f"P{i}") for i in range(4)]
+    made = []
+    for i, (status, stale, reason, hands, variant) in enumerate([
+        ("finished", False, "", 3, "nanking"), ("finished", False, "", 2, "nanking"), ("active", False, "", 2, "nanking"),
+        ("finished", True, "", 2, "nanking"), ("finished", False, "not enough players", 2, "nanking"),
+        ("finished", False, "", 0, "nanking"), ("finished", False, "", 2, "tientsin"), ("finished", False, "", 4, "nanking"),
+    ]):
+        game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
+                                               user=scorer).body["id"])
+        Game.objects.filter(pk=game.pk).update(status=status)  # seq stays 0 (it counts the events)
+        GameOutcome.objects.create(
+            game=game, club=club, variant=variant, finished_at=base + datetime.timedelta(hours=i % 3, minutes=i),
+            sides=[[players[0].pk, players[2].pk], [players[1].pk, players[3].pk]], totals=[1000 - i, 400 + i],
+            winner=i % 2, hands=hands, hand_points=[[100, 0]] * hands, calls={str(players[0].pk): [1, 1, 0, 0]},
+            doubles={"0": i}, reason=reason, seq=1 if stale else 0)
+        made.append(game)
+    return club, players, made
+
+
+@pytest.mark.postgres
+def test_rated_outcome_rows_equal_the_orm_read(outcomes):
+    club, _, _ = outcomes
+    orm = list(GameOutcome.objects.filter(club_id=club.pk, variant="nanking", reason="", hands__gt=0,
+                                          game__status=Game.Status.FINISHED, seq=F("game__seq"))
+               .order_by("finished_at", "game_id").values(*OUTCOME_FIELDS))
+    assert len(orm) == 3
+    assert sql.rated_outcome_rows(GameOutcome, club.pk, "nanking") == orm
+
+
+@pytest.mark.postgres
+def test_copy_rows_stores_what_bulk_create_stores(outcomes):
+    club, players, games = outcomes
+    at = timezone.now().replace(microsecond=654321)
+
+    def values(game):
+        return [(game.pk, p.pk, club.pk, "nanking", at, k, k % 2, 1500.5, 1510.25, 80.0, 79.5, 0.5, 1.0, k + 1,
+                 None if k == 3 else 700.0, 300.0, 1, 0, 0, 0, k, 1500.0, 1512.0)
+                for k, p in enumerate(players)]
+
+    with transaction.atomic():
+        sql.copy_rows(RatingChange, CHANGE_COLUMNS, values(games[0]))
+    RatingChange.objects.bulk_create([RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in values(games[1])])
+    read = lambda game: list(RatingChange.objects.filter(game=game).order_by("player_id")  # noqa: E731
+                             .values_list(*[c for c in CHANGE_COLUMNS if c != "game_id"]))
+    assert read(games[0]) == read(games[1]) and len(read(games[0])) == 4
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)  # SET LOCAL lasts to the end of the outer transaction
+def test_commit_without_wal_wait_lasts_one_transaction():
+    from django.db import connection
+
+    def setting():
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            return cursor.fetchone()[0]
+
+    before = setting()
+    with transaction.atomic():
+        sql.commit_without_wal_wait()
+        assert setting() == "off"
+    assert setting() == before != "off"
