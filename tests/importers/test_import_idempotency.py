@@ -103,7 +103,7 @@ def test_an_idempotency_key_on_the_record_import_replays_even_a_duplicate(scorer
 
 
 def test_a_bsw_import_failing_midway_stores_nothing(scorer_client, club, monkeypatch):
-    real = services._insert_events
+    real = services.events._insert_events  # the append's insert, which the import uses too
     calls = []
 
     def insert_then_fail(**kwargs):
@@ -112,13 +112,13 @@ def test_a_bsw_import_failing_midway_stores_nothing(scorer_client, club, monkeyp
             raise RuntimeError("the worker died")
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "_insert_events", insert_then_fail)
+    monkeypatch.setattr(services.events, "_insert_events", insert_then_fail)
     scorer_client.raise_request_exception = False
     response = import_bsw(scorer_client, club, LOG_TWO)
     assert response.status_code == 500 and response.json()["code"] == "server_error"
     assert len(calls) == 2
     assert Game.objects.count() == 0 and Event.objects.count() == 0
-    monkeypatch.setattr(services, "_insert_events", real)
+    monkeypatch.setattr(services.events, "_insert_events", real)
     assert import_bsw(scorer_client, club, LOG_TWO).json()["stored"] == 2
 
 

@@ -1,0 +1,44 @@
+"""Input checks shared by the writes: refused up front (400/422), before anything is stored."""
+from __future__ import annotations
+
+from typing import Any
+
+from games import engine, storable
+
+from .errors import InvalidInput, RuleViolation
+
+MAX_NAME_LENGTH = 100
+
+
+def _check_storable(value: Any, what: str) -> None:
+    """Refuse up front (400), on every backend, what the database cannot store (NUL characters,
+    lone surrogates, non-finite numbers: games.storable) rather than fail at the insert. The API's
+    parser refuses them already; this is the backstop for the importers and other callers."""
+    why = storable.problem(value)
+    if why is not None:
+        raise InvalidInput(f"{what}: {why}")
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        raise InvalidInput(f"a player name is a non-empty string of at most {MAX_NAME_LENGTH} characters")
+    return name
+
+
+def _check_events_shape(events: Any, limit: int) -> None:
+    if not isinstance(events, list):
+        raise InvalidInput("events must be a list of event objects")
+    if len(events) > limit:
+        raise InvalidInput(f"at most {limit} events per request, got {len(events)}", code="batch_too_large")
+    for i, event in enumerate(events):
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise InvalidInput(f"events[{i}] must be an object with a string 'type'")
+
+
+def _check_incoming(variant: str, events: list[dict]) -> None:
+    """Only the fields of each event's type, within the engine's size bounds (RuleViolation
+    `malformed` with the index in the batch): what is stored stays for ever."""
+    try:
+        engine.check_incoming(variant, events)
+    except engine.EngineError as err:
+        raise RuleViolation(err, index=err.index) from None

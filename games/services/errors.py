@@ -1,0 +1,60 @@
+"""The errors of the writes, each with the stable code the API answers with (games.api)."""
+from __future__ import annotations
+
+from games import engine
+
+
+class ServiceError(Exception):
+    code = "invalid"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(ServiceError):
+    """A request the service cannot act on (400)."""
+
+    def __init__(self, message: str, code: str = "invalid", params: dict | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}  # the engine's parameters of a refusal (docs/api.md "Errors")
+
+
+class SeqConflict(ServiceError):
+    """`expected_seq` is not the game's current seq (409)."""
+
+    code = "seq_conflict"
+
+    def __init__(self, expected_seq: int, current_seq: int) -> None:
+        super().__init__(f"expected_seq is {expected_seq} but the game is at seq {current_seq}")
+        self.expected_seq = expected_seq
+        self.current_seq = current_seq
+
+
+class RuleViolation(ServiceError):
+    """The engine refused an event (422); `index` is its position in the batch (or record)."""
+
+    def __init__(self, error: engine.EngineError, index: int | None) -> None:
+        super().__init__(error.message)
+        self.code = error.code
+        self.error = error
+        self.index = index
+
+
+class GameNotFound(ServiceError):
+    """No such game, or one the user may not see (404)."""
+
+    code = "not_found"
+
+
+class WriteForbidden(ServiceError):
+    """The user may see the game but is not a scorer or admin of its club (403)."""
+
+    code = "permission_denied"
+
+
+class IdempotencyKeyReused(ServiceError):
+    """The same Idempotency-Key came with a different request (422)."""
+
+    code = "idempotency_key_reused"

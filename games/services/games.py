@@ -1,0 +1,151 @@
+"""Games: created empty (then appended to) or imported whole from a record."""
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from datetime import timezone as dt_timezone
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from games import engine, snapshots
+from games.models import Club, Game, GameSeat
+
+from . import events as events_service  # looked up at call time: tests replace its writes
+from .checks import _check_events_shape, _check_name, _check_storable
+from .errors import InvalidInput, RuleViolation
+from .idempotency import _fingerprint, _with_idempotency
+from .players import players_for_names
+from .results import WriteResult, _game_body
+
+MAX_IMPORT_EVENTS = 20_000
+
+
+def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.GameState:
+    try:
+        return engine.new_game(variant, options, players=names)
+    except engine.EngineError as err:
+        if err.code == "malformed":
+            raise InvalidInput(err.message, code="malformed", params=err.params) from None
+        raise RuleViolation(err, index=None) from None
+
+
+def _create_game_rows(*, club: Club, variant: str, options, names: list[str], header: dict, user,
+                      played_at=None, import_hash: str | None = None) -> Game:
+    dated = {} if played_at is None else {"played_at": played_at}
+    game = Game.objects.create(
+        club=club, variant=variant, options=options, header=header, created_by=user, status=Game.Status.ACTIVE,
+        import_hash=import_hash, **dated,
+    )
+    players = players_for_names(club=club, names=names)
+    GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
+    return game
+
+
+def game_create(
+    *, club: Club, variant: str, options: dict | None, players: list[str], user, idempotency_key: str | None = None
+) -> WriteResult:
+    for name in players:
+        _check_name(name)
+    _check_storable([variant, options, players], "the game")
+    state = _new_state(variant, options, players)
+
+    def write() -> dict:
+        game = _create_game_rows(
+            club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
+        )
+        snapshots.cache_on_commit(game, [(0, state, True)])
+        return WriteResult(body=_game_body(game))
+
+    fingerprint = (_fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
+                   if idempotency_key is not None else "")
+    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
+
+
+def _played_at(record: dict) -> datetime | None:
+    """The record's ``meta.played_at`` (ISO 8601; a date alone is midnight UTC, a time without
+    offset is UTC), or None when it has none: the game is then dated by its import."""
+    meta = record.get("meta")
+    value = meta.get("played_at") if isinstance(meta, dict) else None
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
+    except ValueError:
+        when = None
+    if when is None:
+        raise InvalidInput(f"meta.played_at must be an ISO 8601 date or time, not {value!r}", code="malformed")
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
+
+
+def import_hash(record: dict) -> str:
+    """The content of an imported record: SHA-256 of its canonical JSON (keys sorted, `meta`
+    included: a tracker game's id or a log's game number tells two games with equal events apart)."""
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def _already_imported(club: Club, content: str) -> WriteResult | None:
+    game = Game.objects.filter(club=club, import_hash=content).first()
+    if game is None:
+        return None
+    return WriteResult(body={**_game_body(game), "already_imported": True}, created=False)
+
+
+def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = None) -> WriteResult:
+    """Store a whole record (section 1) as a new game in `club`. The record is checked by the
+    engine first (malformed: InvalidInput; a refused event: RuleViolation with its index in
+    `events`); the events are stored exactly as given, so that the export equals the record.
+
+    Idempotent by content: a record the club imported before (`import_hash`) stores nothing and
+    answers with the game already there (`already_imported`, `created` False), also when two
+    imports of it race (the unique constraint decides; the loser answers with the winner's game)."""
+    if not isinstance(record, dict):
+        raise InvalidInput("a record is a JSON object", code="malformed")
+    _check_storable(record, "the record")
+    try:
+        engine.parse_record(record, strict=True)
+    except engine.EngineError as err:
+        if err.code == "malformed":
+            raise InvalidInput(err.message, code="malformed") from None
+        raise RuleViolation(err, index=err.index) from None
+    events = record.get("events", [])
+    _check_events_shape(events, MAX_IMPORT_EVENTS)
+    names = record["players"]
+    variant, options = record["variant"], record.get("options")
+    # Everything else at the top level (`format`, extensions, an explicit `"options": null`) is
+    # kept verbatim for the export.
+    header = {
+        k: v
+        for k, v in record.items()
+        if k not in ("variant", "players", "events") and not (k == "options" and v is not None)
+    }
+    if "events" not in record:
+        header[Game.OMITTED_EVENTS] = True
+    played_at = _played_at(record)
+    state = _new_state(variant, options, names)
+    kept = events_service._apply_batch(state, 0, events)
+
+    content = import_hash(record)
+
+    def write() -> WriteResult:
+        existing = _already_imported(club, content)
+        if existing is not None:
+            return existing
+        try:
+            with transaction.atomic():
+                game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header,
+                                         user=user, played_at=played_at, import_hash=content)
+        except IntegrityError:
+            existing = _already_imported(club, content)  # a concurrent import of the same content won
+            if existing is None:
+                raise
+            return existing
+        if events:
+            events_service._insert_events(game=game, start=0, events=events, state=state, user=user)
+        snapshots.cache_on_commit(game, kept, 0, events)
+        return WriteResult(body=_game_body(game))
+
+    fingerprint = _fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""
+    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
