@@ -175,7 +175,9 @@ def _fold(game: Game, state: engine.GameState, events: tuple[dict, ...], base: i
     """Fold events base..n-1 into `state` (the state after `base` events), yielding each step
     (engine.fold_steps) and caching the boundaries passed and the tip."""
     for at, event, folded in engine.fold_steps(state, events[base:n], base):
-        if at < n and is_boundary(at, events[at]["type"]):
+        if at < n and is_boundary(at, events[at]["type"]) and _states.get((game.stream_id, at)) is None:
+            # not again when this process holds it: the replay's frames of a game being entered
+            # are rebuilt from 0 after each append, and would pickle every hand start each time
             cache_state(game, at, folded)
         yield at, event, folded
     if n != base and (n == game.seq or n % SNAPSHOT_EVERY == 0):

@@ -85,3 +85,22 @@ def test_the_replay_folds_through_the_snapshot_cache(public_club):
     assert snapshots.cached_state(game, second_hand, shared=False) is not None
     tip = snapshots.cached_state(game, game.seq, shared=False)
     assert tip is not None and engine.state_json(tip) == engine.state_json(engine.fold(record))
+
+
+def test_rebuilding_the_frames_caches_no_hand_start_again(public_club, monkeypatch):
+    """A game being entered has its frames rebuilt from its first state after every append: the
+    hand starts this process already holds are not written to the cache again (a pickle each)."""
+    record = engine.random_game(4, options={"hands": 3})
+    game = import_game(public_club, record)
+    snapshots.forget_local()
+    replay_data_module.clear_local()
+    written: list[int] = []
+    real = snapshots.cache_state
+    monkeypatch.setattr(snapshots, "cache_state", lambda g, n, state, **kw: (written.append(n), real(g, n, state, **kw)))
+    replay_data_module.replay_data(game, engine.EVERYTHING)
+    starts = [i for i, e in enumerate(record["events"]) if e["type"] in engine.HAND_START_EVENTS and i > 0]
+    assert set(starts) <= set(written)
+    written.clear()
+    replay_data_module.clear_local()
+    replay_data_module.replay_data(game, engine.EVERYTHING)
+    assert not set(starts) & set(written)
