@@ -83,3 +83,12 @@ def test_board_sheets_show_each_deal_and_its_traveller(club, scorer_client, td):
 def test_not_a_duplicate_tournament(club, scorer_client):
     tid = create(scorer_client)["id"]
     assert Client().get(f"/tournaments/{tid}/duplicate/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_refused_adjustment_is_said_once_on_the_page(club, scorer_client, td):
+    """The TD's pages show their messages beside their controls, not a second time under the
+    site bar."""
+    tid = scored_round(scorer_client)
+    page = td.post(f"/tournaments/{tid}/duplicate/adjust/", {"table_ref": "", "board": ""}, follow=True)
+    assert page.content.decode().count("Choose the round, table and board.") == 1
