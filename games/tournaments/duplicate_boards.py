@@ -15,9 +15,6 @@ from games.services import InvalidInput, WriteResult
 from games.tournament.duplicate import board_deal
 from games.tournaments.models import TableGame, Tournament
 
-HAND_STARTS = ("shuffle", "hand_result")
-
-
 def new_secret() -> str:
     return secrets.token_hex(16)
 
@@ -36,7 +33,7 @@ def deal(tournament: Tournament, board: int) -> list[list[str]]:
 
 
 def _hands_started(game: Game) -> int:
-    return sum(e.get("type") in HAND_STARTS for e in snapshots.stored_events(game, game.seq))
+    return sum(e.get("type") in engine.HAND_START_EVENTS for e in snapshots.stored_events(game, game.seq))
 
 
 def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tuple[int, list[dict]]:

@@ -24,7 +24,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from games import engine, services, store
+from games import engine, services, snapshots
 from games.models import Game
 
 VARIANT = "tien-zi-que"
@@ -149,7 +149,7 @@ def round_over_text(players: list[str], state: dict) -> str:
 def page_context(request, game: Game, form: RoundLine | None = None, *, stale: int | None = None,
                  note: str = "") -> dict[str, Any]:
     players = [s.player.name for s in game.seats.select_related("player")]
-    state = store.state_at(game, game.seq)
+    state = snapshots.state_at(game, game.seq)
     facts = engine.entry_facts(state)
     doc = facts["state"]
     sheet = facts.get("round_sheet")
@@ -199,7 +199,7 @@ def enter_page(request, game: Game):
     """GET /games/{id}/enter/ for a Tien Zi Que game; `?saved=N` announces the round just saved."""
     note = ""
     if request.GET.get("saved"):
-        state = engine.state_json(store.state_at(game, game.seq))
+        state = engine.state_json(snapshots.state_at(game, game.seq))
         note = round_over_text([s.player.name for s in game.seats.select_related("player")], state)
     return render(request, "entry/tien_zi_que.html", page_context(request, game, note=note))
 
