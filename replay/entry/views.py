@@ -6,7 +6,7 @@ members-only club stays 404 to outsiders, as everywhere else.
 
 The pages hold no rule of Tichu. The new-game form calls `services.game_create` (as
 POST /api/games/ does); the entry page reads GET /api/games/{id}/legal/ and writes with
-POST /api/games/{id}/events/ from `static/entry/entry.js`; `panels` renders the score sheet and
+POST /api/games/{id}/events/ from `static/entry/main.js` (and its modules); `panels` renders the score sheet and
 the event history with the viewer's templates for the script to swap in.
 """
 from __future__ import annotations

@@ -6,38 +6,35 @@
    of being overwritten. An item the server refused is `held`: it is shown, never sent again by
    itself, until the scorer discards it.
 
-   window.TichuOutbox(storageKey) -> { items, add, addFirst, drop, hold, clear, size } */
-(function () {
-  "use strict";
+   Outbox(storageKey) -> { items, add, addFirst, drop, hold, clear, size } */
 
-  function load(key) {
+function load(key) {
+  try {
+    const raw = window.localStorage.getItem(key);
+    const list = raw ? JSON.parse(raw) : [];
+    return Array.isArray(list) ? list : [];
+  } catch (e) { return []; }  // storage off (private mode) or damaged: start empty
+}
+
+export function Outbox(storageKey) {
+  let items = load(storageKey);
+
+  function save() {
     try {
-      var raw = window.localStorage.getItem(key);
-      var list = raw ? JSON.parse(raw) : [];
-      return Array.isArray(list) ? list : [];
-    } catch (e) { return []; }  // storage off (private mode) or damaged: start empty
+      if (items.length) window.localStorage.setItem(storageKey, JSON.stringify(items));
+      else window.localStorage.removeItem(storageKey);
+    } catch (e) { /* kept in memory for this page's life */ }
   }
+  const has = (key) => items.some((it) => it.key === key);
 
-  window.TichuOutbox = function (storageKey) {
-    var items = load(storageKey);
-
-    function save() {
-      try {
-        if (items.length) window.localStorage.setItem(storageKey, JSON.stringify(items));
-        else window.localStorage.removeItem(storageKey);
-      } catch (e) { /* kept in memory for this page's life */ }
-    }
-    function has(key) { return items.some(function (it) { return it.key === key; }); }
-
-    return {
-      items: function () { return items.slice(); },
-      size: function () { return items.length; },
-      add: function (req) { if (!has(req.key)) { items.push(req); save(); } },
-      // a request that failed in flight goes back in front: it was made before anything queued
-      addFirst: function (req) { if (!has(req.key)) { items.unshift(req); save(); } },
-      drop: function (key) { items = items.filter(function (it) { return it.key !== key; }); save(); },
-      hold: function (why) { items.forEach(function (it) { it.held = why; }); save(); },
-      clear: function () { items = []; save(); },
-    };
+  return {
+    items: () => items.slice(),
+    size: () => items.length,
+    add(req) { if (!has(req.key)) { items.push(req); save(); } },
+    // a request that failed in flight goes back in front: it was made before anything queued
+    addFirst(req) { if (!has(req.key)) { items.unshift(req); save(); } },
+    drop(key) { items = items.filter((it) => it.key !== key); save(); },
+    hold(why) { items.forEach((it) => { it.held = why; }); save(); },
+    clear() { items = []; save(); },
   };
-})();
+}

@@ -1,0 +1,173 @@
+/* The score-sheet form (docs/entry.md, "Score sheet: one form per hand"): one `hand_result` per
+ * hand, checked as it is typed, first by the fields' own bounds, then by the engine itself through
+ * GET /api/games/{id}/legal/?check= (a dry run: nothing stored). */
+import { $, C, S, W, esc, name, nSeats, outbox, seatCount } from "./state.js";
+import { button } from "./view.js";
+import { getJson, send } from "./api.js";
+import { changedElsewhere } from "./stale.js";
+
+function sheetTeams() { return S.legal.state.teams || []; }
+
+export function renderSheetForm() {
+  var L = S.legal, open = L.phase === "between_hands";
+  $("hand-blocked").hidden = open || L.phase === "game_over";
+  // the next hand card by card from here: one tap shuffles and opens the card-by-card tab
+  var shuffles = (L.actions || []).filter(function (a) { return a.type === "shuffle"; });
+  $("sheet-shuffle").hidden = !shuffles.length;
+  $("sheet-shuffle-buttons").innerHTML = shuffles.map(function (a) {
+    return button("sheet-shuffle-" + a.seat, esc(name(a.seat)) + " shuffles", a, "to-cards");
+  }).join(" ");
+  var teams = sheetTeams();
+  [0, 1].forEach(function (i) {
+    var label = $("points-label-" + i);
+    if (!label) return;
+    if (C.sheet.dealer) label.textContent = i === 0 ? "Dealer & dummy" : "Opponents";
+    else if (teams[i]) label.textContent = teams[i].map(name).join(" & ");
+  });
+  $("hand-form").querySelectorAll("select, input").forEach(function (el) { el.disabled = !open; });
+  if (open) syncDoubleVictory();
+  checkHand();
+}
+
+export function dvChecked() { return !!($("double-victory") && $("double-victory").checked); }
+
+// A double (Tichu) or triple (Tientsin) victory: the first out's team-mates follow in seat order.
+export function syncDoubleVictory() {
+  var dv = dvChecked();
+  if ($("points-0")) $("points-0").disabled = $("points-1").disabled = dv || S.legal.phase !== "between_hands";
+  if (!dv) return;
+  var first = $("out-0").value;
+  if (first === "") return;
+  var mates = teamMates(Number(first));
+  for (var k = 0; k < mates.length && k + 1 < C.sheet.sweep; k++) if ($("out-" + (k + 1))) $("out-" + (k + 1)).value = String(mates[k]);
+}
+function teamMates(seat) {
+  if (C.sheet.dealer && $("dealer")) {  // Threechu: the dealer plays with the dummy (seat 3)
+    var d = Number($("dealer").value), dummy = seatCount - 1;
+    var side = seat === d || seat === dummy ? [d, dummy] : [0, 1, 2].filter(function (s) { return s !== d; });
+    return side.filter(function (s) { return s !== seat; });
+  }
+  var team = sheetTeams().filter(function (t) { return t.indexOf(seat) >= 0; })[0] || [];
+  return team.filter(function (s) { return s !== seat; });
+}
+
+function handEvent() {
+  var calls = {};
+  for (var s = 0; s < nSeats; s++) {
+    var c = $("call-" + s);
+    if (c && c.value) calls[String(s)] = c.value;
+  }
+  var out = [];
+  document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") out.push(Number(sel.value)); });
+  var dv = dvChecked();
+  if (dv) out = out.slice(0, C.sheet.sweep);
+  else if (out.length === seatCount - 1) {
+    for (var t = 0; t < seatCount; t++) if (out.indexOf(t) < 0) { out.push(t); break; }
+  }
+  var event = { type: "hand_result", calls: calls, out: out };
+  if (!dv && $("points-0")) {
+    var p0 = $("points-0").value, p1 = $("points-1").value;
+    if (p0 !== "" && p1 !== "") event.points = [Number(p0), Number(p1)];
+  }
+  if ($("dealer")) event.dealer = Number($("dealer").value);
+  return event;
+}
+
+// What the browser itself can say at once (the field's declared bounds), before the engine's answer.
+function fieldProblem() {
+  if ($("out-0").value === "") return "Who went out first?";
+  var seen = {};
+  var dup = false;
+  document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") { if (seen[sel.value]) dup = true; seen[sel.value] = true; } });
+  if (dup) return "A player goes out only once.";
+  if (finishingOrder()) {
+    var empty = Array.prototype.filter.call(document.querySelectorAll(".out-select"), function (sel) { return sel.value === ""; });
+    if (empty.length) return "The whole finishing order is needed: who was " + empty[0].closest("label").firstChild.textContent.trim() + "?";
+    return null;
+  }
+  if (dvChecked() || !$("points-0")) return null;
+  var p = [$("points-0"), $("points-1")];
+  for (var i = 0; i < 2; i++) {
+    if (p[i].value === "") return "Card points: type one team's points.";
+    if (!p[i].checkValidity()) {
+      if (p[i].validity.stepMismatch) return "Card points are a multiple of 5 (" + p[i].value + " is not).";
+      if (p[i].validity.rangeUnderflow || p[i].validity.rangeOverflow) return "Card points lie between -25 and 125 (" + p[i].value + " does not).";
+      return "Card points: " + p[i].validationMessage;
+    }
+  }
+  return null;
+}
+
+export function setCheck(text, ok) {
+  var line = $("hand-check");
+  line.textContent = text;
+  line.className = "check-line " + (ok === true ? "ok" : ok === false ? "bad" : "");
+  // enabled while the engine is asked (Enter then saves once it agrees), disabled when it refused
+  $("save-hand").disabled = ok === false || S.busy || !!S.stale || !S.legal || S.legal.phase !== "between_hands";
+}
+
+export function checkHand() {
+  clearTimeout(S.checkTimer);
+  if (!S.legal || S.legal.phase !== "between_hands") { S.checkKey = null; S.submitWhenChecked = false; setCheck("", null); return; }
+  if (S.stale && S.stale.origin === "save-hand") {  // no "✓ accepted" on a form built on an old state
+    S.checkKey = null; S.submitWhenChecked = false;
+    setCheck("This form was filled before the game changed: compare it with the new state first.", false);
+    return;
+  }
+  var problem = fieldProblem();
+  if (problem) { S.checkKey = null; S.submitWhenChecked = false; setCheck(problem, false); return; }
+  if (offlineForm()) { S.checkKey = null; setCheck("Not checked yet: the rules check it when it is sent (entries are waiting to go out).", null); return; }
+  var event = handEvent(), k = JSON.stringify(event);
+  if (k === S.checkKey) return;  // approved already at this seq
+  S.checkKey = null;
+  setCheck("Checking…", null);
+  S.checkTimer = setTimeout(function () {
+    getJson(C.legal_url + "?check=" + encodeURIComponent(k)).then(function (res) {
+      if (JSON.stringify(handEvent()) !== k) return;  // typed on meanwhile
+      var check = res.body.check;
+      if (res.status !== 200 || !check) { setCheck(res.body.message || "Could not check.", false); return; }
+      if (res.body.seq !== S.seq) { changedElsewhere(res.body.seq); return; }
+      if (check.ok) {
+        S.checkKey = k;
+        setCheck("✓ The rules accept this hand: " + summary(event), true);
+        if (S.submitWhenChecked) { S.submitWhenChecked = false; submitHand(); }
+      } else { S.submitWhenChecked = false; setCheck("✗ " + W.refusal(check.error), false); }
+    });
+  }, 150);
+}
+
+function summary(e) {
+  var parts = ["out " + e.out.map(name).join(" › ")];
+  Object.keys(e.calls).forEach(function (s) { parts.push(name(Number(s)) + " " + (e.calls[s] === "tichu" ? "Tichu" : "Grand Tichu")); });
+  parts.push(e.points ? "card points " + e.points.join(" / ") : finishingOrder() ? "finishing order" : victoryWord());
+  return parts.join("; ");
+}
+
+export function finishingOrder() { return !C.sheet.points && !C.sheet.sweep; }
+export function victoryWord() { return C.sheet.sweep === 3 ? "triple victory" : "double victory"; }
+
+export function otherTeamPoints(ev) {
+  var me = ev.target, other = $("points-" + (me.getAttribute("data-team") === "0" ? "1" : "0"));
+  if (me.value === "") { other.value = ""; return; }
+  var v = Number(me.value);
+  if (isFinite(v)) other.value = String(100 - v);  // the two teams' card points make 100
+}
+export function submitHand() {
+  var event = handEvent();
+  if (S.busy) return;
+  if (S.stale) { send([], ""); return; }
+  if (offlineForm()) {  // no engine to ask: the field checks only; the engine judges it when sent
+    if (fieldProblem()) return;
+    send([event], "hand " + ((S.legal.state.hand_number || 0) + 1 + queuedHands()) + " from the score sheet", "save-hand").then(afterHandSaved);
+    return;
+  }
+  if (S.checkKey !== JSON.stringify(event)) { S.submitWhenChecked = true; checkHand(); return; }
+  send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet", "save-hand").then(afterHandSaved);
+}
+function afterHandSaved(ok) {
+  if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
+}
+export function offlineForm() { return navigator.onLine === false || outbox.size() > 0; }
+function queuedHands() {
+  return outbox.items().filter(function (it) { return JSON.parse(it.body).events.some(function (e) { return e.type === "hand_result"; }); }).length;
+}

@@ -1,0 +1,73 @@
+/* The entry page's state and small helpers, shared by its modules (docs/entry.md, "The script").
+ * No rule of Tichu here: what may be entered is what GET /api/games/{id}/legal/ says now. */
+import { makeWords, readWords, esc } from "../shared/cards.js";
+import { Outbox } from "./outbox.js";
+
+export { esc };
+export const root = document.getElementById("entry");
+export const C = root ? JSON.parse(document.getElementById("entry-config").textContent) : { players: [] };
+export const $ = (id) => document.getElementById(id);
+export const players = C.players || [];
+export const nSeats = players.length;
+export const seatCount = (C.seat_names || players).length;  // Threechu: three players and the dummy
+
+/** A seat's name: its player, or the engine's name of a seat without one (Threechu's dummy). */
+export function name(seat) {
+  if (typeof seat === "number" && seat >= 0 && seat < nSeats) return players[seat];
+  const named = (C.seat_names || [])[seat];
+  return named !== undefined ? named : "seat " + seat;
+}
+
+/** Card faces and the engine's words (static/shared/cards.js, fed by games.engine page_words). */
+export const W = makeWords(readWords(), name);
+
+export const outbox = Outbox("tichu-entry:game-" + C.game + ":outbox");
+
+export const S = {
+  seq: C.seq,        // the seq the page's state is at: sent as expected_seq
+  legal: null,       // the last answer of the legal endpoint
+  picked: [],        // indices into the hand (or pile) being picked from
+  pickFrom: null,    // "hand:<seat>" or "pile": what `picked` indexes
+  dealMode: "hand",  // "hand": whole hands (deal events); "card": one card at a time (draw)
+  dealSeat: null,    // the seat the tapped pile cards go to (remembered)
+  dealHands: {},     // seat -> cards tapped for it, not sent yet
+  exchange: { seat: null, slots: {}, last: null },  // pusher -> {receiver: card}; the card tapped last
+  busy: false,
+  auto: false,       // the page is entering a forced event after the scorer's own entry
+  pending: null,     // the last write, kept for Retry after a network failure
+  checkKey: null,    // the hand_result JSON the engine last approved
+  checkTimer: null,
+  tab: null,
+  penaltyPick: null, // the penalty event being confirmed (one of S.legal.penalties)
+  stale: null,       // {seq, what, origin} after a refused (409) write or a change with unsaved input
+  refocus: null,
+};
+
+export function actionsOf(type) { return ((S.legal && S.legal.actions) || []).filter((a) => a.type === type); }
+export function key(cards) { return cards.slice().sort().join(" "); }
+
+export function say(text, kind) {
+  $("status").textContent = text;
+  $("status").className = "status" + (kind ? " " + kind : "");
+}
+export function alertBox(text, retry) {
+  $("alert").hidden = !text;
+  $("alert-text").textContent = text || "";
+  $("retry").hidden = !retry;
+}
+export function setBusy(on) {
+  S.busy = on;
+  root.setAttribute("data-busy", on || S.auto ? "1" : "0");
+}
+export function csrf() {
+  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : C.csrf;
+}
+export function newKey() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2);
+}
+export function penaltyLabel(e) {
+  const why = String(e.reason || "");
+  return why === "missed_wish" ? "Missed wish by " + name(e.seat) : name(e.seat) + ": " + why.replace(/_/g, " ");
+}
