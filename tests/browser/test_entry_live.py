@@ -66,8 +66,8 @@ def test_unsaved_input_is_marked_stale_not_overwritten(open_as, game):
     second.wait_for_selector("#entry[data-stale='1']", state="attached", timeout=FOLLOW_MS)
     assert second.input_value("#out-0") == "2" and second.input_value("#points-1") == "40"
     assert "Not sent: the hand typed in the score sheet" in second.text_content("#sheet-stale")
-    assert second.is_disabled("#save-hand")
     second.wait_for_selector("#entry[data-seq='1']", state="attached")
+    assert second.is_disabled("#save-hand")
     assert second.locator("#score-sheet tr.hand-line").count() == 1
     assert len(stored(game)) == 1
     # card by card: a card picked when the other scorer moves on is not played on the new state

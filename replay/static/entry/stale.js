@@ -33,6 +33,7 @@ export function markStale(seq, what, origin, refused) {
   $("bar-stale").hidden = false;
   $("bar-stale-text").textContent = (refused ? "Not saved" : "Changed meanwhile") + ": game at #" + seq;
   $("hand-form").classList.toggle("stale", where === "sheet");
+  $("save-hand").disabled = true;  // at once, before the new state is drawn
   root.setAttribute("data-stale", "1");
 }
 
