@@ -31,7 +31,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, store
+from games import engine, snapshots
 from games.models import Club, Event, Game, GameSeat
 from games.ratings import outbox as rating_outbox
 from games.services import (
@@ -120,7 +120,7 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
 
     def remember() -> None:  # the tip in this process only: the rating outcome reads it, no fold
         for g in games:
-            store.cache_state(g, g.seq, states[g.pk], shared=False)
+            snapshots.cache_state(g, g.seq, states[g.pk], shared=False)
 
     transaction.on_commit(remember)
     by_hash = {g.import_hash: g for g in games}
