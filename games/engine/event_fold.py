@@ -6,7 +6,9 @@ what ``undo`` needs: for each hand begun, the state just before it (a bare copy,
 history of its own) with the events in force at that moment; and the events in force since the
 current hand began. ``undo`` copies the last checkpoint and refolds those events but the last.
 The checkpoints are a flat tuple, shared between copies: copying a state stays cheap, and a
-pickled state's depth does not grow with the number of hands.
+pickled state's depth does not grow with the number of hands. The events since the hand began are
+a list appended in place (a tuple grown by concatenation cost a copy of the hand per event); each
+copy of a state takes its own copy of that list.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from .errors import EngineError
-from .schema import Schema, check_types
+from .schema import Schema, check_types, compile_checks
 
 
 class EventFold:
@@ -23,12 +25,13 @@ class EventFold:
     _handlers: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]]
     _starts: ClassVar[frozenset[str]]
     _schemas: ClassVar[Schema]  # the fields of each event type (schema.py)
+    _dispatch: ClassVar[dict[str, tuple[Callable[[Any, dict[str, Any]], None], Callable[[dict[str, Any]], None], bool]]]
 
     # set by subclasses (declared in their __slots__)
     over: bool
     events_applied: int
     _checkpoints: tuple[tuple[Any, tuple[dict[str, Any], ...]], ...]
-    _since: tuple[dict[str, Any], ...]
+    _since: list[dict[str, Any]]
 
     def copy(self) -> Any:  # pragma: no cover - every state defines it
         raise NotImplementedError
@@ -40,18 +43,18 @@ class EventFold:
         self.winner: int | None = None
         self.events_applied = 0
         self._checkpoints = ()  # per hand begun: (bare state before it, events in force then)
-        self._since = ()  # the events in force since the current hand began
+        self._since = []  # the events in force since the current hand began (each state its own list)
 
     def _copy_fold_into(self, other: Any) -> Any:
         other.history = list(self.history)  # lines are never changed once written
         other.over, other.winner, other.events_applied = self.over, self.winner, self.events_applied
-        other._checkpoints, other._since = self._checkpoints, self._since
+        other._checkpoints, other._since = self._checkpoints, list(self._since)
         return other
 
     def _bare_copy(self) -> Any:
         """A copy without undo history: what a checkpoint keeps."""
         bare = self.copy()
-        bare._checkpoints, bare._since = (), ()
+        bare._checkpoints, bare._since = (), []
         return bare
 
     def _unknown_event(self, kind: Any) -> EngineError:
@@ -60,8 +63,34 @@ class EventFold:
     def _game_over(self, kind: str) -> EngineError:
         return EngineError("game_over", f"the game is over; {kind} is not accepted (an undo is)")
 
+    @classmethod
+    def _build_dispatch(cls) -> None:
+        """Once per state class, after its ``_handlers``, ``_schemas`` and ``_starts`` are set: per
+        event type, its handler, its compiled field check and whether it starts a hand."""
+        checks = compile_checks(cls._schemas)
+        cls._dispatch = {kind: (handler, checks[kind], kind in cls._starts) for kind, handler in cls._handlers.items()}
+
     def apply(self, event: Any) -> None:
-        """Check ``event`` against the rules and apply it, or raise EngineError and change nothing."""
+        """Check ``event`` against the rules and apply it, or raise EngineError and change nothing.
+
+        The usual event (a dict whose type has a handler) takes the short way: one lookup, the
+        compiled field check, the handler. Anything else (not a dict, an odd type, undo) takes
+        :meth:`_apply_other`, which gives each refusal in the same order."""
+        kind: Any = event.get("type") if event.__class__ is dict else None
+        entry = self._dispatch.get(kind) if kind.__class__ is str else None
+        if entry is None:
+            self._apply_other(event)
+            return
+        handler, check, starts = entry
+        check(event)  # a field of the wrong JSON type is malformed, not a crash
+        if self.over or starts:  # the rare cases: the same steps as every other way in
+            self._fold_in(kind, handler, starts, event)
+            return
+        handler(self, event)  # _fold_in's steps for an event within a hand, inline: the hot path
+        self._since.append(event)
+        self.events_applied += 1
+
+    def _apply_other(self, event: Any) -> None:
         if not isinstance(event, dict):
             raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
         kind = event.get("type")
@@ -73,16 +102,20 @@ class EventFold:
         if kind == "undo":
             self._undo()
             return
-        handler = self._handlers[kind]
+        self._fold_in(kind, self._handlers[kind], kind in self._starts, event)
+
+    def _fold_in(self, kind: str, handler: Callable[[Any, dict[str, Any]], None], starts: bool, event: Any) -> None:
+        """The rules' part, once the event's shape is checked: refused after the game's end, else
+        the handler, then what an undo needs."""
         if self.over:
             raise self._game_over(kind)
-        if kind in self._starts:
-            checkpoint = (self._bare_copy(), self._since)
+        if starts:
+            checkpoint = (self._bare_copy(), tuple(self._since))
             handler(self, event)
-            self._checkpoints, self._since = self._checkpoints + (checkpoint,), (event,)
+            self._checkpoints, self._since = self._checkpoints + (checkpoint,), [event]
         else:
             handler(self, event)
-            self._since = self._since + (event,)
+            self._since.append(event)
         self.events_applied += 1
 
     def _undo(self) -> None:
@@ -91,7 +124,7 @@ class EventFold:
             raise EngineError("wrong_phase", "there is no event to undo")
         base, since_then = self._checkpoints[-1]
         restored = base.copy()
-        restored._checkpoints, restored._since = self._checkpoints[:-1], since_then
+        restored._checkpoints, restored._since = self._checkpoints[:-1], list(since_then)
         for event in self._since[:-1]:
             restored.apply(event)
         count = self.events_applied + 1

@@ -68,6 +68,8 @@ class Hand:
         "dealt",
         "options",
         "ranks",
+        "after",
+        "pushers",
     )
 
     def __init__(
@@ -83,6 +85,9 @@ class Hand:
         self.number = number
         self.shuffler = shuffler
         self.order = order
+        # per seat, the other seats in order of play after it, then the seat itself: next_holder
+        # walks it instead of finding the seat's place in ``order`` and counting round each time
+        self.after = {s: order[i + 1 :] + order[: i + 1] for i, s in enumerate(order)}
         self.teams = teams
         team_of = [0] * n
         for t, seats in enumerate(teams):
@@ -111,6 +116,7 @@ class Hand:
         # Grand Seigneur: the previous hand's finishing order (Great Lord first, Wretch last),
         # which gives this hand's ranks; empty in the first hand and in the other variants
         self.ranks: tuple[int, ...] = ()
+        self.pushers: int | None = None  # how many seats give cards at the exchange, once asked
 
     def copy(self) -> "Hand":
         h = Hand.__new__(Hand)
@@ -129,7 +135,7 @@ class Hand:
         h.log = list(self.log)
         h.passed = set(self.passed)
         h.closed, h.turn, h.wish, h.gift_from, h.dealt = self.closed, self.turn, self.wish, self.gift_from, self.dealt
-        h.options, h.ranks = self.options, self.ranks
+        h.options, h.ranks, h.after, h.pushers = self.options, self.ranks, self.after, self.pushers
         return h
 
     # --- seats in order of play --------------------------------------------------------------
@@ -139,12 +145,11 @@ class Hand:
 
     def next_holder(self, seat: int, include_self: bool = False, skip: set[int] | None = None) -> int:
         """The first seat in order of play after ``seat`` (or ``seat`` itself) that holds cards."""
-        order = self.order
-        n = len(order)
-        i = order.index(seat)
-        for k in range(0 if include_self else 1, n + 1):
-            s = order[(i + k) % n]
-            if self.cards[s] and (skip is None or s not in skip):
+        cards = self.cards
+        if include_self and cards[seat] and (skip is None or seat not in skip):
+            return seat
+        for s in self.after[seat]:
+            if cards[s] and (skip is None or s not in skip):
                 return s
         return seat
 
@@ -160,8 +165,18 @@ def _seat_of(event: dict[str, Any], n: int, key: str = "seat") -> int:
     return seat
 
 
+#: every card code, for the quick test of a play's cards
+_CODES = frozenset(CARD_INFO)
+
+
 def _card_list(event: dict[str, Any], key: str = "cards") -> list[str]:
     cards = event.get(key)
+    if cards.__class__ is list and cards:
+        try:
+            if _CODES.issuperset(cards):  # the usual case, at C speed; else the refusals below
+                return cards
+        except TypeError:  # an unhashable element: refused below
+            pass
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
         raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a non-empty list of card codes")
     for c in cards:
@@ -274,11 +289,23 @@ class GameState(EventFold):
         return h.turn
 
     def _pushers_count(self, h: Hand) -> int:
-        return sum(1 for s in range(self.n) if self.variant.push_targets(h, s))
+        # the exchange's givers follow from the hand's seating, teams, ranks and options, all
+        # fixed when the hand begins: counted once per hand (the phase asks it at every event)
+        if h.pushers is None:
+            h.pushers = sum(1 for s in range(self.n) if self.variant.push_targets(h, s))
+        return h.pushers
 
     # --- applying events ---------------------------------------------------------------------
 
     # --- the deal ----------------------------------------------------------------------------
+
+    def _hand_in_play(self, kind: str) -> Hand:
+        """The hand, in its play or Dragon gift phase (the phase of most events): the test of
+        :attr:`phase` that settles it at once, else :meth:`_require_hand`'s answer or refusal."""
+        h = self.hand
+        if h is not None and h.dealt and (h.turn is not None or h.gift_from is not None) and not self.over:
+            return h
+        return self._require_hand(kind, PLAY, DRAGON_GIFT)
 
     def _require_hand(self, kind: str, *phases: str) -> Hand:
         phase = self.phase
@@ -335,8 +362,12 @@ class GameState(EventFold):
         return -1
 
     def _on_draw(self, event: dict[str, Any]) -> None:
-        h = self._require_hand("draw", DEAL)
-        seat = _seat_of(event, self.n)
+        h = self.hand
+        if h is None or h.dealt or self.over:
+            h = self._require_hand("draw", DEAL)
+        seat = event.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            seat = _seat_of(event, self.n)
         card = event.get("card")
         if not isinstance(card, str):
             raise EngineError("malformed", "draw: 'card' must be a card code")
@@ -480,11 +511,17 @@ class GameState(EventFold):
         """A play, checked step by step before anything changes: the cards and what they can be
         read as, the call on the table this beats (or the bomb played out of turn), the wish,
         the Dog's lead; then the cards go on the table and the turn moves on."""
-        h = self._require_hand("play", PLAY, DRAGON_GIFT)
-        seat = _seat_of(event, self.n)
+        h = self._hand_in_play("play")
+        seat = event.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            seat = _seat_of(event, self.n)
         cards = _card_list(event)
-        wish = _rank_field(event, "wish")
-        stand_in = _rank_field(event, "phoenix")
+        wish = event.get("wish")
+        if wish is not None:
+            wish = _rank_field(event, "wish")
+        stand_in = event.get("phoenix")
+        if stand_in is not None:
+            stand_in = _rank_field(event, "phoenix")
         to = event.get("to")
         if to is not None:
             to = _seat_of(event, self.n, "to")
@@ -681,7 +718,9 @@ class GameState(EventFold):
             if v.hand_over(h):
                 self._finish_hand(h)
             return
-        if v.hand_over(h):
+        # A play is accepted only while the hand is not over, and it takes cards from this seat
+        # alone: while the seat still holds cards, who holds cards and who is out are as before.
+        if not h.cards[seat] and v.hand_over(h):
             if (
                 v.sweep(h) is None
                 and combo.cards == (DRAGON,)
@@ -708,8 +747,10 @@ class GameState(EventFold):
         return any(contains_rank(c.cards, h.wish) for c in iter_combinations_in(h.cards[seat], top, self.rules))
 
     def _on_pass(self, event: dict[str, Any]) -> None:
-        h = self._require_hand("pass", PLAY, DRAGON_GIFT)
-        seat = _seat_of(event, self.n)
+        h = self._hand_in_play("pass")
+        seat = event.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            seat = _seat_of(event, self.n)
         if h.gift_from is not None:
             raise EngineError(
                 "gift_required",
@@ -739,14 +780,16 @@ class GameState(EventFold):
                 f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
                 params={"seat": seat, "wish": rank_code(h.wish), "rule": "pass"},
             )
-        h.passed.add(seat)
+        passed = h.passed
+        passed.add(seat)
         h.log.append({"seat": seat, "pass": True})
         owner = top_entry[0]
-        others = [s for s in h.order if h.cards[s] and s != owner]
-        if all(s in h.passed for s in others):
-            self._close_trick(h)
-        else:
-            h.turn = h.next_holder(seat, skip=h.passed if self.options.get("pass_is_final") else None)
+        cards = h.cards
+        for s in h.order:
+            if cards[s] and s != owner and s not in passed:  # someone still to answer the trick
+                h.turn = h.next_holder(seat, skip=passed if self.options.get("pass_is_final") else None)
+                return
+        self._close_trick(h)
 
     def _close_trick(self, h: Hand) -> None:
         """Every other player has passed: the trick is won. It stays on the table (a bomb may still
@@ -892,3 +935,4 @@ __all__ = ["GameState", "Hand", "EVENT_TYPES"]
 GameState._handlers = _HANDLERS
 GameState._schemas = schema.FAMILY
 GameState._starts = HAND_STARTS
+GameState._build_dispatch()

@@ -768,3 +768,4 @@ EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 TienZiQueState._handlers = _HANDLERS
 TienZiQueState._schemas = schema.TIEN_ZI_QUE
 TienZiQueState._starts = ROUND_STARTS
+TienZiQueState._build_dispatch()
