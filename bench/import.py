@@ -70,13 +70,31 @@ for line in sys.stdin:
 """
 
 
-class Frohlfing:
-    """frohlfing/tichu's parse + validate in a child process, one corpus round per call."""
+#: run with another checkout of this project first on the path (``--baseline-tree``): its own
+#: pipeline (convert + fold + score) on the same logs, same protocol as FROHLFING_CHILD
+BASELINE_CHILD = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from games.engine import fold, parse_bsw, score_json
+texts = [open(p, encoding="utf-8", errors="replace").read() for p in sys.argv[2:]]
+print(sum(len(r["meta"]["bsw_results"]) for t in texts for r in parse_bsw(t, bsw_scoring=True)), flush=True)
+for line in sys.stdin:
+    t0 = time.process_time()
+    for t in texts:
+        for r in parse_bsw(t, bsw_scoring=True):
+            score_json(fold(r))
+    print(time.process_time() - t0, flush=True)
+"""
 
-    def __init__(self, checkout: str, python: str, paths: list[str]) -> None:
+
+class Frohlfing:
+    """frohlfing/tichu's parse + validate (or, with ``child=BASELINE_CHILD``, another checkout's
+    pipeline) in a child process, one corpus round per call."""
+
+    def __init__(self, checkout: str, python: str, paths: list[str], child: str = FROHLFING_CHILD) -> None:
         import subprocess
 
-        self.proc = subprocess.Popen([python, "-c", FROHLFING_CHILD, checkout, *paths], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([python, "-c", child, checkout, *paths], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         first = self.proc.stdout.readline()
         if not first:
@@ -146,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--check", action="store_true", help=f"exit 1 below {TARGET_HANDS_PER_SECOND} hands/s or on a score mismatch")
     parser.add_argument("--frohlfing", default=None, help="a checkout of frohlfing/tichu (default $FROHLFING_TICHU)")
+    parser.add_argument("--baseline-tree", default=None,
+                        help="another checkout of this project (e.g. main before a change): its pipeline runs "
+                             "round for round in a child process and the bench prints pipeline / baseline")
     parser.add_argument("--frohlfing-python", default=None,
                         help="a Python 3.13 that can import it (default $FROHLFING_PYTHON, else python3.13)")
     args = parser.parse_args(argv)
@@ -194,14 +215,21 @@ def main(argv: list[str] | None = None) -> int:
     frohlfing, frohlfing_missing = frohlfing_runner(args, paths)
     if frohlfing is not None:
         stages["frohlfing"] = frohlfing
+    baseline_tree = Frohlfing(args.baseline_tree, sys.executable, paths, BASELINE_CHILD) if args.baseline_tree else None
+    if baseline_tree is not None:
+        stages["baseline_tree"] = baseline_tree
     figures = {}
     try:
         measured = measure(stages, args.seconds)
     finally:
         if frohlfing is not None:
             frohlfing.close()
+        if baseline_tree is not None:
+            baseline_tree.close()
     if frohlfing is not None:  # its own clock: the child's seconds, not the pipe's round trip
         measured["frohlfing"] = frohlfing.seconds[1:]  # [0] is measure()'s warm-up
+    if baseline_tree is not None:
+        measured["baseline_tree"] = baseline_tree.seconds[1:]
     for name, runs in measured.items():
         best, median = min(runs), statistics.median(runs)
         figures[name] = {
@@ -223,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
         f["median_hands_per_second"] = frohlfing.hands / f["median_seconds_per_corpus"]
         f.pop("events_per_second")
         x_frohlfing = figures["pipeline"]["hands_per_second"] / f["hands_per_second"]
+    x_baseline = None
+    if baseline_tree is not None:  # the same hands (the same reader's count), per corpus
+        x_baseline = figures["baseline_tree"]["seconds_per_corpus"] / figures["pipeline"]["seconds_per_corpus"]
+        figures["baseline_tree"]["tree"] = args.baseline_tree
 
     report = {
         "logs": len(paths),
@@ -236,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         "x_frohlfing": x_frohlfing,
         "target_x_frohlfing": TARGET_X_FROHLFING,
         "frohlfing_missing": frohlfing_missing or None,
+        "x_baseline_tree": x_baseline,
         "python": sys.version.split()[0],
     }
     if args.json:
@@ -259,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"pipeline / frohlfing = {x_frohlfing:.1f}x, {verdict} the target of {TARGET_X_FROHLFING:.0f}x")
         else:
             print(frohlfing_missing)
+        if x_baseline is not None:
+            f = figures["baseline_tree"]
+            print(f"baseline tree {args.baseline_tree}: {f['hands_per_second']:,.0f} hands/s "
+                  f"(median {f['median_hands_per_second']:,.0f}); pipeline / baseline = {x_baseline:.2f}x")
         print(f"score mismatches against Ergebnis: {len(mismatches)}" + (f" {mismatches}" if mismatches else ""))
     if args.check and (mismatches or not report["meets_target"]):
         return 1

@@ -336,9 +336,14 @@ def combinations_in(
 
 
 def iter_combinations_in(
-    hand: Sequence[str], top: Combination | None = None, rules: ComboRules = NANKING_COMBOS
+    hand: Sequence[str],
+    top: Combination | None = None,
+    rules: ComboRules = NANKING_COMBOS,
+    with_rank: int | None = None,
 ) -> Iterator[Combination]:
-    """:func:`combinations_in` one at a time, for a caller that may stop at the first it wants."""
+    """:func:`combinations_in` one at a time, for a caller that may stop at the first it wants;
+    ``with_rank``: only those with a real card of that rank (the wish's question), skipped before
+    they are read, which is the costly part."""
     if top is None:
         kinds, length = None, None
     elif top.is_bomb:
@@ -347,6 +352,8 @@ def iter_combinations_in(
         kinds, length = {top.kind, BOMB}, top.length
     seen: set[tuple[tuple[str, ...], int | None]] = set()
     for cards, stand_in in _candidates(hand, kinds, length):
+        if with_rank is not None and not contains_rank(cards, with_rank):
+            continue
         key = (tuple(sorted(cards)), stand_in)
         if key in seen:
             continue

@@ -744,7 +744,9 @@ class GameState(EventFold):
             return False
         if top is None:
             return True
-        return any(contains_rank(c.cards, h.wish) for c in iter_combinations_in(h.cards[seat], top, self.rules))
+        # a combination read from candidate cards keeps those cards: asking only for candidates
+        # with the wished rank is the same question as testing each combination's cards after
+        return next(iter_combinations_in(h.cards[seat], top, self.rules, with_rank=h.wish), None) is not None
 
     def _on_pass(self, event: dict[str, Any]) -> None:
         h = self._hand_in_play("pass")
