@@ -57,8 +57,17 @@ def _parse_code(code: str) -> tuple[str, str] | None:
     return m.group(1), m.group(2)
 
 
+#: every card code of the game (the regular expression's and the Joker rule's answer, once)
+_CODES = frozenset(f + c for f in FACES for c in COLOUR_ORDER if _parse_code(f + c) is not None)
+
+
 def is_card(code: Any) -> bool:
-    return parse_card(code) is not None
+    # a set lookup: the events' cards are checked one by one on the fold's hot path; only a
+    # str (or a subclass) can equal a code, and an unhashable value is no card either
+    try:
+        return code in _CODES
+    except TypeError:
+        return False
 
 
 def face(code: str) -> str:
