@@ -9,8 +9,9 @@ per game:
 * one query for the content hashes of all the file's games (a game the club imported before is
   counted as already imported and stored no second time);
 * the games, seats, events and rating-outbox rows of the file in a few multi-row statements; on
-  PostgreSQL the events go by COPY (psycopg 3 `cursor.copy`): a 1,000-row INSERT with 6,000
-  placeholders cost psycopg more to parse than the server took to store it. The rows still pass
+  PostgreSQL the events go by COPY (`games.sql.store_event_rows`, the site's raw SQL being in
+  `games.sql`): a 1,000-row INSERT with 6,000 placeholders cost psycopg more to parse than the
+  server took to store it. The rows still pass
   every trigger of games/migrations (0002 append-only, 0012 `seq` checks, row by row): nothing
   is disabled for the bulk path;
 * finished games are written to the rating outbox *held* (`outbox.record_held`): the import job
@@ -24,21 +25,19 @@ file game by game (`services.game_import`), which answers with the winner's game
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, snapshots
-from games.models import Club, Event, Game, GameSeat
+from games import engine, snapshots, sql
+from games.models import Club, Game, GameSeat
 from games.ratings import outbox as rating_outbox
 from games.services import (
     MAX_IMPORT_EVENTS,
     InvalidInput,
     RuleViolation,
-    _append_sql,
     _check_events_shape,
     _check_storable,
     _new_state,
@@ -138,32 +137,13 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
 def _insert_all_events(games: list[Game], checked: list[Checked]) -> None:
     """The events of every game, then each game's seq, status and finished_at (the game triggers
     check that seq is the newest event's)."""
-    connection = transaction.get_connection()
     now = timezone.now()
     for g, c in zip(games, checked):
         g.seq = len(c.record.get("events", []))
         over = c.state.is_over
         g.status = Game.Status.FINISHED if over else Game.Status.ACTIVE
         g.finished_at = now if over else None
-    if connection.vendor == "postgresql":
-        table = connection.ops.quote_name(Event._meta.db_table)
-        columns = ", ".join(connection.ops.quote_name(Event._meta.get_field(f).column)
-                            for f in _append_sql(connection.vendor).event_columns)
-        dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-        # wrap_database_errors: psycopg's own errors (a trigger's refusal) become Django's, as for
-        # every other statement (IntegrityError, ...)
-        with connection.cursor() as cursor, connection.wrap_database_errors:
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                for game_id, seq, kind, payload in _event_rows(games, checked):
-                    copy.write_row((game_id, seq, kind, dumps(payload), None, now))
-    else:
-        prep_payload = Event._meta.get_field("payload").get_db_prep_save
-        recorded_at = Event._meta.get_field("recorded_at").get_db_prep_save(now, connection)
-        sql = _append_sql(connection.vendor)
-        rows = [(game_id, seq, kind, prep_payload(payload, connection), None, recorded_at)
-                for game_id, seq, kind, payload in _event_rows(games, checked)]
-        with connection.cursor() as cursor:
-            cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
+    sql.store_event_rows(_event_rows(games, checked), None, now)
     moved = [g for g in games if g.seq]
     if moved:
         Game.objects.bulk_update(moved, ["seq", "status", "finished_at"])

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import time
 
-from django.db import connection
-
+from games import sql
 from games.models import Game
 
 MAX_WAIT = 25.0  # seconds: below the usual 30 s proxy and gunicorn timeouts
@@ -38,6 +37,4 @@ def _reads_take_no_table_locks() -> None:
     table is locked"), with no busy timeout. Reading uncommitted data takes no table lock, and the
     head seq is only a hint (the answer is read afterwards as usual). Other databases, and SQLite
     without a shared cache, are unaffected by this pragma."""
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA read_uncommitted = true")
+    sql.sqlite_read_uncommitted()

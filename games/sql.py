@@ -12,14 +12,19 @@ each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`)
 - `event_rows`: a range of a game's stored events, for `games.snapshots.stored_events`.
 - `append_events`: insert an append's event rows and move the game's head, for
   `games.services.append_events` and the import (one statement on PostgreSQL).
+- `insert_event_rows`, `copy_event_rows` (PostgreSQL), `store_event_rows` (the vendor's choice of
+  the two): a whole imported file's event rows at once, for `games.bulk_store`.
+- `sqlite_read_uncommitted`: the live poll's SQLite setting (`games.live`).
 - `copy_rows`, `commit_without_wal_wait`, `rated_outcome_rows`: PostgreSQL-only helpers of a
   whole rating pool's recompute (`games.ratings.services`), which take the model they work on so
   that this module never imports the ratings (they import the records, not the reverse).
 """
 from __future__ import annotations
 
+import datetime
 import functools
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import models, transaction
@@ -170,6 +175,61 @@ def append_events(game: Game, start: int, events: list[dict], recorded_by: int |
         else:
             cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
             cursor.execute(sql.update, update_params)
+
+
+# --- a whole imported file's events (games.bulk_store) -------------------------------------------
+
+#: (game id, seq, type, payload without its type) of one event row of the bulk import
+EventRow = tuple[int, int, str, dict]
+
+
+def insert_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorded_at: datetime.datetime) -> None:
+    """Insert event rows of any games (each game's in seq order from its next seq: the per-row
+    trigger `games_event_seq_is_next` checks every one), values prepared by the model fields as
+    for `append_events`. The heads of the games are the caller's to move."""
+    connection = transaction.get_connection()
+    sql = _append_sql(connection.vendor)
+    prep_payload = Event._meta.get_field("payload").get_db_prep_save
+    at = Event._meta.get_field("recorded_at").get_db_prep_save(recorded_at, connection)
+    params = [(game_id, seq, kind, prep_payload(payload, connection), recorded_by, at)
+              for game_id, seq, kind, payload in rows]
+    with connection.cursor() as cursor:
+        cursor.executemany(f"{sql.insert} VALUES {sql.row}", params)
+
+
+def copy_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorded_at: datetime.datetime) -> None:
+    """`insert_event_rows` by COPY (PostgreSQL only, psycopg 3 `cursor.copy`): for an imported
+    file a 1,000-row INSERT with 6,000 placeholders cost psycopg more to parse than the server
+    took to store it. The rows still pass every trigger of the event table, row by row."""
+    connection = transaction.get_connection()
+    q = connection.ops.quote_name
+    columns = ", ".join(_column(Event._meta, c) for c in _AppendSql.event_columns)
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    # wrap_database_errors: psycopg's own errors (a trigger's refusal) become Django's, as for
+    # every other statement (IntegrityError, ...)
+    with connection.cursor() as cursor, connection.wrap_database_errors:
+        with cursor.cursor.copy(f"COPY {q(Event._meta.db_table)} ({columns}) FROM STDIN") as copy:
+            for game_id, seq, kind, payload in rows:
+                copy.write_row((game_id, seq, kind, dumps(payload), recorded_by, recorded_at))
+
+
+def store_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorded_at: datetime.datetime) -> None:
+    """The bulk import's event rows: by COPY on PostgreSQL, by `insert_event_rows` elsewhere."""
+    store = copy_event_rows if transaction.get_connection().vendor == "postgresql" else insert_event_rows
+    store(rows, recorded_by, recorded_at)
+
+
+# --- the live poll's SQLite setting -----------------------------------------------------------
+
+
+def sqlite_read_uncommitted() -> None:
+    """On SQLite, let this connection read uncommitted data (`PRAGMA read_uncommitted`): with a
+    shared cache its reads then take no table lock (why: `games.live`). Nothing on other
+    databases."""
+    connection = transaction.get_connection()
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = true")
 
 
 # --- PostgreSQL helpers of the rating recompute ------------------------------------------------

@@ -7,8 +7,9 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import F
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import engine, sql
@@ -187,3 +188,99 @@ def test_commit_without_wal_wait_lasts_one_transaction():
         sql.commit_without_wal_wait()
         assert setting() == "off"
     assert setting() == before != "off"
+
+
+# --- the bulk import's event rows (games.bulk_store) ---------------------------------------------
+
+
+def _orm_event_rows(rows, recorded_by, recorded_at) -> None:
+    Event.objects.bulk_create([Event(game_id=g, seq=s, type=t, payload=p, recorded_by_id=recorded_by,
+                                     recorded_at=recorded_at) for g, s, t, p in rows])
+
+
+def _bulk_writers():
+    writers = [sql.insert_event_rows, sql.store_event_rows]
+    if transaction.get_connection().vendor == "postgresql":
+        writers.append(sql.copy_event_rows)
+    return writers
+
+
+def _rows_of(games: list[Game], length: int) -> list[tuple]:
+    """Rows of several games interleaved game by game, each in seq order from 1, with JSON that
+    text encodings could get wrong (non-ASCII, escapes, nesting, null, floats, an empty object)."""
+    return [(g.pk, seq, "hand_result" if seq % 3 else "undo",
+             {} if seq % 3 == 0 else {"points": [seq, -seq], "note": 'Ärger \u2013 "q" \\ \t \U0001f600',
+                                       "nested": {"a": [1, None, 2.5]}})
+            for g in games for seq in range(1, length + 1)]
+
+
+def _game_rows(games: list[Game]) -> list[list[tuple]]:
+    return [_stored(g) for g in games]
+
+
+@pytest.mark.parametrize("length", [1, 41])
+def test_bulk_event_rows_store_what_bulk_create_stores(club, scorer, length, monkeypatch):
+    """Each bulk writer of games.sql (the INSERT; COPY on PostgreSQL; the vendor's choice) stores
+    the rows bulk_create stores: payloads, the recording user (none or one), the time to the
+    microsecond. COPY is PostgreSQL-only, so on SQLite the list holds the INSERT and the choice."""
+    at = timezone.now().replace(microsecond=654321)
+    monkeypatch.setattr(timezone, "now", lambda: at)  # the ORM's auto_now_add stamps this time too
+    stored = {}
+    for write in [*_bulk_writers(), _orm_event_rows]:
+        for recorded_by in (None, scorer.pk):
+            games = [Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
+                                                     user=scorer).body["id"]) for _ in range(2)]
+            with transaction.atomic():
+                write(iter(_rows_of(games, length)), recorded_by, at)  # an iterator, as bulk_store passes
+                # the head, as bulk_store moves it (PostgreSQL's deferred trigger checks it at commit)
+                Game.objects.filter(pk__in=[g.pk for g in games]).update(seq=length)
+            stored[write.__name__, recorded_by] = _game_rows(games)
+    expected = {by: stored["_orm_event_rows", by] for by in (None, scorer.pk)}
+    assert len(expected[None][0]) == length and expected[None][0][-1][3:] == (None, at)
+    assert expected[scorer.pk][1][0][3] == scorer.pk
+    for (name, by), rows in stored.items():
+        assert rows == expected[by], name
+
+
+@pytest.mark.postgres
+def test_copy_event_rows_is_the_postgresql_choice(monkeypatch):
+    calls = []
+    monkeypatch.setattr(sql, "copy_event_rows", lambda *a: calls.append("copy"))
+    monkeypatch.setattr(sql, "insert_event_rows", lambda *a: calls.append("insert"))
+    sql.store_event_rows([], None, timezone.now())
+    assert calls == ["copy"]
+
+
+@pytest.mark.parametrize("writer", ["insert_event_rows", pytest.param("copy_event_rows", marks=pytest.mark.postgres),
+                                    "store_event_rows"])
+def test_bulk_event_rows_pass_the_seq_trigger(club, scorer, writer):
+    """A row that skips a seq is refused by `games_event_seq_is_next` (a DatabaseError, as Django
+    raises for every statement): the caller's transaction rolls back with none of the rows."""
+    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
+                                           user=scorer).body["id"])
+    rows = [(game.pk, 1, "undo", {}), (game.pk, 3, "undo", {})]
+    with pytest.raises(DatabaseError, match="seq must be the next one"):
+        with transaction.atomic():
+            getattr(sql, writer)(rows, None, timezone.now())
+    assert not Event.objects.filter(game=game).exists()
+
+
+def test_sqlite_read_uncommitted_sets_the_pragma_on_sqlite_only():
+    """The live poll's setting: on SQLite the pragma goes from off to on; elsewhere nothing is sent."""
+    connection = transaction.get_connection()
+
+    def pragma():
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted")
+            return cursor.fetchone()[0]
+
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = false")
+        before = pragma()
+    with CaptureQueriesContext(connection) as captured:
+        sql.sqlite_read_uncommitted()
+    if connection.vendor == "sqlite":
+        assert (before, pragma()) == (0, 1)
+    else:
+        assert len(captured) == 0
