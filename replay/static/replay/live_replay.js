@@ -1,6 +1,6 @@
 /* The replay of a game in play follows new events (docs/viewer.md, "Live"): the shared hook
  * (static/shared/live.js) reports a new seq; the page then fetches its frames again, masked for
- * this reader by the server (/games/{id}/replay/data/), and hands them to replay.js. */
+ * this reader by the server (/games/{id}/replay/data/), and hands them to the viewer (main.js: window.tichuReplay.update). */
 import { followGame } from "../shared/live.js";
 
 const root = document.getElementById("replay");

@@ -1,0 +1,39 @@
+/* A game in play grows (live_replay.js brings the new payload, docs/viewer.md "Live"): the frames
+ * are rebuilt (a hand that ended may open cards of earlier frames). A viewer at the end follows;
+ * one who has stepped back stays where they are and is told there is more. */
+import { $, D, S, load, root } from "./state.js";
+import { forgetLog, forgetSheet } from "./render.js";
+import { go, onMove } from "./step.js";
+
+const liveNote = $("live-note");
+let pendingNew = 0;
+
+export function update(payload) {
+  const wasAtEnd = S.at === D.length, before = D.length;
+  load(payload);
+  $("slider").max = D.length;
+  root.setAttribute("data-length", D.length);
+  forgetSheet();
+  forgetLog();
+  if (wasAtEnd) {
+    go(D.length, "replace");
+  } else {
+    go(Math.min(S.at, D.length), "none");
+    if (D.length > before && liveNote) {
+      pendingNew += D.length - before;
+      $("live-count").textContent = pendingNew + " new event" + (pendingNew === 1 ? "" : "s");
+      liveNote.hidden = false;
+    }
+  }
+}
+
+export function wireLiveNote() {
+  if (!liveNote) return;
+  $("live-latest").addEventListener("click", (e) => {
+    e.preventDefault();
+    go(D.length, "push");
+  });
+  onMove(() => {
+    if (S.at === D.length) { liveNote.hidden = true; pendingNew = 0; }
+  });
+}

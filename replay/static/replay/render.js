@@ -1,0 +1,127 @@
+/* Drawing a frame: the table, the panel, the score sheet, the controls' links and the hand's event
+ * list, each rewritten only when its markup changed (a step mostly changes one seat and the trick). */
+import { esc } from "../shared/cards.js";
+import { $, D, S, name, root } from "./state.js";
+import { NAV, targets } from "./nav.js";
+import { panelParts, sheetHtml } from "./panel.js";
+import { tablePieces } from "./table.js";
+import { query } from "./url.js";
+
+const table = $("table"), slider = $("slider"), logEl = $("hand-log");
+
+function setHtml(el, html) {
+  if (el._html !== html) { el.innerHTML = html; el._html = html; }
+}
+
+let tableCache = null;
+function renderTable(f) {
+  const pieces = tablePieces(f, S.view, S.bottom);
+  if (!tableCache || tableCache.length !== pieces.length || table.children.length !== pieces.length) {
+    table.innerHTML = pieces.join("");
+    tableCache = pieces;
+    return;
+  }
+  for (let i = 0; i < pieces.length; i++) {
+    if (tableCache[i] !== pieces[i]) {
+      table.children[i].outerHTML = pieces[i];
+      tableCache[i] = pieces[i];
+    }
+  }
+}
+
+function renderPanel(f) {
+  $("event-text").textContent = f.text || "";
+  $("pos-at").textContent = S.at;
+  $("pos-len").textContent = D.length;
+  $("hand-no").textContent = f.hand_number || "–";
+  $("trick-no").textContent = f.trick_no || "–";
+  $("phase").textContent = (f.phase || "").replace(/_/g, " ");
+  $("turn").textContent = typeof f.turn === "number" ? name(f.turn) : "–";
+  const parts = panelParts(f, S.view);
+  setHtml($("totals"), parts.totals);
+  setHtml($("calls"), parts.calls);
+  setHtml($("out-order"), parts.out);
+  setHtml($("bombs"), parts.bombs);
+  setHtml($("gifts"), parts.gifts);
+  setHtml($("exchange"), parts.exchange);
+  let over = $("game-over");
+  if (parts.over) {
+    if (!over) {
+      over = document.createElement("p"); over.id = "game-over"; over.className = "over";
+      $("totals").insertAdjacentElement("afterend", over);
+    }
+    over.textContent = parts.over;
+  } else if (over) {
+    over.remove();
+  }
+}
+
+let lastSheetFrame = null;
+function renderSheet(f) {
+  if (f.score_sheet === lastSheetFrame) return;
+  lastSheetFrame = f.score_sheet;
+  $("sheet-wrap").innerHTML = sheetHtml(f);
+}
+
+function renderControls() {
+  const tg = targets(S.at);
+  for (const id in NAV) {
+    const a = $(id);
+    a.setAttribute("href", query(tg[NAV[id]]));
+    if (tg[NAV[id]] === S.at) a.setAttribute("aria-disabled", "true"); else a.removeAttribute("aria-disabled");
+  }
+  slider.value = S.at;
+  slider.setAttribute("aria-valuetext", "event " + S.at + " of " + D.length);
+}
+
+// The events of the hand around the position: rebuilt when the hand changes, else the marks move.
+let logStart = null, logCurrent = null;
+export function renderLog() {
+  const h = D.P.marks.hands || [0];
+  let i = h.length - 1;
+  while (i > 0 && h[i] > S.at) i--;
+  const start = h[i] || 0, end = i + 1 < h.length ? h[i + 1] - 1 : D.length;
+  if (start !== logStart) {
+    let html = "";
+    for (let k = start; k <= end; k++) {
+      html += '<li data-at="' + k + '"' + (D.undone[k] ? ' data-undone="1"' : "") + '><a href="' + query(k) + '">' + k + ". " + esc(D.P.texts[k]) + "</a></li>";
+    }
+    logEl.innerHTML = html;
+    logEl.setAttribute("data-start", start);
+    logEl.setAttribute("data-end", end);
+    logStart = start;
+    logCurrent = null;
+  }
+  const items = logEl.children, cur = S.at - start;
+  if (logCurrent !== null && items[logCurrent]) items[logCurrent].removeAttribute("aria-current");
+  for (let j = 0; j < items.length; j++) {
+    const cls = ((j === cur ? "current" : (j > cur ? "future" : "")) + (D.undone[start + j] ? " undone" : "")).trim();
+    if (items[j].className !== cls) items[j].className = cls;
+  }
+  if (items[cur]) {
+    items[cur].setAttribute("aria-current", "step");
+    logCurrent = cur;
+    const box = logEl.getBoundingClientRect(), r = items[cur].getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) logEl.scrollTop += r.top - box.top - box.height / 2;
+  }
+}
+
+/** The event list and score sheet are drawn afresh next time (their links or frames changed). */
+export function forgetLog() { logStart = null; }
+export function forgetSheet() { lastSheetFrame = null; }
+
+/** Draws the frame at the reader's position. */
+export function render() {
+  const f = D.frames[S.at];
+  renderTable(f);
+  table.setAttribute("data-at", S.at);
+  table.setAttribute("data-phase", f.phase || "");
+  root.setAttribute("data-at", S.at);
+  root.setAttribute("data-view", S.view);
+  root.setAttribute("data-bottom", S.bottom);
+  renderPanel(f);
+  renderSheet(f);
+  renderControls();
+  document.title = document.title.replace(/ at \d+\/\d+/, " at " + S.at + "/" + D.length);
+  renderLog();  // last: it reads the layout to keep the current event in view
+}
