@@ -14,40 +14,71 @@ A template is text with ``{kind:param}`` slots. The kinds:
 - ``count``: the length of a list;
 - ``rank`` / ``phrase``: a rank code, as a name (``8``, ``Ace``) or with its article (``an 8``);
 - ``words``: a code such as ``missed_wish``, underscores read as spaces;
-- ``gifts``: a push's ``{target: card(s)}``, as ``Kj to Bob; 8p to Cid``.
+- ``gifts``: a push's ``{target: card(s)}``, as ``Kj to Bob; 8p to Cid``;
+- ``number``: a number as it is (only in ``@frame`` templates, which the scripts never fill).
 
-Keys: ``EVENT_WORDS[type]`` (or ``type:reason`` first); ``play`` has suffixes ``play+phoenix``,
-``play+wish`` and ``play+to`` added when the event has that field. ``REFUSAL_WORDS[code]`` (or
-``code:rule`` first, ``params["rule"]`` telling apart the refusals that share a code).
+Keys: ``EVENT_WORDS[type]`` (or ``type:reason`` first); ``play`` has suffixes ``play+combination``,
+``play+phoenix``, ``play+wish`` and ``play+to`` added when the event has that field (with both a
+combination and a Phoenix, one parenthesis: ``play+combination+phoenix``). A viewer that knows the
+position after the event (the replay) passes a ``context`` to :func:`event_words`; the
+``type@frame`` / ``type:reason@frame`` templates, which need it, are tried first. A masked event
+(a ``HIDDEN`` card) is said by ``type:hidden``, naming no card, or by its type alone.
+
+``REFUSAL_WORDS[code]`` (or ``code:rule`` first, ``params["rule"]`` telling apart the refusals that share a code).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Callable, Mapping, Sequence
 
 from .faces import RANK_NAMES, RANK_PHRASES, card_name, card_table
+from .visibility import HIDDEN
 
 EVENT_WORDS: dict[str, str] = {
     "shuffle": "{name:seat} shuffles (new hand)",
+    "shuffle@frame": "{name:seat} shuffles: hand {number:hand_number} begins",
     "draw": "{name:seat} draws the {card:card}",
+    "draw:hidden": "{name:seat} draws a card",
     "deal": "{name:seat} is dealt {count:cards} cards",
+    "deal:hidden": "{name:seat} is dealt {count:cards} cards",
     "tichu": "{name:seat} calls Tichu",
     "grand_tichu": "{name:seat} calls Grand Tichu",
     "push": "{name:seat} pushes {gifts:cards}",
+    "push:hidden": "{name:seat} pushes cards",
     "play": "{name:seat} plays {cards:cards}",
+    "play:bomb@frame": "{name:seat} bombs with {cards:cards}",
+    "play+combination": " ({words:combination})",
     "play+phoenix": " (Phoenix as {rank:phoenix})",
+    "play+combination+phoenix": " ({words:combination}, Phoenix as {rank:phoenix})",
     "play+wish": " and wishes for {phrase:wish}",
-    "play+to": "; lead to {name:to}",
+    "play+to": "; the lead goes to {name:to}",
     "pass": "{name:seat} passes",
     "dragon_gift": "{name:seat} gives the Dragon trick to {name:to}",
     "penalty": "{name:seat}: {words:reason} (penalty: the hand ends)",
     "penalty:missed_wish": "Missed wish by {name:seat} (penalty: the hand ends)",
-    "hand_result": "hand from the score sheet",
-    "undo": "undo",
+    "hand_result": "A hand recorded from the score sheet",
+    "hand_result@frame": "Hand {number:hand_number} recorded from the score sheet",
+    "undo": "Undo: the latest event is retracted",
+    # Tien Zi Que (docs/tien-zi-que.md)
+    "round_start": "A new round begins: {name:seat} plays first",
+    "round_start@frame": "Round {number:round} begins: {name:seat} plays first",
+    "discard": "{name:seat} discards the {card:card}",
+    "pung": "{name:seat}: Pung {cards:cards}, keeps the {card:keep}",
+    "chow": "{name:seat}: Chow {cards:cards}, keeps the {card:keep} (takes the {card:take})",
+    "reshuffle": "{name:seat}: the discard pile is shuffled into the stock",
+    "round_result": "A round recorded from the score line: Mah-jong by {name:winner}",
+    "round_result:pung@frame": (
+        "Round {number:round} recorded from the score line: {name:winner} +{number:points}, Mah-jong by a Pung"
+    ),
+    "round_result:chow@frame": (
+        "Round {number:round} recorded from the score line: {name:winner} +{number:points}, Mah-jong by a Chow"
+    ),
+    "round_result:drawn@frame": "Round {number:round} recorded from the score line: drawn",
 }
 #: the suffixes of a play, in the order they are said
-PLAY_SUFFIXES = ("phoenix", "wish", "to")
+PLAY_SUFFIXES = ("combination", "phoenix", "wish", "to")
 
 REFUSAL_WORDS: dict[str, str] = {
     "wish_not_fulfilled": "the wish for {phrase:wish} forbids it: {name:seat} holds {phrase:wish} and can play it",
@@ -92,6 +123,7 @@ def fill(template: str, params: Mapping[str, Any], names: Sequence[str]) -> str 
         "rank": lambda v: RANK_NAMES.get(str(v), str(v)),
         "phrase": lambda v: RANK_PHRASES.get(str(v), str(v)),
         "words": lambda v: str(v).replace("_", " "),
+        "number": str,
         "gifts": lambda v: "; ".join(
             f"{', '.join(card_name(c) for c in _as_list(cards))} to {name(int(t))}" for t, cards in dict(v).items()
         ),
@@ -110,15 +142,47 @@ def fill(template: str, params: Mapping[str, Any], names: Sequence[str]) -> str 
     return None if missing else text
 
 
-def event_words(event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """An event in words, e.g. ``Ann plays 7 of Jade and wishes for an 8``."""
-    kind = str(event.get("type"))
-    template = EVENT_WORDS.get(f"{kind}:{event.get('reason')}") or EVENT_WORDS.get(kind)
-    if template is None:
-        return kind.replace("_", " ")
+def _variants(kind: str, params: Mapping[str, Any]) -> list[str]:
+    """The keys to try for an event, most particular first (``type:reason`` before ``type``)."""
+    return [f"{kind}:{params.get('reason')}", kind]
+
+
+def _filled(key: str, kind: str, params: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    template = EVENT_WORDS[key]
     if kind == "play":
-        template += "".join(EVENT_WORDS[f"play+{k}"] for k in PLAY_SUFFIXES if event.get(k) is not None)
-    return fill(template, event, names) or kind.replace("_", " ")
+        said = [k for k in PLAY_SUFFIXES if params.get(k) is not None]
+        if "combination" in said and "phoenix" in said:  # one parenthesis: "(pair, Phoenix as Queen)"
+            said[said.index("combination") : said.index("phoenix") + 1] = ["combination+phoenix"]
+        template += "".join(EVENT_WORDS[f"play+{k}"] for k in said)
+    return fill(template, params, names)
+
+
+def event_words(event: Mapping[str, Any], names: Sequence[str], context: Mapping[str, Any] | None = None) -> str:
+    """An event in words, e.g. ``Ann plays 7 of Jade and wishes for an 8``.
+
+    Without ``context`` this is exactly what ``static/shared/cards.js`` says for the event. A
+    viewer that knows the position after the event (the replay) gives ``context``: parameters the
+    event does not carry (``hand_number``, ``round``, a play's ``combination`` and ``phoenix``,
+    a round's score line; ``reason`` choosing a variant such as ``play:bomb`` or
+    ``round_result:drawn``); the ``@frame`` templates that need them are then tried first. An event
+    with a masked card (``HIDDEN``, a reader who may not see it) is said by its ``type:hidden``
+    template, which names no card; an event with a masked card and no such template is said by its
+    type alone, so a hidden card is never named."""
+    kind = str(event.get("type"))
+    params: dict[str, Any] = {**event, **(context or {})}
+    hidden = HIDDEN in json.dumps([event.get("cards"), event.get("card"), event.get("keep"), event.get("take")])
+    if hidden:
+        key = f"{kind}:hidden"
+        return (_filled(key, kind, params, names) if key in EVENT_WORDS else None) or kind.replace("_", " ")
+    if context:
+        for key in (f"{k}@frame" for k in _variants(kind, params)):
+            if key in EVENT_WORDS and (text := _filled(key, kind, params, names)) is not None:
+                return text
+    # as cards.js: the first template there is, filled, or the type in words
+    key = next((k for k in _variants(kind, event) if k in EVENT_WORDS), None)
+    if key is None:
+        return kind.replace("_", " ")
+    return _filled(key, kind, params, names) or kind.replace("_", " ")
 
 
 def refusal_words(error: Mapping[str, Any], names: Sequence[str]) -> str | None:
