@@ -179,10 +179,10 @@ def event_words(event: Mapping[str, Any], names: Sequence[str], context: Mapping
             if key in EVENT_WORDS and (text := _filled(key, kind, params, names)) is not None:
                 return text
     # as cards.js: the first template there is, filled, or the type in words
-    key = next((k for k in _variants(kind, event) if k in EVENT_WORDS), None)
-    if key is None:
+    plain = next((k for k in _variants(kind, event) if k in EVENT_WORDS), None)
+    if plain is None:
         return kind.replace("_", " ")
-    return _filled(key, kind, params, names) or kind.replace("_", " ")
+    return _filled(plain, kind, params, names) or kind.replace("_", " ")
 
 
 def refusal_words(error: Mapping[str, Any], names: Sequence[str]) -> str | None:
