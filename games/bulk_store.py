@@ -31,9 +31,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, snapshots, sql
+from games import engine, hooks, snapshots, sql
 from games.models import Club, Game, GameSeat
-from games.ratings import outbox as rating_outbox
 from games.services import (
     MAX_IMPORT_EVENTS,
     InvalidInput,
@@ -114,7 +113,7 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
                                   for g, c in zip(games, fresh) for i, n in enumerate(c.record["players"])])
     _insert_all_events(games, fresh)
     held = [g for g in games if g.status == Game.Status.FINISHED]
-    rating_outbox.record_held(held)
+    hooks.finished_games_stored_held.send(held)
     states = {g.pk: c.state for g, c in zip(games, fresh)}
 
     def remember() -> None:  # the tip in this process only: the rating outcome reads it, no fold

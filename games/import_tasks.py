@@ -11,7 +11,8 @@ The games of a file are stored in bulk (games.bulk_store: one fold per game, the
 on PostgreSQL, through every trigger of the append-only store), and rated once per job: the
 finished games' outbox rows are held (games/ratings/outbox.py `record_held`), each chunk writes
 the rating outcomes of its games from the states it folded (no second fold), and the chunk that
-completes the job queues `rate_import_job`, one recompute of the club's pools, which deletes the
+completes the job queues the ratings' `rate_import_job` (games/ratings/tasks.py, through
+games.hooks.import_job_finished), one recompute of the club's pools, which deletes the
 rows it covered.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.db.models import F
 from django.utils import timezone
 
+from games import hooks
 from games.importing import import_bsw_log, store_bsw_log
 from games.models import Club, Game, ImportedFile, ImportJob
 
@@ -91,18 +93,14 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
 
 
 def _rating_outcomes(games: list[Game]) -> None:
-    """The rating outcome of each finished game just stored, from the state its import folded
-    (in this process's cache: games.bulk_store), so that the job's recompute folds nothing.
-    Best effort: an outcome missing here is folded by the recompute (`ensure_outcomes`)."""
-    from games.ratings.services import ensure_outcome
-
-    for game in games:
-        if game.status != Game.Status.FINISHED:
-            continue
-        try:
-            ensure_outcome(game)
-        except Exception:  # noqa: BLE001 - never fails a stored file; the recompute redoes it
-            logger.warning("game %s: rating outcome left to the job's recompute", game.pk, exc_info=True)
+    """Hand the games just stored to the ratings (games.hooks.games_imported: the ratings store the
+    outcome of each finished one from the state its import folded, in this process's cache, so
+    that the job's recompute folds nothing). Best effort: an outcome missing here is folded by the
+    recompute."""
+    try:
+        hooks.games_imported.send(games)
+    except Exception:  # noqa: BLE001 - never fails a stored file; the recompute redoes it
+        logger.warning("rating outcomes of %s game(s) left to the job's recompute", len(games), exc_info=True)
 
 
 _COUNTER = {"done": "files_done", "skipped": "files_skipped", "failed": "files_failed"}
@@ -133,29 +131,9 @@ def import_bsw_chunk(job_id: int, paths: list[str], bsw_scoring: bool = False, a
 
 
 def _queue_rating(job_id: int) -> None:
+    """The job's one rating recompute (games.ratings.tasks.rate_import_job, via the hook)."""
     try:
-        rate_import_job.delay(job_id)
+        hooks.import_job_finished.send(job_id)
     except Exception:  # noqa: BLE001 - broker down: the held rows go to the sweep when the hold ends
         logger.warning("import job %s: rating recompute not queued; the outbox sweep rates its games later",
                        job_id, exc_info=True)
-
-
-@shared_task(acks_late=True, ignore_result=True, autoretry_for=DATABASE_DOWN, retry_backoff=True, max_retries=5)
-def rate_import_job(job_id: int) -> dict:
-    """One recompute of the club's rating pools for a finished import job, instead of a task per
-    game: every outbox row of the club's games present before the recompute is covered by it (it
-    rates each finished game at its current seq, folding the outcomes that are missing or stale)
-    and is deleted after it. A row written meanwhile (a game changed during the recompute) stays
-    for its own task. Idempotent: a second run recomputes the same table."""
-    from games.ratings.models import RatingOutbox
-    from games.ratings.services import recompute_club
-
-    job = ImportJob.objects.filter(pk=job_id).only("club_id").first()
-    if job is None:
-        return {"pools": 0}
-    covered = list(RatingOutbox.objects.filter(game__club_id=job.club_id).values_list("pk", flat=True))
-    if not covered:
-        return {"pools": 0}
-    pools = recompute_club(job.club_id)
-    RatingOutbox.objects.filter(pk__in=covered).delete()
-    return {"pools": len(pools), "games": len(covered)}

@@ -254,5 +254,3 @@ class ImportedFile(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.sha256[:12]}) in {self.club_id}"
 
-
-from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingOutbox, RatingPool  # noqa: E402,F401  (ratings)

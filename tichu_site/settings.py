@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "games",
     "games.tournaments",
     "games.clubs",
+    "games.ratings",  # after games: its models keep app_label "games"
     "replay",
 ]
 

@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from games import selectors
+from games import hooks, selectors
 from games import services as game_services
 from games.clubs.models import AuditEntry, Invitation
 from games.models import Club, Game, GameSeat, Membership, Player
@@ -336,10 +336,8 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
 def _recompute_ratings(club_id: int) -> None:
     """Queue the club's recompute (after the merge's commit). The merge stands even if the broker
     is down: the error is logged with the command that catches up."""
-    from games.tasks import recompute_ratings
-
     try:
-        recompute_ratings.delay(club_id, refold=True)
+        hooks.club_players_merged.send(club_id)  # the ratings queue the club's recompute
     except Exception:  # noqa: BLE001 - the merge is committed; never turn it into a 500
         logger.exception("club %s: ratings recompute not queued after a merge; run "
                          "manage.py recompute_ratings --club %s --refold", club_id, club_id)

@@ -61,7 +61,7 @@ def record_held(games) -> None:
 def publish(game_id: int) -> bool:
     """Queue the rating task of a game; False (logged) when the broker refused it. Never raises:
     this runs after the commit, where an exception would turn a stored write into an error."""
-    from games.tasks import update_ratings_for_game
+    from .tasks import update_ratings_for_game  # the tasks import this module
 
     app = update_ratings_for_game.app
     try:

@@ -4,9 +4,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, selectors, snapshots, sql
+from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
-from games.ratings import outbox as rating_outbox
 
 from .checks import _check_events_shape, _check_incoming, _check_storable
 from .errors import GameNotFound, InvalidInput, RuleViolation, SeqConflict, WriteForbidden
@@ -37,7 +36,7 @@ def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.
     sql.append_events(game, start, events, recorded_by=user_id, recorded_at=timezone.now())
     if state.is_over or was_finished:
         # finished, reopened by an undo, or changed while finished: the ratings must follow
-        rating_outbox.record(game)
+        hooks.finished_game_changed.send(game)  # the rating outbox row, in this transaction
 
 
 def _lock_game_for_writer(game_id: int, user) -> Game:

@@ -6,22 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import OuterRef, Subquery
-
+from games import hooks
 from games import tournament as core
-from games.models import Player
-from games.ratings.elo import CLUB_ELO
-from games.ratings.models import RatingChange
 from games.tournaments.models import Tournament
-
-
-def ratings_before(tournament: Tournament, player_ids: list[int]) -> dict[int, float]:
-    """{player: Elo before the event} for the players who had a rated game before it."""
-    last = (RatingChange.objects.filter(player=OuterRef("pk"), club=tournament.club, variant=tournament.variant,
-                                        finished_at__lt=tournament.created_at)
-            .order_by("-ordinal").values("elo_after")[:1])
-    rows = Player.objects.filter(pk__in=player_ids).annotate(elo=Subquery(last)).values_list("pk", "elo")
-    return {pk: elo for pk, elo in rows if elo is not None}
 
 
 def performances(tournament: Tournament, state: core.TournamentState) -> dict[str, dict[str, Any]]:
@@ -30,4 +17,6 @@ def performances(tournament: Tournament, state: core.TournamentState) -> dict[st
     if tournament.source.get("performance") is not None:
         return tournament.source["performance"]
     players = sorted({p for e in state.entries.values() for p in e.players if isinstance(p, int)})
-    return core.performance(state, ratings_before(tournament, players), default=CLUB_ELO.initial)
+    # the club's Elo table is the ratings' (games.ratings.tournament_elo, through the hook)
+    ratings, default = hooks.ratings_before_tournament(tournament, players)
+    return core.performance(state, ratings, default=default)

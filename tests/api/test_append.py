@@ -172,7 +172,7 @@ def test_finishing_a_game_sets_status_and_queues_the_rating_task_on_commit(
     scorer_client, club, django_capture_on_commit_callbacks
 ):
     game_id = create_game(scorer_client, club)
-    with mock.patch("games.tasks.update_ratings_for_game.apply_async") as delay:
+    with mock.patch("games.ratings.tasks.update_ratings_for_game.apply_async") as delay:
         with django_capture_on_commit_callbacks(execute=True):
             append(scorer_client, game_id, [grand_double(0), grand_double(0)], expected_seq=0)
         assert Game.objects.get(pk=game_id).status == "active"
@@ -192,7 +192,7 @@ def test_finishing_a_game_sets_status_and_queues_the_rating_task_on_commit(
 
 def test_rating_task_is_not_queued_when_the_batch_fails(scorer_client, club, django_capture_on_commit_callbacks):
     game_id = create_game(scorer_client, club)
-    with mock.patch("games.tasks.update_ratings_for_game.apply_async") as delay:
+    with mock.patch("games.ratings.tasks.update_ratings_for_game.apply_async") as delay:
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
             response = append(scorer_client, game_id, [grand_double(0)] * 3 + [ILLEGAL_HAND], expected_seq=0)
         assert response.status_code == 422 and response.json()["index"] == 3

@@ -150,7 +150,7 @@ def test_rename_and_merge_through_the_api_admins_only(club, django_capture_on_co
 
 def test_a_merge_stands_when_the_recompute_cannot_be_queued(club, monkeypatch, caplog,
                                                             django_capture_on_commit_callbacks):
-    from games import tasks
+    from games.ratings import tasks
 
     def broker_down(*args, **kwargs):
         raise ConnectionError("broker down")

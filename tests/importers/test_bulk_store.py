@@ -73,7 +73,7 @@ def test_a_job_is_rated_by_one_recompute_and_leaves_the_outbox_empty(monkeypatch
 
 
 def test_held_rows_wait_for_the_job_and_go_to_the_sweep_when_its_message_is_lost(monkeypatch):
-    monkeypatch.setattr("games.import_tasks.rate_import_job.delay", lambda *a, **k: None)  # the message is lost
+    monkeypatch.setattr("games.ratings.tasks.rate_import_job.delay", lambda *a, **k: None)  # the message is lost
     c = club("lost")
     run("import_bsw", str(FOLDER), "--club", "lost", "--workers")
     finished = Game.objects.filter(club=c, status=Game.Status.FINISHED).count()

@@ -43,7 +43,7 @@ def test_worker_rates_a_finished_game_after_commit(celery_worker_process):
 
 
 def test_worker_recompute_reports_progress_and_is_deterministic(celery_worker_process):
-    from games.tasks import recompute_ratings
+    from games.ratings.tasks import recompute_ratings
 
     club = Club.objects.create(name="Worker big", slug="worker-ratings-big")
     _, games = synthetic_history(4000, 60, seed=9)

@@ -131,7 +131,7 @@ def test_broker_down_at_the_finishing_append_answers_201_and_the_sweep_rates_the
         club, scorer, scorer_client, django_capture_on_commit_callbacks):
     gid = new_game(club, scorer)
     append(gid, LEVEL, scorer, django_capture_on_commit_callbacks)
-    with mock.patch("games.tasks.update_ratings_for_game.apply_async", side_effect=BrokerDown("refused")):
+    with mock.patch("games.ratings.tasks.update_ratings_for_game.apply_async", side_effect=BrokerDown("refused")):
         with django_capture_on_commit_callbacks(execute=True):
             response = scorer_client.post(f"/api/games/{gid}/events/", {"expected_seq": 4, "events": [TEAM0_WINS]},
                                           format="json")
@@ -160,7 +160,7 @@ def test_the_sweep_waits_for_the_grace_period_and_does_not_requeue_at_every_run(
 
 def test_publish_never_raises_and_never_retries():
     """With the broker down a finishing append pays one refused connection, not kombu's retries."""
-    from games.tasks import update_ratings_for_game
+    from games.ratings.tasks import update_ratings_for_game
 
     conf = update_ratings_for_game.app.conf
     saved = {"broker_url": conf.broker_url, "task_always_eager": conf.task_always_eager}

@@ -1,6 +1,6 @@
 """Issue #14, finding 4: `recompute_ratings --queue` ends with an error when its worker dies.
 
-The follower (games/management/commands/recompute_ratings.py `follow`) is driven here by a fake
+The follower (games.ratings.management.commands.recompute_ratings.py `follow`) is driven here by a fake
 AsyncResult whose state script is what Redis would show; tests/faults/ kills a real worker."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 import pytest
 from django.core.management.base import CommandError
 
-from games.management.commands.recompute_ratings import follow
+from games.ratings.management.commands.recompute_ratings import follow
 
 
 class ScriptedResult:
@@ -38,7 +38,7 @@ def run(result, **timeouts):
         result.advance()
         real_sleep(0.01)
 
-    import games.management.commands.recompute_ratings as command
+    import games.ratings.management.commands.recompute_ratings as command
 
     command.time.sleep, saved = tick, command.time.sleep
     try:

@@ -123,7 +123,7 @@ def test_recompute_reports_progress_to_the_end(home, user, django_capture_on_com
 
 @pytest.mark.django_db
 def test_recompute_task_runs_in_process_by_default(home, user, django_capture_on_commit_callbacks):
-    from games.tasks import recompute_ratings
+    from games.ratings.tasks import recompute_ratings
 
     import_games(home, user, range(50, 53), django_capture_on_commit_callbacks)
     before = services.pool_signature(home.pk, "nanking")

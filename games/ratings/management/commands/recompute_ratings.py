@@ -7,7 +7,7 @@
 
 With --queue the command ends with an error (exit 1) instead of waiting for ever when no worker
 takes the task within --start-timeout seconds, or when the running task stops reporting: it
-sends a heartbeat every games.tasks.HEARTBEAT_S seconds, and --stall-timeout seconds without a
+sends a heartbeat every games.ratings.tasks.HEARTBEAT_S seconds, and --stall-timeout seconds without a
 new one means its worker died (the recompute is one transaction, so the tables are unchanged;
 acks_late redelivers the task once the broker's visibility timeout has passed).
 """
@@ -60,7 +60,7 @@ class Command(BaseCommand):
 
         t0 = time.perf_counter()
         if queue:
-            from games.tasks import recompute_ratings
+            from games.ratings.tasks import recompute_ratings
 
             result = recompute_ratings.delay(club_id, refold)
             follow(result, progress, start_timeout, stall_timeout)

@@ -1,0 +1,69 @@
+"""Hooks: what the records (games) must set off in the apps built on them, without importing them.
+
+The ratings (games.ratings, an app of its own) import the records, never the reverse (the
+import contract in pyproject.toml). Where a write of the records must start a rating write, the
+records call a hook defined here and the ratings app connects its receivers in its `ready()`
+(games/ratings/apps.py). A hook calls its receivers synchronously in the caller's transaction,
+and a receiver's exception propagates: the rating outbox row commits or rolls back with the
+events (docs/ratings.md, "Delivery").
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class Hook:
+    """Receivers called in connection order with the hook's arguments."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._receivers: list[Callable[..., Any]] = []
+
+    def connect(self, receiver: Callable[..., Any]) -> Callable[..., Any]:
+        if receiver not in self._receivers:  # ready() may run twice (tests, reloads)
+            self._receivers.append(receiver)
+        return receiver
+
+    def send(self, *args: Any, **kwargs: Any) -> None:
+        for receiver in list(self._receivers):
+            receiver(*args, **kwargs)
+
+
+class Provider:
+    """One answering function (a query the records need from an app built on them)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._answer: Callable[..., Any] | None = None
+
+    def provide(self, answer: Callable[..., Any]) -> Callable[..., Any]:
+        self._answer = answer
+        return answer
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._answer is None:
+            raise RuntimeError(f"hook {self.name!r}: no app provides it (is games.ratings installed?)")
+        return self._answer(*args, **kwargs)
+
+
+#: game: a game the append left finished, reopened by an undo, or changed while finished
+#: (games.services.events), inside the append's transaction.
+finished_game_changed = Hook("finished_game_changed")
+
+#: games: the finished games a bulk import stored (games.bulk_store), inside its transaction; their
+#: rating waits for the import job's one recompute.
+finished_games_stored_held = Hook("finished_games_stored_held")
+
+#: games: the games one imported file stored (games.import_tasks), after its commit.
+games_imported = Hook("games_imported")
+
+#: job_id: an import job's last file is in (games.import_tasks); may raise when the broker is down.
+import_job_finished = Hook("import_job_finished")
+
+#: club_id: a club's players were merged (games.clubs.services), after the commit; may raise when
+#: the broker is down.
+club_players_merged = Hook("club_players_merged")
+
+#: (tournament, player_ids) -> ({player: Elo before the event}, the Elo of a player without one)
+#: (games.tournaments.performance).
+ratings_before_tournament = Provider("ratings_before_tournament")
