@@ -34,13 +34,10 @@ from django.utils import timezone
 from games import engine, hooks, snapshots, sql
 from games.models import Club, Game, GameSeat
 from games.services import (
-    MAX_IMPORT_EVENTS,
-    InvalidInput,
     RuleViolation,
-    _check_events_shape,
-    _check_storable,
     _new_state,
     _played_at,
+    checked_import_events,
     import_hash,
     players_for_names,
 )
@@ -60,17 +57,7 @@ class Checked:
 def fold_checked(record: Any) -> Checked:
     """The checks of `services.game_import` (storable, strict schema, the events' shape) and one
     validating fold. Raises InvalidInput or RuleViolation as the service does."""
-    if not isinstance(record, dict):
-        raise InvalidInput("a record is a JSON object", code="malformed")
-    _check_storable(record, "the record")
-    try:
-        engine.parse_record(record, strict=True)
-    except engine.EngineError as err:
-        if err.code == "malformed":
-            raise InvalidInput(err.message, code="malformed") from None
-        raise RuleViolation(err, index=err.index) from None
-    events = record.get("events", [])
-    _check_events_shape(events, MAX_IMPORT_EVENTS)
+    events = checked_import_events(record)
     # the service's fold (services.game_import): the strict parse above checked the record once,
     # so the events are applied to a new state here rather than by engine.fold (a second parse)
     state = _new_state(record["variant"], record.get("options"), record["players"])

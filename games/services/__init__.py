@@ -13,8 +13,6 @@ The names callers use are importable from `games.services` as before.
 """
 from __future__ import annotations
 
-from games.sql import _append_sql
-
 from .checks import MAX_NAME_LENGTH, _check_events_shape, _check_storable
 from .errors import (
     GameNotFound,
@@ -26,7 +24,15 @@ from .errors import (
     WriteForbidden,
 )
 from .events import MAX_BATCH, append_events
-from .games import MAX_IMPORT_EVENTS, _new_state, _played_at, game_create, game_import, import_hash
+from .games import (
+    MAX_IMPORT_EVENTS,
+    _new_state,
+    _played_at,
+    checked_import_events,
+    game_create,
+    game_import,
+    import_hash,
+)
 from .idempotency import _fingerprint, _idempotent_replay, _idempotent_store, _with_idempotency, idempotent_write
 from .players import player_create, players_for_names
 from .results import WriteResult
@@ -39,5 +45,5 @@ __all__ = [
     "_check_events_shape", "_check_storable", "_fingerprint", "_idempotent_replay", "_idempotent_store",
     "_with_idempotency",
     # shared with the bulk import (games.bulk_store)
-    "_append_sql", "_new_state", "_played_at",
+    "checked_import_events", "_new_state", "_played_at",
 ]

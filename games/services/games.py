@@ -93,14 +93,11 @@ def _already_imported(club: Club, content: str) -> WriteResult | None:
     return WriteResult(body={**_game_body(game), "already_imported": True}, created=False)
 
 
-def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = None) -> WriteResult:
-    """Store a whole record (section 1) as a new game in `club`. The record is checked by the
-    engine first (malformed: InvalidInput; a refused event: RuleViolation with its index in
-    `events`); the events are stored exactly as given, so that the export equals the record.
-
-    Idempotent by content: a record the club imported before (`import_hash`) stores nothing and
-    answers with the game already there (`already_imported`, `created` False), also when two
-    imports of it race (the unique constraint decides; the loser answers with the winner's game)."""
+def checked_import_events(record: Any) -> list:
+    """The checks of a whole record before its fold, the same for every import (this service and
+    the bulk archive import, games.bulk_store): a JSON object of storable JSON, the engine's
+    strict parse, the events' shape and number. Returns the events; raises InvalidInput
+    (malformed) or RuleViolation (an event the parse refuses, with its index)."""
     if not isinstance(record, dict):
         raise InvalidInput("a record is a JSON object", code="malformed")
     _check_storable(record, "the record")
@@ -112,6 +109,18 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
         raise RuleViolation(err, index=err.index) from None
     events = record.get("events", [])
     _check_events_shape(events, MAX_IMPORT_EVENTS)
+    return events
+
+
+def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = None) -> WriteResult:
+    """Store a whole record (section 1) as a new game in `club`. The record is checked by the
+    engine first (malformed: InvalidInput; a refused event: RuleViolation with its index in
+    `events`); the events are stored exactly as given, so that the export equals the record.
+
+    Idempotent by content: a record the club imported before (`import_hash`) stores nothing and
+    answers with the game already there (`already_imported`, `created` False), also when two
+    imports of it race (the unique constraint decides; the loser answers with the winner's game)."""
+    events = checked_import_events(record)
     names = record["players"]
     variant, options = record["variant"], record.get("options")
     # Everything else at the top level (`format`, extensions, an explicit `"options": null`) is
