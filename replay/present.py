@@ -1,7 +1,8 @@
 """From a frame to what the templates show: plain lookups in the engine's output, no rules.
 
-`static/replay/replay.js` builds the same view of a frame in the browser (same markup, same data
-attributes); the browser tests check both against the engine.
+The viewer's script (`static/replay/`: `table.js`, `tzq.js`, `panel.js`, docs/viewer.md) builds the
+same view of a frame in the browser (same markup, same data attributes); the browser tests check
+both against the engine.
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def nav_targets(marks: dict[str, list[int]], n: int, length: int, show_undone: b
     """The positions the navigation buttons go to from `n` (marks from the server's frames).
 
     Corrections (`marks["undone"]`: undo events and what they retracted) are stepped over unless
-    `show_undone`; the first and last positions are always reachable. replay.js `targets` mirrors it."""
+    `show_undone`; the first and last positions are always reachable. `static/replay/nav.js` `targets` mirrors it."""
     hands, tricks = marks.get("hands", []), marks.get("tricks", [])
     folded = set() if show_undone else set(marks.get("undone", []))
 

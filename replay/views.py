@@ -1,127 +1,26 @@
-"""HTML pages: clubs, a club's games, a game's score sheet, and the step-through replay.
+"""The step-through replay: the page at `?at=N` (complete without JavaScript) and its frames as
+JSON for a page following a game in play.
 
 Reads follow the club's visibility through `games.selectors` (members-only clubs answer 404 to
 outsiders, as the API does). Everything shown about a game comes from the engine's frames
-(`replay.frames`), cached per game and seq (`replay.data`).
+(`replay.frames`), cached per game and seq (`replay.data`). The page's script
+(`static/replay/main.js` and its ES modules, docs/viewer.md) redraws the same markup from the
+embedded frames.
 """
 from __future__ import annotations
 
-from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 
 from games import engine, selectors, visibility
 from games.models import Game
 
 from . import frames, present
-from .clubs import summary
 from .data import replay_data
-
-GAMES_PER_PAGE = 50
-
-
-def _player_url(player_id: int) -> str:
-    return reverse("ratings:player", args=[player_id])
-
-
-def club_list(request):
-    clubs = selectors.clubs_visible(request.user).annotate(game_count=Count("games"))
-    return render(request, "clubs/list.html", {"clubs": clubs})
-
-
-def club_detail(request, slug: str):
-    club = get_object_or_404(selectors.clubs_visible(request.user), slug=slug)
-    games = Game.objects.filter(club=club).prefetch_related("seats__player").order_by("-created_at", "-id")
-    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "clubs/detail.html", {
-        "club": club,
-        "page": page,
-        "games": summary.summarise_all(list(page)),
-        "evening": summary.latest_evening(Game.objects.filter(club=club)) if page.number == 1 else None,
-        "league_url": reverse("ratings:league", args=[club.pk]),
-        "role": selectors.membership_role(request.user, club),
-        "can_record": selectors.can_write(request.user, club),
-    })
 
 
 def _visible_game(request, pk: int) -> Game:
     return get_object_or_404(selectors.games_visible(request.user), pk=pk)
-
-
-def _value_words(spec: engine.Option | None, value) -> str:
-    """An option's value in words: yes/no, a choice's label, a number, or "—" when unset."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if spec is not None:
-        for choice in spec.kind.choices:
-            if choice.value == value and type(choice.value) is type(value):
-                return choice.label
-        if spec.kind.name == "cards" and isinstance(value, list):
-            return f"{len(value)} cards"
-    return str(value)
-
-
-def _options_rows(data: frames.ReplayData) -> list[dict]:
-    """Every house rule of the game with its value and its one-line explanation (the engine's
-    registry); the preset first, with the edition it follows."""
-    given = data.given_options or {}
-    info = engine.game_info(data.variant)
-    by_name = {o.name: o for o in info.options}
-    rows = []
-    for name, value in data.options.items():
-        if name == "preset":
-            try:
-                preset = info.preset(value)
-            except KeyError:
-                rows.append({"name": name, "label": "Preset", "value": value, "doc": "", "given": name in given})
-                continue
-            rows.append({"name": name, "label": "Preset", "value": preset.label,
-                         "doc": preset.description[:1].upper() + preset.description[1:] + ".",
-                         "given": name in given})
-            continue
-        spec = by_name.get(name)
-        rows.append({"name": name, "label": spec.label if spec else name, "value": _value_words(spec, value),
-                     "doc": spec.help if spec else "", "given": name in given})
-    return rows
-
-
-def _places(data: frames.ReplayData) -> list[str | None]:
-    """Each seat's place at the table in words (South, East, ...), where the game has fixed places."""
-    return engine.seat_positions(data.variant, len(data.players), str(data.options.get("direction")))
-
-
-def game_detail(request, pk: int):
-    game = _visible_game(request, pk)
-    data = replay_data(game, visibility.reader_sight(game, request.user))
-    final = data.final
-    teams = final.get("teams") or []
-    labels = present.team_labels(data.players, teams)
-    team_of = {s: labels[i] for i, team in enumerate(teams) for s in team}
-    columns = present.score_columns(data.players, final)
-    ids = {seat.seat: seat.player_id for seat in game.seats.all()}
-    return render(request, "replay/game.html", {
-        "game": game,
-        "club": game.club,
-        "can_record": selectors.can_write(request.user, game.club) and game.status != Game.Status.FINISHED,
-        "data": data,
-        "game_label": engine.game_label(data.variant),
-        "seats": [
-            {"seat": i, "place": place or f"{i + 1}.", "name": name, "team": team_of.get(i, ""),
-             "url": _player_url(ids[i]) if i in ids else None}
-            for i, (name, place) in enumerate(zip(data.players, _places(data)))
-        ],
-        "teams": columns["labels"],
-        "team_totals": columns["totals"],
-        "options": _options_rows(data),
-        "sheet": present.sheet_rows(data.players, final.get("score_sheet") or []),
-        "totals": final.get("totals") or [],
-        "complete": bool(final.get("complete")),
-        "winner": columns["winner"],
-    })
 
 
 def game_replay(request, pk: int):
@@ -180,7 +79,7 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
 
 
 #: What each badge at a seat means (the page's legend; the badges are written by the template and
-#: by replay.js with these texts as titles).
+#: by static/replay/table.js with these texts as titles).
 BADGE_LEGEND = [
     ("T", "call-tichu", "called Tichu"),
     ("GT", "call-grand_tichu", "called Grand Tichu"),
@@ -190,7 +89,7 @@ BADGE_LEGEND = [
     ("gives the Dragon trick", "gift", "won a trick with the Dragon and must give it away"),
 ]
 
-#: The keyboard shortcuts, listed on the page and bound by replay.js.
+#: The keyboard shortcuts, listed on the page and bound by static/replay/keys.js.
 SHORTCUTS = [
     ("← or k", "previous event"),
     ("→ or j", "next event"),

@@ -1,5 +1,6 @@
-"""Club pages for members and club admins: create a club, members and invitations, the roster of
-players, the club's history; and the invitation link's page.
+"""Club pages: the list of clubs and a club's page with its games (for every reader the club's
+visibility lets in, as the API does); for members and club admins: create a club, members and
+invitations, the roster of players, the club's history; and the invitation link's page.
 
 Thin: every change goes through games.clubs.services (one transaction, audited); a refused
 change comes back as a message on the page it was made from.
@@ -11,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,12 +21,14 @@ from django.views.decorators.http import require_POST
 from games import selectors
 from games.clubs import services
 from games.clubs.models import AuditEntry, Invitation
-from games.models import Club, ImportJob, Membership, Player
+from games.models import Club, Game, ImportJob, Membership, Player
 from games.services import ServiceError
 from replay.accounts.forms import SignUpForm
 
+from . import summary
 from .forms import ROLE_HELP, ClubCreateForm, InvitationForm, RosterAddForm
 
+GAMES_PER_PAGE = 50
 HISTORY_PER_PAGE = 50
 
 
@@ -61,6 +65,29 @@ def _run(request, action, success: str | None = None):
     if success:
         messages.success(request, success.format(result=result))
     return True
+
+
+# --- the clubs and a club's games (public as the club's visibility allows) ---------------------
+
+
+def club_list(request):
+    clubs = selectors.clubs_visible(request.user).annotate(game_count=Count("games"))
+    return render(request, "clubs/list.html", {"clubs": clubs})
+
+
+def club_detail(request, slug: str):
+    club = _club(request, slug)
+    games = Game.objects.filter(club=club).prefetch_related("seats__player").order_by("-created_at", "-id")
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "clubs/detail.html", {
+        "club": club,
+        "page": page,
+        "games": summary.summarise_all(list(page)),
+        "evening": summary.latest_evening(Game.objects.filter(club=club)) if page.number == 1 else None,
+        "league_url": reverse("ratings:league", args=[club.pk]),
+        "role": selectors.membership_role(request.user, club),
+        "can_record": selectors.can_write(request.user, club),
+    })
 
 
 # --- create a club ------------------------------------------------------------------------------

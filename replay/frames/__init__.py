@@ -22,7 +22,8 @@ For the browser the frames are *compacted*: frame 0 whole, then each frame as th
 since the previous one; per-seat lists (``hands``, ``received``, ``tricks_won``) change seat by seat
 (``{"hands": {"2": [...]}}``), and a list that only grew is sent as its new tail under ``key + "+"``.
 The words of each frame (``text``) travel apart, in ``texts`` (they also make the hand's event list).
-``apply_delta`` (here) and ``replay.js`` (in the page) undo the compaction the same way.
+``apply_delta`` (here) and ``expandFrames`` of ``static/replay/frames.js`` (in the page) undo the
+compaction the same way.
 
 The package, one concern a module:
 

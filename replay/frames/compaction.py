@@ -1,7 +1,8 @@
 """The frames compacted for the browser, without loss: frame 0 whole, then each frame as the keys
 that changed since the previous one. Per-seat lists (``hands``, ``received``, ``tricks_won``) change
 seat by seat (``{"hands": {"2": [...]}}``), and a list that only grew is sent as its new tail under
-``key + "+"``. ``apply_delta`` (here) and ``replay.js`` (in the page) undo it the same way."""
+``key + "+"``. ``apply_delta`` (here) and ``expandFrames``
+of ``static/replay/frames.js`` (in the page) undo it the same way."""
 from __future__ import annotations
 
 import copy

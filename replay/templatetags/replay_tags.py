@@ -1,4 +1,5 @@
-"""`{% card code %}`: one card as HTML, the same markup replay.js writes (see frames.card_face);
+"""`{% card code %}`: one card as HTML, the same markup the scripts write (`cardHtml` of
+`static/shared/cards.js`; see frames.card_face);
 `{{ variant|game_label }}`: a game's name in words ("Tichu", "Tien Zi Que")."""
 from django import template
 from django.utils.html import format_html, format_html_join

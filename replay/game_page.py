@@ -1,0 +1,99 @@
+"""A game's page: its players and seats, its house rules with their one-line explanations (the
+engine's registry), and the score sheet.
+
+Reads follow the club's visibility through `games.selectors` (members-only clubs answer 404 to
+outsiders, as the API does); everything shown comes from the game's frames (`replay.data`), the
+same cached data the replay page reads.
+"""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from games import engine, selectors, visibility
+from games.models import Game
+
+from . import frames, present
+from .data import replay_data
+
+
+def _player_url(player_id: int) -> str:
+    return reverse("ratings:player", args=[player_id])
+
+
+def _visible_game(request, pk: int) -> Game:
+    return get_object_or_404(selectors.games_visible(request.user), pk=pk)
+
+
+def _value_words(spec: engine.Option | None, value) -> str:
+    """An option's value in words: yes/no, a choice's label, a number, or "—" when unset."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if spec is not None:
+        for choice in spec.kind.choices:
+            if choice.value == value and type(choice.value) is type(value):
+                return choice.label
+        if spec.kind.name == "cards" and isinstance(value, list):
+            return f"{len(value)} cards"
+    return str(value)
+
+
+def _options_rows(data: frames.ReplayData) -> list[dict]:
+    """Every house rule of the game with its value and its one-line explanation (the engine's
+    registry); the preset first, with the edition it follows."""
+    given = data.given_options or {}
+    info = engine.game_info(data.variant)
+    by_name = {o.name: o for o in info.options}
+    rows = []
+    for name, value in data.options.items():
+        if name == "preset":
+            try:
+                preset = info.preset(value)
+            except KeyError:
+                rows.append({"name": name, "label": "Preset", "value": value, "doc": "", "given": name in given})
+                continue
+            rows.append({"name": name, "label": "Preset", "value": preset.label,
+                         "doc": preset.description[:1].upper() + preset.description[1:] + ".",
+                         "given": name in given})
+            continue
+        spec = by_name.get(name)
+        rows.append({"name": name, "label": spec.label if spec else name, "value": _value_words(spec, value),
+                     "doc": spec.help if spec else "", "given": name in given})
+    return rows
+
+
+def _places(data: frames.ReplayData) -> list[str | None]:
+    """Each seat's place at the table in words (South, East, ...), where the game has fixed places."""
+    return engine.seat_positions(data.variant, len(data.players), str(data.options.get("direction")))
+
+
+def game_detail(request, pk: int):
+    game = _visible_game(request, pk)
+    data = replay_data(game, visibility.reader_sight(game, request.user))
+    final = data.final
+    teams = final.get("teams") or []
+    labels = present.team_labels(data.players, teams)
+    team_of = {s: labels[i] for i, team in enumerate(teams) for s in team}
+    columns = present.score_columns(data.players, final)
+    ids = {seat.seat: seat.player_id for seat in game.seats.all()}
+    return render(request, "replay/game.html", {
+        "game": game,
+        "club": game.club,
+        "can_record": selectors.can_write(request.user, game.club) and game.status != Game.Status.FINISHED,
+        "data": data,
+        "game_label": engine.game_label(data.variant),
+        "seats": [
+            {"seat": i, "place": place or f"{i + 1}.", "name": name, "team": team_of.get(i, ""),
+             "url": _player_url(ids[i]) if i in ids else None}
+            for i, (name, place) in enumerate(zip(data.players, _places(data)))
+        ],
+        "teams": columns["labels"],
+        "team_totals": columns["totals"],
+        "options": _options_rows(data),
+        "sheet": present.sheet_rows(data.players, final.get("score_sheet") or []),
+        "totals": final.get("totals") or [],
+        "complete": bool(final.get("complete")),
+        "winner": columns["winner"],
+    })
