@@ -61,6 +61,7 @@ from .registry import (
 )
 from .state import EVENT_TYPES, GameState
 from .tien_zi_que import TienZiQueState, random_tzq_record
+from .tien_zi_que import random_deck as random_tzq_deck
 from .tracker import TrackerFormatError, convert_tracker
 from .visibility import (
     EVERYTHING,
@@ -140,6 +141,7 @@ __all__ = [
     "random_game",
     "random_policy",
     "random_record",
+    "random_tzq_deck",
     "random_tzq_record",
     "readings",
     "refusal_words",

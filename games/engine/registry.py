@@ -8,7 +8,7 @@ looking into the engine's modules.
 >>> game_info("threechu").label, game_info("threechu").seat_counts
 ('Threechu', (3,))
 >>> sorted(HAND_START_EVENTS)
-['hand_result', 'round_start', 'shuffle']
+['hand_result', 'round_result', 'round_start', 'shuffle']
 """
 
 from __future__ import annotations

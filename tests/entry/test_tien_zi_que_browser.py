@@ -13,7 +13,6 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import engine
-from games.engine.tien_zi_que import random_deck
 from games.models import Club, Event, Game, Membership
 from games.services import append_events, game_create
 
@@ -186,7 +185,7 @@ def play_to_mahjong(page, game, width, limit=400):
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_round_action_by_action_up_to_mahjong(open_as, club, width):
-    deck = random_deck(random.Random(7))
+    deck = engine.random_tzq_deck(random.Random(7))
     game = new_game(club, {"rounds": 2, "deck": deck})
     page = open_entry(open_as, game, WIDTHS[width], "#actions", live=False)  # see the first test
     assert page.is_visible("#actions") and not page.is_visible("#round-form")
@@ -218,7 +217,7 @@ def test_a_round_action_by_action_up_to_mahjong(open_as, club, width):
 
 
 def test_a_stale_action_is_held_until_entered_again(open_as, club):
-    deck = random_deck(random.Random(11))
+    deck = engine.random_tzq_deck(random.Random(11))
     game = new_game(club, {"rounds": 2, "deck": deck})
     append_events(game=game, events=[{"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": deck[10:]}],
                   expected_seq=0, user=user())

@@ -15,8 +15,7 @@ import pytest
 from django.core.management import call_command
 
 from games import services
-from games.engine import random_game
-from games.engine.bsw import export_bsw
+from games.engine import export_bsw, random_game
 from games.models import Club, Event, Game, Membership
 from tests.api.helpers import grand_double, hand, record
 from tests.conftest import client_for

@@ -184,9 +184,7 @@ def test_a_sight_names_what_it_shows_for_cache_keys():
 
 
 def test_the_bsw_export_refuses_a_masked_record():
-    from games.engine.bsw import export_bsw
-
     record = bot_record(1, "nanking")
     prefix = {**record, "events": record["events"][:30]}
     with pytest.raises(ValueError, match="redacted"):
-        export_bsw(engine.redact_record(prefix, sight_at(record, 30, set())))
+        engine.export_bsw(engine.redact_record(prefix, sight_at(record, 30, set())))
