@@ -13,26 +13,27 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.db.models.functions import Lower, Trim
 
 
 class Club(models.Model):
     class Visibility(models.TextChoices):
-        PUBLIC = "public", "Public: anyone may read its games"
-        MEMBERS = "members", "Members only"
+        PUBLIC = "public", _("Public: anyone may read its games")
+        MEMBERS = "members", _("Members only")
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True)
     class RevealHands(models.TextChoices):
-        AFTER_HAND = "after_hand", "Every hand is shown once it is over"
-        AFTER_GAME = "after_game", "The hands are shown once the game is over"
+        AFTER_HAND = "after_hand", _("Every hand is shown once it is over")
+        AFTER_GAME = "after_game", _("The hands are shown once the game is over")
 
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     # When readers other than the club's scorers see the cards of a hand (games.visibility).
     reveal_hands = models.CharField(max_length=10, choices=RevealHands.choices, default=RevealHands.AFTER_HAND)
     class LeagueLeadsWith(models.TextChoices):
-        ELO = "elo", "The Elo table (a win never loses rating)"
-        PREDICTIVE = "predictive", "The predictive rating (win chances, with its uncertainty)"
+        ELO = "elo", _("The Elo table (a win never loses rating)")
+        PREDICTIVE = "predictive", _("The predictive rating (win chances, with its uncertainty)")
 
     # Which of the two tables its league page shows first (games.ratings; docs/ratings.md).
     league_leads_with = models.CharField(max_length=12, choices=LeagueLeadsWith.choices,
@@ -87,9 +88,9 @@ class Player(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        VIEWER = "viewer", "Viewer"
-        SCORER = "scorer", "Scorer"
-        ADMIN = "admin", "Admin"
+        VIEWER = "viewer", _("Viewer")
+        SCORER = "scorer", _("Scorer")
+        ADMIN = "admin", _("Admin")
 
     WRITER_ROLES = (Role.SCORER, Role.ADMIN)
 
@@ -111,8 +112,8 @@ class Game(models.Model):
     only under the row lock in the transaction that inserts the events (see services)."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        FINISHED = "finished", "Finished"
+        ACTIVE = "active", _("Active")
+        FINISHED = "finished", _("Finished")
 
     # Names the stream in caches: unlike the integer id it is never reused.
     stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)

@@ -155,6 +155,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Dates and numbers in each language's own way (Django's locale formats); English keeps the
+# site's ISO-like dates (tichu_site/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["tichu_site.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -2,26 +2,26 @@
 games.clubs.services.club_update, which checks the admin role and audits it)."""
 from __future__ import annotations
 
-import calendar
-
 from django import forms
+from django.utils.dates import MONTHS
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Club
 
 
 class LeagueSettingsForm(forms.ModelForm):
     league_season_start_month = forms.TypedChoiceField(
-        coerce=int, choices=[(m, calendar.month_name[m]) for m in range(1, 13)], label="Season starts in",
-        help_text="The league's “this season” runs from the first day of this month.")
+        coerce=int, choices=list(MONTHS.items()), label=_("Season starts in"),
+        help_text=_("The league's “this season” runs from the first day of this month."))
 
     class Meta:
         model = Club
         fields = ["league_leads_with", "league_min_games", "league_inactive_days", "league_season_start_month"]
-        labels = {"league_leads_with": "The league page leads with",
-                  "league_min_games": "Games to be ranked",
-                  "league_inactive_days": "Inactive after (days without a game)"}
-        help_texts = {"league_min_games": "A player with fewer rated games is listed below the ranked players, "
-                                          "with how many more games they need.",
-                      "league_inactive_days": "Counted back from the club's latest game in the period shown; "
-                                              "an inactive player is listed below the ranked ones. 0: never."}
+        labels = {"league_leads_with": _("The league page leads with"),
+                  "league_min_games": _("Games to be ranked"),
+                  "league_inactive_days": _("Inactive after (days without a game)")}
+        help_texts = {"league_min_games": _("A player with fewer rated games is listed below the ranked players, "
+                                            "with how many more games they need."),
+                      "league_inactive_days": _("Counted back from the club's latest game in the period shown; "
+                                                "an inactive player is listed below the ranked ones. 0: never.")}
         widgets = {"league_leads_with": forms.RadioSelect}

@@ -20,6 +20,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from games.csv_export import csv_response
 from games.models import Club, Player
@@ -30,7 +31,10 @@ from . import charts, player_queries, queries
 from .adapters import HAND_SD
 from .elo import CLUB_ELO
 from .forms import LeagueSettingsForm
-from .standing import PERIOD_LABELS, PERIODS, period_bounds
+from .standing import PERIODS, period_bounds
+
+#: The periods' names on the pages (standing.PERIOD_LABELS, in the reader's language).
+PERIOD_LABELS = {"all": _("All time"), "season": _("This season"), "30d": _("Last 30 days")}
 
 FORMATS = ("html", "json", "csv")
 PAIRS_SHOWN = 30  # the page's partnerships (most games first); the JSON has them all
@@ -145,7 +149,7 @@ def league_settings(request, club_id: str):
         except ServiceError as err:
             messages.error(request, err.message)
         else:
-            messages.success(request, "League settings saved.")
+            messages.success(request, _("League settings saved."))
             return redirect("ratings:league", club_id=club.slug)
     return render(request, "ratings/league_settings.html", {"club": club, "form": form})
 
@@ -165,9 +169,9 @@ def player(request, player_id: int, fmt: str | None = None):
                 "partners", "opponents", "why"]
         rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
         return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
-    chart = charts.rating_chart(player_queries.chart_points(page), title=f"{p.name}: rating after each game ({variant})")
+    chart = charts.rating_chart(player_queries.chart_points(page), title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant})
     ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
-    rank_chart = charts.rank_chart(ranks, title=f"{p.name}: rank after each club day")
+    rank_chart = charts.rank_chart(ranks, title=_("%(player)s: rank after each club day") % {"player": p.name})
     return render(request, "ratings/player.html", {
         "player": p, "club": club, "page": page, "chart": mark_safe(chart), "rank_chart": mark_safe(rank_chart),
         "variant": variant, "period": period, "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],

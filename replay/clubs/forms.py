@@ -4,50 +4,51 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Membership
 
 ROLE_HELP = {
-    "viewer": "sees the club's games (members-only clubs too)",
-    "scorer": "records games and adds players",
-    "admin": "also invites people, sets roles and keeps the roster",
+    "viewer": _("sees the club's games (members-only clubs too)"),
+    "scorer": _("records games and adds players"),
+    "admin": _("also invites people, sets roles and keeps the roster"),
 }
 
 
 class ClubCreateForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Club name")
-    slug = forms.SlugField(max_length=100, required=False, label="Short name for links",
-                           help_text="Letters, digits and hyphens, e.g. <code>tuesday-club</code>; "
-                                     "made from the name if left empty. It names the club in links and in the API.")
+    name = forms.CharField(max_length=100, label=_("Club name"))
+    slug = forms.SlugField(max_length=100, required=False, label=_("Short name for links"),
+                           help_text=_("Letters, digits and hyphens, e.g. <code>tuesday-club</code>; "
+                                       "made from the name if left empty. It names the club in links and in the API."))
     visibility = forms.ChoiceField(choices=Club.Visibility.choices, initial=Club.Visibility.PUBLIC,
-                                   widget=forms.RadioSelect, label="Who sees the club's games")
+                                   widget=forms.RadioSelect, label=_("Who sees the club's games"))
     reveal_hands = forms.ChoiceField(choices=Club.RevealHands.choices, initial=Club.RevealHands.AFTER_HAND,
-                                     required=False, widget=forms.RadioSelect, label="When readers see the cards of a game in play",
-                                     help_text="Scorers and admins always see every hand; a player seated in a "
-                                               "game sees their own.")
+                                     required=False, widget=forms.RadioSelect, label=_("When readers see the cards of a game in play"),
+                                     help_text=_("Scorers and admins always see every hand; a player seated in a "
+                                                 "game sees their own."))
 
     def clean(self):
         data = super().clean()
         if "name" in data and not data.get("slug"):
             data["slug"] = slugify(data["name"])[:100]
             if not data["slug"]:
-                self.add_error("slug", "Choose a short name with letters or digits.")
+                self.add_error("slug", _("Choose a short name with letters or digits."))
         return data
 
 
 class InvitationForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.SCORER)
-    days = forms.IntegerField(min_value=1, max_value=90, label="Valid for (days)")
-    note = forms.CharField(max_length=100, required=False, label="For whom (a note for you)")
-    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Is this roster player")
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.SCORER, label=_("Role"))
+    days = forms.IntegerField(min_value=1, max_value=90, label=_("Valid for (days)"))
+    note = forms.CharField(max_length=100, required=False, label=_("For whom (a note for you)"))
+    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label=_("Is this roster player"))
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "(nobody in particular)")] + [(p.pk, p.name) for p in players]
+        self.fields["player"].choices = [("", _("(nobody in particular)"))] + [(p.pk, p.name) for p in players]
 
 
 class RosterAddForm(forms.Form):
-    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), label="Names, one per line", max_length=20_000)
+    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), label=_("Names, one per line"), max_length=20_000)
 
     def names_list(self) -> list[str]:
         return self.cleaned_data["names"].splitlines()

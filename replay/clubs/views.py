@@ -16,6 +16,8 @@ from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import selectors
@@ -52,7 +54,7 @@ def _int(value) -> int | None:
         return None
 
 
-def _run(request, action, success: str | None = None):
+def _run(request, action, success=None):
     """Run a service call; its refusal becomes an error message. True if it went through."""
     try:
         result = action()
@@ -60,10 +62,10 @@ def _run(request, action, success: str | None = None):
         messages.error(request, err.message)
         return False
     except Http404:
-        messages.error(request, "That is no longer there (someone else changed it meanwhile?).")
+        messages.error(request, _("That is no longer there (someone else changed it meanwhile?)."))
         return False
     if success:
-        messages.success(request, success.format(result=result))
+        messages.success(request, success(result) if callable(success) else success)
     return True
 
 
@@ -104,7 +106,7 @@ def club_create(request):
         except ServiceError as err:
             form.add_error("slug" if err.code in {"duplicate", "invalid_slug"} else None, err.message)
         else:
-            messages.success(request, f"{club.name} is open: you are its admin. Invite your scorers next.")
+            messages.success(request, _("%(club)s is open: you are its admin. Invite your scorers next.") % {"club": club.name})
             return redirect("clubs:members", club.slug)
     return render(request, "clubs/create.html", {"form": form})
 
@@ -148,30 +150,31 @@ def _members_post(request, club: Club) -> None:
         role = request.POST.get("role", "")
         _run(request, lambda: services.member_set_role(club=club, actor=actor, user_id=_int(request.POST.get("user")),
                                                        role=role),
-             "{result.user.username} is now " + role + ".")  # fmt: skip
+             lambda result: _("%(user)s is now %(role)s.") % {"user": result.user.username, "role": result.get_role_display().lower()})  # fmt: skip
     elif action == "remove":
         _run(request, lambda: services.member_remove(club=club, actor=actor, user_id=_int(request.POST.get("user"))),
-             "Member removed.")
+             _("Member removed."))
     elif action == "invite":
         players = Player.objects.filter(club=club, user__isnull=True)
         form = InvitationForm(request.POST, players=players)
         if not form.is_valid():
-            messages.error(request, "The invitation was not made: " + "; ".join(
-                f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+            messages.error(request, _("The invitation was not made: %(errors)s") % {"errors": "; ".join(
+                f"{form.fields[k].label or k}: {' '.join(v)}" if k in form.fields else " ".join(v)
+                for k, v in form.errors.items())})
             return
         data = form.cleaned_data
         player = players.filter(pk=data["player"]).first() if data["player"] else None
         if _run(request, lambda: services.invitation_create(club=club, actor=actor, role=data["role"],
                                                             days=data["days"], note=data["note"], player=player)):
-            messages.success(request, "Invitation made: copy its link below and send it (it works once).")
+            messages.success(request, _("Invitation made: copy its link below and send it (it works once)."))
     elif action == "revoke":
         invitation = Invitation.objects.filter(club=club, pk=_int(request.POST.get("invitation"))).first()
         if invitation is None:
-            messages.error(request, "No such invitation.")
+            messages.error(request, _("No such invitation."))
             return
-        _run(request, lambda: services.invitation_revoke(invitation=invitation, actor=actor), "Invitation revoked.")
+        _run(request, lambda: services.invitation_revoke(invitation=invitation, actor=actor), _("Invitation revoked."))
     else:
-        messages.error(request, "Unknown action.")
+        messages.error(request, _("Unknown action."))
 
 
 @login_required
@@ -179,7 +182,7 @@ def _members_post(request, club: Club) -> None:
 def leave(request, slug: str):
     club, _ = _member_club(request, slug)
     if _run(request, lambda: services.member_remove(club=club, actor=request.user, user_id=request.user.pk)):
-        messages.success(request, f"You left {club.name}.")
+        messages.success(request, _("You left %(club)s.") % {"club": club.name})
         return redirect("accounts:home")
     return redirect("clubs:members", club.slug)
 
@@ -218,7 +221,7 @@ def _roster_post(request, club: Club) -> None:
     if action == "add":
         form = RosterAddForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "Give at least one name.")
+            messages.error(request, _("Give at least one name."))
             return
         try:
             created, existing = services.players_add(club=club, actor=actor, names=form.names_list())
@@ -226,29 +229,30 @@ def _roster_post(request, club: Club) -> None:
             messages.error(request, err.message)
             return
         if created:
-            messages.success(request, f"Added {len(created)}: " + ", ".join(p.name for p in created) + ".")
+            messages.success(request, ngettext("Added %(count)d: %(names)s.", "Added %(count)d: %(names)s.", len(created))
+                             % {"count": len(created), "names": ", ".join(p.name for p in created)})
         if existing:
-            messages.info(request, "Already on the roster: " + ", ".join(existing) + ".")
+            messages.info(request, _("Already on the roster: %(names)s.") % {"names": ", ".join(existing)})
     elif action == "rename":
         p = player()
         _run(request, lambda: services.player_rename(player=p, actor=actor, name=request.POST.get("name", "")),
-             "Renamed to {result.name}.")
+             lambda result: _("Renamed to %(name)s.") % {"name": result.name})
     elif action == "merge":
         if request.POST.get("confirm") != "yes":
-            messages.error(request, "Tick the box to confirm the two are one person.")
+            messages.error(request, _("Tick the box to confirm the two are one person."))
             return
         source, target = player("source"), player("target")
         _run(request, lambda: services.player_merge(source=source, target=target, actor=actor),
-             f"{source.name} merged into {target.name}: their games follow.")
+             _("%(source)s merged into %(target)s: their games follow.") % {"source": source.name, "target": target.name})
     elif action in {"claim", "link"}:
         p = player()
         user_id = actor.pk if action == "claim" else _int(request.POST.get("user"))
-        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=user_id), "Linked.")
+        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=user_id), _("Linked."))
     elif action == "unlink":
         p = player()
-        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=None), "Unlinked.")
+        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=None), _("Unlinked."))
     else:
-        messages.error(request, "Unknown action.")
+        messages.error(request, _("Unknown action."))
 
 
 # --- history ------------------------------------------------------------------------------------
@@ -293,7 +297,7 @@ def _accept(request, token: str):
         membership = services.invitation_accept(token=token, user=request.user)
     except services.InvitationUnusable as err:
         return render(request, "clubs/invitation.html", {"unusable": err.state}, status=410)
-    messages.success(request, f"Welcome to {membership.club.name}: you are a {membership.role}.")
+    messages.success(request, _("Welcome to %(club)s: you are a %(role)s.") % {"club": membership.club.name, "role": membership.get_role_display().lower()})
     return redirect("replay:club-detail", membership.club.slug)
 
 
