@@ -99,6 +99,27 @@ def seat_names(variant: str, players: list[str]) -> list[str]:
     return get_variant(variant).seat_names(players)
 
 
+def retracted_by_undo(events: Iterable[dict[str, Any]], start: int = 1) -> dict[int, int]:
+    """``{number of a retracted event: number of the undo that retracted it}``, the events numbered
+    from ``start`` (1: a stored game's ``seq``). The record format's ``undo`` (record-format.md
+    section 3) replayed on event types alone: an undo retracts the latest event still in force, so
+    an undo after an undo retracts the event before.
+
+    >>> hand, undo = {"type": "hand_result"}, {"type": "undo"}
+    >>> retracted_by_undo([hand, hand, hand, undo, undo])
+    {3: 4, 2: 5}
+    """
+    in_force: list[int] = []
+    retracted: dict[int, int] = {}
+    for n, event in enumerate(events, start=start):
+        if event.get("type") == "undo":
+            if in_force:
+                retracted[in_force.pop()] = n
+        else:
+            in_force.append(n)
+    return retracted
+
+
 def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> Any:
     if players is None:
         from .registry import game_info

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from .registry import HAND_START_EVENTS
 from .variants import get_variant
 
 HIDDEN = "?"
@@ -30,7 +31,10 @@ REVEALS = (AFTER_HAND, AFTER_GAME)
 REDACTED_KEY = "redacted"
 
 _AT_REST = frozenset({"between_hands", "between_rounds", "game_over"})
-_HAND_STARTS = frozenset({"shuffle", "round_start"})  # a hand_result is a whole hand: never in play
+#: The hand starts that record a whole hand or round at once (the score sheet's line): never in play.
+_WHOLE_HANDS = frozenset({"hand_result", "round_result"})
+#: The hand starts that begin a hand in play: the registry's one list but the whole hands.
+_HAND_STARTS = HAND_START_EVENTS - _WHOLE_HANDS
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ def _in_force(events: Sequence[dict[str, Any]]) -> tuple[list[int], list[int | N
             continue
         if kind in _HAND_STARTS:
             start: int | None = i
-        elif kind in ("hand_result", "round_result"):  # a whole hand or round: never in play
+        elif kind in _WHOLE_HANDS:
             start = None
         else:
             start = starts[-1] if starts else None

@@ -13,24 +13,9 @@ from replay import frames, present as viewer
 HISTORY_LENGTH = 60
 
 
-def retracted_by_undo(events: list[dict]) -> dict[int, int]:
-    """{seq of a retracted event: seq of the undo that retracted it}, by the record format's
-    definition of `undo` (record-format.md section 3: it retracts the latest event still in force;
-    an undo after an undo retracts the event before)."""
-    in_force: list[int] = []
-    retracted: dict[int, int] = {}
-    for seq, event in enumerate(events, start=1):
-        if event.get("type") == "undo":
-            if in_force:
-                retracted[in_force.pop()] = seq
-        else:
-            in_force.append(seq)
-    return retracted
-
-
 def in_force(events: list[dict]) -> list[int]:
     """The seqs of the events still in force (not retracted by an undo), in order."""
-    retracted = retracted_by_undo(events)
+    retracted = engine.retracted_by_undo(events)
     return [seq for seq, e in enumerate(events, start=1) if e.get("type") != "undo" and seq not in retracted]
 
 
@@ -44,7 +29,7 @@ def event_texts(data: frames.ReplayData, first: int, last: int) -> dict[int, str
 
 
 def history_rows(game: Game, data: frames.ReplayData, stored: list[Event]) -> list[dict]:
-    retracted = retracted_by_undo([e.as_record_event() for e in stored])
+    retracted = engine.retracted_by_undo([e.as_record_event() for e in stored])
     undoes = {undo: seq for seq, undo in retracted.items()}
     shown = stored[-HISTORY_LENGTH:]
     texts = event_texts(data, shown[0].seq, shown[-1].seq) if shown else {}

@@ -54,8 +54,7 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
     )
     hand_marks: list[int] = [0]
     trick_marks: list[int] = []
-    in_force: list[int] = []  # positions of the events still in force, the latest last
-    undone: list[int] = []
+    events: list[dict] = []  # the events folded, for the corrections (undos and what they retracted)
     prev = annotate(frame_of(first), None, None, players)
     data.deltas.append({k: v for k, v in copy.deepcopy(public(prev)).items() if k not in SKIP_IN_DELTA})
     data.texts.append(prev["text"])
@@ -65,12 +64,7 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
             shown = shown_state(state, sight, n)
             cur = annotate(frame_of(shown), shown_event(event, sight, n - 1), prev, players)
             cur["n"] = n
-            if event.get("type") == "undo":
-                if in_force:
-                    undone.append(in_force.pop())
-                undone.append(n)
-            else:
-                in_force.append(n)
+            events.append(event)
             if cur.get("hand_number") != prev.get("hand_number"):
                 hand_marks.append(n)
                 data.checkpoints[n] = public(cur)
@@ -86,5 +80,7 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
     except engine.EngineError as err:
         data.error = {"index": err.index, **err.as_dict()}
     data.final = public(prev)
-    data.marks = {"hands": hand_marks, "tricks": trick_marks, "undone": sorted(undone)}
+    undos = {n for n, event in enumerate(events, start=1) if event.get("type") == "undo"}
+    data.marks = {"hands": hand_marks, "tricks": trick_marks,
+                  "undone": sorted(undos | set(engine.retracted_by_undo(events)))}
     return data

@@ -6,7 +6,6 @@ import pytest
 
 from games.models import Game, Player
 from games.services import append_events
-from replay.entry.present import retracted_by_undo
 from tests.entry.conftest import browser_client
 
 pytestmark = pytest.mark.django_db
@@ -93,14 +92,6 @@ def test_threechu_panels_total_each_player_under_their_own_name(users, home):
     assert len(totals) == 4
     shown = re.sub(r"<[^>]+>", "", re.search(r'<p class="totals"[^>]*>(.*?)</p>', body["sheet"], re.S).group(1))
     assert shown == "Total: " + " · ".join(f"{n} {t}" for n, t in zip(["Ann", "Bob", "Cid", "Dummy"], totals))
-
-
-def test_retracted_by_undo_follows_the_record_format():
-    hand = {"type": "hand_result"}
-    undo = {"type": "undo"}
-    # an undo after an undo retracts the event before
-    assert retracted_by_undo([hand, hand, hand, undo, undo]) == {3: 4, 2: 5}
-    assert retracted_by_undo([hand, undo, hand, undo]) == {1: 2, 3: 4}
 
 
 def test_the_entry_page_embeds_its_configuration(users, game):
