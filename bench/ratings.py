@@ -4,6 +4,7 @@
     .venv/bin/python bench/ratings.py                  # quality + speed; writes docs/ratings.md §6
     .venv/bin/python bench/ratings.py --skip-speed --no-docs --json out.json
     .venv/bin/python bench/ratings.py --tune-shipped   # how config.BASE's values were chosen
+    .venv/bin/python bench/ratings.py --diagnose-shipped --skip-speed  # tuning-window diagnostics
 
 Quality (docs/ratings.md §5): every game is predicted from the games before it, then the
 ratings are updated on it. Games are split chronologically: burn-in [0, 25%), tuning [25%, 50%),
@@ -218,6 +219,66 @@ def tune_shipped(histories: list[tuple[str, list]]) -> dict:
     return {"grid": out, "chosen": best}
 
 
+def diagnose_shipped(histories: list[tuple[str, list]]) -> dict:
+    """Why the shipped model does what it does, read on the TUNING windows only (and, for the
+    hands' spread, the games before the test window): docs/ratings.md §3b quotes this output.
+
+    1. the within-game variance of the clipped hand margins (what obs_var = 1 stands for);
+    2. the shipped configuration on each tuning window: log loss, calibration slope, and the
+       full-game scale each history alone would prefer (same log-normal prior as --tune-shipped),
+       split into full and short games;
+    3. the same with the day drift switched off (tau_day = 0), with obs_var set to the measured
+       variance, and with both, each with one scale fitted on the pooled tuning windows."""
+    ordered = [(name, order_games([g for g in gs if g.rated])) for name, gs in histories]
+    out: dict = {"hand_variance": {}, "variants": {}}
+    before_test = []
+    for name, gs in ordered:
+        tw, _ = ev.windows(len(gs))
+        before_test += gs[:tw.stop]
+        out["hand_variance"][name] = ev.hand_margin_variance(gs[:tw.stop], config.BASE.hand_clip)[0]
+    measured = ev.hand_margin_variance(before_test, config.BASE.hand_clip)[0]
+    out["hand_variance"]["pooled"] = measured
+    print("within-game variance of a hand's clipped margin (games before the test window): "
+          + ", ".join(f"{k} {v:.3f}" for k, v in out["hand_variance"].items()), flush=True)
+    base = config.params_for("nanking")
+    variants = {
+        "shipped": {},
+        "no day drift": {"tau_day": 0.0},
+        f"obs_var {measured:.3f} (measured)": {"obs_var": round(measured, 3)},
+        f"obs_var {measured:.3f}, no day drift": {"obs_var": round(measured, 3), "tau_day": 0.0},
+    }
+    for label, kw in variants.items():
+        params = replace(base, **kw)
+        prior = (natural_scale(params.full_hands, params.obs_var), PRIOR_LOG_SD)
+        per = {}
+        for name, gs in ordered:
+            tw, _ = ev.windows(len(gs))
+            per[name] = ev.select(ev.prequential(MarginKalman(params), gs), tw)
+        pooled = [f for fs in per.values() for f in fs]
+        a = params.prob_scale if not kw else ev.fit_scale(pooled, probability, prior=prior)
+        row = {"kw": kw, "prob_scale": a,
+               "pooled_log_loss": ev.log_loss(ev.rescale(pooled, probability, a)), "per_history": {}}
+        for name, fs in per.items():
+            r = ev.rescale(fs, probability, a)
+            full = [f for f in fs if f.x[2] == 1.0]
+            short = [f for f in fs if f.x[2] < 1.0]
+            row["per_history"][name] = {
+                "log_loss": ev.log_loss(r), "slope": ev.calibration_slope(r),
+                "own_scale": ev.fit_scale(fs, probability, prior=prior),
+                "own_scale_full": ev.fit_scale(full, probability, prior=prior) if full else None,
+                "own_scale_short": ev.fit_scale(short, probability, prior=prior) if short else None,
+                "n_full": len(full), "n_short": len(short)}
+        out["variants"][label] = row
+        print(f"{label}: a={a:.2f} (natural {prior[0]:.2f}), pooled tuning log loss "
+              f"{row['pooled_log_loss']:.4f}", flush=True)
+        for name, h in row["per_history"].items():
+            sf = "" if h["own_scale_full"] is None else f" (full games {h['own_scale_full']:.2f}, n={h['n_full']})"
+            ss_ = "" if h["own_scale_short"] is None else f" (short games {h['own_scale_short']:.2f}, n={h['n_short']})"
+            print(f"  {name}: log loss {h['log_loss']:.4f}, slope {h['slope']:.2f}, "
+                  f"own scale {h['own_scale']:.2f}{sf}{ss_}", flush=True)
+    return out
+
+
 def speed(games, repeat: int = 5) -> dict:
     """Games per second of each rating loop. The loops take turns (round-robin, `repeat` rounds)
     so that a change in the machine's load hits them alike; median and best are reported."""
@@ -383,6 +444,8 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-quality", action="store_true")
     ap.add_argument("--no-docs", action="store_true", help="do not rewrite docs/ratings.md §6.1")
     ap.add_argument("--tune-shipped", action="store_true")
+    ap.add_argument("--diagnose-shipped", action="store_true",
+                    help="tuning-window diagnostics of the shipped model (docs/ratings.md §3b)")
     ap.add_argument("--json", help="also write the results here")
     ap.add_argument("--db-recompute", type=int, metavar="N",
                     help="time a full recompute of N stored games on DATABASE_URL (e.g. 100000)")
@@ -391,7 +454,10 @@ def main(argv=None) -> int:
     t_start = time.perf_counter()
     results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
                      "system": config.SYSTEM, "shipped": config.BASE.__dict__}
-    if args.tune_shipped:
+    if args.diagnose_shipped:
+        hs = load_histories(args)
+        results["diagnose_shipped"] = diagnose_shipped([(k, g) for k, _, g, _ in hs])
+    elif args.tune_shipped:
         hs = load_histories(args)
         results["tune_shipped"] = tune_shipped([(k, g) for k, _, g, _ in hs])
     elif not args.skip_quality:

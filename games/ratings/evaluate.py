@@ -170,6 +170,26 @@ def max_gap(table: Sequence[Bucket], min_n: int = 1) -> float:
     return max(gaps) if gaps else float("nan")
 
 
+def hand_margin_variance(games: Iterable[GameResult], clip: float,
+                         hand_sd: float = 200.0) -> tuple[float, int]:
+    """(pooled within-game variance, degrees of freedom) of a hand's margin, in hand_sd units and
+    each hand clipped to +-clip as the chosen model reads a sheet: the spread of one hand around
+    its own game's mean, i.e. the measured counterpart of the model's `obs_var` (the noise of
+    one hand's normalised margin). Two-side games with at least two hand lines; the sum of squared
+    deviations from each game's mean over the sum of (hands - 1). Outcomes are not read, only
+    the hand lines, so it can be measured on any window without fitting anything."""
+    ss = 0.0
+    df = 0
+    for g in games:
+        if len(g.teams) != 2 or len(g.hand_details) < 2:
+            continue
+        ms = [max(-clip, min(clip, (h.points[0] - h.points[1]) / hand_sd)) for h in g.hand_details]
+        m = sum(ms) / len(ms)
+        ss += sum((x - m) ** 2 for x in ms)
+        df += len(ms) - 1
+    return (ss / df if df else float("nan")), df
+
+
 # -- fitting ------------------------------------------------------------------------------------
 
 def golden_min(f: Callable[[float], float], lo: float, hi: float, iters: int = 60) -> float:

@@ -230,3 +230,23 @@ def test_the_bootstrap_resamples_whole_days():
                                   [ev.Forecast(f.index, f.game_id, f.p, f.y) for f in b], reps=400)
     assert by_day[0] == pytest.approx(by_game[0])
     assert by_day[2] - by_day[1] > 1.5 * (by_game[2] - by_game[1])
+
+
+def test_hand_margin_variance_is_the_within_game_spread_of_clipped_hands():
+    from games.ratings.types import HandDetail
+
+    def game(gid, lines):
+        return GameResult(gid, float(gid), ((1, 2), (3, 4)), (0.0, 1.0), 1, len(lines),
+                          hand_details=tuple(HandDetail(pts) for pts in lines))
+
+    # hands (in hand_sd = 200): +1, -1 (game mean 0) and +0.5, +0.5, +2 clipped to +1
+    games = [game(1, [(300, 100), (100, 300)]), game(2, [(150, 50), (150, 50), (500, 100)]),
+             game(3, [(400, 0)])]  # one hand: no spread to measure, left out
+    var, df = ev.hand_margin_variance(games, clip=1.0)
+    mean2 = (0.5 + 0.5 + 1.0) / 3
+    ss = 2 * 1.0 + 2 * (0.5 - mean2) ** 2 + (1.0 - mean2) ** 2
+    assert df == 1 + 2
+    assert var == pytest.approx(ss / 3)
+    # a looser clip counts the big hand in full: more spread
+    assert ev.hand_margin_variance(games, clip=2.0)[0] > var
+    assert math.isnan(ev.hand_margin_variance(games[2:], clip=1.0)[0])
