@@ -7,7 +7,7 @@ from typing import Any
 
 from games import tournament as core
 from games.csv_export import csv_text, safe_cell
-from games.tournaments import selectors
+from games.tournaments import selectors, visibility
 from games.tournaments.models import Tournament
 
 FORMAT = "tichu-tournament-results/1"
@@ -22,11 +22,13 @@ def _table_link(tournament: Tournament, round_number: int, table: int, game: int
     return (link["game"], link["record"]) if link else (None, None)
 
 
-def portable_events(tournament: Tournament, names: dict[int, str]) -> list[dict[str, Any]]:
-    """The tournament's events as another server can replay them: players by name instead of this
-    club's ids, and no game ids (each table's link to its game record is in `rounds`)."""
+def portable_events(tournament: Tournament, names: dict[int, str],
+                    events: list[dict] | None = None) -> list[dict[str, Any]]:
+    """The tournament's events (`events`: as the reader may see them; all by default) as another
+    server can replay them: players by name instead of this club's ids, and no game ids (each
+    table's link to its game record is in `rounds`)."""
     out = []
-    for event in selectors.events(tournament):
+    for event in selectors.events(tournament) if events is None else events:
         if event["type"] == "entry_registered":
             event = {**event, "players": [names.get(p, p) if isinstance(p, int) else p for p in event["players"]]}
         elif event["type"] in ("result_recorded", "result_corrected"):
@@ -35,11 +37,13 @@ def portable_events(tournament: Tournament, names: dict[int, str]) -> list[dict[
     return out
 
 
-def results_json(tournament: Tournament, game_url) -> dict[str, Any]:
-    """`game_url(game_id)` gives the address of a game's record."""
+def results_json(tournament: Tournament, game_url, reader=None) -> dict[str, Any]:
+    """`game_url(game_id)` gives the address of a game's record. `reader`: the user it is for
+    (what games.tournaments.visibility lets them see); None, the whole tournament."""
     from games.tournaments.performance import performances
 
-    state = selectors.state_at(tournament)
+    shown = selectors.record(tournament) if reader is None else visibility.reader_record(tournament, reader)
+    state = core.fold(shown)
     players = {p.pk: p.name for p in tournament.club.players.all()}
     rounds = core.rounds_json(state)["rounds"]
     out_rounds = []
@@ -68,7 +72,7 @@ def results_json(tournament: Tournament, game_url) -> dict[str, Any]:
         "rounds": out_rounds,
         "standings": [{**row, "players": [players.get(p, p) for p in row["players"]]}
                       for row in core.standings_json(state)["standings"]],
-        "events": portable_events(tournament, players),
+        "events": portable_events(tournament, players, shown["events"]),
     }
 
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from games import tournament as core
 from games.tournament.duplicate import MAX_PAIRS, MIN_PAIRS, movement
-from games.tournaments import duplicate_boards, selectors
+from games.tournaments import duplicate_boards, selectors, visibility
 from games.tournaments.models import Tournament
 
 from .views import _append, _can_run, _tournament
@@ -81,7 +81,7 @@ def _board_rows(state: core.TournamentState) -> list[dict[str, Any]]:
 @never_cache
 def duplicate_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _duplicate(request, pk)
-    state = selectors.state_at(tournament)
+    state = visibility.reader_state(tournament, request.user)  # an open round's results: the TD's only
     rounds, problem = movement_rows(state)
     can_run = _can_run(request, tournament.club)
     scored = [(r.number, t.number) for r in state.rounds if not r.closed for t in r.tables.values() if t.result]

@@ -22,7 +22,7 @@ from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
-from games.tournaments import selectors, services
+from games.tournaments import selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 
@@ -137,7 +137,7 @@ def _round_ends(record: dict) -> dict[int, int]:
 
 
 def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
-    record = selectors.record(tournament)
+    record = visibility.reader_record(tournament, request.user)
     ends = _round_ends(record)
     after_round = request.GET.get("round")
     upto = None
@@ -173,7 +173,7 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
 
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
-    state = selectors.state_at(tournament)
+    state = visibility.reader_state(tournament, request.user)
     can_run = _can_run(request, tournament.club)
     current = state.current_round
     planned = _planned_rounds(state)
@@ -223,7 +223,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Big type for a projector; the page reloads itself (a meta refresh: no script needed)."""
     tournament = _tournament(request, pk)
-    state = selectors.state_at(tournament)
+    state = visibility.reader_state(tournament, request.user)
     current = state.current_round
     return render(request, "tournaments/projector.html", {
         "tournament": tournament, "current": current,

@@ -5,7 +5,6 @@ matchpoints."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from games import engine
 from games.models import Event
@@ -72,11 +71,11 @@ def test_tables_are_dealt_the_rounds_boards_alike(club, scorer_client):
         assert again.status_code == 400 and again.json()["code"] in ("boards_dealt", "not_at_hand_start")
         assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/{g['table']}/result-from-game/", {},
                                   format="json").status_code == 201
-    boards = Client().get(f"/api/tournaments/{tid}/boards/").json()["rounds"][0]["boards"]
+    boards = scorer_client.get(f"/api/tournaments/{tid}/boards/").json()["rounds"][0]["boards"]
     assert [b["board"] for b in boards] == [1, 2]
     for board in boards:
         assert sum(sum(r["matchpoints"]) for r in board["results"]) == 2, "top 1, two tables"
-    standings = Client().get(f"/api/tournaments/{tid}/standings/").json()["standings"]
+    standings = scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
     assert sum(r["vp"] for r in standings) == 4
 
 

@@ -36,14 +36,17 @@ def scored_round(client) -> int:
 @pytest.mark.django_db
 def test_movement_and_board_results(club, scorer_client, td):
     tid = scored_round(scorer_client)
-    html = Client().get(f"/tournaments/{tid}/duplicate/").content.decode()
+    visitor = Client().get(f"/tournaments/{tid}/duplicate/").content.decode()
+    assert 'data-board="1"' in visitor and 'class="num mp"' not in visitor, \
+        "an open round's results are the TD's only (tests/tournament_api/test_duplicate_visibility.py)"
+    assert "Board sheets" not in visitor, "the deals are not shown to a visitor"
+    html = td.get(f"/tournaments/{tid}/duplicate/").content.decode()
     assert html.count('class="list movement"') == 3, "4 pairs: 3 rounds"
     assert "boards 1–2" in html and "boards 5–6" in html
     assert 'data-board="1"' in html and 'data-board="2"' in html
     board1 = html.split('data-board="1"')[1].split("</table>")[0]
     assert '<td class="num mp">1</td><td class="num mp">0</td>' in board1, "+100 beats 0"
-    assert "Board sheets" not in html, "the deals are not shown to a visitor"
-    assert "Board sheets" in td.get(f"/tournaments/{tid}/duplicate/").content.decode()
+    assert "Board sheets" in html
     assert "Boards and movement" in td.get(f"/tournaments/{tid}/").content.decode()
 
 
@@ -54,10 +57,10 @@ def test_a_board_adjusted_by_the_td(club, scorer_client, td):
     response = td.post(f"/tournaments/{tid}/duplicate/adjust/", {"seq": seq, "table_ref": "1/1", "board": 2,
                                                                  "ns": "AVG+", "ew": "AVG-", "reason": "fouled"})
     assert response.status_code == 302
-    boards = Client().get(f"/api/tournaments/{tid}/boards/").json()["rounds"][0]["boards"]
+    boards = td.get(f"/api/tournaments/{tid}/boards/").json()["rounds"][0]["boards"]
     adjusted = next(r for r in boards[1]["results"] if r["table"] == 1)
     assert adjusted["adjustment"] == ["AVG+", "AVG-"] and adjusted["matchpoints"] == [0.6, 0.4]
-    record = Client().get(f"/api/tournaments/{tid}/record/").json()["events"][-1]
+    record = td.get(f"/api/tournaments/{tid}/record/").json()["events"][-1]
     assert record["type"] == "result_corrected" and record["reason"] == "fouled"
     assert Client().post(f"/tournaments/{tid}/duplicate/adjust/", {"seq": seq}).status_code in (302, 403)
     assert Tournament.objects.get(pk=tid).seq == seq + 1, "a visitor's post stores nothing"

@@ -27,7 +27,7 @@ from games.api.views import (
     club_visible,
 )
 from games.services import WriteResult
-from games.tournaments import results, results_import, selectors, services
+from games.tournaments import results, results_import, selectors, services, visibility
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
 
@@ -54,6 +54,10 @@ class TournamentView(ApiView):
         if at > tournament.seq:
             raise ApiError(f"at={at} is past the tournament's last event (seq {tournament.seq})", code="out_of_range")
         return at
+
+    def state(self, request: Request, tournament: Tournament) -> core.TournamentState:
+        """The tournament after `at` events as the reader may see it (games.tournaments.visibility)."""
+        return visibility.reader_state(tournament, request.user, self.at(request, tournament))
 
 
 class TournamentListCreateApi(ApiView, generics.GenericAPIView):
@@ -97,7 +101,8 @@ class TournamentEventsApi(TournamentView):
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
         after = _query_uint(request, "after", 0)
-        events = tournament.events.filter(seq__gt=after).select_related("recorded_by").order_by("seq")
+        events = visibility.reader_events(
+            tournament, request.user, tournament.events.filter(seq__gt=after).select_related("recorded_by").order_by("seq"))
         return Response({"tournament": tournament.pk, "seq": tournament.seq, "after": after,
                          "events": s.TournamentEventOutput(events, many=True).data})
 
@@ -116,7 +121,7 @@ class TournamentRecordApi(TournamentView):
                    summary="The whole tournament as a record (docs/tournament.md)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(selectors.record(tournament, self.at(request, tournament)))
+        return Response(visibility.reader_record(tournament, request.user, self.at(request, tournament)))
 
 
 class TournamentStandingsApi(TournamentView):
@@ -124,7 +129,7 @@ class TournamentStandingsApi(TournamentView):
                    summary="Standings, as they stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.standings_json(selectors.state_at(tournament, self.at(request, tournament))))
+        return Response(core.standings_json(self.state(request, tournament)))
 
 
 class TournamentBoardsApi(TournamentView):
@@ -132,7 +137,7 @@ class TournamentBoardsApi(TournamentView):
                    summary="Duplicate: every board's results with their matchpoints, round by round")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.boards_json(selectors.state_at(tournament, self.at(request, tournament))))
+        return Response(core.boards_json(self.state(request, tournament)))
 
 
 class TournamentCrosstableApi(TournamentView):
@@ -140,7 +145,7 @@ class TournamentCrosstableApi(TournamentView):
                    summary="Crosstable, as it stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.crosstable_json(selectors.state_at(tournament, self.at(request, tournament))))
+        return Response(core.crosstable_json(self.state(request, tournament)))
 
 
 class TournamentPairingApi(TournamentView):
@@ -232,7 +237,8 @@ class TournamentResultsApi(TournamentView):
                    summary="The results in the tournament results format (tichu-tournament-results/1), or as CSV/XLSX")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        body = results.results_json(tournament, lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid])))
+        body = results.results_json(tournament, lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid])),
+                                    reader=request.user)
         kind = request.query_params.get("as", "json")
         if kind in ("standings.csv", "tables.csv"):
             response = HttpResponse(results.to_csv(body, kind.split(".")[0]), content_type="text/csv; charset=utf-8")
