@@ -7,6 +7,12 @@
   shape `{"ok": false, "index": i, "error": {...}}`), `idempotency_key_reused` (422),
   `malformed`, `batch_too_large`, `unknown_fields`, ... (400).
 - Anything else is a bug: logged with its traceback and answered `server_error` (500), in JSON.
+
+The `message` is in the request's language (`Accept-Language`, the language cookie: Django's
+active language) where the words exist: DRF's own messages by DRF's catalogues, the engine's
+refusals by the engine's words (`engine.refusal_words` from the code and params, never by
+translating the English text); `code`, `params` and every other field are the same in every
+language.
 """
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views import csrf, defaults
+from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
@@ -26,6 +33,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from games import engine
 from games.services import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -60,13 +68,26 @@ def _first_message(detail: Any, path: str = "") -> str:
     return f"{path}: {detail}" if path else str(detail)
 
 
+def refusal_in_language(error: dict[str, Any]) -> str | None:
+    """An engine refusal's words in the request's language (seats by number: the API names no
+    player), or None in English (the engine's own message stays) or without a template."""
+    lang = engine.words(get_language()).lang
+    if lang == engine.words().lang:
+        return None
+    return engine.refusal_words(error, [], lang)
+
+
 def _service_error_response(exc: ServiceError) -> Response:
     body: dict[str, Any] = {"code": exc.code, "message": exc.message}
     if isinstance(exc, SeqConflict):
         body.update(expected_seq=exc.expected_seq, current_seq=exc.current_seq)
         return Response(body, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, RuleViolation):
-        body.update(ok=False, index=exc.index, error=exc.error.as_dict())
+        error = exc.error.as_dict()
+        said = refusal_in_language(error)
+        if said:
+            body["message"] = error["message"] = said
+        body.update(ok=False, index=exc.index, error=error)
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, IdempotencyKeyReused):
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)

@@ -76,7 +76,22 @@ from .visibility import (
     secret_from,
     sight_for,
 )
-from .wording import EVENT_WORDS, REFUSAL_WORDS, event_words, page_words, refusal_words
+from .wording import (
+    CATALOGUE_DIR,
+    EVENT_WORDS,
+    LANGUAGES,
+    REFUSAL_WORDS,
+    SLOT_KINDS,
+    TERMS,
+    Words,
+    card_names,
+    catalogue_entries,
+    event_words,
+    page_words,
+    refusal_words,
+    variant_name,
+    words,
+)
 
 __all__ = [
     "CARD_WORDS",
@@ -124,6 +139,15 @@ __all__ = [
     "deal_facts",
     "entry_facts",
     "event_words",
+    "LANGUAGES",
+    "CATALOGUE_DIR",
+    "SLOT_KINDS",
+    "catalogue_entries",
+    "TERMS",
+    "Words",
+    "card_names",
+    "variant_name",
+    "words",
     "export_bsw",
     "fold",
     "fold_steps",

@@ -29,11 +29,21 @@ position after the event (the replay) passes a ``context`` to :func:`event_words
 
 from __future__ import annotations
 
+import gettext
 import json
 import re
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .faces import RANK_NAMES, RANK_PHRASES, card_name, card_table
+from . import tien_zi_que as tzq
+from .cards import CARD_INFO, SUIT_NAMES
+from .faces import RANK_NAMES, RANK_PHRASES, SPECIAL_LONG, SPECIAL_SHORT, card_face, card_table, variant_cards
+from .registry import GAME_NAMES, game_label
+from .tien_zi_que.cards import COLOURS as TZQ_COLOURS
+from .tien_zi_que.cards import FACE_NAMES as TZQ_FACE_NAMES
 from .visibility import HIDDEN
 
 EVENT_WORDS: dict[str, str] = {
@@ -102,41 +112,199 @@ REFUSAL_WORDS: dict[str, str] = {
     "already_called": "{name:seat} has already called {words:call} this hand",
 }
 
+#: the languages the engine speaks (its catalogue, games/engine/catalogue/<lang>/LC_MESSAGES/engine.po)
+LANGUAGES = ("en", "fr", "de", "uk")
+DEFAULT_LANGUAGE = "en"
+CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
+DOMAIN = "engine"
+
+#: the values a ``{words:key}`` slot is said by (``TERMS[f"{key}:{value}"]``), besides the cards
+_COMBINATIONS = {
+    "single": "single", "pair": "pair", "stairs": "stairs", "trio": "trio", "full_house": "full house",
+    "straight": "straight", "bomb": "bomb", "dog": "Dog",
+}  # fmt: skip
+_PHASES = (
+    "between_hands", "deal", "exchange", "play", "dragon_gift", "game_over",  # Tichu
+    "between_rounds", "action", "drawn", "reshuffle",  # Tien Zi Que
+)  # fmt: skip
+_CALLS = ("tichu", "grand_tichu")
+_REASONS = ("missed_wish",)
+
+
+def _english_terms() -> dict[str, str]:
+    terms: dict[str, str] = {}
+    for code, rank in RANK_NAMES.items():
+        terms[f"rank:{code}"] = rank
+    for code, phrase in RANK_PHRASES.items():
+        terms[f"phrase:{code}"] = phrase
+    for suit, suit_name in SUIT_NAMES.items():
+        terms[f"suit:{suit}"] = "{rank:rank} of " + suit_name
+    for code, long_name in SPECIAL_LONG.items():
+        terms[f"special:{code}"] = long_name
+    for code, short in SPECIAL_SHORT.items():
+        terms[f"face:{code}"] = short
+    for code, word in _COMBINATIONS.items():
+        terms[f"combination:{code}"] = word
+    for kind in sorted({key.split(":")[0].split("@")[0].split("+")[0] for key in EVENT_WORDS}):
+        terms[f"event:{kind}"] = kind.replace("_", " ")
+    for phase in _PHASES:
+        terms[f"phase:{phase}"] = phase.replace("_", " ")
+    for call in _CALLS:
+        terms[f"call:{call}"] = call.replace("_", " ")
+    for reason in _REASONS:
+        terms[f"reason:{reason}"] = reason.replace("_", " ")
+    for name in GAME_NAMES:
+        terms[f"variant:{name}"] = game_label(name)
+    for face, face_name in TZQ_FACE_NAMES.items():
+        terms[f"tzq_face:{face}"] = face_name
+    for colour, colour_name in TZQ_COLOURS.items():
+        terms[f"tzq_colour:{colour}"] = colour_name
+    terms["tzq_card"] = "{words:tzq_face} ({words:tzq_colour})"
+    terms["gift"] = "{cards:cards} to {name:to}"  # one target of a push
+    terms["seat"] = "seat {number:seat}"  # a seat without a name
+    # what the replay adds to a frame's sentence, and says before the first event
+    terms["hand_ends"] = ". Hand {number:hand} ends: {number:points}"
+    terms["game_over"] = ". The game is over"
+    terms["before_first"] = "Before the first event"
+    return terms
+
+
+#: The game's words besides the sentences (English): ``rank:J`` ``Jack``, ``phrase:8`` ``an 8``,
+#: ``suit:s`` ``{rank:rank} of Swords``, ``special:Dog``, ``face:Dog`` (what the card shows),
+#: ``combination:``, ``call:``, ``event:``, ``phase:``, ``reason:`` (the ``{words:key}`` slots),
+#: ``variant:`` (the games' names), Tien Zi Que's ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, a
+#: push's ``gift`` and a nameless ``seat``.
+TERMS: dict[str, str] = _english_terms()
+
+
+def catalogue_entries() -> list[tuple[str, str]]:
+    """Every (msgctxt, msgid) of the engine's catalogue: the English text of each sentence
+    (``sentence:<key>``), refusal (``refusal:<key>``) and term (its key), in this order."""
+    return (
+        [(f"sentence:{k}", v) for k, v in EVENT_WORDS.items()]
+        + [(f"refusal:{k}", v) for k, v in REFUSAL_WORDS.items()]
+        + list(TERMS.items())
+    )
+
+
+def language(lang: str | None) -> str:
+    """The engine's language for a request's (``fr-ch`` -> ``fr``); English for any other."""
+    code = str(lang or "").lower().replace("_", "-").split("-")[0]
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+@lru_cache(maxsize=None)
+def _catalogue(lang: str) -> gettext.NullTranslations:
+    if lang == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(CATALOGUE_DIR), languages=[lang], fallback=True)
+
+
+@dataclass(frozen=True)
+class Words:
+    """The engine's words in one language: its sentences, refusals and terms (read-only)."""
+
+    lang: str
+    events: Mapping[str, str]
+    refusals: Mapping[str, str]
+    terms: Mapping[str, str]
+
+    def term(self, key: str, default: str | None = None) -> str:
+        return self.terms.get(key, key if default is None else default)
+
+    def rank_name(self, code: Any) -> str:
+        return self.terms.get(f"rank:{code}", str(code))
+
+    def rank_phrase(self, code: Any) -> str:
+        return self.terms.get(f"phrase:{code}", str(code))
+
+    def card_name(self, code: str) -> str:
+        """``Ts`` -> ``10 of Swords`` (``10 d'épées``); specials by name; Tien Zi Que's cards."""
+        code = str(code)
+        if f"special:{code}" in self.terms:
+            return self.terms[f"special:{code}"]
+        if code in CARD_INFO and len(code) == 2 and f"suit:{code[1]}" in self.terms:
+            return fill(self.terms[f"suit:{code[1]}"], {"rank": code[0]}, (), self.lang) or code
+        if tzq.is_card(code):
+            return fill(self.terms["tzq_card"], {"tzq_face": code[:-1], "tzq_colour": code[-1]}, (), self.lang) or code
+        return code
+
+    def card_face(self, code: str) -> dict[str, str]:
+        """What a card shows (faces.card_face), its name and a special card's label in this language."""
+        face = dict(card_face(code))
+        if f"face:{code}" in self.terms:
+            face["rank"] = self.terms[f"face:{code}"]
+        face["name"] = self.card_name(code)
+        return face
+
+
+@lru_cache(maxsize=None)
+def words(lang: str | None = DEFAULT_LANGUAGE) -> Words:
+    """The engine's words in ``lang`` (``en`` ``fr`` ``de`` ``uk``; any other: English). A text
+    the catalogue lacks is said in English."""
+    code = language(lang)
+    t = _catalogue(code)
+
+    def said(ctx: str, text: str) -> str:
+        return t.pgettext(ctx, text)
+
+    return Words(
+        lang=code,
+        events=MappingProxyType({k: said(f"sentence:{k}", v) for k, v in EVENT_WORDS.items()}),
+        refusals=MappingProxyType({k: said(f"refusal:{k}", v) for k, v in REFUSAL_WORDS.items()}),
+        terms=MappingProxyType({k: said(k, v) for k, v in TERMS.items()}),
+    )
+
+
 _SLOT = re.compile(r"\{(\w+):(\w+)\}")
+#: the kinds of slot a template may hold (docs/engine-api.md, "Words")
+SLOT_KINDS = ("name", "cards", "card", "count", "rank", "phrase", "words", "gifts", "number")
+
+
+def slots(template: str) -> set[str]:
+    """The parameters a template's slots take (``{name:seat}`` -> ``seat``)."""
+    return {m.group(2) for m in _SLOT.finditer(template)}
 
 
 def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
-def fill(template: str, params: Mapping[str, Any], names: Sequence[str]) -> str | None:
+def fill(template: str, params: Mapping[str, Any], names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The template with its slots filled from ``params``; None if a slot's parameter is missing."""
+    w = words(lang)
 
     def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return _SLOT.sub(lambda m: str(seat), w.terms["seat"])
 
-    kinds: dict[str, Callable[[Any], str]] = {
-        "name": name,
-        "cards": lambda v: ", ".join(card_name(c) for c in _as_list(v)),
-        "card": lambda v: card_name(str(v)),
-        "count": lambda v: str(len(_as_list(v))),
-        "rank": lambda v: RANK_NAMES.get(str(v), str(v)),
-        "phrase": lambda v: RANK_PHRASES.get(str(v), str(v)),
-        "words": lambda v: str(v).replace("_", " "),
-        "number": str,
-        "gifts": lambda v: "; ".join(
-            f"{', '.join(card_name(c) for c in _as_list(cards))} to {name(int(t))}" for t, cards in dict(v).items()
-        ),
+    def cards(v: Any) -> str:
+        return ", ".join(w.card_name(c) for c in _as_list(v))
+
+    def gift(target: Any, given: Any) -> str:
+        return fill(w.terms["gift"], {"cards": given, "to": int(target)}, names, lang) or ""
+
+    kinds: dict[str, Callable[[str, Any], str]] = {
+        "name": lambda k, v: name(v),
+        "cards": lambda k, v: cards(v),
+        "card": lambda k, v: w.card_name(str(v)),
+        "count": lambda k, v: str(len(_as_list(v))),
+        "rank": lambda k, v: w.rank_name(v),
+        "phrase": lambda k, v: w.rank_phrase(v),
+        "words": lambda k, v: w.terms.get(f"{k}:{v}", str(v).replace("_", " ")),
+        "number": lambda k, v: str(v),
+        "gifts": lambda k, v: "; ".join(gift(t, c) for t, c in dict(v).items()),
     }
     missing = False
 
     def slot(m: re.Match[str]) -> str:
         nonlocal missing
         kind, key = m.group(1), m.group(2)
-        if key not in params or params[key] is None:
+        if key not in params or params[key] is None or kind not in kinds:
             missing = True
             return ""
-        return kinds[kind](params[key])
+        return kinds[kind](key, params[key])
 
     text = _SLOT.sub(slot, template)
     return None if missing else text
@@ -147,18 +315,24 @@ def _variants(kind: str, params: Mapping[str, Any]) -> list[str]:
     return [f"{kind}:{params.get('reason')}", kind]
 
 
-def _filled(key: str, kind: str, params: Mapping[str, Any], names: Sequence[str]) -> str | None:
-    template = EVENT_WORDS[key]
+def _filled(key: str, kind: str, params: Mapping[str, Any], names: Sequence[str], w: Words) -> str | None:
+    template = w.events[key]
     if kind == "play":
         said = [k for k in PLAY_SUFFIXES if params.get(k) is not None]
         if "combination" in said and "phoenix" in said:  # one parenthesis: "(pair, Phoenix as Queen)"
             said[said.index("combination") : said.index("phoenix") + 1] = ["combination+phoenix"]
-        template += "".join(EVENT_WORDS[f"play+{k}"] for k in said)
-    return fill(template, params, names)
+        template += "".join(w.events[f"play+{k}"] for k in said)
+    return fill(template, params, names, w.lang)
 
 
-def event_words(event: Mapping[str, Any], names: Sequence[str], context: Mapping[str, Any] | None = None) -> str:
-    """An event in words, e.g. ``Ann plays 7 of Jade and wishes for an 8``.
+def event_words(
+    event: Mapping[str, Any],
+    names: Sequence[str],
+    context: Mapping[str, Any] | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str:
+    """An event in words, e.g. ``Ann plays 7 of Jade and wishes for an 8``, in ``lang`` (``en``
+    ``fr`` ``de`` ``uk``; the engine's catalogue).
 
     Without ``context`` this is exactly what ``static/shared/cards.js`` says for the event. A
     viewer that knows the position after the event (the replay) gives ``context``: parameters the
@@ -168,41 +342,60 @@ def event_words(event: Mapping[str, Any], names: Sequence[str], context: Mapping
     with a masked card (``HIDDEN``, a reader who may not see it) is said by its ``type:hidden``
     template, which names no card; an event with a masked card and no such template is said by its
     type alone, so a hidden card is never named."""
+    w = words(lang)
     kind = str(event.get("type"))
+    bare = w.terms.get(f"event:{kind}", kind.replace("_", " "))
     params: dict[str, Any] = {**event, **(context or {})}
     hidden = HIDDEN in json.dumps([event.get("cards"), event.get("card"), event.get("keep"), event.get("take")])
     if hidden:
         key = f"{kind}:hidden"
-        return (_filled(key, kind, params, names) if key in EVENT_WORDS else None) or kind.replace("_", " ")
+        return (_filled(key, kind, params, names, w) if key in w.events else None) or bare
     if context:
         for key in (f"{k}@frame" for k in _variants(kind, params)):
-            if key in EVENT_WORDS and (text := _filled(key, kind, params, names)) is not None:
+            if key in w.events and (text := _filled(key, kind, params, names, w)) is not None:
                 return text
     # as cards.js: the first template there is, filled, or the type in words
-    plain = next((k for k in _variants(kind, event) if k in EVENT_WORDS), None)
+    plain = next((k for k in _variants(kind, event) if k in w.events), None)
     if plain is None:
-        return kind.replace("_", " ")
-    return _filled(plain, kind, params, names) or kind.replace("_", " ")
+        return bare
+    return _filled(plain, kind, params, names, w) or bare
 
 
-def refusal_words(error: Mapping[str, Any], names: Sequence[str]) -> str | None:
-    """A refusal (``{"code", "message", "params"}``) in words from its code and parameters, or
-    None when there is no template for it or a parameter is missing (then say its message)."""
+def refusal_words(error: Mapping[str, Any], names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """A refusal (``{"code", "message", "params"}``) in words from its code and parameters, in
+    ``lang``, or None when there is no template for it or a parameter is missing (then say its
+    message)."""
+    w = words(lang)
     params = error.get("params") or {}
     code = str(error.get("code"))
-    template = REFUSAL_WORDS.get(f"{code}:{params.get('rule')}") if params.get("rule") else None
-    template = template or REFUSAL_WORDS.get(code)
-    return fill(template, params, names) if template else None
+    template = w.refusals.get(f"{code}:{params.get('rule')}") if params.get("rule") else None
+    template = template or w.refusals.get(code)
+    return fill(template, params, names, lang) if template else None
 
 
-def page_words() -> dict[str, Any]:
+def card_names(codes: Iterable[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Cards by their names in ``lang``: ``10 of Swords, Phoenix``."""
+    return ", ".join(words(lang).card_name(c) for c in codes)
+
+
+def variant_name(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A game's name as its players' edition says it (``nanking`` -> ``Tichu``; ``Trichu``)."""
+    return words(lang).terms.get(f"variant:{name}", game_label(name))
+
+
+def page_words(lang: str = DEFAULT_LANGUAGE, variant: str | None = None) -> dict[str, Any]:
     """Everything a page's script needs to show cards and word events and refusals as the engine
-    does (the JSON the entry and replay pages embed for ``static/shared/cards.js``)."""
+    does, in ``lang`` (the JSON the entry and replay pages embed for ``static/shared/cards.js``):
+    the Tichu deck's faces (and ``variant``'s own cards, Tien Zi Que's)."""
+    w = words(lang)
+    codes = list(card_table()) + list(variant_cards(variant or ""))
     return {
-        "cards": card_table(),
-        "rank_names": dict(RANK_NAMES),
-        "rank_phrases": dict(RANK_PHRASES),
-        "events": dict(EVENT_WORDS),
+        "lang": w.lang,
+        "cards": {code: w.card_face(code) for code in codes},
+        "rank_names": {code: w.rank_name(code) for code in RANK_NAMES},
+        "rank_phrases": {code: w.rank_phrase(code) for code in RANK_NAMES},
+        "events": dict(w.events),
         "play_suffixes": list(PLAY_SUFFIXES),
-        "refusals": dict(REFUSAL_WORDS),
+        "refusals": dict(w.refusals),
+        "terms": dict(w.terms),
     }

@@ -29,7 +29,7 @@ def frame_context(event: dict, frame: dict) -> dict[str, Any]:
         if entry is None:
             return {}
         combination = entry.get("combination")
-        context = {"combination": COMBINATION_NAMES.get(combination, combination), "phoenix": entry.get("phoenix")}
+        context = {"combination": combination, "phoenix": entry.get("phoenix")}
         return {**context, "reason": "bomb"} if combination == "bomb" else context
     if kind == "round_result":  # Tien Zi Que: a whole round by its score line
         line = (frame.get("score_sheet") or [{}])[-1]
@@ -41,7 +41,7 @@ def frame_context(event: dict, frame: dict) -> dict[str, Any]:
     return {}
 
 
-def describe(event: dict, frame: dict, players: list[str]) -> str:
+def describe(event: dict, frame: dict, players: list[str], lang: str = "en") -> str:
     """The event that led to ``frame``, in the engine's words. Cards the reader may not see
     (``HIDDEN`` in a masked event) are not named (the engine's ``type:hidden`` templates)."""
-    return engine.event_words(event, players, frame_context(event, frame))
+    return engine.event_words(event, players, frame_context(event, frame), lang)

@@ -295,3 +295,20 @@ def test_an_id_filter_past_the_integer_range_finds_nothing(query):
     response = client_for().get(f"/api/games/?{query}")
     assert response.status_code == 200, response.content
     assert response.json()["count"] == 0
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_a_refusals_message_is_in_the_requests_language_and_its_code_and_params_are_not(scorer_client, game_id, lang):
+    """Accept-Language chooses the words of `message` (the engine's, from the code and params);
+    the code, params and index are those of the English answer."""
+    from games import engine
+
+    url = f"/api/games/{game_id}/events/"
+    payload = {"expected_seq": 0, "events": [{"type": "pass", "seat": 0}]}
+    english = assert_error(scorer_client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE="en"), 422)
+    said = assert_error(scorer_client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE=lang), 422)
+    assert said["code"] == english["code"] == said["error"]["code"] == "wrong_phase"
+    assert said["error"]["params"] == english["error"]["params"] and said["index"] == english["index"]
+    assert said["message"] == said["error"]["message"] == engine.refusal_words(english["error"], [], lang)
+    assert said["message"] != english["message"] and "{" not in said["message"]
+    assert english["message"] == english["error"]["message"]  # English: the engine's own message

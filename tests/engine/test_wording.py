@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.engine import EngineError, fold, legal_actions, random_game, refusal_words
+from games.engine import EngineError, fold, legal_actions, random_game, refusal_words, wording
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -52,8 +52,8 @@ def test_a_refusal_without_its_parameters_falls_back_to_none():
 @given(seed=st.integers(0, 10_000), pick=st.integers(0, 10_000))
 def test_play_refusals_along_a_game_are_worded_from_their_parameters(seed, pick):
     """At a position of a bot game, every single card of every seat that the engine refuses gives
-    a refusal whose template (where the code has one) is filled: no slot is left without its
-    parameter."""
+    a refusal whose template (where the code has one) is filled, in every language the engine
+    speaks: no slot is left without its parameter."""
     events = random_game(seed)["events"]
     plays = [i for i, e in enumerate(events) if e["type"] in ("play", "pass")]
     index = plays[pick % len(plays)]
@@ -71,6 +71,9 @@ def test_play_refusals_along_a_game_are_worded_from_their_parameters(seed, pick)
             has_template = (f"{code}:{rule}" in engine.REFUSAL_WORDS) or code in engine.REFUSAL_WORDS
             if has_template:
                 assert refusal_words(error, NAMES), (event, error, repr(event) in legal)
+                for lang in engine.LANGUAGES:
+                    said = refusal_words(error, NAMES, lang)
+                    assert said and "{" not in said, (lang, event, error)
 
 
 def test_event_words_follow_the_templates():
@@ -83,3 +86,34 @@ def test_event_words_follow_the_templates():
     assert engine.event_words({"type": "penalty", "seat": 1, "reason": "missed_wish"}, NAMES) == (
         "Missed wish by Bob (penalty: the hand ends)"
     )
+
+
+@pytest.mark.parametrize("lang", engine.LANGUAGES)
+def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
+    """Each sentence and refusal template of ``lang`` takes the parameters of its English source:
+    given a value for each slot of the English template, it is filled too (no slot left, none
+    read from a parameter the English one does not take)."""
+    sample = {"seat": 1, "expected_seat": 2, "to": 3, "winner": 0, "cards": ["Kj", "Phoenix"], "top": ["8p"],
+              "card": "Ts", "keep": "Dragon", "take": "7r", "wish": "J", "phoenix": "Q", "combination": "full_house",
+              "reason": "missed_wish", "event": "play", "phase": "exchange", "call": "grand_tichu",
+              "hand_number": 2, "round": 3, "points": 6}
+    said = engine.words(lang)
+    for table, english in ((said.events, engine.EVENT_WORDS), (said.refusals, engine.REFUSAL_WORDS)):
+        for key, template in english.items():
+            params = {k: sample[k] for k in wording.slots(template)}
+            if "{gifts:cards}" in template:
+                params["cards"] = {"0": ["Kj"], "2": ["8p"]}
+            text = wording.fill(table[key], params, NAMES, lang)
+            assert text is not None and "{" not in text, (lang, key, table[key])
+
+
+def test_the_words_of_each_language():
+    play = {"type": "play", "seat": 3, "cards": ["Mahjong"], "wish": "K", "to": 1}
+    assert engine.event_words(play, NAMES, lang="fr") == "Dee joue Moineau (1) et fait le vœu d'un Roi ; la main passe à Bob"
+    assert engine.event_words(play, NAMES, lang="de") == "Dee spielt Mah Jong (1) und wünscht sich einen König; das Ausspiel geht an Bob"
+    assert engine.event_words(play, NAMES, lang="uk") == "Dee грає: Горобець (1) і замовляє короля; хід переходить до гравця Bob"
+    assert engine.event_words({"type": "grand_tichu", "seat": 0}, NAMES, lang="de") == "Ann sagt Großes Tichu an"
+    assert engine.card_names(["Ts", "Dragon"], "de") == "Schwert-10, Drache"
+    assert engine.variant_name("threechu", "fr") == "Trichu"
+    # an unknown language is English, the default
+    assert engine.event_words(play, NAMES, lang="pt") == engine.event_words(play, NAMES)

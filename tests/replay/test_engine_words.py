@@ -32,6 +32,23 @@ def assert_engine_words(record: dict) -> int:
     return len(record["events"])
 
 
+@pytest.mark.parametrize("lang", [lang for lang in engine.LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("variant", engine.GAME_NAMES)
+def test_every_event_of_a_bot_game_is_said_in_each_language(variant, lang):
+    """Every event of a bot game, with its frame's facts and without, in each language: a
+    template filled (never a slot left, never the type's bare fallback) exactly where the English
+    one is."""
+    seats = engine.game_info(variant).seat_counts[0]
+    record = engine.random_game(2, variant, players=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:seats])
+    state = engine.new_game(record["variant"], record.get("options"), players=record["players"])
+    bare = {k: v for k, v in engine.words(lang).terms.items() if k.startswith("event:")}
+    for n, event, after in itertools.islice(engine.fold_steps(state, record["events"]), len(record["events"])):
+        for context in (frame_context(event, engine.state_json(after)), None):
+            words = engine.event_words(event, record["players"], context, lang)
+            assert "{" not in words and words != bare.get(f"event:{event['type']}"), (n, event, words)
+            assert words != engine.event_words(event, record["players"], context), (lang, n, event)
+
+
 @pytest.mark.parametrize("variant", engine.GAME_NAMES)
 def test_every_event_of_a_bot_game_is_said_in_the_engines_words(variant):
     seats = engine.game_info(variant).seat_counts[0]
