@@ -55,6 +55,7 @@ from games.ratings.baselines import (  # noqa: E402
     TrueSkillTeams,
     calibrated,
 )
+from games.ratings.candidates import DRIFTS, FORECAST_SCALE, DriftSelectingKalman  # noqa: E402
 from games.ratings.elo import TeamElo  # noqa: E402
 from games.ratings.history_io import read_history, write_history  # noqa: E402
 from games.ratings.model import MarginKalman, natural_scale, probability  # noqa: E402
@@ -128,6 +129,11 @@ def evaluate_history(key: str, label: str, games, truth=None, boot_reps: int = 2
         best = ev.tune(make, grid, games, prob=calibrated, prior=(1.0, PRIOR_LOG_SD))
         add(k, name, best.forecasts, {**best.params, "slope": best.scale})
     add("constant", "constant 50%", ev.prequential(Constant(), games))
+    # not a rival and not shipped: the candidate of docs/ratings.md §3b item 6, frozen on the
+    # tuning windows before this row was first computed
+    add("candidate", "candidate: drift chosen per pool (not shipped)",
+        ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
+        {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
     if truth is not None:
         fs = []
         for k, g in enumerate(games):

@@ -1,0 +1,74 @@
+"""A candidate successor of the shipped model, evaluated by the bench but NOT shipped
+(docs/ratings.md §3b and §7): `DriftSelectingKalman`.
+
+The shipped model has one day drift for every club, which costs a club whose players do not
+drift (the bench's stationary history) and is too little for one whose players drift fast. The
+candidate runs K copies of the shipped filter that differ only in their day drift and lets each
+pool choose among them from its own earlier games: before a game, the forecast is that of the
+copy with the lowest cumulative log loss on the pool's games so far (each copy's win forecast at
+the selection scale, clipped to [0.01, 0.99] as in the bench; ties go to the lower drift); after
+the game every copy is updated and scored. Prequential model selection: only earlier games are
+read, the same rule for every pool, nothing re-tuned per history by the bench.
+
+Designed on the tuning windows only (docs/ratings.md §3b, item 6): drifts {0, 0.001, 0.002,
+0.004}, selection scale 6.50 (the shipped one), forecast scale 6.36 (fitted on the pooled tuning
+windows with the prior of --tune-shipped). Shipping it would need the K copies' state per
+player and the K scores per pool stored (a migration) and would make the rating loop about K
+times slower.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from .base import Change, Standing
+from .model import MarginKalman, ModelParams, probability
+from .types import GameResult, PlayerId
+
+DRIFTS = (0.0, 0.001, 0.002, 0.004)
+SELECTION_SCALE = 6.50
+FORECAST_SCALE = 6.36
+
+
+class DriftSelectingKalman:
+    name = "margin-kalman-drift-selecting"
+
+    def __init__(self, params: ModelParams, drifts: tuple[float, ...] = DRIFTS,
+                 selection_scale: float = SELECTION_SCALE, forecast_scale: float = FORECAST_SCALE):
+        self.copies = [MarginKalman(replace(params, tau_day=t)) for t in drifts]
+        self.drifts = drifts
+        self.selection_scale = selection_scale
+        self.forecast_scale = forecast_scale
+        self.losses = [0.0] * len(drifts)
+
+    def chosen(self) -> int:
+        """Index of the copy with the lowest cumulative log loss so far (ties: lower drift)."""
+        return min(range(len(self.copies)), key=lambda i: (self.losses[i], i))
+
+    def pair_features(self, game: GameResult) -> list[tuple[float, ...]]:
+        return self.copies[self.chosen()].pair_features(game)
+
+    def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
+        n = len(game.teams)
+        ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        return [(i, j, probability(x, self.forecast_scale))
+                for (i, j), x in zip(ij, self.pair_features(game))]
+
+    def update(self, game: GameResult) -> list[Change]:
+        n = len(game.teams)
+        ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        for k, copy in enumerate(self.copies):
+            for (i, j), x in zip(ij, copy.pair_features(game)):
+                p = min(0.99, max(0.01, probability(x, self.selection_scale)))
+                y = game.pair_score(i, j)
+                self.losses[k] -= y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
+        k = self.chosen()
+        out: list[Change] = []
+        for c, copy in enumerate(self.copies):
+            changes = copy.update(game)
+            if c == k:
+                out = changes
+        return out
+
+    def standing(self, player: PlayerId) -> Standing:
+        return self.copies[self.chosen()].standing(player)
