@@ -12,8 +12,8 @@ per game:
   PostgreSQL the events go by COPY (`games.sql.store_event_rows`, the site's raw SQL being in
   `games.sql`): a 1,000-row INSERT with 6,000 placeholders cost psycopg more to parse than the
   server took to store it. The rows still pass
-  every trigger of games/migrations (0002 append-only, 0012 `seq` checks, row by row): nothing
-  is disabled for the bulk path;
+  every trigger of games/migrations (0002 append-only; the `seq` checks of 0012, on PostgreSQL
+  once per statement and game since 0016): nothing is disabled for the bulk path;
 * finished games are written to the rating outbox *held* (`outbox.record_held`): the import job
   rates the club once when its last file is in (`games.import_tasks.rate_import_job`) instead of
   one task per game (an archive is imported out of playing order, and every game older than the
@@ -136,8 +136,8 @@ def _insert_all_events(games: list[Game], checked: list[Checked]) -> None:
 
 
 def _event_rows(games: list[Game], checked: list[Checked]):
-    """(game id, seq, type, payload) of every event, each game's in seq order from 1: the order
-    the per-row trigger `games_event_seq_is_next` checks."""
+    """(game id, seq, type, payload) of every event, each game's in seq order from 1 (the stream
+    the trigger `games_event_seq_is_next` checks: per statement on PostgreSQL, per row on SQLite)."""
     for g, c in zip(games, checked):
         for seq, event in enumerate(c.record.get("events", []), start=1):
             yield g.pk, seq, event["type"], {k: v for k, v in event.items() if k != "type"}

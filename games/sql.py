@@ -184,8 +184,8 @@ EventRow = tuple[int, int, str, dict]
 
 
 def insert_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorded_at: datetime.datetime) -> None:
-    """Insert event rows of any games (each game's in seq order from its next seq: the per-row
-    trigger `games_event_seq_is_next` checks every one), values prepared by the model fields as
+    """Insert event rows of any games (each game's in seq order from its next seq: the trigger
+    `games_event_seq_is_next` checks every game's stream), values prepared by the model fields as
     for `append_events`. The heads of the games are the caller's to move."""
     connection = transaction.get_connection()
     sql = _append_sql(connection.vendor)
@@ -200,7 +200,8 @@ def insert_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorde
 def copy_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorded_at: datetime.datetime) -> None:
     """`insert_event_rows` by COPY (PostgreSQL only, psycopg 3 `cursor.copy`): for an imported
     file a 1,000-row INSERT with 6,000 placeholders cost psycopg more to parse than the server
-    took to store it. The rows still pass every trigger of the event table, row by row."""
+    took to store it. The rows still pass every trigger of the event table (the seq checks once per
+    statement and game: games/migrations/0016)."""
     connection = transaction.get_connection()
     q = connection.ops.quote_name
     columns = ", ".join(_column(Event._meta, c) for c in _AppendSql.event_columns)

@@ -48,10 +48,31 @@ def _insert_event_sql(game_id: int, seq: int) -> tuple[str, list]:
 @pytest.mark.django_db
 def test_an_event_out_of_sequence_is_refused(club, scorer):
     game = _new_game(club, scorer)
-    for seq in (10_000, 4, 2, 1, 0):
+    for seq in (10_000, 4, 0):
         with pytest.raises(IntegrityError, match="seq must be the next one"):
             _raw(*_insert_event_sql(game.pk, seq))
+    # a seq already taken: on PostgreSQL the unique (game, seq) index refuses it before the
+    # statement-level check (0016) runs; SQLite's row trigger runs first
+    for seq in (2, 1):
+        with pytest.raises(IntegrityError, match="seq must be the next one|duplicate key|UNIQUE constraint"):
+            _raw(*_insert_event_sql(game.pk, seq))
     assert list(Event.objects.filter(game=game).values_list("seq", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_a_statement_whose_rows_leave_a_gap_is_refused_whole(club, scorer):
+    """One statement, rows of two games: one game's rows continue its stream, the other's skip a
+    seq (3, 5). PostgreSQL checks per statement (0016), SQLite per row (0012): both refuse it
+    and store none of the statement's rows."""
+    game, other = _new_game(club, scorer), _new_game(club, scorer)
+    row = "(%s, %s, 'hand_result', %s, CURRENT_TIMESTAMP)"
+    payload = '{"calls": {}, "out": [0, 1, 2, 3], "points": [50, 50]}'
+    for bad in ([3, 5], [4], [3, 3]):
+        rows = [(other.pk, 3), (other.pk, 4)] + [(game.pk, s) for s in bad]
+        with pytest.raises(IntegrityError, match="seq must be the next one|duplicate key|UNIQUE constraint"):
+            _raw("INSERT INTO games_event (game_id, seq, type, payload, recorded_at) VALUES "
+                 + ", ".join([row] * len(rows)), [x for g, s in rows for x in (g, s, payload)])
+    assert Event.objects.filter(game__in=[game, other]).count() == 4
 
 
 @pytest.mark.django_db
@@ -155,8 +176,8 @@ def test_the_app_role_cannot_change_events_or_lift_the_guards(app_role, club, sc
         cursor.execute("SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid IN ('games_event'::regclass, "
                        "'games_game'::regclass) AND NOT tgisinternal ORDER BY tgname")
         assert cursor.fetchall() == [
-            ("games_event_game_caught_up", "O"), ("games_event_no_truncate", "O"),
-            ("games_event_no_update_delete", "O"), ("games_event_seq_is_next", "O"),
+            ("games_event_no_truncate", "O"), ("games_event_no_update_delete", "O"),
+            ("games_event_seq_is_next", "O"), ("games_game_caught_up", "O"),
             ("games_game_seq_follows_events", "O"),
         ]
         cursor.execute("SHOW session_replication_role")
@@ -171,6 +192,28 @@ def test_events_the_game_does_not_count_cannot_be_committed(transactional_db, ap
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(*_insert_event_sql(game.pk, 3))  # the next seq, but games_game.seq stays 2
     assert Event.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.postgres
+def test_events_of_a_copy_the_games_do_not_count_cannot_be_committed(transactional_db, app_role, club, scorer):
+    """The bulk import's COPY: every row of the statement continues its game's stream, but one
+    game's seq is not moved: COMMIT refuses the transaction (games_game_caught_up, 0016)."""
+    from datetime import datetime, timezone as tz
+
+    from games import sql
+
+    game, other = _new_game(club, scorer), _new_game(club, scorer)
+    at = datetime(2026, 1, 1, tzinfo=tz.utc)
+    payload = {"calls": {}, "out": [0, 1, 2, 3], "points": [50, 50]}
+    with pytest.raises(IntegrityError, match=f"event 4 of game {game.pk} stored, the game says 2"):
+        with transaction.atomic():
+            sql.copy_event_rows([(g.pk, s, "hand_result", payload) for g in (game, other) for s in (3, 4)], None, at)
+            Game.objects.filter(pk=other.pk).update(seq=4)
+    assert Event.objects.filter(game__in=[game, other]).count() == 4
+    with transaction.atomic():  # both moved: committed
+        sql.copy_event_rows([(g.pk, s, "hand_result", payload) for g in (game, other) for s in (3, 4)], None, at)
+        Game.objects.filter(pk__in=[game.pk, other.pk]).update(seq=4)
+    assert Event.objects.filter(game__in=[game, other]).count() == 8
 
 
 @pytest.mark.postgres
