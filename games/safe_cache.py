@@ -28,3 +28,22 @@ def set(key: str, value: Any, timeout: float | None) -> bool:  # noqa: A001 - mi
         logger.warning("cache unavailable, %s not stored", key, exc_info=True)
         return False
     return True
+
+
+def get_many(keys: list[str]) -> dict[str, Any]:
+    """The cached values found among ``keys`` (one round trip); {} when the cache cannot be read."""
+    try:
+        return cache.get_many(keys)
+    except Exception:  # noqa: BLE001 - any backend failure is a miss
+        logger.warning("cache unavailable, reading %d keys as misses", len(keys), exc_info=True)
+        return {}
+
+
+def set_many(values: dict[str, Any], timeout: float | None) -> bool:
+    """Store several values (one round trip); False (logged) when the cache cannot take them."""
+    try:
+        cache.set_many(values, timeout)
+    except Exception:  # noqa: BLE001 - an optimisation lost, not an error
+        logger.warning("cache unavailable, %d keys not stored", len(values), exc_info=True)
+        return False
+    return True

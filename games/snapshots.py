@@ -27,17 +27,13 @@ Callers cache only states of committed events: the append service defers its cac
 """
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 
-from django.core.cache import cache
 from django.db import transaction
 
-from games import engine, sql
+from games import engine, safe_cache, sql
 from games.local_cache import LocalLru
 from games.models import Game
-
-logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 100
 CACHE_TIMEOUT = 7 * 24 * 3600
@@ -80,10 +76,7 @@ def cache_state(game: Game, n: int, state: engine.GameState, *, shared: bool = T
     _states.put((game.stream_id, n), state.copy())
     if not shared:
         return
-    try:
-        cache.set(_key(game, n), state, CACHE_TIMEOUT)
-    except Exception:  # noqa: BLE001 - see above
-        logger.warning("state of game %s at %s not cached", game.pk, n, exc_info=True)
+    safe_cache.set(_key(game, n), state, CACHE_TIMEOUT)  # logged and skipped when it cannot be stored
 
 
 def cached_state(game: Game, n: int, *, shared: bool = True) -> engine.GameState | None:
@@ -93,11 +86,7 @@ def cached_state(game: Game, n: int, *, shared: bool = True) -> engine.GameState
         return state.copy()
     if not shared:
         return None
-    try:
-        state = cache.get(_key(game, n))
-    except Exception:  # noqa: BLE001 - a cache failure only means folding from events
-        logger.warning("state cache unavailable for game %s", game.pk, exc_info=True)
-        return None
+    state = safe_cache.get(_key(game, n))  # a cache that is down is a miss: the events are folded
     if state is not None:
         _states.put((game.stream_id, n), state.copy())
     return state

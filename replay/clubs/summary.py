@@ -13,10 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.core.cache import cache
 from django.utils import timezone
 
-from games import engine, snapshots
+from games import engine, safe_cache, snapshots
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -72,11 +71,7 @@ def scores(games: list[Game]) -> dict[int, dict]:
     """Totals, teams, winner and hands played per game: from the cache in one round trip, the
     rest folded (and cached: a game's score at a seq never changes)."""
     keys = {_score_key(g): g for g in games}
-    try:
-        found = cache.get_many(list(keys))
-    except Exception:  # noqa: BLE001 - the cache is an optimisation
-        logger.warning("club scores: cache unavailable", exc_info=True)
-        found = {}
+    found = safe_cache.get_many(list(keys))  # a cache that is down reads as misses
     out, new = {}, {}
     for key, game in keys.items():
         if key in found:
@@ -88,10 +83,7 @@ def scores(games: list[Game]) -> dict[int, dict]:
             logger.exception("club scores: game %s does not fold", game.pk)
             out[game.pk] = {"error": str(err)}
     if new:
-        try:
-            cache.set_many(new, SCORE_CACHE_TIMEOUT)
-        except Exception:  # noqa: BLE001
-            logger.warning("club scores: cache unavailable", exc_info=True)
+        safe_cache.set_many(new, SCORE_CACHE_TIMEOUT)
     return out
 
 

@@ -59,6 +59,24 @@ def test_the_api_and_the_pages_agree_with_the_cache_down(active_game, cache_down
     assert client.get(f"/games/{game.pk}/replay/?at=1").status_code == 200
 
 
+def test_an_append_and_the_club_page_with_the_cache_down(active_game, cache_down, caplog,
+                                                        django_capture_on_commit_callbacks):
+    """The snapshot cache and the club page's scores go through games.safe_cache: a write whose
+    states cannot be cached is stored all the same, and the club page still shows its score."""
+    game, scorer = active_game
+    with caplog.at_level(logging.WARNING, logger="games.safe_cache"), \
+            django_capture_on_commit_callbacks(execute=True):  # the snapshot cache's writes run on commit
+        services.append_events(game=game.pk, events=[hand()], expected_seq=1, user=scorer)
+    game.refresh_from_db()
+    assert game.seq == 2
+    assert any("cache unavailable" in r.getMessage() for r in caplog.records)  # logged, not raised
+    client = Client()
+    client.force_login(scorer)
+    page = client.get("/clubs/open/").content.decode()
+    totals = client.get(f"/api/games/{game.pk}/score/").json()["totals"]
+    assert " : ".join(str(t) for t in totals) in page
+
+
 def test_a_server_error_on_a_page_is_logged_with_its_traceback(active_game, monkeypatch):
     game, _ = active_game
     # the stderr handler settings.LOGGING puts on the root logger (pytest's own are subclasses)
