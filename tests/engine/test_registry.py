@@ -73,3 +73,18 @@ def test_presets_are_described():
     assert [(p.name, p.label) for p in engine.PRESETS] == [
         ("rio", "Rio Grande edition"), ("tiki", "TIKI edition"), ("abacus", "Abacus edition")]
     assert all(p.description for p in engine.PRESETS)
+
+
+def test_every_public_name_of_the_engine_is_listed_and_documented():
+    """`games.engine.__all__` is the API (docs/engine-api.md): every name the package exports is in
+    it, and every name in it is in the document."""
+    import re
+    import types
+    from pathlib import Path
+
+    import games.engine as package
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "engine-api.md").read_text()
+    exported = {n for n in dir(package) if not n.startswith("_") and not isinstance(getattr(package, n), types.ModuleType)}
+    assert exported == set(package.__all__)
+    assert [n for n in package.__all__ if not re.search(rf"(?<![\w.]){re.escape(n)}\b", doc)] == []
