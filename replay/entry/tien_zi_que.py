@@ -47,10 +47,11 @@ WON_BY_WORDS = {"pung": "a Pung (a card drawn: +1)", "chow": "a Chow (a discard 
 
 
 def in_words(players: list[str], code: str, message: str) -> str:
-    """'Not a possible score line (result_invalid): ...' with seats named by their players."""
+    """'Not a possible score line: ...' with seats named by their players. The scorer reads the
+    words only; the engine's code goes in the field error's `data-code` (RoundLine.codes)."""
     text = re.sub(r"^round_result: ", "", message)
     text = re.sub(r"\bseat ([01])\b", lambda m: players[int(m.group(1))], text)
-    return f"{CODE_WORDS.get(code, code.replace('_', ' ')).capitalize()} ({code}): {text}"
+    return f"{CODE_WORDS.get(code, code.replace('_', ' ')).capitalize()}: {text}"
 
 
 class RoundLine:
@@ -60,6 +61,7 @@ class RoundLine:
     def __init__(self, data) -> None:
         self.data = data
         self.errors: dict[str, str] = {}
+        self.codes: dict[str, str] = {}  # field -> the engine's refusal code (data-code, not shown)
 
     def value(self, name: str) -> str:
         return str(self.data.get(name, "") or "").strip()
@@ -172,6 +174,7 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
         "in_play": doc.get("phase") in ("action", "drawn", "reshuffle"),
         "values": values,
         "errors": errors,
+        "error_codes": form.codes if form is not None else {},
         "stale": stale,
         "note": note,
         # a new key per form shown: a double tap sends the same one and is stored once
@@ -226,6 +229,7 @@ def round_line(request, game: Game):
     except services.RuleViolation as err:
         field = err.error.params.get("field") if err.error.params.get("field") in FIELDS else "seat"
         form.errors[field] = in_words(players, err.code, err.message)
+        form.codes[field] = err.code
         return render(request, "entry/tien_zi_que.html", page_context(request, game, form), status=422)
     except services.ServiceError as err:
         form.errors["seat"] = err.message

@@ -46,8 +46,20 @@ def post(client, game, form):
     return client.post(f"/games/{game.pk}/enter/round/", form)
 
 
+def _field_error(html, field):
+    return re.search(rf'<p class="field-error" id="err-{field}" role="alert" data-code="([^"]*)">([^<]*)</p>', html)
+
+
 def error_of(html, field):
-    return html_unescape(re.search(rf'<p class="field-error" id="err-{field}" role="alert">([^<]*)</p>', html).group(1))
+    """The words next to the field; the scorer never reads the engine's code in brackets."""
+    words = html_unescape(_field_error(html, field).group(2))
+    assert not re.search(r"\([a-z]+(_[a-z]+)+\)", words), f"an engine code shown to the scorer: {words}"
+    return words
+
+
+def code_of(html, field):
+    """The engine's refusal code, kept in the field error's data-code (empty for the form's own)."""
+    return _field_error(html, field).group(1)
 
 
 def test_the_page_offers_the_score_line_and_the_actions(users, tzq):
@@ -81,21 +93,23 @@ def test_a_valid_line_is_stored_once_and_announced_with_its_score(users, tzq):
     assert "Game over: Ann wins." in client.get(response["Location"]).content.decode()
 
 
-@pytest.mark.parametrize(("fields", "field", "words"), [
-    ({"seat": "0", "winner": "0", "by": "chow", "points": "19"}, "points", "Not a possible score line (result_invalid): no score pile won by a Chow scores 19; the nearest possible: 18 or 20"),
-    ({"seat": "0", "winner": "0", "points": "4"}, "by", "Not a possible score line (result_invalid): say how"),
-    ({"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk"}, "score_pile", "holds 5 cards, not 4"),
-    ({"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk Zz"}, "score_pile", "Not a card of this game (unknown_card)"),
-    ({"seat": "0", "winner": "1", "by": "pung", "points": "9", "score_pile": "Ew Eb Jk Jk Jk"}, "points", "scores 10, not 9"),
-    ({"seat": "0", "by": "chow", "points": "4"}, "winner", "Choose who made Mah-jong"),
-    ({"seat": "0", "winner": "1", "by": "chow", "points": "lots"}, "points", "a whole number"),
+@pytest.mark.parametrize(("fields", "field", "words", "code"), [
+    ({"seat": "0", "winner": "0", "by": "chow", "points": "19"}, "points", "Not a possible score line: no score pile won by a Chow scores 19; the nearest possible: 18 or 20", "result_invalid"),
+    ({"seat": "0", "winner": "0", "points": "4"}, "by", "Not a possible score line: say how", "result_invalid"),
+    ({"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk"}, "score_pile", "holds 5 cards, not 4", None),
+    ({"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk Zz"}, "score_pile", "Not a card of this game: ", "unknown_card"),
+    ({"seat": "0", "winner": "1", "by": "pung", "points": "9", "score_pile": "Ew Eb Jk Jk Jk"}, "points", "scores 10, not 9", None),
+    ({"seat": "0", "by": "chow", "points": "4"}, "winner", "Choose who made Mah-jong", ""),
+    ({"seat": "0", "winner": "1", "by": "chow", "points": "lots"}, "points", "a whole number", ""),
 ])
-def test_refusals_stand_next_to_their_field_and_nothing_is_stored(users, tzq, fields, field, words):
+def test_refusals_stand_next_to_their_field_and_nothing_is_stored(users, tzq, fields, field, words, code):
     client = browser_client(users["scorer"])
     response = post(client, tzq, line(client, tzq, **fields))
     assert response.status_code in (400, 422)
     html = response.content.decode()
     assert words in error_of(html, field)
+    if code is not None:
+        assert code_of(html, field) == code
     assert not Event.objects.filter(game=tzq).exists()
     # the line as typed stays in the form, and Save stays usable
     assert 'id="save-round" class="btn primary">' in html
@@ -109,7 +123,9 @@ def test_the_wrong_starter_is_refused_in_the_players_names(users, tzq):
     post(client, tzq, line(client, tzq, seat="1", winner="1", by="chow", points="3"))
     response = post(client, tzq, line(client, tzq, seat="1", winner="0", by="chow", points="3"))
     assert response.status_code == 422
-    assert "Not this player's turn (not_your_turn): Ann starts round 2" in error_of(response.content.decode(), "seat")
+    html = response.content.decode()
+    assert "Not this player's turn: Ann starts round 2" in error_of(html, "seat")
+    assert code_of(html, "seat") == "not_your_turn"
 
 
 def test_a_409_keeps_the_line_with_save_disabled_until_entered_again(users, tzq):
@@ -149,7 +165,8 @@ def test_the_page_and_the_form_are_for_scorers_only_and_hands_stay_hidden_from_r
     html = page(scorer, tzq)
     assert re.search(r'<form id="round-form"[^>]*hidden', html)  # a round in play: no score line
     response = post(scorer, tzq, line(scorer, tzq, seat="1", winner="1", by="chow", points="3"))
-    assert response.status_code == 422 and "(wrong_phase)" in error_of(response.content.decode(), "seat")
+    assert response.status_code == 422 and code_of(response.content.decode(), "seat") == "wrong_phase"
+    assert error_of(response.content.decode(), "seat").startswith("Not at this point of the game: ")
 
 
 def test_another_variant_has_no_round_form(users, game):
