@@ -1,8 +1,36 @@
-"""Admin: clubs (with memberships), players, games (with seats) and, read-only, events."""
-from django.contrib import admin
+"""Admin: clubs (with memberships), players, games (with seats) and, read-only, events.
 
-from games.clubs.services import audit
+Memberships changed here keep the site's rule that a club keeps at least one admin
+(games.clubs.services.require_an_admin_after, the one home of the rule): a change that would leave
+a club without one is refused with the site's message (the inline and the membership form show
+it; a deletion lists it as what stops the deletion), and every change is audited."""
+from collections import defaultdict
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+
+from games.clubs.services import LastAdmin, audit, require_an_admin_after
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
+
+
+def _last_admin_errors(changes: dict[Club, dict[int, str | None]]) -> list[str]:
+    """The site's last-admin rule on `changes` ({club: {user id: new role or None}}): one line per
+    club that would keep no admin."""
+    errors = []
+    for club, club_changes in changes.items():
+        try:
+            require_an_admin_after(club, club_changes)
+        except LastAdmin as err:
+            errors.append(f"{club}: {err.message}")
+    return errors
+
+
+def _removals(memberships) -> dict[Club, dict[int, str | None]]:
+    changes: dict[Club, dict[int, str | None]] = defaultdict(dict)
+    for membership in memberships:
+        changes[membership.club][membership.user_id] = None
+    return changes
 
 
 def audit_membership_change(request, membership: Membership, *, change: bool, deleted: bool = False) -> None:
@@ -18,8 +46,29 @@ def audit_membership_change(request, membership: Membership, *, change: bool, de
     audit(membership.club, request.user, action, summary, user=name, role=membership.role)
 
 
+class MembershipFormSet(forms.BaseInlineFormSet):
+    def clean(self) -> None:
+        super().clean()
+        if any(self.errors):
+            return
+        changes: dict[int, str | None] = {}
+        for form in self.forms:
+            if not form.has_changed() and not self._should_delete_form(form):
+                continue
+            old = form.instance if form.instance.pk is not None else None
+            if old is not None:
+                original = Membership.objects.get(pk=old.pk)
+                changes.setdefault(original.user_id, None)
+            if not self._should_delete_form(form) and form.cleaned_data.get("user") is not None:
+                changes[form.cleaned_data["user"].pk] = form.cleaned_data.get("role")
+        errors = _last_admin_errors({self.instance: changes})
+        if errors:
+            raise ValidationError(errors)
+
+
 class MembershipInline(admin.TabularInline):
     model = Membership
+    formset = MembershipFormSet
     extra = 0
     autocomplete_fields = ["user"]
 
@@ -51,8 +100,30 @@ class PlayerAdmin(admin.ModelAdmin):
     autocomplete_fields = ["user"]
 
 
+class MembershipForm(forms.ModelForm):
+    class Meta:
+        model = Membership
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        club, user = data.get("club"), data.get("user")
+        if club is None or user is None:
+            return data
+        changes: dict[Club, dict[int, str | None]] = defaultdict(dict)
+        if self.instance.pk is not None:  # the row as stored leaves its club (or changes role there)
+            original = Membership.objects.select_related("club").get(pk=self.instance.pk)
+            changes[original.club][original.user_id] = None
+        changes[club][user.pk] = data.get("role")
+        errors = _last_admin_errors(changes)
+        if errors:
+            raise ValidationError(errors)
+        return data
+
+
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
+    form = MembershipForm
     list_display = ["user", "club", "role", "created_at"]
     list_filter = ["role", "club"]
     search_fields = ["user__username", "club__name"]
@@ -61,12 +132,22 @@ class MembershipAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         audit_membership_change(request, obj, change=change)
 
+    def get_deleted_objects(self, objs, request):
+        """A deletion that would leave a club without an admin is listed as protected: the
+        admin's delete page (one row or the bulk action) then deletes nothing."""
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, perms, [*protected, *_last_admin_errors(_removals(objs))]
+
     def delete_model(self, request, obj) -> None:
+        require_an_admin_after(obj.club, {obj.user_id: None})
         audit_membership_change(request, obj, change=False, deleted=True)
         super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset) -> None:
-        for membership in queryset.select_related("user", "club"):
+        rows = list(queryset.select_related("user", "club"))
+        for club, changes in _removals(rows).items():
+            require_an_admin_after(club, changes)
+        for membership in rows:
             audit_membership_change(request, membership, change=False, deleted=True)
         super().delete_queryset(request, queryset)
 

@@ -69,8 +69,29 @@ def _require_admin(members: dict[int, Membership], actor) -> None:
         raise WriteForbidden("this needs the admin role in the club")
 
 
+def admins_after(members: dict[int, Membership], changes: dict[int, str | None]) -> int:
+    """The club's admins once `changes` are made: user id -> their new role (None: they leave)."""
+    roles = {uid: m.role for uid, m in members.items()}
+    for uid, role in changes.items():
+        if role is None:
+            roles.pop(uid, None)
+        else:
+            roles[uid] = role
+    return sum(1 for role in roles.values() if role == Role.ADMIN)
+
+
 def _admins_after(members: dict[int, Membership], user_id: int, role: str | None) -> int:
-    return sum(1 for uid, m in members.items() if (role if uid == user_id else m.role) == Role.ADMIN)
+    return admins_after(members, {user_id: role})
+
+
+def require_an_admin_after(club: Club, changes: dict[int, str | None]) -> None:
+    """The last-admin rule for changes made elsewhere than here (the Django admin): raise
+    `LastAdmin` when `club` has an admin and would keep none once `changes` (user id -> new role,
+    None: removed) are made. Locks the club's memberships: call it inside the transaction that
+    makes them."""
+    members = _lock_memberships(club) if club.pk is not None else {}
+    if changes and admins_after(members, {}) > 0 and admins_after(members, changes) == 0:
+        raise LastAdmin()
 
 
 # --- clubs ------------------------------------------------------------------------------------

@@ -32,7 +32,8 @@ def test_adding_changing_and_deleting_a_membership_in_the_admin_is_audited(admin
     response = client.post(f"/admin/games/membership/{membership.pk}/change/",
                            {"user": dora.pk, "club": club.pk, "role": "admin"})  # fmt: skip
     assert response.status_code == 302
-    response = client.post(f"/admin/games/membership/{membership.pk}/delete/", {"post": "yes"})
+    Membership.objects.create(club=club, user=get_user_model().objects.create_user("eve"), role="admin")  # dora is
+    response = client.post(f"/admin/games/membership/{membership.pk}/delete/", {"post": "yes"})  # not the last admin
     assert response.status_code == 302 and not Membership.objects.filter(pk=membership.pk).exists()
     assert actions(club) == [("admin_member_added", "root"), ("admin_member_changed", "root"),
                              ("admin_member_removed", "root")]  # fmt: skip
@@ -52,3 +53,79 @@ def test_the_club_pages_membership_rows_are_audited_too(admin_client):
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Membership.objects.filter(club=club, user=dora, role="viewer").exists()
     assert actions(club) == [("admin_member_added", "root")]
+
+
+# --- the last-admin rule (games.clubs.services.require_an_admin_after, as on the site) -----------
+
+
+@pytest.fixture
+def dora_admin(admin_client):
+    client, club, dora = admin_client
+    membership = Membership.objects.create(club=club, user=dora, role="admin")
+    return client, club, dora, membership
+
+
+def inline_form(club, rows: list[dict], initial: int) -> dict:
+    form = {
+        **{field: value for field, value in model_to_dict(club).items() if value is not None},
+        "memberships-TOTAL_FORMS": str(len(rows)), "memberships-INITIAL_FORMS": str(initial),
+        "memberships-MIN_NUM_FORMS": "0", "memberships-MAX_NUM_FORMS": "1000",
+    }  # fmt: skip
+    for i, row in enumerate(rows):
+        form.update({f"memberships-{i}-{k}": v for k, v in row.items()})
+    return form
+
+
+def test_the_admin_cannot_demote_the_last_admin(dora_admin):
+    client, club, dora, membership = dora_admin
+    response = client.post(f"/admin/games/membership/{membership.pk}/change/",
+                           {"user": dora.pk, "club": club.pk, "role": "scorer"})  # fmt: skip
+    assert response.status_code == 200 and "a club keeps at least one admin" in response.content.decode()
+    assert Membership.objects.get(pk=membership.pk).role == "admin"
+    assert actions(club) == []
+
+
+def test_the_admin_cannot_move_the_last_admin_to_another_club(dora_admin, make_club):
+    client, club, dora, membership = dora_admin
+    other = make_club("away")
+    response = client.post(f"/admin/games/membership/{membership.pk}/change/",
+                           {"user": dora.pk, "club": other.pk, "role": "admin"})  # fmt: skip
+    assert response.status_code == 200 and "a club keeps at least one admin" in response.content.decode()
+    assert Membership.objects.get(pk=membership.pk).club == club
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_the_admin_cannot_delete_the_last_admin(dora_admin, bulk):
+    client, club, dora, membership = dora_admin
+    if bulk:
+        response = client.post("/admin/games/membership/", {"action": "delete_selected", "_selected_action": [
+            membership.pk], "post": "yes"})  # fmt: skip
+    else:
+        response = client.post(f"/admin/games/membership/{membership.pk}/delete/", {"post": "yes"})
+    assert "a club keeps at least one admin" in response.content.decode()
+    assert Membership.objects.filter(pk=membership.pk).exists() and actions(club) == []
+
+
+def test_the_club_pages_rows_cannot_drop_the_last_admin(dora_admin, make_user):
+    client, club, dora, membership = dora_admin
+    row = {"id": membership.pk, "user": dora.pk, "role": "viewer", "club": club.pk}
+    response = client.post(f"/admin/games/club/{club.pk}/change/", inline_form(club, [row], 1))
+    assert response.status_code == 200 and "a club keeps at least one admin" in response.content.decode()
+    response = client.post(f"/admin/games/club/{club.pk}/change/",
+                           inline_form(club, [{**row, "role": "admin", "DELETE": "on"}], 1))
+    assert response.status_code == 200 and "a club keeps at least one admin" in response.content.decode()
+    assert Membership.objects.get(pk=membership.pk).role == "admin"
+    # with another admin in the same save, dora may step down
+    eve = make_user("eve")
+    response = client.post(f"/admin/games/club/{club.pk}/change/",
+                           inline_form(club, [row, {"user": eve.pk, "role": "admin", "club": club.pk}], 1))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert {(m.user.username, m.role) for m in Membership.objects.filter(club=club)} == {("dora", "viewer"),
+                                                                                         ("eve", "admin")}
+
+
+def test_the_last_admin_can_go_once_another_is_admin(dora_admin, make_user):
+    client, club, dora, membership = dora_admin
+    Membership.objects.create(club=club, user=make_user("eve"), role="admin")
+    response = client.post(f"/admin/games/membership/{membership.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302 and not Membership.objects.filter(pk=membership.pk).exists()
