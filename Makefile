@@ -32,7 +32,7 @@ CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 # TEST_JOBS=1 runs all of them one after the other.
 TEST_JOBS ?= 2
 .PHONY: run test lint test-sqlite test-postgres test-celery test-faults test-database-stages \
-	test-postgres-then-celery install pgdb clean bench
+	test-postgres-then-celery install pgdb clean bench test-browser-slow
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -99,6 +99,11 @@ test-celery: pgdb
 # tests/faults/: a worker killed with rating tasks queued, Redis stopped during finishing appends,
 # PostgreSQL restarted under a worker. Each test starts its own Redis and PostgreSQL (redis-server,
 # initdb/pg_ctl; as root they run as the postgres user) on free ports, never the shared ones.
+# The browser tests with every page's scripts 4x slower (tests/plugins/browser.py): a test that
+# reads a page before its script or a navigation has finished fails here, as on a loaded CI machine.
+test-browser-slow: install
+	$(call pytest,browser tests with slow scripts,$(CLEAN_ENV) TICHU_BROWSER_SLOWDOWN=4,-m browser)
+
 test-faults: install
 	$(call pytest,fault tests,$(CLEAN_ENV) TICHU_FAULT_TESTS=1,tests/faults -m faults)
 

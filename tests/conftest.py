@@ -133,3 +133,19 @@ def pytest_sessionstart(session):
 
     if IN_CI and not CORPUS.is_dir():
         raise pytest.UsageError(f"CI=true and {MISSING}: CI keeps the corpus beside the clone")
+
+
+def pytest_sessionfinish(session):
+    """The SQLite test database is a file in WAL mode (tichu_site/settings.py): Django removes
+    the file, and the test server's threads, still connected then, leave its -wal and -shm
+    beside it."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        name = Path(database.get("TEST", {}).get("NAME") or "")
+        for sidecar in (name.with_name(name.name + "-wal"), name.with_name(name.name + "-shm")):
+            if name.name and not name.exists():
+                sidecar.unlink(missing_ok=True)

@@ -5,6 +5,7 @@ in-process; production sets DATABASE_URL (PostgreSQL through psycopg 3) and CELE
 (Redis).
 """
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -115,8 +116,25 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # SQLite waits for a writer lock instead of failing at once under concurrent appends.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        # Wait up to 20 s for the write lock instead of failing at once under concurrent appends.
+        timeout=20,
+        # Every transaction takes the write lock when it begins (BEGIN IMMEDIATE), so it waits
+        # above: a deferred one that has read and then writes fails at once ("database is
+        # locked") when another connection wrote in between, whatever the timeout.
+        transaction_mode="IMMEDIATE",
+        # Write-ahead log: readers do not block the writer nor the writer readers (a long poll
+        # reading the stream head while an append commits). NORMAL is safe with WAL: a power cut
+        # may lose the last commits, never the file.
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    )
+    # Tests run on a file, not on Django's shared in-memory database: the test server's threads
+    # (browser tests) then have connections of their own, as on PostgreSQL and in production.
+    # In memory they all shared the test's one connection, and a long poll still reading in one
+    # thread made the flush after the test fail in another ("database table is locked").
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"tichu-test-{os.getpid()}.sqlite3"),
+    }
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
     "DATABASE_PREPARED_STATEMENTS", "1"
 ) != "0":

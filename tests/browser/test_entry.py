@@ -68,8 +68,8 @@ def test_a_scorer_starts_a_game_from_the_browser(open_as, club):
     Player.objects.create(club=club, name="Ann")
     Player.objects.create(club=club, name="Bob")
     page = open_as(scorer(), "/enter/", PHONE)
-    page.click("text=New game")
-    page.wait_for_selector("#new-game")
+    with page.expect_navigation():  # to the page loaded, its script run
+        page.click("text=New game")
     assert page.is_visible("#seat-3") and not page.is_visible("#seat-4")  # four seats for Tichu
     page.select_option("#variant", "tientsin")
     assert page.is_visible("#seat-5") and not page.is_visible("#seat-6")

@@ -63,7 +63,8 @@ def test_both_tables_in_the_clubs_order(browser, live_server, club, width):
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"league-{leads}-{width}.png"), full_page=True)
         page.select_option("#period", "30d")
-        page.click("#league-filters button")
+        with page.expect_navigation():
+            page.click("#league-filters button")
         assert "period=30d" in page.url and page.locator("#league-elo tbody tr[data-player]").count() == 9
         assert errors == []
     finally:

@@ -53,7 +53,8 @@ def test_a_duplicate_round_from_the_form_to_the_boards_matchpoints(open_as, dire
     page.fill("#register-form textarea", "Anna & Ben\nCleo & Dan\nEva & Finn\nGus & Hanna")
     page.click("#register-form button[type=submit]")
     page.wait_for_selector("#duplicate-link")
-    page.click("#duplicate-link")
+    with page.expect_navigation():
+        page.click("#duplicate-link")
     assert page.locator("table.movement").count() == 3
     assert "boards 1–2" in page.locator("table.movement").first.inner_text()
     assert no_horizontal_scroll(page)
@@ -70,7 +71,8 @@ def test_a_duplicate_round_from_the_form_to_the_boards_matchpoints(open_as, dire
             card.locator("details.paper input[type=number]").nth(2 * i + 1).fill(str(b))
         card.locator("details.paper button[type=submit]").click()
         page.wait_for_selector(f".table-card[data-table='{table}'][data-status='result']")
-    page.click("#duplicate-link")
+    with page.expect_navigation():
+        page.click("#duplicate-link")
     board1 = page.locator("table.board[data-board='1'] tbody tr")
     assert board1.count() == 2
     mps = sorted(tuple(c.inner_text() for c in row.locator("td.mp").all()) for row in board1.all())
@@ -92,7 +94,8 @@ def test_print_pages_print_without_the_site(open_as, director, live_server, tmp_
         {"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]}
     services.append_events(tournament_id=tid, events=[pairing], expected_seq=5, user=director)
     page = open_as(director, f"/tournaments/{tid}/", viewport)
-    page.click("#print-pairings")
+    with page.expect_navigation():
+        page.click("#print-pairings")
     assert page.locator("#by-table tbody tr").count() == 2 and page.locator("#by-name tbody tr").count() == 5
     assert "Bye: Ida & Jo" in page.locator("#byes").inner_text()
     assert no_horizontal_scroll(page)

@@ -36,6 +36,10 @@ LAUNCH_ARGS = [
     "--no-first-run",
 ]
 DEFAULT_TIMEOUT_MS = 10_000
+# TICHU_BROWSER_SLOWDOWN=N runs every page's scripts N times slower (Chromium's CPU throttling, as
+# DevTools does): a test that reads the page before its script or a navigation has finished fails
+# here as it would on a slow, loaded CI machine. `make test-browser-slow` runs the browser tests so.
+SLOWDOWN = float(os.environ.get("TICHU_BROWSER_SLOWDOWN", "1") or 1)
 # A failed test that used `page` leaves a screenshot of it here (.ci/out/ is git-ignored).
 SCREENSHOTS = Path(os.environ.get("TICHU_SCREENSHOTS", Path(__file__).resolve().parents[2] / ".ci" / "out" / "screenshots"))
 _CALL_REPORT = pytest.StashKey()
@@ -97,6 +101,9 @@ class WatchedBrowser:
         page.on("console", lambda msg: self.csp_violations.append(msg.text)
                 if msg.type == "error" and "Content Security Policy" in msg.text else None)
         page.on("pageerror", lambda err: page.errors.append(str(err)))
+        if SLOWDOWN > 1:
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
 
     def open_pages(self) -> list:
         return [page for context in self.contexts for page in context.pages if not page.is_closed()]
