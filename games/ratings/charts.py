@@ -34,9 +34,13 @@ def _ts(d: datetime | date) -> float:
     return datetime(d.year, d.month, d.day, tzinfo=timezone.utc).timestamp()
 
 
-def time_ticks(lo: float, hi: float, max_ticks: int = 6) -> list[tuple[float, str]]:
+EN_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def time_ticks(lo: float, hi: float, max_ticks: int = 6,
+               months: Sequence[str] = EN_MONTHS) -> list[tuple[float, str]]:
     """Ticks at whole years, months (1st), weeks or days between two timestamps (UTC), at most
-    about `max_ticks` of them."""
+    about `max_ticks` of them. `months`: the months' short names in the reader's language."""
     a = datetime.fromtimestamp(lo, tz=timezone.utc)
     b = datetime.fromtimestamp(hi, tz=timezone.utc)
     span_days = (hi - lo) / 86400
@@ -56,15 +60,15 @@ def time_ticks(lo: float, hi: float, max_ticks: int = 6) -> list[tuple[float, st
             m += step
             while m > 12:
                 y, m = y + 1, m - 12
-        fmt = "%b %Y"
+        fmt = "{b} %Y"
     else:
         step = max(1, round(span_days / max_ticks))
         d = datetime(a.year, a.month, a.day, tzinfo=timezone.utc) + timedelta(days=1)
         while d <= b:
             ticks.append(d)
             d += timedelta(days=step)
-        fmt = "%d %b"
-    return [(t.timestamp(), t.strftime(fmt)) for t in ticks]
+        fmt = "%d {b}"
+    return [(t.timestamp(), t.strftime(fmt.replace("{b}", months[t.month - 1].replace("%", "%%")))) for t in ticks]
 
 
 class _Frame:
@@ -90,14 +94,14 @@ def _head(title: str, css: str) -> list[str]:
             f'width="{W}" height="{H}"><title>{escape(title)}</title>']
 
 
-def _axes(fr: _Frame, y_labels: Sequence[tuple[float, str]]) -> list[str]:
+def _axes(fr: _Frame, y_labels: Sequence[tuple[float, str]], months: Sequence[str] = EN_MONTHS) -> list[str]:
     parts = [f'<line x1="{PAD_L}" y1="{PAD_T}" x2="{PAD_L}" y2="{PAD_T + fr.h}" stroke="#888"/>',
              f'<line x1="{PAD_L}" y1="{PAD_T + fr.h}" x2="{PAD_L + fr.w}" y2="{PAD_T + fr.h}" stroke="#888"/>']
     for v, text in y_labels:
         y = fr.y(v)
         parts.append(f'<line x1="{PAD_L}" y1="{y}" x2="{PAD_L + fr.w}" y2="{y}" stroke="#e4e4e4"/>'
                      f'<text x="{PAD_L - 5}" y="{y + 4}" text-anchor="end" font-size="12">{escape(text)}</text>')
-    for t, text in time_ticks(fr.t0, fr.t1):
+    for t, text in time_ticks(fr.t0, fr.t1, months=months):
         x = fr.x(t)
         parts.append(f'<line x1="{x}" y1="{PAD_T + fr.h}" x2="{x}" y2="{PAD_T + fr.h + 4}" stroke="#888"/>'
                      f'<text x="{x}" y="{H - 8}" text-anchor="middle" font-size="12">{escape(text)}</text>')
@@ -109,7 +113,9 @@ def _empty(title: str, css: str, text: str) -> str:
                                          '</text></svg>')
 
 
-def rating_chart(points: Sequence[GamePoint], title: str = "Rating history") -> str:
+def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
+                 legend: tuple[str, str] = ("Elo table", "predictive (band: 95% range)"),
+                 months: Sequence[str] = EN_MONTHS) -> str:
     if not points:
         return _empty(title, "rating-chart", "No rated games yet")
     ts = [_ts(p.at) for p in points]
@@ -121,7 +127,7 @@ def rating_chart(points: Sequence[GamePoint], title: str = "Rating history") -> 
     lo, hi = step * (lo // step), step * (hi // step + 1)
     fr = _Frame(ts[0], ts[-1], lo, hi)
     ys = [(v, f"{v:.0f}") for v in _range(lo, hi, step * max(1, round((hi - lo) / step / 5)))]
-    parts = _head(title, "rating-chart") + _axes(fr, ys)
+    parts = _head(title, "rating-chart") + _axes(fr, ys, months)
     band = ([f"{fr.x(t)},{fr.y(p.rating + 2 * p.rd)}" for t, p in zip(ts, points)]
             + [f"{fr.x(t)},{fr.y(p.rating - 2 * p.rd)}" for t, p in reversed(list(zip(ts, points)))])
     parts.append(f'<polygon class="band" fill="{BAND_COLOUR}" fill-opacity="0.12" stroke="none" '
@@ -134,12 +140,14 @@ def rating_chart(points: Sequence[GamePoint], title: str = "Rating history") -> 
     for t, p in zip(ts, points):  # one point per game, its tooltip the game and its reason
         parts.append(f'<circle class="game" cx="{fr.x(t)}" cy="{fr.y(p.elo)}" r="2.2" fill="{ELO_COLOUR}">'
                      f'<title>{escape(p.label)}</title></circle>')
+    elo_words, predictive_words = legend
+    x2 = PAD_L + max(100, 40 + 7 * len(elo_words))  # the second key after the first's words (about 7 px a letter)
     parts.append(f'<g font-size="12"><line x1="{PAD_L + 8}" y1="{PAD_T + 6}" x2="{PAD_L + 28}" y2="{PAD_T + 6}" '
                  f'stroke="{ELO_COLOUR}" stroke-width="2" stroke-dasharray="5 3"/>'
-                 f'<text x="{PAD_L + 32}" y="{PAD_T + 10}">Elo table</text>'
-                 f'<line x1="{PAD_L + 100}" y1="{PAD_T + 6}" x2="{PAD_L + 120}" y2="{PAD_T + 6}" '
+                 f'<text x="{PAD_L + 32}" y="{PAD_T + 10}">{escape(elo_words)}</text>'
+                 f'<line x1="{x2}" y1="{PAD_T + 6}" x2="{x2 + 20}" y2="{PAD_T + 6}" '
                  f'stroke="{PRED_COLOUR}" stroke-width="2"/>'
-                 f'<text x="{PAD_L + 124}" y="{PAD_T + 10}">predictive (band: 95% range)</text></g>')
+                 f'<text x="{x2 + 24}" y="{PAD_T + 10}">{escape(predictive_words)}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -152,7 +160,8 @@ def _range(lo: float, hi: float, step: float) -> list[float]:
     return out
 
 
-def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank history") -> str:
+def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank history",
+               months: Sequence[str] = EN_MONTHS) -> str:
     """A step line of the rank after each club day (date, rank or None, the player played that
     day); days unranked leave a gap; a point marks each day the player played (not every club
     day: a long history would be thousands of points)."""
@@ -162,7 +171,7 @@ def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank
     worst = max(r for _, r, _ in days if r is not None)
     fr = _Frame(_ts(days[0][0]), _ts(days[-1][0]), 1, max(worst, 2), invert=True)
     step = max(1, round((max(worst, 2) - 1) / 5))
-    parts = _head(title, "rank-chart") + _axes(fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)])
+    parts = _head(title, "rank-chart") + _axes(fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)], months)
     runs: list[list[str]] = [[]]
     prev_y: float | None = None
     for d, r, _ in days:

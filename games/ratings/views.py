@@ -19,6 +19,7 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.dates import MONTHS_3
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -154,6 +155,11 @@ def league_settings(request, club_id: str):
     return render(request, "ratings/league_settings.html", {"club": club, "form": form})
 
 
+def _month_names() -> list[str]:
+    """The months' short names in the reader's language, for the charts' time axis."""
+    return [str(MONTHS_3[m]).capitalize() for m in range(1, 13)]
+
+
 def player(request, player_id: int, fmt: str | None = None):
     p = get_object_or_404(Player, pk=player_id)
     club = _visible_club(request, p.club_id)
@@ -169,9 +175,13 @@ def player(request, player_id: int, fmt: str | None = None):
                 "partners", "opponents", "why"]
         rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
         return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
-    chart = charts.rating_chart(player_queries.chart_points(page), title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant})
+    chart = charts.rating_chart(
+        player_queries.chart_points(page),
+        title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant},
+        legend=(str(_("Elo table")), str(_("predictive (band: 95% range)"))), months=_month_names())
     ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
-    rank_chart = charts.rank_chart(ranks, title=_("%(player)s: rank after each club day") % {"player": p.name})
+    rank_chart = charts.rank_chart(ranks, title=_("%(player)s: rank after each club day") % {"player": p.name},
+                                   months=_month_names())
     return render(request, "ratings/player.html", {
         "player": p, "club": club, "page": page, "chart": mark_safe(chart), "rank_chart": mark_safe(rank_chart),
         "variant": variant, "period": period, "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],

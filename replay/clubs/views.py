@@ -180,7 +180,7 @@ def _members_post(request, club: Club) -> None:
 @login_required
 @require_POST
 def leave(request, slug: str):
-    club, _ = _member_club(request, slug)
+    club, _role = _member_club(request, slug)
     if _run(request, lambda: services.member_remove(club=club, actor=request.user, user_id=request.user.pk)):
         messages.success(request, _("You left %(club)s.") % {"club": club.name})
         return redirect("accounts:home")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.utils.translation import gettext as _
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -104,7 +105,7 @@ def duplicate_adjust(request: HttpRequest, pk: int) -> HttpResponse:
         number, table = (int(v) for v in request.POST.get("table_ref", "").split("/"))
         board = int(request.POST.get("board", ""))
     except ValueError:
-        messages.error(request, "Choose the round, table and board.")
+        messages.error(request, _("Choose the round, table and board."))
         return redirect("replay:tournament-duplicate", pk=pk)
     rnd = selectors.round_of(state, number)
     target = rnd.tables.get(table) if rnd else None
@@ -112,7 +113,7 @@ def duplicate_adjust(request: HttpRequest, pk: int) -> HttpResponse:
     ns, ew = request.POST.get("ns", ""), request.POST.get("ew", "")
     if target is None or target.result is None or not 0 <= index < len(target.result["hands"] or []) \
             or ns not in ADJUSTMENTS or ew not in ADJUSTMENTS:
-        messages.error(request, "That table has no result for that board, or the adjustment is not AVG, AVG+ or AVG-.")
+        messages.error(request, _("That table has no result for that board, or the adjustment is not AVG, AVG+ or AVG-."))
         return redirect("replay:tournament-duplicate", pk=pk)
     lines = core.rounds_json(state)["rounds"][number - 1]["tables"]
     hands = next(t for t in lines if t["table"] == table)["result"]["hands"]
@@ -120,7 +121,8 @@ def duplicate_adjust(request: HttpRequest, pk: int) -> HttpResponse:
     event = {"type": "result_corrected", "round": number, "table": table, "hands": hands,
              "reason": request.POST.get("reason", "")}
     if _append(request, tournament, [event]):
-        messages.success(request, f"Board {board} at table {table}: {ns} to North/South, {ew} to East/West.")
+        messages.success(request, _("Board %(board)s at table %(table)s: %(ns)s to North/South, %(ew)s to East/West.")
+                         % {"board": board, "table": table, "ns": ns, "ew": ew})
     return redirect("replay:tournament-duplicate", pk=pk)
 
 

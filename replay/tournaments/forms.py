@@ -6,32 +6,33 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.tournament.record import BYE_RESULTS, LATE_ENTRY, SYSTEMS, TIEBREAKS, WITHDRAWAL
 from games.tournament.scoring import PRESETS
 
 SYSTEM_LABELS = {
-    "swiss": "Swiss (fixed pairs: closest scores, no rematch)",
-    "round_robin": "Round robin (fixed pairs: everyone meets everyone)",
-    "individual": "Individual (a new partner each round)",
-    "manual": "Manual (I seat every round myself)",
-    "duplicate": "Duplicate (fixed pairs, 4-12: the same boards at every table, by a movement)",
+    "swiss": _("Swiss (fixed pairs: closest scores, no rematch)"),
+    "round_robin": _("Round robin (fixed pairs: everyone meets everyone)"),
+    "individual": _("Individual (a new partner each round)"),
+    "manual": _("Manual (I seat every round myself)"),
+    "duplicate": _("Duplicate (fixed pairs, 4-12: the same boards at every table, by a movement)"),
 }
 SCORING_LABELS = {
-    "dtm": "DTM: victory points per hand (German championship)",
-    "round_vp": "Round VP: win 2, draw 1, loss 0 on each round's total",
-    "box": "Box: each round a game to 1000, win 2, draw 1, loss 0",
-    "points": "Points: the sum of Tichu points",
-    "matchpoints": "Matchpoints: duplicate boards (choose with the duplicate system)",
+    "dtm": _("DTM: victory points per hand (German championship)"),
+    "round_vp": _("Round VP: win 2, draw 1, loss 0 on each round's total"),
+    "box": _("Box: each round a game to 1000, win 2, draw 1, loss 0"),
+    "points": _("Points: the sum of Tichu points"),
+    "matchpoints": _("Matchpoints: duplicate boards (choose with the duplicate system)"),
 }
 TIEBREAK_LABELS = {
-    "points": "Total Tichu points", "difference": "Point difference", "buchholz": "Opponents' score (Buchholz)",
-    "head_to_head": "Head to head", "lots": "Drawing of lots",
+    "points": _("Total Tichu points"), "difference": _("Point difference"), "buchholz": _("Opponents' score (Buchholz)"),
+    "head_to_head": _("Head to head"), "lots": _("Drawing of lots"),
 }
 POLICY_LABELS = {
-    "win": "as a won round", "draw": "as a drawn round", "loss": "as a lost round",
-    "half": "half a won round for each missed round", "bye": "as a bye for each missed round",
-    "ranked": "keeps its place in the standings", "unranked": "listed after the ranked entries",
+    "win": _("as a won round"), "draw": _("as a drawn round"), "loss": _("as a lost round"),
+    "half": _("half a won round for each missed round"), "bye": _("as a bye for each missed round"),
+    "ranked": _("keeps its place in the standings"), "unranked": _("listed after the ranked entries"),
 }
 NO_TIEBREAK = ""
 
@@ -41,33 +42,33 @@ def _choices(values, labels) -> list[tuple[str, str]]:
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    entrants = forms.ChoiceField(choices=[("pairs", "Fixed pairs"), ("individuals", "Individuals")])
-    system = forms.ChoiceField(choices=_choices(dict.fromkeys(s for v in SYSTEMS.values() for s in v), SYSTEM_LABELS))
-    scoring = forms.ChoiceField(choices=_choices(PRESETS, SCORING_LABELS), initial="round_vp")
-    rounds = forms.IntegerField(min_value=1, max_value=50, initial=3, required=False,
-                                help_text="a round robin may leave it empty: its schedule decides")
-    length = forms.ChoiceField(choices=[("hands", "a number of hands"), ("target", "a game to a target score")],
-                               initial="hands", label="A round is")
-    hands_per_round = forms.IntegerField(min_value=1, max_value=40, initial=4, required=False,
-                                         help_text="duplicate: the boards per round (1 to 8)")
-    grand_tichu = forms.BooleanField(required=False, label="Grand Tichu allowed (duplicate)",
-                                     help_text="duplicate events usually play without it")
-    target = forms.IntegerField(min_value=50, max_value=10000, initial=1000, required=False)
-    tiebreak_1 = forms.ChoiceField(required=False, label="1st tie-break")
-    tiebreak_2 = forms.ChoiceField(required=False, label="2nd tie-break")
-    tiebreak_3 = forms.ChoiceField(required=False, label="3rd tie-break")
-    bye_result = forms.ChoiceField(choices=_choices(BYE_RESULTS, POLICY_LABELS), label="A bye scores")
-    bye_points = forms.IntegerField(initial=0, label="Tichu points for a bye")
-    late_entry = forms.ChoiceField(choices=_choices(LATE_ENTRY, {**POLICY_LABELS, "loss": "nothing"}),
-                                   label="A late entry scores")
-    withdrawal = forms.ChoiceField(choices=_choices(WITHDRAWAL, POLICY_LABELS), label="A withdrawn entry")
+    name = forms.CharField(max_length=100, label=_("Name"))
+    entrants = forms.ChoiceField(label=_("Entrants"), choices=[("pairs", _("Fixed pairs")), ("individuals", _("Individuals"))])
+    system = forms.ChoiceField(label=_("System"), choices=_choices(dict.fromkeys(s for v in SYSTEMS.values() for s in v), SYSTEM_LABELS))
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=_choices(PRESETS, SCORING_LABELS), initial="round_vp")
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3, required=False,
+                                help_text=_("a round robin may leave it empty: its schedule decides"))
+    length = forms.ChoiceField(choices=[("hands", _("a number of hands")), ("target", _("a game to a target score"))],
+                               initial="hands", label=_("A round is"))
+    hands_per_round = forms.IntegerField(label=_("Hands per round"), min_value=1, max_value=40, initial=4, required=False,
+                                         help_text=_("duplicate: the boards per round (1 to 8)"))
+    grand_tichu = forms.BooleanField(required=False, label=_("Grand Tichu allowed (duplicate)"),
+                                     help_text=_("duplicate events usually play without it"))
+    target = forms.IntegerField(label=_("Target"), min_value=50, max_value=10000, initial=1000, required=False)
+    tiebreak_1 = forms.ChoiceField(required=False, label=_("1st tie-break"))
+    tiebreak_2 = forms.ChoiceField(required=False, label=_("2nd tie-break"))
+    tiebreak_3 = forms.ChoiceField(required=False, label=_("3rd tie-break"))
+    bye_result = forms.ChoiceField(choices=_choices(BYE_RESULTS, POLICY_LABELS), label=_("A bye scores"))
+    bye_points = forms.IntegerField(initial=0, label=_("Tichu points for a bye"))
+    late_entry = forms.ChoiceField(choices=_choices(LATE_ENTRY, {**POLICY_LABELS, "loss": _("nothing")}),
+                                   label=_("A late entry scores"))
+    withdrawal = forms.ChoiceField(choices=_choices(WITHDRAWAL, POLICY_LABELS), label=_("A withdrawn entry"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        tiebreaks = [(NO_TIEBREAK, "the preset's default")] + _choices(TIEBREAKS, TIEBREAK_LABELS)
+        tiebreaks = [(NO_TIEBREAK, _("the preset's default"))] + _choices(TIEBREAKS, TIEBREAK_LABELS)
         for n in (1, 2, 3):
-            self.fields[f"tiebreak_{n}"].choices = tiebreaks if n == 1 else [(NO_TIEBREAK, "none")] + tiebreaks[1:]
+            self.fields[f"tiebreak_{n}"].choices = tiebreaks if n == 1 else [(NO_TIEBREAK, _("none"))] + tiebreaks[1:]
 
     def header(self, seed: int) -> dict[str, Any]:
         """The tournament header of docs/tournament.md (checked by the core when stored)."""
@@ -113,7 +114,7 @@ def parse_entries(text: str, per_entry: int) -> list[list[str]]:
 
 
 class RegisterForm(forms.Form):
-    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), label="New entries, one a line")
+    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), label=_("New entries, one a line"))
 
 
 class ScoreLineForm(forms.Form):
@@ -122,8 +123,8 @@ class ScoreLineForm(forms.Form):
 
     round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     table = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    score_0 = forms.IntegerField(label="North/South")
-    score_1 = forms.IntegerField(label="East/West")
+    score_0 = forms.IntegerField(label=_("North/South"))
+    score_1 = forms.IntegerField(label=_("East/West"))
     vp_0 = forms.FloatField(required=False, min_value=0)
     vp_1 = forms.FloatField(required=False, min_value=0)
     reason = forms.CharField(max_length=200, required=False)
@@ -139,7 +140,7 @@ class ScoreLineForm(forms.Form):
 
 
 class AdjustForm(forms.Form):
-    entry = forms.ChoiceField()
-    vp = forms.FloatField(required=False, initial=0, label="VP")
-    points = forms.IntegerField(required=False, initial=0, label="Tichu points")
-    reason = forms.CharField(max_length=200)
+    entry = forms.ChoiceField(label=_("Entry"))
+    vp = forms.FloatField(required=False, initial=0, label=_("VP"))
+    points = forms.IntegerField(required=False, initial=0, label=_("Tichu points"))
+    reason = forms.CharField(max_length=200, label=_("Reason"))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.cache import never_cache
 
 from . import printouts
@@ -13,10 +15,27 @@ from .table_cards import _round_tables
 from .views import _tournament
 
 
+#: The score sheet's columns (printouts.SHEET_COLUMNS, English on the PDFs) for the catalogues.
+SHEET_COLUMN_WORDS = [
+    gettext_noop("Hand"),
+    gettext_noop("Calls N/S"),
+    gettext_noop("Calls E/W"),
+    gettext_noop("Card pts N/S"),
+    gettext_noop("Card pts E/W"),
+    gettext_noop("Check = 100"),
+    gettext_noop("Bonus N/S"),
+    gettext_noop("Bonus E/W"),
+    gettext_noop("Hand N/S"),
+    gettext_noop("Hand E/W"),
+    gettext_noop("Total N/S"),
+    gettext_noop("Total E/W"),
+]
+
+
 def _by_name(tables: list[dict], byes: list[str]) -> list[dict]:
-    rows = [{"name": t["ns"], "table": t["table"], "sits": "North/South"} for t in tables]
-    rows += [{"name": t["ew"], "table": t["table"], "sits": "East/West"} for t in tables]
-    rows += [{"name": b, "table": "–", "sits": "bye"} for b in byes]
+    rows = [{"name": t["ns"], "table": t["table"], "sits": _("North/South")} for t in tables]
+    rows += [{"name": t["ew"], "table": t["table"], "sits": _("East/West")} for t in tables]
+    rows += [{"name": b, "table": "–", "sits": _("bye")} for b in byes]
     return sorted(rows, key=lambda r: r["name"].casefold())
 
 
@@ -40,5 +59,5 @@ def sheets_page(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
     numbers = [first_board + i for i in range(hands)] if duplicate else list(range(1, hands + 1))
     return render(request, "tournaments/print_sheets.html", {
         "tournament": tournament, "club": tournament.club, "round": round_number, "tables": tables,
-        "columns": printouts.SHEET_COLUMNS, "numbers": numbers, "blank": range(len(printouts.SHEET_COLUMNS) - 1),
+        "columns": [_(c) for c in printouts.SHEET_COLUMNS], "numbers": numbers, "blank": range(len(printouts.SHEET_COLUMNS) - 1),
         "duplicate": duplicate, "target": state.header.get("target")})

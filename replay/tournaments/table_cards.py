@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import segno
 from django.contrib import messages
+from django.utils.translation import gettext as _
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -26,7 +27,7 @@ def code_form(request: HttpRequest) -> HttpResponse:
         code = table_codes.normalise(raw)
         if code is not None:
             return redirect("replay:table-code", code=code)
-        messages.error(request, "That is not a table code: 8 letters and digits, as on the table card.")
+        messages.error(request, _("That is not a table code: 8 letters and digits, as on the table card."))
     return render(request, "tournaments/table_code.html", {"code": raw or ""})
 
 
@@ -88,13 +89,14 @@ def table_code_action(request: HttpRequest, pk: int, round_number: int, table: i
     action = request.POST.get("action")
     fn = {"reissue": services.reissue_table_code, "revoke": services.revoke_table_code}.get(action)
     if fn is None:
-        messages.error(request, "Unknown action.")
+        messages.error(request, _("Unknown action."))
     else:
         try:
             fn(tournament_id=pk, round_number=round_number, table=table, user=request.user)
-            messages.success(request, f"Table {table}: code {'reissued' if action == 'reissue' else 'revoked'}.")
+            messages.success(request, (_("Table %(table)s: code reissued.") if action == "reissue"
+                                      else _("Table %(table)s: code revoked.")) % {"table": table})
         except ServiceError as err:
-            messages.error(request, f"Not done: {err.message} ({err.code}).")
+            messages.error(request, _("Not done: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
     return redirect("replay:tournament-cards", pk=pk, round_number=round_number)
 
 
@@ -108,7 +110,7 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
             services.table_action(game_id=pk, action=request.POST.get("action", ""), user=request.user,
                                   reason=request.POST.get("reason"))
         except ServiceError as err:
-            messages.error(request, f"Not stored: {err.message} ({err.code}).")
+            messages.error(request, _("Not stored: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
         return redirect("replay:table-result", pk=pk)
     try:
         view = services.table_result(game_id=pk, user=request.user)

@@ -16,6 +16,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games import selectors as game_selectors
@@ -37,8 +39,8 @@ from .forms import (
 )
 
 STATUS_LABELS = {
-    "waiting": "not started", "playing": "in play", "finished": "game over, result not taken",
-    "result": "result entered", "paper": "result entered (paper)", "none": "no game",
+    "waiting": gettext_lazy("not started"), "playing": gettext_lazy("in play"), "finished": gettext_lazy("game over, result not taken"),
+    "result": gettext_lazy("result entered"), "paper": gettext_lazy("result entered (paper)"), "none": gettext_lazy("no game"),
 }
 
 
@@ -78,7 +80,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as err:
             form.add_error(None, f"{err.message} ({err.code})")
         else:
-            messages.success(request, "Tournament created. Register the entries, then pair round 1.")
+            messages.success(request, _("Tournament created. Register the entries, then pair round 1."))
             return redirect("replay:tournament", pk=body["id"])
     return render(request, "tournaments/new.html", {"club": club, "form": form})
 
@@ -104,7 +106,7 @@ def _entry_name(state: core.TournamentState, entry_id: str) -> str:
 
 
 def _side_label(side: int, entrants: str) -> str:
-    return ("North/South", "East/West")[side]
+    return (_("North/South"), _("East/West"))[side]
 
 
 def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> list[TableView]:
@@ -167,7 +169,7 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
         "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
         "show_performance": bool(perf),
         "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
-        "unit": {"points": "Points", "matchpoints": "MP"}.get(state.header["scoring"], "VP"),
+        "unit": {"points": _("Points"), "matchpoints": _("MP")}.get(state.header["scoring"], _("VP")),
     }
 
 
@@ -239,16 +241,16 @@ def _append(request: HttpRequest, tournament: Tournament, events: list[dict]) ->
     """Append at the seq the page was drawn at; say what happened. True when stored."""
     seq = request.POST.get("seq", "")
     if not seq.isdigit():
-        messages.error(request, "The form is missing its position in the tournament; reload the page.")
+        messages.error(request, _("The form is missing its position in the tournament; reload the page."))
         return False
     try:
         services.append_events(tournament_id=tournament.pk, events=events, expected_seq=int(seq), user=request.user)
     except SeqConflict:
-        messages.error(request, "Someone changed the tournament while this page was open. Nothing was stored: "
-                                "the page now shows the latest state; check it and do it again if still needed.")
+        messages.error(request, _("Someone changed the tournament while this page was open. Nothing was stored: "
+                                  "the page now shows the latest state; check it and do it again if still needed."))
         return False
     except ServiceError as err:
-        messages.error(request, f"Not stored: {err.message} ({err.code}).")
+        messages.error(request, _("Not stored: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
         return False
     return True
 
@@ -279,16 +281,17 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
                 raise ValueError("no names given")
             entries = parse_entries(form.cleaned_data["names"], per_entry)
         except ValueError as err:
-            messages.error(request, f"Not stored: {err}.")
+            messages.error(request, _("Not stored: %(reason)s.") % {"reason": _("no names given") if str(err) == "no names given" else err})
             return back
         ids = _next_entry_ids(state, len(entries))
         if _append(request, tournament, [{"type": "entry_registered", "entry": i, "players": names}
                                          for i, names in zip(ids, entries)]):
-            messages.success(request, f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} registered.")
+            messages.success(request, ngettext("%(count)d entry registered.", "%(count)d entries registered.", len(entries))
+                             % {"count": len(entries)})
     elif action in ("withdraw", "reenter"):
         event_type = "entry_withdrawn" if action == "withdraw" else "entry_reentered"
         if _append(request, tournament, [{"type": event_type, "entry": request.POST.get("entry", "")}]):
-            messages.success(request, "Withdrawn." if action == "withdraw" else "Back in from the next round.")
+            messages.success(request, _("Withdrawn.") if action == "withdraw" else _("Back in from the next round."))
     elif action == "games":
         _make_games(request, tournament, state)
     elif action == "results":
@@ -299,30 +302,32 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
         form = ScoreLineForm(request.POST)
         correcting = action == "correct"
         if not form.is_valid() or (correcting and not form.cleaned_data["reason"].strip()):
-            messages.error(request, "Not stored: give both scores" + (" and a reason." if correcting else "."))
+            messages.error(request, _("Not stored: give both scores and a reason.") if correcting
+                           else _("Not stored: give both scores."))
             return back
         event = form.event("result_corrected" if correcting else "result_recorded")
         if _append(request, tournament, [event]):
-            messages.success(request, f"Table {event['table']} {'corrected' if correcting else 'recorded from paper'}.")
+            messages.success(request, (_("Table %(table)s corrected.") if correcting else _("Table %(table)s recorded from paper."))
+                             % {"table": event["table"]})
     elif action == "adjust":
         form = _adjust_form(state, request.POST)
         if not form.is_valid():
-            messages.error(request, "Not stored: an adjustment needs an entry and a reason.")
+            messages.error(request, _("Not stored: an adjustment needs an entry and a reason."))
             return back
         d = form.cleaned_data
         event = {"type": "score_adjusted", "entry": d["entry"], "vp": d["vp"] or 0, "points": d["points"] or 0,
                  "reason": d["reason"]}
         if _append(request, tournament, [event]):
-            messages.success(request, "Adjustment recorded.")
+            messages.success(request, _("Adjustment recorded."))
     elif action == "close":
         number = state.current_round.number if state.current_round else 0
         if _append(request, tournament, [{"type": "round_closed", "round": number}]):
-            messages.success(request, f"Round {number} closed.")
+            messages.success(request, _("Round %(round)s closed.") % {"round": number})
     elif action == "finish":
         if _append(request, tournament, [{"type": "tournament_finished"}]):
-            messages.success(request, "The tournament is finished: these are the final standings.")
+            messages.success(request, _("The tournament is finished: these are the final standings."))
     else:
-        messages.error(request, "Unknown action.")
+        messages.error(request, _("Unknown action."))
     return back
 
 
@@ -334,31 +339,32 @@ def _duplicate_lines(request: HttpRequest, tournament: Tournament, state: core.T
         hands = [[int(request.POST.get(f"board_{i}_{s}", "")) for s in (0, 1)]
                  for i in range(state.header["hands_per_round"] or 0)]
     except ValueError:
-        messages.error(request, "Not stored: give both pairs' points on every board.")
+        messages.error(request, _("Not stored: give both pairs' points on every board."))
         return
     reason = request.POST.get("reason", "").strip()
     if correcting and not reason:
-        messages.error(request, "Not stored: a correction needs a reason.")
+        messages.error(request, _("Not stored: a correction needs a reason."))
         return
     event: dict[str, Any] = {"type": "result_corrected" if correcting else "result_recorded", "round": number,
                              "table": table, "hands": [{"points": h} for h in hands]}
     if correcting:
         event["reason"] = reason
     if _append(request, tournament, [event]):
-        messages.success(request, f"Table {table} {'corrected' if correcting else 'recorded from paper'}.")
+        messages.success(request, (_("Table %(table)s corrected.") if correcting else _("Table %(table)s recorded from paper."))
+                         % {"table": table})
 
 
 def _make_games(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
     current = state.current_round
     if current is None:
-        messages.error(request, "No round has been paired yet.")
+        messages.error(request, _("No round has been paired yet."))
         return
     try:
         links = services.make_round_games(tournament_id=tournament.pk, round_number=current.number, user=request.user)
     except ServiceError as err:
-        messages.error(request, f"Not stored: {err.message} ({err.code}).")
+        messages.error(request, _("Not stored: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
         return
-    messages.success(request, f"Round {current.number}: {len(links)} table games ready to be entered.")
+    messages.success(request, _("Round %(round)s: %(count)s table games ready to be entered.") % {"round": current.number, "count": len(links)})
 
 
 def _take_results(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
@@ -373,13 +379,14 @@ def _take_results(request: HttpRequest, tournament: Tournament, state: core.Tour
             services.record_result_from_game(tournament_id=tournament.pk, round_number=current.number,
                                              table=link.table, user=request.user)
         except ServiceError as err:
-            messages.error(request, f"Table {link.table}: not stored: {err.message} ({err.code}).")
+            messages.error(request, _("Table %(table)s: not stored: %(reason)s (%(code)s).") % {"table": link.table, "reason": err.message, "code": err.code})
             continue
         taken += 1
     if taken:
-        messages.success(request, f"Results of {taken} table{'s' if taken != 1 else ''} taken from their games.")
+        messages.success(request, ngettext("Results of %(count)d table taken from their games.",
+                                           "Results of %(count)d tables taken from their games.", taken) % {"count": taken})
     else:
-        messages.info(request, "No finished game without a result.")
+        messages.info(request, _("No finished game without a result."))
 
 
 @login_required
@@ -398,16 +405,16 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
                 services.make_round_games(tournament_id=tournament.pk, round_number=event["round"],
                                           user=request.user)
             except ServiceError as err:
-                messages.error(request, f"The round is paired but its games were not made: {err.message}")
+                messages.error(request, _("The round is paired but its games were not made: %(reason)s") % {"reason": err.message})
             else:
-                messages.success(request, f"Round {event['round']} published: the tables can start.")
+                messages.success(request, _("Round %(round)s published: the tables can start.") % {"round": event["round"]})
             return redirect("replay:tournament", pk=pk)
         state = selectors.state_at(tournament)
     try:
         proposal = core.propose(state).event()
     except core.TournamentError as err:
         if err.code != "pairing_manual":
-            messages.error(request, f"No pairing can be proposed: {err.message} ({err.code}).")
+            messages.error(request, _("No pairing can be proposed: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
             return redirect("replay:tournament", pk=pk)
         proposal = _empty_pairing(state, per_side)
     choices = [("", "—")] + [(e, state.entries[e].name) for e in state.active_entries()]
@@ -440,7 +447,7 @@ def _pairing_from_post(request: HttpRequest, state: core.TournamentState, per_si
     for t in range(1, int(count) + 1 if count.isdigit() else 1):
         sides = [[request.POST.get(f"t{t}-s{s}-{k}", "") for k in range(per_side)] for s in (0, 1)]
         if any(not e for side in sides for e in side):
-            messages.error(request, f"Not stored: table {t} has an empty seat.")
+            messages.error(request, _("Not stored: table %(table)s has an empty seat.") % {"table": t})
             return None
         tables.append({"table": t, "sides": sides})
         seated += [e for side in sides for e in side]
