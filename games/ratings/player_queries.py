@@ -9,6 +9,7 @@ from games.models import Club, Player
 from games.tournaments.models import TableGame
 
 from . import charts
+from .league_cache import cached
 from .models import RatingChange
 from .partnerships import Played, relations
 from .player_history import Entry, evenings, period_change, tournaments
@@ -82,13 +83,24 @@ def _relation_rows(book: dict, names: dict[int, str]) -> list[dict]:
 
 
 def club_rank_history(club: Club, variant: str, player_id: int, table: str) -> list[dict]:
-    """The player's rank after each club day, in the given table (elo or predictive)."""
+    """The player's rank after each club day, in the given table (elo or predictive). The whole
+    pool's replay, for every player at once, computed once per version of the pool's ratings and
+    of the club's rule (league_cache)."""
+    rule = rank_rule(club)
+    every = cached("ranks", club.pk, variant, (table, rule.min_games, rule.inactive_days),
+                   lambda: compute_rank_histories(club.pk, variant, table, rule))
+    return every.get(player_id, [])
+
+
+def compute_rank_histories(club_id: int, variant: str, table: str, rule: RankRule,
+                           players: list[int] | None = None) -> dict[int, list[dict]]:
+    """Each player's (all, or only `players`) rank after each club day, replayed from the pool."""
     field = "elo_after" if table == "elo" else "rating_after"
     rows = (Row(p, at.date(), r, g) for p, at, r, g in
-            RatingChange.objects.filter(club_id=club.pk, variant=variant).order_by("ordinal", "id")
+            RatingChange.objects.filter(club_id=club_id, variant=variant).order_by("ordinal", "id")
             .values_list("player_id", "finished_at", field, "games").iterator(chunk_size=5000))
-    days = rank_history(rows, rank_rule(club), players=[player_id]).get(player_id, [])
-    return [{"day": d.day.isoformat(), "rank": d.rank, "ranked": d.ranked, "played": d.played} for d in days]
+    return {p: [{"day": d.day.isoformat(), "rank": d.rank, "ranked": d.ranked, "played": d.played} for d in days]
+            for p, days in rank_history(rows, rule, players=players).items()}
 
 
 def player_page(player: Player, variant: str = "nanking", start: date | None = None, end: date | None = None,

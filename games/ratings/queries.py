@@ -175,7 +175,19 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
 def league_partnerships(club_id: int, variant: str = "nanking", start: date | None = None,
                         end: date | None = None, min_games: int = 2, limit: int | None = None) -> list[dict]:
     """The pairs who shared a side in the period (partnerships.py): games, wins, expected
-    against actual, and the pair's performance rating on the Elo table's scale."""
+    against actual, and the pair's performance rating on the Elo table's scale. A replay of the
+    period's games: computed once per version of the pool's ratings (league_cache)."""
+    from .league_cache import cached
+
+    pairs = cached("pairs", club_id, variant, (start, end, min_games, limit),
+                   lambda: compute_partnerships(club_id, variant, start, end, min_games, limit))
+    names = dict(Player.objects.filter(pk__in={p for pr in pairs for p in pr["players"]}).values_list("id", "name"))
+    return [{**pr, "names": [names.get(p, "?") for p in pr["players"]]} for pr in pairs]
+
+
+def compute_partnerships(club_id: int, variant: str, start: date | None, end: date | None, min_games: int,
+                         limit: int | None) -> list[dict]:
+    """league_partnerships' figures (without the names) replayed from the pool's RatingChanges."""
     from .partnerships import Played, partnerships
 
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end)
@@ -193,6 +205,4 @@ def league_partnerships(club_id: int, variant: str = "nanking", start: date | No
             expected[r["side"]], scores[r["side"]] = r["expected"], r["score"]
         played.append(Played(gid, tuple(tuple(s) for s in sides), tuple(expected), tuple(scores),
                              {r["player_id"]: r["elo_before"] for r in rs}))
-    pairs = partnerships(played, min_games=min_games, limit=limit)
-    names = dict(Player.objects.filter(pk__in={p for pr in pairs for p in pr.players}).values_list("id", "name"))
-    return [{**pr.as_dict(), "names": [names.get(p, "?") for p in pr.players]} for pr in pairs]
+    return [pr.as_dict() for pr in partnerships(played, min_games=min_games, limit=limit)]

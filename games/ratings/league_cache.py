@@ -1,0 +1,45 @@
+"""The league pages' replayed figures (the pair ratings of the league page, the rank history of
+the player page), kept in the shared cache under the pool's version.
+
+Both are replays of the whole pool (every RatingChange of a club and variant): seconds for a
+3,000-game club on every view. They change only when the pool's ratings do, so they are computed
+once per version of the pool and read from the cache until the next one. The version is the
+pool row's `updated_at` (saved by every rating of a game and every recompute, in the same
+transaction as the RatingChange rows: services._sync_game, services.recompute_pool) with the
+count and the newest id of the pool's RatingChange rows (a row removed or added any other way,
+e.g. a game deleted, changes it too). A new version is a new key: nothing needs to be deleted,
+and the old entries expire. Names are never cached (a renamed player shows at once).
+
+The cache is an optimisation only (games.safe_cache): with it down, the figures are computed as
+before, and they are the same (tests/ratings/test_league_cache.py).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from django.db.models import Count, Max
+
+from games import safe_cache
+
+from .models import RatingChange, RatingPool
+
+TIMEOUT = 7 * 24 * 3600  # a version that is never read again is dropped after a week
+PREFIX = "league:v1"
+
+
+def pool_version(club_id: int, variant: str) -> str:
+    """The version of a pool's ratings: changes whenever a RatingChange of the pool does."""
+    pool = RatingPool.objects.filter(club_id=club_id, variant=variant).values_list("updated_at", flat=True).first()
+    agg = RatingChange.objects.filter(club_id=club_id, variant=variant).aggregate(n=Count("id"), top=Max("id"))
+    stamp = pool.isoformat() if pool is not None else "-"
+    return f"{stamp}:{agg['n']}:{agg['top'] or 0}"
+
+
+def cached(kind: str, club_id: int, variant: str, parts: tuple, compute: Callable[[], Any]) -> Any:
+    """`compute()` for this pool version and these arguments, from the cache when it has it."""
+    key = ":".join(str(p) for p in (PREFIX, kind, club_id, variant, pool_version(club_id, variant), *parts))
+    value = safe_cache.get(key)
+    if value is None:
+        value = compute()
+        safe_cache.set(key, value, TIMEOUT)
+    return value
