@@ -78,7 +78,7 @@ def site(live_server):
 
 def pages(site) -> list[str]:
     slug = site["club"].slug
-    return ["/", "/clubs/", f"/clubs/{slug}/", f"/clubs/{slug}/players/", f"/clubs/{slug}/members/",
+    return ["/", "/clubs/", "/enter/", f"/clubs/{slug}/", f"/clubs/{slug}/players/", f"/clubs/{slug}/members/",
             f"/clubs/{slug}/history/", f"/clubs/{slug}/league/", f"/clubs/{slug}/league/settings/",
             f"/players/{site['player'].pk}/", f"/clubs/{slug}/tournaments/", "/new-club/",
             f"/clubs/{slug}/tournaments/new/"]
