@@ -6,7 +6,7 @@ from typing import Any, Iterable, Iterator
 
 from .cards import card_points, rank_code, sort_cards
 from .errors import EngineError
-from .schema import FAMILY, TIEN_ZI_QUE, Schema, check_strict
+from .schema import FAMILY, TIEN_ZI_QUE, Schema, strict_check
 from .state import GameState
 from .variants import get_variant
 
@@ -24,10 +24,10 @@ def check_incoming(variant: str, events: Iterable[Any], start: int = 0) -> None:
     that may not be stored: a field their type does not have, or sizes past schema.py's bounds.
     Run where events come in (an import, an append, the CLI); the fold itself reads what was
     stored before as it was written."""
-    schema = event_schema(variant) if isinstance(variant, str) else FAMILY
+    strict = strict_check(event_schema(variant) if isinstance(variant, str) else FAMILY)
     for i, event in enumerate(events, start):
         try:
-            check_strict(schema, event)
+            strict(event)
         except EngineError as err:
             err.index = i
             raise

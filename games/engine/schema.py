@@ -15,6 +15,7 @@ This is the one home of the event schema. Two checks read it:
 from __future__ import annotations
 
 import json
+import json.encoder
 from typing import Any, Callable, Mapping
 
 from .errors import EngineError
@@ -154,6 +155,62 @@ def compile_checks(schema: Schema) -> dict[str, Callable[[dict[str, Any]], None]
         exec("\n".join(lines), namespace)  # the source is built above from the schema's own names
         compiled[kind] = namespace["check"]
     return compiled
+
+
+#: the compact JSON of :func:`check_strict`'s size bound (``json.dumps(event, ensure_ascii=False,
+#: separators=(",", ":"), default=repr)``), by the C encoder itself where there is one: json.dumps
+#: builds an encoder at every call. No circular check here: a circular value ends in
+#: RecursionError, and then check_strict gives its own answer.
+_c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
+_event_chunks = (
+    _c_make_encoder(None, repr, json.encoder.encode_basestring, None, ":", ",", False, False, True)
+    if _c_make_encoder is not None
+    else None
+)
+
+
+def _event_json(event: Any) -> str:
+    if _event_chunks is not None:
+        return "".join(_event_chunks(event, 0))
+    return json.dumps(event, ensure_ascii=False, separators=(",", ":"), default=repr)  # pragma: no cover
+
+
+_STRICT: dict[int, tuple[Schema, Callable[[Any], str]]] = {}
+
+
+def strict_check(schema: Schema) -> Callable[[Any], str]:
+    """:func:`check_strict` for ``schema``, compiled once: the usual event (a dict of a known type,
+    no field its type lacks, short texts) takes the compiled field check (:func:`compile_checks`)
+    and one JSON encoding for its size; anything else, and any event that fails a step, goes to
+    :func:`check_strict` itself, which gives the refusal: the same answers exactly, in the same
+    order (the import runs it on every event)."""
+    known = _STRICT.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    checks = compile_checks(schema)
+    allowed = {kind: frozenset(fields) | {"type"} for kind, fields in schema.items()}
+    texts = {kind: tuple(f for f, t in fields.items() if t is TEXT) for kind, fields in schema.items()}
+
+    def strict(event: Any) -> str:
+        kind: Any = event.get("type") if event.__class__ is dict else None
+        check = checks.get(kind) if kind.__class__ is str else None
+        if check is None or not allowed[kind].issuperset(event):
+            return check_strict(schema, event)
+        for field in texts[kind]:
+            value = event.get(field)
+            if value.__class__ is str and len(value) > MAX_TEXT_CHARS:
+                return check_strict(schema, event)
+        check(event)
+        try:
+            size = len(_event_json(event))
+        except RecursionError:
+            return check_strict(schema, event)
+        if size > MAX_EVENT_CHARS:
+            return check_strict(schema, event)
+        return kind
+
+    _STRICT[id(schema)] = (schema, strict)
+    return strict
 
 
 def check_strict(schema: Schema, event: Any) -> str:

@@ -104,3 +104,28 @@ def test_a_body_over_the_upload_limit_is_413_on_every_endpoint(scorer_client, cl
     assert not Game.objects.exists()
     small = scorer_client.post(f"/api/games/import/?club={club.pk}", {**record([hand()]), "meta": {"note": "x" * 9_000}}, format="json")
     assert small.status_code == 201, small.content[:200]
+
+
+def _json_values():
+    from hypothesis import strategies as st
+
+    text = st.text(alphabet=st.sampled_from(["a", "\x00", "\udfff", "\ud83d", "\\", "u", "0", "N", "I", '"', "é"]),
+                   max_size=8)
+    leaves = st.none() | st.booleans() | st.integers() | st.floats() | text
+    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=4) | st.tuples(inner)
+                        | st.dictionaries(text | st.integers(), inner, max_size=4), max_leaves=20)
+
+
+def test_the_quick_search_answers_as_the_walk_on_any_value():
+    """storable.problem searches the value's JSON text first and walks it only on a hit: the
+    answers (message and path) are the walk's on every value, stored or not."""
+    from hypothesis import given, settings
+
+    from games import storable
+
+    @settings(max_examples=500, deadline=None)
+    @given(_json_values())
+    def check(value):
+        assert storable.problem(value) == storable._walk(value)
+
+    check()

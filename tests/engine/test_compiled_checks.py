@@ -64,3 +64,27 @@ def test_the_compiled_check_by_hand(event, refused):
     assert (got is not None) == refused
     if refused:
         assert got[0] == "malformed"
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), name=st.sampled_from(sorted(SCHEMAS)))
+def test_the_compiled_strict_check_answers_as_check_strict(data, name):
+    """schema.strict_check (the import's check of every event coming in) against check_strict:
+    unknown fields, texts past MAX_TEXT_CHARS, events past MAX_EVENT_CHARS, odd types and
+    non-dict events included."""
+    from games.engine.schema import MAX_TEXT_CHARS, check_strict, strict_check
+
+    schema = SCHEMAS[name]
+    kind = data.draw(st.sampled_from(sorted(schema) + ["nope", 5]))
+    event = {"type": kind}
+    for field in schema.get(kind, {}) if isinstance(kind, str) else {}:
+        if data.draw(st.booleans()):
+            event[field] = data.draw(VALUES | st.text(min_size=MAX_TEXT_CHARS - 1, max_size=MAX_TEXT_CHARS + 2)
+                                     | st.lists(st.just("5s" * 40), min_size=20, max_size=30))
+    if data.draw(st.booleans()):
+        event[data.draw(st.sampled_from(["extra", "seat", 3]))] = data.draw(VALUES)
+    if data.draw(st.integers(0, 20)) == 0:
+        event = data.draw(st.sampled_from([[event], "play", None]))
+    strict = strict_check(schema)
+    assert strict_check(schema) is strict
+    assert outcome(strict, event) == outcome(check_strict, schema, event)
