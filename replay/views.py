@@ -71,7 +71,8 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "log": present.hand_log(data, at),
         "t": present.table(data, frame, view, bottom),
         "payload": data.payload_script_text(),
-        "cards": frames.card_table(),
+        # the engine's card faces and words in the reader's language, for static/shared/cards.js
+        "words": engine.page_words(data.lang, data.variant),
         "speeds": [("2000", "slow"), ("1000", "normal"), ("400", "fast"), ("100", "very fast")],
         "shortcuts": SHORTCUTS,
     }

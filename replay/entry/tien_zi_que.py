@@ -23,6 +23,7 @@ from django.conf import settings
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from games import engine, services, snapshots
 from games.models import Game
@@ -183,7 +184,8 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
         "rows": sheet_rows(players, doc.get("score_sheet") or []),
         "totals": doc.get("totals") or [0, 0],
         "won_by": list(WON_BY_WORDS.items()),
-        "words": engine.page_words(),  # card faces and the engine's wording, for static/shared/cards.js
+        # card faces and the engine's wording in the reader's language, for static/shared/cards.js
+        "words": engine.page_words(get_language(), VARIANT),
         "config": {
             "game": game.pk,
             "seq": game.seq,
@@ -192,7 +194,7 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
             "events_url": reverse("game-events", args=[game.pk]),
             "csrf": get_token(request),
             "login_url": f"{settings.LOGIN_URL}?next={request.path}",
-            "cards": engine.variant_cards(VARIANT),
+            "cards": {c: engine.words(get_language()).card_face(c) for c in engine.variant_cards(VARIANT)},
             "code_words": CODE_WORDS,
         },
     }

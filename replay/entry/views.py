@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.middleware.csrf import get_token
 from django.views.decorators.cache import never_cache
+from django.utils.translation import get_language
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -128,7 +129,7 @@ def enter(request, pk: int):
         "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
         "rank_scoring": (game.options or {}).get("scoring") == "ranks",
         # the engine's card faces and words for static/shared/cards.js (one wording for every page)
-        "words": engine.page_words(),
+        "words": engine.page_words(get_language(), game.variant),
         "seat_labels": engine.seat_labels(game.variant, players, str((game.options or {}).get("direction"))),
         "config": {
             "game": game.pk,
@@ -151,16 +152,25 @@ def enter(request, pk: int):
     })
 
 
+#: how many of the latest events the panels answer words (a batch the page sends is shorter: an
+#: exchange is 3 or 4 pushes, a whole hand from the score sheet one event)
+SAID_EVENTS = 16
+
+
 @never_cache
 @login_required
 def panels(request, pk: int):
     """The score sheet and the history as HTML, for the entry page's script to swap in."""
     game = _writable_game(request, pk)
-    context = {"game": game, **present.panels_context(game, replay_data(game, visibility.reader_sight(game, request.user)))}
+    data = replay_data(game, visibility.reader_sight(game, request.user))
+    context = {"game": game, **present.panels_context(game, data)}
     return JsonResponse({
         "seq": game.seq,
         "status": game.status,
         "undo_target": context["undo_target"],
+        # the latest events as the replay says them (the engine's words with the position after
+        # each, in the reader's language): the page's "Saved: ..." line uses them
+        "said": present.event_texts(data, max(1, game.seq - SAID_EVENTS + 1), game.seq),
         "sheet": render_to_string("entry/_sheet_panel.html", context, request=request),
         "history": render_to_string("entry/_history.html", context, request=request),
     })

@@ -3,6 +3,8 @@
 bombs and Dragon gifts, running totals on the score sheet."""
 from __future__ import annotations
 
+from games import engine
+
 from .wording import describe
 
 #: build-time helpers kept on a frame while the next one is annotated, never sent.
@@ -14,7 +16,7 @@ def public(frame: dict) -> dict:
     return {k: v for k, v in frame.items() if k not in PRIVATE_KEYS}
 
 
-def annotate(frame: dict, event: dict | None, prev: dict | None, players: list[str]) -> dict:
+def annotate(frame: dict, event: dict | None, prev: dict | None, players: list[str], lang: str = "en") -> dict:
     """Add the display annotations of the module docstring to a fresh frame (``event`` as the
     reader may see it)."""
     frame["n"] = 0
@@ -54,9 +56,11 @@ def annotate(frame: dict, event: dict | None, prev: dict | None, players: list[s
         ]
     frame["_raw_sheet"] = raw
     frame["score_sheet"] = sheet
-    frame["text"] = describe(event, frame, players) if event is not None else "Before the first event"
+    terms = engine.words(lang).terms  # the engine's words in the reader's language
+    frame["text"] = describe(event, frame, players, lang) if event is not None else terms["before_first"]
     if event is not None and len(sheet) > len(old_sheet):
-        frame["text"] += f". Hand {len(sheet)} ends: " + " / ".join(str(p) for p in sheet[-1].get("points", []))
+        points = " / ".join(str(p) for p in sheet[-1].get("points", []))
+        frame["text"] += terms["hand_ends"].replace("{number:hand}", str(len(sheet))).replace("{number:points}", points)
     if event is not None and frame.get("complete") and not (prev or {}).get("complete"):
-        frame["text"] += ". The game is over"
+        frame["text"] += terms["game_over"]
     return frame

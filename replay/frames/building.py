@@ -16,18 +16,18 @@ from .masking import shown_event, shown_state
 from .replay_data import ReplayData
 
 
-def build(record: Any, sight: engine.Sight = engine.EVERYTHING) -> ReplayData:
+def build(record: Any, sight: engine.Sight = engine.EVERYTHING, lang: str = "en") -> ReplayData:
     """The frames of a record that is not stored (the tests, the bench, a record read from a file):
     folded by the engine's ``fold_steps``. A stored game's frames come from its cached states
     (``replay.data``: ``games.snapshots.states``)."""
     rec = engine.parse_record(record)
     state = engine.new_game(rec["variant"], rec["options"], players=list(rec["players"]))
     steps = itertools.chain([(0, None, state)], engine.fold_steps(state, rec["events"]))
-    return from_states(steps, sight, given_options=record.get("options") if isinstance(record, dict) else None)
+    return from_states(steps, sight, given_options=record.get("options") if isinstance(record, dict) else None, lang=lang)
 
 
 def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sight = engine.EVERYTHING,
-                *, given_options: dict | None = None) -> ReplayData:
+                *, given_options: dict | None = None, lang: str = "en") -> ReplayData:
     """Build the frames, marks and final frame of a game from its states in order: ``steps``
     yields ``(n, the event that led there, the engine state after n events)`` from ``n = 0``
     (``games.snapshots.states`` or the engine's ``fold_steps``). The frames only read the states;
@@ -36,7 +36,7 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
     A record whose event ``i`` the engine refuses (the steps raise its EngineError) is shown up to
     ``i`` (``error`` says why). ``sight``: what the reader may see
     (games.visibility.reader_sight); every frame and event is masked by the engine's rule
-    (``masking``)."""
+    (``masking``). ``lang``: the language of the frames' words (the engine's, ``engine.words``)."""
     steps = iter(steps)
     _, _, state = next(steps)
     first = engine.state_json(state)
@@ -51,18 +51,19 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
         given_options=given_options,
         length=0,
         error=None,
+        lang=engine.words(lang).lang,
     )
     hand_marks: list[int] = [0]
     trick_marks: list[int] = []
     events: list[dict] = []  # the events folded, for the corrections (undos and what they retracted)
-    prev = annotate(frame_of(first), None, None, players)
+    prev = annotate(frame_of(first), None, None, players, data.lang)
     data.deltas.append({k: v for k, v in copy.deepcopy(public(prev)).items() if k not in SKIP_IN_DELTA})
     data.texts.append(prev["text"])
     try:
         for n, event, state in steps:
             assert event is not None  # only the first step (n = 0) has no event
             shown = shown_state(state, sight, n)
-            cur = annotate(frame_of(shown), shown_event(event, sight, n - 1), prev, players)
+            cur = annotate(frame_of(shown), shown_event(event, sight, n - 1), prev, players, data.lang)
             cur["n"] = n
             events.append(event)
             if cur.get("hand_number") != prev.get("hand_number"):

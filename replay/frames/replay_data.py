@@ -5,12 +5,16 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from games import engine
+
 from .compaction import PER_SEAT_KEYS, apply_delta
-from .faces import RANK_NAMES, variant_cards
+from .faces import variant_cards
 from .script import script_text
 from .wording import CALL_NAMES, COMBINATION_NAMES
 
-FORMAT = 4  # in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's masking per reader; 4 the undone marks
+#: in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's
+#: masking per reader; 4 the undone marks; 5 the words in the reader's language (``lang``)
+FORMAT = 5
 
 
 @dataclass
@@ -31,6 +35,7 @@ class ReplayData:
     checkpoints: dict[int, dict] = field(default_factory=dict)  # whole frames at hand starts
     texts: list[str] = field(default_factory=list)  # every frame's ``text`` (sent apart from the deltas)
     seats: list[int] = field(default_factory=list)  # the seats the reader holds (their hands shown) when ``hidden``
+    lang: str = "en"  # the language of ``texts``, ``labels`` and card names (the engine's words)
 
     def frame_at(self, n: int) -> dict:
         """The whole frame at position ``n`` (clamped to 0..length), rebuilt from the nearest
@@ -47,8 +52,18 @@ class ReplayData:
         frame["text"] = self.texts[n]
         return copy.deepcopy(frame)
 
+    def labels(self) -> dict[str, dict[str, str]]:
+        """Combination, call and rank names in ``lang`` (the engine's terms)."""
+        words = engine.words(self.lang)
+        return {
+            "combinations": {k: words.term(f"combination:{k}", v) for k, v in COMBINATION_NAMES.items()},
+            "calls": {k: words.term(f"call:{k}", v) for k, v in CALL_NAMES.items()} if self.lang != "en" else CALL_NAMES,
+            "ranks": {code: words.rank_name(code) for code in engine.RANK_NAMES},
+        }
+
     def payload(self) -> dict:
         """The JSON object embedded in the replay page."""
+        words = engine.words(self.lang)
         return {
             "format": FORMAT,
             "players": self.players,
@@ -57,8 +72,9 @@ class ReplayData:
             "options": self.options,
             "length": self.length,
             "marks": self.marks,
-            "labels": {"combinations": COMBINATION_NAMES, "calls": CALL_NAMES, "ranks": RANK_NAMES},
-            "cards": variant_cards(self.variant),
+            "lang": self.lang,
+            "labels": self.labels(),
+            "cards": {code: words.card_face(code) for code in variant_cards(self.variant)},
             "per_seat": list(PER_SEAT_KEYS),
             "frames": self.deltas,
             "texts": self.texts,

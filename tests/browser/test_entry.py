@@ -859,3 +859,43 @@ def test_an_ended_session_is_said_and_nothing_is_stored(open_as, game):
     page.wait_for_selector("#alert:not([hidden])")
     assert "session has ended" in page.text_content("#alert")
     assert stored(game) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_the_entry_page_says_the_engines_sentences_in_the_scorers_language(open_as, game, lang):
+    """In the scorer's language (Accept-Language) the page's words are the engine's
+    (json_script ``tichu-words``) and a saved event is said as the replay says it: "Ann mélange :
+    la donne 1 commence", not the entry's own wording."""
+    from replay.frames.wording import frame_context
+
+    page = open_entry(open_as, game)
+    page.set_extra_http_headers({"Accept-Language": lang})
+    page.reload()
+    page.wait_for_selector("#entry[data-ready='1']")
+    words = page.evaluate("() => JSON.parse(document.getElementById('tichu-words').textContent)")
+    assert words["lang"] == lang and words == engine.page_words(lang, "nanking")
+    page.click("#tab-cards")
+    page.click("#shuffle-0")
+    wait_seq(page, 1)
+    shuffle = {"type": "shuffle", "seat": 0}
+    after = engine.state_json(folded(game))
+    said = engine.event_words(shuffle, PLAYERS, frame_context(shuffle, after), lang)
+    assert said != engine.event_words(shuffle, PLAYERS, frame_context(shuffle, after))  # not English
+    page.wait_for_function("(t) => document.getElementById('status').textContent.includes(t)", arg=said)
+    status = page.text_content("#status")
+    # the script's own words are Django's JavaScript catalogue's (djangojs.po): "Enregistré : ..."
+    assert said in status and not status.startswith("Saved"), status
+    # the page's script fills the engine's templates as the engine does (no frame: the event alone)
+    assert page.evaluate("""async () => {
+        const { makeWords, readWords } = await import('/static/shared/cards.js');
+        const names = ['Ann', 'Bob', 'Cid', 'Dee'];
+        const W = makeWords(readWords(), (s) => names[s]);
+        return [W.describe({type: 'play', seat: 3, cards: ['Mahjong', 'Kj'], wish: 'K', to: 1}),
+                W.describe({type: 'shuffle', seat: 1}, {hand_number: 2}),
+                W.describe({type: 'push', seat: 0, cards: {'1': 'Kj', '2': '8p'}})];
+    }""") == [
+        engine.event_words({"type": "play", "seat": 3, "cards": ["Mahjong", "Kj"], "wish": "K", "to": 1}, PLAYERS, lang=lang),
+        engine.event_words({"type": "shuffle", "seat": 1}, PLAYERS, {"hand_number": 2}, lang),
+        engine.event_words({"type": "push", "seat": 0, "cards": {"1": "Kj", "2": "8p"}}, PLAYERS, lang=lang),
+    ]
+    assert not page.errors

@@ -283,3 +283,29 @@ def test_game_over_names_the_winners_in_plain_text(page, live_server, game):
     page.goto(f"{live_server.url}/games/{game.pk}/replay/?at={end}")
     page.wait_for_selector("#replay[data-ready='1']")
     assert page.inner_text("#game-over") == text
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_the_replay_says_the_engines_sentences_in_the_readers_language(page, live_server, game, lang):
+    """Accept-Language chooses the words: the sentence the page shows (drawn by the server, then
+    by the script while stepping) is the engine's ``event_words`` for the same event in that
+    language, and the page's card words are the engine's (json_script ``tichu-words``)."""
+    from replay import frames
+    from replay.frames.wording import frame_context
+
+    record = bot_record(RECORD_SEED)
+    said = frames.build(record, lang=lang).texts
+    state = engine.new_game(record["variant"], record.get("options"), players=record["players"])
+    after = {n: engine.state_json(s) for n, _e, s in engine.fold_steps(state, record["events"][:70])}
+    page.set_extra_http_headers({"Accept-Language": lang})
+    open_replay(page, live_server, game, "?at=62")
+    words = page.evaluate("() => JSON.parse(document.getElementById('tichu-words').textContent)")
+    assert words["lang"] == lang and words == engine.page_words(lang, record["variant"])
+    for n in (62, 63, 64):
+        if n > 62:
+            page.keyboard.press("ArrowRight")
+            page.wait_for_function(f"() => window.tichuReplay.at === {n}")
+        event = record["events"][n - 1]
+        engine_says = engine.event_words(event, record["players"], frame_context(event, after[n]), lang)
+        page.wait_for_function("(t) => document.getElementById('event-text').textContent === t", arg=said[n])
+        assert said[n].startswith(engine_says) and engine_says != engine.event_words(event, record["players"], frame_context(event, after[n]))

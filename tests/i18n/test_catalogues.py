@@ -16,7 +16,7 @@ from django.conf import settings
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
-DOMAINS = ["django"]
+DOMAINS = ["django", "djangojs"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
 
 
@@ -78,3 +78,13 @@ def test_the_catalogues_list_exactly_the_strings_marked_in_the_code(tmp_path):
     for lang in LANGUAGES:
         fresh = polib.pofile(str(tmp_path / "locale" / lang / "LC_MESSAGES" / "django.po"))
         assert {(e.msgctxt, e.msgid) for e in fresh} == {(e.msgctxt, e.msgid) for e in catalogue(lang, "django")}, lang
+
+
+def test_the_script_catalogue_lists_exactly_the_strings_the_scripts_mark():
+    """The page scripts mark their UI strings as ``t("...")`` (static/entry/state.js: Django's
+    JavaScript catalogue, /jsi18n/): each is in djangojs.po, and the catalogue holds no other."""
+    marked = set()
+    for path in (REPO / "replay" / "static").rglob("*.js"):
+        marked |= set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', path.read_text(encoding="utf-8")))
+    for lang in LANGUAGES:
+        assert {e.msgid for e in catalogue(lang, "djangojs")} == marked, lang

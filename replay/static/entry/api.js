@@ -1,7 +1,7 @@
 /* Talking to the API (docs/entry.md, "Writes", "Offline at the table"): the state, the writes
  * (each with expected_seq, the CSRF token and its own Idempotency-Key) and the outbox of entries
  * kept in this browser while the connection is down. */
-import { $, C, S, W, alertBox, csrf, esc, newKey, outbox, root, say, setBusy } from "./state.js";
+import { $, C, S, W, alertBox, csrf, esc, newKey, outbox, root, say, setBusy, t } from "./state.js";
 import { handOver, markStale } from "./stale.js";
 import { render, restoreFocus, rememberFocus } from "./view.js";
 import { afterRefresh } from "./play.js";
@@ -18,9 +18,11 @@ export function getJson(url) {
   });
 }
 
-/** Load the latest state and panels; `note` is said in the status line once drawn. */
+/** Load the latest state and panels; `note` is said in the status line once drawn (a function:
+ * given the panels' answer, e.g. to say saved events as the replay says them). */
 export function refresh(note, kind) {
   return Promise.all([getJson(C.legal_url), getJson(C.panels_url)]).then(([legal, panels]) => {
+    if (typeof note === "function") note = note(panels.status === 200 ? panels.body : null);
     if (legal.status === 401 || (legal.status === 403 && legal.body.code === "not_authenticated")) { sessionEnded(); return; }
     if (legal.status !== 200) { alertBox("Could not load the game: " + (legal.body.message || legal.status)); return; }
     const moved = legal.body.seq !== S.seq;
@@ -125,11 +127,20 @@ export function setDisabled(on) {
   });
 }
 
+/** Events first..last as the replay says them (the engine's sentences with the position after
+ * each: "Ann shuffles: hand 2 begins"), from the panels' `said`; else the page's own words. */
+function savedWords(panels, first, last, fallback) {
+  const said = (panels && panels.said) || {};
+  const texts = [];
+  for (let n = first; n <= last; n++) { if (said[n] === undefined) return fallback; texts.push(said[n]); }
+  return texts.length ? texts.join("; ") : fallback;
+}
+
 function post(req) {
   setBusy(true);
   S.pending = req;
   setDisabled(true);
-  say("Saving: " + req.what + "…");
+  say(t("Saving: %(what)s…", { what: req.what }));
   return fetch(C.events_url, {
     method: "POST",
     credentials: "same-origin",
@@ -146,7 +157,8 @@ function post(req) {
       alertBox("");
       S.lastOwn = res.body.seq;  // the live follow does not take our own entry for another scorer's
       S.chain = req.origin !== "save-hand";  // forced events after a card entry are entered by the page
-      return refresh("Saved: " + req.what + " (#" + res.body.seq + ").").then(() => true);
+      const count = JSON.parse(req.body).events.length, last = res.body.seq;
+      return refresh((p) => t("Saved: %(what)s (#%(seq)s).", { what: savedWords(p, last - count + 1, last, req.what), seq: last })).then(() => true);
     }
     setBusy(false);
     if (res.status === 409 && req.origin === "auto") {  // another page entered it (or more) first
@@ -156,20 +168,20 @@ function post(req) {
     if (res.status === 409) {
       markStale(res.body.current_seq, req.what, req.origin, true);
       root.setAttribute("data-conflict", String(res.body.current_seq));
-      return refresh("Not saved: " + req.what + ".", "bad").then(() => false);
+      return refresh(t("Not saved: %(what)s.", { what: req.what }), "bad").then(() => false);
     }
     if (res.status === 401 || res.body.code === "not_authenticated") {
-      say("Not saved: " + req.what + ".", "bad");
+      say(t("Not saved: %(what)s.", { what: req.what }), "bad");
       sessionEnded();
     } else if (res.status === 422) {
       const err = res.body.error || res.body;
-      say("Not saved: " + req.what + ".", "bad");
+      say(t("Not saved: %(what)s.", { what: req.what }), "bad");
       const words = "Refused by the rules (" + (err.code || "invalid") + "): " + (W.refusal(err) || res.body.message || "");
       alertBox(words);
       if (req.origin === "save-hand") setCheck("✗ " + W.refusal(err), false);
       else if ($("play-hint")) { $("play-hint").textContent = words; $("play-hint").setAttribute("data-code", err.code || ""); }
     } else {
-      say("Not saved: " + req.what + ".", "bad");
+      say(t("Not saved: %(what)s.", { what: req.what }), "bad");
       alertBox("Not saved (" + res.status + "): " + (res.body.message || "unexpected answer"));
     }
     setDisabled(false);

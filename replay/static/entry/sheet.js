@@ -1,7 +1,7 @@
 /* The score-sheet form (docs/entry.md, "Score sheet: one form per hand"): one `hand_result` per
  * hand, checked as it is typed, first by the fields' own bounds, then by the engine itself through
  * GET /api/games/{id}/legal/?check= (a dry run: nothing stored). */
-import { $, C, S, W, esc, name, nSeats, outbox, seatCount } from "./state.js";
+import { $, C, S, W, esc, name, nSeats, outbox, seatCount, t } from "./state.js";
 import { button } from "./view.js";
 import { getJson, send } from "./api.js";
 import { changedElsewhere } from "./stale.js";
@@ -21,7 +21,7 @@ export function renderSheetForm() {
   [0, 1].forEach(function (i) {
     var label = $("points-label-" + i);
     if (!label) return;
-    if (C.sheet.dealer) label.textContent = i === 0 ? "Dealer & dummy" : "Opponents";
+    if (C.sheet.dealer) label.textContent = i === 0 ? t("Dealer & dummy") : t("Opponents");
     else if (teams[i]) label.textContent = teams[i].map(name).join(" & ");
   });
   $("hand-form").querySelectorAll("select, input").forEach(function (el) { el.disabled = !open; });

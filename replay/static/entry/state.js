@@ -21,6 +21,14 @@ export function name(seat) {
 /** Card faces and the engine's words (static/shared/cards.js, fed by games.engine page_words). */
 export const W = makeWords(readWords(), name);
 
+/** A UI string in the page's language (Django's JavaScript catalogue, /jsi18n/ loaded by
+ * entry/enter.html: locale/<lang>/LC_MESSAGES/djangojs.po), its %(name)s placeholders filled. The
+ * game's own words are the engine's (W above), never these. */
+export function t(text, params) {
+  const said = typeof window.gettext === "function" ? window.gettext(text) : text;
+  return params ? said.replace(/%\((\w+)\)s/g, (all, k) => (params[k] === undefined ? all : String(params[k]))) : said;
+}
+
 export const outbox = Outbox("tichu-entry:game-" + C.game + ":outbox");
 
 export const S = {

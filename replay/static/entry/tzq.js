@@ -28,7 +28,7 @@ if (root.dataset.stale === "1") S.stale = { seq: Number($("bar-stale-seq").textC
 
 const name = (seat) => (typeof seat === "number" && C.players[seat] !== undefined ? C.players[seat] : `seat ${seat}`);
 const W = makeWords(readWords(), name, C.cards);
-const { cardName, cardsText, cardHtml } = W;
+const { cardName, cardHtml } = W;
 const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? "last" : "")).join("");
 // The engine's refusal: its code in words, then the engine's reason (from its code and params,
 // else its message with seats named by their players).
@@ -41,17 +41,11 @@ function say(text, kind) {
   $("status").textContent = text;
   $("status").className = "status" + (kind ? " " + kind : "");
 }
+// An event in the engine's words (engine.event_words, as the replay says it): a new round with
+// its number, the round the engine's state says comes next.
 function describe(e) {
-  switch (e.type) {
-    case "round_start": return `deal of round ${(S.legal.state.round || 0) + 1}, ${name(e.seat)} to play first`;
-    case "draw": return `${name(e.seat)} draws`;
-    case "discard": return `${name(e.seat)} discards the ${cardName(e.card)}`;
-    case "pung": return `${name(e.seat)}: Pung ${cardsText(e.cards)}, keeps the ${cardName(e.keep)}`;
-    case "chow": return `${name(e.seat)}: Chow ${cardsText(e.cards)} (takes the ${cardName(e.take)}), keeps the ${cardName(e.keep)}`;
-    case "reshuffle": return `${name(e.seat)}: the discard pile becomes the stock`;
-    case "undo": return "undo";
-    default: return e.type;
-  }
+  const context = e.type === "round_start" ? { round: (S.legal.state.round || 0) + 1 } : undefined;
+  return W.describe(e, context);
 }
 // "Round 2 is over: Bob +9 (Mah-jong by a Chow); totals Ann 10, Bob 9." (the engine's score line)
 function roundOver(state) {

@@ -1,7 +1,7 @@
 /* The viewer's state: the payload the server embedded (or the live hook brought), its frames
  * expanded, the card faces, and where the reader is (position, view, table turn, autoplay).
  * Nothing here knows a rule of the game: the frames are the engine's state_json per event. */
-import { makeWords } from "../shared/cards.js";
+import { makeWords, readWords } from "../shared/cards.js";
 import { expandFrames } from "./frames.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -34,16 +34,13 @@ export function parseSeat(raw, dflt) {
   return (s >= 0 && s < D.nSeats) ? s : dflt;
 }
 
-/** The Tichu deck's faces (json_script "replay-cards", the engine's card_table()). */
-function deckFaces() {
-  const el = $("replay-cards");
-  return el ? JSON.parse(el.textContent) : {};
-}
-let deck = null;
+/** The engine's card faces and words in the page's language (json_script "tichu-words",
+ * engine.page_words(): the same JSON as the entry pages'). */
+let pageWords = null;
 
 /** Takes a payload (replay/frames/ payload): frames expanded, corrections marked, faces known. */
 export function load(payload) {
-  if (deck === null) deck = deckFaces();
+  if (pageWords === null) pageWords = readWords();
   D.P = payload;
   D.L = payload.labels;
   D.players = payload.players;
@@ -53,7 +50,7 @@ export function load(payload) {
   D.undone = {};
   (payload.marks.undone || []).forEach((k) => { D.undone[k] = true; });
   if (payload.cards) D.extraCards = Object.assign({}, D.extraCards, payload.cards);  // Tien Zi Que's cards
-  D.words = makeWords({ cards: deck }, name, D.extraCards);
+  D.words = makeWords(pageWords, name, D.extraCards);
 }
 
 /** The first payload (embedded in the page) and the position the server rendered. */

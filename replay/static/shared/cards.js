@@ -6,9 +6,10 @@
  *   W.cardHtml("Ts"); W.describe({ type: "pass", seat: 1 }); W.refusal(error);
  *
  * The words are the engine's (games/engine/wording.py `page_words()`), embedded by the server as
- * JSON (`<script type="application/json" id="tichu-words">`): the card faces of
- * `engine.card_table()`, the rank names and phrases ("an 8"), and the templates of events and
- * refusals, "{name:seat} plays {cards:cards}". The templates are filled here exactly as the
+ * JSON (`<script type="application/json" id="tichu-words">`), in the page's language (the
+ * engine's catalogue: en, fr, de, uk): the card faces of `engine.card_table()`, the rank names
+ * and phrases ("an 8"), the templates of events and refusals, "{name:seat} plays {cards:cards}",
+ * and the terms (`terms`: combinations, calls, phases, a push's `gift`, a nameless `seat`). The templates are filled here exactly as the
  * engine's `event_words` / `refusal_words` fill them in Python (tests compare the two). A refusal
  * is worded from its stable code and its params; one whose template needs a parameter the error
  * lacks (or has no template) falls back to the engine's message, seat numbers given as names.
@@ -22,7 +23,7 @@ export function esc(s) {
 /** The words embedded in the page (json_script id "tichu-words" unless told). */
 export function readWords(id = "tichu-words") {
   const el = document.getElementById(id);
-  return el ? JSON.parse(el.textContent) : { cards: {}, rank_names: {}, rank_phrases: {}, events: {}, refusals: {}, play_suffixes: [] };
+  return el ? JSON.parse(el.textContent) : { cards: {}, rank_names: {}, rank_phrases: {}, events: {}, refusals: {}, play_suffixes: [], terms: {} };
 }
 
 const SLOT = /\{(\w+):(\w+)\}/g;
@@ -35,9 +36,10 @@ const asList = (v) => (Array.isArray(v) ? v : [v]);
  */
 export function makeWords(W, nameOf, extraCards = {}) {
   const faces = { ...(W.cards || {}), ...extraCards };
+  const T = W.terms || {};
   const name = (seat) => {
     const n = typeof seat === "number" ? nameOf(seat) : undefined;
-    return n === undefined || n === null ? `seat ${seat}` : n;
+    return n === undefined || n === null ? (T.seat || "seat {number:seat}").replace(SLOT, () => String(seat)) : n;
   };
   const face = (code) => faces[code] || { cls: "unknown", rank: code, suit: "", name: code };
   const cardName = (code) => face(code).name;
@@ -61,8 +63,9 @@ export function makeWords(W, nameOf, extraCards = {}) {
     count: (v) => String(asList(v).length),
     rank: (v) => rankName(String(v)),
     phrase: (v) => rankPhrase(String(v)),
-    words: (v) => String(v).replace(/_/g, " "),
-    gifts: (v) => Object.keys(v || {}).map((t) => `${asList(v[t]).map(cardName).join(", ")} to ${name(Number(t))}`).join("; "),
+    words: (v, key) => T[`${key}:${v}`] || String(v).replace(/_/g, " "),
+    number: (v) => String(v),
+    gifts: (v) => Object.keys(v || {}).map((t) => fill(T.gift || "{cards:cards} to {name:to}", { cards: v[t], to: Number(t) })).join("; "),
   };
 
   /** The template with its slots filled from params; null when a slot's parameter is missing. */
@@ -70,18 +73,46 @@ export function makeWords(W, nameOf, extraCards = {}) {
     let missing = false;
     const text = template.replace(SLOT, (all, kind, key) => {
       if (!params || params[key] === undefined || params[key] === null || !kinds[kind]) { missing = true; return ""; }
-      return kinds[kind](params[key]);
+      return kinds[kind](params[key], key);
     });
     return missing ? null : text;
   }
 
-  /** An event in the engine's words ("Dee plays Mahjong (1) and wishes for an 8"). */
-  function describe(e) {
+  const given = (v) => v !== undefined && v !== null;
+  /** The template of `key` filled (a play with its suffixes), or null (games/engine/wording.py _filled). */
+  function filled(key, params) {
     const E = W.events || {};
-    let template = E[`${e.type}:${e.reason}`] || E[e.type];
-    if (!template) return String(e.type || "").replace(/_/g, " ");
-    if (e.type === "play") (W.play_suffixes || []).forEach((k) => { if (e[k] !== undefined && e[k] !== null) template += E[`play+${k}`]; });
-    return fill(template, e) || String(e.type).replace(/_/g, " ");
+    let template = E[key];
+    if (params.type === "play") {
+      const said = (W.play_suffixes || []).filter((k) => given(params[k]));
+      const c = said.indexOf("combination"), p = said.indexOf("phoenix");
+      if (c >= 0 && p >= 0) said.splice(c, p - c + 1, "combination+phoenix");
+      template += said.map((k) => E[`play+${k}`]).join("");
+    }
+    return fill(template, params);
+  }
+
+  /** An event in the engine's words ("Dee plays Mahjong (1) and wishes for an 8"), exactly as
+   * `engine.event_words(event, names, context, lang)`: `context` the facts of the position after
+   * it (hand_number, round, combination, ...) chooses its `@frame` template; a masked card
+   * ("?") is never named. */
+  function describe(e, context) {
+    const E = W.events || {};
+    const kind = String(e.type);
+    const bare = T[`event:${kind}`] || kind.replace(/_/g, " ");
+    const params = { ...e, ...(context || {}) };
+    if (JSON.stringify([e.cards, e.card, e.keep, e.take]).includes("?")) {
+      return (E[`${kind}:hidden`] !== undefined && filled(`${kind}:hidden`, params)) || bare;
+    }
+    if (context && Object.keys(context).length) {
+      for (const k of [`${kind}:${params.reason}@frame`, `${kind}@frame`]) {
+        if (E[k] === undefined) continue;
+        const text = filled(k, params);
+        if (text !== null) return text;
+      }
+    }
+    const plain = [`${kind}:${e.reason}`, kind].find((k) => E[k] !== undefined);
+    return (plain && filled(plain, params)) || bare;
   }
 
   /** The engine's message with seat numbers given as names (the fallback of `refusal`). */
