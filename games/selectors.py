@@ -10,6 +10,7 @@ from django.http import Http404
 
 from games import engine, snapshots, sql
 from games.models import Club, Event, Game, Membership, Player
+from games.tournaments import visibility as tournament_visibility
 
 
 def _member_club_ids(user) -> QuerySet:
@@ -42,6 +43,18 @@ def games_visible(user) -> QuerySet[Game]:
     )
 
 
+def games_visible_get(user, pk: int) -> Game:
+    """One game of `games_visible(user)` (its seats' players loaded, for the pages), Http404 when
+    the user may not read it."""
+    try:
+        game = games_visible(user).get(pk=pk)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+    if tournament_visibility.table_game_held(game, user):
+        raise Http404("no such game")
+    return game
+
+
 def is_visible(game: Game) -> bool:
     """For a game from `game_with_role`: may its user read it?"""
     return game.club.is_public or game.viewer_role is not None
@@ -50,7 +63,7 @@ def is_visible(game: Game) -> bool:
 def game_get(user, pk: int) -> Game:
     """One game as `user` may see it (Http404 otherwise), with its club and `viewer_role`."""
     game = game_with_role(pk, user)
-    if game is None or not is_visible(game):
+    if game is None or not is_visible(game) or tournament_visibility.table_game_held(game, user):
         raise Http404("no such game")
     return game
 

@@ -7,7 +7,7 @@ same cached data the replay page reads.
 """
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 
 from games import engine, selectors, visibility
@@ -22,7 +22,7 @@ def _player_url(player_id: int) -> str:
 
 
 def _visible_game(request, pk: int) -> Game:
-    return get_object_or_404(selectors.games_visible(request.user), pk=pk)
+    return selectors.games_visible_get(request.user, pk)
 
 
 def _value_words(spec: engine.Option | None, value) -> str:

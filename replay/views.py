@@ -10,7 +10,7 @@ embedded frames.
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from games import engine, selectors, visibility
 from games.models import Game
@@ -20,7 +20,7 @@ from .data import replay_data
 
 
 def _visible_game(request, pk: int) -> Game:
-    return get_object_or_404(selectors.games_visible(request.user), pk=pk)
+    return selectors.games_visible_get(request.user, pk)
 
 
 def game_replay(request, pk: int):

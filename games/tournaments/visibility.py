@@ -13,6 +13,12 @@ code or a scorer). Other systems (Swiss, round robin, ...) hide nothing.
 Every reading channel asks `reader_record` / `reader_state` / `reader_events` (never
 `selectors.record` or `selectors.state_at`, which are the TD's and the services'); none decides
 for itself.
+
+The tables' games themselves carry the boards' deals and play: until a duplicate tournament is
+finished, a table's game is read only by the TD, by the table (its code) and by the players
+seated in it (`table_game_held`, asked by `games.selectors.game_get` and `games_visible_get`, the
+doors of every channel that reads a game: API, replay, game and entry pages). A board moves on to
+other tables in later rounds, so a round's close is not enough.
 """
 from __future__ import annotations
 
@@ -20,8 +26,9 @@ from typing import Iterable
 
 from games import selectors as game_selectors
 from games import tournament as core
+from games.models import GameSeat, Membership
 from games.tournaments import selectors
-from games.tournaments.models import Tournament, TournamentEvent
+from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 # The events that record, correct, confirm or dispute a table's result in a round.
 RESULT_EVENTS = frozenset({"result_recorded", "result_corrected", "result_confirmed", "result_disputed"})
@@ -71,3 +78,23 @@ def reader_events(tournament: Tournament, user, rows: Iterable[TournamentEvent])
     rows = list(rows)
     hidden = hidden_rounds(tournament, user)
     return [row for row in rows if not hides(row.as_record_event(), hidden)]
+
+
+def table_game_held(game, user) -> bool:
+    """Whether `game` (its club loaded) is a table's game of a duplicate tournament still in
+    progress that `user` may not read: anyone but the TD (the club's scorers and admins), the
+    table's code (a scorer of this game only) and its seated players. The deal of a board and how
+    it went stay at its tables until every table has played it."""
+    role = getattr(game, "viewer_role", None) or game_selectors.membership_role(user, game.club)
+    if role in Membership.WRITER_ROLES or getattr(user, "table_code_game", None) == game.pk:
+        return False
+    link = (
+        TableGame.objects.filter(game_id=game.pk, tournament__status=Tournament.Status.ACTIVE)
+        .select_related("tournament")
+        .first()
+    )
+    if link is None or not _is_duplicate(link.tournament.header):
+        return False
+    if user is None or not user.is_authenticated:
+        return True
+    return not GameSeat.objects.filter(game_id=game.pk, player__user=user).exists()

@@ -207,3 +207,48 @@ def test_other_systems_show_results_as_they_come(club, scorer_client):
     assert append(scorer_client, tid, events, _seq(tid)).status_code == 201
     record = Client().get(f"/api/tournaments/{tid}/record/").json()
     assert sum(e["type"] == "result_recorded" for e in record["events"]) == 2
+
+
+GAME_CHANNELS = ("/api/games/{}/", "/api/games/{}/events/", "/api/games/{}/state/", "/api/games/{}/score/",
+                 "/api/games/{}/record/", "/api/games/{}/legal/", "/games/{}/", "/games/{}/replay/",
+                 "/games/{}/replay/data/")
+
+
+def statuses(client, game_id: int) -> list[int]:
+    return [client.get(path.format(game_id)).status_code for path in GAME_CHANNELS]
+
+
+@pytest.mark.django_db
+def test_another_tables_game_stays_with_its_table_until_the_tournament_is_finished(club, scorer, scorer_client,
+                                                                                    make_user, open_round):
+    """A board's deal and play are in the games of the tables that play it, in this round and later
+    ones: until the tournament is finished, table 2's game is read by the TD and by table 2 only."""
+    from games.tournaments.models import TableGame
+
+    tid, codes = open_round
+    games = {link.table: link.game_id for link in TableGame.objects.filter(tournament_id=tid, round=1)}
+    clients = readers(club, make_user, codes)
+    td = Client()
+    td.force_login(scorer)
+    assert statuses(td, games[2]) == [200] * len(GAME_CHANNELS), "the TD reads every table's game"
+    for who, client in clients.items():
+        assert set(statuses(client, games[2])) == {404}, f"{who} reads table 2's game"
+    table_2 = Client()
+    assert table_2.get(f"/t/{codes[2]}/").status_code == 302
+    assert table_2.get(f"/games/{games[2]}/enter/").status_code == 200, "table 2 enters its own game"
+    Tournament.objects.filter(pk=tid).update(status=Tournament.Status.FINISHED)
+    for who, client in clients.items():
+        assert 404 not in statuses(client, games[2]), f"{who} reads table 2's game once the tournament is over"
+
+
+@pytest.mark.django_db
+def test_other_systems_keep_their_tables_games_open(club, scorer_client, make_user):
+    from games.tournaments.models import TableGame
+    from tests.tournament_api.test_api import register_pairs as register
+
+    tid = create(scorer_client)["id"]  # test_api's header: a Swiss tournament
+    register(scorer_client, tid)
+    pair_next_round(scorer_client, tid)
+    assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").status_code == 201
+    game_id = TableGame.objects.filter(tournament_id=tid).first().game_id
+    assert Client().get(f"/games/{game_id}/replay/").status_code == 200
