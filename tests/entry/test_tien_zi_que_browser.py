@@ -85,8 +85,9 @@ def test_a_whole_game_by_score_lines(open_as, club, width):
     page.click("#f-by label:has-text('Chow')")
     page.fill("#points", "19")
     page.click("#save-round")
-    page.wait_for_selector("#err-points:has-text('result_invalid')")
+    page.wait_for_selector("#err-points[data-code='result_invalid']")  # the code for tools, the reason in words
     assert "no score pile won by a Chow scores 19" in page.inner_text("#err-points")
+    assert "result_invalid" not in page.inner_text("#err-points")  # a scorer reads words, not codes
     assert stored(game) == []
     shot(page, f"tzq-line-refused-{width}")
     # the same line with the score pile instead: the engine counts the book's example, +9
