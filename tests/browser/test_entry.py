@@ -554,10 +554,11 @@ def test_an_illegal_entry_is_refused_and_nothing_is_stored(open_as, game):
     # the engine's own refusal (422) of an event sent anyway is shown, and nothing is stored
     page.evaluate("""() => window.tichuEntry.send(
         [{type: "hand_result", calls: {}, out: [0, 2], points: [50, 50]}], "a double victory with points")""")
-    page.wait_for_selector("#alert:not([hidden])")
-    assert "Refused by the rules (result_invalid)" in page.text_content("#alert")
+    page.wait_for_selector("#alert:not([hidden])[data-code='result_invalid']")  # the code for tools ...
+    assert page.text_content("#alert-text").startswith("Refused by the rules: ")  # ... words for the scorer
+    assert "result_invalid" not in page.text_content("#alert")
     page.evaluate("""() => window.tichuEntry.send([{type: "play", seat: 0, cards: ["Dragon"]}], "a play before the deal")""")
-    page.wait_for_function("() => document.getElementById('alert').textContent.includes('wrong_phase')")
+    page.wait_for_selector("#alert[data-code='wrong_phase']")
     assert stored(game) == []
     assert page.get_attribute("#entry", "data-seq") == "0"
 

@@ -176,8 +176,8 @@ function post(req) {
     } else if (res.status === 422) {
       const err = res.body.error || res.body;
       say(t("Not saved: %(what)s.", { what: req.what }), "bad");
-      const words = "Refused by the rules (" + (err.code || "invalid") + "): " + (W.refusal(err) || res.body.message || "");
-      alertBox(words);
+      const words = "Refused by the rules: " + (W.refusal(err) || res.body.message || "");
+      alertBox(words, false, err.code || "invalid");
       if (req.origin === "save-hand") setCheck("✗ " + W.refusal(err), false);
       else if ($("play-hint")) { $("play-hint").textContent = words; $("play-hint").setAttribute("data-code", err.code || ""); }
     } else {

@@ -58,9 +58,11 @@ export function say(text, kind) {
   $("status").textContent = text;
   $("status").className = "status" + (kind ? " " + kind : "");
 }
-export function alertBox(text, retry) {
+// `code`: the engine's refusal code, kept as data-code for tools and tests (a scorer reads words).
+export function alertBox(text, retry, code) {
   $("alert").hidden = !text;
   $("alert-text").textContent = text || "";
+  $("alert").setAttribute("data-code", code || "");
   $("retry").hidden = !retry;
 }
 export function setBusy(on) {

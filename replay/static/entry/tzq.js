@@ -31,11 +31,11 @@ const W = makeWords(readWords(), name, C.cards);
 const { cardName, cardHtml } = W;
 const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? "last" : "")).join("");
 // The engine's refusal: its code in words, then the engine's reason (from its code and params,
-// else its message with seats named by their players).
+// else its message with seats named by their players). The code itself goes to data-code.
 function refusalWords(err) {
   const code = (err && err.code) || "invalid";
   const words = C.code_words[code] || code.replace(/_/g, " ");
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (${code}): ${W.refusal(err)}`;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${W.refusal(err)}`;
 }
 function say(text, kind) {
   $("status").textContent = text;
@@ -128,6 +128,7 @@ async function send(events, what) {
   say(`Not saved: ${what}.`, "bad");
   $("action-error").textContent = res.status === 0 ? "The server cannot be reached: nothing was saved; try again."
     : res.status === 422 || err.code ? refusalWords(err) : `Not saved (${res.status}).`;
+  $("action-error").setAttribute("data-code", (res.status === 422 || err.code) ? (err.code || "invalid") : "");
   setDisabled(false);
   render();
   return false;
