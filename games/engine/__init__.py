@@ -54,11 +54,13 @@ from .registry import (
     PRESETS,
     GameInfo,
     SheetFacts,
+    finishing_order_points,
     game_info,
     game_label,
     games,
     seat_labels,
     seat_positions,
+    sweep_team,
 )
 from .state import EVENT_TYPES, GameState
 from .tien_zi_que import TienZiQueState, random_tzq_record
@@ -153,6 +155,8 @@ __all__ = [
     "fold_steps",
     "game_info",
     "game_label",
+    "sweep_team",
+    "finishing_order_points",
     "games",
     "greedy_policy",
     "legal_actions",

@@ -13,6 +13,7 @@ looking into the engine's modules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,3 +204,35 @@ def seat_labels(name: str, players: list[str], direction: str = "counter_clockwi
     where the game has no fixed places)."""
     places = seat_positions(name, len(players), direction)
     return [f"{place} — {player}" if place else player for place, player in zip(places, players)]
+
+
+def sweep_team(name: str, out: Sequence[int]) -> int | None:
+    """The team (an index into ``game_info(name).teams``) whose players went out first together and
+    so ended the hand at once (Tichu's double victory, Tientsin's triple), or None; None too in a
+    game without fixed teams. ``out``: the hand's finishing order, as in the score JSON.
+
+    >>> sweep_team("nanking", [1, 3, 0, 2]), sweep_team("nanking", [2, 1, 0, 3])
+    (1, None)
+    """
+    teams = game_info(name).teams
+    if teams is None:
+        return None
+    team_of = {seat: t for t, seats in enumerate(teams) for seat in seats}
+    if any(seat not in team_of for seat in out):
+        return None
+    return get_variant(name).sweep_of(list(out), [team_of[s] for s in sorted(team_of)])
+
+
+def finishing_order_points(name: str, out: Sequence[int], seats: int) -> list[int]:
+    """Each seat's points for a hand scored by its finishing order alone, as Grand Seigneur's
+    ``scoring: ranks`` option scores it (first out n-1, ..., the Wretch 0); a seat not in ``out``
+    scores 0. EngineError("malformed") for a game without that scoring.
+
+    >>> finishing_order_points("grand-seigneur", [2, 0, 1], 3)
+    [1, 0, 2]
+    """
+    variant = get_variant(name) if name in KNOWN_VARIANTS and name != tzq.NAME else None
+    rank_points = getattr(variant, "_rank_points", None)
+    if rank_points is None:
+        raise EngineError("malformed", f"{name!r} has no scoring by finishing order")
+    return rank_points(list(out), seats, {"scoring": "ranks"})

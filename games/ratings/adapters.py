@@ -61,9 +61,8 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
             tichu = tuple((players[s], first == s) for s, c in sorted(calls.items()) if c == "tichu")
             grand = tuple((players[s], first == s) for s, c in sorted(calls.items())
                           if c == "grand_tichu")
-            dv = None
-            if variant == "nanking" and len(out) >= 2 and out[0] % 2 == out[1] % 2:
-                dv = out[0] % 2
+            # The model's hand details take Nanking's double victories (the engine says which team).
+            dv = engine.sweep_team(variant, out) if variant == "nanking" else None
             details.append(HandDetail(tuple(float(x) for x in h["points"]), tichu, grand, dv))
         winner = score.get("winner")
         return GameResult(game_id, finished_at, teams, tuple(totals),
@@ -87,8 +86,8 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
                 n = len(real)
                 totals = [0] * n
                 for h in hands:
-                    for pos, seat in enumerate(h.get("out") or []):
-                        totals[seat] += n - 1 - pos
+                    points = engine.finishing_order_points(variant, h.get("out") or [], n)
+                    totals = [t + p for t, p in zip(totals, points)]
         return GameResult(game_id, finished_at, tuple((p,) for p in real), tuple(totals), None,
                           len(hands), variant)
     raise NotRated(f"variant {variant!r} is not rated")
