@@ -85,6 +85,9 @@ def table_game_held(game, user) -> bool:
     progress that `user` may not read: anyone but the TD (the club's scorers and admins), the
     table's code (a scorer of this game only) and its seated players. The deal of a board and how
     it went stay at its tables until every table has played it."""
+    meta = (game.header or {}).get("meta") if isinstance(game.header, dict) else None
+    if not isinstance(meta, dict) or not meta.get("tournament"):
+        return False  # not a table's game (each is marked so in its header when made): no query
     role = getattr(game, "viewer_role", None) or game_selectors.membership_role(user, game.club)
     if role in Membership.WRITER_ROLES or getattr(user, "table_code_game", None) == game.pk:
         return False
