@@ -10,6 +10,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def fresh_interpreter(code: str) -> str:
+    """What `code` prints in a new Python process that sees only the repository (no Django set up,
+    nothing imported by the test session)."""
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    return result.stdout
+
+
 def test_engine_and_tournament_core_import_nothing_from_django():
     code = (
         "import sys, games.engine, games.engine.cli, games.engine.bot, games.engine.legal, games.engine.bsw\n"
@@ -19,9 +27,7 @@ def test_engine_and_tournament_core_import_nothing_from_django():
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'rest_framework', 'celery'})\n"
         "print(','.join(bad))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-                            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
-    assert result.stdout.strip() == ""
+    assert fresh_interpreter(code).strip() == ""
 
 
 def test_engine_keeps_no_module_level_mutable_state_between_games():
@@ -44,9 +50,7 @@ def test_every_engine_module_loads_only_the_standard_library_and_the_engine():
         "print(len(names)); print(','.join(sorted(m for m in sys.modules if m.startswith('games.') and not m.startswith('games.engine'))))\n"
         "print(','.join(sorted(t for t in top if t not in sys.stdlib_module_names and not t.startswith('_'))))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-                            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
-    count, other_games, outside = (result.stdout.splitlines() + ["", ""])[:3]
+    count, other_games, outside = (fresh_interpreter(code).splitlines() + ["", ""])[:3]
     assert int(count) > 30  # every module was walked: the package, its Tien Zi Que sub-package
     assert other_games == "", f"the engine loads modules of games outside it: {other_games}"
     assert outside == "", f"the engine loads packages outside the standard library: {outside}"
