@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 
-from games import sql
 from games.models import Game
 
 MAX_WAIT = 25.0  # seconds: below the usual 30 s proxy and gunicorn timeouts
@@ -23,18 +22,9 @@ def wait_for_seq(game_id: int, after: int, wait: float, *, poll: float = POLL_IN
     """The game's ``seq`` once it is greater than ``after``, or when ``wait`` seconds (at most
     ``MAX_WAIT``) have passed, whichever comes first."""
     deadline = time.monotonic() + max(0.0, min(wait, MAX_WAIT))
-    _reads_take_no_table_locks()
     while True:
         seq = Game.objects.filter(pk=game_id).values_list("seq", flat=True).first() or 0
         if seq > after or time.monotonic() >= deadline:
             return seq
         time.sleep(min(poll, max(0.0, deadline - time.monotonic())))
 
-
-def _reads_take_no_table_locks() -> None:
-    """SQLite with a shared cache (the in-memory test database) locks whole tables: a head read
-    of the waiting poll that coincides with an append makes one of them fail at once ("database
-    table is locked"), with no busy timeout. Reading uncommitted data takes no table lock, and the
-    head seq is only a hint (the answer is read afterwards as usual). Other databases, and SQLite
-    without a shared cache, are unaffected by this pragma."""
-    sql.sqlite_read_uncommitted()

@@ -14,7 +14,6 @@ each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`)
   `games.services.append_events` and the import (one statement on PostgreSQL).
 - `insert_event_rows`, `copy_event_rows` (PostgreSQL), `store_event_rows` (the vendor's choice of
   the two): a whole imported file's event rows at once, for `games.bulk_store`.
-- `sqlite_read_uncommitted`: the live poll's SQLite setting (`games.live`).
 - `copy_rows`, `commit_without_wal_wait`, `rated_outcome_rows`: PostgreSQL-only helpers of a
   whole rating pool's recompute (`games.ratings.services`), which take the model they work on so
   that this module never imports the ratings (they import the records, not the reverse).
@@ -218,19 +217,6 @@ def store_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorded
     """The bulk import's event rows: by COPY on PostgreSQL, by `insert_event_rows` elsewhere."""
     store = copy_event_rows if transaction.get_connection().vendor == "postgresql" else insert_event_rows
     store(rows, recorded_by, recorded_at)
-
-
-# --- the live poll's SQLite setting -----------------------------------------------------------
-
-
-def sqlite_read_uncommitted() -> None:
-    """On SQLite, let this connection read uncommitted data (`PRAGMA read_uncommitted`): with a
-    shared cache its reads then take no table lock (why: `games.live`). Nothing on other
-    databases."""
-    connection = transaction.get_connection()
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA read_uncommitted = true")
 
 
 # --- PostgreSQL helpers of the rating recompute ------------------------------------------------

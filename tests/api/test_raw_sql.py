@@ -263,24 +263,3 @@ def test_bulk_event_rows_pass_the_seq_trigger(club, scorer, writer):
         with transaction.atomic():
             getattr(sql, writer)(rows, None, timezone.now())
     assert not Event.objects.filter(game=game).exists()
-
-
-def test_sqlite_read_uncommitted_sets_the_pragma_on_sqlite_only():
-    """The live poll's setting: on SQLite the pragma goes from off to on; elsewhere nothing is sent."""
-    connection = transaction.get_connection()
-
-    def pragma():
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA read_uncommitted")
-            return cursor.fetchone()[0]
-
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA read_uncommitted = false")
-        before = pragma()
-    with CaptureQueriesContext(connection) as captured:
-        sql.sqlite_read_uncommitted()
-    if connection.vendor == "sqlite":
-        assert (before, pragma()) == (0, 1)
-    else:
-        assert len(captured) == 0

@@ -74,9 +74,8 @@ def no_sideways_scroll(page):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_whole_game_by_score_lines(open_as, club, width):
     game = new_game(club, {"rounds": 2})
-    # The test server's in-memory SQLite is shared by its threads: a long poll reading while a
-    # write holds the table gets "database table is locked" now and then. Live following has its
-    # own test below (one append from elsewhere); the many writes of these tests go without it.
+    # Live following has its own test below (one append from elsewhere); this page's own many
+    # writes are checked without a long poll beside them.
     page = open_entry(open_as, game, WIDTHS[width], live=False)
     assert page.is_visible("#round-form") and not page.is_visible("#actions")
     # a line the engine refuses: its code in words beside the points, nothing stored
