@@ -3,11 +3,14 @@
 Memberships changed here keep the site's rule that a club keeps at least one admin
 (games.clubs.services.require_an_admin_after, the one home of the rule): a change that would leave
 a club without one is refused with the site's message (the inline and the membership form show
-it; a deletion lists it as what stops the deletion), and every change is audited."""
+it; a deletion lists it as what stops the deletion), and every change is audited. Deleting a
+user deletes their memberships too, so the user admin keeps the same rule."""
 from collections import defaultdict
 
 from django import forms
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import ValidationError
 
 from games.clubs.services import LastAdmin, audit, require_an_admin_after
@@ -150,6 +153,40 @@ class MembershipAdmin(admin.ModelAdmin):
         for membership in rows:
             audit_membership_change(request, membership, change=False, deleted=True)
         super().delete_queryset(request, queryset)
+
+
+User = get_user_model()
+
+
+class ClubAwareUserAdmin(UserAdmin):
+    """The auth admin's user pages, with one addition: a user's memberships go with the user, so
+    deleting the last admin of a club is refused the way deleting the membership is."""
+
+    def _club_removals(self, users) -> dict[Club, dict[int, str | None]]:
+        return _removals(Membership.objects.filter(user__in=list(users)).select_related("club"))
+
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, perms, [*protected, *_last_admin_errors(self._club_removals(objs))]
+
+    def delete_model(self, request, obj) -> None:
+        self._refuse_or_audit(request, [obj])
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        self._refuse_or_audit(request, list(queryset))
+        super().delete_queryset(request, queryset)
+
+    def _refuse_or_audit(self, request, users) -> None:
+        for club, changes in self._club_removals(users).items():
+            require_an_admin_after(club, changes)
+        for membership in Membership.objects.filter(user__in=users).select_related("user", "club"):
+            audit_membership_change(request, membership, change=False, deleted=True)
+
+
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+admin.site.register(User, ClubAwareUserAdmin)
 
 
 class GameSeatInline(admin.TabularInline):

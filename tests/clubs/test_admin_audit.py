@@ -129,3 +129,25 @@ def test_the_last_admin_can_go_once_another_is_admin(dora_admin, make_user):
     Membership.objects.create(club=club, user=make_user("eve"), role="admin")
     response = client.post(f"/admin/games/membership/{membership.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302 and not Membership.objects.filter(pk=membership.pk).exists()
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_deleting_the_user_who_is_the_last_admin_is_refused(dora_admin, bulk):
+    """A user's memberships are deleted with the user: the user admin keeps the last-admin rule."""
+    client, club, dora, membership = dora_admin
+    if bulk:
+        response = client.post("/admin/auth/user/", {"action": "delete_selected", "_selected_action": [dora.pk],
+                                                      "post": "yes"})  # fmt: skip
+    else:
+        response = client.post(f"/admin/auth/user/{dora.pk}/delete/", {"post": "yes"})
+    assert "a club keeps at least one admin" in response.content.decode()
+    assert get_user_model().objects.filter(pk=dora.pk).exists()
+    assert Membership.objects.filter(pk=membership.pk).exists() and actions(club) == []
+
+
+def test_deleting_a_user_who_is_not_the_last_admin_is_audited(dora_admin, make_user):
+    client, club, dora, membership = dora_admin
+    Membership.objects.create(club=club, user=make_user("eve"), role="admin")
+    response = client.post(f"/admin/auth/user/{dora.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302 and not get_user_model().objects.filter(pk=dora.pk).exists()
+    assert actions(club) == [("admin_member_removed", "root")]
