@@ -92,7 +92,7 @@ def game_detail(request, pk: int):
         "teams": columns["labels"],
         "team_totals": columns["totals"],
         "options": _options_rows(data),
-        "sheet": present.sheet_rows(data.players, final.get("score_sheet") or []),
+        "sheet": present.sheet_rows(data.players, final.get("score_sheet") or [], data.lang),
         "totals": final.get("totals") or [],
         "complete": bool(final.get("complete")),
         "winner": columns["winner"],

@@ -9,6 +9,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any
 
+from games import engine
+
 from . import frames
 
 CALL_SHORT = {"tichu": "T", "grand_tichu": "GT"}
@@ -122,13 +124,15 @@ def _penalty(players: list[str], penalty: dict | None) -> dict | None:
             "reason": str(penalty.get("reason", "")).replace("_", " ")}
 
 
-def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
-    """Score-sheet lines for the table: calls and finishing order by name."""
+def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[dict]:
+    """Score-sheet lines for the table: calls (in ``lang``, the engine's names) and finishing
+    order by name."""
+    call_names = engine.call_names(lang)
     rows = []
     for number, line in enumerate(sheet, start=1):
         calls = [
             {"seat": int(seat), "name": players[int(seat)], "call": call, "short": CALL_SHORT.get(call, call),
-             "label": frames.CALL_NAMES.get(call, call)}
+             "label": call_names.get(call, call)}
             for seat, call in sorted((line.get("calls") or {}).items(), key=lambda kv: int(kv[0]))
         ]
         rows.append({
@@ -204,6 +208,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
     out = frame.get("out") or []
     calls = frame.get("calls") or {}
     event = frame.get("e") or {}
+    call_names, combination_names = engine.call_names(data.lang), engine.combination_names(data.lang)
     seats = []
     for s in range(n):
         hand = hands[s] if s < len(hands) else []
@@ -222,7 +227,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
             "last_card": event.get("card") if event.get("type") == "draw" and event.get("seat") == s and shown else None,
             "received": received[s] if s < len(received) else None,
             "call": call,
-            "call_label": frames.CALL_NAMES.get(call, call) if call else "",
+            "call_label": call_names.get(call, call) if call else "",
             "out_rank": out.index(s) + 1 if s in out else None,
             "won": won[s] if s < len(won) else None,
             "is_turn": frame.get("turn") == s,
@@ -237,7 +242,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
             "name": players[seat] if isinstance(seat, int) and seat < n else "?",
             "passed": bool(entry.get("pass")),
             "cards": entry.get("cards") or [],
-            "combination": frames.COMBINATION_NAMES.get(entry.get("combination"), entry.get("combination") or ""),
+            "combination": combination_names.get(entry.get("combination"), entry.get("combination") or ""),
             "bomb": entry.get("combination") == "bomb",
         })
     pushes = []  # grouped by the seat that pushed: [{seat, name, to: [{seat, name, cards}]}]
@@ -248,7 +253,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
               if view == "all" or view in (s, int(t))]
         if to:
             pushes.append({"seat": s, "name": players[s], "to": to})
-    sheet = sheet_rows(players, frame.get("score_sheet") or [])
+    sheet = sheet_rows(players, frame.get("score_sheet") or [], data.lang)
     return {
         "n": frame.get("n", 0),
         "frame": frame,
@@ -264,7 +269,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "team_labels": columns["labels"],
         "totals": frame.get("totals") or [],
         "out": [{"seat": s, "name": players[s]} for s in out],
-        "calls": [{"seat": int(s), "name": players[int(s)], "label": frames.CALL_NAMES.get(c, c)}
+        "calls": [{"seat": int(s), "name": players[int(s)], "label": call_names.get(c, c)}
                   for s, c in sorted(calls.items(), key=lambda kv: int(kv[0]))],
         "bombs": [{"name": players[b["seat"]], "cards": b["cards"], "trick_no": b.get("trick_no")}
                   for b in frame.get("bombs") or []],

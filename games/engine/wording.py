@@ -127,7 +127,8 @@ _PHASES = (
     "between_hands", "deal", "exchange", "play", "dragon_gift", "game_over",  # Tichu
     "between_rounds", "action", "drawn", "reshuffle",  # Tien Zi Que
 )  # fmt: skip
-_CALLS = ("tichu", "grand_tichu")
+#: the calls by their names (proper names: "Ann has already called Tichu this hand")
+_CALLS = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
 _REASONS = ("missed_wish",)
 
 
@@ -149,8 +150,8 @@ def _english_terms() -> dict[str, str]:
         terms[f"event:{kind}"] = kind.replace("_", " ")
     for phase in _PHASES:
         terms[f"phase:{phase}"] = phase.replace("_", " ")
-    for call in _CALLS:
-        terms[f"call:{call}"] = call.replace("_", " ")
+    for code, call in _CALLS.items():
+        terms[f"call:{code}"] = call
     for reason in _REASONS:
         terms[f"reason:{reason}"] = reason.replace("_", " ")
     for name in GAME_NAMES:
@@ -376,6 +377,20 @@ def refusal_words(error: Mapping[str, Any], names: Sequence[str], lang: str = DE
 def card_names(codes: Iterable[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """Cards by their names in ``lang``: ``10 of Swords, Phoenix``."""
     return ", ".join(words(lang).card_name(c) for c in codes)
+
+
+def combination_names(lang: str | None = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """Every kind of combination a play records (``state_json``'s ``combination``) by its name in
+    ``lang``: ``{"full_house": "full house", ...}`` (``Full House`` in German)."""
+    w = words(lang)
+    return {code: w.terms[f"combination:{code}"] for code in _COMBINATIONS}
+
+
+def call_names(lang: str | None = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """Every call (``state_json``'s ``calls``) by its name in ``lang``: ``{"tichu": "Tichu",
+    "grand_tichu": "Grand Tichu"}`` (``Großes Tichu`` in German)."""
+    w = words(lang)
+    return {code: w.terms[f"call:{code}"] for code in _CALLS}
 
 
 def variant_name(name: str, lang: str = DEFAULT_LANGUAGE) -> str:

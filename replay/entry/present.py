@@ -56,7 +56,7 @@ def panels_context(game: Game, data: frames.ReplayData) -> dict:
     final = data.final
     columns = viewer.score_columns(data.players, final)
     return {
-        "sheet": viewer.sheet_rows(data.players, final.get("score_sheet") or []),
+        "sheet": viewer.sheet_rows(data.players, final.get("score_sheet") or [], data.lang),
         "teams": columns["labels"],
         "team_totals": columns["totals"],
         "complete": bool(final.get("complete")),

@@ -28,7 +28,7 @@ compaction the same way.
 The package, one concern a module:
 
 - ``faces``: card faces and names (the engine's), ``HIDDEN``;
-- ``wording``: an event in words, combination and call names;
+- ``wording``: an event in the engine's words, with what the frame after it tells;
 - ``annotations``: the display annotations above, read off the engine's frames;
 - ``masking``: what the reader may see of each frame and event (the engine's rule);
 - ``compaction``: frames as deltas and back (``delta_of``, ``apply_delta``);
@@ -46,10 +46,10 @@ from .faces import HIDDEN, RANK_NAMES, card_face, card_name, card_table, cards_t
 from .geometry import seat_positions
 from .replay_data import FORMAT, ReplayData
 from .script import script_text
-from .wording import CALL_NAMES, COMBINATION_NAMES, describe
+from .wording import describe
 
 __all__ = [
-    "CALL_NAMES", "COMBINATION_NAMES", "CONSTANT_KEYS", "FORMAT", "HIDDEN", "PER_SEAT_KEYS", "PRIVATE_KEYS",
+    "CONSTANT_KEYS", "FORMAT", "HIDDEN", "PER_SEAT_KEYS", "PRIVATE_KEYS",
     "RANK_NAMES", "SKIP_IN_DELTA", "ReplayData", "apply_delta", "build", "card_face", "card_name", "card_table",
     "cards_text", "delta_of", "describe", "from_states", "script_text", "seat_positions", "variant_cards",
     "with_article",

@@ -10,7 +10,6 @@ from games import engine
 from .compaction import PER_SEAT_KEYS, apply_delta
 from .faces import variant_cards
 from .script import script_text
-from .wording import CALL_NAMES, COMBINATION_NAMES
 
 #: in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's
 #: masking per reader; 4 the undone marks; 5 the words in the reader's language (``lang``)
@@ -56,8 +55,8 @@ class ReplayData:
         """Combination, call and rank names in ``lang`` (the engine's terms)."""
         words = engine.words(self.lang)
         return {
-            "combinations": {k: words.term(f"combination:{k}", v) for k, v in COMBINATION_NAMES.items()},
-            "calls": {k: words.term(f"call:{k}", v) for k, v in CALL_NAMES.items()} if self.lang != "en" else CALL_NAMES,
+            "combinations": engine.combination_names(self.lang),
+            "calls": engine.call_names(self.lang),
             "ranks": {code: words.rank_name(code) for code in engine.RANK_NAMES},
         }
 

@@ -1,18 +1,13 @@
 """Words for the replay: an event as a sentence, in the engine's words (``engine.event_words``, the
 templates the entry page's script fills too), given the facts of the engine's frame after it that
 the event does not carry (the combination the engine recognised, the hand's or round's number, a
-round's score line); and the names of combinations and calls."""
+round's score line). The names of combinations and calls are the engine's too
+(``engine.combination_names``, ``engine.call_names``)."""
 from __future__ import annotations
 
 from typing import Any
 
 from games import engine
-
-COMBINATION_NAMES = {
-    "single": "single", "pair": "pair", "stairs": "stairs", "trio": "trio", "full_house": "full house",
-    "straight": "straight", "bomb": "bomb", "dog": "Dog",
-}
-CALL_NAMES = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
 
 
 def frame_context(event: dict, frame: dict) -> dict[str, Any]:
