@@ -130,6 +130,29 @@ _PHASES = (
 #: the calls by their names (proper names: "Ann has already called Tichu this hand")
 _CALLS = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
 _REASONS = ("missed_wish",)
+#: every refusal code (errors.CODES) as the heading a form shows before the reason:
+#: "Not a possible score line: the winner's score pile holds 5 cards, not 4"
+_CODE_HEADINGS = {
+    "malformed": "Not readable",
+    "unknown_card": "Not a card of this game",
+    "wrong_phase": "Not at this point of the game",
+    "not_your_turn": "Not this player's turn",
+    "card_not_in_hand": "Not in that hand",
+    "invalid_combination": "Not a combination allowed here",
+    "does_not_beat": "Does not beat the cards on the table",
+    "wish_not_fulfilled": "The wish must be fulfilled",
+    "bomb_not_allowed": "No bomb allowed here",
+    "call_too_late": "Too late for this call",
+    "already_called": "Already called",
+    "push_invalid": "Not a possible exchange",
+    "gift_required": "The Dragon trick must be given first",
+    "gift_invalid": "Not a possible gift of the Dragon trick",
+    "draw_out_of_order": "Not this player's draw",
+    "deal_invalid": "Not the game's cards",
+    "result_invalid": "Not a possible score line",
+    "game_over": "The game is over",
+    "not_in_variant": "Not in this game",
+}
 
 
 def _english_terms() -> dict[str, str]:
@@ -154,6 +177,8 @@ def _english_terms() -> dict[str, str]:
         terms[f"call:{code}"] = call
     for reason in _REASONS:
         terms[f"reason:{reason}"] = reason.replace("_", " ")
+    for code, heading in _CODE_HEADINGS.items():
+        terms[f"code:{code}"] = heading
     for name in GAME_NAMES:
         terms[f"variant:{name}"] = game_label(name)
     for face, face_name in TZQ_FACE_NAMES.items():
@@ -173,7 +198,7 @@ def _english_terms() -> dict[str, str]:
 #: The game's words besides the sentences (English): ``rank:J`` ``Jack``, ``phrase:8`` ``an 8``,
 #: ``suit:s`` ``{rank:rank} of Swords``, ``special:Dog``, ``face:Dog`` (what the card shows),
 #: ``combination:``, ``call:``, ``event:``, ``phase:``, ``reason:`` (the ``{words:key}`` slots),
-#: ``variant:`` (the games' names), Tien Zi Que's ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, a
+#: ``code:`` (a refusal code as a form's heading), ``variant:`` (the games' names), Tien Zi Que's ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, a
 #: push's ``gift`` and a nameless ``seat``.
 TERMS: dict[str, str] = _english_terms()
 
@@ -372,6 +397,12 @@ def refusal_words(error: Mapping[str, Any], names: Sequence[str], lang: str = DE
     template = w.refusals.get(f"{code}:{params.get('rule')}") if params.get("rule") else None
     template = template or w.refusals.get(code)
     return fill(template, params, names, lang) if template else None
+
+
+def refusal_heading(code: str, lang: str | None = DEFAULT_LANGUAGE) -> str:
+    """A refusal's code as the heading a form shows before its reason, in ``lang``:
+    ``result_invalid`` -> ``Not a possible score line`` (``Pas une ligne de score possible``)."""
+    return words(lang).terms.get(f"code:{code}", str(code).replace("_", " "))
 
 
 def card_names(codes: Iterable[str], lang: str = DEFAULT_LANGUAGE) -> str:

@@ -5,7 +5,7 @@
   It becomes one engine event, ``round_result`` (docs/tien-zi-que.md), stored through
   `services.append_events` with the page's `expected_seq`; the engine decides whether the line is
   possible and scores a pile by the book's table. A refusal is shown next to the field the
-  engine names (`EngineError.params["field"]`), its code in words; a 409 (another scorer saved
+  engine names (`EngineError.params["field"]`), in the engine's words (`in_words`); a 409 (another scorer saved
   first) keeps the line but disables Save until the scorer presses "Enter again" on the new state.
 - Action by action is `static/entry/tzq.js`: it offers exactly the engine's legal actions
   (GET /api/games/{id}/legal/) as taps.
@@ -30,29 +30,21 @@ from games.models import Game
 
 VARIANT = "tien-zi-que"
 
-#: The engine's refusal codes in a scorer's words (the code itself stays beside them).
-CODE_WORDS = {
-    "result_invalid": "not a possible score line",
-    "not_your_turn": "not this player's turn",
-    "wrong_phase": "not at this point of the game",
-    "unknown_card": "not a card of this game",
-    "malformed": "not readable",
-    "game_over": "the game is over",
-    "card_not_in_hand": "not in that hand",
-    "invalid_combination": "not a combination allowed here",
-    "deal_invalid": "not the game's cards",
-}
 #: The form's fields, in the order the page shows them (errors go next to these).
 FIELDS = ("seat", "winner", "by", "points", "score_pile")
 WON_BY_WORDS = {"pung": "a Pung (a card drawn: +1)", "chow": "a Chow (a discard taken)"}
 
 
-def in_words(players: list[str], code: str, message: str) -> str:
-    """'Not a possible score line: ...' with seats named by their players. The scorer reads the
-    words only; the engine's code goes in the field error's `data-code` (RoundLine.codes)."""
-    text = re.sub(r"^round_result: ", "", message)
-    text = re.sub(r"\bseat ([01])\b", lambda m: players[int(m.group(1))], text)
-    return f"{CODE_WORDS.get(code, code.replace('_', ' ')).capitalize()}: {text}"
+def in_words(players: list[str], error: dict[str, Any], lang: str | None) -> str:
+    """A refusal in the engine's words, in ``lang``: its code as a heading, then its reason from
+    the code and parameters, else its message with seats named by their players ('Not a
+    possible score line: ...'). The scorer reads the words only; the engine's code goes in the
+    field error's `data-code` (RoundLine.codes)."""
+    reason = engine.refusal_words(error, players, lang or "en")
+    if reason is None:
+        reason = re.sub(r"^round_result: ", "", str(error.get("message", "")))
+        reason = re.sub(r"\bseat ([01])\b", lambda m: players[int(m.group(1))], reason)
+    return f"{engine.refusal_heading(str(error.get('code')), lang)}: {reason}"
 
 
 class RoundLine:
@@ -195,7 +187,6 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
             "csrf": get_token(request),
             "login_url": f"{settings.LOGIN_URL}?next={request.path}",
             "cards": {c: engine.words(get_language()).card_face(c) for c in engine.variant_cards(VARIANT)},
-            "code_words": CODE_WORDS,
         },
     }
 
@@ -230,7 +221,7 @@ def round_line(request, game: Game):
                       page_context(request, game, form, stale=err.current_seq), status=409)
     except services.RuleViolation as err:
         field = err.error.params.get("field") if err.error.params.get("field") in FIELDS else "seat"
-        form.errors[field] = in_words(players, err.code, err.message)
+        form.errors[field] = in_words(players, err.error.as_dict(), get_language())
         form.codes[field] = err.code
         return render(request, "entry/tien_zi_que.html", page_context(request, game, form), status=422)
     except services.ServiceError as err:

@@ -27,6 +27,18 @@ def test_every_template_belongs_to_a_stable_code():
         assert key.split(":")[0] in engine.CODES, key
 
 
+@pytest.mark.parametrize("lang", engine.LANGUAGES)
+def test_every_code_has_a_heading_in_every_language(lang):
+    """A form heads any refusal with its code in words (engine.refusal_heading): every code, not
+    the code itself, and in the reader's language (only English says English)."""
+    headings = {code: engine.refusal_heading(code, lang) for code in engine.CODES}
+    assert all(h and "_" not in h and h[0].isupper() for h in headings.values()), headings
+    english = {code: engine.refusal_heading(code) for code in engine.CODES}
+    assert (headings == english) == (lang == "en")
+    assert len(set(headings.values())) == len(engine.CODES)  # no two codes said alike
+    assert engine.refusal_heading("result_invalid") == "Not a possible score line"
+
+
 def test_the_wish_refusal_names_the_wish_from_its_parameters():
     """BOT_SEED 3's first hand: Dee leads the Mahjong wishing for an 8; Ann holds the 8 of Stars
     and the 7 of Jade. The 7 is refused with the wish's code, seat and rank."""

@@ -1,6 +1,6 @@
 """Tien Zi Que's entry page with Django's test client (replay/entry/tien_zi_que.py): the score
-line's form stores one `round_result` the engine accepts, shows the engine's refusal (its code in
-words) beside the field it names, keeps a line refused by a 409 with Save disabled until "Enter
+line's form stores one `round_result` the engine accepts, shows the engine's refusal (its code's
+heading and its reason, the engine's words in the reader's language) beside the field it names, keeps a line refused by a 409 with Save disabled until "Enter
 again", and a reader who is not a scorer never sees the hands of a round in play."""
 from __future__ import annotations
 
@@ -116,6 +116,19 @@ def test_refusals_stand_next_to_their_field_and_nothing_is_stored(users, tzq, fi
     for name, value in fields.items():
         if name in ("points", "score_pile"):
             assert f'value="{value}"' in html
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_a_refusal_is_headed_by_the_engines_words_in_the_readers_language(users, tzq, lang):
+    """The heading is the engine's (engine.refusal_heading, its catalogue), not the site's."""
+    client = browser_client(users["scorer"])
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = lang
+    response = post(client, tzq, line(client, tzq, seat="0", winner="0", by="chow", points="19"))
+    assert response.status_code == 422
+    words = error_of(response.content.decode(), "points")
+    heading = engine.refusal_heading("result_invalid", lang)
+    assert heading != engine.refusal_heading("result_invalid") and words.startswith(heading + ": ")
+    assert code_of(response.content.decode(), "points") == "result_invalid"
 
 
 def test_the_wrong_starter_is_refused_in_the_players_names(users, tzq):

@@ -27,15 +27,17 @@ if (root.dataset.stale === "1") S.stale = { seq: Number($("bar-stale-seq").textC
 // --- words and cards: the engine's, as every page script shows them (static/shared/cards.js) ---
 
 const name = (seat) => (typeof seat === "number" && C.players[seat] !== undefined ? C.players[seat] : `seat ${seat}`);
-const W = makeWords(readWords(), name, C.cards);
+const WORDS = readWords();
+const W = makeWords(WORDS, name, C.cards);
 const { cardName, cardHtml } = W;
 const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? "last" : "")).join("");
-// The engine's refusal: its code in words, then the engine's reason (from its code and params,
-// else its message with seats named by their players). The code itself goes to data-code.
+// The engine's refusal: its code as the engine's heading (engine.refusal_heading, the term
+// code:<code>), then the engine's reason (from its code and params, else its message with seats
+// named by their players). The code itself goes to data-code.
 function refusalWords(err) {
   const code = (err && err.code) || "invalid";
-  const words = C.code_words[code] || code.replace(/_/g, " ");
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${W.refusal(err)}`;
+  const heading = (WORDS.terms || {})[`code:${code}`] || code.replace(/_/g, " ");
+  return `${heading}: ${W.refusal(err)}`;
 }
 function say(text, kind) {
   $("status").textContent = text;
