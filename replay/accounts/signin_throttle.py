@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import BaseThrottle
 
-from games.api.throttles import count_write
+from games import window_counter
 
 logger = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ def failed(request, username: str) -> None:
     start, _ = _window(lim.window)
     try:
         for key in _keys(username, client_address(request), start).values():
-            count_write(key, lim.window + 1)
+            window_counter.increment(key, lim.window + 1)
     except Exception:  # noqa: BLE001
         logger.warning("sign-in throttle unavailable", exc_info=True)
 

@@ -237,14 +237,14 @@ def test_write_throttling_counts_on_redis_when_the_cache_is_redis(scorer_client,
 
     import redis
 
-    from games.api import throttles
+    from games import window_counter
 
     if not _redis_answers(TEST_REDIS):  # CI starts Redis (.ci/run): its absence is a failure, not a skip
         pytest.fail(f"this test needs Redis at {TEST_REDIS}")
     # A prefix of this process's own: the SQLite and PostgreSQL stages run side by side on the one
     # Redis, and their users have the same ids.
     prefix = f"test-throttle-{os.getpid()}"
-    settings.CACHES = {"default": {"BACKEND": throttles.REDIS_CACHE, "LOCATION": TEST_REDIS, "KEY_PREFIX": prefix}}
+    settings.CACHES = {"default": {"BACKEND": window_counter.REDIS_CACHE, "LOCATION": TEST_REDIS, "KEY_PREFIX": prefix}}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"writes": "3/minute"}}
     server = redis.Redis.from_url(TEST_REDIS)
     for key in server.scan_iter(f"{prefix}*"):
