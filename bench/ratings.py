@@ -55,7 +55,14 @@ from games.ratings.baselines import (  # noqa: E402
     TrueSkillTeams,
     calibrated,
 )
-from games.ratings.candidates import DRIFTS, FORECAST_SCALE, DriftSelectingKalman  # noqa: E402
+from games.ratings.candidates import (  # noqa: E402
+    DRIFTS,
+    FORECAST_SCALE,
+    MIX_DRIFTS,
+    MIX_SCALES,
+    DriftSelectingKalman,
+    PoolBayesKalman,
+)
 from games.ratings.elo import TeamElo  # noqa: E402
 from games.ratings.history_io import read_history, write_history  # noqa: E402
 from games.ratings.model import MarginKalman, natural_scale, probability  # noqa: E402
@@ -134,6 +141,12 @@ def evaluate_history(key: str, label: str, games, truth=None, boot_reps: int = 2
     add("candidate", "candidate: drift chosen per pool (not shipped)",
         ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
         {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
+    # candidate 2 (docs/ratings.md §3c): drift and forecast scale learned per pool, frozen
+    # before its first test-window figures
+    add("candidate2", "candidate 2: drift and scale learned per pool (not shipped)",
+        ev.prequential(PoolBayesKalman(config.params_for("nanking")), games),
+        {"drifts": "/".join(f"{t:g}" for t in MIX_DRIFTS),
+         "scales": "/".join(f"{a:g}" for a in MIX_SCALES)})
     if truth is not None:
         fs = []
         for k, g in enumerate(games):

@@ -45,3 +45,44 @@ def test_a_pool_without_drift_and_a_pool_with_fast_drift_choose_differently():
     ev.prequential(a, still)
     ev.prequential(b, moving)
     assert a.drifts[a.chosen()] < b.drifts[b.chosen()]
+
+
+def test_candidate_2_forecasts_the_posterior_mean_of_its_hypotheses_from_earlier_games_only():
+    from games.ratings.candidates import PoolBayesKalman
+
+    _, games = synthetic_history(120, 12, seed=4)
+    m = PoolBayesKalman(config.params_for("nanking"))
+    for g in games:
+        w = m._weights()
+        assert sum(map(sum, w)) == pytest.approx(1.0)
+        want = sum(w[k][s] * probability(copy.pair_features(g)[0], a)
+                   for k, copy in enumerate(m.copies) for s, a in enumerate(m.scales))
+        got = m.pair_probabilities(g)[0][2]
+        assert got == pytest.approx(want)
+        # this game's own result (ranks, scores, hands) cannot change its forecast
+        flipped = replace(g, ranks=tuple(reversed(g.ranks)), scores=None, hand_details=())
+        assert got == m.pair_probabilities(flipped)[0][2]
+        m.update(g)
+
+
+def test_candidate_2_learns_a_smaller_scale_where_results_are_noisier():
+    """The scale is learned from the pool's outcomes: in a pool whose results have nothing to
+    do with the players (the same games, each side's players swapped with the other's at
+    random) the forecasts' weight moves to smaller scales than in the real pool."""
+    import random
+
+    from games.ratings.candidates import PoolBayesKalman
+
+    _, games = synthetic_history(400, 12, seed=6)
+    rng = random.Random(1)
+    noisy = [replace(g, teams=[g.teams[1], g.teams[0]]) if rng.random() < 0.5 else g for g in games]
+    a = PoolBayesKalman(config.params_for("nanking"))
+    b = PoolBayesKalman(config.params_for("nanking"))
+    ev.prequential(a, games)
+    ev.prequential(b, noisy)
+
+    def mean_scale(m):
+        w = m._weights()
+        return sum(w[k][s] * sc for k in range(len(w)) for s, sc in enumerate(m.scales))
+
+    assert mean_scale(b) < mean_scale(a)
