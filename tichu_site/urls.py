@@ -15,7 +15,7 @@ urlpatterns = [
     path("accounts/", include("replay.accounts.urls")),
     path("", include("replay.clubs.urls")),
     # --- end of accounts and club life ---
-    path("", include("games.ratings.urls")),
+    path("", include("replay.league.urls")),
     path("", include("replay.urls")),
 ]
 

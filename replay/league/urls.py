@@ -1,4 +1,6 @@
-"""League tables and player pages (included at "" by tichu_site/urls.py, before replay)."""
+"""League tables and player pages (included at "" by tichu_site/urls.py, before replay). The
+namespace stays "ratings" (`ratings:league`, `ratings:player`): the pages' URLs and names are
+what they were when the pages lived in games.ratings."""
 from django.urls import path
 
 from . import views

@@ -1,4 +1,5 @@
-"""League tables and player pages: HTML (templates/ratings/), JSON and CSV.
+"""League tables and player pages: HTML (templates/ratings/), JSON and CSV. The website's pages;
+what they show is computed in games.ratings (queries, player_queries, standing, charts).
 
     /clubs/<id>/league/            ?variant=nanking&from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv
                                    &table=elo|predictive (CSV; default predictive)
@@ -23,16 +24,18 @@ from django.utils.dates import MONTHS_3
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from games.clubs import services as club_services
 from games.csv_export import csv_response
 from games.models import Club, Player
 from games.selectors import club_q, clubs_visible, membership_role
 from games.services import ServiceError
 
-from . import charts, player_queries, queries
-from .adapters import HAND_SD
-from .elo import CLUB_ELO
+from games.ratings import charts, player_queries, queries
+from games.ratings.adapters import HAND_SD
+from games.ratings.elo import CLUB_ELO
+from games.ratings.standing import PERIODS, period_bounds
+
 from .forms import LeagueSettingsForm
-from .standing import PERIODS, period_bounds
 
 #: The periods' names on the pages (standing.PERIOD_LABELS, in the reader's language).
 PERIOD_LABELS = {"all": _("All time"), "season": _("This season"), "30d": _("Last 30 days")}
@@ -142,8 +145,6 @@ def league_settings(request, club_id: str):
         raise Http404("club admins only")
     form = LeagueSettingsForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
     if request.method == "POST" and form.is_valid():
-        from games.clubs import services as club_services
-
         try:
             club_services.club_update(club=club, actor=request.user,
                                       **{f: form.cleaned_data[f] for f in LeagueSettingsForm.Meta.fields})
