@@ -97,6 +97,21 @@ def test_a_record_with_a_malformed_played_at_is_refused_whole(club, scorer_clien
     assert Game.objects.get(pk=response.json()["id"]).played_at == datetime(2013, 5, 1, tzinfo=UTC)
 
 
+def test_import_records_keeps_each_records_played_at(hist, tmp_path):
+    """The file importer (manage.py import_records) keeps the date a record carries, like the
+    API above; a record without one is dated by its import."""
+    from games.engine import random_game
+
+    dated, undated = random_game(4), random_game(5)
+    dated["meta"] = {"played_at": "2014-03-07T20:15:00Z"}
+    (tmp_path / "sheets.json").write_text(json.dumps([dated, undated]))
+    run("import_records", str(tmp_path), "--club", "hist")
+    games = list(Game.objects.filter(club=hist).order_by("played_at"))
+    assert len(games) == 2
+    assert games[0].played_at == datetime(2014, 3, 7, 20, 15, tzinfo=UTC)
+    assert abs((games[1].played_at - games[1].created_at).total_seconds()) < 5
+
+
 @given(st.integers(1, 3_000_000), st.integers(1, 3_000_000))
 def test_the_id_estimate_never_dates_a_later_game_earlier(a, b):
     lo, hi = sorted((a, b))
