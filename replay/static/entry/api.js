@@ -1,14 +1,14 @@
 /* Talking to the API (docs/entry.md, "Writes", "Offline at the table"): the state, the writes
  * (each with expected_seq, the CSRF token and its own Idempotency-Key) and the outbox of entries
  * kept in this browser while the connection is down. */
-import { $, C, S, W, alertBox, csrf, esc, newKey, outbox, root, say, setBusy, t } from "./state.js";
+import { $, C, S, W, alertBox, csrf, esc, gettext, interpolate, newKey, ngettext, outbox, root, say, setBusy } from "./state.js";
 import { handOver, markStale } from "./stale.js";
 import { render, restoreFocus, rememberFocus } from "./view.js";
 import { afterRefresh } from "./play.js";
 import { setCheck } from "./sheet.js";
 
 export function sessionEnded() {
-  alertBox("Your session has ended: log in again (" + C.login_url + "), then Refresh. Nothing typed here is lost.");
+  alertBox(interpolate(gettext("Your session has ended: log in again (%(url)s), then Refresh. Nothing typed here is lost."), { url: C.login_url }));
 }
 
 export function getJson(url) {
@@ -24,7 +24,7 @@ export function refresh(note, kind) {
   return Promise.all([getJson(C.legal_url), getJson(C.panels_url)]).then(([legal, panels]) => {
     if (typeof note === "function") note = note(panels.status === 200 ? panels.body : null);
     if (legal.status === 401 || (legal.status === 403 && legal.body.code === "not_authenticated")) { sessionEnded(); return; }
-    if (legal.status !== 200) { alertBox("Could not load the game: " + (legal.body.message || legal.status)); return; }
+    if (legal.status !== 200) { alertBox(interpolate(gettext("Could not load the game: %(reason)s"), { reason: legal.body.message || legal.status })); return; }
     const moved = legal.body.seq !== S.seq;
     const handsBefore = S.legal ? (S.legal.state.score_sheet || []).length : null;
     S.legal = legal.body;
@@ -36,8 +36,8 @@ export function refresh(note, kind) {
       $("sheet-panel").innerHTML = panels.body.sheet;
       $("history-panel").innerHTML = panels.body.history;
       const u = panels.body.undo_target;
-      $("undo-what").textContent = u ? "retracts #" + u.seq + ": " + u.text : "";
-      $("undo").title = u ? "Undo #" + u.seq + " (" + u.text + ") — key u" : "Nothing to undo";
+      $("undo-what").textContent = u ? interpolate(gettext("retracts #%(seq)s: %(what)s"), { seq: u.seq, what: u.text }) : "";
+      $("undo").title = u ? interpolate(gettext("Undo #%(seq)s (%(what)s) — key u"), { seq: u.seq, what: u.text }) : gettext("Nothing to undo");
     }
     render();
     restoreFocus();
@@ -48,7 +48,7 @@ export function refresh(note, kind) {
     afterRefresh();
   }).catch((err) => {
     setBusy(S.busy);
-    if (!err || err.message !== "logged out") alertBox("The server cannot be reached. Your entry is kept; try Refresh.", false);
+    if (!err || err.message !== "logged out") alertBox(gettext("The server cannot be reached. Your entry is kept; try Refresh."), false);
   });
 }
 
@@ -57,7 +57,7 @@ export function refresh(note, kind) {
 export function send(events, what, origin) {
   if (S.busy) return Promise.resolve(false);
   if (S.stale) {  // a tap after a refusal: nothing is sent, the message is pointed out again
-    say("Not sent: the game changed meanwhile. Check the new state, then press “Enter again”.", "bad");
+    say(gettext("Not sent: the game changed meanwhile. Check the new state, then press “Enter again”."), "bad");
     return Promise.resolve(false);
   }
   const active = document.activeElement;
@@ -65,7 +65,7 @@ export function send(events, what, origin) {
   origin = origin || (active && $("hand-form").contains(active) ? "save-hand" : "cards");
   if (outbox.size() && origin !== "save-hand") {
     // a card entry needs the server's answer to know what comes next: it waits for the queue
-    say("Not sent: the card controls come back once the entries kept in this browser are sent.", "bad");
+    say(gettext("Not sent: the card controls come back once the entries kept in this browser are sent."), "bad");
     return Promise.resolve(false);
   }
   // queued entries come first: this one is built on the position after them
@@ -73,7 +73,7 @@ export function send(events, what, origin) {
   const req = { body: JSON.stringify({ expected_seq: S.seq + queued, events }), key: newKey(), what, origin };
   if (origin !== "auto" && (outbox.size() || navigator.onLine === false)) {
     outbox.add(req);
-    say("Kept in this browser, not yet sent: " + what + ".", "bad");
+    say(interpolate(gettext("Kept in this browser, not yet sent: %(what)s."), { what }), "bad");
     renderOutbox();
     render();
     scheduleFlush();
@@ -94,13 +94,18 @@ export function renderOutbox() {
   $("bar-outbox").hidden = !list.length;
   if (!list.length) return;
   const held = list.some((it) => it.held);
+  const n = list.length;
   $("outbox-head").textContent = held
-    ? list.length + " not sent: refused when sent (" + list[0].held + "); kept here, check the state, then discard"
-    : list.length + " not yet sent: " + (navigator.onLine === false ? "offline; they go out in order when the connection returns" : "sending…");
+    ? interpolate(ngettext("%(count)s not sent: refused when sent (%(why)s); kept here, check the state, then discard",
+      "%(count)s not sent: refused when sent (%(why)s); kept here, check the state, then discard", n), { count: n, why: list[0].held })
+    : navigator.onLine === false
+      ? interpolate(ngettext("%(count)s not yet sent: offline; it goes out when the connection returns",
+        "%(count)s not yet sent: offline; they go out in order when the connection returns", n), { count: n })
+      : interpolate(ngettext("%(count)s not yet sent: sending…", "%(count)s not yet sent: sending…", n), { count: n });
   $("outbox-list").innerHTML = list.map((it) => '<li data-key="' + esc(it.key) + '"' + (it.held ? ' class="held"' : "") + ">" + esc(it.what) +
-    ' <span class="hint">(at #' + esc(JSON.parse(it.body).expected_seq) + ")</span></li>").join("");
+    ' <span class="hint">' + esc(interpolate(gettext("(at #%(seq)s)"), { seq: JSON.parse(it.body).expected_seq })) + "</span></li>").join("");
   $("outbox-discard").hidden = !held;
-  $("bar-outbox").textContent = list.length + (held ? " held" : " not yet sent");
+  $("bar-outbox").textContent = interpolate(held ? ngettext("%(count)s held", "%(count)s held", n) : ngettext("%(count)s not yet sent", "%(count)s not yet sent", n), { count: n });
 }
 export function scheduleFlush() {
   clearTimeout(S.flushTimer);
@@ -140,7 +145,7 @@ function post(req) {
   setBusy(true);
   S.pending = req;
   setDisabled(true);
-  say(t("Saving: %(what)s…", { what: req.what }));
+  say(interpolate(gettext("Saving: %(what)s…"), { what: req.what }));
   return fetch(C.events_url, {
     method: "POST",
     credentials: "same-origin",
@@ -158,31 +163,31 @@ function post(req) {
       S.lastOwn = res.body.seq;  // the live follow does not take our own entry for another scorer's
       S.chain = req.origin !== "save-hand";  // forced events after a card entry are entered by the page
       const count = JSON.parse(req.body).events.length, last = res.body.seq;
-      return refresh((p) => t("Saved: %(what)s (#%(seq)s).", { what: savedWords(p, last - count + 1, last, req.what), seq: last })).then(() => true);
+      return refresh((p) => interpolate(gettext("Saved: %(what)s (#%(seq)s)."), { what: savedWords(p, last - count + 1, last, req.what), seq: last })).then(() => true);
     }
     setBusy(false);
     if (res.status === 409 && req.origin === "auto") {  // another page entered it (or more) first
       return refresh().then(() => false);
     }
-    if (res.status === 409 || res.status === 422) holdOutbox(req, res.status === 409 ? "the game changed meanwhile" : "refused by the rules");
+    if (res.status === 409 || res.status === 422) holdOutbox(req, res.status === 409 ? gettext("the game changed meanwhile") : gettext("refused by the rules"));
     if (res.status === 409) {
       markStale(res.body.current_seq, req.what, req.origin, true);
       root.setAttribute("data-conflict", String(res.body.current_seq));
-      return refresh(t("Not saved: %(what)s.", { what: req.what }), "bad").then(() => false);
+      return refresh(interpolate(gettext("Not saved: %(what)s."), { what: req.what }), "bad").then(() => false);
     }
     if (res.status === 401 || res.body.code === "not_authenticated") {
-      say(t("Not saved: %(what)s.", { what: req.what }), "bad");
+      say(interpolate(gettext("Not saved: %(what)s."), { what: req.what }), "bad");
       sessionEnded();
     } else if (res.status === 422) {
       const err = res.body.error || res.body;
-      say(t("Not saved: %(what)s.", { what: req.what }), "bad");
-      const words = "Refused by the rules: " + (W.refusal(err) || res.body.message || "");
+      say(interpolate(gettext("Not saved: %(what)s."), { what: req.what }), "bad");
+      const words = interpolate(gettext("Refused by the rules: %(reason)s"), { reason: W.refusal(err) || res.body.message || "" });
       alertBox(words, false, err.code || "invalid");
       if (req.origin === "save-hand") setCheck("✗ " + W.refusal(err), false);
       else if ($("play-hint")) { $("play-hint").textContent = words; $("play-hint").setAttribute("data-code", err.code || ""); }
     } else {
-      say(t("Not saved: %(what)s.", { what: req.what }), "bad");
-      alertBox("Not saved (" + res.status + "): " + (res.body.message || "unexpected answer"));
+      say(interpolate(gettext("Not saved: %(what)s."), { what: req.what }), "bad");
+      alertBox(interpolate(gettext("Not saved (%(status)s): %(reason)s"), { status: res.status, reason: res.body.message || gettext("unexpected answer") }));
     }
     setDisabled(false);
     render();
@@ -191,8 +196,8 @@ function post(req) {
     setBusy(false);
     if (req.origin === "auto") { S.auto = false; setBusy(false); return false; }  // the next refresh offers it again
     outbox.addFirst(req);
-    say("Kept in this browser, not yet sent: " + req.what + ".", "bad");
-    alertBox("Network error: " + req.what + " may not be saved. It is kept in this browser and sent again (with the same key: it cannot be stored twice) when the connection returns; Retry sends it now.", true);
+    say(interpolate(gettext("Kept in this browser, not yet sent: %(what)s."), { what: req.what }), "bad");
+    alertBox(interpolate(gettext("Network error: %(what)s may not be saved. It is kept in this browser and sent again (with the same key: it cannot be stored twice) when the connection returns; Retry sends it now."), { what: req.what }), true);
     setDisabled(false);
     renderOutbox();
     render();

@@ -3,7 +3,7 @@
  * one has all its cards), and when one seat is left the rest of the pile is its hand; a card tapped
  * in a seat's pending hand goes back to the pile; one Deal button sends every seat's `deal` in one
  * entry. Card by card: the next drawer is named and each card of the pile is a button (`draw`). */
-import { $, S, W, actionsOf, esc, name } from "./state.js";
+import { $, S, W, actionsOf, esc, gettext, interpolate, name, ngettext } from "./state.js";
 import { pickerHtml } from "./view.js";
 
 function remaining() { return S.legal.deal.remaining; }
@@ -49,28 +49,30 @@ function pileLeft() {
 export function dealHtml(mark) {
   const D = S.legal.deal, draws = actionsOf("draw");
   mark(draws);
-  let html = '<div class="group" id="deal-group"><h3>The deal</h3><div class="mode" role="radiogroup" aria-label="Deal entry">' +
-    '<label><input type="radio" name="deal-mode" value="hand"' + (S.dealMode === "hand" ? " checked" : "") + "> whole hands</label> " +
-    '<label><input type="radio" name="deal-mode" value="card"' + (S.dealMode === "card" ? " checked" : "") + "> card by card</label></div>";
+  let html = '<div class="group" id="deal-group"><h3>' + esc(gettext("The deal")) + '</h3><div class="mode" role="radiogroup" aria-label="' + esc(gettext("Deal entry")) + '">' +
+    '<label><input type="radio" name="deal-mode" value="hand"' + (S.dealMode === "hand" ? " checked" : "") + "> " + esc(gettext("whole hands")) + "</label> " +
+    '<label><input type="radio" name="deal-mode" value="card"' + (S.dealMode === "card" ? " checked" : "") + "> " + esc(gettext("card by card")) + "</label></div>";
   if (S.dealMode === "card") {
-    html += "<p>" + esc(name(D.next_drawer)) + " draws (" + D.pile.length + " cards left): pick the card.</p>";
-    html += '<label class="row">Type the card <input id="draw-code" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. Ts, ph" size="8"></label>';
+    html += "<p>" + esc(interpolate(ngettext("%(name)s draws (%(count)s card left): pick the card.", "%(name)s draws (%(count)s cards left): pick the card.", D.pile.length),
+      { name: name(D.next_drawer), count: D.pile.length })) + "</p>";
+    html += '<label class="row">' + esc(gettext("Type the card")) + ' <input id="draw-code" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="' +
+      esc(gettext("e.g. Ts, ph")) + '" size="8"></label>';
     html += '<div class="hand picker" id="draw-cards">';
     draws.forEach((a) => {
       html += '<button type="button" class="pick act" data-card="' + esc(a.card) + "\" data-event='" + esc(JSON.stringify(a)) + "'>" + W.cardHtml(a.card) + "</button>";
     });
     return html + "</div></div>";
   }
-  html += '<div class="deal-seats" role="group" aria-label="Cards go to">' + seatsToDeal().map((s) =>
+  html += '<div class="deal-seats" role="group" aria-label="' + esc(gettext("Cards go to")) + '">' + seatsToDeal().map((s) =>
     '<button type="button" class="btn deal-seat" id="deal-seat-' + s + '" data-seat="' + s + '" aria-pressed="' + (s === S.dealSeat) + '">' +
     esc(name(s)) + ' <span class="n">' + pending(s).length + "/" + remaining()[String(s)] + "</span></button>").join(" ") + "</div>";
-  html += '<p class="hint">Tap a seat, then its cards; it moves on to the next seat by itself, and the last seat gets the rest.</p>';
+  html += '<p class="hint">' + esc(gettext("Tap a seat, then its cards; it moves on to the next seat by itself, and the last seat gets the rest.")) + "</p>";
   const left = pileLeft(), pile = D.pile;
   const taken = pendingAll().slice();
-  html += pickerHtml(pile, "pile", "The cards not dealt yet", (c) => { const i = taken.indexOf(c); if (i < 0) return false; taken.splice(i, 1); return true; })
+  html += pickerHtml(pile, "pile", gettext("The cards not dealt yet"), (c) => { const i = taken.indexOf(c); if (i < 0) return false; taken.splice(i, 1); return true; })
     .replace('class="hand picker"', 'class="hand picker pile" data-left="' + left.length + '"');
   html += dealDock();
-  html += '<label class="row">Type cards <input id="card-codes" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. Ts 9r ph"></label>';
+  html += '<label class="row">' + esc(gettext("Type cards")) + ' <input id="card-codes" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="' + esc(gettext("e.g. Ts 9r ph")) + '"></label>';
   return html + "</div>";
 }
 
@@ -83,16 +85,16 @@ export function prepareDeal() {
 
 /** The Deal button with the cards tapped so far, in the seat being dealt to. */
 export function dealDock() {
-  return '<p class="dock-row" id="deal-dock"><button type="button" class="btn primary" id="deal-btn" disabled>Deal</button> ' +
-    '<button type="button" class="btn" id="deal-clear">Clear</button></p>';
+  return '<p class="dock-row" id="deal-dock"><button type="button" class="btn primary" id="deal-btn" disabled>' + esc(gettext("Deal")) + "</button> " +
+    '<button type="button" class="btn" id="deal-clear">' + esc(gettext("Clear")) + "</button></p>";
 }
 
 /** A seat's cards tapped in the deal and not sent yet (a tap sends one back to the pile). */
 export function dealPending(s) {
   const cards = S.dealHands[s] || [];
   if (!cards.length) return "";
-  return '<div class="hand pending" aria-label="' + esc(name(s)) + ': cards to deal">' + cards.map((c) =>
-    '<button type="button" class="pick undeal" data-seat="' + s + '" data-card="' + esc(c) + '" title="back to the pile">' + W.cardHtml(c) + "</button>").join("") + "</div>";
+  return '<div class="hand pending" aria-label="' + esc(interpolate(gettext("%(name)s: cards to deal"), { name: name(s) })) + '">' + cards.map((c) =>
+    '<button type="button" class="pick undeal" data-seat="' + s + '" data-card="' + esc(c) + '" title="' + esc(gettext("back to the pile")) + '">' + W.cardHtml(c) + "</button>").join("") + "</div>";
 }
 
 export function updateDeal() {
@@ -102,7 +104,7 @@ export function updateDeal() {
   const seats = seatsToDeal().filter((s) => pending(s).length);
   const tooMany = seats.some((s) => pending(s).length > R[String(s)]);
   btn.disabled = S.busy || !!S.stale || !seats.length || tooMany;
-  btn.textContent = seats.length ? "Deal " + seats.map((s) => name(s) + " " + pending(s).length + (pending(s).length < R[String(s)] ? "/" + R[String(s)] : "")).join(", ") : "Deal";
+  btn.textContent = seats.length ? interpolate(gettext("Deal %(hands)s"), { hands: seats.map((s) => name(s) + " " + pending(s).length + (pending(s).length < R[String(s)] ? "/" + R[String(s)] : "")).join(", ") }) : gettext("Deal");
 }
 
 /** A card tapped in the pile: to the seat being dealt to (or back, if it was tapped already). */

@@ -4,7 +4,7 @@
  * taps; a seat tapped right after a card takes that card instead; a seat tapped first takes the
  * next card; a placed card tapped again comes back. Once a seat's push is complete the next seat
  * pushes; one button sends every complete push as one entry. No drop-down list of card names. */
-import { $, S, W, esc, name } from "./state.js";
+import { $, S, W, esc, gettext, interpolate, name } from "./state.js";
 
 function pushes() { return S.legal.pushes || {}; }
 function pushers() { const order = S.legal.state.order || Object.keys(pushes()).map(Number); return order.filter((s) => pushes()[String(s)]); }
@@ -47,16 +47,16 @@ export function isPlaced(card) { const s = S.exchange.seat; return s !== null &&
 /** Under the pushing seat's hand: its receivers, and the button that sends the pushes. */
 export function exchangeDock(seat) {
   const next = nextSlot(seat);
-  let html = '<div class="push-to" role="group" aria-label="' + esc(name(seat)) + ' pushes to">';
+  let html = '<div class="push-to" role="group" aria-label="' + esc(interpolate(gettext("%(name)s pushes to"), { name: name(seat) })) + '">';
   slotKeys(seat).forEach((k) => {
     const t = Number(k.split(".")[0]), card = slots(seat)[k];
     html += '<button type="button" class="btn push-slot' + (k === next ? " next" : "") + '" id="push-to-' + k.replace(".", "-") + '" data-slot="' + k +
-      '" aria-pressed="' + (k === next) + '">to ' + esc(name(t)) + ": " + (card ? W.cardHtml(card) : '<span class="empty">' + (k === next ? "next card" : "—") + "</span>") + "</button>";
+      '" aria-pressed="' + (k === next) + '">' + interpolate(esc(gettext("to %(name)s: %(card)s")), { name: esc(name(t)), card: card ? W.cardHtml(card) : '<span class="empty">' + (k === next ? esc(gettext("next card")) : "—") + "</span>" }) + "</button>";
   });
   html += "</div>";
   const ready = pushers().filter(complete);
   html += '<p class="dock-row"><button type="button" class="btn primary" id="push-btn"' + (ready.length ? "" : " disabled") + ">" +
-    (ready.length ? "Send the exchange: " + ready.map(name).join(", ") : "Send the exchange") + "</button></p>";
+    esc(ready.length ? interpolate(gettext("Send the exchange: %(names)s"), { names: ready.map(name).join(", ") }) : gettext("Send the exchange")) + "</button></p>";
   return html;
 }
 
@@ -64,8 +64,9 @@ export function exchangeDock(seat) {
 export function pushHtml() {
   const list = pushers();
   if (!list.length) return "";
-  return '<div class="group" id="push-group"><h3>The exchange</h3><p class="hint">Tap a card of the pushing seat: it goes to the seat marked next (a seat tapped right after a card takes it instead).</p>' +
-    '<div class="push-seats" role="group" aria-label="Who pushes">' + list.map((s) =>
+  return '<div class="group" id="push-group"><h3>' + esc(gettext("The exchange")) + '</h3><p class="hint">' +
+    esc(gettext("Tap a card of the pushing seat: it goes to the seat marked next (a seat tapped right after a card takes it instead).")) + "</p>" +
+    '<div class="push-seats" role="group" aria-label="' + esc(gettext("Who pushes")) + '">' + list.map((s) =>
       '<button type="button" class="btn push-seat" id="push-seat-' + s + '" data-seat="' + s + '" aria-pressed="' + (s === S.exchange.seat) + '">' +
       esc(name(s)) + " " + (complete(s) ? "✓" : Object.keys(slots(s)).length + "/" + slotKeys(s).length) + "</button>").join(" ") + "</div></div>";
 }

@@ -1,6 +1,6 @@
 /* What a tap, a key or a typed word does on the entry page (docs/entry.md, "Keyboard and phone"):
  * one click handler for every button of the page, the fields' input, and the shortcuts. */
-import { $, C, S, W, actionsOf, alertBox, name, root, say } from "./state.js";
+import { $, C, S, W, actionsOf, alertBox, gettext, interpolate, name, root, say } from "./state.js";
 import { flush, refresh, renderOutbox, send } from "./api.js";
 import { acknowledgeStale } from "./stale.js";
 import { pickCards, pickedCards, render, selectTab } from "./view.js";
@@ -81,7 +81,7 @@ function onClick(ev) {
   if (t.id === "deal-clear") { clearDeal(); render(); return; }
   if (t.id === "deal-btn") {
     const deals = dealEvents();
-    if (deals.length) send(deals, "the deal: " + deals.map((d) => name(d.seat) + " " + d.cards.length).join(", ")).then((ok) => { if (ok) clearDeal(); });
+    if (deals.length) send(deals, interpolate(gettext("the deal: %(hands)s"), { hands: deals.map((d) => name(d.seat) + " " + d.cards.length).join(", ") })).then((ok) => { if (ok) clearDeal(); });
     return;
   }
   if (t.id === "push-btn") sendExchange();
@@ -89,7 +89,7 @@ function onClick(ev) {
 
 function sendExchange() {
   const list = pushEvents();
-  if (list.length) send(list, "the exchange: " + list.map(W.describe).join("; "));
+  if (list.length) send(list, interpolate(gettext("the exchange: %(pushes)s"), { pushes: list.map((e) => W.describe(e)).join("; ") }));
 }
 
 function focusCard(card) {
@@ -124,7 +124,7 @@ export function wire() {
       const missing = pickTyped(t.value);
       rerenderPicks();
       const hint = $("play-hint");
-      if (missing.length && hint) hint.textContent = "Not among the cards: " + missing.join(", ");
+      if (missing.length && hint) hint.textContent = interpolate(gettext("Not among the cards: %(words)s"), { words: missing.join(", ") });
     }
   });
   root.addEventListener("keydown", (ev) => {
@@ -134,7 +134,7 @@ export function wire() {
       const code = codeOf(ev.target.value || "");
       const draw = actionsOf("draw").filter((a) => a.card === code)[0];
       if (draw) { S.refocus = "draw-code"; send([draw], W.describe(draw)); }
-      else say("Not in the pile: " + ev.target.value);
+      else say(interpolate(gettext("Not in the pile: %(words)s"), { words: ev.target.value }));
       return;
     }
     if (ev.target.id === "card-codes" && ev.key === "Enter") {
@@ -143,7 +143,7 @@ export function wire() {
         const missing = dealTyped(codesOf(ev.target.value));
         S.refocus = "card-codes";
         render();
-        if (missing.length) say("Not in the pile: " + missing.join(", "), "bad");
+        if (missing.length) say(interpolate(gettext("Not in the pile: %(words)s"), { words: missing.join(", ") }), "bad");
         else $("card-codes").focus();
         updateDeal();
         return;
@@ -157,13 +157,13 @@ export function wire() {
   $("penalty-box").addEventListener("toggle", () => { if (!$("penalty-box").open && S.penaltyPick) cancelPenalty(false); });
   $("hand-form").addEventListener("submit", (ev) => { ev.preventDefault(); submitHand(); });
   $("hand-form").addEventListener("reset", () => { setTimeout(() => { syncDoubleVictory(); checkHand(); }, 0); });
-  $("undo").addEventListener("click", () => { if (!S.busy) send([{ type: "undo" }], "undo"); });
-  $("refresh").addEventListener("click", () => { alertBox(""); refresh("Latest state loaded."); });
+  $("undo").addEventListener("click", () => { if (!S.busy) send([{ type: "undo" }], W.term("event:undo", "undo")); });
+  $("refresh").addEventListener("click", () => { alertBox(""); refresh(gettext("Latest state loaded.")); });
   $("retry").addEventListener("click", () => { if (!S.busy) flush(); });
   $("outbox-discard").addEventListener("click", () => {
     outbox.clear();
     renderOutbox();
-    say("The held entries were discarded; nothing of them was stored.");
+    say(gettext("The held entries were discarded; nothing of them was stored."));
     refresh();
   });
 

@@ -2,6 +2,11 @@
    disabled, so the form sends what is shown. No rule here: the counts come from the page. */
 (function () {
   "use strict";
+  // the script's words: Django's JavaScript catalogue (/jsi18n/, loaded before this script), else English
+  var django = window.django || {};
+  var gettext = django.gettext || function (text) { return text; };
+  var ngettext = django.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = function (text, params) { return text.replace(/%\((\w+)\)s/g, function (all, k) { return params[k] === undefined ? all : String(params[k]); }); };
   var variant = document.getElementById("variant");
   if (!variant) return;
   function update() {
@@ -20,7 +25,8 @@
       fs.disabled = !shown;
     });
     var hint = document.getElementById("seat-count");
-    if (hint) hint.textContent = min === max ? String(min) + " players" : min + " to " + max + " players";
+    if (hint) hint.textContent = min === max ? interpolate(ngettext("%(count)s player", "%(count)s players", min), { count: min })
+      : interpolate(gettext("%(min)s to %(max)s players"), { min: min, max: max });
   }
   variant.addEventListener("change", update);
   // a member picked in a seat clears the new-name field of that seat, and the other way round

@@ -1,7 +1,7 @@
 /* The penalty (docs/entry.md, "Penalty…"): a missed wish noticed at the table ends the hand, so it
  * is kept apart from the other controls, behind a disclosure and a confirm step, for the seats the
  * engine accepts it for now (the endpoint's `penalties`). */
-import { $, S, W, esc, name, penaltyLabel } from "./state.js";
+import { $, S, W, esc, gettext, interpolate, name, penaltyLabel } from "./state.js";
 import { send } from "./api.js";
 
 function penaltiesNow() { return (S.legal && S.legal.penalties) || []; }
@@ -21,9 +21,9 @@ export function renderPenalty() {
   $("penalty-confirm").hidden = !e;
   if (!e) { $("penalty-question").textContent = ""; return; }
   var st = S.legal.state, opponents = (st.teams || []).filter(function (t) { return t.indexOf(e.seat) < 0; });
-  $("penalty-question").innerHTML = "<b>" + esc(penaltyLabel(e)) + ": end hand " + esc(st.hand_number || "") + " now?</b> " +
-    (opponents.length ? esc(opponents.map(function (t) { return t.map(name).join(" & "); }).join(", ")) + " win the hand. " : "") +
-    "Undo can retract it afterwards.";
+  $("penalty-question").innerHTML = "<b>" + esc(interpolate(gettext("%(penalty)s: end hand %(number)s now?"), { penalty: penaltyLabel(e), number: st.hand_number || "" })) + "</b> " +
+    (opponents.length ? esc(interpolate(gettext("%(names)s win the hand."), { names: opponents.map(function (t) { return t.map(name).join(" & "); }).join(", ") })) + " " : "") +
+    esc(gettext("Undo can retract it afterwards."));
 }
 export function choosePenalty(i) {
   S.penaltyPick = penaltiesNow()[i] || null;

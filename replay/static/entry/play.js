@@ -8,7 +8,7 @@
  * button; (3) the passes round to the trick's winner are one button once the engine accepts them;
  * (4) after the scorer's own entry, an event the engine says is the only one possible (a pass with
  * nothing that beats, the last card) is entered by the page itself, with nobody's bomb possible. */
-import { $, C, S, W, actionsOf, esc, key, name, outbox, setBusy } from "./state.js";
+import { $, C, S, W, actionsOf, esc, gettext, interpolate, key, name, outbox, setBusy } from "./state.js";
 import { getJson, send } from "./api.js";
 import { button, pickedCards } from "./view.js";
 
@@ -27,20 +27,22 @@ function seatPlays() { const seat = S.legal.turn; return actionsOf("play").filte
 export function playHtml() {
   const L = S.legal, seat = L.turn, passes = actionsOf("pass");
   let html = '<div class="group" id="play-group">';
-  html += '<p class="dock-head"><b>' + esc(name(seat)) + "</b> to play: tap the cards above</p>";
+  html += '<p class="dock-head">' + interpolate(esc(gettext("%(name)s to play: tap the cards above")), { name: "<b>" + esc(name(seat)) + "</b>" }) + "</p>";
   html += '<div id="play-options" class="candidates"></div>';
-  html += '<p class="dock-row"><button type="button" class="btn primary" id="play-btn" disabled>Play</button> ';
-  passes.forEach((a) => { html += button("pass-btn", "Pass", a) + " "; });
+  html += '<p class="dock-row"><button type="button" class="btn primary" id="play-btn" disabled>' + esc(gettext("Play")) + "</button> ";
+  passes.forEach((a) => { html += button("pass-btn", esc(gettext("Pass")), a) + " "; });
   const rest = passes.length ? passesToTheWinner(passes[0]) : null;
   if (rest) {
     html += '<button type="button" class="btn" id="pass-all" disabled data-events=\'' + esc(JSON.stringify(rest)) + "'>" +
-      esc(rest.map((e) => name(e.seat)).join(", ")) + " pass: " + esc(name(S.legal.state.trick_winner)) + " wins the trick</button> ";
+      esc(interpolate(gettext("%(names)s pass: %(winner)s wins the trick"), { names: rest.map((e) => name(e.seat)).join(", "), winner: name(S.legal.state.trick_winner) })) + "</button> ";
     confirmPassAll(rest);
   }
-  html += '<button type="button" class="btn" id="pick-clear">Clear</button></p>';
+  html += '<button type="button" class="btn" id="pick-clear">' + esc(gettext("Clear")) + "</button></p>";
   html += '<p id="play-hint" class="hint" aria-live="polite"></p>';
-  html += '<details class="typed"><summary>Type cards · one-tap play</summary><label class="row">Cards <input id="card-codes" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. 9r 9j, ph, ma"></label>' +
-    '<label class="check"><input type="checkbox" id="quick-play"' + (quickPlay() ? " checked" : "") + "> Quick entry: one tap plays when the cards allow only one play; the twelfth card of the exchange sends it</label></details>";
+  html += '<details class="typed"><summary>' + esc(gettext("Type cards · one-tap play")) + '</summary><label class="row">' + esc(gettext("Cards")) +
+    ' <input id="card-codes" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="' + esc(gettext("e.g. 9r 9j, ph, ma")) + '"></label>' +
+    '<label class="check"><input type="checkbox" id="quick-play"' + (quickPlay() ? " checked" : "") + "> " +
+    esc(gettext("Quick entry: one tap plays when the cards allow only one play; the twelfth card of the exchange sends it")) + "</label></details>";
   return html + "</div>";
 }
 
@@ -76,10 +78,10 @@ function exactPlays() { const k = key(pickedCards()); return seatPlays().filter(
 
 function choiceWords(a, sameCards) {
   const parts = [];
-  if (a.wish !== undefined) parts.push("wish for " + W.rankPhrase(a.wish));
-  else if (sameCards && a.cards.indexOf("Mahjong") >= 0) parts.push("no wish");
-  if (a.phoenix !== undefined) parts.push("Phoenix as " + W.rankName(a.phoenix));
-  if (a.to !== undefined) parts.push("lead to " + name(a.to));
+  if (a.wish !== undefined) parts.push(interpolate(gettext("wish for %(rank)s"), { rank: W.rankPhrase(a.wish) }));
+  else if (sameCards && a.cards.indexOf("Mahjong") >= 0) parts.push(gettext("no wish"));
+  if (a.phoenix !== undefined) parts.push(interpolate(gettext("Phoenix as %(rank)s"), { rank: W.rankName(a.phoenix) }));
+  if (a.to !== undefined) parts.push(interpolate(gettext("lead to %(name)s"), { name: name(a.to) }));
   return parts.join(", ");
 }
 
@@ -100,15 +102,15 @@ export function updatePlay() {
   const shown = exact.length > 1 ? exact : cands.length > 1 && cands.length <= MAX_CANDIDATES ? cands : [];
   shown.forEach((a, i) => {
     const same = key(a.cards) === key(picked);
-    const label = (same ? "" : W.cardsHtml(a.cards) + " ") + esc(choiceWords(a, exact.length > 1) || (same ? "play" : ""));
+    const label = (same ? "" : W.cardsHtml(a.cards) + " ") + esc(choiceWords(a, exact.length > 1) || (same ? gettext("play") : ""));
     html += button("cand-" + i, label, a, "cand");
   });
   box.innerHTML = html;
   const play = exact.length === 1 ? exact[0] : null;
   btn.disabled = blocked || !play;
-  btn.textContent = play ? "Play " + W.cardsText(play.cards) : exact.length > 1 ? "Play: choose above" : "Play";
+  btn.textContent = play ? interpolate(gettext("Play %(cards)s"), { cards: W.cardsText(play.cards) }) : exact.length > 1 ? gettext("Play: choose above") : gettext("Play");
   const hint = $("play-hint");
-  if (hint) { hint.textContent = !picked.length || cands.length ? "" : "Not a legal play here: " + W.cardsText(picked) + "."; hint.removeAttribute("data-code"); }
+  if (hint) { hint.textContent = !picked.length || cands.length ? "" : interpolate(gettext("Not a legal play here: %(cards)s."), { cards: W.cardsText(picked) }); hint.removeAttribute("data-code"); }
   if (picked.length && !cands.length) explainRefusal({ type: "play", seat: S.legal.turn, cards: picked });
 }
 
@@ -120,7 +122,7 @@ function explainRefusal(event) {
   getJson(C.legal_url + "?check=" + encodeURIComponent(k)).then((res) => {
     const hint = $("play-hint"), check = res.body && res.body.check;
     if (S.explaining !== k || S.seq !== seq || !hint || !check || check.ok) return;
-    hint.textContent = "Not a legal play here: " + W.cardsText(event.cards) + ": " + W.refusal(check.error) + ".";
+    hint.textContent = interpolate(gettext("Not a legal play here: %(cards)s: %(reason)s."), { cards: W.cardsText(event.cards), reason: W.refusal(check.error) });
     hint.setAttribute("data-code", check.error.code);
   });
 }
@@ -136,7 +138,7 @@ export function afterRefresh() {
   if (!forced) { S.auto = false; setBusy(S.busy); return; }
   S.auto = true;
   setBusy(S.busy);
-  send([acts[0]], W.describe(acts[0]) + " (the only legal event)", "auto").then((ok) => {
+  send([acts[0]], interpolate(gettext("%(event)s (the only legal event)"), { event: W.describe(acts[0]) }), "auto").then((ok) => {
     if (!ok) { S.auto = false; setBusy(S.busy); }
   });
 }

@@ -1,7 +1,7 @@
 /* The score-sheet form (docs/entry.md, "Score sheet: one form per hand"): one `hand_result` per
  * hand, checked as it is typed, first by the fields' own bounds, then by the engine itself through
  * GET /api/games/{id}/legal/?check= (a dry run: nothing stored). */
-import { $, C, S, W, esc, name, nSeats, outbox, seatCount, t } from "./state.js";
+import { $, C, S, W, esc, gettext, interpolate, name, nSeats, outbox, seatCount } from "./state.js";
 import { button } from "./view.js";
 import { getJson, send } from "./api.js";
 import { changedElsewhere } from "./stale.js";
@@ -15,13 +15,13 @@ export function renderSheetForm() {
   var shuffles = (L.actions || []).filter(function (a) { return a.type === "shuffle"; });
   $("sheet-shuffle").hidden = !shuffles.length;
   $("sheet-shuffle-buttons").innerHTML = shuffles.map(function (a) {
-    return button("sheet-shuffle-" + a.seat, esc(name(a.seat)) + " shuffles", a, "to-cards");
+    return button("sheet-shuffle-" + a.seat, esc(interpolate(gettext("%(name)s shuffles"), { name: name(a.seat) })), a, "to-cards");
   }).join(" ");
   var teams = sheetTeams();
   [0, 1].forEach(function (i) {
     var label = $("points-label-" + i);
     if (!label) return;
-    if (C.sheet.dealer) label.textContent = i === 0 ? t("Dealer & dummy") : t("Opponents");
+    if (C.sheet.dealer) label.textContent = i === 0 ? gettext("Dealer & dummy") : gettext("Opponents");
     else if (teams[i]) label.textContent = teams[i].map(name).join(" & ");
   });
   $("hand-form").querySelectorAll("select, input").forEach(function (el) { el.disabled = !open; });
@@ -75,24 +75,24 @@ function handEvent() {
 
 // What the browser itself can say at once (the field's declared bounds), before the engine's answer.
 function fieldProblem() {
-  if ($("out-0").value === "") return "Who went out first?";
+  if ($("out-0").value === "") return gettext("Who went out first?");
   var seen = {};
   var dup = false;
   document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") { if (seen[sel.value]) dup = true; seen[sel.value] = true; } });
-  if (dup) return "A player goes out only once.";
+  if (dup) return gettext("A player goes out only once.");
   if (finishingOrder()) {
     var empty = Array.prototype.filter.call(document.querySelectorAll(".out-select"), function (sel) { return sel.value === ""; });
-    if (empty.length) return "The whole finishing order is needed: who was " + empty[0].closest("label").firstChild.textContent.trim() + "?";
+    if (empty.length) return interpolate(gettext("The whole finishing order is needed: who was %(place)s?"), { place: empty[0].closest("label").firstChild.textContent.trim() });
     return null;
   }
   if (dvChecked() || !$("points-0")) return null;
   var p = [$("points-0"), $("points-1")];
   for (var i = 0; i < 2; i++) {
-    if (p[i].value === "") return "Card points: type one team's points.";
+    if (p[i].value === "") return gettext("Card points: type one team's points.");
     if (!p[i].checkValidity()) {
-      if (p[i].validity.stepMismatch) return "Card points are a multiple of 5 (" + p[i].value + " is not).";
-      if (p[i].validity.rangeUnderflow || p[i].validity.rangeOverflow) return "Card points lie between -25 and 125 (" + p[i].value + " does not).";
-      return "Card points: " + p[i].validationMessage;
+      if (p[i].validity.stepMismatch) return interpolate(gettext("Card points are a multiple of 5 (%(value)s is not)."), { value: p[i].value });
+      if (p[i].validity.rangeUnderflow || p[i].validity.rangeOverflow) return interpolate(gettext("Card points lie between -25 and 125 (%(value)s does not)."), { value: p[i].value });
+      return interpolate(gettext("Card points: %(problem)s"), { problem: p[i].validationMessage });
     }
   }
   return null;
@@ -111,25 +111,25 @@ export function checkHand() {
   if (!S.legal || S.legal.phase !== "between_hands") { S.checkKey = null; S.submitWhenChecked = false; setCheck("", null); return; }
   if (S.stale && S.stale.origin === "save-hand") {  // no "✓ accepted" on a form built on an old state
     S.checkKey = null; S.submitWhenChecked = false;
-    setCheck("This form was filled before the game changed: compare it with the new state first.", false);
+    setCheck(gettext("This form was filled before the game changed: compare it with the new state first."), false);
     return;
   }
   var problem = fieldProblem();
   if (problem) { S.checkKey = null; S.submitWhenChecked = false; setCheck(problem, false); return; }
-  if (offlineForm()) { S.checkKey = null; setCheck("Not checked yet: the rules check it when it is sent (entries are waiting to go out).", null); return; }
+  if (offlineForm()) { S.checkKey = null; setCheck(gettext("Not checked yet: the rules check it when it is sent (entries are waiting to go out)."), null); return; }
   var event = handEvent(), k = JSON.stringify(event);
   if (k === S.checkKey) return;  // approved already at this seq
   S.checkKey = null;
-  setCheck("Checking…", null);
+  setCheck(gettext("Checking…"), null);
   S.checkTimer = setTimeout(function () {
     getJson(C.legal_url + "?check=" + encodeURIComponent(k)).then(function (res) {
       if (JSON.stringify(handEvent()) !== k) return;  // typed on meanwhile
       var check = res.body.check;
-      if (res.status !== 200 || !check) { setCheck(res.body.message || "Could not check.", false); return; }
+      if (res.status !== 200 || !check) { setCheck(res.body.message || gettext("Could not check."), false); return; }
       if (res.body.seq !== S.seq) { changedElsewhere(res.body.seq); return; }
       if (check.ok) {
         S.checkKey = k;
-        setCheck("✓ The rules accept this hand: " + summary(event), true);
+        setCheck(interpolate(gettext("✓ The rules accept this hand: %(summary)s"), { summary: summary(event) }), true);
         if (S.submitWhenChecked) { S.submitWhenChecked = false; submitHand(); }
       } else { S.submitWhenChecked = false; setCheck("✗ " + W.refusal(check.error), false); }
     });
@@ -137,14 +137,14 @@ export function checkHand() {
 }
 
 function summary(e) {
-  var parts = ["out " + e.out.map(name).join(" › ")];
-  Object.keys(e.calls).forEach(function (s) { parts.push(name(Number(s)) + " " + (e.calls[s] === "tichu" ? "Tichu" : "Grand Tichu")); });
-  parts.push(e.points ? "card points " + e.points.join(" / ") : finishingOrder() ? "finishing order" : victoryWord());
+  var parts = [interpolate(gettext("out %(order)s"), { order: e.out.map(name).join(" › ") })];
+  Object.keys(e.calls).forEach(function (s) { parts.push(interpolate(gettext("%(name)s: %(call)s"), { name: name(Number(s)), call: W.callName(e.calls[s]) })); });
+  parts.push(e.points ? interpolate(gettext("card points %(points)s"), { points: e.points.join(" / ") }) : finishingOrder() ? gettext("finishing order") : victoryWord());
   return parts.join("; ");
 }
 
 export function finishingOrder() { return !C.sheet.points && !C.sheet.sweep; }
-export function victoryWord() { return C.sheet.sweep === 3 ? "triple victory" : "double victory"; }
+export function victoryWord() { return C.sheet.sweep === 3 ? gettext("triple victory") : gettext("double victory"); }
 
 export function otherTeamPoints(ev) {
   var me = ev.target, other = $("points-" + (me.getAttribute("data-team") === "0" ? "1" : "0"));
@@ -158,11 +158,11 @@ export function submitHand() {
   if (S.stale) { send([], ""); return; }
   if (offlineForm()) {  // no engine to ask: the field checks only; the engine judges it when sent
     if (fieldProblem()) return;
-    send([event], "hand " + ((S.legal.state.hand_number || 0) + 1 + queuedHands()) + " from the score sheet", "save-hand").then(afterHandSaved);
+    send([event], interpolate(gettext("hand %(number)s from the score sheet"), { number: (S.legal.state.hand_number || 0) + 1 + queuedHands() }), "save-hand").then(afterHandSaved);
     return;
   }
   if (S.checkKey !== JSON.stringify(event)) { S.submitWhenChecked = true; checkHand(); return; }
-  send([event], "hand " + ((S.legal.state.hand_number || 0) + 1) + " from the score sheet", "save-hand").then(afterHandSaved);
+  send([event], interpolate(gettext("hand %(number)s from the score sheet"), { number: (S.legal.state.hand_number || 0) + 1 }), "save-hand").then(afterHandSaved);
 }
 function afterHandSaved(ok) {
   if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }

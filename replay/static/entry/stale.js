@@ -4,7 +4,7 @@
  * buttons are disabled and `send` refuses, until the scorer presses "Enter again" next to the
  * message, i.e. has seen the new state. The message stands next to the control that was used and
  * in the sticky bar. A change found with nothing typed just shows the new state. */
-import { $, S, alertBox, name, root, say } from "./state.js";
+import { $, S, alertBox, gettext, interpolate, name, root, say } from "./state.js";
 import { refresh } from "./api.js";
 import { render } from "./view.js";
 import { victoryWord } from "./sheet.js";
@@ -13,17 +13,19 @@ export function sheetFilled() { return !!($("out-0") && $("out-0").value !== "")
 
 /** What the scorer has typed or tapped and not sent, in words ("" when nothing). */
 export function unsavedInput() {
-  if (sheetFilled()) return "the hand typed in the score sheet";
-  if (Object.keys(S.dealHands).some((s) => S.dealHands[s].length)) return "the deal being tapped";
-  if (Object.keys(S.exchange.slots).some((s) => Object.keys(S.exchange.slots[s]).length)) return "the exchange being tapped";
-  if (S.picked.length) return "the cards picked";
+  if (sheetFilled()) return gettext("the hand typed in the score sheet");
+  if (Object.keys(S.dealHands).some((s) => S.dealHands[s].length)) return gettext("the deal being tapped");
+  if (Object.keys(S.exchange.slots).some((s) => Object.keys(S.exchange.slots[s]).length)) return gettext("the exchange being tapped");
+  if (S.picked.length) return gettext("the cards picked");
   return "";
 }
 
 export function markStale(seq, what, origin, refused) {
   S.stale = { seq, what, origin };
-  const text = (refused ? "Not saved: " : "Not sent: ") + what + ". The game changed meanwhile (another scorer entered up to #" + seq +
-    "); the latest state is shown. Check it, then press “Enter again” if the entry is still needed.";
+  const text = interpolate(refused
+    ? gettext("Not saved: %(what)s. The game changed meanwhile (another scorer entered up to #%(seq)s); the latest state is shown. Check it, then press “Enter again” if the entry is still needed.")
+    : gettext("Not sent: %(what)s. The game changed meanwhile (another scorer entered up to #%(seq)s); the latest state is shown. Check it, then press “Enter again” if the entry is still needed."),
+  { what, seq });
   const where = origin === "save-hand" ? "sheet" : "cards";
   ["sheet", "cards"].forEach((w) => {
     const box = $(w + "-stale");
@@ -31,7 +33,7 @@ export function markStale(seq, what, origin, refused) {
     box.querySelector(".stale-text").textContent = w === where ? text : "";
   });
   $("bar-stale").hidden = false;
-  $("bar-stale-text").textContent = (refused ? "Not saved" : "Changed meanwhile") + ": game at #" + seq;
+  $("bar-stale-text").textContent = interpolate(refused ? gettext("Not saved: game at #%(seq)s") : gettext("Changed meanwhile: game at #%(seq)s"), { seq });
   $("hand-form").classList.toggle("stale", where === "sheet");
   $("save-hand").disabled = true;  // at once, before the new state is drawn
   root.setAttribute("data-stale", "1");
@@ -57,19 +59,20 @@ export function acknowledgeStale() {
 export function changedElsewhere(seq) {
   root.setAttribute("data-conflict", String(seq));
   const what = unsavedInput();
-  if (what) markStale(seq, what, what.indexOf("score sheet") >= 0 ? "save-hand" : "cards", false);
-  return refresh(what ? "" : "Another scorer entered up to #" + seq + ": the latest state is shown.");
+  if (what) markStale(seq, what, sheetFilled() ? "save-hand" : "cards", false);
+  return refresh(what ? "" : interpolate(gettext("Another scorer entered up to #%(seq)s: the latest state is shown."), { seq }));
 }
 
 /** "Hand 3 is over: Ann & Cid +155, Bob & Dee -55; totals 455 / 345.": the hand's score line. */
 export function handOver(n, line) {
   const teams = S.legal.state.teams || [], totals = S.legal.state.totals || [];
-  const label = (i) => (teams[i] && teams[i].length ? teams[i].map(name).join(" & ") : "column " + (i + 1));
-  const pts = (line.points || []).map((p, i) => label(i) + " " + (p > 0 ? "+" : "") + p);
-  let text = "Hand " + n + " is over: " + pts.join(", ");
-  if (line.double_victory) text += " (" + victoryWord() + ")";
-  if (totals.length) text += "; totals " + totals.join(" / ");
-  return text + ".";
+  const label = (i) => (teams[i] && teams[i].length ? teams[i].map(name).join(" & ") : interpolate(gettext("column %(number)s"), { number: i + 1 }));
+  const pts = (line.points || []).map((p, i) => label(i) + " " + (p > 0 ? "+" : "") + p).join(", ");
+  const victory = line.double_victory ? victoryWord() : "";
+  const said = totals.length
+    ? (victory ? gettext("Hand %(number)s is over: %(points)s (%(victory)s); totals %(totals)s.") : gettext("Hand %(number)s is over: %(points)s; totals %(totals)s."))
+    : (victory ? gettext("Hand %(number)s is over: %(points)s (%(victory)s).") : gettext("Hand %(number)s is over: %(points)s."));
+  return interpolate(said, { number: n, points: pts, victory, totals: totals.join(" / ") });
 }
 
 export { alertBox };

@@ -1,9 +1,10 @@
 /* The entry page's state and small helpers, shared by its modules (docs/entry.md, "The script").
  * No rule of Tichu here: what may be entered is what GET /api/games/{id}/legal/ says now. */
 import { makeWords, readWords, esc } from "../shared/cards.js";
+import { gettext, interpolate, ngettext } from "../shared/i18n.js";
 import { Outbox } from "./outbox.js";
 
-export { esc };
+export { esc, gettext, interpolate, ngettext };
 export const root = document.getElementById("entry");
 export const C = root ? JSON.parse(document.getElementById("entry-config").textContent) : { players: [] };
 export const $ = (id) => document.getElementById(id);
@@ -11,23 +12,20 @@ export const players = C.players || [];
 export const nSeats = players.length;
 export const seatCount = (C.seat_names || players).length;  // Threechu: three players and the dummy
 
+const WORDS = readWords();
+
 /** A seat's name: its player, or the engine's name of a seat without one (Threechu's dummy). */
 export function name(seat) {
   if (typeof seat === "number" && seat >= 0 && seat < nSeats) return players[seat];
   const named = (C.seat_names || [])[seat];
-  return named !== undefined ? named : "seat " + seat;
+  return named !== undefined ? named : ((WORDS.terms || {}).seat || "seat {number:seat}").replace("{number:seat}", String(seat));
 }
 
 /** Card faces and the engine's words (static/shared/cards.js, fed by games.engine page_words). */
-export const W = makeWords(readWords(), name);
+export const W = makeWords(WORDS, name);
 
-/** A UI string in the page's language (Django's JavaScript catalogue, /jsi18n/ loaded by
- * entry/enter.html: locale/<lang>/LC_MESSAGES/djangojs.po), its %(name)s placeholders filled. The
- * game's own words are the engine's (W above), never these. */
-export function t(text, params) {
-  const said = typeof window.gettext === "function" ? window.gettext(text) : text;
-  return params ? said.replace(/%\((\w+)\)s/g, (all, k) => (params[k] === undefined ? all : String(params[k]))) : said;
-}
+/** The script's own words: gettext, interpolate and ngettext (static/shared/i18n.js, Django's
+ * JavaScript catalogue loaded by entry/enter.html). The game's own words are the engine's (W). */
 
 export const outbox = Outbox("tichu-entry:game-" + C.game + ":outbox");
 
@@ -79,5 +77,6 @@ export function newKey() {
 }
 export function penaltyLabel(e) {
   const why = String(e.reason || "");
-  return why === "missed_wish" ? "Missed wish by " + name(e.seat) : name(e.seat) + ": " + why.replace(/_/g, " ");
+  return why === "missed_wish" ? interpolate(gettext("Missed wish by %(name)s"), { name: name(e.seat) })
+    : interpolate(gettext("%(name)s: %(reason)s"), { name: name(e.seat), reason: W.term("reason:" + why, why.replace(/_/g, " ")) });
 }

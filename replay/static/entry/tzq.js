@@ -15,6 +15,7 @@
    (static/shared/live.js). */
 import { followGame } from "../shared/live.js";
 import { esc, makeWords, readWords } from "../shared/cards.js";
+import { gettext, interpolate, ngettext, pgettext } from "../shared/i18n.js";
 
 const root = document.getElementById("tzq-entry");
 const C = JSON.parse(document.getElementById("tzq-config").textContent);
@@ -22,13 +23,16 @@ const $ = (id) => document.getElementById(id);
 const S = { seq: C.seq, legal: null, busy: false, stale: null, picked: null, starter: null };
 // A score line refused by a 409 (the server drew its page stale): no write from this page, Undo
 // included, until the scorer presses the form's "Enter again".
-if (root.dataset.stale === "1") S.stale = { seq: Number($("bar-stale-seq").textContent), what: "the round as typed" };
+if (root.dataset.stale === "1") S.stale = { seq: Number($("bar-stale-seq").textContent), what: gettext("the round as typed") };
 
 // --- words and cards: the engine's, as every page script shows them (static/shared/cards.js) ---
 
-const name = (seat) => (typeof seat === "number" && C.players[seat] !== undefined ? C.players[seat] : `seat ${seat}`);
 const WORDS = readWords();
+const name = (seat) => (typeof seat === "number" && C.players[seat] !== undefined ? C.players[seat]
+  : ((WORDS.terms || {}).seat || "seat {number:seat}").replace("{number:seat}", String(seat)));
 const W = makeWords(WORDS, name, C.cards);
+// The game's own words: Chow, Pung (the engine's event names), the phases.
+const term = (kind) => W.term("event:" + kind, kind.charAt(0).toUpperCase() + kind.slice(1));
 const { cardName, cardHtml } = W;
 const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? "last" : "")).join("");
 // The engine's refusal: its code as the engine's heading (engine.refusal_heading, the term
@@ -37,7 +41,7 @@ const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === ke
 function refusalWords(err) {
   const code = (err && err.code) || "invalid";
   const heading = (WORDS.terms || {})[`code:${code}`] || code.replace(/_/g, " ");
-  return `${heading}: ${W.refusal(err)}`;
+  return interpolate(gettext("%(code)s: %(reason)s"), { code: heading, reason: W.refusal(err) });
 }
 function say(text, kind) {
   $("status").textContent = text;
@@ -54,9 +58,10 @@ function roundOver(state) {
   const sheet = state.score_sheet || [];
   const line = sheet[sheet.length - 1];
   const totals = (state.totals || []).map((t, i) => `${name(i)} ${t}`).join(", ");
-  let text = line.drawn ? `Round ${line.round} is over: drawn, no points; totals ${totals}.`
-    : `Round ${line.round} is over: ${name(line.winner)} +${line.points[line.winner]} (Mah-jong by a ${line.by.charAt(0).toUpperCase()}${line.by.slice(1)}); totals ${totals}.`;
-  if (state.complete) text += " Game over: " + (typeof state.winner === "number" ? `${name(state.winner)} wins.` : "a tie.");
+  let text = line.drawn ? interpolate(gettext("Round %(round)s is over: drawn, no points; totals %(totals)s."), { round: line.round, totals })
+    : interpolate(gettext("Round %(round)s is over: %(name)s +%(points)s (Mah-jong by %(by)s); totals %(totals)s."),
+      { round: line.round, name: name(line.winner), points: line.points[line.winner], by: term(line.by), totals });
+  if (state.complete) text += " " + (typeof state.winner === "number" ? interpolate(gettext("Game over: %(name)s wins."), { name: name(state.winner) }) : gettext("Game over: a tie."));
   return text;
 }
 
@@ -82,7 +87,7 @@ const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `k${Date.now().t
 
 async function refresh(note, kind) {
   const r = await fetch(C.legal_url, { credentials: "same-origin", headers: { Accept: "application/json" } });
-  if (r.redirected || r.status === 401 || r.status === 403) { say(`Your session has ended: log in again (${C.login_url}).`, "bad"); return; }
+  if (r.redirected || r.status === 401 || r.status === 403) { say(interpolate(gettext("Your session has ended: log in again (%(url)s)."), { url: C.login_url }), "bad"); return; }
   const body = await r.json();
   const before = S.legal ? (S.legal.state.score_sheet || []).length : null;
   S.legal = body;
@@ -98,12 +103,12 @@ async function refresh(note, kind) {
 
 async function send(events, what) {
   if (S.busy) return false;
-  if (S.stale) { say("Not sent: the game changed meanwhile. Check the new state, then press “Enter again”.", "bad"); return false; }
+  if (S.stale) { say(gettext("Not sent: the game changed meanwhile. Check the new state, then press “Enter again”."), "bad"); return false; }
   S.busy = true;
   root.dataset.busy = "1";
   setDisabled(true);
   $("action-error").textContent = "";
-  say(`Saving: ${what}…`);
+  say(interpolate(gettext("Saving: %(what)s…"), { what }));
   let res;
   try {
     const r = await fetch(C.events_url, {
@@ -118,18 +123,18 @@ async function send(events, what) {
   S.busy = false;
   root.dataset.busy = "0";
   if (res.status === 201) {
-    await refresh(`Saved: ${what} (#${res.body.seq}).`);
+    await refresh(interpolate(gettext("Saved: %(what)s (#%(seq)s)."), { what, seq: res.body.seq }));
     return true;
   }
   if (res.status === 409) {
     markStale(res.body.current_seq, what);
-    await refresh(`Not saved: ${what}.`, "bad");
+    await refresh(interpolate(gettext("Not saved: %(what)s."), { what }), "bad");
     return false;
   }
   const err = res.body.error || res.body;
-  say(`Not saved: ${what}.`, "bad");
-  $("action-error").textContent = res.status === 0 ? "The server cannot be reached: nothing was saved; try again."
-    : res.status === 422 || err.code ? refusalWords(err) : `Not saved (${res.status}).`;
+  say(interpolate(gettext("Not saved: %(what)s."), { what }), "bad");
+  $("action-error").textContent = res.status === 0 ? gettext("The server cannot be reached: nothing was saved; try again.")
+    : res.status === 422 || err.code ? refusalWords(err) : interpolate(gettext("Not saved (%(status)s)."), { status: res.status });
   $("action-error").setAttribute("data-code", (res.status === 422 || err.code) ? (err.code || "invalid") : "");
   setDisabled(false);
   render();
@@ -142,8 +147,7 @@ function markStale(seq, what) {
   S.stale = { seq, what };
   const box = $("actions-stale");
   box.hidden = false;
-  box.querySelector(".stale-text").textContent = `Not saved: ${what}. The game changed meanwhile (another scorer entered up to #${seq}); ` +
-    "the latest state is shown. Check it, then press “Enter again” if the entry is still needed.";
+  box.querySelector(".stale-text").textContent = interpolate(gettext("Not saved: %(what)s. The game changed meanwhile (another scorer entered up to #%(seq)s); the latest state is shown. Check it, then press “Enter again” if the entry is still needed."), { what, seq });
   $("bar-stale").hidden = false;
   $("bar-stale-seq").textContent = String(seq);
   root.dataset.stale = "1";
@@ -211,42 +215,44 @@ function renderSheet(st) {
   body.dataset.rounds = String(sheet.length);
   const totals = [0, 0];
   body.innerHTML = sheet.map((line) => {
-    const what = line.drawn ? "drawn" : `${esc(name(line.winner))} by a ${esc(line.by.charAt(0).toUpperCase() + line.by.slice(1))}` +
+    const what = line.drawn ? esc(gettext("drawn")) : esc(interpolate(gettext("%(name)s by %(by)s"), { name: name(line.winner), by: term(line.by) })) +
       (line.score_pile && line.score_pile.length ? ` <span class="pile">${cardsHtml(line.score_pile)}</span>` : "") +
       ((line.scoring || []).length ? ` <span class="scoring">${esc(line.scoring.map((x) => `${x.label} +${x.points}`).join(", "))}</span>` : "") +
-      (line.kind === "round_result" ? ' <span class="kind">(score line)</span>' : "");
+      (line.kind === "round_result" ? ` <span class="kind">${esc(gettext("(score line)"))}</span>` : "");
     const cells = line.points.map((p, i) => {
       totals[i] += p;
-      return `<td class="num points" data-seat="${i}">${p ? "+" + p : "0"} <span class="total" title="running total">(${totals[i]})</span></td>`;
+      return `<td class="num points" data-seat="${i}">${p ? "+" + p : "0"} <span class="total" title="${esc(gettext("running total"))}">(${totals[i]})</span></td>`;
     }).join("");
     return `<tr class="hand-line" data-round="${line.round}"><th scope="row">${line.round}</th><td>${what}</td>${cells}</tr>`;
-  }).join("") || `<tr><td colspan="4">No round finished yet.</td></tr>`;
+  }).join("") || `<tr><td colspan="4">${esc(gettext("No round finished yet."))}</td></tr>`;
   (st.totals || []).forEach((t, i) => { const cell = $(`total-${i}`); if (cell) cell.innerHTML = `<b>${t}</b>`; });
 }
 
 function phaseText(L) {
   const st = L.state;
-  if (L.phase === "game_over") return "game over";
-  if (L.phase === "between_rounds") return `round ${(st.score_sheet || []).length + 1} of ${st.options.rounds} to enter`;
-  const what = { action: "to draw or Chow", drawn: "to discard or Pung", reshuffle: "to reshuffle the discards" }[L.phase] || L.phase;
-  return `round ${st.round} · ${name(L.turn)} ${what} · ${st.stock_size} in stock`;
+  if (L.phase === "game_over") return W.term("phase:game_over", "game over");
+  if (L.phase === "between_rounds") return interpolate(gettext("round %(round)s of %(rounds)s to enter"), { round: (st.score_sheet || []).length + 1, rounds: st.options.rounds });
+  const who = { name: name(L.turn), chow: term("chow"), pung: term("pung") };
+  const what = { action: gettext("%(name)s to draw or %(chow)s"), drawn: gettext("%(name)s to discard or %(pung)s"), reshuffle: gettext("%(name)s to reshuffle the discards") }[L.phase];
+  return [interpolate(pgettext("Tien Zi Que", "round %(round)s"), { round: st.round }), what ? interpolate(what, who) : `${name(L.turn)} ${W.term("phase:" + L.phase, L.phase)}`,
+    interpolate(gettext("%(count)s in stock"), { count: st.stock_size })].join(" · ");
 }
 
 function tableHtml(st, L) {
   if (L.phase === "between_rounds" || L.phase === "game_over") return "";
   const discard = st.discard || [];
-  let html = `<div class="tzq-center"><span class="stock" id="stock-count">Stock: <b>${st.stock_size}</b></span> ` +
-    `<span class="discard" id="discard-pile">Discards (${discard.length}): ${cardsHtml(discard.slice(-6))}</span>`;
-  if ((st.chowable || []).length) html += ` <span class="chowable">open for a Chow: ${cardsHtml(st.chowable)}</span>`;
+  let html = `<div class="tzq-center"><span class="stock" id="stock-count">${esc(gettext("Stock:"))} <b>${st.stock_size}</b></span> ` +
+    `<span class="discard" id="discard-pile">${esc(interpolate(gettext("Discards (%(count)s):"), { count: discard.length }))} ${cardsHtml(discard.slice(-6))}</span>`;
+  if ((st.chowable || []).length) html += ` <span class="chowable">${esc(interpolate(gettext("open for a %(chow)s:"), { chow: term("chow") }))} ${cardsHtml(st.chowable)}</span>`;
   html += "</div>";
   [0, 1].forEach((s) => {
     const acting = L.turn === s;
     html += `<div class="seat-box${acting ? " turn" : ""}" data-seat="${s}"${acting ? ' aria-current="true"' : ""}>` +
-      `<div class="seat-head"><span class="seat-name">${esc(name(s))}</span>${acting ? ' <span class="badge to-act">to act</span>' : ""}` +
-      ` <span class="count">${(st.totals || [])[s] ?? 0} pts · pile ${(st.score_piles[s] || []).length}/5</span></div>`;
+      `<div class="seat-head"><span class="seat-name">${esc(name(s))}</span>${acting ? ` <span class="badge to-act">${esc(gettext("to act"))}</span>` : ""}` +
+      ` <span class="count">${esc(interpolate(gettext("%(points)s pts · pile %(count)s/5"), { points: (st.totals || [])[s] ?? 0, count: (st.score_piles[s] || []).length }))}</span></div>`;
     if (acting && L.phase === "drawn") html += pickerHtml(st.hands[s], st.drawn);
-    else html += `<div class="hand" aria-label="${esc(name(s))}'s hand">${cardsHtml(st.hands[s])}</div>`;
-    if ((st.score_piles[s] || []).length) html += `<div class="pile">Score pile ${cardsHtml(st.score_piles[s])}</div>`;
+    else html += `<div class="hand" aria-label="${esc(interpolate(gettext("%(name)s's hand"), { name: name(s) }))}">${cardsHtml(st.hands[s])}</div>`;
+    if ((st.score_piles[s] || []).length) html += `<div class="pile">${esc(gettext("Score pile"))} ${cardsHtml(st.score_piles[s])}</div>`;
     html += "</div>";
   });
   return html;
@@ -255,11 +261,11 @@ function tableHtml(st, L) {
 // After a draw: the hand as buttons (tap one to discard it); the card just drawn is marked.
 function pickerHtml(hand, drawn) {
   let markDrawn = true;
-  return `<div class="hand picker" role="group" aria-label="Tap the card to discard">` + hand.map((c, i) => {
+  return `<div class="hand picker" role="group" aria-label="${esc(gettext("Tap the card to discard"))}">` + hand.map((c, i) => {
     const isDrawn = markDrawn && c === drawn;
     if (isDrawn) markDrawn = false;
     return `<button type="button" class="pick${isDrawn ? " drawn" : ""}" data-pick="${i}" data-card="${esc(c)}" aria-pressed="${S.picked === i}"` +
-      ` title="${esc(cardName(c))}${isDrawn ? " (just drawn)" : ""}">${cardHtml(c)}</button>`;
+      ` title="${esc(isDrawn ? interpolate(gettext("%(card)s (just drawn)"), { card: cardName(c) }) : cardName(c))}">${cardHtml(c)}</button>`;
   }).join("") + "</div>";
 }
 
@@ -280,7 +286,7 @@ function combosHtml(actions, title) {
   groups.forEach((list) => {
     const a = list[0];
     html += `<div class="combo-row" data-cards="${esc(a.cards.join(" "))}"><span class="combo-cards">${cardsHtml(a.cards)}</span>` +
-      (a.take ? ` <span class="hint">takes the ${esc(cardName(a.take))}</span>` : "") + ' <span class="keep-label">keep:</span> ';
+      (a.take ? ` <span class="hint">${esc(interpolate(gettext("takes the %(card)s"), { card: cardName(a.take) }))}</span>` : "") + ` <span class="keep-label">${esc(gettext("keep:"))}</span> `;
     list.forEach((act) => {
       html += button(`${act.type}-${n++}`, cardHtml(act.keep), act, " keep") ;
     });
@@ -292,38 +298,40 @@ function combosHtml(actions, title) {
 function controlsHtml(L) {
   const acts = L.actions || [];
   const of = (t) => acts.filter((a) => a.type === t);
-  if (L.phase === "game_over") return '<p class="note" id="game-over">The game is over.</p>';
+  if (L.phase === "game_over") return `<p class="note" id="game-over">${esc(gettext("The game is over."))}</p>`;
   if (L.phase === "between_rounds") {
     const deals = of("round_start");
     if (!deals.length) {
-      return '<p class="note" id="no-deck">The colours of this game\'s cards are not known yet (the option “Card colours” is unset and no ' +
-        "round has been dealt here): enter rounds by their score line, or start a game with the edition's colours.</p>";
+      return `<p class="note" id="no-deck">${esc(gettext("The colours of this game's cards are not known yet (the option “Card colours” is unset and no round has been dealt here): enter rounds by their score line, or start a game with the edition's colours."))}</p>`;
     }
     const seats = deals.map((d) => d.seat);
     if (!seats.includes(S.starter)) S.starter = seats[0];
-    let html = `<p class="prompt">Round ${(L.state.score_sheet || []).length + 1}: who plays first?</p><div class="chips" role="group" aria-label="First player">`;
+    let html = `<p class="prompt">${esc(interpolate(gettext("Round %(round)s: who plays first?"), { round: (L.state.score_sheet || []).length + 1 }))}</p>` +
+      `<div class="chips" role="group" aria-label="${esc(gettext("First player"))}">`;
     seats.forEach((s) => { html += `<button type="button" class="btn chip-btn" id="starter-${s}" data-starter="${s}" aria-pressed="${S.starter === s}">${esc(name(s))}</button>`; });
     html += "</div>";
-    html += `<p>${button("deal", "Deal round (shuffled here)", { type: "deal" }, " primary")}</p>` +
-      '<p class="hint">The page shuffles the deck, deals five cards to each player and records the order of the stock.</p>';
+    html += `<p>${button("deal", esc(gettext("Deal round (shuffled here)")), { type: "deal" }, " primary")}</p>` +
+      `<p class="hint">${esc(gettext("The page shuffles the deck, deals five cards to each player and records the order of the stock."))}</p>`;
     return html;
   }
   const seat = L.turn;
-  let html = `<p class="prompt"><b>${esc(name(seat))}</b> ${L.phase === "drawn" ? "has drawn: tap a card to discard it, or make a Pung" : L.phase === "reshuffle" ? "must refill from a reshuffled stock" : "draws, or makes a Chow"}</p>`;
+  const prompt = L.phase === "drawn" ? gettext("%(name)s has drawn: tap a card to discard it, or make a %(pung)s")
+    : L.phase === "reshuffle" ? gettext("%(name)s must refill from a reshuffled stock") : gettext("%(name)s draws, or makes a %(chow)s");
+  let html = `<p class="prompt">${interpolate(esc(prompt), { name: `<b>${esc(name(seat))}</b>`, pung: esc(term("pung")), chow: esc(term("chow")) })}</p>`;
   const draw = of("draw")[0], reshuffle = of("reshuffle")[0];
-  if (draw) html += `<p>${button("draw", "Draw from the stock", draw, " primary")}</p>`;
-  if (reshuffle) html += `<p>${button("reshuffle", `Shuffle the ${reshuffle.stock.length} discards into the stock`, reshuffle, " primary")}</p>`;
+  if (draw) html += `<p>${button("draw", esc(gettext("Draw from the stock")), draw, " primary")}</p>`;
+  if (reshuffle) html += `<p>${button("reshuffle", esc(interpolate(ngettext("Shuffle the %(count)s discard into the stock", "Shuffle the %(count)s discards into the stock", reshuffle.stock.length), { count: reshuffle.stock.length })), reshuffle, " primary")}</p>`;
   if (L.phase === "drawn") {
     const hand = L.state.hands[seat];
     const card = S.picked !== null ? hand[S.picked] : null;
     const discard = card ? of("discard").find((a) => a.card === card) : null;
-    html += `<p>${discard ? button("discard", `Discard the ${esc(cardName(card))}`, discard, " primary")
-      : '<button type="button" class="btn" id="discard" disabled data-off="1">Discard: tap a card first</button>'}</p>`;
+    html += `<p>${discard ? button("discard", esc(interpolate(gettext("Discard the %(card)s"), { card: cardName(card) })), discard, " primary")
+      : `<button type="button" class="btn" id="discard" disabled data-off="1">${esc(gettext("Discard: tap a card first"))}</button>`}</p>`;
     const pungs = of("pung");
-    if (pungs.length) html += combosHtml(pungs, "Pung (the fifth makes Mah-jong): tap the card to keep on the score pile");
+    if (pungs.length) html += combosHtml(pungs, interpolate(gettext("%(pung)s (the fifth makes Mah-jong): tap the card to keep on the score pile"), { pung: term("pung") }));
   }
   const chows = of("chow");
-  if (chows.length) html += combosHtml(chows, "Chow: tap the card to keep on the score pile");
+  if (chows.length) html += combosHtml(chows, interpolate(gettext("%(chow)s: tap the card to keep on the score pile"), { chow: term("chow") }));
   return html;
 }
 
@@ -364,9 +372,9 @@ function renderPilePicker() {
   if (!box || !field) return;
   const deck = (S.legal && S.legal.state.deck) || Object.keys(C.cards);
   const codes = [...new Set(deck)];
-  box.innerHTML = '<p class="hint">Tap the five cards:</p><div class="picker pile-cards">' +
+  box.innerHTML = `<p class="hint">${esc(gettext("Tap the five cards:"))}</p><div class="picker pile-cards">` +
     codes.map((c) => `<button type="button" class="pick" data-pile-card="${esc(c)}" title="${esc(cardName(c))}">${cardHtml(c)}</button>`).join("") +
-    '</div><button type="button" class="btn" id="pile-back">Remove the last card</button>';
+    `</div><button type="button" class="btn" id="pile-back">${esc(gettext("Remove the last card"))}</button>`;
   box.hidden = false;
 }
 document.addEventListener("click", (ev) => {
@@ -379,7 +387,7 @@ document.addEventListener("click", (ev) => {
   }
   if (ev.target.closest("#pile-back") && field) field.value = field.value.split(/[\s,;]+/).filter(Boolean).slice(0, -1).join(" ");
 });
-$("undo").addEventListener("click", () => send([{ type: "undo" }], "undo of the latest event"));
+$("undo").addEventListener("click", () => send([{ type: "undo" }], gettext("undo of the latest event")));
 
 // The two modes as tabs once the script runs (without it both sections stay open, one after the other).
 const tabs = [["tab-line", "score-line"], ["tab-actions", "actions"]];
@@ -397,7 +405,7 @@ followGame({
   game: C.game, seq: C.seq,
   onChange: async (seq) => {
     if (seq === S.seq || S.busy) return;
-    await refresh(`Another scorer entered up to #${seq}: the latest state is shown.`);
+    await refresh(interpolate(gettext("Another scorer entered up to #%(seq)s: the latest state is shown."), { seq }));
   },
 });
 refresh();

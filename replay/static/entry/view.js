@@ -2,7 +2,7 @@
  * seat that acts is drawn with its controls right under its hand (the "dock"), so its cards and
  * its Play button share one phone screen; the page scrolls that seat into view under the sticky
  * bar after each entry. */
-import { $, C, S, W, actionsOf, esc, name, outbox, players, root } from "./state.js";
+import { $, C, S, W, actionsOf, esc, gettext, interpolate, name, ngettext, outbox, players, root } from "./state.js";
 import { dealHtml, dealPending, prepareDeal, updateDeal } from "./deal.js";
 import { exchangeDock, isPlaced, prepareExchange, pushHtml } from "./exchange.js";
 import { playHtml, updatePlay } from "./play.js";
@@ -11,18 +11,21 @@ import { renderSheetForm } from "./sheet.js";
 
 export function phaseText() {
   const L = S.legal, st = L.state;
-  if (L.status === "finished" || L.phase === "game_over") return "game over";
+  const phase = (p) => W.term("phase:" + p, (p || "").replace(/_/g, " "));
+  if (L.status === "finished" || L.phase === "game_over") return phase("game_over");
   const parts = [];
   if (L.phase === "between_hands") {
     const played = (st.score_sheet || []).length;
-    parts.push("between hands", played + " hand" + (played === 1 ? "" : "s") + " played");
-    if (typeof st.next_shuffler === "number") parts.push(name(st.next_shuffler) + " shuffles next");
+    parts.push(phase("between_hands"), interpolate(ngettext("%(count)s hand played", "%(count)s hands played", played), { count: played }));
+    if (typeof st.next_shuffler === "number") parts.push(interpolate(gettext("%(name)s shuffles next"), { name: name(st.next_shuffler) }));
     return parts.join(" · ");
   }
-  if (st.hand_number) parts.push("hand " + st.hand_number);
-  parts.push((L.phase || "").replace(/_/g, " "));
-  if (L.phase === "deal" && L.deal && L.deal.next_drawer !== null) parts.push(name(L.deal.next_drawer) + " draws next");
-  else if (typeof L.turn === "number") parts.push(name(L.turn) + " to " + (L.phase === "dragon_gift" ? "give the Dragon trick" : "play"));
+  if (st.hand_number) parts.push(interpolate(gettext("hand %(number)s"), { number: st.hand_number }));
+  parts.push(phase(L.phase));
+  if (L.phase === "deal" && L.deal && L.deal.next_drawer !== null) parts.push(interpolate(gettext("%(name)s draws next"), { name: name(L.deal.next_drawer) }));
+  else if (typeof L.turn === "number") {
+    parts.push(interpolate(L.phase === "dragon_gift" ? gettext("%(name)s to give the Dragon trick") : gettext("%(name)s to play"), { name: name(L.turn) }));
+  }
   return parts.join(" · ");
 }
 
@@ -42,8 +45,9 @@ export function render() {
   if (S.stale || outbox.size()) root.querySelectorAll("#controls button, #seats button, #penalty-box button").forEach((b) => { b.disabled = true; });
   if (outbox.size()) {
     $("undo").disabled = true;
-    $("controls").insertAdjacentHTML("afterbegin", '<p class="note outbox-wait" id="outbox-wait">' + esc(outbox.items()[outbox.size() - 1].what) +
-      ": kept in this browser, not yet sent. The next entry is offered once the server has it.</p>");
+    $("controls").insertAdjacentHTML("afterbegin", '<p class="note outbox-wait" id="outbox-wait">' +
+      esc(interpolate(gettext("%(what)s: kept in this browser, not yet sent. The next entry is offered once the server has it."),
+        { what: outbox.items()[outbox.size() - 1].what })) + "</p>");
   }
   if (!S.tab) selectTab(C.sheet.enabled && (L.phase === "between_hands" || L.phase === "game_over") ? "sheet" : "cards", false);
   keepActingSeatInView();
@@ -73,13 +77,13 @@ function renderSeats() {
     html += '<div class="seat-box' + (turn ? " turn" : " quiet") + (teamOf[s] !== undefined ? " team-" + teamOf[s] : "") +
       (outRank >= 0 ? " is-out" : "") + '" data-seat="' + s + '"' + (turn ? ' aria-current="true"' : "") + ">";
     html += '<div class="seat-head"><span class="seat-name">' + esc(name(s)) + "</span>";
-    if (call) html += ' <span class="badge call call-' + call + '" data-call="' + call + '">' + (call === "tichu" ? "Tichu" : "Grand Tichu") + "</span>";
-    if (outRank >= 0) html += ' <span class="badge out">out #' + (outRank + 1) + "</span>";
-    if (turn) html += ' <span class="badge to-act">' + (L.phase === "deal" ? "dealt to" : L.phase === "exchange" ? "pushes" : L.phase === "dragon_gift" ? "gives the Dragon" : "to play") + "</span>";
-    if (st.received && L.phase === "deal") html += ' <span class="count">' + st.received[s] + " cards</span>";
+    if (call) html += ' <span class="badge call call-' + call + '" data-call="' + call + '">' + esc(W.callName(call)) + "</span>";
+    if (outRank >= 0) html += ' <span class="badge out">' + esc(interpolate(gettext("out #%(rank)s"), { rank: outRank + 1 })) + "</span>";
+    if (turn) html += ' <span class="badge to-act">' + esc(L.phase === "deal" ? gettext("dealt to") : L.phase === "exchange" ? gettext("pushes") : L.phase === "dragon_gift" ? gettext("gives the Dragon") : gettext("to play")) + "</span>";
+    if (st.received && L.phase === "deal") html += ' <span class="count">' + esc(interpolate(ngettext("%(count)s card", "%(count)s cards", st.received[s]), { count: st.received[s] })) + "</span>";
     html += ' <span class="count">' + hand.length + "</span></div>";
-    if (src === "hand:" + s) html += pickerHtml(hand, src, name(s) + "'s hand", L.phase === "exchange" ? isPlaced : null);
-    else html += '<div class="hand" aria-label="' + esc(name(s)) + "'s hand: " + hand.length + ' cards">' + W.cardsHtml(hand) + "</div>";
+    if (src === "hand:" + s) html += pickerHtml(hand, src, interpolate(gettext("%(name)s's hand"), { name: name(s) }), L.phase === "exchange" ? isPlaced : null);
+    else html += '<div class="hand" aria-label="' + esc(interpolate(ngettext("%(name)s's hand: %(count)s card", "%(name)s's hand: %(count)s cards", hand.length), { name: name(s), count: hand.length })) + '">' + W.cardsHtml(hand) + "</div>";
     if (L.phase === "deal" && S.dealMode === "hand") html += dealPending(s);
     if (turn && L.phase === "play") html += '<div class="controls-dock" id="play-dock">' + playHtml() + "</div>";
     if (turn && L.phase === "exchange") html += '<div class="controls-dock" id="push-dock">' + exchangeDock(s) + "</div>";
@@ -91,12 +95,12 @@ function renderSeats() {
 function renderTrick() {
   const st = S.legal.state, log = st.trick_log || [];
   let html = "";
-  if (st.wish) html += '<p class="wish">Wish: <b data-wish="' + esc(st.wish) + '">' + esc(W.rankName(st.wish)) + "</b></p>";
+  if (st.wish) html += '<p class="wish">' + esc(gettext("Wish:")) + ' <b data-wish="' + esc(st.wish) + '">' + esc(W.rankName(st.wish)) + "</b></p>";
   if (log.length) {
     html += '<div class="trick-log">';
     log.forEach((e) => {
       html += '<div class="play" data-seat="' + e.seat + '"><span class="who">' + esc(name(e.seat)) + "</span> " +
-        (e.pass ? '<span class="pass">pass</span>' : W.cardsHtml(e.cards) + ' <span class="combo">' + esc((e.combination || "").replace(/_/g, " ")) + "</span>") + "</div>";
+        (e.pass ? '<span class="pass">' + esc(W.term("event:pass", "pass")) + "</span>" : W.cardsHtml(e.cards) + ' <span class="combo">' + esc(W.term("combination:" + e.combination, (e.combination || "").replace(/_/g, " "))) + "</span>") + "</div>";
     });
     html += "</div>";
   }
@@ -123,7 +127,7 @@ export function pickedCards() {
 }
 export function pickerHtml(cards, src, label, isOn) {
   if (S.pickFrom !== src) { S.pickFrom = src; S.picked = []; }
-  let html = '<div class="hand picker" role="group" aria-label="' + esc(label) + ': pick cards" data-source="' + esc(src) + '">';
+  let html = '<div class="hand picker" role="group" aria-label="' + esc(interpolate(gettext("%(hand)s: pick cards"), { hand: label })) + '" data-source="' + esc(src) + '">';
   cards.forEach((c, i) => {
     const on = isOn ? isOn(c, i) : S.picked.indexOf(i) >= 0;
     html += '<button type="button" class="pick" data-index="' + i + '" data-card="' + esc(c) + '" aria-pressed="' + on + '">' + W.cardHtml(c) + "</button>";
@@ -140,11 +144,11 @@ function renderControls() {
   const L = S.legal, handled = {};
   let html = "";
   const mark = (list) => list.forEach((a) => { handled[JSON.stringify(a)] = true; });
-  if (L.status === "finished" || L.phase === "game_over") html += '<p class="over">The game is over. An undo is still possible.</p>';
+  if (L.status === "finished" || L.phase === "game_over") html += '<p class="over">' + esc(gettext("The game is over. An undo is still possible.")) + "</p>";
   const shuffles = actionsOf("shuffle");
   if (shuffles.length) {
-    html += '<div class="group" id="shuffle-group"><h3>New hand: who shuffles?</h3>';
-    shuffles.forEach((a) => { html += button("shuffle-" + a.seat, esc(name(a.seat)) + " shuffles", a); });
+    html += '<div class="group" id="shuffle-group"><h3>' + esc(gettext("New hand: who shuffles?")) + "</h3>";
+    shuffles.forEach((a) => { html += button("shuffle-" + a.seat, esc(interpolate(gettext("%(name)s shuffles"), { name: name(a.seat) })), a); });
     html += "</div>";
     mark(shuffles);
   }
@@ -155,16 +159,16 @@ function renderControls() {
   if (L.phase === "play" && typeof L.turn === "number") { mark(actionsOf("play").filter((a) => a.seat === L.turn)); mark(actionsOf("pass")); }
   const gifts = actionsOf("dragon_gift");
   if (gifts.length) {
-    html += '<div class="group" id="gift-group"><h3>' + esc(name(gifts[0].seat)) + " gives the Dragon trick to</h3>";
+    html += '<div class="group" id="gift-group"><h3>' + esc(interpolate(gettext("%(name)s gives the Dragon trick to"), { name: name(gifts[0].seat) })) + "</h3>";
     gifts.forEach((a) => { html += button("gift-" + a.to, esc(name(a.to)), a); });
     html += "</div>";
     mark(gifts);
   }
   const bombSeats = Object.keys(L.bombs_out_of_turn || {});
   if (bombSeats.length) {
-    html += '<div class="group" id="bomb-group"><h3>Bombs out of turn</h3>';
+    html += '<div class="group" id="bomb-group"><h3>' + esc(gettext("Bombs out of turn")) + "</h3>";
     bombSeats.forEach((s) => {
-      L.bombs_out_of_turn[s].forEach((a, i) => { html += button("bomb-" + s + "-" + i, esc(name(a.seat)) + " bombs " + W.cardsHtml(a.cards), a, "bomb"); });
+      L.bombs_out_of_turn[s].forEach((a, i) => { html += button("bomb-" + s + "-" + i, interpolate(esc(gettext("%(name)s bombs %(cards)s")), { name: esc(name(a.seat)), cards: W.cardsHtml(a.cards) }), a, "bomb"); });
     });
     html += "</div>";
   }
@@ -172,19 +176,19 @@ function renderControls() {
   mark(calls);
   const others = (L.actions || []).filter((a) => !handled[JSON.stringify(a)]);
   if (others.length) {
-    html += '<div class="group" id="other-group"><h3>Other legal events</h3>';
+    html += '<div class="group" id="other-group"><h3>' + esc(gettext("Other legal events")) + "</h3>";
     others.slice(0, 200).forEach((a, i) => { html += button("other-" + i, esc(W.describe(a)), a); });
     html += "</div>";
   }
-  if (!html && !(L.phase === "play" || L.phase === "exchange")) html = '<p class="note">Nothing to enter here now' + (L.phase === "between_hands" ? "." : ": see the score sheet.") + "</p>";
+  if (!html && !(L.phase === "play" || L.phase === "exchange")) html = '<p class="note">' + esc(L.phase === "between_hands" ? gettext("Nothing to enter here now.") : gettext("Nothing to enter here now: see the score sheet.")) + "</p>";
   $("controls").innerHTML = html;
   updatePlay();
   updateDeal();
 }
 
 function callsHtml(calls) {
-  let html = '<div class="group" id="call-group"><h3>Calls</h3>';
-  calls.forEach((a) => { html += button(a.type + "-" + a.seat, esc(name(a.seat)) + ": " + (a.type === "tichu" ? "Tichu" : "Grand Tichu"), a, "call"); });
+  let html = '<div class="group" id="call-group"><h3>' + esc(gettext("Calls")) + "</h3>";
+  calls.forEach((a) => { html += button(a.type + "-" + a.seat, esc(interpolate(gettext("%(name)s: %(call)s"), { name: name(a.seat), call: W.callName(a.type) })), a, "call"); });
   return html + "</div>";
 }
 

@@ -1,4 +1,5 @@
 /* Autoplay: one event per tick at the chosen speed, stopping at the end. */
+import { gettext } from "../shared/i18n.js";
 import { $, D, S } from "./state.js";
 import { targets } from "./nav.js";
 import { go } from "./step.js";
@@ -17,7 +18,7 @@ export function setPlaying(on) {
   S.playing = on;
   clearTimeout(S.timer);
   playBtn.setAttribute("aria-pressed", on ? "true" : "false");
-  playBtn.textContent = on ? "pause ❚❚" : "play ▶";
+  playBtn.textContent = on ? gettext("pause ❚❚") : gettext("play ▶");
   if (on) {
     if (S.at >= D.length) go(0, "replace");
     S.timer = setTimeout(tick, speed());

@@ -1,6 +1,7 @@
 /* The page's controls, taken over from their links and forms (which work without the script):
  * the navigation links, the slider, the view selector, the corrections box, the hand's event list,
  * "copy link", and the browser's back and forward. */
+import { gettext } from "../shared/i18n.js";
 import { $, D, S, parseSeat, parseView, root } from "./state.js";
 import { NAV } from "./nav.js";
 import { forgetLog } from "./render.js";
@@ -17,8 +18,9 @@ function wireCopyLink() {
   copyBtn.hidden = false;
   copyBtn.addEventListener("click", () => {
     navigator.clipboard.writeText(location.href).then(() => {
-      copyBtn.textContent = "link copied";
-      setTimeout(() => { copyBtn.textContent = "copy link"; }, 1500);
+      const label = copyBtn.textContent;
+      copyBtn.textContent = gettext("link copied");
+      setTimeout(() => { copyBtn.textContent = label; }, 1500);
     });
   });
 }

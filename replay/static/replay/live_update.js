@@ -1,6 +1,7 @@
 /* A game in play grows (live_replay.js brings the new payload, docs/viewer.md "Live"): the frames
  * are rebuilt (a hand that ended may open cards of earlier frames). A viewer at the end follows;
  * one who has stepped back stays where they are and is told there is more. */
+import { interpolate, ngettext } from "../shared/i18n.js";
 import { $, D, S, load, root } from "./state.js";
 import { forgetLog, forgetSheet } from "./render.js";
 import { go, onMove } from "./step.js";
@@ -21,7 +22,7 @@ export function update(payload) {
     go(Math.min(S.at, D.length), "none");
     if (D.length > before && liveNote) {
       pendingNew += D.length - before;
-      $("live-count").textContent = pendingNew + " new event" + (pendingNew === 1 ? "" : "s");
+      $("live-count").textContent = interpolate(ngettext("%(count)s new event", "%(count)s new events", pendingNew), { count: pendingNew });
       liveNote.hidden = false;
     }
   }

@@ -1,6 +1,7 @@
 /* The panel beside the table (#panel: score, calls, order out, bombs, Dragon gifts, exchange) and
  * the score sheet so far (templates/replay/_sheet.html): the same markup as the templates. */
 import { esc } from "../shared/cards.js";
+import { gettext, interpolate } from "../shared/i18n.js";
 import { D, cardsHtml, name } from "./state.js";
 
 const bySeat = (obj) => Object.keys(obj || {}).map(Number).sort((a, b) => a - b);
@@ -23,8 +24,9 @@ export function panelParts(f, view) {
   });
   const out = (f.out || []).map((s, i) => '<span data-seat="' + s + '">' + (i + 1) + ". " + esc(name(s)) + "</span>");
   const bombs = (f.bombs || []).map((b) => '<span class="bomb">' + esc(name(b.seat)) + ": " + cardsHtml(b.cards) + "</span>");
-  const gifts = (f.gifts || []).map((g) => '<span class="gift">' + esc(name(g.from)) + " gave the Dragon trick to " + esc(name(g.to)) + "</span>");
-  if (typeof f.gift_from === "number") gifts.unshift('<span class="pending">' + esc(name(f.gift_from)) + " must give the trick away</span>");
+  const gifts = (f.gifts || []).map((g) => '<span class="gift">' +
+    esc(interpolate(gettext("%(giver)s gave the Dragon trick to %(receiver)s"), { giver: name(g.from), receiver: name(g.to) })) + "</span>");
+  if (typeof f.gift_from === "number") gifts.unshift('<span class="pending">' + esc(interpolate(gettext("%(name)s must give the trick away"), { name: name(f.gift_from) })) + "</span>");
   const pushes = [];
   bySeat(f.pushes).forEach((s) => {
     const to = f.pushes[String(s)];
@@ -42,17 +44,17 @@ export function panelParts(f, view) {
     calls: listOr(calls), out: listOr(out), bombs: listOr(bombs, ""),
     gifts: gifts.length ? gifts.join("") : "–", exchange: listOr(pushes, ""), totals: totalsHtml,
     // plain text (set with textContent, never as HTML): escaping it here showed "Anna &amp; Clara"
-    over: f.complete ? "Game over" + (winner ? ": " + winner + " win" : "") + "." : "",
+    over: f.complete ? (winner ? interpolate(gettext("Game over: %(winner)s win."), { winner }) : gettext("Game over.")) : "",
   };
 }
 
 /** The score sheet so far, hand by hand, with links into the replay at each hand's start and end. */
 export function sheetHtml(f) {
   const L = D.L, teams = columnLabels(f), sheet = f.score_sheet || [], path = location.pathname;
-  let head = '<table class="sheet" id="replay-sheet"><caption>Hand by hand</caption><thead><tr>' +
-    '<th scope="col" rowspan="2">Hand</th><th scope="col" rowspan="2">Calls</th><th scope="col" rowspan="2">Order out</th>' +
-    '<th scope="colgroup" colspan="' + teams.length + '">Card points</th><th scope="colgroup" colspan="' + teams.length +
-    '">Points</th><th scope="colgroup" colspan="' + teams.length + '">Running total</th></tr><tr>';
+  let head = '<table class="sheet" id="replay-sheet"><caption>' + esc(gettext("Hand by hand")) + "</caption><thead><tr>" +
+    '<th scope="col" rowspan="2">' + esc(gettext("Hand")) + '</th><th scope="col" rowspan="2">' + esc(gettext("Calls")) + '</th><th scope="col" rowspan="2">' + esc(gettext("Order out")) + "</th>" +
+    '<th scope="colgroup" colspan="' + teams.length + '">' + esc(gettext("Card points")) + '</th><th scope="colgroup" colspan="' + teams.length +
+    '">' + esc(gettext("Points")) + '</th><th scope="colgroup" colspan="' + teams.length + '">' + esc(gettext("Running total")) + "</th></tr><tr>";
   for (let r = 0; r < 3; r++) teams.forEach((t, i) => { head += '<th scope="col" class="team-' + i + '">' + esc(t) + "</th>"; });
   let body = "";
   sheet.forEach((line, k) => {
@@ -64,22 +66,21 @@ export function sheetHtml(f) {
     const out = (line.out || []).map((s) => '<span data-seat="' + s + '">' + esc(name(s)) + "</span>");
     const link = line.at !== undefined && line.at !== null;
     body += '<tr class="hand-line" data-hand="' + number + '"><th scope="row">' +
-      (link ? '<a href="' + path + "?at=" + line.from + '" title="Replay hand ' + number + ' from its start">' + number + "</a>" : number) +
+      (link ? '<a href="' + path + "?at=" + line.from + '" title="' + esc(interpolate(gettext("Replay hand %(hand)s from its start"), { hand: number })) + '">' + number + "</a>" : number) +
       '</th><td class="calls">' + (calls.length ? calls.join(", ") : "–") + '</td><td class="out">' + out.join(" › ") +
-      (line.double_victory ? ' <strong class="dv">double victory</strong>' : "") +
-      (line.kind === "result" ? ' <span class="kind">(score sheet)</span>' : "") +
-      (line.penalty ? ' <span class="kind penalty" data-seat="' + line.penalty.seat + '">(penalty: ' +
-        esc(String(line.penalty.reason || "").replace(/_/g, " ")) + " by " + esc(name(line.penalty.seat)) + ")</span>" : "") + "</td>";
+      (line.double_victory ? ' <strong class="dv">' + esc(gettext("double victory")) + "</strong>" : "") +
+      (line.kind === "result" ? ' <span class="kind">' + esc(gettext("(score sheet)")) + "</span>" : "") +
+      (line.penalty ? ' <span class="kind penalty" data-seat="' + line.penalty.seat + '">' + esc(interpolate(gettext("(penalty: %(reason)s by %(name)s)"), {
+        reason: D.words.term("reason:" + line.penalty.reason, String(line.penalty.reason || "").replace(/_/g, " ")), name: name(line.penalty.seat) })) + "</span>" : "") + "</td>";
     const cp = line.card_points || [];
     if (cp.length) cp.forEach((p) => { body += '<td class="num card-points">' + esc(p) + "</td>"; });
     else teams.forEach(() => { body += "<td></td>"; });
     (line.points || []).forEach((p) => { body += '<td class="num points">' + esc(p) + "</td>"; });
     (line.totals || []).forEach((p) => {
-      body += '<td class="num total">' + (link ? '<a href="' + path + "?at=" + line.at + '" title="Replay the end of hand ' +
-        number + '">' + esc(p) + "</a>" : esc(p)) + "</td>";
+      body += '<td class="num total">' + (link ? '<a href="' + path + "?at=" + line.at + '" title="' + esc(interpolate(gettext("Replay the end of hand %(hand)s"), { hand: number })) + '">' + esc(p) + "</a>" : esc(p)) + "</td>";
     });
     body += "</tr>";
   });
-  if (!sheet.length) body = '<tr><td colspan="' + (3 + teams.length) + '">No hand finished yet.</td></tr>';
+  if (!sheet.length) body = '<tr><td colspan="' + (3 + teams.length) + '">' + esc(gettext("No hand finished yet.")) + "</td></tr>";
   return head + "</tr></thead><tbody>" + body + "</tbody></table>";
 }

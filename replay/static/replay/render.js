@@ -1,6 +1,7 @@
 /* Drawing a frame: the table, the panel, the score sheet, the controls' links and the hand's event
  * list, each rewritten only when its markup changed (a step mostly changes one seat and the trick). */
 import { esc } from "../shared/cards.js";
+import { gettext, interpolate } from "../shared/i18n.js";
 import { $, D, S, name, root } from "./state.js";
 import { NAV, targets } from "./nav.js";
 import { panelParts, sheetHtml } from "./panel.js";
@@ -35,7 +36,7 @@ function renderPanel(f) {
   $("pos-len").textContent = D.length;
   $("hand-no").textContent = f.hand_number || "–";
   $("trick-no").textContent = f.trick_no || "–";
-  $("phase").textContent = (f.phase || "").replace(/_/g, " ");
+  $("phase").textContent = f.phase ? D.words.term("phase:" + f.phase, f.phase.replace(/_/g, " ")) : "";
   $("turn").textContent = typeof f.turn === "number" ? name(f.turn) : "–";
   const parts = panelParts(f, S.view);
   setHtml($("totals"), parts.totals);
@@ -71,7 +72,7 @@ function renderControls() {
     if (tg[NAV[id]] === S.at) a.setAttribute("aria-disabled", "true"); else a.removeAttribute("aria-disabled");
   }
   slider.value = S.at;
-  slider.setAttribute("aria-valuetext", "event " + S.at + " of " + D.length);
+  slider.setAttribute("aria-valuetext", interpolate(gettext("event %(at)s of %(length)s"), { at: S.at, length: D.length }));
 }
 
 // The events of the hand around the position: rebuilt when the hand changes, else the marks move.
@@ -122,6 +123,6 @@ export function render() {
   renderPanel(f);
   renderSheet(f);
   renderControls();
-  document.title = document.title.replace(/ at \d+\/\d+/, " at " + S.at + "/" + D.length);
+  document.title = document.title.replace(/\d+\/\d+(?!.*\d+\/\d+)/, S.at + "/" + D.length);  // "… at 12/200 · replay" in any language
   renderLog();  // last: it reads the layout to keep the current event in view
 }

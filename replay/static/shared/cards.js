@@ -15,6 +15,8 @@
  * lacks (or has no template) falls back to the engine's message, seat numbers given as names.
  */
 
+import { gettext } from "./i18n.js";
+
 export function esc(s) {
   return String(s === null || s === undefined ? "" : s).replace(/[&<>"']/g, (c) => (
     { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -46,10 +48,18 @@ export function makeWords(W, nameOf, extraCards = {}) {
   const cardsText = (codes) => (codes || []).map(cardName).join(", ");
   const rankName = (r) => (W.rank_names || {})[r] || String(r);
   const rankPhrase = (r) => (W.rank_phrases || {})[r] || rankName(r);
+  /** One of the engine's terms ("phase:play", "combination:pair", "call:tichu"), else `dflt`. */
+  const term = (k, dflt) => (T[k] !== undefined ? T[k] : dflt === undefined ? k : dflt);
+  /** A call's name as a badge or button says it: the engine's term, English's lower-case term
+   * ("grand tichu") capitalised as the replay's labels have it ("Grand Tichu"). */
+  const callName = (code) => {
+    const plain = String(code).replace(/_/g, " "), said = term(`call:${code}`, plain);
+    return said === plain ? plain.replace(/\b\w/g, (c) => c.toUpperCase()) : said;
+  };
 
   /** A card as the viewer draws it (templatetags/replay_tags.py): `extra` adds CSS classes. */
   function cardHtml(code, extra = "") {
-    if (code === "?") return '<span class="card back" role="img" aria-label="hidden card" data-card="?"></span>';
+    if (code === "?") return `<span class="card back" role="img" aria-label="${esc(gettext("hidden card"))}" data-card="?"></span>`;
     const f = face(code);
     return `<span class="card ${f.cls}${extra ? " " + extra : ""}" role="img" aria-label="${esc(f.name)}" title="${esc(f.name)}" ` +
       `data-card="${esc(code)}"><span class="rk">${esc(f.rank)}</span><span class="su" aria-hidden="true">${esc(f.suit)}</span></span>`;
@@ -129,5 +139,5 @@ export function makeWords(W, nameOf, extraCards = {}) {
     return (template && fill(template, params)) || messageWords(err);
   }
 
-  return { esc, name, face, cardName, cardsText, cardHtml, cardsHtml, rankName, rankPhrase, fill, describe, refusal, messageWords };
+  return { esc, name, term, callName, face, cardName, cardsText, cardHtml, cardsHtml, rankName, rankPhrase, fill, describe, refusal, messageWords };
 }
