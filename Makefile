@@ -116,5 +116,6 @@ bench: install
 	$(CLEAN_ENV) $(PY) bench/import.py
 	$(CLEAN_ENV) $(PY) bench/api.py
 	$(CLEAN_ENV) $(PY) bench/replay.py
+	$(CLEAN_ENV) $(PY) bench/jsi18n.py
 	$(CLEAN_ENV) $(PY) bench/ratings.py
 	$(CLEAN_ENV) $(PY) bench/tournament.py

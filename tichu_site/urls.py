@@ -1,13 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
+
+from tichu_site.jsi18n import javascript_catalogue
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     # The language switcher posts to i18n/setlang/ (Django's set_language: a cookie, then back to
-    # the page it came from); scripts read their strings from the JavaScript catalogue.
+    # the page it came from); scripts read their strings from the JavaScript catalogue, built once
+    # per language and kept by the browser (tichu_site/jsi18n.py).
     path("i18n/", include("django.conf.urls.i18n")),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("jsi18n/", javascript_catalogue, name="javascript-catalog"),
     path("api/", include("games.urls")),
     # Session login for browsers using the API (the API itself also takes tokens).
     path("api-auth/", include("rest_framework.urls")),
