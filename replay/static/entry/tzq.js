@@ -31,8 +31,12 @@ const WORDS = readWords();
 const name = (seat) => (typeof seat === "number" && C.players[seat] !== undefined ? C.players[seat]
   : ((WORDS.terms || {}).seat || "seat {number:seat}").replace("{number:seat}", String(seat)));
 const W = makeWords(WORDS, name, C.cards);
-// The game's own words: Chow, Pung (the engine's event names), the phases.
-const term = (kind) => W.term("event:" + kind, kind.charAt(0).toUpperCase() + kind.slice(1));
+// The game's own words: Chow, Pung (the engine's event names), written with a capital as the
+// books write them where the language's term is the bare name ("chow" in English and French).
+const term = (kind) => {
+  const said = W.term("event:" + kind, kind);
+  return said === kind ? kind.charAt(0).toUpperCase() + kind.slice(1) : said;
+};
 const { cardName, cardHtml } = W;
 const cardsHtml = (codes, keep) => (codes || []).map((c) => cardHtml(c, c === keep ? "last" : "")).join("");
 // The engine's refusal: its code as the engine's heading (engine.refusal_heading, the term
@@ -59,7 +63,7 @@ function roundOver(state) {
   const line = sheet[sheet.length - 1];
   const totals = (state.totals || []).map((t, i) => `${name(i)} ${t}`).join(", ");
   let text = line.drawn ? interpolate(gettext("Round %(round)s is over: drawn, no points; totals %(totals)s."), { round: line.round, totals })
-    : interpolate(gettext("Round %(round)s is over: %(name)s +%(points)s (Mah-jong by %(by)s); totals %(totals)s."),
+    : interpolate(gettext("Round %(round)s is over: %(name)s +%(points)s (Mah-jong by a %(by)s); totals %(totals)s."),
       { round: line.round, name: name(line.winner), points: line.points[line.winner], by: term(line.by), totals });
   if (state.complete) text += " " + (typeof state.winner === "number" ? interpolate(gettext("Game over: %(name)s wins."), { name: name(state.winner) }) : gettext("Game over: a tie."));
   return text;
@@ -215,7 +219,7 @@ function renderSheet(st) {
   body.dataset.rounds = String(sheet.length);
   const totals = [0, 0];
   body.innerHTML = sheet.map((line) => {
-    const what = line.drawn ? esc(gettext("drawn")) : esc(interpolate(gettext("%(name)s by %(by)s"), { name: name(line.winner), by: term(line.by) })) +
+    const what = line.drawn ? esc(gettext("drawn")) : esc(interpolate(gettext("%(name)s by a %(by)s"), { name: name(line.winner), by: term(line.by) })) +
       (line.score_pile && line.score_pile.length ? ` <span class="pile">${cardsHtml(line.score_pile)}</span>` : "") +
       ((line.scoring || []).length ? ` <span class="scoring">${esc(line.scoring.map((x) => `${x.label} +${x.points}`).join(", "))}</span>` : "") +
       (line.kind === "round_result" ? ` <span class="kind">${esc(gettext("(score line)"))}</span>` : "");
