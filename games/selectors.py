@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Q, QuerySet, Value
+from django.db.models import Q, QuerySet, Value, prefetch_related_objects
 from django.db.models.functions import Lower, Trim
 from django.http import Http404
 
@@ -43,28 +44,22 @@ def games_visible(user) -> QuerySet[Game]:
     )
 
 
-def games_visible_get(user, pk: int) -> Game:
-    """One game of `games_visible(user)` (its seats' players loaded, for the pages), Http404 when
-    the user may not read it."""
-    try:
-        game = games_visible(user).get(pk=pk)
-    except Game.DoesNotExist:
-        raise Http404("no such game") from None
-    if tournament_visibility.table_game_held(game, user):
-        raise Http404("no such game")
-    return game
-
-
 def is_visible(game: Game) -> bool:
     """For a game from `game_with_role`: may its user read it?"""
     return game.club.is_public or game.viewer_role is not None
 
 
-def game_get(user, pk: int) -> Game:
-    """One game as `user` may see it (Http404 otherwise), with its club and `viewer_role`."""
+def game_get(user, pk: int, *, prefetch: Sequence[str] = ()) -> Game:
+    """One game as `user` may see it (Http404 otherwise), with its club and `viewer_role`: the
+    one door through which the API, the entry pages and the game's pages read a game (a public
+    club's, a member's, a tournament table code's own; another table's game is held until the
+    tournament ends). `prefetch`: the relations a page reads, loaded with it
+    (`("seats__player",)`)."""
     game = game_with_role(pk, user)
     if game is None or not is_visible(game) or tournament_visibility.table_game_held(game, user):
         raise Http404("no such game")
+    if prefetch:
+        prefetch_related_objects([game], *prefetch)
     return game
 
 

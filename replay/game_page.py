@@ -22,7 +22,7 @@ def _player_url(player_id: int) -> str:
 
 
 def _visible_game(request, pk: int) -> Game:
-    return selectors.games_visible_get(request.user, pk)
+    return selectors.game_get(request.user, pk, prefetch=("seats__player",))
 
 
 def _value_words(spec: engine.Option | None, value) -> str:

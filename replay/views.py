@@ -20,7 +20,7 @@ from .data import replay_data
 
 
 def _visible_game(request, pk: int) -> Game:
-    return selectors.games_visible_get(request.user, pk)
+    return selectors.game_get(request.user, pk, prefetch=("seats__player",))
 
 
 def game_replay(request, pk: int):

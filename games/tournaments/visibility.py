@@ -16,8 +16,8 @@ for itself.
 
 The tables' games themselves carry the boards' deals and play: until a duplicate tournament is
 finished, a table's game is read only by the TD, by the table (its code) and by the players
-seated in it (`table_game_held`, asked by `games.selectors.game_get` and `games_visible_get`, the
-doors of every channel that reads a game: API, replay, game and entry pages). A board moves on to
+seated in it (`table_game_held`, asked by `games.selectors.game_get`, the one door of every
+channel that reads a game: API, replay, game and entry pages). A board moves on to
 other tables in later rounds, so a round's close is not enough.
 """
 from __future__ import annotations
