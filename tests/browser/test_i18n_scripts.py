@@ -32,7 +32,12 @@ REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / ".ci" / "out" / "screenshots" / "languages"
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
-ALLOWED = {"tichu"}
+ALLOWED = {"tichu", "tien", "zi", "que"}  # the games' names
+#: Tien Zi Que's words that the engine (their one home) does not say in every language yet: the
+#: kinds of its combinations (games/engine/tien_zi_que/combos.py: no term in its catalogue) and its
+#: short card faces (games/engine/faces.py "Drg", "TZQ"). Listed, not hidden: the day the engine
+#: names them, this set goes.
+TZQ_ENGINE_GAPS = {"triplet", "sequence", "drg", "tzq"}
 #: What the entry script draws (the rest of the page is its template's, tests/browser/test_i18n_pages.py).
 ENTRY_PARTS = ["#seats", "#controls", "#trick-box", "#phase-text", "#status", "#undo-what", "#penalty-seats"]
 #: What the replay script draws once the reader steps.
@@ -182,3 +187,23 @@ def test_the_switcher_keeps_the_position_the_script_moved_to(browser, live_serve
     page.keyboard.press("ArrowRight")  # the script draws in German now
     page.wait_for_function("() => window.tichuReplay.at === 14")
     assert left_over(page, REPLAY_PARTS, "de", english_words()) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "uk"])
+def test_tien_zi_ques_replay_table_in_the_pages_language(browser, live_server, lang):
+    """The script's Tien Zi Que table (stock, discard pile, score piles, combinations, totals)."""
+    from tests.replay.test_tzq_replay import tzq_record
+
+    club = Club.objects.create(name="TZQ", slug="tzq", visibility="public")
+    game = import_game(club, tzq_record())
+    page = context_in(browser, live_server, lang).new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/?at=28")
+    page.wait_for_selector("#replay[data-ready='1']")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => window.tichuReplay.at === 31")
+    names = page.evaluate("() => window.tichuReplay.frames.length && [...document.querySelectorAll('#tzq .who')].map((e) => e.textContent)")
+    english = english_words()
+    left = [w for w in left_over(page, ["#tzq"], lang, english) if w not in " ".join(names) and w.lower() not in TZQ_ENGINE_GAPS]
+    assert left == [], left
+    assert not page.errors
