@@ -24,6 +24,7 @@ from games import engine
 from games.models import Club, Event, Game, Membership
 from games.services import append_events, game_create
 from tests.browser.test_phone_layout import OUTSIDE_JS
+from tests.plugins.browser import DEFAULT_TIMEOUT_MS
 from tests.replay.conftest import bot_record, import_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -72,7 +73,7 @@ def left_over(page, parts: list[str], lang: str, english: set[str]) -> list[str]
 
 def context_in(browser, live_server, lang: str, width: int = 1280, user=None):
     context = browser.new_context(viewport={"width": width, "height": 900}, locale=lang, is_mobile=width < 500, has_touch=width < 500)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     if user is not None:
         client = Client()
         client.force_login(user)
@@ -150,9 +151,10 @@ def replay_game(live_server):
     return import_game(club, bot_record(1))
 
 
+@pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("lang", ["de", "uk"])
-def test_the_replay_scripts_words_are_the_pages_language(browser, live_server, replay_game, lang):
-    page = context_in(browser, live_server, lang).new_page()
+def test_the_replay_scripts_words_are_the_pages_language(browser, live_server, replay_game, lang, width):
+    page = context_in(browser, live_server, lang, width).new_page()
     page.goto(f"{live_server.url}/games/{replay_game.pk}/replay/?at=40")
     page.wait_for_selector("#replay[data-ready='1']")
     english = english_words()
@@ -161,6 +163,10 @@ def test_the_replay_scripts_words_are_the_pages_language(browser, live_server, r
         page.keyboard.press(key)
     page.wait_for_function("(n) => window.tichuReplay.at > n", arg=hands)
     assert left_over(page, REPLAY_PARTS, lang, english) == []
+    result = page.evaluate(OUTSIDE_JS)  # the script's seat lines in the longer languages
+    assert result["pageScroll"] <= 0 and result["outside"] == [], result
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"replay-stepped-{lang}-{width}.png"), full_page=True)
     page.keyboard.press("End")  # the game's end: its last line, "Game over"
     page.wait_for_function("() => window.tichuReplay.at === window.tichuReplay.frames.length - 1")
     assert left_over(page, REPLAY_PARTS + ["#game-over"], lang, english) == []
