@@ -134,13 +134,14 @@ def readings(cards: Sequence[str], rules: ComboRules = NANKING_COMBOS) -> list[C
     >>> [(c.kind, c.rank) for c in readings(["5s", "5j", "6s", "6j", "Phoenix"])]
     [('full_house', 5), ('full_house', 6)]
     """
-    return list(_readings(tuple(cards), rules))
+    return list(readings_of(tuple(cards), rules))
 
 
 # Every play of every fold asks for its readings, and the same plays recur (the engine's hot path):
 # the answer depends only on the cards and the variant's rules, and Combination is immutable.
 @functools.lru_cache(maxsize=1 << 16)
-def _readings(cards: tuple[str, ...], rules: ComboRules) -> tuple[Combination, ...]:
+def readings_of(cards: tuple[str, ...], rules: ComboRules) -> tuple[Combination, ...]:
+    """:func:`readings` of a tuple of cards, as a tuple (shared: no copy per call)."""
     return tuple(_read(cards, rules))
 
 
@@ -371,6 +372,75 @@ def iter_combinations_in(
             yield combo
 
 
+def can_play_rank(hand: Sequence[str], top: Combination, rules: ComboRules, rank: int) -> bool:
+    """Whether the hand holds a combination with a real card of ``rank`` that beats ``top`` (the
+    wish's question, asked of the seat to act while a wish stands): the answer of
+    ``next(iter_combinations_in(hand, top, rules, with_rank=rank), None) is not None``, found
+    without enumerating when ``top`` is a single, pair, trio, straight or stairs (the enumeration
+    reads every candidate of the hand when the answer is no, as it is in every lawful record).
+    Other tops ask the enumeration. tests/engine/test_can_play_rank.py holds the two equal.
+    """
+    kind, length = top.kind, top.length
+    fast = (
+        (kind == SINGLE and length == 1)
+        or (kind == PAIR and length == 2)
+        or (kind == TRIO and length == 3)
+        or (kind == STRAIGHT and length >= 5)
+        or (kind == STAIRS and length >= 4 and length % 2 == 0)
+    )
+    if not fast:
+        return next(iter_combinations_in(hand, top, rules, with_rank=rank), None) is not None
+    suits = [CARD_INFO[c][1] for c in hand if c != PHOENIX and CARD_INFO[c][0] == rank]
+    if not suits:
+        return False  # no real card of the rank
+    # any bomb beats a combination that is not one: four cards of the rank, or a straight flush through it
+    if len(suits) >= 4 and (not rules.four_of_a_kind_distinct_suits or len(set(suits)) >= 4):
+        return True
+    if _flush_through(hand, rank, suits):
+        return True
+    phoenix = PHOENIX in hand
+    if kind == SINGLE:
+        return rank > top.rank
+    if kind == PAIR:
+        return rank > top.rank and (len(suits) >= 2 or phoenix)
+    if kind == TRIO:
+        real = len(set(suits)) if rules.trios_distinct_suits else len(suits)
+        return rank > top.rank and (real >= 3 or (phoenix and real >= 2))
+    counts = Counter(CARD_INFO[c][0] for c in hand if c != PHOENIX)
+    if kind == STRAIGHT:
+        return _run_through(counts, 1, length, top.rank, rank, phoenix, 1)
+    return _run_through(counts, 2, length // 2, top.rank, rank, phoenix, 2)
+
+
+def _run_through(
+    counts: Counter, per_rank: int, ranks: int, above: float, rank: int, phoenix: bool, lowest: int
+) -> bool:
+    """Whether ``ranks`` consecutive ranks through ``rank``, ending above ``above``, each held
+    ``per_rank`` times (a straight: 1, stairs: 2), the Phoenix making up at most one missing card
+    (never the Mahjong's 1), lowest rank ``lowest`` (a straight may start at the Mahjong)."""
+    for hi in range(max(rank, lowest + ranks - 1), min(rank + ranks - 1, 14) + 1):
+        if not hi > above:
+            continue
+        short = [(r, per_rank - counts.get(r, 0)) for r in range(hi - ranks + 1, hi + 1) if counts.get(r, 0) < per_rank]
+        if not short or (phoenix and len(short) == 1 and short[0][1] == 1 and short[0][0] != 1):
+            return True
+    return False
+
+
+def _flush_through(hand: Sequence[str], rank: int, suits: Sequence[str]) -> bool:
+    """Whether five or more cards of one suit run through ``rank`` (a straight-flush bomb with it)."""
+    for suit in set(suits):
+        ranks = {CARD_INFO[c][0] for c in hand if c != PHOENIX and CARD_INFO[c][1] == suit}
+        lo = hi = rank
+        while lo - 1 in ranks:
+            lo -= 1
+        while hi + 1 in ranks:
+            hi += 1
+        if hi - lo + 1 >= 5:
+            return True
+    return False
+
+
 def contains_rank(cards: Iterable[str], wanted: int) -> bool:
     """Whether real cards of that rank are among ``cards`` (the Phoenix never counts)."""
     return any(CARD_INFO[c][0] == wanted for c in cards if c != PHOENIX)
@@ -389,9 +459,11 @@ __all__ = [
     "Combination",
     "NANKING_COMBOS",
     "beats",
+    "can_play_rank",
     "combinations_in",
     "contains_rank",
     "iter_combinations_in",
     "on_table",
     "readings",
+    "readings_of",
 ]

@@ -25,7 +25,11 @@ class EventFold:
     _handlers: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]]
     _starts: ClassVar[frozenset[str]]
     _schemas: ClassVar[Schema]  # the fields of each event type (schema.py)
-    _dispatch: ClassVar[dict[str, tuple[Callable[[Any, dict[str, Any]], None], Callable[[dict[str, Any]], None], bool]]]
+    _dispatch: ClassVar[
+        dict[str, tuple[Callable[[Any, dict[str, Any]], None], Callable[[dict[str, Any]], None] | None, bool]]
+    ]
+    _checks: ClassVar[dict[str, Callable[[dict[str, Any]], None]]]  # the compiled field check per event type
+    _quick: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}  # quick handlers (see _build_dispatch)
 
     # set by subclasses (declared in their __slots__)
     over: bool
@@ -66,9 +70,25 @@ class EventFold:
     @classmethod
     def _build_dispatch(cls) -> None:
         """Once per state class, after its ``_handlers``, ``_schemas`` and ``_starts`` are set: per
-        event type, its handler, its compiled field check and whether it starts a hand."""
+        event type, its handler, its compiled field check and whether it starts a hand. An event
+        type with a quick handler (``_quick``, never one that starts a hand) has that handler and
+        no check: the quick handler checks what its quick way reads, and sends anything else to
+        :meth:`_checked`, the same steps as every other event type."""
         checks = compile_checks(cls._schemas)
-        cls._dispatch = {kind: (handler, checks[kind], kind in cls._starts) for kind, handler in cls._handlers.items()}
+        cls._checks = checks
+        quick = getattr(cls, "_quick", {})
+        cls._dispatch = {
+            kind: (quick[kind], None, False) if kind in quick else (handler, checks[kind], kind in cls._starts)
+            for kind, handler in cls._handlers.items()
+        }
+
+    def _checked(self, kind: str, event: dict[str, Any]) -> None:
+        """An event of a type with a quick handler that its quick way did not take: the field
+        check, the game's end, the handler, in the order :meth:`apply` gives them."""
+        self._checks[kind](event)
+        if self.over:
+            raise self._game_over(kind)
+        self._handlers[kind](self, event)
 
     def apply(self, event: Any) -> None:
         """Check ``event`` against the rules and apply it, or raise EngineError and change nothing.
@@ -82,11 +102,14 @@ class EventFold:
             self._apply_other(event)
             return
         handler, check, starts = entry
-        check(event)  # a field of the wrong JSON type is malformed, not a crash
-        if self.over or starts:  # the rare cases: the same steps as every other way in
-            self._fold_in(kind, handler, starts, event)
-            return
-        handler(self, event)  # _fold_in's steps for an event within a hand, inline: the hot path
+        if check is None:  # a quick handler (play, pass): it checks the fields and the game's end itself
+            handler(self, event)
+        else:
+            check(event)  # a field of the wrong JSON type is malformed, not a crash
+            if self.over or starts:  # the rare cases: the same steps as every other way in
+                self._fold_in(kind, handler, starts, event)
+                return
+            handler(self, event)  # _fold_in's steps for an event within a hand, inline: the hot path
         self._since.append(event)
         self.events_applied += 1
 

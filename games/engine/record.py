@@ -139,9 +139,16 @@ def fold(record: Any, upto: int | None = None) -> GameState:
 
 
 def apply_all(state: GameState, events: Iterable[dict[str, Any]], start: int) -> GameState:
-    """Apply events in order; ``start`` is the index of the first one in its record."""
-    for _ in fold_steps(state, events, start):
-        pass
+    """Apply events in order; ``start`` is the index of the first one in its record.
+    :func:`fold_steps`'s loop without its yield per event (the import folds every event)."""
+    i = start
+    apply = state.apply
+    try:
+        for i, event in enumerate(events, start):  # noqa: B007 - i names the refused event below
+            apply(event)
+    except EngineError as err:
+        err.index = i
+        raise
     return state
 
 
@@ -152,8 +159,9 @@ def fold_steps(
     ``state`` (the same object, changed in place) is the state after the first ``n`` events of
     the record, ``start`` being the index of the first of ``events`` in it.
 
-    The one fold of the code base: :func:`apply_all`, :class:`Replay`, the site's snapshot cache
-    (``games.snapshots``) and the replay's frames all fold through it. A refused event raises
+    The one fold of the code base: :class:`Replay`, the site's snapshot cache
+    (``games.snapshots``) and the replay's frames all fold through it (:func:`apply_all` is
+    its loop without the yields). A refused event raises
     EngineError with ``index`` set to its position, after the states before it were yielded.
     """
     i = start

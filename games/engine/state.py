@@ -22,7 +22,7 @@ from .cards import (
     describe,
     rank_code,
 )
-from .combos import DOG_LEAD, Combination, beats, contains_rank, iter_combinations_in, on_table, readings
+from .combos import DOG_LEAD, Combination, beats, can_play_rank, contains_rank, on_table, readings, readings_of
 from .errors import EngineError
 from .event_fold import EventFold
 from .options import resolve
@@ -389,16 +389,23 @@ class GameState(EventFold):
         self._after_deal(h)
 
     def _on_deal(self, event: dict[str, Any]) -> None:
-        h = self._require_hand("deal", DEAL)
-        seat = _seat_of(event, self.n)
+        h = self.hand
+        if h is None or h.dealt or self.over:  # the deal phase is exactly: a hand, not dealt, not over
+            h = self._require_hand("deal", DEAL)
+        seat = event.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            seat = _seat_of(event, self.n)
         cards = _card_list(event)
         if h.received[seat] + len(cards) > h.sizes[seat]:
             raise EngineError(
                 "deal_invalid",
                 f"seat {seat} receives {h.sizes[seat]} cards in all; it has {h.received[seat]} and cannot take {len(cards)} more",
             )
-        need = Counter(cards)
-        missing = [c for c, k in need.items() if h.pile[c] < k]
+        pile = h.pile
+        if len(set(cards)) == len(cards):  # the usual case: no card twice (the same list as below)
+            missing = [c for c in cards if pile[c] < 1]
+        else:
+            missing = [c for c, k in Counter(cards).items() if pile[c] < k]
         if missing:
             raise EngineError("deal_invalid", f"{describe(missing)} not in the pile: already dealt")
         for c in cards:
@@ -539,6 +546,45 @@ class GameState(EventFold):
         # --- every check passed: change the state ---
         self._put_on_table(h, seat, cards, combo, wish, in_turn, leading)
         self._after_play(h, seat, combo, dog_target)
+
+    def _quick_play(self, event: dict[str, Any]) -> None:
+        """The usual play, accepted at once: in turn, no field but its seat and cards, no wish
+        standing or named, no Mahjong, Dog or lone Phoenix, cards held once each, one reading, led
+        or beating the top. Each of these tests is one of :meth:`_on_play`'s checks passed (the
+        field check's too: an int seat, a list of card codes), so the state after it is
+        ``_on_play``'s. Anything else goes the whole way (:meth:`_checked`), which gives every
+        refusal; tests/engine/test_quick_handlers.py folds games both ways."""
+        h = self.hand
+        seat = event.get("seat")
+        cards = event.get("cards")
+        if (
+            h is not None
+            and seat == h.turn
+            and seat.__class__ is int
+            and cards.__class__ is list
+            and len(event) == 3  # type, seat and cards: no wish, phoenix or to
+            and h.gift_from is None
+            and h.wish is None
+            and h.dealt
+            and not self.over
+        ):
+            try:
+                known = _CODES.issuperset(cards)
+            except TypeError:  # an unhashable element
+                known = False
+            hand_cards = h.cards[seat]
+            if known and MAHJONG not in cards and len(set(cards)) == len(cards) and all(c in hand_cards for c in cards):
+                options = readings_of(tuple(cards), self.rules)
+                if len(options) == 1:
+                    combo = options[0]
+                    if combo.kind != DOG_LEAD and (len(cards) > 1 or cards[0] != PHOENIX):
+                        top = h.trick[-1][1] if h.trick else None
+                        leading = top is None or h.closed
+                        if leading or beats(combo, top, self.rules):
+                            self._put_on_table(h, seat, cards, combo, None, True, leading)
+                            self._after_play(h, seat, combo, None)
+                            return
+        self._checked("play", event)
 
     def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> list[Combination]:
         """What the seat's cards can be read as (the Phoenix as the play names it)."""
@@ -744,9 +790,7 @@ class GameState(EventFold):
             return False
         if top is None:
             return True
-        # a combination read from candidate cards keeps those cards: asking only for candidates
-        # with the wished rank is the same question as testing each combination's cards after
-        return next(iter_combinations_in(h.cards[seat], top, self.rules, with_rank=h.wish), None) is not None
+        return can_play_rank(h.cards[seat], top, self.rules, h.wish)
 
     def _on_pass(self, event: dict[str, Any]) -> None:
         h = self._hand_in_play("pass")
@@ -782,10 +826,34 @@ class GameState(EventFold):
                 f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
                 params={"seat": seat, "wish": rank_code(h.wish), "rule": "pass"},
             )
+        self._pass_accepted(h, seat, top_entry[0])
+
+    def _quick_pass(self, event: dict[str, Any]) -> None:
+        """The usual pass, accepted at once: in turn, on a trick still open, no wish standing, no
+        gift owed. Each test is one of :meth:`_on_pass`'s checks passed (the field check's too: an
+        int seat); anything else goes the whole way (:meth:`_checked`), which gives every refusal."""
+        h = self.hand
+        seat = event.get("seat")
+        if (
+            h is not None
+            and seat == h.turn
+            and seat.__class__ is int
+            and h.gift_from is None
+            and h.wish is None
+            and h.trick
+            and not h.closed
+            and h.dealt
+            and not self.over
+        ):
+            self._pass_accepted(h, seat, h.trick[-1][0])
+            return
+        self._checked("pass", event)
+
+    def _pass_accepted(self, h: Hand, seat: int, owner: int) -> None:
+        """A pass that every check let through: the trick goes on, or closes."""
         passed = h.passed
         passed.add(seat)
         h.log.append({"seat": seat, "pass": True})
-        owner = top_entry[0]
         cards = h.cards
         for s in h.order:
             if cards[s] and s != owner and s not in passed:  # someone still to answer the trick
@@ -937,4 +1005,5 @@ __all__ = ["GameState", "Hand", "EVENT_TYPES"]
 GameState._handlers = _HANDLERS
 GameState._schemas = schema.FAMILY
 GameState._starts = HAND_STARTS
+GameState._quick = {"play": GameState._quick_play, "pass": GameState._quick_pass}
 GameState._build_dispatch()

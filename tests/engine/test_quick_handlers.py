@@ -1,0 +1,134 @@
+"""The usual play and pass take a quick way through the fold (GameState._quick_play and
+_quick_pass, for speed: the import folds every event). The whole way stays the reference: the
+one ``apply`` takes for anything unusual (``_apply_other``: the field check, the game's end, the
+full handler). On bot-played games of every Tichu-family table, at random positions, every legal
+action and mutations of them (another seat, cards not held or unknown, a card twice, fields of
+the wrong type, a wish or a Phoenix reading added, passes where none is allowed) must give the
+same refusal (code, message, parameters) or the same state both ways."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.engine import EngineError, fold, legal_actions, random_record
+from games.engine.state import GameState, Hand
+from tests.engine.test_properties import TABLES
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def snapshot(state: GameState) -> dict:
+    """Every field of the state and of its hand (the undo checkpoints by count and events)."""
+    out = {name: getattr(state, name) for name in GameState.__slots__ if name not in ("hand", "_checkpoints")}
+    out["checkpoints"] = [events for _, events in state._checkpoints]
+    if state.hand is not None:
+        out["hand"] = {name: getattr(state.hand, name) for name in Hand.__slots__}
+    return out
+
+
+def outcome(apply, event) -> tuple | None:
+    try:
+        apply(event)
+    except EngineError as err:
+        return err.code, err.message, err.params
+    return None
+
+
+def both_ways(state: GameState, event) -> None:
+    quick, whole = state.copy(), state.copy()
+    got = outcome(quick.apply, event)
+    assert got == outcome(whole._apply_other, event), event
+    assert snapshot(quick) == snapshot(whole), event
+
+
+def mutations(state: GameState, action: dict, pick) -> list:
+    """Events near a legal one: the shapes the quick way must send on, or accept alike."""
+    n = state.n
+    seat = action.get("seat", 0)
+    out = [
+        {**action, "seat": (seat + 1) % n},
+        {**action, "seat": True},
+        {**action, "seat": float(seat)},
+        {**action, "seat": str(seat)},
+        {**action, "seat": n},
+        {**action, "extra": 1},
+        {"type": "pass", "seat": seat},
+        {"type": "play", "seat": seat, "cards": []},
+        {"type": "play", "seat": seat},
+    ]
+    cards = action.get("cards")
+    if isinstance(cards, list) and cards:
+        held = state.hand.cards[seat] if state.hand is not None else []
+        others = [c for c in ("2j", "5s", "Ar", "Dragon", "Phoenix", "Mahjong", "Dog") if c not in held]
+        out += [
+            {**action, "cards": cards + [cards[0]]},
+            {**action, "cards": cards[:-1] + [pick(others)]} if others else action,
+            {**action, "cards": cards[:-1] + ["Zz"]},
+            {**action, "cards": cards[:-1] + [7]},
+            {**action, "cards": cards[:-1] + [["5s"]]},
+            {**action, "cards": tuple(cards)},
+            {**action, "cards": cards[:-1]},
+            {**action, "wish": "7"},
+            {**action, "wish": []},
+            {**action, "phoenix": "5"},
+            {**action, "to": 1},
+            {**action, "cards": [pick(held)]} if held else action,
+            {**action, "cards": held[:2]} if len(held) >= 2 else action,
+        ]
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=SEEDS, table=st.sampled_from(TABLES))
+def test_quick_and_whole_way_agree(data, seed, table):
+    variant, players, options = table
+    record = random_record(seed, variant=variant, options=options, players=players, max_hands=2)
+    events = record["events"]
+    positions = data.draw(st.lists(st.integers(0, len(events)), min_size=1, max_size=6))
+    for k in positions:
+        state = fold(record, upto=k)
+        actions = legal_actions(state)
+        if k < len(events):
+            actions.append(events[k])
+        for action in actions[:40]:
+            both_ways(state, action)
+            for event in mutations(state, action, lambda xs: data.draw(st.sampled_from(xs))):
+                both_ways(state, event)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, table=st.sampled_from(TABLES))
+def test_a_whole_game_folds_the_same_both_ways(seed, table):
+    variant, players, options = table
+    record = random_record(seed, variant=variant, options=options, players=players, max_hands=3)
+    quick = GameState(variant, options, players)
+    whole = GameState(variant, options, players)
+    for event in record["events"]:
+        quick.apply(event)
+        whole._apply_other(event)
+        assert snapshot(quick) == snapshot(whole)
+
+
+class Probe(GameState):
+    """A state that says when an event left the quick way."""
+
+    __slots__ = ()
+    left: list = []
+
+    def _checked(self, kind, event):
+        Probe.left.append(kind)
+        super()._checked(kind, event)
+
+
+def test_the_quick_ways_are_taken():
+    """The properties above compare something: most plays and passes do take the quick way."""
+    record = random_record(7, max_hands=2)
+    state = GameState("nanking", {}, record["players"])
+    kinds = [e["type"] for e in record["events"] if e["type"] in ("play", "pass")]
+    for event in record["events"]:
+        if event["type"] in ("play", "pass"):
+            probe = state.copy()
+            probe.__class__ = Probe
+            probe.apply(event)
+        state.apply(event)
+    for kind in ("play", "pass"):
+        assert Probe.left.count(kind) < kinds.count(kind) / 2, (kind, Probe.left.count(kind), kinds.count(kind))
