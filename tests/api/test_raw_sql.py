@@ -117,6 +117,25 @@ def test_append_events_after_stored_events_and_without_a_user(stored_game):
         (start + 2, Game.Status.ACTIVE, None)
 
 
+@pytest.mark.postgres
+def test_the_append_writes_its_game_row_once(stored_game):
+    """One row version of the game per append (migration 0017): the statement's own UPDATE moves
+    the seq and queues the COMMIT check; the event trigger writes no second version (0016 did:
+    `SET seq = seq` for every game with new rows). An insert that leaves its game behind still
+    gets the trigger's write, and its COMMIT check (tests/api/test_db_roles.py)."""
+    game, _ = stored_game
+    start = game.seq
+    game.seq = start + 1
+    updates = "SELECT n_tup_upd FROM pg_stat_xact_user_tables WHERE relname = 'games_game'"
+    with transaction.atomic(), transaction.get_connection().cursor() as cursor:
+        cursor.execute(updates)  # this transaction's count so far (the test's own, the fixture's)
+        before = cursor.fetchone()[0]
+        sql.append_events(game, start, [{"type": "undo"}], None, timezone.now())
+        cursor.execute(updates)
+        assert cursor.fetchone()[0] - before == 1
+    assert Game.objects.filter(pk=game.pk).values_list("seq", flat=True).get() == start + 1
+
+
 # --- the rating recompute's PostgreSQL helpers ----------------------------------------------------
 
 
