@@ -66,7 +66,7 @@ def _options_rows(data: frames.ReplayData) -> list[dict]:
 
 def _places(data: frames.ReplayData) -> list[str | None]:
     """Each seat's place at the table in words (South, East, ...), where the game has fixed places."""
-    return engine.seat_positions(data.variant, len(data.players), str(data.options.get("direction")))
+    return present.seat_places(data.variant, len(data.players), data.options.get("direction"))
 
 
 def game_detail(request, pk: int):

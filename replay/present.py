@@ -9,11 +9,32 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any
 
+from django.utils.translation import gettext, pgettext_lazy
+
 from games import engine
 
 from . import frames
 
-CALL_SHORT = {"tichu": "T", "grand_tichu": "GT"}
+
+#: The compass places of engine.seat_positions, in the reader's language
+PLACES = {
+    "South": pgettext_lazy("place at the table", "South"), "South-East": pgettext_lazy("place at the table", "South-East"),
+    "East": pgettext_lazy("place at the table", "East"), "North-East": pgettext_lazy("place at the table", "North-East"),
+    "North": pgettext_lazy("place at the table", "North"), "North-West": pgettext_lazy("place at the table", "North-West"),
+    "West": pgettext_lazy("place at the table", "West"), "South-West": pgettext_lazy("place at the table", "South-West"),
+}
+
+
+def seat_places(variant: str, n: int, direction: Any) -> list[str | None]:
+    """Each seat's place at the table (the engine's, ``engine.seat_positions``) in words, or None."""
+    return [str(PLACES.get(p, p)) if p else None for p in engine.seat_positions(variant, n, str(direction))]
+
+
+def seat_labels(variant: str, players: list[str], direction: Any) -> list[str]:
+    """``South — Anna`` (``Süd — Anna``): a seat by its place and its player, as engine.seat_labels
+    says it in English; the name alone where the game has no fixed places."""
+    return [gettext("%(place)s — %(player)s") % {"place": place, "player": player} if place else player
+            for place, player in zip(seat_places(variant, len(players), direction), players)]
 
 
 def parse_view(raw: Any, n_seats: int, default: str | int) -> str | int:
@@ -100,7 +121,7 @@ def column_labels(players: list[str], teams: list[list[int]], totals: list) -> l
     """The score sheet's columns as the engine keeps them: per team (Nanking, Tientsin), or per
     player where every player has a total of their own (Threechu, Grand Seigneur)."""
     if totals and len(totals) != len(teams):
-        return [players[i] if i < len(players) else f"Seat {i}" for i in range(len(totals))]
+        return [players[i] if i < len(players) else gettext("Seat %(seat)s") % {"seat": i} for i in range(len(totals))]
     return team_labels(players, teams)
 
 
@@ -115,24 +136,22 @@ def score_columns(players: list[str], frame: dict) -> dict:
             "winner": labels[winner] if isinstance(winner, int) and winner < len(totals) else None}
 
 
-def _penalty(players: list[str], penalty: dict | None) -> dict | None:
-    """A penalty line's offender and breach, in words ("missed wish")."""
+def _penalty(players: list[str], penalty: dict | None, lang: str) -> dict | None:
+    """A penalty line's offender and breach, in the engine's words ("missed wish")."""
     if not isinstance(penalty, dict) or not isinstance(penalty.get("seat"), int):
         return None
     seat = penalty["seat"]
     return {"seat": seat, "name": players[seat] if 0 <= seat < len(players) else str(seat),
-            "reason": str(penalty.get("reason", "")).replace("_", " ")}
+            "reason": frames.term("reason", penalty.get("reason", ""), lang)}
 
 
 def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[dict]:
-    """Score-sheet lines for the table: calls (in ``lang``, the engine's names) and finishing
-    order by name."""
-    call_names = engine.call_names(lang)
+    """Score-sheet lines for the table: calls and finishing order by name, calls in ``lang``."""
+    call_names = frames.labels(lang)["calls"]
     rows = []
     for number, line in enumerate(sheet, start=1):
         calls = [
-            {"seat": int(seat), "name": players[int(seat)], "call": call, "short": CALL_SHORT.get(call, call),
-             "label": call_names.get(call, call)}
+            {"seat": int(seat), "name": players[int(seat)], "call": call, "label": call_names.get(call, call)}
             for seat, call in sorted((line.get("calls") or {}).items(), key=lambda kv: int(kv[0]))
         ]
         rows.append({
@@ -142,7 +161,7 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
             "out": [{"seat": s, "name": players[s]} for s in line.get("out") or []],
             "double_victory": bool(line.get("double_victory")),
             "kind": line.get("kind", ""),
-            "penalty": _penalty(players, line.get("penalty")),
+            "penalty": _penalty(players, line.get("penalty"), lang),
             "card_points": line.get("card_points") or [],
             "points": line.get("points") or [],
             "totals": line.get("totals") or [],
@@ -155,6 +174,10 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
 #: discard-pile cards shown face up (the top ones); the rest is counted
 DISCARD_SHOWN = 6
 
+#: Tien Zi Que's kinds of combination (tien_zi_que.combos.combination_kind), in words
+TZQ_KINDS = {"triplet": pgettext_lazy("Tien Zi Que combination", "triplet"),
+             "sequence": pgettext_lazy("Tien Zi Que combination", "sequence")}
+
 
 def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
     """Tien Zi Que's table, as its ``state_json`` has it (docs/tien-zi-que.md): the stock's size,
@@ -166,6 +189,7 @@ def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
     combos = frame.get("combinations") or []
     totals = frame.get("totals") or []
     chowable = list(frame.get("chowable") or [])
+    words = engine.words(data.lang)  # a Pung or a Chow as the engine names the event
     return {
         "stock": frame.get("stock_size"),
         "round": frame.get("round"),
@@ -183,7 +207,9 @@ def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
                 "pile": list(piles[s]) if s < len(piles) else [],
                 "combinations": [
                     {"action": c.get("action", ""), "kind": c.get("kind", ""), "cards": c.get("cards") or [],
-                     "keep": c.get("keep"), "take": c.get("take")}
+                     "keep": c.get("keep"), "take": c.get("take"),
+                     "action_label": words.term(f"event:{c.get('action', '')}", c.get("action", "")),
+                     "kind_label": TZQ_KINDS.get(c.get("kind", ""), c.get("kind", ""))}
                     for c in (combos[s] if s < len(combos) else [])
                 ],
                 "total": totals[s] if s < len(totals) else None,
@@ -208,7 +234,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
     out = frame.get("out") or []
     calls = frame.get("calls") or {}
     event = frame.get("e") or {}
-    call_names, combination_names = engine.call_names(data.lang), engine.combination_names(data.lang)
+    names = frames.labels(data.lang)  # calls, combinations and ranks in the reader's language
     seats = []
     for s in range(n):
         hand = hands[s] if s < len(hands) else []
@@ -227,7 +253,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
             "last_card": event.get("card") if event.get("type") == "draw" and event.get("seat") == s and shown else None,
             "received": received[s] if s < len(received) else None,
             "call": call,
-            "call_label": call_names.get(call, call) if call else "",
+            "call_label": names["calls"].get(call, call) if call else "",
             "out_rank": out.index(s) + 1 if s in out else None,
             "won": won[s] if s < len(won) else None,
             "is_turn": frame.get("turn") == s,
@@ -242,7 +268,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
             "name": players[seat] if isinstance(seat, int) and seat < n else "?",
             "passed": bool(entry.get("pass")),
             "cards": entry.get("cards") or [],
-            "combination": combination_names.get(entry.get("combination"), entry.get("combination") or ""),
+            "combination": names["combinations"].get(entry.get("combination"), entry.get("combination") or ""),
             "bomb": entry.get("combination") == "bomb",
         })
     pushes = []  # grouped by the seat that pushed: [{seat, name, to: [{seat, name, cards}]}]
@@ -269,7 +295,7 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "team_labels": columns["labels"],
         "totals": frame.get("totals") or [],
         "out": [{"seat": s, "name": players[s]} for s in out],
-        "calls": [{"seat": int(s), "name": players[int(s)], "label": call_names.get(c, c)}
+        "calls": [{"seat": int(s), "name": players[int(s)], "label": names["calls"].get(c, c)}
                   for s, c in sorted(calls.items(), key=lambda kv: int(kv[0]))],
         "bombs": [{"name": players[b["seat"]], "cards": b["cards"], "trick_no": b.get("trick_no")}
                   for b in frame.get("bombs") or []],
@@ -277,8 +303,8 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
                   if isinstance(g.get("from"), int) and isinstance(g.get("to"), int)],
         "gift_from": players[frame["gift_from"]] if isinstance(frame.get("gift_from"), int) else None,
         "turn": players[frame["turn"]] if isinstance(frame.get("turn"), int) else None,
-        "wish": frames.RANK_NAMES.get(frame.get("wish"), frame.get("wish")) if frame.get("wish") else None,
-        "phase": (frame.get("phase") or "").replace("_", " "),
+        "wish": names["ranks"].get(frame.get("wish"), frame.get("wish")) if frame.get("wish") else None,
+        "phase": frames.term("phase", frame.get("phase"), data.lang) if frame.get("phase") else "",
         "hand_number": frame.get("hand_number"),
         "trick_no": frame.get("trick_no"),
         "sheet": sheet,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games import engine, selectors, visibility
 from games.models import Game
@@ -26,7 +27,7 @@ def _visible_game(request, pk: int) -> Game:
 def game_replay(request, pk: int):
     game = _visible_game(request, pk)
     data = replay_data(game, visibility.reader_sight(game, request.user))
-    return render_replay(request, data, title=f"Game {game.pk}", game=game)
+    return render_replay(request, data, title=gettext("Game %(game)s") % {"game": game.pk}, game=game)
 
 
 def game_replay_data(request, pk: int):
@@ -61,9 +62,9 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "at": at,
         "view": view,
         "bottom": bottom,
-        "seat_labels": engine.seat_labels(data.variant, data.players, str(data.options.get("direction"))),
-        "views": [{"value": "all", "label": "All hands"}]
-        + [{"value": i, "label": f"{name}'s view"} for i, name in enumerate(data.players)],
+        "seat_labels": present.seat_labels(data.variant, data.players, data.options.get("direction")),
+        "views": [{"value": "all", "label": gettext("All hands")}]
+        + [{"value": i, "label": gettext("%(player)s's view") % {"player": name}} for i, name in enumerate(data.players)],
         "nav": present.nav_targets(data.marks, at, data.length, show_undone),
         "show_undone": show_undone,
         "undone_count": len(data.marks.get("undone", [])),
@@ -73,7 +74,7 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "payload": data.payload_script_text(),
         # the engine's card faces and words in the reader's language, for static/shared/cards.js
         "words": engine.page_words(data.lang, data.variant),
-        "speeds": [("2000", "slow"), ("1000", "normal"), ("400", "fast"), ("100", "very fast")],
+        "speeds": [(ms, label) for ms, label in SPEEDS],
         "shortcuts": SHORTCUTS,
     }
     return render(request, "replay/replay.html", context)
@@ -82,27 +83,32 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
 #: What each badge at a seat means (the page's legend; the badges are written by the template and
 #: by static/replay/table.js with these texts as titles).
 BADGE_LEGEND = [
-    ("T", "call-tichu", "called Tichu"),
-    ("GT", "call-grand_tichu", "called Grand Tichu"),
-    ("out #1", "out", "went out first (#2 second, ...)"),
-    ("S", "shuffler", "shuffled this hand"),
-    ("to play", "to-act", "is to play now"),
-    ("gives the Dragon trick", "gift", "won a trick with the Dragon and must give it away"),
+    (pgettext_lazy("badge: called Tichu", "T"), "call-tichu", gettext_lazy("called Tichu")),
+    (pgettext_lazy("badge: called Grand Tichu", "GT"), "call-grand_tichu", gettext_lazy("called Grand Tichu")),
+    (pgettext_lazy("badge: went out", "out #1"), "out", gettext_lazy("went out first (#2 second, ...)")),
+    (pgettext_lazy("badge: shuffled", "S"), "shuffler", gettext_lazy("shuffled this hand")),
+    (pgettext_lazy("badge", "to play"), "to-act", gettext_lazy("is to play now")),
+    (pgettext_lazy("badge", "gives the Dragon trick"), "gift", gettext_lazy("won a trick with the Dragon and must give it away")),
 ]
 
-#: The keyboard shortcuts, listed on the page and bound by static/replay/keys.js.
+#: The autoplay's speeds (milliseconds per event), for static/replay/autoplay.
+SPEEDS = [("2000", gettext_lazy("slow")), ("1000", gettext_lazy("normal")), ("400", gettext_lazy("fast")),
+          ("100", gettext_lazy("very fast"))]
+
+#: The keyboard shortcuts, listed on the page and bound by static/replay/keys.js. The keys' names
+#: are the keyboard's (a German keyboard says Pos1, Bild↑: translated with the rest).
 SHORTCUTS = [
-    ("← or k", "previous event"),
-    ("→ or j", "next event"),
-    ("↑ or Shift+←", "previous trick"),
-    ("↓ or Shift+→", "next trick"),
-    ("Page Up or p", "previous hand"),
-    ("Page Down or n", "next hand"),
-    ("Home or 0", "first position"),
-    ("End or $", "last position"),
-    ("Space", "autoplay on/off"),
-    ("+ / -", "autoplay faster / slower"),
-    ("v", "next view: all hands, then each seat"),
-    ("f", "turn the table (next seat nearest you)"),
-    ("?", "show or hide this help"),
+    (gettext_lazy("← or k"), gettext_lazy("previous event")),
+    (gettext_lazy("→ or j"), gettext_lazy("next event")),
+    (gettext_lazy("↑ or Shift+←"), gettext_lazy("previous trick")),
+    (gettext_lazy("↓ or Shift+→"), gettext_lazy("next trick")),
+    (gettext_lazy("Page Up or p"), gettext_lazy("previous hand")),
+    (gettext_lazy("Page Down or n"), gettext_lazy("next hand")),
+    (gettext_lazy("Home or 0"), gettext_lazy("first position")),
+    (gettext_lazy("End or $"), gettext_lazy("last position")),
+    (gettext_lazy("Space"), gettext_lazy("autoplay on/off")),
+    ("+ / -", gettext_lazy("autoplay faster / slower")),
+    ("v", gettext_lazy("next view: all hands, then each seat")),
+    ("f", gettext_lazy("turn the table (next seat nearest you)")),
+    ("?", gettext_lazy("show or hide this help")),
 ]

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language, gettext, ngettext, pgettext
+
 from games import engine
 from games.models import Player
 
@@ -40,11 +42,12 @@ class OptionField:
             try:
                 return int(raw)
             except ValueError:
-                raise ValueError(f"{self.label}: a whole number, please") from None
+                raise ValueError(gettext("%(option)s: a whole number, please") % {"option": self.label}) from None
         if self.kind == "choice":
             by_text = {str(value): value for value, _ in self.choices}
             if raw not in by_text:
-                raise ValueError(f"{self.label}: one of {', '.join(label for _, label in self.choices)}")
+                raise ValueError(gettext("%(option)s: one of %(values)s")
+                                 % {"option": self.label, "values": ", ".join(label for _, label in self.choices)})
             return by_text[raw]
         try:
             return json.loads(raw)
@@ -73,9 +76,9 @@ NUMBER_SUGGESTIONS = {
 
 def _label(spec: OptionField, value: Any) -> str:
     if value is None:
-        return "none"
+        return pgettext("an option's value", "none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("an option's value", "yes") if value else pgettext("an option's value", "no")
     for choice, label in spec.choices:
         if choice == value:
             return label
@@ -84,12 +87,12 @@ def _label(spec: OptionField, value: Any) -> str:
 
 def _option_row(variant: str, spec: OptionField, form: "NewGame | None") -> dict:
     if spec.kind == "bool":
-        values = [("true", "yes"), ("false", "no")]
+        values = [("true", pgettext("an option's value", "yes")), ("false", pgettext("an option's value", "no"))]
     elif spec.kind == "choice":
-        values = [("null", "none")] if spec.nullable else []
+        values = [("null", pgettext("an option's value", "none"))] if spec.nullable else []
         values += [(str(value), label) for value, label in spec.choices]
     else:
-        values = [("null", "none")] if spec.nullable else []
+        values = [("null", pgettext("an option's value", "none"))] if spec.nullable else []
         if spec.kind == "int":
             values += [(str(n), str(n)) for n in NUMBER_SUGGESTIONS.get(spec.name, [1, 2, 3, 4, 5])]
     # the preset's value: one word when the presets agree, else each edition's (by its first word)
@@ -109,12 +112,25 @@ def _option_row(variant: str, spec: OptionField, form: "NewGame | None") -> dict
     }
 
 
+def variant_label(info: engine.GameInfo) -> str:
+    """``Tichu (4 players)`` in the reader's language: the game's name as its players' edition says
+    it (engine.variant_name), and its number of players (a dummy where the engine seats one)."""
+    low, high = min(info.seat_counts), max(info.seat_counts)
+    name = engine.variant_name(info.name, get_language())
+    if low != high:
+        return gettext("%(game)s (%(low)s to %(high)s players)") % {"game": name, "low": low, "high": high}
+    if len(engine.seat_names(info.name, ["?"] * low)) > low:
+        return ngettext("%(game)s (%(n)s player and a dummy)", "%(game)s (%(n)s players and a dummy)", low) % {
+            "game": name, "n": low}
+    return ngettext("%(game)s (%(n)s player)", "%(game)s (%(n)s players)", low) % {"game": name, "n": low}
+
+
 def variant_choices(form: "NewGame | None" = None) -> list[dict]:
     rows = []
     for info in engine.games():
         rows.append({
             "name": info.name,
-            "label": info.full_label,
+            "label": variant_label(info),
             "min": min(info.seat_counts),
             "max": max(info.seat_counts),
             "options": [_option_row(info.name, o, form) for o in variant_options(info.name)],
@@ -153,11 +169,11 @@ class NewGame:
     def is_valid(self) -> bool:
         variant = self.value("variant")
         if variant not in engine.GAME_NAMES:
-            self.error = "Choose a game."
+            self.error = gettext("Choose a game.")
             return False
         preset = self.value("preset", "rio")
         if preset not in PRESET_NAMES:
-            self.error = "Choose a preset: " + ", ".join(p.label for p in engine.PRESETS) + "."
+            self.error = gettext("Choose a preset: %(presets)s.") % {"presets": ", ".join(p.label for p in engine.PRESETS)}
             return False
         options: dict[str, Any] = {"preset": preset}
         for spec in variant_options(variant):
@@ -178,14 +194,14 @@ class NewGame:
                 names.append(new)
             elif seat["player"]:
                 if seat["player"] not in by_id:
-                    self.error = f"Player {i + 1}: not a player of this club."
+                    self.error = gettext("Player %(n)s: not a player of this club.") % {"n": i + 1}
                     return False
                 names.append(by_id[seat["player"]])
         if not names:
-            self.error = "Seat the players."
+            self.error = gettext("Seat the players.")
             return False
         if len(set(names)) != len(names):
-            self.error = "A player sits in one seat only."
+            self.error = gettext("A player sits in one seat only.")
             return False
         token = self.value("token")
         self.cleaned = {

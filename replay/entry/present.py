@@ -4,6 +4,7 @@ and the stored events; no rule of Tichu here."""
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from games import engine
 from games.models import Event, Game
@@ -67,5 +68,5 @@ def panels_context(game: Game, data: frames.ReplayData) -> dict:
         "replay_url": reverse("replay:game-replay", args=[game.pk]),
         "total_events": game.seq,
         # a hand won by one team going out first, named as the game names it (Tientsin: triple)
-        "victory_word": "triple victory" if engine.game_info(game.variant).sheet.sweep == 3 else "double victory",
+        "victory_word": gettext("triple victory") if engine.game_info(game.variant).sheet.sweep == 3 else gettext("double victory"),
     }

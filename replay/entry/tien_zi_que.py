@@ -23,7 +23,7 @@ from django.conf import settings
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from games import engine, services, snapshots
 from games.models import Game
@@ -32,7 +32,9 @@ VARIANT = "tien-zi-que"
 
 #: The form's fields, in the order the page shows them (errors go next to these).
 FIELDS = ("seat", "winner", "by", "points", "score_pile")
-WON_BY_WORDS = {"pung": "a Pung (a card drawn: +1)", "chow": "a Chow (a discard taken)"}
+WON_BY_WORDS = {"pung": gettext_lazy("a Pung (a card drawn: +1)"), "chow": gettext_lazy("a Chow (a discard taken)")}
+#: How the round's Mah-jong was made, on the score sheet ("Ann by a Pung")
+WON_BY_LINE = {"pung": gettext_lazy("%(winner)s by a Pung"), "chow": gettext_lazy("%(winner)s by a Chow")}
 
 
 def in_words(players: list[str], error: dict[str, Any], lang: str | None) -> str:
@@ -73,14 +75,14 @@ class RoundLine:
         event: dict[str, Any] = {"type": "round_result"}
         seat = self.value("seat")
         if seat not in ("0", "1"):
-            self.errors["seat"] = "Choose who started the round."
+            self.errors["seat"] = gettext("Choose who started the round.")
         else:
             event["seat"] = int(seat)
         winner = self.value("winner")
         if winner in ("0", "1"):
             event["winner"] = int(winner)
         elif winner != "drawn":
-            self.errors["winner"] = "Choose who made Mah-jong (or a drawn round)."
+            self.errors["winner"] = gettext("Choose who made Mah-jong (or a drawn round).")
         if winner != "drawn":
             by = self.value("by")
             if by:
@@ -88,13 +90,13 @@ class RoundLine:
             points = self.value("points")
             if points:
                 if not re.fullmatch(r"-?\d{1,4}", points):
-                    self.errors["points"] = "The points are a whole number."
+                    self.errors["points"] = gettext("The points are a whole number.")
                 else:
                     event["points"] = int(points)
             if self.pile:
                 event["score_pile"] = self.pile
         if self.expected_seq() is None:
-            self.errors["seat"] = "The page is out of date: reload it."
+            self.errors["seat"] = gettext("The page is out of date: reload it.")
         return None if self.errors else event
 
 
@@ -106,11 +108,14 @@ def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
         points = list(line.get("points") or [0, 0])
         totals = [t + p for t, p in zip(totals, points)]
         winner = line.get("winner")
+        by = line.get("by")
         rows.append({
             "round": line.get("round"),
             "starter": players[line["starter"]] if isinstance(line.get("starter"), int) else "",
             "winner": players[winner] if isinstance(winner, int) else None,
-            "by": line.get("by"),
+            "by": by,
+            "won_by": (WON_BY_LINE[by] % {"winner": players[winner]} if by in WON_BY_LINE and isinstance(winner, int)
+                       else players[winner] if isinstance(winner, int) else ""),
             "drawn": bool(line.get("drawn")),
             "from_sheet": line.get("kind") == "round_result",
             "pile": list(line.get("score_pile") or []),
@@ -130,14 +135,19 @@ def round_over_text(players: list[str], state: dict) -> str:
     line = sheet[-1]
     totals = ", ".join(f"{players[i]} {t}" for i, t in enumerate(state.get("totals") or []))
     if line.get("drawn"):
-        text = f"Round {line['round']} is over: drawn, no points; totals {totals}."
+        text = gettext("Round %(round)s is over: drawn, no points; totals %(totals)s.") % {
+            "round": line["round"], "totals": totals}
     else:
         winner = line["winner"]
-        text = (f"Round {line['round']} is over: {players[winner]} +{line['points'][winner]} "
-                f"(Mah-jong by a {str(line.get('by', '')).capitalize()}); totals {totals}.")
+        said = {"round": line["round"], "winner": players[winner], "points": line["points"][winner], "totals": totals}
+        if line.get("by") == "chow":
+            text = gettext("Round %(round)s is over: %(winner)s +%(points)s (Mah-jong by a Chow); totals %(totals)s.") % said
+        else:
+            text = gettext("Round %(round)s is over: %(winner)s +%(points)s (Mah-jong by a Pung); totals %(totals)s.") % said
     if state.get("complete"):
         w = state.get("winner")
-        text += " Game over: " + (f"{players[w]} wins." if isinstance(w, int) else "a tie.")
+        text += " " + (gettext("Game over: %(winner)s wins.") % {"winner": players[w]} if isinstance(w, int)
+                       else gettext("Game over: a tie."))
     return text
 
 
@@ -154,8 +164,9 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
         # the engine's starter (the first player changes every round); a line kept from before
         # another scorer's entry is told, not silently changed (the 409 page shows it as typed)
         if values.get("seat") and len(sheet["starters"]) == 1 and not errors:
-            errors = {**errors, "seat": f"Round {sheet['round']} is started by {players[sheet['starters'][0]]}: "
-                      "the first player changes every round."}
+            errors = {**errors, "seat": gettext("Round %(round)s is started by %(player)s: the first player "
+                                                "changes every round.") % {"round": sheet["round"],
+                                                                          "player": players[sheet["starters"][0]]}}
         values["seat"] = str(sheet["starters"][0]) if len(sheet["starters"]) == 1 else ""
     return {
         "game": game,

@@ -29,6 +29,8 @@ from django.views.decorators.http import require_POST
 from games import engine, selectors, services, visibility
 from games.models import Club, Game, Membership, Player
 
+from replay import frames
+from replay import present as viewer
 from replay.data import replay_data
 
 from . import forms, present, tien_zi_que
@@ -128,9 +130,10 @@ def enter(request, pk: int):
         # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
         "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
         "rank_scoring": (game.options or {}).get("scoring") == "ranks",
+        "call_names": frames.labels(get_language())["calls"],  # the engine's, in the reader's language
         # the engine's card faces and words for static/shared/cards.js (one wording for every page)
         "words": engine.page_words(get_language(), game.variant),
-        "seat_labels": engine.seat_labels(game.variant, players, str((game.options or {}).get("direction"))),
+        "seat_labels": viewer.seat_labels(game.variant, players, (game.options or {}).get("direction")),
         "config": {
             "game": game.pk,
             "seq": game.seq,

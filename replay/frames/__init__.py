@@ -46,11 +46,11 @@ from .faces import HIDDEN, RANK_NAMES, card_face, card_name, card_table, cards_t
 from .geometry import seat_positions
 from .replay_data import FORMAT, ReplayData
 from .script import script_text
-from .wording import describe
+from .wording import describe, labels, term
 
 __all__ = [
     "CONSTANT_KEYS", "FORMAT", "HIDDEN", "PER_SEAT_KEYS", "PRIVATE_KEYS",
     "RANK_NAMES", "SKIP_IN_DELTA", "ReplayData", "apply_delta", "build", "card_face", "card_name", "card_table",
-    "cards_text", "delta_of", "describe", "from_states", "script_text", "seat_positions", "variant_cards",
+    "cards_text", "delta_of", "describe", "from_states", "labels", "script_text", "seat_positions", "term", "variant_cards",
     "with_article",
 ]

@@ -10,6 +10,7 @@ from games import engine
 from .compaction import PER_SEAT_KEYS, apply_delta
 from .faces import variant_cards
 from .script import script_text
+from .wording import labels
 
 #: in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's
 #: masking per reader; 4 the undone marks; 5 the words in the reader's language (``lang``)
@@ -53,12 +54,7 @@ class ReplayData:
 
     def labels(self) -> dict[str, dict[str, str]]:
         """Combination, call and rank names in ``lang`` (the engine's terms)."""
-        words = engine.words(self.lang)
-        return {
-            "combinations": engine.combination_names(self.lang),
-            "calls": engine.call_names(self.lang),
-            "ranks": {code: words.rank_name(code) for code in engine.RANK_NAMES},
-        }
+        return labels(self.lang)
 
     def payload(self) -> dict:
         """The JSON object embedded in the replay page."""

@@ -10,6 +10,24 @@ from typing import Any
 from games import engine
 
 
+def labels(lang: str = "en") -> dict[str, dict[str, str]]:
+    """Combination, call and rank names in ``lang`` (the engine's terms): the replay's payload and
+    the server-drawn pages read the same."""
+    words = engine.words(lang)
+    return {
+        "combinations": engine.combination_names(lang),
+        "calls": engine.call_names(lang),
+        "ranks": {code: words.rank_name(code) for code in engine.RANK_NAMES},
+    }
+
+
+def term(kind: str, value: Any, lang: str = "en") -> str:
+    """A frame's value in the engine's words (``phase:exchange``, ``reason:missed_wish``); where the
+    catalogue has none, the value with spaces for underscores."""
+    text = str(value or "")
+    return engine.words(lang).term(f"{kind}:{text}", text.replace("_", " "))
+
+
 def frame_context(event: dict, frame: dict) -> dict[str, Any]:
     """What the engine's frame after ``event`` tells about it, as parameters of the engine's
     ``@frame`` templates (read off the frame, never computed from the rules)."""

@@ -179,7 +179,9 @@ def player(request, player_id: int, fmt: str | None = None):
     chart = charts.rating_chart(
         player_queries.chart_points(page),
         title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant},
-        legend=(str(_("Elo table")), str(_("predictive (band: 95% range)"))), months=_month_names())
+        legend=(str(_("Elo table")),
+                # xgettext:no-python-format
+                str(_("predictive (band: 95% range)"))), months=_month_names())
     ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
     rank_chart = charts.rank_chart(ranks, title=_("%(player)s: rank after each club day") % {"player": p.name},
                                    months=_month_names())

@@ -1,8 +1,10 @@
 """`{% card code %}`: one card as HTML, the same markup the scripts write (`cardHtml` of
-`static/shared/cards.js`; see frames.card_face);
+`static/shared/cards.js`; see frames.card_face), its name in the request's language (the engine's
+card words, as the page's payload has them);
 `{{ variant|game_label }}`: a game's name in words ("Tichu", "Tien Zi Que")."""
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language, gettext, pgettext
 
 from games import engine
 from replay import frames
@@ -17,9 +19,9 @@ def game_label(variant: str) -> str:
 
 def card_html(code: str, extra_class: str = "") -> str:
     if code == frames.HIDDEN:
-        return format_html('<span class="card back{}" role="img" aria-label="hidden card" data-card="?"></span>',
-                           extra_class)
-    face = frames.card_face(code)
+        return format_html('<span class="card back{}" role="img" aria-label="{}" data-card="?"></span>',
+                           extra_class, gettext("hidden card"))
+    face = engine.words(get_language()).card_face(code)
     return format_html(
         '<span class="card {}{}" role="img" aria-label="{}" title="{}" data-card="{}">'
         '<span class="rk">{}</span><span class="su" aria-hidden="true">{}</span></span>',
@@ -39,7 +41,9 @@ def cards(codes, last: str | None = None):
 
 @register.filter
 def seat_call_short(call: str) -> str:
-    return {"tichu": "T", "grand_tichu": "GT"}.get(call, call or "")
+    """A call's badge at a seat: the call's initials in the reader's language."""
+    short = {"tichu": pgettext("badge: called Tichu", "T"), "grand_tichu": pgettext("badge: called Grand Tichu", "GT")}
+    return short.get(call, call or "")
 
 
 @register.simple_tag
