@@ -44,6 +44,7 @@ from .faces import RANK_NAMES, RANK_PHRASES, SPECIAL_LONG, SPECIAL_SHORT, card_f
 from .registry import GAME_NAMES, game_label
 from .tien_zi_que.cards import COLOURS as TZQ_COLOURS
 from .tien_zi_que.cards import FACE_NAMES as TZQ_FACE_NAMES
+from .tien_zi_que.refusals import TZQ_REFUSAL_WORDS
 from .visibility import HIDDEN
 
 EVENT_WORDS: dict[str, str] = {
@@ -110,6 +111,7 @@ REFUSAL_WORDS: dict[str, str] = {
     "wrong_phase:lead_pass": "{name:seat} leads the trick and cannot pass",
     "draw_out_of_order": "{name:expected_seat} draws next, not {name:seat}",
     "already_called": "{name:seat} has already called {words:call} this hand",
+    **TZQ_REFUSAL_WORDS,  # Tien Zi Que's, each under its code and a ``tzq_`` rule
 }
 
 #: the languages the engine speaks (its catalogue, games/engine/catalogue/<lang>/LC_MESSAGES/engine.po)

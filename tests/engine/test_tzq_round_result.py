@@ -83,7 +83,8 @@ def test_a_score_pile_is_scored_by_the_book_and_its_total_is_reachable(pile, win
     other = new_game("tien-zi-que", players=PLAYERS)
     assert check_events(other, [line(0, winner, by, total, pile)]) == {"ok": True}
     error = refusal(other, line(0, winner, by, total + 1, pile))
-    assert error["code"] == "result_invalid" and error["params"] == {"field": "points", "expected": total}
+    assert error["code"] == "result_invalid" and error["params"]["field"] == "points"
+    assert (error["params"]["expected"], error["params"]["given"]) == (total, total + 1)  # its words' numbers
 
 
 def test_the_book_example_by_its_pile_and_by_its_points():

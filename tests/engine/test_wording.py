@@ -108,7 +108,11 @@ def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
     sample = {"seat": 1, "expected_seat": 2, "to": 3, "winner": 0, "cards": ["Kj", "Phoenix"], "top": ["8p"],
               "card": "Ts", "keep": "Dragon", "take": "7r", "wish": "J", "phoenix": "Q", "combination": "full_house",
               "reason": "missed_wish", "event": "play", "phase": "exchange", "call": "grand_tichu",
-              "hand_number": 2, "round": 3, "points": 6}
+              "hand_number": 2, "round": 3, "points": 6,
+              # Tien Zi Que's (games/engine/tien_zi_que/refusals.py)
+              "starts": 2, "given": 4, "expected": 5, "value": "7", "key": "cards", "codes": "Zz", "rounds": 8,
+              "minimum": 2, "nearest_1": 18, "nearest_2": 20, "hand": ["C1w", "Jk"], "available": ["Ew"],
+              "kept": ["C2b", "Dr"], "missing": ["C3k"], "extra": ["Nw"], "tzq_face": "C7"}
     said = engine.words(lang)
     for table, english in ((said.events, engine.EVENT_WORDS), (said.refusals, engine.REFUSAL_WORDS)):
         for key, template in english.items():

@@ -207,3 +207,37 @@ def test_the_replay_and_the_game_page_show_rounds_entered_by_score_line(users, t
     assert "Round 1 recorded from the score line: Bob +9, Mah-jong by a Chow" in replay.content.decode()
     assert viewer.get(f"/games/{tzq.pk}/").status_code == 200
     assert viewer.get(f"/api/games/{tzq.pk}/score/").json()["totals"] == [0, 9]
+
+
+def test_a_refusal_is_worded_in_german_beside_its_field(users, tzq):
+    """The reason as well as its heading is the engine's, in German (issue #21): worded from the
+    refusal's code and parameters, the players by name, no English left."""
+    client = browser_client(users["scorer"])
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    response = post(client, tzq, line(client, tzq, seat="0", winner="0", by="chow", points="19"))
+    assert response.status_code == 422
+    assert error_of(response.content.decode(), "points") == (
+        "Keine mögliche Punktezeile: kein Gewinnstapel ergibt mit einem Chow 19 Punkte; am nächsten möglich: 18 oder 20"
+    )
+    post(client, tzq, line(client, tzq, seat="1", winner="1", by="chow", points="3"))
+    response = post(client, tzq, line(client, tzq, seat="1", winner="0", by="chow", points="3"))
+    assert error_of(response.content.decode(), "seat").startswith(
+        "Dieser Spieler ist nicht am Zug: Ann beginnt Runde 2: wer beginnt, wechselt jede Runde"
+    )
+
+
+def test_the_api_says_a_tien_zi_que_refusal_in_german(users, tzq):
+    """The API's `message` with Accept-Language: de is the engine's German sentence (seats by
+    number: the API names no player); code and params stay as in English."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_login(users["scorer"])
+    url = f"/api/games/{tzq.pk}/events/"
+    payload = {"expected_seq": 0, "events": [{"type": "draw", "seat": 0}]}
+    english = client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE="en").json()
+    german = client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE="de").json()
+    assert english["error"]["code"] == german["error"]["code"] == "wrong_phase"
+    assert german["error"]["params"] == english["error"]["params"]
+    assert english["message"] == "draw is not accepted now: no round is in progress (a round_start comes first)"
+    assert german["message"] == "„Ziehen“ ist jetzt nicht möglich: keine Runde läuft (zuerst beginnt eine Runde)"

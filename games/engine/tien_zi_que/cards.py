@@ -127,39 +127,66 @@ def deck_problems(cards: list[str]) -> list[str]:
     The book: 12 winds (3 of each), 3 Red Dragons, 36 coins in 4 series numbered 1 to 9 of
     4 different colours (so each colour of a series has each number once), 3 Tien Zi Que.
     """
+    return [text for text, _params in deck_faults(cards)]
+
+
+def deck_faults(cards: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """:func:`deck_problems` each with the parameters a refusal words it by (``rule``
+    ``deck_size``, ``deck_face``, ``deck_series``, ``deck_colours``, ``deck_codes``)."""
     if not all(is_card(c) for c in cards):
-        return _deck_problems(cards)
+        return _deck_faults(cards)
     # checked at every game's start and every round's: for card codes the answer depends on the
     # multiset only
-    return list(_deck_problems_of(tuple(sorted(cards))))
+    return list(_deck_faults_of(tuple(sorted(cards))))
 
 
 @functools.lru_cache(maxsize=256)
-def _deck_problems_of(cards: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(_deck_problems(list(cards)))
+def _deck_faults_of(cards: tuple[str, ...]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    return tuple(_deck_faults(list(cards)))
 
 
-def _deck_problems(cards: list[str]) -> list[str]:
-    problems: list[str] = []
+def _deck_faults(cards: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    problems: list[tuple[str, dict[str, Any]]] = []
     bad = [c for c in cards if not is_card(c)]
     if bad:
-        return [f"{', '.join(repr(c) for c in bad)} not card codes ({CARD_GRAMMAR})"]
+        return [
+            (
+                f"{', '.join(repr(c) for c in bad)} not card codes ({CARD_GRAMMAR})",
+                {"rule": "deck_codes", "codes": ", ".join(map(str, bad))},
+            )
+        ]
     if len(cards) != DECK_SIZE:
-        problems.append(f"{len(cards)} cards instead of {DECK_SIZE}")
+        problems.append(
+            (
+                f"{len(cards)} cards instead of {DECK_SIZE}",
+                {"rule": "deck_size", "given": len(cards), "expected": DECK_SIZE},
+            )
+        )
     faces = Counter(face(c) for c in cards)
     for f, k in FACE_COUNTS.items():
         if faces[f] != k:
-            problems.append(f"{faces[f]} {FACE_NAMES[f]} instead of {k}")
+            problems.append(
+                (
+                    f"{faces[f]} {FACE_NAMES[f]} instead of {k}",
+                    {"rule": "deck_face", "tzq_face": f, "given": faces[f], "expected": k},
+                )
+            )
     series = {n: sorted((colour(c) for c in cards if face(c) == f"C{n}"), key=COLOUR_ORDER.index) for n in range(1, 10)}
     for n, cols in series.items():
         if len(set(cols)) != len(cols):
             problems.append(
-                f"two {n} of coins of the same colour ({''.join(cols)}): the four series have four different colours"
+                (
+                    f"two {n} of coins of the same colour ({''.join(cols)}): the four series have four different colours",
+                    {"rule": "deck_series", "tzq_face": f"C{n}"},
+                )
             )
     colour_sets = {tuple(cols) for cols in series.values() if len(cols) == 4}
     if len(colour_sets) > 1:
         problems.append(
-            "the coins' colours differ from number to number: each of the four series is one colour "
-            f"({', '.join(''.join(s) for s in sorted(colour_sets))})"
+            (
+                "the coins' colours differ from number to number: each of the four series is one colour "
+                f"({', '.join(''.join(s) for s in sorted(colour_sets))})",
+                {"rule": "deck_colours"},
+            )
         )
     return problems

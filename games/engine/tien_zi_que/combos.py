@@ -3,6 +3,8 @@ standing for any one card."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import JOKER, describe, is_joker
 
 
@@ -31,10 +33,14 @@ def combination_kind(cards: list[str]) -> str | None:
     return "sequence" if nums[1] - nums[0] in (1, 2) else None
 
 
-def _combination_problem(cards: list[str]) -> str:
+def _combination_problem(cards: list[str]) -> tuple[str, dict[str, Any]]:
+    """Why three cards are no combination: the refusal's message and parameters."""
     if sum(1 for c in cards if is_joker(c)) > 1:
-        return f"a combination may hold at most one Tien Zi Que: {describe(cards)}"
+        return f"a combination may hold at most one Tien Zi Que: {describe(cards)}", {
+            "rule": "tzq_jokers",
+            "cards": list(cards),
+        }
     return (
         f"{describe(cards)} is neither a triplet (three identical cards) nor a sequence "
         "(three coins of consecutive numbers), a Tien Zi Que standing for any one card"
-    )
+    ), {"rule": "tzq_combination", "cards": list(cards)}

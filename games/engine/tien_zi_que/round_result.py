@@ -39,8 +39,11 @@ def _points(name: str) -> int:
 DRAW_POINT = _points("winning_draw")
 
 
-def _refuse(field: str, message: str, **params: Any) -> EngineError:
-    return EngineError("result_invalid", f"round_result: {message}", params={"field": field, **params})
+def _refuse(field: str, rule: str, message: str, **params: Any) -> EngineError:
+    """A refused score line: ``field`` the form's field it points at, ``rule`` its words."""
+    return EngineError(
+        "result_invalid", f"round_result: {message}", params={"field": field, "rule": f"tzq_{rule}", **params}
+    )
 
 
 def _colour_bonuses(faces: tuple[str, ...]) -> set[int]:
@@ -111,19 +114,25 @@ def reachable_points(by: str, min_points: int = 0) -> frozenset[int]:
     )
 
 
-def _pile_problem(pile: list[str], deck: Counter | None) -> str | None:
-    """Why these five cards cannot be a score pile of this game (``None``: they can)."""
+def _pile_problem(pile: list[str], deck: Counter | None) -> tuple[str, str, dict[str, Any]] | None:
+    """Why these five cards cannot be a score pile of this game (``None``: they can): the rule,
+    the message and the parameters of the refusal."""
     have = Counter(pile)
     if deck is not None:
         extra = sort_cards((have - deck).elements())
-        return f"not in the game's deck (or too many): {describe(extra)}" if extra else None
+        if not extra:
+            return None
+        return "pile_not_in_deck", f"not in the game's deck (or too many): {describe(extra)}", {"cards": extra}
     by_face = Counter(face(c) for c in pile)
     too_many = [f for f, k in by_face.items() if k > FACE_COUNTS[f]]
     if too_many:
-        return f"the deck holds at most {FACE_COUNTS[too_many[0]]} cards of that face: {describe(sort_cards(pile))}"
+        most = FACE_COUNTS[too_many[0]]
+        text = f"the deck holds at most {most} cards of that face: {describe(sort_cards(pile))}"
+        return "pile_face", text, {"expected": most, "cards": sort_cards(pile)}
     twice = sort_cards(c for c, k in have.items() if is_coin(c) and k > 1)
     if twice:
-        return f"each coin series holds one card of each number: {describe(twice)} appears twice"
+        text = f"each coin series holds one card of each number: {describe(twice)} appears twice"
+        return "pile_twice", text, {"cards": twice}
     return None
 
 
@@ -132,7 +141,11 @@ def _int_field(event: dict[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EngineError("malformed", f"round_result: {key!r} must be a whole number", params={"field": key})
+        raise EngineError(
+            "malformed",
+            f"round_result: {key!r} must be a whole number",
+            params={"field": key, "rule": "tzq_whole_number", "key": key},
+        )
     return value
 
 
@@ -148,58 +161,78 @@ def result_line(event: dict[str, Any], options: dict[str, Any], deck: Counter | 
         if not options["exhausted_stock_draws"]:
             raise _refuse(
                 "winner",
+                "no_draws",
                 "a round ends by a Mah-jong: name its winner (a drawn round exists only under the "
                 "optional rule exhausted_stock_draws)",
             )
         if points or by is not None or pile_raw is not None:
-            raise _refuse("points", "a drawn round scores no points: no way of winning, no score pile")
+            raise _refuse("points", "drawn_points", "a drawn round scores no points: no way of winning, no score pile")
         return {**line, "points": [0, 0], "winner": None, "drawn": True, "by": None, "score_pile": [], "scoring": []}
     if winner not in (0, 1):
-        raise _refuse("winner", f"the winner is seat 0 or seat 1, not {winner}")
+        raise _refuse("winner", "winner", f"the winner is seat 0 or seat 1, not {winner}", given=winner)
     if by not in WON_BY:
-        raise _refuse("by", f"say how the Mah-jong was made: 'pung' (a card drawn) or 'chow' (a discard), not {by!r}")
+        raise _refuse(
+            "by", "by", f"say how the Mah-jong was made: 'pung' (a card drawn) or 'chow' (a discard), not {by!r}"
+        )
     minimum = options["min_points"]
     if pile_raw is not None:
         if len(pile_raw) != PILE_SIZE:
-            raise _refuse("score_pile", f"a winner's score pile holds {PILE_SIZE} cards, not {len(pile_raw)}")
+            raise _refuse(
+                "score_pile",
+                "pile_size",
+                f"a winner's score pile holds {PILE_SIZE} cards, not {len(pile_raw)}",
+                expected=PILE_SIZE,
+                given=len(pile_raw),
+            )
         bad = [c for c in pile_raw if not is_card(c)]
         if bad:
             raise EngineError(
                 "unknown_card",
                 f"round_result: {', '.join(repr(c) for c in bad)} not Tien Zi Que card codes",
-                params={"field": "score_pile"},
+                params={"field": "score_pile", "rule": "tzq_codes", "codes": ", ".join(map(str, bad))},
             )
         pile = sort_cards(pile_raw)
         problem = _pile_problem(pile, deck)
         if problem:
-            raise _refuse("score_pile", problem)
+            rule, text, params = problem
+            raise _refuse("score_pile", rule, text, **params)
         own, _ = score_pile(pile)
         if own < minimum:
             raise _refuse(
                 "score_pile",
+                "pile_min_points",
                 f"optional rule min_points: a Mah-jong needs at least {minimum} points from the five "
                 f"cards of the score pile; {describe(pile)} scores {own}",
                 minimum=minimum,
+                cards=pile,
+                points=own,
             )
         total, lines = score_pile(pile, winning_draw=by == "pung")
         if points is not None and points != total:
             raise _refuse(
                 "points",
+                f"pile_points_{by}",
                 f"the score pile {describe(pile)} won by a {by.capitalize()} scores {total}, not {points}",
                 expected=total,
+                cards=pile,
+                given=points,
             )
     else:
         if points is None:
-            raise _refuse("points", "give the winner's points, or the five cards of the score pile")
+            raise _refuse("points", "no_points", "give the winner's points, or the five cards of the score pile")
         reachable = reachable_points(by, minimum)
         if points not in reachable:
             near = sorted(reachable, key=lambda p: (abs(p - points), p))[:2]
             raise _refuse(
                 "points",
+                f"unreachable_{by}" + ("_min" if minimum else ""),
                 f"no score pile won by a {by.capitalize()} scores {points}"
                 + (f" with at least {minimum} points from its cards (option min_points)" if minimum else "")
                 + f"; the nearest possible: {' or '.join(map(str, sorted(near)))}",
                 possible=sorted(reachable),
+                given=points,
+                minimum=minimum,
+                **{f"nearest_{i}": p for i, p in enumerate(sorted(near), 1)},
             )
         total, pile, lines = points, [], []
     scored = [0, 0]

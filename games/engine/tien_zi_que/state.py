@@ -22,7 +22,7 @@ from .cards import (
     NAME,
     PILE_SIZE,
     card_name,
-    deck_problems,
+    deck_faults,
     describe,
     is_card,
     is_joker,
@@ -127,31 +127,66 @@ class Round:
 def _seat_of(event: dict[str, Any]) -> int:
     seat = event.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-        raise EngineError("malformed", f"{event.get('type')}: 'seat' must be 0 or 1, not {seat!r}")
+        raise EngineError(
+            "malformed",
+            f"{event.get('type')}: 'seat' must be 0 or 1, not {seat!r}",
+            params={"rule": "tzq_seat", "event": str(event.get("type")), "value": repr(seat)},
+        )
     return seat
 
 
 def _card_of(event: dict[str, Any], key: str) -> str:
     card = event.get(key)
     if not isinstance(card, str):
-        raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a card code")
+        raise EngineError(
+            "malformed",
+            f"{event.get('type')}: {key!r} must be a card code",
+            params={"rule": "tzq_card_code", "event": str(event.get("type")), "key": key},
+        )
     if not is_card(card):
-        raise EngineError("unknown_card", f"{card!r} is not a Tien Zi Que card code ({CARD_GRAMMAR})")
+        raise EngineError(
+            "unknown_card",
+            f"{card!r} is not a Tien Zi Que card code ({CARD_GRAMMAR})",
+            params={"rule": "tzq_codes", "codes": card},
+        )
     return card
 
 
 def _cards_of(event: dict[str, Any], key: str, count: int | None = None) -> list[str]:
     cards = event.get(key)
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a list of card codes")
+        raise EngineError(
+            "malformed",
+            f"{event.get('type')}: {key!r} must be a list of card codes",
+            params={"rule": "tzq_card_list", "event": str(event.get("type")), "key": key},
+        )
     if count is not None and len(cards) != count:
-        raise EngineError("malformed", f"{event.get('type')}: {key!r} must list {count} cards, not {len(cards)}")
+        raise EngineError(
+            "malformed",
+            f"{event.get('type')}: {key!r} must list {count} cards, not {len(cards)}",
+            params={
+                "rule": "tzq_card_count",
+                "event": str(event.get("type")),
+                "key": key,
+                "expected": count,
+                "given": len(cards),
+            },
+        )
     bad = [c for c in cards if not is_card(c)]
     if bad:
         raise EngineError(
-            "unknown_card", f"{', '.join(repr(c) for c in bad)} not Tien Zi Que card codes ({CARD_GRAMMAR})"
+            "unknown_card",
+            f"{', '.join(repr(c) for c in bad)} not Tien Zi Que card codes ({CARD_GRAMMAR})",
+            params={"rule": "tzq_codes", "codes": ", ".join(bad)},
         )
     return cards
+
+
+def _missing_and_extra(rule: str, missing: list[str], extra: list[str]) -> dict[str, Any]:
+    """A refusal's parameters for cards that are not the ones expected: its rule says which of the
+    two lists it names (``<rule>_missing``, ``<rule>_extra``, ``<rule>_both``)."""
+    which = "both" if missing and extra else "missing" if missing else "extra"
+    return {"rule": f"{rule}_{which}", "missing": missing, "extra": extra}
 
 
 def _holds(hand: list[str], cards: list[str]) -> bool:
@@ -196,16 +231,24 @@ class TienZiQueState(EventFold):
     def __init__(self, options: dict[str, Any] | None, players: list[str]) -> None:
         if not isinstance(players, list) or len(players) != 2:
             count = len(players) if isinstance(players, list) else players
-            raise EngineError("malformed", f"Tien Zi Que is a game for exactly 2 players, not {count}")
+            raise EngineError(
+                "malformed",
+                f"Tien Zi Que is a game for exactly 2 players, not {count}",
+                params={"rule": "tzq_players", "given": str(count)},
+            )
         self.variant = VARIANT
         self.players = list(players)
         self.n = 2
         self.options = resolve(TZQ_OPTIONS, options)
         deck = self.options["deck"]
         if deck is not None:
-            problems = deck_problems(deck)
-            if problems:
-                raise EngineError("malformed", "option 'deck' is not a Tien Zi Que deck: " + "; ".join(problems))
+            faults = deck_faults(deck)
+            if faults:
+                raise EngineError(
+                    "malformed",
+                    "option 'deck' is not a Tien Zi Que deck: " + "; ".join(text for text, _ in faults),
+                    params={**faults[0][1], "rule": f"tzq_option_{faults[0][1]['rule']}", "option": "deck"},
+                )
             self.options["deck"] = sort_cards(deck)
         self.deck: Counter | None = Counter(deck) if deck is not None else None
         self.totals = [0, 0]
@@ -259,12 +302,17 @@ class TienZiQueState(EventFold):
                 "not_in_variant",
                 f"{kind} is an event of the Tichu games, not of tien-zi-que "
                 "(round_start, draw, discard, pung, chow, reshuffle, round_result, undo)",
+                params={"rule": "tzq_tichu_event", "event": kind},
             )
-        return EngineError("malformed", f"unknown event type {kind!r}")
+        return EngineError(
+            "malformed", f"unknown event type {kind!r}", params={"rule": "tzq_event_type", "value": repr(kind)}
+        )
 
     def _game_over(self, kind: str) -> EngineError:
         return EngineError(
-            "game_over", f"the game is over after {len(self.history)} rounds; {kind} is not accepted (an undo is)"
+            "game_over",
+            f"the game is over after {len(self.history)} rounds; {kind} is not accepted (an undo is)",
+            params={"rule": "tzq_over", "rounds": len(self.history), "event": kind},
         )
 
     def _require(self, kind: str, *stages: str) -> Round:
@@ -281,13 +329,21 @@ class TienZiQueState(EventFold):
                 )
             else:
                 why = f"seat {self.turn} is to draw or to make a Chow"
-            raise EngineError("wrong_phase", f"{kind} is not accepted now: {why}")
+            raise EngineError(
+                "wrong_phase",
+                f"{kind} is not accepted now: {why}",
+                params={"rule": f"tzq_{phase}", "event": kind, "expected_seat": self.turn},
+            )
         assert self.round is not None
         return self.round
 
     def _check_turn(self, r: Round, seat: int, kind: str) -> None:
         if seat != r.active:
-            raise EngineError("not_your_turn", f"it is seat {r.active}'s turn, not seat {seat}'s ({kind})")
+            raise EngineError(
+                "not_your_turn",
+                f"it is seat {r.active}'s turn, not seat {seat}'s ({kind})",
+                params={"rule": "tzq_turn", "seat": seat, "expected_seat": r.active, "event": kind},
+            )
 
     # --- round start -----------------------------------------------------------------------------
 
@@ -298,22 +354,33 @@ class TienZiQueState(EventFold):
                 "wrong_phase",
                 f"round {self.round.number} is in progress: it must end (by a Mah-jong, "
                 "or a drawn round) before the next round_start",
+                params={"rule": "tzq_round_on", "round": self.round.number},
             )
         hands = event.get("hands")
         if not isinstance(hands, list) or len(hands) != 2:
-            raise EngineError("malformed", "round_start: 'hands' must be a list of two hands (seat 0, then seat 1)")
+            raise EngineError(
+                "malformed",
+                "round_start: 'hands' must be a list of two hands (seat 0, then seat 1)",
+                params={"rule": "tzq_hands"},
+            )
         dealt = [_cards_of({"type": "round_start", "hands": h}, "hands") for h in hands]
         stock = _cards_of(event, "stock")
         for s, h in enumerate(dealt):
             if len(h) != HAND_SIZE:
-                raise EngineError("deal_invalid", f"each player is dealt {HAND_SIZE} cards; seat {s} gets {len(h)}")
+                raise EngineError(
+                    "deal_invalid",
+                    f"each player is dealt {HAND_SIZE} cards; seat {s} gets {len(h)}",
+                    params={"rule": "tzq_hand_size", "seat": s, "expected": HAND_SIZE, "given": len(h)},
+                )
         self._check_starter(seat)
         cards = dealt[0] + dealt[1] + stock
         if self.deck is None:
-            problems = deck_problems(cards)
-            if problems:
+            faults = deck_faults(cards)
+            if faults:
                 raise EngineError(
-                    "deal_invalid", "the hands and the stock must be the whole deck: " + "; ".join(problems)
+                    "deal_invalid",
+                    "the hands and the stock must be the whole deck: " + "; ".join(text for text, _ in faults),
+                    params={**faults[0][1], "rule": f"tzq_{faults[0][1]['rule']}"},
                 )
         else:
             have = Counter(cards)
@@ -326,7 +393,9 @@ class TienZiQueState(EventFold):
                 if extra:
                     parts.append(f"not in the game's deck (or too many): {describe(extra)}")
                 raise EngineError(
-                    "deal_invalid", "the hands and the stock must be the game's deck: " + "; ".join(parts)
+                    "deal_invalid",
+                    "the hands and the stock must be the game's deck: " + "; ".join(parts),
+                    params=_missing_and_extra("tzq_not_the_deck", missing, extra),
                 )
         if self.deck is None:
             self.deck = Counter(cards)
@@ -339,14 +408,20 @@ class TienZiQueState(EventFold):
                 "not_your_turn",
                 f"seat {self.next_starter} starts round {len(self.history) + 1}: "
                 "the first player changes every round (option starts: alternate)",
-                params={"field": "seat"},
+                params={
+                    "field": "seat",
+                    "rule": "tzq_alternate",
+                    "seat": seat,
+                    "expected_seat": self.next_starter,
+                    "round": len(self.history) + 1,
+                },
             )
         if self._starts_left(seat) <= 0:
             raise EngineError(
                 "not_your_turn",
                 f"seat {seat} has already started {self.options['rounds'] // 2} rounds; "
                 "each player starts half of them",
-                params={"field": "seat"},
+                params={"field": "seat", "rule": "tzq_half", "seat": seat, "starts": self.options["rounds"] // 2},
             )
 
     def _on_round_result(self, event: dict[str, Any]) -> None:
@@ -357,6 +432,7 @@ class TienZiQueState(EventFold):
                 "wrong_phase",
                 f"round {self.round.number} is being played action by action: it must end (or be undone) "
                 "before a round is recorded by its score line",
+                params={"rule": "tzq_round_played", "round": self.round.number},
             )
         self._check_starter(seat)
         line = result_line(event, self.options, self.deck)
@@ -370,13 +446,17 @@ class TienZiQueState(EventFold):
         self._check_turn(r, seat, "draw")
         if not r.stock:
             raise EngineError(
-                "wrong_phase", "the stock is exhausted: a reshuffle of the discard pile comes before the draw"
+                "wrong_phase",
+                "the stock is exhausted: a reshuffle of the discard pile comes before the draw",
+                params={"rule": "tzq_no_stock"},
             )
         if "card" in event:
             card = _card_of(event, "card")
             if card != r.stock[0]:
                 raise EngineError(
-                    "deal_invalid", f"the top card of the stock is {card_name(r.stock[0])}, not {card_name(card)}"
+                    "deal_invalid",
+                    f"the top card of the stock is {card_name(r.stock[0])}, not {card_name(card)}",
+                    params={"rule": "tzq_top_card", "expected": r.stock[0], "card": card},
                 )
         card = r.stock.pop(0)
         r.hands[seat].append(card)
@@ -389,7 +469,11 @@ class TienZiQueState(EventFold):
         self._check_turn(r, seat, "discard")
         card = _card_of(event, "card")
         if card not in r.hands[seat]:
-            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe([card])} to discard")
+            raise EngineError(
+                "card_not_in_hand",
+                f"seat {seat} does not hold {describe([card])} to discard",
+                params={"rule": "tzq_discard", "seat": seat, "card": card},
+            )
         r.hands[seat].remove(card)
         r.discard.append(card)
         r.chowable = [card]
@@ -401,12 +485,14 @@ class TienZiQueState(EventFold):
         keep = _card_of(event, "keep")
         kind = combination_kind(cards)
         if kind is None:
-            raise EngineError("invalid_combination", _combination_problem(cards))
+            text, params = _combination_problem(cards)
+            raise EngineError("invalid_combination", text, params=params)
         if keep not in cards:
             raise EngineError(
                 "invalid_combination",
                 f"the card kept on the score pile ({describe([keep])}) must be "
                 f"one of the combination's cards: {describe(cards)}",
+                params={"rule": "tzq_keep", "keep": keep, "cards": cards},
             )
         return cards, keep, kind
 
@@ -419,6 +505,7 @@ class TienZiQueState(EventFold):
             raise EngineError(
                 "card_not_in_hand",
                 f"seat {seat} does not hold {describe(cards)} for a Pung (hand: {describe(sort_cards(r.hands[seat]))})",
+                params={"rule": "tzq_pung", "seat": seat, "cards": cards, "hand": sort_cards(r.hands[seat])},
             )
         self._check_mahjong(r, seat, keep, "pung")
         _remove(r.hands[seat], cards)
@@ -434,6 +521,7 @@ class TienZiQueState(EventFold):
             raise EngineError(
                 "invalid_combination",
                 f"a Chow's combination must hold the discarded card it takes ({describe([take])}): {describe(cards)}",
+                params={"rule": "tzq_take_in", "take": take, "cards": cards},
             )
         if take not in r.chowable:
             if r.chowable:
@@ -444,10 +532,17 @@ class TienZiQueState(EventFold):
                 "invalid_combination",
                 f"a Chow takes the last discarded card, or one of the two a "
                 f"combination just discarded: {describe([take])} is not one ({avail})",
+                params={
+                    "rule": "tzq_take" if r.chowable else "tzq_take_none",
+                    "take": take,
+                    "available": list(r.chowable),
+                },
             )
         if is_joker(take):
             raise EngineError(
-                "invalid_combination", "a Tien Zi Que just discarded may not be used to make a combination"
+                "invalid_combination",
+                "a Tien Zi Que just discarded may not be used to make a combination",
+                params={"rule": "tzq_take_joker", "take": take},
             )
         own = _without(cards, take)
         if not _holds(r.hands[seat], own):
@@ -455,6 +550,13 @@ class TienZiQueState(EventFold):
                 "card_not_in_hand",
                 f"seat {seat} does not hold {describe(own)} for a Chow with "
                 f"{card_name(take)} (hand: {describe(sort_cards(r.hands[seat]))})",
+                params={
+                    "rule": "tzq_chow",
+                    "seat": seat,
+                    "cards": own,
+                    "take": take,
+                    "hand": sort_cards(r.hands[seat]),
+                },
             )
         self._check_mahjong(r, seat, keep, "chow")
         _remove(r.hands[seat], own)
@@ -476,6 +578,7 @@ class TienZiQueState(EventFold):
                     f"points from the five cards of the score pile; "
                     f"{describe(sort_cards(pile))} would score {points} "
                     "(a winning draw's point does not count)",
+                    params={"rule": "tzq_min_points", "minimum": minimum, "cards": sort_cards(pile), "points": points},
                 )
 
     def _combine(
@@ -523,11 +626,17 @@ class TienZiQueState(EventFold):
         self._check_turn(r, seat, "reshuffle")
         stock = _cards_of(event, "stock")
         if self.options["exhausted_stock_draws"]:
-            raise EngineError("wrong_phase", "option exhausted_stock_draws: the stock is never reshuffled")
+            raise EngineError(
+                "wrong_phase",
+                "option exhausted_stock_draws: the stock is never reshuffled",
+                params={"rule": "tzq_never_reshuffled"},
+            )
         if r.stage == ACTION:
             if r.stock:
                 raise EngineError(
-                    "wrong_phase", f"the stock still holds {len(r.stock)} card(s): it is reshuffled only once exhausted"
+                    "wrong_phase",
+                    f"the stock still holds {len(r.stock)} card(s): it is reshuffled only once exhausted",
+                    params={"rule": "tzq_stock_left", "given": len(r.stock)},
                 )
             shuffled = list(r.discard)
             kept: list[str] = []
@@ -548,7 +657,14 @@ class TienZiQueState(EventFold):
                 parts.append(f"missing {describe(missing)}")
             if extra:
                 parts.append(f"not in it: {describe(extra)}")
-            raise EngineError("deal_invalid", f"the new stock is {what}, in any order: " + "; ".join(parts))
+            raise EngineError(
+                "deal_invalid",
+                f"the new stock is {what}, in any order: " + "; ".join(parts),
+                params={
+                    **_missing_and_extra("tzq_new_stock" if kept else "tzq_new_stock_all", missing, extra),
+                    "kept": kept,
+                },
+            )
         r.stock = list(stock)
         r.reshuffles += 1
         if r.stage == ACTION:
