@@ -46,6 +46,28 @@ _BOMB = re.compile(r"^BOMBE: ((?:\([0-3]\)\S* ?)+)$")
 _BOMB_ITEM = re.compile(r"\(([0-3])\)(\S*)")
 
 
+#: the cards part of a play line -> (cards, count, Phoenix reading, has the Mahjong, the lone card or
+#: None): the same plays recur in every log, so each is read (codes, Phoenix reading) once
+_PLAYS: dict[str, tuple[list[str], int, str | None, bool, str | None]] = {}
+_PLAYS_MAX = 1 << 16
+
+
+def _read_play_cards(rest: str, line: str, lineno: int) -> tuple[list[str], int, str | None, bool, str | None]:
+    """The cards part of a play line, read (:data:`_PLAYS`); a line that cannot be read raises and
+    is not kept."""
+    tokens = rest.split()
+    if not tokens:
+        raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno)
+    cards = bsw_cards(tokens, lineno)
+    n = len(cards)
+    phoenix = phoenix_reading(cards, lineno) if n > 1 and "Phoenix" in cards else None
+    play = (cards, n, phoenix, "Mahjong" in cards, cards[0] if n == 1 else None)
+    if len(_PLAYS) >= _PLAYS_MAX:
+        _PLAYS.clear()
+    _PLAYS[rest] = play
+    return play
+
+
 def placeholder(seat: int) -> str:
     """The stable handle of a seat the log never names (the same in every game and every run)."""
     return f"BSW seat {seat}"
@@ -171,16 +193,16 @@ class HandReader:
 
     # --- before the play ------------------------------------------------------------------------
 
-    def handles(self, game: GameBuilder | None) -> list[str]:
+    def handles(self, game: GameBuilder | None, exchange: list[str] | None) -> list[str]:
         """Each seat's handle for this hand. A block may print a seat without its handle: the seat
         then takes it from its other lines (the other block, the exchange, the previous hands), or
         :func:`placeholder`. The exchange's handles prevail when a block lists the same four handles
-        at other seats (misprinted labels, seen in the first hand of some 2007 games)."""
+        at other seats (misprinted labels, seen in the first hand of some 2007 games). ``exchange``:
+        :meth:`exchange_handles`, which the caller has already."""
         names = [""] * 4
         for block in (self.all14, self.first8):
             for s, (name, _cards, _line) in block.items():
                 names[s] = names[s] or name
-        exchange = self.exchange_handles()
         for s in range(4):
             if not names[s]:
                 names[s] = (
@@ -200,8 +222,8 @@ class HandReader:
             names[(s + k + 1) % 4] = rname
         return names
 
-    def mislabelled(self, block: dict[int, tuple[str, list[str], int]]) -> bool:
-        names = self.exchange_handles()
+    def mislabelled(self, block: dict[int, tuple[str, list[str], int]], names: list[str] | None) -> bool:
+        """``names``: :meth:`exchange_handles`."""
         if names is None or len(block) != 4 or len(set(names)) != 4:
             return False
         shown = [block[s][0] for s in range(4)]
@@ -265,14 +287,14 @@ class HandReader:
         blocks; deal what is there."""
         if len(self.first8) != 4 and not cut:
             raise BSWFormatError("a hand needs the 8 cards of all four seats", self.lineno)
-        names = self.handles(game)
+        exchange = self.exchange_handles()
+        names = self.handles(game, exchange)
         for s, (name, _cards, line) in self.first8.items():
             if not name:
                 game.notes.append(
                     _note(self, line, "repaired", f"seat {s} is printed without its handle: taken as {names[s]!r}")
                 )
-        exchange = self.exchange_handles()
-        wrong8, wrong14 = self.mislabelled(self.first8), self.mislabelled(self.all14)
+        wrong8, wrong14 = self.mislabelled(self.first8, exchange), self.mislabelled(self.all14, exchange)
         ev = game.events
         if wrong8 and not ev and exchange is not None:
             game.players[:] = game.current[:] = exchange
@@ -313,10 +335,15 @@ class HandReader:
             if ("tichu", s) not in self.called:
                 self.called.add(("tichu", s))
                 game.add({"type": "tichu", "seat": s}, line)
+        current, pending = game.current, game.pending
         for s, name, targets, recipients, line in self.pushes:
-            game.see(s, name, self.number)
+            # game.see changes nothing for a seat under its current handle with nothing pending
+            if current[s] != name or pending:
+                game.see(s, name, self.number)
             for k, rname in enumerate(recipients):
-                game.see((s + k + 1) % 4, rname, self.number)
+                r = (s + k + 1) % 4
+                if current[r] != rname or pending:
+                    game.see(r, rname, self.number)
             game.add({"type": "push", "seat": s, "cards": targets}, line)
         if self.bombs is not None:
             for s, name in self.bombs:
@@ -358,25 +385,26 @@ class HandReader:
             self.index_handles(game)
         elif game.pending:
             game.pending.pop(s, None)
-        tokens = rest.split()
-        if not tokens:
-            raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno)
-        cards = bsw_cards(tokens, lineno)
-        event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards}
-        n = len(cards)
-        if n > 1 and "Phoenix" in cards:
-            event["phoenix"] = phoenix_reading(cards, lineno)
+        play = _PLAYS.get(rest)
+        if play is None:
+            play = _read_play_cards(rest, line, lineno)
+        cards, n, phoenix, mahjong, lone = play
+        if phoenix is None:
+            event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards[:]}
+        else:
+            event = {"type": "play", "seat": s, "cards": cards[:], "phoenix": phoenix}
         game.events.append(event)
         game.event_lines.append(lineno)
-        self.last_mahjong = event if "Mahjong" in cards else None
-        self.counts[s] -= n
-        if self.counts[s] == 0:
+        self.last_mahjong = event if mahjong else None
+        counts = self.counts
+        counts[s] -= n
+        if counts[s] == 0:
             self.out.append(s)
-        if n == 1 and cards[0] == "Dog":
+        if lone == "Dog":
             self.top = None
         else:
             self.top = s
-            self.dragon_seat = s if n == 1 and cards[0] == "Dragon" else None
+            self.dragon_seat = s if lone == "Dragon" else None
         return True
 
     def read_other(self, game: GameBuilder, line: str, lineno: int) -> list[int] | None:
@@ -445,13 +473,19 @@ class LogReader:
         self.skipping: dict[str, Any] | None = None  # the hand being skipped (lax reading)
 
     def read(self) -> list[GameBuilder]:
-        for idx, line in enumerate(self.lines):
-            lineno = idx + 1
+        lines = self.lines
+        n_lines = len(lines)
+        idx = 0
+        while idx < n_lines:
+            line = lines[idx]
+            idx += 1
+            lineno = idx
             hand = self.hand
             # plays and passes are most lines: they go straight to the hand
             if hand is not None and hand.section == "play" and self.skipping is None:
                 try:
                     if hand.read_play(self.game, line, lineno):  # type: ignore[arg-type]
+                        idx = self.read_plain_plays(hand, idx)
                         continue
                 except BSWFormatError as exc:
                     self.fail(exc, lineno)
@@ -479,6 +513,57 @@ class LogReader:
             self.end_hand(None, cut=True)  # a truncated log: the last hand as far as it goes
         return self.games
 
+    def read_plain_plays(self, hand: HandReader, idx: int) -> int:
+        """The plain play lines from ``lines[idx]`` on, as :meth:`HandReader.read_play` reads them,
+        without a call per line: a pass or play under the seat's current handle, cards read before
+        (:data:`_PLAYS`), no call's other handle pending. Returns the index of the first other
+        line, which :meth:`read` gives to ``read_play`` (or the other paths) as before."""
+        game = self.game
+        assert game is not None
+        lines = self.lines
+        n_lines = len(lines)
+        pass_of, play_of, plays = hand.pass_of, hand.play_of, _PLAYS
+        pending, counts = game.pending, hand.counts
+        add_event, add_line = game.events.append, game.event_lines.append
+        while idx < n_lines and not pending:
+            line = lines[idx]
+            s = pass_of.get(line)
+            if s is not None:
+                if s == hand.top:  # the trick owner collects: derived, not an event
+                    hand.last_trick_owner, hand.top = s, None
+                else:
+                    add_event({"type": "pass", "seat": s})
+                    add_line(idx + 1)
+                idx += 1
+                continue
+            if line.endswith(" passt."):
+                return idx  # a pass under another handle
+            head, _, rest = line.partition(": ")
+            s = play_of.get(head)
+            if s is None:
+                return idx
+            play = plays.get(rest)
+            if play is None:
+                return idx
+            cards, n, phoenix, mahjong, lone = play
+            if phoenix is None:
+                event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards[:]}
+            else:
+                event = {"type": "play", "seat": s, "cards": cards[:], "phoenix": phoenix}
+            add_event(event)
+            add_line(idx + 1)
+            hand.last_mahjong = event if mahjong else None
+            counts[s] -= n
+            if counts[s] == 0:
+                hand.out.append(s)
+            if lone == "Dog":
+                hand.top = None
+            else:
+                hand.top = s
+                hand.dragon_seat = s if lone == "Dragon" else None
+            idx += 1
+        return idx
+
     # --- hands ----------------------------------------------------------------------------------
 
     def start_hand(self, lineno: int) -> None:
@@ -502,7 +587,7 @@ class LogReader:
                 else "the Gr.Tichukarten block must list four seats",
                 hand.lineno,
             )
-        self.game = GameBuilder(hand.handles(None))
+        self.game = GameBuilder(hand.handles(None, hand.exchange_handles()))
         self.games.append(self.game)
         self.mark = self.game.mark()
 
