@@ -26,6 +26,7 @@ from django.http import Http404, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views import csrf, defaults
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
@@ -115,7 +116,7 @@ def exception_handler(exc: Exception, context: dict) -> Response:
         return _service_error_response(exc)
     if isinstance(exc, RequestDataTooBig):
         exc = ApiError(
-            f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes",
+            _("the request body is larger than %(limit)s bytes") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE},
             code="request_too_large",
             status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
@@ -128,7 +129,7 @@ def exception_handler(exc: Exception, context: dict) -> Response:
         logger.exception("unhandled error in %s", context.get("view").__class__.__name__, exc_info=exc)
         set_rollback()
         return Response(
-            {"code": "server_error", "message": "internal error; it has been logged"},
+            {"code": "server_error", "message": _("internal error; it has been logged")},
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, exceptions.ValidationError):
@@ -154,14 +155,14 @@ def _json_error(code: str, message: str, status_code: int) -> JsonResponse:
 def api_not_found(request, unmatched: str = "") -> JsonResponse:
     """Catch-all under /api/: an unknown path is a JSON 404, never an HTML page (whatever the
     method, and whatever the path holds: the route matches newlines too)."""
-    message = f"no API endpoint at {request.path}"
+    message = _("no API endpoint at %(path)s") % {"path": request.path}
     if not request.path.endswith("/"):
         try:
             match = resolve(request.path + "/")
         except Resolver404:
             match = None
         if match is not None and match.func is not api_not_found:
-            message += f"; did you mean {request.path}/ ?"
+            message = _("no API endpoint at %(path)s; did you mean %(path)s/ ?") % {"path": request.path}
     return JsonResponse({"code": "not_found", "message": message}, status=404)
 
 
@@ -173,28 +174,28 @@ def api_not_found(request, unmatched: str = "") -> JsonResponse:
 def server_error(request) -> Any:
     """handler500."""
     if _is_api(request):
-        return _json_error("server_error", "internal error; it has been logged", 500)
+        return _json_error("server_error", _("internal error; it has been logged"), 500)
     return defaults.server_error(request)
 
 
 def api_bad_request(request, exception=None) -> Any:
     """handler400: a request Django refuses (a Host not in ALLOWED_HOSTS, a suspicious operation)."""
     if _is_api(request):
-        return _json_error("bad_request", "bad request (for example a Host header this server does not serve)", 400)
+        return _json_error("bad_request", _("bad request (for example a Host header this server does not serve)"), 400)
     return defaults.bad_request(request, exception)
 
 
 def api_forbidden(request, exception=None) -> Any:
     """handler403."""
     if _is_api(request):
-        return _json_error("permission_denied", "you do not have permission to perform this action", 403)
+        return _json_error("permission_denied", _("you do not have permission to perform this action"), 403)
     return defaults.permission_denied(request, exception)
 
 
 def api_page_not_found(request, exception=None) -> Any:
     """handler404 (under /api/ the catch-all route answers first; this is the backstop)."""
     if _is_api(request):
-        return _json_error("not_found", f"no API endpoint at {request.path}", 404)
+        return _json_error("not_found", _("no API endpoint at %(path)s") % {"path": request.path}, 404)
     return defaults.page_not_found(request, exception)
 
 
@@ -202,5 +203,5 @@ def api_csrf_failure(request, reason: str = "") -> Any:
     """CSRF_FAILURE_VIEW: DRF views check CSRF themselves (a JSON 403 `permission_denied`); this
     answers a failure of Django's middleware on any other view under /api/."""
     if _is_api(request):
-        return _json_error("csrf_failed", f"CSRF verification failed: {reason}", 403)
+        return _json_error("csrf_failed", _("CSRF verification failed: %(reason)s") % {"reason": reason}, 403)
     return csrf.csrf_failure(request, reason=reason)

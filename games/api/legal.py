@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions
@@ -61,12 +63,12 @@ def _parse_check(raw: str | None) -> list[dict] | None:
     try:
         value = json.loads(raw)
     except ValueError:
-        raise ApiError("check must be a JSON event or a JSON list of events", code="invalid") from None
+        raise ApiError(_("check must be a JSON event or a JSON list of events"), code="invalid") from None
     events = value if isinstance(value, list) else [value]
     if not events or len(events) > MAX_CHECK_EVENTS:
-        raise ApiError(f"check holds 1 to {MAX_CHECK_EVENTS} events", code="invalid")
+        raise ApiError(_("check holds 1 to %(n)s events") % {"n": MAX_CHECK_EVENTS}, code="invalid")
     if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in events):
-        raise ApiError("each checked event is an object with a string 'type'", code="invalid")
+        raise ApiError(_("each checked event is an object with a string “type”"), code="invalid")
     return events
 
 

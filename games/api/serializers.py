@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -57,7 +59,7 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
-                raise ApiError(f"unknown field(s): {', '.join(map(str, unknown))}", code="unknown_fields")
+                raise ApiError(_("unknown field(s): %(fields)s") % {"fields": ", ".join(map(str, unknown))}, code="unknown_fields")
         return super().to_internal_value(data)
 
 
@@ -138,7 +140,7 @@ class EventsAppendInput(StrictSerializer):
         # Checked before field validation so the answer names the documented limit.
         if isinstance(data, dict) and isinstance(data.get("events"), list) and len(data["events"]) > MAX_BATCH:
             raise ApiError(
-                f"a batch holds at most {MAX_BATCH} events, this one has {len(data['events'])}",
+                _("a batch holds at most %(limit)s events, this one has %(count)s") % {"limit": MAX_BATCH, "count": len(data["events"])},
                 code="batch_too_large",
             )
         return super().to_internal_value(data)

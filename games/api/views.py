@@ -6,6 +6,7 @@ import re
 
 from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -48,7 +49,7 @@ def _idempotency_key(request: Request) -> str | None:
     if key is None:
         return None
     if not _KEY_RE.match(key):
-        raise ApiError("Idempotency-Key must be 1 to 255 printable ASCII characters", code="invalid_idempotency_key")
+        raise ApiError(_("Idempotency-Key must be 1 to 255 printable ASCII characters"), code="invalid_idempotency_key")
     return key
 
 
@@ -57,7 +58,7 @@ def _query_uint(request: Request, name: str, default: int | None = None) -> int 
     if raw is None:
         return default
     if not _UINT_RE.match(raw):
-        raise ApiError(f"query parameter {name!r} must be a non-negative integer", code="invalid")
+        raise ApiError(_("query parameter “%(name)s” must be a non-negative integer") % {"name": name}, code="invalid")
     return int(raw)
 
 
@@ -156,7 +157,7 @@ class ClubMembersApi(ApiView):
     def get(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         if selectors.membership_role(request.user, club) is None:
-            raise ApiError("only members see a club's member list", code="permission_denied", status_code=403)
+            raise ApiError(_("only members see a club's member list"), code="permission_denied", status_code=403)
         members = Membership.objects.filter(club=club).select_related("user").order_by("user__username")
         return Response(s.MembershipOutput(members, many=True).data)
 
@@ -168,7 +169,7 @@ class ClubMemberDetailApi(ApiView):
     def club(self, request: Request, pk: str) -> Club:
         club = club_visible(request, pk)
         if selectors.membership_role(request.user, club) is None:
-            raise ApiError("this needs the admin role in the club", code="permission_denied", status_code=403)
+            raise ApiError(_("this needs the admin role in the club"), code="permission_denied", status_code=403)
         return club
 
     @extend_schema(request=s.MembershipUpdateInput, responses={200: s.MembershipOutput, **ERRORS},
@@ -334,7 +335,8 @@ class GameStateApi(GameView):
         game = self.game(request, pk)
         at = _query_uint(request, "at", game.seq)
         if at > game.seq:
-            raise ApiError(f"at={at} is past the game's last event (seq {game.seq})", code="out_of_range")
+            raise ApiError(_("at=%(at)s is past the game's last event (seq %(seq)s)") % {"at": at, "seq": game.seq},
+                           code="out_of_range")
         return Response(selectors.game_state_at(game, at, sight=visibility.reader_sight(game, request.user)))
 
 
@@ -355,9 +357,9 @@ def club_to_write_from_query(request: Request) -> Club:
     """The club named by `?club=ID` or `?club=SLUG`, if the user may record games in it (imports)."""
     ref = request.query_params.get("club")
     if ref is None:
-        raise ApiError("the club query parameter is required (?club=ID or ?club=SLUG)", code="invalid")
+        raise ApiError(_("the club query parameter is required (?club=ID or ?club=SLUG)"), code="invalid")
     if not _CLUB_REF_RE.match(ref):
-        raise ApiError("query parameter 'club' must be a club id or slug", code="invalid")
+        raise ApiError(_("query parameter “club” must be a club id or slug"), code="invalid")
     return _club_for_write(request, ref)
 
 

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import hooks, selectors
 from games import services as game_services
@@ -66,7 +67,7 @@ def _lock_memberships(club: Club) -> dict[int, Membership]:
 def _require_admin(members: dict[int, Membership], actor) -> None:
     m = members.get(getattr(actor, "pk", None))
     if m is None or m.role != Role.ADMIN:
-        raise WriteForbidden("this needs the admin role in the club")
+        raise WriteForbidden(_("this needs the admin role in the club"))
 
 
 def admins_after(members: dict[int, Membership], changes: dict[int, str | None]) -> int:
@@ -99,7 +100,7 @@ def require_an_admin_after(club: Club, changes: dict[int, str | None]) -> None:
 
 def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None) -> Club:
     if slug.isdigit():
-        raise InvalidInput("a club's slug needs a letter: a number names a club by its id", code="invalid_slug")
+        raise InvalidInput(_("a club's slug needs a letter: a number names a club by its id"), code="invalid_slug")
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name.strip(), slug=slug, visibility=visibility,

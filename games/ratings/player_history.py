@@ -69,6 +69,46 @@ class Entry:
     def why(self) -> str:
         return why(self)
 
+    @property
+    def why_sentence(self) -> Sentence:
+        return why_sentence(self)
+
+
+def _(text: str) -> str:
+    """Marks an English sentence for the site's catalogue (makemessages finds `_(...)` here too):
+    this module stays pure Python, and the website translates the sentence it returns (Sentence)."""
+    return text
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number of a sentence, formatted by whoever renders it (the website: per language)."""
+
+    value: float
+    decimals: int = 0
+    signed: bool = False
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A whole sentence with named placeholders (%(name)s), its values filled in at rendering:
+    text, a Figure, or a Sentence of its own (a clause that is a whole phrase too)."""
+
+    template: str
+    values: dict
+
+    def render(self, translate=lambda text: text, number=None) -> str:
+        """`translate` the template (English by default) and format the figures with `number`."""
+        number = number or _english_number
+        filled = {k: v.render(translate, number) if isinstance(v, Sentence)
+                  else number(v) if isinstance(v, Figure) else v for k, v in self.values.items()}
+        return translate(self.template) % filled
+
+
+def _english_number(f: Figure) -> str:
+    """+9.2 / -1.5 for changes; a negative total with a minus sign (−515), as the score sheet."""
+    return f"{f.value:+.{f.decimals}f}" if f.signed else f"{f.value:.{f.decimals}f}".replace("-", "\u2212")
+
 
 def _names(names: Sequence[str]) -> str:
     if len(names) <= 1:
@@ -76,41 +116,88 @@ def _names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " & " + names[-1]
 
 
-def _score(a: float, b: float) -> str:
+def _score(a: float, b: float) -> Sentence:
     """620–380; with a negative total (a failed Grand Tichu) "1015 to −515", not "1015–-515"."""
     if a >= 0 and b >= 0:
-        return f"{a:.0f}–{b:.0f}"
-    return f"{a:.0f} to {b:.0f}".replace("-", "−")
+        return Sentence(_("%(for)s–%(against)s"), {"for": Figure(a), "against": Figure(b)})
+    return Sentence(_("%(for)s to %(against)s"), {"for": Figure(a), "against": Figure(b)})
 
 
-def _pct(p: float) -> str:
-    return f"{round(100 * p)}%"
+#: A ranking game (more than two sides): (result, with the player's points?) -> sentence.
+RANKING = {
+    ("W", False): _("beat most of %(opponents)s opponents (score %(score)s)"),
+    ("W", True): _("beat most of %(opponents)s opponents (score %(score)s) with %(points)s points"),
+    ("L", False): _("lost to most of %(opponents)s opponents (score %(score)s)"),
+    ("L", True): _("lost to most of %(opponents)s opponents (score %(score)s) with %(points)s points"),
+    ("D", False): _("split evenly with %(opponents)s opponents (score %(score)s)"),
+    ("D", True): _("split evenly with %(opponents)s opponents (score %(score)s) with %(points)s points"),
+}
+#: A game of two sides: (result, the points?, partners?, opponents?) -> sentence. Whole sentences,
+#: so that each language says them in its own order and grammar (issue #21).
+PAIRS = {
+    ("W", False, False, False): _("won"),
+    ("W", False, False, True): _("won against %(opponents)s"),
+    ("W", False, True, False): _("won with %(partners)s"),
+    ("W", False, True, True): _("won with %(partners)s against %(opponents)s"),
+    ("W", True, False, False): _("won %(score)s"),
+    ("W", True, False, True): _("won %(score)s against %(opponents)s"),
+    ("W", True, True, False): _("won %(score)s with %(partners)s"),
+    ("W", True, True, True): _("won %(score)s with %(partners)s against %(opponents)s"),
+    ("L", False, False, False): _("lost"),
+    ("L", False, False, True): _("lost against %(opponents)s"),
+    ("L", False, True, False): _("lost with %(partners)s"),
+    ("L", False, True, True): _("lost with %(partners)s against %(opponents)s"),
+    ("L", True, False, False): _("lost %(score)s"),
+    ("L", True, False, True): _("lost %(score)s against %(opponents)s"),
+    ("L", True, True, False): _("lost %(score)s with %(partners)s"),
+    ("L", True, True, True): _("lost %(score)s with %(partners)s against %(opponents)s"),
+    ("D", False, False, False): _("drew"),
+    ("D", False, False, True): _("drew against %(opponents)s"),
+    ("D", False, True, False): _("drew with %(partners)s"),
+    ("D", False, True, True): _("drew with %(partners)s against %(opponents)s"),
+    ("D", True, False, False): _("drew %(score)s"),
+    ("D", True, False, True): _("drew %(score)s against %(opponents)s"),
+    ("D", True, True, False): _("drew %(score)s with %(partners)s"),
+    ("D", True, True, True): _("drew %(score)s with %(partners)s against %(opponents)s"),
+}
+#: The whole line: the game, then both tables' chance and change; the reason when the predictive
+#: rating moved against the result.
+LINE = {
+    "": _("%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: %(change)s"),
+    "won_less": _("%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: "
+                  "%(change)s (won by less than the ratings expected)"),
+    "lost_less": _("%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: "
+                   "%(change)s (lost by less than the ratings expected)"),
+}
+
+
+def why_sentence(e: Entry) -> Sentence:
+    """The one-line reason for the rating changes of a game (module docstring), to be rendered."""
+    if len(e.sides_elo) > 2:
+        values: dict = {"opponents": Figure(len(e.sides_elo) - 1), "score": Figure(e.score, 2)}
+        if e.points_for is not None:
+            values["points"] = Figure(e.points_for)
+        game = Sentence(RANKING[e.result, e.points_for is not None], values)
+    else:
+        scored = e.points_for is not None and e.points_against is not None
+        values = {}
+        if scored:
+            values["score"] = _score(e.points_for, e.points_against)  # type: ignore[arg-type]
+        if e.partners:
+            values["partners"] = _names(e.partners)
+        if e.opponents:
+            values["opponents"] = _names(e.opponents)
+        game = Sentence(PAIRS[e.result, scored, bool(e.partners), bool(e.opponents)], values)
+    reason = ("won_less" if e.result == "W" and e.change < 0 else
+              "lost_less" if e.result == "L" and e.change > 0 else "")
+    return Sentence(LINE[reason], {
+        "game": game, "elo_expected": Figure(round(100 * e.elo_expected)), "elo_change": Figure(e.elo_change, 0, True),
+        "expected": Figure(round(100 * e.expected)), "change": Figure(e.change, 1, True)})
 
 
 def why(e: Entry) -> str:
-    """The one-line reason for the rating changes of a game (module docstring)."""
-    ranking = len(e.sides_elo) > 2
-    if ranking:
-        verb = {"W": "beat most of", "L": "lost to most of", "D": "split evenly with"}[e.result]
-        line = f"{verb} {len(e.sides_elo) - 1} opponents (score {e.score:.2f})"
-        if e.points_for is not None:
-            line += f" with {e.points_for:.0f} points"
-    else:
-        verb = {"W": "won", "L": "lost", "D": "drew"}[e.result]
-        line = verb
-        if e.points_for is not None and e.points_against is not None:
-            line += " " + _score(e.points_for, e.points_against)
-        if e.partners:
-            line += f" with {_names(e.partners)}"
-        if e.opponents:
-            line += f" against {_names(e.opponents)}"
-    line += f", expected {_pct(e.elo_expected)}: {e.elo_change:+.0f}"
-    line += f"; predictive {_pct(e.expected)}: {e.change:+.1f}"
-    if e.result == "W" and e.change < 0:
-        line += " (won by less than the ratings expected)"
-    elif e.result == "L" and e.change > 0:
-        line += " (lost by less than the ratings expected)"
-    return line
+    """The why line in English (the JSON and CSV downloads; the pages render why_sentence)."""
+    return why_sentence(e).render()
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,9 @@ def compute_rank_histories(club_id: int, variant: str, table: str, rule: RankRul
 
 
 def player_page(player: Player, variant: str = "nanking", start: date | None = None, end: date | None = None,
-                top: int = 5) -> dict:
+                top: int = 5, render_why=None) -> dict:
+    """The player page's figures. `render_why(sentence)` renders each game's why line (the website:
+    in the reader's language); without it, English (the JSON and CSV downloads)."""
     club = player.club
     entries, others, names = player_entries(player, variant)
     partners, opponents = relations(_played(player.pk, entries, others), player.pk)
@@ -120,7 +122,7 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
             "partners": list(e.partners), "opponents": list(e.opponents),
             "opponent_rating": (sum(o["rating_before"] for o in opp) / len(opp)) if opp else None,
             "tournament": e.tournament[1] if e.tournament else None,
-            "why": e.why,
+            "why": render_why(e.why_sentence) if render_why else e.why,
         })
     best = sorted((g for g in history if g["result"] == "W"), key=lambda g: (g["expected"], g["game_id"]))[:top]
     worst = sorted((g for g in history if g["result"] == "L"), key=lambda g: (-g["expected"], g["game_id"]))[:top]

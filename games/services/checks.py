@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import engine, storable
 
 from .errors import InvalidInput, RuleViolation
@@ -21,18 +23,19 @@ def _check_storable(value: Any, what: str) -> None:
 
 def _check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-        raise InvalidInput(f"a player name is a non-empty string of at most {MAX_NAME_LENGTH} characters")
+        raise InvalidInput(_("a player name is a non-empty string of at most %(n)s characters") % {"n": MAX_NAME_LENGTH})
     return name
 
 
 def _check_events_shape(events: Any, limit: int) -> None:
     if not isinstance(events, list):
-        raise InvalidInput("events must be a list of event objects")
+        raise InvalidInput(_("events must be a list of event objects"))
     if len(events) > limit:
-        raise InvalidInput(f"at most {limit} events per request, got {len(events)}", code="batch_too_large")
+        raise InvalidInput(_("at most %(limit)s events per request, got %(count)s") % {"limit": limit, "count": len(events)},
+                           code="batch_too_large")
     for i, event in enumerate(events):
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise InvalidInput(f"events[{i}] must be an object with a string 'type'")
+            raise InvalidInput(_("events[%(i)s] must be an object with a string “type”") % {"i": i})
 
 
 def _check_incoming(variant: str, events: list[dict]) -> None:

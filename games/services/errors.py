@@ -1,6 +1,8 @@
 """The errors of the writes, each with the stable code the API answers with (games.api)."""
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games import engine
 
 
@@ -27,7 +29,8 @@ class SeqConflict(ServiceError):
     code = "seq_conflict"
 
     def __init__(self, expected_seq: int, current_seq: int) -> None:
-        super().__init__(f"expected_seq is {expected_seq} but the game is at seq {current_seq}")
+        super().__init__(_("expected_seq is %(expected)s but the game is at seq %(current)s")
+                         % {"expected": expected_seq, "current": current_seq})
         self.expected_seq = expected_seq
         self.current_seq = current_seq
 

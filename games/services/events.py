@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
@@ -44,9 +45,10 @@ def _lock_game_for_writer(game_id: int, user) -> Game:
     that `user` is a scorer or admin of its club."""
     locked = selectors.game_with_role(game_id, user, for_update=True)
     if locked is None or not selectors.is_visible(locked):
-        raise GameNotFound("no such game")
+        raise GameNotFound(_("no such game"))
     if locked.viewer_role not in Membership.WRITER_ROLES:
-        raise WriteForbidden(f"recording games needs the scorer or admin role in club {locked.club.slug!r}")
+        raise WriteForbidden(_("recording games needs the scorer or admin role in club “%(club)s”")
+                             % {"club": locked.club.slug})
     return locked
 
 
@@ -62,7 +64,7 @@ def append_events(
     rating task is queued on commit."""
     _check_events_shape(events, MAX_BATCH)
     if not events:
-        raise InvalidInput("events must not be empty")
+        raise InvalidInput(_("events must not be empty"))
     _check_storable(events, "an event")
     game_id = game.pk if isinstance(game, Game) else game
     # only a retried request needs it (a hash over the whole batch: not on every append)

@@ -8,6 +8,7 @@ from datetime import timezone as dt_timezone
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import engine, snapshots
 from games.models import Club, Game, GameSeat
@@ -75,7 +76,8 @@ def _played_at(record: dict) -> datetime | None:
     except ValueError:
         when = None
     if when is None:
-        raise InvalidInput(f"meta.played_at must be an ISO 8601 date or time, not {value!r}", code="malformed")
+        raise InvalidInput(_("meta.played_at must be an ISO 8601 date or time, not %(value)r") % {"value": value},
+                           code="malformed")
     return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
 
 
@@ -99,7 +101,7 @@ def checked_import_events(record: Any) -> list:
     strict parse, the events' shape and number. Returns the events; raises InvalidInput
     (malformed) or RuleViolation (an event the parse refuses, with its index)."""
     if not isinstance(record, dict):
-        raise InvalidInput("a record is a JSON object", code="malformed")
+        raise InvalidInput(_("a record is a JSON object"), code="malformed")
     _check_storable(record, "the record")
     try:
         engine.parse_record(record, strict=True)

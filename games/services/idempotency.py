@@ -6,6 +6,7 @@ import json
 from typing import Any, Callable
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.models import IdempotencyKey
 
@@ -32,7 +33,7 @@ def _idempotent_replay(*, user, key: str, fingerprint: str) -> WriteResult | Non
     if prior is None:
         return None
     if prior.fingerprint != fingerprint:
-        raise IdempotencyKeyReused("this Idempotency-Key was already used with a different request")
+        raise IdempotencyKeyReused(_("this Idempotency-Key was already used with a different request"))
     return WriteResult(body=prior.response, replayed=True, created=prior.status_code == 201)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import selectors
 from games.models import Club, Player
@@ -14,12 +15,14 @@ def player_create(*, club: Club, name: str) -> Player:
     name = _check_name(name).strip()
     existing = selectors.player_named(club, name)
     if existing is not None:
-        raise InvalidInput(f"{club} already has a player named {existing.name!r}", code="duplicate")
+        raise InvalidInput(_("%(club)s already has a player named “%(name)s”") % {"club": club, "name": existing.name},
+                           code="duplicate")
     try:
         with transaction.atomic():
             return Player.objects.create(club=club, name=name)
     except IntegrityError:
-        raise InvalidInput(f"{club} already has a player named {name!r}", code="duplicate") from None
+        raise InvalidInput(_("%(club)s already has a player named “%(name)s”") % {"club": club, "name": name},
+                           code="duplicate") from None
 
 
 def players_for_names(*, club: Club, names: list[str]) -> list[Player]:

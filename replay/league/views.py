@@ -19,9 +19,10 @@ from datetime import date
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.dates import MONTHS_3
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs import services as club_services
@@ -33,6 +34,7 @@ from games.services import ServiceError
 from games.ratings import charts, player_queries, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.elo import CLUB_ELO
+from games.ratings.player_history import Figure, Sentence
 from games.ratings.standing import PERIODS, period_bounds
 
 from .forms import LeagueSettingsForm
@@ -161,13 +163,27 @@ def _month_names() -> list[str]:
     return [str(MONTHS_3[m]).capitalize() for m in range(1, 13)]
 
 
+def _number(f: Figure) -> str:
+    """A figure of a why line as the reader's language writes numbers (9,2 in French)."""
+    # rounded first: number_format cuts a float's decimals off (26.53 would read 26)
+    text = formats.number_format(round(abs(f.value), f.decimals), f.decimals)
+    if f.value < 0 and text.strip("0,.\u00a0 ") != "":
+        return "\u2212" + text
+    return ("+" if f.signed else "") + text
+
+
+def _why(sentence: Sentence) -> str:
+    """A game's why line in the reader's language: whole sentences from the catalogue."""
+    return sentence.render(gettext, _number)
+
+
 def player(request, player_id: int, fmt: str | None = None):
     p = get_object_or_404(Player, pk=player_id)
     club = _visible_club(request, p.club_id)
     fmt = _fmt(request, fmt)
     variant = _variant(request)
     period, start, end = _period(request, club)
-    page = player_queries.player_page(p, variant, start, end)
+    page = player_queries.player_page(p, variant, start, end, render_why=_why if fmt == "html" else None)
     if fmt == "json":
         return JsonResponse(page)
     if fmt == "csv":

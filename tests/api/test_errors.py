@@ -312,3 +312,26 @@ def test_a_refusals_message_is_in_the_requests_language_and_its_code_and_params_
     assert said["message"] == said["error"]["message"] == engine.refusal_words(english["error"], [], lang)
     assert said["message"] != english["message"] and "{" not in said["message"]
     assert english["message"] == english["error"]["message"]  # English: the engine's own message
+
+
+@pytest.mark.parametrize("lang", ["de", "uk"])
+def test_the_projects_own_errors_speak_the_requests_language_with_the_same_code(scorer_client, game_id, lang):
+    """Not only the engine's refusals: the service's and the API's own errors (a stale
+    expected_seq, a bad query parameter, an unknown endpoint) answer `message` in the request's
+    language; `code` and every other field are those of the English answer."""
+    calls = [
+        lambda h: scorer_client.post(f"/api/games/{game_id}/events/",
+                                     {"expected_seq": 7, "events": [{"type": "pass", "seat": 0}]}, format="json", **h),
+        lambda h: scorer_client.get(f"/api/games/{game_id}/events/?after=-1", **h),
+        lambda h: scorer_client.get("/api/no-such-endpoint/", **h),
+    ]
+    codes = []
+    for call in calls:
+        english, said = call({"HTTP_ACCEPT_LANGUAGE": "en"}), call({"HTTP_ACCEPT_LANGUAGE": lang})
+        assert said.status_code == english.status_code >= 400
+        e, s = english.json(), said.json()
+        assert {k: v for k, v in s.items() if k != "message"} == {k: v for k, v in e.items() if k != "message"}
+        assert s["message"] and s["message"] != e["message"]
+        assert not {"the", "must", "but", "is", "no"} & set(s["message"].split())
+        codes.append(s["code"])
+    assert codes == ["seq_conflict", "invalid", "not_found"]

@@ -42,11 +42,10 @@ WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "utc", "qr", "buchholz", "english", "français",
            "deutsch", "k", "dtm", "javascript"}
 #: Left out of the check: code (slugs, the rating model's name), keys as the keyboard writes them
-#: (the entry page's card codes), the ratings' "why" lines, which games/ratings/player_history.py
-#: still builds in English, the new-game page's presets as the engine's registry names and
+#: (the entry page's card codes), the new-game page's presets as the engine's registry names and
 #: describes them (English: engine.PRESETS has no catalogue entries yet), and Tien Zi Que's scoring
 #: lines, which the engine writes in the French book's words.
-NOT_CHECKED = ["td.why", "code", "kbd", "#preset", "#preset-help", ".scoring"]
+NOT_CHECKED = ["code", "kbd", "#preset", "#preset-help", ".scoring"]
 #: Ukrainian keyboards label these keys in Latin letters (the replay's titles name them), and the
 #: replay's single-letter shortcuts are letters of that keyboard.
 UK_KEYS = {"home", "end", "page", "up", "down", "shift", "enter", "esc", "tab"}

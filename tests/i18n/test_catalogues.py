@@ -51,6 +51,19 @@ def test_each_translation_keeps_the_placeholders_of_its_source(lang, domain):
 
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_gettext_accepts_the_catalogue(lang, domain):
+    """`msgfmt --check-format` (what compilemessages runs) passes: the python-format placeholders,
+    and as many plural forms as the header's Plural-Forms says (Django's Ukrainian rule has four,
+    the fourth for fractions). Needs gettext's msgfmt (.ci/run installs it)."""
+    assert shutil.which("msgfmt"), "gettext's msgfmt is needed (apt install gettext)"
+    po = REPO / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+    run = subprocess.run(["msgfmt", "--check-format", "--check-header", "-o", "/dev/null", str(po)],
+                         capture_output=True, text=True)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_compiled_catalogue_is_the_current_po_file(lang, domain):
     """The .mo files are committed (`make run` needs no gettext); recompile with
     `manage.py compilemessages` after editing a .po file."""
@@ -98,3 +111,20 @@ def test_a_string_in_both_catalogues_is_translated_alike(lang):
     differ = [(e.msgid, server[e.msgctxt, e.msgid], e.msgstr) for e in catalogue(lang, "djangojs").translated_entries()
               if server.get((e.msgctxt, e.msgid), e.msgstr) != e.msgstr]  # fmt: skip
     assert differ == []
+
+
+#: The wish in each language's word (docs/glossary.md, "the wish"; its stem, for the cases):
+#: French vœu, German Wunsch/wünscht, Ukrainian вимога/вимоги/вимогу.
+WISH = {"fr": "vœu", "de": "wünsch", "uk": "вимог"}
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_wish_is_called_by_the_glossarys_word(lang, domain):
+    """Both catalogues say the glossary's word for the Mahjong's wish (the French pages once said
+    "Souhait", the Ukrainian "Бажання", where the books say vœu and вимога)."""
+    stem = WISH[lang]
+    wrong = [(e.msgid, e.msgstr) for e in catalogue(lang, domain).translated_entries()
+             if re.search(r"\bwish", e.msgid, re.I) and not e.msgid_plural
+             and stem not in e.msgstr.lower().replace("wunsch", "wünsch")]  # fmt: skip
+    assert wrong == []
