@@ -7,9 +7,12 @@ Each function takes plain data (what the pages show) and returns the PDF's bytes
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any, Iterable
 
 import segno
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import getSampleStyleSheet
@@ -24,12 +27,32 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
+
+def _fonts() -> tuple[str, str]:
+    """ReportLab's built-in Helvetica has no Cyrillic (a Ukrainian sheet came out as black boxes):
+    DejaVu Sans where the system has it (Debian's fonts-dejavu-core), else Helvetica."""
+    for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"):
+        regular, bold = Path(folder) / "DejaVuSans.ttf", Path(folder) / "DejaVuSans-Bold.ttf"
+        if regular.exists() and bold.exists():
+            pdfmetrics.registerFont(TTFont("DejaVuSans", str(regular)))
+            pdfmetrics.registerFont(TTFont("DejaVuSans-Bold", str(bold)))
+            return "DejaVuSans", "DejaVuSans-Bold"
+    return "Helvetica", "Helvetica-Bold"
+
+
+FONT, BOLD = _fonts()
 STYLES = getSampleStyleSheet()
+for _style in STYLES.byName.values():
+    if getattr(_style, "fontName", "").startswith("Helvetica"):
+        _style.fontName = BOLD if "Bold" in _style.fontName else FONT
 GRID = TableStyle([
     ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
-    ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+    ("FONTNAME", (0, 0), (-1, -1), FONT),
+    ("FONTNAME", (0, 0), (-1, 0), BOLD),
     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
 ])
 
@@ -84,19 +107,19 @@ class _Card(Flowable):
     def draw(self) -> None:
         c, card = self.canv, self.card
         c.rect(0, 0, self.width, self.height)
-        c.setFont("Helvetica-Bold", 16)
-        c.drawString(4 * mm, self.height - 9 * mm, f"Table {card['table']}")
-        c.setFont("Helvetica", 8)
-        c.drawString(4 * mm, self.height - 14 * mm, f"{self.title} - round {self.round}")
-        c.setFont("Helvetica", 9)
-        c.drawString(4 * mm, self.height - 20 * mm, f"N/S: {card['ns']}"[:48])
-        c.drawString(4 * mm, self.height - 25 * mm, f"E/W: {card['ew']}"[:48])
+        c.setFont(BOLD, 16)
+        c.drawString(4 * mm, self.height - 9 * mm, _("Table %(table)s") % {"table": card["table"]})
+        c.setFont(FONT, 8)
+        c.drawString(4 * mm, self.height - 14 * mm, _("%(title)s - round %(round)s") % {"title": self.title, "round": self.round})
+        c.setFont(FONT, 9)
+        c.drawString(4 * mm, self.height - 20 * mm, (_("N/S: %(names)s") % {"names": card["ns"]})[:48])
+        c.drawString(4 * mm, self.height - 25 * mm, (_("E/W: %(names)s") % {"names": card["ew"]})[:48])
         if card.get("code"):
-            c.setFont("Helvetica", 8)
-            c.drawString(4 * mm, 20 * mm, "Table code")
+            c.setFont(FONT, 8)
+            c.drawString(4 * mm, 20 * mm, _("Table code"))
             c.setFont("Courier-Bold", 16)
             c.drawString(4 * mm, 13 * mm, card["code"])
-            c.setFont("Helvetica", 6)
+            c.setFont(FONT, 6)
             c.drawString(4 * mm, 4 * mm, card["url"][:60])
             draw_qr(c, card["url"], self.width - 35 * mm, 4 * mm, 32 * mm)
 
@@ -106,7 +129,7 @@ def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) 
     rows = [[_Card(card, round_number, title) for card in cards[i:i + 2]] for i in range(0, len(cards), 2)]
     if rows and len(rows[-1]) == 1:
         rows[-1].append("")
-    flow: list = [_p(f"{title}: table cards, round {round_number}", "Title")]
+    flow: list = [_p(_("%(title)s: table cards, round %(round)s") % {"title": title, "round": round_number}, "Title")]
     if rows:
         flow.append(Table(rows, colWidths=[90 * mm, 90 * mm], rowHeights=[66 * mm] * len(rows)))
     return _pdf(flow, title=f"{title} table cards round {round_number}")
@@ -115,15 +138,17 @@ def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) 
 def pairings_pdf(title: str, round_number: int, tables: list[dict[str, Any]], byes: Iterable[str]) -> bytes:
     """By table (table, N/S, E/W), then by name (each entry: table and direction)."""
     byes = list(byes)
-    by_table = [["Table", "North/South", "East/West"]] + [[t["table"], t["ns"], t["ew"]] for t in tables]
-    names = sorted([(t["ns"], t["table"], "North/South") for t in tables] + [(t["ew"], t["table"], "East/West")
-                   for t in tables] + [(b, "-", "bye") for b in byes], key=lambda r: r[0].casefold())
-    by_name = [["Name", "Table", "Sits"]] + [list(r) for r in names]
-    flow = [_p(f"{title}: round {round_number} pairings by table", "Title"),
+    ns, ew = _("North/South"), _("East/West")
+    by_table = [[_("Table"), ns, ew]] + [[t["table"], t["ns"], t["ew"]] for t in tables]
+    names = sorted([(t["ns"], t["table"], ns) for t in tables] + [(t["ew"], t["table"], ew)
+                   for t in tables] + [(b, "-", _("bye")) for b in byes], key=lambda r: r[0].casefold())
+    by_name = [[_("Name"), _("Table"), _("Sits")]] + [list(r) for r in names]
+    at = {"title": title, "round": round_number}
+    flow = [_p(_("%(title)s: round %(round)s pairings by table") % at, "Title"),
             Table(by_table, colWidths=[20 * mm, 75 * mm, 75 * mm], style=GRID, repeatRows=1)]
     if byes:
-        flow += [Spacer(1, 4 * mm), _p("Bye: " + ", ".join(byes))]
-    flow += [PageBreak(), _p(f"{title}: round {round_number} pairings by name", "Title"),
+        flow += [Spacer(1, 4 * mm), _p(_("Bye: %(names)s") % {"names": ", ".join(byes)})]
+    flow += [PageBreak(), _p(_("%(title)s: round %(round)s pairings by name") % at, "Title"),
              Table(by_name, colWidths=[90 * mm, 25 * mm, 40 * mm], style=GRID, repeatRows=1)]
     return _pdf(flow, title=f"{title} pairings round {round_number}")
 
@@ -137,17 +162,18 @@ def score_sheets_pdf(title: str, round_number: int, tables: list[dict[str, Any]]
     and the check column (they add up to 100, or a double victory's 0 with its 200 bonus)."""
     flow: list = []
     for i, table in enumerate(tables):
-        rows = [SHEET_COLUMNS] + [[n] + [""] * (len(SHEET_COLUMNS) - 1) for n in range(1, hands + 1)]
-        rows.append(["Sum", "", "", "", "", "", "", "", "", "", "", ""])
+        rows = [[_(c) for c in SHEET_COLUMNS]] + [[n] + [""] * (len(SHEET_COLUMNS) - 1) for n in range(1, hands + 1)]
+        rows.append([_("Sum")] + [""] * (len(SHEET_COLUMNS) - 1))
         grid = Table(rows, colWidths=[12 * mm] + [21.5 * mm] * (len(SHEET_COLUMNS) - 1), rowHeights=9 * mm,
                      style=GRID, repeatRows=1)
         flow += [KeepTogether([
-            _p(f"{title}: score sheet, round {round_number}, table {table['table']}", "Heading2"),
-            _p(f"North/South: {table['ns']}    East/West: {table['ew']}"),
-            _p("Card points of the two sides add up to 100 (check column); a double victory scores 200 and "
-               "no card points. Tichu +-100, Grand Tichu +-200."),
+            _p(_("%(title)s: score sheet, round %(round)s, table %(table)s")
+               % {"title": title, "round": round_number, "table": table["table"]}, "Heading2"),
+            _p(_("North/South: %(ns)s    East/West: %(ew)s") % {"ns": table["ns"], "ew": table["ew"]}),
+            _p(_("Card points of the two sides add up to 100 (check column); a double victory scores 200 and "
+                 "no card points. Tichu +-100, Grand Tichu +-200.")),
             Spacer(1, 3 * mm), grid,
-            Spacer(1, 6 * mm), _p("Signed N/S: ____________________    Signed E/W: ____________________"),
+            Spacer(1, 6 * mm), _p(_("Signed N/S: ____________________    Signed E/W: ____________________")),
         ])]
         if i < len(tables) - 1:
             flow.append(PageBreak())
@@ -158,25 +184,30 @@ def standings_pdf(title: str, unit: str, standings: list[dict[str, Any]], crosst
                   rounds: list[int]) -> bytes:
     """Standings (rank, entry, VP or points, points, difference) then the crosstable (per round:
     table, opponents, score and VP of each entry)."""
-    head = ["#", "Entry", unit, "Points", "Diff.", "Played"]
-    rows = [head] + [[r["rank"], r["name"], r["vp"] if unit == "VP" else r["points"], r["points"], r["difference"],
+    head = ["#", _("Entry"), unit, _("Points"), pgettext("point difference", "Diff."), _("Played")]
+    vp = unit == _("VP")  # the unit comes translated (replay/tournaments/views.py)
+    rows = [head] + [[r["rank"], r["name"], r["vp"] if vp else r["points"], r["points"], r["difference"],
                       r.get("played", "")] for r in standings]
-    cross = [["Entry"] + [f"R{n}" for n in rounds]]
+    cross = [[_("Entry")] + [_("R%(round)s") % {"round": n} for n in rounds]]
     for line in crosstable:
         cells = []
         for cell in line["cells"]:
             if cell.get("kind") == "table" and cell.get("points") is not None:
-                cells.append(_p(f"T{cell['table']} v {cell.get('opponent_names', '')}: "
-                                f"{cell['points']}:{cell['against']}, {cell['vp']} VP", "BodyText"))
+                cells.append(_p(_("T%(table)s v %(opponents)s: %(points)s:%(against)s, %(vp)s VP") % {
+                    "table": cell["table"], "opponents": cell.get("opponent_names", ""), "points": cell["points"],
+                    "against": cell["against"], "vp": cell["vp"]}, "BodyText"))
             elif cell.get("kind") == "table":
-                cells.append(_p(f"T{cell['table']} v {cell.get('opponent_names', '')}: playing", "BodyText"))
+                cells.append(_p(_("T%(table)s v %(opponents)s: playing") % {
+                    "table": cell["table"], "opponents": cell.get("opponent_names", "")}, "BodyText"))
             else:
-                cells.append(cell.get("kind", ""))
+                kind = cell.get("kind", "")
+                cells.append(_("bye") if kind == "bye" else _("late entry") if kind == "late" else "–" if kind == "absent"
+                             else kind)
         cross.append([line["name"]] + cells)
     width = (250 * mm) / max(1, len(rounds))
-    flow = [_p(f"{title}: standings", "Title"),
+    flow = [_p(_("%(title)s: standings") % {"title": title}, "Title"),
             Table(rows, colWidths=[12 * mm, 80 * mm, 20 * mm, 20 * mm, 20 * mm, 20 * mm], style=GRID, repeatRows=1),
-            PageBreak(), _p(f"{title}: crosstable", "Title"),
+            PageBreak(), _p(_("%(title)s: crosstable") % {"title": title}, "Title"),
             Table(cross, colWidths=[45 * mm] + [min(width, 50 * mm)] * len(rounds), style=GRID, repeatRows=1)]
     return _pdf(flow, title=f"{title} standings", pagesize=landscape(A4))
 

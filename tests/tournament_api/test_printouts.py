@@ -202,3 +202,23 @@ def test_results_exports_cannot_carry_a_formula(club, scorer_client):
     values = [c.value for row in book["standings"].iter_rows() for c in row if isinstance(c.value, str)]
     assert not any(v.startswith("=") for v in values)
     assert any(v.startswith("'=HYPERLINK") for v in values)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "uk"])
+def test_the_pdfs_speak_the_readers_language(club, scorer_client, td, lang):
+    """The PDFs' words come from the catalogue (Accept-Language), in a font that has the letters:
+    the Ukrainian text reads back as Cyrillic, not as the empty boxes of ReportLab's Helvetica."""
+    from django.utils import translation
+
+    tid, tables = published_round(scorer_client)
+    with translation.override(lang):
+        words = [translation.gettext("North/South"), translation.gettext("East/West"),
+                 translation.gettext("Table code"), translation.gettext("Check = 100")]
+    assert "North/South" not in words
+    cards = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/cards.pdf", HTTP_ACCEPT_LANGUAGE=lang))
+    pairings = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/pairings.pdf", HTTP_ACCEPT_LANGUAGE=lang))
+    sheets = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/sheets.pdf", HTTP_ACCEPT_LANGUAGE=lang))
+    assert words[2] in cards and words[0] in pairings and words[1] in pairings and words[3] in sheets
+    for text in (cards, pairings, sheets):
+        assert "round" not in text and "Table code" not in text and "pairings" not in text
