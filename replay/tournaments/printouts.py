@@ -9,13 +9,14 @@ from __future__ import annotations
 import io
 from pathlib import Path
 from typing import Any, Iterable
+from xml.sax.saxutils import escape
 
 import segno
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
@@ -48,6 +49,7 @@ STYLES = getSampleStyleSheet()
 for _style in STYLES.byName.values():
     if getattr(_style, "fontName", "").startswith("Helvetica"):
         _style.fontName = BOLD if "Bold" in _style.fontName else FONT
+HEADING = ParagraphStyle("sheet-heading", parent=STYLES["Normal"], fontName=BOLD, fontSize=8, leading=9.5)
 GRID = TableStyle([
     ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
@@ -66,8 +68,6 @@ def _pdf(flowables: list, *, title: str, pagesize=A4) -> bytes:
 
 
 def _p(text: str, style: str = "Normal") -> Paragraph:
-    from xml.sax.saxutils import escape
-
     return Paragraph(escape(str(text)), STYLES[style])
 
 
@@ -162,9 +162,11 @@ def score_sheets_pdf(title: str, round_number: int, tables: list[dict[str, Any]]
     and the check column (they add up to 100, or a double victory's 0 with its 200 bonus)."""
     flow: list = []
     for i, table in enumerate(tables):
-        rows = [[_(c) for c in SHEET_COLUMNS]] + [[n] + [""] * (len(SHEET_COLUMNS) - 1) for n in range(1, hands + 1)]
+        # the headings wrap in their cells: "Оголошення Пн/Пд" is twice "Calls N/S"
+        rows = [[Paragraph(escape(_(c)), HEADING) for c in SHEET_COLUMNS]] + [[n] + [""] * (len(SHEET_COLUMNS) - 1) for n in range(1, hands + 1)]
         rows.append([_("Sum")] + [""] * (len(SHEET_COLUMNS) - 1))
-        grid = Table(rows, colWidths=[12 * mm] + [21.5 * mm] * (len(SHEET_COLUMNS) - 1), rowHeights=9 * mm,
+        grid = Table(rows, colWidths=[16 * mm] + [21.5 * mm] * (len(SHEET_COLUMNS) - 1),
+                     rowHeights=[12 * mm] + [9 * mm] * (len(rows) - 1),
                      style=GRID, repeatRows=1)
         flow += [KeepTogether([
             _p(_("%(title)s: score sheet, round %(round)s, table %(table)s")
