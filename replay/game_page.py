@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from games import engine, selectors, visibility
 from games.models import Game
@@ -44,14 +45,14 @@ def _options_rows(data: frames.ReplayData) -> list[dict]:
     """Every house rule of the game with its value and its one-line explanation (the engine's
     registry); the preset first, with the edition it follows."""
     given = data.given_options or {}
-    info = engine.game_info(data.variant)
-    by_name = {o.name: o for o in info.options}
+    lang = get_language()
+    by_name = {o.name: o for o in engine.option_words(data.variant, lang)}
+    presets = {p.name: p for p in engine.preset_words(lang)}
     rows = []
     for name, value in data.options.items():
         if name == "preset":
-            try:
-                preset = info.preset(value)
-            except KeyError:
+            preset = presets.get(value)
+            if preset is None:
                 rows.append({"name": name, "label": "Preset", "value": value, "doc": "", "given": name in given})
                 continue
             rows.append({"name": name, "label": "Preset", "value": preset.label,
@@ -83,7 +84,7 @@ def game_detail(request, pk: int):
         "club": game.club,
         "can_record": selectors.can_write(request.user, game.club) and game.status != Game.Status.FINISHED,
         "data": data,
-        "game_label": engine.game_label(data.variant),
+        "game_label": engine.variant_name(data.variant, get_language()),
         "seats": [
             {"seat": i, "place": place or f"{i + 1}.", "name": name, "team": team_of.get(i, ""),
              "url": _player_url(ids[i]) if i in ids else None}

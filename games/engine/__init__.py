@@ -33,6 +33,7 @@ from .faces import (
     with_article,
 )
 from .legal import bombs_out_of_turn, legal_actions
+from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
 from .record import (
     FORMAT,
@@ -154,6 +155,8 @@ __all__ = [
     "call_names",
     "combination_names",
     "variant_name",
+    "option_words",
+    "preset_words",
     "words",
     "export_bsw",
     "fold",

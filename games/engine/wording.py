@@ -207,11 +207,15 @@ TERMS: dict[str, str] = _english_terms()
 
 def catalogue_entries() -> list[tuple[str, str]]:
     """Every (msgctxt, msgid) of the engine's catalogue: the English text of each sentence
-    (``sentence:<key>``), refusal (``refusal:<key>``) and term (its key), in this order."""
+    (``sentence:<key>``), refusal (``refusal:<key>``) and term (its key), in this order, then the
+    house rules' words (option_wording.py)."""
+    from .option_wording import option_entries  # it reads this module's catalogue: imported here, not at the top
+
     return (
         [(f"sentence:{k}", v) for k, v in EVENT_WORDS.items()]
         + [(f"refusal:{k}", v) for k, v in REFUSAL_WORDS.items()]
         + list(TERMS.items())
+        + option_entries()
     )
 
 
@@ -222,7 +226,7 @@ def language(lang: str | None) -> str:
 
 
 @lru_cache(maxsize=None)
-def _catalogue(lang: str) -> gettext.NullTranslations:
+def catalogue(lang: str) -> gettext.NullTranslations:
     if lang == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=str(CATALOGUE_DIR), languages=[lang], fallback=True)
@@ -271,7 +275,7 @@ def words(lang: str | None = DEFAULT_LANGUAGE) -> Words:
     """The engine's words in ``lang`` (``en`` ``fr`` ``de`` ``uk``; any other: English). A text
     the catalogue lacks is said in English."""
     code = language(lang)
-    t = _catalogue(code)
+    t = catalogue(code)
 
     def said(ctx: str, text: str) -> str:
         return t.pgettext(ctx, text)

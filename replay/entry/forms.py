@@ -62,7 +62,8 @@ def _field(spec: engine.Option) -> OptionField:
 
 
 def variant_options(variant: str) -> list[OptionField]:
-    return [_field(o) for o in engine.game_info(variant).options]
+    """The game's options worded in the request's language (the engine's catalogue)."""
+    return [_field(o) for o in engine.option_words(variant, get_language())]
 
 
 #: Suggested values for number options (a select is quicker than typing on a phone).
@@ -85,6 +86,14 @@ def _label(spec: OptionField, value: Any) -> str:
     return str(value)
 
 
+def _edition(preset: engine.Preset) -> str:
+    """A preset by its edition's own name: ``Rio Grande`` of ``Rio Grande edition``, ``Édition TIKI``,
+    ``Rio-Grande-Ausgabe``: the words its English name keeps (its edition's name) in its label."""
+    english = next(p.label for p in engine.PRESETS if p.name == preset.name)
+    kept = [w for w in english.split()[:-1] if w in preset.label]
+    return " ".join(kept) or preset.label
+
+
 def _option_row(variant: str, spec: OptionField, form: "NewGame | None") -> dict:
     if spec.kind == "bool":
         values = [("true", pgettext("an option's value", "yes")), ("false", pgettext("an option's value", "no"))]
@@ -96,7 +105,7 @@ def _option_row(variant: str, spec: OptionField, form: "NewGame | None") -> dict
         if spec.kind == "int":
             values += [(str(n), str(n)) for n in NUMBER_SUGGESTIONS.get(spec.name, [1, 2, 3, 4, 5])]
     # the preset's value: one word when the presets agree, else each edition's (by its first word)
-    values_by_preset = {p.label.split()[0]: _label(spec, spec.defaults[p.name]) for p in engine.PRESETS}
+    values_by_preset = {_edition(p): _label(spec, spec.defaults[p.name]) for p in engine.preset_words(get_language())}
     if len(set(values_by_preset.values())) == 1:
         defaults = next(iter(values_by_preset.values()))
     else:
@@ -140,7 +149,7 @@ def variant_choices(form: "NewGame | None" = None) -> list[dict]:
 
 def preset_choices() -> list[dict]:
     """The presets, each with the edition it follows described."""
-    return [{"name": p.name, "label": p.label, "description": p.description} for p in engine.PRESETS]
+    return [{"name": p.name, "label": p.label, "description": p.description} for p in engine.preset_words(get_language())]
 
 
 class NewGame:
@@ -173,7 +182,7 @@ class NewGame:
             return False
         preset = self.value("preset", "rio")
         if preset not in PRESET_NAMES:
-            self.error = gettext("Choose a preset: %(presets)s.") % {"presets": ", ".join(p.label for p in engine.PRESETS)}
+            self.error = gettext("Choose a preset: %(presets)s.") % {"presets": ", ".join(p.label for p in engine.preset_words(get_language()))}
             return False
         options: dict[str, Any] = {"preset": preset}
         for spec in variant_options(variant):

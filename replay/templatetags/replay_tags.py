@@ -1,7 +1,8 @@
 """`{% card code %}`: one card as HTML, the same markup the scripts write (`cardHtml` of
 `static/shared/cards.js`; see frames.card_face), its name in the request's language (the engine's
 card words, as the page's payload has them);
-`{{ variant|game_label }}`: a game's name in words ("Tichu", "Tien Zi Que")."""
+`{{ variant|game_label }}`: a game's name as its edition in the request's language says it
+(engine.variant_name: "Tichu", "Tien Zi Que"; the identifier itself for a game the engine does not know)."""
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext, pgettext
@@ -14,7 +15,7 @@ register = template.Library()
 
 @register.filter
 def game_label(variant: str) -> str:
-    return engine.game_label(variant)
+    return engine.variant_name(variant, get_language())
 
 
 def card_html(code: str, extra_class: str = "") -> str:

@@ -42,10 +42,9 @@ WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "utc", "qr", "buchholz", "english", "français",
            "deutsch", "k", "dtm", "javascript"}
 #: Left out of the check: code (slugs, the rating model's name), keys as the keyboard writes them
-#: (the entry page's card codes), the new-game page's presets as the engine's registry names and
-#: describes them (English: engine.PRESETS has no catalogue entries yet), and Tien Zi Que's scoring
-#: lines, which the engine writes in the French book's words.
-NOT_CHECKED = ["code", "kbd", "#preset", "#preset-help", ".scoring"]
+#: (the entry page's card codes), and Tien Zi Que's scoring lines, which the engine writes in the
+#: French book's words.
+NOT_CHECKED = ["code", "kbd", ".scoring"]
 #: Ukrainian keyboards label these keys in Latin letters (the replay's titles name them), and the
 #: replay's single-letter shortcuts are letters of that keyboard.
 UK_KEYS = {"home", "end", "page", "up", "down", "shift", "enter", "esc", "tab"}
@@ -147,6 +146,8 @@ def left_over(page, live_server, site, paths: list[str], lang: str) -> dict[str,
     # and so are its combinations and calls ("Full House" in German, docs/glossary.md)
     names |= {w.lower() for kind in ("combinations", "calls") for text in frames.labels(lang)[kind].values()
               for w in WORD.findall(text)}
+    # and the editions the presets follow, by their publishers' names ("Rio Grande", "TIKI", "Abacus")
+    names |= {w.lower() for p in engine.PRESETS for w in WORD.findall(p.label)[:-1]}
     # and the cards' faces (what a card shows: "Drg", Tien Zi Que's "TZQ")
     faces = engine.page_words(lang, "tien-zi-que")["cards"].values()
     names |= {w.lower() for face in faces for w in WORD.findall(face["rank"])}

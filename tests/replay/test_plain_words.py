@@ -39,6 +39,31 @@ def test_every_option_of_every_game_is_explained_on_the_game_page(client, public
     assert "French TIKI edition" in preset.find("td", cls="doc").text()
 
 
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+@pytest.mark.parametrize("name", engine.GAME_NAMES)
+def test_the_house_rules_are_explained_in_the_readers_language(client, public_club, name, lang):
+    """Labels, help lines, choices and the preset in the engine's words for the request's language
+    (engine.option_words / preset_words), none of them left in English."""
+    info = engine.game_info(name)
+    game = import_game(public_club, _record(info))
+    page = client.get(reverse("replay:game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    root = parse(page.content)
+    assert root.by_id("variant").text() == engine.variant_name(name, lang)
+    rows = {tr.attrs["data-option"]: tr for tr in root.by_id("house-rules").find_all("tr") if "data-option" in tr.attrs}
+    worded = {o.name: o for o in engine.option_words(name, lang)}
+    assert list(worded) == [o.name for o in info.options]
+    for option in info.options:
+        said = worded[option.name]
+        assert rows[option.name].find("th").text() == said.label  # may be the English word ("Points")
+        assert rows[option.name].find("td", cls="doc").text() == said.help != option.help
+        assert [c.value for c in said.kind.choices] == [c.value for c in option.kind.choices]
+        assert all(c.label != e.label for c, e in zip(said.kind.choices, option.kind.choices))
+    assert sum(o.label != worded[o.name].label for o in info.options) >= len(info.options) - 1
+    tiki = {p.name: p for p in engine.preset_words(lang)}["tiki"]
+    assert rows["preset"].find("td", cls="value").text().startswith(tiki.label)
+    assert tiki.label != "TIKI edition" and "TIKI" in tiki.label
+
+
 def test_option_values_are_told_in_words(client, public_club):
     record = _record(engine.game_info("nanking"), preset="abacus")
     record["options"].update(deal_method="western", hands=4)
