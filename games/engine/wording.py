@@ -40,7 +40,16 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import tien_zi_que as tzq
 from .cards import CARD_INFO, SUIT_NAMES
-from .faces import RANK_NAMES, RANK_PHRASES, SPECIAL_LONG, SPECIAL_SHORT, card_face, card_table, variant_cards
+from .faces import (
+    RANK_NAMES,
+    RANK_PHRASES,
+    SPECIAL_LONG,
+    SPECIAL_SHORT,
+    TZQ_FACE_SHORT,
+    card_face,
+    card_table,
+    variant_cards,
+)
 from .registry import GAME_NAMES, game_label
 from .tien_zi_que.cards import COLOURS as TZQ_COLOURS
 from .tien_zi_que.cards import FACE_NAMES as TZQ_FACE_NAMES
@@ -129,6 +138,11 @@ _PHASES = (
     "between_hands", "deal", "exchange", "play", "dragon_gift", "game_over",  # Tichu
     "between_rounds", "action", "drawn", "reshuffle",  # Tien Zi Que
 )  # fmt: skip
+#: Tien Zi Que's kinds of combination (tien_zi_que.combos.combination_kind: the French book's
+#: Triplon and Suite), the ``kind`` of its ``state_json`` combinations
+_TZQ_COMBINATIONS = {"triplet": "triplet", "sequence": "sequence"}
+#: Tien Zi Que's faces whose short text is a word (faces.TZQ_FACE_SHORT: the Dragon's, the Tien Zi Que's)
+_TZQ_SHORT_WORDS = ("D", "J")
 #: the calls by their names (proper names: "Ann has already called Tichu this hand")
 _CALLS = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
 _REASONS = ("missed_wish",)
@@ -188,6 +202,10 @@ def _english_terms() -> dict[str, str]:
     for colour, colour_name in TZQ_COLOURS.items():
         terms[f"tzq_colour:{colour}"] = colour_name
     terms["tzq_card"] = "{words:tzq_face} ({words:tzq_colour})"
+    for face in _TZQ_SHORT_WORDS:  # what the card shows that is a word, not a number or a wind's letter
+        terms[f"tzq_face_short:{face}"] = TZQ_FACE_SHORT[face]
+    for kind, kind_name in _TZQ_COMBINATIONS.items():
+        terms[f"tzq_combination:{kind}"] = kind_name
     terms["gift"] = "{cards:cards} to {name:to}"  # one target of a push
     terms["seat"] = "seat {number:seat}"  # a seat without a name
     # what the replay adds to a frame's sentence, and says before the first event
@@ -200,7 +218,9 @@ def _english_terms() -> dict[str, str]:
 #: The game's words besides the sentences (English): ``rank:J`` ``Jack``, ``phrase:8`` ``an 8``,
 #: ``suit:s`` ``{rank:rank} of Swords``, ``special:Dog``, ``face:Dog`` (what the card shows),
 #: ``combination:``, ``call:``, ``event:``, ``phase:``, ``reason:`` (the ``{words:key}`` slots),
-#: ``code:`` (a refusal code as a form's heading), ``variant:`` (the games' names), Tien Zi Que's ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, a
+#: ``code:`` (a refusal code as a form's heading), ``variant:`` (the games' names), Tien Zi Que's
+#: ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, ``tzq_face_short:`` (what a card shows) and
+#: ``tzq_combination:`` (``triplet``, ``sequence``), a
 #: push's ``gift`` and a nameless ``seat``.
 TERMS: dict[str, str] = _english_terms()
 
@@ -266,6 +286,8 @@ class Words:
         face = dict(card_face(code))
         if f"face:{code}" in self.terms:
             face["rank"] = self.terms[f"face:{code}"]
+        elif tzq.is_card(code) and f"tzq_face_short:{code[:-1]}" in self.terms:
+            face["rank"] = self.terms[f"tzq_face_short:{code[:-1]}"]
         face["name"] = self.card_name(code)
         return face
 

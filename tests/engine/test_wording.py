@@ -133,3 +133,30 @@ def test_the_words_of_each_language():
     assert engine.variant_name("threechu", "fr") == "Trichu"
     # an unknown language is English, the default
     assert engine.event_words(play, NAMES, lang="pt") == engine.event_words(play, NAMES)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_tien_zi_ques_faces_and_combinations_have_words_in_every_language(lang):
+    """What a Tien Zi Que card shows ("Drg", "TZQ") and its kinds of combination are the engine's
+    terms: the Dragon's face is said in the language, the Tien Zi Que's keeps the game's initials."""
+    english, said = engine.page_words("en", "tien-zi-que"), engine.page_words(lang, "tien-zi-que")
+    assert english["cards"]["Dw"]["rank"] == "Drg" != said["cards"]["Dw"]["rank"]
+    assert said["cards"]["Dw"]["rank"] == said["terms"]["tzq_face_short:D"]
+    assert said["cards"]["Jk"]["rank"] == "TZQ"
+    assert said["cards"]["E" + "w"]["rank"] == english["cards"]["Ew"]["rank"]  # a wind's letter, as typed
+    for kind in ("triplet", "sequence"):
+        assert english["terms"][f"tzq_combination:{kind}"] == kind != said["terms"][f"tzq_combination:{kind}"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+@pytest.mark.parametrize("name", engine.GAME_NAMES)
+def test_the_house_rules_are_worded_without_changing_what_they_are(name, lang):
+    """option_words changes the words only: same options, kinds, values and defaults, in order."""
+    options, said = engine.game_info(name).options, engine.option_words(name, lang)
+    assert [o.name for o in said] == [o.name for o in options]
+    for o, s in zip(options, said):
+        assert (s.kind.name, s.kind.values, s.kind.nullable, s.defaults()) == (o.kind.name, o.kind.values, o.kind.nullable, o.defaults())
+        assert s.help != o.help and s.help.endswith(".")
+    assert engine.option_words(name) == options  # English: the registry's own
+    assert [p.name for p in engine.preset_words(lang)] == [p.name for p in engine.PRESETS]
+    assert all(s.description != p.description for s, p in zip(engine.preset_words(lang), engine.PRESETS))

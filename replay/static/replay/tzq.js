@@ -35,7 +35,7 @@ export function tzqHtml(f) {
     cs.forEach((c) => {
       html += '<li class="combo" data-action="' + esc(c.action || "") + '" data-kind="' + esc(c.kind || "") + '" data-keep="' +
         esc(dflt(c.keep, "")) + '">' + cardsHtml(c.cards || [], c.keep) + ' <span class="kind">' + esc(c.action ? D.words.term("event:" + c.action, c.action) : "") +
-        " · " + esc(c.kind || "") + "</span></li>";
+        " · " + esc(c.kind ? D.words.term("tzq_combination:" + c.kind, c.kind) : "") + "</span></li>";
     });
     html += "</ul></div>";
   }
