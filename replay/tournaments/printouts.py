@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 
 import segno
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -30,6 +30,8 @@ from reportlab.platypus import (
 )
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+
+from games import engine
 
 
 def _fonts() -> tuple[str, str]:
@@ -214,7 +216,12 @@ def standings_pdf(title: str, unit: str, standings: list[dict[str, Any]], crosst
     return _pdf(flow, title=f"{title} standings", pagesize=landscape(A4))
 
 
-SUIT_NAMES = (("j", "Jade"), ("s", "Swords"), ("p", "Pagodas"), ("r", "Stars"))
+#: The suits' names (docs/glossary.md), translated when a sheet is drawn.
+SUIT_NAMES = (("j", pgettext_lazy("suit", "Jade")), ("s", pgettext_lazy("suit", "Swords")),
+              ("p", pgettext_lazy("suit", "Pagodas")), ("r", pgettext_lazy("suit", "Stars")))
+#: The seats as duplicate.SEATS names them, in the pages' words for a place at the table.
+SEAT_NAMES = {"North": pgettext_lazy("place at the table", "North"), "East": pgettext_lazy("place at the table", "East"),
+              "South": pgettext_lazy("place at the table", "South"), "West": pgettext_lazy("place at the table", "West")}
 RANK_ORDER = "AKQJT98765432"
 SPECIALS = ("Dragon", "Phoenix", "Mahjong", "Dog")
 
@@ -222,15 +229,18 @@ SPECIALS = ("Dragon", "Phoenix", "Mahjong", "Dog")
 def hand_lines(cards: list[str]) -> list[str]:
     """A board's hand for a sheet: one line per suit (highest first), then the special cards."""
     lines = []
+    said = engine.words(get_language())
     for letter, name in SUIT_NAMES:
         ranks = sorted((c[:-1] for c in cards if c not in SPECIALS and c[-1] == letter), key=RANK_ORDER.index)
-        lines.append(f"{name}: {' '.join('10' if r == 'T' else r for r in ranks) or '-'}")
+        lines.append(_("%(suit)s: %(cards)s") % {"suit": name, "cards": " ".join("10" if r == "T" else r for r in ranks) or "-"})
     specials = [c for c in SPECIALS if c in cards]
-    lines.append("Special: " + (" ".join(specials) or "-"))
+    lines.append(_("Special: %(cards)s") % {"cards": " ".join(said.card_name(c) for c in specials) or "-"})
     return lines
 
 
-TRAVELLER_COLUMNS = ["Table", "North/South", "East/West", "Pts N/S", "Pts E/W", "N/S - E/W", "MP N/S", "MP E/W"]
+TRAVELLER_COLUMNS = [gettext_lazy("Table"), gettext_lazy("North/South"), gettext_lazy("East/West"),
+                     gettext_lazy("Pts N/S"), gettext_lazy("Pts E/W"), gettext_lazy("N/S - E/W"), gettext_lazy("MP N/S"),
+                     gettext_lazy("MP E/W")]
 
 
 def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
@@ -240,24 +250,27 @@ def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
     result is in)."""
     flow: list = []
     for i, board in enumerate(boards):
-        hands = {seat: "<br/>".join(hand_lines(cards)) for seat, cards in board["hands"].items()}
+        hands = {seat: "<br/>".join(escape(line) for line in hand_lines(cards)) for seat, cards in board["hands"].items()}
 
         def cell(seat: str) -> Paragraph:
-            return Paragraph(f"<b>{seat}</b><br/>{hands[seat]}", STYLES["BodyText"])
+            return Paragraph(f"<b>{escape(str(SEAT_NAMES[seat]))}</b><br/>{hands[seat]}", STYLES["BodyText"])
 
         compass = Table([["", cell("North"), ""], [cell("West"), "", cell("East")], ["", cell("South"), ""]],
                         colWidths=[60 * mm] * 3, style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-        rows = [TRAVELLER_COLUMNS] + [[r["table"], r["ns"], r["ew"], *r.get("cells", [""] * 5)]
+        rows = [[str(c) for c in TRAVELLER_COLUMNS]] + [[r["table"], r["ns"], r["ew"], *r.get("cells", [""] * 5)]
                                       for r in board["traveller"]]
         traveller = Table(rows, colWidths=[14 * mm, 45 * mm, 45 * mm, 16 * mm, 16 * mm, 20 * mm, 16 * mm, 16 * mm],
                           style=GRID, repeatRows=1)
         flow += [KeepTogether([
-            _p(f"{title}: board {board['board']} (round {board['round']}), dealer {board['dealer']}", "Heading2"),
-            compass, Spacer(1, 4 * mm), _p(f"Traveller of board {board['board']}: matchpoints on N/S - E/W, "
-                                           f"top {board['top']}"), Spacer(1, 2 * mm), traveller,
+            _p(_("%(title)s: board %(board)s (round %(round)s), dealer %(dealer)s") % {
+                "title": title, "board": board["board"], "round": board["round"],
+                "dealer": SEAT_NAMES.get(board["dealer"], board["dealer"])}, "Heading2"),
+            compass, Spacer(1, 4 * mm),
+            _p(_("Traveller of board %(board)s: matchpoints on N/S - E/W, top %(top)s")
+               % {"board": board["board"], "top": board["top"]}), Spacer(1, 2 * mm), traveller,
         ])]
         if i < len(boards) - 1:
             flow.append(PageBreak())
     if not flow:
-        flow = [_p(f"{title}: no boards yet (pair round 1 first)", "Title")]
+        flow = [_p(_("%(title)s: no boards yet (pair round 1 first)") % {"title": title}, "Title")]
     return _pdf(flow, title=f"{title} board sheets")

@@ -95,3 +95,19 @@ def test_a_refused_adjustment_is_said_once_on_the_page(club, scorer_client, td):
     tid = scored_round(scorer_client)
     page = td.post(f"/tournaments/{tid}/duplicate/adjust/", {"table_ref": "", "board": ""}, follow=True)
     assert page.content.decode().count("Choose the round, table and board.") == 1
+
+
+@pytest.mark.django_db
+def test_board_sheets_in_ukrainian(club, scorer_client, td):
+    """The board sheets' words (headings, seats, suits, special cards) in the reader's language."""
+    from django.utils import translation
+
+    tid = scored_round(scorer_client)
+    tournament = Tournament.objects.get(pk=tid)
+    text = pdf_text(td.get(f"/tournaments/{tid}/boards.pdf", HTTP_ACCEPT_LANGUAGE="uk"))
+    with translation.override("uk"):
+        north = hand_lines(duplicate_boards.deal(tournament, 1)[0])
+        assert translation.pgettext("suit", "Swords") != "Swords"
+    folded = " ".join(text.split())  # a long line (four special cards) wraps in its 60 mm cell
+    assert [line for line in north if " ".join(line.split()) not in folded] == []
+    assert not {"board", "round", "dealer", "Traveller", "Swords", "Special", "North"} & set(text.replace(":", " ").split())
