@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import secrets
 
+from django.utils.translation import gettext as _
+
 from games import engine, snapshots
 from games import services as game_services
 from games.models import Game
@@ -42,10 +44,10 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tu
     state = snapshots.state_at(game, game.seq)
     seats = [a["seat"] for a in engine.legal_actions(state) if a.get("type") == "shuffle"]
     if not seats:
-        raise InvalidInput("the table's game is not at the start of a hand", code="not_at_hand_start")
+        raise InvalidInput(_("the table's game is not at the start of a hand"), code="not_at_hand_start")
     hand = _hands_started(game)
     if hand >= (tournament.header["hands_per_round"] or 1):
-        raise InvalidInput("every board of the round has been dealt at this table", code="boards_dealt")
+        raise InvalidInput(_("every board of the round has been dealt at this table"), code="boards_dealt")
     board = board_number(tournament, link.round, hand)
     hands = deal(tournament, board)
     dealer = (board - 1) % 4
@@ -58,7 +60,7 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tu
 def deal_next_board(tournament: Tournament, link: TableGame, user) -> WriteResult:
     """Append the next board's deal to the table's game (the caller holds the tournament's lock)."""
     if not is_duplicate(tournament):
-        raise InvalidInput("boards are dealt in a duplicate tournament only", code="not_duplicate")
+        raise InvalidInput(_("boards are dealt in a duplicate tournament only"), code="not_duplicate")
     game = Game.objects.select_for_update().get(pk=link.game_id)
     board, events = next_board_events(tournament, link, game)
     result = game_services.append_events(game=game, events=events, expected_seq=game.seq, user=user)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import engine
 from games import selectors as game_selectors
@@ -78,9 +79,9 @@ def tournament_create(
     permission). The header is checked by the core; the tables' game must be a four-seat Tichu
     game the engine accepts with the preset's options."""
     if not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise InvalidInput("a tournament's name is a non-empty string of at most 100 characters")
+        raise InvalidInput(_("a tournament's name is a non-empty string of at most 100 characters"))
     if not isinstance(header, dict):
-        raise InvalidInput("header must be an object", code="malformed")
+        raise InvalidInput(_("header must be an object"), code="malformed")
     game_options = dict(game_options or {})
     _check_storable([name, header, variant, game_options], "the tournament")
     parsed = _core_call(core.parse_header, {**header, "name": header.get("name") or name.strip()})
@@ -121,7 +122,8 @@ def _lock_for_writer(tournament_id: int, user) -> Tournament:
     if tournament is None or not selectors.may_read(user, tournament):
         raise TournamentNotFound("no such tournament")
     if game_selectors.membership_role(user, tournament.club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(f"running a tournament needs the scorer or admin role in club {tournament.club.slug!r}")
+        raise WriteForbidden(_("running a tournament needs the scorer or admin role in club '%(club)s'")
+                             % {"club": tournament.club.slug})
     return tournament
 
 
@@ -134,11 +136,12 @@ def _resolve_players(club: Club, event: dict) -> dict:
     players: list[Player] = []
     for value in event["players"]:
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise InvalidInput("a player is a player id of the club or a name", code="malformed")
+            raise InvalidInput(_("a player is a player id of the club or a name"), code="malformed")
         if isinstance(value, int):
             player = Player.objects.filter(club=club, pk=value).first()
             if player is None:
-                raise InvalidInput(f"no player {value} in club {club.slug!r}", code="unknown_player")
+                raise InvalidInput(_("no player %(player)s in club '%(club)s'") % {"player": value, "club": club.slug},
+                                   code="unknown_player")
         else:
             player = game_services.players_for_names(club=club, names=[value])[0]
         players.append(player)
@@ -154,7 +157,7 @@ def append_events(
     """Append a batch of tournament events atomically: all or nothing."""
     game_services._check_events_shape(events, MAX_BATCH)
     if not events:
-        raise InvalidInput("events must not be empty")
+        raise InvalidInput(_("events must not be empty"))
     _check_storable(events, "an event")
     fingerprint = (
         _fingerprint("tournament_append", tournament=tournament_id, expected_seq=expected_seq, events=events)
@@ -217,9 +220,9 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
         state = selectors.state_at(tournament)
         rnd = selectors.round_of(state, round_number)
         if rnd is None:
-            raise InvalidInput(f"round {round_number} has not been paired", code="round_not_found")
+            raise InvalidInput(_("round %(round)s has not been paired") % {"round": round_number}, code="round_not_found")
         if rnd.closed:
-            raise InvalidInput(f"round {round_number} is closed", code="round_closed")
+            raise InvalidInput(_("round %(round)s is closed") % {"round": round_number}, code="round_closed")
         existing = selectors.table_games(tournament, round_number)
         options = {**tournament.game_options, **core.engine_options(tournament.header)}
         made = {}
@@ -232,7 +235,7 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
                 continue
             players = {p.pk: p for p in Player.objects.filter(club=tournament.club, pk__in=seats)}
             if len(players) != len(set(seats)):
-                raise InvalidInput("a table's players are not all players of the club", code="unknown_player")
+                raise InvalidInput(_("a table's players are not all players of the club"), code="unknown_player")
             game = Game.objects.create(
                 club=tournament.club, variant=tournament.variant, options=options,
                 header={"format": engine.FORMAT, "meta": {"tournament": tournament.pk, "round": round_number,
@@ -251,11 +254,13 @@ def _open_table(tournament_id: int, round_number: int, table: int, user) -> Tour
     tournament = _lock_for_writer(tournament_id, user)
     rnd = selectors.round_of(selectors.state_at(tournament), round_number)
     if rnd is None or table not in rnd.tables:
-        raise InvalidInput(f"round {round_number} has no table {table}", code="table_not_found")
+        raise InvalidInput(_("round %(round)s has no table %(table)s") % {"round": round_number, "table": table},
+                           code="table_not_found")
     if rnd.closed:
-        raise InvalidInput(f"round {round_number} is closed", code="round_closed")
+        raise InvalidInput(_("round %(round)s is closed") % {"round": round_number}, code="round_closed")
     if table not in selectors.table_games(tournament, round_number):
-        raise InvalidInput(f"table {table} of round {round_number} has no game", code="no_game")
+        raise InvalidInput(_("table %(table)s of round %(round)s has no game") % {"table": table, "round": round_number},
+                           code="no_game")
     return tournament
 
 
@@ -288,7 +293,8 @@ def record_result_from_game(*, tournament_id: int, round_number: int, table: int
         tournament = _lock_for_writer(tournament_id, user)
         link = selectors.table_games(tournament, round_number).get(table)
         if link is None:
-            raise InvalidInput(f"table {table} of round {round_number} has no game", code="no_game")
+            raise InvalidInput(_("table %(table)s of round %(round)s has no game") % {"table": table, "round": round_number},
+                           code="no_game")
         game = link.game
         score = game_selectors.game_score(game)
         event: dict[str, Any] = {"type": "result_recorded", "round": round_number, "table": table,
@@ -318,14 +324,14 @@ def _lock_for_table(game_id: int, user) -> tuple[Tournament, TableGame]:
     a scorer or admin of the club, or the holder of the table's live code."""
     link = TableGame.objects.filter(game_id=game_id).first()
     if link is None:
-        raise GameNotFound("this game is not a tournament table's game")
+        raise GameNotFound(_("this game is not a tournament table's game"))
     if getattr(user, "table_code_game", None) == game_id:
         tournament = Tournament.objects.select_for_update().get(pk=link.tournament_id)
     else:
         tournament = _lock_for_writer(link.tournament_id, user)
     newest = selectors.table_games(tournament, link.round).get(link.table)
     if newest is None or newest.game_id != game_id:
-        raise InvalidInput("this game no longer plays the table (the pairing changed)", code="no_game")
+        raise InvalidInput(_("this game no longer plays the table (the pairing changed)"), code="no_game")
     return tournament, newest
 
 
@@ -350,7 +356,7 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None) 
     side's `confirm` (result_confirmed) or `dispute` with a reason (result_disputed). A result
     that exists is never replaced from here: only the TD's correction changes it."""
     if action not in TABLE_ACTIONS:
-        raise InvalidInput(f"action must be one of {', '.join(TABLE_ACTIONS)}", code="malformed")
+        raise InvalidInput(_("action must be one of %(actions)s") % {"actions": ", ".join(TABLE_ACTIONS)}, code="malformed")
     with transaction.atomic():
         tournament, link = _lock_for_table(game_id, user)
         where = {"round": link.round, "table": link.table}
@@ -358,7 +364,7 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None) 
             return duplicate_boards.deal_next_board(tournament, link, user)
         if action == "record":
             if link.game.status != Game.Status.FINISHED:
-                raise InvalidInput("the table's game is not over yet", code="game_not_finished")
+                raise InvalidInput(_("the table's game is not over yet"), code="game_not_finished")
             event = {"type": "result_recorded", **where, "game": game_id,
                      "hands": core.hand_lines(game_selectors.game_score(link.game))}
         elif action == "confirm":

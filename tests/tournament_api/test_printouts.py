@@ -223,3 +223,16 @@ def test_the_pdfs_speak_the_readers_language(club, scorer_client, td, lang):
     assert words[2] in cards and words[0] in pairings and words[1] in pairings and words[3] in sheets
     for text in (cards, pairings, sheets):
         assert "round" not in text and "Table code" not in text and "pairings" not in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "uk"])
+def test_a_tournament_error_speaks_the_requests_language(club, scorer_client, lang):
+    """The tournament API's own coded errors: `message` in the request's language, `code` as in English."""
+    tid, _tables = published_round(scorer_client)
+    url = f"/api/tournaments/{tid}/results/?as=nonsense"
+    english, said = Client().get(url, HTTP_ACCEPT_LANGUAGE="en"), Client().get(url, HTTP_ACCEPT_LANGUAGE=lang)
+    assert english.status_code == said.status_code == 400
+    assert english.json()["code"] == said.json()["code"] == "invalid"
+    assert english.json()["message"].startswith("as= is json") and said.json()["message"] != english.json()["message"]
+    assert "or" not in said.json()["message"].split()

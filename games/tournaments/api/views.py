@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -52,7 +53,8 @@ class TournamentView(ApiView):
     def at(self, request: Request, tournament: Tournament) -> int:
         at = _query_uint(request, "at", tournament.seq)
         if at > tournament.seq:
-            raise ApiError(f"at={at} is past the tournament's last event (seq {tournament.seq})", code="out_of_range")
+            raise ApiError(_("at=%(at)s is past the tournament's last event (seq %(seq)s)") % {"at": at, "seq": tournament.seq},
+                           code="out_of_range")
         return at
 
     def state(self, request: Request, tournament: Tournament) -> core.TournamentState:
@@ -247,7 +249,7 @@ class TournamentResultsApi(TournamentView):
         elif kind == "json":
             return Response(body)
         else:
-            raise ApiError("as= is json, standings.csv, tables.csv or xlsx", code="invalid")
+            raise ApiError(_("as= is json, standings.csv, tables.csv or xlsx"), code="invalid")
         response["Content-Disposition"] = f'attachment; filename="tournament-{pk}-{kind.replace(".", "-")}"'
         return response
 
