@@ -108,7 +108,7 @@ def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: st
             Membership.objects.create(user=user, club=club, role=Role.ADMIN)
             audit(club, user, "club_created", f"created the club {club.name!r} ({club.get_visibility_display()})")
     except IntegrityError:
-        raise InvalidInput(f"a club with slug {slug!r} exists already", code="duplicate") from None
+        raise InvalidInput(_("a club with slug '%(slug)s' exists already") % {"slug": slug}, code="duplicate") from None
     return club
 
 
@@ -132,7 +132,7 @@ def club_update(*, club: Club, actor, **fields) -> Club:
 
 def member_set_role(*, club: Club, actor, user_id: int, role: str) -> Membership:
     if role not in ROLE_RANK:
-        raise InvalidInput(f"role is one of {', '.join(ROLE_RANK)}")
+        raise InvalidInput(_("role is one of %(roles)s") % {"roles": ", ".join(ROLE_RANK)})
     with transaction.atomic():
         members = _lock_memberships(club)
         _require_admin(members, actor)
@@ -179,11 +179,11 @@ def invitation_create(*, club: Club, actor, role: str, days: int | None = None, 
                       player: Player | None = None) -> Invitation:
     days = invitation_days_default() if days is None else days
     if not 1 <= days <= MAX_INVITATION_DAYS:
-        raise InvalidInput(f"an invitation lasts 1 to {MAX_INVITATION_DAYS} days")
+        raise InvalidInput(_("an invitation lasts 1 to %(days)s days") % {"days": MAX_INVITATION_DAYS})
     if role not in ROLE_RANK:
-        raise InvalidInput(f"role is one of {', '.join(ROLE_RANK)}")
+        raise InvalidInput(_("role is one of %(roles)s") % {"roles": ", ".join(ROLE_RANK)})
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
-        raise InvalidInput("that player is not an unlinked player of this club")
+        raise InvalidInput(_("that player is not an unlinked player of this club"))
     with transaction.atomic():
         _require_admin(_lock_memberships(club), actor)
         invitation = Invitation.objects.create(
@@ -253,7 +253,7 @@ def invitation_accept(*, token: str, user) -> Membership:
 def clean_name(name) -> str:
     """A player name as stored: surrounding spaces trimmed, 1 to 100 characters."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > game_services.MAX_NAME_LENGTH:
-        raise InvalidInput(f"a player name is 1 to {game_services.MAX_NAME_LENGTH} characters")
+        raise InvalidInput(_("a player name is 1 to %(n)s characters") % {"n": game_services.MAX_NAME_LENGTH})
     return name.strip()
 
 
@@ -269,7 +269,7 @@ def players_add(*, club: Club, actor, names: Iterable[str]) -> tuple[list[Player
     roster, as the roster spells them)."""
     cleaned = [n.strip() for n in names if n.strip()]
     if len(cleaned) > MAX_ROSTER_BATCH:
-        raise InvalidInput(f"at most {MAX_ROSTER_BATCH} names at once")
+        raise InvalidInput(_("at most %(n)s names at once") % {"n": MAX_ROSTER_BATCH})
     cleaned = [clean_name(n) for n in cleaned]
     with transaction.atomic():
         _require_role(club, actor, Membership.WRITER_ROLES)
@@ -307,14 +307,14 @@ def player_rename(*, player: Player, actor, name: str) -> Player:
             return player
         other = selectors.player_named(player.club, name)
         if other is not None and other.pk != player.pk:
-            raise InvalidInput(f"{other.name!r} is already on the roster: merge the two players instead",
+            raise InvalidInput(_("'%(name)s' is already on the roster: merge the two players instead") % {"name": other.name},
                                code="duplicate")  # fmt: skip
         player.name = name
         try:
             with transaction.atomic():
                 player.save(update_fields=["name"])
         except IntegrityError:
-            raise InvalidInput(f"{name!r} is already on the roster", code="duplicate") from None
+            raise InvalidInput(_("'%(name)s' is already on the roster") % {"name": name}, code="duplicate") from None
         _new_cache_identity([player.pk])
         audit(player.club, actor, "player_renamed", f"renamed the player {old!r} to {name!r}",
               player=player.pk, old=old, new=name)  # fmt: skip
@@ -325,7 +325,7 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
     """`source` and `target` are one person: source's seats move to target, source goes, the
     club's ratings are recomputed (after the commit). Refused when both sat in one game."""
     if source.pk == target.pk or source.club_id != target.club_id:
-        raise InvalidInput("pick two different players of the same club")
+        raise InvalidInput(_("pick two different players of the same club"))
     club = target.club
     with transaction.atomic():
         _require_role(club, actor, [Role.ADMIN])
@@ -335,10 +335,10 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
         source, target = locked[source.pk], locked[target.pk]
         shared = GameSeat.objects.filter(player=source, game__in=GameSeat.objects.filter(player=target).values("game"))
         if shared.exists():
-            raise InvalidInput(f"{source.name!r} and {target.name!r} sat at the same game "
-                               f"(game {shared.first().game_id}): they are two people", code="merge_conflict")
+            raise InvalidInput(_("'%(a)s' and '%(b)s' sat at the same game (game %(game)s): they are two people") % {
+                "a": source.name, "b": target.name, "game": shared.first().game_id}, code="merge_conflict")
         if source.user_id and target.user_id and source.user_id != target.user_id:
-            raise InvalidInput("the two players are linked to two different accounts", code="merge_conflict")
+            raise InvalidInput(_("the two players are linked to two different accounts"), code="merge_conflict")
         games = sorted(set(GameSeat.objects.filter(player=source).values_list("game_id", flat=True)))
         _new_cache_identity([source.pk])
         GameSeat.objects.filter(player=source).update(player=target)
@@ -396,10 +396,11 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
             raise WriteForbidden("a member may claim only an unlinked player, as themselves")
         member = Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
         if member is None:
-            raise InvalidInput("a player is linked to a member of the club", code="not_a_member")
+            raise InvalidInput(_("a player is linked to a member of the club"), code="not_a_member")
         mine = _has_player(club, member.user)
         if mine is not None and mine.pk != player.pk:
-            raise InvalidInput(f"{member.user.get_username()} is already the player {mine.name!r}", code="duplicate")
+            raise InvalidInput(_("%(user)s is already the player '%(name)s'") % {"user": member.user.get_username(), "name": mine.name},
+                               code="duplicate")
         _link(player, member.user)
         summary = (f"said they are the player {player.name!r}" if user_id == actor.pk
                    else f"linked the player {player.name!r} to {member.user.get_username()}")
