@@ -18,6 +18,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import tournament as core
 from games.models import Club, Membership
@@ -32,14 +33,16 @@ FORMATS = ("tichu-tournament-results/1", "aragos")
 def _need(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     value = obj.get(key) if isinstance(obj, dict) else None
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise InvalidInput(f"{where}: '{key}' is missing or has the wrong type", code="malformed",
+        raise InvalidInput(_("%(where)s: '%(key)s' is missing or has the wrong type") % {"where": where, "key": key},
+                           code="malformed",
                            params={"field": f"{where}.{key}"})
     return value
 
 
 def check_writer(user, club: Club) -> None:
     if membership_role(user, club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(f"importing a tournament needs the scorer or admin role in club {club.slug!r}")
+        raise WriteForbidden(_("importing a tournament needs the scorer or admin role in club '%(club)s'")
+                             % {"club": club.slug})
 
 
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
@@ -73,7 +76,7 @@ def _links(data: dict) -> dict[str, dict]:
                 game, record = table.get("game"), table.get("record")
                 if not (game is None or (isinstance(game, int) and not isinstance(game, bool))) or \
                         not (record is None or isinstance(record, str)):
-                    raise InvalidInput("a table's 'game' is an id and 'record' an address", code="malformed")
+                    raise InvalidInput(_("a table's 'game' is an id and 'record' an address"), code="malformed")
                 links[f"{_need(rnd, 'round', int, 'round')}/{_need(table, 'table', int, 'table')}"] = {
                     "game": game, "record": record}
     return links
@@ -91,9 +94,10 @@ def import_results(*, club: Club, data: Any, user, game_url=None) -> dict[str, A
     """A new tournament of `club` from a results file in our format; {"id", "seq", "status"}."""
     check_writer(user, club)
     if not isinstance(data, dict):
-        raise InvalidInput("a results file is a JSON object", code="malformed")
+        raise InvalidInput(_("a results file is a JSON object"), code="malformed")
     if data.get("format") != results.FORMAT:
-        raise InvalidInput(f"not a {results.FORMAT} file (format {data.get('format')!r})", code="format_unknown")
+        raise InvalidInput(_("not a %(expected)s file (format %(format)s)")
+                           % {"expected": results.FORMAT, "format": repr(data.get("format"))}, code="format_unknown")
     _check_storable(data, "the results file")
     event = _need(data, "event", dict, "results")
     name = _need(event, "name", str, "event")
@@ -101,10 +105,10 @@ def import_results(*, club: Club, data: Any, user, game_url=None) -> dict[str, A
     variant = event.get("variant", "nanking")
     game_options = event.get("game_options", {})
     if not isinstance(variant, str) or not isinstance(game_options, dict):
-        raise InvalidInput("event: 'variant' is a string and 'game_options' an object", code="malformed")
+        raise InvalidInput(_("event: 'variant' is a string and 'game_options' an object"), code="malformed")
     events = data.get("events")
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-        raise InvalidInput("the file has no 'events' (a list of tournament events): it cannot be replayed",
+        raise InvalidInput(_("the file has no 'events' (a list of tournament events): it cannot be replayed"),
                            code="events_missing")
     source = {"club": _need(event, "club", str, "event"), "created_at": _need(event, "created_at", str, "event"),
               "tables": _links(data), "performance": _performance(data)}
@@ -116,14 +120,14 @@ def import_results(*, club: Club, data: Any, user, game_url=None) -> dict[str, A
                                       cls=DjangoJSONEncoder))
         where = first_difference(again, data)
         if where is not None:
-            raise InvalidInput(f"the file does not follow from its events: it differs at {where}",
+            raise InvalidInput(_("the file does not follow from its events: it differs at %(path)s") % {"path": where},
                                code="results_mismatch", params={"path": where})
     return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
 
 
 def _create(club: Club, name: str, header: dict, variant: str, game_options: dict, user, source: dict) -> Tournament:
     if not name.strip() or len(name) > 100:
-        raise InvalidInput("a tournament's name is a non-empty string of at most 100 characters")
+        raise InvalidInput(_("a tournament's name is a non-empty string of at most 100 characters"))
     parsed = services._core_call(core.parse_header, header)
     services._check_table_game(variant, {**game_options, **core.engine_options(parsed)})
     from games.tournaments.duplicate_boards import new_secret
@@ -155,7 +159,8 @@ ARAGOS_ADJUSTMENTS = ("AVG", "AVG+", "AVG-")  # AVG++ and AVG-- have no counterp
 def _aragos_int(obj: dict, key: str, low: int, where: str) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise InvalidInput(f"{where}: '{key}' is an integer >= {low}", code="malformed", params={"field": key})
+        raise InvalidInput(_("%(where)s: '%(key)s' is an integer >= %(low)s") % {"where": where, "key": key, "low": low},
+                           code="malformed", params={"field": key})
     return value
 
 
@@ -166,20 +171,21 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
     N/S and E/W scores or AVG adjustments. `kept` is what has no place in our events (calls, notes,
     e-mail addresses), stored with the tournament's source."""
     if not isinstance(data, dict):
-        raise InvalidInput("an aragos tournament is a JSON object", code="malformed")
+        raise InvalidInput(_("an aragos tournament is a JSON object"), code="malformed")
     pairs = _aragos_int(data, "no_pairs", 1, "tournament")
     boards = _aragos_int(data, "no_boards", 1, "tournament")
     hands, players = data.get("hands", []), data.get("players", [])
     if not isinstance(hands, list) or not isinstance(players, list):
-        raise InvalidInput("tournament: 'hands' and 'players' are lists", code="malformed")
+        raise InvalidInput(_("tournament: 'hands' and 'players' are lists"), code="malformed")
     names: dict[int, list[str]] = {}
     emails = {}
     for p in players:
         if not isinstance(p, dict):
-            raise InvalidInput("a player is an object", code="malformed")
+            raise InvalidInput(_("a player is an object"), code="malformed")
         number = _aragos_int(p, "pair_no", 1, "player")
         if number > pairs:
-            raise InvalidInput(f"player of pair {number}: the tournament has {pairs} pairs", code="malformed")
+            raise InvalidInput(_("player of pair %(pair)s: the tournament has %(pairs)s pairs") % {"pair": number, "pairs": pairs},
+                               code="malformed")
         name = p.get("name")
         if isinstance(name, str) and name.strip():
             names.setdefault(number, []).append(name.strip())
@@ -189,22 +195,24 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
     kept_hands = []
     for h in hands:
         if not isinstance(h, dict):
-            raise InvalidInput("a hand is an object", code="malformed")
+            raise InvalidInput(_("a hand is an object"), code="malformed")
         board, ns, ew = (_aragos_int(h, k, 1, "hand") for k in ("board_no", "ns_pair", "ew_pair"))
         if board > boards or ns > pairs or ew > pairs or ns == ew:
-            raise InvalidInput(f"hand of board {board}: boards 1..{boards}, two different pairs 1..{pairs}",
+            raise InvalidInput(_("hand of board %(board)s: boards 1..%(boards)s, two different pairs 1..%(pairs)s")
+                               % {"board": board, "boards": boards, "pairs": pairs},
                                code="malformed")
         line = _aragos_line(h, board)
         if (ns, ew) in by_board.setdefault(board, {}) or (ew, ns) in by_board[board]:
-            raise InvalidInput(f"board {board} is scored twice for pairs {ns} and {ew}", code="malformed")
+            raise InvalidInput(_("board %(board)s is scored twice for pairs %(ns)s and %(ew)s")
+                               % {"board": board, "ns": ns, "ew": ew}, code="malformed")
         by_board[board][(ns, ew)] = line
         if h.get("calls") or h.get("notes"):
             kept_hands.append({"board_no": board, "ns_pair": ns, "ew_pair": ew, "calls": h.get("calls"),
                                "notes": h.get("notes")})
     missing = [b for b in range(1, boards + 1) if b not in by_board]
     if missing:
-        raise InvalidInput(f"boards without any result: {missing[:10]}; only a tournament whose every board was "
-                           f"played can be read", code="aragos_incomplete", params={"boards": missing})
+        raise InvalidInput(_("boards without any result: %(boards)s; only a tournament whose every board was "
+                             "played can be read") % {"boards": missing[:10]}, code="aragos_incomplete", params={"boards": missing})
     size = _board_set_size(by_board, boards)
     events: list[dict] = []
     for n in range(1, pairs + 1):
@@ -239,12 +247,14 @@ def _aragos_line(h: dict, board: int) -> dict:
         ns_adj = ns if isinstance(ns, str) else None
         ew_adj = ew if isinstance(ew, str) else None
         if ns_adj not in ARAGOS_ADJUSTMENTS or ew_adj not in ARAGOS_ADJUSTMENTS:
-            raise InvalidInput(f"board {board}: adjustments read are {', '.join(ARAGOS_ADJUSTMENTS)} for both pairs "
-                               f"(not {ns!r} / {ew!r})", code="aragos_unmappable", params={"board": board})
+            raise InvalidInput(_("board %(board)s: adjustments read are %(adjustments)s for both pairs (not %(ns)s / %(ew)s)")
+                               % {"board": board, "adjustments": ", ".join(ARAGOS_ADJUSTMENTS), "ns": repr(ns),
+                                  "ew": repr(ew)}, code="aragos_unmappable", params={"board": board})
         return {"adjustment": [ns_adj, ew_adj]}
     for v in (ns, ew):
         if not isinstance(v, int) or isinstance(v, bool):
-            raise InvalidInput(f"board {board}: a score is an integer or an AVG adjustment", code="malformed")
+            raise InvalidInput(_("board %(board)s: a score is an integer or an AVG adjustment") % {"board": board},
+                               code="malformed")
     return {"points": [ns, ew]}
 
 
@@ -262,8 +272,8 @@ def _board_set_size(by_board: dict[int, dict], boards: int) -> int:
             seen = [p for m in by_board[start] for p in m]
             sets_ok = sets_ok and len(seen) == len(set(seen))
     if not sets_ok:
-        raise InvalidInput("the boards are not played in equal sets of consecutive boards by the same tables, which "
-                           "is how rounds are read here", code="aragos_unmappable")
+        raise InvalidInput(_("the boards are not played in equal sets of consecutive boards by the same tables, which "
+                             "is how rounds are read here"), code="aragos_unmappable")
     return size
 
 

@@ -192,3 +192,23 @@ def test_round_trip_over_generated_tournaments(club, away, scorer_client, pairs,
     response = import_file(scorer_client, first)
     assert response.status_code == 201, response.json()
     assert json.dumps(export(response.json()["id"]), sort_keys=True) == json.dumps(first, sort_keys=True)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang,word", [("de", "Datei"), ("uk", "файл")])
+def test_a_refused_file_is_explained_in_the_requests_language(club, away, scorer_client, lang, word):
+    """The import's refusals: `message` in the request's language with its placeholders filled,
+    `code` as in English."""
+    data = {"format": "tichu-tournament-results/9"}
+
+    def refusal(language):
+        response = scorer_client.post("/api/tournaments/import/", {"club": "away", "results": data}, format="json",
+                                      HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 400, response.json()
+        return response.json()
+
+    english, said = refusal("en"), refusal(lang)
+    assert english["code"] == said["code"] == "format_unknown"
+    assert english["message"].startswith("not a tichu-tournament-results/1 file")
+    assert word in said["message"] and said["message"] != english["message"]
+    assert "tichu-tournament-results/1" in said["message"] and "'tichu-tournament-results/9'" in said["message"]
