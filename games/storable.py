@@ -11,11 +11,35 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import dataclass
 from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
 #: A lone surrogate (no UTF-8 encoding) or a NUL character.
 _BAD_CHAR = re.compile("[\ud800-\udfff\x00]")
+
+
+def _(text: str) -> str:
+    """Marks an English sentence for the site's catalogue (makemessages finds `_(...)` here too):
+    this module stays free of Django, and the services translate the Problem it returns."""
+    return text
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What cannot be stored, as a whole sentence with named placeholders (%(name)s) filled at
+    rendering; a value may be a Problem of its own ("the value", "the object": a phrase)."""
+
+    template: str
+    values: dict
+
+    def render(self, translate=lambda text: text) -> str:
+        """`translate` the template (English by default) and fill it in."""
+        filled = {k: v.render(translate) if isinstance(v, Problem) else v for k, v in self.values.items()}
+        return translate(self.template) % filled
+
+    def __str__(self) -> str:
+        return self.render()
 
 
 class UnstorableJson(ValueError):
@@ -34,13 +58,35 @@ def _no_constant(word: str) -> float:
 
 
 def _string_problem(s: str) -> str | None:
+    """The bad character of `s` (a NUL or a lone surrogate), None when all of it can be stored."""
     bad = _BAD_CHAR.search(s)
-    if bad is None:
-        return None
-    char = bad.group()
+    return None if bad is None else bad.group()
+
+
+def _escaped(char: str) -> str:
+    return f"\\u{ord(char):04x}"
+
+
+def _in_string(where: Any, char: str) -> Problem:
     if char == "\x00":
-        return "contains a NUL character (\\u0000), which cannot be stored"
-    return f"contains a lone surrogate (\\u{ord(char):04x}): not a character, it has no UTF-8 encoding"
+        return Problem(_("%(where)s contains a NUL character (\\u0000), which cannot be stored"), {"where": where})
+    return Problem(_("%(where)s contains a lone surrogate (%(char)s): not a character, it has no UTF-8 encoding"),
+                   {"where": where, "char": _escaped(char)})
+
+
+def _in_key(key: str, where: Any, char: str) -> Problem:
+    shown = repr(key.encode("utf-8", "backslashreplace").decode())
+    if char == "\x00":
+        return Problem(_("the key %(key)s in %(where)s contains a NUL character (\\u0000), which cannot be stored"),
+                       {"key": shown, "where": where})
+    return Problem(_("the key %(key)s in %(where)s contains a lone surrogate (%(char)s): not a character, it has no "
+                     "UTF-8 encoding"), {"key": shown, "where": where, "char": _escaped(char)})
+
+
+#: "the value" or "the object" where a problem has no path (the whole value is the string, the
+#: float, or the object whose key is bad)
+_THE_VALUE = Problem(_("the value"), {})
+_THE_OBJECT = Problem(_("the object"), {})
 
 
 #: JSON text of a value, as compact as the database's (ensure_ascii=False keeps a lone surrogate
@@ -56,6 +102,13 @@ else:  # pragma: no cover - CPython has the C encoder
 
 
 def problem(value: Any) -> str | None:
+    """What in `value` (parsed JSON) cannot be stored, with its path, in English; None when all
+    of it can (problem_sentence: the same as a Problem, for a message in the reader's language)."""
+    found = problem_sentence(value)
+    return None if found is None else str(found)
+
+
+def problem_sentence(value: Any) -> Problem | None:
     """What in `value` (parsed JSON) cannot be stored, with its path; None when all of it can.
 
     First the whole value's JSON text is searched, at C speed, for what any problem leaves in it
@@ -77,22 +130,23 @@ def problem(value: Any) -> str | None:
     return None
 
 
-def _walk(value: Any) -> str | None:
+def _walk(value: Any) -> Problem | None:
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
-            why = _string_problem(item)
-            if why:
-                return f"{path or 'the value'} {why}"
+            bad = _string_problem(item)
+            if bad:
+                return _in_string(path or _THE_VALUE, bad)
         elif isinstance(item, float):
             if not math.isfinite(item):
-                return f"{path or 'the value'} is {item}: not a finite number"
+                return Problem(_("%(where)s is %(number)s: not a finite number"),
+                               {"where": path or _THE_VALUE, "number": str(item)})
         elif isinstance(item, dict):
             for key, child in item.items():
-                why = _string_problem(key) if isinstance(key, str) else None
-                if why:
-                    return f"the key {key.encode('utf-8', 'backslashreplace').decode()!r} in {path or 'the object'} {why}"
+                bad = _string_problem(key) if isinstance(key, str) else None
+                if bad:
+                    return _in_key(key, path or _THE_OBJECT, bad)
                 stack.append((child, f"{path}.{key}" if path else str(key)))
         elif isinstance(item, list):
             stack.extend((child, f"{path}[{i}]") for i, child in enumerate(item))

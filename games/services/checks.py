@@ -15,10 +15,12 @@ MAX_NAME_LENGTH = 100
 def _check_storable(value: Any, what: str) -> None:
     """Refuse up front (400), on every backend, what the database cannot store (NUL characters,
     lone surrogates, non-finite numbers: games.storable) rather than fail at the insert. The API's
-    parser refuses them already; this is the backstop for the importers and other callers."""
-    why = storable.problem(value)
+    parser refuses them already; this is the backstop for the importers and other callers.
+    `what` is an English phrase marked with gettext_noop ("the game"), translated here with the
+    problem's sentence, so the message is in the reader's language and costs nothing when all is well."""
+    why = storable.problem_sentence(value)
     if why is not None:
-        raise InvalidInput(f"{what}: {why}")
+        raise InvalidInput(_("%(what)s: %(why)s") % {"what": _(what), "why": why.render(_)})
 
 
 def _check_name(name: Any) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
@@ -65,7 +66,7 @@ def append_events(
     _check_events_shape(events, MAX_BATCH)
     if not events:
         raise InvalidInput(_("events must not be empty"))
-    _check_storable(events, "an event")
+    _check_storable(events, gettext_noop("an event"))
     game_id = game.pk if isinstance(game, Game) else game
     # only a retried request needs it (a hash over the whole batch: not on every append)
     fingerprint = (_fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)

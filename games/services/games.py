@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import engine, snapshots
 from games.models import Club, Game, GameSeat
@@ -49,7 +50,7 @@ def game_create(
 ) -> WriteResult:
     for name in players:
         _check_name(name)
-    _check_storable([variant, options, players], "the game")
+    _check_storable([variant, options, players], gettext_noop("the game"))
     state = _new_state(variant, options, players)
 
     def write() -> dict:
@@ -102,7 +103,7 @@ def checked_import_events(record: Any) -> list:
     (malformed) or RuleViolation (an event the parse refuses, with its index)."""
     if not isinstance(record, dict):
         raise InvalidInput(_("a record is a JSON object"), code="malformed")
-    _check_storable(record, "the record")
+    _check_storable(record, gettext_noop("the record"))
     try:
         engine.parse_record(record, strict=True)
     except engine.EngineError as err:

@@ -19,6 +19,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import tournament as core
 from games.models import Club, Membership
@@ -98,7 +99,7 @@ def import_results(*, club: Club, data: Any, user, game_url=None) -> dict[str, A
     if data.get("format") != results.FORMAT:
         raise InvalidInput(_("not a %(expected)s file (format %(format)s)")
                            % {"expected": results.FORMAT, "format": repr(data.get("format"))}, code="format_unknown")
-    _check_storable(data, "the results file")
+    _check_storable(data, gettext_noop("the results file"))
     event = _need(data, "event", dict, "results")
     name = _need(event, "name", str, "event")
     header = _need(event, "header", dict, "event")
@@ -280,7 +281,7 @@ def _board_set_size(by_board: dict[int, dict], boards: int) -> int:
 def import_aragos(*, club: Club, data: Any, user, name: str | None = None) -> dict[str, Any]:
     """A new duplicate tournament of `club` from aragos/tichu-tournament's tournament JSON."""
     check_writer(user, club)
-    _check_storable(data, "the aragos file")
+    _check_storable(data, gettext_noop("the aragos file"))
     header, events, kept = aragos_events(data)
     title = (name or header["name"] or "Imported duplicate").strip()[:100]
     with transaction.atomic():

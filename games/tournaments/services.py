@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import engine
 from games import selectors as game_selectors
@@ -83,7 +84,7 @@ def tournament_create(
     if not isinstance(header, dict):
         raise InvalidInput(_("header must be an object"), code="malformed")
     game_options = dict(game_options or {})
-    _check_storable([name, header, variant, game_options], "the tournament")
+    _check_storable([name, header, variant, game_options], gettext_noop("the tournament"))
     parsed = _core_call(core.parse_header, {**header, "name": header.get("name") or name.strip()})
     _check_table_game(variant, {**game_options, **core.engine_options(parsed)})
 
@@ -158,7 +159,7 @@ def append_events(
     game_services._check_events_shape(events, MAX_BATCH)
     if not events:
         raise InvalidInput(_("events must not be empty"))
-    _check_storable(events, "an event")
+    _check_storable(events, gettext_noop("an event"))
     fingerprint = (
         _fingerprint("tournament_append", tournament=tournament_id, expected_seq=expected_seq, events=events)
         if idempotency_key is not None else ""

@@ -126,6 +126,25 @@ def test_the_quick_search_answers_as_the_walk_on_any_value():
     @settings(max_examples=500, deadline=None)
     @given(_json_values())
     def check(value):
-        assert storable.problem(value) == storable._walk(value)
+        assert storable.problem_sentence(value) == storable._walk(value)
 
     check()
+
+
+def test_the_services_backstop_speaks_the_readers_language(club, scorer):
+    """The services' refusal of what cannot be stored (what the API's parser does not see: here a
+    direct call): `message` a whole sentence in the reader's language, `code` as in English."""
+    from django.utils import translation
+
+    from games.services import InvalidInput, game_create
+
+    def refusal(language: str) -> InvalidInput:
+        with translation.override(language), pytest.raises(InvalidInput) as caught:
+            game_create(club=club, variant="nanking", options={"note": "a\x00"}, players=PLAYERS, user=scorer)
+        return caught.value
+
+    english, said = refusal("en"), refusal("uk")
+    assert english.code == said.code == "invalid"
+    assert str(english) == "the game: [1].note contains a NUL character (\\u0000), which cannot be stored"
+    assert str(said) == "гра: [1].note містить символ NUL (\\u0000), який не можна зберегти"
+    assert not Game.objects.exists()
