@@ -62,7 +62,9 @@ class EventFold:
         return bare
 
     def _unknown_event(self, kind: Any) -> EngineError:
-        return EngineError("malformed", f"unknown event type {kind!r}")
+        return EngineError(
+            "malformed", f"unknown event type {kind!r}", params={"rule": "unknown_type", "type": repr(kind)}
+        )
 
     def _game_over(self, kind: str) -> EngineError:
         return EngineError("game_over", f"the game is over; {kind} is not accepted (an undo is)")
@@ -115,10 +117,16 @@ class EventFold:
 
     def _apply_other(self, event: Any) -> None:
         if not isinstance(event, dict):
-            raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
+            raise EngineError(
+                "malformed", f"an event must be an object, not {type(event).__name__}", params={"rule": "not_object"}
+            )
         kind = event.get("type")
         if not isinstance(kind, str):
-            raise EngineError("malformed", f"an event's 'type' is a string, not {type(kind).__name__}")
+            raise EngineError(
+                "malformed",
+                f"an event's 'type' is a string, not {type(kind).__name__}",
+                params={"rule": "type_not_string"},
+            )
         if kind != "undo" and kind not in self._handlers:
             raise self._unknown_event(kind)
         check_types(self._schemas, event)  # a field of the wrong JSON type is malformed, not a crash
@@ -144,7 +152,7 @@ class EventFold:
     def _undo(self) -> None:
         """Retract the latest event still in force: refold the hand from its checkpoint."""
         if not self._since:
-            raise EngineError("wrong_phase", "there is no event to undo")
+            raise EngineError("wrong_phase", "there is no event to undo", params={"rule": "nothing_to_undo"})
         base, since_then = self._checkpoints[-1]
         restored = base.copy()
         restored._checkpoints, restored._since = self._checkpoints[:-1], list(since_then)

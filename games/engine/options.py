@@ -11,6 +11,7 @@ forms and explanations from these, never from the wording of an error message.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -255,17 +256,41 @@ TICHU_OPTIONS = (
 )
 
 
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _value_rule(kind: Kind) -> dict[str, Any]:
+    """The refusal's rule and parameters for a value ``kind`` does not take (its words in
+    wording.SHARED_REFUSAL_WORDS: ``malformed:option_<kind>``)."""
+    if kind.name == "choice":
+        return {"rule": "option_choice", "choices": ", ".join(json.dumps(c.value) for c in kind.choices)}
+    if kind.name == "int":
+        if kind.multiple_of:
+            return {"rule": "option_int_multiple", "minimum": kind.minimum or 0, "multiple_of": kind.multiple_of}
+        return {"rule": "option_int", "minimum": kind.minimum or 0}
+    return {"rule": f"option_{kind.name}"}  # option_bool, option_cards
+
+
 def resolve(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The effective options: the preset's defaults overridden by the record's single options."""
     given = dict(given or {})
     if not isinstance(given, dict):
-        raise EngineError("malformed", "options must be an object")
+        raise EngineError("malformed", "options must be an object", params={"rule": "options_not_object"})
     preset = given.pop("preset", "rio")
     if preset not in PRESETS:
         raise EngineError(
             "malformed",
             f"unknown preset {preset!r}: expected one of {', '.join(PRESETS)}",
-            params={"option": "preset", "value": preset, "expected": list(PRESETS)},
+            params={
+                "option": "preset",
+                "value": preset,
+                "expected": list(PRESETS),
+                "rule": "unknown_preset",
+                "presets": ", ".join(PRESETS),
+                "given": _shown(preset),
+            },
         )
     by_name = {s.name: s for s in specs}
     effective: dict[str, Any] = {"preset": preset}
@@ -274,12 +299,21 @@ def resolve(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict[
     for name, value in given.items():
         given_spec = by_name.get(name)
         if given_spec is None:
-            raise EngineError("malformed", f"unknown option {name!r} for this variant", params={"option": name})
+            raise EngineError(
+                "malformed",
+                f"unknown option {name!r} for this variant",
+                params={"option": name, "rule": "unknown_option"},
+            )
         if not given_spec.check(value):
             raise EngineError(
                 "malformed",
                 f"option {name!r} must be {given_spec.expected}, not {value!r}",
-                params={"option": name, "value": value, "expected": given_spec.expected},
+                params={
+                    "option": name,
+                    "value": value,
+                    "expected": given_spec.expected,
+                    **_value_rule(given_spec.kind),
+                },
             )
         effective[name] = value
     return effective

@@ -34,9 +34,10 @@ class FieldType:
     only (exact JSON types): :func:`compile_checks` inlines it, and asks ``accepts`` when it does
     not hold, so that the compiled check accepts and refuses exactly what ``accepts`` does."""
 
-    __slots__ = ("what", "accepts", "quick")
+    __slots__ = ("key", "what", "accepts", "quick")
 
-    def __init__(self, what: str, accepts: Callable[[Any], bool], quick: str = "False") -> None:
+    def __init__(self, key: str, what: str, accepts: Callable[[Any], bool], quick: str = "False") -> None:
+        self.key = key  # its name in a refusal's params (``field_type``), worded by wording.FIELD_TYPE_WORDS
         self.what = what
         self.accepts = accepts
         self.quick = quick
@@ -52,23 +53,27 @@ def _str_list(v: Any) -> bool:
 
 # ``"".join`` takes str instances only (subclasses too, as isinstance does) and raises TypeError
 # on anything else: the quick test of a list of strings, at C speed.
-SEAT = FieldType("a seat number", _int, "v.__class__ is int")
-CARD = FieldType("a card code", lambda v: isinstance(v, str), "v.__class__ is str")
-CARDS = FieldType("a list of card codes", _str_list, "v.__class__ is list and _joins(v)")
-RANK = FieldType('a rank code such as "7" or "T"', lambda v: isinstance(v, str), "v.__class__ is str")
-TEXT = FieldType("a string", lambda v: isinstance(v, str), "v.__class__ is str")
+SEAT = FieldType("seat", "a seat number", _int, "v.__class__ is int")
+CARD = FieldType("card", "a card code", lambda v: isinstance(v, str), "v.__class__ is str")
+CARDS = FieldType("cards", "a list of card codes", _str_list, "v.__class__ is list and _joins(v)")
+RANK = FieldType("rank", 'a rank code such as "7" or "T"', lambda v: isinstance(v, str), "v.__class__ is str")
+TEXT = FieldType("text", "a string", lambda v: isinstance(v, str), "v.__class__ is str")
 PUSH = FieldType(
+    "push",
     "an object from target seat to a card code or a list of card codes",
     lambda v: isinstance(v, dict) and all(isinstance(c, str) or _str_list(c) for c in v.values()),
 )
 CALLS = FieldType(
+    "calls",
     'an object from seat to "tichu" or "grand_tichu"',
     lambda v: isinstance(v, dict) and all(isinstance(c, str) for c in v.values()),
 )
-SEATS = FieldType("a list of seat numbers", lambda v: isinstance(v, list) and all(_int(s) for s in v))
-POINTS = FieldType("a list of card points per team", lambda v: isinstance(v, list))
-WHOLE = FieldType("a whole number", _int)
-HANDS = FieldType("a list of two lists of card codes", lambda v: isinstance(v, list) and all(_str_list(h) for h in v))
+SEATS = FieldType("seats", "a list of seat numbers", lambda v: isinstance(v, list) and all(_int(s) for s in v))
+POINTS = FieldType("points", "a list of card points per team", lambda v: isinstance(v, list))
+WHOLE = FieldType("whole", "a whole number", _int)
+HANDS = FieldType(
+    "hands", "a list of two lists of card codes", lambda v: isinstance(v, list) and all(_str_list(h) for h in v)
+)
 
 Schema = Mapping[str, Mapping[str, FieldType]]
 
@@ -110,10 +115,14 @@ def _shown(value: Any) -> str:
 def event_kind(schema: Schema, event: Any) -> str:
     """The event's type, once it is an object whose ``type`` is one of the schema's."""
     if not isinstance(event, dict):
-        raise EngineError("malformed", f"an event must be an object, not {type(event).__name__}")
+        raise EngineError(
+            "malformed", f"an event must be an object, not {type(event).__name__}", params={"rule": "not_object"}
+        )
     kind = event.get("type")
     if not isinstance(kind, str) or kind not in schema:
-        raise EngineError("malformed", f"unknown event type {_shown(kind)}")
+        raise EngineError(
+            "malformed", f"unknown event type {_shown(kind)}", params={"rule": "unknown_type", "type": _shown(kind)}
+        )
     return kind
 
 
@@ -123,7 +132,11 @@ def check_types(schema: Schema, event: Any) -> str:
     for field, ftype in schema[kind].items():
         value = event.get(field)
         if value is not None and not ftype.accepts(value):
-            raise EngineError("malformed", f"{kind}: {field!r} must be {ftype.what}, not {_shown(value)}")
+            raise EngineError(
+                "malformed",
+                f"{kind}: {field!r} must be {ftype.what}, not {_shown(value)}",
+                params={"rule": "field_type", "event": kind, "field": field, "field_type": ftype.key},
+            )
     return kind
 
 

@@ -51,6 +51,7 @@ from .faces import (
     variant_cards,
 )
 from .registry import GAME_NAMES, game_label
+from .shared_refusals import FIELD_TYPE_WORDS, SHARED_REFUSAL_WORDS
 from .tien_zi_que.cards import COLOURS as TZQ_COLOURS
 from .tien_zi_que.cards import FACE_NAMES as TZQ_FACE_NAMES
 from .tien_zi_que.refusals import TZQ_REFUSAL_WORDS
@@ -120,6 +121,7 @@ REFUSAL_WORDS: dict[str, str] = {
     "wrong_phase:lead_pass": "{name:seat} leads the trick and cannot pass",
     "draw_out_of_order": "{name:expected_seat} draws next, not {name:seat}",
     "already_called": "{name:seat} has already called {words:call} this hand",
+    **SHARED_REFUSAL_WORDS,  # every game's: the shared schema, fold and options (shared_refusals.py)
     **TZQ_REFUSAL_WORDS,  # Tien Zi Que's, each under its code and a ``tzq_`` rule
 }
 
@@ -202,6 +204,8 @@ def _english_terms() -> dict[str, str]:
     for colour, colour_name in TZQ_COLOURS.items():
         terms[f"tzq_colour:{colour}"] = colour_name
     terms["tzq_card"] = "{words:tzq_face} ({words:tzq_colour})"
+    for key, what in FIELD_TYPE_WORDS.items():
+        terms[f"field_type:{key}"] = what
     for face in _TZQ_SHORT_WORDS:  # what the card shows that is a word, not a number or a wind's letter
         terms[f"tzq_face_short:{face}"] = TZQ_FACE_SHORT[face]
     for kind, kind_name in _TZQ_COMBINATIONS.items():

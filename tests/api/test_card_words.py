@@ -50,4 +50,5 @@ def test_an_option_refused_names_the_option_in_its_params(scorer_client, club):
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "malformed"
-    assert body["params"] == {"option": "hands", "value": 0, "expected": "null or an integer >= 1"}
+    assert body["params"] == {"option": "hands", "value": 0, "expected": "null or an integer >= 1",
+                              "rule": "option_int", "minimum": 1}  # the rule and number its words take

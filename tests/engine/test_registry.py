@@ -55,7 +55,8 @@ def test_every_option_has_a_kind_that_takes_its_defaults_and_plain_words(name):
 def test_a_refused_option_names_itself_in_the_error_params():
     with pytest.raises(EngineError) as err:
         engine.new_game("nanking", {"deal_method": "shuffled"})
-    assert err.value.params == {"option": "deal_method", "value": "shuffled", "expected": "'draw' or 'western'"}
+    assert err.value.params == {"option": "deal_method", "value": "shuffled", "expected": "'draw' or 'western'",
+                                "rule": "option_choice", "choices": '"draw", "western"'}
     assert err.value.as_dict()["params"]["option"] == "deal_method"
     with pytest.raises(EngineError) as err:
         engine.new_game("grand-seigneur", {"decks": True})  # a bool is not the number 1

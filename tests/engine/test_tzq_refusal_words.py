@@ -24,6 +24,7 @@ from games.engine import EngineError
 from games.engine.tien_zi_que import TienZiQueState, random_tzq_record
 from games.engine.tien_zi_que import round_result
 from games.engine.tien_zi_que import state as state_module
+from games.engine.shared_refusals import SHARED_REFUSAL_WORDS
 from games.engine.tien_zi_que.refusals import TZQ_REFUSAL_WORDS
 from tests.engine.test_tien_zi_que import PLAIN, PLAIN_KEEPS, plan_round
 from tests.engine.tzq_table import Game as TzqGame
@@ -46,7 +47,9 @@ def words_problems(error: EngineError) -> list[str]:
     said = error.as_dict()
     rule = error.params.get("rule")
     key = f"{error.code}:{rule}"
-    if not str(rule).startswith("tzq_") or key not in TZQ_REFUSAL_WORDS:
+    # Tien Zi Que's own (a tzq_ rule), or one the schema, fold and options of every game share
+    templates = TZQ_REFUSAL_WORDS if str(rule).startswith("tzq_") else SHARED_REFUSAL_WORDS
+    if key not in templates:
         return [f"no template for {key}: {error.message}"]
     english = engine.refusal_words(said, NAMES)
     if not english:
@@ -56,7 +59,7 @@ def words_problems(error: EngineError) -> list[str]:
         translated = engine.refusal_words(said, NAMES, lang)
         if not translated or translated == english:
             problems.append(f"{key} in {lang}: {translated!r}")
-        elif english_runs(engine.words(lang).refusals[key]) & english_runs(TZQ_REFUSAL_WORDS[key]):
+        elif english_runs(engine.words(lang).refusals[key]) & english_runs(templates[key]):
             problems.append(f"{key} in {lang} keeps English words: {translated!r}")
     return problems
 
@@ -258,23 +261,25 @@ def all_refusals() -> dict[str, EngineError]:
     return found
 
 
-def from_the_shared_schema(error: EngineError) -> bool:
-    """A field of the wrong JSON type, refused by the schema every game shares (games/engine/schema.py,
-    before this package's rules) with a message and no parameters: not worded yet, in any game."""
-    return error.code == "malformed" and not error.params and " must be " in error.message
+def shared(error: EngineError) -> bool:
+    """Refused by what every game shares (games/engine/schema.py, event_fold.py, options.py), before
+    this package's rules: worded by games/engine/shared_refusals.py."""
+    return not str(error.params.get("rule")).startswith("tzq_")
 
 
 def test_every_refusal_is_worded_in_every_language():
-    problems = [p for e in all_refusals().values() if not from_the_shared_schema(e) for p in words_problems(e)]
+    problems = [p for e in all_refusals().values() for p in words_problems(e)]
     assert problems == []
-    assert [e.message for e in all_refusals().values() if from_the_shared_schema(e)]  # met, and set aside
+    # the shared schema's refusal of a field's JSON type is met here too, and worded
+    assert any(e.params.get("rule") == "field_type" for e in all_refusals().values())
 
 
 def test_the_refusals_found_are_every_template():
     """Every Tien Zi Que template words a refusal the engine gives (and the enumeration above
     meets them all, so the test before covers each)."""
-    found = [key for key, error in all_refusals().items() if not from_the_shared_schema(error)]
+    found = [key for key, error in all_refusals().items() if not shared(error)]
     assert sorted(found) == sorted(TZQ_REFUSAL_WORDS)
+    assert {key for key, error in all_refusals().items() if shared(error)} <= set(SHARED_REFUSAL_WORDS)
 
 
 def test_a_refusal_keeps_its_english_message_and_says_it_in_german():
@@ -296,6 +301,6 @@ def test_a_random_wrong_event_on_a_bot_game_is_worded(seed, at, pick, lang):
         g.apply(event)
     options = probes(g)
     error = _refusal(g, options[pick % len(options)])
-    if error is not None and not from_the_shared_schema(error):
+    if error is not None:
         assert words_problems(error) == []
         assert engine.refusal_words(error.as_dict(), NAMES, lang) != error.message

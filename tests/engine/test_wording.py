@@ -112,7 +112,10 @@ def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
               # Tien Zi Que's (games/engine/tien_zi_que/refusals.py)
               "starts": 2, "given": 4, "expected": 5, "value": "7", "key": "cards", "codes": "Zz", "rounds": 8,
               "minimum": 2, "nearest_1": 18, "nearest_2": 20, "hand": ["C1w", "Jk"], "available": ["Ew"],
-              "kept": ["C2b", "Dr"], "missing": ["C3k"], "extra": ["Nw"], "tzq_face": "C7"}
+              "kept": ["C2b", "Dr"], "missing": ["C3k"], "extra": ["Nw"], "tzq_face": "C7",
+              # every game's (games/engine/shared_refusals.py)
+              "type": "'bogus'", "field": "seat", "field_type": "seat", "presets": "rio, tiki, abacus",
+              "option": "hands", "multiple_of": 3, "choices": '"draw", "western"'}
     said = engine.words(lang)
     for table, english in ((said.events, engine.EVENT_WORDS), (said.refusals, engine.REFUSAL_WORDS)):
         for key, template in english.items():
@@ -160,3 +163,39 @@ def test_the_house_rules_are_worded_without_changing_what_they_are(name, lang):
     assert engine.option_words(name) == options  # English: the registry's own
     assert [p.name for p in engine.preset_words(lang)] == [p.name for p in engine.PRESETS]
     assert all(s.description != p.description for s, p in zip(engine.preset_words(lang), engine.PRESETS))
+
+
+def _refused(record: dict) -> dict:
+    with pytest.raises(EngineError) as err:
+        fold({"variant": "nanking", "players": NAMES, **record})
+    return err.value.as_dict()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+@pytest.mark.parametrize("record, rule", [
+    ({"events": [{"type": "shuffle", "seat": "x"}]}, "field_type"),
+    ({"events": [{"type": "undo"}]}, "nothing_to_undo"),
+    ({"events": [{"type": "bogus"}]}, "unknown_type"),
+    ({"options": {"hands": 0}, "events": []}, "option_int"),
+    ({"options": {"pass_is_final": 1}, "events": []}, "option_bool"),
+    ({"options": {"deal_method": "x"}, "events": []}, "option_choice"),
+    ({"options": {"preset": "x"}, "events": []}, "unknown_preset"),
+    ({"options": {"colour": 1}, "events": []}, "unknown_option"),
+])  # fmt: skip
+def test_the_refusals_every_game_shares_are_worded_from_their_rule(record, rule, lang):
+    """The shared schema's, fold's and options' refusals (shared_refusals.py): their English message
+    as it was, their words from the rule and parameters, in every language."""
+    said = _refused(record)
+    assert said["params"]["rule"] == rule
+    english = refusal_words(said, NAMES)
+    assert english  # filled: the error carries every parameter its template names
+    translated = refusal_words(said, NAMES, lang)
+    assert translated and translated != english
+
+
+@pytest.mark.parametrize("event, rule", [(5, "not_object"), ({"type": 7}, "type_not_string")])
+def test_the_folds_refusal_of_a_shapeless_event_is_worded(event, rule):
+    said = _refusal(_state_before([], 0), event)
+    assert said["params"] == {"rule": rule}
+    assert {refusal_words(said, NAMES, lang) for lang in engine.LANGUAGES} >= {refusal_words(said, NAMES)}
+    assert len({refusal_words(said, NAMES, lang) for lang in engine.LANGUAGES}) == 4
