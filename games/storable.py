@@ -43,18 +43,23 @@ class Problem:
 
 
 class UnstorableJson(ValueError):
-    """JSON text or a value the database cannot store; the message says what and where."""
+    """JSON text or a value the database cannot store; the message says what and where (in
+    English; `problem` is the same sentence for a message in the reader's language)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise UnstorableJson(f"the number {text} is out of range")
+        raise UnstorableJson(Problem(_("the number %(number)s is out of range"), {"number": text}))
     return value
 
 
 def _no_constant(word: str) -> float:
-    raise UnstorableJson(f"{word} is not a JSON number")
+    raise UnstorableJson(Problem(_("%(word)s is not a JSON number"), {"word": word}))
 
 
 def _string_problem(s: str) -> str | None:
@@ -155,7 +160,7 @@ def _walk(value: Any) -> Problem | None:
 
 def check(value: Any) -> Any:
     """`value` itself, or UnstorableJson saying what cannot be stored."""
-    why = problem(value)
+    why = problem_sentence(value)
     if why is not None:
         raise UnstorableJson(why)
     return value

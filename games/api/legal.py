@@ -89,6 +89,7 @@ class GameLegalApi(GameView):
         game = self.game(request, pk)  # 404 unless the user may read the game
         if game.viewer_role not in Membership.WRITER_ROLES:
             raise exceptions.PermissionDenied(
-                f"the legal actions show every hand: they need the scorer or admin role in club {game.club.slug!r}"
+                _("the legal actions show every hand: they need the scorer or admin role in club “%(club)s”")
+                % {"club": game.club.slug}
             )
         return Response(legal_view(game, _parse_check(request.query_params.get("check"))))

@@ -12,6 +12,7 @@ import codecs
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -36,6 +37,10 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
     return False
 
 
+def _too_deep() -> str:
+    return _("JSON parse error - nested deeper than %(depth)s levels") % {"depth": MAX_DEPTH}
+
+
 class JsonParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None) -> Any:
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
@@ -43,11 +48,12 @@ class JsonParser(JSONParser):
             text = codecs.decode(stream.read(), encoding)
             data = storable.loads(text)
         except RecursionError:
-            raise ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} levels") from None
+            raise ParseError(_too_deep()) from None
         except storable.UnstorableJson as exc:
-            raise ParseError(f"JSON parse error - cannot be stored: {exc}") from None
+            raise ParseError(_("JSON parse error - cannot be stored: %(why)s") % {"why": exc.problem.render(_)}) from None
         except (ValueError, UnicodeDecodeError) as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+            # Python's json says what is wrong, in English only
+            raise ParseError(_("JSON parse error - %(detail)s") % {"detail": exc}) from None
         if _depth_exceeds(data, MAX_DEPTH):
-            raise ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} levels")
+            raise ParseError(_too_deep())
         return data

@@ -4,6 +4,7 @@ settings and memberships). Outsiders to a members-only club get 404, not 403: th
 that the game exists."""
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, permissions
 
 from games import selectors
@@ -21,9 +22,10 @@ class ReadAnyoneWriteAuthenticated(permissions.BasePermission):
 
 def require_writer(user, club: Club) -> None:
     if not selectors.can_write(user, club):
-        raise exceptions.PermissionDenied(f"recording games needs the scorer or admin role in club {club.slug!r}")
+        raise exceptions.PermissionDenied(_("recording games needs the scorer or admin role in club “%(club)s”")
+                                          % {"club": club.slug})
 
 
 def require_admin(user, club: Club) -> None:
     if not selectors.is_club_admin(user, club):
-        raise exceptions.PermissionDenied(f"this needs the admin role in club {club.slug!r}")
+        raise exceptions.PermissionDenied(_("this needs the admin role in club “%(club)s”") % {"club": club.slug})

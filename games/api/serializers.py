@@ -133,7 +133,7 @@ class EventsAppendInput(StrictSerializer):
     def validate_events(self, events: list[dict]) -> list[dict]:
         for i, event in enumerate(events):
             if not isinstance(event.get("type"), str):
-                raise serializers.ValidationError(f"events[{i}] needs a string 'type'")
+                raise serializers.ValidationError(_("events[%(i)s] needs a string 'type'") % {"i": i})
         return events
 
     def to_internal_value(self, data: Any) -> Any:

@@ -260,8 +260,17 @@ def clean_name(name) -> str:
 def _require_role(club: Club, actor, roles: Iterable[str]) -> Membership:
     m = Membership.objects.filter(club=club, user=actor).first() if actor.is_authenticated else None
     if m is None or m.role not in roles:
-        raise WriteForbidden("this needs the " + " or ".join(roles) + " role in the club")
+        raise WriteForbidden(_role_needed(set(roles)))
     return m
+
+
+def _role_needed(roles: set[str]) -> str:
+    """The refusal as a whole sentence for each set of roles the club's writes ask for."""
+    if roles == {Role.ADMIN}:
+        return _("this needs the admin role in the club")
+    if roles == set(Membership.WRITER_ROLES):
+        return _("this needs the scorer or admin role in the club")
+    return _("this needs a role in the club")
 
 
 def players_add(*, club: Club, actor, names: Iterable[str]) -> tuple[list[Player], list[str]]:
@@ -384,7 +393,7 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
         is_admin = me.role == Role.ADMIN
         if user_id is None:
             if not (is_admin or player.user_id == actor.pk):
-                raise WriteForbidden("only an admin unlinks another member's player")
+                raise WriteForbidden(_("only an admin unlinks another member's player"))
             if player.user_id is None:
                 return player
             old = player.user.get_username()
@@ -393,7 +402,7 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
             audit(club, actor, "player_unlinked", f"unlinked the player {player.name!r} from {old}", player=player.pk)
             return player
         if not is_admin and (user_id != actor.pk or player.user_id is not None):
-            raise WriteForbidden("a member may claim only an unlinked player, as themselves")
+            raise WriteForbidden(_("a member may claim only an unlinked player, as themselves"))
         member = Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
         if member is None:
             raise InvalidInput(_("a player is linked to a member of the club"), code="not_a_member")

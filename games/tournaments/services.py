@@ -108,7 +108,7 @@ def _check_table_game(variant: str, options: dict) -> None:
     try:
         engine.new_game(variant, options, players=[f"p{i}" for i in range(SEATS_PER_TABLE)])
     except engine.EngineError as err:
-        raise InvalidInput(f"the tables' game: {err.message}", code="invalid_game") from None
+        raise InvalidInput(_("the tables' game: %(why)s") % {"why": err.message}, code="invalid_game") from None
 
 
 # --- append ------------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def _lock_for_writer(tournament_id: int, user) -> Tournament:
         else Tournament.objects.select_for_update().select_related("club").filter(pk=tournament_id).first()
     )
     if tournament is None or not selectors.may_read(user, tournament):
-        raise TournamentNotFound("no such tournament")
+        raise TournamentNotFound(_("no such tournament"))
     if game_selectors.membership_role(user, tournament.club) not in Membership.WRITER_ROLES:
         raise WriteForbidden(_("running a tournament needs the scorer or admin role in club '%(club)s'")
                              % {"club": tournament.club.slug})

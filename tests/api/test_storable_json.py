@@ -148,3 +148,22 @@ def test_the_services_backstop_speaks_the_readers_language(club, scorer):
     assert str(english) == "the game: [1].note contains a NUL character (\\u0000), which cannot be stored"
     assert str(said) == "гра: [1].note містить символ NUL (\\u0000), який не можна зберегти"
     assert not Game.objects.exists()
+
+
+def test_the_parsers_refusal_speaks_the_requests_language(scorer_client, club):
+    """The parser's refusal of what cannot be stored: the whole sentence in the request's
+    language (here de), `code` as in English."""
+    raw = '{"club": %d, "name": "Ann\\u0000"}' % club.pk
+
+    def refusal(language: str) -> dict:
+        response = scorer_client.generic("POST", "/api/players/", raw, content_type="application/json",
+                                         HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 400
+        return response.json()
+
+    english, said = refusal("en"), refusal("de")
+    assert english["code"] == said["code"] == "parse_error"
+    assert english["message"] == ("JSON parse error - cannot be stored: name contains a NUL character (\\u0000), "
+                                  "which cannot be stored")
+    assert said["message"] == ("JSON-Parse-Fehler - kann nicht gespeichert werden: name enthält ein NUL-Zeichen "
+                               "(\\u0000), das nicht gespeichert werden kann")
