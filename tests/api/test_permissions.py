@@ -190,3 +190,15 @@ def test_last_admin_cannot_be_removed(world):
     response = admin.delete(f"/api/clubs/{home.pk}/members/{users['admin'].pk}/")
     assert (response.status_code, response.json()["code"]) == (400, "last_admin")
     assert Membership.objects.filter(club=home, role="admin").count() == 1
+
+
+def test_a_refused_write_is_explained_in_the_requests_language(world):
+    """Every write endpoint's refusal of a too low role: `message` in the request's language
+    (here fr), `code` as in English."""
+    home, game, users = world("members")
+    for _needed, method, url, body in write_requests(home, game, users):
+        client = client_for(users["viewer"])
+        said = {lang: getattr(client, method)(url, body, format="json", HTTP_ACCEPT_LANGUAGE=lang).json()
+                for lang in ("en", "fr")}
+        assert said["en"]["code"] == said["fr"]["code"] == "permission_denied", url
+        assert said["fr"]["message"] != said["en"]["message"], (url, said["fr"])
