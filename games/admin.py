@@ -178,9 +178,11 @@ class ClubAwareUserAdmin(UserAdmin):
         super().delete_queryset(request, queryset)
 
     def _refuse_or_audit(self, request, users) -> None:
-        for club, changes in self._club_removals(users).items():
+        # One read of the memberships both checks the last-admin rule and writes the audit rows.
+        memberships = list(Membership.objects.filter(user__in=users).select_related("user", "club"))
+        for club, changes in _removals(memberships).items():
             require_an_admin_after(club, changes)
-        for membership in Membership.objects.filter(user__in=users).select_related("user", "club"):
+        for membership in memberships:
             audit_membership_change(request, membership, change=False, deleted=True)
 
 
