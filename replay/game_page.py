@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games import engine, selectors, visibility
 from games.models import Game
@@ -27,17 +27,18 @@ def _visible_game(request, pk: int) -> Game:
 
 
 def _value_words(spec: engine.Option | None, value) -> str:
-    """An option's value in words: yes/no, a choice's label, a number, or "—" when unset."""
+    """An option's value in the reader's words: yes/no, a choice's label, a number, a deck by its
+    number of cards, or "none" when unset (the words the new-game form offers, entry/forms.py)."""
     if value is None:
-        return "—"
+        return pgettext("an option's value", "none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("an option's value", "yes") if value else pgettext("an option's value", "no")
     if spec is not None:
         for choice in spec.kind.choices:
             if choice.value == value and type(choice.value) is type(value):
                 return choice.label
         if spec.kind.name == "cards" and isinstance(value, list):
-            return f"{len(value)} cards"
+            return ngettext("%(count)s card", "%(count)s cards", len(value)) % {"count": len(value)}
     return str(value)
 
 
@@ -48,14 +49,15 @@ def _options_rows(data: frames.ReplayData) -> list[dict]:
     lang = get_language()
     by_name = {o.name: o for o in engine.option_words(data.variant, lang)}
     presets = {p.name: p for p in engine.preset_words(lang)}
+    preset_label = gettext("House rules preset")  # the new-game form's word for it
     rows = []
     for name, value in data.options.items():
         if name == "preset":
             preset = presets.get(value)
             if preset is None:
-                rows.append({"name": name, "label": "Preset", "value": value, "doc": "", "given": name in given})
+                rows.append({"name": name, "label": preset_label, "value": value, "doc": "", "given": name in given})
                 continue
-            rows.append({"name": name, "label": "Preset", "value": preset.label,
+            rows.append({"name": name, "label": preset_label, "value": preset.label,
                          "doc": preset.description[:1].upper() + preset.description[1:] + ".",
                          "given": name in given})
             continue

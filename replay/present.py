@@ -174,10 +174,6 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
 #: discard-pile cards shown face up (the top ones); the rest is counted
 DISCARD_SHOWN = 6
 
-#: Tien Zi Que's kinds of combination (tien_zi_que.combos.combination_kind), in words
-TZQ_KINDS = {"triplet": pgettext_lazy("Tien Zi Que combination", "triplet"),
-             "sequence": pgettext_lazy("Tien Zi Que combination", "sequence")}
-
 
 def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
     """Tien Zi Que's table, as its ``state_json`` has it (docs/tien-zi-que.md): the stock's size,
@@ -189,7 +185,9 @@ def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
     combos = frame.get("combinations") or []
     totals = frame.get("totals") or []
     chowable = list(frame.get("chowable") or [])
-    words = engine.words(data.lang)  # a Pung or a Chow as the engine names the event
+    # a Pung or a Chow as the engine names the event, a triplet or a sequence as it names the
+    # combination (``tzq_combination:``): the words the replay's script (tzq.js) takes too
+    words = engine.words(data.lang)
     return {
         "stock": frame.get("stock_size"),
         "round": frame.get("round"),
@@ -209,7 +207,7 @@ def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
                     {"action": c.get("action", ""), "kind": c.get("kind", ""), "cards": c.get("cards") or [],
                      "keep": c.get("keep"), "take": c.get("take"),
                      "action_label": words.term(f"event:{c.get('action', '')}", c.get("action", "")),
-                     "kind_label": TZQ_KINDS.get(c.get("kind", ""), c.get("kind", ""))}
+                     "kind_label": words.term(f"tzq_combination:{c.get('kind', '')}", c.get("kind", ""))}
                     for c in (combos[s] if s < len(combos) else [])
                 ],
                 "total": totals[s] if s < len(totals) else None,

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from games import engine
+from replay.game_page import _value_words
 
 from .conftest import import_game
 from .dom import parse
+from .test_tzq_replay import tzq_record
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +77,42 @@ def test_option_values_are_told_in_words(client, public_club):
     assert value["deal_method"].startswith("8 cards, then 6")  # with the badge "set for this game"
     assert value["pass_is_final"] == "yes" and value["bsw_grand_tichu_quirk"] == "no"
     assert value["hands"].startswith("4") and value["preset"].startswith("Abacus edition")
+
+
+def _values(client, game, lang: str) -> dict[str, tuple[str, str]]:
+    """The house rules' rows of a game's page in ``lang``: option -> (label, value)."""
+    root = parse(client.get(reverse("replay:game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang).content)
+    return {tr.attrs["data-option"]: (tr.find("th").text(), tr.find("td", cls="value").text())
+            for tr in root.by_id("house-rules").find_all("tr") if "data-option" in tr.attrs}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_option_values_are_told_in_the_readers_words(client, public_club, lang):
+    """The game page's own words for a value (yes, no, none: the new-game form's) and the preset's
+    row are in the reader's language, and a Tien Zi Que deck is counted with the language's plural
+    (the page once said "Preset", "yes", "no", "—" and "54 cards" in every language)."""
+    record = _record(engine.game_info("nanking"), preset="abacus")
+    values = _values(client, import_game(public_club, record), lang)
+    deck = _values(client, import_game(public_club, tzq_record()), lang)["deck"][1]
+    with translation.override(lang):
+        yes, no, none = (translation.pgettext("an option's value", w) for w in ("yes", "no", "none"))
+        preset = translation.gettext("House rules preset")
+        cards = translation.ngettext("%(count)s card", "%(count)s cards", 54) % {"count": 54}
+    assert {yes, no, none, preset, cards}.isdisjoint({"yes", "no", "none", "House rules preset", "54 cards"})
+    assert values["pass_is_final"][1] == yes and values["bsw_grand_tichu_quirk"][1] == no
+    assert values["double_victory_points"][1] == none  # unset: the variant's own value
+    assert values["preset"][0] == preset
+    assert deck.startswith(cards)  # with the badge "set for this game"
+
+
+@pytest.mark.parametrize("count, said", [(1, "1 карта"), (21, "21 карта"), (2, "2 карти"), (54, "54 карти"),
+                                         (5, "5 карт"), (11, "11 карт"), (12, "12 карт"), (100, "100 карт")])
+def test_a_deck_is_counted_with_the_ukrainian_plural(count, said):
+    """Ukrainian has three plural forms of whole numbers (карта, карти, карт): one sentence with
+    a number in it would be wrong for most of them."""
+    deck = next(o for o in engine.option_words("tien-zi-que", "uk") if o.name == "deck")
+    with translation.override("uk"):
+        assert _value_words(deck, ["C1b"] * count) == said
 
 
 @pytest.mark.parametrize("name, places", [

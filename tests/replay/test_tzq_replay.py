@@ -164,3 +164,22 @@ def test_tzq_hidden_game_shows_the_table_but_no_hands(tzq_game):
 def test_tichu_page_has_no_tzq_table(client, bot_game):
     root = parse(client.get(reverse("replay:game-replay", args=[bot_game.pk]) + "?at=10").content)
     assert root.by_id("tzq") is None and root.by_id("trick") is not None
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_tzq_combinations_are_named_in_the_engines_words(client, tzq_game, lang):
+    """A combination is named as the engine names it (``event:`` and ``tzq_combination:`` terms),
+    the words the replay's script takes too: the server's markup once had words of its own for a
+    triplet (French "brelan", where the engine and the script say "triplon")."""
+    record = tzq_record()
+    words = engine.words(lang)
+    url = reverse("replay:game-replay", args=[tzq_game.pk])
+    kinds = set()
+    for n in (4, 20, len(record["events"])):
+        root = parse(client.get(f"{url}?at={n}", HTTP_ACCEPT_LANGUAGE=lang).content)
+        for combo in root.by_id("tzq").find_all("li", cls="combo"):
+            action, kind = combo.attrs["data-action"], combo.attrs["data-kind"]
+            said = f"{words.term(f'event:{action}')} · {words.term(f'tzq_combination:{kind}')}"
+            assert combo.find(cls="kind").text() == said != f"{action} · {kind}"
+            kinds.add(kind)
+    assert kinds == {"triplet", "sequence"}
