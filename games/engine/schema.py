@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .errors import EngineError
 
@@ -58,15 +58,18 @@ CARD = FieldType("card", "a card code", lambda v: isinstance(v, str), "v.__class
 CARDS = FieldType("cards", "a list of card codes", _str_list, "v.__class__ is list and _joins(v)")
 RANK = FieldType("rank", 'a rank code such as "7" or "T"', lambda v: isinstance(v, str), "v.__class__ is str")
 TEXT = FieldType("text", "a string", lambda v: isinstance(v, str), "v.__class__ is str")
+# a push of one card per target (every exchange but Grand Seigneur's tribute) is an object of strings
 PUSH = FieldType(
     "push",
     "an object from target seat to a card code or a list of card codes",
     lambda v: isinstance(v, dict) and all(isinstance(c, str) or _str_list(c) for c in v.values()),
+    "v.__class__ is dict and _joins(v.values())",
 )
 CALLS = FieldType(
     "calls",
     'an object from seat to "tichu" or "grand_tichu"',
     lambda v: isinstance(v, dict) and all(isinstance(c, str) for c in v.values()),
+    "v.__class__ is dict and _joins(v.values())",
 )
 SEATS = FieldType("seats", "a list of seat numbers", lambda v: isinstance(v, list) and all(_int(s) for s in v))
 POINTS = FieldType("points", "a list of card points per team", lambda v: isinstance(v, list))
@@ -140,7 +143,7 @@ def check_types(schema: Schema, event: Any) -> str:
     return kind
 
 
-def _joins(v: list[Any]) -> bool:
+def _joins(v: Iterable[Any]) -> bool:
     try:
         "".join(v)
     except TypeError:

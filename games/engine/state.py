@@ -476,6 +476,9 @@ class GameState(EventFold):
         for key, value in raw.items():
             if not (isinstance(key, str) and key.isascii() and key.isdigit()):
                 raise EngineError("push_invalid", f"push: target {key!r} is not a seat number")
+            if value.__class__ is str and value in CARD_INFO:  # the usual gift, one card: what the checks below pass
+                given[int(key)] = [value]
+                continue
             cards = [value] if isinstance(value, str) else value
             if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
                 raise EngineError("malformed", f"push: the cards for seat {key} must be a card code or a list of them")
@@ -549,11 +552,12 @@ class GameState(EventFold):
 
     def _quick_play(self, event: dict[str, Any]) -> None:
         """The usual play, accepted at once: in turn, no field but its seat and cards, no wish
-        standing or named, no Mahjong, Dog or lone Phoenix, cards held once each, one reading, led
-        or beating the top. Each of these tests is one of :meth:`_on_play`'s checks passed (the
-        field check's too: an int seat, a list of card codes), so the state after it is
-        ``_on_play``'s. Anything else goes the whole way (:meth:`_checked`), which gives every
-        refusal; tests/engine/test_quick_handlers.py folds games both ways."""
+        named, no Mahjong, Dog or lone Phoenix, cards held once each, one reading, led or beating
+        the top, and a wish standing fulfilled or not binding (:meth:`_wish_lets_through`). Each
+        of these tests is one of :meth:`_on_play`'s checks passed (the field check's too: an int
+        seat, a list of card codes), so the state after it is ``_on_play``'s. Anything else goes
+        the whole way (:meth:`_checked`), which gives every refusal;
+        tests/engine/test_quick_handlers.py folds games both ways."""
         h = self.hand
         seat = event.get("seat")
         cards = event.get("cards")
@@ -564,7 +568,6 @@ class GameState(EventFold):
             and cards.__class__ is list
             and len(event) == 3  # type, seat and cards: no wish, phoenix or to
             and h.gift_from is None
-            and h.wish is None
             and h.dealt
             and not self.over
         ):
@@ -580,11 +583,25 @@ class GameState(EventFold):
                     if combo.kind != DOG_LEAD and (len(cards) > 1 or cards[0] != PHOENIX):
                         top = h.trick[-1][1] if h.trick else None
                         leading = top is None or h.closed
-                        if leading or beats(combo, top, self.rules):
+                        if (leading or beats(combo, top, self.rules)) and (
+                            h.wish is None or self._wish_lets_through(h, seat, cards, None if leading else top)
+                        ):
                             self._put_on_table(h, seat, cards, combo, None, True, leading)
                             self._after_play(h, seat, combo, None)
                             return
         self._checked("play", event)
+
+    def _wish_lets_through(self, h: Hand, seat: int, cards: list[str] | None, top: Combination | None) -> bool:
+        """For the quick ways, while a wish stands: whether the seat to act may play ``cards``
+        (``None``: pass) on ``top`` (``None``: leading) as far as the wish goes. True when the
+        cards fulfil it, the seat is exempt, or it cannot fulfil it (:meth:`_can_fulfil_wish`,
+        as :meth:`_check_wish_fulfilled` and :meth:`_on_pass` ask); False sends the event the
+        whole way, which refuses it (or accepts a bomb played before its turn). Lawful records
+        fold many events under a standing wish, and the whole way costs them several calls more."""
+        assert h.wish is not None
+        if cards is not None and contains_rank(cards, h.wish):
+            return True
+        return self.variant.wish_exempt(h, seat) or not self._can_fulfil_wish(h, seat, top)
 
     def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> list[Combination]:
         """What the seat's cards can be read as (the Phoenix as the play names it)."""
@@ -829,9 +846,10 @@ class GameState(EventFold):
         self._pass_accepted(h, seat, top_entry[0])
 
     def _quick_pass(self, event: dict[str, Any]) -> None:
-        """The usual pass, accepted at once: in turn, on a trick still open, no wish standing, no
-        gift owed. Each test is one of :meth:`_on_pass`'s checks passed (the field check's too: an
-        int seat); anything else goes the whole way (:meth:`_checked`), which gives every refusal."""
+        """The usual pass, accepted at once: in turn, on a trick still open, no gift owed, a wish
+        standing not binding (:meth:`_wish_lets_through`). Each test is one of :meth:`_on_pass`'s
+        checks passed (the field check's too: an int seat); anything else goes the whole way
+        (:meth:`_checked`), which gives every refusal."""
         h = self.hand
         seat = event.get("seat")
         if (
@@ -839,11 +857,11 @@ class GameState(EventFold):
             and seat == h.turn
             and seat.__class__ is int
             and h.gift_from is None
-            and h.wish is None
             and h.trick
             and not h.closed
             and h.dealt
             and not self.over
+            and (h.wish is None or self._wish_lets_through(h, seat, None, h.trick[-1][1]))
         ):
             self._pass_accepted(h, seat, h.trick[-1][0])
             return

@@ -85,7 +85,7 @@ def test_quick_and_whole_way_agree(data, seed, table):
     record = random_record(seed, variant=variant, options=options, players=players, max_hands=2)
     events = record["events"]
     positions = data.draw(st.lists(st.integers(0, len(events)), min_size=1, max_size=6))
-    # and where a wish stands (rare at random positions): the quick ways must leave those alone
+    # and where a wish stands (rare at random positions): the quick ways let through only what it allows
     wished = [n for n, _, state in fold_steps(GameState(variant, options, players), events)
               if state.hand is not None and state.hand.wish is not None]
     positions += wished[:: max(1, len(wished) // 4)]
