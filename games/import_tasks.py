@@ -7,8 +7,8 @@ SHA-256 of its bytes, unique per club): a file imported before (an earlier run, 
 task, a worker racing another) is counted as skipped and stores nothing twice, so a stopped run
 is resumed by running the same command again.
 
-The games of a file are stored in bulk (games.bulk_store: one fold per game, the events by COPY
-on PostgreSQL, through every trigger of the append-only store), and rated once per job: the
+The games of a file are stored in bulk (games.bulk_store: one fold per game, the events in one
+statement per file on PostgreSQL, through every trigger of the append-only store), and rated once per job: the
 finished games' outbox rows are held (games/ratings/outbox.py `record_held`), each chunk writes
 the rating outcomes of its games from the states it folded (no second fold), and the chunk that
 completes the job queues the ratings' `rate_import_job` (games/ratings/tasks.py, through
@@ -53,13 +53,14 @@ class _FileFailed(Exception):
 
 
 def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: bool = False,
-                anonymise: bool = False) -> str:
+                anonymise: bool = False) -> tuple[str, int]:
     """Import one log file unless its content is already imported into the club. Returns
-    "done", "skipped" or "failed"; a failed file stores nothing (its report's errors are logged)."""
+    "done", "skipped" or "failed" and the number of games stored; a failed file stores nothing
+    (its report's errors are logged)."""
     data = path.read_bytes()
     digest = file_sha256(data)
     if ImportedFile.objects.filter(club=club, sha256=digest).exists():
-        return "skipped"
+        return "skipped", 0
     stem = path.stem
     options = {"club": club, "text": data.decode("latin-1"), "bsw_scoring": bsw_scoring, "anonymise": anonymise,
                "game_id": stem if stem.isdigit() else None, "path": path}
@@ -82,14 +83,12 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
             row.games_stored = report["stored"]
             row.save(update_fields=["games_stored"])
     except IntegrityError:
-        return "skipped"
+        return "skipped", 0
     except _FileFailed as exc:
         logger.warning("%s: not imported: %s", path, exc)
-        return "failed"
+        return "failed", 0
     _rating_outcomes(created)
-    if job is not None:
-        ImportJob.objects.filter(pk=job.pk).update(games_stored=F("games_stored") + report["stored"])
-    return "done"
+    return "done", report["stored"]
 
 
 def _rating_outcomes(games: list[Game]) -> None:
@@ -117,12 +116,16 @@ def import_bsw_chunk(job_id: int, paths: list[str], bsw_scoring: bool = False, a
     for raw in paths:
         path = Path(raw)
         try:
-            result = import_file(club=job.club, path=path, job=job, bsw_scoring=bsw_scoring, anonymise=anonymise)
+            result, stored = import_file(club=job.club, path=path, job=job, bsw_scoring=bsw_scoring,
+                                         anonymise=anonymise)
         except (OSError, ValueError) as exc:  # unreadable file: that file fails, the chunk goes on
             logger.warning("%s: not imported: %s", path, exc)
-            result = "failed"
+            result, stored = "failed", 0
         outcome[result] += 1
-        ImportJob.objects.filter(pk=job_id).update(**{_COUNTER[result]: F(_COUNTER[result]) + 1})
+        counters = {_COUNTER[result]: F(_COUNTER[result]) + 1}
+        if stored:
+            counters["games_stored"] = F("games_stored") + stored
+        ImportJob.objects.filter(pk=job_id).update(**counters)  # one statement a file
     job.refresh_from_db()
     if job.finished_at is None and job.files_handled >= job.files_total:
         if ImportJob.objects.filter(pk=job_id, finished_at__isnull=True).update(finished_at=timezone.now()):

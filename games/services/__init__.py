@@ -28,6 +28,7 @@ from .games import (
     MAX_IMPORT_EVENTS,
     _new_state,
     _played_at,
+    canonical_json,
     checked_import_events,
     game_create,
     game_import,
@@ -45,5 +46,5 @@ __all__ = [
     "_check_events_shape", "_check_storable", "_fingerprint", "_idempotent_replay", "_idempotent_store",
     "_with_idempotency",
     # shared with the bulk import (games.bulk_store)
-    "checked_import_events", "_new_state", "_played_at",
+    "canonical_json", "checked_import_events", "_new_state", "_played_at",
 ]

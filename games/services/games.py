@@ -82,11 +82,19 @@ def _played_at(record: dict) -> datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
 
 
-def import_hash(record: dict) -> str:
-    """The content of an imported record: SHA-256 of its canonical JSON (keys sorted, `meta`
-    included: a tracker game's id or a log's game number tells two games with equal events apart)."""
-    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+def canonical_json(record: dict) -> str:
+    """A record's canonical JSON text (keys sorted, compact, ASCII), whose hash is its content
+    (`import_hash`); the bulk import also sends it to PostgreSQL, which takes the events from it
+    (games.sql.insert_imported_events) instead of Python encoding each payload again."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def import_hash(record: dict, canonical: str | None = None) -> str:
+    """The content of an imported record: SHA-256 of its canonical JSON (`canonical_json`, passed
+    when the caller has it; `meta` included: a tracker game's id or a log's game number tells two
+    games with equal events apart)."""
+    text = canonical_json(record) if canonical is None else canonical
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def _already_imported(club: Club, content: str) -> WriteResult | None:

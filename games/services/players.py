@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Lower, Trim
 from django.utils.translation import gettext as _
 
 from games import selectors
@@ -27,16 +29,33 @@ def player_create(*, club: Club, name: str) -> Player:
 
 def players_for_names(*, club: Club, names: list[str]) -> list[Player]:
     """The club's Player rows for these display names, in order, creating the new ones. A name
-    names the roster's player whatever its case and surrounding spaces ("anna " is "Anna")."""
+    names the roster's player whatever its case and surrounding spaces ("anna " is "Anna").
+
+    In a few statements whatever the number of names (the bulk import asks for every player of
+    a file): one query for the rows the names already have, one INSERT of the missing ones that
+    leaves any the club got meanwhile to the unique constraint, one query for those. A row is
+    matched to a name by its exact (trimmed) text; a name no row matches exactly (another case or
+    spacing of a stored name) is looked up the database's way, LOWER(TRIM()), on its own."""
+    wanted = [_check_name(name).strip() for name in names]
+    found = _players_named(club, set(wanted))
+    missing = list(dict.fromkeys(name for name in wanted if name not in found))  # first spelling first
+    if missing:
+        Player.objects.bulk_create([Player(club=club, name=name) for name in missing], ignore_conflicts=True)
+        found.update(_players_named(club, set(missing)))
     players = []
-    for name in names:
-        name = _check_name(name).strip()
-        player = selectors.player_named(club, name)
-        if player is None:
-            try:
-                with transaction.atomic():
-                    player = Player.objects.create(club=club, name=name)
-            except IntegrityError:  # created by a concurrent request meanwhile
-                player = selectors.player_named(club, name)
+    for name in wanted:
+        player = found.get(name)
+        if player is None:  # the name of a stored player with another case or spacing
+            player = found[name] = selectors.player_named(club, name)
         players.append(player)
     return players
+
+
+def _players_named(club: Club, names: set[str]) -> dict[str, Player]:
+    """The club's players whose names are among `names`, by name; the query goes by the unique
+    index on LOWER(TRIM(name)), and the rows are kept only where the text is the same."""
+    if not names:
+        return {}
+    keys = [Lower(Trim(Value(name))) for name in sorted(names)]
+    rows = Player.objects.filter(club=club).annotate(name_key=Lower(Trim("name"))).filter(name_key__in=keys)
+    return {p.name: p for p in rows if p.name in names}

@@ -196,22 +196,26 @@ def test_events_the_game_does_not_count_cannot_be_committed(transactional_db, ap
 
 @pytest.mark.postgres
 def test_events_of_a_copy_the_games_do_not_count_cannot_be_committed(transactional_db, app_role, club, scorer):
-    """The bulk import's COPY: every row of the statement continues its game's stream, but one
-    game's seq is not moved: COMMIT refuses the transaction (games_game_caught_up, 0016)."""
-    from datetime import datetime, timezone as tz
-
-    from games import sql
-
+    """A COPY of events (a client of the app's role writing in bulk): every row of the statement
+    continues its game's stream, but one game's seq is not moved: COMMIT refuses the transaction
+    (games_game_caught_up, 0016)."""
     game, other = _new_game(club, scorer), _new_game(club, scorer)
-    at = datetime(2026, 1, 1, tzinfo=tz.utc)
-    payload = {"calls": {}, "out": [0, 1, 2, 3], "points": [50, 50]}
+    payload = '{"calls": {}, "out": [0, 1, 2, 3], "points": [50, 50]}'
+
+    def copy() -> None:
+        with connection.cursor() as cursor, connection.wrap_database_errors:
+            with cursor.cursor.copy("COPY games_event (game_id, seq, type, payload, recorded_at) FROM STDIN") as out:
+                for g in (game, other):
+                    for s in (3, 4):
+                        out.write_row((g.pk, s, "hand_result", payload, "2026-01-01T00:00:00Z"))
+
     with pytest.raises(IntegrityError, match=f"event 4 of game {game.pk} stored, the game says 2"):
         with transaction.atomic():
-            sql.copy_event_rows([(g.pk, s, "hand_result", payload) for g in (game, other) for s in (3, 4)], None, at)
+            copy()
             Game.objects.filter(pk=other.pk).update(seq=4)
     assert Event.objects.filter(game__in=[game, other]).count() == 4
     with transaction.atomic():  # both moved: committed
-        sql.copy_event_rows([(g.pk, s, "hand_result", payload) for g in (game, other) for s in (3, 4)], None, at)
+        copy()
         Game.objects.filter(pk__in=[game.pk, other.pk]).update(seq=4)
     assert Event.objects.filter(game__in=[game, other]).count() == 8
 

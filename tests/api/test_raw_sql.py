@@ -16,7 +16,7 @@ from games import engine, sql
 from games.models import Club, Event, Game, Membership, Player
 from games.ratings.models import GameOutcome, RatingChange
 from games.ratings.services import CHANGE_COLUMNS, OUTCOME_FIELDS
-from games.services import game_create, game_import
+from games.services import canonical_json, game_create, game_import
 
 pytestmark = pytest.mark.django_db
 
@@ -217,19 +217,12 @@ def _orm_event_rows(rows, recorded_by, recorded_at) -> None:
                                      recorded_at=recorded_at) for g, s, t, p in rows])
 
 
-def _bulk_writers():
-    writers = [sql.insert_event_rows, sql.store_event_rows]
-    if transaction.get_connection().vendor == "postgresql":
-        writers.append(sql.copy_event_rows)
-    return writers
-
-
 def _rows_of(games: list[Game], length: int) -> list[tuple]:
     """Rows of several games interleaved game by game, each in seq order from 1, with JSON that
     text encodings could get wrong (non-ASCII, escapes, nesting, null, floats, an empty object)."""
     return [(g.pk, seq, "hand_result" if seq % 3 else "undo",
              {} if seq % 3 == 0 else {"points": [seq, -seq], "note": 'Ärger \u2013 "q" \\ \t \U0001f600',
-                                       "nested": {"a": [1, None, 2.5]}})
+                                       "nested": {"a": [1, None, 2.5, 10**20, -0.0, 1e-7]}})
             for g in games for seq in range(1, length + 1)]
 
 
@@ -237,16 +230,34 @@ def _game_rows(games: list[Game]) -> list[list[tuple]]:
     return [_stored(g) for g in games]
 
 
+def _imported_events(rows, recorded_by, recorded_at) -> None:
+    """`sql.insert_imported_events` (PostgreSQL) given the rows as records: each game's events in
+    the record's canonical JSON text, as the bulk import passes them, and its head."""
+    events: dict[int, list[dict]] = {}
+    for game_id, _, kind, payload in rows:
+        events.setdefault(game_id, []).append({"type": kind, **payload})
+    games = []
+    for game_id, evs in events.items():
+        game = Game.objects.get(pk=game_id)
+        game.seq, game.status, game.finished_at = len(evs), Game.Status.ACTIVE, None
+        games.append((game, canonical_json({"variant": "nanking", "players": PLAYERS, "events": evs})))
+    assert recorded_by is None  # the import records no user
+    sql.insert_imported_events(games, recorded_at)
+
+
 @pytest.mark.parametrize("length", [1, 41])
 def test_bulk_event_rows_store_what_bulk_create_stores(club, scorer, length, monkeypatch):
-    """Each bulk writer of games.sql (the INSERT; COPY on PostgreSQL; the vendor's choice) stores
-    the rows bulk_create stores: payloads, the recording user (none or one), the time to the
-    microsecond. COPY is PostgreSQL-only, so on SQLite the list holds the INSERT and the choice."""
+    """Each bulk writer of games.sql (the INSERT; on PostgreSQL the import's statement that takes
+    the events from the records' JSON text) stores the rows bulk_create stores: payloads, the
+    recording user (none or one: the import's statement records none), the time to the microsecond."""
     at = timezone.now().replace(microsecond=654321)
     monkeypatch.setattr(timezone, "now", lambda: at)  # the ORM's auto_now_add stamps this time too
+    writers = [sql.insert_event_rows, _orm_event_rows]
+    if transaction.get_connection().vendor == "postgresql":
+        writers.append(_imported_events)
     stored = {}
-    for write in [*_bulk_writers(), _orm_event_rows]:
-        for recorded_by in (None, scorer.pk):
+    for write in writers:
+        for recorded_by in (None, scorer.pk) if write is not _imported_events else (None,):
             games = [Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
                                                      user=scorer).body["id"]) for _ in range(2)]
             with transaction.atomic():
@@ -257,22 +268,36 @@ def test_bulk_event_rows_store_what_bulk_create_stores(club, scorer, length, mon
     expected = {by: stored["_orm_event_rows", by] for by in (None, scorer.pk)}
     assert len(expected[None][0]) == length and expected[None][0][-1][3:] == (None, at)
     assert expected[scorer.pk][1][0][3] == scorer.pk
+    assert len(stored) == len(writers) * 2 - (len(writers) == 3)
     for (name, by), rows in stored.items():
         assert rows == expected[by], name
 
 
 @pytest.mark.postgres
-def test_copy_event_rows_is_the_postgresql_choice(monkeypatch):
-    calls = []
-    monkeypatch.setattr(sql, "copy_event_rows", lambda *a: calls.append("copy"))
-    monkeypatch.setattr(sql, "insert_event_rows", lambda *a: calls.append("insert"))
-    sql.store_event_rows([], None, timezone.now())
-    assert calls == ["copy"]
+def test_the_import_statement_moves_the_heads_and_passes_the_game_triggers(club, scorer):
+    """`insert_imported_events` moves each game's seq, status and finished_at with its events;
+    a head that does not reach the newest event is refused (games_game_seq_follows_events: the
+    statement goes through the triggers of both tables), and nothing of the statement stays."""
+    games = [Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
+                                             user=scorer).body["id"]) for _ in range(2)]
+    at = timezone.now()
+    texts = [canonical_json({"variant": "nanking", "players": PLAYERS,
+                             "events": [{"type": "undo"}] * n}) for n in (3, 2)]
+    games[0].seq, games[0].status, games[0].finished_at = 3, Game.Status.FINISHED, at
+    games[1].seq, games[1].status, games[1].finished_at = 1, Game.Status.ACTIVE, None  # one short
+    with pytest.raises(DatabaseError, match="must be the seq of the newest event"):
+        with transaction.atomic():
+            sql.insert_imported_events(list(zip(games, texts)), at)
+    assert not Event.objects.filter(game__in=games).exists()
+    games[1].seq = 2
+    with transaction.atomic():
+        sql.insert_imported_events(list(zip(games, texts)), at)
+    heads = {g.pk: (g.seq, g.status, g.finished_at) for g in Game.objects.filter(pk__in=[g.pk for g in games])}
+    assert heads == {games[0].pk: (3, "finished", at), games[1].pk: (2, "active", None)}
+    assert [len(_stored(g)) for g in games] == [3, 2]
 
 
-@pytest.mark.parametrize("writer", ["insert_event_rows", pytest.param("copy_event_rows", marks=pytest.mark.postgres),
-                                    "store_event_rows"])
-def test_bulk_event_rows_pass_the_seq_trigger(club, scorer, writer):
+def test_bulk_event_rows_pass_the_seq_trigger(club, scorer):
     """A row that skips a seq is refused by `games_event_seq_is_next` (a DatabaseError, as Django
     raises for every statement): the caller's transaction rolls back with none of the rows."""
     game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
@@ -280,5 +305,5 @@ def test_bulk_event_rows_pass_the_seq_trigger(club, scorer, writer):
     rows = [(game.pk, 1, "undo", {}), (game.pk, 3, "undo", {})]
     with pytest.raises(DatabaseError, match="seq must be the next one"):
         with transaction.atomic():
-            getattr(sql, writer)(rows, None, timezone.now())
+            sql.insert_event_rows(rows, None, timezone.now())
     assert not Event.objects.filter(game=game).exists()

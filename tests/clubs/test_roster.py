@@ -47,6 +47,26 @@ def test_several_names_at_once_trimmed_and_deduplicated(club):
     assert AuditEntry.objects.get(club=club, action="players_added").actor_name == "sam"
 
 
+def test_players_for_names_finds_creates_and_matches_case_and_spaces_in_a_few_statements(club):
+    """The players of a game (or of an imported file) in order: a stored name in another case or
+    spacing is its player, a name twice (any spelling) one player, a new name created once, in
+    at most four statements whatever the number of names (the bulk import asks per file)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.services import players_for_names
+
+    anna = Player.objects.create(club=club, name="Anna")
+    names = [" anna", "Bob", "Anna", "BOB ", "Cid", "Dee", "Eve", "Fay"]
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        players = players_for_names(club=club, names=names)
+    by = {p.name: p for p in Player.objects.filter(club=club)}
+    assert sorted(by) == ["Anna", "Bob", "Cid", "Dee", "Eve", "Fay"]
+    assert [p.pk for p in players] == [anna.pk, by["Bob"].pk, anna.pk, by["Bob"].pk, *(by[n].pk for n in "Cid Dee Eve Fay".split())]
+    assert len([q for q in queries if "games_player" in q["sql"]]) <= 4 + 2  # + one lookup per other spelling
+    assert [p.pk for p in players_for_names(club=club, names=["Fay", "eve"])] == [by["Fay"].pk, by["Eve"].pk]
+
+
 def test_api_player_create_and_game_names_follow_the_roster(club):
     Player.objects.create(club=club, name="Anna")
     response = client_for(club.scorer).post("/api/players/", {"club": club.slug, "name": " ANNA "}, format="json")

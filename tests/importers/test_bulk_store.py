@@ -88,10 +88,13 @@ def test_held_rows_wait_for_the_job_and_go_to_the_sweep_when_its_message_is_lost
     assert services.pool_signature(c.pk, "nanking") == table and table
 
 
-def test_bulk_rows_pass_the_seq_trigger_of_the_event_table(monkeypatch, tmp_path):
-    """COPY (PostgreSQL) and the multi-row insert (SQLite) go through `games_event_seq_is_next`:
-    a game whose events would start at seq 2 is refused by the database and nothing is stored."""
+def test_bulk_rows_pass_the_seq_triggers(monkeypatch, tmp_path):
+    """The bulk writes go through the seq triggers of the append-only store: on SQLite a game
+    whose events would start at seq 2 is refused by `games_event_seq_is_next`; on PostgreSQL (one
+    statement that takes the events from the record's JSON and moves the game) a game moved to
+    one event short of its newest is refused by `games_game_seq_follows_events`. Nothing is stored."""
     import games.bulk_store as bulk_store
+    from games import sql
 
     c = club("trigger")
     path = sorted(FOLDER.glob("*.tch"))[0]
@@ -100,7 +103,15 @@ def test_bulk_rows_pass_the_seq_trigger_of_the_event_table(monkeypatch, tmp_path
     rows = bulk_store._event_rows
     monkeypatch.setattr(bulk_store, "_event_rows",
                         lambda games, chk: ((g, seq + 1, kind, payload) for g, seq, kind, payload in rows(games, chk)))
-    with pytest.raises(DatabaseError):
+    imported = sql.insert_imported_events
+
+    def short_head(games, at):
+        for game, _ in games:
+            game.seq -= 1
+        imported(games, at)
+
+    monkeypatch.setattr(sql, "insert_imported_events", short_head)
+    with pytest.raises(DatabaseError, match="seq must be the next one|must be the seq of the newest event"):
         with transaction.atomic():
             store_records(club=c, checked=checked)
     assert (Game.objects.filter(club=c).count(), Event.objects.filter(game__club=c).count()) == (0, 0)
