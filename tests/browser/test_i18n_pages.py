@@ -38,9 +38,10 @@ REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / ".ci" / "out" / "screenshots" / "languages"
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 #: Written alike in every language: the game's name, the rating system's, file formats, the
-#: language names of the switcher, abbreviations the translations keep.
+#: language names of the switcher, abbreviations the translations keep, the platform BSW is (its
+#: house rules name it).
 ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "utc", "qr", "buchholz", "english", "français",
-           "deutsch", "k", "dtm", "javascript"}
+           "deutsch", "k", "dtm", "javascript", "brettspielwelt"}
 #: Left out of the check: code (slugs, the rating model's name), keys as the keyboard writes them
 #: (the entry page's card codes), and Tien Zi Que's scoring lines, which the engine writes in the
 #: French book's words.
@@ -85,11 +86,12 @@ def site(live_server):
 
 
 def pages(site) -> list[str]:
+    """The site's pages, the two games' pages (players, house rules, score sheet) among them."""
     slug = site["club"].slug
     return ["/", "/clubs/", "/enter/", f"/clubs/{slug}/", f"/clubs/{slug}/players/", f"/clubs/{slug}/members/",
             f"/clubs/{slug}/history/", f"/clubs/{slug}/league/", f"/clubs/{slug}/league/settings/",
             f"/players/{site['player'].pk}/", f"/clubs/{slug}/tournaments/", "/new-club/",
-            f"/clubs/{slug}/tournaments/new/"]
+            f"/clubs/{slug}/tournaments/new/", f"/games/{site['game'].pk}/", f"/games/{site['tzq'].pk}/"]
 
 
 #: game_pages' screenshots by name (the games' ids differ from run to run)
@@ -115,9 +117,11 @@ def signed_in(browser, live_server, user, lang: str, width: int = 1280, scripts:
 
 
 def page_words(page) -> list[str]:
+    """The words a reader meets: the title, the text shown and what screen readers say (text
+    hidden from the eye, .vh, and the titles, labels and placeholders), code and keys aside."""
     text = page.evaluate("""(skip) => {
       const body = document.body.cloneNode(true);
-      body.querySelectorAll(skip.join(',') + ',script,style,.vh').forEach(el => el.remove());
+      body.querySelectorAll(skip.join(',') + ',script,style').forEach(el => el.remove());
       const titles = [...document.querySelectorAll('[title],[aria-label],[placeholder]')]
         .filter(el => !el.closest(skip.join(',')))
         .map(el => [el.title, el.getAttribute('aria-label'), el.placeholder].filter(Boolean).join(' '));

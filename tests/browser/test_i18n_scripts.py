@@ -210,3 +210,67 @@ def test_tien_zi_ques_replay_table_in_the_pages_language(browser, live_server, l
     left = [w for w in left_over(page, ["#tzq"], lang, english) if w not in " ".join(names)]
     assert left == [], left
     assert not page.errors
+
+
+#: A phone's screen height (tests/browser/test_phone_layout.py)
+PHONE_HEIGHT = 780
+#: Named as players often are: the bar's phase line names the player to act.
+LONG_NAMES = ["Bohdan", "Halyna", "Dieter", "Chloé"]
+
+#: The phase line, whole or clipped: what the bar shows, whether any of it is cut off (wider or
+#: taller than its box), and the bar's height.
+BAR_JS = """() => {
+  const where = document.querySelector('.entry-bar .where'), bar = document.querySelector('.entry-bar');
+  return {text: where.textContent.trim(), clipped: where.scrollWidth > where.clientWidth || where.scrollHeight > where.clientHeight,
+          ellipsis: getComputedStyle(where).textOverflow === 'ellipsis' && where.scrollWidth > where.clientWidth,
+          height: bar.getBoundingClientRect().height, bottom: bar.getBoundingClientRect().bottom};
+}"""
+
+
+def _first_at(record: dict, phase: str, after: int = 0) -> int:
+    """The first number of events after which the game is in ``phase``."""
+    replay = engine.Replay(record)
+    return next(n for n in range(after + 1, len(record["events"]) + 1) if engine.state_json(replay.state_at(n))["phase"] == phase)
+
+
+def _bar_games(scorer) -> dict[str, Game]:
+    """Games at the moments the bar's phase line is longest: a deal, a play, a Dragon's trick to
+    give, between hands, and a Tien Zi Que round."""
+    club = scorer.memberships.get().club
+    record = engine.random_game(1)
+    at = {"deal": 5, "play": _first_at(record, "play"), "dragon_gift": _first_at(record, "dragon_gift"),
+          "between_hands": _first_at(record, "between_hands", after=1)}
+    games = {}
+    for name, n in at.items():
+        body = game_create(club=club, variant="nanking", options=None, players=LONG_NAMES, user=scorer).body
+        games[name] = Game.objects.get(pk=body["id"])
+        append_events(game=games[name], events=record["events"][:n], expected_seq=0, user=scorer)
+    tzq = engine.random_game(3, variant="tien-zi-que", players=LONG_NAMES[:2])
+    body = game_create(club=club, variant="tien-zi-que", options=tzq["options"], players=LONG_NAMES[:2], user=scorer).body
+    games["tzq"] = Game.objects.get(pk=body["id"])
+    append_events(game=games["tzq"], events=tzq["events"][:_first_at(tzq, "drawn", after=8)], expected_seq=0, user=scorer)
+    return games
+
+
+@pytest.mark.parametrize("lang", ["uk", "de"])
+def test_the_bars_phase_line_is_read_whole_on_a_phone(browser, live_server, scorer, lang):
+    """At 360 px in the longest languages the sticky bar's phase line (who is to act, in which
+    phase) wraps instead of ending in "…" (it did in German and Ukrainian), and the bar stays small
+    enough to leave the acting seat's cards on the screen (tests/browser/test_entry_live.py
+    measures those). Screenshots of the bar at 360 and 1280 px."""
+    games = _bar_games(scorer)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (360, 1280):
+        context = context_in(browser, live_server, lang, width, scorer)
+        page = context.new_page()
+        for name, game in games.items():
+            page.goto(f"{live_server.url}/games/{game.pk}/enter/")
+            page.wait_for_selector("[data-ready='1']")
+            bar = page.evaluate(BAR_JS)
+            assert "…" not in bar["text"] and not bar["clipped"] and not bar["ellipsis"], (lang, width, name, bar)
+            if width < 500:  # short lines beside the buttons: an eighth of a phone's screen at most
+                assert bar["height"] <= PHONE_HEIGHT / 8, (lang, width, name, bar)
+            page.screenshot(path=str(SHOTS / f"entry-bar-{name}-{lang}-{width}.png"),
+                            clip={"x": 0, "y": 0, "width": width, "height": bar["bottom"] + 60})
+        assert not page.errors
+        context.close()

@@ -21,11 +21,14 @@ export function phaseText() {
     return parts.join(" · ");
   }
   if (st.hand_number) parts.push(interpolate(gettext("hand %(number)s"), { number: st.hand_number }));
-  parts.push(phase(L.phase));
-  if (L.phase === "deal" && L.deal && L.deal.next_drawer !== null) parts.push(interpolate(gettext("%(name)s draws next"), { name: name(L.deal.next_drawer) }));
+  // who acts says the phase too ("Bob draws next", "Bob to play"): the phase's own word only
+  // where nobody is named, so that the line is short enough to read whole on a phone's bar
+  let who = "";
+  if (L.phase === "deal" && L.deal && L.deal.next_drawer !== null) who = interpolate(gettext("%(name)s draws next"), { name: name(L.deal.next_drawer) });
   else if (typeof L.turn === "number") {
-    parts.push(interpolate(L.phase === "dragon_gift" ? gettext("%(name)s to give the Dragon trick") : gettext("%(name)s to play"), { name: name(L.turn) }));
+    who = interpolate(L.phase === "dragon_gift" ? gettext("%(name)s to give the Dragon trick") : gettext("%(name)s to play"), { name: name(L.turn) });
   }
+  parts.push(who || phase(L.phase));
   return parts.join(" · ");
 }
 
