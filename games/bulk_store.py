@@ -2,9 +2,9 @@
 (games.import_tasks). The same checks and rows as `services.game_import`, per file instead of
 per game:
 
-* one validating fold per game (`check_records`), whose final state is kept: it gives the game's
-  status, and (put in this process's state cache after the commit) its rating outcome, so that
-  neither the store nor the ratings fold the game again. No snapshot goes to the shared cache
+* one validating fold per game (`fold_checked`), whose final state is kept: it gives the game's
+  status and, in the file's transaction, its rating outcome (games.hooks.finished_games_stored_held),
+  so that neither the store nor the ratings fold the game again. No snapshot goes to any cache
   during a bulk import (pickling every hand boundary cost more than a later fold of the game);
 * one query for the content hashes of all the file's games (a game the club imported before is
   counted as already imported and stored no second time);
@@ -26,13 +26,14 @@ file game by game (`services.game_import`), which answers with the winner's game
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, hooks, snapshots, sql
+from games import engine, hooks, selectors, sql
 from games.models import Club, Game, GameSeat
 from games.services import (
     RuleViolation,
@@ -103,15 +104,10 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
     GameSeat.objects.bulk_create([GameSeat(game=g, seat=i, player=player_of[n])
                                   for g, c in zip(games, fresh) for i, n in enumerate(c.record["players"])])
     _insert_all_events(games, fresh)
-    held = [g for g in games if g.status == Game.Status.FINISHED]
-    hooks.finished_games_stored_held.send(held)
-    states = {g.pk: c.state for g, c in zip(games, fresh)}
-
-    def remember() -> None:  # the tip in this process only: the rating outcome reads it, no fold
-        for g in games:
-            snapshots.cache_state(g, g.seq, states[g.pk], shared=False)
-
-    transaction.on_commit(remember)
+    # the ratings' held outbox rows and outcomes, from the states folded above (no second fold)
+    hooks.finished_games_stored_held.send([
+        (g, [player_of[n].pk for n in c.record["players"]], functools.partial(selectors.state_score, c.state))
+        for g, c in zip(games, fresh) if g.status == Game.Status.FINISHED])
     by_hash = {g.import_hash: g for g in games}
     out: list[tuple[Game | None, bool]] = []
     for c in checked:

@@ -50,12 +50,11 @@ class Provider:
 #: (games.services.events), inside the append's transaction.
 finished_game_changed = Hook("finished_game_changed")
 
-#: games: the finished games a bulk import stored (games.bulk_store), inside its transaction; their
-#: rating waits for the import job's one recompute.
+#: imported: the finished games a bulk import stored (games.bulk_store), inside its transaction,
+#: each as (game, its seats' player ids, its score: a function returning `selectors.game_score`'s
+#: JSON from the state the import folded). Their rating waits for the import job's one
+#: recompute; their outcome is written from that score, with no fold.
 finished_games_stored_held = Hook("finished_games_stored_held")
-
-#: games: the games one imported file stored (games.import_tasks), after its commit.
-games_imported = Hook("games_imported")
 
 #: job_id: an import job's last file is in (games.import_tasks); may raise when the broker is down.
 import_job_finished = Hook("import_job_finished")

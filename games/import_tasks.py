@@ -9,8 +9,8 @@ is resumed by running the same command again.
 
 The games of a file are stored in bulk (games.bulk_store: one fold per game, the events in one
 statement per file on PostgreSQL, through every trigger of the append-only store), and rated once per job: the
-finished games' outbox rows are held (games/ratings/outbox.py `record_held`), each chunk writes
-the rating outcomes of its games from the states it folded (no second fold), and the chunk that
+finished games' outbox rows are held (games/ratings/outbox.py `record_held`), each file's
+transaction writes the rating outcomes of its games from the states it folded (no second fold), and the chunk that
 completes the job queues the ratings' `rate_import_job` (games/ratings/tasks.py, through
 games.hooks.import_job_finished), one recompute of the club's pools, which deletes the
 rows it covered.
@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from games import hooks
 from games.importing import import_bsw_log, store_bsw_log
-from games.models import Club, Game, ImportedFile, ImportJob
+from games.models import Club, ImportedFile, ImportJob
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +64,6 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
     stem = path.stem
     options = {"club": club, "text": data.decode("latin-1"), "bsw_scoring": bsw_scoring, "anonymise": anonymise,
                "game_id": stem if stem.isdigit() else None, "path": path}
-    created: list[Game] = []
     try:
         with transaction.atomic():
             # First, so that a concurrent import of the same content waits on the unique index and
@@ -72,12 +71,11 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
             row = ImportedFile.objects.create(club=club, sha256=digest, name=path.name[:255], job=job)
             try:
                 with transaction.atomic():
-                    report, created = store_bsw_log(**options)
+                    report, _ = store_bsw_log(**options)
             except IntegrityError:
                 # A game of the file raced in with another file (the unique content hash): game by
                 # game, where the loser answers with the winner's game.
                 report = import_bsw_log(user=None, **options).body
-                created = []
             if report["errors"] or report["games"] == 0:
                 raise _FileFailed("; ".join(report["errors"]) or "no game in the file")
             row.games_stored = report["stored"]
@@ -87,19 +85,7 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
     except _FileFailed as exc:
         logger.warning("%s: not imported: %s", path, exc)
         return "failed", 0
-    _rating_outcomes(created)
     return "done", report["stored"]
-
-
-def _rating_outcomes(games: list[Game]) -> None:
-    """Hand the games just stored to the ratings (games.hooks.games_imported: the ratings store the
-    outcome of each finished one from the state its import folded, in this process's cache, so
-    that the job's recompute folds nothing). Best effort: an outcome missing here is folded by the
-    recompute."""
-    try:
-        hooks.games_imported.send(games)
-    except Exception:  # noqa: BLE001 - never fails a stored file; the recompute redoes it
-        logger.warning("rating outcomes of %s game(s) left to the job's recompute", len(games), exc_info=True)
 
 
 _COUNTER = {"done": "files_done", "skipped": "files_skipped", "failed": "files_failed"}

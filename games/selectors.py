@@ -129,7 +129,13 @@ def event_seen(event: Event, sight: engine.Sight) -> dict:
 
 def game_score(game: Game) -> dict:
     """The JSON of `python -m games.engine score` for this game."""
-    return _as_json(engine.score_json(snapshots.state_at(game, game.seq)))
+    return state_score(snapshots.state_at(game, game.seq))
+
+
+def state_score(state: engine.GameState) -> dict:
+    """The JSON of `python -m games.engine score` for a game in this state (the bulk import's
+    folded state: games.bulk_store)."""
+    return _as_json(engine.score_json(state))
 
 
 def game_record_seen(game: Game, *, sight: engine.Sight) -> dict:

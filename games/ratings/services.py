@@ -84,14 +84,39 @@ def ensure_outcome(game: Game, refold: bool = False) -> GameOutcome:
     from games.selectors import game_score
 
     players = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("player_id", flat=True))
+    fields = _outcome_row(game, players, lambda: game_score(game))
+    try:
+        outcome, _ = GameOutcome.objects.update_or_create(game=game, defaults=fields)
+    except IntegrityError:  # a concurrent task created it: theirs is the same
+        outcome = GameOutcome.objects.get(game=game)
+    return outcome
+
+
+def store_imported_outcomes(imported) -> None:
+    """The outcome rows of the finished games of a bulk-imported file, in its transaction: each
+    (game, seat player ids, score function) as games.hooks.finished_games_stored_held passes
+    them, the score from the state the import folded (one INSERT, no fold, no query). Best
+    effort: a game whose outcome cannot be worked out here is logged and left to the job's
+    recompute, which folds it (`ensure_outcomes`)."""
+    rows = []
+    for game, players, score in imported:
+        try:
+            rows.append(GameOutcome(game=game, **_outcome_row(game, players, score)))
+        except Exception:  # noqa: BLE001 - never fails the file; the recompute redoes it
+            logger.warning("game %s: rating outcome left to the job's recompute", game.pk, exc_info=True)
+    GameOutcome.objects.bulk_create(rows)
+
+
+def _outcome_row(game: Game, players: list[int], score: Callable[[], dict]) -> dict:
+    """The fields of a finished game's outcome row at its seq, from its seats' players and its
+    score (`selectors.game_score`'s JSON); a game the ratings refuse keeps the reason."""
     # the ratings' order of play: when the game was played (an import's own date), then its id
     finished = game.played_at or game.finished_at or game.created_at
     fields: dict = {"club_id": game.club_id, "variant": game.variant, "finished_at": finished,
                     "sides": [], "totals": None, "winner": None, "hands": 0, "hand_points": [],
                     "calls": {}, "doubles": {}, "reason": "", "seq": game.seq}
     try:
-        score = game_score(game)
-        result = result_from_score(game.pk, _ts(finished), game.variant, players, score)
+        result = result_from_score(game.pk, _ts(finished), game.variant, players, score())
         fields.update(outcome_fields(result))
     except NotRated as exc:
         fields["reason"] = exc.reason[:200]
@@ -100,11 +125,7 @@ def ensure_outcome(game: Game, refold: bool = False) -> GameOutcome:
         if code is None:
             raise
         fields["reason"] = f"{game.variant}: {getattr(exc, 'message', exc)}"[:200]
-    try:
-        outcome, _ = GameOutcome.objects.update_or_create(game=game, defaults=fields)
-    except IntegrityError:  # a concurrent task created it: theirs is the same
-        outcome = GameOutcome.objects.get(game=game)
-    return outcome
+    return fields
 
 
 def result_of(o: GameOutcome | dict) -> GameResult:

@@ -72,6 +72,23 @@ def test_a_job_is_rated_by_one_recompute_and_leaves_the_outbox_empty(monkeypatch
     assert services.pool_signature(c.pk, "nanking") == table
 
 
+def test_the_outcomes_written_with_the_files_are_those_a_fold_of_the_stored_events_gives(monkeypatch):
+    """Each file's transaction writes the rating outcomes of its finished games from the states it
+    folded (games.hooks.finished_games_stored_held): the same rows as the ratings' own fold of
+    the stored events (ensure_outcome with refold), field by field."""
+    monkeypatch.setattr("games.ratings.tasks.rate_import_job.delay", lambda *a, **k: None)  # no recompute
+    c = club("outcomes")
+    run("import_bsw", str(FOLDER), "--club", "outcomes", "--workers")
+    finished = list(Game.objects.filter(club=c, status=Game.Status.FINISHED))
+    fields = [f.name for f in GameOutcome._meta.concrete_fields if f.name != "id"]
+    written = {o["game"]: o for o in GameOutcome.objects.filter(game__club=c).values(*fields)}
+    assert sorted(written) == sorted(g.pk for g in finished) and finished
+    for game in finished:
+        services.ensure_outcome(game, refold=True)
+    assert {o["game"]: o for o in GameOutcome.objects.filter(game__club=c).values(*fields)} == written
+    assert any(o["hands"] for o in written.values())
+
+
 def test_held_rows_wait_for_the_job_and_go_to_the_sweep_when_its_message_is_lost(monkeypatch):
     monkeypatch.setattr("games.ratings.tasks.rate_import_job.delay", lambda *a, **k: None)  # the message is lost
     c = club("lost")
