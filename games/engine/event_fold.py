@@ -67,7 +67,11 @@ class EventFold:
         )
 
     def _game_over(self, kind: str) -> EngineError:
-        return EngineError("game_over", f"the game is over; {kind} is not accepted (an undo is)")
+        return EngineError(
+            "game_over",
+            f"the game is over; {kind} is not accepted (an undo is)",
+            params={"rule": "over", "event": kind},
+        )
 
     @classmethod
     def _build_dispatch(cls) -> None:

@@ -41,16 +41,20 @@ class Tientsin(Variant):
                 raise EngineError(
                     "invalid_combination",
                     f"both partners of seat {seat} are out: the Dog's lead passes on in order, 'to' names nobody",
+                    params={"rule": "dog_partners_out", "seat": seat},
                 )
             return super().dog_lead(hand, seat, None)  # on after the partner next in order, as in Nanking
         if to is None:
             raise EngineError(
-                "malformed", f"in Tientsin the Dog's player names the partner who leads ('to': one of {choices})"
+                "malformed",
+                f"in Tientsin the Dog's player names the partner who leads ('to': one of {choices})",
+                params={"rule": "dog_to_required", "choices": ", ".join(map(str, choices))},
             )
         if to not in choices:
             raise EngineError(
                 "invalid_combination",
                 f"the Dog's lead goes to a partner still holding cards ({', '.join(map(str, choices))}), not seat {to}",
+                params={"rule": "dog_to_partner", "choices": ", ".join(map(str, choices)), "to": to},
             )
         return to
 
@@ -133,7 +137,9 @@ class Threechu(Variant):
     def check_options(self, options: dict[str, Any], n: int) -> None:
         if options.get("hands") is not None and options["hands"] % 3:
             raise EngineError(
-                "malformed", f"a Threechu game lasts a number of hands divisible by 3, not {options['hands']}"
+                "malformed",
+                f"a Threechu game lasts a number of hands divisible by 3, not {options['hands']}",
+                params={"rule": "threechu_hands", "option": "hands", "given": options["hands"]},
             )
 
     def dealers(self, n: int) -> tuple[int, ...]:
@@ -178,6 +184,7 @@ class Threechu(Variant):
             raise EngineError(
                 "result_invalid",
                 "a Threechu hand result names its dealer (seat 0, 1 or 2): the dealer plays with the dummy",
+                params={"rule": "threechu_dealer"},
             )
         return self.teams(n, dealer)
 
@@ -409,6 +416,13 @@ class GrandSeigneur(Variant):
             raise EngineError(
                 "push_invalid",
                 f"seat {seat} must give its {k} {what} card{'s' if k > 1 else ''} ({describe(must)}), not {describe(cards)}",
+                params={
+                    "rule": f"tribute_{what}",
+                    "seat": seat,
+                    "count": k,
+                    "expected": list(must),
+                    "cards": list(cards),
+                },
             )
 
     def first_leader(self, hand: "Hand") -> int:
@@ -420,7 +434,9 @@ class GrandSeigneur(Variant):
     def dog_lead(self, hand: "Hand", seat: int, to: int | None) -> int:
         if to is not None:
             raise EngineError(
-                "not_in_variant", "in Grand Seigneur the Dog gives the lead to the Wretch; 'to' is not chosen"
+                "not_in_variant",
+                "in Grand Seigneur the Dog gives the lead to the Wretch; 'to' is not chosen",
+                params={"rule": "wretch_dog"},
             )
         wretch = hand.ranks[-1] if hand.ranks else hand.next_holder(seat)
         return hand.next_holder(wretch, include_self=True)
@@ -453,11 +469,15 @@ class GrandSeigneur(Variant):
     ) -> dict[str, Any]:
         if event.get("points") is not None:
             raise EngineError(
-                "result_invalid", "Grand Seigneur has no card points: a hand result gives the finishing order"
+                "result_invalid",
+                "Grand Seigneur has no card points: a hand result gives the finishing order",
+                params={"rule": "gs_no_points"},
             )
         if len(out) != n:
             raise EngineError(
-                "result_invalid", f"a Grand Seigneur hand result gives the whole finishing order ({n} seats)"
+                "result_invalid",
+                f"a Grand Seigneur hand result gives the whole finishing order ({n} seats)",
+                params={"rule": "gs_whole_order", "seats": n},
             )
         return {
             "card_points": [0] * n,

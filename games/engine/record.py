@@ -41,37 +41,54 @@ def parse_record(obj: Any, *, strict: bool = False) -> dict[str, Any]:
     CLI) also refuses events with unknown fields or past the size bounds (:func:`check_incoming`).
     """
     if not isinstance(obj, dict):
-        raise EngineError("malformed", "a record is a JSON object")
+        raise EngineError("malformed", "a record is a JSON object", params={"rule": "record_not_object"})
     if "redacted" in obj:
         raise EngineError(
             "malformed",
             "a redacted record (its hidden cards written '?') cannot be folded; "
             "export it as a scorer of the club for the whole record",
+            params={"rule": "record_redacted"},
         )
     unknown = set(obj) - RECORD_KEYS
     if unknown:
-        raise EngineError("malformed", f"unknown record field(s): {', '.join(sorted(unknown))}")
+        fields = ", ".join(sorted(unknown))
+        raise EngineError(
+            "malformed", f"unknown record field(s): {fields}", params={"rule": "record_fields", "fields": fields}
+        )
     if obj.get("format", FORMAT) != FORMAT:
-        raise EngineError("malformed", f"format must be {FORMAT!r}, not {obj.get('format')!r}")
+        raise EngineError(
+            "malformed",
+            f"format must be {FORMAT!r}, not {obj.get('format')!r}",
+            params={"rule": "record_format", "expected": repr(FORMAT), "given": repr(obj.get("format"))},
+        )
     players = obj.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise EngineError("malformed", "players must be a list of non-empty display names in seat order")
+        raise EngineError(
+            "malformed",
+            "players must be a list of non-empty display names in seat order",
+            params={"rule": "record_players"},
+        )
     options = obj.get("options", {})
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise EngineError("malformed", "options must be an object")
+        raise EngineError("malformed", "options must be an object", params={"rule": "options_not_object"})
     events = obj.get("events", [])
     if not isinstance(events, list):
-        raise EngineError("malformed", "events must be a list")
+        raise EngineError("malformed", "events must be a list", params={"rule": "record_events"})
     for i, e in enumerate(events):
         # exact types first (what JSON gives, at a fraction of the cost); subclasses asked after
         if e.__class__ is dict and e.get("type").__class__ is str:
             continue
         if not isinstance(e, dict) or not isinstance(e.get("type"), str):
-            raise EngineError("malformed", f"event {i} must be an object with a string 'type'", index=i)
+            raise EngineError(
+                "malformed",
+                f"event {i} must be an object with a string 'type'",
+                index=i,
+                params={"rule": "record_event", "index": i},
+            )
     if not isinstance(obj.get("variant"), str):
-        raise EngineError("malformed", "variant must be a string")
+        raise EngineError("malformed", "variant must be a string", params={"rule": "record_variant"})
     if strict:
         check_incoming(obj["variant"], events)
     record = {"format": FORMAT, "variant": obj["variant"], "options": options, "players": players, "events": events}

@@ -164,7 +164,13 @@ def game_info(name: object) -> GameInfo:
         raise EngineError(
             "malformed",
             f"unknown variant {name!r}: expected one of {', '.join(GAME_NAMES)}",
-            params={"variant": name, "expected": list(GAME_NAMES)},
+            params={
+                "variant": name,
+                "expected": list(GAME_NAMES),
+                "rule": "unknown_variant",
+                "given": repr(name),
+                "variants": ", ".join(GAME_NAMES),
+            },
         )
     return info
 
@@ -234,5 +240,9 @@ def finishing_order_points(name: str, out: Sequence[int], seats: int) -> list[in
     variant = get_variant(name) if name in KNOWN_VARIANTS and name != tzq.NAME else None
     rank_points = getattr(variant, "_rank_points", None)
     if rank_points is None:
-        raise EngineError("malformed", f"{name!r} has no scoring by finishing order")
+        raise EngineError(
+            "malformed",
+            f"{name!r} has no scoring by finishing order",
+            params={"rule": "no_rank_scoring", "given": repr(name)},
+        )
     return rank_points(list(out), seats, {"scoring": "ranks"})

@@ -241,19 +241,33 @@ def check_strict(schema: Schema, event: Any) -> str:
     )
     if unknown:
         allowed = ", ".join(fields) if fields else "no field but its type"
+        said = {"event": kind, "fields": ", ".join(unknown[:5])}
         raise EngineError(
             "malformed",
             f"{kind}: unknown field(s) {', '.join(unknown[:5])}; a {kind} has {allowed} (record-format.md section 3)",
+            params={"rule": "unknown_fields", "allowed": allowed, **said}
+            if fields
+            else {"rule": "unknown_fields_none", **said},
         )
     for field, ftype in fields.items():
         value = event.get(field)
         if ftype is TEXT and isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
             raise EngineError(
-                "malformed", f"{kind}: {field!r} is at most {MAX_TEXT_CHARS} characters, not {len(value)}"
+                "malformed",
+                f"{kind}: {field!r} is at most {MAX_TEXT_CHARS} characters, not {len(value)}",
+                params={
+                    "rule": "text_too_long",
+                    "event": kind,
+                    "field": field,
+                    "limit": MAX_TEXT_CHARS,
+                    "given": len(value),
+                },
             )
     size = len(json.dumps(event, ensure_ascii=False, separators=(",", ":"), default=repr))
     if size > MAX_EVENT_CHARS:
         raise EngineError(
-            "malformed", f"{kind}: the event is {size} characters of JSON; an event is at most {MAX_EVENT_CHARS}"
+            "malformed",
+            f"{kind}: the event is {size} characters of JSON; an event is at most {MAX_EVENT_CHARS}",
+            params={"rule": "event_too_big", "event": kind, "size": size, "limit": MAX_EVENT_CHARS},
         )
     return kind

@@ -161,7 +161,11 @@ class Hand:
 def _seat_of(event: dict[str, Any], n: int, key: str = "seat") -> int:
     seat = event.get(key)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a seat from 0 to {n - 1}, not {seat!r}")
+        raise EngineError(
+            "malformed",
+            f"{event.get('type')}: {key!r} must be a seat from 0 to {n - 1}, not {seat!r}",
+            params={"rule": "seat", "event": event.get("type"), "field": key, "last": n - 1, "value": repr(seat)},
+        )
     return seat
 
 
@@ -178,12 +182,17 @@ def _card_list(event: dict[str, Any], key: str = "cards") -> list[str]:
         except TypeError:  # an unhashable element: refused below
             pass
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-        raise EngineError("malformed", f"{event.get('type')}: {key!r} must be a non-empty list of card codes")
+        raise EngineError(
+            "malformed",
+            f"{event.get('type')}: {key!r} must be a non-empty list of card codes",
+            params={"rule": "card_list", "event": event.get("type"), "field": key},
+        )
     for c in cards:
         if c not in CARD_INFO:
             raise EngineError(
                 "unknown_card",
                 f"{c!r} is not a card code (ranks 2-9 T J Q K A with a suit j s p r, or Mahjong, Dog, Phoenix, Dragon)",
+                params={"rule": "card_code", "code": repr(c)},
             )
     return cards
 
@@ -194,7 +203,9 @@ def _rank_field(event: dict[str, Any], key: str) -> int | None:
         return None
     if value not in RANK_OF_CODE:
         raise EngineError(
-            "malformed", f"{event.get('type')}: {key!r} must name a rank 2-9, T, J, Q, K or A, not {value!r}"
+            "malformed",
+            f"{event.get('type')}: {key!r} must name a rank 2-9, T, J, Q, K or A, not {value!r}",
+            params={"rule": "rank", "event": event.get("type"), "field": key, "value": repr(value)},
         )
     return RANK_OF_CODE[value]
 
@@ -330,6 +341,7 @@ class GameState(EventFold):
             raise EngineError(
                 "wrong_phase",
                 f"a hand is in progress ({self.phase.replace('_', ' ')} phase): it must end before the next shuffle",
+                params={"rule": "hand_in_progress", "phase": self.phase},
             )
         if (
             self.options.get("shuffler", "first_out") == "first_out"
@@ -339,7 +351,12 @@ class GameState(EventFold):
             raise EngineError(
                 "not_your_turn",
                 f"seat {self.next_shuffler} shuffles this hand ({self.variant.shuffler_rule}), not seat {seat}",
-                params={"seat": seat, "expected_seat": self.next_shuffler, "rule": "shuffle"},
+                params={
+                    "seat": seat,
+                    "expected_seat": self.next_shuffler,
+                    "rule": "shuffle",
+                    "shuffler_rule": self.variant.name,
+                },
             )
         v = self.variant
         v.check_shuffler(self.n, seat)
@@ -370,9 +387,11 @@ class GameState(EventFold):
             seat = _seat_of(event, self.n)
         card = event.get("card")
         if not isinstance(card, str):
-            raise EngineError("malformed", "draw: 'card' must be a card code")
+            raise EngineError("malformed", "draw: 'card' must be a card code", params={"rule": "draw_card"})
         if card not in CARD_INFO:
-            raise EngineError("unknown_card", f"{card!r} is not a card code")
+            raise EngineError(
+                "unknown_card", f"{card!r} is not a card code", params={"rule": "not_card_code", "code": repr(card)}
+            )
         expected = self._expected_drawer(h)
         if seat != expected:
             raise EngineError(
@@ -381,7 +400,11 @@ class GameState(EventFold):
                 params={"seat": seat, "expected_seat": expected},
             )
         if h.pile[card] <= 0:
-            raise EngineError("deal_invalid", f"{card} is not in the pile: it has already been taken")
+            raise EngineError(
+                "deal_invalid",
+                f"{card} is not in the pile: it has already been taken",
+                params={"rule": "taken", "card": card},
+            )
         h.pile[card] -= 1
         h.cards[seat].append(card)
         h.received[seat] += 1
@@ -400,6 +423,13 @@ class GameState(EventFold):
             raise EngineError(
                 "deal_invalid",
                 f"seat {seat} receives {h.sizes[seat]} cards in all; it has {h.received[seat]} and cannot take {len(cards)} more",
+                params={
+                    "rule": "too_many",
+                    "seat": seat,
+                    "size": h.sizes[seat],
+                    "received": h.received[seat],
+                    "given": len(cards),
+                },
             )
         pile = h.pile
         if len(set(cards)) == len(cards):  # the usual case: no card twice (the same list as below)
@@ -407,7 +437,11 @@ class GameState(EventFold):
         else:
             missing = [c for c, k in Counter(cards).items() if pile[c] < k]
         if missing:
-            raise EngineError("deal_invalid", f"{describe(missing)} not in the pile: already dealt")
+            raise EngineError(
+                "deal_invalid",
+                f"{describe(missing)} not in the pile: already dealt",
+                params={"rule": "dealt", "cards": missing},
+            )
         for c in cards:
             h.pile[c] -= 1
         h.cards[seat].extend(cards)
@@ -427,7 +461,11 @@ class GameState(EventFold):
         h = self._require_hand(kind, DEAL, EXCHANGE, PLAY, DRAGON_GIFT)
         seat = _seat_of(event, self.n)
         if not self.variant.has_calls:
-            raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
+            raise EngineError(
+                "not_in_variant",
+                f"there are no calls in {self.variant.name}",
+                params={"rule": "no_calls", "variant": self.variant.name},
+            )
         if seat in h.calls:
             raise EngineError(
                 "already_called",
@@ -435,7 +473,11 @@ class GameState(EventFold):
                 params={"seat": seat, "call": h.calls[seat]},
             )
         if h.gift_from is not None and self.variant.hand_over(h):
-            raise EngineError("call_too_late", "the hand is over: only the gift of its last Dragon trick remains")
+            raise EngineError(
+                "call_too_late",
+                "the hand is over: only the gift of its last Dragon trick remains",
+                params={"rule": "hand_over"},
+            )
         return h, seat
 
     def _on_grand_tichu(self, event: dict[str, Any]) -> None:
@@ -443,21 +485,38 @@ class GameState(EventFold):
         limit = self.variant.grand_tichu_limit(h, seat)
         if limit is None:
             if not self.options.get("grand_tichu", True):
-                raise EngineError("not_in_variant", "there is no Grand Tichu in this game (option grand_tichu)")
-            raise EngineError("not_in_variant", f"seat {seat} may not call Grand Tichu in {self.variant.name}")
+                raise EngineError(
+                    "not_in_variant",
+                    "there is no Grand Tichu in this game (option grand_tichu)",
+                    params={"rule": "no_grand_tichu", "option": "grand_tichu"},
+                )
+            raise EngineError(
+                "not_in_variant",
+                f"seat {seat} may not call Grand Tichu in {self.variant.name}",
+                params={"rule": "grand_tichu_seat", "seat": seat, "variant": self.variant.name},
+            )
         if h.received[seat] > limit:
             raise EngineError(
                 "call_too_late",
                 f"Grand Tichu is called before the {limit + 1}th card; seat {seat} has {h.received[seat]}",
+                params={"rule": "grand_tichu", "seat": seat, "limit": limit, "received": h.received[seat]},
             )
         h.calls[seat] = "grand_tichu"
 
     def _on_tichu(self, event: dict[str, Any]) -> None:
         h, seat = self._caller("tichu", event)
         if not self.variant.may_call(h, seat):
-            raise EngineError("not_in_variant", f"seat {seat} may not call Tichu in {self.variant.name}")
+            raise EngineError(
+                "not_in_variant",
+                f"seat {seat} may not call Tichu in {self.variant.name}",
+                params={"rule": "tichu_seat", "seat": seat, "variant": self.variant.name},
+            )
         if seat in h.played:
-            raise EngineError("call_too_late", f"Tichu is called before one's first card; seat {seat} has played")
+            raise EngineError(
+                "call_too_late",
+                f"Tichu is called before one's first card; seat {seat} has played",
+                params={"rule": "tichu_played", "seat": seat},
+            )
         # record-format.md: legal until the seat plays its first card, during the draw too.
         h.calls[seat] = "tichu"
 
@@ -467,31 +526,53 @@ class GameState(EventFold):
         h = self._require_hand("push", EXCHANGE)
         seat = _seat_of(event, self.n)
         if seat in h.pushes:
-            raise EngineError("push_invalid", f"seat {seat} has already pushed its cards")
+            raise EngineError(
+                "push_invalid", f"seat {seat} has already pushed its cards", params={"rule": "pushed", "seat": seat}
+            )
         targets = self.variant.push_targets(h, seat)
         raw = event.get("cards")
         if not isinstance(raw, dict):
-            raise EngineError("malformed", "push: 'cards' must be an object from target seat to card")
+            raise EngineError(
+                "malformed", "push: 'cards' must be an object from target seat to card", params={"rule": "push_cards"}
+            )
         given: dict[int, list[str]] = {}
         for key, value in raw.items():
             if not (isinstance(key, str) and key.isascii() and key.isdigit()):
-                raise EngineError("push_invalid", f"push: target {key!r} is not a seat number")
+                raise EngineError(
+                    "push_invalid",
+                    f"push: target {key!r} is not a seat number",
+                    params={"rule": "push_target", "target": repr(key)},
+                )
             if value.__class__ is str and value in CARD_INFO:  # the usual gift, one card: what the checks below pass
                 given[int(key)] = [value]
                 continue
             cards = [value] if isinstance(value, str) else value
             if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-                raise EngineError("malformed", f"push: the cards for seat {key} must be a card code or a list of them")
+                raise EngineError(
+                    "malformed",
+                    f"push: the cards for seat {key} must be a card code or a list of them",
+                    params={"rule": "push_gift", "target": key},
+                )
             for c in cards:
                 if c not in CARD_INFO:
-                    raise EngineError("unknown_card", f"{c!r} is not a card code")
+                    raise EngineError(
+                        "unknown_card", f"{c!r} is not a card code", params={"rule": "not_card_code", "code": repr(c)}
+                    )
             given[int(key)] = list(cards)
         if not targets:
-            raise EngineError("push_invalid", f"seat {seat} gives no cards at this exchange")
+            raise EngineError(
+                "push_invalid", f"seat {seat} gives no cards at this exchange", params={"rule": "no_push", "seat": seat}
+            )
         if set(given) != set(targets):
             raise EngineError(
                 "push_invalid",
                 f"seat {seat} pushes to seats {', '.join(map(str, targets))}, not to {', '.join(map(str, sorted(given))) or 'nobody'}",
+                params={
+                    "rule": "push_targets" if given else "push_targets_none",
+                    "seat": seat,
+                    "targets": ", ".join(map(str, targets)),
+                    "given": ", ".join(map(str, sorted(given))),
+                },
             )
         counts = self.variant.push_counts(h, seat)
         for t, cards in given.items():
@@ -499,10 +580,21 @@ class GameState(EventFold):
                 raise EngineError(
                     "push_invalid",
                     f"seat {seat} gives exactly {counts[t]} card{'s' if counts[t] > 1 else ''} to seat {t}, not {len(cards)}",
+                    params={
+                        "rule": "push_count" if counts[t] > 1 else "push_count_one",
+                        "seat": seat,
+                        "to": t,
+                        "expected": counts[t],
+                        "given": len(cards),
+                    },
                 )
         all_cards = [c for cards in given.values() for c in cards]
         if not _holds(h.cards[seat], all_cards):
-            raise EngineError("card_not_in_hand", f"seat {seat} does not hold {describe(all_cards)}")
+            raise EngineError(
+                "card_not_in_hand",
+                f"seat {seat} does not hold {describe(all_cards)}",
+                params={"seat": seat, "cards": all_cards},
+            )
         self.variant.check_push(h, seat, given)
         _remove(h.cards[seat], all_cards)
         h.pushes[seat] = given
@@ -545,7 +637,7 @@ class GameState(EventFold):
         self._check_wish_fulfilled(h, seat, cards, combo, top, in_turn, leading)
         dog_target = self.variant.dog_lead(h, seat, to) if combo.kind == DOG_LEAD else None
         if combo.kind != DOG_LEAD and to is not None:
-            raise EngineError("malformed", "play: 'to' goes only with the Dog")
+            raise EngineError("malformed", "play: 'to' goes only with the Dog", params={"rule": "to_without_dog"})
         # --- every check passed: change the state ---
         self._put_on_table(h, seat, cards, combo, wish, in_turn, leading)
         self._after_play(h, seat, combo, dog_target)
@@ -626,11 +718,14 @@ class GameState(EventFold):
                 raise EngineError(
                     "invalid_combination",
                     f"'phoenix' reads the Phoenix in a combination; {describe(cards)} has none to read",
+                    params={"rule": "no_phoenix", "cards": list(cards)},
                 )
             options = [c for c in options if c.phoenix == stand_in]
             if not options:
                 raise EngineError(
-                    "invalid_combination", f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}"
+                    "invalid_combination",
+                    f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}",
+                    params={"rule": "phoenix_rank", "phoenix": rank_code(stand_in), "cards": list(cards)},
                 )
         return options
 
@@ -639,11 +734,21 @@ class GameState(EventFold):
         v = self.variant
         if wish is not None:
             if not v.has_wish:
-                raise EngineError("not_in_variant", f"there is no wish in {v.label}")
+                raise EngineError(
+                    "not_in_variant", f"there is no wish in {v.label}", params={"rule": "no_wish", "variant": v.name}
+                )
             if MAHJONG not in cards:
-                raise EngineError("invalid_combination", "a wish is made only with the Mahjong")
+                raise EngineError(
+                    "invalid_combination",
+                    "a wish is made only with the Mahjong",
+                    params={"rule": "wish_without_mahjong"},
+                )
         elif MAHJONG in cards and self.options.get("wish_required") and v.has_wish:
-            raise EngineError("invalid_combination", "the Mahjong's player must name a wish (option wish_required)")
+            raise EngineError(
+                "invalid_combination",
+                "the Mahjong's player must name a wish (option wish_required)",
+                params={"rule": "wish_required", "option": "wish_required"},
+            )
 
     def _played_combination(
         self,
@@ -841,7 +946,7 @@ class GameState(EventFold):
             raise EngineError(
                 "wish_not_fulfilled",
                 f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
-                params={"seat": seat, "wish": rank_code(h.wish), "rule": "pass"},
+                params={"seat": seat, "wish": rank_code(h.wish), "rule": "pass", "top": list(top_entry[1].cards)},
             )
         self._pass_accepted(h, seat, top_entry[0])
 
@@ -902,7 +1007,7 @@ class GameState(EventFold):
         seat = _seat_of(event, self.n)
         to = _seat_of(event, self.n, "to")
         if h.gift_from is None:
-            raise EngineError("gift_invalid", "there is no Dragon trick to give away now")
+            raise EngineError("gift_invalid", "there is no Dragon trick to give away now", params={"rule": "no_gift"})
         if seat != h.gift_from:
             raise EngineError(
                 "not_your_turn",
@@ -919,6 +1024,7 @@ class GameState(EventFold):
             raise EngineError(
                 "gift_invalid",
                 f"seat {to} is out; the Dragon trick goes to an opponent still playing (option dragon_gift_to_out)",
+                params={"rule": "to_out", "to": to, "option": "dragon_gift_to_out"},
             )
         h.gift_from = None
         self._collect(h, to)
@@ -932,13 +1038,18 @@ class GameState(EventFold):
         seat = _seat_of(event, self.n)
         reason = event.get("reason")
         if not isinstance(reason, str) or not reason:
-            raise EngineError("malformed", "penalty: 'reason' must name the breach, e.g. 'missed_wish'")
+            raise EngineError(
+                "malformed",
+                "penalty: 'reason' must name the breach, e.g. 'missed_wish'",
+                params={"rule": "penalty_reason"},
+            )
         # The penalty is the missed wish's (score_penalty), whatever the reason's wording: none for
         # a variant without a wish, nor for a seat that need not fulfil one (Threechu's dummy).
         if not self.variant.has_wish or self.variant.wish_exempt(h, seat):
             raise EngineError(
                 "not_in_variant",
                 f"seat {seat} need not fulfil a wish in {self.variant.name}, so no missed-wish penalty",
+                params={"rule": "no_penalty", "seat": seat, "variant": self.variant.name},
             )
         line = self.variant.score_penalty(h, seat, self.options)
         line.update(kind="penalty", penalty={"seat": seat, "reason": reason})
@@ -965,29 +1076,48 @@ class GameState(EventFold):
             raise EngineError(
                 "wrong_phase",
                 f"a hand is in progress ({self.phase.replace('_', ' ')} phase): a hand result replaces a whole hand",
+                params={"rule": "result_in_hand", "phase": self.phase},
             )
         calls_raw = event.get("calls", {})
         out = event.get("out")
         if not isinstance(calls_raw, dict):
             raise EngineError(
-                "malformed", "hand_result: 'calls' must be an object from seat to 'tichu' or 'grand_tichu'"
+                "malformed",
+                "hand_result: 'calls' must be an object from seat to 'tichu' or 'grand_tichu'",
+                params={"rule": "result_calls"},
             )
         calls: dict[int, str] = {}
         for key, call in calls_raw.items():
             if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < self.n):
-                raise EngineError("result_invalid", f"hand_result: {key!r} is not a seat")
+                raise EngineError(
+                    "result_invalid",
+                    f"hand_result: {key!r} is not a seat",
+                    params={"rule": "result_seat", "key": repr(key)},
+                )
             if call not in ("tichu", "grand_tichu"):
                 raise EngineError(
-                    "result_invalid", f"hand_result: seat {key} called {call!r}; a call is 'tichu' or 'grand_tichu'"
+                    "result_invalid",
+                    f"hand_result: seat {key} called {call!r}; a call is 'tichu' or 'grand_tichu'",
+                    params={"rule": "result_call", "seat": int(key), "call": repr(call)},
                 )
             calls[int(key)] = call
         if calls and not self.variant.has_calls:
-            raise EngineError("not_in_variant", f"there are no calls in {self.variant.name}")
+            raise EngineError(
+                "not_in_variant",
+                f"there are no calls in {self.variant.name}",
+                params={"rule": "no_calls", "variant": self.variant.name},
+            )
         if not isinstance(out, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in out):
-            raise EngineError("malformed", "hand_result: 'out' must be a list of seats in finishing order")
+            raise EngineError(
+                "malformed",
+                "hand_result: 'out' must be a list of seats in finishing order",
+                params={"rule": "result_out"},
+            )
         if any(not 0 <= s < self.n for s in out) or len(set(out)) != len(out) or len(out) > self.n:
             raise EngineError(
-                "result_invalid", f"hand_result: 'out' {out} must list distinct seats from 0 to {self.n - 1}"
+                "result_invalid",
+                f"hand_result: 'out' {out} must list distinct seats from 0 to {self.n - 1}",
+                params={"rule": "result_out_seats", "out": str(out), "last": self.n - 1},
             )
         line = self.variant.result_line(self.n, event, calls, out, self.options)
         # a score-sheet line obeys the call rules of a hand played card by card (Threechu: neither
@@ -995,9 +1125,17 @@ class GameState(EventFold):
         probe = SimpleNamespace(shuffler=event.get("dealer"), options=self.options)
         for s, call in sorted(calls.items()):
             if call == "grand_tichu" and self.variant.grand_tichu_limit(probe, s) is None:  # type: ignore[arg-type]
-                raise EngineError("not_in_variant", f"seat {s} may not call Grand Tichu in {self.variant.name}")
+                raise EngineError(
+                    "not_in_variant",
+                    f"seat {s} may not call Grand Tichu in {self.variant.name}",
+                    params={"rule": "grand_tichu_seat", "seat": s, "variant": self.variant.name},
+                )
             if call == "tichu" and not self.variant.may_call(probe, s):  # type: ignore[arg-type]
-                raise EngineError("not_in_variant", f"seat {s} may not call Tichu in {self.variant.name}")
+                raise EngineError(
+                    "not_in_variant",
+                    f"seat {s} may not call Tichu in {self.variant.name}",
+                    params={"rule": "tichu_seat", "seat": s, "variant": self.variant.name},
+                )
         line.update(kind="hand_result", calls={str(s): c for s, c in sorted(calls.items())})
         if "dealer" in event:
             line["shuffler"] = event["dealer"]

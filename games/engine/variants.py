@@ -42,8 +42,16 @@ class Variant:
             seats = sorted(self.seat_counts)
             contiguous = len(seats) > 2 and seats[-1] - seats[0] == len(seats) - 1
             counts = f"{seats[0]} to {seats[-1]}" if contiguous else " or ".join(map(str, seats))
+            if len(seats) == 1:
+                said: dict[str, Any] = {"rule": "players", "count": seats[0]}
+            elif contiguous:
+                said = {"rule": "players_range", "low": seats[0], "high": seats[-1]}
+            else:  # no game yet: "4 or 6" has no words ("or" is English), the message is said
+                said = {}
             raise EngineError(
-                "malformed", f"{self.label} is played by {counts} players, the record names {len(players)}"
+                "malformed",
+                f"{self.label} is played by {counts} players, the record names {len(players)}",
+                params={**said, "variant": self.name, "given": len(players)},
             )
 
     def seat_count(self, players: Sequence[str]) -> int:
@@ -86,6 +94,12 @@ class Variant:
             raise EngineError(
                 "not_your_turn",
                 f"seat {seat} never deals in {self.label}: the dealer is one of seats {', '.join(map(str, self.dealers(n)))}",
+                params={
+                    "rule": "never_deals",
+                    "seat": seat,
+                    "variant": self.name,
+                    "dealers": ", ".join(map(str, self.dealers(n))),
+                },
             )
 
     def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
@@ -159,6 +173,7 @@ class Variant:
             raise EngineError(
                 "not_in_variant",
                 f"in {self.label} the Dog gives the lead to the partner (seat {partner}); 'to' is not chosen",
+                params={"rule": "dog_to", "variant": self.name, "partner": partner},
             )
         return hand.next_holder(partner, include_self=True)
 
@@ -272,13 +287,16 @@ class Variant:
                 team_of[s] = t
         points = event.get("points")
         if not out:
-            raise EngineError("result_invalid", "a hand result names at least who went out first")
+            raise EngineError(
+                "result_invalid", "a hand result names at least who went out first", params={"rule": "result_no_out"}
+            )
         sweep = self.sweep_of(out, team_of)
         if sweep is not None:
             if points is not None:
                 raise EngineError(
                     "result_invalid",
                     f"seats {', '.join(map(str, out[: self.sweep_size]))} went out first as a team: that hand has no card points",
+                    params={"rule": "result_sweep_points", "seats": ", ".join(map(str, out[: self.sweep_size]))},
                 )
             cards = [0] * len(teams)
             cards[sweep] = self.sweep_points(options)
@@ -296,18 +314,34 @@ class Variant:
 
     def _check_card_points(self, points: Any, teams: int) -> None:
         if points is None:
-            raise EngineError("result_invalid", "card points are required unless one team went out first together")
+            raise EngineError(
+                "result_invalid",
+                "card points are required unless one team went out first together",
+                params={"rule": "result_points_required"},
+            )
         if (
             not isinstance(points, list)
             or len(points) != teams
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in points)
         ):
-            raise EngineError("result_invalid", f"points must be a list of {teams} integers, one per team")
+            raise EngineError(
+                "result_invalid",
+                f"points must be a list of {teams} integers, one per team",
+                params={"rule": "result_points_list", "teams": teams},
+            )
         for p in points:
             if p % 5 or not -25 <= p <= 125:
-                raise EngineError("result_invalid", f"card points {p} must be a multiple of 5 between -25 and 125")
+                raise EngineError(
+                    "result_invalid",
+                    f"card points {p} must be a multiple of 5 between -25 and 125",
+                    params={"rule": "result_points_value", "points": p},
+                )
         if sum(points) != 100:
-            raise EngineError("result_invalid", f"card points {points} must sum to 100, not {sum(points)}")
+            raise EngineError(
+                "result_invalid",
+                f"card points {points} must sum to 100, not {sum(points)}",
+                params={"rule": "result_points_sum", "points": str(points), "total": sum(points)},
+            )
 
     def per_column(self, team_points: list[int], team_of: Sequence[int]) -> list[int]:
         """Team points as the score sheet keeps them (per team here; per player in Threechu)."""
@@ -351,5 +385,13 @@ def get_variant(name: object) -> Variant:
     if name in VARIANTS:
         return VARIANTS[name]
     if name in KNOWN_VARIANTS:
-        raise EngineError("not_in_variant", f"the {name} rules are not implemented yet")
-    raise EngineError("malformed", f"unknown variant {name!r}: expected one of {', '.join(KNOWN_VARIANTS)}")
+        raise EngineError(
+            "not_in_variant",
+            f"the {name} rules are not implemented yet",
+            params={"rule": "not_implemented", "variant": name},
+        )
+    raise EngineError(
+        "malformed",
+        f"unknown variant {name!r}: expected one of {', '.join(KNOWN_VARIANTS)}",
+        params={"rule": "unknown_variant", "given": repr(name), "variants": ", ".join(KNOWN_VARIANTS)},
+    )

@@ -50,11 +50,13 @@ from .faces import (
     card_table,
     variant_cards,
 )
+from .family_refusals import FAMILY_REFUSAL_WORDS
 from .registry import GAME_NAMES, game_label
 from .shared_refusals import FIELD_TYPE_WORDS, SHARED_REFUSAL_WORDS
 from .tien_zi_que.cards import COLOURS as TZQ_COLOURS
 from .tien_zi_que.cards import FACE_NAMES as TZQ_FACE_NAMES
 from .tien_zi_que.refusals import TZQ_REFUSAL_WORDS
+from .variants import KNOWN_VARIANTS, get_variant
 from .visibility import HIDDEN
 
 EVENT_WORDS: dict[str, str] = {
@@ -102,25 +104,7 @@ EVENT_WORDS: dict[str, str] = {
 PLAY_SUFFIXES = ("combination", "phoenix", "wish", "to")
 
 REFUSAL_WORDS: dict[str, str] = {
-    "wish_not_fulfilled": "the wish for {phrase:wish} forbids it: {name:seat} holds {phrase:wish} and can play it",
-    "wish_not_fulfilled:pass": "the wish for {phrase:wish} forbids a pass: {name:seat} holds {phrase:wish} and can play it",
-    "not_your_turn": "{name:expected_seat} is to play, not {name:seat}",
-    "not_your_turn:out_of_turn": "{name:expected_seat} is to play; out of turn only a bomb may be played, and {cards:cards} is not one",
-    "not_your_turn:out": "{name:seat} is out and holds no cards",
-    "not_your_turn:gift": "{name:expected_seat} won the trick with the Dragon and gives it, not {name:seat}",
-    "not_your_turn:shuffle": "{name:expected_seat} shuffles next, not {name:seat}",
-    "does_not_beat": "{cards:cards} does not beat {cards:top}",
-    "does_not_beat:dog": "the Dog can only be led, never played on a combination",
-    "invalid_combination": "{cards:cards} is not a combination",
-    "card_not_in_hand": "{name:seat} does not hold {cards:cards}",
-    "bomb_not_allowed:hand_over": "the hand is over: only the gift of its last Dragon trick remains, no bomb",
-    "bomb_not_allowed:nothing_to_bomb": "a bomb out of turn is played on a combination on the table; nothing lies there now ({name:expected_seat} leads)",
-    "gift_required": "{name:seat} must first give the Dragon trick to an opponent",
-    "gift_invalid:not_opponent": "the Dragon trick goes to an opponent; {name:to} is not an opponent of {name:seat}",
-    "wrong_phase": "no {words:event} now: the game is in the {words:phase} phase",
-    "wrong_phase:lead_pass": "{name:seat} leads the trick and cannot pass",
-    "draw_out_of_order": "{name:expected_seat} draws next, not {name:seat}",
-    "already_called": "{name:seat} has already called {words:call} this hand",
+    **FAMILY_REFUSAL_WORDS,  # the Tichu family's: Nanking, Threechu, Tientsin, Grand Seigneur (family_refusals.py)
     **SHARED_REFUSAL_WORDS,  # every game's: the shared schema, fold and options (shared_refusals.py)
     **TZQ_REFUSAL_WORDS,  # Tien Zi Que's, each under its code and a ``tzq_`` rule
 }
@@ -143,8 +127,19 @@ _PHASES = (
 #: Tien Zi Que's kinds of combination (tien_zi_que.combos.combination_kind: the French book's
 #: Triplon and Suite), the ``kind`` of its ``state_json`` combinations
 _TZQ_COMBINATIONS = {"triplet": "triplet", "sequence": "sequence"}
-#: Tien Zi Que's faces whose short text is a word (faces.TZQ_FACE_SHORT: the Dragon's, the Tien Zi Que's)
-_TZQ_SHORT_WORDS = ("D", "J")
+#: the lines of Tien Zi Que's scoring table (tien_zi_que.scoring.SCORING, whose ``label`` in the
+#: state's JSON stays the French book's name), by the ``name`` a score sheet's line carries
+_TZQ_SCORING = {
+    "colour": "Colour", "white_hand": "White Hand", "five_elements": "Five Elements",
+    "sparrow_emperor": "Sparrow Emperor", "proud_dragon": "Proud Dragon", "pair": "Pair",
+    "three_of_a_kind": "Three of a Kind", "four_of_a_kind": "Four of a Kind", "characters": "Characters",
+    "wind_rose": "Wind Rose", "honours": "Honours", "supreme_honours": "Supreme Honours",
+    "winning_draw": "Winning Draw",
+}  # fmt: skip
+#: Tien Zi Que's faces whose short text is a language's (faces.TZQ_FACE_SHORT): the winds' letters
+#: (French E S O N, German O S W N: docs/glossary.md), the Dragon's and the Tien Zi Que's. The
+#: numbers are numbers; a card's code in a record stays ``Ew``, ``Ww``, whatever the face shows.
+_TZQ_SHORT_WORDS = ("E", "S", "W", "N", "D", "J")
 #: the calls by their names (proper names: "Ann has already called Tichu this hand")
 _CALLS = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
 _REASONS = ("missed_wish",)
@@ -199,6 +194,9 @@ def _english_terms() -> dict[str, str]:
         terms[f"code:{code}"] = heading
     for name in GAME_NAMES:
         terms[f"variant:{name}"] = game_label(name)
+    for name in KNOWN_VARIANTS:  # who shuffles, in the Tichu family (Variant.shuffler_rule)
+        if name != tzq.NAME:
+            terms[f"shuffler_rule:{name}"] = get_variant(name).shuffler_rule
     for face, face_name in TZQ_FACE_NAMES.items():
         terms[f"tzq_face:{face}"] = face_name
     for colour, colour_name in TZQ_COLOURS.items():
@@ -206,10 +204,12 @@ def _english_terms() -> dict[str, str]:
     terms["tzq_card"] = "{words:tzq_face} ({words:tzq_colour})"
     for key, what in FIELD_TYPE_WORDS.items():
         terms[f"field_type:{key}"] = what
-    for face in _TZQ_SHORT_WORDS:  # what the card shows that is a word, not a number or a wind's letter
+    for face in _TZQ_SHORT_WORDS:  # what the card shows that is a word or a wind's letter, not a number
         terms[f"tzq_face_short:{face}"] = TZQ_FACE_SHORT[face]
     for kind, kind_name in _TZQ_COMBINATIONS.items():
         terms[f"tzq_combination:{kind}"] = kind_name
+    for line, line_name in _TZQ_SCORING.items():
+        terms[f"tzq_scoring:{line}"] = line_name
     terms["gift"] = "{cards:cards} to {name:to}"  # one target of a push
     terms["seat"] = "seat {number:seat}"  # a seat without a name
     # what the replay adds to a frame's sentence, and says before the first event
@@ -223,8 +223,8 @@ def _english_terms() -> dict[str, str]:
 #: ``suit:s`` ``{rank:rank} of Swords``, ``special:Dog``, ``face:Dog`` (what the card shows),
 #: ``combination:``, ``call:``, ``event:``, ``phase:``, ``reason:`` (the ``{words:key}`` slots),
 #: ``code:`` (a refusal code as a form's heading), ``variant:`` (the games' names), Tien Zi Que's
-#: ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, ``tzq_face_short:`` (what a card shows) and
-#: ``tzq_combination:`` (``triplet``, ``sequence``), a
+#: ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, ``tzq_face_short:`` (what a card shows),
+#: ``tzq_combination:`` (``triplet``, ``sequence``) and ``tzq_scoring:`` (a scoring line's name), a
 #: push's ``gift`` and a nameless ``seat``.
 TERMS: dict[str, str] = _english_terms()
 

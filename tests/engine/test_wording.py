@@ -50,7 +50,9 @@ def test_the_wish_refusal_names_the_wish_from_its_parameters():
     error = check["error"]
     assert error["code"] == "wish_not_fulfilled"
     assert error["params"] == {"seat": 0, "wish": "8", "cards": ["7j"]}
-    assert refusal_words(error, NAMES) == "the wish for an 8 forbids it: Ann holds an 8 and can play it"
+    assert refusal_words(error, NAMES) == (
+        "the wish for an 8 forbids it: Ann holds an 8 and can play it (7 of Jade has none)"
+    )
     # the words come from the code and parameters, not from the message
     assert refusal_words({**error, "message": "something else"}, NAMES) == refusal_words(error, NAMES)
 
@@ -115,7 +117,12 @@ def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
               "kept": ["C2b", "Dr"], "missing": ["C3k"], "extra": ["Nw"], "tzq_face": "C7",
               # every game's (games/engine/shared_refusals.py)
               "type": "'bogus'", "field": "seat", "field_type": "seat", "presets": "rio, tiki, abacus",
-              "option": "hands", "multiple_of": 3, "choices": '"draw", "western"'}
+              "option": "hands", "multiple_of": 3, "choices": '"draw", "western"',
+              "allowed": "seat", "fields": "'colour'", "limit": 64, "size": 2100, "index": 3,
+              # the Tichu family's (games/engine/family_refusals.py)
+              "code": "'Zz'", "count": 4, "dealers": "0, 1, 2", "high": 12, "low": 5, "last": 3, "out": "[0, 7]",
+              "partner": 2, "received": 9, "seats": "0, 2", "shuffler_rule": "threechu", "target": "'x'",
+              "targets": "1, 2", "teams": 2, "total": 120, "variant": "tientsin", "variants": "nanking, threechu"}
     said = engine.words(lang)
     for table, english in ((said.events, engine.EVENT_WORDS), (said.refusals, engine.REFUSAL_WORDS)):
         for key, template in english.items():
@@ -138,17 +145,44 @@ def test_the_words_of_each_language():
     assert engine.event_words(play, NAMES, lang="pt") == engine.event_words(play, NAMES)
 
 
+#: the winds' letters on a Tien Zi Que card, East South West North, as each language abbreviates
+#: them (docs/glossary.md: the French book's Est, Sud, Ouest, Nord; German Ost, Süd, West, Nord)
+WIND_LETTERS = {"en": "ESWN", "fr": "ESON", "de": "OSWN", "uk": ["Сх", "Пд", "Зх", "Пн"]}
+
+
 @pytest.mark.parametrize("lang", ["fr", "de", "uk"])
 def test_tien_zi_ques_faces_and_combinations_have_words_in_every_language(lang):
-    """What a Tien Zi Que card shows ("Drg", "TZQ") and its kinds of combination are the engine's
-    terms: the Dragon's face is said in the language, the Tien Zi Que's keeps the game's initials."""
+    """What a Tien Zi Que card shows ("Drg", "TZQ", a wind's letter) and its kinds of combination
+    are the engine's terms: the Dragon's face and the winds' letters are said in the language, the
+    Tien Zi Que's keeps the game's initials."""
     english, said = engine.page_words("en", "tien-zi-que"), engine.page_words(lang, "tien-zi-que")
     assert english["cards"]["Dw"]["rank"] == "Drg" != said["cards"]["Dw"]["rank"]
     assert said["cards"]["Dw"]["rank"] == said["terms"]["tzq_face_short:D"]
     assert said["cards"]["Jk"]["rank"] == "TZQ"
-    assert said["cards"]["E" + "w"]["rank"] == english["cards"]["Ew"]["rank"]  # a wind's letter, as typed
+    for language, letters in WIND_LETTERS.items():
+        shown = engine.page_words(language, "tien-zi-que")["cards"]
+        assert [shown[wind + "w"]["rank"] for wind in "ESWN"] == list(letters)
+    assert "Ww" in said["cards"] and "Ow" not in said["cards"]  # the codes stay the record's
     for kind in ("triplet", "sequence"):
         assert english["terms"][f"tzq_combination:{kind}"] == kind != said["terms"][f"tzq_combination:{kind}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "uk"])
+def test_tien_zi_ques_scoring_lines_have_their_languages_names(lang):
+    """A score pile's lines carry the French book's ``label`` (the state's JSON); their names in a
+    language are the engine's ``tzq_scoring:`` terms, French the book's own, every line named."""
+    from games.engine.tien_zi_que.scoring import SCORING, score_pile
+
+    terms = engine.words(lang).terms
+    names = {name: terms[f"tzq_scoring:{name}"] for name in SCORING}
+    _, lines = score_pile(["Ew", "Eb", "Sw", "Dr", "Jk"], winning_draw=True)
+    assert [line["label"] for line in lines] == ["Paire", "Caractères", "Pioche gagnante"]
+    said = [names[line["name"]] for line in lines]
+    if lang == "fr":
+        assert names == {name: label for name, (_points, label) in SCORING.items()}
+    else:
+        assert not set(said) & {label for _points, label in SCORING.values()}
+    assert len(set(names.values())) == len(SCORING)
 
 
 @pytest.mark.parametrize("lang", ["fr", "de", "uk"])
