@@ -25,7 +25,6 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views import csrf, defaults
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
@@ -34,7 +33,6 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from games import engine
 from games.services import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -43,6 +41,7 @@ from games.services import (
     SeqConflict,
     ServiceError,
     WriteForbidden,
+    refusal_in_language,
 )
 
 logger = logging.getLogger(__name__)
@@ -67,15 +66,6 @@ def _first_message(detail: Any, path: str = "") -> str:
             nested = isinstance(value, (dict, list))
             return _first_message(value, f"{path}[{i}]" if nested else path)
     return f"{path}: {detail}" if path else str(detail)
-
-
-def refusal_in_language(error: dict[str, Any]) -> str | None:
-    """An engine refusal's words in the request's language (seats by number: the API names no
-    player), or None in English (the engine's own message stays) or without a template."""
-    lang = engine.words(get_language()).lang
-    if lang == engine.words().lang:
-        return None
-    return engine.refusal_words(error, [], lang)
 
 
 def _service_error_response(exc: ServiceError) -> Response:

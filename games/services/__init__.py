@@ -4,7 +4,8 @@ Every write runs in one transaction. The append locks the game row (select_for_u
 writers to one game are serialised while other games proceed; the unique (game, seq) constraint
 stays the backstop. Nothing is stored when a service raises.
 
-- `errors`: the errors the API turns into coded answers; `results`: what a write answers;
+- `errors`: the errors the API turns into coded answers, the engine's refusals in the request's
+  language; `results`: what a write answers;
 - `checks`: input checks shared by the writes; `idempotency`: Idempotency-Key replays;
 - `players`: a club's players (clubs and memberships: `games.clubs.services`);
 - `games`: a game created empty or imported whole; `events`: the append.
@@ -22,6 +23,8 @@ from .errors import (
     SeqConflict,
     ServiceError,
     WriteForbidden,
+    engine_reason,
+    refusal_in_language,
 )
 from .events import MAX_BATCH, append_events
 from .games import (
@@ -42,6 +45,8 @@ __all__ = [
     "MAX_BATCH", "MAX_IMPORT_EVENTS", "MAX_NAME_LENGTH", "GameNotFound", "IdempotencyKeyReused", "InvalidInput",
     "RuleViolation", "SeqConflict", "ServiceError", "WriteForbidden", "WriteResult", "append_events", "game_create",
     "game_import", "idempotent_write", "import_hash", "player_create", "players_for_names",
+    # the engine's refusals in the request's language (the API's answers, the tournaments' services)
+    "engine_reason", "refusal_in_language",
     # package-private helpers the tournaments' services share (games.tournaments.services)
     "_check_events_shape", "_check_storable", "_fingerprint", "_idempotent_replay", "_idempotent_store",
     "_with_idempotency",

@@ -1,9 +1,28 @@
-"""The errors of the writes, each with the stable code the API answers with (games.api)."""
+"""The errors of the writes, each with the stable code the API answers with (games.api), and
+the engine's refusals in the request's language (what the API and the tournaments' services say)."""
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import engine
+
+
+def refusal_in_language(error: dict[str, Any]) -> str | None:
+    """An engine refusal's words in the request's language (seats by number: the API names no
+    player), or None in English (the engine's own message stays) or without a template."""
+    lang = engine.words(get_language()).lang
+    if lang == engine.words().lang:
+        return None
+    return engine.refusal_words(error, [], lang)
+
+
+def engine_reason(error: engine.EngineError) -> str:
+    """What the engine refused, to quote in a service's own message: its words in the request's
+    language, else its English message."""
+    return refusal_in_language(error.as_dict()) or error.message
 
 
 class ServiceError(Exception):

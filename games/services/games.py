@@ -16,7 +16,7 @@ from games.models import Club, Game, GameSeat
 
 from . import events as events_service  # looked up at call time: tests replace its writes
 from .checks import _check_events_shape, _check_name, _check_storable
-from .errors import InvalidInput, RuleViolation
+from .errors import InvalidInput, RuleViolation, engine_reason
 from .idempotency import _fingerprint, _with_idempotency
 from .players import players_for_names
 from .results import WriteResult, _game_body
@@ -29,7 +29,7 @@ def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.G
         return engine.new_game(variant, options, players=names)
     except engine.EngineError as err:
         if err.code == "malformed":
-            raise InvalidInput(err.message, code="malformed", params=err.params) from None
+            raise InvalidInput(engine_reason(err), code="malformed", params=err.params) from None
         raise RuleViolation(err, index=None) from None
 
 
@@ -116,7 +116,7 @@ def checked_import_events(record: Any) -> list:
         engine.parse_record(record, strict=True)
     except engine.EngineError as err:
         if err.code == "malformed":
-            raise InvalidInput(err.message, code="malformed") from None
+            raise InvalidInput(engine_reason(err), code="malformed") from None
         raise RuleViolation(err, index=err.index) from None
     events = record.get("events", [])
     _check_events_shape(events, MAX_IMPORT_EVENTS)

@@ -108,7 +108,9 @@ def _check_table_game(variant: str, options: dict) -> None:
     try:
         engine.new_game(variant, options, players=[f"p{i}" for i in range(SEATS_PER_TABLE)])
     except engine.EngineError as err:
-        raise InvalidInput(_("the tables' game: %(why)s") % {"why": err.message}, code="invalid_game") from None
+        raise InvalidInput(
+            _("the tables' game: %(why)s") % {"why": game_services.engine_reason(err)}, code="invalid_game"
+        ) from None
 
 
 # --- append ------------------------------------------------------------------------------------

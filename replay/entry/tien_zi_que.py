@@ -101,7 +101,10 @@ class RoundLine:
 
 
 def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
-    """The score sheet's rounds in words, each with the running totals after it."""
+    """The score sheet's rounds in words, each with the running totals after it; a scoring line by
+    its name in the request's language (the engine's ``tzq_scoring:`` terms; its ``label`` is the
+    French book's)."""
+    words = engine.words(get_language())
     totals = [0, 0]
     rows = []
     for line in sheet:
@@ -119,7 +122,8 @@ def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
             "drawn": bool(line.get("drawn")),
             "from_sheet": line.get("kind") == "round_result",
             "pile": list(line.get("score_pile") or []),
-            "scoring": [f"{s['label']} +{s['points']}" for s in line.get("scoring") or []],
+            "scoring": [f"{words.term('tzq_scoring:' + str(s.get('name')), s['label'])} +{s['points']}"
+                        for s in line.get("scoring") or []],
             "points": points,
             "totals": list(totals),
             "cells": list(zip(points, totals)),  # each player's points and running total

@@ -42,10 +42,9 @@ WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 #: house rules name it).
 ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "utc", "qr", "buchholz", "english", "français",
            "deutsch", "k", "dtm", "javascript", "brettspielwelt"}
-#: Left out of the check: code (slugs, the rating model's name), keys as the keyboard writes them
-#: (the entry page's card codes), and Tien Zi Que's scoring lines, which the engine writes in the
-#: French book's words.
-NOT_CHECKED = ["code", "kbd", ".scoring"]
+#: Left out of the check: code (slugs, the rating model's name) and keys as the keyboard writes them
+#: (the entry page's card codes).
+NOT_CHECKED = ["code", "kbd"]
 #: Ukrainian keyboards label these keys in Latin letters (the replay's titles name them), and the
 #: replay's single-letter shortcuts are letters of that keyboard.
 UK_KEYS = {"home", "end", "page", "up", "down", "shift", "enter", "esc", "tab"}

@@ -176,6 +176,24 @@ def test_tables_play_a_four_seat_game(club, scorer_client):
 
 
 @pytest.mark.django_db
+def test_the_tables_game_is_refused_in_the_requests_language_reason_included(club, scorer_client):
+    """invalid_game quotes the engine's reason: in French, the engine's French words for it (from
+    its code and params), not its English message inside a French sentence."""
+    from games import engine
+
+    body = {"club": club.pk, "name": "x", "header": HEADER, "variant": "tientsin"}
+    english = scorer_client.post("/api/tournaments/", body, format="json", HTTP_ACCEPT_LANGUAGE="en").json()
+    french = scorer_client.post("/api/tournaments/", body, format="json", HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert french["code"] == english["code"] == "invalid_game"
+    assert english["message"] == "the tables' game: Tientsin is played by 6 players, the record names 4"
+    reason = engine.refusal_words({"code": "malformed", "params": {
+        "rule": "players", "variant": "tientsin", "count": 6, "given": 4}}, [], "fr")  # fmt: skip
+    assert french["message"] == f"la partie des tables : {reason}"
+    assert "is played by" not in french["message"] and "joueurs" in reason
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
 def test_the_games_carry_the_presets_rules(club, scorer_client):
     header = {"entrants": "individuals", "system": "individual", "scoring": "dtm", "rounds": 1}
     tid = create(scorer_client, header=header)["id"]

@@ -221,7 +221,7 @@ function renderSheet(st) {
   body.innerHTML = sheet.map((line) => {
     const what = line.drawn ? esc(gettext("drawn")) : esc(interpolate(gettext("%(name)s by a %(by)s"), { name: name(line.winner), by: term(line.by) })) +
       (line.score_pile && line.score_pile.length ? ` <span class="pile">${cardsHtml(line.score_pile)}</span>` : "") +
-      ((line.scoring || []).length ? ` <span class="scoring">${esc(line.scoring.map((x) => `${x.label} +${x.points}`).join(", "))}</span>` : "") +
+      ((line.scoring || []).length ? ` <span class="scoring">${esc(line.scoring.map((x) => `${(WORDS.terms || {})[`tzq_scoring:${x.name}`] || x.label} +${x.points}`).join(", "))}</span>` : "") +
       (line.kind === "round_result" ? ` <span class="kind">${esc(gettext("(score line)"))}</span>` : "");
     const cells = line.points.map((p, i) => {
       totals[i] += p;
