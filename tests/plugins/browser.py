@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.plugins.long_polls import LONG_POLLS
+
 # Playwright's sync API keeps an asyncio event loop in the main thread; Django then refuses ORM
 # calls from that thread (SynchronousOnlyOperation) in tests and in live_server set-up. The tests
 # are synchronous code, so the check is a false alarm here. Set at import, before any test runs.
@@ -115,7 +117,9 @@ class WatchedBrowser:
 @pytest.fixture
 def browser(chromium, request):
     """The session's Chromium, watched for this test (WatchedBrowser). If the test fails, each
-    page still open leaves a screenshot under SCREENSHOTS (.ci/out/screenshots/)."""
+    page still open leaves a screenshot under SCREENSHOTS (.ci/out/screenshots/). After the test
+    its pages are closed and their long polls on the live server ended (LONG_POLLS)."""
+    LONG_POLLS.install()
     watched = WatchedBrowser(chromium)
     try:
         yield watched
@@ -134,6 +138,9 @@ def browser(chromium, request):
                 context.close()
             except Exception:  # closed by the test already
                 pass
+        # the closed pages' long polls go on in the live server: end them while the test's
+        # database is still there (tests/plugins/long_polls.py)
+        assert LONG_POLLS.end_all(), f"{LONG_POLLS.running} long polls still waiting after the test"
 
 
 @pytest.fixture
