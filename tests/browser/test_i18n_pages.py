@@ -139,8 +139,9 @@ def test_urls_are_the_sites(site, live_server):
         assert client.get(path).status_code == 200, path
 
 
-def left_over(page, live_server, site, paths: list[str], lang: str) -> dict[str, list[str]]:
-    """The words of each page that are English left over in ``lang``."""
+def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool = False) -> dict[str, list[str]]:
+    """The words of each page that are English left over in ``lang`` (``ready``: once the page's
+    scripts have read the game and drawn it)."""
     english = english_words()
     names = {w.lower() for n in Player.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     names |= {w.lower() for w in WORD.findall(site["club"].name + " " + site["admin"].username)}
@@ -158,6 +159,9 @@ def left_over(page, live_server, site, paths: list[str], lang: str) -> dict[str,
     left = {}
     for path in paths:
         page.goto(live_server.url + path)
+        if ready:
+            page.wait_for_function("() => !document.querySelector('[data-ready=\"0\"]')")
+            page.wait_for_function("() => document.getAnimations().length === 0")
         assert page.get_attribute("html", "lang") == lang, path
         words = [w for w in page_words(page) if w.lower() not in allowed]
         found = sorted({w for w in words if (w.lower() in english if lang != "uk" else len(w) > 1)})
@@ -176,10 +180,18 @@ def test_no_english_left_on_the_pages(browser, live_server, site, lang):
 @pytest.mark.parametrize("lang", ("fr", "de", "uk"))
 def test_no_english_left_in_the_game_pages_server_markup(browser, live_server, site, lang):
     """The replay, entry and new-game pages as the server draws them (scripts off: what a reader
-    without scripts gets). Their scripts redraw parts in words of their own (djangojs.po, the
-    JavaScript catalogue's helper), checked once those are translated."""
+    without scripts gets); as their scripts redraw them, the next test."""
     page = signed_in(browser, live_server, site["admin"], lang, scripts=False)
     left = left_over(page, live_server, site, game_pages(site), lang)
+    assert left == {}, f"English left over in {lang}: {left}"
+
+
+@pytest.mark.parametrize("lang", ("fr", "de", "uk"))
+def test_no_english_left_in_the_game_pages_once_their_scripts_have_drawn(browser, live_server, site, lang):
+    """The same pages as their scripts redraw them (the replay's seats, panel and sheet, the entry
+    page's controls: djangojs.po and the engine's words), the scripts done before reading."""
+    page = signed_in(browser, live_server, site["admin"], lang)
+    left = left_over(page, live_server, site, game_pages(site), lang, ready=True)
     assert left == {}, f"English left over in {lang}: {left}"
 
 
