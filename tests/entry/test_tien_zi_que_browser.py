@@ -209,6 +209,12 @@ def test_a_round_action_by_action_up_to_mahjong(open_as, club, width):
     # the running score follows, without a reload
     page.wait_for_selector("#score-sheet tbody tr[data-round='1']")
     assert page.inner_text(f"#total-{winner}") == str(line["points"][winner])
+    # its scoring lines by the engine's names in the page's language (tzq_scoring:), not the
+    # French book's labels the state carries
+    scoring = engine.state_json(state)["score_sheet"][0]["scoring"]
+    said = ", ".join(f"{engine.words('en').terms['tzq_scoring:' + s['name']]} +{s['points']}" for s in scoring)
+    spans = page.eval_on_selector_all("#score-sheet tbody tr[data-round='1'] .scoring", "els => els.map(e => e.textContent)")
+    assert spans == ([said] if scoring else [])
     # between rounds again: the score line's form is back, for round 2, with Ann to start
     assert page.is_visible("#deal") or page.is_visible("#starter-0")
     assert steps > 10
