@@ -223,7 +223,8 @@ BAR_JS = """() => {
   const where = document.querySelector('.entry-bar .where'), bar = document.querySelector('.entry-bar');
   return {text: where.textContent.trim(), clipped: where.scrollWidth > where.clientWidth || where.scrollHeight > where.clientHeight,
           ellipsis: getComputedStyle(where).textOverflow === 'ellipsis' && where.scrollWidth > where.clientWidth,
-          height: bar.getBoundingClientRect().height, bottom: bar.getBoundingClientRect().bottom};
+          height: bar.getBoundingClientRect().height, bottom: bar.getBoundingClientRect().bottom,
+          buttons: ['undo', 'refresh'].map(id => Math.round(document.getElementById(id).getBoundingClientRect().top))};
 }"""
 
 
@@ -257,7 +258,8 @@ def test_the_bars_phase_line_is_read_whole_on_a_phone(browser, live_server, scor
     """At 360 px in the longest languages the sticky bar's phase line (who is to act, in which
     phase) wraps instead of ending in "…" (it did in German and Ukrainian), and the bar stays small
     enough to leave the acting seat's cards on the screen (tests/browser/test_entry_live.py
-    measures those). Screenshots of the bar at 360 and 1280 px."""
+    measures those); Undo and Refresh stay on one row, also beside a long retraction on a laptop.
+    Screenshots of the bar at 360 and 1280 px."""
     games = _bar_games(scorer)
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width in (360, 1280):
@@ -270,6 +272,7 @@ def test_the_bars_phase_line_is_read_whole_on_a_phone(browser, live_server, scor
             assert "…" not in bar["text"] and not bar["clipped"] and not bar["ellipsis"], (lang, width, name, bar)
             if width < 500:  # short lines beside the buttons: an eighth of a phone's screen at most
                 assert bar["height"] <= PHONE_HEIGHT / 8, (lang, width, name, bar)
+            assert len(set(bar["buttons"])) == 1, (lang, width, name, bar)  # Undo and Refresh on one row
             page.screenshot(path=str(SHOTS / f"entry-bar-{name}-{lang}-{width}.png"),
                             clip={"x": 0, "y": 0, "width": width, "height": bar["bottom"] + 60})
         assert not page.errors
