@@ -148,5 +148,8 @@ def settle_refused_hands(record: dict[str, Any], event_lines: list[int], limit: 
                 before = fold(record, start).next_shuffler
                 if before is not None:
                     after["seat"] = before
-        notes.append({"hand": k + 1, "line": line, "action": action, "reason": why})
+        rule = "kept:refused" if replacement is not None else "skipped:refused"
+        # the refusal as the engine gives it (code, message, params), worded by refusal_words
+        params = {"index": refused.index, "refusal": refused.as_dict(), "players": list(record.get("players") or [])}
+        notes.append({"hand": k + 1, "line": line, "action": action, "reason": why, "rule": rule, "params": params})
     return notes

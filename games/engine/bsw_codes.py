@@ -66,12 +66,16 @@ _DISPLAY_KEY = {c: -(14.5 if c == PHOENIX else CARD_INFO[c][0]) for c in _CARD_B
 
 
 class BSWFormatError(ValueError):
-    """A line the converter cannot read. ``line`` is 1-based (or None)."""
+    """A line the converter cannot read. ``line`` is 1-based (or None). ``rule`` names what was
+    wrong and ``params`` what its sentence needs (bsw_words.READER_WORDS says it in each language);
+    ``message`` is the same sentence in English."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, *, rule: str = "unreadable", **params: object) -> None:
         super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
         self.message = message
+        self.rule = rule
+        self.params = params
 
 
 def card_from_bsw(code: str) -> str:
@@ -79,7 +83,7 @@ def card_from_bsw(code: str) -> str:
     try:
         return _BSW_CARD[code]
     except KeyError:
-        raise BSWFormatError(f"unknown BSW card code {code!r}") from None
+        raise BSWFormatError(f"unknown BSW card code {code!r}", rule="unknown_card", code=repr(code)) from None
 
 
 def card_to_bsw(card: str) -> str:
@@ -94,14 +98,15 @@ def bsw_cards(tokens: list[str], lineno: int | None = None) -> list[str]:
     try:
         return list(map(_BSW_CARD.__getitem__, tokens))
     except KeyError as exc:
-        raise BSWFormatError(f"unknown BSW card code {exc.args[0]!r}", lineno) from None
+        code = repr(exc.args[0])
+        raise BSWFormatError(f"unknown BSW card code {code}", lineno, rule="unknown_card", code=code) from None
 
 
 def wish_from_bsw(x: str, lineno: int | None = None) -> str:
     try:
         return RANK_FROM_BSW[x]
     except KeyError:
-        raise BSWFormatError(f"unknown wish {x!r}", lineno) from None
+        raise BSWFormatError(f"unknown wish {x!r}", lineno, rule="unknown_wish", wish=repr(x)) from None
 
 
 def bsw_sorted(cards: Iterable[str], phoenix: str | None = None) -> list[str]:
@@ -136,7 +141,8 @@ def phoenix_reading(cards: list[str], lineno: int | None = None) -> str | None:
         return None
     reading = _reading_where(tuple(cards))
     if reading is None:
-        raise BSWFormatError("no Phoenix reading for " + " ".join(card_to_bsw(c) for c in cards), lineno)
+        shown = " ".join(card_to_bsw(c) for c in cards)
+        raise BSWFormatError("no Phoenix reading for " + shown, lineno, rule="no_phoenix_reading", cards=shown)
     return reading
 
 

@@ -57,7 +57,7 @@ def _read_play_cards(rest: str, line: str, lineno: int) -> tuple[list[str], int,
     is not kept."""
     tokens = rest.split()
     if not tokens:
-        raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno)
+        raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno, rule="play_line", text=repr(line))
     cards = bsw_cards(tokens, lineno)
     n = len(cards)
     phoenix = phoenix_reading(cards, lineno) if n > 1 and "Phoenix" in cards else None
@@ -81,7 +81,7 @@ def _block_line(line: str, n: int, lineno: int) -> tuple[int, str, list[str]]:
     """``(seat)handle c1 .. cn `` -> (seat, handle, cards). The handle may be empty (``(1) BA ..``)."""
     parts = line.rstrip(" ").rsplit(" ", n)
     if not _seat_line(line) or len(parts) != n + 1:
-        raise BSWFormatError(f"expected '(seat)handle' and {n} cards", lineno)
+        raise BSWFormatError(f"expected '(seat)handle' and {n} cards", lineno, rule="block_line", count=n)
     return ord(line[1]) - 48, parts[0][3:], bsw_cards(parts[1:], lineno)
 
 
@@ -235,14 +235,14 @@ class HandReader:
         if sec == "gt":
             if line == START_HEADER:
                 if len(self.first8) != 4:
-                    raise BSWFormatError("the Gr.Tichukarten block must list four seats", lineno)
+                    raise BSWFormatError("the Gr.Tichukarten block must list four seats", lineno, rule="four_seats")
                 self.section = "start"
                 return
             s, name, cards = _block_line(line, 8, lineno)
             self.first8[s] = (name, cards, lineno)
             return
         if len(self.first8) != 4:
-            raise BSWFormatError("the Gr.Tichukarten block must list four seats", lineno)
+            raise BSWFormatError("the Gr.Tichukarten block must list four seats", lineno, rule="four_seats")
         if sec == "start":
             if line[:1] == "(" and len(self.all14) < 4:
                 s, name, cards = _block_line(line, 14, lineno)
@@ -258,16 +258,16 @@ class HandReader:
             if line == "Schupfen:":
                 self.section = "push"
                 return
-            raise BSWFormatError(f"unexpected line before Schupfen: {line!r}", lineno)
+            raise BSWFormatError(f"unexpected line before Schupfen: {line!r}", lineno, rule="calls_line", text=repr(line))
         m = _PUSH.match(line)
         if m:
             s, name, rest = int(m.group(1)), m.group(2), m.group(3)
             parts = rest.split(" - ")
             if parts[-1] != "":
-                raise BSWFormatError("a push line ends with ' - '", lineno)
+                raise BSWFormatError("a push line ends with ' - '", lineno, rule="push_end")
             parts = parts[:-1]
             if len(parts) != 3:
-                raise BSWFormatError("a push line gives three cards", lineno)
+                raise BSWFormatError("a push line gives three cards", lineno, rule="push_three")
             targets: dict[str, str] = {}
             rnames = []
             for k, part in enumerate(parts):
@@ -280,19 +280,26 @@ class HandReader:
         if m:
             self.bombs = [(int(a), b) for a, b in _BOMB_ITEM.findall(m.group(1))]
             return
-        raise BSWFormatError(f"unexpected line in the exchange: {line!r}", lineno)
+        raise BSWFormatError(f"unexpected line in the exchange: {line!r}", lineno, rule="exchange_line", text=repr(line))
 
     def write_preplay(self, game: GameBuilder, cut: bool = False) -> None:
         """Write shuffle, deals, calls and pushes. ``cut``: the log ends inside this hand's card
         blocks; deal what is there."""
         if len(self.first8) != 4 and not cut:
-            raise BSWFormatError("a hand needs the 8 cards of all four seats", self.lineno)
+            raise BSWFormatError("a hand needs the 8 cards of all four seats", self.lineno, rule="eight_cards")
         exchange = self.exchange_handles()
         names = self.handles(game, exchange)
         for s, (name, _cards, line) in self.first8.items():
             if not name:
                 game.notes.append(
-                    _note(self, line, "repaired", f"seat {s} is printed without its handle: taken as {names[s]!r}")
+                    _note(
+                        self,
+                        line,
+                        "repaired",
+                        f"seat {s} is printed without its handle: taken as {names[s]!r}",
+                        "repaired:handle",
+                        {"seat": s, "name": repr(names[s])},
+                    )
                 )
         wrong8, wrong14 = self.mislabelled(self.first8, exchange), self.mislabelled(self.all14, exchange)
         ev = game.events
@@ -314,7 +321,7 @@ class HandReader:
                 game.add({"type": "grand_tichu", "seat": s}, line)
         if self.all14:
             if len(self.all14) != 4 and not cut:
-                raise BSWFormatError("a hand needs the 14 cards of all four seats", self.lineno)
+                raise BSWFormatError("a hand needs the 14 cards of all four seats", self.lineno, rule="fourteen_cards")
             custom: dict[str, list[str]] = {}
             for s in order:
                 if s not in self.all14:
@@ -323,7 +330,9 @@ class HandReader:
                 first = set(self.first8[s][1])
                 six = [c for c in cards14 if c not in first]
                 if len(six) != 6 or len(first) != 8 or len(set(cards14)) != 14:
-                    raise BSWFormatError(f"seat {s}: the 14 cards are not its first 8 and 6 more", line)
+                    raise BSWFormatError(
+                        f"seat {s}: the 14 cards are not its first 8 and 6 more", line, rule="six_more", seat=s
+                    )
                 game.see(s, exchange[s] if wrong14 and exchange else (name or names[s]), self.number)
                 game.add({"type": "deal", "seat": s, "cards": six}, line)
                 if bsw_sorted(self.first8[s][1] + six) != cards14:
@@ -413,7 +422,7 @@ class HandReader:
         m = _WISH.match(line)
         if m:
             if self.last_mahjong is None:
-                raise BSWFormatError("Wunsch without a Mahjong play before it", lineno)
+                raise BSWFormatError("Wunsch without a Mahjong play before it", lineno, rule="wish_without_mahjong")
             self.last_mahjong["wish"] = wish_from_bsw(m.group(1), lineno)
             self.last_mahjong = None
             return None
@@ -424,7 +433,7 @@ class HandReader:
                 # BSW repeats a Grand Tichu already called at 8 cards: the same call, logged twice
                 if ("grand_tichu", s) in self.called:
                     return None
-                raise BSWFormatError("Grosses Tichu during play", lineno)
+                raise BSWFormatError("Grosses Tichu during play", lineno, rule="grand_tichu_in_play")
             game.note(s, m.group(3), self.number)
             if ("tichu", s) not in self.called:  # a call logged twice is one call
                 self.called.add(("tichu", s))
@@ -435,7 +444,7 @@ class HandReader:
             to = int(m.group(1))
             giver = self.dragon_seat if self.dragon_seat is not None else self.last_trick_owner
             if giver is None:
-                raise BSWFormatError("Drache an without a Dragon trick", lineno)
+                raise BSWFormatError("Drache an without a Dragon trick", lineno, rule="gift_without_dragon")
             game.note(to, m.group(2).strip(), self.number)
             game.add({"type": "dragon_gift", "seat": giver, "to": to}, lineno)
             self.dragon_seat = None
@@ -444,11 +453,17 @@ class HandReader:
         m = _RESULT.match(line)
         if m:
             return [int(m.group(1)), int(m.group(2))]
-        raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno)
+        raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno, rule="play_line", text=repr(line))
 
 
-def _note(hand: HandReader, line: int, action: str, reason: str) -> dict[str, Any]:
-    return {"hand": hand.number + 1, "line": line, "action": action, "reason": reason}
+def _note(hand: HandReader, line: int, action: str, reason: str, rule: str, params: dict[str, Any]) -> dict[str, Any]:
+    """A hand repaired, kept as its score-sheet line or skipped: ``reason`` in English, ``rule`` and
+    ``params`` for its words in any language (bsw_words.mended_words)."""
+    return {"hand": hand.number + 1, "line": line, "action": action, "reason": reason, "rule": rule, "params": params}
+
+
+def _cause(exc: BSWFormatError) -> dict[str, Any]:
+    return {"rule": exc.rule, "params": dict(exc.params)}
 
 
 # ---------------------------------------------------------------- the log
@@ -502,7 +517,7 @@ class LogReader:
                 if line == "--END GAME--":  # separator of concatenated logs: the next hand starts a game
                     self.game = None
                     continue
-                raise BSWFormatError(f"unexpected line outside a hand: {line!r}", lineno)
+                raise BSWFormatError(f"unexpected line outside a hand: {line!r}", lineno, rule="outside_line", text=repr(line))
             try:
                 self.read_line(hand, line, lineno)
             except BSWFormatError as exc:
@@ -581,12 +596,9 @@ class LogReader:
         hand = self.hand
         assert hand is not None
         if len(hand.first8) != 4 or sorted(hand.first8) != [0, 1, 2, 3]:
-            raise BSWFormatError(
-                "the log ends before the four seats of its first hand"
-                if len(hand.first8) < 4
-                else "the Gr.Tichukarten block must list four seats",
-                hand.lineno,
-            )
+            if len(hand.first8) < 4:
+                raise BSWFormatError("the log ends before the four seats of its first hand", hand.lineno, rule="log_ends")
+            raise BSWFormatError("the Gr.Tichukarten block must list four seats", hand.lineno, rule="four_seats")
         self.game = GameBuilder(hand.handles(None, hand.exchange_handles()))
         self.games.append(self.game)
         self.mark = self.game.mark()
@@ -602,7 +614,7 @@ class LogReader:
             if hand.section == "gt" and self.game is None and line[:1] == "(":
                 s = int(line[1]) if line[1:2] in _SEATS else -1
                 if len(hand.first8) != s:
-                    raise BSWFormatError("the first block must list seats 0..3 in order", lineno)
+                    raise BSWFormatError("the first block must list seats 0..3 in order", lineno, rule="seat_order")
             hand.read_preplay(line, lineno)
             return
         result = hand.read_other(self.game, line, lineno)  # type: ignore[arg-type]
@@ -623,7 +635,13 @@ class LogReader:
             except BSWFormatError as exc:
                 if not self.lax:
                     raise
-                self.skipping = {"line": exc.line or hand.lineno, "reason": exc.message, "calls": {}, "result": result}
+                self.skipping = {
+                    "line": exc.line or hand.lineno,
+                    "reason": exc.message,
+                    "cause": _cause(exc),
+                    "calls": {},
+                    "result": result,
+                }
                 self.end_skipped(result)
                 return
         game.results.append(result)
@@ -647,7 +665,13 @@ class LogReader:
         calls.update({str(s): "tichu" for s, _n, _l in hand.early_tichu if str(s) not in calls})
         for kind, s in hand.called:
             calls.setdefault(str(s), kind)
-        self.skipping = {"line": exc.line or lineno, "reason": exc.message, "calls": calls, "result": None}
+        self.skipping = {
+            "line": exc.line or lineno,
+            "reason": exc.message,
+            "cause": _cause(exc),
+            "calls": calls,
+            "result": None,
+        }
         if self.mark is not None and self.game is not None:
             self.game.rollback(self.mark)
 
@@ -685,10 +709,13 @@ class LogReader:
                     line,
                     "kept as its score-sheet line",
                     f"{reason}; the hand is a hand_result from its calls and Ergebnis",
+                    "kept",
+                    {"cause": skipped["cause"]},
                 )
             )
         else:  # the next hand's shuffler stays the first out of the last hand kept
             why = "the log stops in it" if result is None else "its Ergebnis fits no finishing order"
-            game.notes.append(_note(hand, line, "skipped", f"{reason}; left out ({why})"))
+            rule = "skipped:log_stops" if result is None else "skipped:no_order"
+            game.notes.append(_note(hand, line, "skipped", f"{reason}; left out ({why})", rule, {"cause": skipped["cause"]}))
         self.hand = None
         self.skipping = None

@@ -232,14 +232,16 @@ TERMS: dict[str, str] = _english_terms()
 def catalogue_entries() -> list[tuple[str, str]]:
     """Every (msgctxt, msgid) of the engine's catalogue: the English text of each sentence
     (``sentence:<key>``), refusal (``refusal:<key>``) and term (its key), in this order, then the
-    house rules' words (option_wording.py)."""
-    from .option_wording import option_entries  # it reads this module's catalogue: imported here, not at the top
+    house rules' words (option_wording.py) and the BSW reader's reasons (bsw_words.py)."""
+    from . import bsw_words  # they read this module's catalogue: imported here, not at the top
+    from .option_wording import option_entries
 
     return (
         [(f"sentence:{k}", v) for k, v in EVENT_WORDS.items()]
         + [(f"refusal:{k}", v) for k, v in REFUSAL_WORDS.items()]
         + list(TERMS.items())
         + option_entries()
+        + bsw_words.catalogue_entries()
     )
 
 

@@ -101,7 +101,7 @@ def test_wunsch_10_is_a_wish_for_the_ten_and_a_refused_hand_costs_only_that_hand
     assert check_game(read.record).error.code == "wish_not_fulfilled"
     notes = settle_refused_hands(read.record, read.event_lines)
     assert notes == [{"hand": 1, "line": 20, "action": "kept as its score-sheet line",
-                      "reason": notes[0]["reason"]}]
+                      "reason": notes[0]["reason"], "rule": "kept:refused", "params": notes[0]["params"]}]
     assert "wish_not_fulfilled" in notes[0]["reason"]
     check = check_game(read.record)
     assert check.error is None and check.equal == 8  # hand 1 as its line, hands 2-8 card by card
