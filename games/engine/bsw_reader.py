@@ -258,7 +258,9 @@ class HandReader:
             if line == "Schupfen:":
                 self.section = "push"
                 return
-            raise BSWFormatError(f"unexpected line before Schupfen: {line!r}", lineno, rule="calls_line", text=repr(line))
+            raise BSWFormatError(
+                f"unexpected line before Schupfen: {line!r}", lineno, rule="calls_line", text=repr(line)
+            )
         m = _PUSH.match(line)
         if m:
             s, name, rest = int(m.group(1)), m.group(2), m.group(3)
@@ -280,7 +282,9 @@ class HandReader:
         if m:
             self.bombs = [(int(a), b) for a, b in _BOMB_ITEM.findall(m.group(1))]
             return
-        raise BSWFormatError(f"unexpected line in the exchange: {line!r}", lineno, rule="exchange_line", text=repr(line))
+        raise BSWFormatError(
+            f"unexpected line in the exchange: {line!r}", lineno, rule="exchange_line", text=repr(line)
+        )
 
     def write_preplay(self, game: GameBuilder, cut: bool = False) -> None:
         """Write shuffle, deals, calls and pushes. ``cut``: the log ends inside this hand's card
@@ -517,7 +521,9 @@ class LogReader:
                 if line == "--END GAME--":  # separator of concatenated logs: the next hand starts a game
                     self.game = None
                     continue
-                raise BSWFormatError(f"unexpected line outside a hand: {line!r}", lineno, rule="outside_line", text=repr(line))
+                raise BSWFormatError(
+                    f"unexpected line outside a hand: {line!r}", lineno, rule="outside_line", text=repr(line)
+                )
             try:
                 self.read_line(hand, line, lineno)
             except BSWFormatError as exc:
@@ -597,7 +603,9 @@ class LogReader:
         assert hand is not None
         if len(hand.first8) != 4 or sorted(hand.first8) != [0, 1, 2, 3]:
             if len(hand.first8) < 4:
-                raise BSWFormatError("the log ends before the four seats of its first hand", hand.lineno, rule="log_ends")
+                raise BSWFormatError(
+                    "the log ends before the four seats of its first hand", hand.lineno, rule="log_ends"
+                )
             raise BSWFormatError("the Gr.Tichukarten block must list four seats", hand.lineno, rule="four_seats")
         self.game = GameBuilder(hand.handles(None, hand.exchange_handles()))
         self.games.append(self.game)
@@ -716,6 +724,8 @@ class LogReader:
         else:  # the next hand's shuffler stays the first out of the last hand kept
             why = "the log stops in it" if result is None else "its Ergebnis fits no finishing order"
             rule = "skipped:log_stops" if result is None else "skipped:no_order"
-            game.notes.append(_note(hand, line, "skipped", f"{reason}; left out ({why})", rule, {"cause": skipped["cause"]}))
+            game.notes.append(
+                _note(hand, line, "skipped", f"{reason}; left out ({why})", rule, {"cause": skipped["cause"]})
+            )
         self.hand = None
         self.skipping = None
