@@ -175,14 +175,18 @@ class Event(models.Model):
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=30)
     payload = models.JSONField(default=dict)
+    # Indexed only where set (migration 0018): it serves the PROTECT lookup of a user's events;
+    # an imported event records no user, and an entry per such event would be read by nothing.
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+", db_index=False
     )
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game_id", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_game_seq")]
+        indexes = [models.Index(fields=["recorded_by"], name="event_recorded_by_set",
+                                condition=models.Q(recorded_by__isnull=False))]
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq} {self.type}"
