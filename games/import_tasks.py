@@ -79,7 +79,8 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
             if report["errors"] or report["games"] == 0:
                 raise _FileFailed("; ".join(report["errors"]) or "no game in the file")
             row.games_stored = report["stored"]
-            row.save(update_fields=["games_stored"])
+            row.hands_mended = report["hands_mended"]  # the imports page names them (issue #20 item 1)
+            row.save(update_fields=["games_stored", "hands_mended"])
     except IntegrityError:
         return "skipped", 0
     except _FileFailed as exc:

@@ -250,6 +250,10 @@ class ImportedFile(models.Model):
     sha256 = models.CharField(max_length=64)
     name = models.CharField(max_length=255)
     games_stored = models.PositiveIntegerField(default=0)
+    # the report's hands_mended (games.importing): each hand repaired, kept as its score-sheet line
+    # or skipped, with its line, its English reason and the rule and params the imports page words
+    # it from in the page's language (games/engine/bsw_words.py)
+    hands_mended = models.JSONField(default=list, blank=True)
     job = models.ForeignKey(ImportJob, null=True, blank=True, on_delete=models.SET_NULL, related_name="files")
     imported_at = models.DateTimeField(auto_now_add=True)
 

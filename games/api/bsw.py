@@ -3,6 +3,9 @@
 Thin: the body's shape is checked here; conversion, checking and storage are games.importing's."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -10,7 +13,9 @@ from rest_framework.response import Response
 
 from games.api.serializers import StrictSerializer
 from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, _idempotency_key, _write_response, club_to_write_from_query
+from games import engine
 from games.importing import import_bsw_log
+from games.services import WriteResult
 
 MAX_LOG_CHARS = 2_000_000
 
@@ -35,7 +40,8 @@ class BswImportOutput(serializers.Serializer):
     errors = serializers.ListField(child=serializers.CharField())
     hands_mended = serializers.ListField(
         child=serializers.DictField(),
-        help_text="hands repaired, kept as their score-sheet line or skipped: game, hand, line, action, reason")
+        help_text="hands repaired, kept as their score-sheet line or skipped: game, hand, line, action, "
+                  "reason (in the request's language), rule and params (the same in every language)")
 
 
 class GameImportBswApi(ApiView):
@@ -53,4 +59,16 @@ class GameImportBswApi(ApiView):
         result = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
                                 bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"],
                                 game_id=body.validated_data.get("game_id"), idempotency_key=_idempotency_key(request))
-        return _write_response(result)
+        return _write_response(_in_language(result))
+
+
+def _in_language(result: WriteResult) -> WriteResult:
+    """The report with each mended hand's ``reason`` in the request's language (as an error's
+    ``message``: ``rule`` and ``params`` are the same in every language, and what is stored or
+    replayed stays English); a note without its rule keeps its English reason."""
+    lang = engine.words(get_language()).lang
+    notes = result.body.get("hands_mended") if isinstance(result.body, dict) else None
+    if lang == engine.words().lang or not notes:
+        return result
+    said = [{**n, "reason": engine.mended_words(n, lang) or n.get("reason")} for n in notes]
+    return replace(result, body={**result.body, "hands_mended": said})

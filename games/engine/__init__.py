@@ -14,6 +14,7 @@ from .bot import greedy_policy, random_game, random_policy, random_record
 from .bsw import export_bsw, parse_bsw, read_bsw
 from .bsw_check import check_game, settle_refused_hands
 from .bsw_dates import played_at as bsw_played_at
+from .bsw_words import mended_words, note_line, report_heading
 from .cards import TICHU_DECK, card_points, sort_cards
 from .combos import Combination, beats, combinations_in, readings
 from .entry import PENALTY_REASONS, check_events, deal_facts, entry_facts, penalty_events, push_facts
@@ -149,6 +150,9 @@ __all__ = [
     "CATALOGUE_DIR",
     "SLOT_KINDS",
     "catalogue_entries",
+    "mended_words",
+    "note_line",
+    "report_heading",
     "TERMS",
     "Words",
     "card_names",

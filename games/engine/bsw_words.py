@@ -53,6 +53,7 @@ ACTION_WORDS: dict[str, str] = {
     "skipped": "skipped",
     "line": "game {number:game}, hand {number:hand}, line {number:line}: {number:action}: {number:reason}",
     "refusal": "{number:heading}: {number:words}",
+    "heading": "Hands repaired, kept as their score-sheet line or skipped",
 }
 
 
@@ -113,6 +114,11 @@ def action_words(note: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
     if not action:
         return str(note.get("action", ""))
     return _said(f"mended_action:{action}", ACTION_WORDS[action], lang)
+
+
+def report_heading(lang: str = DEFAULT_LANGUAGE) -> str:
+    """The heading of a report's notes in ``lang``."""
+    return _said("mended_action:heading", ACTION_WORDS["heading"], lang)
 
 
 def note_line(note: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:

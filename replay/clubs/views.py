@@ -17,13 +17,13 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_POST
 
-from games import selectors
+from games import engine, selectors
 from games.clubs import services
 from games.clubs.models import AuditEntry, Invitation
-from games.models import Club, Game, ImportJob, Membership, Player
+from games.models import Club, Game, ImportedFile, ImportJob, Membership, Player
 from games.services import ServiceError
 from replay.accounts.forms import SignUpForm
 
@@ -318,4 +318,19 @@ def imports(request, slug: str):
              "percent": 100 if not j.files_total else min(100, 100 * j.files_handled // j.files_total)} for j in jobs]
     running = any(j.finished_at is None for j in jobs)
     return render(request, "clubs/imports.html", {"club": club, "role": role, "rows": rows, "running": running,
-                                                  "refresh_s": IMPORTS_REFRESH_S})
+                                                  "refresh_s": IMPORTS_REFRESH_S, **_mended_files(club, jobs)})
+
+
+#: Files whose mended hands the imports page lists (the newest first)
+IMPORTS_MENDED_FILES = 50
+
+
+def _mended_files(club: Club, jobs: list[ImportJob]) -> dict:
+    """The files of these jobs with a hand repaired, kept as its score-sheet line or skipped, each
+    hand's line in the page's language (the engine's words; a file imported before the reasons
+    had their rule shows the English reason)."""
+    lang = get_language()
+    files = (ImportedFile.objects.filter(club=club, job__in=jobs).exclude(hands_mended=[])
+             .order_by("-imported_at", "-id")[:IMPORTS_MENDED_FILES])
+    return {"mended_heading": engine.report_heading(lang),
+            "mended_files": [{"file": f, "lines": [engine.note_line(n, lang) for n in f.hands_mended]} for f in files]}

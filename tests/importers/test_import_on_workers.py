@@ -88,3 +88,15 @@ def test_the_imports_page_shows_a_running_job_to_club_admins_only(club, client, 
     assert "4 / 10 files" in page and 'http-equiv="refresh"' in page
     ImportJob.objects.update(files_done=9, finished_at="2026-01-01T00:00:00Z")
     assert 'http-equiv="refresh"' not in client.get("/clubs/bsw/imports/").content.decode()
+
+
+def test_a_files_mended_hands_are_kept_with_their_rule_for_the_imports_page(club, tmp_path):
+    text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="utf-8")
+    shaped = text.replace("Drache an: (3)Sayxas\n", "Drache an: (3)Sayxas\nZuschauer: hallo\n", 1)
+    (tmp_path / "2241381.tch").write_text(shaped, encoding="latin-1")
+    run("import_bsw", str(tmp_path), "--club", "bsw", "--workers")
+    (row,) = ImportedFile.objects.all()
+    (note,) = row.hands_mended
+    assert (note["game"], note["hand"], note["action"], note["rule"]) == (1, 2, "kept as its score-sheet line", "kept")
+    assert note["params"]["cause"] == {"rule": "play_line", "params": {"text": "'Zuschauer: hallo'"}}
+    assert shaped.split("\n")[note["line"] - 1] == "Zuschauer: hallo"
