@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0017_event_seq_check_writes_lagging_games_only'),
+        ('games', '0018_event_recorded_by_index_only_where_set'),
     ]
 
     operations = [
