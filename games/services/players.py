@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.db.models import Value
-from django.db.models.functions import Lower, Trim
 from django.utils.translation import gettext as _
 
-from games import selectors
+from games import selectors, sql
 from games.models import Club, Player
 
 from .checks import _check_name
@@ -54,8 +52,4 @@ def players_for_names(*, club: Club, names: list[str]) -> list[Player]:
 def _players_named(club: Club, names: set[str]) -> dict[str, Player]:
     """The club's players whose names are among `names`, by name; the query goes by the unique
     index on LOWER(TRIM(name)), and the rows are kept only where the text is the same."""
-    if not names:
-        return {}
-    keys = [Lower(Trim(Value(name))) for name in sorted(names)]
-    rows = Player.objects.filter(club=club).annotate(name_key=Lower(Trim("name"))).filter(name_key__in=keys)
-    return {p.name: p for p in rows if p.name in names}
+    return {p.name: p for p in sql.players_named(club.pk, sorted(names)) if p.name in names}
