@@ -61,7 +61,8 @@ def card_points(cards: Iterable[str]) -> int:
     >>> card_points(["Ks", "5j", "Phoenix"])
     -10
     """
-    return sum(POINTS.get(c, 0) for c in cards)
+    # at C speed (no generator): the end of every hand counts all its cards
+    return sum(map(POINTS.__getitem__, filter(POINTS.__contains__, cards)))
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:

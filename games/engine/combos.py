@@ -390,7 +390,7 @@ def can_play_rank(hand: Sequence[str], top: Combination, rules: ComboRules, rank
     )
     if not fast:
         return next(iter_combinations_in(hand, top, rules, with_rank=rank), None) is not None
-    suits = [CARD_INFO[c][1] for c in hand if c != PHOENIX and CARD_INFO[c][0] == rank]
+    suits = [CARD_INFO[c][1] for c in filter(_CODES_OF_RANK.get(rank, frozenset()).__contains__, hand)]
     if not suits:
         return False  # no real card of the rank
     # any bomb beats a combination that is not one: four cards of the rank, or a straight flush through it
@@ -429,21 +429,30 @@ def _run_through(
 
 def _flush_through(hand: Sequence[str], rank: int, suits: Sequence[str]) -> bool:
     """Whether five or more cards of one suit run through ``rank`` (a straight-flush bomb with it)."""
+    # (rank, suit) of each card, at C speed; the specials' suit is "", never five in a row
+    held = set(map(CARD_INFO.__getitem__, hand))
     for suit in set(suits):
-        ranks = {CARD_INFO[c][0] for c in hand if c != PHOENIX and CARD_INFO[c][1] == suit}
         lo = hi = rank
-        while lo - 1 in ranks:
+        while (lo - 1, suit) in held:
             lo -= 1
-        while hi + 1 in ranks:
+        while (hi + 1, suit) in held:
             hi += 1
         if hi - lo + 1 >= 5:
             return True
     return False
 
 
+#: rank -> the codes of the real cards of that rank (the Phoenix has none)
+_CODES_OF_RANK: dict[int, frozenset[str]] = {
+    r: frozenset(c for c, (rank, _) in CARD_INFO.items() if rank == r and c != PHOENIX)
+    for r in {rank for rank, _ in CARD_INFO.values()}
+}
+
+
 def contains_rank(cards: Iterable[str], wanted: int) -> bool:
-    """Whether real cards of that rank are among ``cards`` (the Phoenix never counts)."""
-    return any(CARD_INFO[c][0] == wanted for c in cards if c != PHOENIX)
+    """Whether real cards of that rank are among ``cards`` (the Phoenix never counts). A set test
+    at C speed: every play and pass under a standing wish asks it."""
+    return not _CODES_OF_RANK.get(wanted, frozenset()).isdisjoint(cards)
 
 
 __all__ = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Iterable, Iterator
 
 from .cards import card_points, rank_code, sort_cards
@@ -31,6 +32,10 @@ def check_incoming(variant: str, events: Iterable[Any], start: int = 0) -> None:
         except EngineError as err:
             err.index = i
             raise
+
+
+_DICT, _STR = frozenset({dict}), frozenset({str})
+_TYPE_KEYS = itertools.repeat("type")  # dict.get's second argument for every event (never exhausted)
 
 
 def parse_record(obj: Any, *, strict: bool = False) -> dict[str, Any]:
@@ -76,17 +81,17 @@ def parse_record(obj: Any, *, strict: bool = False) -> dict[str, Any]:
     events = obj.get("events", [])
     if not isinstance(events, list):
         raise EngineError("malformed", "events must be a list", params={"rule": "record_events"})
-    for i, e in enumerate(events):
-        # exact types first (what JSON gives, at a fraction of the cost); subclasses asked after
-        if e.__class__ is dict and e.get("type").__class__ is str:
-            continue
-        if not isinstance(e, dict) or not isinstance(e.get("type"), str):
-            raise EngineError(
-                "malformed",
-                f"event {i} must be an object with a string 'type'",
-                index=i,
-                params={"rule": "record_event", "index": i},
-            )
+    # the usual record (what JSON gives: every event a dict, every type a str) is passed at C speed,
+    # by the set of the exact types; anything else is asked event by event, subclasses included
+    if not ({*map(type, events)} <= _DICT and {*map(type, map(dict.get, events, _TYPE_KEYS))} <= _STR):
+        for i, e in enumerate(events):
+            if not isinstance(e, dict) or not isinstance(e.get("type"), str):
+                raise EngineError(
+                    "malformed",
+                    f"event {i} must be an object with a string 'type'",
+                    index=i,
+                    params={"rule": "record_event", "index": i},
+                )
     if not isinstance(obj.get("variant"), str):
         raise EngineError("malformed", "variant must be a string", params={"rule": "record_variant"})
     if strict:

@@ -141,7 +141,7 @@ class Hand:
     # --- seats in order of play --------------------------------------------------------------
 
     def holders_count(self) -> int:
-        return sum(1 for c in self.cards if c)
+        return sum(map(bool, self.cards))  # at C speed: every play that empties a hand asks
 
     def next_holder(self, seat: int, include_self: bool = False, skip: set[int] | None = None) -> int:
         """The first seat in order of play after ``seat`` (or ``seat`` itself) that holds cards."""
@@ -211,8 +211,9 @@ def _rank_field(event: dict[str, Any], key: str) -> int | None:
 
 
 def _holds(hand_cards: list[str], cards: list[str]) -> bool:
-    if len(set(cards)) == len(cards):  # the usual case: no card twice (one deck)
-        return all(c in hand_cards for c in cards)
+    distinct = set(cards)
+    if len(distinct) == len(cards):  # the usual case: no card twice (one deck), a set test at C speed
+        return distinct.issubset(hand_cards)
     need = Counter(cards)
     have = Counter(hand_cards)
     return all(have[c] >= k for c, k in need.items())
@@ -433,7 +434,8 @@ class GameState(EventFold):
             )
         pile = h.pile
         if len(set(cards)) == len(cards):  # the usual case: no card twice (the same list as below)
-            missing = [c for c in cards if pile[c] < 1]
+            # each card's count in the pile, at C speed; the cards missing only when one is
+            missing = [c for c in cards if pile[c] < 1] if min(map(pile.__getitem__, cards)) < 1 else []
         else:
             missing = [c for c, k in Counter(cards).items() if pile[c] < k]
         if missing:
@@ -664,11 +666,16 @@ class GameState(EventFold):
             and not self.over
         ):
             try:
-                known = _CODES.issuperset(cards)
+                distinct: set[str] | None = set(cards)
             except TypeError:  # an unhashable element
-                known = False
-            hand_cards = h.cards[seat]
-            if known and MAHJONG not in cards and len(set(cards)) == len(cards) and all(c in hand_cards for c in cards):
+                distinct = None
+            if (
+                distinct is not None
+                and _CODES.issuperset(distinct)
+                and MAHJONG not in distinct
+                and len(distinct) == len(cards)
+                and distinct.issubset(h.cards[seat])
+            ):
                 options = readings_of(tuple(cards), self.rules)
                 if len(options) == 1:
                     combo = options[0]
@@ -889,15 +896,16 @@ class GameState(EventFold):
         # A play is accepted only while the hand is not over, and it takes cards from this seat
         # alone: while the seat still holds cards, who holds cards and who is out are as before.
         if not h.cards[seat] and v.hand_over(h):
+            swept = v.sweep(h) is not None
             if (
-                v.sweep(h) is None
+                not swept
                 and combo.cards == (DRAGON,)
                 and v.has_dragon_gift
                 and not self.options.get("keep_last_dragon_trick")
             ):
                 h.closed, h.turn, h.gift_from = True, None, seat  # the last trick is still given away
                 return
-            if v.sweep(h) is None:
+            if not swept:
                 self._collect(h, seat)
             self._finish_hand(h)
             return

@@ -118,11 +118,15 @@ class Variant:
         return TICHU_DECK
 
     def hand_sizes(self, n: int, shuffler: int, order: tuple[int, ...], deck_size: int) -> list[int]:
-        """Cards each seat receives: the deck drawn one by one in order of play from the shuffler."""
+        """Cards each seat receives: the deck drawn one by one in order of play from the shuffler.
+        Counted, not drawn (every hand asks): each seat in order gets the same share, and the
+        first ``deck_size % len(order)`` from the shuffler on one card more."""
         sizes = [0] * n
+        m = len(order)
         start = order.index(shuffler)
-        for k in range(deck_size):
-            sizes[order[(start + k) % len(order)]] += 1
+        share, extra = divmod(deck_size, m)
+        for j in range(m):
+            sizes[order[(start + j) % m]] += share + (1 if j < extra else 0)
         return sizes
 
     def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
@@ -141,11 +145,11 @@ class Variant:
 
     def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
         """Seats this seat pushes one card each to at the exchange (empty: no exchange)."""
-        return tuple(s for s in hand.order if s != seat)
+        return tuple(filter(seat.__ne__, hand.order))  # the others in order of play, at C speed (every push asks)
 
     def push_counts(self, hand: "Hand", seat: int) -> dict[int, int]:
         """How many cards the seat gives each target."""
-        return {t: 1 for t in self.push_targets(hand, seat)}
+        return dict.fromkeys(self.push_targets(hand, seat), 1)
 
     def check_push(self, hand: "Hand", seat: int, given: dict[int, list[str]]) -> None:
         """Rules on which cards are given (Grand Seigneur's tribute of the best cards)."""

@@ -9,6 +9,23 @@ from tests.engine.family_table import SIX, THREE, dealt, pass_, play, players
 from tests.engine.table import refuse
 
 
+# --- the deal's sizes ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n, order", [(4, (0, 1, 2, 3)), (6, (0, 1, 2, 3, 4, 5)), (4, (0, 1, 3, 2)), (4, (2, 0, 3))])
+def test_hand_sizes_are_the_deck_drawn_one_by_one_from_the_shuffler(n, order):
+    """Variant.hand_sizes counts the shares instead of drawing: the same as drawing card by card
+    in order of play from the shuffler (a seat outside the order, Threechu's dummy, gets none)."""
+    from games.engine.variants import NANKING
+
+    for shuffler in order:
+        for deck_size in range(0, 3 * n + 60):
+            drawn = [0] * n
+            start = order.index(shuffler)
+            for k in range(deck_size):
+                drawn[order[(start + k) % len(order)]] += 1
+            assert NANKING.hand_sizes(n, shuffler, order, deck_size) == drawn, (shuffler, deck_size)
+
+
 # --- Tichu Tientsin -----------------------------------------------------------------------------
 
 def test_tientsin_draw_gives_the_first_two_drawers_ten_cards():
