@@ -19,16 +19,17 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import engine
-from games.engine import EngineError, GameState, random_record
+from games.engine import EngineError, GameState, random_record, registry, variants
 from games.engine import record as record_module
-from games.engine import registry, variants
 from games.engine.family_refusals import FAMILY_REFUSAL_WORDS
 from games.engine.shared_refusals import SHARED_REFUSAL_WORDS
+from tests.engine import refusal_words_check
+from tests.engine.refusal_words_check import OTHER_LANGUAGES
 
-OTHER_LANGUAGES = [lang for lang in engine.LANGUAGES if lang != "en"]
 #: each game of the family with the options its bot games are played under (short games that end,
 #: and the house rules that have refusals of their own)
 GAMES: list[tuple[str, dict[str, Any], int]] = [
@@ -51,10 +52,7 @@ _KEPT = re.compile(
 )
 
 
-def english_runs(text: str) -> set[tuple[str, ...]]:
-    """The runs of three words of a template's own text (not its slots nor the kept names)."""
-    tokens = [t.lower() for t in re.findall(r"[A-Za-z]{2,}", _KEPT.sub(" ", text))]
-    return {tuple(tokens[i : i + 3]) for i in range(len(tokens) - 2)}
+_TEMPLATES = {**FAMILY_REFUSAL_WORDS, **SHARED_REFUSAL_WORDS}
 
 
 def key_of(error: EngineError) -> str:
@@ -63,24 +61,8 @@ def key_of(error: EngineError) -> str:
 
 
 def words_problems(error: EngineError) -> list[str]:
-    """What is wrong with a refusal's words (empty: it is said in every language, no English left
-    in the other languages)."""
-    said = error.as_dict()
-    key = key_of(error)
-    templates = {**FAMILY_REFUSAL_WORDS, **SHARED_REFUSAL_WORDS}
-    if key not in templates:
-        return [f"no template for {key}: {error.message}"]
-    english = engine.refusal_words(said, NAMES)
-    if not english:
-        return [f"{key}: the English template lacks a parameter ({error.params}): {error.message}"]
-    problems = []
-    for lang in OTHER_LANGUAGES:
-        translated = engine.refusal_words(said, NAMES, lang)
-        if not translated or translated == english:
-            problems.append(f"{key} in {lang}: {translated!r}")
-        elif english_runs(engine.words(lang).refusals[key]) & english_runs(templates[key]):
-            problems.append(f"{key} in {lang} keeps English words: {translated!r}")
-    return problems
+    """What is wrong with a refusal's words (tests/engine/refusal_words_check.py)."""
+    return refusal_words_check.words_problems(error, key_of(error), _TEMPLATES, NAMES, _KEPT)
 
 
 def _refusal(state: GameState, event: Any) -> EngineError | None:

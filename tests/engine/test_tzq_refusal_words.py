@@ -16,52 +16,31 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import engine
 from games.engine import EngineError
-from games.engine.tien_zi_que import TienZiQueState, random_tzq_record
-from games.engine.tien_zi_que import round_result
-from games.engine.tien_zi_que import state as state_module
 from games.engine.shared_refusals import SHARED_REFUSAL_WORDS
+from games.engine.tien_zi_que import TienZiQueState, random_tzq_record, round_result
+from games.engine.tien_zi_que import state as state_module
 from games.engine.tien_zi_que.refusals import TZQ_REFUSAL_WORDS
+from tests.engine import refusal_words_check
+from tests.engine.refusal_words_check import OTHER_LANGUAGES
 from tests.engine.test_tien_zi_que import PLAIN, PLAIN_KEEPS, plan_round
 from tests.engine.tzq_table import Game as TzqGame
 
 NAMES = ["Ann", "Bob"]
-OTHER_LANGUAGES = [lang for lang in engine.LANGUAGES if lang != "en"]
 #: words a translation keeps as they are: option names, the game's proper names
 _KEPT = re.compile(r"\{\w+:\w+\}|\S*_\S*|starts: alternate|Tien Zi Que|Mah-jong|Pung|Chow|Tichu|'deck'|'hands'")
 
 
-def english_runs(text: str) -> set[tuple[str, ...]]:
-    """The runs of three words of a template's own text (not its slots nor the kept names)."""
-    tokens = [t.lower() for t in re.findall(r"[A-Za-z]{2,}", _KEPT.sub(" ", text))]
-    return {tuple(tokens[i : i + 3]) for i in range(len(tokens) - 2)}
-
-
 def words_problems(error: EngineError) -> list[str]:
-    """What is wrong with a refusal's words (empty: it is said in every language, no English
-    left in the other languages)."""
-    said = error.as_dict()
+    """What is wrong with a refusal's words (tests/engine/refusal_words_check.py)."""
     rule = error.params.get("rule")
-    key = f"{error.code}:{rule}"
     # Tien Zi Que's own (a tzq_ rule), or one the schema, fold and options of every game share
     templates = TZQ_REFUSAL_WORDS if str(rule).startswith("tzq_") else SHARED_REFUSAL_WORDS
-    if key not in templates:
-        return [f"no template for {key}: {error.message}"]
-    english = engine.refusal_words(said, NAMES)
-    if not english:
-        return [f"{key}: the English template lacks a parameter ({error.params})"]
-    problems = []
-    for lang in OTHER_LANGUAGES:
-        translated = engine.refusal_words(said, NAMES, lang)
-        if not translated or translated == english:
-            problems.append(f"{key} in {lang}: {translated!r}")
-        elif english_runs(engine.words(lang).refusals[key]) & english_runs(templates[key]):
-            problems.append(f"{key} in {lang} keeps English words: {translated!r}")
-    return problems
+    return refusal_words_check.words_problems(error, f"{error.code}:{rule}", templates, NAMES, _KEPT)
 
 
 def _refusal(state: TienZiQueState, event) -> EngineError | None:
