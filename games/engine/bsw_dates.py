@@ -41,7 +41,10 @@ def _iso(when: datetime) -> str:
 
 
 def played_at_from_id(game_id: int | str | None) -> str | None:
-    """The estimated date of BSW game ``game_id`` (ISO 8601, UTC), or None for no numeric id."""
+    """The estimated date of BSW game ``game_id`` (ISO 8601, UTC), or None for no numeric id and
+    for an id so far past the last anchor that its estimate is past the calendar (year 9999): a
+    log's id comes from outside (the API takes 12 digits, a file name any), and such an id dates
+    nothing, as a log without one."""
     try:
         gid = int(str(game_id))
     except (TypeError, ValueError):
@@ -51,7 +54,10 @@ def played_at_from_id(game_id: int | str | None) -> str | None:
     # beyond the last anchor: extrapolate with the last segment's rate
     for (a, ta), (b, tb) in zip(ANCHORS, ANCHORS[1:]):
         if gid <= b or (b, tb) == ANCHORS[-1]:
-            return _iso(ta + (tb - ta) * ((gid - a) / (b - a)))
+            try:
+                return _iso(ta + (tb - ta) * ((gid - a) / (b - a)))
+            except OverflowError:  # past datetime's range (or a float's, for the ratio)
+                return None
     return None  # pragma: no cover - ANCHORS has at least two entries
 
 

@@ -55,3 +55,12 @@ def test_the_reason_of_a_mended_hand_is_in_the_requests_language(scorer_client, 
     assert fr["reason"].startswith("ligne inattendue dans le jeu : 'Zuschauer: hallo' ; ")
     assert {k: v for k, v in fr.items() if k != "reason"} == {k: v for k, v in en.items() if k != "reason"}
     assert (en["rule"], en["params"]["cause"]["rule"]) == ("kept", "play_line")
+
+
+def test_a_game_id_past_any_date_imports_the_log_undated_not_a_server_error(scorer_client, club):
+    """The id's estimate runs out of calendar (past year 9999) for ids the body may carry (12
+    digits): the games are then undated, as a log without an id, never a 500."""
+    response = post(scorer_client, club, {"log": LOG.read_text(encoding="latin-1"), "game_id": "999999999999"})
+    assert response.status_code == 201, response.json()
+    (game_id,) = response.json()["game_ids"]
+    assert "played_at" not in Game.objects.get(pk=game_id).header["meta"]

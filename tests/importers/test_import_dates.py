@@ -118,6 +118,16 @@ def test_the_id_estimate_never_dates_a_later_game_earlier(a, b):
     assert bsw_dates.played_at_from_id(lo) <= bsw_dates.played_at_from_id(hi)
 
 
+@given(st.integers(1, 10**400))
+def test_an_id_whose_estimate_is_past_the_calendar_has_no_date(game_id):
+    """Ids far past the last anchor (the API takes 12 digits, a file name any) extrapolate past
+    year 9999: no estimate, as for a log without an id, never an OverflowError."""
+    when = bsw_dates.played_at_from_id(game_id)
+    assert when is None or datetime.fromisoformat(when) >= datetime(2007, 1, 9, 19, 3, tzinfo=UTC)
+    if when is None:
+        assert bsw_dates.played_at_from_id(game_id + 1) is None  # the estimate stops, it does not come back
+
+
 def test_the_id_estimate_meets_its_anchors_and_refuses_non_ids():
     for gid, when in bsw_dates.ANCHORS:
         assert bsw_dates.played_at_from_id(gid) == when.isoformat().replace("+00:00", "Z")
