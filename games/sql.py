@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from django.db import models, transaction
 
+from games import ids
 from games.models import Club, Event, Game, Membership, Player
 
 #: events per multi-row INSERT on PostgreSQL: an import would otherwise pass its 65,535 parameters
@@ -65,10 +66,9 @@ def game_with_role(game_id: int, user_id: int | None, *, for_update: bool = Fals
     in one query; `for_update` also locks the game row for the transaction. Compiling the
     equivalent queryset with its role subquery cost about 2 ms per call, more than the rest of a
     `state?at=N` read."""
+    if not ids.in_range(game_id):
+        return None  # no such row, and the driver would refuse the number
     connection = transaction.get_connection()
-    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
-    if not low <= game_id <= high:
-        return None  # no such row, and the driver would refuse the number (the ORM returns none)
     with connection.cursor() as cursor:
         cursor.execute(_game_with_role_sql(connection.vendor, for_update), [user_id, game_id])
         row = cursor.fetchone()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.http import Http404
 
+from games import ids
 from games import selectors as game_selectors
 from games import tournament as core
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
@@ -23,14 +24,10 @@ def may_read(user, tournament: Tournament) -> bool:
 
 
 def tournament_get(user, pk: int) -> Tournament:
-    tournament = tournaments_visible(user).filter(pk=pk).first() if _in_range(pk) else None
+    tournament = tournaments_visible(user).filter(pk=pk).first() if ids.in_range(pk) else None
     if tournament is None:
         raise Http404("no such tournament")
     return tournament
-
-
-def _in_range(pk: int) -> bool:
-    return 0 < pk < 2**63
 
 
 def events(tournament: Tournament, upto: int | None = None) -> list[dict]:

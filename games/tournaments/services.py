@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import engine
+from games import engine, ids
 from games import selectors as game_selectors
 from games import services as game_services
 from games import tournament as core
@@ -325,7 +325,7 @@ TABLE_ACTIONS = ("record", "confirm", "dispute", "deal")
 def _lock_for_table(game_id: int, user) -> tuple[Tournament, TableGame]:
     """The tournament (row locked) whose table plays `game_id`, if `user` may act for that table:
     a scorer or admin of the club, or the holder of the table's live code."""
-    link = TableGame.objects.filter(game_id=game_id).first()
+    link = TableGame.objects.filter(game_id=game_id).first() if ids.in_range(game_id) else None
     if link is None:
         raise GameNotFound(_("this game is not a tournament table's game"))
     if getattr(user, "table_code_game", None) == game_id:

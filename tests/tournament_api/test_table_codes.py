@@ -256,3 +256,14 @@ def test_a_tables_game_feeds_the_clubs_ratings_like_any_other(club, scorer_clien
     assert changes.count() == 4, "the four players of the table are rated"
     assert {c.side for c in changes} == {0, 1}
     assert sorted(c.score for c in changes) == [0, 0, 1, 1], "North/South won 70:30"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", [2**63, 10**23])
+def test_a_game_id_past_the_databases_range_is_no_table_not_a_server_error(scorer_client, game):
+    """The id is a path's integer, any length; past the id column's range it names no game (the
+    driver would refuse it in the table's lookup: a 500 on SQLite, found by fuzzing)."""
+    url = f"/api/games/{game}/tournament-table/"
+    for response in (scorer_client.get(url), scorer_client.post(url, {"action": "confirm"}, format="json")):
+        assert response.status_code == 404, response.content
+        assert response.json()["code"] == "not_found"
