@@ -22,7 +22,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import hooks, selectors
+from games import hooks, ids, selectors
 from games import services as game_services
 from games.clubs.models import AuditEntry, Invitation
 from games.models import Club, Game, GameSeat, Membership, Player
@@ -403,7 +403,8 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
             return player
         if not is_admin and (user_id != actor.pk or player.user_id is not None):
             raise WriteForbidden(_("a member may claim only an unlinked player, as themselves"))
-        member = Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
+        member = (Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
+                  if ids.in_range(user_id) else None)
         if member is None:
             raise InvalidInput(_("a player is linked to a member of the club"), code="not_a_member")
         mine = _has_player(club, member.user)

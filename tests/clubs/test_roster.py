@@ -183,3 +183,15 @@ def test_a_merge_stands_when_the_recompute_cannot_be_queued(club, monkeypatch, c
         services.player_merge(source=anne, target=ann, actor=club.admin)
     assert not Player.objects.filter(pk=anne.pk).exists()
     assert f"recompute_ratings --club {club.pk} --refold" in caplog.text
+
+
+def test_linking_a_user_id_past_the_databases_range_is_not_a_member_not_a_server_error(club):
+    """The roster page's `user` is the form's number, any length: past the id column's range it
+    names no member (the driver would refuse it in the membership lookup: OverflowError on SQLite)."""
+    ann = Player.objects.create(club=club, name="Ann")
+    for user_id in (2**63, 10**23):
+        with pytest.raises(InvalidInput) as refused:
+            services.player_link(player=ann, actor=club.admin, user_id=user_id)
+        assert refused.value.code == "not_a_member"
+    ann.refresh_from_db()
+    assert ann.user_id is None
