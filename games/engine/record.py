@@ -162,15 +162,9 @@ def fold(record: Any, upto: int | None = None) -> GameState:
 
 def apply_all(state: GameState, events: Iterable[dict[str, Any]], start: int) -> GameState:
     """Apply events in order; ``start`` is the index of the first one in its record.
-    :func:`fold_steps`'s loop without its yield per event (the import folds every event)."""
-    i = start
-    apply = state.apply
-    try:
-        for i, event in enumerate(events, start):  # noqa: B007 - i names the refused event below
-            apply(event)
-    except EngineError as err:
-        err.index = i
-        raise
+    :func:`fold_steps`'s loop without its yield per event (the import folds every event), in
+    :meth:`~.event_fold.EventFold.apply_each`."""
+    state.apply_each(events, start)
     return state
 
 

@@ -445,7 +445,7 @@ class GameState(EventFold):
                 params={"rule": "dealt", "cards": missing},
             )
         for c in cards:
-            h.pile[c] -= 1
+            pile[c] -= 1
         h.cards[seat].extend(cards)
         h.received[seat] += len(cards)
         h.last_drawer = seat
@@ -862,7 +862,9 @@ class GameState(EventFold):
         if not in_turn and h.gift_from is not None:
             h.gift_from = None  # the Dragon was bombed: it did not win the trick
         h.closed = False
-        _remove(h.cards[seat], cards)
+        hand_cards = h.cards[seat]
+        for c in cards:  # _remove's loop, inline: every play takes this way
+            hand_cards.remove(c)
         h.played.add(seat)
         h.trick.append((seat, combo))
         entry: dict[str, Any] = {"seat": seat, "cards": list(cards), "combination": combo.kind}

@@ -137,3 +137,32 @@ def test_the_quick_ways_are_taken():
         state.apply(event)
     for kind in ("play", "pass"):
         assert Probe.left.count(kind) < kinds.count(kind) / 2, (kind, Probe.left.count(kind), kinds.count(kind))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=SEEDS, table=st.sampled_from(TABLES))
+def test_folding_a_record_is_applying_each_event(data, seed, table):
+    """fold() runs EventFold.apply_each, apply's short way inline for plays and passes: the same
+    state as apply() event by event, and on a record with one event mangled the same refusal at
+    the same index, the events before it applied (or the same state when it is accepted)."""
+    variant, players, options = table
+    record = random_record(seed, variant=variant, options=options, players=players, max_hands=2)
+    events = record["events"]
+    by_apply = GameState(variant, options, players)
+    for event in events:
+        by_apply.apply(event)
+    assert snapshot(fold(record)) == snapshot(by_apply)
+    k = data.draw(st.integers(0, len(events) - 1))
+    state = fold(record, upto=k)
+    action = events[k]
+    for mangled in mutations(state, action, lambda xs: data.draw(st.sampled_from(xs))):
+        one_by_one = fold(record, upto=k)
+        expected = outcome(one_by_one.apply, mangled)
+        folded = GameState(variant, options, players)
+        try:
+            folded.apply_each([*events[:k], mangled], 0)
+        except EngineError as err:
+            assert (err.code, err.message, err.params, err.index) == (*expected, k), mangled
+        else:
+            assert expected is None, mangled
+        assert snapshot(folded) == snapshot(one_by_one), mangled
