@@ -66,6 +66,24 @@ def test_players_named_equals_the_orm_for_every_spelling(club, make_club):
     assert sql.players_named(club.pk, []) == []
 
 
+@pytest.mark.postgres
+def test_players_named_is_planned_at_every_call(club):
+    """Never a prepared statement (whose generic plan, settled on while a bulk import's club had
+    few players, scanned all of them for every lookup as the table grew), while the site's other
+    statements are prepared after a few runs (so this test would see one)."""
+    Player.objects.create(club=club, name="Anna")
+    connection = transaction.get_connection()
+    for _ in range(8):
+        assert [p.name for p in sql.players_named(club.pk, ["anna"])] == ["Anna"]
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT %s::int + 1", [1])
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("::int + 1" in text for text in prepared)
+    assert not any("games_player" in text for text in prepared)
+
+
 @pytest.fixture
 def stored_game(club, scorer):
     record = engine.random_game(6, options={"hands": 2})
