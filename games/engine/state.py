@@ -879,7 +879,7 @@ class GameState(EventFold):
             h.wish = None
         if wish is not None:
             h.wish = wish
-        if not self.options.get("pass_is_final"):
+        if h.passed and not self.options.get("pass_is_final"):  # a new empty set only when it held passes
             h.passed = set()
         if not h.cards[seat]:
             h.out.append(seat)
