@@ -14,3 +14,13 @@ def in_range(value: int) -> bool:
     """Whether `value` fits the database's id columns (BigAutoField, DEFAULT_AUTO_FIELD)."""
     low, high = connection.ops.integer_field_range("BigAutoField")
     return low <= value <= high
+
+
+def from_text(text: str) -> int | None:
+    """`text` (ASCII digits) as an id, or None when it names no row: past the range, or longer than
+    any id (int() of thousands of digits is itself refused, ValueError). Callers decide first that
+    the text is meant as an id (`str.isdigit` is not enough: "²" is a digit to Python, not to int)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 20:
+        return None
+    value = int(text)
+    return value if in_range(value) else None

@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet, Value, prefetch_related_objects
 from django.db.models.functions import Lower, Trim
 from django.http import Http404
 
-from games import engine, snapshots, sql
+from games import engine, ids, snapshots, sql
 from games.models import Club, Event, Game, Membership, Player
 from games.tournaments import visibility as tournament_visibility
 
@@ -26,10 +26,16 @@ def clubs_visible(user) -> QuerySet[Club]:
 
 
 def club_q(ref: int | str) -> Q:
-    """A club named by its id or by its slug ("12" or 12 is an id: a slug always has a letter)."""
-    if isinstance(ref, int) or str(ref).isdigit():
-        return Q(pk=int(ref))
-    return Q(slug=str(ref))
+    """A club named by its id or by its slug ("12" or 12 is an id: a slug always has a letter). An
+    id past the database's range, however long, names no club; "²" (a digit to str.isdigit, not
+    to int) is a slug, which no club has."""
+    if isinstance(ref, int):
+        return Q(pk=ref) if ids.in_range(ref) else Q(pk__in=[])
+    text = str(ref)
+    if text.isascii() and text.isdigit():
+        pk = ids.from_text(text)
+        return Q(pk=pk) if pk is not None else Q(pk__in=[])
+    return Q(slug=text)
 
 
 def players_visible(user) -> QuerySet[Player]:

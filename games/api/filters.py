@@ -16,8 +16,9 @@ CLUB_REF = RegexValidator(r"^[-a-zA-Z0-9_]{1,100}$", "a club id or slug")
 def filter_by_club(queryset, value: str):
     """`?club=` by id or slug (a slug always has a letter); a malformed value matches nothing."""
     value = value.strip()
-    if value.isdigit():
-        return queryset.filter(club_id=int(value)) if ids.in_range(int(value)) else queryset.none()
+    if value.isascii() and value.isdigit():
+        pk = ids.from_text(value)
+        return queryset.filter(club_id=pk) if pk is not None else queryset.none()
     return queryset.filter(Q(club__slug=value))
 
 

@@ -139,6 +139,18 @@ def test_unknown_paths_and_objects_are_json_404(scorer_client, game_id):
     assert f"/api/games/{game_id}/" in body["message"]
 
 
+@pytest.mark.parametrize("ref", ["1" * 5000, str(2**63), "\u00b2", "\u0661"])
+def test_a_club_named_by_a_number_no_club_can_have_is_json_404(scorer_client, club, ref):
+    """Digits past any id (thousands of them: int() itself refuses) and digits Python's isdigit
+    takes but that are no id ("²", Arabic-Indic "١") name no club, wherever a club is named (a
+    500 before, found by fuzzing)."""
+    assert_error(scorer_client.get(f"/api/clubs/{ref}/"), 404, "not_found")
+    assert_error(scorer_client.get("/api/tournaments/", {"club": ref}), 404, "not_found")
+    refused = scorer_client.post("/api/players/", {"club": ref, "name": "Zed"}, format="json")
+    assert (refused.status_code, refused.json()["code"]) in {(404, "not_found"), (400, "invalid")}
+    assert scorer_client.get("/api/clubs/home/").status_code == 200  # the fixture's club, by slug
+
+
 def test_wrong_method_is_json_405(scorer_client, game_id):
     assert_error(scorer_client.delete(f"/api/games/{game_id}/events/"), 405, "method_not_allowed")
     assert_error(scorer_client.put(f"/api/games/{game_id}/state/", {}, format="json"), 405, "method_not_allowed")
