@@ -109,9 +109,17 @@ def _mutations():
     def header(d):
         d["event"]["header"] = "swiss"
 
+    # the file's performance figures are kept by entrant: one the events never registered, or none
+    # at all, was a 500 (KeyError) before the comparison could say where the file differs
+    def entrant_id(d):
+        d["entrants"][1]["entry"] = "somebody"
+
+    def no_entrants(d):
+        d["entrants"] = []
+
     return [(standings, "results_mismatch"), (score, "results_mismatch"), (name, "results_mismatch"),
             (no_events, "events_missing"), (bad_event, "round_not_found"), (bad_format, "format_unknown"),
-            (header, "malformed")]
+            (header, "malformed"), (entrant_id, "results_mismatch"), (no_entrants, "results_mismatch")]
 
 
 @pytest.mark.django_db
