@@ -67,14 +67,18 @@ def game_create(
 
 def _played_at(record: dict) -> datetime | None:
     """The record's ``meta.played_at`` (ISO 8601; a date alone is midnight UTC, a time without
-    offset is UTC), or None when it has none: the game is then dated by its import."""
+    offset is UTC), or None when it has none: the game is then dated by its import. A time whose
+    offset takes it past the calendar in UTC (0001-01-01T00:00+01:00) is malformed too: storing
+    it converts it to UTC, which raised OverflowError (a 500)."""
     meta = record.get("meta")
     value = meta.get("played_at") if isinstance(meta, dict) else None
     if value is None:
         return None
     try:
         when = datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
-    except ValueError:
+        if when is not None and when.tzinfo is not None:
+            when.astimezone(dt_timezone.utc)
+    except (ValueError, OverflowError):
         when = None
     if when is None:
         raise InvalidInput(_("meta.played_at must be an ISO 8601 date or time, not %(value)r") % {"value": value},
