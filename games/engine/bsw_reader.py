@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import filterfalse, islice
 from typing import Any
 
 from . import bsw_scoresheet
@@ -44,6 +45,8 @@ _RESULT = re.compile(r"^Ergebnis: (-?\d+) - (-?\d+)$")
 _WISH = re.compile(r"^Wunsch:(\S+)$")
 _BOMB = re.compile(r"^BOMBE: ((?:\([0-3]\)\S* ?)+)$")
 _BOMB_ITEM = re.compile(r"\(([0-3])\)(\S*)")
+#: a push line's three recipients, by the pusher's seat (the event's keys)
+_PUSH_KEYS = [tuple(str((s + k) % 4) for k in (1, 2, 3)) for s in range(4)]
 
 
 #: the cards part of a play line -> (cards, count, Phoenix reading, has the Mahjong, the lone card or
@@ -270,12 +273,9 @@ class HandReader:
             parts = parts[:-1]
             if len(parts) != 3:
                 raise BSWFormatError("a push line gives three cards", lineno, rule="push_three")
-            targets: dict[str, str] = {}
-            rnames = []
-            for k, part in enumerate(parts):
-                rname, _, code = part.rpartition(": ")
-                targets[str((s + k + 1) % 4)] = bsw_cards([code], lineno)[0]
-                rnames.append(rname)
+            split = [part.rpartition(": ") for part in parts]
+            rnames = [rname for rname, _, _code in split]
+            targets = dict(zip(_PUSH_KEYS[s], bsw_cards([code for _r, _, code in split], lineno)))
             self.pushes.append((s, name, targets, rnames, lineno))
             return
         m = _BOMB.match(line)
@@ -332,7 +332,7 @@ class HandReader:
                     continue  # cut log
                 name, cards14, line = self.all14[s]
                 first = set(self.first8[s][1])
-                six = [c for c in cards14 if c not in first]
+                six = list(filterfalse(first.__contains__, cards14))  # in C: a comprehension costs more
                 if len(six) != 6 or len(first) != 8 or len(set(cards14)) != 14:
                     raise BSWFormatError(
                         f"seat {s}: the 14 cards are not its first 8 and 6 more", line, rule="six_more", seat=s
@@ -541,49 +541,59 @@ class LogReader:
         line, which :meth:`read` gives to ``read_play`` (or the other paths) as before."""
         game = self.game
         assert game is not None
-        lines = self.lines
-        n_lines = len(lines)
+        if game.pending:
+            return idx
         pass_of, play_of, plays = hand.pass_of, hand.play_of, _PLAYS
-        pending, counts = game.pending, hand.counts
+        counts = hand.counts
         add_event, add_line = game.events.append, game.event_lines.append
-        while idx < n_lines and not pending:
-            line = lines[idx]
+        # the trick's state in local names while the loop runs (cheaper than the hand's attributes
+        # line by line), written back when it stops
+        top, dragon_seat, last_mahjong, last_trick_owner = (
+            hand.top,
+            hand.dragon_seat,
+            hand.last_mahjong,
+            hand.last_trick_owner,
+        )
+        stop = len(self.lines)
+        for lineno, line in enumerate(islice(self.lines, idx, None), idx + 1):
             s = pass_of.get(line)
             if s is not None:
-                if s == hand.top:  # the trick owner collects: derived, not an event
-                    hand.last_trick_owner, hand.top = s, None
+                if s == top:  # the trick owner collects: derived, not an event
+                    last_trick_owner, top = s, None
                 else:
                     add_event({"type": "pass", "seat": s})
-                    add_line(idx + 1)
-                idx += 1
+                    add_line(lineno)
                 continue
-            if line.endswith(" passt."):
-                return idx  # a pass under another handle
+            # a pass under another handle has no ': ' (rest "", never a play read before): it stops too
             head, _, rest = line.partition(": ")
             s = play_of.get(head)
-            if s is None:
-                return idx
             play = plays.get(rest)
-            if play is None:
-                return idx
+            if s is None or play is None:
+                stop = lineno - 1
+                break
             cards, n, phoenix, mahjong, lone = play
             if phoenix is None:
                 event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards[:]}
             else:
                 event = {"type": "play", "seat": s, "cards": cards[:], "phoenix": phoenix}
             add_event(event)
-            add_line(idx + 1)
-            hand.last_mahjong = event if mahjong else None
+            add_line(lineno)
+            last_mahjong = event if mahjong else None
             counts[s] -= n
             if counts[s] == 0:
                 hand.out.append(s)
             if lone == "Dog":
-                hand.top = None
+                top = None
             else:
-                hand.top = s
-                hand.dragon_seat = s if lone == "Dragon" else None
-            idx += 1
-        return idx
+                top = s
+                dragon_seat = s if lone == "Dragon" else None
+        hand.top, hand.dragon_seat, hand.last_mahjong, hand.last_trick_owner = (
+            top,
+            dragon_seat,
+            last_mahjong,
+            last_trick_owner,
+        )
+        return stop
 
     # --- hands ----------------------------------------------------------------------------------
 
