@@ -61,8 +61,9 @@ for _s, _suit in SUIT_FROM_BSW.items():
         _BSW_CARD[_s + _r] = _rank + _suit
 _CARD_BSW = {v: k for k, v in _BSW_CARD.items()}
 # BSW's display order, descending: Dragon, Phoenix (above the Ace unless it has a reading), A..2,
-# Mahjong, Dog. The engine's ranks, with the Phoenix's display rank put above the Ace.
-_DISPLAY_KEY = {c: -(14.5 if c == PHOENIX else CARD_INFO[c][0]) for c in _CARD_BSW}
+# Mahjong, Dog. The engine's ranks, with the Phoenix's display rank put above the Ace; doubled so
+# that every key is an int (Python sorts keys of one type faster than a mix of ints and a float).
+_DISPLAY_KEY = {c: -(29 if c == PHOENIX else 2 * CARD_INFO[c][0]) for c in _CARD_BSW}
 
 
 class BSWFormatError(ValueError):
@@ -117,12 +118,13 @@ def bsw_sorted(cards: Iterable[str], phoenix: str | None = None) -> list[str]:
     cards = list(cards)
     if phoenix is None:
         return sorted(cards, key=_DISPLAY_KEY.__getitem__)
-    ph = -CARD_INFO[phoenix + "s"][0]
+    ph_rank = CARD_INFO[phoenix + "s"][0]
+    ph = -2 * ph_rank  # as _DISPLAY_KEY's keys
     shown = sorted(cards, key=lambda c: ph if c == PHOENIX else _DISPLAY_KEY[c])
     others = [CARD_INFO[c][0] for c in shown if c != PHOENIX]
     if len(shown) == 5 and sorted(others.count(r) for r in set(others)) == [2, 2]:
         shown.remove(PHOENIX)
-        shown.insert(next(k for k, c in enumerate(shown) if CARD_INFO[c][0] == -ph), PHOENIX)
+        shown.insert(next(k for k, c in enumerate(shown) if CARD_INFO[c][0] == ph_rank), PHOENIX)
     return shown
 
 

@@ -45,6 +45,8 @@ _RESULT = re.compile(r"^Ergebnis: (-?\d+) - (-?\d+)$")
 _WISH = re.compile(r"^Wunsch:(\S+)$")
 _BOMB = re.compile(r"^BOMBE: ((?:\([0-3]\)\S* ?)+)$")
 _BOMB_ITEM = re.compile(r"\(([0-3])\)(\S*)")
+#: the seats in turn from each shuffler on
+_ORDER = [tuple((s + k) % 4 for k in range(4)) for s in range(4)]
 #: a push line's three recipients, by the pusher's seat (the event's keys)
 _PUSH_KEYS = [tuple(str((s + k) % 4) for k in (1, 2, 3)) for s in range(4)]
 
@@ -312,11 +314,14 @@ class HandReader:
         self.start = len(ev)
         shuffler = 0 if self.number == 0 or game.first_out is None else game.first_out
         game.add({"type": "shuffle", "seat": shuffler}, self.lineno)
-        order = [(shuffler + k) % 4 for k in range(4)]
+        order = _ORDER[shuffler]
+        current, pending = game.current, game.pending
         for s in order:
             if s in self.first8:
                 name, cards, line = self.first8[s]
-                game.see(s, exchange[s] if wrong8 and exchange else (name or names[s]), self.number)
+                name = exchange[s] if wrong8 and exchange else (name or names[s])
+                if current[s] != name or pending:  # else game.see changes nothing
+                    game.see(s, name, self.number)
                 game.add({"type": "deal", "seat": s, "cards": cards}, line)
         for s, name, line in self.grand:
             game.note(s, name, self.number)
@@ -337,7 +342,9 @@ class HandReader:
                     raise BSWFormatError(
                         f"seat {s}: the 14 cards are not its first 8 and 6 more", line, rule="six_more", seat=s
                     )
-                game.see(s, exchange[s] if wrong14 and exchange else (name or names[s]), self.number)
+                name = exchange[s] if wrong14 and exchange else (name or names[s])
+                if current[s] != name or pending:
+                    game.see(s, name, self.number)
                 game.add({"type": "deal", "seat": s, "cards": six}, line)
                 if bsw_sorted(self.first8[s][1] + six) != cards14:
                     custom[str(s)] = cards14
@@ -348,7 +355,6 @@ class HandReader:
             if ("tichu", s) not in self.called:
                 self.called.add(("tichu", s))
                 game.add({"type": "tichu", "seat": s}, line)
-        current, pending = game.current, game.pending
         for s, name, targets, recipients, line in self.pushes:
             # game.see changes nothing for a seat under its current handle with nothing pending
             if current[s] != name or pending:
