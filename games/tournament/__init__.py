@@ -16,6 +16,7 @@ See docs/tournament.md for the record format, the events, the presets and the er
 
 from .engine_options import engine_options
 from .errors import CODES, TournamentError
+from .fields import EVENT_FIELDS, check_incoming
 from .from_games import hand_lines
 from .pairing import Pairing, propose
 from .pairing.evaluate import evaluate
@@ -28,6 +29,8 @@ from .state import EVENT_TYPES, TournamentState, fold, new_tournament
 __all__ = [
     "CODES",
     "EVENT_TYPES",
+    "EVENT_FIELDS",
+    "check_incoming",
     "FORMAT",
     "PRESETS",
     "Pairing",

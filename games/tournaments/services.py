@@ -56,12 +56,31 @@ class TournamentRuleViolation(RuleViolation):
         self.index = index
 
 
+# The core's shape refusals that carry a `rule` (games.tournament.fields), worded in the reader's
+# language; the core's other shape refusals keep their English message.
+MALFORMED_WORDS = {
+    "unknown_fields": gettext_noop("event %(index)s (%(type)s): unknown field(s) %(fields)s; it may have %(allowed)s"),
+    "text_too_long": gettext_noop("event %(index)s (%(type)s): “%(field)s” is at most %(limit)s characters, not %(length)s"),
+    "explanation_too_large": gettext_noop("event %(index)s (%(type)s): “explanation” is a JSON object of at most "
+                                          "%(limit)s characters"),
+}
+
+
+def _malformed(err: core.TournamentError, index: int | None) -> InvalidInput:
+    words = MALFORMED_WORDS.get(err.params.get("rule", ""))
+    if words is None:
+        return InvalidInput(err.message, code="malformed")
+    params = {**err.params, "index": index}
+    said = {**params, **{k: ", ".join(v) or "—" for k, v in params.items() if isinstance(v, list)}}
+    return InvalidInput(_(words) % said, code="malformed", params=params)
+
+
 def _core_call(fn, *args, index: int | None = None):
     try:
         return fn(*args)
     except core.TournamentError as err:
         if err.code == "malformed":
-            raise InvalidInput(err.message, code="malformed") from None
+            raise _malformed(err, index) from None
         raise TournamentRuleViolation(err, index) from None
 
 
@@ -177,6 +196,7 @@ def append_events(
         state = selectors.state_at(tournament)
         resolved = [_resolve_players(tournament.club, e) for e in events]
         for i, event in enumerate(resolved):
+            _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
             _core_call(state.apply, event, index=i)
         _insert(tournament, resolved, finished=state.finished, user=user)
         body = {**_body(tournament), "appended": len(resolved), "first_seq": tournament.seq - len(resolved) + 1}

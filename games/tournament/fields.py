@@ -1,0 +1,94 @@
+"""The fields each tournament event type allows (docs/tournament.md, "Events"), checked when an
+event comes in.
+
+What is appended is stored for ever, so an event coming in carries only its type's fields, its
+texts within :data:`MAX_TEXT_CHARS` and its pairing explanation within :data:`MAX_EXPLANATION_CHARS`
+of JSON. The fold does not apply this check: a stored history with extra fields (written before
+the check existed) still loads and folds. A refusal is ``malformed`` with ``params["rule"]``
+(``unknown_fields``, ``text_too_long``, ``explanation_too_large``) so a caller can word it in its
+reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .record import malformed
+
+_RESULT = frozenset({"round", "table", "game", "hands", "score", "vp"})
+_PAIRING = frozenset({"round", "tables", "byes"})
+
+#: type -> the fields (besides ``type``) an event of that type may carry.
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "entry_registered": frozenset({"entry", "players", "name"}),
+    "entry_withdrawn": frozenset({"entry", "reason"}),
+    "entry_reentered": frozenset({"entry"}),
+    "round_paired": _PAIRING | {"explanation"},
+    "pairing_overridden": _PAIRING | {"reason"},
+    "result_recorded": _RESULT,
+    "result_corrected": _RESULT | {"reason"},
+    "result_confirmed": frozenset({"round", "table"}),
+    "result_disputed": frozenset({"round", "table", "reason"}),
+    "score_adjusted": frozenset({"entry", "vp", "points", "round", "reason"}),
+    "round_closed": frozenset({"round"}),
+    "lots_drawn": frozenset({"order"}),
+    "tournament_finished": frozenset(),
+}
+
+#: the longest entry id, entry name, reason or string game id an event may carry
+MAX_TEXT_CHARS = 200
+_TEXT_FIELDS = ("entry", "name", "reason", "game")
+#: a pairing's explanation (what `propose` says about it) as JSON; a real one is far smaller
+MAX_EXPLANATION_CHARS = 20_000
+
+
+def check_incoming(event: dict[str, Any]) -> None:
+    """Refuse (``malformed``) an event coming in with a field its type does not have, a text past
+    :data:`MAX_TEXT_CHARS` or an explanation past :data:`MAX_EXPLANATION_CHARS`. An unknown type is
+    left to the fold, which refuses it."""
+    kind = event.get("type")
+    allowed = EVENT_FIELDS.get(kind) if isinstance(kind, str) else None
+    if allowed is None:
+        return
+    unknown = sorted(str(k) for k in set(event) - allowed - {"type"})
+    if unknown:
+        raise malformed(
+            f"{kind}: unknown field(s) {', '.join(unknown[:5])}; a {kind} has "
+            f"{', '.join(sorted(allowed)) or 'no field but its type'}",
+            rule="unknown_fields",
+            type=kind,
+            fields=unknown[:5],
+            allowed=sorted(allowed),
+        )
+    for field in _TEXT_FIELDS:
+        value = event.get(field)
+        if field in allowed and isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise malformed(
+                f"{kind}: {field!r} is at most {MAX_TEXT_CHARS} characters, not {len(value)}",
+                rule="text_too_long",
+                type=kind,
+                field=field,
+                limit=MAX_TEXT_CHARS,
+                length=len(value),
+            )
+    explanation = event.get("explanation")
+    if explanation is not None:
+        size = _json_size(explanation)
+        if size is None or size > MAX_EXPLANATION_CHARS:
+            raise malformed(
+                f"{kind}: 'explanation' is a JSON object of at most {MAX_EXPLANATION_CHARS} characters",
+                rule="explanation_too_large",
+                type=kind,
+                limit=MAX_EXPLANATION_CHARS,
+            )
+
+
+def _json_size(value: Any) -> int | None:
+    """The length of ``value`` as JSON, or None when it is not an object (or too deep to write)."""
+    if not isinstance(value, dict):
+        return None
+    try:
+        return len(json.dumps(value, allow_nan=False))
+    except (ValueError, TypeError, RecursionError):
+        return None
