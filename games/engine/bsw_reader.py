@@ -28,6 +28,7 @@ from .bsw_codes import (
     PLAY_HEADER,
     START_HEADER,
     TARGET_SCORE,
+    RANK_FROM_BSW,
     BSWFormatError,
     bsw_cards,
     bsw_sorted,
@@ -563,14 +564,15 @@ class LogReader:
     def read_plain_plays(self, hand: HandReader, idx: int) -> int:
         """The plain play lines from ``lines[idx]`` on, as :meth:`HandReader.read_play` reads them,
         without a call per line: a pass or play under the seat's current handle, cards read before
-        (:data:`_PLAYS`), no call's other handle pending. Returns the index of the first other
+        (:data:`_PLAYS`), no call's other handle pending; a plain ``Wunsch`` or ``Drache an`` line
+        as :meth:`HandReader.read_other` reads it. Returns the index of the first other
         line, which :meth:`read` gives to ``read_play`` (or the other paths) as before."""
         game = self.game
         assert game is not None
         if game.pending:
             return idx
         pass_of, play_of, plays = hand.pass_of, hand.play_of, _PLAYS
-        counts = hand.counts
+        counts, current = hand.counts, game.current
         add_event, add_line = game.events.append, game.event_lines.append
         # the trick's state in local names while the loop runs (cheaper than the hand's attributes
         # line by line), written back when it stops
@@ -595,6 +597,24 @@ class LogReader:
             s = play_of.get(head)
             play = plays.get(rest)
             if s is None or play is None:
+                # the usual Wunsch and Drache an lines too, as read_other reads them (read's whole
+                # way costs more than the line): a wish after a Mahjong play; the Dragon trick
+                # given to a seat under its current handle or none (game.note would change nothing)
+                if last_mahjong is not None and line[:7] == "Wunsch:":
+                    wish = RANK_FROM_BSW.get(line[7:])
+                    if wish is not None:
+                        last_mahjong["wish"] = wish
+                        last_mahjong = None
+                        continue
+                elif line[:12] == "Drache an: (" and line[13:14] == ")" and line[12:13] in _SEATS:
+                    to = ord(line[12]) - 48
+                    giver = dragon_seat if dragon_seat is not None else last_trick_owner
+                    name = line[14:].strip()
+                    if giver is not None and (not name or name == current[to]):
+                        add_event({"type": "dragon_gift", "seat": giver, "to": to})
+                        add_line(lineno)
+                        dragon_seat = top = None
+                        continue
                 stop = lineno - 1
                 break
             cards, n, phoenix, mahjong, lone = play
