@@ -26,9 +26,9 @@ from . import bsw_scoresheet
 from .bsw_codes import (
     GT_HEADER,
     PLAY_HEADER,
+    RANK_FROM_BSW,
     START_HEADER,
     TARGET_SCORE,
-    RANK_FROM_BSW,
     BSWFormatError,
     bsw_cards,
     bsw_sorted,
