@@ -173,6 +173,21 @@ def _resolve_players(club: Club, event: dict) -> dict:
     return resolved
 
 
+def _check_result_game(club: Club, event: dict, index: int) -> None:
+    """A result's `game` is the id of a game of the tournament's club ("Results from games": a
+    table's game is recorded as any other game of the club); the core checks only its shape."""
+    if event.get("type") not in ("result_recorded", "result_corrected"):
+        return
+    game = event.get("game")
+    if game is None or not (isinstance(game, (int, str)) and not isinstance(game, bool)):
+        return  # absent, or a shape the core refuses as malformed
+    known = (isinstance(game, int) and ids.in_range(game)
+             and Game.objects.filter(club=club, pk=game).exists())
+    if not known:
+        raise InvalidInput(_("no game %(game)s in club '%(club)s'") % {"game": str(game)[:40], "club": club.slug},
+                           code="unknown_game", params={"index": index})
+
+
 def append_events(
     *, tournament_id: int, events: Any, expected_seq: int, user, idempotency_key: str | None = None
 ) -> WriteResult:
@@ -197,6 +212,7 @@ def append_events(
         resolved = [_resolve_players(tournament.club, e) for e in events]
         for i, event in enumerate(resolved):
             _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
+            _check_result_game(tournament.club, event, i)
             _core_call(state.apply, event, index=i)
         _insert(tournament, resolved, finished=state.finished, user=user)
         body = {**_body(tournament), "appended": len(resolved), "first_seq": tournament.seq - len(resolved) + 1}

@@ -91,3 +91,31 @@ def test_a_stored_history_with_extra_fields_still_folds():
     with pytest.raises(core.TournamentError) as refused:
         core.check_incoming(record["events"][0])
     assert refused.value.code == "malformed" and refused.value.params["fields"] == ["old_field"]
+
+
+def paired_round(client) -> tuple[int, int, dict]:
+    tid = create(client)["id"]
+    register_pairs(client, tid)
+    proposal = client.get(f"/api/tournaments/{tid}/pairing/").json()
+    assert append(client, tid, [proposal["event"]], proposal["seq"]).status_code == 201
+    return tid, proposal["seq"] + 1, proposal["event"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", [2**63, 10**6, "812", "other-club"], ids=["past-range", "none-such", "text", "other"])
+def test_a_result_names_a_game_of_the_tournaments_club(club, scorer_client, game):
+    from games.models import Club, Game
+
+    tid, seq, _pairing = paired_round(scorer_client)
+    if game == "other-club":
+        other = Club.objects.create(slug="away", name="Away")
+        game = Game.objects.create(club=other, variant="nanking").pk
+    result = {"type": "result_recorded", "round": 1, "table": 1, "game": game, "score": [100, 0]}
+    for lang in ("en", "fr"):
+        response = append(scorer_client, tid, [result], seq, HTTP_ACCEPT_LANGUAGE=lang)
+        assert response.status_code == 400
+        assert response.json()["code"] == "unknown_game" and response.json()["params"] == {"index": 0}
+    assert response.json()["message"].startswith("pas de partie")
+    assert TournamentEvent.objects.filter(tournament_id=tid).count() == seq
+    own = Game.objects.create(club=club, variant="nanking").pk
+    assert append(scorer_client, tid, [{**result, "game": own}], seq).status_code == 201
