@@ -75,6 +75,17 @@ def _malformed(err: core.TournamentError, index: int | None) -> InvalidInput:
     return InvalidInput(_(words) % said, code="malformed", params=params)
 
 
+class TournamentSeqConflict(SeqConflict):
+    """`expected_seq` is not the tournament's current seq (409): SeqConflict's answer, worded for
+    a tournament."""
+
+    def __init__(self, expected_seq: int, current_seq: int) -> None:
+        super().__init__(expected_seq, current_seq)
+        self.message = _("expected_seq is %(expected)s but the tournament is at seq %(current)s") % {
+            "expected": expected_seq, "current": current_seq}
+        self.args = (self.message,)
+
+
 def _core_call(fn, *args, index: int | None = None):
     try:
         return fn(*args)
@@ -207,7 +218,7 @@ def append_events(
             if replay is not None:
                 return replay
         if expected_seq != tournament.seq:
-            raise SeqConflict(expected_seq, tournament.seq)
+            raise TournamentSeqConflict(expected_seq, tournament.seq)
         state = selectors.state_at(tournament)
         resolved = [_resolve_players(tournament.club, e) for e in events]
         for i, event in enumerate(resolved):

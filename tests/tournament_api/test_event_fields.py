@@ -119,3 +119,16 @@ def test_a_result_names_a_game_of_the_tournaments_club(club, scorer_client, game
     assert TournamentEvent.objects.filter(tournament_id=tid).count() == seq
     own = Game.objects.create(club=club, variant="nanking").pk
     assert append(scorer_client, tid, [{**result, "game": own}], seq).status_code == 201
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "words"), [("en", "but the tournament is at seq 4"), ("fr", "mais le tournoi est au seq 4"),
+                                             ("de", "aber das Turnier steht bei seq 4"), ("uk", "але турнір на seq 4")])
+def test_a_seq_conflict_names_the_tournament(club, scorer_client, lang, words):
+    tid = create(scorer_client)["id"]
+    register_pairs(scorer_client, tid)
+    response = append(scorer_client, tid, [{"type": "entry_withdrawn", "entry": "e0"}], 1, HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 409
+    body = response.json()
+    assert body["code"] == "seq_conflict" and (body["expected_seq"], body["current_seq"]) == (1, 4)
+    assert body["message"].endswith(words) and "game" not in body["message"]
