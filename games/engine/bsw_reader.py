@@ -564,8 +564,8 @@ class LogReader:
     def read_plain_plays(self, hand: HandReader, idx: int) -> int:
         """The plain play lines from ``lines[idx]`` on, as :meth:`HandReader.read_play` reads them,
         without a call per line: a pass or play under the seat's current handle, cards read before
-        (:data:`_PLAYS`), no call's other handle pending; a plain ``Wunsch`` or ``Drache an`` line
-        as :meth:`HandReader.read_other` reads it. Returns the index of the first other
+        (:data:`_PLAYS`), no call's other handle pending; a plain ``Wunsch``, ``Drache an`` or
+        ``Tichu`` line as :meth:`HandReader.read_other` reads it. Returns the index of the first other
         line, which :meth:`read` gives to ``read_play`` (or the other paths) as before."""
         game = self.game
         assert game is not None
@@ -614,6 +614,15 @@ class LogReader:
                         add_event({"type": "dragon_gift", "seat": giver, "to": to})
                         add_line(lineno)
                         dragon_seat = top = None
+                        continue
+                elif line[:8] == "Tichu: (" and line[9:10] == ")" and line[8:9] in _SEATS:
+                    s = ord(line[8]) - 48
+                    name = line[10:]
+                    if not name or name == current[s]:
+                        if ("tichu", s) not in hand.called:  # a call logged twice is one call
+                            hand.called.add(("tichu", s))
+                            add_event({"type": "tichu", "seat": s})
+                            add_line(lineno)
                         continue
                 stop = lineno - 1
                 break
