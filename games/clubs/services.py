@@ -99,7 +99,7 @@ def require_an_admin_after(club: Club, changes: dict[int, str | None]) -> None:
 
 
 def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None) -> Club:
-    if slug.isdigit():
+    if not any(c.isascii() and c.isalpha() for c in slug):  # docs/api.md: a slug always has a letter
         raise InvalidInput(_("a club's slug needs a letter: a number names a club by its id"), code="invalid_slug")
     try:
         with transaction.atomic():
