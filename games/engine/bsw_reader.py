@@ -357,13 +357,14 @@ class HandReader:
                 self.called.add(("tichu", s))
                 game.add({"type": "tichu", "seat": s}, line)
         for s, name, targets, recipients, line in self.pushes:
-            # game.see changes nothing for a seat under its current handle with nothing pending
-            if current[s] != name or pending:
+            # game.see changes nothing for a seat under its current handle with nothing pending:
+            # the usual push line names the four current handles (one test of them all)
+            if pending or current[s] != name or (current * 2)[s + 1 : s + 4] != recipients:
                 game.see(s, name, self.number)
-            for k, rname in enumerate(recipients):
-                r = (s + k + 1) % 4
-                if current[r] != rname or pending:
-                    game.see(r, rname, self.number)
+                for k, rname in enumerate(recipients):
+                    r = (s + k + 1) % 4
+                    if current[r] != rname or pending:
+                        game.see(r, rname, self.number)
             game.add({"type": "push", "seat": s, "cards": targets}, line)
         if self.bombs is not None:
             for s, name in self.bombs:
