@@ -106,7 +106,8 @@ def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: st
             club = Club.objects.create(name=name.strip(), slug=slug, visibility=visibility,
                                        reveal_hands=reveal_hands or Club.RevealHands.AFTER_HAND)
             Membership.objects.create(user=user, club=club, role=Role.ADMIN)
-            audit(club, user, "club_created", f"created the club {club.name!r} ({club.get_visibility_display()})")
+            audit(club, user, "club_created", f"created the club {club.name!r} ({club.get_visibility_display()})",
+                  name=club.name)
     except IntegrityError:
         raise InvalidInput(_("a club with slug '%(slug)s' exists already") % {"slug": slug}, code="duplicate") from None
     return club
@@ -192,7 +193,7 @@ def invitation_create(*, club: Club, actor, role: str, days: int | None = None, 
         )  # fmt: skip
         who = f" for {invitation.note}" if invitation.note else ""
         audit(club, actor, "invitation_created", f"invited someone{who} as {role} (link valid {days} days)",
-              invitation=invitation.pk, role=role, days=days)  # fmt: skip
+              invitation=invitation.pk, role=role, days=days, note=invitation.note)  # fmt: skip
     return invitation
 
 
@@ -206,7 +207,7 @@ def invitation_revoke(*, invitation: Invitation, actor) -> Invitation:
         invitation.save(update_fields=["revoked_at"])
         who = f" for {invitation.note}" if invitation.note else ""
         audit(invitation.club, actor, "invitation_revoked", f"revoked the invitation{who} ({invitation.role})",
-              invitation=invitation.pk)  # fmt: skip
+              invitation=invitation.pk, role=invitation.role, note=invitation.note)  # fmt: skip
     return invitation
 
 
@@ -243,7 +244,8 @@ def invitation_accept(*, token: str, user) -> Membership:
               invitation=invitation.pk, role=membership.role)  # fmt: skip
         if invitation.player is not None and invitation.player.user_id is None and not _has_player(club, user):
             _link(invitation.player, user)
-            audit(club, user, "player_linked", f"is the player {invitation.player.name!r}", player=invitation.player.pk)
+            audit(club, user, "player_linked", f"is the player {invitation.player.name!r}", player=invitation.player.pk,
+                  name=invitation.player.name)  # fmt: skip
     return membership
 
 
@@ -295,7 +297,7 @@ def players_add(*, club: Club, actor, names: Iterable[str]) -> tuple[list[Player
             created.append(Player.objects.create(club=club, name=name))
         if created:
             audit(club, actor, "players_added", "added " + ", ".join(p.name for p in created) + " to the roster",
-                  players=[p.pk for p in created])  # fmt: skip
+                  players=[p.pk for p in created], names=[p.name for p in created])  # fmt: skip
     return created, existing
 
 
@@ -359,7 +361,8 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
         audit(club, actor, "players_merged",
               f"merged the player {source_name!r} into {target.name!r} "
               f"({len(games)} game{'' if len(games) == 1 else 's'} moved)",
-              source=source_id, source_name=source_name, target=target.pk, games=games)  # fmt: skip
+              source=source_id, source_name=source_name, target=target.pk, target_name=target.name,
+              games=games)  # fmt: skip
         transaction.on_commit(lambda: _recompute_ratings(club.pk))
     return target
 
@@ -399,7 +402,8 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
             old = player.user.get_username()
             player.user = None
             player.save(update_fields=["user"])
-            audit(club, actor, "player_unlinked", f"unlinked the player {player.name!r} from {old}", player=player.pk)
+            audit(club, actor, "player_unlinked", f"unlinked the player {player.name!r} from {old}", player=player.pk,
+                  name=player.name, user=old)  # fmt: skip
             return player
         if not is_admin and (user_id != actor.pk or player.user_id is not None):
             raise WriteForbidden(_("a member may claim only an unlinked player, as themselves"))
@@ -414,5 +418,5 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
         _link(player, member.user)
         summary = (f"said they are the player {player.name!r}" if user_id == actor.pk
                    else f"linked the player {player.name!r} to {member.user.get_username()}")
-        audit(club, actor, "player_linked", summary, player=player.pk, user=member.user.get_username())
+        audit(club, actor, "player_linked", summary, player=player.pk, user=member.user.get_username(), name=player.name)
     return player

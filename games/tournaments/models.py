@@ -9,6 +9,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Game
 
@@ -18,8 +19,8 @@ class Tournament(models.Model):
     stored, moved only under the row lock in the transaction that inserts the events."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")

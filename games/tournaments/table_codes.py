@@ -18,6 +18,7 @@ import secrets
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.tournaments.models import TableCode, TableCodeWrite, TableGame
 
@@ -110,7 +111,7 @@ class TableCodeHolder(AnonymousUser):
         return f"table code {printed(self.table_code.code)}"
 
     def get_username(self) -> str:  # shown in the page header: which table this phone records
-        return f"Table {self.table_code.table} ({printed(self.table_code.code)})"
+        return _("Table %(table)s (%(code)s)") % {"table": self.table_code.table, "code": printed(self.table_code.code)}
 
     @property
     def is_anonymous(self) -> bool:

@@ -27,7 +27,7 @@ from games.models import Club, Game, ImportedFile, ImportJob, Membership, Player
 from games.services import ServiceError
 from replay.accounts.forms import SignUpForm
 
-from . import summary
+from . import audit_lines, summary
 from .forms import ROLE_HELP, ClubCreateForm, InvitationForm, RosterAddForm
 
 GAMES_PER_PAGE = 50
@@ -263,7 +263,8 @@ def history(request, slug: str):
     club, role = _member_club(request, slug)
     entries = AuditEntry.objects.filter(club=club).order_by("-created_at", "-id")
     page = Paginator(entries, HISTORY_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "clubs/history.html", {"club": club, "role": role, "page": page})
+    lines = [(e, audit_lines.line(e)) for e in page]
+    return render(request, "clubs/history.html", {"club": club, "role": role, "page": page, "lines": lines})
 
 
 # --- the invitation link ------------------------------------------------------------------------

@@ -18,15 +18,20 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from rest_framework.test import APIClient
 
 from games import engine
-from games.models import Club, Membership, Player
+from games.clubs import services as club_services
+from games.models import Club, ImportJob, Membership, Player
+from games.tournaments.models import TableCode, Tournament
+from games.tournaments.table_codes import printed
 from games.ratings import services as rating_services
 from games.ratings.adapters import HAND_SD
 from games.ratings.fixtures import load_history
 from games.ratings.synthetic import synthetic_history
 from games.ratings.types import GameResult
 from tests.browser.test_phone_layout import OUTSIDE_JS
+from tests.tournament_api.test_api import append, create, pair_next_round, play_round, register_pairs
 from replay import frames
 from replay.templatetags.replay_tags import game_label
 from tests.replay.conftest import bot_record, import_game
@@ -42,9 +47,10 @@ WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 #: house rules name it).
 ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "utc", "qr", "buchholz", "english", "français",
            "deutsch", "k", "dtm", "javascript", "brettspielwelt"}
-#: Left out of the check: code (slugs, the rating model's name) and keys as the keyboard writes them
-#: (the entry page's card codes).
-NOT_CHECKED = ["code", "kbd"]
+#: Left out of the check: code (slugs, the rating model's name), keys as the keyboard writes them
+#: (the entry page's card codes), and links written out for copying or printing (an invitation's,
+#: a table card's) with the table-code form's example code.
+NOT_CHECKED = ["code", "kbd", ".invitation-link", ".code-card .url", "input#code"]
 #: Ukrainian keyboards label these keys in Latin letters (the replay's titles name them), and the
 #: replay's single-letter shortcuts are letters of that keyboard.
 UK_KEYS = {"home", "end", "page", "up", "down", "shift", "enter", "esc", "tab"}
@@ -62,9 +68,26 @@ def english_words() -> set[str]:
     return {w for w in source - translated if len(w) > 2}
 
 
+def tournament_in_progress(admin) -> dict:
+    """Four pairs, round 1 played and its results taken, round 2 published with its games and
+    table codes (tests/tournament_api's helpers, over the API as a director's page does)."""
+    api = APIClient()
+    api.force_authenticate(admin)
+    tid = create(api, club="lyon")["id"]
+    register_pairs(api, tid)
+    pair_next_round(api, tid)
+    play_round(api, tid, 1, {1: (70, 30), 2: (45, 55)})
+    assert append(api, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq).status_code == 201
+    pair_next_round(api, tid)
+    games = api.post(f"/api/tournaments/{tid}/rounds/2/games/").json()
+    code = api.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()[0]["printed"]
+    return {"id": tid, "game": games[0]["game"], "code": code}
+
+
 @pytest.fixture
-def site(live_server):
-    """A club with a game, a roster, an admin and a league with ranked and unranked players."""
+def site(live_server, settings):
+    """A club with a game, a roster, an admin, a league with ranked and unranked players, a
+    tournament in progress, an invitation pending and an import job."""
     club = Club.objects.create(name="Club de Lyon", slug="lyon", visibility=Club.Visibility.PUBLIC)
     game = import_game(club, bot_record(1))
     _, games = synthetic_history(40, 8, seed=3)
@@ -81,7 +104,11 @@ def site(live_server):
     Membership.objects.create(club=club, user=admin, role="admin")
     player = Player.objects.filter(club=club, name="Anna").first()
     tzq = import_game(club, tzq_record())
-    return {"club": club, "game": game, "admin": admin, "player": player, "tzq": tzq}
+    invitation = club_services.invitation_create(club=club, actor=admin, role="scorer", note="Halyna")
+    ImportJob.objects.create(club=club, files_total=10, files_done=6, files_skipped=1, files_failed=1, games_stored=6)
+    settings.TICHU_OPEN_SIGNUP = True
+    return {"club": club, "game": game, "admin": admin, "player": player, "tzq": tzq,
+            "tournament": tournament_in_progress(admin), "invitation": invitation}
 
 
 def pages(site) -> list[str]:
@@ -90,7 +117,31 @@ def pages(site) -> list[str]:
     return ["/", "/clubs/", "/enter/", f"/clubs/{slug}/", f"/clubs/{slug}/players/", f"/clubs/{slug}/members/",
             f"/clubs/{slug}/history/", f"/clubs/{slug}/league/", f"/clubs/{slug}/league/settings/",
             f"/players/{site['player'].pk}/", f"/clubs/{slug}/tournaments/", "/new-club/",
-            f"/clubs/{slug}/tournaments/new/", f"/games/{site['game'].pk}/", f"/games/{site['tzq'].pk}/"]
+            f"/clubs/{slug}/tournaments/new/", f"/games/{site['game'].pk}/", f"/games/{site['tzq'].pk}/",
+            f"/clubs/{slug}/imports/", f"/invitations/{site['invitation'].token}/",
+            *tournament_pages(site), *account_pages()]
+
+
+def tournament_pages(site) -> list[str]:
+    """A tournament in progress: its page (round 2 published), standings and
+    crosstable, the projector, the round's printouts, and the table-code form."""
+    t = f"/tournaments/{site['tournament']['id']}"
+    return [f"{t}/", f"{t}/standings/", f"{t}/projector/", f"{t}/rounds/2/cards/",
+            f"{t}/rounds/2/pairings/", f"{t}/rounds/2/sheets/", "/t/", "/t/?code=nonsense"]
+
+
+def account_pages() -> list[str]:
+    """The account pages a signed-in user opens (a bad reset link shows its own page)."""
+    return ["/accounts/", "/accounts/password/", "/accounts/password/changed/", "/accounts/password/reset/",
+            "/accounts/password/reset/sent/", "/accounts/password/reset/MQ/bad-token/",
+            "/accounts/password/reset/done/"]
+
+
+def signed_out_pages(site) -> list[str]:
+    """Pages as a visitor sees them: sign in, sign up, an invitation's sign-up form, a table's
+    code opening its game's entry page."""
+    return ["/accounts/sign-in/", "/accounts/sign-up/", f"/invitations/{site['invitation'].token}/",
+            f"/t/{site['tournament']['code']}/"]
 
 
 #: game_pages' screenshots by name (the games' ids differ from run to run)
@@ -137,6 +188,9 @@ def test_urls_are_the_sites(site, live_server):
     client.force_login(site["admin"])
     for path in pages(site):
         assert client.get(path).status_code == 200, path
+    visitor = Client()
+    for path in signed_out_pages(site):
+        assert visitor.get(path, follow=True).status_code == 200, path
 
 
 def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool = False) -> dict[str, list[str]]:
@@ -145,6 +199,9 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
     english = english_words()
     names = {w.lower() for n in Player.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     names |= {w.lower() for w in WORD.findall(site["club"].name + " " + site["admin"].username)}
+    names |= {w.lower() for n in Tournament.objects.values_list("name", flat=True) for w in WORD.findall(n)}
+    # the table codes (Latin letters in every language: a card prints them, the phone's header names its table's)
+    names |= {w.lower() for c in TableCode.objects.values_list("code", flat=True) for w in WORD.findall(printed(c))}
     # the games' names are the engine's words (games/engine/registry.py labels, docs/glossary.md)
     names |= {w.lower() for v in HAND_SD for w in WORD.findall(game_label(v))}
     # and so are its combinations and calls ("Full House" in German, docs/glossary.md)
@@ -174,6 +231,8 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
 def test_no_english_left_on_the_pages(browser, live_server, site, lang):
     page = signed_in(browser, live_server, site["admin"], lang)
     left = left_over(page, live_server, site, pages(site), lang)
+    visitor = browser.new_context(locale=lang).new_page()
+    left |= left_over(visitor, live_server, site, signed_out_pages(site), lang)
     assert left == {}, f"English left over in {lang}: {left}"
 
 

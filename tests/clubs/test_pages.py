@@ -64,7 +64,7 @@ def test_admin_sets_roles_removes_and_revokes_others_cannot(make_user, make_club
     admin.post("/clubs/home/members/", {"action": "remove", "user": bea.pk})
     assert not Membership.objects.filter(user=bea).exists()
     history = admin.get("/clubs/home/history/").content.decode()
-    assert "changed bea&#x27;s role from viewer to scorer" in history and "removed bea" in history
+    assert "changed bea&#x27;s role from Viewer to Scorer" in history and "removed bea" in history
 
 
 def test_roster_page_add_rename_merge_claim(make_user, make_club):

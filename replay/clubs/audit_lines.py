@@ -1,0 +1,71 @@
+"""The club history's lines in the reader's language (issue #21).
+
+An audit entry keeps what happened as its action and details (games.clubs.services.audit); the
+line is said here from those, when the page is read, in the reader's language. Its English
+summary, written when it happened, is the line only for an entry whose details do not say
+everything (one written before they did, or a change of the club's settings)."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.clubs.models import AuditEntry
+from games.models import Membership
+
+
+def _role(value: str) -> str:
+    return str(Membership.Role(value).label) if value in Membership.Role.values else value
+
+
+def _said(entry: AuditEntry) -> str | None:
+    d, action = entry.details, entry.action
+    if action == "club_created" and "name" in d:
+        return _("created the club “%(name)s”") % {"name": d["name"]}
+    if action == "member_role":
+        return _("changed %(user)s's role from %(old)s to %(new)s") % {
+            "user": d["user"], "old": _role(d["old"]), "new": _role(d["new"])}
+    if action == "member_removed":
+        if d["user"] == entry.actor_name:
+            return _("left the club")
+        return _("removed %(user)s (%(role)s) from the club") % {"user": d["user"], "role": _role(d["role"])}
+    if action == "invitation_created" and "note" in d:
+        words = {"note": d["note"], "role": _role(d["role"]), "days": d["days"]}
+        if d["note"]:
+            return ngettext("invited %(note)s as %(role)s (link valid %(days)s day)",
+                            "invited %(note)s as %(role)s (link valid %(days)s days)", d["days"]) % words
+        return ngettext("invited someone as %(role)s (link valid %(days)s day)",
+                        "invited someone as %(role)s (link valid %(days)s days)", d["days"]) % words
+    if action == "invitation_revoked" and "role" in d:
+        words = {"note": d.get("note", ""), "role": _role(d["role"])}
+        if words["note"]:
+            return _("revoked the invitation for %(note)s (%(role)s)") % words
+        return _("revoked the invitation (%(role)s)") % words
+    if action == "invitation_accepted":
+        return _("joined the club as %(role)s by invitation") % {"role": _role(d["role"])}
+    if action == "player_linked" and "name" in d:
+        if "user" not in d:
+            return _("is the player “%(player)s”") % {"player": d["name"]}
+        if d["user"] == entry.actor_name:
+            return _("said they are the player “%(player)s”") % {"player": d["name"]}
+        return _("linked the player “%(player)s” to %(user)s") % {"player": d["name"], "user": d["user"]}
+    if action == "player_unlinked" and "name" in d:
+        return _("unlinked the player “%(player)s” from %(user)s") % {"player": d["name"], "user": d["user"]}
+    if action == "players_added" and "names" in d:
+        return _("added %(names)s to the roster") % {"names": ", ".join(d["names"])}
+    if action == "player_renamed":
+        return _("renamed the player “%(old)s” to “%(new)s”") % {"old": d["old"], "new": d["new"]}
+    if action == "players_merged" and "target_name" in d:
+        return ngettext("merged the player “%(source)s” into “%(target)s” (%(count)s game moved)",
+                        "merged the player “%(source)s” into “%(target)s” (%(count)s games moved)",
+                        len(d["games"])) % {"source": d["source_name"], "target": d["target_name"],
+                                            "count": len(d["games"])}
+    return None
+
+
+def line(entry: AuditEntry) -> str:
+    """What the entry's actor did, in the active language (its stored summary when its details
+    cannot say it)."""
+    try:
+        return _said(entry) or entry.summary
+    except (KeyError, TypeError):  # details of another shape than this module reads
+        return entry.summary
