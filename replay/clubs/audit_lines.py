@@ -3,24 +3,61 @@
 An audit entry keeps what happened as its action and details (games.clubs.services.audit); the
 line is said here from those, when the page is read, in the reader's language. Its English
 summary, written when it happened, is the line only for an entry whose details do not say
-everything (one written before they did, or a change of the club's settings)."""
+everything (one written before they did)."""
 from __future__ import annotations
 
+from django.core.exceptions import FieldDoesNotExist
+from django.utils.dates import MONTHS
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.clubs.models import AuditEntry
-from games.models import Membership
+from games.models import Club, Membership
+from replay.league.forms import LeagueSettingsForm
+
+from .forms import ClubCreateForm
+
+
+#: Memberships changed in the Django admin (games/admin.py)
+ADMIN_LINES = {
+    "admin_member_added": lambda: _("added %(user)s as %(role)s in the Django admin"),
+    "admin_member_changed": lambda: _("set %(user)s's role to %(role)s in the Django admin"),
+    "admin_member_removed": lambda: _("removed %(user)s (%(role)s) in the Django admin"),
+}
 
 
 def _role(value: str) -> str:
     return str(Membership.Role(value).label) if value in Membership.Role.values else value
 
 
+def _setting(key: str) -> str:
+    """A club setting by the label its form gives it."""
+    for form in (ClubCreateForm, LeagueSettingsForm):
+        if key in form.base_fields and form.base_fields[key].label:
+            return str(form.base_fields[key].label)
+    return key
+
+
+def _value(key: str, value) -> str:
+    """A setting's value as its form offers it (a choice's label, a month's name)."""
+    if key == "league_season_start_month":
+        return str(MONTHS.get(value, value))
+    try:
+        return str(dict(Club._meta.get_field(key).flatchoices).get(value, value))
+    except FieldDoesNotExist:
+        return str(value)
+
+
 def _said(entry: AuditEntry) -> str | None:
     d, action = entry.details, entry.action
     if action == "club_created" and "name" in d:
         return _("created the club “%(name)s”") % {"name": d["name"]}
+    if action == "club_updated":
+        changes = "; ".join(_("%(setting)s: %(old)s → %(new)s") % {
+            "setting": _setting(k), "old": _value(k, old), "new": _value(k, new)} for k, (old, new) in d["changes"].items())
+        return _("changed the club's settings: %(changes)s") % {"changes": changes}
+    if action in ADMIN_LINES:
+        return ADMIN_LINES[action]() % {"user": d["user"], "role": _role(d["role"])}
     if action == "member_role":
         return _("changed %(user)s's role from %(old)s to %(new)s") % {
             "user": d["user"], "old": _role(d["old"]), "new": _role(d["new"])}
@@ -67,5 +104,5 @@ def line(entry: AuditEntry) -> str:
     cannot say it)."""
     try:
         return _said(entry) or entry.summary
-    except (KeyError, TypeError):  # details of another shape than this module reads
+    except (KeyError, TypeError, ValueError, AttributeError):  # details of another shape than this module reads
         return entry.summary

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from types import SimpleNamespace
+
 from django.utils import translation
 
 from games.clubs import services
 from games.clubs.models import AuditEntry
-from games.models import Membership
+from games.admin import audit_membership_change
+from games.models import Club, Membership
 from replay.clubs import audit_lines
 
 pytestmark = pytest.mark.django_db
@@ -28,11 +31,16 @@ def test_each_change_of_a_clubs_life_reads_in_german(make_user):
     services.player_link(player=dina, actor=ada, user_id=bea.pk)
     services.player_merge(source=carl, target=dina, actor=ada)
     services.member_remove(club=club, actor=ada, user_id=bea.pk)
+    services.club_update(club=club, actor=ada, visibility="members", league_season_start_month=3)
+    audit_membership_change(SimpleNamespace(user=ada), Membership.objects.create(club=club, user=bea, role="viewer"),
+                            change=False)
     entries = list(AuditEntry.objects.filter(club=club).order_by("id"))
-    assert len({e.action for e in entries}) == 11, [e.action for e in entries]
+    assert len({e.action for e in entries}) == 13, [e.action for e in entries]
     with translation.override("de"):
         lines = [audit_lines.line(e) for e in entries]
     for entry, line in zip(entries, lines):
         assert line != entry.summary, (entry.action, line)
     assert lines[1].startswith("hat Bea als ") and lines[1].endswith("(Link 1 Tag gültig)"), lines[1]
-    assert "„Carlo“" in lines[-2] and "„Dina“" in lines[-2] and "(0 Partien verschoben)" in lines[-2], lines[-2]
+    assert "März" in lines[-2] and "Januar" in lines[-2], lines[-2]
+    assert lines[-1].startswith("hat bea als ") and "Django-Admin" in lines[-1], lines[-1]
+    assert "„Carlo“" in lines[-4] and "„Dina“" in lines[-4] and "(0 Partien verschoben)" in lines[-4], lines[-4]
