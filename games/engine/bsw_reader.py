@@ -232,7 +232,7 @@ class HandReader:
         """``names``: :meth:`exchange_handles`."""
         if names is None or len(block) != 4 or len(set(names)) != 4:
             return False
-        shown = [block[s][0] for s in range(4)]
+        shown = [block[0][0], block[1][0], block[2][0], block[3][0]]  # no comprehension: hand by hand
         return shown != names and sorted(shown) == sorted(names)
 
     def read_preplay(self, line: str, lineno: int) -> None:
@@ -377,8 +377,10 @@ class HandReader:
 
     def index_handles(self, game: GameBuilder) -> None:
         """Pass lines and play-line heads of the seats' current handles -> seat (the fast path)."""
-        self.pass_of = {f"({s}){n} passt.": s for s, n in enumerate(game.current)}
-        self.play_of = {f"({s}){n}": s for s, n in enumerate(game.current)}
+        c = game.current  # the four seats written out: comprehensions cost more, hand by hand
+        heads = (f"(0){c[0]}", f"(1){c[1]}", f"(2){c[2]}", f"(3){c[3]}")
+        self.pass_of = dict(zip(map("{} passt.".format, heads), range(4)))
+        self.play_of = dict(zip(heads, range(4)))
 
     def read_play(self, game: GameBuilder, line: str, lineno: int) -> bool:
         """A play or pass line -> events; False when the line is neither (see :meth:`read_other`).
