@@ -41,7 +41,6 @@ from games.services import (
     SeqConflict,
     ServiceError,
     WriteForbidden,
-    refusal_in_language,
 )
 
 logger = logging.getLogger(__name__)
@@ -75,7 +74,7 @@ def _service_error_response(exc: ServiceError) -> Response:
         return Response(body, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, RuleViolation):
         error = exc.error.as_dict()
-        said = refusal_in_language(error)
+        said = exc.in_language()
         if said:
             body["message"] = error["message"] = said
         body.update(ok=False, index=exc.index, error=error)

@@ -63,6 +63,10 @@ class RuleViolation(ServiceError):
         self.error = error
         self.index = index
 
+    def in_language(self) -> str | None:
+        """The refusal in the request's language, or None to keep its English message."""
+        return refusal_in_language(self.error.as_dict())
+
 
 class GameNotFound(ServiceError):
     """No such game, or one the user may not see (404)."""

@@ -51,9 +51,15 @@ def movement(pairs: int, boards_per_round: int = 3) -> dict[str, Any]:
     """The movement for `pairs` pairs (numbered 1..pairs): {"rounds": [[Meeting, ...], ...],
     "sit_outs": {round: pair}, "boards": total}."""
     if isinstance(pairs, bool) or not isinstance(pairs, int) or not MIN_PAIRS <= pairs <= MAX_PAIRS:
-        raise TournamentError("movement_invalid", f"a movement is for {MIN_PAIRS} to {MAX_PAIRS} pairs")
+        raise TournamentError(
+            "movement_invalid",
+            f"a movement is for {MIN_PAIRS} to {MAX_PAIRS} pairs",
+            low=MIN_PAIRS,
+            high=MAX_PAIRS,
+            rule="pairs",
+        )
     if isinstance(boards_per_round, bool) or not isinstance(boards_per_round, int) or not 1 <= boards_per_round <= 8:
-        raise TournamentError("movement_invalid", "boards per round: 1 to 8")
+        raise TournamentError("movement_invalid", "boards per round: 1 to 8", rule="boards")
     n = pairs + (pairs % 2)  # an odd field gets a phantom: whoever meets it sits out
     phantom = n if pairs % 2 else None
     ring = list(range(1, n + 1))
@@ -108,14 +114,21 @@ def matchpoints(results: list[Any]) -> list[tuple[Fraction, Fraction]]:
     scored = [r for r in results if not _adjusted(r) and not isinstance(r, tuple)]
     for r in scored:
         if isinstance(r, bool) or not isinstance(r, int):
-            raise TournamentError("result_invalid", "a board result is the N/S minus E/W points (an integer)")
+            raise TournamentError(
+                "result_invalid", "a board result is the N/S minus E/W points (an integer)", rule="board_points"
+            )
     top = Fraction(max(len(results) - 1, 0))
     out = []
     for r in results:
         if _adjusted(r) or isinstance(r, tuple):
             ns_adj, ew_adj = (r, r) if _adjusted(r) else r
             if ns_adj not in ADJUSTMENTS or ew_adj not in ADJUSTMENTS:
-                raise TournamentError("result_invalid", f"adjustments are {', '.join(ADJUSTMENTS)}")
+                raise TournamentError(
+                    "result_invalid",
+                    f"adjustments are {', '.join(ADJUSTMENTS)}",
+                    adjustments=list(ADJUSTMENTS),
+                    rule="adjustments",
+                )
             out.append((top * ADJUSTMENTS[ns_adj], top * ADJUSTMENTS[ew_adj]))
             continue
         # compared with the other scored results; when adjustments took places, scaled to the

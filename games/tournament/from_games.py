@@ -16,7 +16,10 @@ def hand_lines(score: dict[str, Any]) -> list[dict[str, Any]]:
     ``result_recorded`` event. A double victory is a hand whose first two out are partners."""
     if score.get("variant", "nanking") != "nanking":
         raise TournamentError(
-            "result_invalid", f"a tournament table plays Tichu (nanking), not {score.get('variant')!r}"
+            "result_invalid",
+            f"a tournament table plays Tichu (nanking), not {score.get('variant')!r}",
+            variant=score.get("variant"),
+            rule="not_tichu",
         )
     lines = []
     for hand in score.get("hands", []):

@@ -198,6 +198,8 @@ def parse_sides(table: Any, size: int) -> list[list[str]]:
             "table_invalid",
             f"table {table.get('table')}: each side has {size} entr{'y' if size == 1 else 'ies'} in this tournament",
             table=table.get("table"),
+            size=size,
+            rule="side_size",
         )
     return [list(s) for s in sides]
 
@@ -215,7 +217,9 @@ def parse_tables(event: dict[str, Any], side_size: int) -> tuple[list[dict[str, 
         if not is_int(number, 1):
             raise malformed(f"{event['type']}: a table number is an integer >= 1, not {number!r}")
         if number in numbers:
-            raise TournamentError("table_invalid", f"table {number} appears twice in the round", table=number)
+            raise TournamentError(
+                "table_invalid", f"table {number} appears twice in the round", table=number, rule="table_twice"
+            )
         numbers.add(number)
         out.append({"table": number, "sides": parse_sides(t, side_size)})
     byes = event.get("byes", [])
@@ -257,7 +261,11 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
             lines.append((pts[0], pts[1], dv))
         if hands_per_round is not None and len(lines) > hands_per_round:
             raise TournamentError(
-                "result_invalid", f"{len(lines)} hand lines; a round has {hands_per_round} hands", hands=len(lines)
+                "result_invalid",
+                f"{len(lines)} hand lines; a round has {hands_per_round} hands",
+                hands=len(lines),
+                hands_per_round=hands_per_round,
+                rule="hand_count",
             )
     if score is not None:
         if not (isinstance(score, list) and len(score) == 2 and all(is_int(p) for p in score)):
@@ -277,6 +285,7 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
                 f"score {list(score)} is not the sum of the hand lines {list(sums)}",
                 score=list(score),
                 sums=list(sums),
+                rule="score_not_sum",
             )
         score = sums
     adjusted = adjustments if any(a is not None for a in adjustments) else None
@@ -299,5 +308,7 @@ def parse_adjustment(event: dict[str, Any], line: dict[str, Any]) -> tuple[str, 
 def reason(event: dict[str, Any]) -> str:
     value = event.get("reason")
     if not isinstance(value, str) or not value.strip():
-        raise TournamentError("reason_required", f"{event['type']} needs a 'reason' (it is kept in the history)")
+        raise TournamentError(
+            "reason_required", f"{event['type']} needs a 'reason' (it is kept in the history)", type=event["type"]
+        )
     return value

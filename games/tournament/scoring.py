@@ -103,13 +103,18 @@ def table_vp(preset: Preset, result: dict[str, Any], hands_per_round: int | None
     other tables of the round (.standings.table_scores): here a duplicate result is only checked
     (a line for every board of the round)."""
     if result.get("adjustments") and preset.unit != "board":
-        raise TournamentError("result_invalid", "AVG adjustments are for duplicate boards (matchpoints) only")
+        raise TournamentError(
+            "result_invalid", "AVG adjustments are for duplicate boards (matchpoints) only", rule="avg_duplicate_only"
+        )
     if preset.unit == "none":
         return 0, 0
     if preset.unit == "board":
         if result["hands"] is None or (hands_per_round is not None and len(result["hands"]) != hands_per_round):
             raise TournamentError(
-                "result_invalid", f"a duplicate result has one line for each of the round's {hands_per_round} boards"
+                "result_invalid",
+                f"a duplicate result has one line for each of the round's {hands_per_round} boards",
+                hands_per_round=hands_per_round,
+                rule="board_lines",
             )
         return 0, 0
     if preset.unit == "hand":
@@ -117,7 +122,7 @@ def table_vp(preset: Preset, result: dict[str, Any], hands_per_round: int | None
             return result["vp"]
         if result["hands"] is None:
             raise TournamentError(
-                "result_invalid", "a dtm result needs its hand lines (or the VP written on the sheet)"
+                "result_invalid", "a dtm result needs its hand lines (or the VP written on the sheet)", rule="dtm_lines"
             )
         vp0 = vp1 = 0
         for a, b, dv in result["hands"]:
@@ -126,6 +131,9 @@ def table_vp(preset: Preset, result: dict[str, Any], hands_per_round: int | None
         return vp0, vp1
     if result["vp"] is not None:
         raise TournamentError(
-            "result_invalid", f"the {preset.name} preset computes the VP from the score; give no 'vp'"
+            "result_invalid",
+            f"the {preset.name} preset computes the VP from the score; give no 'vp'",
+            preset=preset.name,
+            rule="vp_computed",
         )
     return compare(*result["score"])

@@ -124,7 +124,9 @@ class TournamentState:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise malformed("an event is an object with a string 'type'")
         if self.finished:
-            raise TournamentError("tournament_finished", "the tournament is finished: no further events")
+            raise TournamentError(
+                "tournament_finished", "the tournament is finished: no further events", rule="no_further_events"
+            )
         handler = HANDLERS.get(event["type"])
         if handler is None:
             raise malformed(f"unknown event type {event['type']!r}")
@@ -143,14 +145,22 @@ class TournamentState:
             raise malformed(f"entry_registered: 'players' is a list of {want} player name(s) or id(s)")
         name = text(event, "name", required=False) or " & ".join(str(p) for p in players)
         if entry_id in self.entries:
-            raise TournamentError("entry_exists", f"entry {entry_id!r} is already registered", entry=entry_id)
+            raise TournamentError(
+                "entry_exists", f"entry {entry_id!r} is already registered", entry=entry_id, rule="registered"
+            )
         if len(set(players)) != len(players):
-            raise TournamentError("entry_exists", "a player cannot partner themselves", entry=entry_id)
+            raise TournamentError(
+                "entry_exists", "a player cannot partner themselves", entry=entry_id, rule="partner_self"
+            )
         taken = {p: e.id for e in self.entries.values() if e.active for p in e.players}
         for p in players:
             if p in taken:
                 raise TournamentError(
-                    "entry_exists", f"player {p!r} already plays in entry {taken[p]!r}", entry=taken[p], player=p
+                    "entry_exists",
+                    f"player {p!r} already plays in entry {taken[p]!r}",
+                    entry=taken[p],
+                    player=p,
+                    rule="player_taken",
                 )
         self.entries[entry_id] = Entry(
             entry_id, name, list(players), joined_after=len(self.rounds), registered_at=self.events_applied
@@ -159,7 +169,9 @@ class TournamentState:
     def _on_entry_withdrawn(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
         if not entry.active:
-            raise TournamentError("entry_withdrawn", f"entry {entry.id!r} has already withdrawn", entry=entry.id)
+            raise TournamentError(
+                "entry_withdrawn", f"entry {entry.id!r} has already withdrawn", entry=entry.id, rule="already_withdrawn"
+            )
         entry.active = False
 
     def _on_entry_reentered(self, event: dict[str, Any]) -> None:
@@ -170,7 +182,11 @@ class TournamentState:
         for p in entry.players:
             if p in taken:
                 raise TournamentError(
-                    "entry_exists", f"player {p!r} now plays in entry {taken[p]!r}", entry=taken[p], player=p
+                    "entry_exists",
+                    f"player {p!r} now plays in entry {taken[p]!r}",
+                    entry=taken[p],
+                    player=p,
+                    rule="player_taken_since",
                 )
         entry.active = True
 
@@ -185,7 +201,9 @@ class TournamentState:
                     "entry_twice", f"entry {e!r} appears twice in round {number}", entry=e, round=number
                 )
             if not entry.active:
-                raise TournamentError("entry_withdrawn", f"entry {e!r} has withdrawn and cannot be paired", entry=e)
+                raise TournamentError(
+                    "entry_withdrawn", f"entry {e!r} has withdrawn and cannot be paired", entry=e, rule="paired"
+                )
             seen.add(e)
         missing = [e for e in self.active_entries() if e not in seen]
         if missing:
@@ -202,23 +220,39 @@ class TournamentState:
         if number <= len(self.rounds):
             if self.rounds[number - 1].closed:
                 raise TournamentError(
-                    "round_closed", f"round {number} is closed: it cannot be paired again", round=number
+                    "round_closed",
+                    f"round {number} is closed: it cannot be paired again",
+                    round=number,
+                    rule="paired_again",
                 )
             raise TournamentError(
-                "round_out_of_order", f"round {number} is already paired: override its pairing instead", round=number
+                "round_out_of_order",
+                f"round {number} is already paired: override its pairing instead",
+                round=number,
+                rule="already_paired",
             )
         if number != len(self.rounds) + 1:
             raise TournamentError(
-                "round_out_of_order", f"the next round is {len(self.rounds) + 1}, not {number}", round=number
+                "round_out_of_order",
+                f"the next round is {len(self.rounds) + 1}, not {number}",
+                round=number,
+                next=len(self.rounds) + 1,
+                rule="not_next",
             )
         if self.rounds and not self.rounds[-1].closed:
             raise TournamentError("round_open", f"round {len(self.rounds)} is still open", round=len(self.rounds))
         limit = self.planned_rounds
         if limit is not None and number > limit:
-            raise TournamentError("no_more_rounds", f"the tournament has {limit} rounds", round=number)
+            raise TournamentError(
+                "no_more_rounds",
+                f"the tournament has {limit} rounds",
+                round=number,
+                rounds=limit,
+                rule="planned_rounds",
+            )
         tables, byes = self._check_pairing(event, number)
         if not tables:
-            raise TournamentError("table_invalid", f"round {number} has no table", round=number)
+            raise TournamentError("table_invalid", f"round {number} has no table", round=number, rule="no_table")
         if self.planned_rounds is None:  # a round robin or a duplicate movement: its schedule fixes it
             from .pairing.round_robin import schedule_length
 
@@ -229,10 +263,12 @@ class TournamentState:
         rnd = self.round(event.get("round"))
         why = reason(event)
         if rnd.closed:
-            raise TournamentError("round_closed", f"round {rnd.number} is closed", round=rnd.number)
+            raise TournamentError("round_closed", f"round {rnd.number} is closed", round=rnd.number, rule="closed")
         tables, byes = self._check_pairing(event, rnd.number)
         if not tables:
-            raise TournamentError("table_invalid", f"round {rnd.number} has no table", round=rnd.number)
+            raise TournamentError(
+                "table_invalid", f"round {rnd.number} has no table", round=rnd.number, rule="no_table"
+            )
         for old in rnd.tables.values():
             new = tables.get(old.number)
             if old.result is not None:
@@ -240,6 +276,7 @@ class TournamentState:
                     raise TournamentError(
                         "result_exists",
                         f"table {old.number} has a result: the override would change it",
+                        rule="override_changes",
                         round=rnd.number,
                         table=old.number,
                     )
@@ -274,7 +311,10 @@ class TournamentState:
         result = parse_result(event, self.header["hands_per_round"])
         if result["vp"] is not None and self.preset.unit != "hand":
             raise TournamentError(
-                "result_invalid", f"the {self.preset.name} preset computes the VP from the score; give no 'vp'"
+                "result_invalid",
+                f"the {self.preset.name} preset computes the VP from the score; give no 'vp'",
+                preset=self.preset.name,
+                rule="vp_computed",
             )
         table_vp(self.preset, result, self.header["hands_per_round"])  # refuses what cannot be scored
         return result
@@ -286,6 +326,7 @@ class TournamentState:
             raise TournamentError(
                 "round_closed",
                 f"round {rnd.number} is closed: correct the result instead",
+                rule="correct_instead",
                 round=rnd.number,
                 table=table.number,
             )
@@ -293,6 +334,7 @@ class TournamentState:
             raise TournamentError(
                 "result_exists",
                 f"table {table.number} of round {rnd.number} has a result: correct it instead",
+                rule="correct_instead",
                 round=rnd.number,
                 table=table.number,
             )
@@ -308,6 +350,7 @@ class TournamentState:
             raise TournamentError(
                 "no_result",
                 f"table {table.number} of round {rnd.number} has no result to correct",
+                rule="nothing_to_correct",
                 round=rnd.number,
                 table=table.number,
             )
@@ -321,9 +364,11 @@ class TournamentState:
         rnd, table = self._table(event)
         where = {"round": rnd.number, "table": table.number}
         if table.result is None:
-            raise TournamentError("no_result", f"table {table.number} of round {rnd.number} has no result yet", **where)
+            raise TournamentError(
+                "no_result", f"table {table.number} of round {rnd.number} has no result yet", **where, rule="answer"
+            )
         if rnd.closed:
-            raise TournamentError("round_closed", f"round {rnd.number} is closed", **where)
+            raise TournamentError("round_closed", f"round {rnd.number} is closed", **where, rule="closed")
         if table.confirmation != "unconfirmed":
             raise TournamentError(
                 f"result_{table.confirmation}",
@@ -358,7 +403,9 @@ class TournamentState:
     def _on_round_closed(self, event: dict[str, Any]) -> None:
         rnd = self.round(event.get("round"))
         if rnd.closed:
-            raise TournamentError("round_closed", f"round {rnd.number} is already closed", round=rnd.number)
+            raise TournamentError(
+                "round_closed", f"round {rnd.number} is already closed", round=rnd.number, rule="already_closed"
+            )
         missing = sorted(t.number for t in rnd.tables.values() if t.result is None)
         if missing:
             raise TournamentError(

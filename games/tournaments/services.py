@@ -31,7 +31,7 @@ from games.services import (
     _fingerprint,
     _with_idempotency,
 )
-from games.tournaments import duplicate_boards, selectors, table_codes
+from games.tournaments import duplicate_boards, refusal_words, selectors, table_codes
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -50,29 +50,20 @@ class TournamentRuleViolation(RuleViolation):
     the batch."""
 
     def __init__(self, error: core.TournamentError, index: int | None) -> None:
-        ServiceError.__init__(self, error.message)
+        ServiceError.__init__(self, refusal_words.message(error, index))
         self.code = error.code
         self.error = error
         self.index = index
 
-
-# The core's shape refusals that carry a `rule` (games.tournament.fields), worded in the reader's
-# language; the core's other shape refusals keep their English message.
-MALFORMED_WORDS = {
-    "unknown_fields": gettext_noop("event %(index)s (%(type)s): unknown field(s) %(fields)s; it may have %(allowed)s"),
-    "text_too_long": gettext_noop("event %(index)s (%(type)s): “%(field)s” is at most %(limit)s characters, not %(length)s"),
-    "explanation_too_large": gettext_noop("event %(index)s (%(type)s): “explanation” is a JSON object of at most "
-                                          "%(limit)s characters"),
-}
+    def in_language(self) -> str | None:
+        return refusal_words.said(self.error, self.index)
 
 
 def _malformed(err: core.TournamentError, index: int | None) -> InvalidInput:
-    words = MALFORMED_WORDS.get(err.params.get("rule", ""))
-    if words is None:
+    said = refusal_words.said(err, index)
+    if said is None:
         return InvalidInput(err.message, code="malformed")
-    params = {**err.params, "index": index}
-    said = {**params, **{k: ", ".join(v) or "—" for k, v in params.items() if isinstance(v, list)}}
-    return InvalidInput(_(words) % said, code="malformed", params=params)
+    return InvalidInput(said, code="malformed", params={**err.params, "index": index})
 
 
 class TournamentSeqConflict(SeqConflict):

@@ -24,7 +24,7 @@ from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
-from games.tournaments import selectors, services, visibility
+from games.tournaments import refusal_words, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 
@@ -414,7 +414,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
         proposal = core.propose(state).event()
     except core.TournamentError as err:
         if err.code != "pairing_manual":
-            messages.error(request, _("No pairing can be proposed: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
+            messages.error(request, _("No pairing can be proposed: %(reason)s (%(code)s).") % {"reason": refusal_words.message(err), "code": err.code})
             return redirect("replay:tournament", pk=pk)
         proposal = _empty_pairing(state, per_side)
     choices = [("", "—")] + [(e, state.entries[e].name) for e in state.active_entries()]

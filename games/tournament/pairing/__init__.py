@@ -34,12 +34,18 @@ class Pairing:
 def next_round(state: TournamentState) -> int:
     """The number of the round to pair now, or a refusal saying why none can be."""
     if state.finished:
-        raise TournamentError("tournament_finished", "the tournament is finished")
+        raise TournamentError("tournament_finished", "the tournament is finished", rule="finished")
     if state.rounds and not state.rounds[-1].closed:
         raise TournamentError("round_open", f"round {len(state.rounds)} is still open", round=len(state.rounds))
     number = len(state.rounds) + 1
     if state.planned_rounds is not None and number > state.planned_rounds:
-        raise TournamentError("no_more_rounds", f"the tournament has {state.planned_rounds} rounds", round=number)
+        raise TournamentError(
+            "no_more_rounds",
+            f"the tournament has {state.planned_rounds} rounds",
+            round=number,
+            rounds=state.planned_rounds,
+            rule="planned_rounds",
+        )
     return number
 
 

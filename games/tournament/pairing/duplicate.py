@@ -25,7 +25,12 @@ def pair_duplicate(state: TournamentState, number: int) -> Pairing:
     plan = movement(len(field), state.header["hands_per_round"] or 3)
     if number > len(plan["rounds"]):
         raise TournamentError(
-            "no_more_rounds", f"the movement for {len(field)} pairs has {len(plan['rounds'])} rounds", round=number
+            "no_more_rounds",
+            f"the movement for {len(field)} pairs has {len(plan['rounds'])} rounds",
+            round=number,
+            pairs=len(field),
+            rounds=len(plan["rounds"]),
+            rule="movement",
         )
     tables, byes = [], []
     for meeting in plan["rounds"][number - 1]:
@@ -40,7 +45,7 @@ def pair_duplicate(state: TournamentState, number: int) -> Pairing:
         byes.append(field[sit_out - 1])
     byes += [e for e in state.active_entries() if e not in field]
     if not tables:
-        raise TournamentError("pairing_impossible", "no two scheduled pairs are still playing")
+        raise TournamentError("pairing_impossible", "no two scheduled pairs are still playing", rule="movement_playing")
     boards = list(plan["rounds"][number - 1][0].boards)
     explanation = {
         "system": "duplicate",

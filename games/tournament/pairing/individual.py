@@ -189,7 +189,9 @@ def pair_individuals(state: TournamentState, number: int) -> Pairing:
     players = state.active_entries()
     n = len(players)
     if n < 4:
-        raise TournamentError("pairing_impossible", "an individual round needs at least four active players")
+        raise TournamentError(
+            "pairing_impossible", "an individual round needs at least four active players", rule="individual"
+        )
     history = History(state)
     seed = state.header["seed"]
     rng = random.Random(f"seat:{seed}:{number}")

@@ -40,13 +40,16 @@ def pair_round_robin(state: TournamentState, number: int) -> Pairing:
     else:
         field = state.active_entries()
     if len(field) < 2:
-        raise TournamentError("pairing_impossible", "a round robin needs at least two entries")
+        raise TournamentError("pairing_impossible", "a round robin needs at least two entries", rule="round_robin")
     size = len(field) + len(field) % 2
     if number > schedule_length(len(field), state.header["legs"]):
         raise TournamentError(
             "no_more_rounds",
             f"the round robin of {len(field)} entries has {schedule_length(len(field), state.header['legs'])} rounds",
             round=number,
+            field=len(field),
+            rounds=schedule_length(len(field), state.header["legs"]),
+            rule="round_robin",
         )
     schedule = berger(size)
     leg, r = divmod(number - 1, size - 1)
@@ -63,7 +66,9 @@ def pair_round_robin(state: TournamentState, number: int) -> Pairing:
             byes += live
     byes += [e for e in state.active_entries() if e not in field]
     if not tables:
-        raise TournamentError("pairing_impossible", "no two scheduled entries are still playing")
+        raise TournamentError(
+            "pairing_impossible", "no two scheduled entries are still playing", rule="round_robin_playing"
+        )
     explanation = {
         "system": "round_robin",
         "method": f"Berger tables for {size} ({'with a phantom entry for the bye, ' if len(field) % 2 else ''}"

@@ -51,7 +51,7 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
     order += [e for e in state.active_entries() if e not in order]  # unranked but still playing
     n = len(order)
     if n < 2:
-        raise TournamentError("pairing_impossible", "a Swiss round needs at least two active entries")
+        raise TournamentError("pairing_impossible", "a Swiss round needs at least two active entries", rule="swiss")
     score = {e: primary(state, lines[e]) for e in order}
     pos = {e: i for i, e in enumerate(order)}
     met = meetings(state)

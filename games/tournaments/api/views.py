@@ -28,7 +28,7 @@ from games.api.views import (
     club_visible,
 )
 from games.services import WriteResult
-from games.tournaments import results, results_import, selectors, services, visibility
+from games.tournaments import refusal_words, results, results_import, selectors, services, visibility
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
 
@@ -159,8 +159,9 @@ class TournamentPairingApi(TournamentView):
         try:
             pairing = core.propose(state)
         except core.TournamentError as err:
-            return Response({"code": err.code, "message": err.message, "ok": False, "index": None,
-                             "error": err.as_dict()}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+            said = refusal_words.message(err)
+            return Response({"code": err.code, "message": said, "ok": False, "index": None,
+                             "error": {**err.as_dict(), "message": said}}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         return Response({"ok": True, "seq": tournament.seq, "event": pairing.event()})
 
 

@@ -1,0 +1,115 @@
+"""The tournament core's refusals in the reader's language (issue #21).
+
+The core (games.tournament) is pure Python and speaks English: each refusal has a stable ``code``,
+an English ``message`` and ``params``; where a code has several sentences, ``params["rule"]`` names
+which one. Here each sentence is a template keyed ``code:rule`` (or ``code`` alone when the code has
+one sentence), filled from the refusal's params. In English the core's own message stays, word
+for word; a refusal without a template (a shape error without a rule) keeps it in every language.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from games import tournament as core
+
+WORDS: dict[str, str] = {
+    # shape errors (games.tournament.fields)
+    "malformed:unknown_fields": gettext_noop("event %(index)s (%(type)s): unknown field(s) %(fields)s; it may have %(allowed)s"),
+    "malformed:text_too_long": gettext_noop("event %(index)s (%(type)s): “%(field)s” is at most %(limit)s characters, not %(length)s"),
+    "malformed:explanation_too_large": gettext_noop("event %(index)s (%(type)s): “explanation” is a JSON object of at most "
+                                                    "%(limit)s characters"),
+    # entries
+    "unknown_entry": gettext_noop("no entry “%(entry)s” is registered"),
+    "entry_exists:registered": gettext_noop("entry “%(entry)s” is already registered"),
+    "entry_exists:partner_self": gettext_noop("a player cannot partner themselves"),
+    "entry_exists:player_taken": gettext_noop("player %(player)s already plays in entry “%(entry)s”"),
+    "entry_exists:player_taken_since": gettext_noop("player %(player)s now plays in entry “%(entry)s”"),
+    "entry_withdrawn:already_withdrawn": gettext_noop("entry “%(entry)s” has already withdrawn"),
+    "entry_withdrawn:paired": gettext_noop("entry “%(entry)s” has withdrawn and cannot be paired"),
+    "entry_active": gettext_noop("entry “%(entry)s” has not withdrawn"),
+    "entry_twice": gettext_noop("entry “%(entry)s” appears twice in round %(round)s"),
+    "entry_missing": gettext_noop("round %(round)s leaves out %(entries)s: every active entry plays or has a bye"),
+    # tables and rounds
+    "table_invalid:side_size": gettext_noop("table %(table)s: each side has %(size)s entries in this tournament"),
+    "table_invalid:table_twice": gettext_noop("table %(table)s appears twice in the round"),
+    "table_invalid:no_table": gettext_noop("round %(round)s has no table"),
+    "table_not_in_round": gettext_noop("round %(round)s has no table %(table)s"),
+    "round_not_found": gettext_noop("round %(round)s has not been paired"),
+    "round_open": gettext_noop("round %(round)s is still open"),
+    "round_closed:paired_again": gettext_noop("round %(round)s is closed: it cannot be paired again"),
+    "round_closed:closed": gettext_noop("round %(round)s is closed"),
+    "round_closed:correct_instead": gettext_noop("round %(round)s is closed: correct the result instead"),
+    "round_closed:already_closed": gettext_noop("round %(round)s is already closed"),
+    "round_out_of_order:already_paired": gettext_noop("round %(round)s is already paired: override its pairing instead"),
+    "round_out_of_order:not_next": gettext_noop("the next round is %(next)s, not %(round)s"),
+    "no_more_rounds:planned_rounds": gettext_noop("the tournament has %(rounds)s rounds"),
+    "no_more_rounds:round_robin": gettext_noop("the round robin of %(field)s entries has %(rounds)s rounds"),
+    "no_more_rounds:movement": gettext_noop("the movement for %(pairs)s pairs has %(rounds)s rounds"),
+    "movement_invalid:pairs": gettext_noop("a movement is for %(low)s to %(high)s pairs"),
+    "movement_invalid:boards": gettext_noop("boards per round: 1 to 8"),
+    # results
+    "results_missing": gettext_noop("round %(round)s: no result yet at table(s) %(tables)s"),
+    "results_disputed": gettext_noop("round %(round)s: the result of table(s) %(tables)s is disputed: correct it first"),
+    "result_confirmed": gettext_noop("table %(table)s of round %(round)s: the result is already confirmed; "
+                                     "only the TD's correction changes it"),
+    "result_disputed": gettext_noop("table %(table)s of round %(round)s: the result is already disputed; "
+                                    "only the TD's correction changes it"),
+    "result_corrected": gettext_noop("table %(table)s of round %(round)s: the result is already corrected; "
+                                     "only the TD's correction changes it"),
+    "result_exists:override_changes": gettext_noop("table %(table)s has a result: the override would change it"),
+    "result_exists:correct_instead": gettext_noop("table %(table)s of round %(round)s has a result: correct it instead"),
+    "no_result:nothing_to_correct": gettext_noop("table %(table)s of round %(round)s has no result to correct"),
+    "no_result:answer": gettext_noop("table %(table)s of round %(round)s has no result yet"),
+    "result_invalid:hand_count": gettext_noop("%(hands)s hand lines; a round has %(hands_per_round)s hands"),
+    "result_invalid:score_not_sum": gettext_noop("score %(score)s is not the sum of the hand lines %(sums)s"),
+    "result_invalid:vp_computed": gettext_noop("the %(preset)s preset computes the VP from the score; give no “vp”"),
+    "result_invalid:board_points": gettext_noop("a board result is the N/S minus E/W points (an integer)"),
+    "result_invalid:adjustments": gettext_noop("adjustments are %(adjustments)s"),
+    "result_invalid:avg_duplicate_only": gettext_noop("AVG adjustments are for duplicate boards (matchpoints) only"),
+    "result_invalid:board_lines": gettext_noop("a duplicate result has one line for each of the round's "
+                                               "%(hands_per_round)s boards"),
+    "result_invalid:dtm_lines": gettext_noop("a dtm result needs its hand lines (or the VP written on the sheet)"),
+    "result_invalid:not_tichu": gettext_noop("a tournament table plays Tichu (nanking), not %(variant)s"),
+    "reason_required": gettext_noop("%(type)s needs a “reason” (it is kept in the history)"),
+    # the tournament as a whole
+    "lots_invalid": gettext_noop("lots_drawn: “order” must name every registered entry once"),
+    "tournament_finished:finished": gettext_noop("the tournament is finished"),
+    "tournament_finished:no_further_events": gettext_noop("the tournament is finished: no further events"),
+    "pairing_manual": gettext_noop("the system is manual: give the round's tables in a round_paired event"),
+    "pairing_impossible:round_robin": gettext_noop("a round robin needs at least two entries"),
+    "pairing_impossible:round_robin_playing": gettext_noop("no two scheduled entries are still playing"),
+    "pairing_impossible:swiss": gettext_noop("a Swiss round needs at least two active entries"),
+    "pairing_impossible:movement_playing": gettext_noop("no two scheduled pairs are still playing"),
+    "pairing_impossible:individual": gettext_noop("an individual round needs at least four active players"),
+}
+
+
+def key(code: str, rule: str | None) -> str:
+    """The table's key for a refusal: ``code:rule``, or the code alone when it has one sentence."""
+    return f"{code}:{rule}" if rule else code
+
+
+def template(err: core.TournamentError) -> str | None:
+    return WORDS.get(key(err.code, err.params.get("rule")))
+
+
+def said(err: core.TournamentError, index: int | None = None) -> str | None:
+    """The refusal in the active language, or None to keep the core's message (English, or a
+    refusal without a template)."""
+    words = template(err)
+    # The shape templates say the event's position in the batch, which the core's message lacks:
+    # they word English too. Every other refusal keeps the core's English word for word.
+    if words is None or (err.code != "malformed" and (get_language() or "en").split("-")[0] == "en"):
+        return None
+    params = {**err.params, "index": index}
+    flat = {k: ", ".join(map(str, v)) or "—" if isinstance(v, list) else v for k, v in params.items()}
+    return _(words) % flat
+
+
+def message(err: core.TournamentError, index: int | None = None) -> str:
+    """What to tell the reader: the refusal in their language, else the core's English message."""
+    return said(err, index) or err.message
