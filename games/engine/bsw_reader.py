@@ -86,7 +86,8 @@ def _seat_line(line: str) -> bool:
 def _block_line(line: str, n: int, lineno: int) -> tuple[int, str, list[str]]:
     """``(seat)handle c1 .. cn `` -> (seat, handle, cards). The handle may be empty (``(1) BA ..``)."""
     parts = line.rstrip(" ").rsplit(" ", n)
-    if not _seat_line(line) or len(parts) != n + 1:
+    # _seat_line written out: eight block lines a hand
+    if len(parts) != n + 1 or line[:1] != "(" or line[2:3] != ")" or line[1:2] not in _SEATS:
         raise BSWFormatError(f"expected '(seat)handle' and {n} cards", lineno, rule="block_line", count=n)
     return ord(line[1]) - 48, parts[0][3:], bsw_cards(parts[1:], lineno)
 
@@ -435,6 +436,10 @@ class HandReader:
     def read_other(self, game: GameBuilder, line: str, lineno: int) -> list[int] | None:
         """A line of the play that is not a play or a pass. Returns the hand's result on its
         ``Ergebnis`` line, else None."""
+        # Ergebnis first: the plain play loop reads most other lines (read_plain_plays)
+        m = _RESULT.match(line)
+        if m:
+            return [int(m.group(1)), int(m.group(2))]
         m = _WISH.match(line)
         if m:
             if self.last_mahjong is None:
@@ -466,9 +471,6 @@ class HandReader:
             self.dragon_seat = None
             self.top = None
             return None
-        m = _RESULT.match(line)
-        if m:
-            return [int(m.group(1)), int(m.group(2))]
         raise BSWFormatError(f"unexpected line in the play: {line!r}", lineno, rule="play_line", text=repr(line))
 
 
