@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 from games import engine
 from games.clubs import services as club_services
 from games.models import Club, ImportJob, Membership, Player
-from games.tournaments.models import TableCode, Tournament
+from games.tournaments.models import TableCode, TableGame, Tournament
 from games.tournaments.table_codes import printed
 from games.ratings import services as rating_services
 from games.ratings.adapters import HAND_SD
@@ -81,7 +81,16 @@ def tournament_in_progress(admin) -> dict:
     pair_next_round(api, tid)
     games = api.post(f"/api/tournaments/{tid}/rounds/2/games/").json()
     code = api.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()[0]["printed"]
-    return {"id": tid, "game": games[0]["game"], "code": code}
+    played = TableGame.objects.filter(tournament_id=tid, round=1).values_list("game_id", flat=True).first()
+    # a duplicate tournament with its first round paired, and one with its entries registered only
+    duplicate = create(api, club="lyon", header={"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints",
+                                                 "hands_per_round": 3})["id"]
+    register_pairs(api, duplicate)
+    pair_next_round(api, duplicate)
+    registered = create(api, club="lyon")["id"]
+    register_pairs(api, registered)
+    return {"id": tid, "game": games[0]["game"], "played": played, "code": code, "duplicate": duplicate,
+            "registered": registered}
 
 
 @pytest.fixture
@@ -123,11 +132,16 @@ def pages(site) -> list[str]:
 
 
 def tournament_pages(site) -> list[str]:
-    """A tournament in progress: its page (round 2 published), standings and
-    crosstable, the projector, the round's printouts, and the table-code form."""
+    """A tournament in progress: its page (round 2 published), standings and crosstable, the
+    projector, the round's printouts, the table-code form, a table's result page (taken, and its
+    game not over); a duplicate tournament's pages; one with its entries registered only."""
     t = f"/tournaments/{site['tournament']['id']}"
     return [f"{t}/", f"{t}/standings/", f"{t}/projector/", f"{t}/rounds/2/cards/",
-            f"{t}/rounds/2/pairings/", f"{t}/rounds/2/sheets/", "/t/", "/t/?code=nonsense"]
+            f"{t}/rounds/2/pairings/", f"{t}/rounds/2/sheets/", "/t/", "/t/?code=nonsense",
+            f"/games/{site['tournament']['played']}/enter/result/", f"/games/{site['tournament']['game']}/enter/result/",
+            f"/tournaments/{site['tournament']['duplicate']}/", f"/tournaments/{site['tournament']['duplicate']}/duplicate/",
+            f"/tournaments/{site['tournament']['duplicate']}/rounds/1/sheets/",
+            f"/tournaments/{site['tournament']['registered']}/"]
 
 
 def account_pages() -> list[str]:
