@@ -317,7 +317,10 @@ class HandReader:
             game.players[:] = game.current[:] = exchange
         self.start = len(ev)
         shuffler = 0 if self.number == 0 or game.first_out is None else game.first_out
-        game.add({"type": "shuffle", "seat": shuffler}, self.lineno)
+        # the event lists' appends by local names: thirteen events a hand
+        add_event, add_line = ev.append, game.event_lines.append
+        add_event({"type": "shuffle", "seat": shuffler})
+        add_line(self.lineno)
         order = _ORDER[shuffler]
         current, pending = game.current, game.pending
         for s in order:
@@ -326,12 +329,14 @@ class HandReader:
                 name = exchange[s] if wrong8 and exchange else (name or names[s])
                 if current[s] != name or pending:  # else game.see changes nothing
                     game.see(s, name, self.number)
-                game.add({"type": "deal", "seat": s, "cards": cards}, line)
+                add_event({"type": "deal", "seat": s, "cards": cards})
+                add_line(line)
         for s, name, line in self.grand:
             game.note(s, name, self.number)
             if ("grand_tichu", s) not in self.called:  # a line logged twice is one call
                 self.called.add(("grand_tichu", s))
-                game.add({"type": "grand_tichu", "seat": s}, line)
+                add_event({"type": "grand_tichu", "seat": s})
+                add_line(line)
         if self.all14:
             if len(self.all14) != 4 and not cut:
                 raise BSWFormatError("a hand needs the 14 cards of all four seats", self.lineno, rule="fourteen_cards")
@@ -349,7 +354,8 @@ class HandReader:
                 name = exchange[s] if wrong14 and exchange else (name or names[s])
                 if current[s] != name or pending:
                     game.see(s, name, self.number)
-                game.add({"type": "deal", "seat": s, "cards": six}, line)
+                add_event({"type": "deal", "seat": s, "cards": six})
+                add_line(line)
                 if bsw_sorted(self.first8[s][1] + six) != cards14:
                     custom[str(s)] = cards14
             if custom:
@@ -358,7 +364,8 @@ class HandReader:
             game.note(s, name, self.number)
             if ("tichu", s) not in self.called:
                 self.called.add(("tichu", s))
-                game.add({"type": "tichu", "seat": s}, line)
+                add_event({"type": "tichu", "seat": s})
+                add_line(line)
         for s, name, targets, recipients, line in self.pushes:
             # game.see changes nothing for a seat under its current handle with nothing pending:
             # the usual push line names the four current handles (one test of them all)
@@ -368,7 +375,8 @@ class HandReader:
                     r = (s + k + 1) % 4
                     if current[r] != rname or pending:
                         game.see(r, rname, self.number)
-            game.add({"type": "push", "seat": s, "cards": targets}, line)
+            add_event({"type": "push", "seat": s, "cards": targets})
+            add_line(line)
         if self.bombs is not None:
             for s, name in self.bombs:
                 game.note(s, name, self.number)
