@@ -57,7 +57,12 @@ def text(obj: dict[str, Any], key: str, *, required: bool = True) -> str | None:
     if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise malformed(f"{obj.get('type', 'header')}: {key!r} must be a non-empty string")
+        raise malformed(
+            f"{obj.get('type', 'header')}: {key!r} must be a non-empty string",
+            type=obj.get("type", "header"),
+            field=key,
+            rule="text_required",
+        )
     return value
 
 
@@ -67,7 +72,14 @@ def integer(obj: dict[str, Any], key: str, low: int | None = None, *, required: 
         return None
     if not is_int(value, low):
         bound = f" >= {low}" if low is not None else ""
-        raise malformed(f"{obj.get('type', 'header')}: {key!r} must be an integer{bound}, not {value!r}")
+        raise malformed(
+            f"{obj.get('type', 'header')}: {key!r} must be an integer{bound}, not {value!r}",
+            type=obj.get("type", "header"),
+            field=key,
+            bound=bound,
+            value=value,
+            rule="integer",
+        )
     return value
 
 
@@ -176,7 +188,7 @@ def parse_record(obj: Any) -> dict[str, Any]:
         raise malformed("events must be a list")
     for i, e in enumerate(events):
         if not isinstance(e, dict) or not isinstance(e.get("type"), str):
-            err = malformed(f"event {i} must be an object with a string 'type'")
+            err = malformed(f"event {i} must be an object with a string 'type'", event=i, rule="event_shape")
             err.index = i
             raise err
     return {"format": FORMAT, "header": header, "events": events}
@@ -192,7 +204,7 @@ def parse_sides(table: Any, size: int) -> list[list[str]]:
         or len(sides) != 2
         or not all(isinstance(s, list) and all(isinstance(e, str) and e for e in s) for s in sides)
     ):
-        raise malformed("a table's sides are two lists of entry ids")
+        raise malformed("a table's sides are two lists of entry ids", rule="sides")
     if any(len(s) != size for s in sides):
         raise TournamentError(
             "table_invalid",
@@ -208,14 +220,19 @@ def parse_tables(event: dict[str, Any], side_size: int) -> tuple[list[dict[str, 
     """The tables and byes of a pairing event: ``[{"table": n, "sides": [[..], [..]]}]``."""
     tables = event.get("tables")
     if not isinstance(tables, list):
-        raise malformed(f"{event['type']}: 'tables' must be a list")
+        raise malformed(f"{event['type']}: 'tables' must be a list", type=event["type"], rule="tables_list")
     out, numbers = [], set()
     for t in tables:
         if not isinstance(t, dict):
-            raise malformed(f"{event['type']}: each table is an object")
+            raise malformed(f"{event['type']}: each table is an object", type=event["type"], rule="table_object")
         number = t.get("table")
         if not is_int(number, 1):
-            raise malformed(f"{event['type']}: a table number is an integer >= 1, not {number!r}")
+            raise malformed(
+                f"{event['type']}: a table number is an integer >= 1, not {number!r}",
+                type=event["type"],
+                value=number,
+                rule="table_number",
+            )
         if number in numbers:
             raise TournamentError(
                 "table_invalid", f"table {number} appears twice in the round", table=number, rule="table_twice"
@@ -224,7 +241,7 @@ def parse_tables(event: dict[str, Any], side_size: int) -> tuple[list[dict[str, 
         out.append({"table": number, "sides": parse_sides(t, side_size)})
     byes = event.get("byes", [])
     if not isinstance(byes, list) or not all(isinstance(e, str) and e for e in byes):
-        raise malformed(f"{event['type']}: 'byes' must be a list of entry ids")
+        raise malformed(f"{event['type']}: 'byes' must be a list of entry ids", type=event["type"], rule="byes")
     return out, list(byes)
 
 
@@ -236,12 +253,14 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
     vp = event.get("vp")
     game = event.get("game")
     if game is not None and not (is_int(game) or (isinstance(game, str) and game)):
-        raise malformed(f"{event['type']}: 'game' is a game id (integer or string)")
+        raise malformed(f"{event['type']}: 'game' is a game id (integer or string)", type=event["type"], rule="game_id")
     lines = None
     adjustments: list[Any] = []
     if hands is not None:
         if not isinstance(hands, list) or not hands:
-            raise malformed(f"{event['type']}: 'hands' is a non-empty list of hand lines")
+            raise malformed(
+                f"{event['type']}: 'hands' is a non-empty list of hand lines", type=event["type"], rule="hands_list"
+            )
         lines = []
         for h in hands:
             if isinstance(h, list):
@@ -252,12 +271,22 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
                 continue
             adjustments.append(None)
             if not isinstance(h, dict) or set(h) - {"points", "double_victory"}:
-                raise malformed(f'{event["type"]}: a hand line is {{"points": [a, b], "double_victory": 0|1|null}}')
+                raise malformed(
+                    f'{event["type"]}: a hand line is {{"points": [a, b], "double_victory": 0|1|null}}',
+                    type=event["type"],
+                    rule="hand_line",
+                )
             pts, dv = h.get("points"), h.get("double_victory")
             if not (isinstance(pts, list) and len(pts) == 2 and all(is_int(p) for p in pts)):
-                raise malformed(f"{event['type']}: a hand line's points are two integers")
+                raise malformed(
+                    f"{event['type']}: a hand line's points are two integers", type=event["type"], rule="hand_points"
+                )
             if dv not in (None, 0, 1) or isinstance(dv, bool):
-                raise malformed(f"{event['type']}: double_victory is 0, 1 (the side) or null")
+                raise malformed(
+                    f"{event['type']}: double_victory is 0, 1 (the side) or null",
+                    type=event["type"],
+                    rule="double_victory",
+                )
             lines.append((pts[0], pts[1], dv))
         if hands_per_round is not None and len(lines) > hands_per_round:
             raise TournamentError(
@@ -269,14 +298,20 @@ def parse_result(event: dict[str, Any], hands_per_round: int | None) -> dict[str
             )
     if score is not None:
         if not (isinstance(score, list) and len(score) == 2 and all(is_int(p) for p in score)):
-            raise malformed(f"{event['type']}: 'score' is two integers, side 0 then side 1")
+            raise malformed(
+                f"{event['type']}: 'score' is two integers, side 0 then side 1", type=event["type"], rule="score"
+            )
         score = (score[0], score[1])
     if vp is not None:
         if not (isinstance(vp, list) and len(vp) == 2 and all(is_number(p) and p >= 0 for p in vp)):
-            raise malformed(f"{event['type']}: 'vp' is two numbers >= 0")
+            raise malformed(f"{event['type']}: 'vp' is two numbers >= 0", type=event["type"], rule="vp")
         vp = (vp[0], vp[1])
     if lines is None and score is None:
-        raise malformed(f"{event['type']}: give 'hands' (the hand lines) or 'score' (the round's line)")
+        raise malformed(
+            f"{event['type']}: give 'hands' (the hand lines) or 'score' (the round's line)",
+            type=event["type"],
+            rule="hands_or_score",
+        )
     if lines is not None:
         sums = (sum(x[0] for x in lines), sum(x[1] for x in lines))
         if score is not None and score != sums:
@@ -300,7 +335,10 @@ def parse_adjustment(event: dict[str, Any], line: dict[str, Any]) -> tuple[str, 
     if set(line) != {"adjustment"} or pair is None or any(a not in BOARD_ADJUSTMENTS for a in pair):
         raise malformed(
             f'{event["type"]}: an adjusted board is {{"adjustment": A}} or {{"adjustment": [A_ns, A_ew]}}, '
-            f"A one of {', '.join(BOARD_ADJUSTMENTS)}"
+            f"A one of {', '.join(BOARD_ADJUSTMENTS)}",
+            type=event["type"],
+            adjustments=list(BOARD_ADJUSTMENTS),
+            rule="board_adjustment",
         )
     return (pair[0], pair[1])
 

@@ -106,14 +106,14 @@ class TournamentState:
 
     def round(self, number: Any) -> Round:
         if not is_int(number, 1):
-            raise malformed(f"a round number is an integer >= 1, not {number!r}")
+            raise malformed(f"a round number is an integer >= 1, not {number!r}", value=number, rule="round_number")
         if number > len(self.rounds):
             raise TournamentError("round_not_found", f"round {number} has not been paired", round=number)
         return self.rounds[number - 1]
 
     def entry(self, entry_id: Any) -> Entry:
         if not isinstance(entry_id, str) or not entry_id:
-            raise malformed(f"an entry id is a non-empty string, not {entry_id!r}")
+            raise malformed(f"an entry id is a non-empty string, not {entry_id!r}", value=entry_id, rule="entry_id")
         if entry_id not in self.entries:
             raise TournamentError("unknown_entry", f"no entry {entry_id!r} is registered", entry=entry_id)
         return self.entries[entry_id]
@@ -122,14 +122,14 @@ class TournamentState:
 
     def apply(self, event: dict[str, Any]) -> None:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise malformed("an event is an object with a string 'type'")
+            raise malformed("an event is an object with a string 'type'", rule="event_object")
         if self.finished:
             raise TournamentError(
                 "tournament_finished", "the tournament is finished: no further events", rule="no_further_events"
             )
         handler = HANDLERS.get(event["type"])
         if handler is None:
-            raise malformed(f"unknown event type {event['type']!r}")
+            raise malformed(f"unknown event type {event['type']!r}", type=event["type"], rule="event_type")
         handler(self, event)
         self.events_applied += 1
 
@@ -142,7 +142,9 @@ class TournamentState:
             or len(players) != want
             or not all((isinstance(p, str) and p.strip()) or is_int(p) for p in players)
         ):
-            raise malformed(f"entry_registered: 'players' is a list of {want} player name(s) or id(s)")
+            raise malformed(
+                f"entry_registered: 'players' is a list of {want} player name(s) or id(s)", count=want, rule="players"
+            )
         name = text(event, "name", required=False) or " & ".join(str(p) for p in players)
         if entry_id in self.entries:
             raise TournamentError(
@@ -298,7 +300,7 @@ class TournamentState:
         rnd = self.round(event.get("round"))
         number = event.get("table")
         if not is_int(number, 1):
-            raise malformed(f"{event['type']}: 'table' is an integer >= 1")
+            raise malformed(f"{event['type']}: 'table' is an integer >= 1", type=event["type"], rule="table_field")
         if number not in rnd.tables:
             raise TournamentError(
                 "table_not_in_round", f"round {rnd.number} has no table {number}", round=rnd.number, table=number
@@ -391,9 +393,9 @@ class TournamentState:
         entry = self.entry(event.get("entry"))
         vp, points = event.get("vp", 0), event.get("points", 0)
         if not is_number(vp) or not is_int(points):
-            raise malformed("score_adjusted: 'vp' is a number and 'points' an integer")
+            raise malformed("score_adjusted: 'vp' is a number and 'points' an integer", rule="adjust_numbers")
         if vp == 0 and points == 0:
-            raise malformed("score_adjusted: give a non-zero 'vp' or 'points'")
+            raise malformed("score_adjusted: give a non-zero 'vp' or 'points'", rule="adjust_zero")
         number = event.get("round")
         if number is not None:
             self.round(number)
@@ -428,7 +430,7 @@ class TournamentState:
     def _on_lots_drawn(self, event: dict[str, Any]) -> None:
         order = event.get("order")
         if not isinstance(order, list) or not all(isinstance(e, str) for e in order):
-            raise malformed("lots_drawn: 'order' is a list of entry ids")
+            raise malformed("lots_drawn: 'order' is a list of entry ids", rule="lots_order")
         if sorted(order) != sorted(self.entries):
             raise TournamentError("lots_invalid", "lots_drawn: 'order' must name every registered entry once")
         self.lots = list(order)

@@ -6,6 +6,7 @@ which one. Here each sentence is a template keyed ``code:rule`` (or ``code`` alo
 one sentence), filled from the refusal's params. In English the core's own message stays, word
 for word; a refusal without a template (a shape error without a rule) keeps it in every language.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,10 +19,44 @@ from games import tournament as core
 
 WORDS: dict[str, str] = {
     # shape errors (games.tournament.fields)
-    "malformed:unknown_fields": gettext_noop("event %(index)s (%(type)s): unknown field(s) %(fields)s; it may have %(allowed)s"),
-    "malformed:text_too_long": gettext_noop("event %(index)s (%(type)s): “%(field)s” is at most %(limit)s characters, not %(length)s"),
-    "malformed:explanation_too_large": gettext_noop("event %(index)s (%(type)s): “explanation” is a JSON object of at most "
-                                                    "%(limit)s characters"),
+    "malformed:unknown_fields": gettext_noop(
+        "event %(index)s (%(type)s): unknown field(s) %(fields)s; it may have %(allowed)s"
+    ),
+    "malformed:text_too_long": gettext_noop(
+        "event %(index)s (%(type)s): “%(field)s” is at most %(limit)s characters, not %(length)s"
+    ),
+    "malformed:explanation_too_large": gettext_noop(
+        "event %(index)s (%(type)s): “explanation” is a JSON object of at most %(limit)s characters"
+    ),
+    # shape errors of the record and its events (games.tournament.record, .state)
+    "malformed:text_required": gettext_noop("%(type)s: “%(field)s” must be a non-empty string"),
+    "malformed:integer": gettext_noop("%(type)s: “%(field)s” must be an integer%(bound)s, not %(value)s"),
+    "malformed:event_shape": gettext_noop("event %(event)s must be an object with a string “type”"),
+    "malformed:sides": gettext_noop("a table's sides are two lists of entry ids"),
+    "malformed:tables_list": gettext_noop("%(type)s: “tables” must be a list"),
+    "malformed:table_object": gettext_noop("%(type)s: each table is an object"),
+    "malformed:table_number": gettext_noop("%(type)s: a table number is an integer >= 1, not %(value)s"),
+    "malformed:byes": gettext_noop("%(type)s: “byes” must be a list of entry ids"),
+    "malformed:game_id": gettext_noop("%(type)s: “game” is a game id (integer or string)"),
+    "malformed:hands_list": gettext_noop("%(type)s: “hands” is a non-empty list of hand lines"),
+    "malformed:hand_line": gettext_noop('%(type)s: a hand line is {"points": [a, b], "double_victory": 0|1|null}'),
+    "malformed:hand_points": gettext_noop("%(type)s: a hand line's points are two integers"),
+    "malformed:double_victory": gettext_noop("%(type)s: double_victory is 0, 1 (the side) or null"),
+    "malformed:score": gettext_noop("%(type)s: “score” is two integers, side 0 then side 1"),
+    "malformed:vp": gettext_noop("%(type)s: “vp” is two numbers >= 0"),
+    "malformed:hands_or_score": gettext_noop("%(type)s: give “hands” (the hand lines) or “score” (the round's line)"),
+    "malformed:board_adjustment": gettext_noop(
+        '%(type)s: an adjusted board is {"adjustment": A} or {"adjustment": [A_ns, A_ew]}, A one of %(adjustments)s'
+    ),
+    "malformed:round_number": gettext_noop("a round number is an integer >= 1, not %(value)s"),
+    "malformed:entry_id": gettext_noop("an entry id is a non-empty string, not %(value)s"),
+    "malformed:event_object": gettext_noop("an event is an object with a string “type”"),
+    "malformed:event_type": gettext_noop("unknown event type “%(type)s”"),
+    "malformed:players": gettext_noop("entry_registered: “players” is a list of %(count)s player name(s) or id(s)"),
+    "malformed:table_field": gettext_noop("%(type)s: “table” is an integer >= 1"),
+    "malformed:adjust_numbers": gettext_noop("score_adjusted: “vp” is a number and “points” an integer"),
+    "malformed:adjust_zero": gettext_noop("score_adjusted: give a non-zero “vp” or “points”"),
+    "malformed:lots_order": gettext_noop("lots_drawn: “order” is a list of entry ids"),
     # entries
     "unknown_entry": gettext_noop("no entry “%(entry)s” is registered"),
     "entry_exists:registered": gettext_noop("entry “%(entry)s” is already registered"),
@@ -44,7 +79,9 @@ WORDS: dict[str, str] = {
     "round_closed:closed": gettext_noop("round %(round)s is closed"),
     "round_closed:correct_instead": gettext_noop("round %(round)s is closed: correct the result instead"),
     "round_closed:already_closed": gettext_noop("round %(round)s is already closed"),
-    "round_out_of_order:already_paired": gettext_noop("round %(round)s is already paired: override its pairing instead"),
+    "round_out_of_order:already_paired": gettext_noop(
+        "round %(round)s is already paired: override its pairing instead"
+    ),
     "round_out_of_order:not_next": gettext_noop("the next round is %(next)s, not %(round)s"),
     "no_more_rounds:planned_rounds": gettext_noop("the tournament has %(rounds)s rounds"),
     "no_more_rounds:round_robin": gettext_noop("the round robin of %(field)s entries has %(rounds)s rounds"),
@@ -53,15 +90,22 @@ WORDS: dict[str, str] = {
     "movement_invalid:boards": gettext_noop("boards per round: 1 to 8"),
     # results
     "results_missing": gettext_noop("round %(round)s: no result yet at table(s) %(tables)s"),
-    "results_disputed": gettext_noop("round %(round)s: the result of table(s) %(tables)s is disputed: correct it first"),
-    "result_confirmed": gettext_noop("table %(table)s of round %(round)s: the result is already confirmed; "
-                                     "only the TD's correction changes it"),
-    "result_disputed": gettext_noop("table %(table)s of round %(round)s: the result is already disputed; "
-                                    "only the TD's correction changes it"),
-    "result_corrected": gettext_noop("table %(table)s of round %(round)s: the result is already corrected; "
-                                     "only the TD's correction changes it"),
+    "results_disputed": gettext_noop(
+        "round %(round)s: the result of table(s) %(tables)s is disputed: correct it first"
+    ),
+    "result_confirmed": gettext_noop(
+        "table %(table)s of round %(round)s: the result is already confirmed; only the TD's correction changes it"
+    ),
+    "result_disputed": gettext_noop(
+        "table %(table)s of round %(round)s: the result is already disputed; only the TD's correction changes it"
+    ),
+    "result_corrected": gettext_noop(
+        "table %(table)s of round %(round)s: the result is already corrected; only the TD's correction changes it"
+    ),
     "result_exists:override_changes": gettext_noop("table %(table)s has a result: the override would change it"),
-    "result_exists:correct_instead": gettext_noop("table %(table)s of round %(round)s has a result: correct it instead"),
+    "result_exists:correct_instead": gettext_noop(
+        "table %(table)s of round %(round)s has a result: correct it instead"
+    ),
     "no_result:nothing_to_correct": gettext_noop("table %(table)s of round %(round)s has no result to correct"),
     "no_result:answer": gettext_noop("table %(table)s of round %(round)s has no result yet"),
     "result_invalid:hand_count": gettext_noop("%(hands)s hand lines; a round has %(hands_per_round)s hands"),
@@ -70,8 +114,9 @@ WORDS: dict[str, str] = {
     "result_invalid:board_points": gettext_noop("a board result is the N/S minus E/W points (an integer)"),
     "result_invalid:adjustments": gettext_noop("adjustments are %(adjustments)s"),
     "result_invalid:avg_duplicate_only": gettext_noop("AVG adjustments are for duplicate boards (matchpoints) only"),
-    "result_invalid:board_lines": gettext_noop("a duplicate result has one line for each of the round's "
-                                               "%(hands_per_round)s boards"),
+    "result_invalid:board_lines": gettext_noop(
+        "a duplicate result has one line for each of the round's %(hands_per_round)s boards"
+    ),
     "result_invalid:dtm_lines": gettext_noop("a dtm result needs its hand lines (or the VP written on the sheet)"),
     "result_invalid:not_tichu": gettext_noop("a tournament table plays Tichu (nanking), not %(variant)s"),
     "reason_required": gettext_noop("%(type)s needs a “reason” (it is kept in the history)"),
@@ -101,9 +146,9 @@ def said(err: core.TournamentError, index: int | None = None) -> str | None:
     """The refusal in the active language, or None to keep the core's message (English, or a
     refusal without a template)."""
     words = template(err)
-    # The shape templates say the event's position in the batch, which the core's message lacks:
-    # they word English too. Every other refusal keeps the core's English word for word.
-    if words is None or (err.code != "malformed" and (get_language() or "en").split("-")[0] == "en"):
+    # A template that says the event's position in the batch (which the core's message lacks) words
+    # English too; every other refusal keeps the core's English word for word.
+    if words is None or ("%(index)s" not in words and (get_language() or "en").split("-")[0] == "en"):
         return None
     params = {**err.params, "index": index}
     flat = {k: ", ".join(map(str, v)) or "—" if isinstance(v, list) else v for k, v in params.items()}

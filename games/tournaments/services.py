@@ -60,9 +60,9 @@ class TournamentRuleViolation(RuleViolation):
 
 
 def _malformed(err: core.TournamentError, index: int | None) -> InvalidInput:
-    said = refusal_words.said(err, index)
-    if said is None:
-        return InvalidInput(err.message, code="malformed")
+    said = refusal_words.message(err, index)
+    if "rule" not in err.params:
+        return InvalidInput(said, code="malformed")
     return InvalidInput(said, code="malformed", params={**err.params, "index": index})
 
 

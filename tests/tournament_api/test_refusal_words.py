@@ -39,15 +39,18 @@ def _const(node: ast.expr) -> str:
 
 
 def core_refusals() -> list[tuple[str, str, str, set[str]]]:
-    """(where, key, sentence shape, params given) of every TournamentError raised with a rule or a
-    code other than ``malformed``."""
+    """(where, key, sentence shape, params given) of every TournamentError (or record.malformed)
+    raised with a rule or a code other than ``malformed``."""
     found = []
     for path in sorted(CORE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "TournamentError"):
+            name = getattr(node, "func", None) and getattr(node.func, "id", None)
+            if not (isinstance(node, ast.Call) and name in ("TournamentError", "malformed")):
                 continue
+            if name == "malformed":  # record.malformed(message, **params): a shape error
+                node.args.insert(0, ast.Constant("malformed"))
             if len(node.args) < 2:
-                continue  # the class itself, not a refusal
+                continue  # the helpers themselves, not a refusal
             given = {k.arg for k in node.keywords if k.arg} | {
                 n for k in node.keywords if k.arg is None for n in SPREADS.get(ast.unparse(k.value), ())}
             rule = next((k.value.value for k in node.keywords if k.arg == "rule"), None)
@@ -154,3 +157,19 @@ def test_a_refused_pairing_is_answered_in_french(club, scorer_client):
     assert english["code"] == french["code"] == "unknown_entry" and english["index"] == french["index"] == 0
     assert english["message"] == "no entry 'zz' is registered"
     assert french["message"] == "aucun inscrit « zz » n’est enregistré" == french["error"]["message"]
+
+
+@pytest.mark.django_db
+def test_a_shape_refusal_is_answered_in_french(club, scorer_client):
+    tid = create(scorer_client)["id"]
+    register_pairs(scorer_client, tid)
+    seq = scorer_client.get(f"/api/tournaments/{tid}/pairing/").json()["seq"]
+    event = {"type": "round_paired", "round": 1, "tables": "all"}
+    english = append(scorer_client, tid, [event], seq, HTTP_ACCEPT_LANGUAGE="en")
+    french = append(scorer_client, tid, [event], seq, HTTP_ACCEPT_LANGUAGE="fr")
+    assert english.status_code == french.status_code == 400
+    english, french = english.json(), french.json()
+    assert english["code"] == french["code"] == "malformed" and english["params"] == french["params"]
+    assert english["params"]["rule"] == "tables_list"
+    assert english["message"] == "round_paired: 'tables' must be a list"
+    assert french["message"] == "round_paired : « tables » doit être une liste"
