@@ -86,53 +86,78 @@ def integer(obj: dict[str, Any], key: str, low: int | None = None, *, required: 
 def parse_header(obj: Any) -> dict[str, Any]:
     """The header with every default filled in (what ``standings`` reports as ``header``)."""
     if not isinstance(obj, dict):
-        raise malformed("the header is a JSON object")
+        raise malformed("the header is a JSON object", rule="header_object")
     unknown = set(obj) - HEADER_KEYS
     if unknown:
-        raise malformed(f"unknown header field(s): {', '.join(sorted(unknown))}")
+        raise malformed(
+            f"unknown header field(s): {', '.join(sorted(unknown))}", fields=sorted(unknown), rule="header_fields"
+        )
     entrants = obj.get("entrants", "pairs")
     if entrants not in ENTRANTS:
-        raise malformed(f"entrants must be one of {', '.join(ENTRANTS)}, not {entrants!r}")
+        raise malformed(
+            f"entrants must be one of {', '.join(ENTRANTS)}, not {entrants!r}",
+            allowed=list(ENTRANTS),
+            value=entrants,
+            rule="entrants",
+        )
     system = obj.get("system", SYSTEMS[entrants][0])
     if system not in SYSTEMS[entrants]:
-        raise malformed(f"system for {entrants} must be one of {', '.join(SYSTEMS[entrants])}, not {system!r}")
+        raise malformed(
+            f"system for {entrants} must be one of {', '.join(SYSTEMS[entrants])}, not {system!r}",
+            entrants=entrants,
+            allowed=list(SYSTEMS[entrants]),
+            value=system,
+            rule="system",
+        )
     scoring = obj.get("scoring", "round_vp")
     if not isinstance(scoring, str) or scoring not in PRESETS:
-        raise malformed(f"scoring must be one of {', '.join(PRESETS)}, not {scoring!r}")
+        raise malformed(
+            f"scoring must be one of {', '.join(PRESETS)}, not {scoring!r}",
+            allowed=list(PRESETS),
+            value=scoring,
+            rule="scoring",
+        )
     preset = PRESETS[scoring]
     if (system == "duplicate") != (scoring == "matchpoints"):
-        raise malformed("a duplicate tournament is scored by matchpoints, and matchpoints need the duplicate system")
+        raise malformed(
+            "a duplicate tournament is scored by matchpoints, and matchpoints need the duplicate system",
+            rule="duplicate_matchpoints",
+        )
     grand = obj.get("grand_tichu", False)
     if "grand_tichu" in obj and (system != "duplicate" or not isinstance(grand, bool)):
-        raise malformed("grand_tichu (true or false) is a duplicate tournament's choice")
+        raise malformed("grand_tichu (true or false) is a duplicate tournament's choice", rule="grand_tichu")
     rounds = integer(obj, "rounds", 1, required=system not in ("round_robin", "duplicate"))
     hands = integer(obj, "hands_per_round", 1, required=False)
     target = integer(obj, "target", 1, required=False)
     if hands is not None and target is not None:
-        raise malformed("give hands_per_round or target, not both")
+        raise malformed("give hands_per_round or target, not both", rule="hands_or_target")
     if hands is None and target is None:
         hands, target = preset.default_hands, preset.default_target
     if preset.unit == "hand" and hands is None:
-        raise malformed("the dtm preset counts VP per hand: it needs hands_per_round")
+        raise malformed("the dtm preset counts VP per hand: it needs hands_per_round", rule="dtm_hands")
     legs = integer(obj, "legs", 1, required=False) or 1
     if legs > 2 or (legs == 2 and system != "round_robin"):
-        raise malformed("legs is 1, or 2 for a round robin with a second leg")
+        raise malformed("legs is 1, or 2 for a round robin with a second leg", rule="legs")
     tiebreaks = obj.get("tiebreaks", list(preset.default_tiebreaks))
     if (
         not isinstance(tiebreaks, list)
         or any(t not in TIEBREAKS for t in tiebreaks)
         or len(set(tiebreaks)) != len(tiebreaks)
     ):
-        raise malformed(f"tiebreaks must be a list of distinct names from {', '.join(TIEBREAKS)}")
+        raise malformed(
+            f"tiebreaks must be a list of distinct names from {', '.join(TIEBREAKS)}",
+            allowed=list(TIEBREAKS),
+            rule="tiebreaks",
+        )
     name = obj.get("name") or ""
     if not isinstance(name, str):
-        raise malformed("name must be a string")
+        raise malformed("name must be a string", rule="name")
     meta = obj.get("meta", {})
     if not isinstance(meta, dict):
-        raise malformed("meta must be an object")
+        raise malformed("meta must be an object", rule="meta")
     seed = obj.get("seed", 0)
     if not is_int(seed):
-        raise malformed("seed must be an integer")
+        raise malformed("seed must be an integer", rule="seed")
     extra = {"grand_tichu": grand} if system == "duplicate" else {}
     return {
         "format": FORMAT,
@@ -154,38 +179,51 @@ def parse_header(obj: Any) -> dict[str, Any]:
 
 def parse_policy(obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict) or set(obj) - {"bye", "late_entry", "withdrawal"}:
-        raise malformed("policy is an object with bye, late_entry and withdrawal")
+        raise malformed("policy is an object with bye, late_entry and withdrawal", rule="policy")
     bye = obj.get("bye", {})
     if not isinstance(bye, dict) or set(bye) - {"result", "points"}:
-        raise malformed("policy.bye is an object with result and points")
+        raise malformed("policy.bye is an object with result and points", rule="policy_bye")
     result = bye.get("result", "win")
     if result not in BYE_RESULTS:
-        raise malformed(f"policy.bye.result must be one of {', '.join(BYE_RESULTS)}")
+        raise malformed(
+            f"policy.bye.result must be one of {', '.join(BYE_RESULTS)}", allowed=list(BYE_RESULTS), rule="bye_result"
+        )
     points = bye.get("points", 0)
     if not is_int(points):
-        raise malformed("policy.bye.points must be an integer")
+        raise malformed("policy.bye.points must be an integer", rule="bye_points")
     late = obj.get("late_entry", "loss")
     if late not in LATE_ENTRY:
-        raise malformed(f"policy.late_entry must be one of {', '.join(LATE_ENTRY)}")
+        raise malformed(
+            f"policy.late_entry must be one of {', '.join(LATE_ENTRY)}", allowed=list(LATE_ENTRY), rule="late_entry"
+        )
     withdrawal = obj.get("withdrawal", "ranked")
     if withdrawal not in WITHDRAWAL:
-        raise malformed(f"policy.withdrawal must be one of {', '.join(WITHDRAWAL)}")
+        raise malformed(
+            f"policy.withdrawal must be one of {', '.join(WITHDRAWAL)}", allowed=list(WITHDRAWAL), rule="withdrawal"
+        )
     return {"bye": {"result": result, "points": points}, "late_entry": late, "withdrawal": withdrawal}
 
 
 def parse_record(obj: Any) -> dict[str, Any]:
     """Check a record's outer shape and return it with the header's defaults filled in."""
     if not isinstance(obj, dict):
-        raise malformed("a tournament record is a JSON object")
+        raise malformed("a tournament record is a JSON object", rule="record_object")
     unknown = set(obj) - RECORD_KEYS
     if unknown:
-        raise malformed(f"unknown record field(s): {', '.join(sorted(unknown))}")
+        raise malformed(
+            f"unknown record field(s): {', '.join(sorted(unknown))}", fields=sorted(unknown), rule="record_fields"
+        )
     if obj.get("format", FORMAT) != FORMAT:
-        raise malformed(f"format must be {FORMAT!r}, not {obj.get('format')!r}")
+        raise malformed(
+            f"format must be {FORMAT!r}, not {obj.get('format')!r}",
+            expected=FORMAT,
+            value=obj.get("format"),
+            rule="format",
+        )
     header = parse_header(obj.get("header"))
     events = obj.get("events", [])
     if not isinstance(events, list):
-        raise malformed("events must be a list")
+        raise malformed("events must be a list", rule="events_list")
     for i, e in enumerate(events):
         if not isinstance(e, dict) or not isinstance(e.get("type"), str):
             err = malformed(f"event {i} must be an object with a string 'type'", event=i, rule="event_shape")

@@ -28,6 +28,33 @@ WORDS: dict[str, str] = {
     "malformed:explanation_too_large": gettext_noop(
         "event %(index)s (%(type)s): “explanation” is a JSON object of at most %(limit)s characters"
     ),
+    # shape errors of the header and the record (games.tournament.record)
+    "malformed:header_object": gettext_noop("the header is a JSON object"),
+    "malformed:header_fields": gettext_noop("unknown header field(s): %(fields)s"),
+    "malformed:entrants": gettext_noop("entrants must be one of %(allowed)s, not %(value)s"),
+    "malformed:system": gettext_noop("system for %(entrants)s must be one of %(allowed)s, not %(value)s"),
+    "malformed:scoring": gettext_noop("scoring must be one of %(allowed)s, not %(value)s"),
+    "malformed:duplicate_matchpoints": gettext_noop(
+        "a duplicate tournament is scored by matchpoints, and matchpoints need the duplicate system"
+    ),
+    "malformed:grand_tichu": gettext_noop("grand_tichu (true or false) is a duplicate tournament's choice"),
+    "malformed:hands_or_target": gettext_noop("give hands_per_round or target, not both"),
+    "malformed:dtm_hands": gettext_noop("the dtm preset counts VP per hand: it needs hands_per_round"),
+    "malformed:legs": gettext_noop("legs is 1, or 2 for a round robin with a second leg"),
+    "malformed:tiebreaks": gettext_noop("tiebreaks must be a list of distinct names from %(allowed)s"),
+    "malformed:name": gettext_noop("name must be a string"),
+    "malformed:meta": gettext_noop("meta must be an object"),
+    "malformed:seed": gettext_noop("seed must be an integer"),
+    "malformed:policy": gettext_noop("policy is an object with bye, late_entry and withdrawal"),
+    "malformed:policy_bye": gettext_noop("policy.bye is an object with result and points"),
+    "malformed:bye_result": gettext_noop("policy.bye.result must be one of %(allowed)s"),
+    "malformed:bye_points": gettext_noop("policy.bye.points must be an integer"),
+    "malformed:late_entry": gettext_noop("policy.late_entry must be one of %(allowed)s"),
+    "malformed:withdrawal": gettext_noop("policy.withdrawal must be one of %(allowed)s"),
+    "malformed:record_object": gettext_noop("a tournament record is a JSON object"),
+    "malformed:record_fields": gettext_noop("unknown record field(s): %(fields)s"),
+    "malformed:format": gettext_noop("format must be “%(expected)s”, not %(value)s"),
+    "malformed:events_list": gettext_noop("events must be a list"),
     # shape errors of the record and its events (games.tournament.record, .state)
     "malformed:text_required": gettext_noop("%(type)s: “%(field)s” must be a non-empty string"),
     "malformed:integer": gettext_noop("%(type)s: “%(field)s” must be an integer%(bound)s, not %(value)s"),
