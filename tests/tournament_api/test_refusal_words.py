@@ -18,6 +18,8 @@ from django.utils import translation
 
 from games import tournament as core
 from games.tournaments import refusal_words
+from games.tournaments.models import Tournament
+from tests.conftest import client_for
 from tests.tournament.play import play_round, tournament, with_events
 from tests.tournament_api.test_api import append, create, register_pairs
 
@@ -173,3 +175,18 @@ def test_a_shape_refusal_is_answered_in_french(club, scorer_client):
     assert english["params"]["rule"] == "tables_list"
     assert english["message"] == "round_paired: 'tables' must be a list"
     assert french["message"] == "round_paired : « tables » doit être une liste"
+
+
+@pytest.mark.django_db
+def test_the_directors_page_says_a_refusal_in_french(club, scorer, client):
+    client.force_login(scorer)
+    scorer_api = client_for(scorer)
+    tid = create(scorer_api)["id"]
+    register_pairs(scorer_api, tid)
+    withdraw = {"action": "withdraw", "entry": "e0"}
+    seq = Tournament.objects.get(pk=tid).seq
+    assert client.post(f"/tournaments/{tid}/act/", {**withdraw, "seq": seq}).status_code == 302
+    page = client.post(f"/tournaments/{tid}/act/", {**withdraw, "seq": seq + 1}, follow=True, HTTP_ACCEPT_LANGUAGE="fr")
+    assert Tournament.objects.get(pk=tid).seq == seq + 1
+    text = page.content.decode()
+    assert "l’inscrit « e0 » est déjà retiré" in text and "has already withdrawn" not in text
