@@ -28,6 +28,7 @@ from games.tournaments import refusal_words, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 
+from . import explanation_words
 from .forms import (
     SCORING_LABELS,
     SYSTEM_LABELS,
@@ -425,6 +426,8 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "club": tournament.club, "round": proposal["round"], "tables": tables,
         "byes": [state.entries[b].name for b in proposal["byes"]], "proposal": proposal, "choices": choices,
         "explanation": proposal.get("explanation") or {}, "seq": tournament.seq,
+        "method": explanation_words.method(proposal.get("explanation") or {}),
+        "constraints": explanation_words.constraints(proposal.get("explanation") or {}),
         "names": {e: state.entries[e].name for e in state.entries},
     })
 

@@ -134,14 +134,14 @@ def pages(site) -> list[str]:
 def tournament_pages(site) -> list[str]:
     """A tournament in progress: its page (round 2 published), standings and crosstable, the
     projector, the round's printouts, the table-code form, a table's result page (taken, and its
-    game not over); a duplicate tournament's pages; one with its entries registered only."""
+    game not over); a duplicate tournament's pages; the pairing page of one not yet paired."""
     t = f"/tournaments/{site['tournament']['id']}"
     return [f"{t}/", f"{t}/standings/", f"{t}/projector/", f"{t}/rounds/2/cards/",
             f"{t}/rounds/2/pairings/", f"{t}/rounds/2/sheets/", "/t/", "/t/?code=nonsense",
             f"/games/{site['tournament']['played']}/enter/result/", f"/games/{site['tournament']['game']}/enter/result/",
             f"/tournaments/{site['tournament']['duplicate']}/", f"/tournaments/{site['tournament']['duplicate']}/duplicate/",
             f"/tournaments/{site['tournament']['duplicate']}/rounds/1/sheets/",
-            f"/tournaments/{site['tournament']['registered']}/"]
+            f"/tournaments/{site['tournament']['registered']}/", f"/tournaments/{site['tournament']['registered']}/pair/"]
 
 
 def account_pages() -> list[str]:

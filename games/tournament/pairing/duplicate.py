@@ -49,6 +49,8 @@ def pair_duplicate(state: TournamentState, number: int) -> Pairing:
     boards = list(plan["rounds"][number - 1][0].boards)
     explanation = {
         "system": "duplicate",
+        # the method's words, for pages that say it in their reader's language
+        "movement": {"pairs": len(field), "round": number, "of": len(plan["rounds"])},
         "method": f"movement for {len(field)} pairs (circle method), round {number} of {len(plan['rounds'])}",
         "constraints": [
             "every pair meets every other once",

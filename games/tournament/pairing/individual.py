@@ -199,6 +199,7 @@ def pair_individuals(state: TournamentState, number: int) -> Pairing:
     tables: list[Table] | None = None
     sit_outs: list[str] = []
     method = ""
+    design_words: dict | None = None  # the method's words, for pages that say it in their reader's language
     design = find_design(n)
     if design is not None and number - 1 < design.rounds:
         order = sorted(players, key=lambda e: state.entries[e].registered_at)
@@ -207,6 +208,7 @@ def pair_individuals(state: TournamentState, number: int) -> Pairing:
         if sum(history.partners[frozenset(p)] for t in candidate for p in t) == 0:
             tables, sit_outs = candidate, out
             method = f"whist design {design.name}, round {number} of {design.rounds}"
+            design_words = {"name": design.name, "round": number, "of": design.rounds}
     if tables is None:
         sit_outs = _choose_sit_outs(players, n % 4, history, rng)
         playing = [e for e in players if e not in sit_outs]
@@ -220,6 +222,7 @@ def pair_individuals(state: TournamentState, number: int) -> Pairing:
     returns = _returns(numbered, history)
     explanation = {
         "system": "individual",
+        "design": design_words,
         "method": method,
         "constraints": [
             "no repeated partner while one can be avoided",

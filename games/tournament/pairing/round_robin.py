@@ -71,6 +71,8 @@ def pair_round_robin(state: TournamentState, number: int) -> Pairing:
         )
     explanation = {
         "system": "round_robin",
+        # the method's words, for pages that say it in their reader's language
+        "berger": {"size": size, "phantom": bool(len(field) % 2), "leg": leg + 1, "round": r + 1, "of": size - 1},
         "method": f"Berger tables for {size} ({'with a phantom entry for the bye, ' if len(field) % 2 else ''}"
         f"leg {leg + 1}, round {r + 1} of {size - 1})",
         "constraints": ["everyone meets everyone once a leg", "second leg: sides swapped"],

@@ -116,6 +116,7 @@ def pair_swiss(state: TournamentState, number: int) -> Pairing:
         )
     explanation: dict[str, Any] = {
         "system": "swiss",
+        "window": window,  # the method's words, for pages that say it in their reader's language
         "method": "maximum-weight matching (networkx.max_weight_matching, maxcardinality)"
         + (f", on opponents at most {window} places apart" if window else ""),
         "constraints": [
