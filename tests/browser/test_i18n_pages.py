@@ -17,7 +17,10 @@ import polib
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from rest_framework.test import APIClient
 
 from games import engine
@@ -153,9 +156,11 @@ def account_pages() -> list[str]:
 
 def signed_out_pages(site) -> list[str]:
     """Pages as a visitor sees them: sign in, sign up, an invitation's sign-up form, a table's
-    code opening its game's entry page."""
+    code opening its game's entry page, a password reset link's new-password form."""
+    admin = site["admin"]
+    reset = f"/accounts/password/reset/{urlsafe_base64_encode(force_bytes(admin.pk))}/{default_token_generator.make_token(admin)}/"
     return ["/accounts/sign-in/", "/accounts/sign-up/", f"/invitations/{site['invitation'].token}/",
-            f"/t/{site['tournament']['code']}/"]
+            f"/t/{site['tournament']['code']}/", reset]
 
 
 #: game_pages' screenshots by name (the games' ids differ from run to run)
@@ -205,6 +210,8 @@ def test_urls_are_the_sites(site, live_server):
     visitor = Client()
     for path in signed_out_pages(site):
         assert visitor.get(path, follow=True).status_code == 200, path
+    assert 'name="new_password1"' in visitor.get(signed_out_pages(site)[-1], follow=True).content.decode(), \
+        "the reset link is valid: its page is the new-password form"
 
 
 def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool = False) -> dict[str, list[str]]:
@@ -270,9 +277,12 @@ def test_no_english_left_in_the_game_pages_once_their_scripts_have_drawn(browser
 
 @pytest.mark.parametrize("lang", ("uk", "de", "fr"))
 def test_the_pages_fit_a_phone_in_each_language(browser, live_server, site, lang):
-    page = signed_in(browser, live_server, site["admin"], lang, width=360)
+    member = signed_in(browser, live_server, site["admin"], lang, width=360)
+    visitor = browser.new_context(viewport={"width": 360, "height": 900}, locale=lang, is_mobile=True,
+                                  has_touch=True).new_page()  # the signed-out pages
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for path in pages(site) + game_pages(site):
+    paths = [(member, path) for path in pages(site) + game_pages(site)]
+    for page, path in paths + [(visitor, path) for path in signed_out_pages(site)]:
         page.goto(live_server.url + path)
         result = page.evaluate(OUTSIDE_JS)
         assert result["pageScroll"] <= 0 and result["outside"] == [], (lang, path, result)
