@@ -35,6 +35,7 @@ from games.ratings.synthetic import synthetic_history
 from games.ratings.types import GameResult
 from tests.browser.test_phone_layout import OUTSIDE_JS
 from tests.tournament_api.test_api import append, create, pair_next_round, play_round, register_pairs
+from tests.tournament_api.test_table_codes import finish_table, with_code
 from replay import frames
 from replay.templatetags.replay_tags import game_label
 from tests.replay.conftest import bot_record, import_game
@@ -73,7 +74,8 @@ def english_words() -> set[str]:
 
 def tournament_in_progress(admin) -> dict:
     """Four pairs, round 1 played and its results taken, round 2 published with its games and
-    table codes (tests/tournament_api's helpers, over the API as a director's page does)."""
+    table codes, table 2's result sent and disputed (tests/tournament_api's helpers, over the API
+    as the director's and the tables' pages do)."""
     api = APIClient()
     api.force_authenticate(admin)
     tid = create(api, club="lyon")["id"]
@@ -82,8 +84,13 @@ def tournament_in_progress(admin) -> dict:
     play_round(api, tid, 1, {1: (70, 30), 2: (45, 55)})
     assert append(api, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq).status_code == 201
     pair_next_round(api, tid)
-    games = api.post(f"/api/tournaments/{tid}/rounds/2/games/").json()
-    code = api.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()[0]["printed"]
+    games = {g["table"]: g["game"] for g in api.post(f"/api/tournaments/{tid}/rounds/2/games/").json()}
+    codes = {c["table"]: c["printed"] for c in api.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()}
+    # table 2 has played, sent its result, and the other side disputes it (the reason: a score)
+    table2, url = with_code(codes[2]), f"/api/games/{games[2]}/tournament-table/"
+    finish_table(table2, games[2])
+    assert table2.post(url, {"action": "record"}, format="json").status_code == 201
+    assert table2.post(url, {"action": "dispute", "reason": "60:40"}, format="json").status_code == 201
     played = TableGame.objects.filter(tournament_id=tid, round=1).values_list("game_id", flat=True).first()
     # a duplicate tournament with its first round paired, and one with its entries registered only
     duplicate = create(api, club="lyon", header={"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints",
@@ -92,7 +99,7 @@ def tournament_in_progress(admin) -> dict:
     pair_next_round(api, duplicate)
     registered = create(api, club="lyon")["id"]
     register_pairs(api, registered)
-    return {"id": tid, "game": games[0]["game"], "played": played, "code": code, "duplicate": duplicate,
+    return {"id": tid, "game": games[1], "disputed": games[2], "played": played, "code": codes[1], "duplicate": duplicate,
             "registered": registered}
 
 
@@ -142,6 +149,7 @@ def tournament_pages(site) -> list[str]:
     return [f"{t}/", f"{t}/standings/", f"{t}/projector/", f"{t}/rounds/2/cards/",
             f"{t}/rounds/2/pairings/", f"{t}/rounds/2/sheets/", "/t/", "/t/?code=nonsense",
             f"/games/{site['tournament']['played']}/enter/result/", f"/games/{site['tournament']['game']}/enter/result/",
+            f"/games/{site['tournament']['disputed']}/enter/result/",
             f"/tournaments/{site['tournament']['duplicate']}/", f"/tournaments/{site['tournament']['duplicate']}/duplicate/",
             f"/tournaments/{site['tournament']['duplicate']}/rounds/1/sheets/",
             f"/tournaments/{site['tournament']['registered']}/", f"/tournaments/{site['tournament']['registered']}/pair/"]
