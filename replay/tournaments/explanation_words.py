@@ -54,8 +54,14 @@ def method(explanation: dict) -> str:
         if system == "duplicate" and "movement" in explanation:
             return _("movement for %(pairs)s pairs (circle method), round %(round)s of %(of)s") % explanation["movement"]
         if system == "individual" and "design" in explanation:
-            if explanation["design"]:
-                return _("whist design %(name)s, round %(round)s of %(of)s") % explanation["design"]
+            design = explanation["design"]
+            if design and "group" in design:  # the design's parts: its English name says "over", "infinity"
+                if design["fixed_point"]:
+                    return _("whist design for %(players)s players over the group %(group)s with a fixed point, "
+                             "round %(round)s of %(of)s") % design
+                return _("whist design for %(players)s players over the group %(group)s, round %(round)s of %(of)s") % design
+            if design:  # stored before the parts were
+                return _("whist design %(name)s, round %(round)s of %(of)s") % design
             return _("maximum-weight matching of partners, then of partnerships to tables, then seeded local search")
     except (KeyError, TypeError):
         pass

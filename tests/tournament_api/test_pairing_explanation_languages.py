@@ -69,6 +69,10 @@ def test_every_line_is_said_in_the_readers_language(name, explanation, lang):
     assert left == [], f"{name}: English left in {lang}"
     if explanation.get("window"):
         assert str(explanation["window"]) in said[0]
+    if explanation.get("design"):  # its English name ("Wh(8) over Z7 + infinity") is not said
+        design = explanation["design"]
+        assert "over" not in said[0] and "infinity" not in said[0], said[0]
+        assert design["group"] in said[0] and str(design["players"]) in said[0], said[0]
 
 
 @pytest.mark.django_db

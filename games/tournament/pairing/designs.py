@@ -58,9 +58,13 @@ class Design:
     base: tuple[tuple[Point, ...], ...]
 
     @property
+    def group(self) -> str:
+        """The group G the design's points are, in the books' notation: ``Z7``, ``Z3 x Z3``."""
+        return " x ".join(f"Z{m}" for m in self.mods)
+
+    @property
     def name(self) -> str:
-        group = " x ".join(f"Z{m}" for m in self.mods)
-        return f"Wh({self.players}) over {group}{' + infinity' if self.infinity else ''}"
+        return f"Wh({self.players}) over {self.group}{' + infinity' if self.infinity else ''}"
 
     @property
     def elements(self) -> list[tuple[int, ...]]:
