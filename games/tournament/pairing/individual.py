@@ -208,10 +208,18 @@ def pair_individuals(state: TournamentState, number: int) -> Pairing:
         if sum(history.partners[frozenset(p)] for t in candidate for p in t) == 0:
             tables, sit_outs = candidate, out
             fixed_point = " with a fixed point" if design.infinity else ""
-            method = (f"whist design for {design.players} players over the group {design.group}{fixed_point}, "
-                      f"round {number} of {design.rounds}")
-            design_words = {"name": design.name, "players": design.players, "group": design.group,
-                            "fixed_point": design.infinity, "round": number, "of": design.rounds}
+            method = (
+                f"whist design for {design.players} players over the group {design.group}{fixed_point}, "
+                f"round {number} of {design.rounds}"
+            )
+            design_words = {
+                "name": design.name,
+                "players": design.players,
+                "group": design.group,
+                "fixed_point": design.infinity,
+                "round": number,
+                "of": design.rounds,
+            }
     if tables is None:
         sit_outs = _choose_sit_outs(players, n % 4, history, rng)
         playing = [e for e in players if e not in sit_outs]
