@@ -317,10 +317,11 @@ class HandReader:
             game.players[:] = game.current[:] = exchange
         self.start = len(ev)
         shuffler = 0 if self.number == 0 or game.first_out is None else game.first_out
-        # the event lists' appends by local names: thirteen events a hand
-        add_event, add_line = ev.append, game.event_lines.append
-        add_event({"type": "shuffle", "seat": shuffler})
-        add_line(self.lineno)
+        # the event lists by local names, appended by list.append itself (3.11 specializes
+        # `x.append(e)` on a list; a bound method in a local name is a slower generic call)
+        event_lines = game.event_lines
+        ev.append({"type": "shuffle", "seat": shuffler})
+        event_lines.append(self.lineno)
         order = _ORDER[shuffler]
         current, pending = game.current, game.pending
         for s in order:
@@ -329,14 +330,14 @@ class HandReader:
                 name = exchange[s] if wrong8 and exchange else (name or names[s])
                 if current[s] != name or pending:  # else game.see changes nothing
                     game.see(s, name, self.number)
-                add_event({"type": "deal", "seat": s, "cards": cards})
-                add_line(line)
+                ev.append({"type": "deal", "seat": s, "cards": cards})
+                event_lines.append(line)
         for s, name, line in self.grand:
             game.note(s, name, self.number)
             if ("grand_tichu", s) not in self.called:  # a line logged twice is one call
                 self.called.add(("grand_tichu", s))
-                add_event({"type": "grand_tichu", "seat": s})
-                add_line(line)
+                ev.append({"type": "grand_tichu", "seat": s})
+                event_lines.append(line)
         if self.all14:
             if len(self.all14) != 4 and not cut:
                 raise BSWFormatError("a hand needs the 14 cards of all four seats", self.lineno, rule="fourteen_cards")
@@ -354,8 +355,8 @@ class HandReader:
                 name = exchange[s] if wrong14 and exchange else (name or names[s])
                 if current[s] != name or pending:
                     game.see(s, name, self.number)
-                add_event({"type": "deal", "seat": s, "cards": six})
-                add_line(line)
+                ev.append({"type": "deal", "seat": s, "cards": six})
+                event_lines.append(line)
                 if bsw_sorted(self.first8[s][1] + six) != cards14:
                     custom[str(s)] = cards14
             if custom:
@@ -364,8 +365,8 @@ class HandReader:
             game.note(s, name, self.number)
             if ("tichu", s) not in self.called:
                 self.called.add(("tichu", s))
-                add_event({"type": "tichu", "seat": s})
-                add_line(line)
+                ev.append({"type": "tichu", "seat": s})
+                event_lines.append(line)
         for s, name, targets, recipients, line in self.pushes:
             # game.see changes nothing for a seat under its current handle with nothing pending:
             # the usual push line names the four current handles (one test of them all)
@@ -375,8 +376,8 @@ class HandReader:
                     r = (s + k + 1) % 4
                     if current[r] != rname or pending:
                         game.see(r, rname, self.number)
-            add_event({"type": "push", "seat": s, "cards": targets})
-            add_line(line)
+            ev.append({"type": "push", "seat": s, "cards": targets})
+            event_lines.append(line)
         if self.bombs is not None:
             for s, name in self.bombs:
                 game.note(s, name, self.number)
@@ -588,7 +589,8 @@ class LogReader:
             return idx
         pass_of, play_of, plays = hand.pass_of, hand.play_of, _PLAYS
         counts, current = hand.counts, game.current
-        add_event, add_line = game.events.append, game.event_lines.append
+        # by list.append itself (specialized in 3.11: faster than a bound method in a local name)
+        events, event_lines = game.events, game.event_lines
         # the trick's state in local names while the loop runs (cheaper than the hand's attributes
         # line by line), written back when it stops
         top, dragon_seat, last_mahjong, last_trick_owner = (
@@ -604,8 +606,8 @@ class LogReader:
                 if s == top:  # the trick owner collects: derived, not an event
                     last_trick_owner, top = s, None
                 else:
-                    add_event({"type": "pass", "seat": s})
-                    add_line(lineno)
+                    events.append({"type": "pass", "seat": s})
+                    event_lines.append(lineno)
                 continue
             # a pass under another handle has no ': ' (rest "", never a play read before): it stops too
             head, _, rest = line.partition(": ")
@@ -626,8 +628,8 @@ class LogReader:
                     giver = dragon_seat if dragon_seat is not None else last_trick_owner
                     name = line[14:].strip()
                     if giver is not None and (not name or name == current[to]):
-                        add_event({"type": "dragon_gift", "seat": giver, "to": to})
-                        add_line(lineno)
+                        events.append({"type": "dragon_gift", "seat": giver, "to": to})
+                        event_lines.append(lineno)
                         dragon_seat = top = None
                         continue
                 elif line[:8] == "Tichu: (" and line[9:10] == ")" and line[8:9] in _SEATS:
@@ -636,8 +638,8 @@ class LogReader:
                     if not name or name == current[s]:
                         if ("tichu", s) not in hand.called:  # a call logged twice is one call
                             hand.called.add(("tichu", s))
-                            add_event({"type": "tichu", "seat": s})
-                            add_line(lineno)
+                            events.append({"type": "tichu", "seat": s})
+                            event_lines.append(lineno)
                         continue
                 stop = lineno - 1
                 break
@@ -646,8 +648,8 @@ class LogReader:
                 event: dict[str, Any] = {"type": "play", "seat": s, "cards": cards[:]}
             else:
                 event = {"type": "play", "seat": s, "cards": cards[:], "phoenix": phoenix}
-            add_event(event)
-            add_line(lineno)
+            events.append(event)
+            event_lines.append(lineno)
             last_mahjong = event if mahjong else None
             counts[s] -= n
             if counts[s] == 0:

@@ -881,7 +881,7 @@ class GameState(EventFold):
             h.wish = wish
         if h.passed and not self.options.get("pass_is_final"):  # a new empty set only when it held passes
             h.passed = set()
-        if not h.cards[seat]:
+        if not hand_cards:
             h.out.append(seat)
 
     def _after_play(self, h: Hand, seat: int, combo: Combination, dog_target: int | None) -> None:
@@ -911,7 +911,16 @@ class GameState(EventFold):
                 self._collect(h, seat)
             self._finish_hand(h)
             return
-        h.turn = h.next_holder(seat, skip=h.passed if self.options.get("pass_is_final") else None)
+        if self.options.get("pass_is_final"):
+            h.turn = h.next_holder(seat, skip=h.passed)
+        else:  # next_holder(seat) inline (h.after[seat] ends with the seat itself): one call less per play
+            cards = h.cards
+            for s in h.after[seat]:
+                if cards[s]:
+                    h.turn = s
+                    break
+            else:
+                h.turn = seat
         if h.turn == seat:
             self._close_trick(h)
 
@@ -988,10 +997,18 @@ class GameState(EventFold):
         passed.add(seat)
         h.log.append({"seat": seat, "pass": True})
         cards = h.cards
-        for s in h.order:
-            if cards[s] and s != owner and s not in passed:  # someone still to answer the trick
-                h.turn = h.next_holder(seat, skip=passed if self.options.get("pass_is_final") else None)
-                return
+        # One walk in order of play after the passer (h.after[seat]: every seat, the passer last)
+        # answers both questions: whether someone still has to answer the trick, and who holds
+        # cards first after the passer (next_holder(seat), whom the turn goes to). One call less
+        # per pass: most events of a record are passes.
+        first = None
+        for s in h.after[seat]:
+            if cards[s]:
+                if first is None:
+                    first = s
+                if s != owner and s not in passed:  # someone still to answer the trick
+                    h.turn = h.next_holder(seat, skip=passed) if self.options.get("pass_is_final") else first
+                    return
         self._close_trick(h)
 
     def _close_trick(self, h: Hand) -> None:
