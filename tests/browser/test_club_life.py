@@ -140,7 +140,7 @@ def test_an_invitation_accepted_by_a_newcomer_who_then_scores(new_page, live_ser
     assert Event.objects.get(game=game).recorded_by.username == "bea"
     assert Membership.objects.get(club=club, user__username="bea").role == "scorer"
     admin.goto(live_server.url + "/clubs/home/history/")
-    assert "joined the club as scorer by invitation" in admin.inner_text("#history")
+    assert "joined the club as Scorer by invitation" in admin.inner_text("#history")
     assert not newcomer.errors and not admin.errors
 
 
@@ -191,7 +191,7 @@ def test_a_rename_and_a_merge_show_on_the_league_and_game_pages(new_page, live_s
         assert "Robert" in text and "Ann" in text and "Bob" not in text and "Anne" not in text
     page.goto(live_server.url + "/clubs/home/history/")
     history = page.inner_text("#history")
-    assert "renamed the player 'Bob' to 'Robert'" in history and "merged the player 'Anne' into 'Ann'" in history
+    assert "renamed the player “Bob” to “Robert”" in history and "merged the player “Anne” into “Ann”" in history
     shot(page, "history")
     assert not page.errors
 
