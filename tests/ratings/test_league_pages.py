@@ -25,22 +25,32 @@ def game(k, when, a, b, score_a, score_b):
                       hand_details=(HandDetail((score_a - score_b, 0)),) * 4)
 
 
+def evening(day: datetime) -> datetime:
+    """19:00 UTC of ``day``'s date."""
+    return datetime(day.year, day.month, day.day, 19, tzinfo=timezone.utc)
+
+
 def history(now):
     """Six evenings: anna/ben/clara/dirk play 6 games a night for five weeks, eva joins for two
     games on the last night, finn played twice a year ago and never came back."""
     out, k = [], 0
-    old = now - timedelta(days=400)
+    # An evening is a calendar day of the games (UTC, games.ratings.player_queries), so each past
+    # evening starts at 19:00 of its day: one relative to the clock would straddle midnight when
+    # the suite runs late at night and count as two evenings.
+    old = evening(now - timedelta(days=400))
     for j in range(2):
         out.append(game(k, old + timedelta(minutes=j), ("finn", "anna"), ("ben", "clara"), 520, 480))
         k += 1
     for week in range(5):
-        night = now - timedelta(days=7 * (5 - week), hours=2)
+        night = evening(now - timedelta(days=7 * (5 - week)))
         pairings = [(("anna", "ben"), ("clara", "dirk")), (("anna", "clara"), ("ben", "dirk")),
                     (("anna", "dirk"), ("ben", "clara"))] * 2
         for j, (a, b) in enumerate(pairings):
             out.append(game(k, night + timedelta(minutes=30 * j), a, b, 600 - 40 * (j % 3) + 20 * week, 400))
             k += 1
     last = now - timedelta(hours=3)
+    if (last + timedelta(minutes=30)).date() != last.date():  # the last evening's two games on one day
+        last -= timedelta(hours=1)
     for j in range(2):
         out.append(game(k, last + timedelta(minutes=30 * j), ("eva", "anna"), ("ben", "dirk"), 300, 700))
         k += 1
