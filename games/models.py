@@ -8,13 +8,35 @@ Rules live in `games.engine`; writes go through `games.services`, reads through 
 from __future__ import annotations
 
 import uuid
+from functools import cache
+from zoneinfo import available_timezones
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.db.models.functions import Lower, Trim
+
+
+@cache
+def time_zone_names() -> tuple[str, ...]:
+    """The IANA zone names this server knows (its tz database), sorted: a club's time zone."""
+    return tuple(sorted(available_timezones()))
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in time_zone_names():
+        raise ValidationError(
+            _("“%(value)s” is not a time zone this site knows: give its IANA name, such as Europe/Berlin "
+              "or America/New_York."), code="invalid_time_zone", params={"value": value})
+
+
+def default_time_zone() -> str:
+    """The site's zone (settings.TIME_ZONE) for a club that has not said its own; UTC if that is
+    not an IANA name (Django accepts no other, but a club must always have a valid one)."""
+    return settings.TIME_ZONE if settings.TIME_ZONE in time_zone_names() else "UTC"
 
 
 class Club(models.Model):
@@ -50,6 +72,10 @@ class Club(models.Model):
     league_season_start_month = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1), MaxValueValidator(12)],
         help_text="the month a season starts (the league's 'this season' period)")
+    # Where the club plays: its evenings are local ones, from 06:00 to 06:00 the next morning
+    # (games.ratings.evening; docs/ratings.md "Evenings").
+    time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone],
+                                 help_text="the IANA name of the club's time zone (its evenings are local ones)")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

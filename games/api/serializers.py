@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.exceptions import ApiError
-from games.models import Club, Event, Game, Membership, Player
+from games.models import Club, Event, Game, Membership, Player, validate_time_zone
 from games.services import MAX_BATCH
 
 
@@ -87,6 +87,9 @@ class ClubUpdateInput(StrictSerializer):
                                                         "which a player is listed as inactive; 0: never")
     league_season_start_month = StrictIntegerField(min_value=1, max_value=12, required=False,
                                                    help_text="the month the league's season starts")
+    time_zone = StrictCharField(max_length=64, required=False, validators=[validate_time_zone],
+                                help_text="the IANA name of the club's time zone, e.g. Europe/Berlin: its "
+                                          "evenings run from 06:00 to 06:00 local time (docs/ratings.md)")
 
 
 class InvitationInput(StrictSerializer):
@@ -163,7 +166,7 @@ class ClubOutput(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "slug", "visibility", "reveal_hands", "league_leads_with", "league_min_games",
-                  "league_inactive_days", "league_season_start_month", "created_at"]
+                  "league_inactive_days", "league_season_start_month", "time_zone", "created_at"]
 
 
 class MembershipOutput(serializers.ModelSerializer):

@@ -16,12 +16,21 @@ class LeagueSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["league_leads_with", "league_min_games", "league_inactive_days", "league_season_start_month"]
-        labels = {"league_leads_with": _("The league page leads with"),
+        fields = ["league_leads_with", "league_min_games", "league_inactive_days", "league_season_start_month",
+                  "time_zone"]
+        labels = {"time_zone": _("Time zone"),
+                  "league_leads_with": _("The league page leads with"),
                   "league_min_games": _("Games to be ranked"),
                   "league_inactive_days": _("Inactive after (days without a game)")}
         help_texts = {"league_min_games": _("A player with fewer rated games is listed below the ranked players, "
                                             "with how many more games they need."),
                       "league_inactive_days": _("Counted back from the club's latest game in the period shown; "
-                                                "an inactive player is listed below the ranked ones. 0: never.")}
-        widgets = {"league_leads_with": forms.RadioSelect}
+                                                "an inactive player is listed below the ranked ones. 0: never."),
+                      "time_zone": _("Where the club plays, by its IANA name (Europe/Berlin). An evening runs "
+                                     "from 06:00 to 06:00 the next morning there: a game at 01:30 counts on "
+                                     "the evening before.")}
+        # a text field that offers the zones as one types (the page's datalist), checked against
+        # the server's tz database by the model's validator: a clear message for a typo
+        widgets = {"league_leads_with": forms.RadioSelect,
+                   "time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off",
+                                                       "spellcheck": "false"})}

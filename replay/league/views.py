@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clubs import services as club_services
 from games.csv_export import csv_response
-from games.models import Club, Player
+from games.models import Club, Player, time_zone_names
 from games.selectors import club_q, clubs_visible, membership_role
 from games.services import ServiceError
 
@@ -155,7 +155,8 @@ def league_settings(request, club_id: str):
         else:
             messages.success(request, _("League settings saved."))
             return redirect("ratings:league", club_id=club.slug)
-    return render(request, "ratings/league_settings.html", {"club": club, "form": form})
+    return render(request, "ratings/league_settings.html",
+                  {"club": club, "form": form, "time_zones": time_zone_names()})
 
 
 def _month_names() -> list[str]:

@@ -99,12 +99,12 @@ def test_the_club_admin_edits_the_rules_on_the_site(tuesday, make_user):
     c.force_login(ada)
     assert "league-settings-link" in c.get(f"/clubs/{club.slug}/league/").content.decode()
     bad = c.post(url, {"league_leads_with": "elo", "league_min_games": 0, "league_inactive_days": 30,
-                       "league_season_start_month": 9})
+                       "league_season_start_month": 9, "time_zone": "UTC"})
     assert bad.status_code == 200 and "field-errors" in bad.content.decode()
     club.refresh_from_db()
     assert club.league_min_games == 5
     ok = c.post(url, {"league_leads_with": "predictive", "league_min_games": 8, "league_inactive_days": 30,
-                      "league_season_start_month": 9})
+                      "league_season_start_month": 9, "time_zone": "UTC"})
     assert ok.status_code == 302
     club.refresh_from_db()
     assert (club.league_leads_with, club.league_min_games, club.league_inactive_days,
@@ -119,6 +119,41 @@ def test_the_club_admin_edits_the_rules_on_the_site(tuesday, make_user):
     assert r.status_code == 400
     r = client_for(ada).patch(f"/api/clubs/{club.pk}/", {"league_min_games": 3}, format="json")
     assert r.status_code == 200 and r.json()["league_min_games"] == 3
+
+
+def test_the_club_admin_sets_the_time_zone_and_an_unknown_one_is_refused(tuesday, make_user):
+    club, _, _ = tuesday
+    ada = make_user("ada")
+    Membership.objects.create(club=club, user=ada, role="admin")
+    assert club.time_zone == "UTC"  # the site's zone (settings.TIME_ZONE) until the club says its own
+    url = f"/clubs/{club.slug}/league/settings/"
+    c = Client()
+    c.force_login(ada)
+    form = {"league_leads_with": "elo", "league_min_games": 5, "league_inactive_days": 180,
+            "league_season_start_month": 1}
+    page = c.get(url).content.decode()
+    assert 'list="time-zones"' in page and '<option value="Europe/Berlin">' in page
+    bad = c.post(url, {**form, "time_zone": "Europe/Berln"}).content.decode()
+    assert "“Europe/Berln” is not a time zone this site knows" in bad
+    club.refresh_from_db()
+    assert club.time_zone == "UTC" and not AuditEntry.objects.filter(club=club, action="club_updated").exists()
+    assert c.post(url, {**form, "time_zone": "Europe/Berlin"}).status_code == 302
+    club.refresh_from_db()
+    assert club.time_zone == "Europe/Berlin"
+    assert "time_zone from 'UTC' to 'Europe/Berlin'" in AuditEntry.objects.get(club=club, action="club_updated").summary
+    # the API, with the club's other settings
+    from tests.conftest import client_for
+
+    api = client_for(ada)
+    assert api.get(f"/api/clubs/{club.pk}/").json()["time_zone"] == "Europe/Berlin"
+    r = api.patch(f"/api/clubs/{club.pk}/", {"time_zone": "Mars/Olympus_Mons"}, format="json")
+    assert r.status_code == 400 and "Mars/Olympus_Mons" in str(r.json())
+    club.refresh_from_db()
+    assert club.time_zone == "Europe/Berlin"
+    r = api.patch(f"/api/clubs/{club.pk}/", {"time_zone": "America/New_York"}, format="json")
+    assert r.status_code == 200 and r.json()["time_zone"] == "America/New_York"
+    schema = c.get("/api/schema/").content.decode()
+    assert "time_zone" in schema and "IANA name" in schema
 
 
 def test_periods_count_their_games_and_their_change(tuesday):
