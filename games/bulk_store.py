@@ -43,6 +43,7 @@ from games.services import (
     checked_import_events,
     import_hash,
     players_for_names,
+    seat_names_of,
 )
 
 _HEADER_SKIP = ("variant", "players", "events")
@@ -69,7 +70,7 @@ def fold_checked(record: Any) -> Checked:
         try:
             state.apply(event)
         except engine.EngineError as err:
-            raise RuleViolation(err, index=i) from None
+            raise RuleViolation(err, index=i, names=seat_names_of(state)) from None
     text = canonical_json(record)
     return Checked(record=record, state=state, content=import_hash(record, text), text=text)
 

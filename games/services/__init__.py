@@ -25,6 +25,7 @@ from .errors import (
     WriteForbidden,
     engine_reason,
     refusal_in_language,
+    seat_names_of,
 )
 from .events import MAX_BATCH, append_events
 from .games import (
@@ -46,7 +47,7 @@ __all__ = [
     "RuleViolation", "SeqConflict", "ServiceError", "WriteForbidden", "WriteResult", "append_events", "game_create",
     "game_import", "idempotent_write", "import_hash", "player_create", "players_for_names",
     # the engine's refusals in the request's language (the API's answers, the tournaments' services)
-    "engine_reason", "refusal_in_language",
+    "engine_reason", "refusal_in_language", "seat_names_of",
     # package-private helpers the tournaments' services share (games.tournaments.services)
     "_check_events_shape", "_check_storable", "_fingerprint", "_idempotent_replay", "_idempotent_store",
     "_with_idempotency",

@@ -2,6 +2,7 @@
 the engine's refusals in the request's language (what the API and the tournaments' services say)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import get_language
@@ -10,19 +11,28 @@ from django.utils.translation import gettext as _
 from games import engine
 
 
-def refusal_in_language(error: dict[str, Any]) -> str | None:
-    """An engine refusal's words in the request's language (seats by number: the API names no
-    player), or None in English (the engine's own message stays) or without a template."""
+def seat_names_of(state: Any) -> list[str]:
+    """What the site's pages call each seat of the game in ``state`` (its players in seat order,
+    Threechu's dummy; engine.seat_names): the names a refusal of that game is said with."""
+    return engine.seat_names(state.variant.name, list(state.players))
+
+
+def refusal_in_language(error: dict[str, Any], names: Sequence[str] = ()) -> str | None:
+    """An engine refusal's words in the request's language, or None in English (the engine's own
+    message stays) or without a template. Seats are named as the site's pages name them: by
+    ``names``, the game's seat names (``seat_names_of``); a seat without one (no game yet, a
+    record refused before its players are known) by the engine's word for a nameless seat, as the
+    pages' script says it (static/shared/cards.js)."""
     lang = engine.words(get_language()).lang
     if lang == engine.words().lang:
         return None
-    return engine.refusal_words(error, [], lang)
+    return engine.refusal_words(error, list(names), lang)
 
 
-def engine_reason(error: engine.EngineError) -> str:
+def engine_reason(error: engine.EngineError, names: Sequence[str] = ()) -> str:
     """What the engine refused, to quote in a service's own message: its words in the request's
-    language, else its English message."""
-    return refusal_in_language(error.as_dict()) or error.message
+    language (seats by ``names``), else its English message."""
+    return refusal_in_language(error.as_dict(), names) or error.message
 
 
 class ServiceError(Exception):
@@ -55,17 +65,19 @@ class SeqConflict(ServiceError):
 
 
 class RuleViolation(ServiceError):
-    """The engine refused an event (422); `index` is its position in the batch (or record)."""
+    """The engine refused an event (422); `index` is its position in the batch (or record);
+    `names` the game's seat names (`seat_names_of`), which its words name the seats by."""
 
-    def __init__(self, error: engine.EngineError, index: int | None) -> None:
+    def __init__(self, error: engine.EngineError, index: int | None, names: Sequence[str] = ()) -> None:
         super().__init__(error.message)
         self.code = error.code
         self.error = error
         self.index = index
+        self.names = list(names)
 
     def in_language(self) -> str | None:
         """The refusal in the request's language, or None to keep its English message."""
-        return refusal_in_language(self.error.as_dict())
+        return refusal_in_language(self.error.as_dict(), self.names)
 
 
 class GameNotFound(ServiceError):

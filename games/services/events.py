@@ -10,7 +10,7 @@ from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
 
 from .checks import _check_events_shape, _check_incoming, _check_storable
-from .errors import GameNotFound, InvalidInput, RuleViolation, SeqConflict, WriteForbidden
+from .errors import GameNotFound, InvalidInput, RuleViolation, SeqConflict, WriteForbidden, seat_names_of
 from .idempotency import _fingerprint, _idempotency_scope, _idempotent_replay, _idempotent_store
 from .results import WriteResult, _game_body
 
@@ -24,7 +24,7 @@ def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> lis
     try:
         return snapshots.fold_appended(state, start, events)
     except engine.EngineError as err:
-        raise RuleViolation(err, index=(err.index or start) - start) from None
+        raise RuleViolation(err, index=(err.index or start) - start, names=seat_names_of(state)) from None
 
 
 def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user) -> None:

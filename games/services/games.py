@@ -29,8 +29,8 @@ def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.G
         return engine.new_game(variant, options, players=names)
     except engine.EngineError as err:
         if err.code == "malformed":
-            raise InvalidInput(engine_reason(err), code="malformed", params=err.params) from None
-        raise RuleViolation(err, index=None) from None
+            raise InvalidInput(engine_reason(err, names), code="malformed", params=err.params) from None
+        raise RuleViolation(err, index=None, names=names) from None
 
 
 def _create_game_rows(*, club: Club, variant: str, options, names: list[str], header: dict, user,

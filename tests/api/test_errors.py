@@ -326,6 +326,49 @@ def test_a_refusals_message_is_in_the_requests_language_and_its_code_and_params_
     assert english["message"] == english["error"]["message"]  # English: the engine's own message
 
 
+#: a refusal that names a seat: seat 1 calls Grand Tichu twice in one hand (already_called)
+CALLED_TWICE = [{"type": "shuffle", "seat": 0}, {"type": "grand_tichu", "seat": 1}, {"type": "grand_tichu", "seat": 1}]
+
+
+def _nameless_seat(lang: str, seat: int) -> str:
+    """How the engine words a seat it has no name for in `lang` ("place 1" in French)."""
+    from games import engine
+
+    return engine.words(lang).terms["seat"].replace("{number:seat}", str(seat))
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_a_refusal_names_the_seat_by_its_player_as_the_pages_do(scorer_client, game_id, lang):
+    """The API's refusal names a seat as the site's pages do: by the game's seat names (its
+    players, engine.seat_names, what the entry page's script names seats by), never "place 1"
+    (the seat's index) while the game has players."""
+    from games import engine
+
+    url = f"/api/games/{game_id}/events/"
+    payload = {"expected_seq": 0, "events": CALLED_TWICE}
+    english = assert_error(scorer_client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE="en"), 422)
+    said = assert_error(scorer_client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE=lang), 422)
+    assert said["code"] == "already_called" and said["index"] == 2 and said["error"]["params"]["seat"] == 1
+    assert said["message"] == said["error"]["message"]
+    assert said["message"] == engine.refusal_words(english["error"], engine.seat_names("nanking", PLAYERS), lang)
+    assert "Bob" in said["message"] and _nameless_seat(lang, 1) not in said["message"]
+    assert english["message"] == english["error"]["message"]  # English: the engine's own message, as before
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_an_imported_records_refusal_names_the_records_players(scorer_client, club, lang):
+    """An import refused by an event names the seat by the record's players."""
+    from tests.api.helpers import record
+
+    names = ["Zoé", "Yann", "Xénia", "Wim"]
+    url = f"/api/games/import/?club={club.pk}"
+    said = assert_error(scorer_client.post(url, record(CALLED_TWICE, players=names), format="json",
+                                           HTTP_ACCEPT_LANGUAGE=lang), 422)
+    assert said["code"] == "already_called" and said["index"] == 2
+    assert "Yann" in said["message"] and _nameless_seat(lang, 1) not in said["message"]
+    assert not Game.objects.exists()
+
+
 @pytest.mark.parametrize("lang", ["de", "uk"])
 def test_the_projects_own_errors_speak_the_requests_language_with_the_same_code(scorer_client, game_id, lang):
     """Not only the engine's refusals: the service's and the API's own errors (a stale

@@ -227,8 +227,8 @@ def test_a_refusal_is_worded_in_german_beside_its_field(users, tzq):
 
 
 def test_the_api_says_a_tien_zi_que_refusal_in_german(users, tzq):
-    """The API's `message` with Accept-Language: de is the engine's German sentence (seats by
-    number: the API names no player); code and params stay as in English."""
+    """The API's `message` with Accept-Language: de is the engine's German sentence (a seat by its
+    player, as the pages name it); code and params stay as in English."""
     from rest_framework.test import APIClient
 
     client = APIClient()
