@@ -19,28 +19,20 @@ from rest_framework.views import APIView
 from games import live, selectors, services, visibility
 from games.clubs import services as club_services
 from games.api import serializers as s
+from games.api import limits
 from games.api.exceptions import ApiError
+from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
 from games.api.permissions import ReadAnyoneWriteAuthenticated, require_admin, require_writer
 from games.api.throttles import WriteThrottle
 from games.models import Club, Game, Membership
 
-IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description="Optional. A retry with the same key and body returns the first answer and stores nothing "
-    "twice; the same key with another body is 422 `idempotency_key_reused`. Keys are per user, 1 to 255 "
-    "printable ASCII characters.",
-)
 ERRORS = {
     400: OpenApiResponse(s.ErrorOutput, description="malformed JSON, unknown fields, wrong types, batch too large"),
     401: OpenApiResponse(s.ErrorOutput, description="no or bad credentials"),
     403: OpenApiResponse(s.ErrorOutput, description="not a scorer or admin of the club"),
     404: OpenApiResponse(s.ErrorOutput, description="no such object, or not visible to you"),
 }
-_KEY_RE = re.compile(r"^[\x21-\x7e]{1,255}$")
-_UINT_RE = re.compile(r"^[0-9]{1,9}$")
 _CLUB_REF_RE = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
 
 
@@ -48,7 +40,7 @@ def _idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if not _KEY_RE.match(key):
+    if not limits.is_idempotency_key(key):
         raise ApiError(_("Idempotency-Key must be 1 to 255 printable ASCII characters"), code="invalid_idempotency_key")
     return key
 
@@ -57,7 +49,7 @@ def _query_uint(request: Request, name: str, default: int | None = None) -> int 
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not _UINT_RE.match(raw):
+    if not limits.is_query_uint(raw):
         raise ApiError(_("query parameter “%(name)s” must be a non-negative integer") % {"name": name}, code="invalid")
     return int(raw)
 
@@ -272,11 +264,11 @@ class GameDetailApi(GameView):
 class GameEventsApi(GameView):
     @extend_schema(
         parameters=[
-            OpenApiParameter("after", int, description="only events with seq > after (default 0)"),
-            OpenApiParameter("limit", int, description="at most this many events (default and maximum 5000)"),
-            OpenApiParameter(
-                "wait", int,
-                description="long poll: when no event has seq > after yet, wait up to this many seconds "
+            uint_parameter("after", "only events with seq > after (default 0)"),
+            uint_parameter("limit", "at most this many events (default 5000; a larger limit is taken as 5000)"),
+            uint_parameter(
+                "wait",
+                "long poll: when no event has seq > after yet, wait up to this many seconds "
                 "(at most 25) for one; answers as soon as one is stored (docs/api.md, 'Following a game')",
             ),
         ],
@@ -327,7 +319,7 @@ class GameEventsApi(GameView):
 
 class GameStateApi(GameView):
     @extend_schema(
-        parameters=[OpenApiParameter("at", int, description="state after the first N events (default: all)")],
+        parameters=[uint_parameter("at", "state after the first N events (default: all)")],
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS[400], 404: ERRORS[404]},
         summary="The engine state after N events (a hand in play masked as docs/api.md 'What a reader sees' says)",
     )

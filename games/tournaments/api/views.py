@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from games import tournament as core
 from games.api import serializers as gs
 from games.api.exceptions import ApiError
+from games.api.limits import uint_parameter
 from games.api.permissions import require_writer
 from games.api.views import (
     ERRORS,
@@ -32,7 +33,7 @@ from games.tournaments import refusal_words, results, results_import, selectors,
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
 
-AT = OpenApiParameter("at", int, description="as it stood after the first N events (default: all)")
+AT = uint_parameter("at", "as it stood after the first N events (default: all)")
 RULE_ERRORS = {
     409: OpenApiResponse(gs.SeqConflictOutput, description="expected_seq is stale; nothing stored"),
     422: OpenApiResponse(gs.RuleErrorOutput, description="the tournament rules refuse events[index]; nothing stored"),
@@ -97,7 +98,7 @@ class TournamentDetailApi(TournamentView):
 
 class TournamentEventsApi(TournamentView):
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="only events with seq > after (default 0)")],
+        parameters=[uint_parameter("after", "only events with seq > after (default 0)")],
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The tournament's events after seq N",
     )
     def get(self, request: Request, pk: int) -> Response:
