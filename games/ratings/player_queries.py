@@ -9,6 +9,7 @@ from games.models import Club, Player
 from games.tournaments.models import TableGame
 
 from . import charts
+from .evening import evening_of
 from .league_cache import cached
 from .models import RatingChange
 from .partnerships import Played, relations
@@ -39,6 +40,7 @@ def player_entries(player: Player, variant: str) -> tuple[list[Entry], dict[int,
     names = dict(Player.objects.filter(pk__in=ids).values_list("id", "name"))
     tourn = {tg.game_id: (tg.tournament_id, tg.tournament.name)
              for tg in TableGame.objects.filter(game_id__in=game_ids).select_related("tournament")}
+    tz = player.club.time_zone
     entries = []
     for m in mine:
         gid = m["game_id"]
@@ -49,7 +51,7 @@ def player_entries(player: Player, variant: str) -> tuple[list[Entry], dict[int,
         for o in others[gid]:
             sides[o["side"]].append(o["elo_before"])
         entries.append(Entry(
-            game_id=gid, played_at=m["finished_at"], day=m["finished_at"].date(), side=m["side"],
+            game_id=gid, played_at=m["finished_at"], day=evening_of(m["finished_at"], tz), side=m["side"],
             player_index=0, sides_elo=tuple(tuple(s) for s in sides), score=m["score"], expected=m["expected"],
             rating_before=m["rating_before"], rating_after=m["rating_after"], rd_after=m["rd_after"],
             elo_before=m["elo_before"], elo_after=m["elo_after"], points_for=m["points_for"],
@@ -83,20 +85,21 @@ def _relation_rows(book: dict, names: dict[int, str]) -> list[dict]:
 
 
 def club_rank_history(club: Club, variant: str, player_id: int, table: str) -> list[dict]:
-    """The player's rank after each club day, in the given table (elo or predictive). The whole
-    pool's replay, for every player at once, computed once per version of the pool's ratings and
-    of the club's rule (league_cache)."""
+    """The player's rank after each club evening, in the given table (elo or predictive). The
+    whole pool's replay, for every player at once, computed once per version of the pool's ratings,
+    of the club's rule and of its time zone (league_cache)."""
     rule = rank_rule(club)
-    every = cached("ranks", club.pk, variant, (table, rule.min_games, rule.inactive_days),
-                   lambda: compute_rank_histories(club.pk, variant, table, rule))
+    every = cached("ranks", club.pk, variant, (table, rule.min_games, rule.inactive_days, club.time_zone),
+                   lambda: compute_rank_histories(club.pk, variant, table, rule, tz=club.time_zone))
     return every.get(player_id, [])
 
 
 def compute_rank_histories(club_id: int, variant: str, table: str, rule: RankRule,
-                           players: list[int] | None = None) -> dict[int, list[dict]]:
-    """Each player's (all, or only `players`) rank after each club day, replayed from the pool."""
+                           players: list[int] | None = None, tz: str = "UTC") -> dict[int, list[dict]]:
+    """Each player's (all, or only `players`) rank after each club evening (in the club's time
+    zone `tz`), replayed from the pool."""
     field = "elo_after" if table == "elo" else "rating_after"
-    rows = (Row(p, at.date(), r, g) for p, at, r, g in
+    rows = (Row(p, evening_of(at, tz), r, g) for p, at, r, g in
             RatingChange.objects.filter(club_id=club_id, variant=variant).order_by("ordinal", "id")
             .values_list("player_id", "finished_at", field, "games").iterator(chunk_size=5000))
     return {p: [{"day": d.day.isoformat(), "rank": d.rank, "ranked": d.ranked, "played": d.played} for d in days]
@@ -114,7 +117,8 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
     for e in entries:
         opp = [o for o in others[e.game_id] if o["side"] != e.side]
         history.append({
-            "game_id": e.game_id, "finished_at": e.played_at.isoformat(), "result": result_letter(e.score),
+            "game_id": e.game_id, "finished_at": e.played_at.isoformat(), "evening": e.day.isoformat(),
+            "result": result_letter(e.score),
             "expected": e.expected, "rating_before": e.rating_before, "rating_after": e.rating_after,
             "rd_after": e.rd_after, "change": e.change, "elo_before": e.elo_before, "elo_after": e.elo_after,
             "elo_change": e.elo_change, "elo_expected": e.elo_expected,
@@ -133,7 +137,7 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
     if last is not None:
         club_last = (RatingChange.objects.filter(club_id=club.pk, variant=variant).order_by("-ordinal")
                      .values_list("finished_at", flat=True).first())
-        st = status(len(entries), last.played_at, club_last.date() if club_last else None, rule)
+        st = status(len(entries), last.day, evening_of(club_last, club.time_zone) if club_last else None, rule)
     change = period_change(entries, start, end)
     leads = club.league_leads_with
     return {
@@ -149,7 +153,7 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
         "period": {"from": start.isoformat() if start else None, "to": end.isoformat() if end else None,
                    "games": change.games, "elo_change": change.elo, "change": change.predictive},
         "peak": {"rating": peak["rating_after"], "game_id": peak["game_id"],
-                 "finished_at": peak["finished_at"]} if peak else None,
+                 "finished_at": peak["finished_at"], "evening": peak["evening"]} if peak else None,
         "history": history,
         "best_wins": best, "worst_losses": worst,
         "partners": _relation_rows(partners, names),
@@ -195,5 +199,5 @@ def chart_points(page: dict) -> list[charts.GamePoint]:
     from datetime import datetime
 
     return [charts.GamePoint(datetime.fromisoformat(g["finished_at"]), g["elo_after"], g["rating_after"],
-                             g["rd_after"], f'{g["finished_at"][:10]} #{g["game_id"]}: {g["why"]}')
+                             g["rd_after"], f'{g["evening"]} #{g["game_id"]}: {g["why"]}')
             for g in page["history"]]

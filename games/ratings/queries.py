@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime, time, timedelta, timezone as dt_timezone
+from datetime import date, datetime, timedelta
 
 from django.db.models import Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
@@ -12,6 +12,7 @@ from games.models import Player
 
 from .config import SYSTEM, newcomer_rd, params_for
 from .elo import CLUB_ELO
+from .evening import evening_of, evening_start
 from .models import RatingChange, RatingPool
 from .standing import RankRule, order_key, status
 
@@ -19,14 +20,16 @@ FORM_LENGTH = 5
 TABLES = ("elo", "predictive")  # the league's two tables (docs/ratings.md section 4)
 
 
-def _bounds(start: date | None, end: date | None) -> tuple[datetime | None, datetime | None]:
-    lo = datetime.combine(start, time.min, tzinfo=dt_timezone.utc) if start else None
-    hi = datetime.combine(end + timedelta(days=1), time.min, tzinfo=dt_timezone.utc) if end else None
+def _bounds(start: date | None, end: date | None, tz: str) -> tuple[datetime | None, datetime | None]:
+    """The instants of the evenings start..end (both included) in the club's time zone: from 06:00
+    local on `start` to 06:00 local the morning after `end` (games.ratings.evening)."""
+    lo = evening_start(start, tz) if start else None
+    hi = evening_start(end + timedelta(days=1), tz) if end else None
     return lo, hi
 
 
-def _in_period(qs, start, end):
-    lo, hi = _bounds(start, end)
+def _in_period(qs, start, end, tz: str):
+    lo, hi = _bounds(start, end, tz)
     if lo is not None:
         qs = qs.filter(finished_at__gte=lo)
     if hi is not None:
@@ -104,13 +107,15 @@ CSV_COLUMNS = ["rank", "player", "rating", "provisional", "rd", "last_change", "
 
 
 def league_table(club_id: int, variant: str = "nanking", start: date | None = None,
-                 end: date | None = None, table: str = "predictive", rule: RankRule | None = None) -> League:
-    """The table for a club and a period: ratings as they stood at the end of the period.
-    `table`: "predictive" (the model's rating and deviation) or "elo" (the Elo table); `rule`:
-    the club's minimum games and inactivity rule for the ranked part (standing.py)."""
+                 end: date | None = None, table: str = "predictive", rule: RankRule | None = None,
+                 tz: str = "UTC") -> League:
+    """The table for a club and a period of evenings: ratings as they stood at the end of the
+    period. `table`: "predictive" (the model's rating and deviation) or "elo" (the Elo table);
+    `rule`: the club's minimum games and inactivity rule for the ranked part (standing.py); `tz`:
+    the club's time zone, in which its evenings are counted (the period, inactivity)."""
     rule = rule or RankRule()
     before, after = ("elo_before", "elo_after") if table == "elo" else ("rating_before", "rating_after")
-    qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end)
+    qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end, tz)
     agg = {a["player_id"]: a for a in qs.values("player_id").annotate(
         n=Count("id"), wins=Count("id", filter=Q(score__gt=0.5)),
         tc=Sum("tichu_called"), tm=Sum("tichu_made"), gc=Sum("grand_called"), gm=Sum("grand_made"),
@@ -150,10 +155,10 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
             provisional=provisional, career_games=lr["games"],
             last_played=lr["finished_at"]))
     reference = max((r.last_played for r in rows), default=None)
-    ref_day = reference.date() if reference else None
+    ref_day = evening_of(reference, tz) if reference else None
     keyed = []
     for r in rows:
-        st = status(r.career_games, r.last_played, ref_day, rule)
+        st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule)
         r.games_to_rank, r.inactive, r.note = st.games_to_rank, st.inactive, st.note
         keyed.append((order_key(r.rating, r.player, r.player_id, st), r, st))
     keyed.sort(key=lambda k: k[0])
@@ -173,24 +178,25 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
 # -- partnerships --------------------------------------------------------------------------------
 
 def league_partnerships(club_id: int, variant: str = "nanking", start: date | None = None,
-                        end: date | None = None, min_games: int = 2, limit: int | None = None) -> list[dict]:
+                        end: date | None = None, min_games: int = 2, limit: int | None = None,
+                        tz: str = "UTC") -> list[dict]:
     """The pairs who shared a side in the period (partnerships.py): games, wins, expected
     against actual, and the pair's performance rating on the Elo table's scale. A replay of the
     period's games: computed once per version of the pool's ratings (league_cache)."""
     from .league_cache import cached
 
-    pairs = cached("pairs", club_id, variant, (start, end, min_games, limit),
-                   lambda: compute_partnerships(club_id, variant, start, end, min_games, limit))
+    pairs = cached("pairs", club_id, variant, (start, end, min_games, limit, tz),
+                   lambda: compute_partnerships(club_id, variant, start, end, min_games, limit, tz))
     names = dict(Player.objects.filter(pk__in={p for pr in pairs for p in pr["players"]}).values_list("id", "name"))
     return [{**pr, "names": [names.get(p, "?") for p in pr["players"]]} for pr in pairs]
 
 
 def compute_partnerships(club_id: int, variant: str, start: date | None, end: date | None, min_games: int,
-                         limit: int | None) -> list[dict]:
+                         limit: int | None, tz: str = "UTC") -> list[dict]:
     """league_partnerships' figures (without the names) replayed from the pool's RatingChanges."""
     from .partnerships import Played, partnerships
 
-    qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end)
+    qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end, tz)
     by_game: dict[int, list[dict]] = defaultdict(list)
     for r in qs.order_by("ordinal", "side", "player_id").values("game_id", "player_id", "side", "expected", "score",
                                                                   "elo_before"):

@@ -17,7 +17,7 @@ games first, fewest missing first, then the inactive), each group by rating.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 PERIODS = ("all", "season", "30d")
 PERIOD_LABELS = {"all": "All time", "season": "This season", "30d": "Last 30 days"}
@@ -55,14 +55,14 @@ def is_ranked(career_games: int, last_played: date, reference: date | None, rule
     return career_games >= rule.min_games and not is_inactive(last_played, reference, rule)
 
 
-def status(career_games: int, last_played: datetime | date, reference: datetime | date | None,
-           rule: RankRule) -> Status:
-    """A player's standing under the club's rule. `reference`: the day inactivity counts from."""
+def status(career_games: int, last_played: date, reference: date | None, rule: RankRule) -> Status:
+    """A player's standing under the club's rule. `last_played`: the evening of their last game;
+    `reference`: the evening inactivity counts from (games.ratings.evening: the club's evenings,
+    not the UTC dates of the games, which is why this takes no datetime)."""
     missing = max(0, rule.min_games - career_games)
-    last = last_played.date() if isinstance(last_played, datetime) else last_played
-    ref = reference.date() if isinstance(reference, datetime) else reference
-    inactive = is_inactive(last, ref, rule)
-    return Status(ranked=is_ranked(career_games, last, ref, rule), games_to_rank=missing, inactive=inactive)
+    inactive = is_inactive(last_played, reference, rule)
+    return Status(ranked=is_ranked(career_games, last_played, reference, rule), games_to_rank=missing,
+                  inactive=inactive)
 
 
 def order_key(rating: float, name: str, player_id: int, st: Status) -> tuple:

@@ -11,12 +11,12 @@ import json
 import logging
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 
-from django.utils import timezone
 
 from games import engine, safe_cache, snapshots
 from games.models import Game
+from games.ratings.evening import evening_of, evening_start
 
 logger = logging.getLogger(__name__)
 
@@ -119,18 +119,16 @@ class Evening:
     tally: list[tuple[str, int, int]]
 
 
-def local_day(game: Game) -> date:
-    return timezone.localtime(game.played_at).date()
-
-
-def latest_evening(club_games) -> Evening | None:
-    """The games of the latest day the club played any (by played_at, in the site's time zone)."""
+def latest_evening(club_games, tz: str) -> Evening | None:
+    """The games of the latest evening the club played any (by played_at), an evening as the
+    league counts it (games.ratings.evening: 06:00 to 06:00 in the club's time zone `tz`)."""
     latest = club_games.order_by("-played_at", "-id").first()
     if latest is None:
         return None
-    day = local_day(latest)
-    same_day = [g for g in club_games.filter(played_at__date=day).prefetch_related("seats__player")
-                .order_by("played_at", "id")]  # fmt: skip
+    day = evening_of(latest.played_at, tz)
+    same_day = [g for g in club_games.filter(played_at__gte=evening_start(day, tz),
+                                             played_at__lt=evening_start(day + timedelta(days=1), tz))
+                .prefetch_related("seats__player").order_by("played_at", "id")]  # fmt: skip
     summaries = summarise_all(same_day)
     played, won = Counter(), Counter()
     for s in summaries:

@@ -85,7 +85,7 @@ def club_detail(request, slug: str):
         "club": club,
         "page": page,
         "games": summary.summarise_all(list(page)),
-        "evening": summary.latest_evening(Game.objects.filter(club=club)) if page.number == 1 else None,
+        "evening": summary.latest_evening(Game.objects.filter(club=club), club.time_zone) if page.number == 1 else None,
         "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),

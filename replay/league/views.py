@@ -34,6 +34,7 @@ from games.services import ServiceError
 from games.ratings import charts, player_queries, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.elo import CLUB_ELO
+from games.ratings.evening import evening_of
 from games.ratings.player_history import Figure, Sentence
 from games.ratings.standing import PERIODS, period_bounds
 
@@ -76,14 +77,16 @@ def _visible_club(request, club_id: int | str) -> Club:
 
 
 def _period(request, club: Club) -> tuple[str, date | None, date | None]:
-    """The period shown: explicit from/to dates win ("custom"); else `period` (all, season, 30d)."""
+    """The period shown, as evenings of the club (games.ratings.evening): explicit from/to dates win
+    ("custom"); else `period` (all, season, 30d) up to this evening (at 01:00 in the club's zone,
+    still the one that began yesterday)."""
     start, end = _date(request, "from"), _date(request, "to")
     if start or end:
         return "custom", start, end
     period = request.GET.get("period", "all")
     if period not in PERIODS:
         raise Http404("period is all, season or 30d")
-    start, end = period_bounds(period, timezone.now().date(), club.league_season_start_month)
+    start, end = period_bounds(period, evening_of(timezone.now(), club.time_zone), club.league_season_start_month)
     return period, start, end
 
 
@@ -93,12 +96,12 @@ def league(request, club_id: int, fmt: str | None = None):
     variant = _variant(request)
     period, start, end = _period(request, club)
     rule = player_queries.rank_rule(club)
-    table = queries.league_table(club.pk, variant, start, end, rule=rule)
-    elo_table = queries.league_table(club.pk, variant, start, end, table="elo", rule=rule)
+    table = queries.league_table(club.pk, variant, start, end, rule=rule, tz=club.time_zone)
+    elo_table = queries.league_table(club.pk, variant, start, end, table="elo", rule=rule, tz=club.time_zone)
     elo_rules = {"k": CLUB_ELO.k, "provisional_k": CLUB_ELO.provisional_k,
                  "provisional_games": CLUB_ELO.provisional_games, "initial": CLUB_ELO.initial}
     rules = {"min_games": rule.min_games, "inactive_days": rule.inactive_days,
-             "season_start_month": club.league_season_start_month}
+             "season_start_month": club.league_season_start_month, "time_zone": club.time_zone}
     if fmt == "json":
         return JsonResponse({
             "club": {"id": club.pk, "name": club.name, "slug": club.slug}, "variant": variant,
@@ -110,7 +113,7 @@ def league(request, club_id: int, fmt: str | None = None):
             "rows": [r.as_dict() for r in table.rows],
             "leads_with": club.league_leads_with,
             "elo": {**elo_rules, "rows": [r.as_dict() for r in elo_table.rows]},
-            "partnerships": queries.league_partnerships(club.pk, variant, start, end),
+            "partnerships": queries.league_partnerships(club.pk, variant, start, end, tz=club.time_zone),
         })
     if fmt == "csv":
         which = request.GET.get("table", "predictive")
@@ -134,7 +137,7 @@ def league(request, club_id: int, fmt: str | None = None):
         "club": club, "table": table, "tables": tables, "elo": elo_rules, "variant": variant,
         "start": start, "end": end, "variants": list(HAND_SD), "period": period,
         "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS], "rules": rules,
-        "pairs": queries.league_partnerships(club.pk, variant, start, end, limit=PAIRS_SHOWN),
+        "pairs": queries.league_partnerships(club.pk, variant, start, end, limit=PAIRS_SHOWN, tz=club.time_zone),
         "pairs_shown": PAIRS_SHOWN,
         "is_admin": membership_role(request.user, club) == "admin",
     })

@@ -99,3 +99,37 @@ def test_the_player_page(browser, live_server, club, width):
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280], ids=["w360", "w1280"])
+def test_the_admin_sets_the_clubs_time_zone(open_as, club, make_user, width):
+    """The settings page's time zone: the zones offered as one types (a datalist), a typo refused
+    beside the field with nothing saved, a real zone saved; the field fits a phone's width."""
+    from games.models import Membership
+
+    ada = make_user("ada")
+    Membership.objects.create(club=club, user=ada, role="admin")
+    page = open_as(ada, f"/clubs/{club.slug}/league/settings/", viewport={"width": width, "height": 900})
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        field = page.get_by_label("Time zone")
+        assert field.input_value() == "UTC" and field.get_attribute("list") == "time-zones"
+        assert page.locator("datalist#time-zones option[value='America/New_York']").count() == 1
+        check_fits(page, f"league settings, {width} px")
+        field.fill("Europe/Berln")
+        with page.expect_navigation():
+            page.click("#league-settings-form button[type=submit]")
+        alert = page.locator(".has-error .field-errors").inner_text()
+        assert "“Europe/Berln” is not a time zone this site knows" in alert
+        club.refresh_from_db()
+        assert club.time_zone == "UTC"
+        page.get_by_label("Time zone").fill("Europe/Berlin")
+        with page.expect_navigation():
+            page.click("#league-settings-form button[type=submit]")
+        assert page.url.endswith(f"/clubs/{club.slug}/league/")
+        club.refresh_from_db()
+        assert club.time_zone == "Europe/Berlin"
+        assert errors == []
+    finally:
+        page.context.close()

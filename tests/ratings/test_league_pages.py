@@ -12,6 +12,7 @@ from django.utils import timezone as dj_timezone
 from games.clubs.models import AuditEntry
 from games.models import Club, Game, Membership, Player
 from games.ratings import services
+from games.ratings.evening import evening_of
 from games.ratings.fixtures import load_history
 from games.ratings.models import RatingChange
 from games.ratings.types import GameResult, HandDetail
@@ -34,9 +35,9 @@ def history(now):
     """Six evenings: anna/ben/clara/dirk play 6 games a night for five weeks, eva joins for two
     games on the last night, finn played twice a year ago and never came back."""
     out, k = [], 0
-    # An evening is a calendar day of the games (UTC, games.ratings.player_queries), so each past
-    # evening starts at 19:00 of its day: one relative to the clock would straddle midnight when
-    # the suite runs late at night and count as two evenings.
+    # An evening runs from 06:00 to 06:00 in the club's zone (games.ratings.evening; this club's
+    # is UTC), so each past evening starts at 19:00 of its day: one relative to the clock would
+    # straddle 06:00 when the suite runs in the early morning and count as two evenings.
     old = evening(now - timedelta(days=400))
     for j in range(2):
         out.append(game(k, old + timedelta(minutes=j), ("finn", "anna"), ("ben", "clara"), 520, 480))
@@ -49,7 +50,7 @@ def history(now):
             out.append(game(k, night + timedelta(minutes=30 * j), a, b, 600 - 40 * (j % 3) + 20 * week, 400))
             k += 1
     last = now - timedelta(hours=3)
-    if (last + timedelta(minutes=30)).date() != last.date():  # the last evening's two games on one day
+    if evening_of(last + timedelta(minutes=30), "UTC") != evening_of(last, "UTC"):  # its two games on one evening
         last -= timedelta(hours=1)
     for j in range(2):
         out.append(game(k, last + timedelta(minutes=30 * j), ("eva", "anna"), ("ben", "dirk"), 300, 700))

@@ -4,13 +4,14 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter, defaultdict
-from datetime import datetime, timezone
+from datetime import datetime, time, timedelta, timezone
 
 import pytest
 from django.test import Client
 
 from games.models import Club
 from games.ratings import services
+from games.ratings.evening import evening_of, evening_start
 from games.ratings.fixtures import load_history
 from games.ratings.synthetic import synthetic_history
 
@@ -63,7 +64,7 @@ def test_league_json_matches_the_history(league_club):
         # the club's rule (defaults: 5 games, inactive after 180 days) decides who is ranked
         assert r["games_to_rank"] == max(0, club.league_min_games - r["career_games"])
         assert (r["rank"] is None) == (r["games_to_rank"] > 0 or r["inactive"])
-    assert data["rules"] == {"min_games": 5, "inactive_days": 180, "season_start_month": 1}
+    assert data["rules"] == {"min_games": 5, "inactive_days": 180, "season_start_month": 1, "time_zone": "UTC"}
     ranked = [r for r in data["rows"] if r["rank"] is not None]
     assert ranked and [r["rank"] for r in ranked] == list(range(1, len(ranked) + 1))
     assert [r["rating"] for r in ranked] == sorted((r["rating"] for r in ranked), reverse=True)
@@ -88,11 +89,11 @@ def test_league_csv_and_html_show_the_same_table(league_club):
 def test_season_table_counts_only_the_period(league_club):
     club, games, pid = league_club
     times = sorted(g.finished_at for g in games)
-    lo = datetime.fromtimestamp(times[30], tz=timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
-    hi = datetime.fromtimestamp(times[60], tz=timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
-    data = Client().get(f"/clubs/{club.pk}/league/?format=json&from={lo.date()}&to={hi.date()}").json()
-    from datetime import timedelta
-    exp = _expected(games, pid, lo, hi + timedelta(days=1))
+    # from and to are the club's evenings (UTC here): 06:00 on `from` until 06:00 after `to`
+    first, last = (evening_of(datetime.fromtimestamp(times[k], tz=timezone.utc), "UTC") for k in (30, 60))
+    data = Client().get(f"/clubs/{club.pk}/league/?format=json&from={first}&to={last}").json()
+    exp = _expected(games, pid, datetime.combine(first, time(6), tzinfo=timezone.utc),
+                    datetime.combine(last + timedelta(days=1), time(6), tzinfo=timezone.utc))
     assert {r["player_id"]: r["games"] for r in data["rows"]} == {p: e["games"] for p, e in exp.items() if e["games"]}
     assert {r["player_id"]: r["form"] for r in data["rows"]} == {
         p: "".join(e["seq"][-5:]) for p, e in exp.items() if e["games"]}
@@ -163,12 +164,12 @@ def test_the_league_shows_both_tables_and_the_club_chooses_which_leads(league_cl
 def test_change_over_a_season_is_the_rating_at_its_end_less_the_rating_before_its_first_game(league_club):
     club, games, pid = league_club
     times = sorted(g.finished_at for g in games)
-    lo = datetime.fromtimestamp(times[30], tz=timezone.utc).date()
+    lo = evening_of(datetime.fromtimestamp(times[30], tz=timezone.utc), "UTC")
     data = Client().get(f"/clubs/{club.pk}/league/?format=json&from={lo}").json()
     from games.ratings.models import RatingChange
     for table, rows, before, after in (("predictive", data["rows"], "rating_before", "rating_after"),
                                        ("elo", data["elo"]["rows"], "elo_before", "elo_after")):
         for r in rows:
-            mine = list(RatingChange.objects.filter(player_id=r["player_id"], finished_at__date__gte=lo)
+            mine = list(RatingChange.objects.filter(player_id=r["player_id"], finished_at__gte=evening_start(lo, "UTC"))
                         .order_by("ordinal").values(before, after))
             assert r["change"] == pytest.approx(mine[-1][after] - mine[0][before]), table
