@@ -35,7 +35,7 @@ HISTORY_PER_PAGE = 50
 
 
 def _club(request, slug: str) -> Club:
-    return get_object_or_404(selectors.clubs_visible(request.user), slug=slug)
+    return get_object_or_404(selectors.clubs_visible(request.user), selectors.club_q(slug))  # slug or id
 
 
 def _member_club(request, slug: str) -> tuple[Club, str]:

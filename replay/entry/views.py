@@ -37,7 +37,7 @@ from . import forms, present, tien_zi_que
 
 
 def _writable_club(request, slug: str) -> Club:
-    club = get_object_or_404(selectors.clubs_visible(request.user), slug=slug)
+    club = get_object_or_404(selectors.clubs_visible(request.user), selectors.club_q(slug))  # slug or id
     if not selectors.can_write(request.user, club):
         raise PermissionDenied("recording games needs the scorer or admin role in this club")
     return club

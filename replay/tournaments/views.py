@@ -46,7 +46,7 @@ STATUS_LABELS = {
 
 
 def _club(request: HttpRequest, slug: str) -> Club:
-    return get_object_or_404(game_selectors.clubs_visible(request.user), slug=slug)
+    return get_object_or_404(game_selectors.clubs_visible(request.user), game_selectors.club_q(slug))  # slug or id
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:
