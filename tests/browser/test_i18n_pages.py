@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import available_timezones
 
 import polib
 import pytest
@@ -50,7 +51,11 @@ WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 #: language names of the switcher, abbreviations the translations keep, the platform BSW is (its
 #: house rules name it).
 ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "utc", "qr", "buchholz", "english", "français",
-           "deutsch", "k", "dtm", "javascript", "brettspielwelt"}
+           "deutsch", "k", "dtm", "javascript", "brettspielwelt", "iana"}
+#: A time zone's IANA name (the league settings' example, "Europe/Kyiv") is written alike in every
+#: language: a whole name of the tz database is left out of the words checked.
+ZONE_NAME = re.compile(r"\b[A-Z][A-Za-z_]*(?:/[A-Za-z0-9_+-]+)+")
+ZONES = available_timezones()
 #: Left out of the check: code (slugs, the rating model's name), keys as the keyboard writes them
 #: (the entry page's card codes), and links written out for copying or printing (an invitation's,
 #: a table card's) with the table-code form's example code.
@@ -100,7 +105,29 @@ def tournament_in_progress(admin) -> dict:
     registered = create(api, club="lyon")["id"]
     register_pairs(api, registered)
     return {"id": tid, "game": games[1], "disputed": games[2], "played": played, "code": codes[1], "duplicate": duplicate,
-            "registered": registered}
+            "registered": registered, **other_tournaments(api)}
+
+
+def other_tournaments(api) -> dict:
+    """A finished tournament (one round played, closed, the tournament finished), an individual
+    tournament and a round robin, each with its first round paired."""
+    finished = create(api, club="lyon", header={"entrants": "pairs", "system": "swiss", "scoring": "round_vp",
+                                                 "rounds": 1, "hands_per_round": 1})["id"]
+    register_pairs(api, finished)
+    pair_next_round(api, finished)
+    play_round(api, finished, 1, {1: (80, 20), 2: (35, 65)})
+    done = [{"type": "round_closed", "round": 1}, {"type": "tournament_finished"}]
+    assert append(api, finished, done, Tournament.objects.get(pk=finished).seq).status_code == 201
+    individual = create(api, club="lyon", header={"entrants": "individuals", "system": "individual", "scoring": "dtm",
+                                                   "rounds": 2})["id"]
+    entries = [{"type": "entry_registered", "entry": f"i{n}", "players": [name]} for n, name in enumerate(NAMES[:8])]
+    assert append(api, individual, entries, 0).status_code == 201
+    pair_next_round(api, individual)
+    round_robin = create(api, club="lyon", header={"entrants": "pairs", "system": "round_robin", "scoring": "round_vp",
+                                                    "hands_per_round": 1})["id"]
+    register_pairs(api, round_robin)
+    pair_next_round(api, round_robin)
+    return {"finished": finished, "individual": individual, "round_robin": round_robin}
 
 
 @pytest.fixture
@@ -144,7 +171,8 @@ def pages(site) -> list[str]:
 def tournament_pages(site) -> list[str]:
     """A tournament in progress: its page (round 2 published), standings and crosstable, the
     projector, the round's printouts, the table-code form, a table's result page (taken, and its
-    game not over); a duplicate tournament's pages; the pairing page of one not yet paired."""
+    game not over); a duplicate tournament's pages; the pairing page of one not yet paired; a
+    finished one's, an individual one's and a round robin's pages (other_tournament_pages)."""
     t = f"/tournaments/{site['tournament']['id']}"
     return [f"{t}/", f"{t}/standings/", f"{t}/projector/", f"{t}/rounds/2/cards/",
             f"{t}/rounds/2/pairings/", f"{t}/rounds/2/sheets/", "/t/", "/t/?code=nonsense",
@@ -152,7 +180,21 @@ def tournament_pages(site) -> list[str]:
             f"/games/{site['tournament']['disputed']}/enter/result/",
             f"/tournaments/{site['tournament']['duplicate']}/", f"/tournaments/{site['tournament']['duplicate']}/duplicate/",
             f"/tournaments/{site['tournament']['duplicate']}/rounds/1/sheets/",
-            f"/tournaments/{site['tournament']['registered']}/", f"/tournaments/{site['tournament']['registered']}/pair/"]
+            f"/tournaments/{site['tournament']['registered']}/", f"/tournaments/{site['tournament']['registered']}/pair/",
+            *other_tournament_pages(site)]
+
+
+def other_tournament_pages(site) -> list[str]:
+    """A finished tournament's pages (its page, standings, projector, its round's printouts), an
+    individual tournament's and a round robin's own pages (and their first round's printouts)."""
+    finished, individual, round_robin = (f"/tournaments/{site['tournament'][k]}"
+                                         for k in ("finished", "individual", "round_robin"))
+    return [f"{finished}/", f"{finished}/standings/", f"{finished}/projector/", f"{finished}/rounds/1/pairings/",
+            f"{finished}/rounds/1/sheets/",
+            f"{individual}/", f"{individual}/standings/", f"{individual}/rounds/1/pairings/",
+            f"{individual}/rounds/1/sheets/", f"{individual}/rounds/1/cards/",
+            f"{round_robin}/", f"{round_robin}/standings/", f"{round_robin}/rounds/1/pairings/",
+            f"{round_robin}/rounds/1/sheets/"]
 
 
 def account_pages() -> list[str]:
@@ -206,7 +248,7 @@ def page_words(page) -> list[str]:
       const shown = body.innerText; body.remove();
       return [document.title, shown, ...titles].join(' ');
     }""", NOT_CHECKED)
-    return WORD.findall(text)
+    return WORD.findall(ZONE_NAME.sub(lambda m: " " if m.group(0) in ZONES else m.group(0), text))
 
 
 def test_urls_are_the_sites(site, live_server):
