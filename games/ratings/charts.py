@@ -5,12 +5,14 @@ elsewhere, and none are needed). Pure Python (no Django).
   predictive rating's line with its 95% range as a band. Two games a month apart are a month
   apart on the axis, not one step.
 * `rank_chart`: a step line of the player's rank after each club day (first place at the top).
-Dates on the axis are ticks at whole days, months or years, chosen by the span shown.
+Dates on the axis are ticks at whole days, months or years, chosen by the span shown; in the
+rating chart at the club's local midnights (a New York game at 20:00 is 01:00 UTC the next day:
+it sits before that day's tick, not after it).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from html import escape
 from typing import Sequence
 
@@ -38,32 +40,33 @@ EN_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct
 
 
 def time_ticks(lo: float, hi: float, max_ticks: int = 6,
-               months: Sequence[str] = EN_MONTHS) -> list[tuple[float, str]]:
-    """Ticks at whole years, months (1st), weeks or days between two timestamps (UTC), at most
-    about `max_ticks` of them. `months`: the months' short names in the reader's language."""
-    a = datetime.fromtimestamp(lo, tz=timezone.utc)
-    b = datetime.fromtimestamp(hi, tz=timezone.utc)
+               months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc) -> list[tuple[float, str]]:
+    """Ticks at whole years, months (1st), weeks or days between two timestamps, at midnight in
+    `tz`, at most about `max_ticks` of them. `months`: the months' short names in the reader's
+    language."""
+    a = datetime.fromtimestamp(lo, tz=tz)
+    b = datetime.fromtimestamp(hi, tz=tz)
     span_days = (hi - lo) / 86400
     ticks: list[datetime] = []
     if span_days > 730:
         step = max(1, round(span_days / 365 / max_ticks))
         y = a.year + 1
         while y <= b.year:
-            ticks.append(datetime(y, 1, 1, tzinfo=timezone.utc))
+            ticks.append(datetime(y, 1, 1, tzinfo=tz))
             y += step
         fmt = "%Y"
     elif span_days > 60:
         step = max(1, round(span_days / 30.4 / max_ticks))
         y, m = (a.year, a.month + 1) if a.month < 12 else (a.year + 1, 1)
-        while datetime(y, m, 1, tzinfo=timezone.utc) <= b:
-            ticks.append(datetime(y, m, 1, tzinfo=timezone.utc))
+        while datetime(y, m, 1, tzinfo=tz) <= b:
+            ticks.append(datetime(y, m, 1, tzinfo=tz))
             m += step
             while m > 12:
                 y, m = y + 1, m - 12
         fmt = "{b} %Y"
     else:
         step = max(1, round(span_days / max_ticks))
-        d = datetime(a.year, a.month, a.day, tzinfo=timezone.utc) + timedelta(days=1)
+        d = datetime(a.year, a.month, a.day, tzinfo=tz) + timedelta(days=1)  # wall clock: midnight stays
         while d <= b:
             ticks.append(d)
             d += timedelta(days=step)
@@ -94,14 +97,15 @@ def _head(title: str, css: str) -> list[str]:
             f'width="{W}" height="{H}"><title>{escape(title)}</title>']
 
 
-def _axes(fr: _Frame, y_labels: Sequence[tuple[float, str]], months: Sequence[str] = EN_MONTHS) -> list[str]:
+def _axes(fr: _Frame, y_labels: Sequence[tuple[float, str]], months: Sequence[str] = EN_MONTHS,
+          tz: tzinfo = timezone.utc) -> list[str]:
     parts = [f'<line x1="{PAD_L}" y1="{PAD_T}" x2="{PAD_L}" y2="{PAD_T + fr.h}" stroke="#888"/>',
              f'<line x1="{PAD_L}" y1="{PAD_T + fr.h}" x2="{PAD_L + fr.w}" y2="{PAD_T + fr.h}" stroke="#888"/>']
     for v, text in y_labels:
         y = fr.y(v)
         parts.append(f'<line x1="{PAD_L}" y1="{y}" x2="{PAD_L + fr.w}" y2="{y}" stroke="#e4e4e4"/>'
                      f'<text x="{PAD_L - 5}" y="{y + 4}" text-anchor="end" font-size="12">{escape(text)}</text>')
-    for t, text in time_ticks(fr.t0, fr.t1, months=months):
+    for t, text in time_ticks(fr.t0, fr.t1, months=months, tz=tz):
         x = fr.x(t)
         parts.append(f'<line x1="{x}" y1="{PAD_T + fr.h}" x2="{x}" y2="{PAD_T + fr.h + 4}" stroke="#888"/>'
                      f'<text x="{x}" y="{H - 8}" text-anchor="middle" font-size="12">{escape(text)}</text>')
@@ -115,7 +119,8 @@ def _empty(title: str, css: str, text: str) -> str:
 
 def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
                  legend: tuple[str, str] = ("Elo table", "predictive (band: 95% range)"),
-                 months: Sequence[str] = EN_MONTHS) -> str:
+                 months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc) -> str:
+    """One point per game at its instant; the axis's days in `tz`, the club's zone."""
     if not points:
         return _empty(title, "rating-chart", "No rated games yet")
     ts = [_ts(p.at) for p in points]
@@ -127,7 +132,7 @@ def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
     lo, hi = step * (lo // step), step * (hi // step + 1)
     fr = _Frame(ts[0], ts[-1], lo, hi)
     ys = [(v, f"{v:.0f}") for v in _range(lo, hi, step * max(1, round((hi - lo) / step / 5)))]
-    parts = _head(title, "rating-chart") + _axes(fr, ys, months)
+    parts = _head(title, "rating-chart") + _axes(fr, ys, months, tz)
     band = ([f"{fr.x(t)},{fr.y(p.rating + 2 * p.rd)}" for t, p in zip(ts, points)]
             + [f"{fr.x(t)},{fr.y(p.rating - 2 * p.rd)}" for t, p in reversed(list(zip(ts, points)))])
     parts.append(f'<polygon class="band" fill="{BAND_COLOUR}" fill-opacity="0.12" stroke="none" '

@@ -8,8 +8,8 @@ from games.ratings.queries.
   less than the expected margin costs a little).
 * `period_change`: the change over a period (the rating after its last game minus the rating
   before its first), for both tables.
-* `evenings` / `tournaments`: the games grouped by day or by tournament, with the performance
-  rating of each group (performance.py).
+* `evenings` / `tournaments`: the games grouped by evening (Entry.day, the club's evening of the
+  game: evening.py) or by tournament, with the performance rating of each group (performance.py).
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class Entry:
 
     game_id: int
     played_at: datetime
-    day: date  # the club's local day of the game (an evening)
+    day: date  # the club's evening of the game (evening.evening_of: local, 06:00 to 06:00)
     side: int
     player_index: int  # the player's place in sides_elo[side]
     sides_elo: tuple[tuple[float, ...], ...]  # every side's Elo-table ratings before the game
@@ -256,7 +256,7 @@ def _group(key: Hashable, label: str, es: list[Entry]) -> Group:
 
 
 def evenings(entries: Iterable[Entry]) -> list[Group]:
-    """One group per day the player played, oldest first."""
+    """One group per evening the player played (Entry.day), oldest first."""
     by_day: dict[date, list[Entry]] = {}
     for e in entries:
         by_day.setdefault(e.day, []).append(e)

@@ -1,5 +1,5 @@
-"""Rank history: every player's place in a league table after each day the club played.
-Pure Python (no Django).
+"""Rank history: every player's place in a league table after each evening the club played
+(Row.day: the club's evening of the game, evening.py). Pure Python (no Django).
 
 The pool's rating changes are replayed in their order; at the end of each day on which the club
 played (an evening), every player known so far is placed under the club's rule (standing.py,

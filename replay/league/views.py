@@ -34,7 +34,7 @@ from games.services import ServiceError
 from games.ratings import charts, player_queries, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.elo import CLUB_ELO
-from games.ratings.evening import evening_of
+from games.ratings.evening import evening_of, zone
 from games.ratings.player_history import Figure, Sentence
 from games.ratings.standing import PERIODS, period_bounds
 
@@ -201,7 +201,7 @@ def player(request, player_id: int, fmt: str | None = None):
         title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant},
         legend=(str(_("Elo table")),
                 # xgettext:no-python-format
-                str(_("predictive (band: 95% range)"))), months=_month_names())
+                str(_("predictive (band: 95% range)"))), months=_month_names(), tz=zone(club.time_zone))
     ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
     rank_chart = charts.rank_chart(ranks, title=_("%(player)s: rank after each club day") % {"player": p.name},
                                    months=_month_names())

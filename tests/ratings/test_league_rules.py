@@ -255,6 +255,24 @@ def test_time_ticks_by_span():
     assert len(charts.time_ticks(lo, lo + 10 * day)) <= 11
 
 
+def test_time_ticks_fall_on_the_clubs_midnights_across_a_clock_change():
+    from zoneinfo import ZoneInfo
+
+    for name in ("Europe/Berlin", "America/New_York", "Asia/Tokyo"):
+        tz = ZoneInfo(name)
+        lo = datetime(2026, 10, 20, 12, tzinfo=tz).timestamp()  # Berlin's clocks go back on the 25th
+        ticks = charts.time_ticks(lo, lo + 10 * 86400, max_ticks=12, tz=tz)
+        assert len(ticks) == 10
+        for t, text in ticks:
+            local = datetime.fromtimestamp(t, tz=tz)
+            assert (local.hour, local.minute) == (0, 0) and text == f"{local.day:02d} Oct"
+    # a New York game at 20:00 on the 21st (01:00 UTC on the 22nd) comes before the 22nd's tick
+    ny = ZoneInfo("America/New_York")
+    game = datetime(2026, 10, 21, 20, tzinfo=ny).timestamp()
+    ticks = dict((text, t) for t, text in charts.time_ticks(game - 3 * 86400, game + 3 * 86400, 12, tz=ny))
+    assert ticks["21 Oct"] < game < ticks["22 Oct"]
+
+
 def test_the_rank_chart_leaves_gaps_when_unranked():
     days = [(date(2026, 1, k), r, k != 3) for k, r in [(1, None), (2, 3), (3, 2), (4, None), (5, 1)]]
     svg = charts.rank_chart(days)
