@@ -52,7 +52,7 @@ def audit_membership_change(request, membership: Membership, *, change: bool, de
 class MembershipFormSet(forms.BaseInlineFormSet):
     def clean(self) -> None:
         super().clean()
-        if any(self.errors):
+        if any(self.errors) or self.instance.pk is None:  # a club being added has no admin to lose
             return
         changes: dict[int, str | None] = {}
         for form in self.forms:

@@ -33,6 +33,14 @@ def validate_time_zone(value: str) -> None:
               "or America/New_York."), code="invalid_time_zone", params={"value": value})
 
 
+def validate_club_slug(value: str) -> None:
+    """A club's slug has an ASCII letter (docs/api.md): a number in a path, body or ``?club=``
+    names a club by its id. The one home of the rule: the model field's validator (the Django
+    admin's form, any ModelForm) and ``club_create`` (the API, the site's new-club page) call it."""
+    if not any(c.isascii() and c.isalpha() for c in str(value)):
+        raise ValidationError(_("a club's slug needs a letter: a number names a club by its id"), code="invalid_slug")
+
+
 def default_time_zone() -> str:
     """The site's zone (settings.TIME_ZONE) for a club that has not said its own; UTC if that is
     not an IANA name (Django accepts no other, but a club must always have a valid one)."""
@@ -45,7 +53,7 @@ class Club(models.Model):
         MEMBERS = "members", _("Members only")
 
     name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, validators=[validate_club_slug])
     class RevealHands(models.TextChoices):
         AFTER_HAND = "after_hand", _("Every hand is shown once it is over")
         AFTER_GAME = "after_game", _("The hands are shown once the game is over")

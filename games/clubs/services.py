@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
@@ -25,7 +26,7 @@ from django.utils.translation import gettext as _
 from games import hooks, ids, selectors
 from games import services as game_services
 from games.clubs.models import AuditEntry, Invitation
-from games.models import Club, Game, GameSeat, Membership, Player
+from games.models import Club, Game, GameSeat, Membership, Player, validate_club_slug
 from games.services import InvalidInput, WriteForbidden
 
 logger = logging.getLogger(__name__)
@@ -99,8 +100,10 @@ def require_an_admin_after(club: Club, changes: dict[int, str | None]) -> None:
 
 
 def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None) -> Club:
-    if not any(c.isascii() and c.isalpha() for c in slug):  # docs/api.md: a slug always has a letter
-        raise InvalidInput(_("a club's slug needs a letter: a number names a club by its id"), code="invalid_slug")
+    try:
+        validate_club_slug(slug)  # docs/api.md: a slug always has a letter (the model field's rule too)
+    except ValidationError as e:
+        raise InvalidInput(" ".join(e.messages), code="invalid_slug") from None
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name.strip(), slug=slug, visibility=visibility,
