@@ -72,6 +72,9 @@ class ClubCreateInput(StrictSerializer):
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices, default=Club.Visibility.PUBLIC)
     reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, default=Club.RevealHands.AFTER_HAND,
                                            help_text="when readers who are not scorers see the cards of a hand")
+    time_zone = StrictCharField(max_length=64, required=False, validators=[validate_time_zone],
+                                help_text="the IANA name of the club's time zone (default: the site's), e.g. "
+                                          "Europe/Berlin: its evenings run from 06:00 to 06:00 local time")
 
 
 class ClubUpdateInput(StrictSerializer):

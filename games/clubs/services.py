@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from games import hooks, ids, selectors
 from games import services as game_services
 from games.clubs.models import AuditEntry, Invitation
-from games.models import Club, Game, GameSeat, Membership, Player, validate_club_slug
+from games.models import Club, Game, GameSeat, Membership, Player, default_time_zone, validate_club_slug
 from games.services import InvalidInput, WriteForbidden
 
 logger = logging.getLogger(__name__)
@@ -99,7 +99,8 @@ def require_an_admin_after(club: Club, changes: dict[int, str | None]) -> None:
 # --- clubs ------------------------------------------------------------------------------------
 
 
-def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None) -> Club:
+def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None,
+                time_zone: str | None = None) -> Club:
     try:
         validate_club_slug(slug)  # docs/api.md: a slug always has a letter (the model field's rule too)
     except ValidationError as e:
@@ -107,7 +108,8 @@ def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: st
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name.strip(), slug=slug, visibility=visibility,
-                                       reveal_hands=reveal_hands or Club.RevealHands.AFTER_HAND)
+                                       reveal_hands=reveal_hands or Club.RevealHands.AFTER_HAND,
+                                       time_zone=time_zone or default_time_zone())
             Membership.objects.create(user=user, club=club, role=Role.ADMIN)
             audit(club, user, "club_created", f"created the club {club.name!r} ({club.get_visibility_display()})",
                   name=club.name)

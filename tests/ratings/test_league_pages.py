@@ -153,6 +153,11 @@ def test_the_club_admin_sets_the_time_zone_and_an_unknown_one_is_refused(tuesday
     assert club.time_zone == "Europe/Berlin"
     r = api.patch(f"/api/clubs/{club.pk}/", {"time_zone": "America/New_York"}, format="json")
     assert r.status_code == 200 and r.json()["time_zone"] == "America/New_York"
+    # and when an account creates a club through the API
+    r = api.post("/api/clubs/", {"name": "Tokyo", "slug": "tokyo", "time_zone": "Asia/Tokio"}, format="json")
+    assert r.status_code == 400 and "Asia/Tokio" in str(r.json()) and not Club.objects.filter(slug="tokyo").exists()
+    r = api.post("/api/clubs/", {"name": "Tokyo", "slug": "tokyo", "time_zone": "Asia/Tokyo"}, format="json")
+    assert r.status_code == 201 and Club.objects.get(slug="tokyo").time_zone == "Asia/Tokyo"
     schema = c.get("/api/schema/").content.decode()
     assert "time_zone" in schema and "IANA name" in schema
 
