@@ -1,6 +1,6 @@
 """A club's evenings on its pages are local ones (Club.time_zone, games.ratings.evening): a night
 that runs past midnight, or past midnight UTC, is one evening on the player page, in the rank
-history, in a period of the league and on the club page."""
+history, in a period of the league and on the club page (its games' times at the club's clock)."""
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
@@ -70,6 +70,9 @@ def test_a_berlin_night_past_midnight_is_one_evening_on_the_player_page():
     assert '<time datetime="2026-03-28">' in detail
     latest = detail.split('id="latest-evening"')[1].split("</section>")[0]
     assert "5 games" in latest
+    # its games at the club's clock: 03:30 CEST, not the 01:30 UTC the server keeps
+    assert '<time datetime="2026-03-29T03:30:00+02:00">' in detail
+    assert '<time datetime="2026-01-15T19:00:00+01:00">' in detail
 
 
 @pytest.mark.django_db
