@@ -122,13 +122,17 @@ class Threechu(Variant):
     seat_counts = (3,)
     options = THREECHU_OPTIONS
     DUMMY = 3
+    #: the dummy's name in English; in other languages the engine catalogue's ``seat_name:dummy``
+    DUMMY_NAME = "Dummy"
     shuffler_rule = "the dealer rotation of option dealer_rotation"
 
     def seat_count(self, players: Sequence[str]) -> int:
         return 4
 
-    def seat_names(self, players: Sequence[str]) -> list[str]:
-        return list(players) + ["Dummy"]
+    def seat_names(self, players: Sequence[str], lang: str | None = None) -> list[str]:
+        from .wording import words  # wording reads the variants: imported here, not at the top
+
+        return list(players) + [words(lang).terms["seat_name:dummy"]]
 
     def hands_seen(self, seat: int, shuffler: int | None) -> frozenset[int]:
         # spec/rules.md: "The dealer sees both hands before the exchange, plays the dummy's cards"

@@ -114,11 +114,12 @@ def new_state(variant: str, options: dict[str, Any] | None, players: list[str]) 
     return GameState(variant, options, players)
 
 
-def seat_names(variant: str, players: list[str]) -> list[str]:
-    """What to call each seat of a game: the players in seat order (and Threechu's dummy)."""
+def seat_names(variant: str, players: list[str], lang: str | None = None) -> list[str]:
+    """What to call each seat of a game: the players in seat order (and Threechu's dummy, by its
+    name in ``lang``: ``Dummy``, ``Mort``, ``Strohmann``, ``уявний гравець``)."""
     if variant == "tien-zi-que":
         return list(players)
-    return get_variant(variant).seat_names(players)
+    return get_variant(variant).seat_names(players, lang)
 
 
 def retracted_by_undo(events: Iterable[dict[str, Any]], start: int = 1) -> dict[int, int]:

@@ -57,8 +57,9 @@ class Variant:
     def seat_count(self, players: Sequence[str]) -> int:
         return len(players)
 
-    def seat_names(self, players: Sequence[str]) -> list[str]:
-        """What to call each seat (Threechu's dummy has no player of its own)."""
+    def seat_names(self, players: Sequence[str], lang: str | None = None) -> list[str]:
+        """What to call each seat (Threechu's dummy has no player of its own, and its name is the
+        engine's word in ``lang``: wording's ``seat_name:dummy``)."""
         return list(players)
 
     def hands_seen(self, seat: int, shuffler: int | None) -> frozenset[int]:

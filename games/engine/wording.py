@@ -50,6 +50,7 @@ from .faces import (
     card_table,
     variant_cards,
 )
+from .family import Threechu
 from .family_refusals import FAMILY_REFUSAL_WORDS
 from .registry import GAME_NAMES, game_label
 from .shared_refusals import FIELD_TYPE_WORDS, SHARED_REFUSAL_WORDS
@@ -212,6 +213,7 @@ def _english_terms() -> dict[str, str]:
         terms[f"tzq_scoring:{line}"] = line_name
     terms["gift"] = "{cards:cards} to {name:to}"  # one target of a push
     terms["seat"] = "seat {number:seat}"  # a seat without a name
+    terms["seat_name:dummy"] = Threechu.DUMMY_NAME  # Threechu's dummy, named where a player would be
     # what the replay adds to a frame's sentence, and says before the first event
     terms["hand_ends"] = ". Hand {number:hand} ends: {number:points}"
     terms["game_over"] = ". The game is over"
@@ -225,7 +227,7 @@ def _english_terms() -> dict[str, str]:
 #: ``code:`` (a refusal code as a form's heading), ``variant:`` (the games' names), Tien Zi Que's
 #: ``tzq_face:`` ``tzq_colour:`` ``tzq_card``, ``tzq_face_short:`` (what a card shows),
 #: ``tzq_combination:`` (``triplet``, ``sequence``) and ``tzq_scoring:`` (a scoring line's name), a
-#: push's ``gift`` and a nameless ``seat``.
+#: push's ``gift``, a nameless ``seat`` and Threechu's dummy's name (``seat_name:dummy``).
 TERMS: dict[str, str] = _english_terms()
 
 

@@ -13,8 +13,9 @@ from games import engine
 
 def seat_names_of(state: Any) -> list[str]:
     """What the site's pages call each seat of the game in ``state`` (its players in seat order,
-    Threechu's dummy; engine.seat_names): the names a refusal of that game is said with."""
-    return engine.seat_names(state.variant.name, list(state.players))
+    Threechu's dummy, named in the request's language; engine.seat_names): the names a refusal of
+    that game is said with."""
+    return engine.seat_names(state.variant.name, list(state.players), get_language())
 
 
 def refusal_in_language(error: dict[str, Any], names: Sequence[str] = ()) -> str | None:

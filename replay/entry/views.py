@@ -126,7 +126,7 @@ def enter(request, pk: int):
         "players": players,
         "sheet_form": sheet,
         # the order-out fields name every seat (Threechu's dummy too)
-        "seat_names": engine.seat_names(game.variant, players),
+        "seat_names": engine.seat_names(game.variant, players, get_language()),
         # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
         "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
         "rank_scoring": (game.options or {}).get("scoring") == "ranks",
@@ -138,7 +138,7 @@ def enter(request, pk: int):
             "game": game.pk,
             "seq": game.seq,
             "players": players,
-            "seat_names": engine.seat_names(game.variant, players),
+            "seat_names": engine.seat_names(game.variant, players, get_language()),
             "variant": game.variant,
             "legal_url": reverse("game-legal", args=[game.pk]),
             "events_url": reverse("game-events", args=[game.pk]),

@@ -41,7 +41,7 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
     _, _, state = next(steps)
     first = engine.state_json(state)
     # one name per seat: Threechu's dummy is a seat without a player of its own
-    players = engine.seat_names(first["variant"], list(first["players"]))
+    players = engine.seat_names(first["variant"], list(first["players"]), lang)
     data = ReplayData(
         players=players,
         variant=first["variant"],

@@ -13,8 +13,9 @@ from .script import script_text
 from .wording import labels
 
 #: in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's
-#: masking per reader; 4 the undone marks; 5 the words in the reader's language (``lang``)
-FORMAT = 5
+#: masking per reader; 4 the undone marks; 5 the words in the reader's language (``lang``); 6
+#: Threechu's dummy named in that language and a nameless seat's new words (engine catalogue)
+FORMAT = 6
 
 
 @dataclass

@@ -390,3 +390,27 @@ def test_the_projects_own_errors_speak_the_requests_language_with_the_same_code(
         assert not {"the", "must", "but", "is", "no"} & set(s["message"].split())
         codes.append(s["code"])
     assert codes == ["seq_conflict", "invalid", "not_found"]
+
+
+#: Threechu's dummy (seat 3) in each language: the engine catalogue's seat_name:dummy (docs/glossary.md)
+DUMMY_WORDS = {"fr": "Mort", "de": "Strohmann", "uk": "уявний гравець"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "uk"])
+def test_a_refusal_names_threechus_dummy_in_the_requests_language(scorer_client, club, lang):
+    """The dummy is named as the language's rule book names it, never "Dummy" (loose follow-up 2):
+    the dealer may not call Grand Tichu for the dummy (not_in_variant, seat 3)."""
+    from games import engine
+
+    created = scorer_client.post("/api/games/", {"club": club.pk, "variant": "threechu", "players": ["Ann", "Bob", "Cid"]},
+                                 format="json")
+    assert created.status_code == 201, created.content
+    url = f"/api/games/{created.json()['id']}/events/"
+    payload = {"expected_seq": 0, "events": [{"type": "shuffle", "seat": 0}, {"type": "grand_tichu", "seat": 3}]}
+    said = assert_error(scorer_client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE=lang), 422)
+    assert said["code"] == "not_in_variant" and said["error"]["params"]["seat"] == 3
+    assert said["message"].startswith(DUMMY_WORDS[lang]) and "Dummy" not in said["message"], said["message"]
+    names = engine.seat_names("threechu", ["Ann", "Bob", "Cid"], lang)
+    assert names[3] == DUMMY_WORDS[lang] == engine.words(lang).terms["seat_name:dummy"]
+    assert said["message"] == engine.refusal_words(said["error"], names, lang)
+    assert engine.seat_names("threechu", ["Ann", "Bob", "Cid"])[3] == "Dummy"  # English, the default

@@ -122,3 +122,29 @@ def test_the_score_sheet_form_asks_what_the_variant_records(variant, facts):
     from replay.entry.views import sheet_facts
 
     assert sheet_facts(variant) == facts
+
+
+@pytest.mark.parametrize("lang, dummy", [("fr", "Mort"), ("de", "Strohmann"), ("uk", "уявний гравець")])
+def test_threechus_dummy_is_named_in_the_pages_language(users, home, lang, dummy):
+    """The entry page's seats, its score sheet's totals and the replay name the dummy in the
+    reader's language (engine.seat_names(..., lang): the engine catalogue's seat_name:dummy)."""
+    import json
+    import re
+
+    from games.services import game_create
+
+    scorer = users["scorer"]
+    game_id = game_create(club=home, variant="threechu", options=None, players=["Ann", "Bob", "Cid"],
+                          user=scorer).body["id"]
+    hand = {"type": "hand_result", "dealer": 0, "calls": {}, "out": [1, 0, 2, 3], "points": [40, 60]}
+    append_events(game=game_id, events=[hand], expected_seq=0, user=scorer)
+    client = browser_client(scorer)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = lang
+    page = client.get(f"/games/{game_id}/enter/").content.decode()
+    config = json.loads(re.search(r'<script id="entry-config" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert config["seat_names"] == ["Ann", "Bob", "Cid", dummy]
+    sheet = client.get(f"/games/{game_id}/enter/panels/").json()["sheet"]
+    totals = re.sub(r"<[^>]+>", "", re.search(r'<p class="totals"[^>]*>(.*?)</p>', sheet, re.S).group(1))
+    assert dummy in totals and "Dummy" not in totals
+    replay = client.get(f"/games/{game_id}/replay/").content.decode()
+    assert dummy in replay and "Dummy" not in replay and "Dummy" not in page
