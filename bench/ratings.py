@@ -65,7 +65,7 @@ from games.ratings.candidates import (  # noqa: E402
 )
 from games.ratings.elo import TeamElo  # noqa: E402
 from games.ratings.history_io import read_history, write_history  # noqa: E402
-from games.ratings.model import MarginKalman, natural_scale, probability  # noqa: E402
+from games.ratings.model import MarginKalman, length_ratio, natural_scale, probability  # noqa: E402
 from games.ratings.synthetic import club_history, synthetic_history  # noqa: E402
 from games.ratings.tracker import load_tracker  # noqa: E402
 from games.ratings.types import order_games  # noqa: E402
@@ -115,78 +115,205 @@ def _params_text(params: dict) -> str:
                      for k, v in params.items())
 
 
-def evaluate_history(key: str, label: str, games, truth=None, boot_reps: int = 2000) -> dict:
+CANDIDATES = ("candidate", "candidate2")
+STATIONARY = "stationary (synthetic, fixed skills)"
+DRIFTING = "drifting (club evenings: drift, improving joiners, synergy, short games)"
+LABELS = {
+    "constant": "constant 50%",
+    "candidate": "candidate: drift chosen per pool (not shipped)",
+    "candidate2": "candidate 2: drift and scale learned per pool (not shipped)",
+    "oracle": "oracle (the game's true skills, fitted slope)",
+    "hindsight": "hindsight (skills fitted on every game, the test window included; a bound, not a forecast)",
+}
+
+
+def _label(key: str) -> str:
+    if key == "shipped":
+        return f"shipped model ({config.SYSTEM})"
+    return RIVALS[key][0] if key in RIVALS else LABELS[key]
+
+
+def oracle_forecasts(games, diffs: dict) -> list:
+    """Forecasts from a known strength difference per game ({game id: side 0 - side 1}) with the
+    same game-length ratio every system gets; the slope is fitted afterwards like a rival's."""
+    p = config.params_for("nanking")
+    return [ev.Forecast(k, g.game_id, 0.5, g.pair_score(0, 1),
+                        (diffs[g.game_id], length_ratio(g, p.target, p.full_hands)),
+                        int(g.finished_at // 86400)) for k, g in enumerate(games)]
+
+
+def hindsight_diffs(games) -> dict:
+    """{game id: strength difference} from skills fitted on EVERY game of the history (the
+    shipped filter without drift run to the end, its final means): what a rater that had seen
+    the test games' results could know. Not a forecast; used where the true skills are unknown
+    (the real history) as the bound a model cannot be expected to beat."""
+    m = MarginKalman(replace(config.params_for("nanking"), tau_day=0.0))
+    for g in games:
+        m.update(g)
+    mu = {p: st[0] for p, st in m.state.items()}
+    return {g.game_id: sum(mu[p] for p in g.teams[0]) - sum(mu[p] for p in g.teams[1])
+            for g in games}
+
+
+def history_forecasts(key: str, games, truth: dict | None = None,
+                      candidates: bool = True) -> tuple[dict, dict, dict]:
+    """(facts about the history, {system: what it was tuned to}, {system: test forecasts}).
+    truth: {game id: the true strength difference} when the generator knows it (the oracle);
+    without it the bound is the hindsight fit."""
     games = order_games([g for g in games if g.rated])
     tw, sw = ev.windows(len(games))
-    t0 = time.perf_counter()
-    rows: dict[str, dict] = {}
     fore: dict[str, list] = {}
+    info: dict[str, dict] = {}
 
-    def add(k, name, forecasts, params=None):
-        test = ev.select(forecasts, sw)
-        fore[k] = test
-        rows[k] = {"label": name, "params": params or {}, "log_loss": ev.log_loss(test),
-                   "brier": ev.brier(test), "accuracy": ev.accuracy(test),
-                   "tune_log_loss": ev.log_loss(ev.select(forecasts, tw)),
-                   "calibration_slope": ev.calibration_slope(test)}
+    def add(k, forecasts, params=None):
+        fore[k] = ev.select(forecasts, sw)
+        info[k] = {"params": params or {}, "tune_log_loss": ev.log_loss(ev.select(forecasts, tw))}
 
-    add("shipped", f"shipped model ({config.SYSTEM})",
-        ev.prequential(config.model_for("nanking"), games))
-    for k, (name, make, grid) in RIVALS.items():
+    add("shipped", ev.prequential(config.model_for("nanking"), games))
+    for k, (_name, make, grid) in RIVALS.items():
         best = ev.tune(make, grid, games, prob=calibrated, prior=(1.0, PRIOR_LOG_SD))
-        add(k, name, best.forecasts, {**best.params, "slope": best.scale})
-    add("constant", "constant 50%", ev.prequential(Constant(), games))
-    # not a rival and not shipped: the candidate of docs/ratings.md §3b item 6, frozen on the
-    # tuning windows before this row was first computed
-    add("candidate", "candidate: drift chosen per pool (not shipped)",
-        ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
-        {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
-    # candidate 2 (docs/ratings.md §3c): drift and forecast scale learned per pool, frozen
-    # before its first test-window figures
-    add("candidate2", "candidate 2: drift and scale learned per pool (not shipped)",
-        ev.prequential(PoolBayesKalman(config.params_for("nanking")), games),
-        {"drifts": "/".join(f"{t:g}" for t in MIX_DRIFTS),
-         "scales": "/".join(f"{a:g}" for a in MIX_SCALES)})
-    if truth is not None:
-        fs = []
-        for k, g in enumerate(games):
-            d = sum(truth[p] for p in g.teams[0]) - sum(truth[p] for p in g.teams[1])
-            fs.append(ev.Forecast(k, g.game_id, 0.5, g.pair_score(0, 1), (d,),
-                                  int(g.finished_at // 86400)))
-        s = ev.fit_scale(ev.select(fs, tw), calibrated)
-        add("oracle", "oracle (true skills, fitted slope)", ev.rescale(fs, calibrated, s),
-            {"slope": s})
-    for k, row in rows.items():
-        if k == "shipped":
-            continue
-        mean, lo, hi = ev.paired_bootstrap(fore["shipped"], fore[k], reps=boot_reps)
-        row["shipped_minus"] = {"mean": mean, "ci95": [lo, hi]}
-    rows["shipped"]["slope_ci95"] = list(ev.slope_interval(fore["shipped"]))
-    rivals = [k for k in RIVALS]
+        add(k, best.forecasts, {**best.params, "slope": best.scale})
+    add("constant", ev.prequential(Constant(), games))
+    if candidates:
+        # not rivals and not shipped: the candidates of docs/ratings.md §3b item 6 and §3c,
+        # each frozen on the tuning windows before its test figures were first computed
+        add("candidate", ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
+            {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
+        add("candidate2", ev.prequential(PoolBayesKalman(config.params_for("nanking")), games),
+            {"drifts": "/".join(f"{t:g}" for t in MIX_DRIFTS),
+             "scales": "/".join(f"{a:g}" for a in MIX_SCALES)})
+    bound = "oracle" if truth is not None else "hindsight"
+    fs = oracle_forecasts(games, truth if truth is not None else hindsight_diffs(games))
+    s = ev.fit_scale(ev.select(fs, tw), calibrated)
+    add(bound, ev.rescale(fs, calibrated, s), {"slope": s})
     hands = [g.hands for g in games]
     counts: dict = {}
     for g in games:
         for p in g.players:
             counts[p] = counts.get(p, 0) + 1
-    return {
-        "key": key, "history": label, "games": len(games), "players": len(counts),
-        "games_per_player": [min(counts.values()), max(counts.values())],
-        "days": len({int(g.finished_at // 86400) for g in games[sw.start:]}),
-        "tune_window": [tw.start, tw.stop], "test_window": [sw.start, sw.stop],
-        "mean_hands": statistics.mean(hands), "systems": rows,
-        "beats_every_rival": all(rows[k]["shipped_minus"]["ci95"][1] < 0 for k in rivals),
-        "seconds": time.perf_counter() - t0,
-    }
+    meta = {"key": key, "games": len(games), "players": len(counts),
+            "games_per_player": [min(counts.values()), max(counts.values())],
+            "days": len({int(g.finished_at // 86400) for g in games[sw.start:]}),
+            "tune_window": [tw.start, tw.stop], "test_window": [sw.start, sw.stop],
+            "mean_hands": statistics.mean(hands), "bound": bound}
+    return meta, info, fore
+
+
+def summarize(meta: dict, info: dict, fore: dict, boot_reps: int = 2000) -> dict:
+    """Every system's test figures, the paired intervals shipped - system and bound - rival
+    (the bound: the oracle, or the hindsight fit on the real history), and the verdicts."""
+    rows: dict[str, dict] = {}
+    for k, test in fore.items():
+        rows[k] = {"label": _label(k), "params": info[k]["params"],
+                   "tune_log_loss": info[k]["tune_log_loss"], "log_loss": ev.log_loss(test),
+                   "brier": ev.brier(test), "accuracy": ev.accuracy(test),
+                   "calibration_slope": ev.calibration_slope(test)}
+        if k != "shipped":
+            mean, lo, hi = ev.paired_bootstrap(fore["shipped"], test, reps=boot_reps)
+            rows[k]["shipped_minus"] = {"mean": mean, "ci95": [lo, hi]}
+    bound = meta["bound"]
+    for k in RIVALS:
+        mean, lo, hi = ev.paired_bootstrap(fore[bound], fore[k], reps=boot_reps)
+        rows[k]["bound_minus"] = {"mean": mean, "ci95": [lo, hi]}
+    rows["shipped"]["slope_ci95"] = list(ev.slope_interval(fore["shipped"]))
+    # the candidates against each rival too (not shipped; the same paired bootstrap)
+    against: dict[str, dict] = {}
+    for c in CANDIDATES:
+        if c in fore:
+            against[c] = {}
+            for k in RIVALS:
+                mean, lo, hi = ev.paired_bootstrap(fore[c], fore[k], reps=boot_reps)
+                against[c][k] = {"mean": mean, "ci95": [lo, hi], "verdict": ev.verdict(lo, hi)}
+    verdicts = {k: {"shipped": ev.verdict(*rows[k]["shipped_minus"]["ci95"]),
+                    "bound": ev.verdict(*rows[k]["bound_minus"]["ci95"])} for k in RIVALS}
+    slope = rows["shipped"]["calibration_slope"]
+    return {**meta, "systems": rows, "verdicts": verdicts, "candidates_against": against,
+            "beats_every_rival": all(v["shipped"] == "better" for v in verdicts.values()),
+            "unbeatable": [k for k, v in verdicts.items() if v["bound"] != "better"],
+            "slope_in_range": 0.9 <= slope <= 1.1}
+
+
+def evaluate_history(key: str, label: str, games, truth=None, boot_reps: int = 2000,
+                     candidates: bool = True) -> dict:
+    t0 = time.perf_counter()
+    meta, info, fore = history_forecasts(key, games, truth, candidates)
+    return {**summarize(meta, info, fore, boot_reps), "history": label,
+            "seconds": time.perf_counter() - t0}
+
+
+def _seed_task(task: tuple) -> tuple[int, dict, dict, dict]:
+    """One generated history of one seed (a worker process of --seeds)."""
+    key, seed, n_games, candidates = task
+    if key == "stationary":
+        skills, games = synthetic_history(n_games, 40, seed=seed)
+        truth = {g.game_id: sum(skills[p] for p in g.teams[0]) - sum(skills[p] for p in g.teams[1])
+                 for g in games}
+    else:
+        truth = {}
+        _, games = club_history(n_games, seed=seed, truth=truth)
+    return (seed, *history_forecasts(key, games, truth, candidates))
+
+
+def pooled(key: str, label: str, n_games: int, seeds: list[int], jobs: int, boot_reps: int,
+           candidates: bool = True) -> dict:
+    """The generated history `key` with every seed of `seeds`, pooled: each seed's rivals tuned
+    on that seed's own tuning window, the test forecasts of all seeds put together and resampled
+    by (seed, day) blocks, so the intervals narrow as the seeds add games."""
+    t0 = time.perf_counter()
+    tasks = [(key, s, n_games, candidates) for s in seeds]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as ex:
+            parts = list(ex.map(_seed_task, tasks))
+    else:
+        parts = [_seed_task(t) for t in tasks]
+    fore: dict[str, list] = {}
+    info: dict[str, dict] = {}
+    for seed, _meta, inf, fs in parts:
+        for k, test in fs.items():
+            fore.setdefault(k, []).extend(
+                ev.Forecast(f.index, (seed, f.game_id), f.p, f.y, f.x, (seed, f.block)) for f in test)
+            params = info.setdefault(k, {"params": {}, "tune_log_loss": []})
+            params["tune_log_loss"].append(inf[k]["tune_log_loss"])
+            for name, v in inf[k]["params"].items():
+                params["params"].setdefault(name, []).append(v)
+    for v in info.values():
+        v["tune_log_loss"] = statistics.mean(v["tune_log_loss"])
+        v["params"] = {name: "/".join(f"{x:.3g}" if isinstance(x, float) else str(x) for x in vs)
+                       if len(set(map(str, vs))) > 1 else vs[0] for name, vs in v["params"].items()}
+    metas = [m for _, m, _, _ in parts]
+    meta = {"key": key, "games": sum(m["games"] for m in metas),
+            "players": sum(m["players"] for m in metas),
+            "games_per_player": [min(m["games_per_player"][0] for m in metas),
+                                 max(m["games_per_player"][1] for m in metas)],
+            "days": sum(m["days"] for m in metas),
+            "tune_window": metas[0]["tune_window"], "test_window": metas[0]["test_window"],
+            "mean_hands": statistics.mean(m["mean_hands"] for m in metas), "bound": metas[0]["bound"],
+            "seeds": seeds}
+    return {**summarize(meta, info, fore, boot_reps), "history": label,
+            "seconds": time.perf_counter() - t0}
 
 
 def fmt_history(r: dict) -> str:
     lo, hi = r["games_per_player"]
-    lines = [f"**{r['history']}**: {r['games']} rated games, {r['players']} players ({lo}–{hi} "
-             f"games each), {r['mean_hands']:.1f} hands per game; tuning games "
-             f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
-             f"{r['test_window'][0]}–{r['test_window'][1] - 1} on {r['days']} days",
-             "", "| system | test log loss | shipped − system [95% CI] | calibration slope | tuned on the tuning window |",
-             "|---|---:|---|---:|---|"]
+    bound = r["bound"]
+    bname = "oracle" if bound == "oracle" else "hindsight"
+    if r.get("seeds"):
+        s = r["seeds"]
+        head = (f"**{r['history']}, seeds {s[0]}–{s[-1]} pooled**: {len(s)} histories of "
+                f"{r['games'] // len(s)} rated games (40 players each, {lo}–{hi} games per player), "
+                f"{r['mean_hands']:.1f} hands per game; each seed's tuning games "
+                f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
+                f"{r['test_window'][0]}–{r['test_window'][1] - 1}; {r['days']} (seed, day) blocks")
+    else:
+        head = (f"**{r['history']}**: {r['games']} rated games, {r['players']} players ({lo}–{hi} "
+                f"games each), {r['mean_hands']:.1f} hands per game; tuning games "
+                f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
+                f"{r['test_window'][0]}–{r['test_window'][1] - 1} on {r['days']} days")
+    lines = [head, "", f"| system | test log loss | shipped − system [95% CI] | {bname} − system [95% CI] "
+             "| calibration slope | tuned on the tuning window |",
+             "|---|---:|---|---|---:|---|"]
     for k, row in r["systems"].items():
         if k == "shipped":
             lo_s, hi_s = row["slope_ci95"]
@@ -199,11 +326,61 @@ def fmt_history(r: dict) -> str:
             d = f"{b['mean']:+.4f} [{b['ci95'][0]:+.4f}, {b['ci95'][1]:+.4f}]"
             slope = f"{row['calibration_slope']:.2f}" if k != "constant" else "—"
             name, ll = row["label"], f"{row['log_loss']:.4f}"
-        lines.append(f"| {name} | {ll} | {d} | {slope} | {_params_text(row['params'])} |")
-    verdict = ("the shipped model beats every tuned rival (every interval below 0)"
-               if r["beats_every_rival"] else
-               "the shipped model does NOT beat every tuned rival (some interval reaches 0 or above)")
-    lines += ["", f"Verdict: {verdict}."]
+        o = row.get("bound_minus")
+        od = "" if o is None else f"{o['mean']:+.4f} [{o['ci95'][0]:+.4f}, {o['ci95'][1]:+.4f}]"
+        lines.append(f"| {name} | {ll} | {d} | {od} | {slope} | {_params_text(row['params'])} |")
+    v = r["verdicts"]
+
+    def names(who: str, word: str) -> str:
+        ks = [RIVALS[k][0] for k in RIVALS if v[k][who] == word]
+        return ", ".join(ks) if ks else "none"
+    slope = r["systems"]["shipped"]["calibration_slope"]
+    lines += ["", "Verdict: " + ("the shipped model beats every tuned rival (every interval below 0)"
+                                 if r["beats_every_rival"] else
+                                 "the shipped model does NOT beat every tuned rival")
+              + f". Shown better than: {names('shipped', 'better')}; not separated from: "
+              f"{names('shipped', 'level')}; shown worse than: {names('shipped', 'worse')}. "
+              f"Calibration slope {slope:.2f}: {'within' if r['slope_in_range'] else 'outside'} 0.9–1.1. "
+              "Issue #19 item 2 on this history: "
+              + ("**met**." if r["beats_every_rival"] and r["slope_in_range"] else "**not met**.")]
+    if bound == "oracle":
+        power = (f"Power: the oracle (the true skills) is shown better than: {names('bound', 'better')}; "
+                 f"not shown better than: {names('bound', 'level')}"
+                 + (f", shown worse than: {names('bound', 'worse')}" if names('bound', 'worse') != "none" else ""))
+    else:
+        power = (f"Power (no true skills: the bound is the hindsight fit, which has seen the test "
+                 f"results): shown better than: {names('bound', 'better')}; not shown better than: "
+                 f"{names('bound', 'level')}"
+                 + (f", shown worse than: {names('bound', 'worse')}" if names('bound', 'worse') != "none" else ""))
+    if r["unbeatable"]:
+        power += (f". **At this size no model can be shown to beat "
+                  f"{', '.join(RIVALS[k][0] for k in r['unbeatable'])} on this history**: even the "
+                  f"{bname}'s interval against {'it' if len(r['unbeatable']) == 1 else 'them'} contains 0.")
+    else:
+        power += ": the history is large enough to show a model better than every rival."
+    lines += ["", power]
+    if r["candidates_against"]:
+        cs = list(r["candidates_against"])
+        lines += ["", "Paired intervals against each rival (system − rival; negative = the system is "
+                  "better; **bold**: shown better):", "",
+                  "| rival | shipped | " + " | ".join(LABELS[c].split(":")[0] for c in cs) + f" | {bname} |",
+                  "|---|---|" + "---|" * len(cs) + "---|"]
+
+        def cell(b: dict) -> str:
+            t = f"{b['mean']:+.4f} [{b['ci95'][0]:+.4f}, {b['ci95'][1]:+.4f}]"
+            return f"**{t}**" if b["ci95"][1] < 0 else t
+        for k in RIVALS:
+            row = r["systems"][k]
+            lines.append(f"| {RIVALS[k][0]} | {cell(row['shipped_minus'])} | "
+                         + " | ".join(cell(r["candidates_against"][c][k]) for c in cs)
+                         + f" | {cell(row['bound_minus'])} |")
+        for c in cs:
+            won = [k for k in RIVALS if r["candidates_against"][c][k]["verdict"] == "better"]
+            sl = r["systems"][c]["calibration_slope"]
+            lines += ["", f"{LABELS[c]}: shown better than "
+                      + ("every rival" if len(won) == len(RIVALS)
+                         else (", ".join(RIVALS[k][0] for k in won) or "no rival"))
+                      + f"; calibration slope {sl:.2f} ({'within' if 0.9 <= sl <= 1.1 else 'outside'} 0.9–1.1)."]
     return "\n".join(lines)
 
 
@@ -420,26 +597,35 @@ def bot_games(path: Path, regenerate: bool) -> tuple[dict, list]:
     return skills, games
 
 
+def _diffs(games, skills: dict) -> dict:
+    """{game id: true strength difference side 0 - side 1} from fixed per-player skills."""
+    return {g.game_id: sum(skills[p] for p in g.teams[0]) - sum(skills[p] for p in g.teams[1])
+            for g in games}
+
+
 def load_histories(args) -> list[tuple[str, str, list, dict | None]]:
+    """(key, label, games, {game id: true strength difference} or None when unknown)."""
     out = []
     skills, games = synthetic_history(args.games, 40, seed=args.seed)
-    out.append(("stationary", "stationary (synthetic, fixed skills)", games, skills))
-    _, games = club_history(args.drift_games, seed=args.seed)
-    out.append(("drifting", "drifting (club evenings: drift, improving joiners, synergy, short games)",
-                games, None))
+    out.append(("stationary", STATIONARY, games, _diffs(games, skills)))
+    truth: dict = {}
+    _, games = club_history(args.drift_games, seed=args.seed, truth=truth)
+    out.append(("drifting", DRIFTING, games, truth))
     if Path(args.tracker).exists():
         _, games = load_tracker(args.tracker)
         out.append(("tracker", "tracker (real score sheets)", games, None))
     else:
         print(f"(tracker history not found at {args.tracker})", file=sys.stderr)
     skills, games = bot_games(Path(args.bots), args.regenerate_bots)
-    out.append(("bots", "bots (engine bots of different skill, full games)", games, skills))
+    out.append(("bots", "bots (engine bots of different skill, full games)", games,
+                _diffs(games, skills)))
     return out
 
 
-def write_docs(text: str, path: Path = DOCS) -> None:
-    """Replace the block between the bench markers in docs/ratings.md."""
-    start, end = "<!-- bench:ratings:start -->", "<!-- bench:ratings:end -->"
+def write_docs(text: str, path: Path = DOCS, block: str = "ratings") -> None:
+    """Replace the block between the bench markers in docs/ratings.md (`block`: "ratings" for
+    §6.1, "ratings-pooled" for the pooled seeds of §6.2)."""
+    start, end = f"<!-- bench:{block}:start -->", f"<!-- bench:{block}:end -->"
     doc = path.read_text(encoding="utf-8")
     if start not in doc or end not in doc:
         print(f"(no bench markers in {path}; not written)", file=sys.stderr)
@@ -457,6 +643,10 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=2000, help="games in the stationary history")
     ap.add_argument("--drift-games", type=int, default=3000, help="games in the drifting history")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seeds", help="pool the generated histories of these seeds, e.g. 1-5 "
+                    "(bootstrap over (seed, day) blocks; writes docs/ratings.md §6.2)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes for --seeds")
+    ap.add_argument("--no-candidates", action="store_true", help="leave out the candidate rows")
     ap.add_argument("--boot-reps", type=int, default=2000)
     ap.add_argument("--speed-games", type=int, default=100_000)
     ap.add_argument("--skip-speed", action="store_true")
@@ -479,8 +669,24 @@ def main(argv=None) -> int:
     elif args.tune_shipped:
         hs = load_histories(args)
         results["tune_shipped"] = tune_shipped([(k, g) for k, _, g, _ in hs])
+    elif args.seeds:
+        lo, _, hi = args.seeds.partition("-")
+        seeds = list(range(int(lo), int(hi or lo) + 1))
+        histories = [pooled(k, label, n, seeds, args.jobs, args.boot_reps, not args.no_candidates)
+                     for k, label, n in (("stationary", STATIONARY, args.games),
+                                         ("drifting", DRIFTING, args.drift_games))]
+        results["histories"] = histories
+        uptime = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+        text = (f"Measured {datetime.date.today().isoformat()} by `.venv/bin/python bench/ratings.py "
+                f"--seeds {args.seeds} --jobs {args.jobs} --skip-speed` ({time.perf_counter() - t_start:.0f} s; "
+                f"`uptime`: {uptime}). Shipped: `{config.SYSTEM}` as in §6.1. The tracker and bot "
+                f"histories do not depend on the seed (§6.1 has them).\n\n"
+                + "\n\n".join(fmt_history(h) for h in histories))
+        print(text)
+        if not args.no_docs:
+            write_docs(text, block="ratings-pooled")
     elif not args.skip_quality:
-        histories = [evaluate_history(k, label, g, truth, args.boot_reps)
+        histories = [evaluate_history(k, label, g, truth, args.boot_reps, not args.no_candidates)
                      for k, label, g, truth in load_histories(args)]
         results["histories"] = histories
         uptime = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()

@@ -148,3 +148,60 @@ class PoolBayesKalman:
 
     def standing(self, player: PlayerId) -> Standing:
         return self.copies[self.chosen()].standing(player)
+
+
+# -- candidate 3 (docs/ratings.md §3d): the shipped filter with its forecast self-calibrated ------
+
+CALIBRATION_PRIOR = 100.0  # the prior's weight on slope 1 (precision of N(1, 1/100): sd 0.1)
+
+
+class SelfCalibratingKalman:
+    """The shipped filter, unchanged, with its forecast recalibrated by the pool's own games:
+    P = Phi(s * z), z = the shipped forecast's probit argument a'd / sqrt(1 + a'^2 sum v), and s
+    a one-parameter probit regression of the pool's earlier outcomes on z, shrunk to 1 (a
+    Gaussian prior of precision `prior` at s = 1), fitted online by one Newton step per game with
+    the expected information (assumed-density filtering): after a game with forecast q = Phi(s z)
+    and outcome y, g = z phi(s z) (y - q) / (q (1 - q)), I += z^2 phi(s z)^2 / (q (1 - q)),
+    s += g / I. The ratings are the shipped ones; only the forecast moves. State per pool: (s, I).
+    Reads only earlier games; the same rule for every pool."""
+
+    name = "margin-kalman-self-calibrating"
+
+    def __init__(self, params: ModelParams, prior: float = CALIBRATION_PRIOR):
+        self.model = MarginKalman(params)
+        self.s = 1.0
+        self.info = prior
+
+    def _z(self, x: tuple[float, ...]) -> float:
+        a = self.model.params.prob_scale
+        if len(x) > 2:
+            a = a * math.sqrt(x[2])
+        return a * x[0] / math.sqrt(1.0 + a * a * x[1])
+
+    def pair_features(self, game: GameResult) -> list[tuple[float, ...]]:
+        return self.model.pair_features(game)
+
+    def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
+        n = len(game.teams)
+        ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        return [(i, j, _phi_cdf(self.s * self._z(x))) for (i, j), x in zip(ij, self.pair_features(game))]
+
+    def update(self, game: GameResult) -> list[Change]:
+        n = len(game.teams)
+        ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        for (i, j), x in zip(ij, self.pair_features(game)):
+            z = self._z(x)
+            u = self.s * z
+            q = min(max(_phi_cdf(u), 1e-6), 1.0 - 1e-6)
+            dens = math.exp(-0.5 * u * u) / math.sqrt(2.0 * math.pi)
+            y = game.pair_score(i, j)
+            self.info += z * z * dens * dens / (q * (1.0 - q))
+            self.s += z * dens * (y - q) / (q * (1.0 - q)) / self.info
+        return self.model.update(game)
+
+    def standing(self, player: PlayerId) -> Standing:
+        return self.model.standing(player)
+
+
+def _phi_cdf(u: float) -> float:
+    return 0.5 * (1.0 + math.erf(u / math.sqrt(2.0)))

@@ -375,6 +375,13 @@ def paired_bootstrap(a: Sequence[Forecast], b: Sequence[Forecast], reps: int = 2
     return sum(diffs) / n, means[int(0.025 * reps)], means[int(0.975 * reps) - 1]
 
 
+def verdict(lo: float, hi: float) -> str:
+    """What a paired interval of a - b (log loss, lower is better) shows: "better" when all of it
+    is below 0 (a is shown better than b), "worse" when all of it is above 0, else "level" (not
+    separated at this size)."""
+    return "better" if hi < 0.0 else "worse" if lo > 0.0 else "level"
+
+
 def slope_interval(forecasts: Sequence[Forecast], reps: int = 200,
                    seed: int = 1) -> tuple[float, float]:
     """95% day-block bootstrap interval of the calibration slope (percentile)."""

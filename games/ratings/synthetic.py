@@ -104,6 +104,7 @@ def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
                  synergy_share: float = 0.3, synergy_sd: float = 0.12,
                  stop_share: float = 0.3, stop_hands: tuple[int, int] = (3, 8),
                  target: int = 1000, start: float = 1.6e9,
+                 truth: dict | None = None,
                  ) -> tuple[dict[int, float], list[GameResult]]:
     """A drifting club history: what the review (issue #19) tested the ratings on.
 
@@ -123,7 +124,11 @@ def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
       target, as a lunch game or a late evening does; the rest are played to the target.
 
     Skills are in the units of play_hand (logit-like; 0.15 is a clear but not dominant gap).
-    Returns (skills at the end, games); deterministic for a seed.
+    Returns (skills at the end, games); deterministic for a seed. `truth`, when given a dict, is
+    filled with {game id: the true strength difference side 0 - side 1 of that game} (each
+    side's current skills, the late joiners' learning and the pair's synergy included: the
+    difference play_hand played with), for the bench's oracle; it draws no random number, so the
+    games are the same with or without it.
     """
     rng = random.Random(seed)
     base = {p: rng.gauss(0.0, skill_sd) for p in range(n_players)}
@@ -184,6 +189,8 @@ def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
                 bonus = synergy.get((min(pair), max(pair)), 0.0) / 2.0
                 sk[team] += bonus
                 sk[team + 2] += bonus
+            if truth is not None:
+                truth[len(games)] = sk[0] + sk[2] - sk[1] - sk[3]
             stop_after = rng.randint(*stop_hands) if rng.random() < stop_share else None
             totals = [0.0, 0.0]
             hands = []

@@ -86,3 +86,32 @@ def test_candidate_2_learns_a_smaller_scale_where_results_are_noisier():
         return sum(w[k][s] * sc for k in range(len(w)) for s, sc in enumerate(m.scales))
 
     assert mean_scale(b) < mean_scale(a)
+
+
+def test_candidate_3_rates_like_the_shipped_model_and_recalibrates_from_earlier_games_only():
+    from games.ratings.candidates import SelfCalibratingKalman
+
+    _, games = synthetic_history(200, 12, seed=4)
+    m = SelfCalibratingKalman(config.params_for("nanking"))
+    shipped = config.model_for("nanking")
+    for g in games:
+        got = m.pair_probabilities(g)[0][2]
+        flipped = replace(g, winner=1 - g.winner, scores=None, hand_details=())
+        assert got == m.pair_probabilities(flipped)[0][2]
+        assert m.update(g) == shipped.update(g)
+    assert m.model.state == shipped.state
+
+
+def test_candidate_3_learns_a_smaller_slope_where_results_are_noisier():
+    import random
+
+    from games.ratings.candidates import SelfCalibratingKalman
+
+    _, games = synthetic_history(600, 12, seed=6)
+    rng = random.Random(1)
+    noisy = [replace(g, teams=[g.teams[1], g.teams[0]]) if rng.random() < 0.5 else g for g in games]
+    a = SelfCalibratingKalman(config.params_for("nanking"))
+    b = SelfCalibratingKalman(config.params_for("nanking"))
+    ev.prequential(a, games)
+    ev.prequential(b, noisy)
+    assert b.s < 0.9 < a.s

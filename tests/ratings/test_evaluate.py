@@ -250,3 +250,10 @@ def test_hand_margin_variance_is_the_within_game_spread_of_clipped_hands():
     # a looser clip counts the big hand in full: more spread
     assert ev.hand_margin_variance(games, clip=2.0)[0] > var
     assert math.isnan(ev.hand_margin_variance(games[2:], clip=1.0)[0])
+
+
+def test_a_paired_interval_shows_better_worse_or_nothing():
+    assert ev.verdict(-0.02, -0.001) == "better"
+    assert ev.verdict(0.001, 0.02) == "worse"
+    assert ev.verdict(-0.01, 0.01) == "level"
+    assert ev.verdict(-0.01, 0.0) == "level"

@@ -88,3 +88,20 @@ def test_a_history_survives_its_file_format(club):
     for g in club[1][:50]:
         back = game_from_json(game_to_json(g))
         assert back == g and back.hand_details == g.hand_details
+
+
+def test_the_drifting_history_reports_each_games_true_difference_without_changing_the_games(club):
+    truth: dict = {}
+    skills, games = club_history(1500, seed=4, truth=truth)
+    assert [(g.teams, g.scores, g.hands) for g in games] == [(g.teams, g.scores, g.hands) for g in club[1]]
+    assert skills == club[0]
+    assert set(truth) == {g.game_id for g in games}
+    # the side the truth favours wins clearly more often, the more so the larger the difference
+    def won_by_favourite(lo, hi):
+        sel = [g for g in games if lo <= abs(truth[g.game_id]) < hi]
+        return statistics.mean((g.pair_score(0, 1) if truth[g.game_id] > 0 else 1 - g.pair_score(0, 1))
+                               for g in sel), len(sel)
+    small, n_small = won_by_favourite(0.0, 0.1)
+    large, n_large = won_by_favourite(0.3, 10.0)
+    assert n_small > 50 and n_large > 50
+    assert large > 0.75 and large > small + 0.15
