@@ -5,6 +5,7 @@
     .venv/bin/python bench/ratings.py --skip-speed --no-docs --json out.json
     .venv/bin/python bench/ratings.py --tune-shipped   # how config.BASE's values were chosen
     .venv/bin/python bench/ratings.py --diagnose-shipped --skip-speed  # tuning-window diagnostics
+    .venv/bin/python bench/ratings.py --seeds 1-5 --jobs 2 --skip-speed  # pooled seeds: §6.2
 
 Quality (docs/ratings.md §5): every game is predicted from the games before it, then the
 ratings are updated on it. Games are split chronologically: burn-in [0, 25%), tuning [25%, 50%),
@@ -15,6 +16,14 @@ probability slope (log-normal prior, sd PRIOR_LOG_SD, around the rival's own uns
 forecast). Every system sees the same games and the same game-length ratio
 (model.length_ratio). Reported: test log loss, the paired per-game difference shipped - rival
 with a 95% bootstrap interval resampled by days (evenings), and the calibration slope.
+
+Power: on the generated and bot histories an oracle forecasts from the true skills of each game
+(fitted slope); on the real history, whose skills nobody knows, a hindsight fit (skills from
+every game, the test games included) stands in for it. The bound's paired interval against each
+rival says whether the history is large enough for ANY model to be shown better than that rival;
+the generated verdict names the rivals no model can be shown to beat at that size. --seeds pools
+several seeds of the generated histories (bootstrap over (seed, day) blocks) to narrow the
+intervals.
 
 Histories (games/ratings/synthetic.py, botplay.py, tracker.py; docs/ratings.md §6):
 * stationary: synthetic score sheets, fixed skills (synthetic_history);
@@ -355,7 +364,7 @@ def fmt_history(r: dict) -> str:
     if r["unbeatable"]:
         power += (f". **At this size no model can be shown to beat "
                   f"{', '.join(RIVALS[k][0] for k in r['unbeatable'])} on this history**: even the "
-                  f"{bname}'s interval against {'it' if len(r['unbeatable']) == 1 else 'them'} contains 0.")
+                  f"{bname}'s interval against {'it' if len(r['unbeatable']) == 1 else 'each of them'} contains 0.")
     else:
         power += ": the history is large enough to show a model better than every rival."
     lines += ["", power]
