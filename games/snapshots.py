@@ -41,8 +41,9 @@ LOCAL_STATES = 512  # live states kept per process
 LOCAL_STREAMS = 64  # games whose events are kept per process
 # Bump when a pickled GameState changes shape or an engine change alters what events fold to
 # (v2: Hand.ranked became Hand.ranks, Grand Seigneur's `lord_seat`; v3: the events since the hand
-# began are a list, `_since`, no longer a tuple, and a Hand has `after` and `pushers`).
-_CACHE_VERSION = "v3"
+# began are a list, `_since`, no longer a tuple, and a Hand has `after` and `pushers`; v4: a Hand's
+# `pile` is a plain dict, no longer a Counter).
+_CACHE_VERSION = "v4"
 
 
 _states = LocalLru(LOCAL_STATES)  # (stream id, n) -> GameState (never handed out: callers get copies)

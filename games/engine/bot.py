@@ -108,7 +108,7 @@ def _play_hand(
     do({"type": "shuffle", "seat": shuffler})
     h = state.hand
     assert h is not None
-    pile = list(h.pile.elements())
+    pile = [c for c, k in h.pile.items() for _ in range(k)]  # Counter.elements()'s order
     rng.shuffle(pile)
     western = state.options.get("deal_method") == "western"
     if western:

@@ -8,6 +8,8 @@ none of them as numbers.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections import Counter
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -97,7 +99,10 @@ class Hand:
         self.sizes = sizes
         self.cards: list[list[str]] = [[] for _ in range(n)]
         self.received = [0] * n
-        self.pile = Counter(deck)  # cards not yet drawn or dealt
+        # cards not yet drawn or dealt: card -> count, a plain dict (a Counter's item assignment
+        # goes through Python-level slots: a deal's counting cost several times more), the deck's
+        # cards only, in the deck's order (Counter's order: bots deal from it)
+        self.pile = dict(_pile_of(deck))
         self.last_drawer: int | None = None
         self.calls: dict[int, str] = {}
         self.played: set[int] = set()
@@ -124,7 +129,7 @@ class Hand:
         h.team_of, h.sizes = self.team_of, self.sizes
         h.cards = [list(c) for c in self.cards]
         h.received = list(self.received)
-        h.pile = Counter(self.pile)
+        h.pile = dict(self.pile)
         h.last_drawer = self.last_drawer
         h.calls = dict(self.calls)
         h.played = set(self.played)
@@ -208,6 +213,15 @@ def _rank_field(event: dict[str, Any], key: str) -> int | None:
             params={"rule": "rank", "event": event.get("type"), "field": key, "value": repr(value)},
         )
     return RANK_OF_CODE[value]
+
+
+_ZEROS = itertools.repeat(0)  # dict.get's default for every card (never exhausted)
+
+
+@functools.lru_cache(maxsize=64)
+def _pile_of(deck: tuple[str, ...]) -> dict[str, int]:
+    """A deck's cards and their counts, in the deck's order (every hand copies it: never change it)."""
+    return dict(Counter(deck))
 
 
 def _holds(hand_cards: list[str], cards: list[str]) -> bool:
@@ -400,7 +414,7 @@ class GameState(EventFold):
                 f"seat {expected} draws next, not seat {seat}",
                 params={"seat": seat, "expected_seat": expected},
             )
-        if h.pile[card] <= 0:
+        if h.pile.get(card, 0) <= 0:  # a card not in this deck (say the Dog without option dog) too
             raise EngineError(
                 "deal_invalid",
                 f"{card} is not in the pile: it has already been taken",
@@ -435,9 +449,10 @@ class GameState(EventFold):
         pile = h.pile
         if len(set(cards)) == len(cards):  # the usual case: no card twice (the same list as below)
             # each card's count in the pile, at C speed; the cards missing only when one is
-            missing = [c for c in cards if pile[c] < 1] if min(map(pile.__getitem__, cards)) < 1 else []
+            # (a card not in this deck counts 0)
+            missing = [c for c in cards if pile.get(c, 0) < 1] if min(map(pile.get, cards, _ZEROS)) < 1 else []
         else:
-            missing = [c for c, k in Counter(cards).items() if pile[c] < k]
+            missing = [c for c, k in Counter(cards).items() if pile.get(c, 0) < k]
         if missing:
             raise EngineError(
                 "deal_invalid",

@@ -27,7 +27,7 @@ def test_tientsin_draw_order_from_the_shuffler_the_first_two_drawers_take_the_la
     # 10 cards, the others 9"; 003: "ainsi quatre joueurs auront 9 cartes, les deux autres 10".
     state = GameState("tientsin", {}, SIX)
     state.apply({"type": "shuffle", "seat": 3})
-    deck = sorted(state.hand.pile.elements())
+    deck = sorted(Counter(state.hand.pile).elements())
     refuse(state, {"type": "draw", "seat": 0, "card": deck[-1]}, "draw_out_of_order")
     for k in range(54):  # nine rounds from seat 3 on
         state.apply({"type": "draw", "seat": (3 + k) % 6, "card": deck.pop()})
@@ -158,7 +158,7 @@ def test_threechu_draw_order_is_dealer_next_dummy_last():
     # cartes pour son Ministre".
     state = GameState("threechu", {}, THREE)
     state.apply({"type": "shuffle", "seat": 1})
-    deck = sorted(state.hand.pile.elements())
+    deck = sorted(Counter(state.hand.pile).elements())
     refuse(state, {"type": "draw", "seat": 3, "card": deck[-1]}, "draw_out_of_order")
     for k in range(56):
         seat = (1, 2, 3, 0)[k % 4]
@@ -174,7 +174,7 @@ def test_threechu_opponents_call_grand_tichu_before_their_ninth_card():
     # their 9th card".
     state = GameState("threechu", {}, THREE)
     state.apply({"type": "shuffle", "seat": 1})
-    deck = sorted(state.hand.pile.elements())
+    deck = sorted(Counter(state.hand.pile).elements())
     for k in range(32):  # eight rounds: everyone holds 8
         state.apply({"type": "draw", "seat": (1, 2, 3, 0)[k % 4], "card": deck.pop()})
     state.apply({"type": "draw", "seat": 1, "card": deck.pop()})
@@ -207,7 +207,7 @@ def _threechu_dealt(preset: str) -> GameState:
     """A Threechu hand dealt by seat 0 (order 0, 1, dummy, 2), 14 cards each, before the exchange."""
     state = GameState("threechu", {"preset": preset}, THREE)
     state.apply({"type": "shuffle", "seat": 0})
-    deck = sorted(state.hand.pile.elements())
+    deck = sorted(Counter(state.hand.pile).elements())
     for seat in (0, 1, 3, 2):
         state.apply({"type": "deal", "seat": seat, "cards": [deck.pop() for _ in range(14)]})
     return state
@@ -392,7 +392,7 @@ def test_grand_seigneur_two_decks_identical_cards_are_a_multiset():
     # (grand-seigneur) the same code may occur twice: hands are multisets."
     state = GameState("grand-seigneur", {"preset": "rio"}, players(8))
     state.apply({"type": "shuffle", "seat": 0})
-    pile = state.hand.pile
+    pile = Counter(state.hand.pile)
     rest = sorted((pile - Counter({"Ks": 2})).elements())
     state.apply({"type": "deal", "seat": 1, "cards": ["Ks", "Ks"] + rest[:10]})
     refuse(state, {"type": "deal", "seat": 2, "cards": ["Ks"] + rest[10:21]}, "deal_invalid")

@@ -16,6 +16,7 @@ refusal without a template, fails."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -98,7 +99,7 @@ def probes(g: GameState) -> list[dict]:
         out.append({"type": "penalty", "seat": seat, "reason": ""})
     if h is None:
         return out
-    pile = sorted(h.pile.elements())
+    pile = sorted(Counter(h.pile).elements())
     held = [c for cards in h.cards for c in cards]
     for seat in everyone:
         hand = list(h.cards[seat])

@@ -1,6 +1,8 @@
 """What Tientsin, Threechu and Grand Seigneur change from Nanking, rule by rule (rules.md)."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from games.engine import EngineError, GameState, fold, score_json, state_json
@@ -38,7 +40,7 @@ def test_tientsin_draw_gives_the_first_two_drawers_ten_cards():
 def test_tientsin_grand_tichu_before_the_seventh_card():
     state = GameState("tientsin", {}, SIX)
     state.apply({"type": "shuffle", "seat": 0})
-    deck = sorted(state.hand.pile.elements())
+    deck = sorted(Counter(state.hand.pile).elements())
     for k in range(6 * 6):  # six rounds of draws: everyone holds 6
         state.apply({"type": "draw", "seat": k % 6, "card": deck.pop()})
     state.apply({"type": "grand_tichu", "seat": 0})
@@ -51,7 +53,7 @@ def test_tientsin_grand_tichu_before_the_seventh_card():
 def test_tientsin_pushes_go_to_the_two_partners_only():
     state = GameState("tientsin", {}, SIX)
     state.apply({"type": "shuffle", "seat": 0})
-    deck = sorted(state.hand.pile.elements())
+    deck = sorted(Counter(state.hand.pile).elements())
     for seat in range(6):
         state.apply({"type": "deal", "seat": seat, "cards": [deck.pop() for _ in range(state.hand.sizes[seat])]})
     hand0 = state.hand.cards[0]
@@ -305,7 +307,7 @@ def ranked_hand(n: int, options: dict, out: list[int]) -> GameState:
     state = GameState("grand-seigneur", options, players(n))
     state.apply({"type": "hand_result", "out": out})
     state.apply({"type": "shuffle", "seat": out[-1]})
-    deck = sorted(state.hand.pile.elements(), key=tribute_rank)
+    deck = sorted(Counter(state.hand.pile).elements(), key=tribute_rank)
     h = state.hand
     start = h.order.index(out[-1]) + 1
     k = 0
@@ -366,7 +368,7 @@ def test_grand_seigneur_dog_gives_the_lead_to_the_wretch():
     state.apply({"type": "hand_result", "out": out})
     state.apply({"type": "shuffle", "seat": 4})
     h = state.hand
-    deck = sorted(h.pile.elements())
+    deck = sorted(Counter(h.pile).elements())
     # Seat 1 gets the Dog and the Mahjong; seats 0 and 4 hold nothing special
     deck.remove("Dog"); deck.remove("Mahjong")
     for seat in (0, 1, 2, 3, 4):
