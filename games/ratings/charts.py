@@ -5,9 +5,10 @@ elsewhere, and none are needed). Pure Python (no Django).
   predictive rating's line with its 95% range as a band. Two games a month apart are a month
   apart on the axis, not one step.
 * `rank_chart`: a step line of the player's rank after each club day (first place at the top).
-Dates on the axis are ticks at whole days, months or years, chosen by the span shown; in the
-rating chart at the club's local midnights (a New York game at 20:00 is 01:00 UTC the next day:
-it sits before that day's tick, not after it).
+Dates on the axis are ticks at whole days, months or years, chosen by the span shown, at the
+club's local midnights in both charts (a New York game at 20:00 is 01:00 UTC the next day: it
+sits before that day's tick, not after it); the rank chart's evenings sit on their own date's
+tick (local midnight), so a night the clocks change is 23 or 25 hours wide, as in the rating chart.
 """
 from __future__ import annotations
 
@@ -30,10 +31,11 @@ class GamePoint:
     label: str = ""  # the point's tooltip (the game and its why line)
 
 
-def _ts(d: datetime | date) -> float:
+def _ts(d: datetime | date, tz: tzinfo = timezone.utc) -> float:
+    """An instant's timestamp; a day's (a club evening's) is its local midnight in `tz`."""
     if isinstance(d, datetime):
         return d.timestamp()
-    return datetime(d.year, d.month, d.day, tzinfo=timezone.utc).timestamp()
+    return datetime(d.year, d.month, d.day, tzinfo=tz).timestamp()
 
 
 EN_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -166,17 +168,18 @@ def _range(lo: float, hi: float, step: float) -> list[float]:
 
 
 def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank history",
-               months: Sequence[str] = EN_MONTHS) -> str:
+               months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc) -> str:
     """A step line of the rank after each club day (date, rank or None, the player played that
     day); days unranked leave a gap; a point marks each day the player played (not every club
-    day: a long history would be thousands of points)."""
+    day: a long history would be thousands of points). The days are the club's evenings in `tz`
+    (games.ratings.evening), each on its date's tick, the ticks at midnight in `tz`."""
     ranked = [(d, r) for d, r, played in days if r is not None and played]
     if not any(r is not None for _, r, _ in days):
         return _empty(title, "rank-chart", "Not ranked yet")
     worst = max(r for _, r, _ in days if r is not None)
-    fr = _Frame(_ts(days[0][0]), _ts(days[-1][0]), 1, max(worst, 2), invert=True)
+    fr = _Frame(_ts(days[0][0], tz), _ts(days[-1][0], tz), 1, max(worst, 2), invert=True)
     step = max(1, round((max(worst, 2) - 1) / 5))
-    parts = _head(title, "rank-chart") + _axes(fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)], months)
+    parts = _head(title, "rank-chart") + _axes(fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)], months, tz)
     runs: list[list[str]] = [[]]
     prev_y: float | None = None
     for d, r, _ in days:
@@ -185,7 +188,7 @@ def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank
                 runs.append([])
             prev_y = None
             continue
-        x, y = fr.x(_ts(d)), fr.y(r)
+        x, y = fr.x(_ts(d, tz)), fr.y(r)
         if prev_y is not None:
             runs[-1].append(f"{x},{prev_y}")
         runs[-1].append(f"{x},{y}")
@@ -194,7 +197,7 @@ def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank
         if run:
             parts.append(f'<polyline fill="none" stroke="{PRED_COLOUR}" stroke-width="1.8" points="{" ".join(run)}"/>')
     for d, r in ranked:
-        parts.append(f'<circle cx="{fr.x(_ts(d))}" cy="{fr.y(r)}" r="2" fill="{PRED_COLOUR}">'
+        parts.append(f'<circle cx="{fr.x(_ts(d, tz))}" cy="{fr.y(r)}" r="2" fill="{PRED_COLOUR}">'
                      f'<title>{d.isoformat()}: #{r}</title></circle>')
     parts.append("</svg>")
     return "".join(parts)

@@ -281,6 +281,24 @@ def test_the_rank_chart_leaves_gaps_when_unranked():
     assert "Not ranked yet" in charts.rank_chart([(date(2026, 1, 1), None, True)])
 
 
+def test_the_rank_charts_evenings_sit_on_the_clubs_days_ticks():
+    """The rank chart's days are the club's evenings: each on its date's tick at local midnight
+    in the club's zone, as the rating chart's games; across Berlin's spring-forward night
+    (29 March 2026) the 29th is 23 hours wide, as it is in the rating chart."""
+    from zoneinfo import ZoneInfo
+
+    berlin = ZoneInfo("Europe/Berlin")
+    days = [(date(2026, 3, k), 1, True) for k in (27, 28, 29, 30, 31)]
+    svg = charts.rank_chart(days, tz=berlin)
+    points = {title.split(":")[0]: float(cx) for cx, title in re.findall(r'<circle cx="([\d.]+)"[^>]*><title>([^<]+)', svg)}
+    ticks = {text: float(x) for x, text in re.findall(r'<text x="([\d.]+)" y="\d+" text-anchor="middle"[^>]*>([^<]+)', svg)}
+    for k in (28, 29, 30):
+        assert points[f"2026-03-{k}"] == ticks[f"{k} Mar"]  # each evening on its own date's tick
+    day = points["2026-03-29"] - points["2026-03-28"]
+    short = points["2026-03-30"] - points["2026-03-29"]  # 23 hours at Berlin's clock, 24 in UTC
+    assert abs(short - day * 23 / 24) < 0.3
+
+
 @UNTIMED
 @given(played, st.integers(1, 5))
 def test_partnerships_limit_keeps_the_order(draws, limit):
