@@ -215,6 +215,10 @@ def _rank_field(event: dict[str, Any], key: str) -> int | None:
     return RANK_OF_CODE[value]
 
 
+#: a push's target keys as the quick way takes them: a seat number's plain text (another
+#: spelling, say "02", goes the whole way, which reads it with int())
+_TARGET_OF_KEY = {str(s): s for s in range(16)}
+
 _ZEROS = itertools.repeat(0)  # dict.get's default for every card (never exhausted)
 
 
@@ -613,6 +617,11 @@ class GameState(EventFold):
                 params={"seat": seat, "cards": all_cards},
             )
         self.variant.check_push(h, seat, given)
+        self._pushed(h, seat, given, all_cards)
+
+    def _pushed(self, h: Hand, seat: int, given: dict[int, list[str]], all_cards: list[str]) -> None:
+        """A push that every check let through: the cards leave the seat's hand, and once every
+        pusher has given, each target takes its gifts and the play begins."""
         _remove(h.cards[seat], all_cards)
         h.pushes[seat] = given
         if len(h.pushes) == self._pushers_count(h):
@@ -620,6 +629,48 @@ class GameState(EventFold):
                 for target, cards in gifts.items():
                     h.cards[target].extend(cards)
             self._start_play(h)
+
+    def _quick_push(self, event: dict[str, Any]) -> None:
+        """The usual push, accepted at once: in the exchange, a seat in range that has not pushed,
+        one card to each of its targets (a variant that gives one card each and checks nothing more:
+        all but Grand Seigneur's tribute), each target written as the seat number's plain text, the
+        cards distinct and held. Each test is one of :meth:`_on_push`'s checks passed (the field
+        check's too: an int seat, an object of strings), so the state after it is ``_on_push``'s;
+        anything else goes the whole way (:meth:`_checked`), which gives every refusal."""
+        h = self.hand
+        seat = event.get("seat")
+        raw = event.get("cards")
+        v = self.variant
+        if (
+            h is not None
+            and seat.__class__ is int
+            and raw.__class__ is dict
+            and h.dealt
+            and h.turn is None
+            and h.gift_from is None
+            and not self.over
+            and h.pushers is not None
+            and len(h.pushes) < h.pushers  # with the three tests before: the exchange phase
+            and 0 <= seat < self.n
+            and seat not in h.pushes
+            and v.__class__.push_counts is Variant.push_counts  # one card to each target
+            and v.__class__.check_push is Variant.check_push
+        ):
+            targets = v.push_targets(h, seat)
+            given: dict[int, list[str]] | None = {}
+            for key, card in raw.items():
+                target = _TARGET_OF_KEY.get(key)
+                if target is None or card.__class__ is not str or card not in CARD_INFO:
+                    given = None
+                    break
+                given[target] = [card]  # type: ignore[index]
+            if given is not None and targets and set(given) == set(targets):
+                all_cards = [*raw.values()]
+                distinct = set(all_cards)
+                if len(distinct) == len(all_cards) and distinct.issubset(h.cards[seat]):
+                    self._pushed(h, seat, given, all_cards)
+                    return
+        self._checked("push", event)
 
     def _start_play(self, h: Hand) -> None:
         h.turn = self.variant.first_leader(h)
@@ -1203,5 +1254,5 @@ __all__ = ["GameState", "Hand", "EVENT_TYPES"]
 GameState._handlers = _HANDLERS
 GameState._schemas = schema.FAMILY
 GameState._starts = HAND_STARTS
-GameState._quick = {"play": GameState._quick_play, "pass": GameState._quick_pass}
+GameState._quick = {"play": GameState._quick_play, "pass": GameState._quick_pass, "push": GameState._quick_push}
 GameState._build_dispatch()

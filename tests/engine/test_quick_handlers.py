@@ -1,17 +1,17 @@
-"""The usual play and pass take a quick way through the fold (GameState._quick_play and
-_quick_pass, for speed: the import folds every event). The whole way stays the reference: the
+"""The usual play, pass and push take a quick way through the fold (GameState._quick_play,
+_quick_pass and _quick_push, for speed: the import folds every event). The whole way stays the reference: the
 one ``apply`` takes for anything unusual (``_apply_other``: the field check, the game's end, the
 full handler). On bot-played games of every Tichu-family table, at random positions, every legal
 action and mutations of them (another seat, cards not held or unknown, a card twice, fields of
-the wrong type, a wish or a Phoenix reading added, passes where none is allowed) must give the
-same refusal (code, message, parameters) or the same state both ways."""
+the wrong type, a wish or a Phoenix reading added, passes where none is allowed, pushes to other
+targets or of other cards) must give the same refusal (code, message, parameters) or the same state both ways."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.engine import EngineError, fold, legal_actions, random_record
 from games.engine.record import fold_steps
-from games.engine.state import GameState, Hand
+from games.engine.state import EXCHANGE, GameState, Hand
 from tests.engine.test_properties import TABLES
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -75,7 +75,35 @@ def mutations(state: GameState, action: dict, pick) -> list:
             {**action, "cards": [pick(held)]} if held else action,
             {**action, "cards": held[:2]} if len(held) >= 2 else action,
         ]
+    if isinstance(cards, dict) and cards:
+        out += push_mutations(state, action, cards, pick)
     return out
+
+
+def push_mutations(state: GameState, action: dict, gifts: dict, pick) -> list:
+    """Pushes near a legal one (the quick push reads each target key and card itself)."""
+    seat = action.get("seat", 0)
+    held = state.hand.cards[seat] if state.hand is not None and isinstance(seat, int) else []
+    keys, cards = list(gifts), list(gifts.values())
+    first, *rest = keys
+    others = [c for c in ("2j", "5s", "Ar", "Dragon", "Phoenix", "Mahjong", "Dog") if c not in held]
+    return [
+        {**action, "cards": {int(k): c for k, c in gifts.items()}},  # int keys
+        {**action, "cards": {"0" + first: gifts[first], **{k: gifts[k] for k in rest}}},  # "02": int() reads it
+        {**action, "cards": {k: gifts[k] for k in rest}},  # a target left out
+        {**action, "cards": {**gifts, str(seat): pick(held) if held else "2j"}},  # to itself
+        {**action, "cards": {**gifts, str(state.n): pick(held) if held else "2j"}},  # to no seat
+        {**action, "cards": {**gifts, first: [gifts[first]]}},  # a list of one card
+        {**action, "cards": {**gifts, first: [gifts[first], pick(held) if held else "2j"]}},  # two cards
+        {**action, "cards": {**gifts, first: "Zz"}},
+        {**action, "cards": {**gifts, first: 7}},
+        {**action, "cards": {**gifts, first: pick(others)}} if others else action,  # not held
+        {**action, "cards": {**gifts, first: cards[-1]}},  # one card twice
+        {**action, "cards": {}},
+        {**action, "cards": cards},
+        {**action, "cards": dict(reversed(list(gifts.items())))},  # another order
+        {"type": "push", "seat": seat},
+    ]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -85,10 +113,15 @@ def test_quick_and_whole_way_agree(data, seed, table):
     record = random_record(seed, variant=variant, options=options, players=players, max_hands=2)
     events = record["events"]
     positions = data.draw(st.lists(st.integers(0, len(events)), min_size=1, max_size=6))
-    # and where a wish stands (rare at random positions): the quick ways let through only what it allows
-    wished = [n for n, _, state in fold_steps(GameState(variant, options, players), events)
-              if state.hand is not None and state.hand.wish is not None]
-    positions += wished[:: max(1, len(wished) // 4)]
+    # and where a wish stands (rare at random positions): the quick ways let through only what it
+    # allows; and in the exchange (four events a hand), where the quick push is asked
+    wished, exchanging = [], []
+    for n, _, state in fold_steps(GameState(variant, options, players), events):
+        if state.hand is not None and state.hand.wish is not None:
+            wished.append(n)
+        if state.phase == EXCHANGE:
+            exchanging.append(n)
+    positions += wished[:: max(1, len(wished) // 4)] + exchanging[:: max(1, len(exchanging) // 2)]
     for k in positions:
         state = fold(record, upto=k)
         actions = legal_actions(state)
@@ -125,17 +158,17 @@ class Probe(GameState):
 
 
 def test_the_quick_ways_are_taken():
-    """The properties above compare something: most plays and passes do take the quick way."""
+    """The properties above compare something: most plays, passes and pushes do take the quick way."""
     record = random_record(7, max_hands=2)
     state = GameState("nanking", {}, record["players"])
-    kinds = [e["type"] for e in record["events"] if e["type"] in ("play", "pass")]
+    kinds = [e["type"] for e in record["events"] if e["type"] in ("play", "pass", "push")]
     for event in record["events"]:
-        if event["type"] in ("play", "pass"):
+        if event["type"] in ("play", "pass", "push"):
             probe = state.copy()
             probe.__class__ = Probe
             probe.apply(event)
         state.apply(event)
-    for kind in ("play", "pass"):
+    for kind in ("play", "pass", "push"):
         assert Probe.left.count(kind) < kinds.count(kind) / 2, (kind, Probe.left.count(kind), kinds.count(kind))
 
 
