@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.engine import CODES, EngineError, check_incoming, fold, parse_record, random_record, random_tzq_record
+from games.engine import CODES, EngineError, check_incoming, fold, parse_record, random_record, random_tzq_record, score_json
 from games.engine.schema import MAX_EVENT_CHARS
 from games.engine.cli import main as cli_main
 from tests.engine.event_fields import FAMILY_FIELDS, JSON_VALUES, TZQ_FIELDS
@@ -186,3 +186,36 @@ def test_the_cli_refuses_an_unknown_field_with_exit_2(tmp_path, capsys):
     assert cli_main(["score", str(path)]) == 2
     out = json.loads(capsys.readouterr().out)
     assert out["index"] == 3 and out["error"]["code"] == "malformed"
+
+
+# --- fold() of a whole record tests the events' shape only when something is refused ------------
+
+
+def _folded(record: dict, upto: int | None):
+    try:
+        state = fold(record, upto)
+    except EngineError as err:
+        return "refused", err.code, err.message, err.params, err.index
+    return "folded", state.events_applied, json.dumps(score_json(state), sort_keys=True)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, len(RECORDS) - 1), data=st.data())
+def test_folding_a_whole_record_refuses_as_checking_its_shape_first(which, data):
+    """fold(record) leaves parse_record's test of every event's shape to its own loop and asks
+    parse_record again only on a refusal: the same answer as fold(record, upto=len) (parse_record
+    first, as ever), whatever comes first: a malformed event, a rule broken before or after it, a
+    variant that is not a string."""
+    record = RECORDS[which]
+    events = list(record["events"])
+    if data.draw(st.booleans()):  # an event of no shape (not an object, or a type that is no string)
+        bad = data.draw(st.sampled_from([["pass"], "pass", None, 7, {"type": 7}, {"seat": 0}, {"type": None}]))
+        events.insert(data.draw(st.integers(0, len(events))), bad)
+    if data.draw(st.booleans()):  # a rule broken (a seat that does not exist)
+        k = data.draw(st.integers(0, len(events) - 1))
+        if isinstance(events[k], dict):
+            events[k] = {**events[k], "seat": 99}
+    mangled = {**record, "events": events}
+    if data.draw(st.booleans()):
+        mangled["variant"] = data.draw(st.sampled_from([5, None, "no-such-game"]))
+    assert _folded(mangled, None) == _folded(mangled, len(events))
