@@ -289,7 +289,7 @@ def invitation(request, token: str):
     member = (Membership.objects.filter(club=inv.club, user=request.user).first()
               if request.user.is_authenticated else None)  # fmt: skip
     return render(request, "clubs/invitation.html", {
-        "inv": inv, "form": form, "member": member, "role_help": ROLE_HELP.get(inv.role, ""),
+        "inv": inv, "club": inv.club, "form": form, "member": member, "role_help": ROLE_HELP.get(inv.role, ""),
     })
 
 

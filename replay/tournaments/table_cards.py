@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games import selectors as game_selectors
-from games.models import Game
+from games.models import Club, Game
 from games.services import ServiceError
 from games.tournaments import selectors, services, table_codes
 
@@ -116,7 +116,9 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
         view = services.table_result(game_id=pk, user=request.user)
     except ServiceError as err:
         raise PermissionDenied(err.message) from None
-    return render(request, "tournaments/table_result.html", {"view": view, "game_id": pk})
+    # the club, so that the page reads at its clock (replay/templatetags/club_clock.py)
+    return render(request, "tournaments/table_result.html",
+                  {"view": view, "game_id": pk, "club": Club.objects.filter(games__pk=pk).first()})
 
 
 def _round_tables(tournament, round_number: int):

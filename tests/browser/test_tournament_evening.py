@@ -24,7 +24,7 @@ HANDS = {1: [60, 35, 75, 50], 2: [20, 55, None, 100]}
 
 @pytest.fixture
 def director(live_server):
-    club = Club.objects.create(name="Home", slug="home")
+    club = Club.objects.create(name="Home", slug="home", time_zone="Europe/Berlin")
     user = get_user_model().objects.create_user("td", password="pw")
     Membership.objects.create(club=club, user=user, role="scorer")
     return user
@@ -115,6 +115,10 @@ def test_an_evening_of_eight_individuals(open_as, director, live_server):
 
     phone = open_as(director, f"/tournaments/{tournament.pk}/", PHONE)
     assert no_horizontal_scroll(phone)
+    # the start at the club's clock, and the page says which clock (replay/templatetags/club_clock.py)
+    started = phone.get_attribute("#summary time", "datetime")
+    assert started.endswith(("+01:00", "+02:00")), started
+    assert phone.text_content("#clock-note").strip() == "Times on this page are Europe/Berlin time."
     phone.screenshot(path=str(_shot("tournament-phone.png")), full_page=True)
     standings = open_as(director, f"/tournaments/{tournament.pk}/standings/?round=1", PHONE)
     assert "after round 1" in standings.text_content("#standings caption")
