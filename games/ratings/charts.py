@@ -121,10 +121,12 @@ def _empty(title: str, css: str, text: str) -> str:
 
 def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
                  legend: tuple[str, str] = ("Elo table", "predictive (band: 95% range)"),
-                 months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc) -> str:
-    """One point per game at its instant; the axis's days in `tz`, the club's zone."""
+                 months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc,
+                 empty: str = "No rated games yet") -> str:
+    """One point per game at its instant; the axis's days in `tz`, the club's zone. `empty` is
+    what the chart says when there is nothing to draw (the caller's language)."""
     if not points:
-        return _empty(title, "rating-chart", "No rated games yet")
+        return _empty(title, "rating-chart", empty)
     ts = [_ts(p.at) for p in points]
     vals = [p.elo for p in points] + [p.rating - 2 * p.rd for p in points] + [p.rating + 2 * p.rd for p in points]
     lo, hi = min(vals), max(vals)
@@ -168,14 +170,15 @@ def _range(lo: float, hi: float, step: float) -> list[float]:
 
 
 def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank history",
-               months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc) -> str:
+               months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc,
+               empty: str = "Not ranked yet") -> str:
     """A step line of the rank after each club day (date, rank or None, the player played that
     day); days unranked leave a gap; a point marks each day the player played (not every club
     day: a long history would be thousands of points). The days are the club's evenings in `tz`
     (games.ratings.evening), each on its date's tick, the ticks at midnight in `tz`."""
     ranked = [(d, r) for d, r, played in days if r is not None and played]
     if not any(r is not None for _, r, _ in days):
-        return _empty(title, "rank-chart", "Not ranked yet")
+        return _empty(title, "rank-chart", empty)
     worst = max(r for _, r, _ in days if r is not None)
     fr = _Frame(_ts(days[0][0], tz), _ts(days[-1][0], tz), 1, max(worst, 2), invert=True)
     step = max(1, round((max(worst, 2) - 1) / 5))

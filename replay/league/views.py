@@ -201,10 +201,12 @@ def player(request, player_id: int, fmt: str | None = None):
         title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant},
         legend=(str(_("Elo table")),
                 # xgettext:no-python-format
-                str(_("predictive (band: 95% range)"))), months=_month_names(), tz=zone(club.time_zone))
+                str(_("predictive (band: 95% range)"))), months=_month_names(), tz=zone(club.time_zone),
+        empty=str(_("No rated games yet")))
     ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
     rank_chart = charts.rank_chart(ranks, title=_("%(player)s: rank after each club day") % {"player": p.name},
-                                   months=_month_names(), tz=zone(club.time_zone))
+                                   months=_month_names(), tz=zone(club.time_zone),
+                                   empty=str(_("Not ranked yet")))
     return render(request, "ratings/player.html", {
         "player": p, "club": club, "page": page, "chart": mark_safe(chart), "rank_chart": mark_safe(rank_chart),
         "variant": variant, "period": period, "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],

@@ -291,3 +291,15 @@ def test_an_evening_without_a_win_shows_its_performance_as_a_bound(tuesday):
     assert (last["wins"], last["bound"]) == (0, "min")
     assert last["performance"] == pytest.approx(last["opponents"] - 1600, abs=0.01)
     assert "≤ " in c.get(f"/players/{pid['Anna']}/").content.decode()
+
+
+@pytest.mark.parametrize("lang, not_ranked", [("fr", "Pas encore classé"), ("de", "Noch nicht platziert"),
+                                              ("uk", "Ще без місця в таблиці")])
+def test_an_empty_rank_chart_speaks_the_readers_language(tuesday, lang, not_ranked):
+    """Eva has two games, so no rank yet: the rank chart says so in the page's language (the pure
+    chart code draws the words it is given; it drew its English default before)."""
+    club, pid, games = tuesday
+    html = Client(HTTP_ACCEPT_LANGUAGE=lang).get(f"/players/{pid['Eva']}/").content.decode()
+    chart = html[html.index('class="rank-chart"'):]
+    chart = chart[:chart.index("</svg>")]
+    assert not_ranked in chart and "Not ranked yet" not in chart
