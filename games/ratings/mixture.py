@@ -78,17 +78,27 @@ class PoolBayesKalman:
     def update(self, game: GameResult) -> list[Change]:
         n = len(game.teams)
         ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
-        # the win chance written with the game: the mixture's forecast, read before the update
+        # every hypothesis' forecast of every pair, computed once: the win chance written with
+        # the game (their posterior mean, as pair_probabilities: the same sums in the same order)
+        # and the weights' update (each clipped) read the same numbers
+        w = self._weights()
+        probs = [[[probability(x, a) for a in self.scales] for x in copy.pair_features(game)]
+                 for copy in self.copies]
+        mean = [0.0] * len(ij)
+        for k, per_pair in enumerate(probs):
+            for q, ps in enumerate(per_pair):
+                mean[q] += sum(w[k][m] * p for m, p in enumerate(ps))
         expected = [0.0] * n
-        for i, j, p in self.pair_probabilities(game):
+        for (i, j), p in zip(ij, mean):
             expected[i] += p
             expected[j] += 1.0 - p
-        for k, copy in enumerate(self.copies):
-            for (i, j), x in zip(ij, copy.pair_features(game)):
+        for k, per_pair in enumerate(probs):
+            row = self.log_w[k]
+            for (i, j), ps in zip(ij, per_pair):
                 y = game.pair_score(i, j)
-                for m, a in enumerate(self.scales):
-                    p = min(0.99, max(0.01, probability(x, a)))
-                    self.log_w[k][m] += y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
+                for m, p in enumerate(ps):
+                    p = min(0.99, max(0.01, p))
+                    row[m] += y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
         k = self.chosen()
         out: list[Change] = []
         for c, copy in enumerate(self.copies):
