@@ -1,7 +1,6 @@
-"""Candidate successors of the former shipped model (margin-kalman/2), evaluated by the bench
-(docs/ratings.md §3b, §3c, §3d and §7): `DriftSelectingKalman` (the drift chosen per pool, not
-shipped), `PoolBayesKalman` (drift and forecast scale learned per pool: SHIPPED since 2026-11-27,
-now games.ratings.mixture, re-exported here) and `SelfCalibratingKalman` (not shipped).
+"""Candidate successors of the shipped model, evaluated by the bench but NOT shipped
+(docs/ratings.md §3b, §3c and §7): `DriftSelectingKalman` (the drift chosen per pool) and
+`PoolBayesKalman` (drift and forecast scale learned per pool, further down).
 
 The shipped model has one day drift for every club, which costs a club whose players do not
 drift (the bench's stationary history) and is too little for one whose players drift fast. The
@@ -76,9 +75,80 @@ class DriftSelectingKalman:
         return self.copies[self.chosen()].standing(player)
 
 
-# -- candidate 2 (docs/ratings.md §3c): shipped since 2026-11-27 as games.ratings.mixture ----------
-# kept importable here for the bench and the tests that name it
-from .mixture import MIX_DRIFTS, MIX_SCALE_CENTRE, MIX_SCALE_LOG_SD, MIX_SCALES, PoolBayesKalman  # noqa: E402,F401
+# -- candidate 2 (docs/ratings.md §3c): drift AND forecast scale learned per pool ---------------
+MIX_DRIFTS = (0.0, 0.001, 0.002, 0.004)
+MIX_SCALES = (4.5, 5.0, 5.5, 6.0, 6.5, 7.0, 7.5, 8.0, 9.0)
+MIX_SCALE_CENTRE = 6.50  # the shipped full-game scale: the prior's centre
+MIX_SCALE_LOG_SD = 0.5  # the bench's prior width for every fitted slope (evaluate.fit_scale)
+
+
+class PoolBayesKalman:
+    """The shipped filter with its day drift and its full-game forecast scale learned by each
+    pool from its own earlier games, as a Bayesian mixture over a fixed grid.
+
+    One copy of the filter per drift in MIX_DRIFTS; every (drift, scale) pair is a hypothesis
+    with a fixed prior (uniform over drifts; log-normal, sd MIX_SCALE_LOG_SD, around the shipped
+    scale over MIX_SCALES, normalised on the grid). After each game every hypothesis' log weight
+    gains the log likelihood of the pair outcomes under its own forecast (clipped to [0.01, 0.99]
+    as in the bench). The forecast is the posterior-weighted mean of the hypotheses' forecasts
+    (the Bayesian predictive: early on it hedges between scales, so it is less over-confident
+    than any one of them); the ratings shown are those of the copy whose drift has the largest
+    marginal weight. Nothing is tuned per history: the grids and the prior are the rule.
+    """
+
+    name = "margin-kalman-pool-bayes"
+
+    def __init__(self, params: ModelParams, drifts: tuple[float, ...] = MIX_DRIFTS,
+                 scales: tuple[float, ...] = MIX_SCALES):
+        self.copies = [MarginKalman(replace(params, tau_day=t)) for t in drifts]
+        self.scales = scales
+        self.log_w = [[-0.5 * (math.log(s / MIX_SCALE_CENTRE) / MIX_SCALE_LOG_SD) ** 2
+                       for s in scales] for _ in drifts]
+
+    def _weights(self) -> list[list[float]]:
+        top = max(max(row) for row in self.log_w)
+        w = [[math.exp(x - top) for x in row] for row in self.log_w]
+        total = sum(sum(row) for row in w)
+        return [[x / total for x in row] for row in w]
+
+    def chosen(self) -> int:
+        """The copy (drift) with the largest marginal posterior weight (ties: lower drift)."""
+        w = self._weights()
+        return min(range(len(self.copies)), key=lambda k: (-sum(w[k]), k))
+
+    def pair_features(self, game: GameResult) -> list[tuple[float, ...]]:
+        return self.copies[self.chosen()].pair_features(game)
+
+    def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
+        n = len(game.teams)
+        ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        w = self._weights()
+        out = [0.0] * len(ij)
+        for k, copy in enumerate(self.copies):
+            for q, x in enumerate(copy.pair_features(game)):
+                out[q] += sum(w[k][m] * probability(x, a) for m, a in enumerate(self.scales))
+        return [(i, j, p) for (i, j), p in zip(ij, out)]
+
+    def update(self, game: GameResult) -> list[Change]:
+        n = len(game.teams)
+        ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        for k, copy in enumerate(self.copies):
+            for (i, j), x in zip(ij, copy.pair_features(game)):
+                y = game.pair_score(i, j)
+                for m, a in enumerate(self.scales):
+                    p = min(0.99, max(0.01, probability(x, a)))
+                    self.log_w[k][m] += y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
+        k = self.chosen()
+        out: list[Change] = []
+        for c, copy in enumerate(self.copies):
+            changes = copy.update(game)
+            if c == k:
+                out = changes
+        return out
+
+    def standing(self, player: PlayerId) -> Standing:
+        return self.copies[self.chosen()].standing(player)
+
 
 # -- candidate 3 (docs/ratings.md §3d): the shipped filter with its forecast self-calibrated ------
 
