@@ -1,6 +1,8 @@
-"""Candidate successors of the shipped model, evaluated by the bench but NOT shipped
-(docs/ratings.md §3b, §3c and §7): `DriftSelectingKalman` (the drift chosen per pool) and
-`PoolBayesKalman` (drift and forecast scale learned per pool, further down).
+"""Candidate successors of the former shipped model (margin-kalman/2), evaluated by the bench
+(docs/ratings.md §3b, §3c, §3d and §7): `DriftSelectingKalman` (the drift chosen per pool, not
+shipped), `PoolBayesKalman` (drift and forecast scale learned per pool: the plain reference
+implementation of the shipped model, games.ratings.mixture, which the tests hold to it) and
+`SelfCalibratingKalman` (not shipped).
 
 The shipped model has one day drift for every club, which costs a club whose players do not
 drift (the bench's stationary history) and is too little for one whose players drift fast. The
@@ -23,6 +25,9 @@ import math
 from dataclasses import replace
 
 from .base import Change, Standing
+
+# candidate 2's grids and prior are the shipped model's (mixture.py is their one home)
+from .mixture import MIX_DRIFTS, MIX_SCALE_CENTRE, MIX_SCALE_LOG_SD, MIX_SCALES
 from .model import MarginKalman, ModelParams, probability
 from .types import GameResult, PlayerId
 
@@ -76,10 +81,6 @@ class DriftSelectingKalman:
 
 
 # -- candidate 2 (docs/ratings.md §3c): drift AND forecast scale learned per pool ---------------
-MIX_DRIFTS = (0.0, 0.001, 0.002, 0.004)
-MIX_SCALES = (4.5, 5.0, 5.5, 6.0, 6.5, 7.0, 7.5, 8.0, 9.0)
-MIX_SCALE_CENTRE = 6.50  # the shipped full-game scale: the prior's centre
-MIX_SCALE_LOG_SD = 0.5  # the bench's prior width for every fitted slope (evaluate.fit_scale)
 
 
 class PoolBayesKalman:
@@ -94,6 +95,10 @@ class PoolBayesKalman:
     (the Bayesian predictive: early on it hedges between scales, so it is less over-confident
     than any one of them); the ratings shown are those of the copy whose drift has the largest
     marginal weight. Nothing is tuned per history: the grids and the prior are the rule.
+
+    Shipped since 2026-11-27 as mixture.PoolBayesKalman (pool-bayes-kalman/4), which computes
+    the same numbers faster and keeps each player's rating as written at their last game; this
+    plain version is what the tests hold it to (forecasts and changes within rounding).
     """
 
     name = "margin-kalman-pool-bayes"

@@ -1,4 +1,5 @@
-"""The chosen rating model: "margin Kalman" (a Glicko-like Gaussian rating on points per hand).
+"""The filter of the shipped rating (every copy in mixture.py; alone, the former shipped model
+margin-kalman/2): "margin Kalman", a Glicko-like Gaussian rating on points per hand.
 
 Why (see docs/ratings.md for the measurements): in Tichu the score sheet says much more than
 who won. A game is a sequence of hands, each with a point margin; the final margin over n hands

@@ -9,13 +9,15 @@
 * RatingOutbox: the transactional outbox of the rating task. The append that finishes or
   reopens a game writes a row in its own transaction; the row is deleted once a task has
   brought the ratings in line with the game (docs/ratings.md, "Delivery").
-* RatingPool: one rating pool per (club, variant): its lock row, the system/parameter version
-  and the last game applied (the incremental update continues from there).
+* RatingPool: one rating pool per (club, variant): its lock row, the system/parameter version,
+  the last game applied (the incremental update continues from there) and the model's pool
+  state (the mixture's log weights).
 * RatingChange: one row per (game, player): the rating before and after, the expected and actual
   score, and the player's Tichu line of that game. The league table and the player page are
   queries on it.
-* PlayerRating: the current rating per (player, variant), with the model's exact state
-  (mu, var, last game time) so that the incremental update equals the full recompute.
+* PlayerRating: the current rating per (player, variant), with the model's exact state (every
+  copy's mu, var, last game time, and the copy shown) so that the incremental update equals the
+  full recompute.
 """
 from __future__ import annotations
 
@@ -54,6 +56,9 @@ class RatingPool(models.Model):
                                   related_name="+")
     recomputed_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # the model's per-pool state (mixture.PoolBayesKalman): the log weights of its drift x scale
+    # hypotheses after the last game applied ([] : the prior)
+    log_weights = models.JSONField(default=list, blank=True)
 
     class Meta:
         app_label = "games"
@@ -109,10 +114,13 @@ class PlayerRating(models.Model):
     provisional = models.BooleanField()
     last_change = models.FloatField(default=0.0)
     last_game_at = models.DateTimeField()
-    # the model's exact state (model units), so an incremental update equals a recompute
+    # the model's exact state (model units), so an incremental update equals a recompute: the
+    # shown copy's (mu, var, last game time), and every copy's [[mu, var, last_t], ...] (mixture.py)
     mu = models.FloatField()
     var = models.FloatField()
     last_t = models.FloatField()
+    copies = models.JSONField(default=list, blank=True)
+    shown = models.PositiveSmallIntegerField(default=0)  # the copy chosen at the player's last game
     elo = models.FloatField(default=1500.0)  # the Elo table's rating (ClubElo; its games = games)
 
     class Meta:

@@ -34,6 +34,7 @@ from . import outbox
 from .adapters import result_from_score
 from .config import SYSTEM, model_for
 from .elo import ClubElo
+from .mixture import PoolBayesKalman
 from .models import GameOutcome, PlayerRating, RatingChange, RatingPool
 from .types import GameResult, HandDetail, NotRated
 
@@ -196,13 +197,45 @@ def _write_changes(values: list[tuple], progress: Progress | None = None) -> Non
             progress("write", min(start + BATCH, len(values)), len(values))
 
 
-def _player_rating(model, elo: ClubElo, club_id: int, variant: str, player: int, last_change: float,
-                   last_game_at: datetime) -> PlayerRating:
-    mu, var, games, last_t = model.state[player]
+def _player_rating(model: PoolBayesKalman, elo: ClubElo, club_id: int, variant: str, player: int,
+                   last_change: float, last_game_at: datetime) -> PlayerRating:
+    """The player's row: the rating shown is the one written at their last game (the copy chosen
+    then, `model.shown`), whichever path wrote it; every copy's state is kept for the forecast."""
+    mu, var, games, last_t = model.shown_state(player)
     st = model.standing(player)
     return PlayerRating(player_id=player, club_id=club_id, variant=variant, rating=st.rating, rd=st.rd,
                         games=games, provisional=st.provisional, last_change=last_change,
-                        last_game_at=last_game_at, mu=mu, var=var, last_t=last_t, elo=elo.ratings[player])
+                        last_game_at=last_game_at, mu=mu, var=var, last_t=last_t,
+                        copies=model.player_copies(player), shown=model.shown[player],
+                        elo=elo.ratings[player])
+
+
+def load_model(club_id: int, variant: str, players=None) -> PoolBayesKalman:
+    """The pool's model as stored (its log weights, and every copy's state of `players`, or of
+    every rated player of the pool): what the incremental update continues from and what the
+    forecast reads."""
+    model = model_for(variant)
+    pool = RatingPool.objects.filter(club_id=club_id, variant=variant).first()
+    if pool is not None and pool.system == SYSTEM and pool.log_weights:
+        model.log_w = [list(row) for row in pool.log_weights]
+    rows = PlayerRating.objects.filter(club_id=club_id, variant=variant)
+    if players is not None:
+        rows = rows.filter(player_id__in=list(players))
+    for r in rows:
+        model.load_player(r.player_id, r.copies or [[r.mu, r.var, r.last_t]] * len(model.drifts),
+                          r.games, r.shown)
+    return model
+
+
+def forecast(club_id: int, variant: str, sides, at: datetime | None = None) -> list[tuple[int, int, float]]:
+    """Win chances of a game not yet played between `sides` (player ids per side) in the pool, at
+    `at` (now by default): [(i, j, P(side i ahead of side j))], the shipped model's mixture
+    forecast (win chances, pairings). A player without a rating counts as a newcomer."""
+    sides = tuple(tuple(s) for s in sides)
+    model = load_model(club_id, variant, [p for s in sides for p in s])
+    game = GameResult(game_id=0, finished_at=_ts(at or timezone.now()), teams=sides, scores=None,
+                      winner=0, hands=1, variant=variant)
+    return model.pair_probabilities(game)
 
 
 def _lock_pool(club_id: int, variant: str) -> RatingPool:
@@ -251,9 +284,9 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         rows: list[tuple] = []
         last: dict[int, tuple[float, datetime]] = {}
         step = max(1, total // 100)
-        for k, o in enumerate(outcomes):
-            result = result_of(o)
-            changes = model.update(result)
+        results = [result_of(o) for o in outcomes]
+        # update_many: the model's block loop (the mixture's arithmetic for many games at once)
+        for k, (o, result, changes) in enumerate(zip(outcomes, results, model.update_many(results))):
             rows.extend(_change_values(o, changes, k, {c.player: c for c in elo.update(result)}))
             for c in changes:
                 last[c.player] = (c.after - c.before, o["finished_at"])
@@ -266,6 +299,7 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
             [_player_rating(model, elo, club_id, variant, p, d, at) for p, (d, at) in sorted(last.items())],
             batch_size=BATCH)
         pool.system = SYSTEM
+        pool.log_weights = model.log_w
         pool.games_rated = total
         pool.last_finished_at = outcomes[-1]["finished_at"] if outcomes else None
         pool.last_game_id = outcomes[-1]["game_id"] if outcomes else None
@@ -352,13 +386,15 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
     if pool.system != SYSTEM or not newest:
         recompute_pool(outcome.club_id, outcome.variant)
         return "recomputed"
-    model = model_for(outcome.variant)
     result = result_of(outcome)
     stored = {r.player_id: r for r in PlayerRating.objects.filter(
         variant=outcome.variant, player_id__in=result.players)}
+    model = model_for(outcome.variant)
+    if pool.log_weights:
+        model.log_w = [list(row) for row in pool.log_weights]
     elo = ClubElo()
     for p, r in stored.items():
-        model.state[p] = [r.mu, r.var, r.games, r.last_t]
+        model.load_player(p, r.copies, r.games, r.shown)
         elo.ratings[p], elo.games[p] = r.elo, r.games
     changes = model.update(result)
     elo_changes = {c.player: c for c in elo.update(result)}
@@ -374,7 +410,8 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
             new.save(force_insert=True)
     pool.games_rated += 1
     pool.last_finished_at, pool.last_game_id = key
-    pool.save(update_fields=["games_rated", "last_finished_at", "last_game", "updated_at"])
+    pool.log_weights = model.log_w
+    pool.save(update_fields=["games_rated", "last_finished_at", "last_game", "log_weights", "updated_at"])
     return "rated"
 
 
@@ -386,6 +423,8 @@ def pool_signature(club_id: int, variant: str) -> list[tuple]:
                                 "rd_after", "expected", "score", "games", "elo_before", "elo_after"))
     ratings = list(PlayerRating.objects.filter(club_id=club_id, variant=variant).order_by("player_id")
                    .values_list("player_id", "rating", "rd", "games", "provisional", "mu", "var", "last_t",
-                                "elo"))
-    return changes + ratings
+                                "elo", "copies", "shown"))
+    weights = list(RatingPool.objects.filter(club_id=club_id, variant=variant)
+                   .values_list("system", "games_rated", "log_weights"))
+    return changes + ratings + weights
 

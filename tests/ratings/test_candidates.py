@@ -93,7 +93,7 @@ def test_candidate_3_rates_like_the_shipped_model_and_recalibrates_from_earlier_
 
     _, games = synthetic_history(200, 12, seed=4)
     m = SelfCalibratingKalman(config.params_for("nanking"))
-    shipped = config.model_for("nanking")
+    shipped = config.previous_model_for("nanking")  # the filter candidate 3 wraps (margin-kalman/2)
     for g in games:
         got = m.pair_probabilities(g)[0][2]
         flipped = replace(g, winner=1 - g.winner, scores=None, hand_details=())

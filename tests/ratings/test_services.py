@@ -1,8 +1,11 @@
 """Ratings on the database: the on-commit update, the full recompute, determinism."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from games import services as game_services
 from games.engine import random_game
@@ -61,11 +64,18 @@ def test_incremental_updates_equal_the_full_recompute_and_recompute_is_idempoten
         home, user, django_capture_on_commit_callbacks):
     import_games(home, user, range(10, 18), django_capture_on_commit_callbacks)
     incremental = services.pool_signature(home.pk, "nanking")
-    assert len(incremental) == 8 * 4 + len(ROSTER)
+    assert len(incremental) == 8 * 4 + len(ROSTER) + 1  # changes, players, the pool's weights
+    ids = list(PlayerRating.objects.filter(club=home).order_by("player_id").values_list("player_id", flat=True))
+    sides = [[ids[:2], ids[2:4]], [[ids[0]], [ids[3]]], [[ids[1], ids[5]], [ids[4], ids[0]]]]
+    at = timezone.now() + timedelta(days=30)
+    forecast_before = [services.forecast(home.pk, "nanking", s, at) for s in sides]
     services.recompute_club(home.pk)
     once = services.pool_signature(home.pk, "nanking")
     services.recompute_club(home.pk)
     assert once == incremental
+    # the stored mixture (every copy of every player, the 36 log weights) gives the same forecast
+    assert [services.forecast(home.pk, "nanking", s, at) for s in sides] == forecast_before
+    assert len({p for f in forecast_before for _, _, p in f}) == 3
     assert services.pool_signature(home.pk, "nanking") == once
     # the task is idempotent too: a redelivered update leaves the table alone
     assert services.apply_game(Game.objects.order_by("id").first().pk) == "already rated"
@@ -134,8 +144,8 @@ def test_recompute_task_runs_in_process_by_default(home, user, django_capture_on
 
 @pytest.mark.django_db
 def test_a_game_without_hands_is_refused_with_its_reason(home, user, django_capture_on_commit_callbacks):
-    from games.ratings.types import NotRated
     from games.ratings.adapters import result_from_score
+    from games.ratings.types import NotRated
 
     with pytest.raises(NotRated) as err:
         result_from_score(1, 0.0, "nanking", [1, 2, 3, 4], {"ok": True, "complete": True, "hands": [],
