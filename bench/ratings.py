@@ -67,13 +67,11 @@ from games.ratings.baselines import (  # noqa: E402
 from games.ratings.candidates import (  # noqa: E402
     DRIFTS,
     FORECAST_SCALE,
-    MIX_DRIFTS,
-    MIX_SCALES,
     DriftSelectingKalman,
-    PoolBayesKalman,
 )
 from games.ratings.elo import TeamElo  # noqa: E402
 from games.ratings.history_io import read_history, write_history  # noqa: E402
+from games.ratings.mixture import MIX_DRIFTS, MIX_SCALES  # noqa: E402
 from games.ratings.model import MarginKalman, length_ratio, natural_scale, probability  # noqa: E402
 from games.ratings.synthetic import club_history, synthetic_history  # noqa: E402
 from games.ratings.tracker import load_tracker  # noqa: E402
@@ -124,13 +122,13 @@ def _params_text(params: dict) -> str:
                      for k, v in params.items())
 
 
-CANDIDATES = ("candidate", "candidate2")
+CANDIDATES = ("candidate", "previous")
 STATIONARY = "stationary (synthetic, fixed skills)"
 DRIFTING = "drifting (club evenings: drift, improving joiners, synergy, short games)"
 LABELS = {
     "constant": "constant 50%",
     "candidate": "candidate: drift chosen per pool (not shipped)",
-    "candidate2": "candidate 2: drift and scale learned per pool (not shipped)",
+    "previous": f"previous shipped model ({config.PREVIOUS_SYSTEM}): one filter, drift 0.002, scale 6.50",
     "oracle": "oracle (the game's true skills, fitted slope)",
     "hindsight": "hindsight (skills fitted on every game, the test window included; a bound, not a forecast)",
 }
@@ -178,19 +176,21 @@ def history_forecasts(key: str, games, truth: dict | None = None,
         fore[k] = ev.select(forecasts, sw)
         info[k] = {"params": params or {}, "tune_log_loss": ev.log_loss(ev.select(forecasts, tw))}
 
-    add("shipped", ev.prequential(config.model_for("nanking"), games))
+    add("shipped", ev.prequential(config.model_for("nanking"), games),
+        {"drifts": "/".join(f"{t:g}" for t in MIX_DRIFTS), "scales": "/".join(f"{a:g}" for a in MIX_SCALES)})
     for k, (_name, make, grid) in RIVALS.items():
         best = ev.tune(make, grid, games, prob=calibrated, prior=(1.0, PRIOR_LOG_SD))
         add(k, best.forecasts, {**best.params, "slope": best.scale})
     add("constant", ev.prequential(Constant(), games))
     if candidates:
-        # not rivals and not shipped: the candidates of docs/ratings.md §3b item 6 and §3c,
-        # each frozen on the tuning windows before its test figures were first computed
+        # not rivals: the candidate of docs/ratings.md §3b item 6 (frozen on the tuning windows
+        # before its test figures were first computed) and the model shipped before
+        # pool-bayes-kalman/3 (candidate 2 of §3c, now "shipped"), as it was
         add("candidate", ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
             {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
-        add("candidate2", ev.prequential(PoolBayesKalman(config.params_for("nanking")), games),
-            {"drifts": "/".join(f"{t:g}" for t in MIX_DRIFTS),
-             "scales": "/".join(f"{a:g}" for a in MIX_SCALES)})
+        p = config.params_for("nanking")
+        add("previous", ev.prequential(config.previous_model_for("nanking"), games),
+            {"tau_day": p.tau_day, "scale": p.prob_scale})
     bound = "oracle" if truth is not None else "hindsight"
     fs = oracle_forecasts(games, truth if truth is not None else hindsight_diffs(games))
     s = ev.fit_scale(ev.select(fs, tw), calibrated)
@@ -502,6 +502,17 @@ def speed(games, repeat: int = 5) -> dict:
             return len(data) / (time.perf_counter() - t)
         return run
 
+    def many(data):
+        def run():
+            sysm = config.model_for("nanking")
+            t = time.perf_counter()
+            for _ in sysm.update_many(data):
+                pass
+            return len(data) / (time.perf_counter() - t)
+        return run
+
+    few = games[:3000]
+
     def openskill_run():
         model = PlackettLuce()
         ratings: dict = {}
@@ -515,8 +526,14 @@ def speed(games, repeat: int = 5) -> dict:
         return len(games) / (time.perf_counter() - t)
 
     loops = {
-        "margin-kalman update (hand lines)": loop(MarginKalman, games),
-        "margin-kalman update (final scores only)": loop(MarginKalman, bare),
+        # the shipped model's recompute loop (services.recompute_pool): update_many, blocks of games
+        f"shipped {config.SYSTEM} update_many (hand lines)": many(games),
+        f"shipped {config.SYSTEM} update_many (final scores only)": many(bare),
+        # its incremental path (one finished game: services._sync_game), on the first games only
+        f"shipped {config.SYSTEM} update, one game at a time (first {len(few):,})": loop(
+            lambda: config.model_for("nanking"), few),
+        "margin-kalman/2 update, the previous shipped model (hand lines)": loop(MarginKalman, games),
+        "margin-kalman/2 update (final scores only)": loop(MarginKalman, bare),
         "team Elo update": loop(TeamElo, games),
         "openskill PlackettLuce rate()": openskill_run,
     }
@@ -704,9 +721,12 @@ def main(argv=None) -> int:
         p = config.params_for("nanking")
         stamp = (f"Measured {datetime.date.today().isoformat()} by `.venv/bin/python bench/ratings.py` "
                  f"({seeds}; {time.perf_counter() - t_start:.0f} s; `uptime`: {uptime}). Shipped: "
-                 f"`{config.SYSTEM}`, tau_day={p.tau_day}, prior_var={p.prior_var}, "
-                 f"prob_scale={p.prob_scale} for a full game of {p.full_hands:g} hands, "
-                 f"scaled by √(hands/{p.full_hands:g}) for a game stopped before {p.target:g}.")
+                 f"`{config.SYSTEM}` (four filters, day drifts {'/'.join(f'{t:g}' for t in MIX_DRIFTS)}, "
+                 f"prior_var={p.prior_var}, full-game scales {'/'.join(f'{a:g}' for a in MIX_SCALES)} "
+                 f"for a full game of {p.full_hands:g} hands, weighted per pool by their earlier games), "
+                 f"scaled by √(hands/{p.full_hands:g}) for a game stopped before {p.target:g}. "
+                 f"Previous shipped model: `{config.PREVIOUS_SYSTEM}`, tau_day={p.tau_day}, "
+                 f"prob_scale={p.prob_scale}.")
         text = stamp + "\n\n" + text
         print(text)
         print()
