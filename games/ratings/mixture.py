@@ -348,8 +348,11 @@ class PoolBayesKalman:
             yield out
 
     # -- the RatingSystem interface ------------------------------------------------------------
-    def update_many(self, games: Iterable[GameResult], block_size: int = BLOCK) -> Iterator[list[Change]]:
-        """Apply the games in the order given; yields each game's changes. The recompute's loop."""
+    def update_many(self, games: Iterable[GameResult],
+                    block_size: int = BLOCK) -> Iterator[tuple[GameResult, list[Change]]]:
+        """Apply the games in the order given; yields (game, its changes). The recompute's loop:
+        it reads `games` a block at a time, so a generator of games keeps only a block of them
+        in memory."""
         it = iter(games)
         while True:
             block = _Block()
@@ -357,7 +360,7 @@ class PoolBayesKalman:
                 self._filter(game, block)
             if not block.games:
                 return
-            yield from self._changes(block, *self._mix(block))
+            yield from zip(block.games, self._changes(block, *self._mix(block)))
 
     def update(self, game: GameResult) -> list[Change]:
         block = _Block()

@@ -284,9 +284,10 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         rows: list[tuple] = []
         last: dict[int, tuple[float, datetime]] = {}
         step = max(1, total // 100)
-        results = [result_of(o) for o in outcomes]
-        # update_many: the model's block loop (the mixture's arithmetic for many games at once)
-        for k, (o, result, changes) in enumerate(zip(outcomes, results, model.update_many(results))):
+        # update_many: the model's block loop (the mixture's arithmetic for a block of games at
+        # once), fed lazily so that only a block of GameResults is alive at a time
+        rated = model.update_many(result_of(o) for o in outcomes)
+        for k, (o, (result, changes)) in enumerate(zip(outcomes, rated)):
             rows.extend(_change_values(o, changes, k, {c.player: c for c in elo.update(result)}))
             for c in changes:
                 last[c.player] = (c.after - c.before, o["finished_at"])
