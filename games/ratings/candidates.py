@@ -27,7 +27,7 @@ from dataclasses import replace
 from .base import Change, Standing
 
 # candidate 2's grids and prior are the shipped model's (mixture.py is their one home)
-from .mixture import MIX_DRIFTS, MIX_SCALE_CENTRE, MIX_SCALE_LOG_SD, MIX_SCALES
+from .mixture import MIX_DRIFTS, MIX_SCALES, prior_log_weights
 from .model import MarginKalman, ModelParams, probability
 from .types import GameResult, PlayerId
 
@@ -107,8 +107,7 @@ class PoolBayesKalman:
                  scales: tuple[float, ...] = MIX_SCALES):
         self.copies = [MarginKalman(replace(params, tau_day=t)) for t in drifts]
         self.scales = scales
-        self.log_w = [[-0.5 * (math.log(s / MIX_SCALE_CENTRE) / MIX_SCALE_LOG_SD) ** 2
-                       for s in scales] for _ in drifts]
+        self.log_w = prior_log_weights(len(drifts), scales)
 
     def _weights(self) -> list[list[float]]:
         top = max(max(row) for row in self.log_w)
