@@ -35,7 +35,7 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from .base import Change, Standing
-from .model import ModelParams, length_ratio
+from .model import ModelParams, length_ratio, observation
 from .types import GameResult, PlayerId
 
 MIX_DRIFTS = (0.0, 0.001, 0.002, 0.004)
@@ -155,25 +155,6 @@ class PoolBayesKalman:
                 rows_v.append([prior if (x := v + tg2 + c * dt) > prior else x for v, c in zip(st[3], per_second)])
         return list(zip(*rows_m)), list(zip(*rows_v))
 
-    def _observation(self, game: GameResult, i: int, j: int) -> tuple[float, float]:
-        """(y, noise variance) of side i against side j: model.MarginKalman._observation."""
-        p = self.params
-        n = max(game.hands, 1)
-        c = p.hand_clip
-        if game.hand_details and len(game.teams) == 2 and (i, j) == (0, 1):
-            tot = 0.0
-            sd = p.hand_sd
-            for h in game.hand_details:
-                pts = h.points
-                m = (pts[0] - pts[1]) / sd
-                tot += c if m > c else -c if m < -c else m
-            return tot / len(game.hand_details), p.obs_var / len(game.hand_details)
-        margin = game.pair_margin(i, j)
-        if margin is None:
-            return (2.0 * game.pair_score(i, j) - 1.0) * p.rank_margin, p.obs_var
-        y = margin / (n * p.hand_sd)
-        return (c if y > c else -c if y < -c else y), p.obs_var / n
-
     @staticmethod
     def _slices(game: GameResult) -> list[slice]:
         out, at = [], 0
@@ -209,7 +190,7 @@ class PoolBayesKalman:
         if len(sides) == 2:
             # the usual game, two sides: one pair; its features and the Kalman step per copy in
             # one pass (the same operations as _features and the general loop below)
-            y, r = self._observation(game, 0, 1)
+            y, r = observation(self.params, game, 0, 1)
             s0, s1 = sides
             post_m, post_v = [], []
             bd, bsv = block.d, block.sv
@@ -244,7 +225,7 @@ class PoolBayesKalman:
             extra = float(n - 1)
             for i in range(n):
                 for j in range(i + 1, n):
-                    y, r = self._observation(game, i, j)
+                    y, r = observation(self.params, game, i, j)
                     si, sj = sides[i], sides[j]
                     for m, v in zip(post_m, post_v):
                         S = sum(v[si]) + sum(v[sj]) + r * extra

@@ -106,6 +106,27 @@ def probability(x: tuple[float, ...], a: float) -> float:
     return 0.5 * (1.0 + math.erf(z / SQRT2))
 
 
+def observation(p: ModelParams, game: GameResult, i: int, j: int) -> tuple[float, float]:
+    """(y, noise variance) of side i against side j, normalised per hand: the filter's
+    measurement (every copy of mixture.py reads the same one)."""
+    n = max(game.hands, 1)
+    c = p.hand_clip
+    if game.hand_details and len(game.teams) == 2 and (i, j) == (0, 1):
+        tot = 0.0
+        sd = p.hand_sd
+        for h in game.hand_details:
+            pts = h.points
+            m = (pts[0] - pts[1]) / sd
+            tot += c if m > c else -c if m < -c else m
+        return tot / len(game.hand_details), p.obs_var / len(game.hand_details)
+    margin = game.pair_margin(i, j)
+    if margin is None:
+        s = game.pair_score(i, j)
+        return (2.0 * s - 1.0) * p.rank_margin, p.obs_var
+    y = margin / (n * p.hand_sd)
+    return (c if y > c else -c if y < -c else y), p.obs_var / n
+
+
 class MarginKalman:
     name = "margin-kalman"
 
@@ -142,26 +163,6 @@ class MarginKalman:
         if var > p.prior_var:
             var = p.prior_var
         return mu, var
-
-    def _observation(self, game: GameResult, i: int, j: int) -> tuple[float, float]:
-        """(y, noise variance) of side i against side j, normalised per hand."""
-        p = self.params
-        n = max(game.hands, 1)
-        if game.hand_details and len(game.teams) == 2 and (i, j) == (0, 1):
-            c = p.hand_clip
-            tot = 0.0
-            for h in game.hand_details:
-                m = (h.points[0] - h.points[1]) / p.hand_sd
-                tot += c if m > c else -c if m < -c else m
-            return tot / len(game.hand_details), p.obs_var / len(game.hand_details)
-        margin = game.pair_margin(i, j)
-        if margin is None:
-            s = game.pair_score(i, j)
-            return (2.0 * s - 1.0) * p.rank_margin, p.obs_var
-        y = margin / (n * p.hand_sd)
-        c = p.hand_clip
-        y = c if y > c else -c if y < -c else y
-        return y, p.obs_var / n
 
     # -- the RatingSystem interface -----------------------------------------------------------
     def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
@@ -204,7 +205,7 @@ class MarginKalman:
                 expected[j] += 1.0 - e
                 actual[i] += s
                 actual[j] += 1.0 - s
-                y, r = self._observation(game, i, j)
+                y, r = observation(p, game, i, j)
                 S = sv + r * extra
                 innov = (y - d) / S
                 for pl in ti:
