@@ -128,7 +128,8 @@ DRIFTING = "drifting (club evenings: drift, improving joiners, synergy, short ga
 LABELS = {
     "constant": "constant 50%",
     "candidate": "candidate: drift chosen per pool (not shipped)",
-    "previous": f"previous shipped model ({config.PREVIOUS_SYSTEM}): one filter, drift 0.002, scale 6.50",
+    "previous": (f"previous shipped model ({config.PREVIOUS_SYSTEM}): one filter, "
+                 f"drift {config.BASE.tau_day:g}, scale {config.BASE.prob_scale:.2f}"),
     "oracle": "oracle (the game's true skills, fitted slope)",
     "hindsight": "hindsight (skills fitted on every game, the test window included; a bound, not a forecast)",
 }
@@ -184,8 +185,8 @@ def history_forecasts(key: str, games, truth: dict | None = None,
     add("constant", ev.prequential(Constant(), games))
     if candidates:
         # not rivals: the candidate of docs/ratings.md §3b item 6 (frozen on the tuning windows
-        # before its test figures were first computed) and the model shipped before
-        # pool-bayes-kalman/3 (candidate 2 of §3c, now "shipped"), as it was
+        # before its test figures were first computed) and the model shipped before candidate 2
+        # of §3c (now "shipped", config.SYSTEM), as it was
         add("candidate", ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
             {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
         p = config.params_for("nanking")
