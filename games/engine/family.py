@@ -98,13 +98,13 @@ THREECHU_OPTIONS = tuple(o for o in TICHU_OPTIONS if o.name != "hands") + (
     ),
     option(
         "dealer_rotation",
-        lambda p: "first_out" if p == "tiki" else "next",
+        lambda p: {"tiki": "first_out", "rio": "previous"}.get(p, "next"),
         _choice(
             ("next", "the next player"),
             ("previous", "the player on the dealer's left"),
             ("first_out", "the first player out"),
         ),
-        "next (rio/abacus): the deal passes on each hand, to the next player in order of play; previous: "
+        "next (abacus): the deal passes on each hand, to the next player in order of play; previous (rio): "
         "to the dealer's left, against the order of play (the Rio text's words: \"passes to the left\"); "
         "first_out (tiki): the first player out deals (if the dummy went out first, the dealer stays)",
         label="Next dealer",

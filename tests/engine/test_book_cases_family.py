@@ -286,13 +286,18 @@ THREECHU_FULL = {
 }
 
 
-@pytest.mark.parametrize("preset, next_dealer", [("rio", 2), ("tiki", 0)])
-def test_threechu_played_out_hand_scores_per_player_and_passes_the_deal(preset, next_dealer):
+@pytest.mark.parametrize(
+    "options, next_dealer",
+    [({"preset": "rio"}, 0), ({"preset": "rio", "dealer_rotation": "next"}, 2), ({"preset": "tiki"}, 0)],
+)
+def test_threechu_played_out_hand_scores_per_player_and_passes_the_deal(options, next_dealer):
     # 001 Threechu: "Scores are kept individually, even for the dummy. Each player in a partnership
     # receives the same number of points that the team would receive"; Nanking: the tailender's
     # cards go to the opponents, calls are individual. Next dealer (spec dealer_rotation): rio
-    # `next` (d+1), tiki `first_out` (the first player out becomes the King).
-    state = dealt("threechu", THREE, {"preset": preset}, THREECHU_FULL, shuffler=1,
+    # `previous` (001: "The shuffle ... passes to the left after each hand", play going to the
+    # right: the dealer's left is d-1), `next` (d+1) when a game sets it, tiki `first_out` (the
+    # first player out becomes the King).
+    state = dealt("threechu", THREE, options, THREECHU_FULL, shuffler=1,
                   before_deal=[{"type": "grand_tichu", "seat": 0}])
     state.apply({"type": "tichu", "seat": 3})  # the dealer calls for the dummy
     assert state.turn == 0
@@ -318,11 +323,25 @@ def test_threechu_played_out_hand_scores_per_player_and_passes_the_deal(preset, 
 
 def test_threechu_abacus_deal_passes_in_the_direction_of_play():
     # Abacus (000) Trichu: "Le donneur change après chaque donne, tournant dans le sens du jeu";
-    # spec: dealer_rotation `next` for rio and abacus alike.
+    # spec: dealer_rotation `next` for abacus (rio: `previous`, the Rio text's "passes to the left").
     state = GameState("threechu", {"preset": "abacus"}, THREE)
     assert state.options["dealer_rotation"] == "next" and state.options["threechu_push"] == "opponents"
     state.apply({"type": "hand_result", "dealer": 2, "out": [1], "points": [50, 50]})
     assert state.next_shuffler == 0
+
+
+def test_threechu_rio_deal_passes_to_the_left_against_the_order_of_play():
+    # 001 Threechu: "The shuffle (and partnership with the dummy) passes to the left after each
+    # hand." Play goes to the right (seat d, then d+1): the dealer's left is the seat before, d-1.
+    state = GameState("threechu", {"preset": "rio"}, THREE)
+    assert state.options["dealer_rotation"] == "previous"
+    dealers = []
+    for dealer in (2, 1, 0, 2):
+        if state.next_shuffler is not None:
+            assert state.next_shuffler == dealer
+        dealers.append(dealer)
+        state.apply({"type": "hand_result", "dealer": dealer, "out": [dealer], "points": [50, 50]})
+    assert dealers == [2, 1, 0, 2] and state.next_shuffler == 1
 
 
 def test_threechu_default_game_is_nine_hands_and_a_tie_has_no_winner():

@@ -158,3 +158,16 @@ def test_the_replay_counts_events_in_words(client, bot_game):
     page = client.get(reverse("replay:game-replay", args=[bot_game.pk]) + "?at=52").content.decode()
     assert f'event <span id="pos-at">52</span> of <span id="pos-len">{bot_game.seq}</span>' in page
     assert "Position" not in page
+
+
+@pytest.mark.parametrize("lang, left", [("en", "the player on the dealer's left"),
+                                        ("fr", "le joueur à gauche du donneur")])
+@pytest.mark.parametrize("preset, rotation", [("rio", "previous"), ("abacus", "next")])
+def test_a_threechu_games_page_says_who_deals_next_as_its_preset_does(client, public_club, lang, left, preset,
+                                                                     rotation):
+    """001 (the Rio text), Threechu: "The shuffle (and partnership with the dummy) passes to the left
+    after each hand": a `rio` game's page says the deal goes to the dealer's left; `abacus` keeps
+    the next player in order of play ("tournant dans le sens du jeu")."""
+    record = _record(engine.game_info("threechu"), preset=preset)
+    label, value = _values(client, import_game(public_club, record), lang)["dealer_rotation"]
+    assert (value == left) == (rotation == "previous"), (preset, value)
