@@ -192,7 +192,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# `manage.py collectstatic` copies every static file here (deploy: DJANGO_STATIC_ROOT, outside the
+# checkout); whitenoise serves them from it. `check --deploy` warns when it is missing or stale.
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -324,8 +326,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 RATINGS_OUTBOX_SWEEP_S = float(os.environ.get("TICHU_OUTBOX_SWEEP_S", "60"))
 RATINGS_OUTBOX_GRACE_S = float(os.environ.get("TICHU_OUTBOX_GRACE_S", "30"))
 RATINGS_OUTBOX_REQUEUE_S = float(os.environ.get("TICHU_OUTBOX_REQUEUE_S", "300"))
+# The worker's heartbeat (tichu_site/health.py): beat queues it every TICHU_WORKER_HEARTBEAT_S,
+# a worker runs it; /api/ready/ fails once it is three intervals old.
+TICHU_WORKER_HEARTBEAT_S = float(os.environ.get("TICHU_WORKER_HEARTBEAT_S", "30"))
 CELERY_BEAT_SCHEDULE = {
     "rating-outbox-sweep": {"task": "games.tasks.sweep_rating_outbox", "schedule": RATINGS_OUTBOX_SWEEP_S},
+    "worker-heartbeat": {"task": "tichu_site.worker_heartbeat", "schedule": TICHU_WORKER_HEARTBEAT_S,
+                         "options": {"expires": TICHU_WORKER_HEARTBEAT_S}},
 }
 
 # Every server error is logged with its traceback on stderr (the process manager keeps it):
