@@ -280,8 +280,9 @@ def install(site: Site) -> None:
         "CACHE_URL": site.redis.url(1),
         "EMAIL_URL": f"smtp+plain://127.0.0.1:{free_port()}",  # nothing listens: no mail in this test
     })
-    assert "CHANGE-ME" not in env_text
     (site.base / "etc" / "tichu.env").write_text(env_text)
+    unfilled = [k for k, v in read_env_file(site.base / "etc" / "tichu.env").items() if "CHANGE-ME" in v]
+    assert unfilled == [], "the template has values to fill in that docs/deploy.md does not name"
     owner_text = (DEPLOY / "owner.env").read_text().replace(
         "postgres://tichu_owner:CHANGE-ME@127.0.0.1:5432/tichu", f"postgres://tichu_owner:{OWNER_PASSWORD}@127.0.0.1:{pg_port}/tichu")
     assert "CHANGE-ME" not in owner_text
