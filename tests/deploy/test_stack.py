@@ -41,6 +41,7 @@ DEPLOY = ROOT / "deploy"
 DOCS = ROOT / "docs" / "deploy.md"
 UNITS = ("tichu-web.service", "tichu-worker.service", "tichu-beat.service")
 ADMIN, ADMIN_PASSWORD, CLUB = "admin", "deploy-" + secrets.token_hex(8), "Deploy Club"
+SIGNIN_LIMIT = 5
 APP_PASSWORD, OWNER_PASSWORD = "app-" + secrets.token_hex(8), "owner-" + secrets.token_hex(8)
 # What a sysadmin would keep: nothing of the test's own environment reaches the services.
 KEPT_ENV = ("PATH", "LANG", "LC_ALL", "HOME", "TMPDIR", "PIP_CACHE_DIR", "PIP_INDEX_URL", "PIP_NO_INPUT", "CI")
@@ -67,7 +68,7 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 def set_env_values(text: str, values: dict[str, str]) -> str:
     for key, value in values.items():
-        text, count = re.subn(rf"^{key}=.*$", f"{key}={value}", text, flags=re.M)
+        text, count = re.subn(rf"^#?{key}=.*$", f"{key}={value}", text, flags=re.M)  # a default uncommented
         assert count == 1, f"deploy/tichu.env has no single {key}= line"
     return text
 
@@ -169,7 +170,8 @@ class Site:
     def get(self, path: str, *, token: str | None = None, base: str | None = None):
         return self.request("GET", path, token=token, base=base)
 
-    def request(self, method: str, path: str, body=None, *, token: str | None = None, base: str | None = None):
+    def request(self, method: str, path: str, body=None, *, token: str | None = None, base: str | None = None,
+                headers: dict | None = None):
         """(status, headers, parsed JSON or text); redirects are not followed."""
         context = ssl.create_default_context()
         context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
@@ -179,6 +181,8 @@ class Site:
         req.add_header("Content-Type", "application/json")
         if token:
             req.add_header("Authorization", f"Token {token}")
+        for name, value in (headers or {}).items():
+            req.add_header(name, value)
         try:
             with opener.open(req, timeout=30) as response:
                 status, headers, raw = response.status, response.headers, response.read()
@@ -279,6 +283,7 @@ def install(site: Site) -> None:
         "CELERY_RESULT_BACKEND": site.redis.url(0),
         "CACHE_URL": site.redis.url(1),
         "EMAIL_URL": f"smtp+plain://127.0.0.1:{free_port()}",  # nothing listens: no mail in this test
+        "TICHU_SIGNIN_FAILURES_PER_ADDRESS": str(SIGNIN_LIMIT),  # reached at the end of the test
     })
     (site.base / "etc" / "tichu.env").write_text(env_text)
     unfilled = [k for k, v in read_env_file(site.base / "etc" / "tichu.env").items() if "CHANGE-ME" in v]
@@ -419,6 +424,18 @@ def backup_and_restore(site: Site) -> None:
     site.redis.client(0).flushall()  # Redis holds nothing that must be backed up
 
 
+def spoofing_the_forwarded_address_does_not_help(site: Site) -> None:
+    """Through nginx, a client that sends its own X-Forwarded-For still has the address nginx saw:
+    failed sign-ins with a rotated header count against one address (issue 30, finding 4)."""
+    for i in range(SIGNIN_LIMIT):
+        status, _, _ = site.request("POST", "/api/auth/token/", {"username": f"nobody{i}", "password": "wrong"},
+                                    headers={"X-Forwarded-For": f"10.7.0.{i}"})
+        assert status == 400
+    status, _, body = site.request("POST", "/api/auth/token/", {"username": ADMIN, "password": ADMIN_PASSWORD},
+                                   headers={"X-Forwarded-For": "10.7.1.1"})
+    assert status == 429 and body["code"] == "throttled", body
+
+
 def test_the_documented_deploy_serves_https_and_survives_a_restore(site, browser):
     site, nginx = site
     install(site)
@@ -444,5 +461,6 @@ def test_the_documented_deploy_serves_https_and_survives_a_restore(site, browser
     after = snapshot(site, made)
     assert after == before
     browse(site, browser, made)
+    spoofing_the_forwarded_address_does_not_help(site)
     assert not list(ROOT.glob("celerybeat-schedule*")), "beat wrote its schedule into the checkout"
     assert list((site.base / "beat").glob("celerybeat-schedule*"))
