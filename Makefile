@@ -32,7 +32,7 @@ CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 # TEST_JOBS=1 runs all of them one after the other.
 TEST_JOBS ?= 2
 .PHONY: run test lint test-sqlite test-postgres test-celery test-faults test-database-stages \
-	test-postgres-then-celery install pgdb clean bench test-browser-slow
+	test-postgres-then-celery install install-prod pgdb clean bench test-browser-slow test-deploy
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,15 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	touch $@
 
 install: $(VENV)/.installed
+
+# The production install (docs/deploy.md): the project and its runtime dependencies only, none of
+# pyproject's [dev] tools (pytest, Playwright, mypy, ruff...). Editable, because the templates,
+# the catalogues and the static files stay beside the packages in the checkout (settings'
+# BASE_DIR), which is what the service runs from:
+#   make install-prod VENV=/srv/tichu/venv
+install-prod:
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --disable-pip-version-check -q -e .
 
 # Uses the environment as it is: DATABASE_URL=postgres://... make run runs on PostgreSQL (the
 # database is created if missing), CELERY_BROKER_URL=redis://... sends tasks to a worker.
@@ -57,6 +66,7 @@ run: install
 test: lint
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-database-stages
 	@$(MAKE) --no-print-directory test-faults
+	@$(MAKE) --no-print-directory test-deploy
 
 test-database-stages: test-sqlite test-postgres-then-celery
 
@@ -106,6 +116,13 @@ test-browser-slow: install
 
 test-faults: install
 	$(call pytest,fault tests,$(CLEAN_ENV) TICHU_FAULT_TESTS=1,tests/faults -m faults)
+
+# tests/deploy/test_stack.py: docs/deploy.md followed with the deploy/ files on private servers
+# (a PostgreSQL and a Redis of its own, a fresh venv from `make install-prod`, gunicorn, the
+# worker, beat, nginx with a self-signed certificate), a browser through HTTPS, then a backup and
+# a restore into a fresh database. Needs nginx and openssl (.ci/run installs them).
+test-deploy: install
+	$(call pytest,deploy test,$(CLEAN_ENV) TICHU_DEPLOY_TESTS=1,tests/deploy -m deploy)
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3

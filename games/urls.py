@@ -3,7 +3,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework.authtoken.views import obtain_auth_token
 
-from games.api import bsw, invitations, legal, views
+from games.api import bsw, invitations, legal, redoc, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
          name="api-redoc"),
+    path("redoc/redoc.standalone.js", redoc.redoc_bundle, name="api-redoc-bundle"),
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("ping/", views.PingApi.as_view(), name="api-ping"),
     path("clubs/", views.ClubListCreateApi.as_view(), name="club-list"),

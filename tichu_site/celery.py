@@ -20,6 +20,15 @@ def ping():
     return "pong"
 
 
+@app.task(name="tichu_site.worker_heartbeat", ignore_result=True)
+def worker_heartbeat():
+    """Beat queues it every TICHU_WORKER_HEARTBEAT_S; the time it ran is the worker's heartbeat
+    that /api/ready/ reads (tichu_site/health.py)."""
+    from tichu_site.health import record_heartbeat
+
+    record_heartbeat()
+
+
 class SweepRatingOutboxOnConnect(bootsteps.StartStopStep):
     """Queue the rating outbox's sweep each time the worker's consumer (re)connects to the broker:
     at worker start, after a crash, and when Redis comes back after an outage, which is when the
@@ -32,6 +41,8 @@ class SweepRatingOutboxOnConnect(bootsteps.StartStopStep):
     def start(self, consumer):
         try:
             consumer.app.send_task("games.tasks.sweep_rating_outbox", kwargs={"grace_s": 0})
+            # and a heartbeat at once, so that /api/ready/ sees a started worker before beat's turn
+            consumer.app.send_task("tichu_site.worker_heartbeat")
         except Exception:  # noqa: BLE001 - the beat schedule sweeps later
             logger.warning("rating outbox sweep not queued on connect", exc_info=True)
 

@@ -44,6 +44,17 @@ SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", not DEBUG)
 if os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER"):
     # Behind a proxy that ends TLS: the header it sets (e.g. X-Forwarded-Proto) says https.
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].upper().replace("-", "_"), "https")
+# How many reverse proxies in front of the service append to X-Forwarded-For and are trusted:
+# the client's address (every limit keyed on an address) is the Nth address from the right of
+# that header; 0 or unset: REMOTE_ADDR, the header ignored (games/client_address.py). Unset is
+# kept as None so that `check --deploy` can warn when a proxy header is configured without it
+# (tichu_site/checks.py).
+_trusted_proxies = os.environ.get("TICHU_TRUSTED_PROXIES", "").strip()
+if _trusted_proxies and not (_trusted_proxies.isdigit() and int(_trusted_proxies) <= 10):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(f"TICHU_TRUSTED_PROXIES must be a count from 0 to 10, not {_trusted_proxies!r}")
+TICHU_TRUSTED_PROXIES = int(_trusted_proxies) if _trusted_proxies else None
 # --- end production or development -------------------------------------------------------------
 
 INSTALLED_APPS = [
@@ -181,7 +192,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# `manage.py collectstatic` copies every static file here (deploy: DJANGO_STATIC_ROOT, outside the
+# checkout); whitenoise serves them from it. `check --deploy` warns when it is missing or stale.
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -211,6 +224,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's own reading of the client's address (get_ident) agrees with games.client_address.
+    "NUM_PROXIES": TICHU_TRUSTED_PROXIES or 0,
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("TICHU_WRITE_THROTTLE", "600/minute"),
     },
@@ -311,8 +326,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 RATINGS_OUTBOX_SWEEP_S = float(os.environ.get("TICHU_OUTBOX_SWEEP_S", "60"))
 RATINGS_OUTBOX_GRACE_S = float(os.environ.get("TICHU_OUTBOX_GRACE_S", "30"))
 RATINGS_OUTBOX_REQUEUE_S = float(os.environ.get("TICHU_OUTBOX_REQUEUE_S", "300"))
+# The worker's heartbeat (tichu_site/health.py): beat queues it every TICHU_WORKER_HEARTBEAT_S,
+# a worker runs it; /api/ready/ fails once it is three intervals old.
+TICHU_WORKER_HEARTBEAT_S = float(os.environ.get("TICHU_WORKER_HEARTBEAT_S", "30"))
 CELERY_BEAT_SCHEDULE = {
     "rating-outbox-sweep": {"task": "games.tasks.sweep_rating_outbox", "schedule": RATINGS_OUTBOX_SWEEP_S},
+    "worker-heartbeat": {"task": "tichu_site.worker_heartbeat", "schedule": TICHU_WORKER_HEARTBEAT_S,
+                         "options": {"expires": TICHU_WORKER_HEARTBEAT_S}},
 }
 
 # Every server error is logged with its traceback on stderr (the process manager keeps it):

@@ -1,15 +1,22 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
+from tichu_site import health
 from tichu_site.jsi18n import javascript_catalogue
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Browsers ask /favicon.ico of every site (pages name theirs in templates/base.html).
+    path("favicon.ico", RedirectView.as_view(url=static("site/favicon.svg"), permanent=True)),
     # The language switcher posts to i18n/setlang/ (Django's set_language: a cookie, then back to
     # the page it came from); scripts read their strings from the JavaScript catalogue, built once
     # per language and kept by the browser (tichu_site/jsi18n.py).
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", javascript_catalogue, name="javascript-catalog"),
+    # Readiness (the database, migrations, Redis, the worker's heartbeat); /api/ping/ is liveness.
+    path("api/ready/", health.ready, name="ready"),
     path("api/", include("games.urls")),
     # Session login for browsers using the API (the API itself also takes tokens).
     path("api-auth/", include("rest_framework.urls")),

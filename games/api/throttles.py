@@ -16,6 +16,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
 from games import window_counter
+from games.client_address import client_address
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class WriteThrottle(BaseThrottle):
         limit, window = parse_rate(rate)
         user = request.user
         ident = getattr(user, "throttle_ident", None) or (  # a table code counts on its own
-            f"user:{user.pk}" if user and user.is_authenticated else f"ip:{self.get_ident(request)}")
+            f"user:{user.pk}" if user and user.is_authenticated else f"ip:{client_address(request)}")
         now = time.time()
         start = int(now // window) * window
         self.retry_after = start + window - now

@@ -11,8 +11,8 @@ with its JSON 429 (code `throttled`, `retry_after`), the pages with a 429 page
 Fixed windows (TICHU_SIGNIN_WINDOW_MINUTES, default 15): at most TICHU_SIGNIN_FAILURES_PER_ACCOUNT
 (default 10) failures for one username (case-insensitive, whether the account exists or not, so
 that the answer tells nothing about which usernames exist) and TICHU_SIGNIN_FAILURES_PER_ADDRESS
-(default 50) from one client address (DRF's reading of REMOTE_ADDR / X-Forwarded-For with
-REST_FRAMEWORK["NUM_PROXIES"]). A successful sign-in clears its account's count, not the
+(default 50) from one client address (`games.client_address`: REMOTE_ADDR, or X-Forwarded-For
+as far as TICHU_TRUSTED_PROXIES trusted proxies vouch for it). A successful sign-in clears its account's count, not the
 address's. The counters live in Django's cache (shared through Redis when CACHE_URL is set); if
 the cache is down the throttle fails open, as the write throttle does.
 """
@@ -27,9 +27,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy, ngettext
 from rest_framework.exceptions import Throttled
-from rest_framework.throttling import BaseThrottle
 
 from games import window_counter
+from games.client_address import client_address as _client_address
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def limits() -> Limits:
 def client_address(request) -> str | None:
     if request is None or not hasattr(request, "META"):
         return None
-    return BaseThrottle().get_ident(request)
+    return _client_address(request) or None
 
 
 def _keys(username: str, address: str | None, start: int) -> dict[str, str]:

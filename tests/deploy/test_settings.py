@@ -8,11 +8,25 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+# A production environment of the least that `check --deploy` needs (docs/deploy.md); the static
+# files are collected once for the module (collected_static below).
 PRODUCTION = {
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     "DJANGO_ALLOWED_HOSTS": "tichu.example.org",
+    "EMAIL_URL": "smtp://tichu:secret@mail.example.org:587",
 }
+
+
+@pytest.fixture(scope="module", autouse=True)
+def collected_static(tmp_path_factory):
+    root = tmp_path_factory.mktemp("static")
+    result = manage("collectstatic", "--noinput", DJANGO_STATIC_ROOT=str(root))
+    assert result.returncode == 0, result.stdout + result.stderr
+    PRODUCTION["DJANGO_STATIC_ROOT"] = str(root)
+    yield root
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -54,3 +68,41 @@ def test_debug_off_without_a_secret_key_refuses_to_start():
     result = manage("check", DJANGO_DEBUG="0")
     assert result.returncode != 0
     assert "set DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_check_deploy_warns_when_mail_would_go_to_the_console():
+    env = {k: v for k, v in PRODUCTION.items() if k != "EMAIL_URL"}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **env)
+    assert result.returncode != 0
+    assert "tichu.W001" in result.stderr and "EMAIL_URL" in result.stderr
+    assert "tichu.W002" not in result.stderr and "tichu.W003" not in result.stderr
+
+
+def test_check_deploy_warns_behind_a_proxy_header_without_the_trusted_proxy_count():
+    behind = {**PRODUCTION, "DJANGO_SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto"}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **behind)
+    assert result.returncode != 0 and "tichu.W002" in result.stderr
+    for count in ("1", "0"):  # any explicit choice is the operator's, 0 included
+        result = manage("check", "--deploy", "--fail-level", "WARNING", **behind, TICHU_TRUSTED_PROXIES=count)
+        assert result.returncode == 0, result.stderr
+
+
+def test_check_deploy_warns_when_static_files_are_not_collected(tmp_path):
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION, "DJANGO_STATIC_ROOT": str(tmp_path)})
+    assert result.returncode != 0 and "tichu.W003" in result.stderr and "collectstatic" in result.stderr
+
+
+def test_check_deploy_warns_when_a_collected_file_is_missing(collected_static):
+    victim = collected_static / "site" / "site.css"
+    kept = victim.read_bytes()
+    victim.unlink()
+    try:
+        result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    finally:
+        victim.write_bytes(kept)
+    assert result.returncode != 0 and "1 static files are not in STATIC_ROOT" in result.stderr
+
+
+def test_a_trusted_proxy_count_that_is_not_a_count_refuses_to_start():
+    result = manage("check", **PRODUCTION, TICHU_TRUSTED_PROXIES="yes")
+    assert result.returncode != 0 and "TICHU_TRUSTED_PROXIES" in result.stderr

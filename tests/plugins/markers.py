@@ -4,6 +4,8 @@
 - `celery_worker`: skipped unless TICHU_CELERY_WORKER=1 (see tests/plugins/celery_worker.py).
 - `faults`: skipped unless TICHU_FAULT_TESTS=1 (`make test-faults`, tests/faults/conftest.py);
   there, a missing redis-server or PostgreSQL binary fails the test in CI (tests/faults/instances.py).
+- `deploy`: skipped unless TICHU_DEPLOY_TESTS=1 (`make test-deploy`, tests/deploy/test_stack.py); there,
+  a missing nginx, openssl or PostgreSQL binary fails the test in CI.
 - `browser`: skipped unless Chromium and Playwright are present; in CI (CI=true) their absence
   fails the test instead, so that a broken install cannot pass as a run of skips.
 
@@ -71,6 +73,8 @@ def pytest_runtest_setup(item):
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
     if item.get_closest_marker("faults") and os.environ.get("TICHU_FAULT_TESTS") != "1":
         pytest.skip("a fault test (private servers it stops and restarts): TICHU_FAULT_TESTS=1, see make test-faults")
+    if item.get_closest_marker("deploy") and os.environ.get("TICHU_DEPLOY_TESTS") != "1":
+        pytest.skip("the deploy test (private servers, nginx, a fresh venv): TICHU_DEPLOY_TESTS=1, see make test-deploy")
     if item.get_closest_marker("celery_worker") and not celery_worker.ENABLED:
         pytest.skip("needs a Celery worker on Redis (TICHU_CELERY_WORKER=1, see make test-celery)")
     if item.get_closest_marker("browser"):
