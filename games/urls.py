@@ -1,9 +1,8 @@
 """Routes under /api/ (see docs/api.md). The last route answers unknown paths with a JSON 404."""
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import obtain_auth_token
 
-from games.api import bsw, invitations, legal, views
+from games.api import bsw, invitations, legal, tokens, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -13,7 +12,7 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
          name="api-redoc"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", tokens.auth_token, name="api-token"),  # POST: a token; DELETE: revoke yours
     path("ping/", views.PingApi.as_view(), name="api-ping"),
     path("clubs/", views.ClubListCreateApi.as_view(), name="club-list"),
     # A club is named by its id or its slug (<slug:pk> matches both; selectors.club_q tells them apart).
