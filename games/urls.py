@@ -2,7 +2,7 @@
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from games.api import bsw, invitations, legal, tokens, views
+from games.api import bsw, claims, invitations, legal, tokens, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -22,6 +22,8 @@ urlpatterns = [
     path("clubs/<slug:pk>/invitations/", invitations.InvitationListCreateApi.as_view(), name="club-invitations"),
     path("clubs/<slug:pk>/invitations/<int:invitation_id>/", invitations.InvitationRevokeApi.as_view(),
          name="club-invitation-detail"),
+    path("clubs/<slug:pk>/claims/", claims.ClaimListCreateApi.as_view(), name="club-claims"),
+    path("clubs/<slug:pk>/claims/<int:claim_id>/", claims.ClaimDetailApi.as_view(), name="club-claim-detail"),
     path("invitations/<str:token>/accept/", invitations.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("players/", views.PlayerListCreateApi.as_view(), name="player-list"),
     path("players/<int:pk>/", views.PlayerDetailApi.as_view(), name="player-detail"),

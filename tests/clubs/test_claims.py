@@ -218,3 +218,38 @@ def test_a_refused_approval_says_why_on_the_page(home):
     admin.force_login(users["ada"])
     page = admin.post("/clubs/home/players/", {"action": "approve", "claim": claim.pk}, follow=True).content.decode()
     assert f"sits in game {game.pk}, which is still open" in page
+
+
+def test_the_claims_api_ask_list_decide_withdraw(home):
+    from rest_framework.authtoken.models import Token
+
+    from tests.conftest import client_for
+
+    club, users = home
+    for user in users.values():
+        Token.objects.create(user=user)
+    vic, pat, admin = client_for(users["vic"]), client_for(users["pat"]), client_for(users["ada"])
+    ann, bob = Player.objects.create(club=club, name="Zoe"), Player.objects.create(club=club, name="Yan")
+    game = make_game(club)
+    seated_player = seated(game)
+    asked = vic.post("/api/clubs/home/claims/", {"player": ann.pk}, format="json")
+    assert asked.status_code == 201 and asked.json()["state"] == "pending" and asked.json()["player_name"] == "Zoe"
+    again = vic.post("/api/clubs/home/claims/", {"player": bob.pk}, format="json")
+    assert (again.status_code, again.json()["code"]) == (400, "claim_pending")
+    theirs = pat.post("/api/clubs/home/claims/", {"player": seated_player.pk}, format="json").json()
+    assert [c["username"] for c in vic.get("/api/clubs/home/claims/").json()] == ["vic"]  # a member: their own
+    assert len(admin.get("/api/clubs/home/claims/").json()) == 2
+    assert vic.post(f"/api/clubs/home/claims/{asked.json()['id']}/", {"decision": "approve"},
+                    format="json").status_code == 403
+    bad = admin.post(f"/api/clubs/home/claims/{asked.json()['id']}/", {"decision": "maybe"}, format="json")
+    assert bad.status_code == 400
+    refused = admin.post(f"/api/clubs/home/claims/{theirs['id']}/", {"decision": "approve"}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (400, "player_in_open_game")
+    assert pat.delete(f"/api/clubs/home/claims/{theirs['id']}/").json()["state"] == "withdrawn"
+    approved = admin.post(f"/api/clubs/home/claims/{asked.json()['id']}/", {"decision": "approve"}, format="json")
+    assert approved.status_code == 200 and approved.json()["state"] == "approved", approved.json()
+    assert Player.objects.get(pk=ann.pk).user == users["vic"]
+    outsider = get_user_model().objects.create_user("out", password="pw")
+    Token.objects.create(user=outsider)
+    assert client_for(outsider).get("/api/clubs/home/claims/").status_code == 403
+    assert client_for(outsider).post("/api/clubs/home/claims/", {"player": bob.pk}, format="json").status_code == 403
