@@ -519,7 +519,7 @@ def claim_request(*, player: Player, actor) -> ClaimRequest:
 def _pending_claim(claim: ClaimRequest) -> ClaimRequest:
     claim = ClaimRequest.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=claim.pk)
     if claim.state != ClaimRequest.State.PENDING:
-        raise InvalidInput(_("this request is %(state)s already") % {"state": claim.get_state_display().lower()},
+        raise InvalidInput(_("this request is no longer waiting: it was approved, refused or withdrawn"),
                            code=f"claim_{claim.state}")
     return claim
 
