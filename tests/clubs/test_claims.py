@@ -253,3 +253,22 @@ def test_the_claims_api_ask_list_decide_withdraw(home):
     Token.objects.create(user=outsider)
     assert client_for(outsider).get("/api/clubs/home/claims/").status_code == 403
     assert client_for(outsider).post("/api/clubs/home/claims/", {"player": bob.pk}, format="json").status_code == 403
+
+
+def test_the_django_admin_keeps_the_rule_and_the_history(home):
+    club, users = home
+    root = get_user_model().objects.create_superuser("root", "root@example.org", "pw-root-123")
+    staff = Client()
+    staff.force_login(root)
+    game = make_game(club)
+    target = seated(game)
+    form = {"name": target.name, "club": club.pk, "user": users["vic"].pk}
+    page = staff.post(f"/admin/games/player/{target.pk}/change/", form)
+    assert page.status_code == 200 and "which is still open" in page.content.decode()
+    target.refresh_from_db()
+    assert target.user_id is None
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert staff.post(f"/admin/games/player/{target.pk}/change/", form).status_code == 302
+    assert staff.post(f"/admin/games/player/{target.pk}/change/", {**form, "user": ""}).status_code == 302
+    assert [(e.action, e.actor_name, e.details["user"]) for e in AuditEntry.objects.filter(club=club).order_by("id")] \
+        == [("player_linked", "root", "vic"), ("player_unlinked", "root", "vic")]
