@@ -276,6 +276,9 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
     names |= {w.lower() for n in Tournament.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     # the table codes (Latin letters in every language: a card prints them, the phone's header names its table's)
     names |= {w.lower() for c in TableCode.objects.values_list("code", flat=True) for w in WORD.findall(printed(c))}
+    # and each side's PIN, on its slip (the same letters)
+    names |= {w.lower() for row in TableCode.objects.values_list("ns_pin", "ew_pin") for pin in row
+              for w in WORD.findall(printed(pin))}
     # the games' names are the engine's words (games/engine/registry.py labels, docs/glossary.md)
     names |= {w.lower() for v in HAND_SD for w in WORD.findall(game_label(v))}
     # and so are its combinations and calls ("Full House" in German, docs/glossary.md)
