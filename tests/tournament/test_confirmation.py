@@ -3,6 +3,8 @@ correction, a disputed one keeps the round open until the TD corrects it."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.tournament import TournamentError, fold, propose
 from games.tournament.standings import rounds_json
@@ -122,3 +124,35 @@ def test_a_side_is_0_or_1(bad):
     with pytest.raises(TournamentError) as info:
         state.apply({"type": "result_recorded", "round": 1, "table": 1, "score": [300, 100], "side": bad})
     assert info.value.code == "malformed"
+
+
+ANSWER = st.sampled_from(["record", "confirm", "dispute", "correct"])
+SIDE = st.sampled_from([None, 0, 1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(ANSWER, SIDE), max_size=8))
+def test_no_side_ever_answers_the_result_it_sent(steps):
+    """Property: whatever events come, in whatever order, every confirmation or dispute the fold
+    accepts comes from the TD (no side) or from the side that did not send the result it answers."""
+    record = {"header": header(rounds=2), "events": register(4)}
+    record["events"].append(propose(fold(record)).event())
+    state = fold(record)
+    where = {"round": 1, "table": 1}
+    sender = None  # who sent the standing result, kept here from the accepted events alone
+    for kind, side in steps:
+        said = {} if side is None else {"side": side}
+        event = {"record": {"type": "result_recorded", **where, "score": [300, 100], **said},
+                 "confirm": {**CONFIRM, **said}, "dispute": {**DISPUTE, **said}, "correct": CORRECT}[kind]
+        try:
+            state.apply(event)
+        except TournamentError as err:
+            if kind in ("confirm", "dispute") and side is not None and side == sender:
+                assert err.code in ("same_side", "result_confirmed", "result_disputed", "result_corrected")
+            continue
+        if kind in ("confirm", "dispute"):
+            assert side is None or side != sender, (steps, event)
+        elif kind == "record":
+            sender = side
+        else:
+            sender = None
