@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games import engine
 from games.clubs import services
@@ -272,3 +275,46 @@ def test_the_django_admin_keeps_the_rule_and_the_history(home):
     assert staff.post(f"/admin/games/player/{target.pk}/change/", {**form, "user": ""}).status_code == 302
     assert [(e.action, e.actor_name, e.details["user"]) for e in AuditEntry.objects.filter(club=club).order_by("id")] \
         == [("player_linked", "root", "vic"), ("player_unlinked", "root", "vic")]
+
+
+ACTORS = ("ada", "vic", "pat")
+STEP = st.tuples(st.sampled_from(["claim", "approve", "refuse", "withdraw", "link", "unlink", "merge"]),
+                 st.sampled_from(ACTORS), st.sampled_from(ACTORS), st.sampled_from([1, 2]))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(STEP, min_size=1, max_size=8))
+def test_no_sequence_of_link_changes_moves_a_seat_of_an_open_game(home, steps):
+    """Property: whatever members and the admin do - claims, approvals, refusals, withdrawals,
+    links, unlinks, merges, in any order - the accounts of the seats of a game in play stay as they
+    were until it is over; every refusal is a coded error."""
+    club, users = home
+    with transaction.atomic():
+        game = make_game(club)
+        seats = {s: seated(game, s) for s in (1, 2)}
+        Player.objects.filter(pk=seats[2].pk).update(user=users["pat"])  # one seat linked before the game
+        spare = Player.objects.create(club=club, name="Spare")
+        before = dict(GameSeat.objects.filter(game=game).values_list("seat", "player__user_id"))
+        for action, actor, other, seat in steps:
+            player = Player.objects.filter(pk=seats[seat].pk).first() or spare
+            try:
+                if action == "claim":
+                    services.claim_request(player=player, actor=users[actor])
+                elif action in ("approve", "refuse", "withdraw"):
+                    claim = ClaimRequest.objects.filter(club=club, state="pending").order_by("id").first()
+                    if claim is None:
+                        continue
+                    if action == "withdraw":
+                        services.claim_withdraw(claim=claim, actor=users[actor])
+                    else:
+                        services.claim_decide(claim=claim, actor=users[actor], approve=action == "approve")
+                elif action == "link":
+                    services.player_link(player=player, actor=users[actor], user_id=users[other].pk)
+                elif action == "unlink":
+                    services.player_link(player=player, actor=users[actor], user_id=None)
+                else:
+                    services.player_merge(source=player, target=spare, actor=users[actor])
+            except (InvalidInput, WriteForbidden) as refused:
+                assert refused.code and refused.message
+            assert dict(GameSeat.objects.filter(game=game).values_list("seat", "player__user_id")) == before, steps
+        transaction.set_rollback(True)
