@@ -269,6 +269,9 @@ def invitation_accept(*, token: str, user) -> Membership:
                 audit(club, user, "player_linked", f"is the player {player.name!r}", player=player.pk,
                       name=player.name)  # fmt: skip
             elif player.user_id is None:  # the seat plays now: the link waits for an admin's approval
+                for older in ClaimRequest.objects.select_for_update().filter(club=club, user=user,
+                                                                            state=ClaimRequest.State.PENDING):
+                    _withdraw(older, user)  # the admin's invitation names the player: it replaces the member's ask
                 _claim_create(club, user, player, source=ClaimRequest.Source.INVITATION)
     return membership
 
@@ -490,7 +493,12 @@ def _link_checked(club: Club, player: Player, user_id: int | None) -> Membership
 
 
 def _claim_create(club: Club, user, player: Player, *, source: str) -> ClaimRequest:
-    claim = ClaimRequest.objects.create(club=club, player=player, user=user, source=source)
+    try:
+        with transaction.atomic():  # a savepoint: a request made meanwhile is a coded refusal, not a 500
+            claim = ClaimRequest.objects.create(club=club, player=player, user=user, source=source)
+    except IntegrityError:
+        raise InvalidInput(_("you asked to be a player of this club already: wait for an admin, or withdraw that "
+                             "request"), code="claim_pending") from None
     audit(club, user, "claim_requested", f"asked to be the player {player.name!r}", claim=claim.pk,
           player=player.pk, name=player.name, source=source)
     return claim
@@ -530,11 +538,15 @@ def claim_withdraw(*, claim: ClaimRequest, actor) -> ClaimRequest:
         claim = _pending_claim(claim)
         if claim.user_id != getattr(actor, "pk", None):
             raise WriteForbidden(_("only the member who asked withdraws a request"))
-        claim.state, claim.decided_at, claim.decided_by = ClaimRequest.State.WITHDRAWN, _now(), actor
-        claim.save(update_fields=["state", "decided_at", "decided_by"])
-        audit(claim.club, actor, "claim_withdrawn", f"withdrew the request to be {claim.player.name!r}",
-              claim=claim.pk, player=claim.player_id, name=claim.player.name)
+        _withdraw(claim, actor)
     return claim
+
+
+def _withdraw(claim: ClaimRequest, actor) -> None:
+    claim.state, claim.decided_at, claim.decided_by = ClaimRequest.State.WITHDRAWN, _now(), actor
+    claim.save(update_fields=["state", "decided_at", "decided_by"])
+    audit(claim.club, actor, "claim_withdrawn", f"withdrew the request to be {claim.player.name!r}",
+          claim=claim.pk, player=claim.player_id, name=claim.player.name)
 
 
 def claim_decide(*, claim: ClaimRequest, actor, approve: bool) -> ClaimRequest:

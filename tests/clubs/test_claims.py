@@ -318,3 +318,20 @@ def test_no_sequence_of_link_changes_moves_a_seat_of_an_open_game(home, steps):
                 assert refused.code and refused.message
             assert dict(GameSeat.objects.filter(game=game).values_list("seat", "player__user_id")) == before, steps
         transaction.set_rollback(True)
+
+
+def test_an_invitation_for_a_seated_player_replaces_the_members_own_waiting_request(home):
+    """Before: the second waiting request broke the one-per-member constraint (IntegrityError, a
+    500) and the invitation could not be accepted."""
+    club, users = home
+    vic, ada = users["vic"], users["ada"]
+    zoe = Player.objects.create(club=club, name="Zoe")
+    services.claim_request(player=zoe, actor=vic)
+    game = make_game(club)
+    target = seated(game)
+    invitation = services.invitation_create(club=club, actor=ada, role="scorer", player=target)
+    services.invitation_accept(token=invitation.token, user=vic)
+    assert Membership.objects.get(club=club, user=vic).role == "scorer"
+    states = dict(ClaimRequest.objects.filter(user=vic).values_list("player__name", "state"))
+    assert states == {"Zoe": "withdrawn", target.name: "pending"}
+    assert actions(club)[-3:] == ["invitation_accepted", "claim_withdrawn", "claim_requested"]
