@@ -446,6 +446,9 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
     changes while the player sits in an open game (`player_in_open_game`)."""
     club = player.club
     with transaction.atomic():
+        # the club's memberships locked, as claim_decide locks them: links and approvals in one club
+        # are serialised, so no member ends up linked to two players by two admins at once
+        _lock_memberships(club)
         me = _require_role(club, actor, list(ROLE_RANK))
         player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
         is_admin = me.role == Role.ADMIN
