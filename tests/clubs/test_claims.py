@@ -335,3 +335,39 @@ def test_an_invitation_for_a_seated_player_replaces_the_members_own_waiting_requ
     states = dict(ClaimRequest.objects.filter(user=vic).values_list("player__name", "state"))
     assert states == {"Zoe": "withdrawn", target.name: "pending"}
     assert actions(club)[-3:] == ["invitation_accepted", "claim_withdrawn", "claim_requested"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_link_and_an_approval_at_once_leave_the_member_one_player():
+    import threading
+
+    from django.db import connection
+
+    for attempt in range(5):
+        ada, bob, vic = (get_user_model().objects.create_user(f"{n}{attempt}", password="pw") for n in ("ada", "bob", "vic"))
+        club = Club.objects.create(name=f"Race {attempt}", slug=f"race-{attempt}")
+        for user, role in ((ada, "admin"), (bob, "admin"), (vic, "viewer")):
+            Membership.objects.create(club=club, user=user, role=role)
+        first, second = Player.objects.create(club=club, name="First"), Player.objects.create(club=club, name="Second")
+        claim = services.claim_request(player=second, actor=vic)
+        barrier, outcomes = threading.Barrier(2), []
+
+        def run(action):
+            try:
+                barrier.wait()
+                action()
+                outcomes.append("done")
+            except InvalidInput as err:
+                outcomes.append(err.code)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=run, args=(lambda: services.player_link(player=first, actor=ada, user_id=vic.pk),)),
+                   threading.Thread(target=run, args=(lambda: services.claim_decide(claim=claim, actor=bob, approve=True),))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert Player.objects.filter(club=club, user=vic).count() == 1, (attempt, outcomes)
+        assert sorted(outcomes) == ["done", "duplicate"], outcomes
