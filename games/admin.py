@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import ValidationError
 
-from games.clubs.services import LastAdmin, audit, require_an_admin_after
+from games.clubs.services import LastAdmin, PlayerInOpenGame, audit, open_game_of, require_an_admin_after
 from games.models import Club, Event, Game, GameSeat, IdempotencyKey, Membership, Player
 
 
@@ -95,12 +95,47 @@ class ClubAdmin(admin.ModelAdmin):
                 audit_membership_change(request, membership, change=False)
 
 
+class PlayerForm(forms.ModelForm):
+    """A player's account changed here keeps the site's rule: not while the player sits in an open
+    game (games.clubs.services.open_game_of; issue 30, finding 1)."""
+
+    class Meta:
+        model = Player
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk is None:
+            return data
+        stored = Player.objects.get(pk=self.instance.pk)
+        new_user = data.get("user")
+        if stored.user_id != (new_user.pk if new_user is not None else None):
+            game_id = open_game_of(stored)
+            if game_id is not None:
+                raise ValidationError(PlayerInOpenGame(stored, game_id).message)
+        return data
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerForm
     list_display = ["name", "club", "user", "created_at"]
     list_filter = ["club"]
     search_fields = ["name"]
     autocomplete_fields = ["user"]
+
+    def save_model(self, request, obj, form, change):
+        before = Player.objects.filter(pk=obj.pk).values_list("user_id", "user__username").first() if change else None
+        super().save_model(request, obj, form, change)
+        if before is not None and before[0] != obj.user_id:  # the club's history tells who changed a player's account
+            if obj.user_id is None:
+                audit(obj.club, request.user, "player_unlinked",
+                      f"unlinked the player {obj.name!r} from {before[1]} in the Django admin",
+                      player=obj.pk, name=obj.name, user=before[1])
+            else:
+                audit(obj.club, request.user, "player_linked",
+                      f"linked the player {obj.name!r} to {obj.user.get_username()} in the Django admin",
+                      player=obj.pk, name=obj.name, user=obj.user.get_username())
 
 
 class MembershipForm(forms.ModelForm):

@@ -1,9 +1,8 @@
 """Routes under /api/ (see docs/api.md). The last route answers unknown paths with a JSON 404."""
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import obtain_auth_token
 
-from games.api import bsw, invitations, legal, redoc, views
+from games.api import bsw, claims, invitations, legal, redoc, tokens, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -14,7 +13,7 @@ urlpatterns = [
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
          name="api-redoc"),
     path("redoc/redoc.standalone.js", redoc.redoc_bundle, name="api-redoc-bundle"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", tokens.auth_token, name="api-token"),  # POST: a token; DELETE: revoke yours
     path("ping/", views.PingApi.as_view(), name="api-ping"),
     path("clubs/", views.ClubListCreateApi.as_view(), name="club-list"),
     # A club is named by its id or its slug (<slug:pk> matches both; selectors.club_q tells them apart).
@@ -24,6 +23,8 @@ urlpatterns = [
     path("clubs/<slug:pk>/invitations/", invitations.InvitationListCreateApi.as_view(), name="club-invitations"),
     path("clubs/<slug:pk>/invitations/<int:invitation_id>/", invitations.InvitationRevokeApi.as_view(),
          name="club-invitation-detail"),
+    path("clubs/<slug:pk>/claims/", claims.ClaimListCreateApi.as_view(), name="club-claims"),
+    path("clubs/<slug:pk>/claims/<int:claim_id>/", claims.ClaimDetailApi.as_view(), name="club-claim-detail"),
     path("invitations/<str:token>/accept/", invitations.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("players/", views.PlayerListCreateApi.as_view(), name="player-list"),
     path("players/<int:pk>/", views.PlayerDetailApi.as_view(), name="player-detail"),

@@ -172,6 +172,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # Refuses nothing: a new password (changed, reset, set by an admin) ends the API token.
+    {"NAME": "games.api.tokens.RevokeTokensOnPasswordChange"},
 ]
 
 LANGUAGE_CODE = "en"

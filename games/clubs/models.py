@@ -77,3 +77,42 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_name}: {self.summary}"
+
+
+class ClaimRequest(models.Model):
+    """A member's request to be a roster player of the club ("This is me"), which the club's
+    admins approve (linking the player to the member's account) or refuse; the member may
+    withdraw it while it waits. An invitation made for a named player whose seat is in an open
+    game leaves one too (`source` invitation). A player's account decides which seat's hand its
+    holder sees during a game, so a member never links themselves: see games.clubs.services."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Waiting for an admin"
+        APPROVED = "approved", "Approved"
+        REFUSED = "refused", "Refused"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    class Source(models.TextChoices):
+        MEMBER = "member", "Asked by the member"
+        INVITATION = "invitation", "Made by an invitation for the player"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="claim_requests")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claim_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.MEMBER)
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            # One waiting request per member and club: a second "This is me" replaces nothing.
+            models.UniqueConstraint(fields=["club", "user"], condition=models.Q(state="pending"),
+                                    name="claim_request_one_pending_per_member"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks to be {self.player} ({self.state})"

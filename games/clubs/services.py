@@ -19,13 +19,14 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import hooks, ids, selectors
 from games import services as game_services
-from games.clubs.models import AuditEntry, Invitation
+from games.clubs.models import AuditEntry, ClaimRequest, Invitation
 from games.models import Club, Game, GameSeat, Membership, Player, default_time_zone, validate_club_slug
 from games.services import InvalidInput, WriteForbidden
 
@@ -39,6 +40,19 @@ MAX_ROSTER_BATCH = 200
 class LastAdmin(InvalidInput):
     def __init__(self) -> None:
         super().__init__("a club keeps at least one admin: make someone else admin first", code="last_admin")
+
+
+class PlayerInOpenGame(InvalidInput):
+    """A player's account decides whose hand its holder sees in the games the player sits in:
+    it does not change while one of them is open (issue 30, finding 1)."""
+
+    def __init__(self, player: Player, game_id: int) -> None:
+        super().__init__(
+            _("the player '%(name)s' sits in game %(game)s, which is still open (in play, or a table of a "
+              "tournament in progress): who that player is can change only once it is over") % {
+                "name": player.name, "game": game_id},
+            code="player_in_open_game")
+        self.game_id = game_id
 
 
 class InvitationUnusable(InvalidInput):
@@ -247,10 +261,18 @@ def invitation_accept(*, token: str, user) -> Membership:
         invitation.save(update_fields=["accepted_at", "accepted_by"])
         audit(club, user, "invitation_accepted", f"joined the club as {membership.role} by invitation",
               invitation=invitation.pk, role=membership.role)  # fmt: skip
-        if invitation.player is not None and invitation.player.user_id is None and not _has_player(club, user):
-            _link(invitation.player, user)
-            audit(club, user, "player_linked", f"is the player {invitation.player.name!r}", player=invitation.player.pk,
-                  name=invitation.player.name)  # fmt: skip
+        player = invitation.player
+        if player is not None and not _has_player(club, user):
+            player = Player.objects.select_for_update(of=("self",)).get(pk=player.pk)
+            if player.user_id is None and open_game_of(player) is None:
+                _link(player, user)
+                audit(club, user, "player_linked", f"is the player {player.name!r}", player=player.pk,
+                      name=player.name)  # fmt: skip
+            elif player.user_id is None:  # the seat plays now: the link waits for an admin's approval
+                for older in ClaimRequest.objects.select_for_update().filter(club=club, user=user,
+                                                                            state=ClaimRequest.State.PENDING):
+                    _withdraw(older, user)  # the admin's invitation names the player: it replaces the member's ask
+                _claim_create(club, user, player, source=ClaimRequest.Source.INVITATION)
     return membership
 
 
@@ -355,6 +377,7 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
                 "a": source.name, "b": target.name, "game": shared.first().game_id}, code="merge_conflict")
         if source.user_id and target.user_id and source.user_id != target.user_id:
             raise InvalidInput(_("the two players are linked to two different accounts"), code="merge_conflict")
+        _require_no_open_seat_changes(source, target)
         games = sorted(set(GameSeat.objects.filter(player=source).values_list("game_id", flat=True)))
         _new_cache_identity([source.pk])
         GameSeat.objects.filter(player=source).update(player=target)
@@ -391,11 +414,41 @@ def _link(player: Player, user) -> None:
     player.save(update_fields=["user"])
 
 
+def open_game_of(player: Player) -> int | None:
+    """The id of a game `player` sits in that is still open, or None. Open: not finished (its
+    hands in play), or a table's game of a tournament in progress (a duplicate table's finished
+    game stays hidden from the other tables until its round closes; the tournament's end is the
+    simple bound that covers every round)."""
+    open_games = GameSeat.objects.filter(player=player).filter(
+        ~Q(game__status=Game.Status.FINISHED) | Q(game__tournament_table__tournament__status="active"))
+    return open_games.values_list("game_id", flat=True).order_by("game_id").first()
+
+
+def _require_no_open_game(player: Player) -> None:
+    game_id = open_game_of(player)
+    if game_id is not None:
+        raise PlayerInOpenGame(player, game_id)
+
+
+def _require_no_open_seat_changes(source: Player, target: Player) -> None:
+    """A merge gives source's seats target's account (target's, or source's when target has
+    none): refused when that changes the account of a seat in an open game."""
+    account = target.user_id or source.user_id
+    if source.user_id != account:
+        _require_no_open_game(source)
+    if target.user_id != account:
+        _require_no_open_game(target)
+
+
 def player_link(*, player: Player, actor, user_id: int | None) -> Player:
-    """Link `player` to a member's account (None: unlink). A member may claim an unlinked player
-    as themselves ("this is me") or unlink their own; an admin may link any member."""
+    """An admin links `player` to a member's account (None: unlinks it); a member may unlink their
+    own player. A member who is a player asks for it (`claim_request`), an admin approves. No link
+    changes while the player sits in an open game (`player_in_open_game`)."""
     club = player.club
     with transaction.atomic():
+        # the club's memberships locked, as claim_decide locks them: links and approvals in one club
+        # are serialised, so no member ends up linked to two players by two admins at once
+        _lock_memberships(club)
         me = _require_role(club, actor, list(ROLE_RANK))
         player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
         is_admin = me.role == Role.ADMIN
@@ -404,24 +457,123 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
                 raise WriteForbidden(_("only an admin unlinks another member's player"))
             if player.user_id is None:
                 return player
+            _require_no_open_game(player)
             old = player.user.get_username()
             player.user = None
             player.save(update_fields=["user"])
             audit(club, actor, "player_unlinked", f"unlinked the player {player.name!r} from {old}", player=player.pk,
                   name=player.name, user=old)  # fmt: skip
             return player
-        if not is_admin and (user_id != actor.pk or player.user_id is not None):
-            raise WriteForbidden(_("a member may claim only an unlinked player, as themselves"))
-        member = (Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
-                  if ids.in_range(user_id) else None)
-        if member is None:
-            raise InvalidInput(_("a player is linked to a member of the club"), code="not_a_member")
-        mine = _has_player(club, member.user)
-        if mine is not None and mine.pk != player.pk:
-            raise InvalidInput(_("%(user)s is already the player '%(name)s'") % {"user": member.user.get_username(), "name": mine.name},
-                               code="duplicate")
+        if not is_admin:
+            raise WriteForbidden(_("only an admin links a player to an account: ask with \"This is me\", an admin approves"))
+        member = _link_checked(club, player, user_id)
         _link(player, member.user)
         summary = (f"said they are the player {player.name!r}" if user_id == actor.pk
                    else f"linked the player {player.name!r} to {member.user.get_username()}")
         audit(club, actor, "player_linked", summary, player=player.pk, user=member.user.get_username(), name=player.name)
     return player
+
+
+def _link_checked(club: Club, player: Player, user_id: int | None) -> Membership:
+    """The membership `player` (locked) may be linked to, or the coded refusal."""
+    member = (Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
+              if ids.in_range(user_id) else None)
+    if member is None:
+        raise InvalidInput(_("a player is linked to a member of the club"), code="not_a_member")
+    if player.user_id is not None and player.user_id != member.user_id:
+        raise InvalidInput(_("the player '%(name)s' is linked to another account: an admin unlinks it first") % {
+            "name": player.name}, code="player_linked")
+    mine = _has_player(club, member.user)
+    if mine is not None and mine.pk != player.pk:
+        raise InvalidInput(_("%(user)s is already the player '%(name)s'") % {"user": member.user.get_username(), "name": mine.name},
+                           code="duplicate")
+    if player.user_id != member.user_id:
+        _require_no_open_game(player)
+    return member
+
+
+# --- claims: "This is me", approved by an admin -------------------------------------------------
+
+
+def _claim_create(club: Club, user, player: Player, *, source: str) -> ClaimRequest:
+    try:
+        with transaction.atomic():  # a savepoint: a request made meanwhile is a coded refusal, not a 500
+            claim = ClaimRequest.objects.create(club=club, player=player, user=user, source=source)
+    except IntegrityError:
+        raise InvalidInput(_("you asked to be a player of this club already: wait for an admin, or withdraw that "
+                             "request"), code="claim_pending") from None
+    audit(club, user, "claim_requested", f"asked to be the player {player.name!r}", claim=claim.pk,
+          player=player.pk, name=player.name, source=source)
+    return claim
+
+
+def claim_request(*, player: Player, actor) -> ClaimRequest:
+    """A member asks to be `player` ("This is me"); an admin approves or refuses (claim_decide).
+    Refused: a player linked already, a member who is a player already or has a request waiting."""
+    club = player.club
+    with transaction.atomic():
+        _require_role(club, actor, list(ROLE_RANK))
+        player = Player.objects.select_for_update(of=("self",)).get(pk=player.pk)
+        if player.user_id is not None:
+            raise InvalidInput(_("the player '%(name)s' is linked to an account already") % {"name": player.name},
+                               code="player_linked")
+        mine = _has_player(club, actor)
+        if mine is not None:
+            raise InvalidInput(_("you are the player '%(name)s' already") % {"name": mine.name}, code="duplicate")
+        waiting = ClaimRequest.objects.filter(club=club, user=actor, state=ClaimRequest.State.PENDING).first()
+        if waiting is not None:
+            raise InvalidInput(_("you asked to be '%(name)s' already: wait for an admin, or withdraw that request") % {
+                "name": waiting.player.name}, code="claim_pending")
+        return _claim_create(club, actor, player, source=ClaimRequest.Source.MEMBER)
+
+
+def _pending_claim(claim: ClaimRequest) -> ClaimRequest:
+    claim = ClaimRequest.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=claim.pk)
+    if claim.state != ClaimRequest.State.PENDING:
+        raise InvalidInput(_("this request is no longer waiting: it was approved, refused or withdrawn"),
+                           code=f"claim_{claim.state}")
+    return claim
+
+
+def claim_withdraw(*, claim: ClaimRequest, actor) -> ClaimRequest:
+    """The member withdraws their own waiting request."""
+    with transaction.atomic():
+        claim = _pending_claim(claim)
+        if claim.user_id != getattr(actor, "pk", None):
+            raise WriteForbidden(_("only the member who asked withdraws a request"))
+        _withdraw(claim, actor)
+    return claim
+
+
+def _withdraw(claim: ClaimRequest, actor) -> None:
+    claim.state, claim.decided_at, claim.decided_by = ClaimRequest.State.WITHDRAWN, _now(), actor
+    claim.save(update_fields=["state", "decided_at", "decided_by"])
+    audit(claim.club, actor, "claim_withdrawn", f"withdrew the request to be {claim.player.name!r}",
+          claim=claim.pk, player=claim.player_id, name=claim.player.name)
+
+
+def claim_decide(*, claim: ClaimRequest, actor, approve: bool) -> ClaimRequest:
+    """An admin approves (the player is linked to the member, with the checks of an admin's link:
+    still a member, no other player, not seated in an open game) or refuses a waiting request.
+    Approving one closes the other requests for that player as refused."""
+    club = claim.club
+    with transaction.atomic():
+        _require_admin(_lock_memberships(club), actor)
+        claim = _pending_claim(claim)
+        who, name = claim.user.get_username(), claim.player.name
+        if approve:
+            player = Player.objects.select_for_update(of=("self",)).get(pk=claim.player_id)
+            member = _link_checked(club, player, claim.user_id)
+            _link(player, member.user)
+            others = ClaimRequest.objects.filter(player=player, state=ClaimRequest.State.PENDING).exclude(pk=claim.pk)
+            others.update(state=ClaimRequest.State.REFUSED, decided_at=_now(), decided_by=actor)
+        claim.state = ClaimRequest.State.APPROVED if approve else ClaimRequest.State.REFUSED
+        claim.decided_at, claim.decided_by = _now(), actor
+        claim.save(update_fields=["state", "decided_at", "decided_by"])
+        if approve:
+            audit(club, actor, "claim_approved", f"approved that {who} is the player {name!r}", claim=claim.pk,
+                  player=claim.player_id, name=name, user=who)
+        else:
+            audit(club, actor, "claim_refused", f"refused that {who} is the player {name!r}", claim=claim.pk,
+                  player=claim.player_id, name=name, user=who)
+    return claim

@@ -78,6 +78,9 @@ def append_events(
             replay = _idempotent_replay(user=key_owner, key=idempotency_key, fingerprint=fingerprint)
             if replay is not None:
                 return replay
+        check_write = getattr(user, "check_write", None)
+        if check_write is not None:  # a table code: its game is closed to it once the table's result is sent
+            check_write(locked.pk)
         if expected_seq != locked.seq:
             raise SeqConflict(expected_seq, locked.seq)
         # cards as typed ("ph", "10s") become their codes: the stored record is canonical

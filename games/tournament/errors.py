@@ -26,6 +26,7 @@ CODES: dict[str, str] = {
     "result_confirmed": "a confirmed result is confirmed or disputed again (only the TD's correction changes it)",
     "result_disputed": "a disputed result is confirmed or disputed again (the TD corrects it)",
     "result_corrected": "a result the TD corrected is confirmed or disputed (the TD's word needs no confirmation)",
+    "same_side": "the side that sent a table's result confirms or disputes it (the other side answers, or the TD)",
     "movement_invalid": "a duplicate movement for a field outside 4 to 12 pairs, or 1 to 8 boards a round",
     "result_exists": "a second result for a table (correct it instead), or an override that would drop a result",
     "no_result": "a correction of a table that has no result",

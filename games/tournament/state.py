@@ -54,6 +54,9 @@ class Table:
     #: one of CONFIRMATION (meaningful once there is a result)
     confirmation: str = "unconfirmed"
     dispute_reason: str | None = None
+    #: the side (0 or 1, an index of `sides`) that sent the result, when it said so; None when the
+    #: TD recorded or corrected it. That side does not answer its own result.
+    recorded_side: int | None = None
 
 
 @dataclass
@@ -340,9 +343,11 @@ class TournamentState:
                 round=rnd.number,
                 table=table.number,
             )
+        side = _side(event)
         table.result = result
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "unconfirmed", None
+        table.recorded_side = side
 
     def _on_result_corrected(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
@@ -359,6 +364,7 @@ class TournamentState:
         table.result = result
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "corrected", None
+        table.recorded_side = None
 
     def _answerable(self, event: dict[str, Any]) -> tuple[Round, Table]:
         """The table whose result the opponents confirm or dispute: it has one, its round is open,
@@ -377,6 +383,15 @@ class TournamentState:
                 f"table {table.number} of round {rnd.number}: "
                 f"the result is already {table.confirmation}; only the TD's correction changes it",
                 **where,
+            )
+        side = _side(event)
+        if side is not None and side == table.recorded_side:
+            raise TournamentError(
+                "same_side",
+                f"table {table.number} of round {rnd.number}: side {side} sent this result; "
+                "the other side (or the TD) confirms or disputes it",
+                **where,
+                side=side,
             )
         return rnd, table
 
@@ -464,3 +479,12 @@ def fold(record: Any, upto: int | None = None) -> TournamentState:
 def new_tournament(header: dict[str, Any]) -> TournamentState:
     """An empty tournament from a header (defaults filled in); append events with ``apply``."""
     return TournamentState(parse_record({"header": header})["header"])
+
+
+def _side(event: dict[str, Any]) -> int | None:
+    """The side an answer or a sent result speaks for: 0 or 1 (an index of the table's sides), or
+    None (the TD, or a record written before sides were said)."""
+    side = event.get("side")
+    if side is not None and (not is_int(side) or side not in (0, 1)):
+        raise malformed(f"{event['type']}: 'side' is 0 or 1 (the table's side)", type=event["type"], rule="side")
+    return side

@@ -121,6 +121,11 @@ class TableCode(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     end_reason = models.CharField(max_length=20, choices=Ended.choices, blank=True)
+    # Each side's PIN (side 0 North/South, side 1 East/West), on its own slip of the table card:
+    # the table's result is sent by one side and confirmed by the other, each with its PIN, so the
+    # phone that holds the code cannot both send and confirm (issue 30, finding 5).
+    ns_pin = models.CharField(max_length=8, blank=True, default="")
+    ew_pin = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["tournament_id", "round", "table", "-id"]

@@ -70,6 +70,7 @@ WORDS: dict[str, str] = {
     "malformed:double_victory": gettext_noop("%(type)s: double_victory is 0, 1 (the side) or null"),
     "malformed:score": gettext_noop("%(type)s: “score” is two integers, side 0 then side 1"),
     "malformed:vp": gettext_noop("%(type)s: “vp” is two numbers >= 0"),
+    "malformed:side": gettext_noop("%(type)s: “side” is 0 or 1 (the table's side)"),
     "malformed:hands_or_score": gettext_noop("%(type)s: give “hands” (the hand lines) or “score” (the round's line)"),
     "malformed:board_adjustment": gettext_noop(
         '%(type)s: an adjusted board is {"adjustment": A} or {"adjustment": [A_ns, A_ew]}, A one of %(adjustments)s'
@@ -127,6 +128,9 @@ WORDS: dict[str, str] = {
     ),
     "result_corrected": gettext_noop(
         "table %(table)s of round %(round)s: the result is already corrected; only the TD's correction changes it"
+    ),
+    "same_side": gettext_noop(
+        "table %(table)s of round %(round)s: your side sent this result; the other side confirms or disputes it"
     ),
     "result_exists:override_changes": gettext_noop("table %(table)s has a result: the override would change it"),
     "result_exists:correct_instead": gettext_noop(

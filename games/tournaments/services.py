@@ -31,7 +31,7 @@ from games.services import (
     _fingerprint,
     _with_idempotency,
 )
-from games.tournaments import duplicate_boards, refusal_words, selectors, table_codes
+from games.tournaments import duplicate_boards, refusal_words, result_sides, selectors, table_codes
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -215,6 +215,9 @@ def append_events(
         for i, event in enumerate(resolved):
             _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
             _check_result_game(tournament.club, event, i)
+            if event.get("type") == "round_closed" and type(event.get("round")) is int:
+                # no round closes on a result its game no longer gives (result_sides)
+                result_sides.check_round_closes_in_step(tournament, state, event["round"])
             _core_call(state.apply, event, index=i)
         _insert(tournament, resolved, finished=state.finished, user=user)
         body = {**_body(tournament), "appended": len(resolved), "first_seq": tournament.seq - len(resolved) + 1}
@@ -383,19 +386,26 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
         state = selectors.state_at(tournament)
     table = selectors.round_of(state, link.round).tables[link.table]
     names = [" & ".join(state.entries[e].name for e in side) for side in table.sides]
+    changed = result_sides.out_of_step(table, link)
     return {
         "tournament": tournament.pk, "round": link.round, "table": link.table, "game": game_id,
         "sides": names, "game_finished": link.game.status == Game.Status.FINISHED,
         "score": list(table.result["score"]) if table.result else None,
-        "confirmation": table.confirmation if table.result else None,
+        # a confirmation stands only while the game still gives the result (result_sides)
+        "confirmation": (table.confirmation if changed is None else "game_changed") if table.result else None,
+        "game_changed": changed,
+        "sent_by_side": table.recorded_side if table.result else None,
+        "pin_needed": getattr(user, "table_code", None) is not None,
         "dispute_reason": table.dispute_reason, "seq": tournament.seq,
     }
 
 
-def table_action(*, game_id: int, action: str, user, reason: str | None = None) -> WriteResult:
+def table_action(*, game_id: int, action: str, user, reason: str | None = None, pin: str | None = None) -> WriteResult:
     """At the table: `record` the result from the finished game (result_recorded), then the other
     side's `confirm` (result_confirmed) or `dispute` with a reason (result_disputed). A result
-    that exists is never replaced from here: only the TD's correction changes it."""
+    that exists is never replaced from here: only the TD's correction changes it. With the table's
+    code each of the three names its side by that side's `pin`, and the side that sent the result
+    does not answer it (result_sides); the TD acts without a side."""
     if action not in TABLE_ACTIONS:
         raise InvalidInput(_("action must be one of %(actions)s") % {"actions": ", ".join(TABLE_ACTIONS)}, code="malformed")
     with transaction.atomic():
@@ -403,15 +413,22 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None) 
         where = {"round": link.round, "table": link.table}
         if action == "deal":  # duplicate: the game's next hand from its board
             return duplicate_boards.deal_next_board(tournament, link, user)
+        code_row = getattr(user, "table_code", None)
+        side = {} if code_row is None else {"side": result_sides.side_by_pin(code_row, pin)}
         if action == "record":
             if link.game.status != Game.Status.FINISHED:
                 raise InvalidInput(_("the table's game is not over yet"), code="game_not_finished")
             event = {"type": "result_recorded", **where, "game": game_id,
-                     "hands": core.hand_lines(game_selectors.game_score(link.game))}
+                     "hands": core.hand_lines(game_selectors.game_score(link.game)), **side}
         elif action == "confirm":
-            event = {"type": "result_confirmed", **where}
+            rnd = selectors.round_of(selectors.state_at(tournament), link.round)
+            table = rnd.tables.get(link.table) if rnd is not None else None
+            if table is not None and result_sides.out_of_step(table, link) is not None:
+                raise InvalidInput(_("the table's game changed after its result was sent: the director takes the "
+                                     "result again before anyone confirms it"), code="result_out_of_step")
+            event = {"type": "result_confirmed", **where, **side}
         else:
-            event = {"type": "result_disputed", **where, "reason": reason if isinstance(reason, str) else ""}
+            event = {"type": "result_disputed", **where, "reason": reason if isinstance(reason, str) else "", **side}
         state = selectors.state_at(tournament)
         _core_call(state.apply, event, index=0)
         _insert(tournament, [event], finished=state.finished, user=user)

@@ -13,6 +13,7 @@ only; `games.services.append_events` stores its events with an empty `recorded_b
 """
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
 
@@ -47,13 +48,51 @@ def normalise(raw: str) -> str | None:
     return code
 
 
+# Each side's PIN: 6 characters of the same alphabet (25^6 ~ 2.4e8), on that side's slip of the
+# table card. The side that sends the table's result types its PIN, the other side types its own
+# to confirm or dispute (docs/tournament.md, "Confirmation by the other side").
+PIN_LENGTH = 6
+#: wrong PINs a code may try in a window before its table's answers wait (the TD still answers)
+PIN_TRIES = 10
+PIN_WINDOW_S = 15 * 60
+
+
+def new_pin() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(PIN_LENGTH))
+
+
+def _side_pins() -> tuple[str, str]:
+    ns, ew = new_pin(), new_pin()
+    while ew == ns:
+        ew = new_pin()
+    return ns, ew
+
+
+def printed_pin(pin: str) -> str:
+    """A PIN as printed on a side's slip: ABC-DEF."""
+    return printed(pin) if pin else ""
+
+
+def side_of_pin(row: TableCode, raw) -> int | None:
+    """The side (0 North/South, 1 East/West) whose PIN `raw` is (typed with or without the dash,
+    any case), or None. Compared in constant time."""
+    if not isinstance(raw, str) or len(raw) > 32:
+        return None
+    typed = _SEPARATORS.sub("", raw).upper()
+    for side, pin in enumerate((row.ns_pin, row.ew_pin)):
+        if pin and hmac.compare_digest(typed.encode(), pin.encode()):
+            return side
+    return None
+
+
 def _create(tournament, round_number: int, table: int, user) -> TableCode:
     user = user if user is not None and user.is_authenticated else None
     while True:  # a clash is ~1 in 1e9 per live code: retry with a new draw
         code = new_code()
         if not TableCode.objects.filter(code=code).exists():
+            ns_pin, ew_pin = _side_pins()
             return TableCode.objects.create(tournament=tournament, round=round_number, table=table,
-                                            code=code, created_by=user)
+                                            code=code, created_by=user, ns_pin=ns_pin, ew_pin=ew_pin)
 
 
 def live_codes(tournament, round_number: int) -> dict[int, TableCode]:
@@ -126,6 +165,13 @@ class TableCodeHolder(AnonymousUser):
     @property
     def throttle_ident(self) -> str:
         return f"table-code:{self.table_code.pk}"
+
+    def check_write(self, game_id: int) -> None:
+        """Called by games.services.append_events under the game's lock, before anything is
+        folded: once the table's result is sent, the game is the TD's (result_sides)."""
+        from games.tournaments.result_sides import check_code_write  # it reads this module's names
+
+        check_code_write(self.table_code, game_id)
 
     def record_write(self, game_id: int, first_seq: int, last_seq: int) -> None:
         """Called by games.services.append_events inside its transaction."""

@@ -12,6 +12,7 @@ urlpatterns = [
                                             extra_context={"signup_open": views.signup_open}), name="sign-in"),
     path("sign-out/", auth.LogoutView.as_view(), name="sign-out"),
     path("sign-up/", views.sign_up, name="sign-up"),
+    path("token/revoke/", views.token_revoke, name="token-revoke"),
     path("password/", auth.PasswordChangeView.as_view(
         template_name="accounts/password_change.html", success_url=reverse_lazy("accounts:password-changed")),
         name="password-change"),

@@ -3,13 +3,18 @@ page, password change and reset (Django's auth views with the site's templates).
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
 
+from games.api import tokens
 from games.models import Membership, Player
 
 from .forms import SignUpForm
@@ -41,4 +46,15 @@ def sign_up(request):
 def home(request):
     memberships = Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
     players = Player.objects.filter(user=request.user).select_related("club").order_by("club__name")
-    return render(request, "accounts/home.html", {"memberships": memberships, "players": players})
+    token = Token.objects.filter(user=request.user).only("created").first()
+    return render(request, "accounts/home.html", {"memberships": memberships, "players": players,
+                                                  "token_created": token.created if token else None})
+
+
+@login_required
+@require_POST
+def token_revoke(request):
+    """The owner ends their API token (the key is never shown here: scripts keep it)."""
+    if tokens.revoke(request.user):
+        messages.success(request, _("Your API token is revoked: scripts using it are signed out."))
+    return redirect("accounts:home")

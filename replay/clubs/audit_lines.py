@@ -87,6 +87,17 @@ def _said(entry: AuditEntry) -> str | None:
         return _("linked the player “%(player)s” to %(user)s") % {"player": d["name"], "user": d["user"]}
     if action == "player_unlinked" and "name" in d:
         return _("unlinked the player “%(player)s” from %(user)s") % {"player": d["name"], "user": d["user"]}
+    if action == "claim_requested":
+        if d.get("source") == "invitation":
+            return _("joined by an invitation for the player “%(player)s”, who is in a game in play: asked to be "
+                     "that player") % {"player": d["name"]}
+        return _("asked to be the player “%(player)s”") % {"player": d["name"]}
+    if action == "claim_withdrawn":
+        return _("withdrew the request to be the player “%(player)s”") % {"player": d["name"]}
+    if action == "claim_approved":
+        return _("approved that %(user)s is the player “%(player)s”") % {"player": d["name"], "user": d["user"]}
+    if action == "claim_refused":
+        return _("refused that %(user)s is the player “%(player)s”") % {"player": d["name"], "user": d["user"]}
     if action == "players_added" and "names" in d:
         return _("added %(names)s to the roster") % {"names": ", ".join(d["names"])}
     if action == "player_renamed":

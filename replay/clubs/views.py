@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from games import engine, selectors
 from games.clubs import services
-from games.clubs.models import AuditEntry, Invitation
+from games.clubs.models import AuditEntry, ClaimRequest, Invitation
 from games.models import Club, Game, ImportedFile, ImportJob, Membership, Player
 from games.services import ServiceError
 from replay.accounts.forms import SignUpForm
@@ -200,10 +200,14 @@ def roster(request, slug: str):
         return redirect("clubs:players", club.slug)
     players = Player.objects.filter(club=club).select_related("user").order_by("name")
     member_users = [m.user for m in Membership.objects.filter(club=club).select_related("user").order_by("user__username")]
+    is_admin = role == Membership.Role.ADMIN
+    pending = ClaimRequest.objects.filter(club=club, state=ClaimRequest.State.PENDING).select_related("player", "user")
     return render(request, "clubs/players.html", {
         "club": club, "role": role,
-        "is_admin": role == Membership.Role.ADMIN,
+        "is_admin": is_admin,
         "can_add": role in Membership.WRITER_ROLES,
+        "claims": list(pending.order_by("created_at", "id")) if is_admin else [],
+        "my_claim": pending.filter(user=request.user).first() if role else None,
         "players": players,
         "my_player": next((p for p in players if p.user_id == request.user.pk), None) if role else None,
         "member_users": member_users,
@@ -244,10 +248,23 @@ def _roster_post(request, club: Club) -> None:
         source, target = player("source"), player("target")
         _run(request, lambda: services.player_merge(source=source, target=target, actor=actor),
              _("%(source)s merged into %(target)s: their games follow.") % {"source": source.name, "target": target.name})
-    elif action in {"claim", "link"}:
+    elif action == "link":
         p = player()
-        user_id = actor.pk if action == "claim" else _int(request.POST.get("user"))
-        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=user_id), _("Linked."))
+        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=_int(request.POST.get("user"))),
+             _("Linked."))
+    elif action == "claim":  # "This is me": a request the admins approve
+        p = player()
+        _run(request, lambda: services.claim_request(player=p, actor=actor),
+             _("Your request to be %(name)s is sent: an admin of the club approves it.") % {"name": p.name})
+    elif action in {"approve", "refuse", "withdraw"}:
+        claim = get_object_or_404(ClaimRequest, club=club, pk=_int(request.POST.get("claim")))
+        if action == "withdraw":
+            _run(request, lambda: services.claim_withdraw(claim=claim, actor=actor), _("Request withdrawn."))
+        else:
+            approve = action == "approve"
+            _run(request, lambda: services.claim_decide(claim=claim, actor=actor, approve=approve),
+                 (_("%(user)s is now the player %(name)s.") if approve else _("Request refused."))
+                 % {"user": claim.user.get_username(), "name": claim.player.name})
     elif action == "unlink":
         p = player()
         _run(request, lambda: services.player_link(player=p, actor=actor, user_id=None), _("Unlinked."))

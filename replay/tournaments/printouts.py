@@ -134,7 +134,20 @@ def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) 
     flow: list = [_p(_("%(title)s: table cards, round %(round)s") % {"title": title, "round": round_number}, "Title")]
     if rows:
         flow.append(Table(rows, colWidths=[90 * mm, 90 * mm], rowHeights=[66 * mm] * len(rows)))
+    slips = [[_pin_slip(card, round_number, "ns"), _pin_slip(card, round_number, "ew")]
+             for card in cards if card.get("ns_pin")]
+    if slips:  # on a page of their own: each side gets its slip, apart from the table card
+        flow += [PageBreak(), _p(_("Side PINs: cut and hand each side its slip"), "Title"),
+                 Table(slips, colWidths=[90 * mm, 90 * mm], style=GRID)]
     return _pdf(flow, title=f"{title} table cards round {round_number}")
+
+
+def _pin_slip(card: dict[str, Any], round_number: int, side: str) -> Paragraph:
+    who = (_("N/S: %(names)s") if side == "ns" else _("E/W: %(names)s")) % {"names": card[side]}
+    head = _("Table %(table)s, round %(round)s") % {"table": card["table"], "round": round_number}
+    label = _("Your side's PIN")
+    return Paragraph(f"{escape(head)}<br/>{escape(who)}<br/>{escape(label)} <b>{escape(card[side + '_pin'])}</b>",
+                     STYLES["Normal"])
 
 
 def pairings_pdf(title: str, round_number: int, tables: list[dict[str, Any]], byes: Iterable[str]) -> bytes:

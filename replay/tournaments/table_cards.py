@@ -67,6 +67,9 @@ def round_cards(request: HttpRequest, tournament, round_number: int) -> list[dic
         url = card_url(request, row.code) if row else None
         cards.append({"table": number, "ns": names[0], "ew": names[1],
                       "code": table_codes.printed(row.code) if row else None, "url": url,
+                      # each side's PIN, on its own slip (not on the card the table shares)
+                      "ns_pin": table_codes.printed_pin(row.ns_pin) if row else None,
+                      "ew_pin": table_codes.printed_pin(row.ew_pin) if row else None,
                       "qr": mark_safe(qr_svg(url)) if url else None})  # noqa: S308 - segno's own SVG
     return cards
 
@@ -108,7 +111,7 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             services.table_action(game_id=pk, action=request.POST.get("action", ""), user=request.user,
-                                  reason=request.POST.get("reason"))
+                                  reason=request.POST.get("reason"), pin=request.POST.get("pin"))
         except ServiceError as err:
             messages.error(request, _("Not stored: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
         return redirect("replay:table-result", pk=pk)

@@ -24,7 +24,7 @@ from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
-from games.tournaments import refusal_words, selectors, services, visibility
+from games.tournaments import refusal_words, result_sides, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 
@@ -100,6 +100,9 @@ class TableView:
     history: int
     confirmation: str | None = None  # the other side's answer (core.CONFIRMATION) once there is a result
     dispute_reason: str | None = None
+    # the result's game gives another result now ({"sent", "now"}: result_sides.out_of_step); its
+    # confirmation then no longer stands (`confirmation` "game_changed")
+    changed: dict | None = None
 
 
 def _entry_name(state: core.TournamentState, entry_id: str) -> str:
@@ -128,9 +131,10 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
                   "names": " & ".join(_entry_name(state, e) for e in side),
                   "score": table.result["score"][i] if table.result else None}
                  for i, side in enumerate(table.sides)]
+        changed = result_sides.out_of_step(table, link)
+        confirmation = (table.confirmation if changed is None else "game_changed") if table.result else None
         views.append(TableView(number, sides, status, STATUS_LABELS[status], game, table.result,
-                               len(table.history), table.confirmation if table.result else None,
-                               table.dispute_reason))
+                               len(table.history), confirmation, table.dispute_reason, changed))
     return views
 
 
@@ -187,6 +191,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tables": (tables := _table_views(tournament, state, current) if current else []),
         "unconfirmed": [t for t in tables if t.confirmation == "unconfirmed"],
         "disputed": [t for t in tables if t.confirmation == "disputed"],
+        "changed": [t for t in tables if t.changed is not None],
         "byes": [_entry_name(state, e) for e in current.byes] if current else [],
         "can_pair": can_run and not state.finished and (current is None or current.closed)
                     and len(state.rounds) < planned,

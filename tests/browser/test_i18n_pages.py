@@ -90,12 +90,15 @@ def tournament_in_progress(admin) -> dict:
     assert append(api, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq).status_code == 201
     pair_next_round(api, tid)
     games = {g["table"]: g["game"] for g in api.post(f"/api/tournaments/{tid}/rounds/2/games/").json()}
-    codes = {c["table"]: c["printed"] for c in api.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()}
+    rows = api.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()
+    codes = {c["table"]: c["printed"] for c in rows}
+    pins = {c["table"]: c["pins"] for c in rows}
     # table 2 has played, sent its result, and the other side disputes it (the reason: a score)
     table2, url = with_code(codes[2]), f"/api/games/{games[2]}/tournament-table/"
     finish_table(table2, games[2])
-    assert table2.post(url, {"action": "record"}, format="json").status_code == 201
-    assert table2.post(url, {"action": "dispute", "reason": "60:40"}, format="json").status_code == 201
+    assert table2.post(url, {"action": "record", "pin": pins[2]["ns"]}, format="json").status_code == 201
+    assert table2.post(url, {"action": "dispute", "reason": "60:40", "pin": pins[2]["ew"]},
+                       format="json").status_code == 201
     played = TableGame.objects.filter(tournament_id=tid, round=1).values_list("game_id", flat=True).first()
     # a duplicate tournament with its first round paired, and one with its entries registered only
     duplicate = create(api, club="lyon", header={"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints",
@@ -273,6 +276,9 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
     names |= {w.lower() for n in Tournament.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     # the table codes (Latin letters in every language: a card prints them, the phone's header names its table's)
     names |= {w.lower() for c in TableCode.objects.values_list("code", flat=True) for w in WORD.findall(printed(c))}
+    # and each side's PIN, on its slip (the same letters)
+    names |= {w.lower() for row in TableCode.objects.values_list("ns_pin", "ew_pin") for pin in row
+              for w in WORD.findall(printed(pin))}
     # the games' names are the engine's words (games/engine/registry.py labels, docs/glossary.md)
     names |= {w.lower() for v in HAND_SD for w in WORD.findall(game_label(v))}
     # and so are its combinations and calls ("Full House" in German, docs/glossary.md)

@@ -52,6 +52,11 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     assert "Anna & Ben" in first.inner_text() and "Cleo & Dan" in first.inner_text()
     printed = first.locator(".code").inner_text()
     assert table_codes.normalise(printed) is not None
+    # each side's PIN on its own slip, not on the card the table shares
+    slips = page.locator("#pin-slips .pin-slip")
+    assert slips.count() == 4
+    ns_pin, ew_pin = slips.nth(0).locator(".code").inner_text(), slips.nth(1).locator(".code").inner_text()
+    assert ns_pin not in first.inner_text() and ew_pin not in first.inner_text()
     page.screenshot(path=str(tmp_path / "table_cards.png"), full_page=True)
     context.close()
 
@@ -79,9 +84,14 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     table.click("#save-hand")
     table.wait_for_selector("#entry[data-seq='2'][data-busy='0']", state="attached")
     table.goto(f"{live_server.url}/t/{printed}/")  # the game is over: the code opens its result
+    table.fill("#send-pin", ns_pin.lower())
+    table.screenshot(path=str(tmp_path / "result_send.png"), full_page=True)
     table.click("#send-result")
     table.wait_for_selector("#confirm-result")
+    assert "East/West (Cleo & Dan)" in table.locator("#answer-side").inner_text()
+    table.fill("#answer-pin", ew_pin)
     table.fill("#reason", "hand 2 was 50:50")
+    table.screenshot(path=str(tmp_path / "result_answer.png"), full_page=True)
     table.click("#dispute-result")
     table.wait_for_selector("#table-result[data-confirmation='disputed']")
     table.screenshot(path=str(tmp_path / "result_disputed.png"), full_page=True)

@@ -26,7 +26,10 @@ def test_each_change_of_a_clubs_life_reads_in_german(make_user):
     services.invitation_revoke(invitation=revoked, actor=ada)
     (carl, dina), _ = services.players_add(club=club, actor=ada, names=["Carl", "Dina"])
     services.player_rename(player=carl, actor=ada, name="Carlo")
-    services.player_link(player=dina, actor=bea, user_id=bea.pk)
+    withdrawn = services.claim_request(player=carl, actor=bea)
+    services.claim_withdraw(claim=withdrawn, actor=bea)
+    services.claim_decide(claim=services.claim_request(player=carl, actor=bea), actor=ada, approve=False)
+    services.claim_decide(claim=services.claim_request(player=dina, actor=bea), actor=ada, approve=True)
     services.player_link(player=dina, actor=ada, user_id=None)
     services.player_link(player=dina, actor=ada, user_id=bea.pk)
     services.player_merge(source=carl, target=dina, actor=ada)
@@ -35,7 +38,7 @@ def test_each_change_of_a_clubs_life_reads_in_german(make_user):
     audit_membership_change(SimpleNamespace(user=ada), Membership.objects.create(club=club, user=bea, role="viewer"),
                             change=False)
     entries = list(AuditEntry.objects.filter(club=club).order_by("id"))
-    assert len({e.action for e in entries}) == 13, [e.action for e in entries]
+    assert len({e.action for e in entries}) == 17, [e.action for e in entries]
     with translation.override("de"):
         lines = [audit_lines.line(e) for e in entries]
     for entry, line in zip(entries, lines):

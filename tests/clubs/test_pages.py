@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from games.clubs.models import AuditEntry, Invitation
+from games.clubs.models import AuditEntry, ClaimRequest, Invitation
 from games.engine import random_game
 from games.models import Club, Membership, Player
 from games.services import game_import
@@ -85,6 +85,11 @@ def test_roster_page_add_rename_merge_claim(make_user, make_club):
     viewer = signed_in(vic)
     assert "This is me" in viewer.get("/clubs/home/players/").content.decode()
     viewer.post("/clubs/home/players/", {"action": "claim", "player": cid.pk})
+    assert Player.objects.get(pk=cid.pk).user is None  # a request: an admin approves it
+    claim = ClaimRequest.objects.get(club=club, user=vic, player=cid)
+    assert 'id="my-claim"' in viewer.get("/clubs/home/players/").content.decode()
+    assert f'data-claim="{claim.pk}"' in admin.get("/clubs/home/players/").content.decode()
+    admin.post("/clubs/home/players/", {"action": "approve", "claim": claim.pk})
     assert Player.objects.get(pk=cid.pk).user == vic
     viewer.post("/clubs/home/players/", {"action": "rename", "player": bob.pk, "name": "Robert"})  # not an admin
     assert Player.objects.filter(club=club, name="Bob").exists()

@@ -133,12 +133,14 @@ def test_two_players_of_one_game_cannot_be_merged(club):
     assert Player.objects.filter(pk=bob.pk).exists()
 
 
-def test_this_is_me_and_admin_links(club, make_user):
+def test_admin_links(club, make_user):
     viewer = make_user("vic")
     Membership.objects.create(club=club, user=viewer, role="viewer")
     ann, bob = Player.objects.create(club=club, name="Ann"), Player.objects.create(club=club, name="Bob")
-    services.player_link(player=ann, actor=viewer, user_id=viewer.pk)
-    with pytest.raises(WriteForbidden):  # a member claims only for themselves
+    with pytest.raises(WriteForbidden):  # a member does not link, even themselves: they ask (tests/clubs/test_claims.py)
+        services.player_link(player=ann, actor=viewer, user_id=viewer.pk)
+    services.player_link(player=ann, actor=club.admin, user_id=viewer.pk)
+    with pytest.raises(WriteForbidden):
         services.player_link(player=bob, actor=viewer, user_id=club.scorer.pk)
     with pytest.raises(InvalidInput):  # one player per member
         services.player_link(player=bob, actor=club.admin, user_id=viewer.pk)

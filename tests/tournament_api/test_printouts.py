@@ -74,7 +74,7 @@ def test_standings_and_crosstable(club, scorer_client, td):
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
         assert with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/",
-                                             {"action": "record"}, format="json").status_code == 201
+                                             {"action": "record", "pin": table["pins"]["ns"]}, format="json").status_code == 201
     text = pdf_text(Client().get(f"/tournaments/{tid}/standings.pdf"))
     standings, crosstable = text.split("crosstable", 1)
     order = [r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]]
@@ -135,7 +135,7 @@ def test_results_json_names_entrants_tables_hands_and_links_each_game(club, scor
     tid, tables = published_round(scorer_client)
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
-        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record"},
+        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record", "pin": table["pins"]["ns"]},
                                       format="json")
     body = Client().get(f"/api/tournaments/{tid}/results/").json()
     assert body["format"] == "tichu-tournament-results/1"
@@ -161,7 +161,7 @@ def test_results_as_csv_and_xlsx(club, scorer_client):
     tid, tables = published_round(scorer_client)
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
-        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record"},
+        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record", "pin": table["pins"]["ns"]},
                                       format="json")
     standings = list(csv.reader(io.StringIO(Client().get(f"/api/tournaments/{tid}/results/?as=standings.csv")
                                             .content.decode())))

@@ -42,11 +42,13 @@ def evening(client) -> int:
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
         assert with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/",
-                                             {"action": "record"}, format="json").status_code == 201
+                                             {"action": "record", "pin": table["pins"]["ns"]},
+                                             format="json").status_code == 201
     assert with_code(tables[1]["code"]).post(f"/api/games/{tables[1]['game']}/tournament-table/",
-                                             {"action": "confirm"}, format="json").status_code == 201
+                                             {"action": "confirm", "pin": tables[1]["pins"]["ew"]},
+                                             format="json").status_code == 201
     assert with_code(tables[2]["code"]).post(f"/api/games/{tables[2]['game']}/tournament-table/",
-                                             {"action": "dispute", "reason": "we had 40"},
+                                             {"action": "dispute", "reason": "we had 40", "pin": tables[2]["pins"]["ew"]},
                                              format="json").status_code == 201
     seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
     events = [{"type": "result_corrected", "round": 1, "table": 2, "score": [60, 40], "reason": "sheet"},

@@ -31,6 +31,7 @@ def published_round(client) -> tuple[int, dict[int, dict]]:
     by_table = {g["table"]: {"game": g["game"]} for g in games}
     for row in codes:
         by_table[row["table"]]["code"] = row["printed"]
+        by_table[row["table"]]["pins"] = row["pins"]  # each side's PIN: ns, ew
     return tid, by_table
 
 
@@ -172,15 +173,17 @@ def test_the_table_records_its_result_and_the_other_side_confirms_with_the_code(
     tid, tables = published_round(scorer_client)
     client, game = with_code(tables[1]["code"]), tables[1]["game"]
     url = f"/api/games/{game}/tournament-table/"
-    assert client.post(url, {"action": "record"}, format="json").json()["code"] == "game_not_finished"
+    ns, ew = tables[1]["pins"]["ns"], tables[1]["pins"]["ew"]
+    assert client.post(url, {"action": "record", "pin": ns}, format="json").json()["code"] == "game_not_finished"
     finish_table(client, game)
     assert client.get(url).json()["confirmation"] is None
-    assert client.post(url, {"action": "record"}, format="json").status_code == 201
-    assert client.post(url, {"action": "record"}, format="json").json()["code"] == "result_exists"
+    assert client.post(url, {"action": "record", "pin": ns}, format="json").status_code == 201
+    assert client.post(url, {"action": "record", "pin": ns}, format="json").json()["code"] == "result_exists"
     view = client.get(url).json()
-    assert (view["score"], view["confirmation"]) == ([70, 30], "unconfirmed")
-    assert client.post(url, {"action": "confirm"}, format="json").status_code == 201
-    assert client.post(url, {"action": "dispute", "reason": "no"}, format="json").json()["code"] == "result_confirmed"
+    assert (view["score"], view["confirmation"], view["sent_by_side"]) == ([70, 30], "unconfirmed", 0)
+    assert client.post(url, {"action": "confirm", "pin": ew}, format="json").status_code == 201
+    assert client.post(url, {"action": "dispute", "reason": "no", "pin": ew},
+                       format="json").json()["code"] == "result_confirmed"
     assert client.get(url).json()["confirmation"] == "confirmed"
     written = TournamentEvent.objects.filter(tournament_id=tid, type__in=["result_recorded", "result_confirmed"])
     assert written.count() == 2
@@ -201,12 +204,13 @@ def test_a_dispute_is_shown_to_the_td_and_holds_the_round(club, scorer_client):
     for number, table in tables.items():
         client = with_code(table["code"])
         finish_table(client, table["game"])
-        assert client.post(f"/api/games/{table['game']}/tournament-table/", {"action": "record"},
-                           format="json").status_code == 201
+        assert client.post(f"/api/games/{table['game']}/tournament-table/", {"action": "record",
+                           "pin": table["pins"]["ns"]}, format="json").status_code == 201
     url = f"/api/games/{tables[2]['game']}/tournament-table/"
-    assert with_code(tables[2]["code"]).post(url, {"action": "dispute"}, format="json").json()["code"] == \
+    ew = tables[2]["pins"]["ew"]
+    assert with_code(tables[2]["code"]).post(url, {"action": "dispute", "pin": ew}, format="json").json()["code"] == \
         "reason_required"
-    assert with_code(tables[2]["code"]).post(url, {"action": "dispute", "reason": "hand 1 was 60:40"},
+    assert with_code(tables[2]["code"]).post(url, {"action": "dispute", "reason": "hand 1 was 60:40", "pin": ew},
                                              format="json").status_code == 201
     seq = Tournament.objects.get(pk=tid).seq
     response = append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq)
@@ -227,11 +231,13 @@ def test_the_phone_sends_the_result_and_the_other_side_confirms_on_it(club, scor
     assert phone.get(f"/t/{tables[1]['code']}/")["Location"] == f"/games/{game}/enter/result/", \
         "a finished game's code opens the result"
     page = phone.get(f"/games/{game}/enter/result/").content.decode()
-    assert 'id="send-result"' in page
-    phone.post(f"/games/{game}/enter/result/", {"action": "record"})
+    assert 'id="send-result"' in page and 'id="send-pin"' in page
+    phone.post(f"/games/{game}/enter/result/", {"action": "record", "pin": tables[1]["pins"]["ew"]})
     page = phone.get(f"/games/{game}/enter/result/").content.decode()
     assert 'id="confirm-result"' in page and ">70<" in page and ">30<" in page
-    phone.post(f"/games/{game}/enter/result/", {"action": "dispute", "reason": "hand 1 was 60:40"})
+    assert "North/South" in page.split('id="answer-side"')[1].split("</p>")[0], "the other side is named"
+    phone.post(f"/games/{game}/enter/result/", {"action": "dispute", "reason": "hand 1 was 60:40",
+                                                "pin": tables[1]["pins"]["ns"]})
     assert 'data-confirmation="disputed"' in phone.get(f"/games/{game}/enter/result/").content.decode()
     assert phone.get(f"/games/{tables[2]['game']}/enter/result/").status_code == 302, "another table: sign in"
 

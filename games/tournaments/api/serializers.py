@@ -69,16 +69,23 @@ class TableCodeOutput(serializers.ModelSerializer):
     """A live table code (shown to the tournament's scorers and admins only)."""
 
     printed = serializers.SerializerMethodField()
+    pins = serializers.SerializerMethodField(help_text="each side's PIN as printed on its slip: ns (side 0), ew (side 1)")
 
     class Meta:
         model = TableCode
-        fields = ["round", "table", "code", "printed", "created_at"]
+        fields = ["round", "table", "code", "printed", "pins", "created_at"]
 
     def get_printed(self, row: TableCode) -> str:
         return table_codes.printed(row.code)
+
+    def get_pins(self, row: TableCode) -> dict[str, str]:
+        return {"ns": table_codes.printed_pin(row.ns_pin), "ew": table_codes.printed_pin(row.ew_pin)}
 
 
 class TableActionInput(StrictSerializer):
     action = serializers.ChoiceField(choices=["record", "confirm", "dispute", "deal"],
                                      help_text="deal: a duplicate table's next board into its game")
     reason = StrictCharField(required=False, max_length=500, allow_blank=True)
+    pin = StrictCharField(required=False, max_length=32, allow_blank=True,
+                          help_text="with the table's code: the PIN of your side (on its slip of the table card); "
+                                    "the side that sent the result does not confirm or dispute it")

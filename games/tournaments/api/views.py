@@ -224,12 +224,12 @@ class GameTournamentTableApi(ApiView):
         return Response(services.table_result(game_id=pk, user=request.user))
 
     @extend_schema(request=s.TableActionInput, responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
-                   summary="At the table: record the result from the finished game, or the other side confirms or "
-                           "disputes it (with the table's code, or scorers and admins)")
+                   summary="At the table: one side sends the result from the finished game, the other side confirms or "
+                           "disputes it (with the table's code and each side's PIN, or scorers and admins)")
     def post(self, request: Request, pk: int) -> Response:
         data = _validated(s.TableActionInput, request)
         return _write_response(services.table_action(game_id=pk, action=data["action"], user=request.user,
-                                                     reason=data.get("reason")))
+                                                     reason=data.get("reason"), pin=data.get("pin")))
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -1,0 +1,54 @@
+"""API tokens (DRF's authtoken, one per user): had by signing in (`POST /api/auth/token/`),
+revoked by their owner (`DELETE /api/auth/token/`, or the account page), and ended whenever the
+owner's password changes or is reset (docs/accounts.md, "API tokens").
+
+The password hook is Django's `password_changed` call on the configured password validators:
+`AbstractBaseUser.save()` makes it after every `set_password()` (the site's change and reset
+pages, the admin's form, `manage.py changepassword`), and not when a sign-in merely re-hashes the
+same password for a newer hasher. So no path that sets a new password can leave the old token.
+"""
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+
+def revoke(user) -> int:
+    """End `user`'s API token; how many were ended (0 or 1)."""
+    deleted, _by_model = Token.objects.filter(user=user).delete()
+    return deleted
+
+
+class RevokeTokensOnPasswordChange:
+    """Listed in AUTH_PASSWORD_VALIDATORS for its `password_changed` hook only: it refuses no
+    password. A new password ends the API token made with the old one."""
+
+    def validate(self, password, user=None) -> None:
+        return None
+
+    def password_changed(self, password, user=None) -> None:
+        if user is not None and user.pk is not None:
+            revoke(user)
+
+    def get_help_text(self) -> str:
+        return ""
+
+
+class AuthTokenApi(ObtainAuthToken):
+    """`POST`: a token for a username and password (DRF's); `DELETE`: revoke the caller's own."""
+
+    @extend_schema(request=None, responses={204: None},
+                   summary="Revoke your API token (the one sent, or yours when signed in on the site)")
+    def delete(self, request: Request) -> Response:
+        if not (request.user and request.user.is_authenticated) or getattr(request.user, "pk", None) is None:
+            raise NotAuthenticated()
+        revoke(request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+auth_token = AuthTokenApi.as_view()

@@ -1,0 +1,117 @@
+"""Who answers a table's result (issue 30, finding 5): the side that sent it is not the side that
+confirms it, and a result that its game no longer gives does not stand silently.
+
+- A table's code is shared by the table, so with a code the result is sent and answered by a
+  **side**, named by that side's PIN (`table_codes.side_of_pin`): the event carries `side`, and the
+  tournament core refuses an answer from the side that sent the result (`same_side`). The TD (a
+  scorer or admin of the club) acts without a side. Wrong PINs are counted per code in a window
+  (`table_codes.PIN_TRIES`): past it the table's answers wait for the window or the TD.
+- Once the table's result is sent, its code no longer writes the table's game (`result_sent`):
+  undoing and replaying the game is the TD's, who then takes the result again.
+- A result taken from a game that no longer gives it (the TD changed the game afterwards) is
+  **out of step**: the table's view and the director's page flag it, its confirmation no longer
+  stands, and the round does not close until the TD takes the result again (`result_out_of_step`).
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games import safe_cache, window_counter
+from games import selectors as game_selectors
+from games import tournament as core
+from games.models import Game
+from games.services import InvalidInput, WriteForbidden
+from games.tournaments import selectors, table_codes
+from games.tournaments.models import TableCode, TableGame, TournamentEvent
+
+logger = logging.getLogger(__name__)
+RESULT_TYPES = ("result_recorded", "result_corrected")
+
+
+class SidePinRefused(WriteForbidden):
+    """A code's send, confirmation or dispute without its side's PIN, or with a wrong one (403)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _misses_key(row: TableCode) -> str:
+    return f"tichu:side-pin-misses:{row.pk}"
+
+
+def side_by_pin(row: TableCode, pin: Any) -> int:
+    """The side whose PIN the code's holder typed, or the coded refusal."""
+    if not isinstance(pin, str) or not pin.strip():
+        raise SidePinRefused("side_pin_required",
+                             _("type your side's PIN: it is on your side's slip of the table card"))
+    if (safe_cache.get(_misses_key(row)) or 0) >= table_codes.PIN_TRIES:
+        raise SidePinRefused("side_pin_locked",
+                             _("too many wrong PINs at this table: wait a quarter of an hour, or ask the director"))
+    side = table_codes.side_of_pin(row, pin)
+    if side is None:
+        try:
+            window_counter.increment(_misses_key(row), table_codes.PIN_WINDOW_S)
+        except Exception:  # noqa: BLE001 - a cache that is down counts nothing (as the throttles)
+            logger.warning("side PIN misses not counted", exc_info=True)
+        raise SidePinRefused("side_pin_wrong", _("that is not the PIN of a side of this table"))
+    return side
+
+
+def check_code_write(row: TableCode, game_id: int) -> None:
+    """A table's code writes its game only until the table's result is sent."""
+    sent = TournamentEvent.objects.filter(tournament_id=row.tournament_id, type__in=RESULT_TYPES,
+                                          payload__round=row.round, payload__table=row.table).exists()
+    if sent:
+        raise InvalidInput(
+            _("table %(table)s's result is sent: its game no longer changes with the table's code; "
+              "ask the director") % {"table": row.table}, code="result_sent")
+
+
+def game_lines(game: Game) -> list[tuple]:
+    """The hand lines the game gives now, as the core keeps a result's (points, points, double)."""
+    return [(line["points"][0], line["points"][1], line["double_victory"])
+            for line in core.hand_lines(game_selectors.game_score(game))]
+
+
+def out_of_step(table: Any, link: TableGame | None) -> dict | None:
+    """For a table (core) whose result was taken from its game: what the game gives now, if that
+    is no longer the result ({"sent": [a, b], "now": [a, b] or None while it is not over}); None
+    when the result stands with its game (or was typed, or the TD's paper score)."""
+    result = table.result
+    if result is None or link is None or result.get("game") != link.game_id or result.get("hands") is None:
+        return None
+    game = link.game
+    if game.status != Game.Status.FINISHED:
+        return {"sent": list(result["score"]), "now": None}
+    lines = game_lines(game)
+    if lines == [tuple(line) for line in result["hands"]]:
+        return None
+    return {"sent": list(result["score"]), "now": [sum(x[0] for x in lines), sum(x[1] for x in lines)]}
+
+
+def round_out_of_step(tournament, state, round_number: int) -> dict[int, dict]:
+    """table -> out_of_step() for the round's tables whose result their game no longer gives."""
+    rnd = selectors.round_of(state, round_number)
+    if rnd is None:
+        return {}
+    links = selectors.table_games(tournament, round_number)
+    found = {}
+    for number, table in sorted(rnd.tables.items()):
+        changed = out_of_step(table, links.get(number))
+        if changed is not None:
+            found[number] = changed
+    return found
+
+
+def check_round_closes_in_step(tournament, state, round_number: int) -> None:
+    changed = round_out_of_step(tournament, state, round_number)
+    if changed:
+        raise InvalidInput(
+            _("round %(round)s: the game of table(s) %(tables)s changed after its result was sent; take the "
+              "result again from the game (a correction) before closing the round") % {
+                "round": round_number, "tables": ", ".join(map(str, changed))},
+            code="result_out_of_step", params={"round": round_number, "tables": sorted(changed)})

@@ -1,0 +1,174 @@
+"""A table's result is confirmed by the other side only, or the TD (issue 30, finding 5).
+
+The probe: the code that recorded a result also confirmed it (201), and while the round was open
+it undid and replayed its game: the game became 180:220, the tournament kept the confirmed
+240:160, nothing flagged it. Now the side that sends a result names itself by its PIN, the other
+side answers with its own, the code no longer writes a game whose result is sent, and a result
+its game no longer gives is flagged, loses its confirmation and holds the round."""
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from games.tournaments import table_codes
+from games.tournaments.models import TableCode, Tournament, TournamentEvent
+from tests.tournament_api.test_api import append
+from tests.tournament_api.test_table_codes import HAND, finish_table, post_hand, published_round, with_code
+
+pytestmark = pytest.mark.django_db
+
+
+def url(game: int) -> str:
+    return f"/api/games/{game}/tournament-table/"
+
+
+def sent(client, table: dict, side: str = "ns"):
+    response = client.post(url(table["game"]), {"action": "record", "pin": table["pins"][side]}, format="json")
+    assert response.status_code == 201, response.json()
+
+
+def test_the_side_that_sent_the_result_cannot_confirm_it(club, scorer_client):
+    _tid, tables = published_round(scorer_client)
+    table = tables[1]
+    code = with_code(table["code"])
+    finish_table(code, table["game"])
+    no_pin = code.post(url(table["game"]), {"action": "record"}, format="json")
+    assert (no_pin.status_code, no_pin.json()["code"]) == (403, "side_pin_required")
+    sent(code, table, "ns")
+    for answer in ({"action": "confirm"}, {"action": "confirm", "pin": table["pins"]["ns"]},
+                   {"action": "dispute", "reason": "x", "pin": table["pins"]["ns"]}):
+        refused = code.post(url(table["game"]), answer, format="json")
+        assert refused.status_code in (403, 422) and refused.json()["code"] in ("side_pin_required", "same_side")
+    same = code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ns"].lower()}, format="json")
+    assert (same.status_code, same.json()["code"]) == (422, "same_side")
+    assert code.get(url(table["game"])).json()["confirmation"] == "unconfirmed"
+    other = code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"].replace("-", "")},
+                      format="json")
+    assert other.status_code == 201
+    events = TournamentEvent.objects.filter(type__in=["result_recorded", "result_confirmed"]).order_by("seq")
+    assert [(e.type, e.payload["side"]) for e in events] == [("result_recorded", 0), ("result_confirmed", 1)]
+
+
+def test_a_pin_of_another_table_or_a_made_up_one_is_refused_and_counted(club, scorer_client, settings):
+    _tid, tables = published_round(scorer_client)
+    table = tables[1]
+    code = with_code(table["code"])
+    finish_table(code, table["game"])
+    assert code.post(url(table["game"]), {"action": "record", "pin": tables[2]["pins"]["ns"]},
+                     format="json").json()["code"] == "side_pin_wrong"
+    for _ in range(table_codes.PIN_TRIES - 1):
+        assert code.post(url(table["game"]), {"action": "record", "pin": "AAAAAA"},
+                         format="json").json()["code"] == "side_pin_wrong"
+    locked = code.post(url(table["game"]), {"action": "record", "pin": table["pins"]["ns"]}, format="json")
+    assert (locked.status_code, locked.json()["code"]) == (403, "side_pin_locked"), "even the right PIN waits"
+    # the TD answers for the table meanwhile
+    assert scorer_client.post(url(table["game"]), {"action": "record"}, format="json").status_code == 201
+
+
+def test_the_td_confirms_without_a_pin(club, scorer_client):
+    _tid, tables = published_round(scorer_client)
+    table = tables[1]
+    finish_table(with_code(table["code"]), table["game"])
+    sent(with_code(table["code"]), table, "ew")
+    assert scorer_client.post(url(table["game"]), {"action": "confirm"}, format="json").status_code == 201
+    assert scorer_client.get(url(table["game"])).json()["confirmation"] == "confirmed"
+
+
+def test_once_the_result_is_sent_the_code_no_longer_changes_the_game(club, scorer_client):
+    _tid, tables = published_round(scorer_client)
+    table = tables[1]
+    code = with_code(table["code"])
+    finish_table(code, table["game"])
+    sent(code, table)
+    seq = Game.objects.get(pk=table["game"]).seq
+    undo = code.post(f"/api/games/{table['game']}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
+                     format="json")
+    assert (undo.status_code, undo.json()["code"]) == (400, "result_sent")
+    assert Game.objects.get(pk=table["game"]).seq == seq
+    # the other table, whose result is not sent, still writes its game
+    assert post_hand(with_code(tables[2]["code"]), tables[2]["game"]).status_code == 201
+
+
+def test_a_game_changed_after_its_confirmed_result_is_flagged_and_holds_the_round(club, scorer_client, scorer):
+    tid, tables = published_round(scorer_client)
+    for number, table in tables.items():
+        code = with_code(table["code"])
+        finish_table(code, table["game"])
+        sent(code, table, "ns")
+        assert code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]},
+                         format="json").status_code == 201
+    game = tables[1]["game"]
+    # the TD undoes table 1's hand and enters another: the game now says 20:80
+    seq = Game.objects.get(pk=game).seq
+    assert scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
+                              format="json").status_code == 201
+    view = scorer_client.get(url(game)).json()
+    assert view["confirmation"] == "game_changed" and view["game_changed"] == {"sent": [70, 30], "now": None}
+    replayed = {**HAND, "points": [20, 80]}
+    assert scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": seq + 1, "events": [replayed]},
+                              format="json").status_code == 201
+    view = with_code(tables[1]["code"]).get(url(game)).json()
+    assert (view["score"], view["confirmation"], view["game_changed"]) == (
+        [70, 30], "game_changed", {"sent": [70, 30], "now": [20, 80]})
+    td = Client()
+    td.force_login(scorer)
+    page = td.get(f"/tournaments/{tid}/").content.decode()
+    assert 'id="game-changed"' in page and "the game now 20:80" in page.split('id="game-changed"')[1]
+    assert 'data-confirmation="game_changed"' in page
+    phone = Client()
+    phone.get(f"/t/{tables[1]['code']}/")
+    assert 'id="game-changed"' in phone.get(f"/games/{game}/enter/result/").content.decode()
+    # the round does not close on it
+    closing = append(scorer_client, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq)
+    assert (closing.status_code, closing.json()["code"]) == (400, "result_out_of_step")
+    assert "table(s) 1" in closing.json()["message"]
+    # the TD takes the result again from the game: it stands, the round closes
+    response = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/result-from-game/",
+                                  {"reason": "hand re-entered"}, format="json")
+    assert response.status_code == 201
+    view = scorer_client.get(url(game)).json()
+    assert (view["score"], view["confirmation"], view["game_changed"]) == ([20, 80], "corrected", None)
+    assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}],
+                  Tournament.objects.get(pk=tid).seq).status_code == 201
+
+
+def test_an_unconfirmed_result_whose_game_changed_is_not_confirmed(club, scorer_client):
+    _tid, tables = published_round(scorer_client)
+    table = tables[1]
+    code = with_code(table["code"])
+    finish_table(code, table["game"])
+    sent(code, table, "ns")
+    seq = Game.objects.get(pk=table["game"]).seq
+    scorer_client.post(f"/api/games/{table['game']}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
+                       format="json")
+    refused = code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (400, "result_out_of_step")
+
+
+def test_each_code_has_two_distinct_side_pins_and_a_reissue_draws_new_ones(club, scorer_client):
+    tid, tables = published_round(scorer_client)
+    pins = tables[1]["pins"]
+    assert pins["ns"] != pins["ew"] and all(len(p) == 7 and p[3] == "-" for p in pins.values())
+    assert all(table_codes.normalise(p.replace("-", "") + "AA") for p in pins.values()), "the codes' alphabet"
+    fresh = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/code/").json()
+    assert fresh["pins"] != pins
+    row = TableCode.objects.get(tournament_id=tid, round=1, table=1, ended_at__isnull=True)
+    assert table_codes.side_of_pin(row, pins["ns"]) is None
+    assert table_codes.side_of_pin(row, fresh["pins"]["ew"]) == 1
+
+
+def test_the_table_cards_give_each_side_its_pin_slip(club, scorer_client, scorer):
+    tid, tables = published_round(scorer_client)
+    td = Client()
+    td.force_login(scorer)
+    page = td.get(f"/tournaments/{tid}/rounds/1/cards/").content.decode()
+    slips = page.split('id="pin-slips"')[1]
+    for table in tables.values():
+        assert table["pins"]["ns"] in slips and table["pins"]["ew"] in slips
+    assert table["pins"]["ns"] not in page.split('id="pin-slips"')[0], "not on the card the table shares"
+    from tests.tournament_api.test_printouts import pdf_text
+
+    text = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/cards.pdf"))
+    for table in tables.values():
+        assert table["pins"]["ns"] in text and table["pins"]["ew"] in text
