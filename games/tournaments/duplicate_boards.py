@@ -2,7 +2,9 @@
 board (games.tournament.duplicate.board_deal), the same cards to the same seats at every table
 that plays it. The round's games get their first board when they are made; each next board is
 dealt on request (`deal_next_board`: the TD, a scorer, or the table's code through
-`POST /api/games/{id}/tournament-table/ {"action": "deal"}`) once the previous hand is over.
+`POST /api/games/{id}/tournament-table/ {"action": "deal"}`) once the previous hand is over. Which
+board is next is read off the game's fold (its hands over and in force), never off the stored
+deals: an undone deal is dealt again and no board can be skipped.
 """
 from __future__ import annotations
 
@@ -34,10 +36,6 @@ def deal(tournament: Tournament, board: int) -> list[list[str]]:
     return board_deal(board, tournament.board_secret or f"tournament:{tournament.pk}")
 
 
-def _hands_started(game: Game) -> int:
-    return sum(e.get("type") in engine.HAND_START_EVENTS for e in snapshots.stored_events(game, game.seq))
-
-
 def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tuple[int, list[dict]]:
     """(board, events) that start the game's next hand on its board: a shuffle by a seat the
     engine allows (the board's dealer when it may), then each seat's fourteen cards."""
@@ -45,7 +43,9 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tu
     seats = [a["seat"] for a in engine.legal_actions(state) if a.get("type") == "shuffle"]
     if not seats:
         raise InvalidInput(_("the table's game is not at the start of a hand"), code="not_at_hand_start")
-    hand = _hands_started(game)
+    # The board follows from the fold: the hands over and stored in force (an undone deal counts
+    # for nothing, so it is dealt again; counting stored deals let five undos skip a board).
+    hand = len(state.history)
     if hand >= (tournament.header["hands_per_round"] or 1):
         raise InvalidInput(_("every board of the round has been dealt at this table"), code="boards_dealt")
     board = board_number(tournament, link.round, hand)
