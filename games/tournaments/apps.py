@@ -6,3 +6,11 @@ class TournamentsConfig(AppConfig):
     name = "games.tournaments"
     label = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # The records ask one registry which games are held (games/holds.py); the duplicate
+        # tournaments' tables are (games/tournaments/visibility.py).
+        from games import holds
+        from games.tournaments import visibility
+
+        holds.register(visibility.RULE)

@@ -79,13 +79,14 @@ def club_list(request):
 
 def club_detail(request, slug: str):
     club = _club(request, slug)
-    games = Game.objects.filter(club=club).prefetch_related("seats__player").order_by("-created_at", "-id")
+    listed = selectors.games_listed(Game.objects.filter(club=club), request.user)  # less held tables' games
+    games = listed.prefetch_related("seats__player").order_by("-created_at", "-id")
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "clubs/detail.html", {
         "club": club,
         "page": page,
         "games": summary.summarise_all(list(page)),
-        "evening": summary.latest_evening(Game.objects.filter(club=club), club.time_zone) if page.number == 1 else None,
+        "evening": summary.latest_evening(listed, club.time_zone) if page.number == 1 else None,
         "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),
