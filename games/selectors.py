@@ -58,6 +58,11 @@ def games_listed(games: QuerySet[Game], user) -> QuerySet[Game]:
     return games.exclude(pk__in=held) if held else games
 
 
+def unlisted_game_ids(user) -> set[int]:
+    """The games no list (nor count of games) may show `user` (games.holds.unlisted)."""
+    return holds.unlisted(user)
+
+
 def is_visible(game: Game) -> bool:
     """For a game from `game_with_role`: may its user read it?"""
     return game.club.is_public or game.viewer_role is not None

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -73,7 +73,9 @@ def _run(request, action, success=None):
 
 
 def club_list(request):
-    clubs = selectors.clubs_visible(request.user).annotate(game_count=Count("games"))
+    held = selectors.unlisted_game_ids(request.user)  # a held table's game is not counted either
+    clubs = selectors.clubs_visible(request.user).annotate(
+        game_count=Count("games", filter=~Q(games__in=held)) if held else Count("games"))
     return render(request, "clubs/list.html", {"clubs": clubs})
 
 

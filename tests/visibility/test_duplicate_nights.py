@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -147,15 +148,29 @@ def test_a_held_tables_game_is_listed_for_no_one_but_its_table_and_the_td_until_
     assert all(seen.values()), f"{who} after the round closed: {seen}"
 
 
+def games_counted(client) -> int:
+    """The club's number of games on the clubs' list."""
+    html = client.get("/clubs/").content.decode()
+    return int(re.search(r'href="/clubs/home/">Home</a></td>\s*<td>(\d+)</td>', html).group(1))
+
+
 @pytest.mark.django_db
-def test_a_held_tables_score_is_not_on_the_club_page_or_its_evening(night, django_capture_on_commit_callbacks):
+def test_a_held_tables_game_is_not_on_the_club_page_its_evening_or_the_clubs_count(
+        night, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         night.finish_table(1)
     names = [s.player.name for s in GameSeat.objects.filter(game_id=night.games[1]).select_related("player")]
+    counted = {"TD": 2, "table 1's player": 1, "other table's player": 1}  # both tables' games are held
     for who in READERS:
-        html = night.readers[who][0].get("/clubs/home/").content.decode()
+        page = night.readers[who][0]
+        html = page.get("/clubs/home/").content.decode()
         if who not in KNOWS:
             assert not any(name in html for name in names), f"{who} reads table 1's players on the club page"
+        assert games_counted(page) == counted.get(who, 0), f"{who} counts a held table's game"
+    with django_capture_on_commit_callbacks(execute=True):
+        night.finish_table(2)
+        night.close_round()
+    assert {games_counted(night.readers[who][0]) for who in READERS} == {2}
 
 
 # --- a table's code: a scorer without a seat --------------------------------------------------------------------
@@ -240,3 +255,16 @@ def test_undoing_a_deal_gives_the_same_board_again_and_no_board_is_skipped(club,
     assert second.status_code == 201 and second.json()["board"] == 2, second.json()
     play_out_hand(night.td, game)
     assert Game.objects.get(pk=game).status == Game.Status.FINISHED, "the game of two boards can finish"
+
+
+@pytest.mark.django_db
+def test_closing_the_round_writes_its_games_rating_rows_in_its_transaction(night):
+    """The round's close is what sends its games to be rated: their outbox rows are written with
+    the `round_closed` event, so a broker down at that moment leaves them for the sweep."""
+    from games.ratings.models import RatingOutbox
+
+    for table in night.games:
+        night.finish_table(table)
+    RatingOutbox.objects.all().delete()  # the finishes' own rows (their task rates nothing: held)
+    night.close_round()
+    assert sorted(RatingOutbox.objects.values_list("game_id", flat=True)) == sorted(night.games.values())
