@@ -10,7 +10,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The records ask one registry which games are held (games/holds.py); the duplicate
         # tournaments' tables are (games/tournaments/visibility.py).
-        from games import holds
-        from games.tournaments import visibility
+        from games import holds, hooks
+        from games.tournaments import duplicate_boards, visibility
 
         holds.register(visibility.RULE)
+        hooks.events_appending.connect(duplicate_boards.check_board_deal)

@@ -57,6 +57,29 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tu
     return board, events
 
 
+#: The events that deal a hand, or record one whole: at a duplicate table only its board deals.
+DEALING = frozenset({"shuffle", "deal", "draw", "hand_result", "round_result"})
+
+
+def check_board_deal(game: Game, events: list[dict]) -> None:
+    """Refuse a batch that deals a duplicate table's hand otherwise than from its next board (the
+    `events_appending` hook, in the append's transaction): undoing the board's deal and typing
+    another would play a deal no other table plays. The board's own deal (the deal action's
+    events, or the same events typed) passes."""
+    if not any(e.get("type") in DEALING for e in events):
+        return
+    meta = (game.header or {}).get("meta") if isinstance(game.header, dict) else None
+    if not isinstance(meta, dict) or not meta.get("tournament"):
+        return  # not a table's game: no query
+    link = TableGame.objects.filter(game_id=game.pk).select_related("tournament").first()
+    if link is None or not is_duplicate(link.tournament):
+        return
+    expected = next_board_events(link.tournament, link, game)[1]  # refuses mid-hand and past the round
+    if events != [engine.canonical_event(e, game.variant) for e in expected]:
+        raise InvalidInput(_("a duplicate table's hands are dealt from its boards only: ask for the next board "
+                             "(the deal action)"), code="board_deal_only")
+
+
 def deal_next_board(tournament: Tournament, link: TableGame, user) -> WriteResult:
     """Append the next board's deal to the table's game (the caller holds the tournament's lock)."""
     if not is_duplicate(tournament):

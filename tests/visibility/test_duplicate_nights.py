@@ -268,3 +268,24 @@ def test_closing_the_round_writes_its_games_rating_rows_in_its_transaction(night
     RatingOutbox.objects.all().delete()  # the finishes' own rows (their task rates nothing: held)
     night.close_round()
     assert sorted(RatingOutbox.objects.values_list("game_id", flat=True)) == sorted(night.games.values())
+
+
+@pytest.mark.django_db
+def test_a_duplicate_tables_hands_are_dealt_from_its_boards_only(night):
+    """Undoing the board's deal and typing another would play a deal no other table plays: a
+    duplicate table's hand starts only with its board's deal (the deal action's own events)."""
+    game = night.games[1]
+    code = with_code(night.codes[1])
+    board_1 = [{"type": e.type, **e.payload} for e in Event.objects.filter(game_id=game).order_by("seq")]
+    for _ in range(5):
+        seq = Game.objects.get(pk=game).seq
+        assert code.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
+                         format="json").status_code == 201
+    seq = Game.objects.get(pk=game).seq
+    swapped = [board_1[0]] + [{**e, "seat": (e["seat"] + 1) % 4} for e in board_1[1:]]  # North's cards to East...
+    for client in (code, night.td):
+        refused = client.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": swapped}, format="json")
+        assert refused.status_code == 400 and refused.json()["code"] == "board_deal_only", refused.json()
+    assert Game.objects.get(pk=game).seq == seq, "nothing stored"
+    typed = code.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": board_1}, format="json")
+    assert typed.status_code == 201, "the board's own deal, typed, is the board's deal"
