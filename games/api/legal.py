@@ -113,4 +113,9 @@ class GameLegalApi(GameView):
                 % {"club": game.club.slug}
             )
         sight = visibility.reader_sight(game, request.user)  # a duplicate table's code sees no hand
-        return Response(legal_view(game, _parse_check(request.query_params.get("check")), sight=sight))
+        check = _parse_check(request.query_params.get("check"))
+        if check is not None and not sight.everything and any("cards" in e or "card" in e for e in check):
+            # whether the engine accepts a card tells who holds it: not asked without a trace
+            raise exceptions.PermissionDenied(
+                _("a scorer who does not see the hands cannot check events that name cards"))
+        return Response(legal_view(game, check, sight=sight))

@@ -284,3 +284,22 @@ def test_a_duplicate_tables_hands_are_dealt_from_its_boards_only(night):
     assert Game.objects.get(pk=game).seq == seq, "nothing stored"
     typed = code.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": board_1}, format="json")
     assert typed.status_code == 201, "the board's own deal, typed, is the board's deal"
+
+
+@pytest.mark.django_db
+def test_a_table_code_cannot_ask_legal_whether_a_seat_holds_a_card(night):
+    """`?check=` answers whether the engine would accept an event: for a card, whether the seat holds
+    it. A scorer without a seat may check events that name no card only."""
+    import json
+
+    game = night.games[1]
+    code = with_code(night.codes[1])
+    dealt = Event.objects.filter(game_id=game, type="deal").first().payload
+    seat = dealt["seat"]
+    push = {str((seat + k) % 4): dealt["cards"][k - 1] for k in (1, 2, 3)}
+    probe = json.dumps({"type": "push", "seat": seat, "cards": push})
+    assert night.td.get(f"/api/games/{game}/legal/", {"check": probe}).json()["check"]["ok"] is True, "the oracle"
+    refused = code.get(f"/api/games/{game}/legal/", {"check": probe})
+    assert refused.status_code == 403, refused.json()
+    calls = code.get(f"/api/games/{game}/legal/", {"check": json.dumps({"type": "tichu", "seat": 0})})
+    assert calls.status_code == 200 and "check" in calls.json()
