@@ -303,3 +303,38 @@ def test_a_table_code_cannot_ask_legal_whether_a_seat_holds_a_card(night):
     assert refused.status_code == 403, refused.json()
     calls = code.get(f"/api/games/{game}/legal/", {"check": json.dumps({"type": "tichu", "seat": 0})})
     assert calls.status_code == 200 and "check" in calls.json()
+
+
+GAME_CHANNELS = ("/api/games/{}/", "/api/games/{}/events/", "/api/games/{}/state/", "/api/games/{}/score/",
+                 "/api/games/{}/record/", "/games/{}/", "/games/{}/replay/", "/games/{}/replay/data/")
+# Who reads table 1's game itself (its boards' deals and play) until the tournament is finished.
+READS_THE_GAME = {"table 1's player", "TD"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", [r for r in READERS if r != "table 1's code"])
+def test_a_held_tables_game_is_read_by_its_table_and_the_td_only_even_after_its_round_closes(
+        night, who, django_capture_on_commit_callbacks):
+    game = night.games[1]
+    page, api = night.readers[who]
+
+    def statuses() -> set[int]:
+        return {(api if path.startswith("/api/") else page).get(path.format(game)).status_code
+                for path in GAME_CHANNELS}
+
+    expected = {200} if who in READS_THE_GAME else {404}
+    assert statuses() == expected, f"{who} before the round closes"
+    with django_capture_on_commit_callbacks(execute=True):
+        night.finish_table(1)
+        night.finish_table(2)
+        night.close_round()
+    # the result is everyone's now, the board's deal and play are not: it moves on to other tables
+    assert statuses() == expected, f"{who} after the round closed, the tournament going on"
+
+
+@pytest.mark.django_db
+def test_a_table_code_reads_its_own_game_on_the_api_only(night):
+    game = night.games[1]
+    code = with_code(night.codes[1])
+    assert {code.get(path.format(game)).status_code for path in GAME_CHANNELS if path.startswith("/api/")} == {200}
+    assert code.get(f"/api/games/{night.games[2]}/state/").status_code == 401, "another table's game"
