@@ -10,6 +10,8 @@ import io
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -338,3 +340,60 @@ def test_a_table_code_reads_its_own_game_on_the_api_only(night):
     code = with_code(night.codes[1])
     assert {code.get(path.format(game)).status_code for path in GAME_CHANNELS if path.startswith("/api/")} == {200}
     assert code.get(f"/api/games/{night.games[2]}/state/").status_code == 401, "another table's game"
+
+
+def boards_in_force(events: list[dict]) -> list[dict[int, list[str]]]:
+    """The deals of the hands still in force (an undo retracts the latest event in force), in order."""
+    stack: list[dict] = []
+    for event in events:
+        if event["type"] == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(event)
+    hands: list[dict[int, list[str]]] = []
+    for event in stack:
+        if event["type"] == "shuffle":
+            hands.append({})
+        elif event["type"] == "deal":
+            hands[-1][event["seat"]] = event["cards"]
+    return hands
+
+
+OPERATIONS = st.lists(st.sampled_from(["undo", "deal", "play"]), min_size=1, max_size=14)
+
+
+@pytest.mark.django_db
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(operations=OPERATIONS)
+def test_whatever_a_table_undoes_and_asks_its_hands_are_the_rounds_boards_in_order(club, scorer_client, operations):
+    """Property: after any sequence of undos, deal requests and hands played out, the hands in force
+    at a duplicate table are dealt boards 1, 2, ... of the round, in order, each whole and as every
+    table gets it, and never more than the round's boards."""
+    from games.tournaments.duplicate_boards import deal
+
+    tid = create(scorer_client, header={**HEADER, "hands_per_round": 2})["id"]
+    register_pairs(scorer_client, tid)
+    pair_next_round(scorer_client, tid)
+    made = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").json()
+    game = made[0]["game"]
+    codes = {r["table"]: r["printed"] for r in scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()}
+    code = with_code(codes[made[0]["table"]])
+    tournament = Tournament.objects.get(pk=tid)
+    for operation in operations:
+        seq = Game.objects.get(pk=game).seq
+        if operation == "undo":
+            code.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json")
+        elif operation == "deal":
+            code.post(f"/api/games/{game}/tournament-table/", {"action": "deal"}, format="json")
+        else:
+            state = engine.fold(scorer_client.get(f"/api/games/{game}/record/").json())
+            if state.hand is not None and not state.over and engine.state_json(state)["phase"] != "deal":
+                play_out_hand(scorer_client, game)  # (a deal half undone is undone, or dealt again, first)
+        events = [e.as_record_event() for e in Event.objects.filter(game_id=game).order_by("seq")]
+        hands = boards_in_force(events)
+        assert len(hands) <= 2, "more hands than the round's boards"
+        for number, dealt in enumerate(hands, start=1):
+            if len(dealt) == 4:
+                assert dealt == dict(enumerate(deal(tournament, number))), f"hand {number} is not board {number}"
