@@ -10,9 +10,9 @@ import io
 import re
 
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from django.test import Client
 from rest_framework.test import APIClient
 
 from games import engine
