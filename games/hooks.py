@@ -46,6 +46,11 @@ class Provider:
         return self._answer(*args, **kwargs)
 
 
+#: (game, events): a batch about to be stored in `game` (games.services.events, the game row
+#: locked, the events canonical), before the rules fold it; a receiver refuses it by raising a
+#: ServiceError (a duplicate table's hands are dealt from its boards only: games.tournaments).
+events_appending = Hook("events_appending")
+
 #: game: a game the append left finished, reopened by an undo, or changed while finished
 #: (games.services.events), inside the append's transaction.
 finished_game_changed = Hook("finished_game_changed")

@@ -9,9 +9,8 @@ from django.db.models import Q, QuerySet, Value, prefetch_related_objects
 from django.db.models.functions import Lower, Trim
 from django.http import Http404
 
-from games import engine, ids, snapshots, sql
+from games import engine, holds, ids, snapshots, sql
 from games.models import Club, Event, Game, Membership, Player
-from games.tournaments import visibility as tournament_visibility
 
 
 def _member_club_ids(user) -> QuerySet:
@@ -43,11 +42,25 @@ def players_visible(user) -> QuerySet[Player]:
 
 
 def games_visible(user) -> QuerySet[Game]:
+    """The games `user` may find in a list: their clubs' (`clubs_visible`), less those held from
+    them (games.holds: a duplicate table's until its round closes)."""
     return (
-        Game.objects.filter(club__in=clubs_visible(user))
+        games_listed(Game.objects.filter(club__in=clubs_visible(user)), user)
         .select_related("club")
         .prefetch_related("seats__player")
     )
+
+
+def games_listed(games: QuerySet[Game], user) -> QuerySet[Game]:
+    """`games` less those no list may show `user` (games.holds.unlisted): every list of games
+    (the API's, a club's page and its evening) goes through here."""
+    held = holds.unlisted(user)
+    return games.exclude(pk__in=held) if held else games
+
+
+def unlisted_game_ids(user) -> set[int]:
+    """The games no list (nor count of games) may show `user` (games.holds.unlisted)."""
+    return holds.unlisted(user)
 
 
 def is_visible(game: Game) -> bool:
@@ -59,10 +72,10 @@ def game_get(user, pk: int, *, prefetch: Sequence[str] = ()) -> Game:
     """One game as `user` may see it (Http404 otherwise), with its club and `viewer_role`: the
     one door through which the API, the entry pages and the game's pages read a game (a public
     club's, a member's, a tournament table code's own; another table's game is held until the
-    tournament ends). `prefetch`: the relations a page reads, loaded with it
+    tournament ends: games.holds). `prefetch`: the relations a page reads, loaded with it
     (`("seats__player",)`)."""
     game = game_with_role(pk, user)
-    if game is None or not is_visible(game) or tournament_visibility.table_game_held(game, user):
+    if game is None or not is_visible(game) or holds.game_held(game, user):
         raise Http404("no such game")
     if prefetch:
         prefetch_related_objects([game], *prefetch)

@@ -1,6 +1,7 @@
 """Who sees which hands of a game: the one place the site decides a reader's `engine.Sight`.
 
-- The club's scorers and admins (who enter the events) see everything.
+- The club's scorers and admins (who enter the events) see everything; a table's code (a scorer
+  without a seat) sees everything only where `games.holds` allows (not at a duplicate table).
 - Anyone else who may read the game sees what the table sees (`games.engine.visibility`): the
   cards played, the calls, the counts; plus, when signed in as the player seated in the game
   (`Player.user`), that seat's own hand. The cards of a hand are open once it is over, or once
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from games import engine, selectors, snapshots
+from games import engine, holds, selectors, snapshots
 from games.local_cache import LocalLru
 from games.models import Game, GameSeat, Membership
 
@@ -28,18 +29,30 @@ def forget_local() -> None:
 
 
 def sees_everything(game: Game, user) -> bool:
-    """The club's scorers and admins see every hand, always."""
+    """The club's scorers and admins see every hand, always. A table's code is a scorer without a
+    seat: it sees every hand only where the game's hold allows it (games.holds: not a duplicate
+    tournament's table, whose boards the site deals); elsewhere what a reader without a seat sees."""
     role = getattr(game, "viewer_role", _UNSET)
     if role is _UNSET:
         role = selectors.membership_role(user, game.club)
-    return role in Membership.WRITER_ROLES
+    if role not in Membership.WRITER_ROLES:
+        return False
+    if is_table_code(game, user):
+        return holds.code_sees_hands(game)
+    return True
+
+
+def is_table_code(game: Game, user) -> bool:
+    """Whether `user` is a table code scoring `game` (games.tournaments.table_codes.TableCodeHolder:
+    signed in for its one game, anonymous everywhere else)."""
+    return getattr(user, "table_code_game", None) == game.pk
 
 
 def seats_held(game: Game, user) -> frozenset[int]:
     """The seats of `game` whose player is `user` (none for an anonymous reader)."""
-    if user is None or not user.is_authenticated:
-        return frozenset()
-    return frozenset(GameSeat.objects.filter(game=game, player__user=user).values_list("seat", flat=True))
+    if user is None or not user.is_authenticated or getattr(user, "pk", None) is None:
+        return frozenset()  # anonymous, or a table's code (a scorer without a seat)
+    return frozenset(GameSeat.objects.filter(game=game, player__user_id=user.pk).values_list("seat", flat=True))
 
 
 def table_sight(game: Game) -> engine.Sight:

@@ -7,7 +7,8 @@ decided here.
 
 `?check=` takes a JSON event or list of events and answers whether the engine would accept them
 now (applied to a copy of the state; nothing is stored): the score-sheet form asks it as it is
-typed. Reading this needs the scorer or admin role of the game's club: it shows every hand.
+typed. Reading this needs the scorer or admin role of the game's club: it shows every hand, but
+to a duplicate table's code (a scorer without a seat), which reads it without the hands.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import engine, snapshots
+from games import engine, snapshots, visibility
 from games.api import serializers as s
 from games.api.exceptions import ApiError
 from games.api.views import ERRORS, GameView
@@ -41,10 +42,29 @@ def _check(state: Any, events: list[dict], variant: str) -> dict[str, Any]:
     return engine.check_events(state, events)
 
 
-def legal_view(game: Game, check: list[dict] | None = None) -> dict[str, Any]:
-    """The answer of GET /api/games/{id}/legal/ for `game` at its current seq."""
+def _seatless(facts: dict[str, Any], sight: engine.Sight, at: int) -> dict[str, Any]:
+    """The facts a scorer without a seat may read (a duplicate table's code: games.visibility):
+    none that names or betrays a card of a hand in play. The plays and bombs (the hand's cards),
+    the penalties (a missed wish tells who held the card), the deal's pile go; the state is masked
+    as on every other channel. What remains (the phase, the turn, the calls and passes, the
+    exchange's counts, undo) lets the table enter its board, its cards typed from the table."""
+    return {
+        "actions": [a for a in facts["actions"] if "cards" not in a and "card" not in a],
+        "bombs_out_of_turn": {},
+        "penalties": [],
+        "deal": None,
+        "state": engine.redact_state(facts["state"], sight, at),
+        "redacted": sight.marker(),
+    }
+
+
+def legal_view(game: Game, check: list[dict] | None = None, *, sight: engine.Sight = engine.EVERYTHING) -> dict[str, Any]:
+    """The answer of GET /api/games/{id}/legal/ for `game` at its current seq, as a scorer with
+    `sight` (games.visibility.reader_sight) may read it."""
     state = snapshots.state_at(game, game.seq)
     facts = engine.entry_facts(state)
+    if not sight.everything:
+        facts = {**facts, **_seatless(facts, sight, game.seq)}
     body: dict[str, Any] = {
         "game": game.pk,
         "seq": game.seq,
@@ -92,4 +112,10 @@ class GameLegalApi(GameView):
                 _("the legal actions show every hand: they need the scorer or admin role in club “%(club)s”")
                 % {"club": game.club.slug}
             )
-        return Response(legal_view(game, _parse_check(request.query_params.get("check"))))
+        sight = visibility.reader_sight(game, request.user)  # a duplicate table's code sees no hand
+        check = _parse_check(request.query_params.get("check"))
+        if check is not None and not sight.everything and any("cards" in e or "card" in e for e in check):
+            # whether the engine accepts a card tells who holds it: not asked without a trace
+            raise exceptions.PermissionDenied(
+                _("a scorer who does not see the hands cannot check events that name cards"))
+        return Response(legal_view(game, check, sight=sight))

@@ -11,7 +11,9 @@
   the pool recomputed; a new finish is applied on top of the stored ratings when it is the
   newest game of its pool, and an older game (an import of last year's sheets) or a changed
   SYSTEM triggers a full recompute of the pool. A game already rated from its current fold is
-  left alone, so a redelivered task is harmless.
+  left alone, so a redelivered task is harmless. A game `games.holds` holds (a duplicate table's
+  until its round closes) is rated by no task and no recompute; the end of its hold sends it to
+  be rated.
 * `recompute_pool` / `recompute_club` (None: every club): replay every outcome of a pool in
   finishing order (finished_at, game id) and rewrite its RatingChange and PlayerRating rows in one
   transaction. The result depends only on the outcomes, so running it twice, or again after a
@@ -27,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games import sql
+from games import holds, sql
 from games.models import Game, GameSeat
 
 from . import outbox
@@ -269,10 +271,13 @@ def _read_outcomes(club_id: int, variant: str) -> list[dict]:
     from django.db import connection
 
     if connection.vendor != "postgresql":
-        return list(GameOutcome.objects.filter(club_id=club_id, variant=variant, reason="", hands__gt=0,
+        rows = list(GameOutcome.objects.filter(club_id=club_id, variant=variant, reason="", hands__gt=0,
                                                game__status=Game.Status.FINISHED, seq=F("game__seq"))
                     .order_by("finished_at", "game_id").values(*OUTCOME_FIELDS))
-    return sql.rated_outcome_rows(GameOutcome, club_id, variant)
+    else:
+        rows = sql.rated_outcome_rows(GameOutcome, club_id, variant)
+    held = holds.rating_held()  # a duplicate table's game until its round closes (games.holds)
+    return [o for o in rows if o["game_id"] not in held] if held else rows
 
 
 def recompute_pool(club_id: int, variant: str, progress: Progress | None = None) -> dict:
@@ -379,6 +384,11 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
             recompute_pool(game.club_id, game.variant)
             return "withdrawn"
         return "not finished"
+    if game.pk in holds.rating_held():  # rated when its hold ends (the round closes): games.holds
+        if rated:
+            recompute_pool(game.club_id, game.variant)
+            return "withdrawn: held"
+        return "not rated: held"
     current = GameOutcome.objects.filter(game=game, seq=game.seq).exists()
     outcome = ensure_outcome(game)
     if rated:

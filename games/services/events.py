@@ -86,6 +86,7 @@ def append_events(
         # cards as typed ("ph", "10s") become their codes: the stored record is canonical
         events = [engine.canonical_event(e, locked.variant) for e in events]
         _check_incoming(locked.variant, events)
+        hooks.events_appending.send(locked, events)  # an app built on the records may refuse it
         state = snapshots.state_at(locked, locked.seq)
         kept = _apply_batch(state, locked.seq, events)
         start = locked.seq

@@ -6,3 +6,12 @@ class TournamentsConfig(AppConfig):
     name = "games.tournaments"
     label = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # The records ask one registry which games are held (games/holds.py); the duplicate
+        # tournaments' tables are (games/tournaments/visibility.py).
+        from games import holds, hooks
+        from games.tournaments import duplicate_boards, visibility
+
+        holds.register(visibility.RULE)
+        hooks.events_appending.connect(duplicate_boards.check_board_deal)

@@ -2,7 +2,9 @@
 board (games.tournament.duplicate.board_deal), the same cards to the same seats at every table
 that plays it. The round's games get their first board when they are made; each next board is
 dealt on request (`deal_next_board`: the TD, a scorer, or the table's code through
-`POST /api/games/{id}/tournament-table/ {"action": "deal"}`) once the previous hand is over.
+`POST /api/games/{id}/tournament-table/ {"action": "deal"}`) once the previous hand is over. Which
+board is next is read off the game's fold (its hands over and in force), never off the stored
+deals: an undone deal is dealt again and no board can be skipped.
 """
 from __future__ import annotations
 
@@ -34,10 +36,6 @@ def deal(tournament: Tournament, board: int) -> list[list[str]]:
     return board_deal(board, tournament.board_secret or f"tournament:{tournament.pk}")
 
 
-def _hands_started(game: Game) -> int:
-    return sum(e.get("type") in engine.HAND_START_EVENTS for e in snapshots.stored_events(game, game.seq))
-
-
 def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tuple[int, list[dict]]:
     """(board, events) that start the game's next hand on its board: a shuffle by a seat the
     engine allows (the board's dealer when it may), then each seat's fourteen cards."""
@@ -45,7 +43,9 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tu
     seats = [a["seat"] for a in engine.legal_actions(state) if a.get("type") == "shuffle"]
     if not seats:
         raise InvalidInput(_("the table's game is not at the start of a hand"), code="not_at_hand_start")
-    hand = _hands_started(game)
+    # The board follows from the fold: the hands over and stored in force (an undone deal counts
+    # for nothing, so it is dealt again; counting stored deals let five undos skip a board).
+    hand = len(state.history)
     if hand >= (tournament.header["hands_per_round"] or 1):
         raise InvalidInput(_("every board of the round has been dealt at this table"), code="boards_dealt")
     board = board_number(tournament, link.round, hand)
@@ -55,6 +55,29 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tu
     events = [{"type": "shuffle", "seat": first}]
     events += [{"type": "deal", "seat": (first + i) % 4, "cards": hands[(first + i) % 4]} for i in range(4)]
     return board, events
+
+
+#: The events that deal a hand, or record one whole: at a duplicate table only its board deals.
+DEALING = frozenset({"shuffle", "deal", "draw", "hand_result", "round_result"})
+
+
+def check_board_deal(game: Game, events: list[dict]) -> None:
+    """Refuse a batch that deals a duplicate table's hand otherwise than from its next board (the
+    `events_appending` hook, in the append's transaction): undoing the board's deal and typing
+    another would play a deal no other table plays. The board's own deal (the deal action's
+    events, or the same events typed) passes."""
+    if not any(e.get("type") in DEALING for e in events):
+        return
+    meta = (game.header or {}).get("meta") if isinstance(game.header, dict) else None
+    if not isinstance(meta, dict) or not meta.get("tournament"):
+        return  # not a table's game: no query
+    link = TableGame.objects.filter(game_id=game.pk).select_related("tournament").first()
+    if link is None or not is_duplicate(link.tournament):
+        return
+    expected = next_board_events(link.tournament, link, game)[1]  # refuses mid-hand and past the round
+    if events != [engine.canonical_event(e, game.variant) for e in expected]:
+        raise InvalidInput(_("a duplicate table's hands are dealt from its boards only: ask for the next board "
+                             "(the deal action)"), code="board_deal_only")
 
 
 def deal_next_board(tournament: Tournament, link: TableGame, user) -> WriteResult:

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import engine, ids
+from games import engine, hooks, ids
 from games import selectors as game_selectors
 from games import services as game_services
 from games import tournament as core
@@ -31,7 +31,7 @@ from games.services import (
     _fingerprint,
     _with_idempotency,
 )
-from games.tournaments import duplicate_boards, refusal_words, result_sides, selectors, table_codes
+from games.tournaments import duplicate_boards, refusal_words, result_sides, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -239,6 +239,8 @@ def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user)
     tournament.status = Tournament.Status.FINISHED if finished else Tournament.Status.ACTIVE
     tournament.save(update_fields=["seq", "status"])
     table_codes.end_for_events(tournament, events)
+    for game in visibility.released_games(tournament, events):  # a closed round's games: rated now
+        hooks.finished_game_changed.send(game)
 
 
 # --- the tables' games ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -73,19 +73,22 @@ def _run(request, action, success=None):
 
 
 def club_list(request):
-    clubs = selectors.clubs_visible(request.user).annotate(game_count=Count("games"))
+    held = selectors.unlisted_game_ids(request.user)  # a held table's game is not counted either
+    clubs = selectors.clubs_visible(request.user).annotate(
+        game_count=Count("games", filter=~Q(games__in=held)) if held else Count("games"))
     return render(request, "clubs/list.html", {"clubs": clubs})
 
 
 def club_detail(request, slug: str):
     club = _club(request, slug)
-    games = Game.objects.filter(club=club).prefetch_related("seats__player").order_by("-created_at", "-id")
+    listed = selectors.games_listed(Game.objects.filter(club=club), request.user)  # less held tables' games
+    games = listed.prefetch_related("seats__player").order_by("-created_at", "-id")
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "clubs/detail.html", {
         "club": club,
         "page": page,
         "games": summary.summarise_all(list(page)),
-        "evening": summary.latest_evening(Game.objects.filter(club=club), club.time_zone) if page.number == 1 else None,
+        "evening": summary.latest_evening(listed, club.time_zone) if page.number == 1 else None,
         "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),

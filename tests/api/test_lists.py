@@ -96,7 +96,9 @@ def test_private_club_games_only_for_members(club, games, make_user, anon):
 
 
 def test_list_query_count_does_not_grow_with_games(anon, games, django_assert_max_num_queries):
-    with django_assert_max_num_queries(4):
+    # 4 for the page, and one for the games held from lists (games.holds: the open rounds of
+    # duplicate tournaments in progress; none here)
+    with django_assert_max_num_queries(5):
         response = anon.get("/api/games/?page_size=50")
     assert len(response.json()["results"]) == 6
     assert response.json()["results"][0]["players"]

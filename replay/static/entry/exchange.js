@@ -4,7 +4,7 @@
  * taps; a seat tapped right after a card takes that card instead; a seat tapped first takes the
  * next card; a placed card tapped again comes back. Once a seat's push is complete the next seat
  * pushes; one button sends every complete push as one entry. No drop-down list of card names. */
-import { $, S, W, esc, gettext, interpolate, name } from "./state.js";
+import { $, S, W, esc, gettext, handHidden, interpolate, name } from "./state.js";
 
 function pushes() { return S.legal.pushes || {}; }
 function pushers() { const order = S.legal.state.order || Object.keys(pushes()).map(Number); return order.filter((s) => pushes()[String(s)]); }
@@ -36,6 +36,7 @@ export function prepareExchange() {
   const list = pushers(), hands = S.legal.state.hands || [];
   Object.keys(S.exchange.slots).forEach((s) => {
     if (list.indexOf(Number(s)) < 0) { delete S.exchange.slots[s]; return; }
+    if (handHidden(Number(s))) return;  // a hand the page may not see: the engine checks the push
     const hand = hands[Number(s)] || [];
     Object.keys(S.exchange.slots[s]).forEach((k) => { if (hand.indexOf(S.exchange.slots[s][k]) < 0) delete S.exchange.slots[s][k]; });
   });

@@ -8,7 +8,7 @@
  * button; (3) the passes round to the trick's winner are one button once the engine accepts them;
  * (4) after the scorer's own entry, an event the engine says is the only one possible (a pass with
  * nothing that beats, the last card) is entered by the page itself, with nobody's bomb possible. */
-import { $, C, S, W, actionsOf, esc, gettext, interpolate, key, name, outbox, setBusy } from "./state.js";
+import { $, C, S, W, actionsOf, esc, gettext, handHidden, interpolate, key, name, outbox, setBusy } from "./state.js";
 import { getJson, send } from "./api.js";
 import { button, pickedCards } from "./view.js";
 
@@ -23,6 +23,17 @@ export function setQuickPlay(on) {
 }
 
 function seatPlays() { const seat = S.legal.turn; return actionsOf("play").filter((a) => a.seat === seat); }
+
+/** The seat's hand is hidden from this page (handHidden): the picked cards are the play, each way
+ *  the Mahjong's wish may go; the engine checks it when it is sent. */
+function hiddenPlays() {
+  const picked = pickedCards(), seat = S.legal.turn;
+  if (!picked.length) return [];
+  const play = { type: "play", seat, cards: picked };
+  if (picked.indexOf("Mahjong") < 0) return [play];
+  return [play].concat(WISH_RANKS.map((wish) => ({ ...play, wish })));
+}
+const WISH_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 
 export function playHtml() {
   const L = S.legal, seat = L.turn, passes = actionsOf("pass");
@@ -69,12 +80,18 @@ function confirmPassAll(list) {
   }).catch(() => {});
 }
 
-/** The seat's legal plays holding every picked card. */
+/** The seat's legal plays holding every picked card (none offered for a hidden hand: each tap
+ *  may be part of a larger play, so nothing is played at one tap). */
 function candidates() {
+  if (handHidden(S.legal.turn)) return [];
   const picked = pickedCards();
   return seatPlays().filter((a) => picked.every((c) => a.cards.indexOf(c) >= 0));
 }
-function exactPlays() { const k = key(pickedCards()); return seatPlays().filter((a) => key(a.cards) === k); }
+function exactPlays() {
+  if (handHidden(S.legal.turn)) return hiddenPlays();
+  const k = key(pickedCards());
+  return seatPlays().filter((a) => key(a.cards) === k);
+}
 
 function choiceWords(a, sameCards) {
   const parts = [];
@@ -110,8 +127,9 @@ export function updatePlay() {
   btn.disabled = blocked || !play;
   btn.textContent = play ? interpolate(gettext("Play %(cards)s"), { cards: W.cardsText(play.cards) }) : exact.length > 1 ? gettext("Play: choose above") : gettext("Play");
   const hint = $("play-hint");
-  if (hint) { hint.textContent = !picked.length || cands.length ? "" : interpolate(gettext("Not a legal play here: %(cards)s."), { cards: W.cardsText(picked) }); hint.removeAttribute("data-code"); }
-  if (picked.length && !cands.length) explainRefusal({ type: "play", seat: S.legal.turn, cards: picked });
+  const hidden = handHidden(S.legal.turn);
+  if (hint) { hint.textContent = !picked.length || cands.length || hidden ? "" : interpolate(gettext("Not a legal play here: %(cards)s."), { cards: W.cardsText(picked) }); hint.removeAttribute("data-code"); }
+  if (picked.length && !cands.length && !hidden) explainRefusal({ type: "play", seat: S.legal.turn, cards: picked });
 }
 
 // Why the engine refuses the picked cards: asked with ?check=, worded from the engine's code and
@@ -132,7 +150,8 @@ function explainRefusal(event) {
 export function afterRefresh() {
   const L = S.legal;
   const acts = (L && L.actions) || [];
-  const forced = S.chain && !S.stale && !outbox.size() && acts.length === 1 && !Object.keys(L.bombs_out_of_turn || {}).length &&
+  // never for a page that may not see the hands: its list of events leaves out the plays
+  const forced = S.chain && !L.redacted && !S.stale && !outbox.size() && acts.length === 1 && !Object.keys(L.bombs_out_of_turn || {}).length &&
     ["pass", "play", "dragon_gift"].indexOf(acts[0].type) >= 0 && (L.phase === "play" || L.phase === "dragon_gift");
   S.chain = false;
   if (!forced) { S.auto = false; setBusy(S.busy); return; }

@@ -49,6 +49,18 @@ export const S = {
   refocus: null,
 };
 
+/** Whether the page may not see `seat`'s hand (a duplicate table's code, a scorer without a seat:
+ *  the legal facts come `redacted`). The scorer then picks from every card not played yet this hand
+ *  (`unplayed`) and the engine checks what is sent. */
+export function handHidden(seat) {
+  const hand = ((S.legal && S.legal.state.hands) || [])[seat] || [];
+  return !!(S.legal && S.legal.redacted) && hand.indexOf("?") >= 0;
+}
+export function unplayed() {
+  const played = (S.legal && S.legal.state.played) || [];
+  return Object.keys(C.cards).filter((c) => played.indexOf(c) < 0);
+}
+
 export function actionsOf(type) { return ((S.legal && S.legal.actions) || []).filter((a) => a.type === type); }
 export function key(cards) { return cards.slice().sort().join(" "); }
 

@@ -2,7 +2,7 @@
  * seat that acts is drawn with its controls right under its hand (the "dock"), so its cards and
  * its Play button share one phone screen; the page scrolls that seat into view under the sticky
  * bar after each entry. */
-import { $, C, S, W, actionsOf, esc, gettext, interpolate, name, ngettext, outbox, players, root } from "./state.js";
+import { $, C, S, W, actionsOf, esc, gettext, handHidden, interpolate, name, ngettext, outbox, players, root, unplayed } from "./state.js";
 import { dealHtml, dealPending, prepareDeal, updateDeal } from "./deal.js";
 import { exchangeDock, isPlaced, prepareExchange, pushHtml } from "./exchange.js";
 import { playHtml, updatePlay } from "./play.js";
@@ -85,7 +85,7 @@ function renderSeats() {
     if (turn) html += ' <span class="badge to-act">' + esc(L.phase === "deal" ? gettext("dealt to") : L.phase === "exchange" ? gettext("pushes") : L.phase === "dragon_gift" ? gettext("gives the Dragon") : gettext("to play")) + "</span>";
     if (st.received && L.phase === "deal") html += ' <span class="count">' + esc(interpolate(ngettext("%(count)s card", "%(count)s cards", st.received[s]), { count: st.received[s] })) + "</span>";
     html += ' <span class="count">' + hand.length + "</span></div>";
-    if (src === "hand:" + s) html += pickerHtml(hand, src, interpolate(gettext("%(name)s's hand"), { name: name(s) }), L.phase === "exchange" ? isPlaced : null);
+    if (src === "hand:" + s) html += pickerHtml(pickCards(), src, interpolate(gettext("%(name)s's hand"), { name: name(s) }), L.phase === "exchange" ? isPlaced : null);
     else html += '<div class="hand" aria-label="' + esc(interpolate(ngettext("%(name)s's hand: %(count)s card", "%(name)s's hand: %(count)s cards", hand.length), { name: name(s), count: hand.length })) + '">' + W.cardsHtml(hand) + "</div>";
     if (L.phase === "deal" && S.dealMode === "hand") html += dealPending(s);
     if (turn && L.phase === "play") html += '<div class="controls-dock" id="play-dock">' + playHtml() + "</div>";
@@ -121,7 +121,10 @@ export function pickSource() {
 export function pickCards() {
   const src = pickSource(), st = S.legal.state;
   if (src === "pile") return S.legal.deal.pile;
-  if (src && src.indexOf("hand:") === 0) return (st.hands || [])[Number(src.slice(5))] || [];
+  if (src && src.indexOf("hand:") === 0) {
+    const seat = Number(src.slice(5));
+    return handHidden(seat) ? unplayed() : (st.hands || [])[seat] || [];
+  }
   return [];
 }
 export function pickedCards() {
