@@ -49,7 +49,6 @@ NUMBER_LIMITS: dict[str, int] = {
     "round": MAX_ROUNDS,
     "table": MAX_TABLE,
     "tables": MAX_TABLE,
-    "game": MAX_ID,
     "players": MAX_ID,
     "hands": MAX_POINTS,
     "score": MAX_POINTS,

@@ -201,7 +201,9 @@ def parse_policy(obj: Any) -> dict[str, Any]:
     points = bye.get("points", 0)
     if not is_int(points) or abs(points) > MAX_POINTS:
         raise malformed(
-            f"policy.bye.points must be an integer from -{MAX_POINTS} to {MAX_POINTS}", limit=MAX_POINTS, rule="bye_points"
+            f"policy.bye.points must be an integer from -{MAX_POINTS} to {MAX_POINTS}",
+            limit=MAX_POINTS,
+            rule="bye_points",
         )
     late = obj.get("late_entry", "loss")
     if late not in LATE_ENTRY:

@@ -266,7 +266,10 @@ class TournamentState:
             raise TournamentError("round_open", f"round {len(self.rounds)} is still open", round=len(self.rounds))
         if number > MAX_ROUNDS:
             raise TournamentError(
-                "no_more_rounds", f"a tournament has at most {MAX_ROUNDS} rounds", round=number, limit=MAX_ROUNDS,
+                "no_more_rounds",
+                f"a tournament has at most {MAX_ROUNDS} rounds",
+                round=number,
+                limit=MAX_ROUNDS,
                 rule="max_rounds",
             )
         limit = self.planned_rounds

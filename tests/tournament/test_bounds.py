@@ -69,7 +69,6 @@ def test_two_huge_adjustments_are_refused_and_the_standings_still_serialise():
         ({"type": "result_recorded", "round": 1, "table": 1, "hands": [[10**20, 0]]}, "hands"),
         ({"type": "result_recorded", "round": 1, "table": 1, "score": [0, -(10**6)]}, "score"),
         ({"type": "result_recorded", "round": 1, "table": 1, "score": [0, 0], "vp": [1e300, 0]}, "vp"),
-        ({"type": "result_recorded", "round": 1, "table": 1, "score": [0, 0], "game": 2**63}, "game"),
         ({"type": "round_closed", "round": 10**12}, "round"),
         ({"type": "result_confirmed", "round": 1, "table": 10**9}, "table"),
         ({"type": "round_paired", "round": 1, "tables": [{"table": 10**9, "sides": [["a"], ["b"]]}]}, "tables"),
