@@ -353,6 +353,10 @@ MIDDLEWARE += ["replay.accounts.middleware.SignInThrottledMiddleware"]
 TICHU_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ACCOUNT", "10"))
 TICHU_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ADDRESS", "50"))
 TICHU_SIGNIN_WINDOW_MINUTES = int(os.environ.get("TICHU_SIGNIN_WINDOW_MINUTES", "15"))
+# Wrong table codes: per client address and per tournament in a window (games/tournaments/code_throttle.py).
+TICHU_TABLE_CODE_FAILURES_PER_ADDRESS = int(os.environ.get("TICHU_TABLE_CODE_FAILURES_PER_ADDRESS", "30"))
+TICHU_TABLE_CODE_FAILURES_PER_TOURNAMENT = int(os.environ.get("TICHU_TABLE_CODE_FAILURES_PER_TOURNAMENT", "200"))
+TICHU_TABLE_CODE_WINDOW_MINUTES = int(os.environ.get("TICHU_TABLE_CODE_WINDOW_MINUTES", "15"))
 LOGIN_URL = "accounts:sign-in"
 LOGIN_REDIRECT_URL = "accounts:home"
 LOGOUT_REDIRECT_URL = "replay:home"
