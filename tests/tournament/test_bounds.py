@@ -211,3 +211,34 @@ def test_any_accepted_stream_folds_and_its_standings_serialise(data, scoring, n,
     assert serialised(again) == text
     for row in standings_json(state)["standings"]:
         assert all(math.isfinite(row[k]) for k in ("vp", "points", "against", "difference"))
+
+
+def pairwise_matchpoints(results: list) -> list:
+    """The definition, compared pair by pair (O(n^2)): what matchpoints() computes by sorting."""
+    from fractions import Fraction
+
+    from games.tournament.duplicate import ADJUSTMENTS
+
+    scored = [r for r in results if isinstance(r, int)]
+    top = Fraction(max(len(results) - 1, 0))
+    out = []
+    for r in results:
+        if not isinstance(r, int):
+            out.append((top * ADJUSTMENTS[r], top * ADJUSTMENTS[r]))
+            continue
+        others = list(scored)
+        others.remove(r)
+        raw = sum((Fraction(1) if r > o else Fraction(1, 2) if r == o else Fraction(0)) for o in others)
+        ns = raw if len(others) == top else (raw * top / len(others) if others else top / 2)
+        out.append((ns, top - ns))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-40, 40), st.sampled_from(["AVG", "AVG+", "AVG-"])), max_size=30))
+def test_matchpoints_by_sorting_equal_the_pairwise_definition(results):
+    """A board at the bounds has 250 results: matchpoints are counted on the sorted results
+    (O(n log n)), which must give exactly the pairwise count."""
+    from games.tournament.duplicate import matchpoints
+
+    assert matchpoints(results) == pairwise_matchpoints(results)
