@@ -22,7 +22,7 @@ MAX_BOARDS = 500
 #: a table number (a round has at most half its entries' worth of tables)
 MAX_TABLE = MAX_ENTRIES
 #: the points a box game is played to (the header's ``target``)
-MAX_TARGET = 100_000
+MAX_TARGET = 10_000
 #: any Tichu-point figure an event carries: a hand line, a round's score, an adjustment, a bye
 MAX_POINTS = 100_000
 #: any VP figure an event carries: a paper DTM sheet's VP, an adjustment
