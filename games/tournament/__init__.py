@@ -19,6 +19,7 @@ from .errors import CODES, TournamentError
 from .fields import EVENT_FIELDS, check_incoming
 from .from_games import hand_lines
 from .limits import (
+    LISTED,
     MAX_BOARDS,
     MAX_ENTRIES,
     MAX_HANDS_PER_ROUND,
@@ -43,6 +44,7 @@ __all__ = [
     "EVENT_FIELDS",
     "check_incoming",
     "FORMAT",
+    "LISTED",
     "MAX_BOARDS",
     "MAX_ENTRIES",
     "MAX_HANDS_PER_ROUND",

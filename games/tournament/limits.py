@@ -29,3 +29,5 @@ MAX_POINTS = 100_000
 MAX_VP = 10_000
 #: an id (a game's, a player's) or a seed: what a PostgreSQL bigint holds
 MAX_ID = 2**63 - 1
+#: the most items (entries, boards) an error lists; its params give the count
+LISTED = 10

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .errors import TournamentError
-from .limits import MAX_ENTRIES, MAX_ROUNDS
+from .limits import LISTED, MAX_ENTRIES, MAX_ROUNDS
 from .record import integer, is_int, is_number, malformed, parse_record, parse_result, parse_tables, reason, text
 from .scoring import PRESETS, Preset
 
@@ -230,10 +230,13 @@ class TournamentState:
             seen.add(e)
         missing = [e for e in self.active_entries() if e not in seen]
         if missing:
+            shown = missing[:LISTED]  # an error's size does not grow with the field
             raise TournamentError(
                 "entry_missing",
-                f"round {number} leaves out {', '.join(missing)}: every active entry plays or has a bye",
-                entries=missing,
+                f"round {number} leaves out {len(missing)} active entries ({', '.join(shown)}"
+                f"{', ...' if len(missing) > LISTED else ''}): every active entry plays or has a bye",
+                entries=shown,
+                count=len(missing),
                 round=number,
             )
         return {t["table"]: Table(t["table"], t["sides"]) for t in tables}, byes

@@ -98,7 +98,9 @@ WORDS: dict[str, str] = {
     "entry_withdrawn:paired": gettext_noop("entry “%(entry)s” has withdrawn and cannot be paired"),
     "entry_active": gettext_noop("entry “%(entry)s” has not withdrawn"),
     "entry_twice": gettext_noop("entry “%(entry)s” appears twice in round %(round)s"),
-    "entry_missing": gettext_noop("round %(round)s leaves out %(entries)s: every active entry plays or has a bye"),
+    "entry_missing": gettext_noop(
+        "round %(round)s leaves out %(count)s active entries (%(entries)s): every active entry plays or has a bye"
+    ),
     # tables and rounds
     "table_invalid:side_size": gettext_noop("table %(table)s: each side has %(size)s entries in this tournament"),
     "table_invalid:table_twice": gettext_noop("table %(table)s appears twice in the round"),

@@ -34,8 +34,7 @@ from games.tournaments import results, services
 from games.tournaments.models import Tournament
 
 FORMATS = ("tichu-tournament-results/1", "aragos")
-#: the most items (boards, entries) an error lists; its params give the count
-LISTED = 10
+LISTED = core.LISTED  # the most items an error lists (the core's bound); its params give the count
 #: events a results file may carry: a tournament at the core's bounds needs far fewer (each round
 #: a pairing, a result, confirmation and correction per table, a closing)
 MAX_FILE_EVENTS = 20_000

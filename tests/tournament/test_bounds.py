@@ -242,3 +242,15 @@ def test_matchpoints_by_sorting_equal_the_pairwise_definition(results):
     from games.tournament.duplicate import matchpoints
 
     assert matchpoints(results) == pairwise_matchpoints(results)
+
+
+def test_a_pairing_leaving_out_many_entries_lists_ten_of_them():
+    """An error's size does not grow with the field: the entries left out are counted, ten named."""
+    t = new_tournament({"rounds": 1, "system": "manual"})
+    for i in range(core.MAX_ENTRIES):
+        t.apply({"type": "entry_registered", "entry": f"entry-{i}-" + "x" * 150, "players": [f"A{i}", f"B{i}"]})
+    first = sorted(t.entries)[:2]
+    with pytest.raises(TournamentError) as err:
+        t.apply({"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [[first[0]], [first[1]]]}]})
+    assert err.value.code == "entry_missing" and err.value.params["count"] == core.MAX_ENTRIES - 2
+    assert len(err.value.params["entries"]) == 10 and len(json.dumps(err.value.as_dict())) < 5000
