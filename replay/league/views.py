@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from games.clubs import services as club_services
 from games.csv_export import csv_response
 from games.models import Club, Player, time_zone_names
-from games.query_dates import QueryDateError, parse_query_date
+from games.query_dates import MAX_DATE, MIN_DATE, QueryDateError, parse_query_date
 from games.selectors import club_q, clubs_visible, membership_role
 from games.services import ServiceError
 
@@ -142,6 +142,7 @@ def league(request, club_id: int, fmt: str | None = None):
         "club": club, "table": table, "tables": tables, "elo": elo_rules, "variant": variant,
         "start": start, "end": end, "variants": list(HAND_SD), "period": period,
         "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS], "rules": rules,
+        "date_min": MIN_DATE, "date_max": MAX_DATE,
         "pairs": queries.league_partnerships(club.pk, variant, start, end, limit=PAIRS_SHOWN, tz=club.time_zone),
         "pairs_shown": PAIRS_SHOWN,
         "is_admin": membership_role(request.user, club) == "admin",

@@ -47,6 +47,12 @@ def test_dates_within_the_bounds_are_read(club, player, query):
         assert Client().get(f"{path}?{query}").status_code == 200, (path, query)
 
 
+@pytest.mark.django_db
+def test_the_league_form_offers_the_bounds(club):
+    page = Client().get(f"/clubs/{club.slug}/league/").content.decode()
+    assert 'name="to" value="" min="1900-01-01" max="2999-12-31"' in page
+
+
 def test_the_parser_names_the_parameter_and_the_bounds():
     assert parse_query_date("from", None) is None and parse_query_date("from", "") is None
     assert parse_query_date("to", "2999-12-31") == MAX_DATE
