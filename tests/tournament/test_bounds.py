@@ -254,3 +254,16 @@ def test_a_pairing_leaving_out_many_entries_lists_ten_of_them():
         t.apply({"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [[first[0]], [first[1]]]}]})
     assert err.value.code == "entry_missing" and err.value.params["count"] == core.MAX_ENTRIES - 2
     assert len(err.value.params["entries"]) == 10 and len(json.dumps(err.value.as_dict())) < 5000
+
+
+def test_the_command_line_reads_a_files_events_as_coming_in(tmp_path, capsys):
+    """A file with a 1e308 adjustment: exit 2 (malformed) naming the event, not an overflow."""
+    from games.tournament.cli import main
+
+    events = [{"type": "entry_registered", "entry": f"p{i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)]
+    events += [{"type": "score_adjusted", "entry": "p0", "vp": 1e308, "reason": "x"}] * 2
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"header": {"rounds": 2}, "events": events}))
+    assert main(["standings", str(path)]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert out["index"] == 4 and out["error"]["params"]["rule"] == "number_out_of_range"
