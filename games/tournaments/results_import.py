@@ -35,9 +35,9 @@ from games.tournaments.models import Tournament
 
 FORMATS = ("tichu-tournament-results/1", "aragos")
 LISTED = core.LISTED  # the most items an error lists (the core's bound); its params give the count
-#: events a results file may carry: a tournament at the core's bounds needs far fewer (each round
-#: a pairing, a result, confirmation and correction per table, a closing)
-MAX_FILE_EVENTS = 20_000
+#: events a results file may carry: a real event needs far fewer (a Swiss of 100 pairs over 9 rounds,
+#: with every result confirmed: ~1,000); replayed in batches of 500, each folding the stream so far
+MAX_FILE_EVENTS = 10_000
 
 
 def _too_many(what: str, count: int, limit: int) -> InvalidInput:

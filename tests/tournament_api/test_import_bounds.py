@@ -147,3 +147,16 @@ def test_huge_adjustments_are_refused_and_the_tournament_still_reads(club, score
     for page in (f"/tournaments/{tid}/", f"/tournaments/{tid}/projector/", f"/tournaments/{tid}/standings/",
                  f"/tournaments/{tid}/standings.pdf"):
         assert scorer_client.get(page).status_code == 200, page
+
+
+@pytest.mark.django_db
+def test_our_format_with_too_many_events_is_refused_before_any_work(club, away, scorer_client):
+    from games.tournaments.results_import import MAX_FILE_EVENTS
+
+    data = export(evening(scorer_client))
+    data["events"] = data["events"] + [{"type": "lots_drawn", "order": []}] * MAX_FILE_EVENTS
+    before = stored()
+    response = import_file(scorer_client, data)
+    body = response.json()
+    assert response.status_code == 400 and body["code"] == "too_many_events", body
+    assert body["params"]["limit"] == MAX_FILE_EVENTS and stored() == before
