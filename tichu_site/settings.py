@@ -79,6 +79,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A database that cannot answer (a restart) is a 503 with Retry-After on the pages, not a 500
+    # (games/unavailable.py; the API's views answer it in games.api.exceptions).
+    "games.unavailable.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # The replay page embeds every frame of a game (~450 KiB, ~50 KiB gzipped). Django's gzip
     # middleware pads responses against BREACH (Django 4.2+).
@@ -126,6 +129,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# Seconds a client is told to wait (Retry-After) when the database cannot answer for a moment, as
+# during a restart: such a request is a 503, never a 500 (games/unavailable.py).
+TICHU_DB_RETRY_AFTER = int(os.environ.get("TICHU_DB_RETRY_AFTER", "5"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         # Wait up to 20 s for the write lock instead of failing at once under concurrent appends.
@@ -369,6 +375,10 @@ MIDDLEWARE += ["replay.accounts.middleware.SignInThrottledMiddleware"]
 TICHU_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ACCOUNT", "10"))
 TICHU_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ADDRESS", "50"))
 TICHU_SIGNIN_WINDOW_MINUTES = int(os.environ.get("TICHU_SIGNIN_WINDOW_MINUTES", "15"))
+# Wrong table codes: per client address and per tournament in a window (games/tournaments/code_throttle.py).
+TICHU_TABLE_CODE_FAILURES_PER_ADDRESS = int(os.environ.get("TICHU_TABLE_CODE_FAILURES_PER_ADDRESS", "30"))
+TICHU_TABLE_CODE_FAILURES_PER_TOURNAMENT = int(os.environ.get("TICHU_TABLE_CODE_FAILURES_PER_TOURNAMENT", "200"))
+TICHU_TABLE_CODE_WINDOW_MINUTES = int(os.environ.get("TICHU_TABLE_CODE_WINDOW_MINUTES", "15"))
 LOGIN_URL = "accounts:sign-in"
 LOGIN_REDIRECT_URL = "accounts:home"
 LOGOUT_REDIRECT_URL = "replay:home"

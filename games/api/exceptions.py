@@ -6,6 +6,8 @@
 - Service errors: `seq_conflict` (409, with `current_seq`), a rule code (422, with the section-4
   shape `{"ok": false, "index": i, "error": {...}}`), `idempotency_key_reused` (422),
   `malformed`, `batch_too_large`, `unknown_fields`, ... (400).
+- The database unavailable (a restart: `OperationalError`, `InterfaceError`) is
+  `service_unavailable` (503) with `Retry-After` (games.unavailable).
 - Anything else is a bug: logged with its traceback and answered `server_error` (500), in JSON.
 
 The `message` is in the request's language (`Accept-Language`, the language cookie: Django's
@@ -17,6 +19,7 @@ language.
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -33,6 +36,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from games import unavailable
 from games.services import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -100,6 +104,9 @@ def _render_as_json(context: dict) -> None:
 
 def exception_handler(exc: Exception, context: dict) -> Response:
     _render_as_json(context)
+    if unavailable.is_unavailable(exc):  # a database restart: 503 with Retry-After, not a bug
+        set_rollback()
+        return unavailable.response_for(context["request"], exc)
     if isinstance(exc, ServiceError):
         set_rollback()
         return _service_error_response(exc)
@@ -161,7 +168,11 @@ def api_not_found(request, unmatched: str = "") -> JsonResponse:
 
 
 def server_error(request) -> Any:
-    """handler500."""
+    """handler500. A database that cannot answer is a 503 with Retry-After here too: an error
+    raised outside a view (a middleware reading the session or the user) reaches only this."""
+    raised = sys.exc_info()[1]
+    if unavailable.is_unavailable(raised):
+        return unavailable.response_for(request, raised)
     if _is_api(request):
         return _json_error("server_error", _("internal error; it has been logged"), 500)
     return defaults.server_error(request)

@@ -18,6 +18,18 @@ from .engine_options import engine_options
 from .errors import CODES, TournamentError
 from .fields import EVENT_FIELDS, check_incoming
 from .from_games import hand_lines
+from .limits import (
+    LISTED,
+    MAX_BOARDS,
+    MAX_ENTRIES,
+    MAX_HANDS_PER_ROUND,
+    MAX_ID,
+    MAX_POINTS,
+    MAX_ROUNDS,
+    MAX_TABLE,
+    MAX_TARGET,
+    MAX_VP,
+)
 from .pairing import Pairing, propose
 from .pairing.evaluate import evaluate
 from .performance import performance
@@ -32,6 +44,16 @@ __all__ = [
     "EVENT_FIELDS",
     "check_incoming",
     "FORMAT",
+    "LISTED",
+    "MAX_BOARDS",
+    "MAX_ENTRIES",
+    "MAX_HANDS_PER_ROUND",
+    "MAX_ID",
+    "MAX_POINTS",
+    "MAX_ROUNDS",
+    "MAX_TABLE",
+    "MAX_TARGET",
+    "MAX_VP",
     "PRESETS",
     "Pairing",
     "TournamentError",

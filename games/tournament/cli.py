@@ -13,6 +13,7 @@ import sys
 from typing import Any, Sequence
 
 from .errors import TournamentError
+from .fields import check_incoming
 from .pairing import propose
 from .standings import crosstable_json, standings_json
 from .state import fold
@@ -33,6 +34,19 @@ def _load(path: str) -> Any:
         raise TournamentError("malformed", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
 
 
+def _check_events(record: Any) -> None:
+    """A file is read as events coming in: each within the fields and bounds an append allows
+    (.fields.check_incoming), so a file cannot make the standings overflow either."""
+    events = record.get("events") if isinstance(record, dict) else None
+    for i, event in enumerate(events if isinstance(events, list) else []):
+        if isinstance(event, dict):
+            try:
+                check_incoming(event)
+            except TournamentError as err:
+                err.index = i
+                raise
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.tournament", description="Fold Tichu tournament records.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -49,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "at", None) is not None and args.at < 0:
             raise TournamentError("malformed", "--at must be 0 or more")
-        state = fold(_load(args.record), getattr(args, "at", None))
+        record = _load(args.record)
+        _check_events(record)
+        state = fold(record, getattr(args, "at", None))
         if args.command == "standings":
             _emit(standings_json(state))
         elif args.command == "crosstable":

@@ -10,6 +10,7 @@ CODES: dict[str, str] = {
     "malformed": "the record or an event has the wrong shape (a missing field, a wrong type)",
     "unknown_entry": "an event names an entry that was never registered",
     "entry_exists": "an entry id or a player is registered twice",
+    "too_many_entries": "an entry past the most a tournament may have (limits.MAX_ENTRIES)",
     "entry_withdrawn": "a withdrawn entry is paired, or withdrawn again",
     "entry_active": "an entry that was never withdrawn re-enters",
     "entry_missing": "a pairing leaves out an active entry (every one plays or has a bye)",

@@ -2,18 +2,20 @@
 event comes in.
 
 What is appended is stored for ever, so an event coming in carries only its type's fields, its
-texts within :data:`MAX_TEXT_CHARS` and its pairing explanation within :data:`MAX_EXPLANATION_CHARS`
-of JSON. The fold does not apply this check: a stored history with extra fields (written before
+texts within :data:`MAX_TEXT_CHARS`, its numbers finite and within :data:`NUMBER_LIMITS` (.limits)
+and its pairing explanation within :data:`MAX_EXPLANATION_CHARS` of JSON. The fold does not apply this check: a stored history with extra fields (written before
 the check existed) still loads and folds. A refusal is ``malformed`` with ``params["rule"]``
-(``unknown_fields``, ``text_too_long``, ``explanation_too_large``) so a caller can word it in its
+(``unknown_fields``, ``text_too_long``, ``explanation_too_large``, ``number_out_of_range``) so a caller can word it in its
 reader's language.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
+from .limits import MAX_ID, MAX_POINTS, MAX_ROUNDS, MAX_TABLE, MAX_VP
 from .record import malformed
 
 _RESULT = frozenset({"round", "table", "game", "hands", "score", "vp"})
@@ -42,6 +44,18 @@ MAX_TEXT_CHARS = 200
 _TEXT_FIELDS = ("entry", "name", "reason", "game")
 #: a pairing's explanation (what `propose` says about it) as JSON; a real one is far smaller
 MAX_EXPLANATION_CHARS = 20_000
+#: field -> the largest magnitude of any number in it (at any depth: a table list's numbers, a
+#: hand line's points), so that every sum the standings make stays finite (.limits)
+NUMBER_LIMITS: dict[str, int] = {
+    "round": MAX_ROUNDS,
+    "table": MAX_TABLE,
+    "tables": MAX_TABLE,
+    "players": MAX_ID,
+    "hands": MAX_POINTS,
+    "score": MAX_POINTS,
+    "points": MAX_POINTS,
+    "vp": MAX_VP,
+}
 
 
 def check_incoming(event: dict[str, Any]) -> None:
@@ -73,6 +87,18 @@ def check_incoming(event: dict[str, Any]) -> None:
                 limit=MAX_TEXT_CHARS,
                 length=len(value),
             )
+    for field, limit in NUMBER_LIMITS.items():
+        if field in allowed and field in event:
+            bad = _number_past(event[field], limit)
+            if bad is not None:
+                raise malformed(
+                    f"{kind}: the numbers in {field!r} are finite and at most {limit} in size, not {bad}",
+                    rule="number_out_of_range",
+                    type=kind,
+                    field=field,
+                    limit=limit,
+                    value=bad,
+                )
     explanation = event.get("explanation")
     if explanation is not None:
         size = _json_size(explanation)
@@ -83,6 +109,29 @@ def check_incoming(event: dict[str, Any]) -> None:
                 type=kind,
                 limit=MAX_EXPLANATION_CHARS,
             )
+
+
+def _number_past(value: Any, limit: int, depth: int = 0) -> str | None:
+    """The first number in ``value`` (a number, or lists and objects of them) that is not finite or
+    whose magnitude passes ``limit``, written short; None when every one is within it. What is not
+    a number is left to the fold's shape checks."""
+    if isinstance(value, bool):
+        return None
+    if depth > 8:
+        return "a value nested too deep"
+    if isinstance(value, float):
+        return None if math.isfinite(value) and abs(value) <= limit else f"{value:.6g}"
+    if isinstance(value, int):
+        if abs(value) <= limit:
+            return None
+        digits = len(str(abs(value)))  # JSON's ints are within Python's str limit
+        return str(value) if digits <= 20 else f"a number of {digits} digits"
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        bad = _number_past(item, limit, depth + 1)
+        if bad is not None:
+            return bad
+    return None
 
 
 def _json_size(value: Any) -> int | None:

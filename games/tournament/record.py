@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from .errors import TournamentError
+from .limits import MAX_BOARDS, MAX_HANDS_PER_ROUND, MAX_ID, MAX_POINTS, MAX_ROUNDS, MAX_TARGET
 from .scoring import PRESETS
 
 FORMAT = "tichu-tournament/1"
@@ -66,12 +67,14 @@ def text(obj: dict[str, Any], key: str, *, required: bool = True) -> str | None:
     return value
 
 
-def integer(obj: dict[str, Any], key: str, low: int | None = None, *, required: bool = True) -> int | None:
+def integer(
+    obj: dict[str, Any], key: str, low: int | None = None, *, high: int | None = None, required: bool = True
+) -> int | None:
     value = obj.get(key)
     if value is None and not required:
         return None
-    if not is_int(value, low):
-        bound = f" >= {low}" if low is not None else ""
+    if not is_int(value, low) or (high is not None and value > high):
+        bound = (f" >= {low}" if low is not None else "") + (f", <= {high}" if high is not None else "")
         raise malformed(
             f"{obj.get('type', 'header')}: {key!r} must be an integer{bound}, not {value!r}",
             type=obj.get("type", "header"),
@@ -126,15 +129,22 @@ def parse_header(obj: Any) -> dict[str, Any]:
     grand = obj.get("grand_tichu", False)
     if "grand_tichu" in obj and (system != "duplicate" or not isinstance(grand, bool)):
         raise malformed("grand_tichu (true or false) is a duplicate tournament's choice", rule="grand_tichu")
-    rounds = integer(obj, "rounds", 1, required=system not in ("round_robin", "duplicate"))
-    hands = integer(obj, "hands_per_round", 1, required=False)
-    target = integer(obj, "target", 1, required=False)
+    rounds = integer(obj, "rounds", 1, high=MAX_ROUNDS, required=system not in ("round_robin", "duplicate"))
+    hands = integer(obj, "hands_per_round", 1, high=MAX_HANDS_PER_ROUND, required=False)
+    target = integer(obj, "target", 1, high=MAX_TARGET, required=False)
     if hands is not None and target is not None:
         raise malformed("give hands_per_round or target, not both", rule="hands_or_target")
     if hands is None and target is None:
         hands, target = preset.default_hands, preset.default_target
     if preset.unit == "hand" and hands is None:
         raise malformed("the dtm preset counts VP per hand: it needs hands_per_round", rule="dtm_hands")
+    if system == "duplicate" and rounds is not None and rounds * (hands or 1) > MAX_BOARDS:
+        raise malformed(
+            f"a duplicate tournament has at most {MAX_BOARDS} boards, not {rounds * (hands or 1)}",
+            limit=MAX_BOARDS,
+            boards=rounds * (hands or 1),
+            rule="too_many_boards",
+        )
     legs = integer(obj, "legs", 1, required=False) or 1
     if legs > 2 or (legs == 2 and system != "round_robin"):
         raise malformed("legs is 1, or 2 for a round robin with a second leg", rule="legs")
@@ -156,8 +166,8 @@ def parse_header(obj: Any) -> dict[str, Any]:
     if not isinstance(meta, dict):
         raise malformed("meta must be an object", rule="meta")
     seed = obj.get("seed", 0)
-    if not is_int(seed):
-        raise malformed("seed must be an integer", rule="seed")
+    if not is_int(seed) or abs(seed) > MAX_ID:
+        raise malformed(f"seed must be an integer from -{MAX_ID} to {MAX_ID}", limit=MAX_ID, rule="seed")
     extra = {"grand_tichu": grand} if system == "duplicate" else {}
     return {
         "format": FORMAT,
@@ -189,8 +199,12 @@ def parse_policy(obj: Any) -> dict[str, Any]:
             f"policy.bye.result must be one of {', '.join(BYE_RESULTS)}", allowed=list(BYE_RESULTS), rule="bye_result"
         )
     points = bye.get("points", 0)
-    if not is_int(points):
-        raise malformed("policy.bye.points must be an integer", rule="bye_points")
+    if not is_int(points) or abs(points) > MAX_POINTS:
+        raise malformed(
+            f"policy.bye.points must be an integer from -{MAX_POINTS} to {MAX_POINTS}",
+            limit=MAX_POINTS,
+            rule="bye_points",
+        )
     late = obj.get("late_entry", "loss")
     if late not in LATE_ENTRY:
         raise malformed(

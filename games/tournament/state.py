@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .errors import TournamentError
+from .limits import LISTED, MAX_ENTRIES, MAX_ROUNDS
 from .record import integer, is_int, is_number, malformed, parse_record, parse_result, parse_tables, reason, text
 from .scoring import PRESETS, Preset
 
@@ -97,6 +98,8 @@ class TournamentState:
         self.events_applied = 0
         #: the number of rounds a round robin plays, fixed by its first pairing
         self.planned_rounds: int | None = header["rounds"]
+        #: player -> the active entry they play in (entry_registered, _withdrawn, _reentered)
+        self._taken: dict[Any, str] = {}
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -157,7 +160,14 @@ class TournamentState:
             raise TournamentError(
                 "entry_exists", "a player cannot partner themselves", entry=entry_id, rule="partner_self"
             )
-        taken = {p: e.id for e in self.entries.values() if e.active for p in e.players}
+        if len(self.entries) >= MAX_ENTRIES:
+            raise TournamentError(
+                "too_many_entries",
+                f"a tournament has at most {MAX_ENTRIES} entries",
+                limit=MAX_ENTRIES,
+                entry=entry_id,
+            )
+        taken = self._players_taken()
         for p in players:
             if p in taken:
                 raise TournamentError(
@@ -170,6 +180,13 @@ class TournamentState:
         self.entries[entry_id] = Entry(
             entry_id, name, list(players), joined_after=len(self.rounds), registered_at=self.events_applied
         )
+        for p in players:
+            self._taken[p] = entry_id
+
+    def _players_taken(self) -> dict[Any, str]:
+        """player -> the active entry that player plays in. Kept as entries register, withdraw and
+        re-enter, so that registering n entries costs O(n), not O(n^2)."""
+        return self._taken
 
     def _on_entry_withdrawn(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
@@ -178,12 +195,14 @@ class TournamentState:
                 "entry_withdrawn", f"entry {entry.id!r} has already withdrawn", entry=entry.id, rule="already_withdrawn"
             )
         entry.active = False
+        for p in entry.players:
+            self._taken.pop(p, None)
 
     def _on_entry_reentered(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
         if entry.active:
             raise TournamentError("entry_active", f"entry {entry.id!r} has not withdrawn", entry=entry.id)
-        taken = {p: e.id for e in self.entries.values() if e.active for p in e.players}
+        taken = self._players_taken()
         for p in entry.players:
             if p in taken:
                 raise TournamentError(
@@ -194,6 +213,8 @@ class TournamentState:
                     rule="player_taken_since",
                 )
         entry.active = True
+        for p in entry.players:
+            self._taken[p] = entry.id
 
     def _check_pairing(self, event: dict[str, Any], number: int) -> tuple[dict[int, Table], list[str]]:
         """The tables and byes of a pairing or an override: every active entry exactly once."""
@@ -212,10 +233,13 @@ class TournamentState:
             seen.add(e)
         missing = [e for e in self.active_entries() if e not in seen]
         if missing:
+            shown = missing[:LISTED]  # an error's size does not grow with the field
             raise TournamentError(
                 "entry_missing",
-                f"round {number} leaves out {', '.join(missing)}: every active entry plays or has a bye",
-                entries=missing,
+                f"round {number} leaves out {len(missing)} active entries ({', '.join(shown)}"
+                f"{', ...' if len(missing) > LISTED else ''}): every active entry plays or has a bye",
+                entries=shown,
+                count=len(missing),
                 round=number,
             )
         return {t["table"]: Table(t["table"], t["sides"]) for t in tables}, byes
@@ -246,6 +270,14 @@ class TournamentState:
             )
         if self.rounds and not self.rounds[-1].closed:
             raise TournamentError("round_open", f"round {len(self.rounds)} is still open", round=len(self.rounds))
+        if number > MAX_ROUNDS:
+            raise TournamentError(
+                "no_more_rounds",
+                f"a tournament has at most {MAX_ROUNDS} rounds",
+                round=number,
+                limit=MAX_ROUNDS,
+                rule="max_rounds",
+            )
         limit = self.planned_rounds
         if limit is not None and number > limit:
             raise TournamentError(

@@ -32,8 +32,14 @@ def board_number(tournament: Tournament, round_number: int, hand: int) -> int:
 
 
 def deal(tournament: Tournament, board: int) -> list[list[str]]:
-    """The board's four hands (seat 0 North first): the TD's board sheets and the games."""
-    return board_deal(board, tournament.board_secret or f"tournament:{tournament.pk}")
+    """The board's four hands (seat 0 North first): the TD's board sheets and the games. Dealt
+    from the tournament's secret only: every duplicate tournament has one (made with it, or given
+    one by migration 0010), and a tournament without one deals nothing rather than from a string
+    its readers could compute."""
+    if not tournament.board_secret:
+        raise InvalidInput(_("this tournament has no board secret: its boards cannot be dealt"),
+                           code="no_board_secret")
+    return board_deal(board, tournament.board_secret)
 
 
 def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tuple[int, list[dict]]:

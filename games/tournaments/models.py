@@ -41,6 +41,10 @@ class Tournament(models.Model):
     # kept out of the header, which anyone who can read the tournament sees; only the TD's board
     # sheets and the tables' games (one board at a time) reveal the deals.
     board_secret = models.CharField(max_length=64, blank=True, default="")
+    # An imported tournament's content: the SHA-256 of the file as imported (canonical JSON,
+    # games.services.import_hash), unique per club, so that importing the same file again answers
+    # with this tournament instead of making a copy (results_import). Null for one run here.
+    import_hash = models.CharField(max_length=64, null=True, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -48,6 +52,10 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "import_hash"], condition=models.Q(import_hash__isnull=False),
+                                    name="tournament_unique_import_per_club"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})"

@@ -43,11 +43,15 @@ WORDS: dict[str, str] = {
     "malformed:tiebreaks": gettext_noop("tiebreaks must be a list of distinct names from %(allowed)s"),
     "malformed:name": gettext_noop("name must be a string"),
     "malformed:meta": gettext_noop("meta must be an object"),
-    "malformed:seed": gettext_noop("seed must be an integer"),
+    "malformed:seed": gettext_noop("seed must be an integer from -%(limit)s to %(limit)s"),
+    "malformed:too_many_boards": gettext_noop("a duplicate tournament has at most %(limit)s boards, not %(boards)s"),
+    "malformed:number_out_of_range": gettext_noop(
+        "event %(index)s (%(type)s): the numbers in “%(field)s” are finite and at most %(limit)s in size, not %(value)s"
+    ),
     "malformed:policy": gettext_noop("policy is an object with bye, late_entry and withdrawal"),
     "malformed:policy_bye": gettext_noop("policy.bye is an object with result and points"),
     "malformed:bye_result": gettext_noop("policy.bye.result must be one of %(allowed)s"),
-    "malformed:bye_points": gettext_noop("policy.bye.points must be an integer"),
+    "malformed:bye_points": gettext_noop("policy.bye.points must be an integer from -%(limit)s to %(limit)s"),
     "malformed:late_entry": gettext_noop("policy.late_entry must be one of %(allowed)s"),
     "malformed:withdrawal": gettext_noop("policy.withdrawal must be one of %(allowed)s"),
     "malformed:record_object": gettext_noop("a tournament record is a JSON object"),
@@ -86,6 +90,7 @@ WORDS: dict[str, str] = {
     "malformed:lots_order": gettext_noop("lots_drawn: “order” is a list of entry ids"),
     # entries
     "unknown_entry": gettext_noop("no entry “%(entry)s” is registered"),
+    "too_many_entries": gettext_noop("a tournament has at most %(limit)s entries"),
     "entry_exists:registered": gettext_noop("entry “%(entry)s” is already registered"),
     "entry_exists:partner_self": gettext_noop("a player cannot partner themselves"),
     "entry_exists:player_taken": gettext_noop("player %(player)s already plays in entry “%(entry)s”"),
@@ -94,7 +99,9 @@ WORDS: dict[str, str] = {
     "entry_withdrawn:paired": gettext_noop("entry “%(entry)s” has withdrawn and cannot be paired"),
     "entry_active": gettext_noop("entry “%(entry)s” has not withdrawn"),
     "entry_twice": gettext_noop("entry “%(entry)s” appears twice in round %(round)s"),
-    "entry_missing": gettext_noop("round %(round)s leaves out %(entries)s: every active entry plays or has a bye"),
+    "entry_missing": gettext_noop(
+        "round %(round)s leaves out %(count)s active entries (%(entries)s): every active entry plays or has a bye"
+    ),
     # tables and rounds
     "table_invalid:side_size": gettext_noop("table %(table)s: each side has %(size)s entries in this tournament"),
     "table_invalid:table_twice": gettext_noop("table %(table)s appears twice in the round"),
@@ -111,6 +118,7 @@ WORDS: dict[str, str] = {
     ),
     "round_out_of_order:not_next": gettext_noop("the next round is %(next)s, not %(round)s"),
     "no_more_rounds:planned_rounds": gettext_noop("the tournament has %(rounds)s rounds"),
+    "no_more_rounds:max_rounds": gettext_noop("a tournament has at most %(limit)s rounds"),
     "no_more_rounds:round_robin": gettext_noop("the round robin of %(field)s entries has %(rounds)s rounds"),
     "no_more_rounds:movement": gettext_noop("the movement for %(pairs)s pairs has %(rounds)s rounds"),
     "movement_invalid:pairs": gettext_noop("a movement is for %(low)s to %(high)s pairs"),

@@ -9,7 +9,12 @@ rounds or entrants do not follow from its events is refused (`results_mismatch`)
 trip is exact by construction and a hand-edited file cannot import half-true.
 
 Every refusal is a coded error (InvalidInput 400, TournamentRuleViolation 422) raised inside one
-transaction: nothing is written unless everything is.
+transaction: nothing is written unless everything is. A file is bounded before any work is done
+(entrants, boards and events within the core's bounds, games.tournament.limits; an error lists at
+most `LISTED` items), and an import is idempotent as the game import is (games.services): by
+content (the SHA-256 of the file's canonical JSON, `games.services.import_hash`, unique per club on
+`Tournament.import_hash`: the same file again answers with the tournament it made, 200
+`already_imported`) and, with an `Idempotency-Key`, by key (`games.services.idempotent_write`).
 """
 from __future__ import annotations
 
@@ -17,18 +22,30 @@ import json
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import tournament as core
 from games.models import Club, Membership
 from games.selectors import membership_role
-from games.services import InvalidInput, WriteForbidden, _check_storable
+from games.services import InvalidInput, WriteForbidden, WriteResult, _check_storable, idempotent_write, import_hash
 from games.tournaments import results, services
 from games.tournaments.models import Tournament
 
 FORMATS = ("tichu-tournament-results/1", "aragos")
+LISTED = core.LISTED  # the most items an error lists (the core's bound); its params give the count
+#: events a results file may carry: a real event needs far fewer (a Swiss of 100 pairs over 9 rounds,
+#: with every result confirmed: ~1,000); replayed in batches of 500, each folding the stream so far
+MAX_FILE_EVENTS = 10_000
+
+
+def _too_many(what: str, count: int, limit: int) -> InvalidInput:
+    words = {"entrants": _("a tournament has at most %(limit)s entrants; this file has %(count)s"),
+             "boards": _("a tournament has at most %(limit)s boards; this file has %(count)s"),
+             "events": _("a results file has at most %(limit)s events; this file has %(count)s")}
+    return InvalidInput(words[what] % {"limit": limit, "count": count}, code=f"too_many_{what}",
+                        params={"limit": limit, "count": count})
 
 
 def _need(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -91,8 +108,42 @@ def _performance(data: dict) -> dict[str, Any]:
     return out
 
 
-def import_results(*, club: Club, data: Any, user, game_url=None) -> dict[str, Any]:
-    """A new tournament of `club` from a results file in our format; {"id", "seq", "status"}."""
+def _already_imported(club: Club, content: str) -> WriteResult | None:
+    tournament = Tournament.objects.filter(club=club, import_hash=content).first()
+    if tournament is None:
+        return None
+    return WriteResult(body={"id": tournament.pk, "seq": tournament.seq, "status": tournament.status,
+                             "already_imported": True}, created=False)
+
+
+def _import_once(*, club: Club, user, content: str, idempotency_key: str | None, request: dict,
+                 write) -> WriteResult:
+    """Run `write()` (which makes the tournament under `content`) unless the club imported this
+    content before, or this key was used: then the first answer."""
+    def once() -> WriteResult:
+        existing = _already_imported(club, content)
+        if existing is not None:
+            return existing
+        try:
+            with transaction.atomic():
+                return WriteResult(body=write())
+        except IntegrityError:
+            existing = _already_imported(club, content)  # a concurrent import of the same file won
+            if existing is None:
+                raise
+            return existing
+
+    return idempotent_write(user=user, key=idempotency_key, operation="tournament_import",
+                            request={"club": club.pk, **request}, write=once)
+
+
+def _count_entrants(events: list[dict]) -> int:
+    return sum(e.get("type") == "entry_registered" for e in events)
+
+
+def import_results(*, club: Club, data: Any, user, game_url=None, idempotency_key: str | None = None) -> WriteResult:
+    """A new tournament of `club` from a results file in our format; body {"id", "seq", "status"}
+    (and `already_imported` when the club imported this file before: nothing new, 200)."""
     check_writer(user, club)
     if not isinstance(data, dict):
         raise InvalidInput(_("a results file is a JSON object"), code="malformed")
@@ -111,10 +162,16 @@ def import_results(*, club: Club, data: Any, user, game_url=None) -> dict[str, A
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise InvalidInput(_("the file has no 'events' (a list of tournament events): it cannot be replayed"),
                            code="events_missing")
+    if len(events) > MAX_FILE_EVENTS:
+        raise _too_many("events", len(events), MAX_FILE_EVENTS)
+    if _count_entrants(events) > core.MAX_ENTRIES:
+        raise _too_many("entrants", _count_entrants(events), core.MAX_ENTRIES)
     source = {"club": _need(event, "club", str, "event"), "created_at": _need(event, "created_at", str, "event"),
               "tables": _links(data), "performance": _performance(data)}
-    with transaction.atomic():
-        tournament = _create(club, name, header, variant, game_options, user, source)
+    content = import_hash(data)
+
+    def write() -> dict[str, Any]:
+        tournament = _create(club, name, header, variant, game_options, user, source, content)
         _replay(tournament, events, user)
         tournament.refresh_from_db()
         again = json.loads(json.dumps(results.results_json(tournament, game_url or (lambda gid: None)),
@@ -123,10 +180,14 @@ def import_results(*, club: Club, data: Any, user, game_url=None) -> dict[str, A
         if where is not None:
             raise InvalidInput(_("the file does not follow from its events: it differs at %(path)s") % {"path": where},
                                code="results_mismatch", params={"path": where})
-    return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
+        return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
+
+    return _import_once(club=club, user=user, content=content, idempotency_key=idempotency_key,
+                        request={"format": results.FORMAT, "data": data}, write=write)
 
 
-def _create(club: Club, name: str, header: dict, variant: str, game_options: dict, user, source: dict) -> Tournament:
+def _create(club: Club, name: str, header: dict, variant: str, game_options: dict, user, source: dict,
+            content: str) -> Tournament:
     if not name.strip() or len(name) > 100:
         raise InvalidInput(_("a tournament's name is a non-empty string of at most 100 characters"))
     parsed = services._core_call(core.parse_header, header)
@@ -136,7 +197,8 @@ def _create(club: Club, name: str, header: dict, variant: str, game_options: dic
     # an imported duplicate tournament gets boards of its own (the secret is never exported)
     secret = new_secret() if parsed["system"] == "duplicate" else ""
     return Tournament.objects.create(club=club, name=name.strip(), header=parsed, variant=variant,
-                                     game_options=game_options, created_by=user, source=source, board_secret=secret)
+                                     game_options=game_options, created_by=user, source=source, board_secret=secret,
+                                     import_hash=content)
 
 
 def _replay(tournament: Tournament, events: list[dict], user) -> None:
@@ -175,9 +237,17 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
         raise InvalidInput(_("an aragos tournament is a JSON object"), code="malformed")
     pairs = _aragos_int(data, "no_pairs", 1, "tournament")
     boards = _aragos_int(data, "no_boards", 1, "tournament")
+    if pairs > core.MAX_ENTRIES:
+        raise _too_many("entrants", pairs, core.MAX_ENTRIES)
+    if boards > core.MAX_BOARDS:
+        raise _too_many("boards", boards, core.MAX_BOARDS)
     hands, players = data.get("hands", []), data.get("players", [])
     if not isinstance(hands, list) or not isinstance(players, list):
         raise InvalidInput(_("tournament: 'hands' and 'players' are lists"), code="malformed")
+    # a board is played at most once by each pair: more hands than that cannot be a tournament
+    if len(hands) > boards * (pairs // 2) or len(players) > 2 * pairs:
+        raise InvalidInput(_("tournament: more hands or players than %(pairs)s pairs and %(boards)s boards can have")
+                           % {"pairs": pairs, "boards": boards}, code="malformed")
     names: dict[int, list[str]] = {}
     emails = {}
     for p in players:
@@ -213,7 +283,8 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
     missing = [b for b in range(1, boards + 1) if b not in by_board]
     if missing:
         raise InvalidInput(_("boards without any result: %(boards)s; only a tournament whose every board was "
-                             "played can be read") % {"boards": missing[:10]}, code="aragos_incomplete", params={"boards": missing})
+                             "played can be read") % {"boards": _listed(missing)}, code="aragos_incomplete",
+                           params={"boards": missing[:LISTED], "count": len(missing)})
     size = _board_set_size(by_board, boards)
     events: list[dict] = []
     for n in range(1, pairs + 1):
@@ -240,6 +311,12 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
               "grand_tichu": True}
     kept = {"format": "aragos", "hands": kept_hands, "emails": emails}
     return header, events, kept
+
+
+def _listed(items: list) -> str:
+    """At most LISTED items, and how many more (an error's size does not grow with the file)."""
+    shown = ", ".join(str(i) for i in items[:LISTED])
+    return shown if len(items) <= LISTED else shown + " " + _("and %(n)s more") % {"n": len(items) - LISTED}
 
 
 def _aragos_line(h: dict, board: int) -> dict:
@@ -278,14 +355,21 @@ def _board_set_size(by_board: dict[int, dict], boards: int) -> int:
     return size
 
 
-def import_aragos(*, club: Club, data: Any, user, name: str | None = None) -> dict[str, Any]:
-    """A new duplicate tournament of `club` from aragos/tichu-tournament's tournament JSON."""
+def import_aragos(*, club: Club, data: Any, user, name: str | None = None,
+                  idempotency_key: str | None = None) -> WriteResult:
+    """A new duplicate tournament of `club` from aragos/tichu-tournament's tournament JSON (body
+    as `import_results`'s, idempotent the same way: the file and the name given are the content)."""
     check_writer(user, club)
     _check_storable(data, gettext_noop("the aragos file"))
     header, events, kept = aragos_events(data)
     title = (name or header["name"] or "Imported duplicate").strip()[:100]
-    with transaction.atomic():
-        tournament = _create(club, title, {**header, "name": title}, "nanking", {}, user, {"aragos": kept})
+    content = import_hash({"format": "aragos", "data": data, "name": name})
+
+    def write() -> dict[str, Any]:
+        tournament = _create(club, title, {**header, "name": title}, "nanking", {}, user, {"aragos": kept}, content)
         _replay(tournament, events, user)
         tournament.refresh_from_db()
-    return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
+        return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
+
+    return _import_once(club=club, user=user, content=content, idempotency_key=idempotency_key,
+                        request={"format": "aragos", "data": data, "name": name}, write=write)

@@ -162,7 +162,7 @@ def _resolve_players(club: Club, event: dict) -> dict:
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise InvalidInput(_("a player is a player id of the club or a name"), code="malformed")
         if isinstance(value, int):
-            player = Player.objects.filter(club=club, pk=value).first()
+            player = Player.objects.filter(club=club, pk=value).first() if ids.in_range(value) else None
             if player is None:
                 raise InvalidInput(_("no player %(player)s in club '%(club)s'") % {"player": value, "club": club.slug},
                                    code="unknown_player")

@@ -2,9 +2,10 @@
 game, and nothing else, without an account (docs/tournament.md, "Table codes").
 
 A code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B),
-~8.5e11 possibilities, drawn with `secrets`; it is typed with or without the dash of its printed
+25^8 ~ 1.5e11 possibilities, drawn with `secrets`; it is typed with or without the dash of its printed
 form `ABCD-EFGH`. It is issued when the round's games are made, ends when the round closes or the
-tournament finishes, and the TD can revoke or reissue it (a reissue ends the old code).
+tournament finishes, and the TD can revoke or reissue it (a reissue ends the old code). Wrong
+codes are throttled per client address and per tournament (games.tournaments.code_throttle).
 
 The holder of a valid code is a `TableCodeHolder`: an anonymous user whose `table_code_game` is the
 one game it may write. `games.selectors.game_with_role` gives it the scorer's role on that game

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats, timezone
 from django.utils.dates import MONTHS_3
@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from games.clubs import services as club_services
 from games.csv_export import csv_response
 from games.models import Club, Player, time_zone_names
+from games.query_dates import MAX_DATE, MIN_DATE, QueryDateError, parse_query_date
 from games.selectors import club_q, clubs_visible, membership_role
 from games.services import ServiceError
 
@@ -62,13 +63,14 @@ def _variant(request) -> str:
 
 
 def _date(request, name: str) -> date | None:
-    raw = request.GET.get(name)
-    if not raw:
-        return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise Http404(f"{name} must be a date YYYY-MM-DD") from None
+    return parse_query_date(name, request.GET.get(name))
+
+
+def _bad_date(fmt: str, err: QueryDateError) -> HttpResponse:
+    """A date parameter out of its bounds or not a date: 400 with the code and the reason."""
+    if fmt == "json":
+        return JsonResponse(err.as_dict(), status=400)
+    return HttpResponse(err.message, status=400, content_type="text/plain; charset=utf-8")
 
 
 def _visible_club(request, club_id: int | str) -> Club:
@@ -94,7 +96,10 @@ def league(request, club_id: int, fmt: str | None = None):
     club = _visible_club(request, club_id)
     fmt = _fmt(request, fmt)
     variant = _variant(request)
-    period, start, end = _period(request, club)
+    try:
+        period, start, end = _period(request, club)
+    except QueryDateError as err:
+        return _bad_date(fmt, err)
     rule = player_queries.rank_rule(club)
     table = queries.league_table(club.pk, variant, start, end, rule=rule, tz=club.time_zone)
     elo_table = queries.league_table(club.pk, variant, start, end, table="elo", rule=rule, tz=club.time_zone)
@@ -137,6 +142,7 @@ def league(request, club_id: int, fmt: str | None = None):
         "club": club, "table": table, "tables": tables, "elo": elo_rules, "variant": variant,
         "start": start, "end": end, "variants": list(HAND_SD), "period": period,
         "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS], "rules": rules,
+        "date_min": MIN_DATE, "date_max": MAX_DATE,
         "pairs": queries.league_partnerships(club.pk, variant, start, end, limit=PAIRS_SHOWN, tz=club.time_zone),
         "pairs_shown": PAIRS_SHOWN,
         "is_admin": membership_role(request.user, club) == "admin",
@@ -186,7 +192,10 @@ def player(request, player_id: int, fmt: str | None = None):
     club = _visible_club(request, p.club_id)
     fmt = _fmt(request, fmt)
     variant = _variant(request)
-    period, start, end = _period(request, club)
+    try:
+        period, start, end = _period(request, club)
+    except QueryDateError as err:
+        return _bad_date(fmt, err)
     page = player_queries.player_page(p, variant, start, end, render_why=_why if fmt == "html" else None)
     if fmt == "json":
         return JsonResponse(page)

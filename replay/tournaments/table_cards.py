@@ -2,6 +2,8 @@
 it), and the round's table cards for the TD to print (code and QR code of each table)."""
 from __future__ import annotations
 
+import math
+
 import segno
 from django.contrib import messages
 from django.utils.translation import gettext as _
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games import selectors as game_selectors
 from games.models import Club, Game
 from games.services import ServiceError
-from games.tournaments import selectors, services, table_codes
+from games.tournaments import code_throttle, selectors, services, table_codes
 
 
 @never_cache
@@ -35,8 +37,16 @@ def code_form(request: HttpRequest) -> HttpResponse:
 def code_open(request: HttpRequest, code: str) -> HttpResponse:
     """Keep the code in the session and open its table's game entry; the code is the credential
     for that game only (games.tournaments.middleware)."""
+    try:
+        code_throttle.check(request)  # wrong codes are throttled per address (games.tournaments.code_throttle)
+    except code_throttle.TableCodeThrottled as throttled:
+        response = render(request, "tournaments/table_code.html",
+                          {"code": code[:32], "throttled": str(throttled.detail)}, status=429)
+        response["Retry-After"] = str(math.ceil(throttled.wait or 1))
+        return response
     holder = table_codes.holder_for(code)
     if holder is None:
+        code_throttle.failed(request)
         return render(request, "tournaments/table_code.html", {"code": code, "refused": True}, status=404)
     request.session[table_codes.SESSION_KEY] = holder.table_code.code
     if Game.objects.filter(pk=holder.table_code_game, status=Game.Status.FINISHED).exists():

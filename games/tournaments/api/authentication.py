@@ -6,7 +6,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
-from games.tournaments import table_codes
+from games.tournaments import code_throttle, table_codes
 
 KEYWORD = b"tablecode"
 
@@ -18,10 +18,15 @@ class TableCodeAuthentication(BaseAuthentication):
             return None
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed("Authorization: TableCode takes one code")
+        # failed attempts are throttled per address and per tournament (the game the path names)
+        tournament = code_throttle.tournament_of_path(request.path)
+        code_throttle.check(request, tournament)
         holder = table_codes.holder_for(parts[1].decode("ascii", "replace"))
         if holder is None:
+            code_throttle.failed(request, tournament)
             raise exceptions.AuthenticationFailed("unknown table code, or its round has closed or it was revoked")
         if not table_codes.scoped(holder, request.path):
+            code_throttle.failed(request, tournament)
             raise exceptions.AuthenticationFailed("a table code is valid only for its own table's game")
         return holder, holder.table_code
 

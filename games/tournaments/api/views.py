@@ -41,7 +41,7 @@ RULE_ERRORS = {
 
 
 def _write_response(result: WriteResult) -> Response:
-    response = Response(result.body, status=status.HTTP_201_CREATED)
+    response = Response(result.body, status=result.status_code)
     if result.replayed:
         response["Idempotent-Replayed"] = "true"
     return response
@@ -257,18 +257,21 @@ class TournamentResultsApi(TournamentView):
 
 
 class TournamentImportApi(ApiView):
-    @extend_schema(request=s.TournamentImportInput, responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
+    @extend_schema(request=s.TournamentImportInput, parameters=[IDEMPOTENCY_HEADER],
+                   responses={201: gs.WriteOutput, 200: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
                    summary="Import a tournament from a results file (ours, round trip exact; or aragos' JSON); "
-                           "scorers and admins of the club; all or nothing")
+                           "scorers and admins of the club; all or nothing; the same file again answers 200 "
+                           "with the tournament it made (already_imported)")
     def post(self, request: Request) -> Response:
         data = _validated(s.TournamentImportInput, request)
         club = club_visible(request, data["club"])
         require_writer(request.user, club)
         record_url = lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid]))  # noqa: E731
+        key = _idempotency_key(request)
         if data["format"] == "aragos":
-            body = results_import.import_aragos(club=club, data=data["results"], user=request.user,
-                                                name=data.get("name"))
+            result = results_import.import_aragos(club=club, data=data["results"], user=request.user,
+                                                  name=data.get("name"), idempotency_key=key)
         else:
-            body = results_import.import_results(club=club, data=data["results"], user=request.user,
-                                                 game_url=record_url)
-        return Response(body, status=status.HTTP_201_CREATED)
+            result = results_import.import_results(club=club, data=data["results"], user=request.user,
+                                                   game_url=record_url, idempotency_key=key)
+        return _write_response(result)

@@ -39,9 +39,9 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: cannot be read as JSON: {exc}") from None
         try:
             if aragos:
-                body = results_import.import_aragos(club=target, data=data, user=account, name=name)
+                body = results_import.import_aragos(club=target, data=data, user=account, name=name).body
             else:
-                body = results_import.import_results(club=target, data=data, user=account)
+                body = results_import.import_results(club=target, data=data, user=account).body
         except ServiceError as exc:
             code = getattr(exc, "code", "invalid")
             raise CommandError(f"{path}: refused ({code}): {exc}; nothing stored") from None
