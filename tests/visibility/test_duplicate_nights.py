@@ -149,6 +149,20 @@ def test_a_held_tables_game_is_listed_for_no_one_but_its_table_and_the_td_until_
     assert all(seen.values()), f"{who} after the round closed: {seen}"
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", READERS)
+def test_the_rounds_game_list_tells_no_one_but_the_table_and_the_td_how_far_a_held_table_is(night, who):
+    """/api/tournaments/{id}/rounds/{r}/games/ names each table's game; its status and seq would tell
+    the other table that table 1 has finished the board (as /api/games/?club= once did)."""
+    night.finish_table(1)
+    api = night.readers[who][1]
+    rows = {r["table"]: r for r in api.get(f"/api/tournaments/{night.tid}/rounds/1/games/").json()}
+    if who in KNOWS:
+        assert (rows[1]["status"], rows[1]["seq"]) == ("finished", Game.objects.get(pk=night.games[1]).seq), who
+    else:
+        assert (rows[1]["status"], rows[1]["seq"]) == (None, None), f"{who} reads how far table 1 is"
+
+
 def games_counted(client) -> int:
     """The club's number of games on the clubs' list."""
     html = client.get("/clubs/").content.decode()

@@ -57,12 +57,25 @@ class TournamentEventOutput(serializers.ModelSerializer):
 
 
 class TableGameOutput(serializers.ModelSerializer):
-    status = serializers.CharField(source="game.status")
-    seq = serializers.IntegerField(source="game.seq")
+    """A table's game. Its `status` and `seq` are null for a reader from whom the game is held
+    (`games.holds.unlisted`, the serializer's context `unlisted`): how far a duplicate table has
+    played its board is the table's and the TD's to know until the round closes."""
+
+    status = serializers.SerializerMethodField()
+    seq = serializers.SerializerMethodField()
 
     class Meta:
         model = TableGame
         fields = ["round", "table", "game", "status", "seq"]
+
+    def _shown(self, row: TableGame) -> bool:
+        return row.game_id not in self.context.get("unlisted", ())
+
+    def get_status(self, row: TableGame) -> str | None:
+        return row.game.status if self._shown(row) else None
+
+    def get_seq(self, row: TableGame) -> int | None:
+        return row.game.seq if self._shown(row) else None
 
 
 class TableCodeOutput(serializers.ModelSerializer):

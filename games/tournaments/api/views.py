@@ -13,6 +13,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games import holds
 from games import tournament as core
 from games.api import serializers as gs
 from games.api.exceptions import ApiError
@@ -172,7 +173,8 @@ class RoundGamesApi(TournamentView):
     def get(self, request: Request, pk: int, round_number: int) -> Response:
         tournament = self.tournament(request, pk)
         links = selectors.table_games(tournament, round_number)
-        return Response(s.TableGameOutput([links[n] for n in sorted(links)], many=True).data)
+        rows = [links[n] for n in sorted(links)]
+        return Response(s.TableGameOutput(rows, many=True, context={"unlisted": holds.unlisted(request.user)}).data)
 
     @extend_schema(request=None, responses={201: s.TableGameOutput(many=True), **ERRORS},
                    summary="Make a game of the club for every table of the round (scorers, admins)")
