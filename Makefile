@@ -127,7 +127,10 @@ test-deploy: install
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3
 
-# Every benchmark in turn (README "Benchmarks"); bench/api.py needs PostgreSQL and Redis.
+# Every benchmark in turn (README "Benchmarks"), each one command that prints its ratio to a
+# baseline of the same run; bench/api.py, bench/tournament.py (its night over the API) and the
+# bulk imports need PostgreSQL and Redis. bench/import.py compares with frohlfing/tichu when
+# FROHLFING_TICHU and FROHLFING_PYTHON name it (docs/speed.md), and says so when they do not.
 bench: install
 	$(CLEAN_ENV) $(PY) bench/engine.py
 	$(CLEAN_ENV) $(PY) bench/import.py
@@ -136,3 +139,6 @@ bench: install
 	$(CLEAN_ENV) $(PY) bench/jsi18n.py
 	$(CLEAN_ENV) $(PY) bench/ratings.py
 	$(CLEAN_ENV) $(PY) bench/tournament.py
+	$(CLEAN_ENV) $(PY) bench/league.py
+	$(CLEAN_ENV) $(PY) bench/bulk_import.py
+	$(CLEAN_ENV) $(PY) bench/bulk_import_cpu.py

@@ -4,8 +4,8 @@ One row per game of the rule books, each bot-played to its natural end (Nanking,
 Threechu to their targets -- Tientsin's games are the longest, about 6,000 events --, Grand
 Seigneur over six hands, Tien Zi Que over its rounds), each with its own targets:
 - the validating fold (every event checked, the wish included): at least 50,000 events/s and at
-  most 10x ``json.loads`` of the same records, measured in the same run (the floor: no fold can be
-  cheaper than reading the record);
+  most 5x ``json.loads`` of the same records (issue #35; 10x before), measured in the same run (the
+  floor: no fold can be cheaper than reading the record);
 - the state at a random event, rebuilt from the hand-boundary snapshots that the service caches
   (``Replay.state_at``): at most 5 ms median (the cold fold of the prefix is shown beside).
 ``--check`` exits 1 when a row misses a target. Times are the process's CPU time
@@ -34,7 +34,7 @@ VARIANTS = [
     ("tien-zi-que", "tien-zi-que", ["A", "B"], {}),
 ]
 #: each row's targets (the same for every game today; a row may get its own)
-TARGETS = {row: {"fold_events_per_s": 50_000, "fold_vs_json_loads": 10.0, "state_at_snapshot_median_ms": 5.0}
+TARGETS = {row: {"fold_events_per_s": 50_000, "fold_vs_json_loads": 5.0, "state_at_snapshot_median_ms": 5.0}
            for row, *_ in VARIANTS}
 
 

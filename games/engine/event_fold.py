@@ -121,19 +121,25 @@ class EventFold:
 
     def apply_each(self, events: Iterable[Any], start: int = 0) -> None:
         """:meth:`apply` of each event in order; a refused event raises with ``index`` set to its
-        position (``start``: the first one's), the events before it applied. A play or a pass (most
-        events: a type with a quick handler) takes apply's short way inline, one call less per
-        event (the import folds every event of every record); every other event is ``apply``'s."""
+        position (``start``: the first one's), the events before it applied. ``apply``'s short way
+        is inline here, step for step, one call less per event (the import folds every event of
+        every record); anything else is ``apply``'s."""
         dispatch = self._dispatch
         i = start
         try:
             for i, event in enumerate(events, start):  # noqa: B007 - i names the refused event below
                 kind: Any = event.get("type") if event.__class__ is dict else None
                 entry = dispatch.get(kind) if kind.__class__ is str else None
-                if entry is None or entry[1] is not None:
-                    self.apply(event)
+                if entry is None:
+                    self._apply_other(event)
                     continue
-                entry[0](self, event)  # a quick handler: it checks the fields and the game's end itself
+                handler, check, starts = entry
+                if check is not None:
+                    check(event)
+                    if self.over or starts:
+                        self._fold_in(kind, handler, starts, event)
+                        continue
+                handler(self, event)
                 self._since.append(event)
                 self.events_applied += 1
         except EngineError as err:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .errors import EngineError
+from .schema import all_str
 
 PRESETS = ("rio", "tiki", "abacus")
 
@@ -83,7 +84,7 @@ class Kind:
         if self.name == "choice":
             return any(value == c.value and type(value) is type(c.value) for c in self.choices)
         if self.name == "cards":
-            return isinstance(value, list) and all(isinstance(c, str) for c in value)
+            return isinstance(value, list) and all_str(value)  # every item a str, at C speed
         raise AssertionError(f"unknown option kind {self.name!r}")
 
     @property

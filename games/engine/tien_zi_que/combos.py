@@ -3,6 +3,7 @@ standing for any one card."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from .cards import JOKER, describe, is_joker
@@ -16,6 +17,13 @@ def combination_kind(cards: list[str]) -> str | None:
     """
     if len(cards) != 3:
         return None
+    return _kind_of(tuple(cards))
+
+
+@functools.lru_cache(maxsize=4096)
+def _kind_of(cards: tuple[str, ...]) -> str | None:
+    # every Pung and Chow asks, and the bot's choices ask for every pair or triple of a hand: the
+    # answer is a function of the three codes (a few thousand orders of the 54 codes recur)
     real = [c for c in cards if c[0] != JOKER]
     jokers = 3 - len(real)
     if jokers > 1:

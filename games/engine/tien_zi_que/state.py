@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from .. import schema
 from ..errors import EngineError
 from ..event_fold import EventFold
 from ..options import resolve
+from ..schema import all_str
 from .cards import (
     CARD_GRAMMAR,
+    CODES,
     HAND_SIZE,
     NAME,
     PILE_SIZE,
+    are_cards,
     card_name,
     deck_faults,
     describe,
@@ -143,7 +146,7 @@ def _card_of(event: dict[str, Any], key: str) -> str:
             f"{event.get('type')}: {key!r} must be a card code",
             params={"rule": "tzq_card_code", "event": str(event.get("type")), "key": key},
         )
-    if not is_card(card):
+    if card not in CODES:  # is_card of a str
         raise EngineError(
             "unknown_card",
             f"{card!r} is not a Tien Zi Que card code ({CARD_GRAMMAR})",
@@ -154,7 +157,7 @@ def _card_of(event: dict[str, Any], key: str) -> str:
 
 def _cards_of(event: dict[str, Any], key: str, count: int | None = None) -> list[str]:
     cards = event.get(key)
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+    if not isinstance(cards, list) or not all_str(cards):
         raise EngineError(
             "malformed",
             f"{event.get('type')}: {key!r} must be a list of card codes",
@@ -172,8 +175,8 @@ def _cards_of(event: dict[str, Any], key: str, count: int | None = None) -> list
                 "given": len(cards),
             },
         )
-    bad = [c for c in cards if not is_card(c)]
-    if bad:
+    if not are_cards(cards):
+        bad = [c for c in cards if not is_card(c)]
         raise EngineError(
             "unknown_card",
             f"{', '.join(repr(c) for c in bad)} not Tien Zi Que card codes ({CARD_GRAMMAR})",
@@ -189,14 +192,16 @@ def _missing_and_extra(rule: str, missing: list[str], extra: list[str]) -> dict[
     return {"rule": f"{rule}_{which}", "missing": missing, "extra": extra}
 
 
-def _holds(hand: list[str], cards: list[str]) -> bool:
-    have = Counter(hand)
-    return all(have[c] >= k for c, k in Counter(cards).items())
-
-
-def _remove(hand: list[str], cards: Iterable[str]) -> None:
-    for c in cards:
-        hand.remove(c)
+def _rest_after(hand: list[str], cards: list[str]) -> list[str] | None:
+    """The hand without ``cards``, or ``None`` when it does not hold them all (a hand is five or
+    six cards: removing them one by one beats counting both)."""
+    rest = list(hand)
+    try:
+        for c in cards:
+            rest.remove(c)
+    except ValueError:
+        return None
+    return rest
 
 
 def _without(cards: list[str], one: str) -> list[str]:
@@ -337,6 +342,18 @@ class TienZiQueState(EventFold):
         assert self.round is not None
         return self.round
 
+    def _to_act(self, event: dict[str, Any], kind: str, *stages: str) -> tuple[Round, int]:
+        """The round and the seat of an action in one of ``stages``, refused (in this order) in
+        another phase, for a seat that is not 0 or 1, for the seat not to act. The usual action
+        passes all three in one test; anything else asks each check in turn for its refusal."""
+        r = self.round
+        seat = event.get("seat")
+        if r is None or r.stage not in stages or seat.__class__ is not int or seat != r.active:
+            r = self._require(kind, *stages)
+            seat = _seat_of(event)
+            self._check_turn(r, seat, kind)
+        return r, seat
+
     def _check_turn(self, r: Round, seat: int, kind: str) -> None:
         if seat != r.active:
             raise EngineError(
@@ -384,9 +401,10 @@ class TienZiQueState(EventFold):
                 )
         else:
             have = Counter(cards)
-            missing = sort_cards((self.deck - have).elements())
-            extra = sort_cards((have - self.deck).elements())
-            if missing or extra:
+            # both hold positive counts only: a plain dict's equality is the Counters', at C speed
+            if not dict.__eq__(have, self.deck):
+                missing = sort_cards((self.deck - have).elements())
+                extra = sort_cards((have - self.deck).elements())
                 parts = []
                 if missing:
                     parts.append(f"missing {describe(missing)}")
@@ -441,34 +459,30 @@ class TienZiQueState(EventFold):
     # --- the three actions -----------------------------------------------------------------------
 
     def _on_draw(self, event: dict[str, Any]) -> None:
-        r = self._require("draw", ACTION)
-        seat = _seat_of(event)
-        self._check_turn(r, seat, "draw")
+        r, seat = self._to_act(event, "draw", ACTION)
         if not r.stock:
             raise EngineError(
                 "wrong_phase",
                 "the stock is exhausted: a reshuffle of the discard pile comes before the draw",
                 params={"rule": "tzq_no_stock"},
             )
-        if "card" in event:
+        if "card" in event and event["card"] != r.stock[0]:  # the top card named is a card code
             card = _card_of(event, "card")
-            if card != r.stock[0]:
-                raise EngineError(
-                    "deal_invalid",
-                    f"the top card of the stock is {card_name(r.stock[0])}, not {card_name(card)}",
-                    params={"rule": "tzq_top_card", "expected": r.stock[0], "card": card},
-                )
+            raise EngineError(
+                "deal_invalid",
+                f"the top card of the stock is {card_name(r.stock[0])}, not {card_name(card)}",
+                params={"rule": "tzq_top_card", "expected": r.stock[0], "card": card},
+            )
         card = r.stock.pop(0)
         r.hands[seat].append(card)
         r.drawn_card = card
         r.stage = DRAWN
 
     def _on_discard(self, event: dict[str, Any]) -> None:
-        r = self._require("discard", DRAWN)
-        seat = _seat_of(event)
-        self._check_turn(r, seat, "discard")
-        card = _card_of(event, "card")
-        if card not in r.hands[seat]:
+        r, seat = self._to_act(event, "discard", DRAWN)
+        card = event.get("card")
+        if card not in r.hands[seat]:  # a card held is a card code: asked of any other only
+            card = _card_of(event, "card")
             raise EngineError(
                 "card_not_in_hand",
                 f"seat {seat} does not hold {describe([card])} to discard",
@@ -497,24 +511,21 @@ class TienZiQueState(EventFold):
         return cards, keep, kind
 
     def _on_pung(self, event: dict[str, Any]) -> None:
-        r = self._require("pung", DRAWN)
-        seat = _seat_of(event)
-        self._check_turn(r, seat, "pung")
+        r, seat = self._to_act(event, "pung", DRAWN)
         cards, keep, kind = self._parse_combination(event)
-        if not _holds(r.hands[seat], cards):
+        rest = _rest_after(r.hands[seat], cards)
+        if rest is None:
             raise EngineError(
                 "card_not_in_hand",
                 f"seat {seat} does not hold {describe(cards)} for a Pung (hand: {describe(sort_cards(r.hands[seat]))})",
                 params={"rule": "tzq_pung", "seat": seat, "cards": cards, "hand": sort_cards(r.hands[seat])},
             )
         self._check_mahjong(r, seat, keep, "pung")
-        _remove(r.hands[seat], cards)
+        r.hands[seat] = rest
         self._combine(r, seat, cards, keep, kind, "pung", None)
 
     def _on_chow(self, event: dict[str, Any]) -> None:
-        r = self._require("chow", ACTION)
-        seat = _seat_of(event)
-        self._check_turn(r, seat, "chow")
+        r, seat = self._to_act(event, "chow", ACTION)
         take = _card_of(event, "take")
         cards, keep, kind = self._parse_combination(event)
         if take not in cards:
@@ -545,7 +556,8 @@ class TienZiQueState(EventFold):
                 params={"rule": "tzq_take_joker", "take": take},
             )
         own = _without(cards, take)
-        if not _holds(r.hands[seat], own):
+        rest = _rest_after(r.hands[seat], own)
+        if rest is None:
             raise EngineError(
                 "card_not_in_hand",
                 f"seat {seat} does not hold {describe(own)} for a Chow with "
@@ -559,7 +571,7 @@ class TienZiQueState(EventFold):
                 },
             )
         self._check_mahjong(r, seat, keep, "chow")
-        _remove(r.hands[seat], own)
+        r.hands[seat] = rest
         idx = len(r.discard) - 1 - r.discard[::-1].index(take)
         del r.discard[idx]
         self._combine(r, seat, cards, keep, kind, "chow", take)
@@ -621,9 +633,7 @@ class TienZiQueState(EventFold):
     # --- the reshuffle ---------------------------------------------------------------------------
 
     def _on_reshuffle(self, event: dict[str, Any]) -> None:
-        r = self._require("reshuffle", ACTION, RESHUFFLE)
-        seat = _seat_of(event)
-        self._check_turn(r, seat, "reshuffle")
+        r, seat = self._to_act(event, "reshuffle", ACTION, RESHUFFLE)
         stock = _cards_of(event, "stock")
         if self.options["exhausted_stock_draws"]:
             raise EngineError(
