@@ -51,7 +51,7 @@ def stepwise(state: TienZiQueState, event: dict) -> tuple | None:
             _card_of(event, "card")
             if event["card"] not in r.hands[seat]:
                 raise EngineError("card_not_in_hand", "", params={})
-        if kind == "draw" and "card" in event:
+        if kind == "draw" and "card" in event and r.stock:  # an empty stock is refused first (tzq_no_stock)
             _card_of(event, "card")
 
     return outcome(lambda _: steps(), event)
