@@ -64,15 +64,18 @@ def prepare(tournaments: int) -> dict:
                                                             "byes": []}], expected_seq=PAIRS, user=td)
         links = services.make_round_games(tournament_id=tid, round_number=1, user=td)
         codes = table_codes.live_codes(services.Tournament.objects.get(pk=tid), 1)
-        phases.append({"tournament": tid, "tables": [{"game": link.game_id, "code": codes[link.table].code}
+        phases.append({"tournament": tid, "tables": [{"game": link.game_id, "code": codes[link.table].code,
+                                                      "pins": (codes[link.table].ns_pin, codes[link.table].ew_pin)}
                                                      for link in links]})
     connections.close_all()
     return {"token": token, "phases": phases}
 
 
 def table_client(args: tuple) -> list[float]:
-    """One table: HANDS appends, the result sent, confirmed; the latency of each request."""
-    port, auth, game = args
+    """One table: HANDS appends, the result sent, confirmed; the latency of each request. With a
+    table code, North/South send the result with their side's PIN and East/West confirm with theirs
+    (a result is confirmed by the other side only); the TD's token needs no PIN."""
+    port, auth, game, pins = args
     headers = {"Authorization": auth, "Content-Type": "application/json"}
     latencies = []
     for seq in range(HANDS):
@@ -83,10 +86,11 @@ def table_client(args: tuple) -> list[float]:
         latencies.append(time.perf_counter() - t0)
         if status != 201:
             raise SystemExit(f"append refused: {status} {answer[:200]!r}")
-    for action in ("record", "confirm"):
+    for action, pin in zip(("record", "confirm"), pins or (None, None)):
         t0 = time.perf_counter()
-        status, answer = request(port, "POST", f"/api/games/{game}/tournament-table/",
-                                 json.dumps({"action": action}).encode(), headers)
+        body = {"action": action, **({"pin": pin} if pin else {})}
+        status, answer = request(port, "POST", f"/api/games/{game}/tournament-table/", json.dumps(body).encode(),
+                                 headers)
         latencies.append(time.perf_counter() - t0)
         if status != 201:
             raise SystemExit(f"{action} refused: {status} {answer[:200]!r}")
@@ -125,8 +129,8 @@ def bench_api(db: str, workers: int) -> dict:
     try:
         with multiprocessing.get_context("fork").Pool(PAIRS // 2) as pool:
             pool.starmap(request, [(port, "GET", "/api/ping/", None, {})] * workers * 4)  # warm the workers
-            token_jobs = [(port, f"Token {data['token']}", t["game"]) for t in data["phases"][0]["tables"]]
-            code_jobs = [(port, f"TableCode {t['code']}", t["game"]) for t in data["phases"][1]["tables"]]
+            token_jobs = [(port, f"Token {data['token']}", t["game"], None) for t in data["phases"][0]["tables"]]
+            code_jobs = [(port, f"TableCode {t['code']}", t["game"], t["pins"]) for t in data["phases"][1]["tables"]]
             baseline = run_round(pool, port, token_jobs)
             codes = run_round(pool, port, code_jobs)
     finally:
