@@ -32,13 +32,15 @@ from __future__ import annotations
 import datetime
 import gzip
 import logging
+import tempfile
 import io
 import json
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -60,6 +62,8 @@ FORMAT = "tichu-club-archive"
 VERSION = 1
 #: rows per INSERT statement (events, tournament events, seats)
 BATCH = 500
+#: the longest line an archive may have (a row; a game's longest is its header, a file's its mended hands)
+MAX_LINE_CHARS = 8_000_000
 
 
 class ArchiveError(InvalidInput):
@@ -214,7 +218,12 @@ def read_lines(data: IO[bytes]) -> Iterator[tuple[int, dict]]:
     refused as `not_an_archive`, a line that is not a JSON object as `malformed`."""
     try:
         stream = io.TextIOWrapper(gzip.GzipFile(fileobj=data, mode="rb"), encoding="utf-8")
-        for number, text in enumerate(stream, start=1):
+        number = 0
+        while text := stream.readline(MAX_LINE_CHARS + 1):
+            number += 1
+            if len(text) > MAX_LINE_CHARS:
+                raise _fail("malformed", _("line %(line)s of the archive is longer than %(chars)s characters")
+                            % {"line": number, "chars": MAX_LINE_CHARS}, line=number)
             try:
                 line = json.loads(text)
             except ValueError:
@@ -611,11 +620,47 @@ def _check_tournaments(state: _Import) -> None:
                         % {"name": tournament.name, "reason": str(exc)[:200]}) from None
 
 
+def max_upload_bytes() -> int:
+    """The largest archive the site's and the API's import take (compressed bytes); the command
+    takes any. TICHU_CLUB_ARCHIVE_MAX_BYTES, 100 MiB by default."""
+    return int(getattr(settings, "TICHU_CLUB_ARCHIVE_MAX_BYTES", 100 * 2**20))
+
+
+def may_import(user) -> bool:
+    """Who may import a club through the site or the API: the site's administrators (superusers).
+    An archive names accounts by username and an import makes them members and the recorders of
+    its events, so an upload must come from someone the whole site trusts (docs/club-archive.md)."""
+    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_superuser", False))
+
+
+def spooled_archive(club: Club) -> IO[bytes]:
+    """The club's archive (without e-mail addresses) in a temporary file, at its start: what the
+    site's and the API's export send."""
+    out = tempfile.SpooledTemporaryFile(max_size=8 * 2**20)
+    write_archive(club, out)
+    out.seek(0)
+    return out
+
+
+def spooled_upload(stream: IO[bytes], limit: int | None = None) -> IO[bytes]:
+    """An uploaded archive copied into a temporary file, refused (`archive_too_large`) past
+    `limit` bytes (max_upload_bytes)."""
+    limit = max_upload_bytes() if limit is None else limit
+    out = tempfile.SpooledTemporaryFile(max_size=8 * 2**20)
+    size = 0
+    while chunk := stream.read(2**16):
+        size += len(chunk)
+        if size > limit:
+            raise _fail("archive_too_large", _("the archive is larger than %(limit)s bytes: import it with "
+                                               "manage.py import_club") % {"limit": limit}, limit=limit)
+        out.write(chunk)
+    out.seek(0)
+    return out
+
+
 def archive_name(club: Club, when: datetime.datetime | None = None) -> str:
     """The file name the site gives a club's archive."""
     when = when or timezone.now()
     return f"{club.slug}-{when:%Y%m%d-%H%M%S}.tichu-club.jsonl.gz"
 
 
-def iter_kinds() -> Iterable[str]:
-    return ORDER
