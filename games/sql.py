@@ -17,6 +17,8 @@ each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`)
 - `insert_event_rows` (any vendor), `insert_imported_events` (PostgreSQL: the events taken from
   the records' JSON text by the server, and the games' heads, in one statement): a whole
   imported file's events at once, for `games.bulk_store`.
+- `snapshot_reads`: PostgreSQL's REPEATABLE READ for a transaction that reads a whole club at
+  once (its archive, `games.clubs.archive`), so that its rows are of one moment.
 - `copy_rows`, `commit_without_wal_wait`, `rated_outcome_rows`: PostgreSQL-only helpers of a
   whole rating pool's recompute (`games.ratings.services`), which take the model they work on so
   that this module never imports the ratings (they import the records, not the reverse).
@@ -276,6 +278,21 @@ def _imported_events_sql() -> str:
         f"FROM unnest(%s::bigint[], %s::integer[], %s::text[], %s::timestamptz[]) AS h(game, seq, status, finished_at) "
         f"WHERE g.{q(game.pk.column)} = h.game"
     )
+
+
+# --- one moment's reads ------------------------------------------------------------------------
+
+
+def snapshot_reads() -> None:
+    """Make the current transaction, before its first query, read one snapshot (PostgreSQL's
+    REPEATABLE READ, READ ONLY): a club's archive reads its tables one after another, and under
+    the default READ COMMITTED a game appended to meanwhile would come without its new events.
+    SQLite's transactions read one snapshot already (WAL): nothing to do there."""
+    connection = transaction.get_connection()
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
 
 # --- PostgreSQL helpers of the rating recompute ------------------------------------------------

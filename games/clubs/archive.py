@@ -48,7 +48,7 @@ from django.db import DatabaseError, IntegrityError, models, router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import hooks
+from games import hooks, sql
 from games.bulk_store import fold_checked
 from games.models import Club, Event, Game, GameSeat, ImportedFile, ImportJob, Membership, Player
 from games.services import InvalidInput, RuleViolation
@@ -195,10 +195,13 @@ def export_lines(club: Club, *, emails: bool = False) -> Iterator[dict]:
 
 def write_archive(club: Club, out: IO[bytes], *, emails: bool = False) -> dict[str, int]:
     """Write the club's archive to the binary stream `out` (gzip'd JSON lines). Returns the counts.
-    Read in one transaction (REPEATABLE READ on PostgreSQL would be the snapshot; the atomic block
-    keeps a game and its events from two different moments on SQLite)."""
+    Read in one transaction of one snapshot (games.sql.snapshot_reads), so that a game and its
+    events are of the same moment; inside a caller's transaction, that one's."""
     counts: dict[str, int] = {}
+    outermost = not transaction.get_connection().in_atomic_block
     with transaction.atomic(), gzip.GzipFile(fileobj=out, mode="wb", mtime=0) as gz:
+        if outermost:
+            sql.snapshot_reads()
         for line in export_lines(club, emails=emails):
             if line.get("t") == "end":
                 counts = line["counts"]

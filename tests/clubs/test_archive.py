@@ -159,3 +159,14 @@ def test_the_commands_export_and_import(club, tmp_path, django_capture_on_commit
     assert Game.objects.filter(club__slug="tuesday-2").count() == Game.objects.filter(club=club).count()
     with pytest.raises(CommandError, match="no club"):
         call_command("export_club", "nowhere", str(path), stderr=io.StringIO())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_export_reads_one_moment_outside_any_transaction(make_user):
+    """Outside a transaction (the command, a page) the export opens its own, of one snapshot
+    (REPEATABLE READ on PostgreSQL), and writes a whole archive."""
+    owner = make_user("owner")
+    club = Club.objects.create(name="Solo", slug="solo")
+    Membership.objects.create(club=club, user=owner, role="admin")
+    rows = lines(exported(club))
+    assert [r.get("t") for r in rows[1:]] == ["user", "club", "membership", "end"]
