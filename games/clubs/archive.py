@@ -433,7 +433,7 @@ def _game_events(state: _Import, game_ref: Any, lines: list[tuple[int, dict]]) -
             raise _fail("malformed", _("game %(game)s: its events are not seq 1, 2, ... with a type and a payload")
                         % {"game": game_ref}, game=game_ref)
     _check_fold(state, game, game_ref, seats, objs)
-    _insert(Event, objs, ids=False)
+    sql.insert_recorded_events([(game_id, e.seq, e.type, e.payload, e.recorded_by_id, e.recorded_at) for e in objs])
     seq, status, finished_at = state.heads.pop(game_id)
     if seq != len(objs):
         raise _fail("malformed", _("game %(game)s says seq %(seq)s but the archive holds %(events)s of its events")
