@@ -252,10 +252,6 @@ class _Import:
     #: per new game id: (seq, status, finished_at) as recorded, set once its events are in
     heads: dict[int, tuple[int, str, Any]] = field(default_factory=dict)
     users_created: list[str] = field(default_factory=list)
-    pending: list[tuple[int, dict]] = field(default_factory=list)  # (line, row) of the kind being read
-    pending_kind: str | None = None
-    game_events: list[tuple[int, dict]] = field(default_factory=list)
-    game_of_events: Any = None
 
 
 def _ref(state: _Import, kind: str, value: Any, number: int) -> int | None:
@@ -273,18 +269,24 @@ def _instance(state: _Import, kind: Kind, line: dict, number: int, *, clean: boo
     values: dict[str, Any] = {}
     for f in kind.fields():
         if f.name not in line:
-            if f.name == "club":
-                continue
             raise _fail("malformed", _("line %(line)s (%(kind)s) has no %(field)s")
                         % {"line": number, "kind": kind.name, "field": f.name}, line=number)
         raw = line[f.name]
+        if raw is None and not f.null:
+            raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
+                        % {"line": number, "kind": kind.name, "field": f.name}, line=number)
         target = kind.refs.get(f.name)
         if target is not None:
             values[f.attname] = _ref(state, target, raw, number)
         else:
             try:
-                values[f.attname] = raw if isinstance(f, models.JSONField) else f.to_python(raw)
-            except ValidationError:
+                if isinstance(f, models.JSONField):
+                    values[f.attname] = raw
+                elif isinstance(raw, (dict, list)):  # no column but a JSON one holds an object or a list
+                    raise ValidationError("not a value")
+                else:
+                    values[f.attname] = f.to_python(raw)
+            except (ValidationError, TypeError, ValueError, OverflowError):
                 raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
                             % {"line": number, "kind": kind.name, "field": f.name}, line=number) from None
     if kind.name != "club" and any(f.name == "club" for f in kind.model._meta.concrete_fields):
@@ -423,7 +425,10 @@ def _game_events(state: _Import, game_ref: Any, lines: list[tuple[int, dict]]) -
     """One game's events: folded by the engine as a record (a stream the engine refuses is refused
     here), inserted as recorded, then the game's head moved to them."""
     number = lines[0][0]
-    game_id = _ref(state, "game", game_ref, number)
+    game_id = _ref(state, "game", game_ref, number) if game_ref is not None else None
+    if game_id is None:
+        raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
+                    % {"line": number, "kind": "event", "field": "game"}, line=number)
     game = Game.objects.get(pk=game_id)
     seats = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("player_id", flat=True))
     kind = KIND["event"]
@@ -467,7 +472,7 @@ def _tournament_events(state: _Import, lines: list[tuple[int, dict]]) -> None:
     kind = KIND["tournament_event"]
     objs = []
     for number, line in lines:
-        obj = _instance(state, kind, line, number, clean=False)
+        obj = _instance(state, kind, line, number)
         obj.payload = _mapped_tournament_payload(state, obj.payload, number)
         objs.append(obj)
     _insert(TournamentEvent, objs, ids=False)
@@ -494,6 +499,9 @@ class _Reader:
             raise _fail("malformed", _("an archive holds one club"), line=number)
         if t not in ("user", "club") and self.state.club is None:
             raise _fail("malformed", _("line %(line)s comes before the club's line") % {"line": number}, line=number)
+        if t in KIND and KIND[t].named and (not isinstance(line.get("id"), int) or isinstance(line.get("id"), bool)):
+            raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
+                        % {"line": number, "kind": t, "field": "id"}, line=number)
         self.state.counts[t] = self.state.counts.get(t, 0) + 1
         if t != self.kind:
             self.flush()
@@ -580,7 +588,7 @@ def import_archive(data: IO[bytes], *, slug: str | None = None) -> Imported:
     except IntegrityError as exc:
         raise _fail("inconsistent", _("the archive's rows do not fit together: %(reason)s")
                     % {"reason": str(exc).splitlines()[0][:200]}) from None
-    except DatabaseError as exc:
+    except (DatabaseError, OverflowError) as exc:  # OverflowError: SQLite's driver, a number past 64 bits
         raise _fail("inconsistent", _("the archive's rows cannot be stored: %(reason)s")
                     % {"reason": str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__}) from None
     return Imported(club=state.club, counts=state.counts, users_created=state.users_created, ids=state.ids)

@@ -9,6 +9,8 @@ import json
 
 import pytest
 from django.apps import apps
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
@@ -134,6 +136,10 @@ def test_refusals_have_a_code_and_store_nothing(club):
     lying = [dict(r) for r in rows]
     next(r for r in lying if r.get("t") == "game")["seq"] += 1
     _refused(packed(lying), "malformed", slug="x-club")
+    # a value where a column wants a word
+    shaped = [dict(r) for r in rows]
+    next(r for r in shaped if r.get("t") == "player")["name"] = {"first": "Ann"}
+    _refused(packed(shaped), "malformed", slug="x-club")
 
 
 def test_every_model_of_the_clubs_data_is_carried_or_said_why_not():
@@ -170,3 +176,41 @@ def test_the_export_reads_one_moment_outside_any_transaction(make_user):
     Membership.objects.create(club=club, user=owner, role="admin")
     rows = lines(exported(club))
     assert [r.get("t") for r in rows[1:]] == ["user", "club", "membership", "end"]
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text(max_size=40),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                         max_size=3),
+                           max_leaves=6)
+
+
+def test_a_changed_value_anywhere_is_imported_or_refused_with_a_code_never_half(make_user):
+    """Property: change one value of one line of an archive to any JSON value; the import either
+    stores a whole club or refuses with an ArchiveError and stores nothing; nothing else."""
+    from games import services
+    from tests.api.helpers import grand_double, hand, record
+
+    ann = make_user("ann")
+    club = Club.objects.create(name="Small", slug="small")
+    Membership.objects.create(club=club, user=ann, role="admin")
+    services.game_import(club=club, record=record([hand((70, 30)), grand_double(0)]), user=ann)
+    rows = lines(exported(club))
+    counter = iter(range(10**6))
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def check(data):
+        changed = [dict(r) for r in rows]
+        index = data.draw(st.integers(0, len(changed) - 1))
+        key = data.draw(st.sampled_from(sorted(changed[index])))
+        changed[index][key] = data.draw(JSON_VALUES)
+        before = {m: m.objects.count() for m in (Club, Game, Event, Player, get_user_model())}
+        try:
+            done = import_archive(io.BytesIO(packed(changed)), slug=f"copy-{next(counter)}")
+        except ArchiveError as exc:
+            assert exc.code and exc.message
+            assert {m: m.objects.count() for m in before} == before
+        else:
+            assert Game.objects.filter(club=done.club).count() == 1
+
+    check()
