@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import datetime
 import gzip
-import logging
-import tempfile
 import io
 import json
+import logging
+import tempfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field

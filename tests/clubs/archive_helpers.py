@@ -4,22 +4,20 @@ members; invitations in each state; history; settings; an imported file; ratings
 row-by-row comparison of two clubs through an import's id mapping (tests/clubs/test_archive.py)."""
 from __future__ import annotations
 
-import datetime
 import hashlib
 import re
 from typing import Any
 
 from django.db.models import Model
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from games import engine, services
 from games.clubs import services as club_services
 from games.clubs.archive import KINDS, Kind
-from games.models import Club, Game, ImportedFile, ImportJob, Player
+from games.models import Club, ImportedFile, ImportJob, Player
 from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingPool
 from games.ratings.services import recompute_club
-from rest_framework.test import APIClient
-
 from tests.api.helpers import grand_double, hand
 from tests.conftest import client_for
 
@@ -254,10 +252,3 @@ def without_ids(text: str, club: Club, ids: dict, source_slug: str) -> str:
     text = text.replace(club.slug, source_slug)
     return re.sub(r"(?<=#)(\d+)|(?<=Game )(\d+)", lambda m: str(back.get(int(m.group(0)), m.group(0))), text)
 
-
-def game_dates(club: Club) -> list[tuple]:
-    return list(Game.objects.filter(club=club).order_by("id").values_list("created_at", "played_at", "finished_at"))
-
-
-__all__ = ["build_club", "compare_clubs", "compare_ratings", "page_text", "pages", "without_ids", "game_dates",
-           "datetime"]
