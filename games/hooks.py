@@ -68,6 +68,10 @@ import_job_finished = Hook("import_job_finished")
 #: the broker is down.
 club_players_merged = Hook("club_players_merged")
 
+#: club_id: a club was imported from its archive (games.clubs.archive), after the commit; its
+#: ratings, a fold of its games, are recomputed. May raise when the broker is down.
+club_imported = Hook("club_imported")
+
 #: (tournament, player_ids) -> ({player: Elo before the event}, the Elo of a player without one)
 #: (games.tournaments.performance).
 ratings_before_tournament = Provider("ratings_before_tournament")

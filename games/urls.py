@@ -2,7 +2,7 @@
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from games.api import bsw, claims, invitations, legal, redoc, tokens, views
+from games.api import bsw, claims, club_archive, invitations, legal, redoc, tokens, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -16,8 +16,12 @@ urlpatterns = [
     path("auth/token/", tokens.auth_token, name="api-token"),  # POST: a token; DELETE: revoke yours
     path("ping/", views.PingApi.as_view(), name="api-ping"),
     path("clubs/", views.ClubListCreateApi.as_view(), name="club-list"),
+    # before clubs/<slug:pk>/: "import" names this endpoint, never a club (games/clubs/archive.py)
+    path("clubs/import/", club_archive.ClubImportApi.as_view(), {"pk": "import"},
+         name="club-import"),
     # A club is named by its id or its slug (<slug:pk> matches both; selectors.club_q tells them apart).
     path("clubs/<slug:pk>/", views.ClubDetailApi.as_view(), name="club-detail"),
+    path("clubs/<slug:pk>/export/", club_archive.ClubExportApi.as_view(), name="club-export"),
     path("clubs/<slug:pk>/members/", views.ClubMembersApi.as_view(), name="club-members"),
     path("clubs/<slug:pk>/members/<int:user_id>/", views.ClubMemberDetailApi.as_view(), name="club-member-detail"),
     path("clubs/<slug:pk>/invitations/", invitations.InvitationListCreateApi.as_view(), name="club-invitations"),

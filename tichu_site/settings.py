@@ -385,6 +385,8 @@ LOGOUT_REDIRECT_URL = "replay:home"
 # Off: people join only through a club admin's invitation link (which lets them sign up).
 TICHU_OPEN_SIGNUP = env_bool("TICHU_OPEN_SIGNUP", False)
 TICHU_INVITATION_DAYS = int(os.environ.get("TICHU_INVITATION_DAYS", "7"))
+# The largest club archive the site's and the API's import take (docs/club-archive.md)
+TICHU_CLUB_ARCHIVE_MAX_BYTES = int(os.environ.get("TICHU_CLUB_ARCHIVE_MAX_BYTES", str(100 * 2**20)))
 from tichu_site.email_env import email_settings  # noqa: E402
 
 globals().update(email_settings(os.environ))

@@ -1,7 +1,7 @@
 """Club-life pages (included at "" by tichu_site/urls.py, before replay's `clubs/<slug>/`)."""
 from django.urls import path
 
-from . import views
+from . import archive_views, views
 
 app_name = "clubs"
 
@@ -12,5 +12,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/players/", views.roster, name="players"),
     path("clubs/<slug:slug>/history/", views.history, name="history"),
     path("clubs/<slug:slug>/imports/", views.imports, name="imports"),
+    path("clubs/<slug:slug>/export/", archive_views.club_export, name="export"),
+    path("import-club/", archive_views.club_import, name="import"),  # not under clubs/, as new-club/
     path("invitations/<str:token>/", views.invitation, name="invitation"),
 ]
