@@ -39,6 +39,7 @@ BESIDE_A_NAME = {
     "out #1", "out #%(rank)s", "out %(rank)s", "went out first (#2 second, ...)", "1st out",
     "called Tichu", "called Grand Tichu", "shuffled this hand",
     "won a trick with the Dragon and must give it away", "Missed wish by", "Mah-jong by",
+    "%(n)s more game until ranked",
 }
 
 # Words that agree with the sex of the person they are said of. Ukrainian: past tenses (masculine
@@ -51,7 +52,7 @@ GENDERED = {
         r"який|яка|першим|першою|другим|другою)(?![\w'’(-])", re.IGNORECASE),
     "fr": re.compile(
         r"\b(?:sorti|sortis|premier|première|deuxième|dernier|dernière|seul|seule|il|elle|lui|"
-        r"invité|invitée|le joueur|la joueuse|gagnant|gagnante|prêt|prête)\b(?! joueur)", re.IGNORECASE),
+        r"invité|invitée|classé|classée|le joueur|la joueuse|gagnant|gagnante|prêt|prête)\b(?! joueur)", re.IGNORECASE),
     "de": re.compile(
         r"\b(?:Erster|Erste|Zweiter|Zweite|Letzter|Letzte|der Spieler|die Spielerin|Spieler|Spielerin|"
         r"Gewinner|Gewinnerin|Ansager|er|ihm|ihn|seine|seinen|seinem|seiner)\b"),
@@ -66,12 +67,12 @@ UK_NOT_A_VERB = {
 
 
 # Where one of those words is said of something else than the named player: the invariable "en
-# premier", a card ("sa première carte"), the impersonal "il faut", the Stich a pronoun stands for,
+# premier", a card ("sa première carte"), a rated game ("partie classée"), the impersonal "il faut", the Stich a pronoun stands for,
 # every player in general ("jeder Spieler", "кожен гравець"), a card that is left, and the
 # Ukrainian "той, хто …" / "партнерові, який …", whose verb agrees with the generic pronoun or
 # noun before it, not with a name.
 NOT_OF_THE_PLAYER = {
-    "fr": re.compile(r"\ben (?:premier|deuxième)\b|\bpremière carte\b|\bil (?:faut|n'y)\b|\bseule une bombe\b"),
+    "fr": re.compile(r"\ben (?:premier|deuxième)\b|\bpremière carte\b|\bil (?:faut|n'y)\b|\bseule une bombe\b|\bparties? classées?\b"),
     "de": re.compile(r"\b(?:jeder|der erste|die beiden|beiden) Spieler\b|(?:Stich|Wunsch)\b[^;:]*?\bihn\b"),
     "uk": re.compile(r"\b(?:перший|кожен|кожному|кожного) гравець\w*|хто[^,;:]*|(?:партнерові|супернику), який"
                      r"|залишил\w+ \d+ карт\w*"),
