@@ -86,10 +86,10 @@ def test_a_club_in_lyon_reads_why_a_hand_was_mended_in_french(browser, live_serv
         items = section.locator("li").all_inner_texts()
         line = notes[0]["line"]
         assert items[1] == engine.note_line(notes[0], "fr")
-        assert items[1].startswith(f"partie 1, donne 2, ligne {line} : inscrite d'après la feuille de marque : "
-                                   "ligne inattendue dans le jeu : 'Zuschauer: hallo' ; ")
+        assert items[1].startswith(f"partie 1, donne 2, ligne {line}\u00a0: inscrite d'après la feuille de marque\u00a0: "
+                                   "ligne inattendue dans le jeu\u00a0: 'Zuschauer: hallo'\u00a0; ")
         assert "unexpected" not in items[1] and "hand_result" not in items[1]
-        assert items[0] == "partie 1, donne 3, ligne 40 : écartée : the log stops in it"
+        assert items[0] == "partie 1, donne 3, ligne 40\u00a0: écartée\u00a0: the log stops in it"
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"imports-mended-fr-{width}.png"), full_page=True)

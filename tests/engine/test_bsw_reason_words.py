@@ -150,5 +150,5 @@ def test_each_reason_is_said_in_every_language(found, shape):
 def test_a_note_stored_without_its_rule_says_its_english_reason():
     old = {"game": 1, "hand": 2, "line": 127, "action": "skipped", "reason": "unexpected line in the play: 'x'"}
     assert mended_words(old, "fr") is None
-    assert note_line(old, "fr") == "partie 1, donne 2, ligne 127 : écartée : unexpected line in the play: 'x'"
+    assert note_line(old, "fr") == "partie 1, donne 2, ligne 127\u00a0: écartée\u00a0: unexpected line in the play: 'x'"
     assert note_line(old) == "game 1, hand 2, line 127: skipped: unexpected line in the play: 'x'"

@@ -340,7 +340,7 @@ def test_a_refusal_keeps_its_english_message_and_says_it_in_french():
     assert error.message == "a Threechu game lasts a number of hands divisible by 3, not 4"
     assert engine.refusal_words(error.as_dict(), NAMES) == error.message
     assert engine.refusal_words(error.as_dict(), NAMES, "fr") == (
-        "une partie de Threechu dure un nombre de donnes divisible par 3, pas 4"
+        "une partie de Trichu dure un nombre de donnes divisible par 3, pas 4"
     )
     event = _refused(lambda: engine.parse_record({"format": "tichu-record/1", "variant": "nanking",
                                                    "players": NAMES[:4], "events": [{}, 3]}))  # fmt: skip

@@ -267,7 +267,7 @@ def test_a_refusal_keeps_its_english_message_and_says_it_in_german():
     english = engine.refusal_words(error.as_dict(), NAMES)
     assert english in error.message
     german = engine.refusal_words(error.as_dict(), NAMES, "de")
-    assert german.startswith("kein Gewinnstapel ergibt mit einem Chow 2000 Punkte; am nächsten möglich: ")
+    assert german.startswith("kein Punktestapel ergibt mit einem Chow 2000 Punkte; am nächsten möglich: ")
 
 
 @settings(max_examples=60, deadline=None)

@@ -135,9 +135,9 @@ def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
 
 def test_the_words_of_each_language():
     play = {"type": "play", "seat": 3, "cards": ["Mahjong"], "wish": "K", "to": 1}
-    assert engine.event_words(play, NAMES, lang="fr") == "Dee joue Moineau (1) et fait le vœu d'un Roi ; la main passe à Bob"
+    assert engine.event_words(play, NAMES, lang="fr") == "Dee joue Moineau (1) et fait le vœu d'un Roi\u00a0; la main passe à Bob"
     assert engine.event_words(play, NAMES, lang="de") == "Dee spielt Mah Jong (1) und wünscht sich einen König; das Ausspiel geht an Bob"
-    assert engine.event_words(play, NAMES, lang="uk") == "Dee грає: Горобець (1) і замовляє короля; наступним ходить Bob"
+    assert engine.event_words(play, NAMES, lang="uk") == "Dee грає: горобець (1) і замовляє короля; наступним ходить Bob"
     assert engine.event_words({"type": "grand_tichu", "seat": 0}, NAMES, lang="de") == "Ann sagt Großes Tichu an"
     assert engine.card_names(["Ts", "Dragon"], "de") == "Schwert-10, Drache"
     assert engine.variant_name("threechu", "fr") == "Trichu"

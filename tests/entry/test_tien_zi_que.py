@@ -217,7 +217,7 @@ def test_a_refusal_is_worded_in_german_beside_its_field(users, tzq):
     response = post(client, tzq, line(client, tzq, seat="0", winner="0", by="chow", points="19"))
     assert response.status_code == 422
     assert error_of(response.content.decode(), "points") == (
-        "Keine mögliche Punktezeile: kein Gewinnstapel ergibt mit einem Chow 19 Punkte; am nächsten möglich: 18 oder 20"
+        "Keine mögliche Punktezeile: kein Punktestapel ergibt mit einem Chow 19 Punkte; am nächsten möglich: 18 oder 20"
     )
     post(client, tzq, line(client, tzq, seat="1", winner="1", by="chow", points="3"))
     response = post(client, tzq, line(client, tzq, seat="1", winner="0", by="chow", points="3"))

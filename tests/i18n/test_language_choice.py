@@ -48,4 +48,4 @@ def test_the_password_reset_mail_is_in_the_requests_language(mailoutbox, make_us
     Client(HTTP_ACCEPT_LANGUAGE="fr").post("/accounts/password/reset/", {"email": "ada@example.org"})
     (mail,) = mailoutbox
     assert mail.subject == "Votre mot de passe pour Parties de Tichu"
-    assert "réinitialiser le mot de passe du compte « ada »" in mail.body
+    assert "réinitialiser le mot de passe du compte «\u00a0ada\u00a0»" in mail.body

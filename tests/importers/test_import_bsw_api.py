@@ -52,7 +52,7 @@ def test_the_reason_of_a_mended_hand_is_in_the_requests_language(scorer_client, 
     (en,), (fr,) = english, french
     assert en["reason"] == ("unexpected line in the play: 'Zuschauer: hallo'; "
                             "the hand is a hand_result from its calls and Ergebnis")
-    assert fr["reason"].startswith("ligne inattendue dans le jeu : 'Zuschauer: hallo' ; ")
+    assert fr["reason"].startswith("ligne inattendue dans le jeu\u00a0: 'Zuschauer: hallo'\u00a0; ")
     assert {k: v for k, v in fr.items() if k != "reason"} == {k: v for k, v in en.items() if k != "reason"}
     assert (en["rule"], en["params"]["cause"]["rule"]) == ("kept", "play_line")
 

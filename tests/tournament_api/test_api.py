@@ -188,7 +188,7 @@ def test_the_tables_game_is_refused_in_the_requests_language_reason_included(clu
     assert english["message"] == "the tables' game: Tientsin is played by 6 players, the record names 4"
     reason = engine.refusal_words({"code": "malformed", "params": {
         "rule": "players", "variant": "tientsin", "count": 6, "given": 4}}, [], "fr")  # fmt: skip
-    assert french["message"] == f"la partie des tables : {reason}"
+    assert french["message"] == f"la partie des tables\u00a0: {reason}"
     assert "is played by" not in french["message"] and "joueurs" in reason
     assert not Tournament.objects.exists()
 

@@ -158,7 +158,7 @@ def test_a_refused_pairing_is_answered_in_french(club, scorer_client):
     english, french = english.json(), french.json()
     assert english["code"] == french["code"] == "unknown_entry" and english["index"] == french["index"] == 0
     assert english["message"] == "no entry 'zz' is registered"
-    assert french["message"] == "aucun inscrit « zz » n’est enregistré" == french["error"]["message"]
+    assert french["message"] == "aucun inscrit «\u00a0zz\u00a0» n’est enregistré" == french["error"]["message"]
 
 
 @pytest.mark.django_db
@@ -174,7 +174,7 @@ def test_a_shape_refusal_is_answered_in_french(club, scorer_client):
     assert english["code"] == french["code"] == "malformed" and english["params"] == french["params"]
     assert english["params"]["rule"] == "tables_list"
     assert english["message"] == "round_paired: 'tables' must be a list"
-    assert french["message"] == "round_paired : « tables » doit être une liste"
+    assert french["message"] == "round_paired\u00a0: «\u00a0tables\u00a0» doit être une liste"
 
 
 @pytest.mark.django_db
@@ -189,4 +189,4 @@ def test_the_directors_page_says_a_refusal_in_french(club, scorer, client):
     page = client.post(f"/tournaments/{tid}/act/", {**withdraw, "seq": seq + 1}, follow=True, HTTP_ACCEPT_LANGUAGE="fr")
     assert Tournament.objects.get(pk=tid).seq == seq + 1
     text = page.content.decode()
-    assert "l’inscrit « e0 » est déjà retiré" in text and "has already withdrawn" not in text
+    assert "l’inscrit «\u00a0e0\u00a0» est déjà retiré" in text and "has already withdrawn" not in text
