@@ -17,6 +17,7 @@ from games.models import Club, Game, GameSeat
 from . import events as events_service  # looked up at call time: tests replace its writes
 from .checks import _check_events_shape, _check_name, _check_storable
 from .errors import InvalidInput, RuleViolation, engine_reason
+from .game_end import status_for
 from .idempotency import _fingerprint, _with_idempotency
 from .players import players_for_names
 from .results import WriteResult, _game_body
@@ -37,7 +38,7 @@ def _create_game_rows(*, club: Club, variant: str, options, names: list[str], he
                       played_at=None, import_hash: str | None = None) -> Game:
     dated = {} if played_at is None else {"played_at": played_at}
     game = Game.objects.create(
-        club=club, variant=variant, options=options, header=header, created_by=user, status=Game.Status.ACTIVE,
+        club=club, variant=variant, options=options, header=header, created_by=user, status=status_for(False, header),
         import_hash=import_hash, **dated,
     )
     players = players_for_names(club=club, names=names)
