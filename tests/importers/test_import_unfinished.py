@@ -91,3 +91,15 @@ def test_the_latest_evening_counts_finished_games_only(club):
     # each of the four played one finished game: "1/1" or "0/1", never "x/2"
     assert re.findall(r"\d+/(\d+)", tally) == ["1"] * 4, tally
     assert sorted(re.findall(r"(\d+)/\d+", tally)) == ["0", "0", "1", "1"], tally
+
+
+def test_a_player_of_an_unfinished_game_is_in_no_open_game(club):
+    from games.clubs.services import open_game_of
+    from games.models import Player
+
+    whole = random_game(6, players=["Ann", "Bob", "Cid", "Dee"])
+    half = {**whole, "events": whole["events"][: len(whole["events"]) // 2]}
+    game_import(club=club, record={**half, "meta": {"source_ended": True}}, user=None)
+    assert open_game_of(Player.objects.get(club=club, name="Ann")) is None
+    live = game_import(club=club, record=half, user=None).body  # the same hands, in play
+    assert open_game_of(Player.objects.get(club=club, name="Ann")) == live["id"]
