@@ -26,6 +26,7 @@ from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
 from games.tournaments import refusal_words, result_sides, selectors, services, visibility
 from games.tournaments.models import Tournament
+from games.tournament.performance import MIN_TABLES
 from games.tournaments.performance import performances
 
 from . import explanation_words
@@ -172,7 +173,7 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
     lines = [{**line, "perf": perf.get(line["entry"], {})} for line in standings["standings"]]
     return {
         "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
-        "show_performance": bool(perf),
+        "show_performance": bool(perf), "perf_min_tables": MIN_TABLES,
         "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
         "unit": {"points": _("Points"), "matchpoints": _("MP")}.get(state.header["scoring"], _("VP")),
     }
