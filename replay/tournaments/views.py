@@ -214,7 +214,10 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
     lines = [{**line, "perf": perf.get(line["entry"], {})} for line in standings["standings"]]
     return {
         "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
-        "show_performance": bool(perf), "perf_min_tables": MIN_TABLES,
+        # the column appears once some entry has played enough for its figure (MIN_TABLES): a
+        # column of dashes before that says nothing and costs a phone its width
+        "show_performance": any(p.get("performance") is not None for p in perf.values()),
+        "perf_min_tables": MIN_TABLES,
         "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
         "unit": {"points": _("Points"), "matchpoints": _("MP")}.get(state.header["scoring"], _("VP")),
     }

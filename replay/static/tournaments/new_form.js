@@ -9,7 +9,8 @@
   var data = document.getElementById("tournament-form-rules");
   if (!form || !data) return;
   var rules = JSON.parse(data.textContent);
-  var el = function (name) { return form.elements[name]; };
+  // by name attribute: form.elements["length"] would be the number of the form's controls
+  var el = function (name) { return form.querySelector("[name='" + name + "']"); };
   var status = document.getElementById("form-status");
 
   function say(text) { if (status) status.textContent = text; }
