@@ -28,7 +28,7 @@ WHAT_TO_DO = {
     "tournament_finished": gettext_lazy("The tournament is finished: nothing more can be recorded."),
     "no_more_rounds": gettext_lazy("Every planned round is paired: finish the tournament."),
     "result_invalid": gettext_lazy("Check the score line against the sheet and send it again."),
-    "malformed": gettext_lazy("Check the highlighted choices and send the form again."),
+    "malformed": gettext_lazy("Check the form and send it again."),
     "invalid": gettext_lazy("Check the form and send it again."),
 }
 GENERIC = gettext_lazy("Check the page (reload it if it is old) and try again.")

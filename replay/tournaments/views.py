@@ -370,8 +370,10 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
                  "reason": d["reason"]}
         if _append(request, tournament, [event]):
             messages.success(request, _("Adjustment recorded."))
+    elif action == "close" and state.current_round is None:
+        messages.error(request, _("No round has been paired yet."))
     elif action == "close":
-        number = state.current_round.number if state.current_round else 0
+        number = state.current_round.number
         if _append(request, tournament, [{"type": "round_closed", "round": number}]):
             messages.success(request, _("Round %(round)s closed.") % {"round": number})
     elif action == "finish":

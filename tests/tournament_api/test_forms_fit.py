@@ -3,6 +3,7 @@ do not mislead on the pages (finding 7): served without script, as a browser wit
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -62,9 +63,13 @@ def test_a_refused_action_keeps_its_code_out_of_the_words(club, scorer, client):
     tid = create(api)["id"]
     register_pairs(api, tid)
     seq = Tournament.objects.get(pk=tid).seq
-    page = client.post(f"/tournaments/{tid}/act/", {"action": "close", "seq": seq}, follow=True)
+    api_paired = api.get(f"/api/tournaments/{tid}/pairing/").json()
+    assert append(api, tid, [api_paired["event"]], seq).status_code == 201
+    page = client.post(f"/tournaments/{tid}/act/", {"action": "close", "seq": seq + 1}, follow=True)
     html = page.content.decode()
-    assert 'class="refusal" data-code="' in html, html
+    said = re.search(r'<span class="refusal" data-code="results_missing">(.*?)</span>', html, re.S)
+    assert said, html
+    assert unescape(said.group(1)).endswith("Enter or take the missing tables' results, then close the round.")
     assert not CODE_IN_BRACKETS.search(html)
 
 
