@@ -62,6 +62,8 @@ def test_the_new_tournament_form_fits_the_choice(open_as, director, width):
     assert visible(page, "target") and not visible(page, "hands_per_round")
     page.select_option("#id_scoring", "dtm")
     assert not visible(page, "length") and visible(page, "hands_per_round"), "DTM counts per hand"
+    assert page.text_content("#form-status") == "", "no line about an earlier move"
+    assert not page.is_visible("[data-field='hands_per_round'] .hint"), "the boards hint is duplicate's"
     page.select_option("#id_tiebreak_1", "points")
     assert visible(page, "tiebreak_2")
     assert fits_the_width(page)

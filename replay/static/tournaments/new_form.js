@@ -34,7 +34,16 @@
     if (wrapper) wrapper.hidden = !applies;
   }
 
+  function hint(name, applies) {
+    var line = form.querySelector("[data-field='" + name + "'] .hint");
+    if (line) line.hidden = !applies;
+  }
+
   function update(event) {
+    // a line about an earlier move would read as about this one; only the choices that move
+    // others clear it (not the name's change on blur: the line's collapse moved the button
+    // under a click in progress)
+    if (event && ["entrants", "system", "scoring"].indexOf(event.target.name) >= 0) say("");
     var entrants = el("entrants").value;
     var system = el("system");
     if (fitOptions(system, rules.systems[entrants], rules.systems[entrants][0]) && event) {
@@ -54,6 +63,8 @@
     show("hands_per_round", !byTarget);
     show("target", byTarget);
     show("grand_tichu", duplicate);
+    hint("hands_per_round", duplicate);  // "duplicate: the boards per round"
+    hint("rounds", system.value === "round_robin");  // "a round robin may leave it empty"
     show("bye_result", !duplicate);  // a duplicate sit-out scores nothing
     show("bye_points", !duplicate);
     // a 2nd tie-break applies once there is a 1st (the preset's list otherwise), a 3rd after a 2nd
