@@ -192,9 +192,11 @@ def tournament_groups(player: Player, entries: list[Entry]) -> list[dict]:
         if state is not None:
             perf = performances(t, state)
             entry = next((e for e, en in state.entries.items() if player.pk in en.players), None)
-            if entry is not None and perf.get(entry, {}).get("performance") is not None:
-                row["performance"], row["entry"] = perf[entry]["performance"], entry
-                row["bound"] = ""
+            if entry is not None and perf.get(entry):
+                # the standings' figure, also when they show none yet (fewer than MIN_TABLES
+                # tables: games.tournament.performance), so that the two pages agree
+                row["performance"], row["entry"] = perf[entry].get("performance"), entry
+                row["bound"] = perf[entry].get("bound", "")
         out.append(row)
     return out
 

@@ -269,6 +269,7 @@ def test_a_tournaments_performance_is_the_one_its_standings_show(club_with_score
     page = Client().get(f"/players/{anna.pk}.json").json()
     (row,) = page["tournaments"]
     assert row["games"] == 1 and row["entry"] == "e0" and row["performance"] == perf["e0"]
+    assert perf["e0"] is None, "one table played: the standings show no performance, nor does the player page"
     assert row["games_performance"] is not None  # the figure from Anna's own games, kept beside it
     html = Client().get(f"/players/{anna.pk}/").content.decode()
     assert 'id="tournaments-table"' in html and "Thursday" in html
