@@ -1,0 +1,56 @@
+"""A game's record content as one hash, kept up to date by every write: how an import recognises a
+game the club already holds, whoever recorded it (by appends, by an import, by the bulk import).
+
+The content is the record without its players and its `format`: the variant, the options, the other
+header keys kept verbatim (an importer's `meta`: a tracker's game id or a log's game number tells
+two games with equal events apart), and the events in order. The players are compared by name at
+the import (case and surrounding spaces aside, as the club's roster compares them), against the
+seats as they are *now*: so a player renamed or merged after the game changes nothing stored, and
+the export of a game, which carries the current names, is recognised.
+
+The hash is a chain, so that an append extends it from the stored value with the batch alone
+(O(batch), never a pass over the game's events):
+
+    start  = SHA-256("tichu-content/1" + canonical JSON of {variant, options, header})
+    h(e_i) = SHA-256(h(e_{i-1}) + canonical JSON of event i)
+
+An import computes the same chain over the record's events (about 2 µs an event). `Game.content_hash`
+holds it, indexed with the club (migration 0025, which also fills it for the games stored before).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+_FORMAT = "format"  # the record format's name: the same content whichever version carried it
+_VERSION = "tichu-content/1"
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def content_start(variant: str, options: Any, header: Mapping[str, Any]) -> str:
+    """The hash of a game with no event yet: its variant, options and header (less `format`)."""
+    kept = {k: v for k, v in header.items() if k != _FORMAT}
+    text = _VERSION + _canonical({"variant": variant, "options": options, "header": kept})
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def content_extended(content: str, events: Iterable[Mapping[str, Any]]) -> str:
+    """The hash after `events` are appended to a game whose hash was `content`."""
+    for event in events:
+        content = hashlib.sha256((content + _canonical(event)).encode("ascii")).hexdigest()
+    return content
+
+
+def record_content(variant: str, options: Any, header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> str:
+    """The hash of a whole record's content (an import's, before it is stored)."""
+    return content_extended(content_start(variant, options, header), events)
+
+
+def name_key(name: str) -> str:
+    """A player's name as the roster compares it (games.models.Player's constraint: LOWER(TRIM()))."""
+    return name.strip().lower()
