@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from games import live, selectors, services, visibility
 from games.clubs import services as club_services
 from games.api import serializers as s
-from games.api import limits
+from games.api import limits, query_params
 from games.api.exceptions import ApiError
 from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
@@ -81,6 +81,10 @@ def _club_for_write(request: Request, club_id: int | str) -> Club:
 class ApiView(APIView):
     permission_classes = [ReadAnyoneWriteAuthenticated]
     throttle_classes = [WriteThrottle]
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        query_params.refuse_unknown(self)  # 400 unknown_parameters, as unknown body fields
 
 
 class GameView(ApiView):
