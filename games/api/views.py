@@ -2,6 +2,7 @@
 Rules belong to the engine, storage to `games.services` / `games.selectors`."""
 from __future__ import annotations
 
+import json
 import re
 
 from django.db.models import prefetch_related_objects
@@ -19,7 +20,7 @@ from rest_framework.views import APIView
 from games import live, selectors, services, visibility
 from games.clubs import services as club_services
 from games.api import serializers as s
-from games.api import limits, query_params
+from games.api import http_cache, limits, query_params
 from games.api.exceptions import ApiError
 from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
@@ -86,12 +87,22 @@ class ApiView(APIView):
         super().initial(request, *args, **kwargs)
         query_params.refuse_unknown(self)  # 400 unknown_parameters, as unknown body fields
 
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        http_cache.finish(request, response)  # Vary, RateLimit-*
+        return response
+
 
 class GameView(ApiView):
     def game(self, request: Request, pk: int) -> Game:
         """The game if the user may read it (404 otherwise). Appends check the writer's role in
         the service, under the game's row lock."""
         return selectors.game_get(request.user, pk)
+
+
+def reader_of(sight) -> str:
+    """What of the reader a game's body depends on, for its ETag: which cards they may see."""
+    return "all" if sight.everything else json.dumps(sight.marker(), sort_keys=True)
 
 
 class Pagination(PageNumberPagination):
@@ -298,7 +309,7 @@ class GameEventsApi(GameView):
         }
         if not sight.everything:
             body["redacted"] = sight.marker()
-        return Response(body)
+        return http_cache.conditional(request, body, reader_of(sight))
 
     @extend_schema(
         request=s.EventsAppendInput,
@@ -333,20 +344,22 @@ class GameStateApi(GameView):
         if at > game.seq:
             raise ApiError(_("at=%(at)s is past the game's last event (seq %(seq)s)") % {"at": at, "seq": game.seq},
                            code="out_of_range")
-        return Response(selectors.game_state_at(game, at, sight=visibility.reader_sight(game, request.user)))
+        sight = visibility.reader_sight(game, request.user)
+        return http_cache.conditional(request, selectors.game_state_at(game, at, sight=sight), reader_of(sight))
 
 
 class GameScoreApi(GameView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The score sheet")
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.game_score(self.game(request, pk)))
+        return http_cache.conditional(request, selectors.game_score(self.game(request, pk)), "")
 
 
 class GameRecordApi(GameView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
-        return Response(selectors.game_record_seen(game, sight=visibility.reader_sight(game, request.user)))
+        sight = visibility.reader_sight(game, request.user)
+        return http_cache.conditional(request, selectors.game_record_seen(game, sight=sight), reader_of(sight))
 
 
 def club_to_write_from_query(request: Request) -> Club:
