@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from games import holds
 from games import tournament as core
+from games.api import http_cache
 from games.api import serializers as gs
 from games.api.exceptions import ApiError
 from games.api.limits import uint_parameter
@@ -125,7 +126,8 @@ class TournamentRecordApi(TournamentView):
                    summary="The whole tournament as a record (docs/tournament.md)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(visibility.reader_record(tournament, request.user, self.at(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, visibility.reader_record(tournament, request.user, self.at(request, tournament)), "")
 
 
 class TournamentStandingsApi(TournamentView):
@@ -133,7 +135,8 @@ class TournamentStandingsApi(TournamentView):
                    summary="Standings, as they stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.standings_json(self.state(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, core.standings_json(self.state(request, tournament)), "")
 
 
 class TournamentBoardsApi(TournamentView):
@@ -141,7 +144,8 @@ class TournamentBoardsApi(TournamentView):
                    summary="Duplicate: every board's results with their matchpoints, round by round")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.boards_json(self.state(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, core.boards_json(self.state(request, tournament)), "")
 
 
 class TournamentCrosstableApi(TournamentView):
@@ -149,7 +153,8 @@ class TournamentCrosstableApi(TournamentView):
                    summary="Crosstable, as it stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.crosstable_json(self.state(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, core.crosstable_json(self.state(request, tournament)), "")
 
 
 class TournamentPairingApi(TournamentView):
