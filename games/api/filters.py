@@ -11,6 +11,7 @@ from django.core.validators import RegexValidator
 from django.db.models import Value
 from django.db.models.functions import Lower, Trim
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import NotFound
@@ -28,7 +29,7 @@ def visible_club_id(request, value: str) -> int:
     user = getattr(request, "user", None)
     pk = selectors.clubs_visible(user).filter(selectors.club_q(value.strip())).values_list("pk", flat=True).first()
     if pk is None:
-        raise NotFound(f"no such club: {value[:100]}")
+        raise NotFound(_("no such club: %(club)s") % {"club": value[:100]})
     return pk
 
 
