@@ -21,11 +21,18 @@ import json
 from typing import Any
 
 from django.utils.cache import patch_vary_headers
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 API_VARY = ("Accept", "Accept-Language", "Authorization", "Cookie")
+
+# the schema of a conditional read: the header it takes and its 304
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", str, OpenApiParameter.HEADER,
+    description="the ETag of an earlier answer to this request: 304 with no body while it holds")
+NOT_MODIFIED = {304: OpenApiResponse(description="If-None-Match named the answer's current ETag: no body")}
 
 
 def etag_of(data: Any, reader: str) -> str:

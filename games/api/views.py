@@ -286,8 +286,9 @@ class GameEventsApi(GameView):
                 "long poll: when no event has seq > after yet, wait up to this many seconds "
                 "(at most 25) for one; answers as soon as one is stored (docs/api.md, 'Following a game')",
             ),
+            http_cache.IF_NONE_MATCH,
         ],
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
         summary="The game's events after seq N, in order (cards of a hand in play masked for other readers)",
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -334,8 +335,8 @@ class GameEventsApi(GameView):
 
 class GameStateApi(GameView):
     @extend_schema(
-        parameters=[uint_parameter("at", "state after the first N events (default: all)")],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS[400], 404: ERRORS[404]},
+        parameters=[uint_parameter("at", "state after the first N events (default: all)"), http_cache.IF_NONE_MATCH],
+        responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 400: ERRORS[400], 404: ERRORS[404]},
         summary="The engine state after N events (a hand in play masked as docs/api.md 'What a reader sees' says)",
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -349,13 +350,17 @@ class GameStateApi(GameView):
 
 
 class GameScoreApi(GameView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The score sheet")
+    @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   summary="The score sheet")
     def get(self, request: Request, pk: int) -> Response:
         return http_cache.conditional(request, selectors.game_score(self.game(request, pk)), "")
 
 
 class GameRecordApi(GameView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
+    @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
         sight = visibility.reader_sight(game, request.user)

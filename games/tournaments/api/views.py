@@ -122,7 +122,8 @@ class TournamentEventsApi(TournamentView):
 
 
 class TournamentRecordApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="The whole tournament as a record (docs/tournament.md)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -131,7 +132,8 @@ class TournamentRecordApi(TournamentView):
 
 
 class TournamentStandingsApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Standings, as they stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -140,7 +142,8 @@ class TournamentStandingsApi(TournamentView):
 
 
 class TournamentBoardsApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Duplicate: every board's results with their matchpoints, round by round")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -149,7 +152,8 @@ class TournamentBoardsApi(TournamentView):
 
 
 class TournamentCrosstableApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Crosstable, as it stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
