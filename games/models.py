@@ -193,6 +193,15 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.variant}, {self.club})"
 
+    def save(self, *args, **kwargs) -> None:
+        # a new game's content hash, whoever makes the row (services, a tournament's table games):
+        # every append extends it (games.services.content); bulk_create callers set it themselves
+        if self._state.adding and self.content_hash is None:
+            from games.services.content import content_start  # services import the models
+
+            self.content_hash = content_start(self.variant, self.options, self.header)
+        super().save(*args, **kwargs)
+
 
 class GameSeat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")

@@ -128,3 +128,14 @@ def test_any_batching_of_the_appends_gives_the_import_hash_of_the_record(scorer,
         seq, i = min(seq + size, len(events)), i + 1
     header = {"format": "tichu-record/1"}
     assert Game.objects.get(pk=game_id).content_hash == record_content("nanking", rec.get("options"), header, events)
+
+
+def test_a_game_row_made_outside_the_services_gets_its_hash_too(scorer, scorer_client, club):
+    """A tournament's table games are made with Game.objects.create (games.tournaments.services)."""
+    game = Game.objects.create(club=club, variant="nanking", options=None, header={"format": "tichu-record/1"})
+    seats = [game.seats.create(seat=i, player=Player.objects.get_or_create(club=club, name=n)[0])
+                    for i, n in enumerate(PLAYERS)]
+    assert len(seats) == 4 and game.content_hash is not None
+    append_events(game=game.pk, events=[grand_double(0)] * 3, expected_seq=0, user=scorer)
+    exported = scorer_client.get(f"/api/games/{game.pk}/record/").json()
+    assert import_into(scorer_client, club, exported).json()["id"] == game.pk
