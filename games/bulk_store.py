@@ -35,6 +35,7 @@ from django.utils import timezone
 
 from games import engine, hooks, selectors, sql
 from games.models import Club, Game, GameSeat
+from games.services.game_end import status_for
 from games.services import (
     RuleViolation,
     _new_state,
@@ -97,7 +98,7 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
             fresh.append(c)
     games = Game.objects.bulk_create([
         Game(club=club, variant=c.record["variant"], options=c.record.get("options"), header=_header(c.record),
-             status=Game.Status.ACTIVE, import_hash=c.content,
+             status=status_for(False, _header(c.record)), import_hash=c.content,
              **({} if (at := _played_at(c.record)) is None else {"played_at": at}))
         for c in fresh])
     names = sorted({n for c in fresh for n in c.record["players"]})
@@ -128,7 +129,7 @@ def _insert_all_events(games: list[Game], checked: list[Checked]) -> None:
     for g, c in zip(games, checked):
         g.seq = len(c.record.get("events", []))
         over = c.state.is_over
-        g.status = Game.Status.FINISHED if over else Game.Status.ACTIVE
+        g.status = status_for(over, g.header)
         g.finished_at = now if over else None
     moved = [(g, c) for g, c in zip(games, checked) if g.seq]
     if not moved:

@@ -148,6 +148,9 @@ class Game(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         FINISHED = "finished", _("Finished")
+        # the record's source (a log, a score sheet) ended before the game did: nobody plays it
+        # on (games.services.game_end)
+        UNFINISHED = "unfinished", _("Unfinished")
 
     # Names the stream in caches: unlike the integer id it is never reused.
     stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)

@@ -71,7 +71,8 @@ def table_sight(game: Game) -> engine.Sight:
 def reader_sight(game: Game, user) -> engine.Sight:
     """What `user` (who may read `game`) sees of it: `engine.EVERYTHING` or the sight that masks
     the secret part of the game."""
-    if game.status == Game.Status.FINISHED or sees_everything(game, user):
+    # a finished game, or one its source ended before it did (unfinished): nobody plays it on
+    if game.status != Game.Status.ACTIVE or sees_everything(game, user):
         return engine.EVERYTHING
     table = table_sight(game)
     if table.everything:

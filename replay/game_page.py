@@ -84,7 +84,7 @@ def game_detail(request, pk: int):
     return render(request, "replay/game.html", {
         "game": game,
         "club": game.club,
-        "can_record": selectors.can_write(request.user, game.club) and game.status != Game.Status.FINISHED,
+        "can_record": selectors.can_write(request.user, game.club) and game.status == Game.Status.ACTIVE,
         "data": data,
         "game_label": engine.variant_name(data.variant, get_language()),
         "seats": [

@@ -4,6 +4,7 @@ Thin: the body's shape is checked here; conversion, checking and storage are gam
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timezone as dt_timezone
 
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -27,6 +28,17 @@ class BswImportInput(StrictSerializer):
     anonymise = serializers.BooleanField(default=False, help_text="store Player 1..4 instead of BSW handles")
     game_id = serializers.RegexField(r"^[0-9]{1,12}$", required=False,
                                      help_text="the BSW game id (the log's file name): kept, and dates the games")
+    played_at = serializers.DateTimeField(
+        required=False, default_timezone=dt_timezone.utc,
+        help_text="when the games were played (ISO 8601; a time without offset is UTC), if known: wins over "
+                  "the estimate from game_id. Without either, the games are dated by the import (see dates)")
+
+    def validate_played_at(self, value):
+        try:
+            value.astimezone(dt_timezone.utc)  # 0001-01-01T00:00+01:00 is before the calendar in UTC
+        except OverflowError:
+            raise serializers.ValidationError("a date between the years 1 and 9999 in UTC") from None
+        return value
 
 
 class BswImportOutput(serializers.Serializer):
@@ -38,6 +50,11 @@ class BswImportOutput(serializers.Serializer):
     game_ids = serializers.ListField(child=serializers.IntegerField(), help_text="the log's games in the club, new or not")
     differences = serializers.ListField(child=serializers.DictField())
     errors = serializers.ListField(child=serializers.CharField())
+    dates = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="per game of the log: game, played_at (ISO 8601, or null) and played_at_source, how it is "
+                  "known; null with the source \"none in the record: dated by its import\" when neither "
+                  "played_at nor game_id dates it (a .tch log has no date line)")
     hands_mended = serializers.ListField(
         child=serializers.DictField(),
         help_text="hands repaired, kept as their score-sheet line or skipped: game, hand, line, action, "
@@ -58,7 +75,8 @@ class GameImportBswApi(ApiView):
         body.is_valid(raise_exception=True)
         result = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
                                 bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"],
-                                game_id=body.validated_data.get("game_id"), idempotency_key=_idempotency_key(request))
+                                game_id=body.validated_data.get("game_id"), played_at=body.validated_data.get("played_at"),
+                                idempotency_key=_idempotency_key(request))
         return _write_response(_in_language(result))
 
 

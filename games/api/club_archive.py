@@ -73,16 +73,18 @@ class ClubImportApi(ClubDetailApi):
         parameters=[SLUG],
         responses={201: ArchiveImportOutput, 413: OpenApiResponse(s.ErrorOutput, description="archive too large"),
                    **ERRORS},
-        summary="Import a club's archive as a new club (the site's administrators)",
+        summary="Import a club's archive as a new club (a site administrator, or an admin of the archive's club)",
         description=("Codes of a refused archive (400, nothing stored): not_an_archive, unknown_version, "
                      "club_exists, truncated, malformed, unknown_reference, game_refused, tournament_refused, "
-                     "inconsistent; 413 archive_too_large. The body is the archive's bytes, sent as "
+                     "inconsistent, account_exists and not_the_clubs_admin (an importer who is no site "
+                     "administrator must be an admin of the archive's club, and the archive may name no other "
+                     "account of this site); 413 archive_too_large. The body is the archive's bytes, sent as "
                      "application/octet-stream or application/gzip."),
     )
     def post(self, request: Request, pk: str = "import") -> Response:
         if not archive.may_import(request.user):
-            raise ApiError(_("only the site's administrators import clubs"), code="permission_denied",
-                           status_code=status.HTTP_403_FORBIDDEN)
+            raise ApiError(_("sign in to import a club"), code="not_authenticated",
+                           status_code=status.HTTP_401_UNAUTHORIZED)
         slug = request.query_params.get("slug") or None
         body = request.data
         if body is None or not hasattr(body, "read"):
@@ -93,7 +95,7 @@ class ClubImportApi(ClubDetailApi):
         except archive.ArchiveError as exc:
             raise ApiError(exc.message, code=exc.code, status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE) from None
         with upload:
-            done = archive.import_archive(upload, slug=slug)
+            done = archive.import_archive(upload, slug=slug, importer=archive.importer_for(request.user))
         club = Club.objects.get(pk=done.club.pk)
         return Response({"club": s.ClubOutput(club).data, "counts": done.counts, "users_created": done.users_created},
                         status=status.HTTP_201_CREATED)

@@ -248,6 +248,10 @@ class WriteOutput(serializers.Serializer):
     status = serializers.ChoiceField(choices=Game.Status.choices)
     appended = serializers.IntegerField(required=False)
     first_seq = serializers.IntegerField(required=False)
+    played_at = serializers.DateTimeField(required=False, help_text="an import: when the game was played")
+    played_at_source = serializers.CharField(
+        required=False, help_text="an import: how played_at is known; \"none in the record: dated by its import\" "
+                                  "when the record has no meta.played_at")
 
 
 class ErrorOutput(serializers.Serializer):

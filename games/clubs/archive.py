@@ -247,6 +247,10 @@ class _Import:
     """The state of one import: the new primary key of every archive id, by kind."""
 
     slug: str | None
+    #: who imports through the site or the API without being a site administrator (None: the
+    #: command or a site administrator): such an import may name no other account of this site
+    #: and must make its importer an admin of the club (may_import, docs/club-archive.md)
+    importer: Any = None
     ids: dict[str, dict[Any, int]] = field(default_factory=lambda: {k: {} for k in ORDER})
     counts: dict[str, int] = field(default_factory=dict)
     club: Club | None = None
@@ -335,6 +339,10 @@ def _user(state: _Import, line: dict, number: int) -> None:
         raise _fail("malformed", _("line %(line)s (user): the username or e-mail is not valid")
                     % {"line": number}, line=number) from None
     user = User._default_manager.filter(**{User.USERNAME_FIELD: username}).first()
+    if user is not None and state.importer is not None and user.pk != state.importer.pk:
+        raise _fail("account_exists", _("the archive names the account “%(username)s”, which is someone else's on "
+                                        "this site: only a site administrator may import it")
+                    % {"username": username}, username=username)
     if user is None:
         # no usable password: the person sets one by a password reset (docs/club-archive.md)
         user = User(**{User.USERNAME_FIELD: username}, email=email)
@@ -554,11 +562,12 @@ class Imported:
     ids: dict[str, dict[Any, int]]
 
 
-def import_archive(data: IO[bytes], *, slug: str | None = None) -> Imported:
+def import_archive(data: IO[bytes], *, slug: str | None = None, importer=None) -> Imported:
     """Read an archive (a binary stream) into a new club, in one transaction: all or nothing.
     Raises ArchiveError (a code and words) for an archive it refuses. The club's ratings are
-    recomputed after the commit (games.hooks.club_imported)."""
-    state = _Import(slug=slug)
+    recomputed after the commit (games.hooks.club_imported). `importer`: a member of the club who
+    is no site administrator (importer_for), held to what such an import may do."""
+    state = _Import(slug=slug, importer=importer)
     lines = read_lines(data)
     try:
         with transaction.atomic():
@@ -585,6 +594,7 @@ def import_archive(data: IO[bytes], *, slug: str | None = None) -> Imported:
             if any(seq or status != Game.Status.ACTIVE for seq, status, _at in state.heads.values()):
                 raise _fail("malformed", _("a game of the archive says it has events but the archive holds none"))
             _check_tournaments(state)
+            _check_importer(state)
             club_id = state.club.pk
             transaction.on_commit(lambda: _ratings_after_import(club_id))
     except IntegrityError as exc:
@@ -640,10 +650,24 @@ def max_upload_bytes() -> int:
 
 
 def may_import(user) -> bool:
-    """Who may import a club through the site or the API: the site's administrators (superusers).
-    An archive names accounts by username and an import makes them members and the recorders of
-    its events, so an upload must come from someone the whole site trusts (docs/club-archive.md)."""
-    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_superuser", False))
+    """Who may import a club through the site or the API: anyone signed in. An archive names
+    accounts by username and an import makes them members and the recorders of its events, so a
+    signed-in user who is no site administrator imports only a club they are an admin of, whose
+    other accounts are new to this site (a club moving to its own server): importer_for."""
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def importer_for(user):
+    """The `importer` import_archive holds to those rules: None for a site administrator."""
+    return None if getattr(user, "is_superuser", False) else user
+
+
+def _check_importer(state: _Import) -> None:
+    if state.importer is None:
+        return
+    if not Membership.objects.filter(club=state.club, user_id=state.importer.pk, role=Membership.Role.ADMIN).exists():
+        raise _fail("not_the_clubs_admin", _("the archive's club does not have you as an admin: an admin of the club "
+                                             "imports it under their own username, or a site administrator does"))
 
 
 def spooled_archive(club: Club) -> IO[bytes]:

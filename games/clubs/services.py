@@ -415,12 +415,12 @@ def _link(player: Player, user) -> None:
 
 
 def open_game_of(player: Player) -> int | None:
-    """The id of a game `player` sits in that is still open, or None. Open: not finished (its
-    hands in play), or a table's game of a tournament in progress (a duplicate table's finished
+    """The id of a game `player` sits in that is still open, or None. Open: in play (its hands
+    hidden; an unfinished game, whose source ended, shows them as a finished one), or a table's game of a tournament in progress (a duplicate table's finished
     game stays hidden from the other tables until its round closes; the tournament's end is the
     simple bound that covers every round)."""
     open_games = GameSeat.objects.filter(player=player).filter(
-        ~Q(game__status=Game.Status.FINISHED) | Q(game__tournament_table__tournament__status="active"))
+        Q(game__status=Game.Status.ACTIVE) | Q(game__tournament_table__tournament__status="active"))
     return open_games.values_list("game_id", flat=True).order_by("game_id").first()
 
 

@@ -16,7 +16,7 @@ from .partnerships import Played, relations
 from .player_history import Entry, evenings, period_change, tournaments
 from .queries import is_provisional, result_letter
 from .rank_history import Row, rank_history
-from .standing import RankRule, status
+from .standing import ClubCalendar, RankRule, status
 
 MINE = ("game_id", "finished_at", "side", "rating_before", "rating_after", "rd_after", "expected", "score",
         "games", "points_for", "points_against", "elo_before", "elo_after")
@@ -135,9 +135,13 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
     rule = rank_rule(club)
     st = None
     if last is not None:
-        club_last = (RatingChange.objects.filter(club_id=club.pk, variant=variant).order_by("-ordinal")
-                     .values_list("finished_at", flat=True).first())
-        st = status(len(entries), last.day, evening_of(club_last, club.time_zone) if club_last else None, rule)
+        pool_changes = RatingChange.objects.filter(club_id=club.pk, variant=variant)
+        club_last = pool_changes.order_by("-ordinal").values_list("finished_at", flat=True).first()
+        calendar = ClubCalendar(rule, (evening_of(t, club.time_zone) for t in
+                                       pool_changes.order_by().values_list("finished_at", flat=True).distinct())
+                                if rule.inactive_days else ())
+        st = status(len(entries), last.day, evening_of(club_last, club.time_zone) if club_last else None, rule,
+                    calendar)
     change = period_change(entries, start, end)
     leads = club.league_leads_with
     return {
@@ -188,9 +192,11 @@ def tournament_groups(player: Player, entries: list[Entry]) -> list[dict]:
         if state is not None:
             perf = performances(t, state)
             entry = next((e for e, en in state.entries.items() if player.pk in en.players), None)
-            if entry is not None and perf.get(entry, {}).get("performance") is not None:
-                row["performance"], row["entry"] = perf[entry]["performance"], entry
-                row["bound"] = ""
+            if entry is not None and perf.get(entry):
+                # the standings' figure, also when they show none yet (fewer than MIN_TABLES
+                # tables: games.tournament.performance), so that the two pages agree
+                row["performance"], row["entry"] = perf[entry].get("performance"), entry
+                row["bound"] = perf[entry].get("bound", "")
         out.append(row)
     return out
 

@@ -14,7 +14,7 @@ from .config import SYSTEM, newcomer_rd, params_for
 from .elo import CLUB_ELO
 from .evening import evening_of, evening_start
 from .models import RatingChange, RatingPool
-from .standing import RankRule, order_key, status
+from .standing import ClubCalendar, RankRule, order_key, status
 
 FORM_LENGTH = 5
 TABLES = ("elo", "predictive")  # the league's two tables (docs/ratings.md section 4)
@@ -156,9 +156,12 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
             last_played=lr["finished_at"]))
     reference = max((r.last_played for r in rows), default=None)
     ref_day = evening_of(reference, tz) if reference else None
+    # the club's evenings in the period: a break longer than the rule's window is no one's absence
+    calendar = ClubCalendar(rule, (evening_of(t, tz) for t in qs.order_by().values_list("finished_at", flat=True).distinct())
+                            if rule.inactive_days else ())
     keyed = []
     for r in rows:
-        st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule)
+        st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule, calendar)
         r.games_to_rank, r.inactive, r.note = st.games_to_rank, st.inactive, st.note
         keyed.append((order_key(r.rating, r.player, r.player_id, st), r, st))
     keyed.sort(key=lambda k: k[0])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Hashable, Iterable
 
-from .standing import RankRule, is_ranked
+from .standing import ClubCalendar, RankRule, is_ranked
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,16 @@ def rank_history(rows: Iterable[Row], rule: RankRule, players: Iterable[Hashable
     out: dict[Hashable, list[DayRank]] = {}
     played_today: set = set()
     day: date | None = None
+    calendar = ClubCalendar(rule)  # the club's evenings so far: its breaks are no one's absence
 
     def close(d: date) -> None:
+        calendar.add(d)
         # the ranked players are ordered by (rating desc, id): a player's place is one more than
         # the ranked players before them (a count, not a sort: this runs once per club day)
-        ranked = [(-rating[p], str(p)) for p in rating if is_ranked(games[p], last_day[p], d, rule)]
+        ranked = [(-rating[p], str(p)) for p in rating if is_ranked(games[p], last_day[p], d, rule, calendar)]
         for p in (rating if want is None else want & rating.keys()):
             key = (-rating[p], str(p))
-            place = 1 + sum(1 for k in ranked if k < key) if is_ranked(games[p], last_day[p], d, rule) else None
+            place = 1 + sum(1 for k in ranked if k < key) if is_ranked(games[p], last_day[p], d, rule, calendar) else None
             out.setdefault(p, []).append(DayRank(d, place, len(ranked), p in played_today))
 
     for r in rows:

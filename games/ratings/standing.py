@@ -9,13 +9,19 @@ A club sets two rules (Club.league_min_games, Club.league_inactive_days; docs/ra
 * **inactivity**: a player whose last game is more than `inactive_days` days older than the
   reference day is listed as inactive, below the ranked players (0 turns the rule off). The
   reference day is the club's latest rated game in the period shown, not today: a club that
-  pauses for the summer, or an archive of old sheets, does not find everyone inactive.
+  pauses for the summer, or an archive of old sheets, does not find everyone inactive. The days
+  are the club's playing days (`ClubCalendar`): a break of the whole club longer than the rule's
+  window (the years between an imported archive of 2012-17 and tonight's games) is no one's
+  absence, so importing a club's past gives its regulars of then a ranked league, by the dates
+  the games were played.
 
 Ranked players are ordered by rating; the unranked follow (the active players still short of
 games first, fewest missing first, then the inactive), each group by rating.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -45,23 +51,61 @@ class Status:
         return short
 
 
-def is_inactive(last_played: date, reference: date | None, rule: RankRule) -> bool:
-    """The inactivity rule (days, both plain dates)."""
-    return bool(rule.inactive_days) and reference is not None and (reference - last_played).days > rule.inactive_days
+class ClubCalendar:
+    """The club's evenings with a rated game, in order, to count a player's absence in the club's
+    playing time: the days from their last evening to the reference, less the club's *breaks*,
+    the gaps between two of its evenings longer than the rule's window (nobody played for longer
+    than a player may be away). Without breaks it is the plain count of days."""
+
+    def __init__(self, rule: RankRule, days: Iterable[date] = ()) -> None:
+        self.window = rule.inactive_days
+        self.days: list[date] = []
+        self._skipped: list[int] = []  # the break days up to each evening, cumulated
+        for d in sorted(set(days)):
+            self.add(d)
+
+    def add(self, day: date) -> None:
+        """The club played on `day` (after every evening added so far; an evening again is a no-op)."""
+        if self.days and day <= self.days[-1]:
+            return
+        gap = (day - self.days[-1]).days if self.days else 0
+        before = self._skipped[-1] if self._skipped else 0
+        self.days.append(day)
+        self._skipped.append(before + (gap if self.window and gap > self.window else 0))
+
+    def _skipped_by(self, day: date) -> int:
+        i = bisect_right(self.days, day) - 1
+        return self._skipped[i] if i >= 0 else 0
+
+    def absence(self, last_played: date, reference: date) -> int:
+        """Days from `last_played` to `reference` that the club played through (breaks left out)."""
+        return max(0, (reference - last_played).days - (self._skipped_by(reference) - self._skipped_by(last_played)))
 
 
-def is_ranked(career_games: int, last_played: date, reference: date | None, rule: RankRule) -> bool:
+def is_inactive(last_played: date, reference: date | None, rule: RankRule,
+                calendar: ClubCalendar | None = None) -> bool:
+    """The inactivity rule (days, both plain dates; with the club's `calendar`, its breaks left out)."""
+    if not rule.inactive_days or reference is None:
+        return False
+    away = calendar.absence(last_played, reference) if calendar is not None else (reference - last_played).days
+    return away > rule.inactive_days
+
+
+def is_ranked(career_games: int, last_played: date, reference: date | None, rule: RankRule,
+              calendar: ClubCalendar | None = None) -> bool:
     """The rule itself: enough games and not inactive (status() says why not)."""
-    return career_games >= rule.min_games and not is_inactive(last_played, reference, rule)
+    return career_games >= rule.min_games and not is_inactive(last_played, reference, rule, calendar)
 
 
-def status(career_games: int, last_played: date, reference: date | None, rule: RankRule) -> Status:
+def status(career_games: int, last_played: date, reference: date | None, rule: RankRule,
+           calendar: ClubCalendar | None = None) -> Status:
     """A player's standing under the club's rule. `last_played`: the evening of their last game;
     `reference`: the evening inactivity counts from (games.ratings.evening: the club's evenings,
-    not the UTC dates of the games, which is why this takes no datetime)."""
+    not the UTC dates of the games, which is why this takes no datetime); `calendar`: the club's
+    evenings up to the reference, whose breaks are no one's absence."""
     missing = max(0, rule.min_games - career_games)
-    inactive = is_inactive(last_played, reference, rule)
-    return Status(ranked=is_ranked(career_games, last_played, reference, rule), games_to_rank=missing,
+    inactive = is_inactive(last_played, reference, rule, calendar)
+    return Status(ranked=career_games >= rule.min_games and not inactive, games_to_rank=missing,
                   inactive=inactive)
 
 

@@ -11,6 +11,7 @@ from games.models import Game, Membership
 
 from .checks import _check_events_shape, _check_incoming, _check_storable
 from .errors import GameNotFound, InvalidInput, RuleViolation, SeqConflict, WriteForbidden, seat_names_of
+from .game_end import status_for
 from .idempotency import _fingerprint, _idempotency_scope, _idempotent_replay, _idempotent_store
 from .results import WriteResult, _game_body
 
@@ -32,7 +33,7 @@ def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.
     one statement on PostgreSQL (games.sql.append_events)."""
     was_finished = game.status == Game.Status.FINISHED
     game.seq = start + len(events)
-    game.status = Game.Status.FINISHED if state.is_over else Game.Status.ACTIVE
+    game.status = status_for(state.is_over, game.header)
     game.finished_at = (game.finished_at or timezone.now()) if state.is_over else None
     user_id = user.pk if user is not None and user.is_authenticated else None
     sql.append_events(game, start, events, recorded_by=user_id, recorded_at=timezone.now())

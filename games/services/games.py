@@ -17,6 +17,8 @@ from games.models import Club, Game, GameSeat
 from . import events as events_service  # looked up at call time: tests replace its writes
 from .checks import _check_events_shape, _check_name, _check_storable
 from .errors import InvalidInput, RuleViolation, engine_reason
+from .dating import dating
+from .game_end import status_for
 from .idempotency import _fingerprint, _with_idempotency
 from .players import players_for_names
 from .results import WriteResult, _game_body
@@ -37,7 +39,7 @@ def _create_game_rows(*, club: Club, variant: str, options, names: list[str], he
                       played_at=None, import_hash: str | None = None) -> Game:
     dated = {} if played_at is None else {"played_at": played_at}
     game = Game.objects.create(
-        club=club, variant=variant, options=options, header=header, created_by=user, status=Game.Status.ACTIVE,
+        club=club, variant=variant, options=options, header=header, created_by=user, status=status_for(False, header),
         import_hash=import_hash, **dated,
     )
     players = players_for_names(club=club, names=names)
@@ -101,11 +103,18 @@ def import_hash(record: dict, canonical: str | None = None) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+def _import_body(game: Game) -> dict[str, Any]:
+    """An import's answer: the game, and when it was played with how that is known (dated by the
+    import when its record gives no date: docs/importers.md)."""
+    return {**_game_body(game), "played_at": game.played_at.isoformat(),
+            "played_at_source": dating(game.header.get("meta"))["played_at_source"]}
+
+
 def _already_imported(club: Club, content: str) -> WriteResult | None:
     game = Game.objects.filter(club=club, import_hash=content).first()
     if game is None:
         return None
-    return WriteResult(body={**_game_body(game), "already_imported": True}, created=False)
+    return WriteResult(body={**_import_body(game), "already_imported": True}, created=False)
 
 
 def checked_import_events(record: Any) -> list:
@@ -169,7 +178,7 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
         if events:
             events_service._insert_events(game=game, start=0, events=events, state=state, user=user)
         snapshots.cache_on_commit(game, kept, 0, events)
-        return WriteResult(body=_game_body(game))
+        return WriteResult(body=_import_body(game))
 
     fingerprint = _fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""
     return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)

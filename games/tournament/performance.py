@@ -13,6 +13,12 @@ Byes, missed rounds and tables without a result take no part. E rises with R, so
 unique; it is searched by bisection in opp +- 800 (pairs; +- 1600 for individuals, whose R counts
 half of the side): a perfect score gets the top of that range and a zero score the bottom (FIDE's
 convention that 100 % is worth 800 above the opponents). docs/tournament.md, "Performance rating".
+
+What a tournament shows (`performance`) is that root **bounded as rating tables are**: never more
+than 800 from the opponents' mean rating (FIDE's table of dp tops out at +-800 for 100 % / 0 %),
+individuals included (their root may reach +-1600, since R is half of the side: one won round
+beside a weak partner read 3100), and **only once the entry has played `MIN_TABLES` tables**:
+after one round a single won table is +800 whatever happened, which says nothing about the entry.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from .state import TournamentState
 
 SPREAD = 800.0  # a perfect score: the opponents' mean + 800 (FIDE's dp for 100 %)
 ITERATIONS = 60
+BOUND = 800.0  # what a tournament shows: at most this far from the opponents' mean (FIDE's dp range)
+MIN_TABLES = 3  # tables with a result an entry plays before its performance is shown
 
 
 def expected(a: float, b: float) -> float:
@@ -57,6 +65,20 @@ def performance_rating(games: list[tuple[float, float | None, float]]) -> float:
     return (lo + hi) / 2
 
 
+def bounded_performance(games: list[tuple[float, float | None, float]]) -> tuple[float | None, str]:
+    """(the performance a tournament shows, "max" / "min" when it is the bound, else ""): None
+    before `MIN_TABLES` tables; else the root clamped to the opponents' mean +- `BOUND`."""
+    if len(games) < MIN_TABLES:
+        return None, ""
+    opp_mean = sum(g[0] for g in games) / len(games)
+    r = performance_rating(games)
+    if r >= opp_mean + BOUND:
+        return opp_mean + BOUND, "max"
+    if r <= opp_mean - BOUND:
+        return opp_mean - BOUND, "min"
+    return r, ""
+
+
 def _outcome(state: TournamentState, table: Any, vps: tuple[float, float]) -> tuple[float, float]:
     a, b = vps
     if state.preset.unit == "none":
@@ -69,8 +91,9 @@ def performance(
     ratings: dict[Any, float],
     default: float = 1500.0,
 ) -> dict[str, dict[str, Any]]:
-    """{entry: {"performance": R rounded to 0.1 or None, "tables": n, "score": S, "opponents":
-    mean opponent rating or None}}. `ratings` maps a player (as the entries name them) to the
+    """{entry: {"performance": R rounded to 0.1 or None, "bound": "max" / "min" / "", "tables": n,
+    "score": S, "opponents": mean opponent rating or None}}: R as `bounded_performance` shows it
+    (None before `MIN_TABLES` tables with a result). `ratings` maps a player (as the entries name them) to the
     rating before the event; a player without one counts `default` (a newcomer's start). A table
     is won on its VP (matchpoints in a duplicate event)."""
     from .standings import table_scores
@@ -94,8 +117,10 @@ def performance(
                     games[e].append((opp, partner, outcome[s]))
     out = {}
     for e, rows in games.items():
+        shown, bound = bounded_performance(rows)
         out[e] = {
-            "performance": round(performance_rating(rows), 1) if rows else None,
+            "performance": round(shown, 1) if shown is not None else None,
+            "bound": bound,
             "tables": len(rows),
             "score": sum(r[2] for r in rows),
             "opponents": round(sum(r[0] for r in rows) / len(rows), 1) if rows else None,

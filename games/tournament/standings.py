@@ -250,10 +250,18 @@ def _split(groups: list[list[str]], key: dict[str, float]) -> list[list[str]]:
     return out
 
 
+def has_results(state: TournamentState) -> bool:
+    """Whether any table has a result yet. Before the first one the standings rank nobody: every
+    entry would tie on nothing and only the drawing of lots would order them, which reads as a
+    ranking that no play made (docs/tournament.md, "Standings")."""
+    return any(t.result is not None for r in state.rounds for t in r.tables.values())
+
+
 def standings_json(state: TournamentState) -> dict[str, Any]:
-    """The standings as ``python -m games.tournament standings`` prints them."""
+    """The standings as ``python -m games.tournament standings`` prints them: entries in
+    registration order without a rank until the first table has a result."""
     lines = round_lines(state)
-    groups = ranking(state, lines)
+    groups = ranking(state, lines) if has_results(state) else []
     bh = buchholz(state, lines) if "buchholz" in state.header["tiebreaks"] else None
     lots = lots_order(state)
     rows, place = [], 1
@@ -271,6 +279,7 @@ def standings_json(state: TournamentState) -> dict[str, Any]:
         "finished": state.finished,
         "scoring": state.header["scoring"],
         "tiebreaks": state.header["tiebreaks"],
+        "ranked": bool(groups),
         "standings": rows,
     }
 
@@ -303,7 +312,7 @@ def _row(
 def crosstable_json(state: TournamentState) -> dict[str, Any]:
     """Per entry, per round: where it sat, with and against whom, and what it took."""
     lines = round_lines(state)
-    order = [e for g in ranking(state, lines) for e in g]
+    order = [e for g in ranking(state, lines) for e in g] if has_results(state) else []
     order += [e for e in state.entries if e not in order]
     rows = []
     for e in order:

@@ -43,7 +43,8 @@ def club_export(request, slug: str):
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_import(request):
-    """The site's administrators: upload a club's archive; it becomes a new club of this site."""
+    """Upload a club's archive; it becomes a new club of this site (a site administrator, or an admin
+    of the archive's club whose other accounts are new here: archive.importer_for)."""
     if not archive.may_import(request.user):
         raise Http404("site administrators only")
     form = ArchiveImportForm(request.POST or None, request.FILES or None)
@@ -54,7 +55,8 @@ def club_import(request):
                 raise archive.ArchiveError(
                     _("the archive is larger than %(limit)s bytes: import it with manage.py import_club")
                     % {"limit": archive.max_upload_bytes()}, code="archive_too_large")
-            done = archive.import_archive(upload, slug=form.cleaned_data["slug"] or None)
+            done = archive.import_archive(upload, slug=form.cleaned_data["slug"] or None,
+                                          importer=archive.importer_for(request.user))
         except archive.ArchiveError as err:
             form.add_error(None, _("The archive was not imported (%(code)s): %(reason)s")
                            % {"code": err.code, "reason": err.message})

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Membership
+from games.models import Club, Membership, default_time_zone, validate_time_zone
 
 ROLE_HELP = {
     "viewer": _("sees the club's games (members-only clubs too)"),
@@ -26,6 +26,15 @@ class ClubCreateForm(forms.Form):
                                      required=False, widget=forms.RadioSelect, label=_("When readers see the cards of a game in play"),
                                      help_text=_("Scorers and admins always see every hand; a player seated in a "
                                                  "game sees their own."))
+    # also under League › settings; asked here so that a new club's evenings and times are its own
+    # from the first game (a text field offering the zones as one types: the page's datalist)
+    time_zone = forms.CharField(max_length=64, initial=default_time_zone, validators=[validate_time_zone], required=False,
+                                label=_("Time zone"),
+                                help_text=_("Where the club plays, by its IANA name (Europe/Berlin). An evening runs "
+                                            "from 06:00 to 06:00 the next morning there: a game at 01:30 counts on "
+                                            "the evening before."),
+                                widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off",
+                                                              "spellcheck": "false"}))
 
     def clean(self):
         data = super().clean()

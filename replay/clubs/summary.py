@@ -1,5 +1,5 @@
 """What the club page says about each game: the players by team, the final score, the winner,
-finished or in play; and the club's latest evening at a glance.
+finished, in play or unfinished; and the club's latest evening at a glance.
 
 Scores come from the engine's state at the game's last event (`games.snapshots`, cached per game), the
 same state the score sheet shows; only totals, teams and the winner are read from it (never a
@@ -40,6 +40,15 @@ class GameSummary:
     hands: int
     error: str = ""
     player_ids: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def unfinished(self) -> bool:
+        """Its source (an imported log or score sheet) ended before the game did: not in play."""
+        return self.game.status == Game.Status.UNFINISHED
+
+    @property
+    def in_play(self) -> bool:
+        return not self.finished and not self.unfinished
 
     @property
     def winner(self) -> Side | None:
@@ -115,7 +124,9 @@ class Evening:
     games: list[GameSummary]
     finished: int
     in_play: int
-    # (name, games played, games won), most wins first
+    unfinished: int
+    # (name, finished games played, games won), most wins first: a game still in play (or one
+    # its source ended before it was over) is no win and no loss yet, so it is not counted
     tally: list[tuple[str, int, int]]
 
 
@@ -132,10 +143,13 @@ def latest_evening(club_games, tz: str) -> Evening | None:
     summaries = summarise_all(same_day)
     played, won = Counter(), Counter()
     for s in summaries:
+        if not s.finished:
+            continue
         for side in s.sides:
             for name in side.names:
                 played[name] += 1
                 won[name] += 1 if side.won else 0
     tally = sorted(((n, played[n], won[n]) for n in played), key=lambda t: (-t[2], -t[1], t[0].lower()))
     finished = sum(1 for s in summaries if s.finished)
-    return Evening(day, summaries, finished, len(summaries) - finished, tally)
+    in_play = sum(1 for s in summaries if s.in_play)
+    return Evening(day, summaries, finished, in_play, len(summaries) - finished - in_play, tally)

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from games import engine, selectors
 from games.clubs import services
 from games.clubs.models import AuditEntry, ClaimRequest, Invitation
-from games.models import Club, Game, ImportedFile, ImportJob, Membership, Player
+from games.models import Club, Game, ImportedFile, ImportJob, Membership, Player, time_zone_names
 from games.services import ServiceError
 from replay.accounts.forms import SignUpForm
 
@@ -105,13 +105,14 @@ def club_create(request):
         data = form.cleaned_data
         try:
             club = services.club_create(name=data["name"], slug=data["slug"], visibility=data["visibility"],
-                                        reveal_hands=data.get("reveal_hands") or None, user=request.user)
+                                        reveal_hands=data.get("reveal_hands") or None, user=request.user,
+                                        time_zone=data.get("time_zone") or None)
         except ServiceError as err:
             form.add_error("slug" if err.code in {"duplicate", "invalid_slug"} else None, err.message)
         else:
             messages.success(request, _("%(club)s is open: you are its admin. Invite your scorers next.") % {"club": club.name})
             return redirect("clubs:members", club.slug)
-    return render(request, "clubs/create.html", {"form": form})
+    return render(request, "clubs/create.html", {"form": form, "time_zones": time_zone_names()})
 
 
 # --- members and invitations --------------------------------------------------------------------

@@ -72,7 +72,7 @@ def entry_home(request):
 def new_game(request, slug: str):
     club = _writable_club(request, slug)
     members = list(Player.objects.filter(club=club).order_by("name"))
-    error = None
+    error = error_code = None
     if request.method == "POST":
         form = forms.NewGame(request.POST, members=members)
         if form.is_valid():
@@ -85,10 +85,8 @@ def new_game(request, slug: str):
                     user=request.user,
                     idempotency_key=form.cleaned["token"],
                 )
-            except services.RuleViolation as err:
-                error = f"{err.code}: {err.message}"
-            except services.ServiceError as err:
-                error = err.message
+            except services.ServiceError as err:  # the code stays out of the words (data-code)
+                error, error_code = err.message, err.code
             else:
                 return redirect("replay:entry:enter", pk=result.body["id"])
         else:
@@ -98,7 +96,7 @@ def new_game(request, slug: str):
     return render(request, "entry/new_game.html", {
         "club": club,
         "form": form,
-        "error": error,
+        "error": error, "error_code": error_code,
         "token": uuid.uuid4().hex,
         "variants": forms.variant_choices(form),
         "presets": forms.preset_choices(),

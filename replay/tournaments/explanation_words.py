@@ -33,6 +33,31 @@ CONSTRAINTS = {
 }
 
 
+def plain(explanation: dict) -> str:
+    """The pairing in a player's words, said first on the pairing page (issue 33 finding 5); the
+    method's name and algebra (`method`, `constraints`) follow behind "details"."""
+    system = explanation.get("system")
+    if system == "manual":
+        return _("The tournament director seats every table.")
+    if system == "swiss":
+        return _("Pairs with the closest scores meet, and no two pairs meet twice while that can be avoided.")
+    if system == "round_robin":
+        return _("Every pair meets every other pair once.")
+    if system == "duplicate":
+        return _("Every pair meets every other pair once and plays every board once; all tables of a round "
+                 "play the same boards.")
+    if system == "individual":
+        design = explanation.get("design")
+        if isinstance(design, dict) and design.get("of"):
+            if int(design.get("players", 0)) % 4 == 1:  # 4k+1 players: one sits out each round
+                return _("Over %(of)s rounds everyone partners everyone else exactly once, meets everyone else "
+                         "twice as an opponent and sits out once.") % {"of": design["of"]}
+            return _("Over %(of)s rounds everyone partners everyone else exactly once and meets everyone else "
+                     "twice as an opponent.") % {"of": design["of"]}
+        return _("A new partner for everyone wherever possible, then as few repeated opponents as possible.")
+    return ""
+
+
 def method(explanation: dict) -> str:
     """How the proposal was made; the core's English when the explanation lacks the numbers (one
     stored before they were written, or from another source)."""

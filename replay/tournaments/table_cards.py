@@ -20,6 +20,7 @@ from games import selectors as game_selectors
 from games.models import Club, Game
 from games.services import ServiceError
 from games.tournaments import code_throttle, selectors, services, table_codes
+from replay.tournaments.refusals import refusal
 
 
 @never_cache
@@ -109,7 +110,7 @@ def table_code_action(request: HttpRequest, pk: int, round_number: int, table: i
             messages.success(request, (_("Table %(table)s: code reissued.") if action == "reissue"
                                       else _("Table %(table)s: code revoked.")) % {"table": table})
         except ServiceError as err:
-            messages.error(request, _("Not done: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
+            messages.error(request, refusal(err, _("Not done")))
     return redirect("replay:tournament-cards", pk=pk, round_number=round_number)
 
 
@@ -123,7 +124,7 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
             services.table_action(game_id=pk, action=request.POST.get("action", ""), user=request.user,
                                   reason=request.POST.get("reason"), pin=request.POST.get("pin"))
         except ServiceError as err:
-            messages.error(request, _("Not stored: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
+            messages.error(request, refusal(err, _("Not stored")))
         return redirect("replay:table-result", pk=pk)
     try:
         view = services.table_result(game_id=pk, user=request.user)

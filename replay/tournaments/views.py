@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -25,8 +26,12 @@ from games import tournament as core
 from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
 from games.tournaments import refusal_words, result_sides, selectors, services, visibility
+from games.tournament.performance import MIN_TABLES
+from games.tournament.record import SYSTEMS
+from games.tournament.scoring import PRESETS
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
+from replay.tournaments.refusals import refusal
 
 from . import explanation_words
 from .forms import (
@@ -79,11 +84,48 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             body = services.tournament_create(club=club, name=form.cleaned_data["name"], header=form.header(seed),
                                               user=request.user).body
         except ServiceError as err:
-            form.add_error(None, f"{err.message} ({err.code})")
+            _refuse_header(form, err)
         else:
             messages.success(request, _("Tournament created. Register the entries, then pair round 1."))
             return redirect("replay:tournament", pk=body["id"])
-    return render(request, "tournaments/new.html", {"club": club, "form": form})
+    return render(request, "tournaments/new.html", {"club": club, "form": form, "form_rules": _form_rules()})
+
+
+def _form_rules() -> dict[str, Any]:
+    """What the new-tournament form's script needs: the core's systems per entrants and the
+    presets (which fit which stays the core's: games.tournament.record), and its two sentences."""
+    return {"systems": {k: list(v) for k, v in SYSTEMS.items()}, "scorings": list(PRESETS),
+            "words": {"system_moved": _("The system is now “%(system)s”: it fits the entrants."),
+                      "scoring_moved": _("The scoring is now “%(scoring)s”: it fits the system.")}}
+
+
+def _header_advice(rule: str, params: dict) -> tuple[str | None, str] | None:
+    """(the form field, what to do) for the core's refusals of a header the form can lead to."""
+    if rule == "system":
+        if params.get("entrants") == "individuals":
+            return "system", _("Individuals get a new partner each round: choose “Individual” or “Manual” as the system.")
+        return "system", _("Fixed pairs play Swiss, round robin, duplicate or manual: choose one of those as the system.")
+    if rule == "duplicate_matchpoints":
+        return "scoring", _("A duplicate tournament is scored by matchpoints, and matchpoints need the duplicate "
+                            "system: choose both, or neither.")
+    if rule == "dtm_hands":
+        return "length", _("DTM counts victory points per hand: make a round a number of hands.")
+    if rule == "too_many_boards":
+        return "hands_per_round", _("Choose fewer rounds or fewer boards per round (at most %(limit)s boards in all).") % {
+            "limit": params.get("limit")}
+    if rule == "grand_tichu":
+        return "grand_tichu", _("Grand Tichu is a choice of duplicate tournaments only: leave it unticked.")
+    return None
+
+
+def _refuse_header(form: TournamentForm, err: ServiceError) -> None:
+    """Put the refusal at the field it is about, as what to do; the code goes to `data-code`."""
+    advice = _header_advice(getattr(err, "params", {}).get("rule", ""), getattr(err, "params", {}))
+    if advice is None:
+        form.add_error(None, refusal(err))
+        return
+    field, words = advice
+    form.add_error(field, format_html('<span class="refusal" data-code="{}">{}</span>', err.code, words))
 
 
 # --- what the pages show ------------------------------------------------------------------------
@@ -172,7 +214,10 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
     lines = [{**line, "perf": perf.get(line["entry"], {})} for line in standings["standings"]]
     return {
         "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
-        "show_performance": bool(perf),
+        # the column appears once some entry has played enough for its figure (MIN_TABLES): a
+        # column of dashes before that says nothing and costs a phone its width
+        "show_performance": any(p.get("performance") is not None for p in perf.values()),
+        "perf_min_tables": MIN_TABLES,
         "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
         "unit": {"points": _("Points"), "matchpoints": _("MP")}.get(state.header["scoring"], _("VP")),
     }
@@ -256,7 +301,7 @@ def _append(request: HttpRequest, tournament: Tournament, events: list[dict]) ->
                                   "the page now shows the latest state; check it and do it again if still needed."))
         return False
     except ServiceError as err:
-        messages.error(request, _("Not stored: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
+        messages.error(request, refusal(err, _("Not stored")))
         return False
     return True
 
@@ -325,8 +370,10 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
                  "reason": d["reason"]}
         if _append(request, tournament, [event]):
             messages.success(request, _("Adjustment recorded."))
+    elif action == "close" and state.current_round is None:
+        messages.error(request, _("No round has been paired yet."))
     elif action == "close":
-        number = state.current_round.number if state.current_round else 0
+        number = state.current_round.number
         if _append(request, tournament, [{"type": "round_closed", "round": number}]):
             messages.success(request, _("Round %(round)s closed.") % {"round": number})
     elif action == "finish":
@@ -368,7 +415,7 @@ def _make_games(request: HttpRequest, tournament: Tournament, state: core.Tourna
     try:
         links = services.make_round_games(tournament_id=tournament.pk, round_number=current.number, user=request.user)
     except ServiceError as err:
-        messages.error(request, _("Not stored: %(reason)s (%(code)s).") % {"reason": err.message, "code": err.code})
+        messages.error(request, refusal(err, _("Not stored")))
         return
     messages.success(request, _("Round %(round)s: %(count)s table games ready to be entered.") % {"round": current.number, "count": len(links)})
 
@@ -385,7 +432,7 @@ def _take_results(request: HttpRequest, tournament: Tournament, state: core.Tour
             services.record_result_from_game(tournament_id=tournament.pk, round_number=current.number,
                                              table=link.table, user=request.user)
         except ServiceError as err:
-            messages.error(request, _("Table %(table)s: not stored: %(reason)s (%(code)s).") % {"table": link.table, "reason": err.message, "code": err.code})
+            messages.error(request, refusal(err, _("Table %(table)s: not stored") % {"table": link.table}))
             continue
         taken += 1
     if taken:
@@ -411,7 +458,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
                 services.make_round_games(tournament_id=tournament.pk, round_number=event["round"],
                                           user=request.user)
             except ServiceError as err:
-                messages.error(request, _("The round is paired but its games were not made: %(reason)s") % {"reason": err.message})
+                messages.error(request, refusal(err, _("The round is paired but its games were not made")))
             else:
                 messages.success(request, _("Round %(round)s published: the tables can start.") % {"round": event["round"]})
             return redirect("replay:tournament", pk=pk)
@@ -420,7 +467,8 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
         proposal = core.propose(state).event()
     except core.TournamentError as err:
         if err.code != "pairing_manual":
-            messages.error(request, _("No pairing can be proposed: %(reason)s (%(code)s).") % {"reason": refusal_words.message(err), "code": err.code})
+            err.message = refusal_words.message(err)
+            messages.error(request, refusal(err, _("No pairing can be proposed")))
             return redirect("replay:tournament", pk=pk)
         proposal = _empty_pairing(state, per_side)
     choices = [("", "—")] + [(e, state.entries[e].name) for e in state.active_entries()]
@@ -431,6 +479,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "club": tournament.club, "round": proposal["round"], "tables": tables,
         "byes": [state.entries[b].name for b in proposal["byes"]], "proposal": proposal, "choices": choices,
         "explanation": proposal.get("explanation") or {}, "seq": tournament.seq,
+        "plain": explanation_words.plain(proposal.get("explanation") or {}),
         "method": explanation_words.method(proposal.get("explanation") or {}),
         "constraints": explanation_words.constraints(proposal.get("explanation") or {}),
         "names": {e: state.entries[e].name for e in state.entries},

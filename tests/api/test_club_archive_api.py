@@ -1,5 +1,6 @@
 """The club archive over the API: GET /api/clubs/{club}/export/ (the club's admins) and
-POST /api/clubs/import/ (the site's administrators), with coded errors and in the OpenAPI document."""
+POST /api/clubs/import/ (a site administrator, or an admin of the archive's club whose other
+accounts are new here), with coded errors and in the OpenAPI document."""
 from __future__ import annotations
 
 import gzip
@@ -60,13 +61,42 @@ def test_only_the_clubs_admins_export(club, anon):
     assert anon.get(f"/api/clubs/{club.slug}/export/").status_code in (401, 403)
 
 
-def test_only_the_sites_administrators_import(club, anon):
+def renamed(data: bytes, names: dict[str, str]) -> bytes:
+    """The archive with some of its accounts named otherwise (as on a site where they are new)."""
+    text = gzip.decompress(data).decode()
+    for old, new in names.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    return gzip.compress(text.encode())
+
+
+def test_a_clubs_admin_imports_it_where_its_other_accounts_are_new(club, anon, django_capture_on_commit_callbacks):
+    """A club moving to its own server: its admin signs up there under their own username and
+    imports; the other accounts the archive names are new there (created without a password)."""
     ann = get_user_model().objects.get(username="ann")
+    data = renamed(export(client_for(ann), club), {"bob": "robert", "dee": "deedee", "eve": "evie"})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post_archive(client_for(ann), data, slug="mine")
+    assert response.status_code == 201, response.json()
+    assert sorted(response.json()["users_created"]) == ["deedee", "evie", "robert"]
+    copy = Club.objects.get(slug="mine")
+    assert copy.memberships.get(user=ann).role == "admin"
+    assert not get_user_model().objects.get(username="robert").has_usable_password()
+
+
+def test_no_one_but_a_site_administrator_imports_an_archive_naming_others_accounts(club, anon):
+    ann, bob = (get_user_model().objects.get(username=n) for n in ("ann", "bob"))
     data = export(client_for(ann), club)
+    # ann's own club, but it names bob, dee and eve, who have accounts here: it would make them
+    # members of a club and the recorders of its events without their say
     response = post_archive(client_for(ann), data, slug="mine")
-    assert response.status_code == 403 and response.json()["code"] == "permission_denied"
+    assert response.status_code == 400 and response.json()["code"] == "account_exists", response.json()
+    # bob is a scorer of the club, not its admin: he may not import it, even where ann is new
+    response = post_archive(client_for(bob), renamed(data, {"ann": "anna", "dee": "deedee", "eve": "evie"}),
+                            slug="his")
+    assert response.status_code == 400 and response.json()["code"] == "not_the_clubs_admin", response.json()
     assert post_archive(anon, data, slug="mine").status_code in (401, 403)
-    assert not Club.objects.filter(slug="mine").exists()
+    assert not Club.objects.filter(slug__in=["mine", "his"]).exists()
+    assert not get_user_model().objects.filter(username__in=["anna", "deedee", "evie"]).exists()
 
 
 def test_a_refused_archive_answers_its_code(club, root, settings):

@@ -621,7 +621,9 @@ def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as,
     second.click("#stale-ack-sheet")
     assert second.is_hidden("#sheet-stale") and second.is_hidden("#bar-stale")
     second.wait_for_selector("#save-hand:not([disabled])")
-    second.click("#clear-hand")
+    second.click("#clear-hand")  # an empty form says nothing red until a field is used or Save tapped
+    second.wait_for_function("() => document.getElementById('hand-check').textContent === ''")
+    second.click("#save-hand")
     second.wait_for_function("() => document.getElementById('hand-check').textContent === 'Who went out first?'")
     # card by card too: a shuffle built on a stale state is refused, and held the same way
     first.click("#tab-cards")

@@ -121,7 +121,7 @@ def test_an_evening_of_eight_individuals(open_as, director, live_server):
     assert phone.text_content("#clock-note").strip() == "Times on this page are Europe/Berlin time."
     phone.screenshot(path=str(_shot("tournament-phone.png")), full_page=True)
     standings = open_as(director, f"/tournaments/{tournament.pk}/standings/?round=1", PHONE)
-    assert "after round 1" in standings.text_content("#standings caption")
+    assert "after round 1" in standings.text_content("#standings-heading")  # the table is labelled by it
     assert no_horizontal_scroll(standings)
     projector = open_as(director, f"/tournaments/{tournament.pk}/projector/", LAPTOP)
     assert projector.locator("meta[http-equiv='refresh']").count() == 1

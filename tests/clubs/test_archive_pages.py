@@ -69,8 +69,14 @@ def test_a_site_administrator_imports_a_club(club, make_user, django_capture_on_
     assert not Club.objects.filter(slug="x-y").exists()
 
 
-def test_only_site_administrators_import(club):
+def test_a_member_who_is_no_site_administrator_imports_only_under_the_rules(club):
+    """The page is open to anyone signed in; the import itself refuses an archive naming other
+    accounts of this site (account_exists) or a club the importer is no admin of."""
     ann = signed_in("ann")
-    assert 'id="import-club-link"' not in ann.get("/new-club/").content.decode()
-    assert ann.get("/import-club/").status_code == 404
-    assert ann.post("/import-club/", {}).status_code == 404
+    assert 'id="import-club-link"' in ann.get("/new-club/").content.decode()
+    assert ann.get("/import-club/").status_code == 200
+    data = download(ann, club)
+    refused = ann.post("/import-club/", {"archive": SimpleUploadedFile("t.gz", data), "slug": "mine"})
+    assert refused.status_code == 400 and "account_exists" in refused.content.decode()
+    assert not Club.objects.filter(slug="mine").exists()
+    assert Client().get("/import-club/").status_code == 302  # to sign in

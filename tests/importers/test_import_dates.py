@@ -137,3 +137,47 @@ def test_the_id_estimate_meets_its_anchors_and_refuses_non_ids():
     assert bsw_dates.played_at_from_id("demo") is None and bsw_dates.played_at_from_id(0) is None
     assert bsw_dates.played_at_from_path("x/202507/2410688.tch") == "2025-07-01T00:00:00Z"
     assert bsw_dates.played_at_from_path("x/2025/2410688.tch") is None
+
+
+def test_the_bsw_api_says_how_each_game_is_dated_and_when_it_is_dated_by_the_import(scorer_client, club):
+    text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="latin-1")
+    dated = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}", {"log": text, "game_id": "2241381"},
+                               format="json").json()
+    assert dated["dates"] == [{"game": 1, "played_at": "2019-05-19T00:00:00Z", "played_at_source": bsw_dates.FROM_ID}]
+    undated_log = (CORPUS / "bsw-tich_me" / "demo_game.tch").read_text(encoding="latin-1")
+    undated = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}", {"log": undated_log}, format="json").json()
+    assert undated["dates"] == [{"game": 1, "played_at": None,
+                                 "played_at_source": "none in the record: dated by its import"}]
+
+
+def test_the_bsw_api_takes_the_date_when_the_importer_knows_it(scorer_client, club):
+    text = (CORPUS / "bsw-tich_me" / "demo_game.tch").read_text(encoding="latin-1")
+    response = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}",
+                                  {"log": text, "played_at": "2019-03-02T20:15:00+01:00"}, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["dates"][0]["played_at"] == "2019-03-02T19:15:00Z"
+    (game_id,) = response.json()["game_ids"]
+    assert Game.objects.get(pk=game_id).played_at == datetime(2019, 3, 2, 19, 15, tzinfo=UTC)
+    bad = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}",
+                             {"log": text, "played_at": "0001-01-01T00:00+01:00"}, format="json")
+    assert bad.status_code == 400 and Game.objects.filter(club=club).count() == 1
+
+
+def test_import_bsw_says_which_games_are_dated_by_the_import(hist, tmp_path):
+    shutil.copy(CORPUS / "bsw-tich_me" / "demo_game.tch", tmp_path / "demo_game.tch")
+    shutil.copy(CORPUS / "bsw-tich_me" / "2241381.tch", tmp_path / "2241381.tch")
+    out = run("import_bsw", str(tmp_path), "--club", "hist")
+    assert out.count("dated by its import") == 1
+    assert out.index("dated by its import") > out.index("demo_game.tch")
+
+
+def test_the_record_import_answers_when_the_game_was_played_or_that_the_import_dates_it(scorer_client, club):
+    from games.engine import random_game
+
+    record = random_game(5, players=["Ann", "Bob", "Cid", "Dee"])
+    undated = scorer_client.post(f"/api/games/import/?club={club.pk}", record, format="json").json()
+    assert undated["played_at_source"] == "none in the record: dated by its import"
+    dated = scorer_client.post(f"/api/games/import/?club={club.pk}",
+                               {**record, "meta": {"played_at": "2014-06-03"}}, format="json").json()
+    assert dated["played_at"].startswith("2014-06-03T00:00:00")
+    assert dated["played_at_source"] == "the record's meta.played_at"

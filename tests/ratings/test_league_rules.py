@@ -223,12 +223,14 @@ def test_rank_history_ranks_are_one_to_n_each_day(changes, min_games, inactive_d
 
 
 def test_rank_history_of_a_small_club():
-    d1, d2, d3 = date(2026, 1, 1), date(2026, 1, 8), date(2026, 3, 1)
+    d1, d2, d3, d4, d5 = date(2026, 1, 1), date(2026, 1, 8), date(2026, 3, 1), date(2026, 3, 21), date(2026, 4, 10)
     rows = [Row("a", d1, 1510, 1), Row("b", d1, 1490, 1), Row("a", d2, 1480, 2), Row("b", d2, 1520, 2),
-            Row("c", d3, 1600, 1), Row("c", d3, 1610, 2)]
+            Row("c", d3, 1600, 1), Row("c", d3, 1610, 2), Row("c", d4, 1620, 3), Row("c", d5, 1630, 4)]
     hist = rank_history(rows, RankRule(2, 30))
-    assert [(d.day, d.rank) for d in hist["a"]] == [(d1, None), (d2, 2), (d3, None)]  # d3: inactive
-    assert [(d.rank, d.ranked, d.played) for d in hist["c"]] == [(1, 1, True)]
+    # d3: the club's 52-day break (longer than the 30-day window) is no one's absence: a still
+    # ranked; d5: the club has played 40 days (d3 to d5) without a: inactive
+    assert [(d.day, d.rank) for d in hist["a"]] == [(d1, None), (d2, 2), (d3, 3), (d4, 3), (d5, None)]
+    assert [(d.rank, d.ranked, d.played) for d in hist["c"]] == [(1, 3, True), (1, 3, True), (1, 1, True)]
     assert hist["b"][1].played and not hist["b"][2].played
 
 

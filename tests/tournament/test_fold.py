@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.tournament import TournamentError, fold, propose, standings_json, crosstable_json
+from games.tournament import TournamentError, crosstable_json, fold, propose, ranking, standings_json
 from games.tournament.state import TournamentState
 
 from .play import header, register, tournament, with_events
@@ -188,17 +188,51 @@ def test_lots_recorded_break_the_last_tie():
     record = {"header": header(rounds=1, tiebreaks=["lots"]), "events": register(4)}
     order = ["e2", "e0", "e3", "e1"]
     record["events"].append({"type": "lots_drawn", "order": order})
-    assert [r["entry"] for r in standings_json(fold(record))["standings"]] == order
-    seeded = [r["entry"] for r in standings_json(fold(record, 4))["standings"]]
+    assert [g for g in ranking(fold(record))] == [[e] for e in order]
+    seeded = [e for g in ranking(fold(record, 4)) for e in g]
     assert sorted(seeded) == sorted(order)
     other_seed = {"header": dict(record["header"], seed=8), "events": record["events"][:4]}
-    assert standings_json(fold(record, 4)) == standings_json(fold(record, 4))  # deterministic
-    assert [r["rank"] for r in standings_json(fold(other_seed))["standings"]] == [1, 2, 3, 4]
+    assert ranking(fold(record, 4)) == ranking(fold(record, 4))  # deterministic
+    assert [len(g) for g in ranking(fold(other_seed))] == [1, 1, 1, 1]
 
 
 def test_without_lots_ties_share_a_rank():
     record = {"header": header(rounds=1, tiebreaks=["points"]), "events": register(4)}
+    assert [sorted(g) for g in ranking(fold(record))] == [["e0", "e1", "e2", "e3"]]
+    record["events"] += [{"type": "round_paired", "round": 1, "byes": [],
+                          "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]},
+                         {"type": "result_recorded", "round": 1, "table": 1, "score": [50, 50]},
+                         {"type": "result_recorded", "round": 1, "table": 2, "score": [50, 50]}]
     assert [r["rank"] for r in standings_json(fold(record))["standings"]] == [1, 1, 1, 1]
+
+
+def test_no_rank_before_the_first_result():
+    """Before any play the standings ranked everybody 1-8 by drawing lots: a ranking no play made.
+    Until a table has a result nobody has a rank, and the entries stand in registration order."""
+    record = {"header": header(rounds=2, tiebreaks=["lots"]), "events": register(4)}
+    record["events"].append({"type": "lots_drawn", "order": ["e2", "e0", "e3", "e1"]})
+    rows = standings_json(fold(record))["standings"]
+    assert [r["rank"] for r in rows] == [None] * 4 and [r["entry"] for r in rows] == ["e0", "e1", "e2", "e3"]
+    record["events"].append({"type": "round_paired", "round": 1, "byes": [],
+                             "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]})
+    assert [r["rank"] for r in standings_json(fold(record))["standings"]] == [None] * 4, "paired is not played"
+    assert [r["entry"] for r in crosstable_json(fold(record))["crosstable"]] == ["e0", "e1", "e2", "e3"]
+    record["events"].append({"type": "result_recorded", "round": 1, "table": 2, "score": [40, 60]})
+    rows = standings_json(fold(record))["standings"]
+    assert [(r["entry"], r["rank"]) for r in rows][0] == ("e3", 1), "the first result ranks everyone"
+    assert all(isinstance(r["rank"], int) for r in rows)
+
+
+@given(st.integers(2, 9), st.integers(0, 2**31))
+def test_property_ranks_exactly_when_a_table_has_a_result(n, seed):
+    record = {"header": header(rounds=1, seed=seed), "events": register(n)}
+    state = fold(record)
+    assert all(r["rank"] is None for r in standings_json(state)["standings"])
+    record["events"].append(propose(state).event())
+    assert all(r["rank"] is None for r in standings_json(fold(record))["standings"])
+    record["events"].append({"type": "result_recorded", "round": 1, "table": 1, "score": [60, 40]})
+    ranks = [r["rank"] for r in standings_json(fold(record))["standings"]]
+    assert all(isinstance(r, int) for r in ranks) and ranks == sorted(ranks) and ranks[0] == 1
 
 
 def test_rounds_json_shows_status_results_and_corrections(open_round):

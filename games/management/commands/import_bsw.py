@@ -65,6 +65,10 @@ class Command(BaseCommand):
             self.stdout.write(f"{entry['file']}: {entry['games']} games, {entry['hands']} hands, "
                               f"{entry['equal']} equal to the log's Ergebnis, {entry['stored']} games stored"
                               + (f", {entry['already_imported']} already imported" if entry["already_imported"] else ""))
+            for d in entry.get("dates", []):
+                if d["played_at"] is None:
+                    self.stdout.write(f"  game {d['game']}: no date (the log has none, its file name is no game id and "
+                                      "its folder no YYYYMM month): dated by its import")
             for m in entry["hands_mended"]:
                 self.stdout.write(f"  game {m['game']} hand {m['hand']} (line {m['line']}): {m['action']}: {m['reason']}")
             for d in entry["differences"]:

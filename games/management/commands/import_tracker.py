@@ -41,6 +41,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: not a Tichu-Tracker export: {exc}") from None
         equal = stored = already = 0
         stopped = sum(1 for r in records if r["meta"].get("stopped_early"))
+        undated = sum(1 for r in records if r["meta"].get("played_at") is None)
         with transaction.atomic():  # the file's games are stored together, or none of them
             for record in tqdm(records, desc="games", unit="game", file=self.stderr):
                 totals = score_json(fold(record))["totals"]
@@ -63,4 +64,5 @@ class Command(BaseCommand):
             self.stdout.write(f"{path}: already imported ({already} games), skipped")
         self.stdout.write(f"{path}: {len(records)} games, {equal} with the app's totals, {stored} stored"
                           + (f", {already} already imported" if already else "")
-                          + (f", {stopped} ended where they stopped" if stopped_games_end else ""))
+                          + (f", {stopped} ended where they stopped" if stopped_games_end else "")
+                          + (f", {undated} without a date in the sheet (dated by the import)" if undated else ""))

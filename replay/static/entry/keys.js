@@ -113,13 +113,14 @@ export function wire() {
     if (t.name === "deal-mode") { S.dealMode = t.value; S.picked = []; render(); return; }
     if (t.id === "quick-play") { setQuickPlay(t.checked); return; }
     if (t.closest && t.closest("#hand-form")) {
+      S.touched[t.classList.contains("out-select") ? "out" : /^points-/.test(t.id) ? "points" : t.id] = true;
       if (t.id === "double-victory" || t.id === "out-0" || t.id === "dealer") syncDoubleVictory();
       checkHand();
     }
   });
   root.addEventListener("input", (ev) => {
     const t = ev.target;
-    if (t.id === "points-0" || t.id === "points-1") { otherTeamPoints(ev); checkHand(); return; }
+    if (t.id === "points-0" || t.id === "points-1") { S.touched.points = true; otherTeamPoints(ev); checkHand(); return; }
     if (t.id === "card-codes" && S.legal && S.legal.phase === "play") {
       const missing = pickTyped(t.value);
       rerenderPicks();
@@ -156,7 +157,7 @@ export function wire() {
 
   $("penalty-box").addEventListener("toggle", () => { if (!$("penalty-box").open && S.penaltyPick) cancelPenalty(false); });
   $("hand-form").addEventListener("submit", (ev) => { ev.preventDefault(); submitHand(); });
-  $("hand-form").addEventListener("reset", () => { setTimeout(() => { syncDoubleVictory(); checkHand(); }, 0); });
+  $("hand-form").addEventListener("reset", () => { S.touched = {}; setTimeout(() => { syncDoubleVictory(); checkHand(); }, 0); });
   $("undo").addEventListener("click", () => { if (!S.busy) send([{ type: "undo" }], W.term("event:undo", "undo")); });
   $("refresh").addEventListener("click", () => { alertBox(""); refresh(gettext("Latest state loaded.")); });
   $("retry").addEventListener("click", () => { if (!S.busy) flush(); });

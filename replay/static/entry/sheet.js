@@ -74,25 +74,31 @@ function handEvent() {
 }
 
 // What the browser itself can say at once (the field's declared bounds), before the engine's answer.
+// Each problem names the field it is about ("out", "points"); checkHand says it only once that
+// field was used or Save was tapped (no red "Who went out first?" before anything is typed).
 function fieldProblem() {
-  if ($("out-0").value === "") return gettext("Who went out first?");
+  var p = fieldProblemOf();
+  return p && (S.touched[p.field] || S.touched.save) ? p.text : p ? "" : null;
+}
+function fieldProblemOf() {
+  if ($("out-0").value === "") return { field: "out", text: gettext("Who went out first?") };
   var seen = {};
   var dup = false;
   document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") { if (seen[sel.value]) dup = true; seen[sel.value] = true; } });
-  if (dup) return gettext("A player goes out only once.");
+  if (dup) return { field: "out", text: gettext("A player goes out only once.") };
   if (finishingOrder()) {
     var empty = Array.prototype.filter.call(document.querySelectorAll(".out-select"), function (sel) { return sel.value === ""; });
-    if (empty.length) return interpolate(gettext("The whole finishing order is needed: who was %(place)s?"), { place: empty[0].closest("label").firstChild.textContent.trim() });
+    if (empty.length) return { field: "out", text: interpolate(gettext("The whole finishing order is needed: who was %(place)s?"), { place: empty[0].closest("label").firstChild.textContent.trim() }) };
     return null;
   }
   if (dvChecked() || !$("points-0")) return null;
   var p = [$("points-0"), $("points-1")];
   for (var i = 0; i < 2; i++) {
-    if (p[i].value === "") return gettext("Card points: type one team's points.");
+    if (p[i].value === "") return { field: "points", text: gettext("Card points: type one team's points.") };
     if (!p[i].checkValidity()) {
-      if (p[i].validity.stepMismatch) return interpolate(gettext("Card points are a multiple of 5 (%(value)s is not)."), { value: p[i].value });
-      if (p[i].validity.rangeUnderflow || p[i].validity.rangeOverflow) return interpolate(gettext("Card points lie between -25 and 125 (%(value)s does not)."), { value: p[i].value });
-      return interpolate(gettext("Card points: %(problem)s"), { problem: p[i].validationMessage });
+      if (p[i].validity.stepMismatch) return { field: "points", text: interpolate(gettext("Card points are a multiple of 5 (%(value)s is not)."), { value: p[i].value }) };
+      if (p[i].validity.rangeUnderflow || p[i].validity.rangeOverflow) return { field: "points", text: interpolate(gettext("Card points lie between -25 and 125 (%(value)s does not)."), { value: p[i].value }) };
+      return { field: "points", text: interpolate(gettext("Card points: %(problem)s"), { problem: p[i].validationMessage }) };
     }
   }
   return null;
@@ -115,6 +121,7 @@ export function checkHand() {
     return;
   }
   var problem = fieldProblem();
+  if (problem === "") { S.checkKey = null; S.submitWhenChecked = false; setCheck("", null); return; }  // not used yet
   if (problem) { S.checkKey = null; S.submitWhenChecked = false; setCheck(problem, false); return; }
   if (offlineForm()) { S.checkKey = null; setCheck(gettext("Not checked yet: the rules check it when it is sent (entries are waiting to go out)."), null); return; }
   var event = handEvent(), k = JSON.stringify(event);
@@ -153,11 +160,12 @@ export function otherTeamPoints(ev) {
   if (isFinite(v)) other.value = String(100 - v);  // the two teams' card points make 100
 }
 export function submitHand() {
+  S.touched.save = true;  // Save tapped: every problem of the form is said now
   var event = handEvent();
   if (S.busy) return;
   if (S.stale) { send([], ""); return; }
   if (offlineForm()) {  // no engine to ask: the field checks only; the engine judges it when sent
-    if (fieldProblem()) return;
+    if (fieldProblem() !== null) { checkHand(); return; }
     send([event], interpolate(gettext("hand %(number)s from the score sheet"), { number: (S.legal.state.hand_number || 0) + 1 + queuedHands() }), "save-hand").then(afterHandSaved);
     return;
   }
@@ -165,7 +173,7 @@ export function submitHand() {
   send([event], interpolate(gettext("hand %(number)s from the score sheet"), { number: (S.legal.state.hand_number || 0) + 1 }), "save-hand").then(afterHandSaved);
 }
 function afterHandSaved(ok) {
-  if (ok) { $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
+  if (ok) { S.touched = {}; $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
 }
 export function offlineForm() { return navigator.onLine === false || outbox.size() > 0; }
 function queuedHands() {

@@ -42,6 +42,8 @@ export const S = {
   auto: false,       // the page is entering a forced event after the scorer's own entry
   pending: null,     // the last write, kept for Retry after a network failure
   checkKey: null,    // the hand_result JSON the engine last approved
+  touched: {},       // the score-sheet fields used since the form was last empty ("out", "points", "save"):
+                     // a field's problem is said only once it was used, or Save was tapped
   checkTimer: null,
   tab: null,
   penaltyPick: null, // the penalty event being confirmed (one of S.legal.penalties)
