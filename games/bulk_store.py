@@ -46,6 +46,7 @@ from games.services import (
     players_for_names,
     seat_names_of,
 )
+from games.services.content import name_key, record_content
 
 _HEADER_SKIP = ("variant", "players", "events")
 
@@ -58,6 +59,7 @@ class Checked:
     state: engine.GameState
     content: str  # services.import_hash
     text: str  # services.canonical_json: the hashed text, from which PostgreSQL takes the events
+    recorded: str = ""  # games.services.content: the content whoever recorded it (Game.content_hash)
 
 
 def fold_checked(record: Any) -> Checked:
@@ -73,7 +75,8 @@ def fold_checked(record: Any) -> Checked:
         except engine.EngineError as err:
             raise RuleViolation(err, index=i, names=seat_names_of(state)) from None
     text = canonical_json(record)
-    return Checked(record=record, state=state, content=import_hash(record, text), text=text)
+    recorded = record_content(record["variant"], record.get("options"), _header(record), events)
+    return Checked(record=record, state=state, content=import_hash(record, text), text=text, recorded=recorded)
 
 
 def _header(record: dict) -> dict:
@@ -90,6 +93,7 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
     content (created False). Finished games get a held rating-outbox row."""
     hashes = [c.content for c in checked]
     existing = {g.import_hash: g for g in Game.objects.filter(club=club, import_hash__in=hashes)}
+    existing.update(_same_content(club, [c for c in checked if c.content not in existing]))
     fresh: list[Checked] = []
     seen: set[str] = set()
     for c in checked:
@@ -98,7 +102,7 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
             fresh.append(c)
     games = Game.objects.bulk_create([
         Game(club=club, variant=c.record["variant"], options=c.record.get("options"), header=_header(c.record),
-             status=status_for(False, _header(c.record)), import_hash=c.content,
+            status=status_for(False, _header(c.record)), import_hash=c.content, content_hash=c.recorded,
              **({} if (at := _played_at(c.record)) is None else {"played_at": at}))
         for c in fresh])
     names = sorted({n for c in fresh for n in c.record["players"]})
@@ -120,6 +124,24 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
             out.append((game, True) if game is not None else (Game.objects.get(club=club, import_hash=c.content),
                                                              False))
     return out
+
+
+def _same_content(club: Club, checked: list[Checked]) -> dict[str, Game]:
+    """By import hash, the club's games recorded otherwise (by appends, or imported from another
+    wording) with the content and players of these records (games.services.same_content_game, for
+    a file at once: one query)."""
+    by_content: dict[str, list[Game]] = {}
+    games = Game.objects.filter(club=club, content_hash__in={c.recorded for c in checked})
+    for game in games.prefetch_related("seats__player").order_by("pk"):
+        by_content.setdefault(game.content_hash, []).append(game)
+    found = {}
+    for c in checked:
+        wanted = [name_key(n) for n in c.record["players"]]
+        for game in by_content.get(c.recorded, []):
+            if [name_key(seat.player.name) for seat in game.seats.all()] == wanted:
+                found[c.content] = game
+                break
+    return found
 
 
 def _insert_all_events(games: list[Game], checked: list[Checked]) -> None:

@@ -177,10 +177,17 @@ class Game(models.Model):
     # per club, so that importing the same content again finds this game instead of storing a
     # copy (services.game_import). Null for games recorded event by event.
     import_hash = models.CharField(max_length=64, null=True, blank=True, editable=False)
+    # The record's content whoever recorded it (variant, options, header less `format`, events; the
+    # players are compared by name at the import): a chained SHA-256 that every write extends
+    # (games.services.content), so that an import recognises a game recorded by appends.
+    content_hash = models.CharField(max_length=64, null=True, blank=True, editable=False)
+    # The stream head's last write (creation or append): `?updated_since=` of the game lists.
+    updated_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["club", "-created_at"], name="game_club_created")]
+        indexes = [models.Index(fields=["club", "-created_at"], name="game_club_created"),
+                   models.Index(fields=["club", "content_hash"], name="game_club_content")]
         constraints = [
             models.UniqueConstraint(fields=["club", "import_hash"], condition=models.Q(import_hash__isnull=False),
                                     name="game_unique_import_per_club"),
@@ -188,6 +195,15 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.variant}, {self.club})"
+
+    def save(self, *args, **kwargs) -> None:
+        # a new game's content hash, whoever makes the row (services, a tournament's table games):
+        # every append extends it (games.services.content); bulk_create callers set it themselves
+        if self._state.adding and self.content_hash is None:
+            from games.services.content import content_start  # services import the models
+
+            self.content_hash = content_start(self.variant, self.options, self.header)
+        super().save(*args, **kwargs)
 
 
 class GameSeat(models.Model):

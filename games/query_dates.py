@@ -1,4 +1,5 @@
-"""A date in a query string (`?from=2026-01-15&to=2026-03-27`), parsed in one place with bounds.
+"""A date in a query string (`?from=2026-01-15&to=2026-03-27`), parsed in one place with bounds;
+and a date-time (`?finished_after=2026-01-15T20:00:00Z`, the API's game lists), with the same bounds.
 
 A date is the ISO form `YYYY-MM-DD` between `MIN_DATE` and `MAX_DATE`. The bounds keep every
 computation on it inside the calendar: a period's end is the start of the evening after it (plus
@@ -9,7 +10,8 @@ and CSV) goes through `parse_query_date`; a refusal is a `QueryDateError` with a
 """
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, time
+from datetime import timezone as dt_timezone
 
 from django.utils.translation import gettext as _
 
@@ -42,3 +44,36 @@ def parse_query_date(name: str, raw: str | None) -> date | None:
     if day is None or not MIN_DATE <= day <= MAX_DATE:
         raise QueryDateError(name, raw)
     return day
+
+
+class QueryDateTimeError(QueryDateError):
+    def __init__(self, name: str, raw: str) -> None:
+        ValueError.__init__(self)
+        self.params = {"parameter": name, "value": raw[:40], "min": MIN_DATE.isoformat(), "max": MAX_DATE.isoformat()}
+        self.message = _("%(parameter)s must be an ISO 8601 date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset; "
+                         "UTC without) or a date, from %(min)s to %(max)s, not “%(value)s”") % self.params
+        self.args = (self.message,)
+
+
+def parse_query_datetime(name: str, raw: str | None) -> datetime | None:
+    """The instant `raw` names, aware (None when absent or empty): an ISO 8601 date-time (`Z` or an
+    offset; UTC without one; a `+` of the offset that the query string turned into a space is read
+    as `+`), or a date alone (its midnight, UTC); its day within the bounds of `parse_query_date`.
+    QueryDateTimeError otherwise."""
+    if not raw:
+        return None
+    text = raw.strip()
+    if len(text) == 10:
+        try:
+            return datetime.combine(parse_query_date(name, text), time(), tzinfo=dt_timezone.utc)
+        except QueryDateError:
+            raise QueryDateTimeError(name, raw) from None
+    if len(text) > 19 and text[-6] == " ":  # `+01:00` unencoded in a URL arrives as ` 01:00`
+        text = text[:-6] + "+" + text[-5:]
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00")) if len(text) >= 16 and text[10] == "T" else None
+    except ValueError:
+        when = None
+    if when is None or not MIN_DATE <= when.date() <= MAX_DATE:
+        raise QueryDateTimeError(name, raw)
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)

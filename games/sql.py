@@ -169,7 +169,7 @@ def _event_rows_sql(vendor: str) -> str:
 class _AppendSql:
     insert: str  # INSERT INTO the event table (columns) without its VALUES
     row: str  # one row's placeholders
-    update: str  # the game's seq, status and finished_at
+    update: str  # the game's seq, status, finished_at, content_hash and updated_at
     event_columns = ("game", "seq", "type", "payload", "recorded_by", "recorded_at")
 
 
@@ -181,13 +181,14 @@ def _append_sql(vendor: str) -> _AppendSql:
         insert=f"INSERT INTO {q(ev.db_table)} ({', '.join(_column(ev, c) for c in _AppendSql.event_columns)})",
         row=f"({', '.join(['%s'] * len(_AppendSql.event_columns))})",
         update=(f"UPDATE {q(game.db_table)} SET {_column(game, 'seq')} = %s, {_column(game, 'status')} = %s, "
-                f"{_column(game, 'finished_at')} = %s WHERE {q(game.pk.column)} = %s"),
+                f"{_column(game, 'finished_at')} = %s, {_column(game, 'content_hash')} = %s, "
+                f"{_column(game, 'updated_at')} = %s WHERE {q(game.pk.column)} = %s"),
     )
 
 
 def append_events(game: Game, start: int, events: list[dict], recorded_by: int | None, recorded_at) -> None:
     """Insert `events` as the game's rows seq start+1.. and write its head (`game.seq`, `status`,
-    `finished_at` as the caller set them), under the caller's lock. Values are prepared by the
+    `finished_at`, `content_hash`, `updated_at` as the caller set them), under the caller's lock. Values are prepared by the
     model fields, so JSON and time zones are stored as the ORM stores them. bulk_create + save()
     cost about 0.3 ms more per append; on PostgreSQL both go in one statement (a data-modifying
     CTE: one round trip)."""
@@ -201,7 +202,8 @@ def append_events(game: Game, start: int, events: list[dict], recorded_by: int |
         for i, event in enumerate(events)
     ]
     finished_at = Game._meta.get_field("finished_at").get_db_prep_save(game.finished_at, connection)
-    update_params = [game.seq, game.status, finished_at, game.pk]
+    updated_at = Game._meta.get_field("updated_at").get_db_prep_save(game.updated_at, connection)
+    update_params = [game.seq, game.status, finished_at, game.content_hash, updated_at, game.pk]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql" and len(rows) <= INSERT_ROWS:
             values = ", ".join([sql.row] * len(rows))

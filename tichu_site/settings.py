@@ -83,6 +83,8 @@ MIDDLEWARE = [
     # (games/unavailable.py; the API's views answer it in games.api.exceptions).
     "games.unavailable.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # CORS under /api/ for the origins of TICHU_CORS_ORIGINS only (off by default; games/api/cors.py)
+    "games.api.cors.ApiCorsMiddleware",
     # The replay page embeds every frame of a game (~450 KiB, ~50 KiB gzipped). Django's gzip
     # middleware pads responses against BREACH (Django 4.2+).
     "django.middleware.gzip.GZipMiddleware",
@@ -371,6 +373,9 @@ LOGGING = {
 # One authentication backend for every sign-in path (the site, /api/auth/token/, /api-auth/login/,
 # /admin/login/): Django's ModelBackend behind the sign-in throttle.
 AUTHENTICATION_BACKENDS = ["replay.accounts.backends.ThrottledModelBackend"]
+# The origins a club's website may call the API from (CORS; games/api/cors.py): comma-separated,
+# e.g. "https://club.example.org,https://bot.example.org". Empty: no cross-origin call is allowed.
+TICHU_CORS_ORIGINS = tuple(o.strip().rstrip("/") for o in os.environ.get("TICHU_CORS_ORIGINS", "").split(",") if o.strip())
 MIDDLEWARE += ["replay.accounts.middleware.SignInThrottledMiddleware"]
 TICHU_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ACCOUNT", "10"))
 TICHU_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ADDRESS", "50"))

@@ -49,6 +49,8 @@ class WriteThrottle(BaseThrottle):
         except Exception:  # noqa: BLE001 - see the module docstring
             logger.warning("write throttle unavailable", exc_info=True)
             return True
+        # the RateLimit-* headers of this answer (games.api.http_cache.finish): seconds rounded up
+        request.rate_limit = (limit, max(limit - count, 0), max(int(-(-self.retry_after // 1)), 1))
         return count <= limit
 
     def wait(self) -> float | None:

@@ -2,6 +2,7 @@
 Rules belong to the engine, storage to `games.services` / `games.selectors`."""
 from __future__ import annotations
 
+import json
 import re
 
 from django.db.models import prefetch_related_objects
@@ -19,7 +20,7 @@ from rest_framework.views import APIView
 from games import live, selectors, services, visibility
 from games.clubs import services as club_services
 from games.api import serializers as s
-from games.api import limits
+from games.api import http_cache, limits, query_params
 from games.api.exceptions import ApiError
 from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
@@ -82,12 +83,26 @@ class ApiView(APIView):
     permission_classes = [ReadAnyoneWriteAuthenticated]
     throttle_classes = [WriteThrottle]
 
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        query_params.refuse_unknown(self)  # 400 unknown_parameters, as unknown body fields
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        http_cache.finish(request, response)  # Vary, RateLimit-*
+        return response
+
 
 class GameView(ApiView):
     def game(self, request: Request, pk: int) -> Game:
         """The game if the user may read it (404 otherwise). Appends check the writer's role in
         the service, under the game's row lock."""
         return selectors.game_get(request.user, pk)
+
+
+def reader_of(sight) -> str:
+    """What of the reader a game's body depends on, for its ETag: which cards they may see."""
+    return "all" if sight.everything else json.dumps(sight.marker(), sort_keys=True)
 
 
 class Pagination(PageNumberPagination):
@@ -271,8 +286,9 @@ class GameEventsApi(GameView):
                 "long poll: when no event has seq > after yet, wait up to this many seconds "
                 "(at most 25) for one; answers as soon as one is stored (docs/api.md, 'Following a game')",
             ),
+            http_cache.IF_NONE_MATCH,
         ],
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
         summary="The game's events after seq N, in order (cards of a hand in play masked for other readers)",
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -294,7 +310,7 @@ class GameEventsApi(GameView):
         }
         if not sight.everything:
             body["redacted"] = sight.marker()
-        return Response(body)
+        return http_cache.conditional(request, body, reader_of(sight))
 
     @extend_schema(
         request=s.EventsAppendInput,
@@ -319,8 +335,8 @@ class GameEventsApi(GameView):
 
 class GameStateApi(GameView):
     @extend_schema(
-        parameters=[uint_parameter("at", "state after the first N events (default: all)")],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS[400], 404: ERRORS[404]},
+        parameters=[uint_parameter("at", "state after the first N events (default: all)"), http_cache.IF_NONE_MATCH],
+        responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 400: ERRORS[400], 404: ERRORS[404]},
         summary="The engine state after N events (a hand in play masked as docs/api.md 'What a reader sees' says)",
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -329,20 +345,26 @@ class GameStateApi(GameView):
         if at > game.seq:
             raise ApiError(_("at=%(at)s is past the game's last event (seq %(seq)s)") % {"at": at, "seq": game.seq},
                            code="out_of_range")
-        return Response(selectors.game_state_at(game, at, sight=visibility.reader_sight(game, request.user)))
+        sight = visibility.reader_sight(game, request.user)
+        return http_cache.conditional(request, selectors.game_state_at(game, at, sight=sight), reader_of(sight))
 
 
 class GameScoreApi(GameView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The score sheet")
+    @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   summary="The score sheet")
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.game_score(self.game(request, pk)))
+        return http_cache.conditional(request, selectors.game_score(self.game(request, pk)), "")
 
 
 class GameRecordApi(GameView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
+    @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
-        return Response(selectors.game_record_seen(game, sight=visibility.reader_sight(game, request.user)))
+        sight = visibility.reader_sight(game, request.user)
+        return http_cache.conditional(request, selectors.game_record_seen(game, sight=sight), reader_of(sight))
 
 
 def club_to_write_from_query(request: Request) -> Club:

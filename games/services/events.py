@@ -9,6 +9,7 @@ from django.utils.translation import gettext_noop
 from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
 
+from .content import content_extended
 from .checks import _check_events_shape, _check_incoming, _check_storable
 from .errors import GameNotFound, InvalidInput, RuleViolation, SeqConflict, WriteForbidden, seat_names_of
 from .game_end import status_for
@@ -28,10 +29,17 @@ def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> lis
         raise RuleViolation(err, index=(err.index or start) - start, names=seat_names_of(state)) from None
 
 
-def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user) -> None:
-    """Insert the event rows and move the game's seq, status and finished_at (under its lock), in
-    one statement on PostgreSQL (games.sql.append_events)."""
+def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user,
+                   content: str | None = None) -> None:
+    """Insert the event rows and move the game's seq, status, finished_at, content hash and
+    updated_at (under its lock), in one statement on PostgreSQL (games.sql.append_events).
+    `content`: the hash after `events` when the caller has it (an import computed it to look for
+    the game), else it is extended here from the stored one (games.services.content)."""
     was_finished = game.status == Game.Status.FINISHED
+    if content is None and game.content_hash is not None:
+        content = content_extended(game.content_hash, events)
+    game.content_hash = content
+    game.updated_at = timezone.now()
     game.seq = start + len(events)
     game.status = status_for(state.is_over, game.header)
     game.finished_at = (game.finished_at or timezone.now()) if state.is_over else None

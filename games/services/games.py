@@ -15,6 +15,7 @@ from games import engine, snapshots
 from games.models import Club, Game, GameSeat
 
 from . import events as events_service  # looked up at call time: tests replace its writes
+from .content import content_start, name_key, record_content
 from .checks import _check_events_shape, _check_name, _check_storable
 from .errors import InvalidInput, RuleViolation, engine_reason
 from .dating import dating
@@ -40,7 +41,7 @@ def _create_game_rows(*, club: Club, variant: str, options, names: list[str], he
     dated = {} if played_at is None else {"played_at": played_at}
     game = Game.objects.create(
         club=club, variant=variant, options=options, header=header, created_by=user, status=status_for(False, header),
-        import_hash=import_hash, **dated,
+        import_hash=import_hash, content_hash=content_start(variant, options, header), **dated,
     )
     players = players_for_names(club=club, names=names)
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
@@ -114,7 +115,22 @@ def _already_imported(club: Club, content: str) -> WriteResult | None:
     game = Game.objects.filter(club=club, import_hash=content).first()
     if game is None:
         return None
+    return _answer_already_there(game)
+
+
+def _answer_already_there(game: Game) -> WriteResult:
     return WriteResult(body={**_import_body(game), "already_imported": True}, created=False)
+
+
+def same_content_game(club: Club, content: str, names: list[str]) -> Game | None:
+    """The club's game with this record content (games.services.content) whose seats hold these
+    players now (names compared as the roster compares them), recorded by appends or imported: one
+    indexed lookup, (club, content_hash); the players are read for the few games it finds."""
+    wanted = [name_key(n) for n in names]
+    for game in Game.objects.filter(club=club, content_hash=content).prefetch_related("seats__player").order_by("pk"):
+        if [name_key(seat.player.name) for seat in game.seats.all()] == wanted:
+            return game
+    return None
 
 
 def checked_import_events(record: Any) -> list:
@@ -141,9 +157,11 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
     engine first (malformed: InvalidInput; a refused event: RuleViolation with its index in
     `events`); the events are stored exactly as given, so that the export equals the record.
 
-    Idempotent by content: a record the club imported before (`import_hash`) stores nothing and
-    answers with the game already there (`already_imported`, `created` False), also when two
-    imports of it race (the unique constraint decides; the loser answers with the winner's game)."""
+    Idempotent by content: a record the club imported before (`import_hash`), or a game of the club
+    with the same content and players however it was recorded (`content_hash`, games.services.content:
+    a game recorded by appends, exported, imported again), stores nothing and answers with the game
+    already there (`already_imported`, `created` False), also when two imports of one record race
+    (the unique constraint on `import_hash` decides; the loser answers with the winner's game)."""
     events = checked_import_events(record)
     names = record["players"]
     variant, options = record["variant"], record.get("options")
@@ -161,11 +179,15 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
     kept = events_service._apply_batch(state, 0, events)
 
     content = import_hash(record)
+    recorded = record_content(variant, options, header, events)
 
     def write() -> WriteResult:
         existing = _already_imported(club, content)
         if existing is not None:
             return existing
+        same = same_content_game(club, recorded, names)  # recorded by appends, or imported otherwise worded
+        if same is not None:
+            return _answer_already_there(same)
         try:
             with transaction.atomic():
                 game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header,
@@ -176,7 +198,8 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
                 raise
             return existing
         if events:
-            events_service._insert_events(game=game, start=0, events=events, state=state, user=user)
+            events_service._insert_events(game=game, start=0, events=events, state=state, user=user,
+                                          content=recorded)
         snapshots.cache_on_commit(game, kept, 0, events)
         return WriteResult(body=_import_body(game))
 

@@ -84,7 +84,7 @@ def test_bot_played_records_and_their_prefixes_round_trip(scorer_client, make_cl
     assert scorer_client.get(f"/api/games/{game_id}/score/").json() == score_json(state)
 
 
-def test_appended_game_exports_its_events_and_reimports_identically(scorer_client, club):
+def test_appended_game_exports_its_events_and_reimports_identically(scorer_client, club, make_club, scorer):
     rec = random_game(11)
     created = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": rec["players"]}, format="json")
     game_id = created.json()["id"]
@@ -97,7 +97,12 @@ def test_appended_game_exports_its_events_and_reimports_identically(scorer_clien
     assert response.json()["status"] == "finished"
     exported = export(scorer_client, game_id)
     assert exported == {**rec, "options": None} or exported == {k: v for k, v in rec.items() if k != "options"}
-    again = import_record(scorer_client, club, exported)
+    # into its own club it is the game already there (issue 37 finding 6), into another a copy
+    same = scorer_client.post(f"/api/games/import/?club={club.pk}", exported, format="json")
+    assert same.status_code == 200 and same.json()["id"] == game_id and same.json()["already_imported"] is True
+    other = make_club("elsewhere")
+    Membership.objects.create(club=other, user=scorer, role="scorer")
+    again = import_record(scorer_client, other, exported)
     assert export(scorer_client, again) == exported
     assert scorer_client.get(f"/api/games/{again}/state/").json() == state_json(fold(rec))
 
@@ -120,6 +125,6 @@ def test_record_names_take_the_rosters_spelling(scorer_client, club):
     first = import_record(scorer_client, club, record([hand()]))
     assert export(scorer_client, first)["players"] == PLAYERS
     shouted = [" " + name.upper() + "  " for name in PLAYERS]
-    second = import_record(scorer_client, club, {**record([hand()]), "players": shouted})
+    second = import_record(scorer_client, club, {**record([hand((30, 70))]), "players": shouted})
     assert export(scorer_client, second)["players"] == PLAYERS
     assert club.players.count() == len(set(PLAYERS))

@@ -252,3 +252,25 @@ def test_other_systems_keep_their_tables_games_open(club, scorer_client, make_us
     assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").status_code == 201
     game_id = TableGame.objects.filter(tournament_id=tid).first().game_id
     assert Client().get(f"/games/{game_id}/replay/").status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["standings", "boards", "record", "crosstable"])
+def test_a_closed_rounds_answers_are_cacheable_and_a_held_one_never_shared(club, scorer_client, make_user,
+                                                                             open_round, name):
+    """Issue 37 finding 7: strong ETags with If-None-Match; the public's tag of a round still held
+    (results hidden) never earns the TD a 304, nor the TD's the public; once the round is closed
+    the tag holds (304) until the tournament moves on."""
+    tid, codes = open_round
+    record_results(scorer_client, tid)
+    public = readers(club, make_user, codes)["public"]
+    url = f"/api/tournaments/{tid}/{name}/"
+    held, td = public.get(url), scorer_client.get(url)
+    assert held["ETag"] != td["ETag"]
+    assert scorer_client.get(url, HTTP_IF_NONE_MATCH=held["ETag"]).status_code == 200
+    assert public.get(url, HTTP_IF_NONE_MATCH=td["ETag"]).status_code == 200
+    close_round(scorer_client, tid)
+    closed = public.get(url)
+    assert closed["ETag"] != held["ETag"]
+    again = public.get(url, HTTP_IF_NONE_MATCH=closed["ETag"])
+    assert again.status_code == 304 and again.content == b""

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from games import holds
 from games import tournament as core
+from games.api import http_cache
 from games.api import serializers as gs
 from games.api.exceptions import ApiError
 from games.api.limits import uint_parameter
@@ -121,35 +122,43 @@ class TournamentEventsApi(TournamentView):
 
 
 class TournamentRecordApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="The whole tournament as a record (docs/tournament.md)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(visibility.reader_record(tournament, request.user, self.at(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, visibility.reader_record(tournament, request.user, self.at(request, tournament)), "")
 
 
 class TournamentStandingsApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Standings, as they stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.standings_json(self.state(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, core.standings_json(self.state(request, tournament)), "")
 
 
 class TournamentBoardsApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Duplicate: every board's results with their matchpoints, round by round")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.boards_json(self.state(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, core.boards_json(self.state(request, tournament)), "")
 
 
 class TournamentCrosstableApi(TournamentView):
-    @extend_schema(parameters=[AT], responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+    @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
+                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Crosstable, as it stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        return Response(core.crosstable_json(self.state(request, tournament)))
+        # ETag of the body (what a reader may see of a round is in it: games.api.http_cache)
+        return http_cache.conditional(request, core.crosstable_json(self.state(request, tournament)), "")
 
 
 class TournamentPairingApi(TournamentView):
