@@ -7,8 +7,15 @@
 - `updated_at`: the time of the game's last write (`?updated_since=` of the game lists): its
   newest event's `recorded_at`, or its creation for a game without events.
 
+On SQLite, adding a column that has a default rebuilds `games_game` (create, copy, drop,
+rename) and its seq triggers of 0012 go with the old table; the last operation puts them back
+where they are missing (PostgreSQL adds the columns in place and keeps its triggers), as
+tournaments/0005 does for its stream.
+
 Reverse: the columns are dropped (nothing else reads them).
 """
+import importlib
+
 import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
@@ -17,6 +24,22 @@ from django.db.models import Max
 from games.services.content import content_extended, content_start
 
 CHUNK = 500
+SEQ_CHECKS = importlib.import_module("games.migrations.0012_event_seq_checks")
+#: 0012's SQLite triggers on games_game (the one on games_event is untouched by the rebuild)
+GAME_TRIGGERS = {"games_game_seq_follows_events_insert", "games_game_seq_follows_events_update"}
+
+
+def restore_game_triggers(apps, schema_editor):
+    connection = schema_editor.connection
+    if connection.vendor != "sqlite":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'games_game'")
+        present = {name for (name,) in cursor.fetchall()}
+        for sql in SEQ_CHECKS.SQLITE_INSTALL:
+            name = next((t for t in GAME_TRIGGERS if t in sql), None)
+            if name is not None and name not in present:
+                cursor.execute(sql)
 
 
 def fill(apps, schema_editor):
@@ -60,4 +83,5 @@ class Migration(migrations.Migration):
             index=models.Index(fields=['club', 'content_hash'], name='game_club_content'),
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),
+        migrations.RunPython(restore_game_triggers, migrations.RunPython.noop),
     ]
