@@ -80,7 +80,7 @@ class ClaimDetailApi(ApiView):
         club, _role = _member_club(request, pk)
         return get_object_or_404(ClaimRequest.objects.select_related("player", "user"), club=club, pk=claim_id)
 
-    @extend_schema(request=ClaimDecisionInput, responses={200: ClaimOutput, **ERRORS},
+    @extend_schema(request=ClaimDecisionInput, responses={200: ClaimOutput, **ERRORS}, operation_id="clubs_claims_decide",
                    summary="Approve (the player is linked to the member) or refuse a request (admins); refused "
                            "with player_in_open_game while the player sits in an open game")
     def post(self, request: Request, pk: str, claim_id: int) -> Response:

@@ -247,6 +247,8 @@ class GameListCreateApi(ApiView, generics.GenericAPIView):
     filterset_class = GameFilter
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema's generation reads the model only
+            return Game.objects.none()
         return selectors.games_visible(self.request.user)
 
     @extend_schema(responses=s.GameOutput(many=True), summary="Games you can see, filtered and paginated")

@@ -100,7 +100,7 @@ def _translated(line: dict, ids: dict) -> dict:
     if kind.name == "audit_entry":
         details = dict(out["details"])
         for key, target in (("player", "player"), ("source", "player"), ("target", "player"),
-                            ("invitation", "invitation")):
+                            ("invitation", "invitation"), ("claim", "claim_request")):
             if isinstance(details.get(key), int):
                 details[key] = ids[target].get(details[key])
         if isinstance(details.get("games"), list):
