@@ -125,6 +125,33 @@ def _map(ids: dict, kind: str, value: Any) -> Any:
     return None if value is None else ids[kind][value]
 
 
+#: the history's detail keys that hold ids of the club's rows, said here apart from the archive's
+#: own AUDIT_ID_KEYS so that the comparison checks the archive rather than repeating it
+AUDIT_ID_KEYS = (("player", "player"), ("source", "player"), ("target", "player"), ("invitation", "invitation"),
+                 ("claim", "claim_request"))
+
+
+def mapped_inner_ids(kind: str, row: dict, ids: dict) -> dict:
+    """The ids inside a row's JSON (a tournament event's payload, a history entry's details) said
+    in the copy's ids: the columns to replace, {} for other kinds."""
+    if kind == "tournament_event":
+        payload = dict(row["payload"])
+        if isinstance(payload.get("players"), list):
+            payload["players"] = [ids["player"][p] for p in payload["players"]]
+        if isinstance(payload.get("game"), int):
+            payload["game"] = ids["game"][payload["game"]]
+        return {"payload": payload}
+    if kind == "audit_entry":
+        details = dict(row["details"])
+        for key, target in AUDIT_ID_KEYS:
+            if isinstance(details.get(key), int):
+                details[key] = ids[target].get(details[key])
+        if isinstance(details.get("games"), list):
+            details["games"] = [ids["game"].get(g) for g in details["games"]]
+        return {"details": details}
+    return {}
+
+
 def _expected_row(kind: Kind, row: dict, ids: dict, club: Club, user_ids: dict[int, int]) -> dict:
     """The source row as the copy must hold it: every key mapped, the copy's club."""
     out = dict(row)
@@ -139,22 +166,7 @@ def _expected_row(kind: Kind, row: dict, ids: dict, club: Club, user_ids: dict[i
         out[attname] = user_ids.get(row[attname]) if target == "user" else _map(ids, target, row[attname])
     for name in kind.fresh:
         out.pop(name)
-    if kind.name == "tournament_event":
-        payload = dict(row["payload"])
-        if isinstance(payload.get("players"), list):
-            payload["players"] = [ids["player"][p] for p in payload["players"]]
-        if isinstance(payload.get("game"), int):
-            payload["game"] = ids["game"][payload["game"]]
-        out["payload"] = payload
-    if kind.name == "audit_entry":
-        details = dict(row["details"])
-        for key, target in (("player", "player"), ("source", "player"), ("target", "player"),
-                            ("invitation", "invitation"), ("claim", "claim_request")):
-            if isinstance(details.get(key), int):
-                details[key] = ids[target].get(details[key])
-        if isinstance(details.get("games"), list):
-            details["games"] = [ids["game"].get(g) for g in details["games"]]
-        out["details"] = details
+    out.update(mapped_inner_ids(kind.name, row, ids))
     return out
 
 

@@ -16,7 +16,7 @@ import pytest
 from games.clubs.archive import KIND, KINDS, write_archive
 from games.models import Player
 from games.ratings.models import PlayerRating, RatingChange
-from tests.clubs.archive_helpers import build_club
+from tests.clubs.archive_helpers import build_club, mapped_inner_ids
 
 pytestmark = pytest.mark.django_db
 REPO = Path(__file__).resolve().parents[2]
@@ -90,22 +90,7 @@ def _translated(line: dict, ids: dict) -> dict:
     for name, target in kind.refs.items():
         if target != "user" and out.get(name) is not None:
             out[name] = ids[target][out[name]]
-    if kind.name == "tournament_event":
-        payload = dict(out["payload"])
-        if isinstance(payload.get("players"), list):
-            payload["players"] = [ids["player"][p] for p in payload["players"]]
-        if isinstance(payload.get("game"), int):
-            payload["game"] = ids["game"][payload["game"]]
-        out["payload"] = payload
-    if kind.name == "audit_entry":
-        details = dict(out["details"])
-        for key, target in (("player", "player"), ("source", "player"), ("target", "player"),
-                            ("invitation", "invitation"), ("claim", "claim_request")):
-            if isinstance(details.get(key), int):
-                details[key] = ids[target].get(details[key])
-        if isinstance(details.get("games"), list):
-            details["games"] = [ids["game"].get(g) for g in details["games"]]
-        out["details"] = details
+    out.update(mapped_inner_ids(kind.name, out, ids))
     return out
 
 
