@@ -252,6 +252,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
+        "LeagueTableEnum": "games.models.Club.LeagueLeadsWith",  # the league's tables (games.ratings.systems)
     },
     # Swagger UI and ReDoc from drf-spectacular-sidecar's static files, at the pinned version.
     "SWAGGER_UI_DIST": "SIDECAR",

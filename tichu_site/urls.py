@@ -17,6 +17,8 @@ urlpatterns = [
     path("jsi18n/", javascript_catalogue, name="javascript-catalog"),
     # Readiness (the database, migrations, Redis, the worker's heartbeat); /api/ping/ is liveness.
     path("api/ready/", health.ready, name="ready"),
+    # the league's API before the records' (games.urls ends with a catch-all JSON 404)
+    path("api/", include("games.ratings.api.urls")),
     path("api/", include("games.urls")),
     # Session login for browsers using the API (the API itself also takes tokens).
     path("api-auth/", include("rest_framework.urls")),

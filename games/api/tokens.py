@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 
 def revoke(user) -> int:
@@ -37,6 +39,19 @@ class RevokeTokensOnPasswordChange:
 
     def get_help_text(self) -> str:
         return ""
+
+
+def page_reader(request):
+    """Who reads a page's JSON or CSV download (the league's, a player's): the user of an API
+    token sent in `Authorization` (the API's token schemes, as configured), else the session's.
+    A club's bot reads its members-only league with its token, as it reads the API. A token that
+    is sent but unknown raises DRF's AuthenticationFailed (the caller answers 401)."""
+    for scheme in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
+        if issubclass(scheme, TokenAuthentication):
+            found = scheme().authenticate(request)
+            if found is not None:
+                return found[0]
+    return request.user
 
 
 class AuthTokenApi(ObtainAuthToken):

@@ -14,9 +14,10 @@ from .league_cache import cached
 from .models import RatingChange
 from .partnerships import Played, relations
 from .player_history import Entry, evenings, period_change, tournaments
-from .queries import is_provisional, result_letter
+from .queries import result_letter
 from .rank_history import Row, rank_history
 from .standing import ClubCalendar, RankRule, status
+from .systems import PREDICTIVE, SYSTEMS
 
 MINE = ("game_id", "finished_at", "side", "rating_before", "rating_after", "rd_after", "expected", "score",
         "games", "points_for", "points_against", "elo_before", "elo_after")
@@ -98,7 +99,7 @@ def compute_rank_histories(club_id: int, variant: str, table: str, rule: RankRul
                            players: list[int] | None = None, tz: str = "UTC") -> dict[int, list[dict]]:
     """Each player's (all, or only `players`) rank after each club evening (in the club's time
     zone `tz`), replayed from the pool."""
-    field = "elo_after" if table == "elo" else "rating_after"
+    field = SYSTEMS[table].after
     rows = (Row(p, evening_of(at, tz), r, g) for p, at, r, g in
             RatingChange.objects.filter(club_id=club_id, variant=variant).order_by("ordinal", "id")
             .values_list("player_id", "finished_at", field, "games").iterator(chunk_size=5000))
@@ -151,7 +152,7 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
         "low": last.rating_after - 2 * last.rd_after if last else None,
         "high": last.rating_after + 2 * last.rd_after if last else None,
         "games": len(entries), "wins": sum(1 for e in entries if e.score > 0.5),
-        "provisional": is_provisional(variant, last.rd_after, len(entries)) if last else True,
+        "provisional": PREDICTIVE.provisional(variant, last.rd_after, len(entries)) if last else True,
         "ranked": st.ranked if st else False, "games_to_rank": st.games_to_rank if st else rule.min_games,
         "inactive": st.inactive if st else False, "standing_note": st.note if st else "",
         "period": {"from": start.isoformat() if start else None, "to": end.isoformat() if end else None,

@@ -10,14 +10,14 @@ from django.db.models.functions import RowNumber
 
 from games.models import Player
 
-from .config import SYSTEM, newcomer_rd, params_for
-from .elo import CLUB_ELO
+from .config import SYSTEM
 from .evening import evening_of, evening_start
 from .models import RatingChange, RatingPool
 from .standing import ClubCalendar, RankRule, order_key, status
+from .systems import SYSTEMS
 
 FORM_LENGTH = 5
-TABLES = ("elo", "predictive")  # the league's two tables (docs/ratings.md section 4)
+TABLES = tuple(SYSTEMS)  # the league's tables (games.ratings.systems; docs/ratings.md section 4)
 
 
 def _bounds(start: date | None, end: date | None, tz: str) -> tuple[datetime | None, datetime | None]:
@@ -35,11 +35,6 @@ def _in_period(qs, start, end, tz: str):
     if hi is not None:
         qs = qs.filter(finished_at__lt=hi)
     return qs
-
-
-def is_provisional(variant: str, rd: float, games: int) -> bool:
-    p = params_for(variant)
-    return games < p.provisional_games or rd > p.provisional_rd_ratio * newcomer_rd(variant)
 
 
 def result_letter(score: float) -> str:
@@ -114,7 +109,8 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
     `rule`: the club's minimum games and inactivity rule for the ranked part (standing.py); `tz`:
     the club's time zone, in which its evenings are counted (the period, inactivity)."""
     rule = rule or RankRule()
-    before, after = ("elo_before", "elo_after") if table == "elo" else ("rating_before", "rating_after")
+    rated = SYSTEMS[table]
+    before, after = rated.before, rated.after
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end, tz)
     agg = {a["player_id"]: a for a in qs.values("player_id").annotate(
         n=Count("id"), wins=Count("id", filter=Q(score__gt=0.5)),
@@ -142,10 +138,8 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
     rows = []
     for pid, a in agg.items():
         lr = last[pid]
-        if table == "elo":
-            rd, provisional = 0.0, lr["games"] < CLUB_ELO.provisional_games
-        else:
-            rd, provisional = lr["rd_after"], is_provisional(variant, lr["rd_after"], lr["games"])
+        rd = lr["rd_after"] if rated.has_deviation else 0.0
+        provisional = rated.provisional(variant, rd, lr["games"])
         rows.append(LeagueRow(
             rank=None, player_id=pid, player=names.get(pid, str(pid)), rating=lr[after],
             rd=rd, last_change=lr[after] - lr[before], change=lr[after] - first[pid], games=a["n"],

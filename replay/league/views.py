@@ -20,24 +20,26 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats, timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.dates import MONTHS_3
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import AuthenticationFailed
 
+from games.api.tokens import page_reader
 from games.clubs import services as club_services
 from games.csv_export import csv_response
 from games.models import Club, Player, time_zone_names
 from games.query_dates import MAX_DATE, MIN_DATE, QueryDateError, parse_query_date
-from games.selectors import club_q, clubs_visible, membership_role
-from games.services import ServiceError
-
 from games.ratings import charts, player_queries, queries
 from games.ratings.adapters import HAND_SD
-from games.ratings.elo import CLUB_ELO
 from games.ratings.evening import evening_of, zone
 from games.ratings.player_history import Figure, Sentence
 from games.ratings.standing import PERIODS, period_bounds
+from games.ratings.systems import ELO
+from games.selectors import club_q, clubs_visible, membership_role
+from games.services import ServiceError
 
 from .forms import LeagueSettingsForm
 
@@ -78,6 +80,24 @@ def _visible_club(request, club_id: int | str) -> Club:
     return get_object_or_404(clubs_visible(request.user), club_q(club_id))
 
 
+def _token_aware(view):
+    """The league and player pages (their JSON and CSV above all) read with an API token as well
+    as a session (games.api.tokens.page_reader): a members-only club's bot reads its own league.
+    An unknown token is a 401, not the anonymous page; the answer varies with Authorization."""
+    def wrapped(request, *args, **kwargs):
+        try:
+            request.user = page_reader(request)
+        except AuthenticationFailed as err:
+            response = JsonResponse({"code": "authentication_failed", "message": str(err.detail)}, status=401)
+            response["WWW-Authenticate"] = "Token"
+        else:
+            response = view(request, *args, **kwargs)
+        patch_vary_headers(response, ("Authorization",))
+        return response
+    wrapped.__name__, wrapped.__doc__ = view.__name__, view.__doc__
+    return wrapped
+
+
 def _period(request, club: Club) -> tuple[str, date | None, date | None]:
     """The period shown, as evenings of the club (games.ratings.evening): explicit from/to dates win
     ("custom"); else `period` (all, season, 30d) up to this evening (at 01:00 in the club's zone,
@@ -92,6 +112,7 @@ def _period(request, club: Club) -> tuple[str, date | None, date | None]:
     return period, start, end
 
 
+@_token_aware
 def league(request, club_id: int, fmt: str | None = None):
     club = _visible_club(request, club_id)
     fmt = _fmt(request, fmt)
@@ -103,8 +124,7 @@ def league(request, club_id: int, fmt: str | None = None):
     rule = player_queries.rank_rule(club)
     table = queries.league_table(club.pk, variant, start, end, rule=rule, tz=club.time_zone)
     elo_table = queries.league_table(club.pk, variant, start, end, table="elo", rule=rule, tz=club.time_zone)
-    elo_rules = {"k": CLUB_ELO.k, "provisional_k": CLUB_ELO.provisional_k,
-                 "provisional_games": CLUB_ELO.provisional_games, "initial": CLUB_ELO.initial}
+    elo_rules = ELO.rules(variant)
     rules = {"min_games": rule.min_games, "inactive_days": rule.inactive_days,
              "season_start_month": club.league_season_start_month, "time_zone": club.time_zone}
     if fmt == "json":
@@ -187,6 +207,7 @@ def _why(sentence: Sentence) -> str:
     return sentence.render(gettext, _number)
 
 
+@_token_aware
 def player(request, player_id: int, fmt: str | None = None):
     p = get_object_or_404(Player, pk=player_id)
     club = _visible_club(request, p.club_id)
