@@ -1,6 +1,6 @@
 """League pages benchmark: ``python bench/league.py [--games 3000] [--players 24] [--json]``.
 
-A club of `--players` players with `--games` rated games (games.ratings.synthetic, loaded in bulk
+A club of `--players` players with `--games` rated games (bench.ratings_lab.synthetic, loaded in bulk
 and recomputed) in a throwaway test database (SQLite unless DATABASE_URL says otherwise). Times
 each page through Django's test client:
 
@@ -55,10 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     from django.test import Client
     from django.test.runner import DiscoverRunner
 
+    from bench.ratings_lab.fixtures import load_history
+    from bench.ratings_lab.synthetic import club_history
     from games.models import Club, Player
     from games.ratings import services
-    from games.ratings.fixtures import load_history
-    from games.ratings.synthetic import club_history
 
     runner = DiscoverRunner(verbosity=0)
     runner.setup_test_environment()

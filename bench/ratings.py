@@ -25,7 +25,7 @@ the generated verdict names the rivals no model can be shown to beat at that siz
 several seeds of the generated histories (bootstrap over (seed, day) blocks) to narrow the
 intervals.
 
-Histories (games/ratings/synthetic.py, botplay.py, tracker.py; docs/ratings.md §6):
+Histories (bench/ratings_lab/synthetic.py, botplay.py, tracker.py; docs/ratings.md §6):
 * stationary: synthetic score sheets, fixed skills (synthetic_history);
 * drifting: club evenings with drift, late joiners who improve, partner synergy, uneven game
   counts, 30% short games (synthetic.club_history);
@@ -53,9 +53,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from games.ratings import config  # noqa: E402
-from games.ratings import evaluate as ev  # noqa: E402
-from games.ratings.baselines import (  # noqa: E402
+from bench.ratings_lab import evaluate as ev  # noqa: E402
+from bench.ratings_lab.baselines import (  # noqa: E402
     CalibratedElo,
     Constant,
     MarginElo,
@@ -64,17 +63,20 @@ from games.ratings.baselines import (  # noqa: E402
     TrueSkillTeams,
     calibrated,
 )
-from games.ratings.candidates import (  # noqa: E402
+from bench.ratings_lab.candidates import (  # noqa: E402
     DRIFTS,
     FORECAST_SCALE,
+    PREVIOUS_SYSTEM,
     DriftSelectingKalman,
+    previous_model_for,
 )
+from bench.ratings_lab.history_io import read_history, write_history  # noqa: E402
+from bench.ratings_lab.synthetic import club_history, synthetic_history  # noqa: E402
+from bench.ratings_lab.tracker import load_tracker  # noqa: E402
+from games.ratings import config  # noqa: E402
 from games.ratings.elo import TeamElo  # noqa: E402
-from games.ratings.history_io import read_history, write_history  # noqa: E402
 from games.ratings.mixture import MIX_DRIFTS, MIX_SCALES  # noqa: E402
 from games.ratings.model import MarginKalman, length_ratio, natural_scale, probability  # noqa: E402
-from games.ratings.synthetic import club_history, synthetic_history  # noqa: E402
-from games.ratings.tracker import load_tracker  # noqa: E402
 from games.ratings.types import order_games  # noqa: E402
 
 
@@ -128,7 +130,7 @@ DRIFTING = "drifting (club evenings: drift, improving joiners, synergy, short ga
 LABELS = {
     "constant": "constant 50%",
     "candidate": "candidate: drift chosen per pool (not shipped)",
-    "previous": (f"previous shipped model ({config.PREVIOUS_SYSTEM}): one filter, "
+    "previous": (f"previous shipped model ({PREVIOUS_SYSTEM}): one filter, "
                  f"drift {config.BASE.tau_day:g}, scale {config.BASE.prob_scale:.2f}"),
     "oracle": "oracle (the game's true skills, fitted slope)",
     "hindsight": "hindsight (skills fitted on every game, the test window included; a bound, not a forecast)",
@@ -190,7 +192,7 @@ def history_forecasts(key: str, games, truth: dict | None = None,
         add("candidate", ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
             {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
         p = config.params_for("nanking")
-        add("previous", ev.prequential(config.previous_model_for("nanking"), games),
+        add("previous", ev.prequential(previous_model_for("nanking"), games),
             {"tau_day": p.tau_day, "scale": p.prob_scale})
     bound = "oracle" if truth is not None else "hindsight"
     fs = oracle_forecasts(games, truth if truth is not None else hindsight_diffs(games))
@@ -557,9 +559,9 @@ def db_recompute(n_games: int, seed: int) -> dict:
     from django.core.management import call_command
     from django.db import connection
 
+    from bench.ratings_lab.fixtures import load_history
     from games.models import Club
     from games.ratings import services
-    from games.ratings.fixtures import load_history
     from games.ratings.models import RatingChange
 
     call_command("migrate", verbosity=0)
@@ -611,14 +613,14 @@ def bot_games(path: Path, regenerate: bool) -> tuple[dict, list]:
     """The engine-bot history: the first `prefix` games of botplay's 1,000-game schedule (seed 1,
     24 bots), played by the engine and stored in bench/data/ (regenerating takes ~30 minutes)."""
     if regenerate or not path.exists():
-        from games.ratings.botplay import play, schedule
+        from bench.ratings_lab.botplay import play, schedule
 
         skills, plan = schedule(BOT_PLAN["n_games"], BOT_PLAN["n_players"], BOT_PLAN["seed"])
         jobs = [(gid, t, seats, rs, [skills[p] for p in seats])
                 for gid, t, seats, rs in plan[:BOT_PLAN["prefix"]]]
         games = [play(j) for j in jobs]
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_history(path, skills, games, {"generator": "games.ratings.botplay.schedule + play",
+        write_history(path, skills, games, {"generator": "bench.ratings_lab.botplay.schedule + play",
                                             **BOT_PLAN})
     _, skills, games = read_history(path)
     return skills, games
@@ -726,7 +728,7 @@ def main(argv=None) -> int:
                  f"prior_var={p.prior_var}, full-game scales {'/'.join(f'{a:g}' for a in MIX_SCALES)} "
                  f"for a full game of {p.full_hands:g} hands, weighted per pool by their earlier games), "
                  f"scaled by √(hands/{p.full_hands:g}) for a game stopped before {p.target:g}. "
-                 f"Previous shipped model: `{config.PREVIOUS_SYSTEM}`, tau_day={p.tau_day}, "
+                 f"Previous shipped model: `{PREVIOUS_SYSTEM}`, tau_day={p.tau_day}, "
                  f"prob_scale={p.prob_scale}.")
         text = stamp + "\n\n" + text
         print(text)

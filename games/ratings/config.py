@@ -6,7 +6,8 @@ Shipped: "pool-bayes-kalman/4" (mixture.PoolBayesKalman, docs/ratings.md §3 and
 the margin Kalman filter below, day drifts 0/0.001/0.002/0.004, and a posterior over the drift
 and the full-game scale learned per pool. BASE is the filter's parameter set (its own tau_day and
 prob_scale are those of the former shipped model "margin-kalman/2", still the bench's reference
-row `PREVIOUS_SYSTEM`, and the centre of the mixture's scale prior)."""
+row (bench/ratings_lab/candidates.py, `PREVIOUS_SYSTEM`), and the centre of the mixture's scale
+prior)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -15,10 +16,9 @@ from games import engine
 
 from .adapters import HAND_SD
 from .mixture import PoolBayesKalman
-from .model import MarginKalman, ModelParams
+from .model import ModelParams
 
 SYSTEM = "pool-bayes-kalman/4"
-PREVIOUS_SYSTEM = "margin-kalman/2"
 
 # Chosen by `bench/ratings.py --tune-shipped` (docs/ratings.md sections 3 and 6): grid points
 # replayed on the four bench histories (stationary, drifting, tracker, bots); for each point one
@@ -54,11 +54,6 @@ def params_for(variant: str) -> ModelParams:
 def model_for(variant: str) -> PoolBayesKalman:
     """The shipped model (SYSTEM) of a variant, empty."""
     return PoolBayesKalman(params_for(variant))
-
-
-def previous_model_for(variant: str) -> MarginKalman:
-    """The former shipped model (PREVIOUS_SYSTEM): one filter, drift 0.002, scale 6.50."""
-    return MarginKalman(params_for(variant))
 
 
 def newcomer_rd(variant: str) -> float:

@@ -42,7 +42,7 @@ ratings.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .base import Change, Standing
 from .types import GameResult, PlayerId, pairs
@@ -134,9 +134,6 @@ class MarginKalman:
         self.params = params or ModelParams()
         # player -> [mu, var, games, last finished_at]
         self.state: dict[PlayerId, list] = {}
-
-    def with_params(self, **kw) -> "MarginKalman":
-        return MarginKalman(replace(self.params, **kw))
 
     # -- internals -------------------------------------------------------------------------
     def length_ratio(self, game: GameResult) -> float:

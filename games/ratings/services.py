@@ -34,10 +34,10 @@ from games.models import Game, GameSeat
 
 from . import outbox
 from .adapters import result_from_score
-from .config import SYSTEM, model_for
 from .elo import ClubElo
 from .mixture import PoolBayesKalman
 from .models import GameOutcome, PlayerRating, RatingChange, RatingPool
+from .systems import ELO, PREDICTIVE
 from .types import GameResult, HandDetail, NotRated
 
 logger = logging.getLogger(__name__)
@@ -216,7 +216,7 @@ def _model_from(variant: str, log_weights: list, rows) -> PoolBayesKalman:
     """The shipped model continued from stored state: the pool's log weights ([]: the prior) and
     every copy's state of the players of `rows` (PlayerRating). A row written under an older
     SYSTEM has no copies yet: each copy starts from its single state."""
-    model = model_for(variant)
+    model = PREDICTIVE.start(variant)
     if log_weights:
         model.log_w = [list(row) for row in log_weights]
     for r in rows:
@@ -232,7 +232,7 @@ def load_model(club_id: int, variant: str, players=None) -> PoolBayesKalman:
     rows = PlayerRating.objects.filter(club_id=club_id, variant=variant)
     if players is not None:
         rows = rows.filter(player_id__in=list(players))
-    return _model_from(variant, pool.log_weights if pool is not None and pool.system == SYSTEM else [], rows)
+    return _model_from(variant, pool.log_weights if pool is not None and pool.system == PREDICTIVE.name else [], rows)
 
 
 def forecast(club_id: int, variant: str, sides, at: datetime | None = None) -> list[tuple[int, int, float]]:
@@ -252,7 +252,7 @@ def _lock_pool(club_id: int, variant: str) -> RatingPool:
     """The pool row, locked until the end of the current transaction."""
     try:
         with transaction.atomic():
-            RatingPool.objects.get_or_create(club_id=club_id, variant=variant, defaults={"system": SYSTEM})
+            RatingPool.objects.get_or_create(club_id=club_id, variant=variant, defaults={"system": PREDICTIVE.name})
     except IntegrityError:
         pass
     return RatingPool.objects.select_for_update().get(club_id=club_id, variant=variant)
@@ -292,8 +292,8 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         pool = _lock_pool(club_id, variant)
         outcomes = _read_outcomes(club_id, variant)
         total = len(outcomes)
-        model = model_for(variant)
-        elo = ClubElo()
+        model = PREDICTIVE.start(variant)
+        elo = ELO.start(variant)
         rows: list[tuple] = []
         last: dict[int, tuple[float, datetime]] = {}
         step = max(1, total // 100)
@@ -312,7 +312,7 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         PlayerRating.objects.bulk_create(
             [_player_rating(model, elo, club_id, variant, p, d, at) for p, (d, at) in sorted(last.items())],
             batch_size=BATCH)
-        pool.system = SYSTEM
+        pool.system = PREDICTIVE.name
         pool.log_weights = model.log_w
         pool.games_rated = total
         pool.last_finished_at = outcomes[-1]["finished_at"] if outcomes else None
@@ -402,14 +402,14 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
         return "not rated: no hand was played"
     key = (outcome.finished_at, outcome.game_id)
     newest = pool.last_finished_at is None or key > (pool.last_finished_at, pool.last_game_id or 0)
-    if pool.system != SYSTEM or not newest:
+    if pool.system != PREDICTIVE.name or not newest:
         recompute_pool(outcome.club_id, outcome.variant)
         return "recomputed"
     result = result_of(outcome)
     stored = {r.player_id: r for r in PlayerRating.objects.filter(
         variant=outcome.variant, player_id__in=result.players)}
     model = _model_from(outcome.variant, pool.log_weights, stored.values())
-    elo = ClubElo()
+    elo = ELO.start(outcome.variant)
     for p, r in stored.items():
         elo.ratings[p], elo.games[p] = r.elo, r.games
     changes = model.update(result)

@@ -3,16 +3,16 @@
 Every pool (club x variant) keeps two ratings per player, replayed side by side from the same
 outcomes: the Elo table (`elo.ClubElo`, as clubs know it) and the predictive model
 (`config.model_for`, the margin Kalman mixture). What the league pages, the API and the tasks need
-to know of a system is declared here, once: its key (`?table=elo`, the API's `tables[].key`), the
+to know of a system is declared here, once: how to start it for a variant, its key (`?table=elo`, the API's `tables[].key`), the
 `RatingChange` columns holding its rating before and after a game, whether it has an uncertainty,
 when a player is provisional in it, and the rules a reader is shown. A new system of the league
 is one entry here (and its columns)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
-from .config import SYSTEM, newcomer_rd, params_for
+from .config import SYSTEM, model_for, newcomer_rd, params_for
 from .elo import CLUB_ELO, ClubElo
 
 
@@ -46,11 +46,13 @@ class LeagueSystem:
     has_deviation: bool  # a rating deviation (RD, 95% range rating +- 2 RD) beside the rating
     provisional: Callable[[str, float, int], bool]  # (variant, rd, games) -> shown with "?"
     rules: Callable[[str], dict]  # the parameters a reader is shown, per variant
+    start: Callable[[str], Any]  # the system for a variant, empty: what services.py replays a pool with
 
 
-ELO = LeagueSystem("elo", ClubElo.name, "elo_before", "elo_after", False, _elo_provisional, _elo_rules)
+ELO = LeagueSystem("elo", ClubElo.name, "elo_before", "elo_after", False, _elo_provisional, _elo_rules,
+                   lambda variant: ClubElo())
 PREDICTIVE = LeagueSystem("predictive", SYSTEM, "rating_before", "rating_after", True, _predictive_provisional,
-                          _predictive_rules)
+                          _predictive_rules, model_for)
 
 #: The league's systems by key, in the order a club may lead with (Club.league_leads_with).
 SYSTEMS: dict[str, LeagueSystem] = {s.key: s for s in (ELO, PREDICTIVE)}

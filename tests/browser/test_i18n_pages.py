@@ -24,23 +24,23 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from rest_framework.test import APIClient
 
+from bench.ratings_lab.fixtures import load_history
+from bench.ratings_lab.synthetic import synthetic_history
 from games import engine
 from games.clubs import services as club_services
 from games.models import Club, ImportJob, Membership, Player
-from games.tournaments.models import TableCode, TableGame, Tournament
-from games.tournaments.table_codes import printed
 from games.ratings import services as rating_services
 from games.ratings.adapters import HAND_SD
-from games.ratings.fixtures import load_history
-from games.ratings.synthetic import synthetic_history
 from games.ratings.types import GameResult
-from tests.browser.test_phone_layout import OUTSIDE_JS
-from tests.tournament_api.test_api import append, create, pair_next_round, play_round, register_pairs
-from tests.tournament_api.test_table_codes import finish_table, with_code
+from games.tournaments.models import TableCode, TableGame, Tournament
+from games.tournaments.table_codes import printed
 from replay import frames
 from replay.templatetags.replay_tags import game_label
+from tests.browser.test_phone_layout import OUTSIDE_JS
 from tests.replay.conftest import bot_record, import_game
 from tests.replay.test_tzq_replay import tzq_record
+from tests.tournament_api.test_api import append, create, pair_next_round, play_round, register_pairs
+from tests.tournament_api.test_table_codes import finish_table, with_code
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

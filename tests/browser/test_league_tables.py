@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.ratings_lab.fixtures import load_history
+from bench.ratings_lab.synthetic import synthetic_history
 from games.models import Club, Player
 from games.ratings import services
-from games.ratings.fixtures import load_history
-from games.ratings.synthetic import synthetic_history
 from games.ratings.types import GameResult
 from tests.browser.test_phone_layout import check_fits
 

@@ -36,8 +36,8 @@ def main(argv: list[str]) -> dict:
         Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
         return {"club": club.pk, "token": Token.objects.create(user=user).key}
     if command == "history":
-        from games.ratings.fixtures import load_history
-        from games.ratings.synthetic import synthetic_history
+        from bench.ratings_lab.fixtures import load_history
+        from bench.ratings_lab.synthetic import synthetic_history
 
         _, games = synthetic_history(int(args[1]), 40, seed=3)
         load_history(Club.objects.get(pk=int(args[0])), games)

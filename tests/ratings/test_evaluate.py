@@ -5,8 +5,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.ratings import evaluate as ev
-from games.ratings.baselines import Constant, logistic
+from bench.ratings_lab import evaluate as ev
+from bench.ratings_lab.baselines import Constant, logistic
 from games.ratings.elo import EloParams, TeamElo
 from games.ratings.types import GameResult
 

@@ -1,11 +1,11 @@
-"""The documented properties of the bench's generated histories (games/ratings/synthetic.py)."""
+"""The documented properties of the bench's generated histories (bench/ratings_lab/synthetic.py)."""
 import collections
 import statistics
 
 import pytest
 
-from games.ratings.history_io import game_from_json, game_to_json
-from games.ratings.synthetic import club_history, synthetic_history
+from bench.ratings_lab.history_io import game_from_json, game_to_json
+from bench.ratings_lab.synthetic import club_history, synthetic_history
 
 
 @pytest.fixture(scope="module")

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ratings import glicko2
-from games.ratings.glicko2 import Glicko2Rating, rate
+from bench.ratings_lab import glicko2
+from bench.ratings_lab.glicko2 import Glicko2Rating, rate
 
 
 def test_glickmans_worked_example():

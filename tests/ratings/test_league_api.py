@@ -7,10 +7,10 @@ from django.test import Client
 from django.utils import translation
 from rest_framework.authtoken.models import Token
 
+from bench.ratings_lab.fixtures import load_history
+from bench.ratings_lab.synthetic import synthetic_history
 from games.models import Club, Membership
 from games.ratings import services
-from games.ratings.fixtures import load_history
-from games.ratings.synthetic import synthetic_history
 from games.ratings.systems import SYSTEMS, in_order
 from tests.conftest import client_for
 

@@ -23,8 +23,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tuesday(db):
+    from bench.ratings_lab.fixtures import load_history
     from games.models import Club
-    from games.ratings.fixtures import load_history
 
     club = Club.objects.create(name="Tuesday", slug="tuesday")
     pid = load_history(club, history(dj_timezone.now() - timedelta(days=1)), names=NAMES)

@@ -9,11 +9,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone as dj_timezone
 
+from bench.ratings_lab.fixtures import load_history
 from games.clubs.models import AuditEntry
 from games.models import Club, Game, Membership, Player
 from games.ratings import services
 from games.ratings.evening import evening_of
-from games.ratings.fixtures import load_history
 from games.ratings.models import RatingChange
 from games.ratings.types import GameResult, HandDetail
 from games.tournaments.models import Tournament

@@ -1,5 +1,5 @@
 """The shipped model (mixture.PoolBayesKalman, config.SYSTEM): the numbers of the plain
-reference (candidates.PoolBayesKalman), what it shows, what it forecasts, that a game's numbers do
+reference (bench.ratings_lab.candidates.PlainPoolBayesKalman), what it shows, what it forecasts, that a game's numbers do
 not depend on the block it was computed in, and that its stored state continues exactly (the
 database's incremental path, model side)."""
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.ratings_lab.candidates import PlainPoolBayesKalman as Reference
+from bench.ratings_lab.synthetic import club_history
 from games.ratings import config
-from games.ratings.candidates import PoolBayesKalman as Reference
 from games.ratings.mixture import PoolBayesKalman
-from games.ratings.synthetic import club_history
 from games.ratings.types import GameResult, HandDetail, order_games
 
 

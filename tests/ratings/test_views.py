@@ -9,11 +9,11 @@ from datetime import datetime, time, timedelta, timezone
 import pytest
 from django.test import Client
 
+from bench.ratings_lab.fixtures import load_history
+from bench.ratings_lab.synthetic import synthetic_history
 from games.models import Club
 from games.ratings import services
 from games.ratings.evening import evening_of, evening_start
-from games.ratings.fixtures import load_history
-from games.ratings.synthetic import synthetic_history
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 
-from .types import GameResult, HandDetail
+from games.ratings.types import GameResult, HandDetail
 
 
 def _sig(x: float) -> float:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import math
 
+from games.ratings.base import Change, Standing
+from games.ratings.elo import EloParams, TeamElo
+from games.ratings.model import length_ratio
+from games.ratings.types import GameResult, PlayerId
+
 from . import glicko2
-from .base import Change, Standing
-from .elo import EloParams, TeamElo
-from .model import length_ratio
-from .types import GameResult, PlayerId
 
 LOGISTIC_PROBIT = 1.702  # logistic(1.702 x) ~ Phi(x)
 NANKING_TARGET = 1000.0
@@ -137,7 +138,7 @@ class CalibratedElo(TeamElo):
 
 
 class TeamGlicko2:
-    """Glicko-2 (games.ratings.glicko2) for sides: every game is one rating period (lichess), and
+    """Glicko-2 (bench.ratings_lab.glicko2) for sides: every game is one rating period (lichess), and
     each player is rated against a composite opponent per opposing side (its players' mean
     rating, root-mean-square RD and mean volatility). Forecast: z = g(phi) (mu_0 - mu_1) on the
     sides' mean mu, phi = sqrt(phi_0^2 + phi_1^2) with phi_k the side's RMS deviation."""

@@ -6,16 +6,16 @@ over these rows is the same work as over folded games.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone as dt_timezone
+from datetime import datetime
+from datetime import timezone as dt_timezone
 from typing import Sequence
 
 from django.db import transaction
 
 from games.models import Club, Game, GameSeat, Player
-
-from .models import GameOutcome
-from .services import outcome_fields
-from .types import GameResult, HandDetail
+from games.ratings.models import GameOutcome
+from games.ratings.services import outcome_fields
+from games.ratings.types import GameResult, HandDetail
 
 
 def load_history(club: Club, games: Sequence[GameResult], names: dict | None = None,

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .types import GameResult, order_games
+from games.ratings.types import GameResult, order_games
 
 CLIP = 0.01
 

@@ -5,7 +5,7 @@ Why our own module: the PyPI `glicko2` package's volatility step deviates from t
 research guide, section 1.2/3.4), and no maintained package fits. This one is checked against
 the paper's worked example (tests/ratings/test_glicko2.py).
 
-Glicko-2 is not a team system; games.ratings.baselines.TeamGlicko2 uses it with a composite
+Glicko-2 is not a team system; bench.ratings_lab.baselines.TeamGlicko2 uses it with a composite
 opponent (the opposing side's mean rating and root-mean-square deviation), the usual workaround.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """GameResults to and from a gzipped JSON file: the bench keeps the engine-bot history in the
 repository (bench/data/), because playing 1,000 full games through the engine takes half an hour
 on the shared machine and the bench must finish in minutes. `bench/ratings.py --regenerate-bots`
-plays it again (games/ratings/botplay.py, deterministic for a seed) and rewrites the file.
+plays it again (bench/ratings_lab/botplay.py, deterministic for a seed) and rewrites the file.
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import gzip
 import json
 from pathlib import Path
 
-from .types import GameResult, HandDetail
+from games.ratings.types import GameResult, HandDetail
 
 
 def game_to_json(g: GameResult) -> dict:

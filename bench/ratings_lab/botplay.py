@@ -16,9 +16,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 from games.engine import fold, greedy_policy, random_policy, random_record, score_json
-
-from .adapters import result_from_score
-from .types import GameResult
+from games.ratings.adapters import result_from_score
+from games.ratings.types import GameResult
 
 
 class SkilledPolicy:

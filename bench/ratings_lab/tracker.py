@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .types import GameResult, HandDetail
+from games.ratings.types import GameResult, HandDetail
 
 
 def parse_tracker(data: dict) -> tuple[dict[int, str], list[GameResult]]:

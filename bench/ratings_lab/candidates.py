@@ -1,6 +1,6 @@
 """Candidate successors of the former shipped model (margin-kalman/2), evaluated by the bench
 (docs/ratings.md §3b, §3c, §3d and §7): `DriftSelectingKalman` (the drift chosen per pool, not
-shipped), `PoolBayesKalman` (drift and forecast scale learned per pool: the plain reference
+shipped), `PlainPoolBayesKalman` (drift and forecast scale learned per pool: the plain reference
 implementation of the shipped model, games.ratings.mixture, which the tests hold to it) and
 `SelfCalibratingKalman` (not shipped).
 
@@ -24,12 +24,22 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from .base import Change, Standing
+from games.ratings import config
+from games.ratings.base import Change, Standing
 
 # candidate 2's grids and prior are the shipped model's (mixture.py is their one home)
-from .mixture import MIX_DRIFTS, MIX_SCALES, prior_log_weights
-from .model import MarginKalman, ModelParams, probability
-from .types import GameResult, PlayerId
+from games.ratings.mixture import MIX_DRIFTS, MIX_SCALES, prior_log_weights
+from games.ratings.model import MarginKalman, ModelParams, probability
+from games.ratings.types import GameResult, PlayerId
+
+#: The former shipped model, the bench's reference row: one filter, drift 0.002, scale 6.50.
+PREVIOUS_SYSTEM = "margin-kalman/2"
+
+
+def previous_model_for(variant: str) -> MarginKalman:
+    """The former shipped model (PREVIOUS_SYSTEM) of a variant, empty."""
+    return MarginKalman(config.params_for(variant))
+
 
 DRIFTS = (0.0, 0.001, 0.002, 0.004)
 SELECTION_SCALE = 6.50
@@ -83,7 +93,7 @@ class DriftSelectingKalman:
 # -- candidate 2 (docs/ratings.md §3c): drift AND forecast scale learned per pool ---------------
 
 
-class PoolBayesKalman:
+class PlainPoolBayesKalman:
     """The shipped filter with its day drift and its full-game forecast scale learned by each
     pool from its own earlier games, as a Bayesian mixture over a fixed grid.
 
