@@ -73,7 +73,7 @@ INSTALLED_APPS = [
     "games",
     "games.tournaments",
     "games.clubs",
-    "games.ratings",  # after games: its models keep app_label "games"
+    "games.ratings",  # after games: its models (label "ratings") point at the records' tables
     "replay",
 ]
 

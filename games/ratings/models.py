@@ -1,4 +1,8 @@
-"""Rating storage (imported from games/models.py, app label `games`).
+"""Rating storage: the ratings app's models (label `ratings`). Their tables keep the names they had
+while the models were declared under the games app (`games_ratingchange`, ...): migration
+ratings/0001 moved the models' state from games to ratings and no table or row (games/0027 took
+them out of the records' state).
+
 
 * GameOutcome: the compact score-sheet summary of a finished game (sides, totals, hands, calls,
   double victories), folded once from the events so that a full recompute never re-folds 100,000
@@ -42,7 +46,7 @@ class GameOutcome(models.Model):
     seq = models.PositiveIntegerField()  # the game's seq this outcome was folded at
 
     class Meta:
-        app_label = "games"
+        db_table = "games_gameoutcome"  # the table it had under the games app (ratings/0001 moved only the state)
         indexes = [models.Index(fields=["club", "variant", "finished_at", "game"], name="outcome_pool_order")]
 
 
@@ -61,7 +65,7 @@ class RatingPool(models.Model):
     log_weights = models.JSONField(default=list, blank=True)
 
     class Meta:
-        app_label = "games"
+        db_table = "games_ratingpool"  # the table it had under the games app (ratings/0001 moved only the state)
         constraints = [models.UniqueConstraint(fields=["club", "variant"], name="rating_pool_unique")]
 
 
@@ -96,7 +100,7 @@ class RatingChange(models.Model):
     elo_after = models.FloatField(default=1500.0)
 
     class Meta:
-        app_label = "games"
+        db_table = "games_ratingchange"  # the table it had under the games app (ratings/0001 moved only the state)
         constraints = [models.UniqueConstraint(fields=["game", "player"], name="rating_change_unique")]
         indexes = [
             models.Index(fields=["club", "variant", "finished_at"], name="ratingchange_pool_time"),
@@ -124,7 +128,7 @@ class PlayerRating(models.Model):
     elo = models.FloatField(default=1500.0)  # the Elo table's rating (ClubElo; its games = games)
 
     class Meta:
-        app_label = "games"
+        db_table = "games_playerrating"  # the table it had under the games app (ratings/0001 moved only the state)
         constraints = [models.UniqueConstraint(fields=["player", "variant"], name="player_rating_unique")]
         indexes = [models.Index(fields=["club", "variant", "-rating"], name="playerrating_table")]
 
@@ -139,5 +143,5 @@ class RatingOutbox(models.Model):
     queued_at = models.DateTimeField(null=True, blank=True)  # last re-queued by a sweep
 
     class Meta:
-        app_label = "games"
+        db_table = "games_ratingoutbox"  # the table it had under the games app (ratings/0001 moved only the state)
         indexes = [models.Index(fields=["game", "seq"], name="rating_outbox_game")]
