@@ -33,6 +33,7 @@ from .faces import (
     variant_cards,
     with_article,
 )
+from .hand_lines import hand_line_reachable, hand_line_refusal, hand_line_rules, paper_hand_line
 from .legal import bombs_out_of_turn, legal_actions
 from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
@@ -171,6 +172,10 @@ __all__ = [
     "finishing_order_points",
     "games",
     "greedy_policy",
+    "hand_line_reachable",
+    "hand_line_refusal",
+    "hand_line_rules",
+    "paper_hand_line",
     "legal_actions",
     "new_game",
     "page_words",

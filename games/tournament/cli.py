@@ -1,20 +1,32 @@
-"""``python -m games.tournament standings|crosstable|pair FILE.json``.
+"""``python -m games.tournament standings|crosstable|pair|append|hand FILE.json``: the TD's tool.
+
+``standings`` and ``crosstable`` (``--after-round N``: as round N closed, with the later corrections
+of rounds 1 to N; ``--at N``: after the first N events), ``pair`` (the next round's proposal),
+``append`` (an event added to the file, with the checks the API makes: its fields, then the fold
+of the whole record with it), ``hand`` (a hand kept on paper, its calls, order out and card points,
+as the hand line the record's preset scores).
 
 Exit status as the engine's: 0 when the record folds, 1 when an event is refused by the
-tournament's rules, 2 when the input is malformed. Output is JSON; a refusal prints
-``{"ok": false, "index": n, "error": {"code", "message", "params"}}``.
+tournament's (or, for a paper hand, the game's) rules, 2 when the input is malformed. Output is
+JSON; a refusal prints ``{"ok": false, "index": n, "error": {"code", "message", "params"}}``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 from typing import Any, Sequence
 
+from games.engine import EngineError, paper_hand_line
+
+from .engine_options import engine_options
 from .errors import TournamentError
 from .fields import check_incoming
 from .pairing import propose
+from .record import parse_header
 from .standings import crosstable_json, standings_json
 from .state import fold
 
@@ -47,24 +59,136 @@ def _check_events(record: Any) -> None:
                 raise
 
 
+#: events about a round that still count "after round N" when they come later (a correction)
+_ABOUT_A_ROUND = ("result_corrected", "score_adjusted")
+
+
+def after_round(record: Any, number: int) -> dict[str, Any]:
+    """The record as round ``number`` closed: its events up to that round's close, and the later
+    corrections and adjustments of rounds 1 to ``number`` (what the standings after round N show)."""
+    events = record.get("events") if isinstance(record, dict) else None
+    events = events if isinstance(events, list) else []
+    closing = next(
+        (
+            i
+            for i, e in enumerate(events)
+            if isinstance(e, dict) and e.get("type") == "round_closed" and e.get("round") == number
+        ),
+        None,
+    )
+    if closing is None:
+        raise TournamentError(
+            "round_open",
+            f"round {number} has not been closed: no standings after it yet",
+            round=number,
+            rule="not_closed_yet",
+        )
+    later = [
+        e
+        for e in events[closing + 1 :]
+        if isinstance(e, dict)
+        and e.get("type") in _ABOUT_A_ROUND
+        and isinstance(e.get("round"), int)
+        and not isinstance(e.get("round"), bool)
+        and 1 <= e["round"] <= number
+    ]
+    return {**record, "events": events[: closing + 1] + later}
+
+
+def _append(path: str, text: str) -> dict[str, Any]:
+    """Check the event as the API does (its fields, then the whole record folded with it) and only
+    then write the file, by a rename (a refused event leaves it as it was)."""
+    if path == "-":
+        raise TournamentError("malformed", "append writes the record file: name it, not -")
+    record = _load(path)
+    try:
+        event = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TournamentError("malformed", f"the event is not JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(event, dict) or not isinstance(record, dict):
+        raise TournamentError("malformed", "the record and the event are JSON objects")
+    events = record.get("events", [])
+    if not isinstance(events, list):
+        raise TournamentError("malformed", "events must be a list")
+    try:
+        check_incoming(event)
+    except TournamentError as err:
+        err.index = len(events)
+        raise
+    grown = {**record, "events": [*events, event]}
+    fold(grown)
+    folder = os.path.dirname(os.path.abspath(path))
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as out:
+        json.dump(grown, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    os.replace(out.name, path)
+    return {"ok": True, "index": len(events), "events": len(events) + 1}
+
+
+def _seats(text: str | None, what: str) -> list[int]:
+    try:
+        return [int(s) for s in (text or "").replace(" ", "").split(",") if s != ""]
+    except ValueError:
+        raise TournamentError("malformed", f"{what} is a list of numbers separated by commas, not {text!r}") from None
+
+
+def _calls(items: list[str]) -> dict[str, str]:
+    calls = {}
+    for item in items:
+        seat, _, call = item.partition("=")
+        if not seat.strip().isdigit() or call not in ("tichu", "grand_tichu"):
+            raise TournamentError("malformed", f"a call is SEAT=tichu or SEAT=grand_tichu, not {item!r}")
+        calls[seat.strip()] = call
+    return calls
+
+
+def _paper_hand(args: argparse.Namespace) -> dict[str, Any]:
+    """The hand line of a paper hand under the record's preset (its engine options)."""
+    record = _load(args.record)
+    header = parse_header(record.get("header") if isinstance(record, dict) else None)
+    points = _seats(args.points, "--points") or None
+    line = paper_hand_line(engine_options(header), _calls(args.call), _seats(args.out, "--out"), points)
+    return {"ok": True, "line": {"points": line["points"], "double_victory": line["double_victory"]}}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.tournament", description="Fold Tichu tournament records.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, what in (
-        ("standings", "the standings after the first N events"),
-        ("crosstable", "the crosstable after the first N events"),
+        ("standings", "the standings (after round N, or after the first N events)"),
+        ("crosstable", "the crosstable (after round N, or after the first N events)"),
     ):
         p = sub.add_parser(name, help=what)
         p.add_argument("record", help="tournament JSON file, or - for standard input")
-        p.add_argument("--at", type=int, default=None, help="number of events to fold (default: all)")
+        when = p.add_mutually_exclusive_group()
+        when.add_argument("--after-round", type=int, default=None, metavar="N", help="as round N closed")
+        when.add_argument("--at", type=int, default=None, help="number of events to fold (default: all)")
     p = sub.add_parser("pair", help="propose the next round's pairing (a round_paired event)")
     p.add_argument("record", help="tournament JSON file, or - for standard input")
+    p = sub.add_parser("append", help="append an event to the record file, checked as the API checks it")
+    p.add_argument("record", help="tournament JSON file (rewritten only when the event is accepted)")
+    p.add_argument("event", help='the event as JSON, e.g. \'{"type": "round_closed", "round": 1}\'')
+    p = sub.add_parser("hand", help="a paper hand (calls, order out, card points) as a hand line of the preset")
+    p.add_argument("record", help="tournament JSON file, or - for standard input (its preset decides)")
+    p.add_argument("--call", action="append", default=[], metavar="SEAT=CALL", help="0=tichu, 2=grand_tichu ...")
+    p.add_argument("--out", required=True, help="seats in the order they went out, e.g. 1,0,3")
+    p.add_argument("--points", default=None, help="card points of side 0 (seats 0, 2) and side 1, e.g. 60,40")
     args = parser.parse_args(argv)
     try:
+        if args.command == "append":
+            _emit(_append(args.record, args.event))
+            return 0
+        if args.command == "hand":
+            _emit(_paper_hand(args))
+            return 0
         if getattr(args, "at", None) is not None and args.at < 0:
             raise TournamentError("malformed", "--at must be 0 or more")
+        if getattr(args, "after_round", None) is not None and args.after_round < 1:
+            raise TournamentError("malformed", "--after-round must be 1 or more")
         record = _load(args.record)
         _check_events(record)
+        if getattr(args, "after_round", None) is not None:
+            record = after_round(record, args.after_round)
         state = fold(record, getattr(args, "at", None))
         if args.command == "standings":
             _emit(standings_json(state))
@@ -78,5 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             body["index"] = err.index
         body["error"] = err.as_dict()
         _emit(body)
+        return 2 if err.code == "malformed" else 1
+    except EngineError as err:  # a paper hand the game's rules refuse
+        _emit({"ok": False, "error": {"code": err.code, "message": err.message, "params": err.params}})
         return 2 if err.code == "malformed" else 1
     return 0

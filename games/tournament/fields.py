@@ -34,6 +34,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "result_confirmed": frozenset({"round", "table", "side"}),
     "result_disputed": frozenset({"round", "table", "reason", "side"}),
     "score_adjusted": frozenset({"entry", "vp", "points", "round", "reason"}),
+    "round_shortened": frozenset({"round", "table", "hands", "reason"}),
     "round_closed": frozenset({"round"}),
     "lots_drawn": frozenset({"order"}),
     "tournament_finished": frozenset(),

@@ -3,7 +3,8 @@
 Each preset cites its source in ../shared/guides/tournaments.md (section 2) and is documented in
 docs/tournament.md. A result reaches this module normalised by :mod:`.record`: per-hand score
 lines (``hands``: ``(points side 0, points side 1, double-victory side or None)``), the round's
-score line (``score``) and, for a paper DTM sheet, the VP as written (``vp``).
+score line (``score``) and, for a paper DTM sheet, the VP as written (``vp``: compared with the VP
+counted from the hand lines, never taken in their place).
 """
 
 from __future__ import annotations
@@ -118,16 +119,23 @@ def table_vp(preset: Preset, result: dict[str, Any], hands_per_round: int | None
             )
         return 0, 0
     if preset.unit == "hand":
-        if result["vp"] is not None:
-            return result["vp"]
         if result["hands"] is None:
             raise TournamentError(
-                "result_invalid", "a dtm result needs its hand lines (or the VP written on the sheet)", rule="dtm_lines"
+                "result_invalid", "a dtm result needs its hand lines: the VP are counted from them", rule="dtm_lines"
             )
         vp0 = vp1 = 0
         for a, b, dv in result["hands"]:
             x, y = hand_vp(a, b, dv)
             vp0, vp1 = vp0 + x, vp1 + y
+        written = result["vp"]
+        if written is not None and tuple(written) != (vp0, vp1):  # the sheet's VP are checked, never taken
+            raise TournamentError(
+                "result_invalid",
+                f"the VP written, {written[0]:g}:{written[1]:g}, are not those of the hand lines, {vp0}:{vp1}",
+                written=f"{written[0]:g}:{written[1]:g}",
+                counted=f"{vp0}:{vp1}",
+                rule="vp_mismatch",
+            )
         return vp0, vp1
     if result["vp"] is not None:
         raise TournamentError(

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from .errors import TournamentError
 from .limits import LISTED, MAX_ENTRIES, MAX_ROUNDS
+from .line_checks import check_hand_count, check_lines
 from .record import integer, is_int, is_number, malformed, parse_record, parse_result, parse_tables, reason, text
 from .scoring import PRESETS, Preset
 
@@ -28,6 +29,7 @@ EVENT_TYPES = (
     "tournament_finished",
     "result_confirmed",
     "result_disputed",
+    "round_shortened",
 )
 #: A table result's standing with the other side: not yet answered, confirmed by the opponents,
 #: disputed by them (with a reason), or set by the TD's correction (which needs no confirmation).
@@ -58,6 +60,8 @@ class Table:
     #: the side (0 or 1, an index of `sides`) that sent the result, when it said so; None when the
     #: TD recorded or corrected it. That side does not answer its own result.
     recorded_side: int | None = None
+    #: (hands, reason) when the TD recorded that this table played fewer hands than the round has
+    short: tuple[int, str] | None = None
 
 
 @dataclass
@@ -342,7 +346,10 @@ class TournamentState:
             )
         return rnd, rnd.tables[number]
 
-    def _checked_result(self, event: dict[str, Any]) -> dict[str, Any]:
+    def _checked_result(self, event: dict[str, Any], table: Table) -> dict[str, Any]:
+        """The result as the preset reads it: every hand line one a deal under the tournament's
+        rules can end with (.hand_lines), the round's hands all there, and the VP computed from
+        the lines (VP written on a sheet are compared with them, never taken)."""
         from .scoring import table_vp
 
         result = parse_result(event, self.header["hands_per_round"])
@@ -353,12 +360,14 @@ class TournamentState:
                 preset=self.preset.name,
                 rule="vp_computed",
             )
+        check_lines(result, self.header)
+        check_hand_count(result, self.header["hands_per_round"], table.short)
         table_vp(self.preset, result, self.header["hands_per_round"])  # refuses what cannot be scored
         return result
 
     def _on_result_recorded(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
-        result = self._checked_result(event)
+        result = self._checked_result(event, table)
         if rnd.closed:
             raise TournamentError(
                 "round_closed",
@@ -384,7 +393,7 @@ class TournamentState:
     def _on_result_corrected(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
         reason(event)
-        result = self._checked_result(event)
+        result = self._checked_result(event, table)
         if table.result is None:
             raise TournamentError(
                 "no_result",
@@ -473,6 +482,40 @@ class TournamentState:
                 tables=disputed,
             )
         rnd.closed = True
+
+    def _on_round_shortened(self, event: dict[str, Any]) -> None:
+        """The TD's word that a table played fewer hands than the round has (time ran out): its
+        result then has that many hand lines. Recorded before the result, while the round is open."""
+        rnd, table = self._table(event)
+        why = reason(event)
+        full = self.header["hands_per_round"]
+        where = {"round": rnd.number, "table": table.number}
+        if full is None:
+            raise TournamentError(
+                "result_invalid",
+                "this tournament plays to a target, not a number of hands: a round cannot be short",
+                **where,
+                rule="short_no_hands",
+            )
+        hands = integer(event, "hands", 1)
+        if hands is None or hands >= full:
+            raise TournamentError(
+                "result_invalid",
+                f"a short round has fewer hands than the round's {full}",
+                **where,
+                hands_per_round=full,
+                rule="short_not_shorter",
+            )
+        if rnd.closed:
+            raise TournamentError("round_closed", f"round {rnd.number} is closed", **where, rule="closed")
+        if table.result is not None:
+            raise TournamentError(
+                "result_exists",
+                f"table {table.number} of round {rnd.number} has a result: record the short round before it",
+                **where,
+                rule="short_after_result",
+            )
+        table.short = (hands, why)
 
     def _on_lots_drawn(self, event: dict[str, Any]) -> None:
         order = event.get("order")

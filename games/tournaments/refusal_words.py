@@ -109,6 +109,7 @@ WORDS: dict[str, str] = {
     "table_not_in_round": gettext_noop("round %(round)s has no table %(table)s"),
     "round_not_found": gettext_noop("round %(round)s has not been paired"),
     "round_open": gettext_noop("round %(round)s is still open"),
+    "round_open:not_closed_yet": gettext_noop("round %(round)s has not been closed: no standings after it yet"),
     "round_closed:paired_again": gettext_noop("round %(round)s is closed: it cannot be paired again"),
     "round_closed:closed": gettext_noop("round %(round)s is closed"),
     "round_closed:correct_instead": gettext_noop("round %(round)s is closed: correct the result instead"),
@@ -155,7 +156,41 @@ WORDS: dict[str, str] = {
     "result_invalid:board_lines": gettext_noop(
         "a duplicate result has one line for each of the round's %(hands_per_round)s boards"
     ),
-    "result_invalid:dtm_lines": gettext_noop("a dtm result needs its hand lines (or the VP written on the sheet)"),
+    "result_invalid:dtm_lines": gettext_noop("a dtm result needs its hand lines: the VP are counted from them"),
+    "result_invalid:vp_mismatch": gettext_noop(
+        "the VP written, %(written)s, are not those of the hand lines, %(counted)s"
+    ),
+    "result_invalid:short_hand_count": gettext_noop(
+        "%(hands)s hand lines; the TD recorded this table's round as short, %(hands_per_round)s hands"
+    ),
+    "result_invalid:short_no_hands": gettext_noop(
+        "this tournament plays to a target, not a number of hands: a round cannot be short"
+    ),
+    "result_invalid:short_not_shorter": gettext_noop(
+        "a short round has fewer hands than the round's %(hands_per_round)s"
+    ),
+    "result_exists:short_after_result": gettext_noop(
+        "table %(table)s of round %(round)s has a result: record the short round before it"
+    ),
+    "result_invalid:line_step": gettext_noop(
+        "hand %(hand)s: %(line)s is not a hand line: points are multiples of 5"
+    ),
+    "result_invalid:line_sum": gettext_noop(
+        "hand %(hand)s: %(line)s is not a hand line: the two sides sum to 100 plus or minus the calls’ "
+        "hundreds, not %(total)s"
+    ),
+    "result_invalid:line_double_victory": gettext_noop(
+        "hand %(hand)s: %(line)s is not a hand line: a double victory of side %(side)s scores "
+        "%(double_victory_points)s to it and 0 to the other side, plus or minus the calls"
+    ),
+    "result_invalid:line_calls": gettext_noop(
+        "hand %(hand)s: no hand ends %(line)s: card points from -25 to 125, and one call a player "
+        "(Tichu ±100, Grand Tichu ±200), won only by the first player out"
+    ),
+    "result_invalid:line_calls_no_grand": gettext_noop(
+        "hand %(hand)s: no hand ends %(line)s without Grand Tichu: card points from -25 to 125, and one "
+        "Tichu a player (±100), won only by the first player out"
+    ),
     "result_invalid:not_tichu": gettext_noop("a tournament table plays Tichu (nanking), not %(variant)s"),
     "reason_required": gettext_noop("%(type)s needs a “reason” (it is kept in the history)"),
     # the tournament as a whole

@@ -103,6 +103,16 @@ def new_game(request, slug: str):
     }, status=400 if error else 200)
 
 
+def grand_tichu_allowed(game) -> bool:
+    """Whether the game's options let a player call Grand Tichu (the option's value, or its default
+    under the game's preset): the score-sheet form offers the call only then."""
+    given = game.options or {}
+    option = next((o for o in engine.game_info(game.variant).options if o.name == "grand_tichu"), None)
+    if option is None:
+        return False
+    return bool(given.get("grand_tichu", option.default(given.get("preset", "rio"))))
+
+
 def sheet_facts(variant: str) -> dict:
     """What the score-sheet form asks for in this game (the engine's registry: calls, card points,
     how many of one team going out first end the hand at once, the dealer)."""
@@ -129,6 +139,7 @@ def enter(request, pk: int):
         "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
         "rank_scoring": (game.options or {}).get("scoring") == "ranks",
         "call_names": frames.labels(get_language())["calls"],  # the engine's, in the reader's language
+        "grand_tichu": grand_tichu_allowed(game),  # no Grand Tichu choice where the options forbid it
         # the engine's card faces and words for static/shared/cards.js (one wording for every page)
         "words": engine.page_words(get_language(), game.variant),
         "seat_labels": viewer.seat_labels(game.variant, players, (game.options or {}).get("direction")),

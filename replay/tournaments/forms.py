@@ -119,21 +119,18 @@ class RegisterForm(forms.Form):
 
 class ScoreLineForm(forms.Form):
     """A table's round score written on paper (a new result), or a TD's correction (with a
-    reason). Under DTM, whose VP are counted per hand, the sheet's VP are given too."""
+    reason). Not under DTM, whose VP are counted from each hand's line (views._paper_lines), nor
+    duplicate (a line per board): the tournament computes the VP, nobody types them."""
 
     round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     table = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     score_0 = forms.IntegerField(label=_("North/South"))
     score_1 = forms.IntegerField(label=_("East/West"))
-    vp_0 = forms.FloatField(required=False, min_value=0)
-    vp_1 = forms.FloatField(required=False, min_value=0)
     reason = forms.CharField(max_length=200, required=False)
 
     def event(self, event_type: str) -> dict:
         d = self.cleaned_data
         event = {"type": event_type, "round": d["round"], "table": d["table"], "score": [d["score_0"], d["score_1"]]}
-        if d.get("vp_0") is not None and d.get("vp_1") is not None:
-            event["vp"] = [d["vp_0"], d["vp_1"]]
         if event_type == "result_corrected":
             event["reason"] = d["reason"]
         return event

@@ -1,6 +1,7 @@
 """Print-ready HTML pages beside the PDFs (docs/tournament.md, "Printouts"): the round's pairings
 by table and by name, and a blank score sheet per table with the round's hands numbered and the
-100-point check column. The same data as the PDFs (`table_cards._round_tables`, the columns of
+100-point check column (and a VP column where VP are counted per hand), under the rules of the
+tournament's game (`printouts.sheet_rules`). The same data as the PDFs (`table_cards._round_tables`, the columns of
 `printouts.SHEET_COLUMNS`); the print CSS puts each part on its own page and hides the site."""
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ SHEET_COLUMN_WORDS = [
     gettext_noop("Hand E/W"),
     gettext_noop("Total N/S"),
     gettext_noop("Total E/W"),
+    gettext_noop("VP N/S"),
+    gettext_noop("VP E/W"),
 ]
 
 
@@ -55,9 +58,10 @@ def sheets_page(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
     state, _rnd, tables = _round_tables(tournament, round_number)
     hands = state.header["hands_per_round"] or 0
     duplicate = state.header["system"] == "duplicate"
+    columns = printouts.sheet_columns(state.header)
     first_board = (round_number - 1) * hands + 1
     numbers = [first_board + i for i in range(hands)] if duplicate else list(range(1, hands + 1))
     return render(request, "tournaments/print_sheets.html", {
         "tournament": tournament, "club": tournament.club, "round": round_number, "tables": tables,
-        "columns": [_(c) for c in printouts.SHEET_COLUMNS], "numbers": numbers, "blank": range(len(printouts.SHEET_COLUMNS) - 1),
-        "duplicate": duplicate, "target": state.header.get("target")})
+        "columns": [_(c) for c in columns], "numbers": numbers, "blank": range(len(columns) - 1),
+        "duplicate": duplicate, "target": state.header.get("target"), "rules": printouts.sheet_rules(state.header)})

@@ -32,6 +32,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from games import engine
+from games import tournament as core
 
 
 def _fonts() -> tuple[str, str]:
@@ -170,25 +171,54 @@ def pairings_pdf(title: str, round_number: int, tables: list[dict[str, Any]], by
 
 SHEET_COLUMNS = ["Hand", "Calls N/S", "Calls E/W", "Card pts N/S", "Card pts E/W", "Check = 100",
                  "Bonus N/S", "Bonus E/W", "Hand N/S", "Hand E/W", "Total N/S", "Total E/W"]
+#: the columns a sheet adds where VP are counted hand by hand (DTM)
+VP_COLUMNS = ["VP N/S", "VP E/W"]
 
 
-def score_sheets_pdf(title: str, round_number: int, tables: list[dict[str, Any]], hands: int) -> bytes:
-    """One blank sheet per table: the round's hands numbered 1..hands, card points of both sides
-    and the check column (they add up to 100, or a double victory's 0 with its 200 bonus)."""
+def sheet_columns(header: dict[str, Any]) -> list[str]:
+    """The score sheet's columns (English, translated where drawn): a VP column per side when the
+    preset counts VP per hand."""
+    return SHEET_COLUMNS + (VP_COLUMNS if core.PRESETS[header["scoring"]].unit == "hand" else [])
+
+
+def sheet_rules(header: dict[str, Any]) -> list[str]:
+    """The rules a sheet prints above its grid, in the active language, from the tournament's game
+    options (the engine's hand_line_rules): what a double victory scores, whether Grand Tichu is
+    called, and how VP are counted per hand under DTM."""
+    rules = engine.hand_line_rules(core.engine_options(header))
+    said = {"double": rules["double_victory_points"], "tichu": rules["tichu"], "grand": rules["grand_tichu_points"]}
+    if rules["grand_tichu"]:
+        lines = [_("Card points of the two sides add up to 100 (the Check column); a double victory scores "
+                   "%(double)s and no card points. Tichu ±%(tichu)s, Grand Tichu ±%(grand)s.") % said]
+    else:
+        lines = [_("Card points of the two sides add up to 100 (the Check column); a double victory scores "
+                   "%(double)s and no card points. Tichu ±%(tichu)s; no Grand Tichu.") % said]
+    if core.PRESETS[header["scoring"]].unit == "hand":
+        win, draw, double = core.hand_vp(1, 0, None)[0], core.hand_vp(0, 0, None)[0], core.hand_vp(0, 0, 0)[0]
+        lines.append(_("VP per hand: %(win)s to the side with more points, %(draw)s each on a draw, %(double)s for "
+                       "a double victory (its opponents 0).") % {"win": win, "draw": draw, "double": double})
+    return lines
+
+
+def score_sheets_pdf(title: str, round_number: int, tables: list[dict[str, Any]], header: dict[str, Any]) -> bytes:
+    """One blank sheet per table: the round's hands numbered 1..hands, card points of both sides,
+    the check column and, under DTM, the VP of each hand; the rules of the tournament's game above."""
+    hands = header["hands_per_round"] or 0
+    columns = sheet_columns(header)
+    width = (252 * mm - 16 * mm) / (len(columns) - 1)
     flow: list = []
     for i, table in enumerate(tables):
         # the headings wrap in their cells: "Оголошення Пн/Пд" is twice "Calls N/S"
-        rows = [[Paragraph(escape(_(c)), HEADING) for c in SHEET_COLUMNS]] + [[n] + [""] * (len(SHEET_COLUMNS) - 1) for n in range(1, hands + 1)]
-        rows.append([_("Sum")] + [""] * (len(SHEET_COLUMNS) - 1))
-        grid = Table(rows, colWidths=[16 * mm] + [21.5 * mm] * (len(SHEET_COLUMNS) - 1),
+        rows = [[Paragraph(escape(_(c)), HEADING) for c in columns]] + [[n] + [""] * (len(columns) - 1) for n in range(1, hands + 1)]
+        rows.append([_("Sum")] + [""] * (len(columns) - 1))
+        grid = Table(rows, colWidths=[16 * mm] + [width] * (len(columns) - 1),
                      rowHeights=[12 * mm] + [9 * mm] * (len(rows) - 1),
                      style=GRID, repeatRows=1)
         flow += [KeepTogether([
             _p(_("%(title)s: score sheet, round %(round)s, table %(table)s")
                % {"title": title, "round": round_number, "table": table["table"]}, "Heading2"),
             _p(_("North/South: %(ns)s    East/West: %(ew)s") % {"ns": table["ns"], "ew": table["ew"]}),
-            _p(_("Card points of the two sides add up to 100 (check column); a double victory scores 200 and "
-                 "no card points. Tichu +-100, Grand Tichu +-200.")),
+            *[_p(line) for line in sheet_rules(header)],
             Spacer(1, 3 * mm), grid,
             Spacer(1, 6 * mm), _p(_("Signed N/S: ____________________    Signed E/W: ____________________")),
         ])]

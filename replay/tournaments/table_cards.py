@@ -168,7 +168,7 @@ def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> Ht
         byes = [state.entries[e].name for e in rnd.byes]
         data = printouts.pairings_pdf(tournament.name, round_number, tables, byes)
     elif kind == "sheets":
-        data = printouts.score_sheets_pdf(tournament.name, round_number, tables, state.header["hands_per_round"])
+        data = printouts.score_sheets_pdf(tournament.name, round_number, tables, state.header)
     else:
         raise Http404("no such printout")
     return _pdf_response(data, f"tournament-{pk}-round-{round_number}-{kind}.pdf")

@@ -242,7 +242,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
                     and len(state.rounds) < planned,
         "rounds_left": planned - len(state.rounds), "planned_rounds": planned,
         "register_form": RegisterForm(), "adjust_form": _adjust_form(state),
-        "vp_per_hand": state.header["scoring"] == "dtm",
+        # DTM: the paper and correction forms take each hand's line (VP are counted from them)
+        "hand_numbers": list(range(1, (state.header["hands_per_round"] or 0) + 1))
+                        if state.preset.unit == "hand" else None,
         "board_numbers": [(current.number - 1) * state.header["hands_per_round"] + i + 1
                           for i in range(state.header["hands_per_round"])]
                          if current and state.header["system"] == "duplicate" else None,
@@ -347,8 +349,8 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
         _make_games(request, tournament, state)
     elif action == "results":
         _take_results(request, tournament, state)
-    elif action in ("correct", "paper") and state.header["system"] == "duplicate":
-        _duplicate_lines(request, tournament, state, correcting=action == "correct")
+    elif action in ("correct", "paper") and (state.header["system"] == "duplicate" or state.preset.unit == "hand"):
+        _paper_lines(request, tournament, state, correcting=action == "correct")
     elif action in ("correct", "paper"):
         form = ScoreLineForm(request.POST)
         correcting = action == "correct"
@@ -384,22 +386,31 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
     return back
 
 
-def _duplicate_lines(request: HttpRequest, tournament: Tournament, state: core.TournamentState, *,
-                     correcting: bool) -> None:
-    """A duplicate table's paper result: N/S and E/W points of each of the round's boards."""
+def _paper_lines(request: HttpRequest, tournament: Tournament, state: core.TournamentState, *,
+                 correcting: bool) -> None:
+    """A paper result line by line: a duplicate table's N/S and E/W points of each of the round's
+    boards, or a DTM table's hands (the points and the side of a double victory, if any), whose VP
+    the tournament counts from the lines (nobody types them)."""
+    duplicate = state.header["system"] == "duplicate"
+    prefix = "board" if duplicate else "hand"
     try:
         number, table = int(request.POST.get("round", "")), int(request.POST.get("table", ""))
-        hands = [[int(request.POST.get(f"board_{i}_{s}", "")) for s in (0, 1)]
+        hands = [[int(request.POST.get(f"{prefix}_{i}_{s}", "")) for s in (0, 1)]
                  for i in range(state.header["hands_per_round"] or 0)]
     except ValueError:
-        messages.error(request, _("Not stored: give both pairs' points on every board."))
+        messages.error(request, _("Not stored: give both pairs' points on every board.") if duplicate
+                       else _("Not stored: give both sides' points on every hand."))
         return
     reason = request.POST.get("reason", "").strip()
     if correcting and not reason:
         messages.error(request, _("Not stored: a correction needs a reason."))
         return
+    lines: list[dict[str, Any]] = []
+    for i, points in enumerate(hands):
+        side = request.POST.get(f"dv_{i}", "") if not duplicate else ""
+        lines.append({"points": points, **({"double_victory": int(side)} if side in ("0", "1") else {})})
     event: dict[str, Any] = {"type": "result_corrected" if correcting else "result_recorded", "round": number,
-                             "table": table, "hands": [{"points": h} for h in hands]}
+                             "table": table, "hands": lines}
     if correcting:
         event["reason"] = reason
     if _append(request, tournament, [event]):

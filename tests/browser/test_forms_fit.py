@@ -138,4 +138,28 @@ def test_an_evening_start_withdraw_pairing_standings_and_the_score_sheet(open_as
     assert sheet.text_content("#hand-check").strip() == "", "a saved hand leaves an empty form without a red line"
     sheet.click("#save-hand")  # Save on the empty form says what is missing
     sheet.wait_for_function("() => document.getElementById('hand-check').textContent === 'Who went out first?'")
+    # DTM has no Grand Tichu: the sheet does not offer it
+    assert sheet.locator("#call-0 option[value='grand_tichu']").count() == 0
+    assert sheet.locator("#call-0 option[value='tichu']").count() == 1
     assert not sheet.errors and not td.errors
+    # a table kept on paper under DTM: each hand's line and its double victory, no VP to type
+    for width, size in WIDTHS.items():
+        page = open_as(director, f"/tournaments/{tournament.pk}/", size)
+        paper = page.locator("details.paper").first
+        paper.locator("summary").click()
+        assert paper.locator("input[name='vp_0']").count() == 0 and paper.locator(".hand-line").count() == 4
+        assert fits_the_width(page)
+        for field in paper.locator("input[type='number'], select").all():
+            box = field.bounding_box()
+            assert box["height"] >= 24 and box["width"] >= 24
+        page.screenshot(path=_shot(f"forms-dtm-paper-lines-{width}.png"), full_page=True)
+    lines = [(130, 70, ""), (0, 200, "1"), (50, 50, ""), (80, 20, "")]
+    for i, (ns, ew, dv) in enumerate(lines):
+        paper.locator(f"input[name='hand_{i}_0']").fill(str(ns))
+        paper.locator(f"input[name='hand_{i}_1']").fill(str(ew))
+        paper.locator(f"select[name='dv_{i}']").select_option(dv)
+    paper.locator("button[type='submit']").click()
+    page.wait_for_selector("text=recorded from paper")
+    stored = tournament.events.order_by("-seq").first()
+    assert stored.type == "result_recorded" and stored.payload["hands"][1] == {"points": [0, 200], "double_victory": 1}
+    assert fits_the_width(page) and not page.errors

@@ -117,3 +117,28 @@ def test_print_pages_print_without_the_site(open_as, director, live_server, tmp_
         assert len(texts) == 2, "one page a table"
         assert "table 1" in texts[0] and "Check = 100" in texts[0] and "table 2" in texts[1]
         assert "Sign in" not in texts[0] and "Tournaments" not in texts[0].split("score sheet")[0]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["390", "1280"])
+def test_a_dtm_sheet_prints_dtms_rules_and_a_vp_column(open_as, director, live_server, tmp_path, viewport):
+    """Issue 31 item 4: a DTM sheet says a double victory scores 100, has no Grand Tichu, says how
+    VP are counted per hand and has a VP column per side; it still fits a phone (it scrolls in its box)."""
+    from games.tournaments import services
+
+    tid = services.tournament_create(club=Club.objects.get(slug="home"), name="DTM night", user=director, header={
+        "entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 2}).body["id"]
+    events = [{"type": "entry_registered", "entry": f"e{i}", "players": p}
+              for i, p in enumerate([["Anna", "Ben"], ["Cleo", "Dan"], ["Eva", "Finn"], ["Gus", "Hanna"]])]
+    services.append_events(tournament_id=tid, events=events, expected_seq=0, user=director)
+    pairing = {"type": "round_paired", "round": 1, "byes": [], "tables": [
+        {"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]}
+    services.append_events(tournament_id=tid, events=[pairing], expected_seq=4, user=director)
+    page = open_as(director, f"/tournaments/{tid}/rounds/1/sheets/", viewport)
+    sheet = page.locator(".sheet[data-table='1']")
+    heads = [h.inner_text() for h in sheet.locator("thead th").all()]
+    assert heads[-2:] == ["VP N/S", "VP E/W"]
+    rules = sheet.locator("p.hint").inner_text()
+    assert "a double victory scores 100" in rules and "no Grand Tichu" in rules and "VP per hand" in rules
+    assert "Grand Tichu ±200" not in rules
+    assert no_horizontal_scroll(page), "the wide sheet scrolls inside its own box on a phone"
+    page.screenshot(path=str(shots(tmp_path) / f"print_sheets_dtm_{viewport['width']}.png"), full_page=True)

@@ -148,3 +148,15 @@ def test_threechus_dummy_is_named_in_the_pages_language(users, home, lang, dummy
     assert dummy in totals and "Dummy" not in totals
     replay = client.get(f"/games/{game_id}/replay/").content.decode()
     assert dummy in replay and "Dummy" not in replay and "Dummy" not in page
+
+
+@pytest.mark.parametrize(("options", "offered"), [(None, True), ({"grand_tichu": False}, False),
+                                                  ({"preset": "tiki", "grand_tichu": True}, True)])
+def test_the_sheet_form_offers_grand_tichu_only_where_the_options_allow_it(users, home, options, offered):
+    from games.services import game_create
+    from tests.entry.conftest import PLAYERS
+
+    body = game_create(club=home, variant="nanking", options=options, players=PLAYERS, user=users["scorer"]).body
+    html = browser_client(users["scorer"]).get(f"/games/{body['id']}/enter/").content.decode()
+    assert html.count('<option value="tichu">') == 4
+    assert html.count('<option value="grand_tichu">') == (4 if offered else 0)

@@ -5,7 +5,7 @@ import copy
 import random
 from typing import Any
 
-from games.tournament import fold, propose
+from games.tournament import engine_options, fold, propose
 
 
 def header(**kw: Any) -> dict[str, Any]:
@@ -20,12 +20,14 @@ def register(n: int, entrants: str = "pairs") -> list[dict[str, Any]]:
     return [{"type": "entry_registered", "entry": f"e{i}", "players": [f"P{i}"]} for i in range(n)]
 
 
-def random_result(rng: random.Random, hands: int) -> list[dict[str, Any]]:
+def random_result(rng: random.Random, hands: int, double_victory: int = 200) -> list[dict[str, Any]]:
+    """Hand lines a deal can end with: card points with a Tichu won or lost, or a double victory
+    worth ``double_victory`` (the tournament's engine option)."""
     lines = []
     for _ in range(hands):
         if rng.random() < 0.08:
             side = rng.randrange(2)
-            pts = [100, 0] if side == 0 else [0, 100]
+            pts = [double_victory, 0] if side == 0 else [0, double_victory]
             lines.append({"points": pts, "double_victory": side})
         else:
             a = rng.randrange(-25, 126, 5)
@@ -40,9 +42,10 @@ def play_round(record: dict[str, Any], rng: random.Random, close: bool = True) -
     pairing = propose(state)
     record["events"].append(pairing.event())
     hands = state.header["hands_per_round"] or 4
+    worth = engine_options(state.header).get("double_victory_points") or 200
     for t in pairing.tables:
         record["events"].append({"type": "result_recorded", "round": pairing.round, "table": t["table"],
-                                 "hands": random_result(rng, hands)})
+                                 "hands": random_result(rng, hands, worth)})
     if close:
         record["events"].append({"type": "round_closed", "round": pairing.round})
     return record

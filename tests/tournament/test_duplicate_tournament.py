@@ -102,10 +102,12 @@ def test_property_standings_are_the_sum_of_the_boards_matchpoints(n, data):
     t.apply(propose(t).event())
     diffs: dict[int, list[int]] = {}
     for number, table in sorted(t.rounds[0].tables.items()):
-        lines = [data.draw(st.tuples(st.integers(-8, 28), st.integers(-8, 28))) for _ in range(2)]
-        t.apply({"type": "result_recorded", "round": 1, "table": number,
-                 "hands": [[a * 5, b * 5] for a, b in lines]})
-        diffs[number] = [(a - b) * 5 for a, b in lines]
+        # card points (a multiple of 5 from -25 to 125, the other side the rest of 100) and a Tichu
+        # won or lost by side 0: lines a deal can end with
+        drawn = [data.draw(st.tuples(st.integers(-5, 25), st.sampled_from([0, 100, -100]))) for _ in range(2)]
+        lines = [(a * 5 + bonus, 100 - a * 5) for a, bonus in drawn]
+        t.apply({"type": "result_recorded", "round": 1, "table": number, "hands": [list(x) for x in lines]})
+        diffs[number] = [a - b for a, b in lines]
     rows = {r["entry"]: r["vp"] for r in standings_json(t)["standings"]}
     expect: dict[str, float] = {}
     order = sorted(diffs)

@@ -24,7 +24,7 @@ def one_table(scoring, result, n_entrants="pairs", **kw):
 def test_dtm_worked_example_30_70_with_a_made_tichu_is_130_70_and_2_vp():
     # ATP rules: "30:70 trick points + successful Tichu -> 130:70 -> 2 VP"
     assert hand_vp(30 + 100, 70, None) == (2, 0)
-    rows = one_table("dtm", {"hands": [{"points": [130, 70]}]}, hands_per_round=4)
+    rows = one_table("dtm", {"hands": [{"points": [130, 70]}]}, hands_per_round=1)
     assert (rows["e0"]["vp"], rows["e0"]["points"], rows["e1"]["vp"], rows["e1"]["points"]) == (2, 130, 0, 70)
 
 
@@ -46,14 +46,22 @@ def test_dtm_double_victory_is_3_vp_and_worth_100():
 
 
 def test_dtm_for_individuals_every_player_takes_the_side_score():
-    rows = one_table("dtm", {"hands": [[130, 70], [20, 80]]}, n_entrants="individuals")
+    rows = one_table("dtm", {"hands": [[130, 70], [20, 80]]}, n_entrants="individuals", hands_per_round=2)
     assert rows["e0"]["vp"] == rows["e2"]["vp"] == 2 and rows["e1"]["vp"] == rows["e3"]["vp"] == 2
     assert rows["e0"]["points"] == rows["e2"]["points"] == 150
 
 
-def test_dtm_paper_sheet_with_vp_only():
-    rows = one_table("dtm", {"score": [330, 470], "vp": [3, 5]})
-    assert rows["e0"]["vp"] == 3 and rows["e1"]["vp"] == 5
+def test_dtm_paper_sheet_vp_are_counted_from_its_hands_never_taken():
+    hands = [[130, 70], [0, 100], [50, 50], {"points": [0, 200], "double_victory": 1}]
+    rows = one_table("dtm", {"hands": hands, "vp": [3, 6]})
+    assert rows["e0"]["vp"] == 2 + 0 + 1 + 0 and rows["e1"]["vp"] == 0 + 2 + 1 + 3
+    with pytest.raises(TournamentError) as info:  # 20:0 typed from 4 hands: not what the lines give
+        one_table("dtm", {"hands": hands, "vp": [5, 3]})
+    assert info.value.code == "result_invalid" and info.value.params == {
+        "written": "5:3", "counted": "3:6", "rule": "vp_mismatch"}
+    with pytest.raises(TournamentError) as info:  # VP alone are not a result: nothing to count them from
+        one_table("dtm", {"score": [330, 470], "vp": [3, 5]})
+    assert info.value.params["rule"] == "dtm_lines"
 
 
 def test_dtm_refuses_a_score_line_without_hands_or_vp():
@@ -63,9 +71,9 @@ def test_dtm_refuses_a_score_line_without_hands_or_vp():
 
 
 def test_dtm_ties_on_vp_broken_by_tichu_points():
-    rows = one_table("dtm", {"hands": [[130, 70], [20, 90]]})
+    rows = one_table("dtm", {"hands": [[125, 75], [0, 100]]}, hands_per_round=2)
     assert rows["e0"]["vp"] == rows["e1"]["vp"] == 2
-    assert (rows["e0"]["points"], rows["e1"]["points"]) == (150, 160)
+    assert (rows["e0"]["points"], rows["e1"]["points"]) == (125, 175)
     assert rows["e1"]["rank"] == 1 and rows["e0"]["rank"] == 2
     assert parse_header({"scoring": "dtm", "rounds": 6})["tiebreaks"][0] == "points"
 

@@ -234,13 +234,24 @@ def test_a_table_kept_on_paper_and_a_correction_from_the_directors_page(club, sc
     register_pairs(scorer_api, tid)
     pair_next_round(scorer_api, tid)
     seq = Tournament.objects.get(pk=tid).seq
-    paper = {"action": "paper", "seq": seq, "round": 1, "table": 1, "score_0": 260, "score_1": 140, "vp_0": 5, "vp_1": 3}
+    # under DTM the page takes each hand's line (and the side of a double victory): no VP to type
+    lines = {"hand_0_0": 130, "hand_0_1": 70, "hand_1_0": 0, "hand_1_1": 200, "dv_1": "1",
+             "hand_2_0": 50, "hand_2_1": 50, "hand_3_0": 80, "hand_3_1": 20, "dv_3": ""}
+    paper = {"action": "paper", "seq": seq, "round": 1, "table": 1, **lines}
+    page = client.get(f"/tournaments/{tid}/")
+    assert b'name="hand_3_1"' in page.content and b'name="vp_0"' not in page.content
+    # a line no deal under DTM makes (only a Grand Tichu scores 250:50) stores nothing
+    assert client.post(f"/tournaments/{tid}/act/", {**paper, "hand_0_0": 250, "hand_0_1": 50}).status_code == 302
+    assert Tournament.objects.get(pk=tid).seq == seq
     assert client.post(f"/tournaments/{tid}/act/", paper).status_code == 302
     event = TournamentEvent.objects.get(tournament_id=tid, seq=seq + 1)
     assert event.type == "result_recorded"
-    assert event.payload == {"round": 1, "table": 1, "score": [260, 140], "vp": [5.0, 3.0]}
+    assert event.payload == {"round": 1, "table": 1, "hands": [
+        {"points": [130, 70]}, {"points": [0, 200], "double_victory": 1}, {"points": [50, 50]}, {"points": [80, 20]}]}
+    vps = sorted(r["vp"] for r in client_for(scorer).get(f"/api/tournaments/{tid}/standings/").json()["standings"])
+    assert vps[-2:] == [0 + 3 + 1 + 0, 2 + 0 + 1 + 2]  # counted from the lines
     # a correction without a reason stores nothing; with one, it is a result_corrected
-    correction = {**paper, "action": "correct", "seq": seq + 1, "score_0": 250, "score_1": 150}
+    correction = {**paper, "action": "correct", "seq": seq + 1, "hand_3_0": 70, "hand_3_1": 30}
     client.post(f"/tournaments/{tid}/act/", correction)
     assert Tournament.objects.get(pk=tid).seq == seq + 1
     client.post(f"/tournaments/{tid}/act/", {**correction, "reason": "sheet added up wrong"})

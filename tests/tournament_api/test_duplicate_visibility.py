@@ -15,7 +15,7 @@ from tests.tournament_api.test_api import append, create, pair_next_round, regis
 from tests.tournament_api.test_printouts import pdf_text
 
 HEADER = {"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints", "hands_per_round": 2}
-LINES = {1: [[285, 15], [-40, 140]], 2: [[155, -55], [65, 35]]}
+LINES = {1: [[185, 15], [-40, 140]], 2: [[155, -55], [65, 35]]}
 RESULT_TYPES = {"result_recorded", "result_corrected", "result_confirmed", "result_disputed"}
 
 
@@ -79,7 +79,7 @@ def shown_results(view: dict) -> dict[str, object]:
                        or "matchpoints" in c or "vp" in c],
         "results": [t for rnd in view["results"]["rounds"] for t in rnd["tables"] if "score" in t]
                    + [e for e in view["results"]["events"] if e["type"] in RESULT_TYPES],
-        "tables.csv": [line for line in view["tables.csv"].splitlines()[1:] if ",245,155," in line
+        "tables.csv": [line for line in view["tables.csv"].splitlines()[1:] if ",145,155," in line
                        or ",220,-20," in line],
     }
 
@@ -148,7 +148,7 @@ def page_results(client, tid: int) -> dict[str, object]:
     assert {r.status_code for r in (boards, detail, standings, projector)} == {200}
     html = boards.content.decode()
     return {
-        "boards page": [html.count('class="num mp"'), "285" in html, "-40" in html],
+        "boards page": [html.count('class="num mp"'), "185" in html, "-40" in html],
         "boards context": [row["results"] for row in boards.context["boards"]],
         "director's page": [(t.number, t.result, [s["score"] for s in t.sides]) for t in detail.context["tables"]],
         "director's standings": detail.context["standings"],

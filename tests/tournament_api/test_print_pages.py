@@ -53,3 +53,25 @@ def test_a_round_that_does_not_exist(club, scorer_client):
     tid = test_api.create(scorer_client)["id"]
     assert Client().get(f"/tournaments/{tid}/rounds/1/pairings/").status_code == 404
     assert Client().get(f"/tournaments/{tid}/rounds/1/sheets/").status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("header", "says", "vp"), [
+    ({"scoring": "dtm"}, ["a double victory scores 100", "Tichu ±100; no Grand Tichu.",
+                          "VP per hand: 2 to the side with more points, 1 each on a draw, 3 for a double victory"], True),
+    ({"scoring": "round_vp"}, ["a double victory scores 200", "Tichu ±100, Grand Tichu ±200."], False),
+])
+def test_a_sheet_prints_the_rules_of_the_tournaments_game_and_a_vp_column_under_dtm(club, scorer_client, header,
+                                                                                   says, vp):
+    tid = test_api.create(scorer_client, header={**test_api.HEADER, **header})["id"]
+    test_api.register_pairs(scorer_client, tid)
+    test_api.pair_next_round(scorer_client, tid)
+    html = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/tournaments/{tid}/rounds/1/sheets/").content.decode()
+    sheet = html.split('data-table="1"')[1].split("</section>")[0]
+    for line in says:
+        assert line in sheet
+    assert ("Grand Tichu ±200" in sheet) is not vp
+    assert ('<th scope="col">VP N/S</th>' in sheet and '<th scope="col">VP E/W</th>' in sheet) is vp
+    heads = re.findall(r'<th scope="col"[^>]*>', sheet)
+    cells = re.findall(r"<td", sheet.split("</tr>")[1])  # the first hand's row: a cell under every heading
+    assert len(cells) == len(heads) - 1

@@ -237,3 +237,15 @@ def test_a_tournament_error_speaks_the_requests_language(club, scorer_client, la
     assert english.json()["code"] == said.json()["code"] == "invalid"
     assert english.json()["message"].startswith("as= is json") and said.json()["message"] != english.json()["message"]
     assert "or" not in said.json()["message"].split()
+
+
+@pytest.mark.django_db
+def test_a_dtm_sheet_pdf_prints_dtms_rules_and_a_vp_column(club, scorer_client, td):
+    from tests.tournament_api import test_api
+
+    tid = test_api.create(scorer_client, header={**test_api.HEADER, "scoring": "dtm"})["id"]
+    test_api.register_pairs(scorer_client, tid)
+    test_api.pair_next_round(scorer_client, tid)
+    words = " ".join(pdf_text(td.get(f"/tournaments/{tid}/rounds/1/sheets.pdf", HTTP_ACCEPT_LANGUAGE="en")).split())
+    assert "a double victory scores 100" in words and "no Grand Tichu" in words and "Grand Tichu ±200" not in words
+    assert "VP N/S" in words and "VP E/W" in words and "VP per hand" in words
