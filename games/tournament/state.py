@@ -92,6 +92,11 @@ class Adjustment:
 class TournamentState:
     def __init__(self, header: dict[str, Any]) -> None:
         self.header = header
+        # Whether a result's hand lines are checked against the rules (games.tournament.line_checks).
+        # A stream stored before those checks existed may hold a line they refuse (a DTM result sent
+        # as VP only); it must still fold, so the site folds what is stored with `stored=True` and
+        # checks every event it appends.
+        self.checks_lines = True
         self.preset: Preset = PRESETS[header["scoring"]]
         self.side_size = 1 if header["entrants"] == "pairs" else 2
         self.entries: dict[str, Entry] = {}
@@ -360,8 +365,9 @@ class TournamentState:
                 preset=self.preset.name,
                 rule="vp_computed",
             )
-        check_lines(result, self.header)
-        check_hand_count(result, self.header["hands_per_round"], table.short)
+        if self.checks_lines:  # off only while a stored stream is folded (fold(..., stored=True))
+            check_lines(result, self.header)
+            check_hand_count(result, self.header["hands_per_round"], table.short)
         table_vp(self.preset, result, self.header["hands_per_round"])  # refuses what cannot be scored
         return result
 
@@ -536,11 +542,16 @@ HANDLERS: dict[str, Callable[[TournamentState, dict[str, Any]], None]] = {
 }
 
 
-def fold(record: Any, upto: int | None = None) -> TournamentState:
+def fold(record: Any, upto: int | None = None, *, stored: bool = False) -> TournamentState:
     """The tournament after its first ``upto`` events (all by default). A refused event raises
-    :class:`TournamentError` with ``index`` set to its position."""
+    :class:`TournamentError` with ``index`` set to its position.
+
+    ``stored``: the events were checked when they were stored (the site's database), so the checks
+    added since (hand lines, a round's number of hands) do not refuse them again; the returned state
+    checks every event applied to it afterwards."""
     record = parse_record(record)
     state = TournamentState(record["header"])
+    state.checks_lines = not stored
     events = record["events"] if upto is None else record["events"][:upto]
     for i, event in enumerate(events):
         try:
@@ -548,6 +559,7 @@ def fold(record: Any, upto: int | None = None) -> TournamentState:
         except TournamentError as err:
             err.index = i
             raise
+    state.checks_lines = True
     return state
 
 

@@ -44,8 +44,9 @@ def record(tournament: Tournament, upto: int | None = None) -> dict:
 
 def state_at(tournament: Tournament, upto: int | None = None) -> core.TournamentState:
     """The core's state after the first `upto` events (all of them by default). The stored
-    stream was checked event by event when it was appended, so it folds without refusal."""
-    return core.fold(record(tournament, upto))
+    stream was checked event by event when it was appended, so it folds without refusal (also a
+    stream stored before a check was added: `stored=True`); what is appended to the state is checked."""
+    return core.fold(record(tournament, upto), stored=True)
 
 
 def round_of(state: core.TournamentState, number: int):

@@ -194,7 +194,7 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
         if not after_round.isdigit() or int(after_round) not in ends:
             raise Http404("that round is not closed")
         upto = ends[int(after_round)]
-    state = core.fold(record, upto)
+    state = core.fold(record, upto, stored=True)
     standings = core.standings_json(state)
     crosstable = core.crosstable_json(state)
     games = selectors.table_games(tournament)

@@ -136,3 +136,18 @@ def test_a_short_round_comes_before_the_result_in_an_open_round_of_a_round_with_
     assert refusal(closed, short).code == "round_closed"
     target = paired({"scoring": "box", "rounds": 2})
     assert refusal(target, short).params["rule"] == "short_no_hands"
+
+
+def test_a_stored_stream_folds_whatever_its_lines_but_what_is_appended_is_checked():
+    """A result stored before the line checks (55:40 here) still folds when the site reads the
+    stored stream (`stored=True`): its pages must open. The state then checks what is appended."""
+    good = [[100, 0]] * 3
+    record = with_events(paired(HEADERS["round_vp"]), result([[55, 40], *good]))
+    with pytest.raises(TournamentError):
+        fold(record)
+    state = fold(record, stored=True)
+    assert state.rounds[0].tables[1].result is not None
+    with pytest.raises(TournamentError) as refused:
+        state.apply(result([[55, 40], *good], table=2))
+    assert refused.value.code == "result_invalid"
+    state.apply(result([[60, 40], *good], table=2))
