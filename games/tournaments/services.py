@@ -1,10 +1,11 @@
 """Writes for tournaments: create one, append to its stream, make a round's games, take a table's
 result from its game.
 
-The same guarantees as the game store (games.services): one transaction per write, the head row
-locked (writers to one tournament are serialised), `expected_seq` checked (SeqConflict, 409),
-every event checked by the pure core before anything is stored (RuleViolation with the index of
-the refused event), an `Idempotency-Key` remembered in the same transaction as the write.
+The same guarantees as a game's, from the one stream store (games.streams): one transaction per
+write, the head row locked (writers to one tournament are serialised), `expected_seq` checked
+(SeqConflict, 409), every event checked by the pure core before anything is stored (RuleViolation
+with the index of the refused event), an `Idempotency-Key` remembered in the same transaction as
+the write.
 """
 from __future__ import annotations
 
