@@ -1,6 +1,7 @@
 """What every API view reads from a request and answers a write with, the games' views and the
 tournaments' alike: the Idempotency-Key header, a non-negative query integer, a serializer's
 validated input, and a write's response (201, or 200 for a replay or content already held)."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

@@ -1,6 +1,7 @@
 """The append, the same for every stream: a batch checked (shape, size, storable), the head row
 locked, a known Idempotency-Key replayed, `expected_seq` checked, then the stream's own fold and
 insert, and the key remembered, all in one transaction: all of the batch or nothing."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
@@ -16,8 +17,16 @@ Head = TypeVar("Head")
 
 
 def append_batch(
-    *, events: Any, limit: int, operation: str, stream: dict[str, Any], expected_seq: int, user,
-    idempotency_key: str | None, lock: Callable[[], Head], write: Callable[[Head, list[dict]], dict[str, Any]],
+    *,
+    events: Any,
+    limit: int,
+    operation: str,
+    stream: dict[str, Any],
+    expected_seq: int,
+    user,
+    idempotency_key: str | None,
+    lock: Callable[[], Head],
+    write: Callable[[Head, list[dict]], dict[str, Any]],
     admit: Callable[[Head], None] | None = None,
     conflict: Callable[[int, int], SeqConflict] = SeqConflict,
 ) -> WriteResult:
@@ -29,8 +38,11 @@ def append_batch(
     the Idempotency-Key, whose answer is kept in the same transaction."""
     check_batch(events, limit)
     # only a retried request needs it (a hash over the whole batch: not on every append)
-    printed = (fingerprint(operation, **stream, expected_seq=expected_seq, events=events)
-               if idempotency_key is not None else "")
+    printed = (
+        fingerprint(operation, **stream, expected_seq=expected_seq, events=events)
+        if idempotency_key is not None
+        else ""
+    )
     key_owner, key = key_scope(user, idempotency_key)
     with transaction.atomic():
         head = lock()

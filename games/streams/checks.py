@@ -1,4 +1,5 @@
 """Input checks of every write to a stream: refused up front (400), before anything is stored."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,8 +29,10 @@ def check_events_shape(events: Any, limit: int) -> None:
     if not isinstance(events, list):
         raise InvalidInput(_("events must be a list of event objects"))
     if len(events) > limit:
-        raise InvalidInput(_("at most %(limit)s events per request, got %(count)s") % {"limit": limit, "count": len(events)},
-                           code="batch_too_large")
+        raise InvalidInput(
+            _("at most %(limit)s events per request, got %(count)s") % {"limit": limit, "count": len(events)},
+            code="batch_too_large",
+        )
     for i, event in enumerate(events):
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise InvalidInput(_("events[%(i)s] must be an object with a string “type”") % {"i": i})

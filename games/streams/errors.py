@@ -1,5 +1,6 @@
 """The errors of every write to a stream, each with the stable code the API answers with (games.api).
 A stream's own refusals (the engine's, the tournament core's) subclass them in its services."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -28,8 +29,10 @@ class SeqConflict(ServiceError):
     code = "seq_conflict"
 
     def __init__(self, expected_seq: int, current_seq: int) -> None:
-        super().__init__(_("expected_seq is %(expected)s but the game is at seq %(current)s")
-                         % {"expected": expected_seq, "current": current_seq})
+        super().__init__(
+            _("expected_seq is %(expected)s but the game is at seq %(current)s")
+            % {"expected": expected_seq, "current": current_seq}
+        )
         self.expected_seq = expected_seq
         self.current_seq = current_seq
 

@@ -1,5 +1,6 @@
 """Idempotency-Key: a retried write replays its first answer and stores nothing twice; for every
 write of every stream (the games', the tournaments', the clubs')."""
+
 from __future__ import annotations
 
 import hashlib
@@ -21,8 +22,9 @@ def fingerprint(operation: str, **request: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def idempotent_write(*, user, key: str | None, operation: str, request: dict[str, Any],
-                     write: Callable[[], WriteResult]) -> WriteResult:
+def idempotent_write(
+    *, user, key: str | None, operation: str, request: dict[str, Any], write: Callable[[], WriteResult]
+) -> WriteResult:
     """Run `write()` atomically; with an Idempotency-Key, a retry of the same `operation` and
     `request` replays the first answer and stores nothing twice."""
     printed = fingerprint(operation, **request) if key is not None else ""
@@ -45,8 +47,9 @@ def remember(*, user, key: str, fingerprint: str, body: dict, status_code: int =
     IdempotencyKey.objects.create(user=user, key=key, fingerprint=fingerprint, status_code=status_code, response=body)
 
 
-def with_idempotency(*, user, key: str | None, fingerprint: str,
-                     write: Callable[[], WriteResult | dict]) -> WriteResult:
+def with_idempotency(
+    *, user, key: str | None, fingerprint: str, write: Callable[[], WriteResult | dict]
+) -> WriteResult:
     """Run `write()` in a transaction, remembering its answer under `key` in the same one.
     A concurrent first use of the same key loses on the unique constraint and replays.
     `write` returns a WriteResult, or the body of a 201 (a dict)."""

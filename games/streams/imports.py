@@ -6,6 +6,7 @@ JSON), unique per club: importing the same content again stores nothing and answ
 head already there (`already_imported`, 200), also when two imports of one file race (the unique
 constraint decides; the loser answers with the winner's head).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -37,8 +38,15 @@ def imported_head(model: type[models.Model], club, content: str):
     return model.objects.filter(club=club, import_hash=content).first()  # type: ignore[attr-defined]
 
 
-def import_once(*, model: type[models.Model], club, content: str, create: Callable[[], WriteResult],
-                answer: Callable[[Any], dict[str, Any]], known: Callable[[], Any] | None = None) -> WriteResult:
+def import_once(
+    *,
+    model: type[models.Model],
+    club,
+    content: str,
+    create: Callable[[], WriteResult],
+    answer: Callable[[Any], dict[str, Any]],
+    known: Callable[[], Any] | None = None,
+) -> WriteResult:
     """Run `create()` (which stores the head under `content` and answers) in a savepoint, unless
     the club holds this content already: then `answer(head)` with `already_imported`, 200.
     `known()`, when given, finds the same content held otherwise (a game recorded by appends)."""

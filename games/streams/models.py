@@ -6,6 +6,7 @@ The database keeps the stream's guarantees whatever writes to it (games.streams.
 by each app's migrations): an event row is never changed nor deleted, and an INSERT's `seq` is the
 next one of its head.
 """
+
 from __future__ import annotations
 
 import uuid

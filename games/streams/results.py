@@ -1,4 +1,5 @@
 """What a write answers: its body and whether it stored something new (201) or replayed (200)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

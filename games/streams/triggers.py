@@ -19,6 +19,7 @@ check_violation (a seq), an IntegrityError for Django.
 The text generated here is what the migrations installed when they were written:
 tests/api/test_stream_triggers.py pins it, so that an old migration means the same thing forever.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -77,8 +78,10 @@ def append_only(table: str, prefix: str) -> Statements:
         f"DROP TRIGGER IF EXISTS {prefix}_no_update",
         f"DROP TRIGGER IF EXISTS {prefix}_no_delete",
     ]
-    return Statements({"postgresql": (postgres_install, postgres_uninstall),
-                       "sqlite": (sqlite_install, sqlite_uninstall)}, "append-only triggers")
+    return Statements(
+        {"postgresql": (postgres_install, postgres_uninstall), "sqlite": (sqlite_install, sqlite_uninstall)},
+        "append-only triggers",
+    )
 
 
 def seq_is_next(table: str, prefix: str, head: str) -> Statements:
@@ -115,8 +118,10 @@ def seq_is_next(table: str, prefix: str, head: str) -> Statements:
     """,
     ]
     sqlite_uninstall = [f"DROP TRIGGER IF EXISTS {prefix}_seq_is_next"]
-    return Statements({"postgresql": (postgres_install, postgres_uninstall),
-                       "sqlite": (sqlite_install, sqlite_uninstall)}, "seq trigger")
+    return Statements(
+        {"postgresql": (postgres_install, postgres_uninstall), "sqlite": (sqlite_install, sqlite_uninstall)},
+        "seq trigger",
+    )
 
 
 def _run(connection, statements: list[str]) -> None:

@@ -3,6 +3,7 @@ only from its own package (or a package it is inside), never from a sibling or a
 What two packages share is public in the one module it belongs to (the stream store,
 games/streams/; the API's request helpers, games/api/requests.py). Read from the source's AST, so
 an `import x as y` then `y._name`, and a relative import, count too."""
+
 from __future__ import annotations
 
 import ast
@@ -63,7 +64,9 @@ def crossings(importer: str, source: str, *, is_package: bool, root: Path = ROOT
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] in PACKAGES:
-                    bound[alias.asname or alias.name.split(".")[0]] = alias.asname and alias.name or alias.name.split(".")[0]
+                    # `import a.b` binds `a`; `import a.b as c` binds `c` to a.b
+                    top = alias.name.split(".")[0]
+                    bound[alias.asname or top] = alias.name if alias.asname else top
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and _is_private(node.attr):
             target = bound.get(node.value.id)
@@ -95,7 +98,9 @@ def test_no_package_exports_a_private_name():
     found = []
     for module, path, _is_package in _modules():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+            ):
                 names = [e.value for e in getattr(node.value, "elts", []) if isinstance(e, ast.Constant)]
                 found += [f"{module}: {name}" for name in names if isinstance(name, str) and _is_private(name)]
     assert found == []

@@ -1,6 +1,7 @@
 """The stream store's database guarantees (games.streams.triggers), the same on both streams, the
 games' and the tournaments': a stored event is never changed nor deleted, an INSERT's seq is the
 next one of its head; and the SQL each migration installs is the text it installed when written."""
+
 from __future__ import annotations
 
 import contextlib
@@ -20,10 +21,8 @@ from games.tournaments.models import Tournament, TournamentEvent
 PINNED = {
     "games.migrations.0002_event_append_only": "5a429d1997aa15c393d27e2f760ddd589622aba58dd30f8694d91b951b0aa14a",
     "games.migrations.0012_event_seq_checks": "8802aeefeb8d45a0f5c0ca82dbc1d97220105a8f02f559792bd9c1c6f1b2e074",
-    "games.tournaments.migrations.0002_event_append_only":
-        "0435da08ab003d15fd268f3ee42e9cc10b5435336bdd851dac1ee623e4c89a02",
-    "games.tournaments.migrations.0008_event_seq_is_next":
-        "ec47eadd6616f1ed316527390ee6145fd2af57048879b73afe972eb33d45e0a3",
+    "games.tournaments.migrations.0002_event_append_only": "0435da08ab003d15fd268f3ee42e9cc10b5435336bdd851dac1ee623e4c89a02",
+    "games.tournaments.migrations.0008_event_seq_is_next": "ec47eadd6616f1ed316527390ee6145fd2af57048879b73afe972eb33d45e0a3",
 }
 
 
@@ -51,8 +50,10 @@ def _tournament(club, scorer) -> Tournament:
 # each stream: (its head, an event row of it at `seq`)
 STREAMS = {
     "game": (_game, lambda head, seq: Event(game=head, seq=seq, type="hand_result", payload={})),
-    "tournament": (_tournament, lambda head, seq: TournamentEvent(tournament=head, seq=seq, type="entry_registered",
-                                                                  payload={})),
+    "tournament": (
+        _tournament,
+        lambda head, seq: TournamentEvent(tournament=head, seq=seq, type="entry_registered", payload={}),
+    ),
 }
 
 
@@ -75,7 +76,7 @@ def test_every_stream_refuses_a_seq_that_is_not_the_next_one(stream, club, score
     _refused(lambda: event(head, 2).save())  # the first event is seq 1
     event(head, 1).save()
     for seq in (3, 0, 1_000):
-        _refused(lambda: event(head, seq).save())
+        _refused(lambda seq=seq: event(head, seq).save())
     type(event(head, 2)).objects.bulk_create([event(head, 2), event(head, 3)])  # a batch: row by row
     _moved(head, 3)
     assert list(type(event(head, 1)).objects.filter(**{stream: head}).values_list("seq", flat=True)) == [1, 2, 3]
