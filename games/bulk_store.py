@@ -38,12 +38,12 @@ from games.models import Club, Game, GameSeat
 from games.services.game_end import status_for
 from games.services import (
     RuleViolation,
-    _new_state,
-    _played_at,
     canonical_json,
     checked_import_events,
     import_hash,
+    new_game_state,
     players_for_names,
+    record_played_at,
     seat_names_of,
 )
 from games.services.content import name_key, record_content
@@ -68,7 +68,7 @@ def fold_checked(record: Any) -> Checked:
     events = checked_import_events(record)
     # the service's fold (services.game_import): the strict parse above checked the record once,
     # so the events are applied to a new state here rather than by engine.fold (a second parse)
-    state = _new_state(record["variant"], record.get("options"), record["players"])
+    state = new_game_state(record["variant"], record.get("options"), record["players"])
     for i, event in enumerate(events):
         try:
             state.apply(event)
@@ -103,7 +103,7 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
     games = Game.objects.bulk_create([
         Game(club=club, variant=c.record["variant"], options=c.record.get("options"), header=_header(c.record),
             status=status_for(False, _header(c.record)), import_hash=c.content, content_hash=c.recorded,
-             **({} if (at := _played_at(c.record)) is None else {"played_at": at}))
+             **({} if (at := record_played_at(c.record)) is None else {"played_at": at}))
         for c in fresh])
     names = sorted({n for c in fresh for n in c.record["players"]})
     player_of = {n: p for n, p in zip(names, players_for_names(club=club, names=names))} if names else {}

@@ -7,7 +7,6 @@ Rules live in `games.engine`; writes go through `games.services`, reads through 
 """
 from __future__ import annotations
 
-import uuid
 from functools import cache
 from zoneinfo import available_timezones
 
@@ -18,6 +17,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.db.models.functions import Lower, Trim
+
+from games.streams.models import StreamEvent, StreamHead
 
 
 @cache
@@ -141,9 +142,9 @@ class Membership(models.Model):
         return f"{self.user} in {self.club} ({self.role})"
 
 
-class Game(models.Model):
-    """The stream head. `seq` is the number of events stored (the seq of the last one), updated
-    only under the row lock in the transaction that inserts the events (see services)."""
+class Game(StreamHead):
+    """A game's stream head (games.streams.models: `stream_id`, `seq`, the number of events
+    stored, updated only under the row lock in the transaction that inserts the events)."""
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -152,8 +153,6 @@ class Game(models.Model):
         # on (games.services.game_end)
         UNFINISHED = "unfinished", _("Unfinished")
 
-    # Names the stream in caches: unlike the integer id it is never reused.
-    stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
     variant = models.CharField(max_length=30)
     # The options exactly as the record gave them; None when the record had no `options` key.
@@ -164,7 +163,6 @@ class Game(models.Model):
     header = models.JSONField(default=dict, blank=True)
     players = models.ManyToManyField(Player, through="GameSeat", related_name="games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
-    seq = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -219,21 +217,16 @@ class GameSeat(models.Model):
         return f"seat {self.seat}: {self.player}"
 
 
-class Event(models.Model):
-    """One stored event. `seq` is 1-based: the event at index i of the record has seq i+1.
-    `payload` is the event object without its `type`, exactly as it was appended."""
+class Event(StreamEvent):
+    """One stored event of a game (games.streams.models: `seq`, `type`, `payload`, `recorded_at`)."""
 
     # No index of its own: the unique (game, seq) below serves every lookup by game.
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
-    seq = models.PositiveIntegerField()
-    type = models.CharField(max_length=30)
-    payload = models.JSONField(default=dict)
     # Indexed only where set (migration 0018): it serves the PROTECT lookup of a user's events;
     # an imported event records no user, and an entry per such event would be read by nothing.
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+", db_index=False
     )
-    recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game_id", "seq"]
@@ -243,9 +236,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq} {self.type}"
-
-    def as_record_event(self) -> dict:
-        return {"type": self.type, **self.payload}
 
 
 class IdempotencyKey(models.Model):

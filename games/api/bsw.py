@@ -13,7 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.serializers import StrictSerializer
-from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, _idempotency_key, _write_response, club_to_write_from_query
+from games.api.requests import idempotency_key, write_response
+from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, club_to_write_from_query
 from games import engine
 from games.importing import import_bsw_log
 from games.services import WriteResult
@@ -76,8 +77,8 @@ class GameImportBswApi(ApiView):
         result = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
                                 bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"],
                                 game_id=body.validated_data.get("game_id"), played_at=body.validated_data.get("played_at"),
-                                idempotency_key=_idempotency_key(request))
-        return _write_response(_in_language(result))
+                                idempotency_key=idempotency_key(request))
+        return write_response(_in_language(result))
 
 
 def _in_language(result: WriteResult) -> WriteResult:

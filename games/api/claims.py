@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from games import selectors
 from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.exceptions import ApiError
-from games.api.views import ERRORS, ApiView, _validated, club_visible
+from games.api.requests import validated
+from games.api.views import ERRORS, ApiView, club_visible
 from games.clubs import services
 from games.clubs.models import ClaimRequest
 from games.models import Membership, Player
@@ -69,7 +70,7 @@ class ClaimListCreateApi(ApiView):
                    summary="Ask to be a roster player of the club (\"This is me\"); an admin approves")
     def post(self, request: Request, pk: str) -> Response:
         club, _role = _member_club(request, pk)
-        data = _validated(ClaimInput, request)
+        data = validated(ClaimInput, request)
         player = get_object_or_404(Player, club=club, pk=data["player"])
         claim = services.claim_request(player=player, actor=request.user)
         return Response(ClaimOutput(claim).data, status=status.HTTP_201_CREATED)
@@ -85,7 +86,7 @@ class ClaimDetailApi(ApiView):
                            "with player_in_open_game while the player sits in an open game")
     def post(self, request: Request, pk: str, claim_id: int) -> Response:
         claim = self.claim(request, pk, claim_id)
-        data = _validated(ClaimDecisionInput, request)
+        data = validated(ClaimDecisionInput, request)
         claim = services.claim_decide(claim=claim, actor=request.user, approve=data["decision"] == "approve")
         return Response(ClaimOutput(claim).data)
 

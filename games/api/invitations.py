@@ -11,7 +11,8 @@ from rest_framework.response import Response
 
 from games.api import serializers as s
 from games.api.permissions import require_admin
-from games.api.views import ERRORS, ApiView, _validated, club_visible
+from games.api.requests import validated
+from games.api.views import ERRORS, ApiView, club_visible
 from games.clubs import services
 from games.clubs.models import Invitation
 from games.models import Player
@@ -30,7 +31,7 @@ class InvitationListCreateApi(ApiView):
     def post(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)
-        data = _validated(s.InvitationInput, request)
+        data = validated(s.InvitationInput, request)
         player = None
         if data["player"] is not None:
             player = get_object_or_404(Player, club=club, pk=data["player"])

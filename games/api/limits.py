@@ -1,5 +1,5 @@
 """What the API accepts in a query integer and in an Idempotency-Key header, in one place: the views
-check requests against these (games.api.views `_query_uint`, `_idempotency_key`, answering a coded
+check requests against these (games.api.requests `query_uint`, `idempotency_key`, answering a coded
 400) and the OpenAPI document says the same bounds (`uint_parameter`, `IDEMPOTENCY_HEADER`), so the
 schema is exactly as strict as the server (tests/api/test_schema_limits.py)."""
 from __future__ import annotations
@@ -31,7 +31,7 @@ def is_idempotency_key(raw: str) -> bool:
 
 
 def uint_parameter(name: str, description: str) -> OpenApiParameter:
-    """A query integer as the server reads it (`_query_uint`): 0 to QUERY_UINT_MAX."""
+    """A query integer as the server reads it (`games.api.requests.query_uint`): 0 to QUERY_UINT_MAX."""
     return OpenApiParameter(
         name,
         {"type": "integer", "minimum": QUERY_UINT_MIN, "maximum": QUERY_UINT_MAX},

@@ -20,8 +20,9 @@ from rest_framework.views import APIView
 from games import live, selectors, services, visibility
 from games.clubs import services as club_services
 from games.api import serializers as s
-from games.api import http_cache, limits, query_params
+from games.api import http_cache, query_params
 from games.api.exceptions import ApiError
+from games.api.requests import idempotency_key, query_uint, validated, write_response
 from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
 from games.api.permissions import ReadAnyoneWriteAuthenticated, require_admin, require_writer
@@ -35,37 +36,6 @@ ERRORS = {
     404: OpenApiResponse(s.ErrorOutput, description="no such object, or not visible to you"),
 }
 _CLUB_REF_RE = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
-
-
-def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    if not limits.is_idempotency_key(key):
-        raise ApiError(_("Idempotency-Key must be 1 to 255 printable ASCII characters"), code="invalid_idempotency_key")
-    return key
-
-
-def _query_uint(request: Request, name: str, default: int | None = None) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not limits.is_query_uint(raw):
-        raise ApiError(_("query parameter “%(name)s” must be a non-negative integer") % {"name": name}, code="invalid")
-    return int(raw)
-
-
-def _write_response(result: services.WriteResult) -> Response:
-    response = Response(result.body, status=result.status_code)
-    if result.replayed:
-        response["Idempotent-Replayed"] = "true"
-    return response
-
-
-def _validated(serializer_class, request: Request, **kwargs) -> dict:
-    serializer = serializer_class(data=request.data, **kwargs)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def club_visible(request: Request, ref: int | str) -> Club:
@@ -139,7 +109,7 @@ class ClubListCreateApi(ApiView, generics.GenericAPIView):
 
     @extend_schema(request=s.ClubCreateInput, responses={201: s.ClubOutput, **ERRORS}, summary="Create a club (you become its admin)")
     def post(self, request: Request) -> Response:
-        club = club_services.club_create(**_validated(s.ClubCreateInput, request), user=request.user)
+        club = club_services.club_create(**validated(s.ClubCreateInput, request), user=request.user)
         return Response(s.ClubOutput(club).data, status=status.HTTP_201_CREATED)
 
 
@@ -152,7 +122,7 @@ class ClubDetailApi(ApiView):
     def patch(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)
-        club = club_services.club_update(club=club, actor=request.user, **_validated(s.ClubUpdateInput, request))
+        club = club_services.club_update(club=club, actor=request.user, **validated(s.ClubUpdateInput, request))
         return Response(s.ClubOutput(club).data)
 
 
@@ -183,7 +153,7 @@ class ClubMemberDetailApi(ApiView):
                    summary="Change a member's role (admins); the last admin cannot step down")
     def patch(self, request: Request, pk: str, user_id: int) -> Response:
         club = self.club(request, pk)
-        data = _validated(s.MembershipUpdateInput, request)
+        data = validated(s.MembershipUpdateInput, request)
         membership = club_services.member_set_role(club=club, actor=request.user, user_id=user_id, role=data["role"])
         return Response(s.MembershipOutput(membership).data)
 
@@ -208,7 +178,7 @@ class PlayerListCreateApi(ApiView, generics.GenericAPIView):
 
     @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput, **ERRORS}, summary="Add a player to a club (scorers, admins)")
     def post(self, request: Request) -> Response:
-        data = _validated(s.PlayerInput, request)
+        data = validated(s.PlayerInput, request)
         player = services.player_create(club=_club_for_write(request, data["club"]), name=data["name"])
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
@@ -222,7 +192,7 @@ class PlayerDetailApi(ApiView):
                    summary="Rename a player (club admins); their games follow, the club's history says so")
     def patch(self, request: Request, pk: int) -> Response:
         player = get_object_or_404(selectors.players_visible(request.user), pk=pk)
-        data = _validated(s.PlayerRenameInput, request)
+        data = validated(s.PlayerRenameInput, request)
         return Response(s.PlayerOutput(club_services.player_rename(player=player, actor=request.user,
                                                                    name=data["name"])).data)
 
@@ -232,7 +202,7 @@ class PlayerMergeApi(ApiView):
                    summary="Merge this player into another of the club (club admins): the games move, this player goes")
     def post(self, request: Request, pk: int) -> Response:
         source = get_object_or_404(selectors.players_visible(request.user), pk=pk)
-        data = _validated(s.PlayerMergeInput, request)
+        data = validated(s.PlayerMergeInput, request)
         target = get_object_or_404(selectors.players_visible(request.user), pk=data["into"], club_id=source.club_id)
         return Response(s.PlayerOutput(club_services.player_merge(source=source, target=target,
                                                                   actor=request.user)).data)
@@ -263,10 +233,10 @@ class GameListCreateApi(ApiView, generics.GenericAPIView):
         summary="Create a game (scorers, admins); new player names join the club",
     )
     def post(self, request: Request) -> Response:
-        data = _validated(s.GameCreateInput, request)
+        data = validated(s.GameCreateInput, request)
         club = _club_for_write(request, data.pop("club"))
-        return _write_response(
-            services.game_create(club=club, **data, user=request.user, idempotency_key=_idempotency_key(request))
+        return write_response(
+            services.game_create(club=club, **data, user=request.user, idempotency_key=idempotency_key(request))
         )
 
 
@@ -295,9 +265,9 @@ class GameEventsApi(GameView):
     )
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
-        after = _query_uint(request, "after", 0)
-        limit = min(_query_uint(request, "limit", 5000), 5000)
-        wait = _query_uint(request, "wait", 0)
+        after = query_uint(request, "after", 0)
+        limit = min(query_uint(request, "limit", 5000), 5000)
+        wait = query_uint(request, "wait", 0)
         if wait and game.seq <= after and live.wait_for_seq(game.pk, after, wait) > after:
             game = self.game(request, pk)  # read again: its status decides what the reader sees
         events = list(selectors.game_events(game, after=after, limit=limit))
@@ -327,12 +297,12 @@ class GameEventsApi(GameView):
     )
     def post(self, request: Request, pk: int) -> Response:
         # The service checks visibility and role under the game's row lock (one query).
-        data = _validated(s.EventsAppendInput, request)
+        data = validated(s.EventsAppendInput, request)
         result = services.append_events(
             game=pk, events=data["events"], expected_seq=data["expected_seq"],
-            idempotency_key=_idempotency_key(request), user=request.user,
+            idempotency_key=idempotency_key(request), user=request.user,
         )  # fmt: skip
-        return _write_response(result)
+        return write_response(result)
 
 
 class GameStateApi(GameView):
@@ -343,7 +313,7 @@ class GameStateApi(GameView):
     )
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
-        at = _query_uint(request, "at", game.seq)
+        at = query_uint(request, "at", game.seq)
         if at > game.seq:
             raise ApiError(_("at=%(at)s is past the game's last event (seq %(seq)s)") % {"at": at, "seq": game.seq},
                            code="out_of_range")
@@ -391,8 +361,8 @@ class GameImportApi(ApiView):
     )
     def post(self, request: Request) -> Response:
         club = club_to_write_from_query(request)
-        return _write_response(
+        return write_response(
             services.game_import(
-                club=club, record=request.data, user=request.user, idempotency_key=_idempotency_key(request)
+                club=club, record=request.data, user=request.user, idempotency_key=idempotency_key(request)
             )
         )

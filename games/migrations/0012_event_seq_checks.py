@@ -19,31 +19,18 @@ client that writes SQL with the app's own role (docs/deploy.md):
   game does not count (readers read seq 1..games_game.seq). SQLite has no deferred triggers.
 
 Errors use SQLSTATE check_violation (23514), an IntegrityError for Django. The SQL lives here,
-self-contained, like 0002's.
+here (the event's check: the stream store's, games.streams.triggers, pinned by
+tests/api/test_stream_triggers.py), like 0002's.
 """
 from django.db import migrations
 
-EVENT_MESSAGE = "games_event seq must be the next one of its game"
+from games.streams import triggers
+
 GAME_MESSAGE = "games_game.seq must be the seq of the newest event of the game"
 
-POSTGRES_INSTALL = [
-    f"""
-    CREATE OR REPLACE FUNCTION games_event_check_seq() RETURNS trigger AS $$
-    DECLARE newest bigint;
-    BEGIN
-        SELECT coalesce(max(seq), 0) INTO newest FROM games_event WHERE game_id = NEW.game_id;
-        IF NEW.seq IS DISTINCT FROM newest + 1 THEN
-            RAISE EXCEPTION '{EVENT_MESSAGE}: got %, game % has % events', NEW.seq, NEW.game_id, newest
-                USING ERRCODE = 'check_violation';
-        END IF;
-        RETURN NEW;
-    END;
-    $$ LANGUAGE plpgsql
-    """,
-    """
-    CREATE TRIGGER games_event_seq_is_next BEFORE INSERT ON games_event
-    FOR EACH ROW EXECUTE FUNCTION games_event_check_seq()
-    """,
+#: the event's check, the stream store's for every stream (games.streams.triggers.seq_is_next)
+EVENT_SEQ = triggers.seq_is_next("games_event", prefix="games_event", head="game")
+POSTGRES_INSTALL = EVENT_SEQ.of("postgresql", 0) + [
     f"""
     CREATE OR REPLACE FUNCTION games_game_check_seq() RETURNS trigger AS $$
     DECLARE newest bigint;
@@ -88,15 +75,9 @@ POSTGRES_UNINSTALL = [
     "DROP FUNCTION IF EXISTS games_event_check_caught_up()",
     "DROP TRIGGER IF EXISTS games_game_seq_follows_events ON games_game",
     "DROP FUNCTION IF EXISTS games_game_check_seq()",
-    "DROP TRIGGER IF EXISTS games_event_seq_is_next ON games_event",
-    "DROP FUNCTION IF EXISTS games_event_check_seq()",
+    *EVENT_SEQ.of("postgresql", 1),
 ]
-SQLITE_INSTALL = [
-    f"""
-    CREATE TRIGGER games_event_seq_is_next BEFORE INSERT ON games_event
-    WHEN NEW.seq IS NOT (SELECT coalesce(max(seq), 0) + 1 FROM games_event WHERE game_id = NEW.game_id)
-    BEGIN SELECT RAISE(ABORT, '{EVENT_MESSAGE}'); END
-    """,
+SQLITE_INSTALL = EVENT_SEQ.of("sqlite", 0) + [
     f"""
     CREATE TRIGGER games_game_seq_follows_events_insert AFTER INSERT ON games_game
     WHEN NEW.seq IS NOT 0
@@ -112,7 +93,7 @@ SQLITE_INSTALL = [
 SQLITE_UNINSTALL = [
     "DROP TRIGGER IF EXISTS games_game_seq_follows_events_update",
     "DROP TRIGGER IF EXISTS games_game_seq_follows_events_insert",
-    "DROP TRIGGER IF EXISTS games_event_seq_is_next",
+    *EVENT_SEQ.of("sqlite", 1),
 ]
 STATEMENTS = {
     "postgresql": (POSTGRES_INSTALL, POSTGRES_UNINSTALL),

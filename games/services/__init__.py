@@ -6,15 +6,22 @@ stays the backstop. Nothing is stored when a service raises.
 
 - `errors`: the errors the API turns into coded answers, the engine's refusals in the request's
   language; `results`: what a write answers;
-- `checks`: input checks shared by the writes; `idempotency`: Idempotency-Key replays;
+- `checks`: the game writes' input checks;
 - `players`: a club's players (clubs and memberships: `games.clubs.services`);
 - `games`: a game created empty or imported whole; `events`: the append.
 
-The names callers use are importable from `games.services` as before.
+What every stream's writes share (the append's frame, Idempotency-Key replays, the shape, size and
+storable checks, the errors, an import's content and "already imported" answer) is the stream
+store's, games.streams. The names callers use are importable from `games.services` as before; no
+name with a leading underscore is (tests/api/test_private_names.py).
 """
 from __future__ import annotations
 
-from .checks import MAX_NAME_LENGTH, _check_events_shape, _check_storable
+from games.streams.checks import check_storable
+from games.streams.idempotency import idempotent_write
+from games.streams.imports import canonical_json, import_hash
+
+from .checks import MAX_NAME_LENGTH
 from .errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -30,15 +37,12 @@ from .errors import (
 from .events import MAX_BATCH, append_events
 from .games import (
     MAX_IMPORT_EVENTS,
-    _new_state,
-    _played_at,
-    canonical_json,
     checked_import_events,
     game_create,
     game_import,
-    import_hash,
+    new_game_state,
+    record_played_at,
 )
-from .idempotency import _fingerprint, _idempotent_replay, _idempotent_store, _with_idempotency, idempotent_write
 from .players import player_create, players_for_names
 from .results import WriteResult
 
@@ -48,9 +52,8 @@ __all__ = [
     "game_import", "idempotent_write", "import_hash", "player_create", "players_for_names",
     # the engine's refusals in the request's language (the API's answers, the tournaments' services)
     "engine_reason", "refusal_in_language", "seat_names_of",
-    # package-private helpers the tournaments' services share (games.tournaments.services)
-    "_check_events_shape", "_check_storable", "_fingerprint", "_idempotent_replay", "_idempotent_store",
-    "_with_idempotency",
+    # every write's storable check (the stream store's, games.streams.checks)
+    "check_storable",
     # shared with the bulk import (games.bulk_store)
-    "canonical_json", "checked_import_events", "_new_state", "_played_at",
+    "canonical_json", "checked_import_events", "new_game_state", "record_played_at",
 ]

@@ -1,14 +1,20 @@
-"""The errors of the writes, each with the stable code the API answers with (games.api), and
-the engine's refusals in the request's language (what the API and the tournaments' services say)."""
+"""The errors of the game writes, each with the stable code the API answers with (games.api) (those
+of every stream: games.streams.errors), and the engine's refusals in the request's language (what
+the API and the tournaments' services say)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from games import engine
+from games.streams.errors import IdempotencyKeyReused, InvalidInput, SeqConflict, ServiceError
+
+__all__ = [
+    "GameNotFound", "IdempotencyKeyReused", "InvalidInput", "RuleViolation", "SeqConflict", "ServiceError",
+    "WriteForbidden", "engine_reason", "refusal_in_language", "seat_names_of",
+]
 
 
 def seat_names_of(state: Any) -> list[str]:
@@ -34,35 +40,6 @@ def engine_reason(error: engine.EngineError, names: Sequence[str] = ()) -> str:
     """What the engine refused, to quote in a service's own message: its words in the request's
     language (seats by ``names``), else its English message."""
     return refusal_in_language(error.as_dict(), names) or error.message
-
-
-class ServiceError(Exception):
-    code = "invalid"
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class InvalidInput(ServiceError):
-    """A request the service cannot act on (400)."""
-
-    def __init__(self, message: str, code: str = "invalid", params: dict | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}  # the engine's parameters of a refusal (docs/api.md "Errors")
-
-
-class SeqConflict(ServiceError):
-    """`expected_seq` is not the game's current seq (409)."""
-
-    code = "seq_conflict"
-
-    def __init__(self, expected_seq: int, current_seq: int) -> None:
-        super().__init__(_("expected_seq is %(expected)s but the game is at seq %(current)s")
-                         % {"expected": expected_seq, "current": current_seq})
-        self.expected_seq = expected_seq
-        self.current_seq = current_seq
 
 
 class RuleViolation(ServiceError):
@@ -91,9 +68,3 @@ class WriteForbidden(ServiceError):
     """The user may see the game but is not a scorer or admin of its club (403)."""
 
     code = "permission_denied"
-
-
-class IdempotencyKeyReused(ServiceError):
-    """The same Idempotency-Key came with a different request (422)."""
-
-    code = "idempotency_key_reused"

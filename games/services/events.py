@@ -1,20 +1,18 @@
 """The event append: a batch folded by the engine and stored all or nothing under the game's row lock."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
+from games.streams.append import append_batch
 
 from .content import content_extended
-from .checks import _check_events_shape, _check_incoming, _check_storable
-from .errors import GameNotFound, InvalidInput, RuleViolation, SeqConflict, WriteForbidden, seat_names_of
+from .checks import _check_incoming
+from .errors import GameNotFound, RuleViolation, WriteForbidden, seat_names_of
 from .game_end import status_for
-from .idempotency import _fingerprint, _idempotency_scope, _idempotent_replay, _idempotent_store
-from .results import WriteResult, _game_body
+from .results import WriteResult, game_body
 
 MAX_BATCH = 500  # events per append (docs/api.md); an import may carry a whole game
 
@@ -65,48 +63,42 @@ def _lock_game_for_writer(game_id: int, user) -> Game:
 def append_events(
     *, game: Game | int, events: list[dict], expected_seq: int, idempotency_key: str | None = None, user
 ) -> WriteResult:
-    """Append a batch atomically: all of it or nothing.
+    """Append a batch atomically: all of it or nothing (the stream store's append,
+    games.streams.append).
 
-    Locks the game row (checking that `user` is a scorer or admin of its club), replays a remembered answer for a known Idempotency-Key, checks
-    `expected_seq` (SeqConflict), folds the current state (cached snapshot or events), applies
-    each event through the engine (RuleViolation with the batch index), inserts the rows and
-    moves `game.seq` and `game.status` in the same transaction. When the game finishes, the
-    rating task is queued on commit."""
-    _check_events_shape(events, MAX_BATCH)
-    if not events:
-        raise InvalidInput(_("events must not be empty"))
-    _check_storable(events, gettext_noop("an event"))
+    Locks the game row (checking that `user` is a scorer or admin of its club), replays a remembered
+    answer for a known Idempotency-Key, checks `expected_seq` (SeqConflict), folds the current
+    state (cached snapshot or events), applies each event through the engine (RuleViolation with
+    the batch index), inserts the rows and moves `game.seq` and `game.status` in the same
+    transaction. When the game finishes, the rating task is queued on commit."""
     game_id = game.pk if isinstance(game, Game) else game
-    # only a retried request needs it (a hash over the whole batch: not on every append)
-    fingerprint = (_fingerprint("append_events", game=game_id, expected_seq=expected_seq, events=events)
-                   if idempotency_key is not None else "")
-    key_owner, idempotency_key = _idempotency_scope(user, idempotency_key)
-    with transaction.atomic():
-        locked = _lock_game_for_writer(game_id, user)
-        if idempotency_key is not None:
-            replay = _idempotent_replay(user=key_owner, key=idempotency_key, fingerprint=fingerprint)
-            if replay is not None:
-                return replay
+
+    def admit(locked: Game) -> None:
         check_write = getattr(user, "check_write", None)
         if check_write is not None:  # a table code: its game is closed to it once the table's result is sent
             check_write(locked.pk)
-        if expected_seq != locked.seq:
-            raise SeqConflict(expected_seq, locked.seq)
+
+    def write(locked: Game, batch: list[dict]) -> dict:
         # cards as typed ("ph", "10s") become their codes: the stored record is canonical
-        events = [engine.canonical_event(e, locked.variant) for e in events]
-        _check_incoming(locked.variant, events)
-        hooks.events_appending.send(locked, events)  # an app built on the records may refuse it
+        batch = [engine.canonical_event(e, locked.variant) for e in batch]
+        _check_incoming(locked.variant, batch)
+        hooks.events_appending.send(locked, batch)  # an app built on the records may refuse it
         state = snapshots.state_at(locked, locked.seq)
-        kept = _apply_batch(state, locked.seq, events)
+        kept = _apply_batch(state, locked.seq, batch)
         start = locked.seq
-        _insert_events(game=locked, start=start, events=events, state=state, user=user)
+        _insert_events(game=locked, start=start, events=batch, state=state, user=user)
         record_write = getattr(user, "record_write", None)
         if record_write is not None:  # a table code: the write is recorded as made with it
-            record_write(locked.pk, start + 1, start + len(events))
-        body = {**_game_body(locked), "appended": len(events), "first_seq": start + 1}
-        if idempotency_key is not None:
-            _idempotent_store(user=key_owner, key=idempotency_key, fingerprint=fingerprint, body=body)
-        snapshots.cache_on_commit(locked, kept, start, events)
-    if isinstance(game, Game):
+            record_write(locked.pk, start + 1, start + len(batch))
+        snapshots.cache_on_commit(locked, kept, start, batch)
+        written.append(locked)
+        return {**game_body(locked), "appended": len(batch), "first_seq": start + 1}
+
+    written: list[Game] = []  # the locked row, once the batch is stored (not on a replay)
+    result = append_batch(events=events, limit=MAX_BATCH, operation="append_events", stream={"game": game_id},
+                          expected_seq=expected_seq, user=user, idempotency_key=idempotency_key,
+                          lock=lambda: _lock_game_for_writer(game_id, user), admit=admit, write=write)
+    if isinstance(game, Game) and written:
+        locked = written[0]
         game.seq, game.status, game.finished_at = locked.seq, locked.status, locked.finished_at
-    return WriteResult(body=body)
+    return result

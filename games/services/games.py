@@ -1,33 +1,32 @@
 """Games: created empty (then appended to) or imported whole from a record."""
 from __future__ import annotations
 
-import hashlib
-import json
 from datetime import datetime
 from datetime import timezone as dt_timezone
 from typing import Any
 
-from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import engine, snapshots
 from games.models import Club, Game, GameSeat
+from games.streams.checks import check_events_shape, check_storable
+from games.streams.idempotency import fingerprint, with_idempotency
+from games.streams.imports import import_hash, import_once
 
 from . import events as events_service  # looked up at call time: tests replace its writes
 from .content import content_start, name_key, record_content
-from .checks import _check_events_shape, _check_name, _check_storable
+from .checks import _check_name
 from .errors import InvalidInput, RuleViolation, engine_reason
 from .dating import dating
 from .game_end import status_for
-from .idempotency import _fingerprint, _with_idempotency
 from .players import players_for_names
-from .results import WriteResult, _game_body
+from .results import WriteResult, game_body
 
 MAX_IMPORT_EVENTS = 20_000
 
 
-def _new_state(variant: str, options: dict | None, names: list[str]) -> engine.GameState:
+def new_game_state(variant: str, options: dict | None, names: list[str]) -> engine.GameState:
     try:
         return engine.new_game(variant, options, players=names)
     except engine.EngineError as err:
@@ -53,22 +52,22 @@ def game_create(
 ) -> WriteResult:
     for name in players:
         _check_name(name)
-    _check_storable([variant, options, players], gettext_noop("the game"))
-    state = _new_state(variant, options, players)
+    check_storable([variant, options, players], gettext_noop("the game"))
+    state = new_game_state(variant, options, players)
 
     def write() -> dict:
         game = _create_game_rows(
             club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
         )
         snapshots.cache_on_commit(game, [(0, state, True)])
-        return WriteResult(body=_game_body(game))
+        return WriteResult(body=game_body(game))
 
-    fingerprint = (_fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
-                   if idempotency_key is not None else "")
-    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
+    printed = (fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
+               if idempotency_key is not None else "")
+    return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)
 
 
-def _played_at(record: dict) -> datetime | None:
+def record_played_at(record: dict) -> datetime | None:
     """The record's ``meta.played_at`` (ISO 8601; a date alone is midnight UTC, a time without
     offset is UTC), or None when it has none: the game is then dated by its import. A time whose
     offset takes it past the calendar in UTC (0001-01-01T00:00+01:00) is malformed too: storing
@@ -89,37 +88,11 @@ def _played_at(record: dict) -> datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
 
 
-def canonical_json(record: dict) -> str:
-    """A record's canonical JSON text (keys sorted, compact, ASCII), whose hash is its content
-    (`import_hash`); the bulk import also sends it to PostgreSQL, which takes the events from it
-    (games.sql.insert_imported_events) instead of Python encoding each payload again."""
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def import_hash(record: dict, canonical: str | None = None) -> str:
-    """The content of an imported record: SHA-256 of its canonical JSON (`canonical_json`, passed
-    when the caller has it; `meta` included: a tracker game's id or a log's game number tells two
-    games with equal events apart)."""
-    text = canonical_json(record) if canonical is None else canonical
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
 def _import_body(game: Game) -> dict[str, Any]:
     """An import's answer: the game, and when it was played with how that is known (dated by the
     import when its record gives no date: docs/importers.md)."""
-    return {**_game_body(game), "played_at": game.played_at.isoformat(),
+    return {**game_body(game), "played_at": game.played_at.isoformat(),
             "played_at_source": dating(game.header.get("meta"))["played_at_source"]}
-
-
-def _already_imported(club: Club, content: str) -> WriteResult | None:
-    game = Game.objects.filter(club=club, import_hash=content).first()
-    if game is None:
-        return None
-    return _answer_already_there(game)
-
-
-def _answer_already_there(game: Game) -> WriteResult:
-    return WriteResult(body={**_import_body(game), "already_imported": True}, created=False)
 
 
 def same_content_game(club: Club, content: str, names: list[str]) -> Game | None:
@@ -140,7 +113,7 @@ def checked_import_events(record: Any) -> list:
     (malformed) or RuleViolation (an event the parse refuses, with its index)."""
     if not isinstance(record, dict):
         raise InvalidInput(_("a record is a JSON object"), code="malformed")
-    _check_storable(record, gettext_noop("the record"))
+    check_storable(record, gettext_noop("the record"))
     try:
         engine.parse_record(record, strict=True)
     except engine.EngineError as err:
@@ -148,7 +121,7 @@ def checked_import_events(record: Any) -> list:
             raise InvalidInput(engine_reason(err), code="malformed") from None
         raise RuleViolation(err, index=err.index) from None
     events = record.get("events", [])
-    _check_events_shape(events, MAX_IMPORT_EVENTS)
+    check_events_shape(events, MAX_IMPORT_EVENTS)
     return events
 
 
@@ -174,34 +147,26 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
     }
     if "events" not in record:
         header[Game.OMITTED_EVENTS] = True
-    played_at = _played_at(record)
-    state = _new_state(variant, options, names)
+    played_at = record_played_at(record)
+    state = new_game_state(variant, options, names)
     kept = events_service._apply_batch(state, 0, events)
 
     content = import_hash(record)
     recorded = record_content(variant, options, header, events)
 
-    def write() -> WriteResult:
-        existing = _already_imported(club, content)
-        if existing is not None:
-            return existing
-        same = same_content_game(club, recorded, names)  # recorded by appends, or imported otherwise worded
-        if same is not None:
-            return _answer_already_there(same)
-        try:
-            with transaction.atomic():
-                game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header,
-                                         user=user, played_at=played_at, import_hash=content)
-        except IntegrityError:
-            existing = _already_imported(club, content)  # a concurrent import of the same content won
-            if existing is None:
-                raise
-            return existing
+    def create() -> WriteResult:
+        game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header,
+                                 user=user, played_at=played_at, import_hash=content)
         if events:
             events_service._insert_events(game=game, start=0, events=events, state=state, user=user,
                                           content=recorded)
         snapshots.cache_on_commit(game, kept, 0, events)
         return WriteResult(body=_import_body(game))
 
-    fingerprint = _fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""
-    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
+    def write() -> WriteResult:
+        return import_once(model=Game, club=club, content=content, create=create, answer=_import_body,
+                           # recorded by appends, or imported otherwise worded
+                           known=lambda: same_content_game(club, recorded, names))
+
+    printed = fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""
+    return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)

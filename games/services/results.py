@@ -1,22 +1,13 @@
-"""What a write answers: its body and whether it stored something new (201) or replayed (200)."""
+"""What a game write answers: the game's part of its body (WriteResult: games.streams.results)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from games.models import Game
+from games.streams.results import WriteResult
+
+__all__ = ["WriteResult", "game_body"]
 
 
-@dataclass(frozen=True)
-class WriteResult:
-    body: dict[str, Any]
-    replayed: bool = False
-    created: bool = True  # False: nothing new was stored (content imported before): 200, not 201
-
-    @property
-    def status_code(self) -> int:
-        return 201 if self.created else 200
-
-
-def _game_body(game: Game) -> dict[str, Any]:
+def game_body(game: Game) -> dict[str, Any]:
     return {"id": game.pk, "seq": game.seq, "status": game.status}

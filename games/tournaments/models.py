@@ -5,24 +5,23 @@ Rules (what an event may do, standings, pairings) live in `games.tournament`; wr
 """
 from __future__ import annotations
 
-import uuid
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Game
+from games.streams.models import StreamEvent, StreamHead
 
 
-class Tournament(models.Model):
-    """The stream head: the header (system, scoring, rounds, ...) and `seq`, the number of events
-    stored, moved only under the row lock in the transaction that inserts the events."""
+class Tournament(StreamHead):
+    """A tournament's stream head (games.streams.models: `stream_id`, `seq`, the number of events
+    stored, moved only under the row lock in the transaction that inserts the events) and its
+    header (system, scoring, rounds, ...)."""
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("In progress")
         FINISHED = "finished", _("Finished")
 
-    stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(max_length=100)
     # The header exactly as the core's parse_header normalised it (docs/tournament.md).
@@ -32,7 +31,6 @@ class Tournament(models.Model):
     variant = models.CharField(max_length=30, default="nanking")
     game_options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
-    seq = models.PositiveIntegerField(default=0)
     # Set when the tournament was imported from a results file (games.tournaments.results_import):
     # where and when it was held, the links to each table's game record there, and the
     # performance ratings computed there. Empty for a tournament run here.
@@ -61,17 +59,14 @@ class Tournament(models.Model):
         return f"{self.name} ({self.club})"
 
 
-class TournamentEvent(models.Model):
-    """One stored tournament event (1-based `seq`); `payload` is the event without its `type`."""
+class TournamentEvent(StreamEvent):
+    """One stored tournament event (games.streams.models: 1-based `seq`, `type`, `payload` without
+    its type, `recorded_at`)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events", db_index=False)
-    seq = models.PositiveIntegerField()
-    type = models.CharField(max_length=30)
-    payload = models.JSONField(default=dict)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    recorded_at = models.DateTimeField(auto_now_add=True)
     # Set when the event was written with a table code (the opponents' confirmation, a result
     # taken from the table's game); recorded_by is then empty.
     table_code = models.ForeignKey("TableCode", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -84,9 +79,6 @@ class TournamentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}#{self.seq} {self.type}"
-
-    def as_record_event(self) -> dict:
-        return {"type": self.type, **self.payload}
 
 
 class TableGame(models.Model):

@@ -22,14 +22,14 @@ import json
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import tournament as core
 from games.models import Club, Membership
 from games.selectors import membership_role
-from games.services import InvalidInput, WriteForbidden, WriteResult, _check_storable, idempotent_write, import_hash
+from games.services import InvalidInput, WriteForbidden, WriteResult, check_storable, idempotent_write, import_hash
+from games.streams.imports import import_once
 from games.tournaments import results, services
 from games.tournaments.models import Tournament
 
@@ -108,30 +108,17 @@ def _performance(data: dict) -> dict[str, Any]:
     return out
 
 
-def _already_imported(club: Club, content: str) -> WriteResult | None:
-    tournament = Tournament.objects.filter(club=club, import_hash=content).first()
-    if tournament is None:
-        return None
-    return WriteResult(body={"id": tournament.pk, "seq": tournament.seq, "status": tournament.status,
-                             "already_imported": True}, created=False)
+def _answer(tournament: Tournament) -> dict[str, Any]:
+    return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
 
 
 def _import_once(*, club: Club, user, content: str, idempotency_key: str | None, request: dict,
                  write) -> WriteResult:
     """Run `write()` (which makes the tournament under `content`) unless the club imported this
-    content before, or this key was used: then the first answer."""
+    content before (the stream store's import_once), or this key was used: then the first answer."""
     def once() -> WriteResult:
-        existing = _already_imported(club, content)
-        if existing is not None:
-            return existing
-        try:
-            with transaction.atomic():
-                return WriteResult(body=write())
-        except IntegrityError:
-            existing = _already_imported(club, content)  # a concurrent import of the same file won
-            if existing is None:
-                raise
-            return existing
+        return import_once(model=Tournament, club=club, content=content, create=lambda: WriteResult(body=write()),
+                           answer=_answer)
 
     return idempotent_write(user=user, key=idempotency_key, operation="tournament_import",
                             request={"club": club.pk, **request}, write=once)
@@ -150,7 +137,7 @@ def import_results(*, club: Club, data: Any, user, game_url=None, idempotency_ke
     if data.get("format") != results.FORMAT:
         raise InvalidInput(_("not a %(expected)s file (format %(format)s)")
                            % {"expected": results.FORMAT, "format": repr(data.get("format"))}, code="format_unknown")
-    _check_storable(data, gettext_noop("the results file"))
+    check_storable(data, gettext_noop("the results file"))
     event = _need(data, "event", dict, "results")
     name = _need(event, "name", str, "event")
     header = _need(event, "header", dict, "event")
@@ -360,7 +347,7 @@ def import_aragos(*, club: Club, data: Any, user, name: str | None = None,
     """A new duplicate tournament of `club` from aragos/tichu-tournament's tournament JSON (body
     as `import_results`'s, idempotent the same way: the file and the name given are the content)."""
     check_writer(user, club)
-    _check_storable(data, gettext_noop("the aragos file"))
+    check_storable(data, gettext_noop("the aragos file"))
     header, events, kept = aragos_events(data)
     title = (name or header["name"] or "Imported duplicate").strip()[:100]
     content = import_hash({"format": "aragos", "data": data, "name": name})

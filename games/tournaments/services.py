@@ -1,10 +1,11 @@
 """Writes for tournaments: create one, append to its stream, make a round's games, take a table's
 result from its game.
 
-The same guarantees as the game store (games.services): one transaction per write, the head row
-locked (writers to one tournament are serialised), `expected_seq` checked (SeqConflict, 409),
-every event checked by the pure core before anything is stored (RuleViolation with the index of
-the refused event), an `Idempotency-Key` remembered in the same transaction as the write.
+The same guarantees as a game's, from the one stream store (games.streams): one transaction per
+write, the head row locked (writers to one tournament are serialised), `expected_seq` checked
+(SeqConflict, 409), every event checked by the pure core before anything is stored (RuleViolation
+with the index of the refused event), an `Idempotency-Key` remembered in the same transaction as
+the write.
 """
 from __future__ import annotations
 
@@ -19,18 +20,12 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games import tournament as core
 from games.models import Club, Game, GameSeat, Membership, Player
-from games.services import (
-    GameNotFound,
-    InvalidInput,
-    RuleViolation,
-    SeqConflict,
-    ServiceError,
-    WriteForbidden,
-    WriteResult,
-    _check_storable,
-    _fingerprint,
-    _with_idempotency,
-)
+from games.services import GameNotFound, RuleViolation, WriteForbidden
+from games.streams.append import append_batch
+from games.streams.checks import check_storable
+from games.streams.errors import InvalidInput, SeqConflict, ServiceError
+from games.streams.idempotency import fingerprint, with_idempotency
+from games.streams.results import WriteResult
 from games.tournaments import duplicate_boards, refusal_words, result_sides, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
@@ -105,7 +100,7 @@ def tournament_create(
     if not isinstance(header, dict):
         raise InvalidInput(_("header must be an object"), code="malformed")
     game_options = dict(game_options or {})
-    _check_storable([name, header, variant, game_options], gettext_noop("the tournament"))
+    check_storable([name, header, variant, game_options], gettext_noop("the tournament"))
     parsed = _core_call(core.parse_header, {**header, "name": header.get("name") or name.strip()})
     _check_table_game(variant, {**game_options, **core.engine_options(parsed)})
 
@@ -116,12 +111,12 @@ def tournament_create(
         )
         return _body(tournament)
 
-    fingerprint = (
-        _fingerprint("tournament_create", club=club.pk, name=name, header=header, variant=variant,
-                     game_options=game_options)
+    printed = (
+        fingerprint("tournament_create", club=club.pk, name=name, header=header, variant=variant,
+                    game_options=game_options)
         if idempotency_key is not None else ""
     )
-    return _with_idempotency(user=user, key=idempotency_key, fingerprint=fingerprint, write=write)
+    return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)
 
 
 def _check_table_game(variant: str, options: dict) -> None:
@@ -193,25 +188,12 @@ def _check_result_game(club: Club, event: dict, index: int) -> None:
 def append_events(
     *, tournament_id: int, events: Any, expected_seq: int, user, idempotency_key: str | None = None
 ) -> WriteResult:
-    """Append a batch of tournament events atomically: all or nothing."""
-    game_services._check_events_shape(events, MAX_BATCH)
-    if not events:
-        raise InvalidInput(_("events must not be empty"))
-    _check_storable(events, gettext_noop("an event"))
-    fingerprint = (
-        _fingerprint("tournament_append", tournament=tournament_id, expected_seq=expected_seq, events=events)
-        if idempotency_key is not None else ""
-    )
-    with transaction.atomic():
-        tournament = _lock_for_writer(tournament_id, user)
-        if idempotency_key is not None:
-            replay = game_services._idempotent_replay(user=user, key=idempotency_key, fingerprint=fingerprint)
-            if replay is not None:
-                return replay
-        if expected_seq != tournament.seq:
-            raise TournamentSeqConflict(expected_seq, tournament.seq)
+    """Append a batch of tournament events atomically: all or nothing (the stream store's append,
+    games.streams.append, with the core's checks and fold)."""
+
+    def write(tournament: Tournament, batch: list[dict]) -> dict[str, Any]:
         state = selectors.state_at(tournament)
-        resolved = [_resolve_players(tournament.club, e) for e in events]
+        resolved = [_resolve_players(tournament.club, e) for e in batch]
         for i, event in enumerate(resolved):
             _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
             _check_result_game(tournament.club, event, i)
@@ -220,10 +202,12 @@ def append_events(
                 result_sides.check_round_closes_in_step(tournament, state, event["round"])
             _core_call(state.apply, event, index=i)
         _insert(tournament, resolved, finished=state.finished, user=user)
-        body = {**_body(tournament), "appended": len(resolved), "first_seq": tournament.seq - len(resolved) + 1}
-        if idempotency_key is not None:
-            game_services._idempotent_store(user=user, key=idempotency_key, fingerprint=fingerprint, body=body)
-    return WriteResult(body=body)
+        return {**_body(tournament), "appended": len(resolved), "first_seq": tournament.seq - len(resolved) + 1}
+
+    return append_batch(events=events, limit=MAX_BATCH, operation="tournament_append",
+                        stream={"tournament": tournament_id}, expected_seq=expected_seq, user=user,
+                        idempotency_key=idempotency_key, lock=lambda: _lock_for_writer(tournament_id, user),
+                        conflict=TournamentSeqConflict, write=write)
 
 
 def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user) -> None:

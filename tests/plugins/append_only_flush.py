@@ -22,19 +22,12 @@ APPEND_ONLY = [
     ("games.migrations.0002_event_append_only", "games_event"),
     ("games.tournaments.migrations.0002_event_append_only", "tournaments_tournamentevent"),
 ]
-TRIGGERS_PRESENT_SQL = {
-    "postgresql": "SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass('{table}') AND NOT tgisinternal",
-    "sqlite": "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND tbl_name = '{table}'",
-}
 
 
 def _triggers_present(connection, table: str) -> bool:
-    sql = TRIGGERS_PRESENT_SQL.get(connection.vendor)
-    if sql is None:
-        return False
-    with connection.cursor() as cursor:
-        cursor.execute(sql.format(table=table))
-        return cursor.fetchone() is not None
+    from games.streams import triggers  # the stream store's lookup (Django is set up by now)
+
+    return connection.vendor in triggers.TRIGGERS_PRESENT_SQL and triggers.has_triggers(connection, table)
 
 
 def _with_triggers_lifted(connection, run):

@@ -25,12 +25,9 @@ from games.api.views import (
     IDEMPOTENCY_HEADER,
     ApiView,
     Pagination,
-    _idempotency_key,
-    _query_uint,
-    _validated,
     club_visible,
 )
-from games.services import WriteResult
+from games.api.requests import idempotency_key, query_uint, validated, write_response
 from games.tournaments import refusal_words, results, results_import, selectors, services, visibility
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
@@ -42,19 +39,12 @@ RULE_ERRORS = {
 }
 
 
-def _write_response(result: WriteResult) -> Response:
-    response = Response(result.body, status=result.status_code)
-    if result.replayed:
-        response["Idempotent-Replayed"] = "true"
-    return response
-
-
 class TournamentView(ApiView):
     def tournament(self, request: Request, pk: int) -> Tournament:
         return selectors.tournament_get(request.user, pk)
 
     def at(self, request: Request, tournament: Tournament) -> int:
-        at = _query_uint(request, "at", tournament.seq)
+        at = query_uint(request, "at", tournament.seq)
         if at > tournament.seq:
             raise ApiError(_("at=%(at)s is past the tournament's last event (seq %(seq)s)") % {"at": at, "seq": tournament.seq},
                            code="out_of_range")
@@ -85,11 +75,11 @@ class TournamentListCreateApi(ApiView, generics.GenericAPIView):
     @extend_schema(request=s.TournamentCreateInput, parameters=[IDEMPOTENCY_HEADER],
                    responses={201: gs.WriteOutput, **ERRORS}, summary="Create a tournament (scorers, admins)")
     def post(self, request: Request) -> Response:
-        data = _validated(s.TournamentCreateInput, request)
+        data = validated(s.TournamentCreateInput, request)
         club = club_visible(request, data.pop("club"))
         require_writer(request.user, club)
-        return _write_response(services.tournament_create(
-            club=club, **data, user=request.user, idempotency_key=_idempotency_key(request)))
+        return write_response(services.tournament_create(
+            club=club, **data, user=request.user, idempotency_key=idempotency_key(request)))
 
 
 class TournamentDetailApi(TournamentView):
@@ -105,7 +95,7 @@ class TournamentEventsApi(TournamentView):
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
-        after = _query_uint(request, "after", 0)
+        after = query_uint(request, "after", 0)
         events = visibility.reader_events(
             tournament, request.user, tournament.events.filter(seq__gt=after).select_related("recorded_by").order_by("seq"))
         return Response({"tournament": tournament.pk, "seq": tournament.seq, "after": after,
@@ -115,10 +105,10 @@ class TournamentEventsApi(TournamentView):
                    responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
                    summary="Append tournament events atomically (scorers, admins)")
     def post(self, request: Request, pk: int) -> Response:
-        data = _validated(s.TournamentEventsAppendInput, request)
-        return _write_response(services.append_events(
+        data = validated(s.TournamentEventsAppendInput, request)
+        return write_response(services.append_events(
             tournament_id=pk, events=data["events"], expected_seq=data["expected_seq"], user=request.user,
-            idempotency_key=_idempotency_key(request)))
+            idempotency_key=idempotency_key(request)))
 
 
 class TournamentRecordApi(TournamentView):
@@ -196,8 +186,8 @@ class TableResultFromGameApi(TournamentView):
     @extend_schema(request=s.ResultFromGameInput, responses={201: gs.WriteOutput, **RULE_ERRORS, **ERRORS},
                    summary="Record (or correct) a table's result from its game's score sheet (scorers, admins)")
     def post(self, request: Request, pk: int, round_number: int, table: int) -> Response:
-        data = _validated(s.ResultFromGameInput, request)
-        return _write_response(services.record_result_from_game(
+        data = validated(s.ResultFromGameInput, request)
+        return write_response(services.record_result_from_game(
             tournament_id=pk, round_number=round_number, table=table, user=request.user,
             reason=data.get("reason")))
 
@@ -238,8 +228,8 @@ class GameTournamentTableApi(ApiView):
                    summary="At the table: one side sends the result from the finished game, the other side confirms or "
                            "disputes it (with the table's code and each side's PIN, or scorers and admins)")
     def post(self, request: Request, pk: int) -> Response:
-        data = _validated(s.TableActionInput, request)
-        return _write_response(services.table_action(game_id=pk, action=data["action"], user=request.user,
+        data = validated(s.TableActionInput, request)
+        return write_response(services.table_action(game_id=pk, action=data["action"], user=request.user,
                                                      reason=data.get("reason"), pin=data.get("pin")))
 
 
@@ -274,15 +264,15 @@ class TournamentImportApi(ApiView):
                            "scorers and admins of the club; all or nothing; the same file again answers 200 "
                            "with the tournament it made (already_imported)")
     def post(self, request: Request) -> Response:
-        data = _validated(s.TournamentImportInput, request)
+        data = validated(s.TournamentImportInput, request)
         club = club_visible(request, data["club"])
         require_writer(request.user, club)
         record_url = lambda gid: request.build_absolute_uri(reverse("game-record", args=[gid]))  # noqa: E731
-        key = _idempotency_key(request)
+        key = idempotency_key(request)
         if data["format"] == "aragos":
             result = results_import.import_aragos(club=club, data=data["results"], user=request.user,
                                                   name=data.get("name"), idempotency_key=key)
         else:
             result = results_import.import_results(club=club, data=data["results"], user=request.user,
                                                    game_url=record_url, idempotency_key=key)
-        return _write_response(result)
+        return write_response(result)

@@ -1,0 +1,42 @@
+"""The abstract stream: a head row and its events, which games.models' Game/Event and
+games.tournaments.models' Tournament/TournamentEvent extend with what is their own (the head's
+club, kind and header; the event's foreign key to its head, its writer).
+
+The database keeps the stream's guarantees whatever writes to it (games.streams.triggers, installed
+by each app's migrations): an event row is never changed nor deleted, and an INSERT's `seq` is the
+next one of its head.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+
+class StreamHead(models.Model):
+    """The stream head. `seq` is the number of events stored (the seq of the last one), moved
+    only under the row lock in the transaction that inserts the events (games.streams.append)."""
+
+    # Names the stream in caches: unlike the integer id it is never reused.
+    stream_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    seq = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class StreamEvent(models.Model):
+    """One stored event. `seq` is 1-based: the event at index i of the stream has seq i+1, unique
+    with its head. `payload` is the event object without its `type`, exactly as it was appended."""
+
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=30)
+    payload = models.JSONField(default=dict)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+    def as_record_event(self) -> dict:
+        return {"type": self.type, **self.payload}
