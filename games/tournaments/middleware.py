@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.tournaments import table_codes
 
@@ -20,6 +21,10 @@ def _on_pages(game_ids, path: str) -> bool:
 
 def _on_api(game_ids, path: str) -> bool:
     return any(path.startswith(f"/api/games/{game}/") for game in game_ids)
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
 
 
 class TableCodeMiddleware:
@@ -39,12 +44,16 @@ class TableCodeMiddleware:
                     # a page of the table's earlier game: its result and where its players sit
                     # now, then on to the table's current game (replay.tournaments.table_cards)
                     url = reverse("replay:table-code", args=[holder.table_code.code])
+                    if _wants_json(request):  # the entry page's own requests (its panels)
+                        return JsonResponse({"code": "table_code_next_game", "message": _(
+                            "This table's next game is open: open %(url)s (the table card's address)") % {
+                            "url": url}}, status=403)
                     return redirect(f"{url}?after={earlier}")
             else:
                 ended = table_codes.ended_code(raw)
                 if ended is not None:
                     games = table_codes.table_game_ids(ended)
-                    if _on_api(games, request.path):
+                    if _on_api(games, request.path) or (_on_pages(games, request.path) and _wants_json(request)):
                         return JsonResponse({"code": f"table_code_{ended.end_reason}",
                                              "message": table_codes.ended_message(ended)}, status=403)
                     if _on_pages(games, request.path):
