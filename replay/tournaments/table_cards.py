@@ -178,7 +178,7 @@ def _pdf_response(data: bytes, name: str) -> HttpResponse:
 def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> HttpResponse:
     """`cards` (the director's: they carry the codes), `pairings` and `sheets` (anyone who may
     read the tournament)."""
-    from . import printouts
+    from . import printouts, seat_list
     from .views import _tournament
 
     tournament = _tournament(request, pk)
@@ -189,7 +189,8 @@ def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> Ht
         data = printouts.table_cards_pdf(tournament.name, round_number, round_cards(request, tournament, round_number))
     elif kind == "pairings":
         byes = [state.entries[e].name for e in rnd.byes]
-        data = printouts.pairings_pdf(tournament.name, round_number, tables, byes)
+        data = printouts.pairings_pdf(tournament.name, round_number, tables, byes,
+                                      seat_list.seat_rows(state, round_number))
     elif kind == "sheets":
         data = printouts.score_sheets_pdf(tournament.name, round_number, tables, state.header["hands_per_round"])
     else:

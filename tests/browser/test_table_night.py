@@ -110,3 +110,26 @@ def test_the_card_leads_the_table_through_the_evening(browser, live_server, tmp_
     assert "scan the new card on table 1" in table.locator("#code-ended").inner_text()
     assert table.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     phone.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_seat_list_on_the_projector_and_in_print(browser, live_server, tmp_path, width):
+    shots = Path(os.environ.get("TICHU_SHOTS") or tmp_path)
+    Club.objects.create(name="Home", slug="home")
+    td = get_user_model().objects.create_user("td", password="pw")
+    Membership.objects.create(club=Club.objects.get(slug="home"), user=td, role="scorer")
+    tid, _games = evening(td)
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tournaments/{tid}/projector/")
+    assert page.locator("#seats li").count() == 8
+    assert "Anna" in page.locator("#seats li").nth(0).inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    main = page.locator("main").bounding_box()
+    assert main["width"] >= width * 0.9, "the projector fills the screen"
+    page.screenshot(path=str(shots / f"projector_{width}.png"), full_page=True)
+    page.goto(f"{live_server.url}/tournaments/{tid}/rounds/1/pairings/")
+    assert page.locator("#by-name tbody tr").count() == 8
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(shots / f"seats_print_{width}.png"), full_page=True)
+    context.close()

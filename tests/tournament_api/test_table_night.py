@@ -96,3 +96,27 @@ def test_a_replaced_card_tells_its_holder_to_scan_the_new_one(club, scorer_clien
                         content_type="application/json", **EN)
     assert answer.status_code == 403 and answer.json()["code"] == "table_code_revoked"
     assert "ask the director for the table's new card" in answer.json()["message"]
+
+
+@pytest.mark.django_db
+def test_the_projector_lists_every_players_seat_and_says_when_the_tournament_is_over(club, scorer_client):
+    import re
+
+    tid, tables = published_round(scorer_client)
+    page = Client().get(f"/tournaments/{tid}/projector/", **EN).content.decode()
+    seats = page.split('id="seats"')[1].split("</section>")[0]
+    assert "Round 1: where you sit" in seats
+    rows = re.findall(r'<li data-seat="([NESW])"><span class="who">([^<]+)</span> <span class="where">table (\d) · '
+                      r"(North|East|South|West)</span></li>", seats)
+    assert len(rows) == 8 and [r[1] for r in rows] == sorted(r[1] for r in rows), "every player, by name"
+    for number, table in tables.items():
+        finish_table(scorer_client, table["game"])
+        assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/{number}/result-from-game/", {},
+                                  format="json").status_code == 201
+    seq = Tournament.objects.get(pk=tid).seq
+    assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}, {"type": "tournament_finished"}],
+                  seq).status_code == 201
+    page = Client().get(f"/tournaments/{tid}/projector/", **EN).content.decode()
+    heading = page.split("<h1>")[1].split("</h1>")[0]
+    assert 'id="finished"' in heading and "round 1" not in heading, "after the finish it says so"
+    assert 'id="seats"' not in page
