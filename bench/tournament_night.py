@@ -63,7 +63,7 @@ def prepare(tournaments: int) -> dict:
         services.append_events(tournament_id=tid, events=[{"type": "round_paired", "round": 1, "tables": tables,
                                                             "byes": []}], expected_seq=PAIRS, user=td)
         links = services.make_round_games(tournament_id=tid, round_number=1, user=td)
-        codes = table_codes.live_codes(services.Tournament.objects.get(pk=tid), 1)
+        codes = table_codes.live_codes(services.Tournament.objects.get(pk=tid))
         phases.append({"tournament": tid, "tables": [{"game": link.game_id, "code": codes[link.table].code,
                                                       "pins": (codes[link.table].ns_pin, codes[link.table].ew_pin)}
                                                      for link in links]})

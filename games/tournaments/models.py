@@ -100,15 +100,17 @@ class TableGame(models.Model):
 
 
 class TableCode(models.Model):
-    """A table's code for one round: whoever holds it may record that table's game (the newest
-    TableGame of the round and table), nothing else, until the round closes or the TD revokes it
-    (`ended_at`, with `end_reason`). Written when the round's games are made; a reissue ends the
-    old code and writes a new row. See games.tournaments.table_codes."""
+    """A table's code for the evening (one table card): whoever holds it may record that table's
+    current game (its TableGame of the newest round), nothing else, until the tournament finishes
+    or the TD revokes it (`ended_at`, with `end_reason`). Written when the first round with a game
+    at the table is made (`round`: the round it was first used in); a reissue ends the old code and
+    writes a new row. See games.tournaments.table_codes."""
 
     class Ended(models.TextChoices):
         REVOKED = "revoked", "Revoked by the TD"
         REISSUED = "reissued", "Replaced by a new code"
-        ROUND_CLOSED = "round_closed", "The round closed"
+        ROUND_CLOSED = "round_closed", "The round closed"  # codes made before they outlived their round
+        FINISHED = "finished", "The tournament finished"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="table_codes")
     round = models.PositiveSmallIntegerField()

@@ -61,10 +61,10 @@ def side_by_pin(row: TableCode, pin: Any) -> int:
     return side
 
 
-def check_code_write(row: TableCode, game_id: int) -> None:
-    """A table's code writes its game only until the table's result is sent."""
+def check_code_write(row: TableCode, round_number: int) -> None:
+    """A table's code writes its game (of `round_number`) only until the table's result is sent."""
     sent = TournamentEvent.objects.filter(tournament_id=row.tournament_id, type__in=RESULT_TYPES,
-                                          payload__round=row.round, payload__table=row.table).exists()
+                                          payload__round=round_number, payload__table=row.table).exists()
     if sent:
         raise InvalidInput(
             _("table %(table)s's result is sent: its game no longer changes with the table's code; "

@@ -26,7 +26,8 @@ from games.streams.checks import check_storable
 from games.streams.errors import InvalidInput, SeqConflict, ServiceError
 from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
-from games.tournaments import duplicate_boards, refusal_words, result_sides, selectors, table_codes, visibility
+from games.tournaments import (duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes,
+                               visibility)
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -230,17 +231,6 @@ def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user)
 # --- the tables' games ---------------------------------------------------------------------------
 
 
-def _table_players(state: core.TournamentState, sides: list[list[str]]) -> list[list[int]]:
-    """The players of each side: a pair's two players, or the two individuals partnered."""
-    players = []
-    for side in sides:
-        ids: list = []
-        for entry_id in side:
-            ids.extend(state.entries[entry_id].players)
-        players.append(ids)
-    return players
-
-
 def make_round_games(*, tournament_id: int, round_number: int, user) -> list[TableGame]:
     """A game of the club for every table of the round that has none yet (or whose seating an
     override changed), seated as the pairing says: side 0 North/South (seats 0, 2), side 1
@@ -257,8 +247,7 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
         options = {**tournament.game_options, **core.engine_options(tournament.header)}
         made = {}
         for number, table in sorted(rnd.tables.items()):
-            sides = _table_players(state, table.sides)
-            seats = [sides[0][0], sides[1][0], sides[0][1], sides[1][1]]
+            seats = seating.table_seats(state, table.sides)  # North, East, South, West
             linked = existing.get(number)
             if linked is not None and [s.player_id for s in linked.game.seats.all()] == seats:
                 made[number] = linked
@@ -309,10 +298,11 @@ def revoke_table_code(*, tournament_id: int, round_number: int, table: int, user
 
 
 def round_table_codes(*, tournament_id: int, round_number: int, user) -> dict:
-    """The round's live codes by table: the TD's to hand out (scorers and admins only)."""
+    """The live codes of the round's tables (a table's code is the same every round): the TD's to
+    hand out (scorers and admins only)."""
     with transaction.atomic():
         tournament = _lock_for_writer(tournament_id, user)
-        return table_codes.live_codes(tournament, round_number)
+        return table_codes.live_codes(tournament, selectors.table_games(tournament, round_number))
 
 
 def record_result_from_game(*, tournament_id: int, round_number: int, table: int, user,

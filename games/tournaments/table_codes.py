@@ -1,14 +1,17 @@
-"""Table codes: a short code per table and round that lets whoever holds it record that table's
-game, and nothing else, without an account (docs/tournament.md, "Table codes").
+"""Table codes: a short code per table for the whole evening (one table card, as Bridgemate does)
+that lets whoever holds it record that table's current game, and nothing else, without an account
+(docs/tournament.md, "Table codes").
 
 A code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B),
 25^8 ~ 1.5e11 possibilities, drawn with `secrets`; it is typed with or without the dash of its printed
-form `ABCD-EFGH`. It is issued when the round's games are made, ends when the round closes or the
-tournament finishes, and the TD can revoke or reissue it (a reissue ends the old code). Wrong
-codes are throttled per client address and per tournament (games.tournaments.code_throttle).
+form `ABCD-EFGH`. It is issued when the first round with that table's game is made, stays valid
+from round to round (it opens the table's game of the newest round that has one), ends when the
+tournament finishes, and the TD can revoke or reissue it (a reissue ends the old code: its holder is
+told, in words, to scan the new card). Wrong codes are throttled per client address and per
+tournament (games.tournaments.code_throttle).
 
 The holder of a valid code is a `TableCodeHolder`: an anonymous user whose `table_code_game` is the
-one game it may write. `games.selectors.game_with_role` gives it the scorer's role on that game
+one game it may write (the table's current game). `games.selectors.game_with_role` gives it the scorer's role on that game
 only; `games.services.append_events` stores its events with an empty `recorded_by` and calls
 `record_write`, which writes the `TableCodeWrite` row naming the code in the same transaction.
 """
@@ -96,16 +99,18 @@ def _create(tournament, round_number: int, table: int, user) -> TableCode:
                                             code=code, created_by=user, ns_pin=ns_pin, ew_pin=ew_pin)
 
 
-def live_codes(tournament, round_number: int) -> dict[int, TableCode]:
-    """The round's live code of each table."""
-    rows = TableCode.objects.filter(tournament=tournament, round=round_number, ended_at__isnull=True)
+def live_codes(tournament, tables=None) -> dict[int, TableCode]:
+    """Each table's live code (one per table for the whole tournament), of `tables` only if given."""
+    rows = TableCode.objects.filter(tournament=tournament, ended_at__isnull=True)
+    if tables is not None:
+        rows = rows.filter(table__in=list(tables))
     return {row.table: row for row in rows}
 
 
 def issue_for_round(tournament, round_number: int, tables, user) -> dict[int, TableCode]:
-    """A live code for each of `tables` that has none (called when the round's games are made,
-    under the tournament's row lock)."""
-    live = live_codes(tournament, round_number)
+    """A live code for each of `tables` that has none yet (called when a round's games are made,
+    under the tournament's row lock): a table keeps its card from round to round."""
+    live = live_codes(tournament, tables)
     for table in tables:
         if table not in live:
             live[table] = _create(tournament, round_number, table, user)
@@ -118,34 +123,38 @@ def _end(rows, reason: str) -> int:
 
 def reissue(tournament, round_number: int, table: int, user) -> TableCode:
     """End the table's live code and give it a new one (the caller holds the tournament's lock and
-    has checked the round is open)."""
-    _end(TableCode.objects.filter(tournament=tournament, round=round_number, table=table),
-         TableCode.Ended.REISSUED)
+    has checked the round is open); `round_number` is the round the new card is first used in."""
+    _end(TableCode.objects.filter(tournament=tournament, table=table), TableCode.Ended.REISSUED)
     return _create(tournament, round_number, table, user)
 
 
 def revoke(tournament, round_number: int, table: int) -> int:
-    return _end(TableCode.objects.filter(tournament=tournament, round=round_number, table=table),
-                TableCode.Ended.REVOKED)
+    return _end(TableCode.objects.filter(tournament=tournament, table=table), TableCode.Ended.REVOKED)
 
 
 def end_for_events(tournament, events: list[dict]) -> None:
-    """Codes end with their round (`round_closed`) or the tournament (`tournament_finished`)."""
+    """Codes end with the tournament (`tournament_finished`); a closed round keeps them: the same
+    card opens the table's game of the next round."""
     for event in events:
-        if event.get("type") == "round_closed":
-            _end(TableCode.objects.filter(tournament=tournament, round=event.get("round")),
-                 TableCode.Ended.ROUND_CLOSED)
-        elif event.get("type") == "tournament_finished":
-            _end(TableCode.objects.filter(tournament=tournament), TableCode.Ended.ROUND_CLOSED)
+        if event.get("type") == "tournament_finished":
+            _end(TableCode.objects.filter(tournament=tournament), TableCode.Ended.FINISHED)
+
+
+def current_game(row: TableCode) -> TableGame | None:
+    """The table's game a code opens: the table's newest game (the newest round with a game at
+    that table; in a round, the newest row: a table re-seated by an override has a new game)."""
+    return (TableGame.objects.filter(tournament_id=row.tournament_id, table=row.table)
+            .order_by("-round", "-id").first())
 
 
 class TableCodeHolder(AnonymousUser):
     """Whoever holds a live table code: signed in for its one game, anonymous for everything
     else (no pk, no membership, no permission)."""
 
-    def __init__(self, table_code: TableCode, game_id: int) -> None:
+    def __init__(self, table_code: TableCode, game_id: int, round_number: int) -> None:
         self.table_code = table_code
         self.table_code_game = game_id
+        self.table_code_round = round_number  # the round of that game (the code outlives rounds)
 
     def __str__(self) -> str:
         return f"table code {printed(self.table_code.code)}"
@@ -172,7 +181,7 @@ class TableCodeHolder(AnonymousUser):
         folded: once the table's result is sent, the game is the TD's (result_sides)."""
         from games.tournaments.result_sides import check_code_write  # it reads this module's names
 
-        check_code_write(self.table_code, game_id)
+        check_code_write(self.table_code, self.table_code_round)
 
     def record_write(self, game_id: int, first_seq: int, last_seq: int) -> None:
         """Called by games.services.append_events inside its transaction."""
@@ -186,7 +195,7 @@ class TableCodeHolder(AnonymousUser):
 
 
 def holder_for(raw: str) -> TableCodeHolder | None:
-    """The holder of a live code, or None (unknown, revoked, reissued, or its round closed)."""
+    """The holder of a live code, or None (unknown, revoked, reissued, or its tournament finished)."""
     code = normalise(raw)
     if code is None:
         return None
@@ -194,11 +203,25 @@ def holder_for(raw: str) -> TableCodeHolder | None:
            .filter(code=code, ended_at__isnull=True).first())
     if row is None:
         return None
-    link = (TableGame.objects.filter(tournament_id=row.tournament_id, round=row.round, table=row.table)
-            .order_by("-id").values_list("game_id", flat=True).first())
+    link = current_game(row)
     if link is None:
         return None
-    return TableCodeHolder(row, link)
+    return TableCodeHolder(row, link.game_id, link.round)
+
+
+def ended_code(raw) -> TableCode | None:
+    """The code `raw` names if it existed and has ended (replaced, revoked, finished), else None:
+    its holder is told why, in words, instead of being refused as a stranger."""
+    code = normalise(raw) if isinstance(raw, str) else None
+    if code is None:
+        return None
+    return TableCode.objects.filter(code=code, ended_at__isnull=False).first()
+
+
+def table_game_ids(row: TableCode) -> list[int]:
+    """The games a code's table has played this tournament (pages its holder may still have open)."""
+    return list(TableGame.objects.filter(tournament_id=row.tournament_id, table=row.table)
+                .values_list("game_id", flat=True))
 
 
 def game_path_prefixes(game_id: int) -> tuple[str, ...]:
@@ -206,14 +229,19 @@ def game_path_prefixes(game_id: int) -> tuple[str, ...]:
     return (f"/games/{game_id}/enter/", f"/api/games/{game_id}/")
 
 
+def ended_message(row: TableCode) -> str:
+    """What the holder of an ended code reads: what to do, in words (never a message about roles)."""
+    if row.end_reason == TableCode.Ended.REISSUED:
+        return _("The director replaced this table's card: scan the new card on table %(table)s "
+                 "(or type its code at /t/). Nothing already saved is lost.") % {"table": row.table}
+    if row.end_reason == TableCode.Ended.FINISHED:
+        return _("The tournament has finished: this table card no longer opens a game. Thank you for playing!")
+    return _("The director withdrew this table's card (table %(table)s): ask the director for the table's "
+             "new card, then scan it.") % {"table": row.table}
+
+
 def scoped(holder: TableCodeHolder | None, path: str) -> bool:
     return holder is not None and path.startswith(game_path_prefixes(holder.table_code_game))
 
 
 SESSION_KEY = "tichu_table_code"
-
-
-def holder_from_session(request) -> TableCodeHolder | None:
-    raw = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
-    return holder_for(raw) if raw else None
-

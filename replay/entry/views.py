@@ -28,6 +28,7 @@ from django.views.decorators.http import require_POST
 
 from games import engine, selectors, services, visibility
 from games.models import Club, Game, Membership, Player
+from games.tournaments import at_the_table
 
 from replay import frames
 from replay import present as viewer
@@ -131,6 +132,8 @@ def enter(request, pk: int):
     return render(request, "entry/enter.html", {
         "game": game,
         "club": game.club,
+        # a tournament table's game is named by its round and table (what the table card says)
+        "table_game": at_the_table.table_of_game(game.pk),
         "players": players,
         "sheet_form": sheet,
         # the order-out fields name every seat (Threechu's dummy too)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.cache import never_cache
 
-from . import printouts
+from . import printouts, seat_list
 from .table_cards import _round_tables
 from .views import _tournament
 
@@ -35,13 +35,6 @@ SHEET_COLUMN_WORDS = [
 ]
 
 
-def _by_name(tables: list[dict], byes: list[str]) -> list[dict]:
-    rows = [{"name": t["ns"], "table": t["table"], "sits": _("North/South")} for t in tables]
-    rows += [{"name": t["ew"], "table": t["table"], "sits": _("East/West")} for t in tables]
-    rows += [{"name": b, "table": "–", "sits": _("bye")} for b in byes]
-    return sorted(rows, key=lambda r: r["name"].casefold())
-
-
 @never_cache
 def pairings_page(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     tournament = _tournament(request, pk)
@@ -49,7 +42,7 @@ def pairings_page(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
     byes = [state.entries[e].name for e in rnd.byes]
     return render(request, "tournaments/print_pairings.html", {
         "tournament": tournament, "club": tournament.club, "round": round_number, "tables": tables, "byes": byes,
-        "by_name": _by_name(tables, byes)})
+        "by_name": seat_list.seat_rows(state, round_number)})
 
 
 @never_cache

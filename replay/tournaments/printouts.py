@@ -151,20 +151,19 @@ def _pin_slip(card: dict[str, Any], round_number: int, side: str) -> Paragraph:
                      STYLES["Normal"])
 
 
-def pairings_pdf(title: str, round_number: int, tables: list[dict[str, Any]], byes: Iterable[str]) -> bytes:
-    """By table (table, N/S, E/W), then by name (each entry: table and direction)."""
+def pairings_pdf(title: str, round_number: int, tables: list[dict[str, Any]], byes: Iterable[str],
+                 seats: list[dict[str, Any]]) -> bytes:
+    """By table (table, N/S, E/W), then by player's name (table and seat: replay.tournaments.seat_list)."""
     byes = list(byes)
     ns, ew = _("North/South"), _("East/West")
     by_table = [[_("Table"), ns, ew]] + [[t["table"], t["ns"], t["ew"]] for t in tables]
-    names = sorted([(t["ns"], t["table"], ns) for t in tables] + [(t["ew"], t["table"], ew)
-                   for t in tables] + [(b, "-", _("bye")) for b in byes], key=lambda r: r[0].casefold())
-    by_name = [[_("Name"), _("Table"), _("Sits")]] + [list(r) for r in names]
+    by_name = [[_("Name"), _("Table"), _("Seat")]] + [[r["name"], r["table"], r["sits"]] for r in seats]
     at = {"title": title, "round": round_number}
     flow = [_p(_("%(title)s: round %(round)s pairings by table") % at, "Title"),
             Table(by_table, colWidths=[20 * mm, 75 * mm, 75 * mm], style=GRID, repeatRows=1)]
     if byes:
         flow += [Spacer(1, 4 * mm), _p(_("Bye: %(names)s") % {"names": ", ".join(byes)})]
-    flow += [PageBreak(), _p(_("%(title)s: round %(round)s pairings by name") % at, "Title"),
+    flow += [PageBreak(), _p(_("%(title)s: round %(round)s seats by name") % at, "Title"),
              Table(by_name, colWidths=[90 * mm, 25 * mm, 40 * mm], style=GRID, repeatRows=1)]
     return _pdf(flow, title=f"{title} pairings round {round_number}")
 

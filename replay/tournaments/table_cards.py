@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games import selectors as game_selectors
 from games.models import Club, Game
 from games.services import ServiceError
-from games.tournaments import code_throttle, selectors, services, table_codes
+from games.tournaments import at_the_table, code_throttle, selectors, services, table_codes
 from replay.tournaments.refusals import refusal
 
 
@@ -47,12 +47,31 @@ def code_open(request: HttpRequest, code: str) -> HttpResponse:
         return response
     holder = table_codes.holder_for(code)
     if holder is None:
+        ended = table_codes.ended_code(code)
+        if ended is not None:  # a real card, replaced or withdrawn: say what to do (not a guess)
+            return render(request, "tournaments/table_code.html",
+                          {"code": "", "ended": table_codes.ended_message(ended), "ended_reason": ended.end_reason},
+                          status=410)
         code_throttle.failed(request)
         return render(request, "tournaments/table_code.html", {"code": code, "refused": True}, status=404)
     request.session[table_codes.SESSION_KEY] = holder.table_code.code
+    done = _earlier_game(holder, request.GET.get("after"))
+    if done is not None:  # the table's earlier game: its result and where its players sit now
+        return render(request, "tournaments/table_done.html", {
+            "after": at_the_table.lead_on(done), "view": {"round": done.round, "table": done.table},
+            "next_url": reverse("replay:table-code", args=[holder.table_code.code])})
     if Game.objects.filter(pk=holder.table_code_game, status=Game.Status.FINISHED).exists():
         return redirect("replay:table-result", pk=holder.table_code_game)
     return redirect("replay:entry:enter", pk=holder.table_code_game)
+
+
+def _earlier_game(holder, raw):
+    """The TableGame of an earlier game of the holder's table named by `raw` (?after=), or None."""
+    if not isinstance(raw, str) or not raw.isdigit() or len(raw) > 12 or int(raw) == holder.table_code_game:
+        return None
+    if int(raw) not in table_codes.table_game_ids(holder.table_code):
+        return None
+    return at_the_table.table_of_game(int(raw))
 
 
 def qr_svg(url: str) -> str:
@@ -130,9 +149,13 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
         view = services.table_result(game_id=pk, user=request.user)
     except ServiceError as err:
         raise PermissionDenied(err.message) from None
+    code = getattr(request.user, "table_code", None)
     # the club, so that the page reads at its clock (replay/templatetags/club_clock.py)
-    return render(request, "tournaments/table_result.html",
-                  {"view": view, "game_id": pk, "club": Club.objects.filter(games__pk=pk).first()})
+    return render(request, "tournaments/table_result.html", {
+        "view": view, "game_id": pk, "club": Club.objects.filter(games__pk=pk).first(),
+        # after the game: its VP, the next round's seats of the table's players (or the finish)
+        "after": at_the_table.lead_on(at_the_table.table_of_game(pk)) if view["score"] is not None else None,
+        "next_url": reverse("replay:table-code", args=[code.code]) if code is not None else None})
 
 
 def _round_tables(tournament, round_number: int):
@@ -155,7 +178,7 @@ def _pdf_response(data: bytes, name: str) -> HttpResponse:
 def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> HttpResponse:
     """`cards` (the director's: they carry the codes), `pairings` and `sheets` (anyone who may
     read the tournament)."""
-    from . import printouts
+    from . import printouts, seat_list
     from .views import _tournament
 
     tournament = _tournament(request, pk)
@@ -166,7 +189,8 @@ def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> Ht
         data = printouts.table_cards_pdf(tournament.name, round_number, round_cards(request, tournament, round_number))
     elif kind == "pairings":
         byes = [state.entries[e].name for e in rnd.byes]
-        data = printouts.pairings_pdf(tournament.name, round_number, tables, byes)
+        data = printouts.pairings_pdf(tournament.name, round_number, tables, byes,
+                                      seat_list.seat_rows(state, round_number))
     elif kind == "sheets":
         data = printouts.score_sheets_pdf(tournament.name, round_number, tables, state.header)
     else:

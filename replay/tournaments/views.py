@@ -33,7 +33,7 @@ from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 from replay.tournaments.refusals import refusal
 
-from . import explanation_words
+from . import explanation_words, seat_list
 from .forms import (
     SCORING_LABELS,
     SYSTEM_LABELS,
@@ -281,8 +281,10 @@ def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
     state = visibility.reader_state(tournament, request.user)
     current = state.current_round
     return render(request, "tournaments/projector.html", {
-        "tournament": tournament, "current": current,
-        "tables": _table_views(tournament, state, current) if current else [],
+        "tournament": tournament, "current": current, "finished": state.finished,
+        "tables": _table_views(tournament, state, current) if current and not state.finished else [],
+        # the newest round's seats by player (the next round's, once it is paired): who sits where
+        "seats": seat_list.seat_rows(state, current.number) if current and not state.finished else [],
         "refresh_seconds": 20, **_standings_context(tournament, request),
     })
 

@@ -17,9 +17,12 @@ def test_pairings_page_by_table_and_by_name(club, scorer_client):
     html = Client().get(f"/tournaments/{tid}/rounds/1/pairings/").content.decode()
     by_table, by_name = html.split('id="by-name"')
     assert 'id="by-table"' in by_table and "pairings by table" in by_table
-    rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td><td>([^<]+)</td></tr>", by_name)
-    assert [r[0] for r in rows] == sorted(r[0] for r in rows) and len(rows) == 4, rows
-    assert {r[2] for r in rows} == {"North/South", "East/West"}
+    rows = re.findall(r'<tr data-seat="([NESW])"><td>([^<]+)</td><td class="num">(\d+)</td><td>([^<]+)</td>'
+                      r"<td>([^<]+)</td></tr>", by_name)
+    assert [r[1] for r in rows] == sorted(r[1] for r in rows) and len(rows) == 8, "each player, by name"
+    assert sorted(r[0] for r in rows) == sorted("NESW" * 2), "a seat each: North, East, South, West"
+    seat = {r[1]: (r[2], r[3], r[4]) for r in rows}
+    assert seat["Anna"][0] == seat["Ben"][0] and seat["Anna"][2] == "Ben", "partners at one table"
     assert "print.css" in html and "/rounds/1/pairings.pdf" in html
 
 

@@ -1,6 +1,6 @@
-"""Table codes: each table of a published round gets a code that records that table's game, and
-nothing else, without an account; it ends when the round closes, or when the TD revokes or
-reissues it; every write made with it is recorded as made with it."""
+"""Table codes: each table gets a code for the evening (one card) that records that table's current
+game, and nothing else, without an account; it ends when the tournament finishes, or when the TD
+revokes or reissues it; every write made with it is recorded as made with it."""
 from __future__ import annotations
 
 import pytest
@@ -90,19 +90,42 @@ def test_a_code_cannot_write_another_game_or_anything_else(club, scorer_client):
     assert with_code("not a code").get(f"/api/games/{tables[1]['game']}/").status_code == 401
 
 
-@pytest.mark.django_db
-def test_a_code_ends_when_its_round_closes(club, scorer_client):
-    tid, tables = published_round(scorer_client)
+def results_from_games(client, tid: int, round_number: int, tables: dict[int, dict]) -> None:
     for number, table in tables.items():
-        assert post_hand(scorer_client, table["game"]).status_code == 201
-        response = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/{number}/result-from-game/", {},
-                                      format="json")
+        assert post_hand(client, table["game"]).status_code == 201
+        response = client.post(f"/api/tournaments/{tid}/rounds/{round_number}/tables/{number}/result-from-game/",
+                               {}, format="json")
         assert response.status_code == 201
+
+
+@pytest.mark.django_db
+def test_a_tables_code_is_its_card_for_the_evening(club, scorer_client):
+    tid, tables = published_round(scorer_client)
+    results_from_games(scorer_client, tid, 1, tables)
     seq = Tournament.objects.get(pk=tid).seq
     assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq).status_code == 201
-    assert post_hand(with_code(tables[1]["code"]), tables[1]["game"], expected_seq=1).status_code == 401
-    assert set(TableCode.objects.filter(tournament_id=tid).values_list("end_reason", flat=True)) == {"round_closed"}
-    assert scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json() == []
+    code = tables[1]["code"]
+    refused = post_hand(with_code(code), tables[1]["game"], expected_seq=1)
+    assert refused.json()["code"] == "result_sent", "the closed round's game no longer changes with the code"
+    assert scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json() != [], "the code outlives its round"
+
+    pair_next_round(scorer_client, tid)
+    games = {g["table"]: g["game"] for g in scorer_client.post(f"/api/tournaments/{tid}/rounds/2/games/").json()}
+    codes = {r["table"]: r["printed"] for r in scorer_client.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()}
+    assert codes == {n: t["code"] for n, t in tables.items()}, "round 2 is played with round 1's cards"
+    assert post_hand(with_code(code), games[1]).status_code == 201, "the card opens the table's new game"
+    assert post_hand(with_code(code), tables[1]["game"], expected_seq=1).status_code == 401, "not the old one"
+    assert post_hand(with_code(code), games[2]).status_code == 401, "nor another table's"
+    assert TableCodeWrite.objects.get(game_id=games[1]).code.code == table_codes.normalise(code)
+
+    results_from_games(scorer_client, tid, 2, {2: {"game": games[2]}})
+    assert scorer_client.post(f"/api/tournaments/{tid}/rounds/2/tables/1/result-from-game/", {},
+                              format="json").status_code == 201
+    seq = Tournament.objects.get(pk=tid).seq
+    assert append(scorer_client, tid, [{"type": "round_closed", "round": 2},
+                                       {"type": "tournament_finished"}], seq).status_code == 201
+    assert post_hand(with_code(code), games[1], expected_seq=1).status_code == 401, "the finish ends the cards"
+    assert set(TableCode.objects.filter(tournament_id=tid).values_list("end_reason", flat=True)) == {"finished"}
 
 
 @pytest.mark.django_db

@@ -11,6 +11,15 @@ export function sessionEnded() {
   alertBox(interpolate(gettext("Your session has ended: log in again (%(url)s), then Refresh. Nothing typed here is lost."), { url: C.login_url }));
 }
 
+/** The table card this page was opened with was replaced or withdrawn (games.tournaments.middleware):
+ *  the server's words say what to do (scan the new card); nothing typed is lost. */
+function cardEnded(res) {
+  const code = String((res.body && res.body.code) || "");
+  if (res.status !== 403 || code.indexOf("table_code_") !== 0) return false;
+  alertBox(res.body.message, false, code);
+  return true;
+}
+
 export function getJson(url) {
   return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } }).then((r) => {
     if (r.redirected && r.url.indexOf("login") >= 0) { sessionEnded(); throw new Error("logged out"); }
@@ -24,6 +33,7 @@ export function refresh(note, kind) {
   return Promise.all([getJson(C.legal_url), getJson(C.panels_url)]).then(([legal, panels]) => {
     if (typeof note === "function") note = note(panels.status === 200 ? panels.body : null);
     if (legal.status === 401 || (legal.status === 403 && legal.body.code === "not_authenticated")) { sessionEnded(); return; }
+    if (cardEnded(legal)) return;
     if (legal.status !== 200) { alertBox(interpolate(gettext("Could not load the game: %(reason)s"), { reason: legal.body.message || legal.status })); return; }
     const moved = legal.body.seq !== S.seq;
     const handsBefore = S.legal ? (S.legal.state.score_sheet || []).length : null;
@@ -44,6 +54,8 @@ export function refresh(note, kind) {
     if (note) say(note, kind);
     root.setAttribute("data-seq", String(S.seq));
     root.setAttribute("data-status", String(legal.body.status || ""));
+    const over = $("game-over");  // a tournament table's game: the last hand leads on to its result
+    if (over && legal.body.status === "finished" && over.hidden) { over.hidden = false; over.scrollIntoView({ block: "start" }); }
     root.setAttribute("data-ready", "1");
     afterRefresh();
   }).catch((err) => {
@@ -175,7 +187,9 @@ function post(req) {
       root.setAttribute("data-conflict", String(res.body.current_seq));
       return refresh(interpolate(gettext("Not saved: %(what)s."), { what: req.what }), "bad").then(() => false);
     }
-    if (res.status === 401 || res.body.code === "not_authenticated") {
+    if (cardEnded(res)) {
+      say(interpolate(gettext("Not saved: %(what)s."), { what: req.what }), "bad");
+    } else if (res.status === 401 || res.body.code === "not_authenticated") {
       say(interpolate(gettext("Not saved: %(what)s."), { what: req.what }), "bad");
       sessionEnded();
     } else if (res.status === 422) {

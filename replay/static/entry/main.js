@@ -7,6 +7,7 @@
  *   deal.js, exchange.js, play.js, penalty.js: the controls of each part of a hand
  *   sheet.js    the score-sheet form
  *   keys.js     what a tap, a key or a typed word does
+ *   draft.js    what is typed and not sent yet, kept in this browser across a reload
  *
  * No rule of Tichu lives here: every control is one of the engine's legal events now, and the
  * engine judges every entry (a 409 when another scorer entered first, a 422 with its reason).
@@ -21,6 +22,7 @@ import { getJson, refresh, renderOutbox, scheduleFlush, send } from "./api.js";
 import { changedElsewhere } from "./stale.js";
 import { wire } from "./keys.js";
 import { outbox } from "./state.js";
+import { keepDrafts, restoreDraft } from "./draft.js";
 
 function follow() {
   if (root.getAttribute("data-status") === "finished") return;
@@ -44,5 +46,7 @@ if (root) {
   });
   window.tichuEntry = { state: S, refresh, send, outbox };
   renderOutbox();
-  refresh().then(() => { scheduleFlush(); follow(); });  // entries kept from an earlier visit go out
+  keepDrafts();
+  // entries kept from an earlier visit go out; what was typed and not sent is put back (draft.js)
+  refresh().then(() => { if (S.legal) restoreDraft(); scheduleFlush(); follow(); });
 }
