@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games",
     "games.tournaments",
     "games.clubs",
+    "games.online",
     "games.ratings",  # after games: its models keep app_label "games"
     "replay",
 ]

@@ -34,6 +34,7 @@ from .faces import (
     with_article,
 )
 from .legal import bombs_out_of_turn, legal_actions
+from .online import deal_events, deal_pile, family_game, grand_tichu_open, push_due, seat_actions
 from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
 from .record import (
@@ -101,6 +102,13 @@ from .wording import (
 )
 
 __all__ = [
+    # an online table (games/online): the deal and one seat's actions
+    "deal_events",
+    "deal_pile",
+    "family_game",
+    "grand_tichu_open",
+    "push_due",
+    "seat_actions",
     "CARD_WORDS",
     "CODES",
     "EVENT_TYPES",
