@@ -34,7 +34,7 @@ from .faces import (
     with_article,
 )
 from .legal import bombs_out_of_turn, legal_actions
-from .online import deal_events, deal_pile, family_game, grand_tichu_open, push_due, seat_actions
+from .online import deal_events, deal_pile, family_game, grand_tichu_open, push_due, seat_actions, seats_played_by
 from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
 from .record import (
@@ -109,6 +109,7 @@ __all__ = [
     "grand_tichu_open",
     "push_due",
     "seat_actions",
+    "seats_played_by",
     "CARD_WORDS",
     "CODES",
     "EVENT_TYPES",

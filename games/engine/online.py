@@ -60,6 +60,16 @@ def grand_tichu_open(state: GameState) -> list[int]:
     return sorted({a["seat"] for a in call_actions(state) if a["type"] == "grand_tichu"})
 
 
+def seats_played_by(state: Any, seat: int) -> list[int]:
+    """The seats whose actions the player at ``seat`` takes now: its own, and in Threechu the
+    dummy's while it deals (the dealer plays the dummy's cards; the same rule lets it see them,
+    ``Variant.hands_seen``)."""
+    if not family_game(state):
+        return [seat]
+    h = state.hand
+    return sorted(state.variant.hands_seen(seat, h.shuffler if h is not None else None))
+
+
 def seat_actions(state: Any, seat: int) -> list[dict[str, Any]]:
     """The engine's legal actions of ``seat`` now, pushes left out (a push is chosen card by card
     and checked by the fold): its plays and passes in turn, its calls, its Dragon gift, its bombs
@@ -88,4 +98,4 @@ def push_due(state: Any, seat: int) -> dict[str, int]:
     return {str(t): k for t, k in state.variant.push_counts(h, seat).items()}
 
 
-__all__ = ["deal_events", "deal_pile", "family_game", "grand_tichu_open", "push_due", "seat_actions"]
+__all__ = ["deal_events", "deal_pile", "family_game", "grand_tichu_open", "push_due", "seat_actions", "seats_played_by"]

@@ -40,9 +40,13 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
     ready = all_joined(table)
     playing = ready and game.status == Game.Status.ACTIVE
     waiting_on = undecided(table, state) if playing else []
-    actions = engine.seat_actions(state, seat.seat) if playing else []
+    controls = engine.seats_played_by(state, seat.seat)
+    actions = [a for s in controls for a in engine.seat_actions(state, s)] if playing else []
     if seat.seat in waiting_on:
         actions = [*actions, {"type": "no_grand_tichu", "seat": seat.seat}]
+    owing = [s for s in controls if engine.push_due(state, s)] if playing else []
+    push_seat = owing[0] if owing else None
+    turn = engine.state_json(state).get("turn")
     return {
         "game": game.pk,
         "seq": game.seq,
@@ -52,7 +56,12 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
         "state": _public_state(doc),
         "actions": actions,
-        "push_due": engine.push_due(state, seat.seat) if playing else {},
+        "controls": controls,
+        # whose cards the seat's page offers to choose from now: the exchange's giver, the dummy
+        # on its turn, else the seat's own
+        "hand_seat": push_seat if push_seat is not None else turn if turn in controls else seat.seat,
+        "push_seat": push_seat,
+        "push_due": engine.push_due(state, push_seat) if push_seat is not None else {},
         "grand_tichu_wait": waiting_on,
     }
 

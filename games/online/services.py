@@ -112,7 +112,8 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
         if not all_joined(table):
             raise InvalidInput(_("the table waits until every seat has joined"), code="table_not_ready")
         dealer = TableDealer(table, seat)
-        event = {**action, "seat": seat.seat}
+        # the seat's own action, or one of a seat it plays for (Threechu's dealer: the dummy)
+        event = {**action, "seat": action.get("seat", seat.seat)}
         if expected_seq != game.seq:
             # a retried request is answered as it was the first time; anything else is stale
             if idempotency_key is not None and event["type"] != NO_GRAND_TICHU:
@@ -122,6 +123,8 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
         state = snapshots.state_at(game, game.seq)
         if game.status != Game.Status.ACTIVE:
             raise InvalidInput(_("the game is over"), code="game_over")
+        if event["seat"] not in engine.seats_played_by(state, seat.seat):
+            raise InvalidInput(_("this action is not open to your seat now"), code="not_your_action")
         if event["type"] == NO_GRAND_TICHU:
             if seat.seat not in undecided(table, state):
                 raise InvalidInput(_("there is no Grand Tichu to decide now"), code="not_your_action")
@@ -129,7 +132,7 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
             table.save(update_fields=["declined"])
             body = {"id": game.pk, "seq": game.seq, "appended": 0}
         else:
-            _check_offered(state, seat.seat, engine.canonical_event(event, game.variant))
+            _check_offered(state, event["seat"], engine.canonical_event(event, game.variant))
             body = append_events(game=game.pk, events=[event], expected_seq=expected_seq,
                                  idempotency_key=idempotency_key, user=dealer).body
         _advance(table)

@@ -22,15 +22,15 @@ def join_all(table: OnlineTable) -> list[OnlineSeat]:
 
 def choose(view: dict, rng: random.Random) -> dict | None:
     """A seat's move from its own view, or None when it has nothing to do now."""
-    hand = view["state"]["hands"][view["seat"]] if view["state"].get("hands") else []
+    hand = view["state"]["hands"][view["hand_seat"]] if view["state"].get("hands") else []
     if view["push_due"]:
         cards = rng.sample(hand, len(view["push_due"]))
-        return {"type": "push", "cards": dict(zip(view["push_due"], cards))}
+        return {"type": "push", "seat": view["push_seat"], "cards": dict(zip(view["push_due"], cards))}
     actions = [a for a in view["actions"] if a["type"] not in ("tichu", "grand_tichu")]
     if not actions:
         return None
     plays = [a for a in actions if a["type"] == "play"]
-    bombs_only = plays and all(len(a["cards"]) >= 4 and view["state"].get("turn") != view["seat"] for a in plays)
+    bombs_only = plays and view["state"].get("turn") not in view["controls"]
     if bombs_only and rng.random() < 0.9:
         return None  # out of turn: bomb now and then only
     return dict(rng.choice(plays if plays and rng.random() < 0.7 else actions))
@@ -46,7 +46,8 @@ def step(table: OnlineTable, rng: random.Random, on_view=None) -> bool:
             on_view(seat, view)
         move = choose(view, rng)
         if move is not None:
-            move.pop("seat", None)
+            if move.get("seat") == seat.seat and rng.random() < 0.5:
+                move.pop("seat")  # the seat's own action may leave its seat unsaid
             services.act(seat=seat, action=move, expected_seq=view["seq"])
             return True
     return False

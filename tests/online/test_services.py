@@ -129,3 +129,29 @@ def test_seats_play_hands_to_the_next_deal_and_the_record_is_ordinary(club, memb
     assert engine.score_json(state)["hands"][0]["points"]
     assert all(e.recorded_by_id is None for e in Event.objects.filter(game=game))
     assert seats[0].table_id == table.pk
+
+
+@pytest.mark.parametrize("variant,players", [("threechu", 3), ("tientsin", 6), ("grand-seigneur", 5)])
+def test_the_other_games_play_a_hand_and_the_dealer_plays_the_dummy(club, member, variant, players):
+    table = services.open_table(club=club, variant=variant, options=None,
+                                players=[f"P{i}" for i in range(players)], user=member)
+    seats = join_all(table)
+    rng = random.Random(7)
+    game = Game.objects.get(pk=table.game_id)
+    for _ in range(600):
+        step(table, rng)
+        game.refresh_from_db()
+        if engine.state_json(engine.fold(record_of(game)))["score_sheet"]:
+            break
+    assert engine.state_json(engine.fold(record_of(game)))["score_sheet"], "no hand was finished"
+    if variant == "threechu":  # the dummy (seat 3) acted, through its dealer's page
+        dummy = [e for e in Event.objects.filter(game=game) if e.payload.get("seat") == 3 and e.type in ("play", "pass")]
+        assert dummy
+        dealer = next(s for s in seats if 3 in selectors.seat_view(s)["controls"])
+        assert selectors.seat_view(dealer)["state"]["hands"][3].count("?") == 0
+
+
+def test_tien_zi_que_is_refused_for_now(club, member):
+    with pytest.raises(InvalidInput) as refused:
+        services.open_table(club=club, variant="tien-zi-que", options=None, players=["A", "B"], user=member)
+    assert refused.value.code == "online_not_yet"
