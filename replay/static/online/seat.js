@@ -53,7 +53,7 @@ function renderTable() {
     const call = calls[seat] || calls[String(seat)];
     const turn = s.turn === seat ? " turn" : "";
     const me = seat === view.seat ? " me" : "";
-    return `<li class="seat${turn}${me}" data-seat="${seat}"><span class="who">${esc(W.name(seat))}</span> ` +
+    return `<li class="chip${turn}${me}" data-seat="${seat}"><span class="who">${esc(W.name(seat))}</span> ` +
       `<span class="count">${esc(interpolate(gettext("%(count)s cards"), { count: n }))}</span>` +
       (call ? ` <span class="badge call">${esc(W.callName(call))}</span>` : "") + "</li>";
   }).join("");
@@ -65,6 +65,7 @@ function renderTable() {
     `<ol class="trick" aria-label="${esc(gettext("The trick"))}">${trick}</ol>${wish}` +
     (totals ? `<p class="totals">${esc(interpolate(gettext("Score: %(totals)s"), { totals }))}</p>` : "");
   $("status").textContent = status();
+  $("table").dataset.seq = String(view.seq); // the position shown (tests wait for it)
 }
 
 function renderHand() {
@@ -100,6 +101,7 @@ function button(text, onClick, cls = "") {
 function renderActions() {
   const box = $("actions");
   box.replaceChildren();
+  box.dataset.busy = sending ? "1" : "0"; // an action on its way (tests wait for its answer)
   if (sending) return;
   const due = view.push_due || {};
   if (Object.keys(due).length) {
