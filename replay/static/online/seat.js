@@ -6,7 +6,7 @@
  * table by long-polling its view (games/live.py); a reload starts from the server's view again.
  */
 import { esc, makeWords, readWords } from "../shared/cards.js";
-import { gettext, interpolate } from "../shared/i18n.js";
+import { gettext, interpolate, ngettext } from "../shared/i18n.js";
 
 const config = JSON.parse(document.getElementById("online-config").textContent);
 const W = makeWords(readWords(), (seat) => config.seat_names[seat] ?? config.players[seat] ?? String(seat));
@@ -54,7 +54,7 @@ function renderTable() {
     const turn = s.turn === seat ? " turn" : "";
     const me = seat === view.seat ? " me" : "";
     return `<li class="chip${turn}${me}" data-seat="${seat}"><span class="who">${esc(W.name(seat))}</span> ` +
-      `<span class="count">${esc(interpolate(gettext("%(count)s cards"), { count: n }))}</span>` +
+      `<span class="count">${esc(interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n }))}</span>` +
       (call ? ` <span class="badge call">${esc(W.callName(call))}</span>` : "") + "</li>";
   }).join("");
   const trick = (s.trick || []).slice(-4).map((p) =>
