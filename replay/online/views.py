@@ -53,6 +53,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
     rows = OnlineTable.objects.filter(club=club).select_related("game")[:50]
     return render(request, "online/tables.html", {
         "club": club,
+        "role": game_selectors.membership_role(request.user, club),
         "tables": rows,
         "variants": [v for v in entry_forms.variant_choices() if v["name"] != "tien-zi-que"],
         "presets": entry_forms.preset_choices(),
