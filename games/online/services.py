@@ -107,7 +107,8 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise InvalidInput(_("an action is an object with a type"), code="malformed")
     with transaction.atomic():
-        table = OnlineTable.objects.select_for_update().select_related("game", "created_by").get(pk=seat.table_id)
+        table = (OnlineTable.objects.select_for_update(of=("self",))  # the opener may be gone: an outer join
+                 .select_related("game", "created_by").get(pk=seat.table_id))
         game = table.game
         if not all_joined(table):
             raise InvalidInput(_("the table waits until every seat has joined"), code="table_not_ready")
