@@ -79,3 +79,13 @@ def reader_sight(game: Game, user) -> engine.Sight:
         return engine.EVERYTHING
     seats = seats_held(game, user)
     return dataclasses.replace(table, seats=seats) if seats else table
+
+
+def seat_sight(game: Game, seats: frozenset[int]) -> engine.Sight:
+    """What the player of `seats` at an online table (games.online) sees of `game`: what the table
+    sees plus those seats' own hands. A seat's link is not a scorer: it never sees everything
+    while a hand is in play."""
+    if game.status != Game.Status.ACTIVE:
+        return engine.EVERYTHING
+    table = table_sight(game)
+    return table if table.everything else dataclasses.replace(table, seats=frozenset(seats))

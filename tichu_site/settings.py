@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games",
     "games.tournaments",
     "games.clubs",
+    "games.online",
     "games.ratings",  # after games: its models (label "ratings") point at the records' tables
     "replay",
 ]

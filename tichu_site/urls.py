@@ -26,6 +26,7 @@ urlpatterns = [
     path("accounts/", include("replay.accounts.urls")),
     path("", include("replay.clubs.urls")),
     # --- end of accounts and club life ---
+    path("", include("replay.online.urls")),  # the online tables (replay/online)
     path("", include("replay.league.urls")),
     path("", include("replay.urls")),
 ]

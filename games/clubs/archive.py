@@ -135,6 +135,8 @@ NOT_CARRIED = {
     "PlayerRating": "a fold of the games: recomputed after the import",
     "RatingOutbox": "work in flight of the ratings: the import's recompute covers it",
     "IdempotencyKey": "a client's retry memory, kept per user, not per club",
+    "OnlineTable": "a table in play (its game is carried): the undealt cards and seat links stay with this site",
+    "OnlineSeat": "a table in play's seat links: secrets of this site, not carried to another",
 }
 
 #: audit details that hold ids of the club's rows: key -> kind (a list of ids for "games")

@@ -35,6 +35,7 @@ from .faces import (
 )
 from .hand_lines import hand_line_reachable, hand_line_refusal, hand_line_rules, paper_hand_line
 from .legal import bombs_out_of_turn, legal_actions
+from .online import deal_events, deal_pile, family_game, grand_tichu_open, push_due, seat_actions, seats_played_by
 from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
 from .record import (
@@ -102,6 +103,14 @@ from .wording import (
 )
 
 __all__ = [
+    # an online table (games/online): the deal and one seat's actions
+    "deal_events",
+    "deal_pile",
+    "family_game",
+    "grand_tichu_open",
+    "push_due",
+    "seat_actions",
+    "seats_played_by",
     "CARD_WORDS",
     "CODES",
     "EVENT_TYPES",

@@ -78,11 +78,14 @@ def with_idempotency(
 
 def key_scope(user, key: str | None):
     """Who an Idempotency-Key belongs to: the user, or for a table code (which has no account) the
-    tournament's director, under a key derived from the code's id and the client's key."""
+    tournament's director, under a key derived from the code's id and the client's key (for an
+    online table's seat: the table's opener, under the seat's prefix)."""
     owner = getattr(user, "idempotency_owner", None)
     if owner is None or key is None:
         return user, key
     td = owner()
     if td is None:
         return user, None  # a tournament without a director keeps no keys for its codes
-    return td, f"table-code:{user.table_code.pk}:" + hashlib.sha256(key.encode()).hexdigest()
+    prefix = getattr(user, "idempotency_prefix", None)  # an online table's seat names its own
+    scope = prefix() if prefix is not None else f"table-code:{user.table_code.pk}:"
+    return td, scope + hashlib.sha256(key.encode()).hexdigest()

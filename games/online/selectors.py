@@ -1,0 +1,74 @@
+"""Reads of an online table: a seat by its link, and what that seat's page shows.
+
+A seat's view is the game's state as the visibility rule lets that seat see it
+(games.visibility.seat_sight, masked by the engine): its own hand, the table's plays, calls, card
+counts and trick, whose turn it is; and the engine's legal actions of that seat at this moment.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games import engine, snapshots, visibility
+from games.models import Game
+
+from .models import OnlineSeat, OnlineTable
+from .services import all_joined, undecided
+
+MAX_SECRET = 64
+
+
+def seat_by_secret(secret: str) -> OnlineSeat | None:
+    if not isinstance(secret, str) or not 0 < len(secret) <= MAX_SECRET:
+        return None
+    return (OnlineSeat.objects.select_related("table__game__club", "player")
+            .filter(secret=secret).first())
+
+
+def table_seats(table: OnlineTable) -> list[OnlineSeat]:
+    return list(table.seats.select_related("player").order_by("seat"))
+
+
+def seat_view(seat: OnlineSeat) -> dict[str, Any]:
+    """Everything the seat's page shows, nothing the seat may not see: the masked state, the
+    seat's actions now, what it owes at the exchange, whether the deal waits for its Grand Tichu
+    decision, and the stream's seq (the page sends it back with its action)."""
+    table = OnlineTable.objects.get(pk=seat.table_id)  # fresh: the deal's progress is on its row
+    game = Game.objects.select_related("club").get(pk=table.game_id)
+    state = snapshots.state_at(game, game.seq)
+    sight = visibility.seat_sight(game, frozenset({seat.seat}))
+    doc = engine.redact_state(engine.state_json(state), sight, game.seq)
+    ready = all_joined(table)
+    playing = ready and game.status == Game.Status.ACTIVE
+    waiting_on = undecided(table, state) if playing else []
+    controls = engine.seats_played_by(state, seat.seat)
+    actions = [a for s in controls for a in engine.seat_actions(state, s)] if playing else []
+    if seat.seat in waiting_on:
+        actions = [*actions, {"type": "no_grand_tichu", "seat": seat.seat}]
+    owing = [s for s in controls if engine.push_due(state, s)] if playing else []
+    push_seat = owing[0] if owing else None
+    turn = engine.state_json(state).get("turn")
+    return {
+        "game": game.pk,
+        "seq": game.seq,
+        "seat": seat.seat,
+        "status": game.status,
+        "ready": ready,
+        "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        "state": _public_state(doc),
+        "actions": actions,
+        "controls": controls,
+        # whose cards the seat's page offers to choose from now: the exchange's giver, the dummy
+        # on its turn, else the seat's own
+        "hand_seat": push_seat if push_seat is not None else turn if turn in controls else seat.seat,
+        "push_seat": push_seat,
+        "push_due": engine.push_due(state, push_seat) if push_seat is not None else {},
+        "grand_tichu_wait": waiting_on,
+    }
+
+
+def _public_state(doc: dict[str, Any]) -> dict[str, Any]:
+    """The masked state (other hands are lists of "?") with each seat's card count beside it."""
+    hands = doc.get("hands") or []
+    out = dict(doc)
+    out["counts"] = [len(h) for h in hands]
+    return out

@@ -1,0 +1,14 @@
+"""Online tables (included at "" by tichu_site/urls.py, before replay's `clubs/<slug>/`)."""
+from django.urls import path
+
+from . import views
+
+app_name = "online"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/online/", views.tables, name="tables"),
+    path("clubs/<slug:slug>/online/<int:pk>/", views.table, name="table"),
+    path("online/seat/<str:secret>/", views.seat_page, name="seat"),
+    path("online/seat/<str:secret>/view/", views.seat_view, name="seat-view"),
+    path("online/seat/<str:secret>/act/", views.seat_act, name="seat-act"),
+]

@@ -1,0 +1,189 @@
+/* A seat's page at an online table (docs/online.md): the seat's own hand, the table (plays,
+ * calls, card counts, the trick, whose turn), and only the actions the engine offers this seat
+ * now (the server's view: games/online/selectors.py). Tap cards to select them, then an action.
+ * Each action is sent with the seq the page showed and an Idempotency-Key: a stale page is told
+ * so (409) and shown the table as it is; a retried request is stored once. The page follows the
+ * table by long-polling its view (games/live.py); a reload starts from the server's view again.
+ */
+import { esc, makeWords, readWords } from "../shared/cards.js";
+import { gettext, interpolate, ngettext } from "../shared/i18n.js";
+
+const config = JSON.parse(document.getElementById("online-config").textContent);
+const W = makeWords(readWords(), (seat) => config.seat_names[seat] ?? config.players[seat] ?? String(seat));
+const $ = (id) => document.getElementById(id);
+let view = config.view;
+let selected = new Set();
+let gifts = {}; // the exchange being chosen: target seat -> card
+let sending = false;
+
+const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+const mine = () => (view.state.hands || [])[view.hand_seat] || [];
+
+function csrf() {
+  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : "";
+}
+
+function say(text) {
+  const el = $("refusal");
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+function status() {
+  const s = view.state;
+  if (!view.ready) return gettext("Waiting for every player to open their seat link.");
+  if (view.status !== "active") return gettext("The game is over.");
+  if (view.grand_tichu_wait.length) {
+    const names = view.grand_tichu_wait.map((t) => W.name(t)).join(", ");
+    return interpolate(gettext("Grand Tichu? Waiting for %(names)s."), { names });
+  }
+  if (Object.keys(view.push_due).length) return gettext("The exchange: choose a card for each player.");
+  if (s.phase === "exchange") return gettext("Waiting for the others' exchange.");
+  if (s.gift_from !== null && s.gift_from !== undefined) return interpolate(gettext("%(name)s gives the Dragon's trick away."), { name: W.name(s.gift_from) });
+  if (s.turn === view.seat) return gettext("Your turn.");
+  if (s.turn !== null && s.turn !== undefined) return interpolate(gettext("Waiting for %(name)s."), { name: W.name(s.turn) });
+  return "";
+}
+
+function renderTable() {
+  const s = view.state;
+  const calls = s.calls || {};
+  const seats = (s.counts || []).map((n, seat) => {
+    const call = calls[seat] || calls[String(seat)];
+    const turn = s.turn === seat ? " turn" : "";
+    const me = seat === view.seat ? " me" : "";
+    return `<li class="chip${turn}${me}" data-seat="${seat}"><span class="who">${esc(W.name(seat))}</span> ` +
+      `<span class="count">${esc(interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n }))}</span>` +
+      (call ? ` <span class="badge call">${esc(W.callName(call))}</span>` : "") + "</li>";
+  }).join("");
+  const trick = (s.trick || []).slice(-4).map((p) =>
+    `<li data-seat="${p.seat}"><span class="who">${esc(W.name(p.seat))}</span> ${W.cardsHtml(p.cards)}</li>`).join("");
+  const wish = s.wish ? `<p class="wish">${esc(interpolate(gettext("Wish: %(rank)s"), { rank: W.rankName(s.wish) }))}</p>` : "";
+  const totals = (s.totals || []).join(" : ");
+  $("table").innerHTML = `<ul class="seats">${seats}</ul>` +
+    `<ol class="trick" aria-label="${esc(gettext("The trick"))}">${trick}</ol>${wish}` +
+    (totals ? `<p class="totals">${esc(interpolate(gettext("Score: %(totals)s"), { totals }))}</p>` : "");
+  $("status").textContent = status();
+  $("table").dataset.seq = String(view.seq); // the position shown (tests wait for it)
+}
+
+function renderHand() {
+  const hand = mine();
+  const given = new Set(Object.values(gifts));
+  selected = new Set([...selected].filter((c) => hand.includes(c) && !given.has(c)));
+  $("hand").innerHTML = hand.map((c) => {
+    const cls = selected.has(c) ? " selected" : given.has(c) ? " given" : "";
+    return `<button type="button" class="hand-card${cls}" data-card="${esc(c)}" aria-pressed="${selected.has(c)}"` +
+      `${given.has(c) ? " disabled" : ""}>${W.cardHtml(c)}</button>`;
+  }).join("");
+}
+
+function label(action, matches) {
+  switch (action.type) {
+    case "pass": return gettext("Pass");
+    case "no_grand_tichu": return gettext("No Grand Tichu");
+    case "grand_tichu": case "tichu": return W.callName(action.type);
+    case "dragon_gift": return interpolate(gettext("Give the trick to %(name)s"), { name: W.name(action.to) });
+    default: return matches > 1 ? W.describe(action) : gettext("Play");
+  }
+}
+
+function button(text, onClick, cls = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `button${cls ? " " + cls : ""}`;
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function renderActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  box.dataset.busy = sending ? "1" : "0"; // an action on its way (tests wait for its answer)
+  if (sending) return;
+  const due = view.push_due || {};
+  if (Object.keys(due).length) {
+    for (const target of Object.keys(due)) {
+      const text = gifts[target] ? interpolate(gettext("To %(name)s: %(card)s"), { name: W.name(Number(target)), card: W.cardName(gifts[target]) })
+        : interpolate(gettext("Give to %(name)s"), { name: W.name(Number(target)) });
+      const b = button(text, () => { gifts[target] = [...selected][0]; selected.clear(); render(); });
+      b.disabled = Boolean(gifts[target]) || selected.size !== 1;
+      box.append(b);
+    }
+    if (Object.keys(gifts).length) box.append(button(gettext("Clear"), () => { gifts = {}; render(); }));
+    if (Object.keys(due).every((t) => gifts[t])) {
+      box.append(button(gettext("Send the exchange"), () => act({ type: "push", seat: view.push_seat, cards: { ...gifts } }), "primary"));
+    }
+    return;
+  }
+  const plays = view.actions.filter((a) => a.type === "play");
+  const matching = plays.filter((a) => sameCards(a.cards, [...selected]));
+  for (const a of matching) box.append(button(label(a, matching.length), () => act(a), "primary"));
+  for (const a of view.actions.filter((x) => x.type !== "play")) {
+    box.append(button(label(a, 1), () => act(a), a.type === "pass" ? "" : "secondary"));
+  }
+}
+
+function render() {
+  renderTable();
+  renderHand();
+  renderActions();
+}
+
+async function act(action) {
+  sending = true;
+  say("");
+  renderActions();
+  try {
+    const response = await fetch(config.act_url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify({ action, expected_seq: view.seq }),
+    });
+    const body = await response.json();
+    if (!response.ok) say(body.detail || gettext("The action was refused."));
+    if (body.view) { view = body.view; gifts = {}; selected.clear(); }
+  } catch (err) {
+    say(gettext("The connection was lost: the table is shown again as soon as it is back."));
+  } finally {
+    sending = false;
+    render();
+  }
+}
+
+$("hand").addEventListener("click", (e) => {
+  const b = e.target.closest("button.hand-card");
+  if (!b || b.disabled) return;
+  const c = b.dataset.card;
+  if (selected.has(c)) selected.delete(c); else selected.add(c);
+  renderHand();
+  renderActions();
+});
+
+async function follow() {
+  let pause = 500;
+  for (;;) {
+    try {
+      const response = await fetch(`${config.view_url}?after=${view.seq}&wait=25`, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const fresh = await response.json();
+      pause = 500;
+      if (!sending && (fresh.seq !== view.seq || JSON.stringify(fresh) !== JSON.stringify(view))) {
+        if (fresh.seq !== view.seq) gifts = {};
+        view = fresh;
+        render();
+      }
+      if (view.status !== "active") return;
+    } catch (err) {
+      $("status").textContent = gettext("Reconnecting…");
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 8000);
+    }
+  }
+}
+
+render();
+follow();

@@ -1,0 +1,53 @@
+"""Driving an online table from its seats in tests: a seeded bot picks each seat's action among
+those the seat's own view offers (so it plays only what a page would offer)."""
+from __future__ import annotations
+
+import random
+
+from games.online import selectors, services
+from games.online.models import OnlineSeat, OnlineTable
+
+
+def open_four(club, user, variant: str = "nanking", options=None) -> OnlineTable:
+    return services.open_table(club=club, variant=variant, options=options,
+                               players=["Ada", "Ben", "Cyd", "Dot"], user=user)
+
+
+def join_all(table: OnlineTable) -> list[OnlineSeat]:
+    seats = list(table.seats.order_by("seat"))
+    for seat in seats:
+        services.join(seat)
+    return list(table.seats.order_by("seat"))
+
+
+def choose(view: dict, rng: random.Random) -> dict | None:
+    """A seat's move from its own view, or None when it has nothing to do now."""
+    hand = view["state"]["hands"][view["hand_seat"]] if view["state"].get("hands") else []
+    if view["push_due"]:
+        cards = rng.sample(hand, len(view["push_due"]))
+        return {"type": "push", "seat": view["push_seat"], "cards": dict(zip(view["push_due"], cards))}
+    actions = [a for a in view["actions"] if a["type"] not in ("tichu", "grand_tichu")]
+    if not actions:
+        return None
+    plays = [a for a in actions if a["type"] == "play"]
+    bombs_only = plays and view["state"].get("turn") not in view["controls"]
+    if bombs_only and rng.random() < 0.9:
+        return None  # out of turn: bomb now and then only
+    return dict(rng.choice(plays if plays and rng.random() < 0.7 else actions))
+
+
+def step(table: OnlineTable, rng: random.Random, on_view=None) -> bool:
+    """One action by the first seat (in a random order) that has one; False when none has."""
+    seats = list(table.seats.select_related("table").order_by("seat"))
+    rng.shuffle(seats)
+    for seat in seats:
+        view = selectors.seat_view(seat)
+        if on_view is not None:
+            on_view(seat, view)
+        move = choose(view, rng)
+        if move is not None:
+            if move.get("seat") == seat.seat and rng.random() < 0.5:
+                move.pop("seat")  # the seat's own action may leave its seat unsaid
+            services.act(seat=seat, action=move, expected_seq=view["seq"])
+            return True
+    return False
