@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from django.contrib.auth import get_user_model
+
 from games.models import Membership, Player
+
+
+def _account(user) -> bool:
+    """A signed-in account of the site (not a visitor, nor a table's code holder: a stand-in
+    user of games.tournaments.table_codes with no account behind it)."""
+    return user.is_authenticated and isinstance(user, get_user_model())
 
 
 class SiteNav:
@@ -16,13 +24,13 @@ class SiteNav:
     @cached_property
     def scores(self) -> bool:
         """The reader scores for at least one club (the entry pages are theirs)."""
-        return bool(self.user.is_authenticated and Membership.objects.filter(
+        return bool(_account(self.user) and Membership.objects.filter(
             user=self.user, role__in=Membership.WRITER_ROLES).exists())
 
     @cached_property
     def player_ids(self) -> frozenset[int]:
         """The roster players linked to the reader (approved "This is me" claims): "you" on lists."""
-        if not self.user.is_authenticated:
+        if not _account(self.user):
             return frozenset()
         return frozenset(Player.objects.filter(user=self.user).values_list("pk", flat=True))
 

@@ -27,7 +27,7 @@ def _visible_game(request, pk: int) -> Game:
 
 def _my_seats(request, game: Game) -> list[int]:
     """The seats of `game` whose roster player is the reader (an approved "This is me" claim)."""
-    if not request.user.is_authenticated:
+    if not isinstance(getattr(request.user, "pk", None), int):  # a visitor, or a table's code holder: no account
         return []
     return [s.seat for s in game.seats.all() if s.player.user_id == request.user.pk]
 
