@@ -21,7 +21,7 @@ MAX_BYTES = 8 * 1024 * 1024
 
 class UploadForm(forms.Form):
     game_file = forms.FileField(label=gettext_lazy("A game file"),
-                                help_text=gettext_lazy("A Brettspielwelt log (.tch) or a game record (.json)."))
+                                help_text=gettext_lazy("A Brettspielwelt log (<code>.tch</code>) or a game record (<code>.json</code>)."))
 
     def clean_game_file(self):
         f = self.cleaned_data["game_file"]
