@@ -18,16 +18,25 @@ from games.models import Game
 
 from . import frames, present
 from .data import replay_data
+from .moments import Moments, moments
 
 
 def _visible_game(request, pk: int) -> Game:
     return selectors.game_get(request.user, pk, prefetch=("seats__player",))
 
 
+def _my_seats(request, game: Game) -> list[int]:
+    """The seats of `game` whose roster player is the reader (an approved "This is me" claim)."""
+    if not isinstance(getattr(request.user, "pk", None), int):  # a visitor, or a table's code holder: no account
+        return []
+    return [s.seat for s in game.seats.all() if s.player.user_id == request.user.pk]
+
+
 def game_replay(request, pk: int):
     game = _visible_game(request, pk)
     data = replay_data(game, visibility.reader_sight(game, request.user))
-    return render_replay(request, data, title=gettext("Game %(game)s") % {"game": game.pk}, game=game)
+    return render_replay(request, data, title=gettext("Game %(game)s") % {"game": game.pk}, game=game,
+                         my_seats=_my_seats(request, game))
 
 
 def game_replay_data(request, pk: int):
@@ -40,8 +49,11 @@ def game_replay_data(request, pk: int):
     return response
 
 
-def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | None = None):
-    """The replay page of `data` at `?at=N` (default: the end), `view` and `bottom` from the URL."""
+def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | None = None,
+                  my_seats: list[int] | None = None):
+    """The replay page of `data` at `?at=N` (default: the end), `view` and `bottom` from the URL.
+    A game of the reader's own (`my_seats`) opens from their seat unless the address says a view."""
+    my_seats = my_seats or []
     n_seats = len(data.players)
     raw_at = request.GET.get("at")
     try:
@@ -50,10 +62,12 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         raise Http404("at must be a position number") from None
     at = max(0, min(at, data.length))
     # Masked cards are in the frames themselves ("?"): every view shows no more than the reader may see.
-    view = present.parse_view(request.GET.get("view"), n_seats, "all")
+    view = present.parse_view(request.GET.get("view"), n_seats, my_seats[0] if my_seats else "all")
     bottom = present.parse_seat(request.GET.get("bottom"), n_seats, view if isinstance(view, int) else 0)
     frame = data.frame_at(at)
     show_undone = request.GET.get("undone") == "1"  # corrections are folded away unless asked for
+    found = moments(data, my_seats)
+    here = found.hand_index(at)
     context = {
         "title": title,
         "game": game,
@@ -75,9 +89,25 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         # the engine's card faces and words in the reader's language, for static/shared/cards.js
         "words": engine.page_words(data.lang, data.variant),
         "speeds": [(ms, label) for ms, label in SPEEDS],
+        "moments": found,
+        "moments_json": {**found.as_json(), "my_seats": my_seats},
+        "current_hand": found.hands[here] if here is not None else None,
+        "current_trick": max((t for t in found.hands[here].tricks if t <= at), default=None) if here is not None else None,
+        "my_calls": [c for c in found.calls if c["seat"] in my_seats],
+        "slider_marks": _slider_marks(found, data.length),
         "shortcuts": SHORTCUTS,
     }
     return render(request, "replay/replay.html", context)
+
+
+def _slider_marks(found: Moments, length: int) -> list[tuple[str, float]]:
+    """(kind, percent along the slider) of each mark under it: hand starts, calls, bombs and the
+    reader's own plays (static/replay/moments.js draws the same)."""
+    if not length:
+        return []
+    out = [("hand", h.at) for h in found.hands] + [("call", c["at"]) for c in found.calls]
+    out += [("bomb", n) for n in found.bombs] + [("mine", n) for n in found.mine]
+    return [(kind, round(100 * n / length, 2)) for kind, n in out]
 
 
 #: What each badge at a seat means (the page's legend; the badges are written by the template and

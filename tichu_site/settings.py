@@ -116,6 +116,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "replay.site_nav.site_nav",
             ],
         },
     },

@@ -3,6 +3,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from replay.accounts import me as me_views
 from tichu_site import health
 from tichu_site.jsi18n import javascript_catalogue
 
@@ -24,6 +25,7 @@ urlpatterns = [
     path("api-auth/", include("rest_framework.urls")),
     # --- accounts and club life (replay/accounts, replay/clubs) ---
     path("accounts/", include("replay.accounts.urls")),
+    path("me/", me_views.me, name="me"),  # a player's home (replay/accounts/me.py)
     path("", include("replay.clubs.urls")),
     # --- end of accounts and club life ---
     path("", include("replay.online.urls")),  # the online tables (replay/online)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date
 
+from django.db.models import Sum
+
 from games.models import Club, Player
 from games.tournaments.models import TableGame
 
@@ -208,3 +210,28 @@ def chart_points(page: dict) -> list[charts.GamePoint]:
     return [charts.GamePoint(datetime.fromisoformat(g["finished_at"]), g["elo_after"], g["rating_after"],
                              g["rd_after"], f'{g["evening"]} #{g["game_id"]}: {g["why"]}')
             for g in page["history"]]
+
+
+def rating_lines(player_ids, game_ids) -> dict[int, dict]:
+    """A player's own line of each of these rated games ({game: figures}), for the player's home
+    (replay/accounts/me.py): the Elo change and the calls of that game. `player_ids`: the reader's
+    roster players (one per club); a game has at most one of them."""
+    rows = (RatingChange.objects.filter(player_id__in=list(player_ids), game_id__in=list(game_ids))
+            .values("game_id", "elo_before", "elo_after", "tichu_called", "tichu_made", "grand_called", "grand_made"))
+    return {r["game_id"]: {**r, "elo_change": r["elo_after"] - r["elo_before"]} for r in rows}
+
+
+def call_rates(player_ids, games=None) -> dict:
+    """How often the players' Tichu and Grand Tichu calls were made, over their rated games (or
+    the subset `games`, a queryset or list of game ids): called, made and the rate (None when
+    never called)."""
+    rows = RatingChange.objects.filter(player_id__in=list(player_ids))
+    if games is not None:
+        rows = rows.filter(game_id__in=games)
+    sums = rows.aggregate(tc=Sum("tichu_called"), tm=Sum("tichu_made"), gc=Sum("grand_called"), gm=Sum("grand_made"))
+
+    def rate(called, made) -> dict:
+        called, made = called or 0, made or 0
+        return {"called": called, "made": made, "rate": made / called if called else None}
+
+    return {"tichu": rate(sums["tc"], sums["tm"]), "grand_tichu": rate(sums["gc"], sums["gm"])}

@@ -26,6 +26,7 @@ class Side:
     names: list[str]
     total: int | None
     won: bool = False
+    ids: list[int] = field(default_factory=list)  # the side's roster players (to mark "you")
 
     @property
     def label(self) -> str:
@@ -102,14 +103,16 @@ def summarise(game: Game, score: dict) -> GameSummary:
     names = [s.player.name for s in seats]
     finished = game.status == Game.Status.FINISHED
     ids = {s.player.name: s.player_id for s in seats}
+    seat_ids = [s.player_id for s in seats]
     if "error" in score:
-        return GameSummary(game, [Side(names, None)], finished, 0, error=score["error"], player_ids=ids)
+        return GameSummary(game, [Side(names, None, ids=seat_ids)], finished, 0, error=score["error"], player_ids=ids)
     totals, teams, winner = score["totals"], score["teams"], score["winner"]
     if totals and len(totals) == len(teams):
-        groups = [[names[s] for s in team if 0 <= s < len(names)] for team in teams]
+        groups = [[s for s in team if 0 <= s < len(names)] for team in teams]
     else:  # a total per player (Threechu, Grand Seigneur, Tien Zi Que)
-        groups = [[n] for n in names[: len(totals)]] or [names]
-    sides = [Side(g, totals[i] if i < len(totals) else None, won=(winner == i)) for i, g in enumerate(groups)]
+        groups = [[i] for i in range(len(names[: len(totals)]))] or [list(range(len(names)))]
+    sides = [Side([names[s] for s in g], totals[i] if i < len(totals) else None, won=(winner == i),
+                  ids=[seat_ids[s] for s in g]) for i, g in enumerate(groups)]
     return GameSummary(game, sides, finished, score["hands"], player_ids=ids)
 
 

@@ -29,6 +29,7 @@ from replay.accounts.forms import SignUpForm
 
 from . import audit_lines, summary
 from .forms import ROLE_HELP, ClubCreateForm, InvitationForm, RosterAddForm
+from .upload import UploadForm, import_upload
 
 GAMES_PER_PAGE = 50
 HISTORY_PER_PAGE = 50
@@ -79,16 +80,30 @@ def club_list(request):
     return render(request, "clubs/list.html", {"clubs": clubs})
 
 
+def _player_filter(request, roster: list[Player]) -> Player | None:
+    """The club page's `?player=ID` (a roster player of this club), or None: an unknown id shows
+    every game rather than failing."""
+    raw = request.GET.get("player", "")
+    return next((p for p in roster if str(p.pk) == raw), None) if raw.isdigit() else None
+
+
 def club_detail(request, slug: str):
     club = _club(request, slug)
     listed = selectors.games_listed(Game.objects.filter(club=club), request.user)  # less held tables' games
-    games = listed.prefetch_related("seats__player").order_by("-created_at", "-id")
+    roster = list(Player.objects.filter(club=club).order_by("name", "id"))
+    who = _player_filter(request, roster)
+    games = listed.filter(seats__player=who) if who else listed
+    # when the games were played, newest first (an imported history keeps its own dates)
+    games = games.prefetch_related("seats__player").order_by("-played_at", "-id")
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "clubs/detail.html", {
         "club": club,
         "page": page,
         "games": summary.summarise_all(list(page)),
-        "evening": summary.latest_evening(listed, club.time_zone) if page.number == 1 else None,
+        "roster": roster,
+        "who": who,
+        "filter_query": f"&player={who.pk}" if who else "",
+        "evening": summary.latest_evening(listed, club.time_zone) if page.number == 1 and not who else None,
         "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),
@@ -335,11 +350,19 @@ def imports(request, slug: str):
     club, role = _member_club(request, slug)
     if role != Membership.Role.ADMIN:
         raise Http404("admins only")
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if form.is_valid():
+            name, text = form.cleaned_data["game_file"]
+            stored, words = import_upload(club, name, text, request.user)
+            (messages.success if stored else messages.warning)(request, words)
+            return redirect("clubs:imports", club.slug)
     jobs = list(ImportJob.objects.filter(club=club)[:20])
     rows = [{"job": j, "handled": min(j.files_handled, j.files_total),
              "percent": 100 if not j.files_total else min(100, 100 * j.files_handled // j.files_total)} for j in jobs]
     running = any(j.finished_at is None for j in jobs)
     return render(request, "clubs/imports.html", {"club": club, "role": role, "rows": rows, "running": running,
+                                                  "form": form,
                                                   "refresh_s": IMPORTS_REFRESH_S, **_mended_files(club, jobs)})
 
 

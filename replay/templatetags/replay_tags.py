@@ -63,3 +63,30 @@ def hand_log_items(log, view, bottom):
             attrs += ' aria-current="step"'
         parts.append(f'<li data-at="{at}"{attrs}><a href="?at={at}{query}">{at}. {escape(item["text"])}</a></li>')
     return mark_safe("".join(parts))
+
+
+@register.filter
+def mine(player_ids, site_nav) -> bool:
+    """`{% if side.ids|mine:site_nav %}`: one of these roster players is the reader ("you")."""
+    return bool(site_nav) and any(site_nav.is_me(p) for p in player_ids or ())
+
+
+@register.filter
+def is_reader(site_nav, player_id) -> bool:
+    """`{% if site_nav|is_reader:player.pk %}`: this roster player is the reader."""
+    return bool(site_nav) and site_nav.is_me(player_id)
+
+
+@register.filter
+def signed(value) -> str:
+    """A change as a whole number with its sign: +14, −3 (the minus sign the score sheet uses), 0."""
+    n = round(float(value))
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+@register.filter
+def grouped(value) -> str:
+    """A count with the reader's language's thousands separator: 2,204 / 2 204 / 2.204."""
+    from django.utils.formats import number_format
+
+    return number_format(value, force_grouping=True)

@@ -30,7 +30,9 @@ def test_entry_links_only_for_the_clubs_scorers(client, public_club, unfinished,
     game_page = client.get(f"/games/{unfinished}/").content.decode()
     assert ('id="new-game-link"' in club_page) is links
     assert (f'href="/games/{unfinished}/enter/"' in game_page) is links
-    assert 'id="enter-link"' in club_page  # every signed-in user sees the way to their games
+    # "Enter games" in the top bar for a club's scorers and admins only (issue 39: a viewer's
+    # ended at "You score for no club")
+    assert ('id="enter-link"' in club_page) is links
 
 
 def test_anonymous_visitors_see_no_entry_links(client, public_club, unfinished):

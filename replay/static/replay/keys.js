@@ -41,7 +41,8 @@ function onKey(e) {
   e.preventDefault();
 }
 
-// Swipe on the table to step (phones): left = next event, right = previous; a mostly vertical
+// Swipe on the table to step (phones): left = next event, right = previous (a long swipe: a
+// trick); a mostly vertical
 // move is a scroll and left alone (the table has touch-action: pan-y on phones).
 function wireSwipe(table) {
   let touch = null;
@@ -52,7 +53,10 @@ function wireSwipe(table) {
     if (!touch || !e.changedTouches.length) return;
     const dx = e.changedTouches[0].clientX - touch.x, dy = e.changedTouches[0].clientY - touch.y;
     touch = null;
-    if (Math.abs(dx) >= 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) goTarget(dx < 0 ? "next" : "prev");
+    if (Math.abs(dx) < 40 || Math.abs(dx) <= 1.5 * Math.abs(dy)) return;
+    // a long swipe (over half the table's width) moves a trick, a short one a step (said on the page)
+    const long = Math.abs(dx) > table.clientWidth / 2;
+    goTarget(dx < 0 ? (long ? "next_trick" : "next") : (long ? "prev_trick" : "prev"));
   });
 }
 

@@ -5,6 +5,7 @@ import { interpolate, ngettext } from "../shared/i18n.js";
 import { $, D, S, load, root } from "./state.js";
 import { forgetLog, forgetSheet } from "./render.js";
 import { go, onMove } from "./step.js";
+import { refreshMoments } from "./moments.js";
 
 const liveNote = $("live-note");
 let pendingNew = 0;
@@ -16,6 +17,10 @@ export function update(payload) {
   root.setAttribute("data-length", D.length);
   forgetSheet();
   forgetLog();
+  refreshMoments();
+  // "still being played" goes once the game is over (or its hands are no longer hidden)
+  const note = $("hidden-note");
+  if (note && (!payload.hidden || D.frames[D.length].complete)) note.hidden = true;
   if (wasAtEnd) {
     go(D.length, "replace");
   } else {

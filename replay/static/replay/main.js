@@ -11,6 +11,7 @@
  *   url.js         the address following the position (history entries)
  *   step.js        moving to a position
  *   autoplay.js, viewpoint.js (view, table turn, corrections), controls.js, keys.js (keys, swipe)
+ *   moments.js     the hand and trick pickers, the marks on the slider (moments.py's lists)
  *   live_update.js a game in play grows (live_replay.js brings the payload)
  *
  * window.tichuReplay is the page's handle for live_replay.js, the browser tests and bench/replay.py. */
@@ -23,9 +24,12 @@ import { wireAutoplay } from "./autoplay.js";
 import { wireControls } from "./controls.js";
 import { wireKeys } from "./keys.js";
 import { update, wireLiveNote } from "./live_update.js";
+import { renderMoments, wireMoments } from "./moments.js";
 
 if (root && document.getElementById("replay-data")) {
   start();
+  wireMoments(go);
+  renderMoments();
   wireControls();
   wireAutoplay();
   wireKeys();

@@ -7,8 +7,12 @@ import { NAV, targets } from "./nav.js";
 import { panelParts, sheetHtml } from "./panel.js";
 import { tablePieces } from "./table.js";
 import { query } from "./url.js";
+import { renderMoments } from "./moments.js";
 
 const table = $("table"), slider = $("slider"), logEl = $("hand-log");
+
+/** A count with the page's thousands separator (the server's `grouped` filter). */
+const grouped = (n) => n.toLocaleString(document.documentElement.lang || undefined);
 
 function setHtml(el, html) {
   if (el._html !== html) { el.innerHTML = html; el._html = html; }
@@ -32,8 +36,8 @@ function renderTable(f) {
 
 function renderPanel(f) {
   $("event-text").textContent = f.text || "";
-  $("pos-at").textContent = S.at;
-  $("pos-len").textContent = D.length;
+  $("pos-at").textContent = grouped(S.at);
+  $("pos-len").textContent = grouped(D.length);
   $("hand-no").textContent = f.hand_number || "–";
   $("trick-no").textContent = f.trick_no || "–";
   $("phase").textContent = f.phase ? D.words.term("phase:" + f.phase, f.phase.replace(/_/g, " ")) : "";
@@ -72,7 +76,7 @@ function renderControls() {
     if (tg[NAV[id]] === S.at) a.setAttribute("aria-disabled", "true"); else a.removeAttribute("aria-disabled");
   }
   slider.value = S.at;
-  slider.setAttribute("aria-valuetext", interpolate(gettext("event %(at)s of %(length)s"), { at: S.at, length: D.length }));
+  slider.setAttribute("aria-valuetext", interpolate(gettext("move %(at)s of %(length)s"), { at: grouped(S.at), length: grouped(D.length) }));
 }
 
 // The events of the hand around the position: rebuilt when the hand changes, else the marks move.
@@ -123,6 +127,7 @@ export function render() {
   renderPanel(f);
   renderSheet(f);
   renderControls();
+  renderMoments();
   document.title = document.title.replace(/\d+\/\d+(?!.*\d+\/\d+)/, S.at + "/" + D.length);  // "… at 12/200 · replay" in any language
   renderLog();  // last: it reads the layout to keep the current event in view
 }
