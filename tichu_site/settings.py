@@ -220,7 +220,7 @@ CACHES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.authentication.TokenOrBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         # Authorization: TableCode ... (a tournament table's code: its own game only)
         "games.tournaments.api.authentication.TableCodeAuthentication",
@@ -233,7 +233,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.AutoSchema",
     # DRF's own reading of the client's address (get_ident) agrees with games.client_address.
     "NUM_PROXIES": TICHU_TRUSTED_PROXIES or 0,
     "DEFAULT_THROTTLE_RATES": {

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from games import selectors
 from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.exceptions import ApiError
+from games.api.schema import SIGNED_IN
 from games.api.views import ERRORS, ApiView, _validated, club_visible
 from games.clubs import services
 from games.clubs.models import ClaimRequest
@@ -56,7 +57,7 @@ def _member_club(request: Request, pk: str):
 
 
 class ClaimListCreateApi(ApiView):
-    @extend_schema(responses={200: ClaimOutput(many=True), **ERRORS},
+    @extend_schema(responses={200: ClaimOutput(many=True), **ERRORS}, auth=SIGNED_IN,
                    summary="Requests to be a roster player: every one (admins), your own (members)")
     def get(self, request: Request, pk: str) -> Response:
         club, role = _member_club(request, pk)

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from games.api import serializers as s
 from games.api.permissions import require_admin
+from games.api.schema import SIGNED_IN
 from games.api.views import ERRORS, ApiView, _validated, club_visible
 from games.clubs import services
 from games.clubs.models import Invitation
@@ -18,7 +19,8 @@ from games.models import Player
 
 
 class InvitationListCreateApi(ApiView):
-    @extend_schema(responses={200: s.InvitationOutput(many=True), **ERRORS}, summary="A club's invitations (admins)")
+    @extend_schema(responses={200: s.InvitationOutput(many=True), **ERRORS}, auth=SIGNED_IN,
+                   summary="A club's invitations (admins)")
     def get(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)

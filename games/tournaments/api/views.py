@@ -15,11 +15,12 @@ from rest_framework.response import Response
 
 from games import holds
 from games import tournament as core
-from games.api import http_cache
+from games.api import bodies, http_cache
 from games.api import serializers as gs
 from games.api.exceptions import ApiError
 from games.api.limits import uint_parameter
 from games.api.permissions import require_writer
+from games.api.schema import SIGNED_IN
 from games.api.views import (
     ERRORS,
     IDEMPOTENCY_HEADER,
@@ -37,8 +38,8 @@ from games.tournaments.models import Tournament
 
 AT = uint_parameter("at", "as it stood after the first N events (default: all)")
 RULE_ERRORS = {
-    409: OpenApiResponse(gs.SeqConflictOutput, description="expected_seq is stale; nothing stored"),
-    422: OpenApiResponse(gs.RuleErrorOutput, description="the tournament rules refuse events[index]; nothing stored"),
+    409: OpenApiResponse(gs.ErrorOutput, description="expected_seq is stale; nothing stored"),
+    422: OpenApiResponse(gs.ErrorOutput, description="the tournament rules refuse events[index]; nothing stored"),
 }
 
 
@@ -133,7 +134,7 @@ class TournamentRecordApi(TournamentView):
 
 class TournamentStandingsApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: bodies.StandingsOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Standings, as they stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -153,7 +154,7 @@ class TournamentBoardsApi(TournamentView):
 
 class TournamentCrosstableApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: bodies.CrosstableOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Crosstable, as it stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -162,7 +163,7 @@ class TournamentCrosstableApi(TournamentView):
 
 
 class TournamentPairingApi(TournamentView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404], 422: gs.RuleErrorOutput},
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404], 422: gs.ErrorOutput},
                    summary="The proposed pairing of the next round, with its explanation (nothing stored)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -203,7 +204,7 @@ class TableResultFromGameApi(TournamentView):
 
 
 class RoundTableCodesApi(TournamentView):
-    @extend_schema(responses={200: s.TableCodeOutput(many=True), **ERRORS},
+    @extend_schema(responses={200: s.TableCodeOutput(many=True), **ERRORS}, auth=SIGNED_IN,
                    summary="The round's live table codes (scorers, admins): each records its table's game only")
     def get(self, request: Request, pk: int, round_number: int) -> Response:
         codes = services.round_table_codes(tournament_id=pk, round_number=round_number, user=request.user)
@@ -227,7 +228,7 @@ class TableCodeApi(TournamentView):
 class GameTournamentTableApi(ApiView):
     """A tournament table's result, answered at the table (with the table's code or as a scorer)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, auth=[*SIGNED_IN, {"tableCode": []}],
                    summary="The tournament result of the table this game plays, with its confirmation")
     def get(self, request: Request, pk: int) -> Response:
         if not request.user.is_authenticated:
