@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import engine, snapshots
+from games import engine, hooks, snapshots
 from games.models import Club, Game, GameSeat
 
 from . import events as events_service  # looked up at call time: tests replace its writes
@@ -61,6 +61,7 @@ def game_create(
             club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
         )
         snapshots.cache_on_commit(game, [(0, state, True)])
+        hooks.game_started.send(game)  # the club's feed entry, in this transaction
         return WriteResult(body=_game_body(game))
 
     fingerprint = (_fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
