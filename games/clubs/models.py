@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Membership, Player
 
@@ -126,12 +127,12 @@ class FeedEntry(models.Model):
     transaction of what it reports; never changed (an outbox: the webhooks deliver from it)."""
 
     class Kind(models.TextChoices):
-        GAME_STARTED = "game_started", "A game started"
-        GAME_FINISHED = "game_finished", "A game finished"
-        GAME_REOPENED = "game_reopened", "A finished game was reopened"
-        ROUND_CLOSED = "round_closed", "A tournament round closed"
-        TOURNAMENT_FINISHED = "tournament_finished", "A tournament finished"
-        RATINGS_RECOMPUTED = "ratings_recomputed", "The ratings were recomputed"
+        GAME_STARTED = "game_started", _("A game started")
+        GAME_FINISHED = "game_finished", _("A game finished")
+        GAME_REOPENED = "game_reopened", _("A finished game was reopened")
+        ROUND_CLOSED = "round_closed", _("A tournament round closed")
+        TOURNAMENT_FINISHED = "tournament_finished", _("A tournament finished")
+        RATINGS_RECOMPUTED = "ratings_recomputed", _("The ratings were recomputed")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="feed_entries", db_index=False)
     seq = models.PositiveIntegerField()
