@@ -183,3 +183,42 @@ def test_the_signature_is_hmac_sha256_of_the_exact_body():
 
     assert signature("k", b"{}") == "sha256=" + hmac.new(b"k", b"{}", hashlib.sha256).hexdigest()
     assert signature("k", b"{}") != signature("k", b"{ }")
+
+
+class _HoldGame:
+    """A hold rule (games.holds) that holds back the games it is given, as a duplicate tournament
+    holds its tables' games until the round closes."""
+
+    def __init__(self) -> None:
+        self.held: set[int] = set()
+
+    def game_held(self, game, user) -> bool:
+        return game.pk in self.held
+
+    def unlisted(self, user) -> set[int]:
+        return set(self.held)
+
+    def rating_held(self) -> set[int]:
+        return set(self.held)
+
+    def code_sees_hands(self, game) -> bool:
+        return True
+
+
+@pytest.mark.django_db
+def test_a_held_game_has_no_entry_until_its_hold_ends(club, scorer_client, anon, monkeypatch):
+    from games import holds, hooks
+    from games.models import Game
+
+    rule = _HoldGame()
+    monkeypatch.setattr(holds, "_rules", [*holds._rules, rule])
+    record = random_record(seed=5, options={"hands": 1})
+    game = scorer_client.post("/api/games/", {"club": "home", "variant": "nanking", "options": {"hands": 1},
+                                              "players": record["players"]}, format="json").json()["id"]
+    rule.held.add(game)
+    assert scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": record["events"]},
+                              format="json").status_code == 201
+    assert [e["kind"] for e in _feed(anon)["entries"]] == ["game_started"]
+    rule.held.clear()  # the round closed: the app that held it says so (games.holds' contract)
+    hooks.finished_game_changed.send(Game.objects.get(pk=game))
+    assert [(e["kind"], e["game"]) for e in _feed(anon)["entries"]] == [("game_started", game), ("game_finished", game)]

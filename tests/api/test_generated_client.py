@@ -100,9 +100,9 @@ def test_a_generated_client_signs_in_and_plays_a_game_through_every_answer(gener
     as_token = pkg.AuthenticatedClient(base_url="http://testserver", token=token, prefix="Token", headers=headers,
                                        httpx_args={"transport": _transport()})
 
-    record = random_record(seed=7, max_hands=1)
+    record = random_record(seed=7, options={"hands": 1})  # one hand: the game finishes
     created = api("games.games_create").sync_detailed(client=bot, body=models.GameCreateInput.from_dict(
-        {"club": "home", "variant": "nanking", "players": record["players"]}))
+        {"club": "home", "variant": "nanking", "options": {"hands": 1}, "players": record["players"]}))
     assert created.status_code == 201
     game_id = _parsed(created, models.WriteOutput).id
 
@@ -182,6 +182,13 @@ def test_a_generated_client_signs_in_and_plays_a_game_through_every_answer(gener
     crosstable = _parsed(api("tournaments.tournaments_crosstable_retrieve").sync_detailed(tid, client=anonymous),
                          models.CrosstableOutput)
     assert [row.entry for row in crosstable.crosstable] == ["e0", "e1", "e2", "e3"]
+
+    # The club's feed, as a bot follows it: the games started and finished above, typed.
+    club_feed = _parsed(api("clubs.clubs_feed_retrieve").sync_detailed("home", client=anonymous, after=0),
+                        models.FeedOutput)
+    kinds = [(e.kind.value, e.game) for e in club_feed.entries]
+    assert ("game_started", game_id) in kinds and ("game_finished", game_id) in kinds
+    assert club_feed.last == club_feed.entries[-1].seq
 
 
 def test_every_operation_declares_whether_it_needs_an_account():
