@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotAuthenticated
@@ -33,6 +32,7 @@ from games.api.views import (
 )
 from games.services import WriteResult
 from games.tournaments import refusal_words, results, results_import, selectors, services, visibility
+from games.tournaments.api import bodies as tbodies
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
 
@@ -102,7 +102,7 @@ class TournamentDetailApi(TournamentView):
 class TournamentEventsApi(TournamentView):
     @extend_schema(
         parameters=[uint_parameter("after", "only events with seq > after (default 0)")],
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The tournament's events after seq N",
+        responses={200: tbodies.TournamentEventsOutput, 404: ERRORS[404]}, summary="The tournament's events after seq N",
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -124,7 +124,7 @@ class TournamentEventsApi(TournamentView):
 
 class TournamentRecordApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: tbodies.TournamentRecordOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="The whole tournament as a record (docs/tournament.md)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -144,7 +144,7 @@ class TournamentStandingsApi(TournamentView):
 
 class TournamentBoardsApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: tbodies.BoardsOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Duplicate: every board's results with their matchpoints, round by round")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -163,7 +163,7 @@ class TournamentCrosstableApi(TournamentView):
 
 
 class TournamentPairingApi(TournamentView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404], 422: gs.ErrorOutput},
+    @extend_schema(responses={200: tbodies.PairingOutput, 404: ERRORS[404], 422: gs.ErrorOutput},
                    summary="The proposed pairing of the next round, with its explanation (nothing stored)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -228,7 +228,7 @@ class TableCodeApi(TournamentView):
 class GameTournamentTableApi(ApiView):
     """A tournament table's result, answered at the table (with the table's code or as a scorer)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, auth=[*SIGNED_IN, {"tableCode": []}],
+    @extend_schema(responses={200: tbodies.TableResultOutput, **ERRORS}, auth=[*SIGNED_IN, {"tableCode": []}],
                    summary="The tournament result of the table this game plays, with its confirmation")
     def get(self, request: Request, pk: int) -> Response:
         if not request.user.is_authenticated:
@@ -249,7 +249,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 class TournamentResultsApi(TournamentView):
     @extend_schema(parameters=[OpenApiParameter("as", str, description="json (default), standings.csv, tables.csv or xlsx")],
-                   responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   responses={200: tbodies.TournamentResultsOutput, 404: ERRORS[404]},
                    summary="The results in the tournament results format (tichu-tournament-results/1), or as CSV/XLSX")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
