@@ -51,6 +51,10 @@ class Provider:
 #: ServiceError (a duplicate table's hands are dealt from its boards only: games.tournaments).
 events_appending = Hook("events_appending")
 
+#: game: a game created to be recorded (games.services.game_create; not an import of a past game),
+#: inside its transaction (the club's feed: games.clubs.feed).
+game_started = Hook("game_started")
+
 #: game: a game the append left finished, reopened by an undo, or changed while finished
 #: (games.services.events), inside the append's transaction.
 finished_game_changed = Hook("finished_game_changed")

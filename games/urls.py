@@ -2,7 +2,7 @@
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from games.api import bsw, claims, club_archive, invitations, legal, redoc, tokens, views
+from games.api import bsw, claims, club_archive, feed, invitations, legal, redoc, tokens, views
 from games.api.exceptions import api_not_found
 
 urlpatterns = [
@@ -27,6 +27,9 @@ urlpatterns = [
     path("clubs/<slug:pk>/invitations/", invitations.InvitationListCreateApi.as_view(), name="club-invitations"),
     path("clubs/<slug:pk>/invitations/<int:invitation_id>/", invitations.InvitationRevokeApi.as_view(),
          name="club-invitation-detail"),
+    path("clubs/<slug:pk>/feed/", feed.ClubFeedApi.as_view(), name="club-feed"),
+    path("clubs/<slug:pk>/webhooks/", feed.ClubWebhooksApi.as_view(), name="club-webhooks"),
+    path("clubs/<slug:pk>/webhooks/<int:webhook_id>/", feed.ClubWebhookApi.as_view(), name="club-webhook"),
     path("clubs/<slug:pk>/claims/", claims.ClaimListCreateApi.as_view(), name="club-claims"),
     path("clubs/<slug:pk>/claims/<int:claim_id>/", claims.ClaimDetailApi.as_view(), name="club-claim-detail"),
     path("invitations/<str:token>/accept/", invitations.InvitationAcceptApi.as_view(), name="invitation-accept"),

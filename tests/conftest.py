@@ -87,9 +87,9 @@ def make_user(db):
 @pytest.fixture
 def make_club(db):
     def make(slug: str, visibility: str = Club.Visibility.PUBLIC, **members):
-        """members: username=User -> role, e.g. make_club("c", ann="admin")."""
+        """members: role=User, e.g. make_club("c", admin=ann, scorer=ben)."""
         club = Club.objects.create(name=slug.title(), slug=slug, visibility=visibility)
-        for user, role in members.items():
+        for role, user in members.items():
             Membership.objects.create(club=club, user=user, role=role)
         return club
 

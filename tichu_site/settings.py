@@ -222,7 +222,7 @@ CACHES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.authentication.TokenOrBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         # Authorization: TableCode ... (a tournament table's code: its own game only)
         "games.tournaments.api.authentication.TableCodeAuthentication",
@@ -235,7 +235,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.AutoSchema",
     # DRF's own reading of the client's address (get_ident) agrees with games.client_address.
     "NUM_PROXIES": TICHU_TRUSTED_PROXIES or 0,
     "DEFAULT_THROTTLE_RATES": {
@@ -255,6 +255,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
         "LeagueTableEnum": "games.models.Club.LeagueLeadsWith",  # the league's tables (games.ratings.systems)
+        "FeedKindEnum": "games.clubs.models.FeedEntry.Kind",
     },
     # Swagger UI and ReDoc from drf-spectacular-sidecar's static files, at the pinned version.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -379,6 +380,11 @@ AUTHENTICATION_BACKENDS = ["replay.accounts.backends.ThrottledModelBackend"]
 # The origins a club's website may call the API from (CORS; games/api/cors.py): comma-separated,
 # e.g. "https://club.example.org,https://bot.example.org". Empty: no cross-origin call is allowed.
 TICHU_CORS_ORIGINS = tuple(o.strip().rstrip("/") for o in os.environ.get("TICHU_CORS_ORIGINS", "").split(",") if o.strip())
+# A club's webhooks (games/clubs/webhooks.py): attempts per delivery (with backoff), and whether a
+# webhook may call a private or loopback address (off: a club admin may not reach into the
+# server's own network; on for a test server or a club's own intranet).
+TICHU_WEBHOOK_ATTEMPTS = int(os.environ.get("TICHU_WEBHOOK_ATTEMPTS", "5"))
+TICHU_WEBHOOK_PRIVATE_ADDRESSES = env_bool("TICHU_WEBHOOK_PRIVATE_ADDRESSES", False)
 MIDDLEWARE += ["replay.accounts.middleware.SignInThrottledMiddleware"]
 TICHU_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ACCOUNT", "10"))
 TICHU_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("TICHU_SIGNIN_FAILURES_PER_ADDRESS", "50"))

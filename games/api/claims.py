@@ -15,6 +15,7 @@ from games.api.serializers import StrictCharField, StrictIntegerField, StrictSer
 from games.api.exceptions import ApiError
 from games.api.requests import validated
 from games.api.views import ERRORS, ApiView, club_visible
+from games.api.schema import SIGNED_IN
 from games.clubs import services
 from games.clubs.models import ClaimRequest
 from games.models import Membership, Player
@@ -57,7 +58,7 @@ def _member_club(request: Request, pk: str):
 
 
 class ClaimListCreateApi(ApiView):
-    @extend_schema(responses={200: ClaimOutput(many=True), **ERRORS},
+    @extend_schema(responses={200: ClaimOutput(many=True), **ERRORS}, auth=SIGNED_IN,
                    summary="Requests to be a roster player: every one (admins), your own (members)")
     def get(self, request: Request, pk: str) -> Response:
         club, role = _member_club(request, pk)

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from games.api import serializers as s
 from games.api.exceptions import ApiError
 from games.api.permissions import require_admin
+from games.api.schema import SIGNED_IN
 from games.api.views import ERRORS, ApiView, ClubDetailApi, club_visible
 from games.clubs import archive
 from games.models import Club
@@ -51,6 +52,7 @@ class ClubExportApi(ApiView):
             "the club's archive (docs/club-archive.md): gzip'd JSON lines, without e-mail addresses")),
                    **ERRORS},
         summary="Export everything of a club as one archive file (its admins)",
+        auth=SIGNED_IN,
     )
     def get(self, request: Request, pk: str) -> FileResponse:
         club = club_visible(request, pk)

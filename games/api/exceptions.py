@@ -81,6 +81,8 @@ def _service_error_response(exc: ServiceError) -> Response:
         said = exc.in_language()
         if said:
             body["message"] = error["message"] = said
+        if error.get("params"):
+            body["params"] = error["params"]  # params in one place for every error (also kept in `error`)
         body.update(ok=False, index=exc.index, error=error)
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, IdempotencyKeyReused):

@@ -13,13 +13,15 @@ from games.api import serializers as s
 from games.api.permissions import require_admin
 from games.api.requests import validated
 from games.api.views import ERRORS, ApiView, club_visible
+from games.api.schema import SIGNED_IN
 from games.clubs import services
 from games.clubs.models import Invitation
 from games.models import Player
 
 
 class InvitationListCreateApi(ApiView):
-    @extend_schema(responses={200: s.InvitationOutput(many=True), **ERRORS}, summary="A club's invitations (admins)")
+    @extend_schema(responses={200: s.InvitationOutput(many=True), **ERRORS}, auth=SIGNED_IN,
+                   summary="A club's invitations (admins)")
     def get(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)

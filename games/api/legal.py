@@ -16,8 +16,6 @@ import json
 from typing import Any
 
 from django.utils.translation import gettext as _
-
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions
 from rest_framework.request import Request
@@ -25,7 +23,9 @@ from rest_framework.response import Response
 
 from games import engine, snapshots, visibility
 from games.api import serializers as s
+from games.api.bodies import LegalOutput
 from games.api.exceptions import ApiError
+from games.api.schema import SIGNED_IN_OR_TABLE_CODE
 from games.api.views import ERRORS, GameView
 from games.models import Game, Membership
 
@@ -98,12 +98,13 @@ class GameLegalApi(GameView):
             OpenApiParameter("check", str, description="a JSON event (or list): would the engine accept it now?"),
         ],
         responses={
-            200: OpenApiTypes.OBJECT,
+            200: LegalOutput,
             400: ERRORS[400],
             403: OpenApiResponse(s.ErrorOutput, description="not a scorer or admin of the club"),
             404: ERRORS[404],
         },
         summary="The events the rules accept next, and the state (scorers, admins)",
+        auth=SIGNED_IN_OR_TABLE_CODE,
     )
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)  # 404 unless the user may read the game

@@ -14,6 +14,9 @@ from games.models import Club
 class ReadAnyoneWriteAuthenticated(permissions.BasePermission):
     """Anonymous requests may read; every write needs an authenticated user (401 otherwise)."""
 
+    # Reads are open to anyone the club's visibility lets see (declared in the schema: games.api.schema).
+    anonymous_reads = True
+
     def has_permission(self, request, view) -> bool:
         if request.method in permissions.SAFE_METHODS:
             return True

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games.api.exceptions import ApiError
@@ -249,22 +249,50 @@ class WriteOutput(serializers.Serializer):
     appended = serializers.IntegerField(required=False)
     first_seq = serializers.IntegerField(required=False)
     played_at = serializers.DateTimeField(required=False, help_text="an import: when the game was played")
+    already_imported = serializers.BooleanField(
+        required=False, help_text="an import answered 200: the club holds this record already (this game); nothing stored")
     played_at_source = serializers.CharField(
         required=False, help_text="an import: how played_at is known; \"none in the record: dated by its import\" "
                                   "when the record has no meta.played_at")
 
 
-class ErrorOutput(serializers.Serializer):
-    code = serializers.CharField()
+class RuleRefusalOutput(serializers.Serializer):
+    """The rules' refusal inside a 422 (record-format section 4: `error`)."""
+
+    code = serializers.CharField(help_text="the rule's code, e.g. not_your_turn, does_not_beat")
     message = serializers.CharField()
+    params = serializers.DictField(required=False, help_text="the refusal's numbers and cards")
 
 
-class SeqConflictOutput(ErrorOutput):
-    expected_seq = serializers.IntegerField()
-    current_seq = serializers.IntegerField()
+@extend_schema_serializer(
+    component_name="Error",
+    examples=[
+        OpenApiExample("stale expected_seq (409)", response_only=True, status_codes=["409"],
+                       value={"code": "seq_conflict", "message": "expected_seq 11 is stale: the game is at 12",
+                              "expected_seq": 11, "current_seq": 12}),
+        OpenApiExample("a rule refused an event (422)", response_only=True, status_codes=["422"],
+                       value={"code": "not_your_turn", "message": "it is seat 2's turn, not seat 1's",
+                              "params": {"seat": 1, "turn": 2}, "ok": False, "index": 0,
+                              "error": {"code": "not_your_turn", "message": "it is seat 2's turn, not seat 1's",
+                                        "params": {"seat": 1, "turn": 2}}}),
+        OpenApiExample("throttled (429)", response_only=True, status_codes=["429"],
+                       value={"code": "throttled", "message": "Request was throttled.", "retry_after": 7}),
+    ],
+)
+class ErrorOutput(serializers.Serializer):
+    """Every error the API answers, one shape: `code` and `message` always; the rest where the
+    error has it. `params` is always at the top level (a rules refusal also keeps it inside
+    `error`, as record-format section 4 has it)."""
 
+    code = serializers.CharField(help_text="stable error code, e.g. not_found, seq_conflict, not_your_turn")
+    message = serializers.CharField(help_text="in the request's language")
+    params = serializers.DictField(required=False, help_text="the error's numbers, names and fields")
+    errors = serializers.JSONField(required=False, help_text="`invalid`: the message per field")
+    retry_after = serializers.IntegerField(required=False, help_text="seconds to wait before retrying (429, 503)")
+    expected_seq = serializers.IntegerField(required=False, help_text="409 `seq_conflict`: the seq you sent")
+    current_seq = serializers.IntegerField(required=False, help_text="409 `seq_conflict`: the stream's seq now")
+    ok = serializers.BooleanField(required=False, help_text="422 rules refusal: always false")
+    index = serializers.IntegerField(required=False, allow_null=True,
+                                     help_text="422 rules refusal: the refused event's index in the batch")
+    error = RuleRefusalOutput(required=False, help_text="422 rules refusal: the engine's error object")
 
-class RuleErrorOutput(ErrorOutput):
-    ok = serializers.BooleanField()
-    index = serializers.IntegerField(allow_null=True)
-    error = ErrorOutput()

@@ -9,15 +9,19 @@ same password for a newer hasher. So no path that sets a new password can leave 
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+
+from games.api.schema import SIGNED_IN
+from games.api.serializers import ErrorOutput
 
 
 def revoke(user) -> int:
@@ -54,10 +58,39 @@ def page_reader(request):
     return request.user
 
 
-class AuthTokenApi(ObtainAuthToken):
-    """`POST`: a token for a username and password (DRF's); `DELETE`: revoke the caller's own."""
+class TokenInput(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
 
-    @extend_schema(request=None, responses={204: None},
+
+class TokenOutput(serializers.Serializer):
+    token = serializers.CharField(help_text="send it as `Authorization: Bearer KEY` (or `Token KEY`)")
+
+
+class AuthTokenApi(ObtainAuthToken):
+    """`POST`: a token for a username and password (DRF's); `DELETE`: revoke the caller's own.
+
+    Anyone may ask (AllowAny: the password is the credential). The schema declares JSON only, one
+    request and one response model, so that a generated client sends JSON; form posts, which DRF's
+    view also reads, keep working for older callers."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request={"application/json": TokenInput},
+        responses={200: TokenOutput,
+                   400: OpenApiResponse(ErrorOutput, description="wrong username or password (`invalid`)")},
+        examples=[
+            OpenApiExample("sign in", request_only=True, value={"username": "ada", "password": "s3cret-words"}),
+            OpenApiExample("the token", response_only=True, value={"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"}),
+        ],
+        summary="Get your API token (username and password)",
+        auth=[],
+    )
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        return super().post(request, *args, **kwargs)
+
+    @extend_schema(request=None, responses={204: None}, auth=SIGNED_IN,
                    summary="Revoke your API token (the one sent, or yours when signed in on the site)")
     def delete(self, request: Request) -> Response:
         if not (request.user and request.user.is_authenticated) or getattr(request.user, "pk", None) is None:

@@ -20,11 +20,12 @@ from rest_framework.views import APIView
 from games import live, selectors, services, visibility
 from games.clubs import services as club_services
 from games.api import serializers as s
-from games.api import http_cache, query_params
+from games.api import bodies, http_cache, query_params
 from games.api.exceptions import ApiError
 from games.api.requests import idempotency_key, query_uint, validated, write_response
 from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
+from games.api.schema import SIGNED_IN
 from games.api.permissions import ReadAnyoneWriteAuthenticated, require_admin, require_writer
 from games.api.throttles import WriteThrottle
 from games.models import Club, Game, Membership
@@ -130,7 +131,8 @@ class ClubMembersApi(ApiView):
     """The member list. Members join only by accepting an invitation (InvitationListCreateApi):
     nobody adds an existing account by its username, so no answer tells which usernames exist."""
 
-    @extend_schema(responses={200: s.MembershipOutput(many=True), **ERRORS}, summary="A club's members (members only)")
+    @extend_schema(responses={200: s.MembershipOutput(many=True), **ERRORS}, auth=SIGNED_IN,
+                   summary="A club's members (members only)")
     def get(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         if selectors.membership_role(request.user, club) is None:
@@ -229,7 +231,7 @@ class GameListCreateApi(ApiView, generics.GenericAPIView):
     @extend_schema(
         request=s.GameCreateInput,
         parameters=[IDEMPOTENCY_HEADER],
-        responses={201: s.WriteOutput, 422: s.RuleErrorOutput, **ERRORS},
+        responses={201: s.WriteOutput, 422: s.ErrorOutput, **ERRORS},
         summary="Create a game (scorers, admins); new player names join the club",
     )
     def post(self, request: Request) -> Response:
@@ -260,7 +262,7 @@ class GameEventsApi(GameView):
             ),
             http_cache.IF_NONE_MATCH,
         ],
-        responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+        responses={200: bodies.GameEventsOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
         summary="The game's events after seq N, in order (cards of a hand in play masked for other readers)",
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -289,8 +291,8 @@ class GameEventsApi(GameView):
         parameters=[IDEMPOTENCY_HEADER],
         responses={
             201: s.WriteOutput,
-            409: OpenApiResponse(s.SeqConflictOutput, description="expected_seq is stale; nothing stored"),
-            422: OpenApiResponse(s.RuleErrorOutput, description="the rules refuse events[index]; nothing stored"),
+            409: OpenApiResponse(s.ErrorOutput, description="expected_seq is stale; nothing stored"),
+            422: OpenApiResponse(s.ErrorOutput, description="the rules refuse events[index]; nothing stored"),
             **ERRORS,
         },
         summary="Append a batch of events atomically (scorers, admins)",
@@ -308,7 +310,7 @@ class GameEventsApi(GameView):
 class GameStateApi(GameView):
     @extend_schema(
         parameters=[uint_parameter("at", "state after the first N events (default: all)"), http_cache.IF_NONE_MATCH],
-        responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 400: ERRORS[400], 404: ERRORS[404]},
+        responses={200: bodies.GameStateOutput, **http_cache.NOT_MODIFIED, 400: ERRORS[400], 404: ERRORS[404]},
         summary="The engine state after N events (a hand in play masked as docs/api.md 'What a reader sees' says)",
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -323,7 +325,7 @@ class GameStateApi(GameView):
 
 class GameScoreApi(GameView):
     @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: bodies.GameScoreOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="The score sheet")
     def get(self, request: Request, pk: int) -> Response:
         return http_cache.conditional(request, selectors.game_score(self.game(request, pk)), "")
@@ -331,7 +333,7 @@ class GameScoreApi(GameView):
 
 class GameRecordApi(GameView):
     @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: bodies.GameRecordOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
@@ -356,7 +358,13 @@ class GameImportApi(ApiView):
             OpenApiParameter("club", str, required=True, description="the club that gets the game (id or slug)"),
             IDEMPOTENCY_HEADER,
         ],
-        responses={201: s.WriteOutput, 422: s.RuleErrorOutput, **ERRORS},
+        responses={
+            201: s.WriteOutput,
+            200: OpenApiResponse(s.WriteOutput, description="already imported: the club holds this record "
+                                                            "(`already_imported` true, its game's id); nothing stored"),
+            422: s.ErrorOutput,
+            **ERRORS,
+        },
         summary="Import a record as a new game (scorers, admins)",
     )
     def post(self, request: Request) -> Response:

@@ -8,3 +8,12 @@ class ClubsConfig(AppConfig):
     name = "games.clubs"
     label = "clubs"
     verbose_name = "Club life"
+
+    def ready(self) -> None:
+        # The club's feed follows the records through their hooks (the records import no club
+        # module): a game started, a finished game changed.
+        from games import hooks
+        from games.clubs import feed
+
+        hooks.game_started.connect(feed.game_started)
+        hooks.finished_game_changed.connect(feed.game_changed)

@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Membership, Player
 
@@ -116,3 +117,81 @@ class ClaimRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} asks to be {self.player} ({self.state})"
+
+
+class FeedEntry(models.Model):
+    """One thing that happened in a club that a bot or a club's website posts (games.clubs.feed):
+    a game started or finished, a tournament's round closed, a tournament finished, the ratings
+    recomputed. Numbered per club (`seq`, 1-based, gap-free, in commit order), so a follower reads
+    `GET /api/clubs/{club}/feed/?after=N` and never misses one. Written by games.clubs.feed in the
+    transaction of what it reports; never changed (an outbox: the webhooks deliver from it)."""
+
+    class Kind(models.TextChoices):
+        GAME_STARTED = "game_started", _("A game started")
+        GAME_FINISHED = "game_finished", _("A game finished")
+        GAME_REOPENED = "game_reopened", _("A finished game was reopened")
+        ROUND_CLOSED = "round_closed", _("A tournament round closed")
+        TOURNAMENT_FINISHED = "tournament_finished", _("A tournament finished")
+        RATINGS_RECOMPUTED = "ratings_recomputed", _("The ratings were recomputed")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="feed_entries", db_index=False)
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30, choices=Kind.choices)
+    # What it is about: a game's id, a tournament's id (plain ids: the feed outlives nothing it
+    # names, and the clubs app does not depend on the tournaments app).
+    game_id = models.PositiveIntegerField(null=True, blank=True)
+    tournament_id = models.PositiveIntegerField(null=True, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["club_id", "seq"]
+        constraints = [models.UniqueConstraint(fields=["club", "seq"], name="feed_entry_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.club_id}#{self.seq} {self.kind}"
+
+
+def new_webhook_secret() -> str:
+    return secrets.token_hex(32)
+
+
+class Webhook(models.Model):
+    """A URL a club's admin registered to receive the club's feed entries of the chosen kinds,
+    POSTed as JSON and signed with `secret` (HMAC-SHA256 of the body: games.clubs.webhooks)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    secret = models.CharField(max_length=64, default=new_webhook_secret, editable=False)
+    kinds = models.JSONField(default=list, help_text="the feed kinds it receives; empty: every kind")
+    active = models.BooleanField(default=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["club_id", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.club_id}: {self.url}"
+
+    def wants(self, kind: str) -> bool:
+        return self.active and (not self.kinds or kind in self.kinds)
+
+
+class WebhookDelivery(models.Model):
+    """One attempt to deliver a feed entry to a webhook: the delivery log on the club's page."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    entry = models.ForeignKey(FeedEntry, on_delete=models.PROTECT, related_name="+")
+    attempt = models.PositiveSmallIntegerField()
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+    delivered = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "webhook deliveries"
+
+    def __str__(self) -> str:
+        return f"{self.webhook_id} entry {self.entry_id} attempt {self.attempt}: {self.status_code or self.error}"

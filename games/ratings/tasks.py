@@ -13,6 +13,7 @@ import threading
 
 from celery import shared_task
 
+from games.clubs import feed
 from games.models import ImportJob
 from games.tasks import DATABASE_DOWN
 
@@ -90,8 +91,14 @@ def recompute_ratings(self, club_id: int | None = None, refold: bool = False) ->
     "start" with 0/0 before the first stage, then fold, rate, write); `beat`
     grows at least every HEARTBEAT_S while the task runs."""
     with _Reporter(self, club_id) as reporter:
-        return recompute_club(club_id, refold=refold,
+        done = recompute_club(club_id, refold=refold,
                               progress=lambda stage, done, total: reporter.send(stage=stage, done=done, total=total))
+    games_per_club: dict[int, int] = {}
+    for pool in done:
+        games_per_club[pool["club"]] = games_per_club.get(pool["club"], 0) + pool["games"]
+    for club, games in sorted(games_per_club.items()):
+        feed.ratings_recomputed(club, games)  # what a club's bot posts: the league changed
+    return done
 
 
 @shared_task(name="games.import_tasks.rate_import_job", acks_late=True, ignore_result=True,

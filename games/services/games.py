@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import engine, snapshots
+from games import engine, hooks, snapshots
 from games.models import Club, Game, GameSeat
 from games.streams.checks import check_events_shape, check_storable
 from games.streams.idempotency import fingerprint, with_idempotency
@@ -60,6 +60,7 @@ def game_create(
             club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
         )
         snapshots.cache_on_commit(game, [(0, state, True)])
+        hooks.game_started.send(game)  # the club's feed entry, in this transaction
         return WriteResult(body=game_body(game))
 
     printed = (fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)

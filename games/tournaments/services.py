@@ -28,6 +28,7 @@ from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
 from games.tournaments import (duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes,
                                visibility)
+from games.clubs import feed
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -226,6 +227,7 @@ def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user)
     table_codes.end_for_events(tournament, events)
     for game in visibility.released_games(tournament, events):  # a closed round's games: rated now
         hooks.finished_game_changed.send(game)
+    feed.tournament_events(tournament, events)  # rounds closed, the end: the club's feed
 
 
 # --- the tables' games ---------------------------------------------------------------------------

@@ -107,6 +107,10 @@ def _said(entry: AuditEntry) -> str | None:
                         "merged the player “%(source)s” into “%(target)s” (%(count)s games moved)",
                         len(d["games"])) % {"source": d["source_name"], "target": d["target_name"],
                                             "count": len(d["games"])}
+    if action == "webhook_added" and "url" in d:
+        return _("added a webhook to %(url)s") % {"url": d["url"]}
+    if action == "webhook_removed" and "url" in d:
+        return _("removed the webhook to %(url)s") % {"url": d["url"]}
     return None
 
 

@@ -1,7 +1,7 @@
 """Club-life pages (included at "" by tichu_site/urls.py, before replay's `clubs/<slug>/`)."""
 from django.urls import path
 
-from . import archive_views, views
+from . import archive_views, views, webhook_views
 
 app_name = "clubs"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/history/", views.history, name="history"),
     path("clubs/<slug:slug>/imports/", views.imports, name="imports"),
     path("clubs/<slug:slug>/export/", archive_views.club_export, name="export"),
+    path("clubs/<slug:slug>/webhooks/", webhook_views.webhooks, name="webhooks"),
+    path("clubs/<slug:slug>/webhooks/<int:webhook_id>/remove/", webhook_views.webhook_remove, name="webhook-remove"),
     path("import-club/", archive_views.club_import, name="import"),  # not under clubs/, as new-club/
     path("invitations/<str:token>/", views.invitation, name="invitation"),
 ]

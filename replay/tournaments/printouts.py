@@ -294,7 +294,7 @@ def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
     for i, board in enumerate(boards):
         hands = {seat: "<br/>".join(escape(line) for line in hand_lines(cards)) for seat, cards in board["hands"].items()}
 
-        def cell(seat: str) -> Paragraph:
+        def cell(seat: str, hands: dict[str, str] = hands) -> Paragraph:  # this board's hands, bound now
             return Paragraph(f"<b>{escape(str(SEAT_NAMES[seat]))}</b><br/>{hands[seat]}", STYLES["BodyText"])
 
         compass = Table([["", cell("North"), ""], [cell("West"), "", cell("East")], ["", cell("South"), ""]],

@@ -36,8 +36,10 @@ def parameters(schema: dict, name: str, location: str) -> dict[tuple[str, str], 
 
 def test_the_schema_bounds_every_query_integer_as_the_server_does(schema):
     found = {name: parameters(schema, name, "query") for name in UINT_PARAMETERS}
-    # the game's and the tournament's events and states (the tournament's `at` on each of its views)
-    assert {path for path, _ in found["after"]} == {"/api/games/{id}/events/", "/api/tournaments/{id}/events/"}
+    # the game's and the tournament's events and states (the tournament's `at` on each of its views),
+    # and the club's feed
+    assert {path for path, _ in found["after"]} == {"/api/games/{id}/events/", "/api/tournaments/{id}/events/",
+                                                    "/api/clubs/{id}/feed/"}
     assert {"/api/games/{id}/state/", "/api/tournaments/{id}/standings/"} <= {path for path, _ in found["at"]}
     for name, where in found.items():
         assert where, name

@@ -353,7 +353,7 @@ def test_a_link_and_an_approval_at_once_leave_the_member_one_player():
         claim = services.claim_request(player=second, actor=vic)
         barrier, outcomes = threading.Barrier(2), []
 
-        def run(action):
+        def run(action, barrier=barrier, outcomes=outcomes):  # this attempt's, bound now
             try:
                 barrier.wait()
                 action()
@@ -363,8 +363,8 @@ def test_a_link_and_an_approval_at_once_leave_the_member_one_player():
             finally:
                 connection.close()
 
-        threads = [threading.Thread(target=run, args=(lambda: services.player_link(player=first, actor=ada, user_id=vic.pk),)),
-                   threading.Thread(target=run, args=(lambda: services.claim_decide(claim=claim, actor=bob, approve=True),))]
+        threads = [threading.Thread(target=run, args=(lambda first=first, ada=ada, vic=vic: services.player_link(player=first, actor=ada, user_id=vic.pk),)),
+                   threading.Thread(target=run, args=(lambda claim=claim, bob=bob: services.claim_decide(claim=claim, actor=bob, approve=True),))]
         for t in threads:
             t.start()
         for t in threads:

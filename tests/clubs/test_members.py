@@ -135,7 +135,7 @@ def test_two_admins_demoting_each_other_at_once_leave_one_admin(make_user, make_
         barrier = threading.Barrier(2)
         outcomes = []
 
-        def demote(actor, target):
+        def demote(actor, target, barrier=barrier, outcomes=outcomes, club=club):  # this attempt's, bound now
             try:
                 barrier.wait()
                 services.member_set_role(club=club, actor=actor, user_id=target.pk, role="viewer")

@@ -316,7 +316,7 @@ def all_refusals() -> dict[str, EngineError]:
         found.setdefault(key_of(error), error)
     for g, events in _made_positions():
         for event in events:
-            error = _refusal(g, event) if event.get("cards") != "x" else _refused(lambda: g.copy()._on_push(event))
+            error = _refusal(g, event) if event.get("cards") != "x" else _refused(lambda g=g, event=event: g.copy()._on_push(event))
             if error is not None:
                 found.setdefault(key_of(error), error)
     return found

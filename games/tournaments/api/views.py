@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotAuthenticated
@@ -15,11 +14,12 @@ from rest_framework.response import Response
 
 from games import holds
 from games import tournament as core
-from games.api import http_cache
+from games.api import bodies, http_cache
 from games.api import serializers as gs
 from games.api.exceptions import ApiError
 from games.api.limits import uint_parameter
 from games.api.permissions import require_writer
+from games.api.schema import SIGNED_IN
 from games.api.views import (
     ERRORS,
     IDEMPOTENCY_HEADER,
@@ -29,13 +29,14 @@ from games.api.views import (
 )
 from games.api.requests import idempotency_key, query_uint, validated, write_response
 from games.tournaments import refusal_words, results, results_import, selectors, services, visibility
+from games.tournaments.api import bodies as tbodies
 from games.tournaments.api import serializers as s
 from games.tournaments.models import Tournament
 
 AT = uint_parameter("at", "as it stood after the first N events (default: all)")
 RULE_ERRORS = {
-    409: OpenApiResponse(gs.SeqConflictOutput, description="expected_seq is stale; nothing stored"),
-    422: OpenApiResponse(gs.RuleErrorOutput, description="the tournament rules refuse events[index]; nothing stored"),
+    409: OpenApiResponse(gs.ErrorOutput, description="expected_seq is stale; nothing stored"),
+    422: OpenApiResponse(gs.ErrorOutput, description="the tournament rules refuse events[index]; nothing stored"),
 }
 
 
@@ -91,7 +92,7 @@ class TournamentDetailApi(TournamentView):
 class TournamentEventsApi(TournamentView):
     @extend_schema(
         parameters=[uint_parameter("after", "only events with seq > after (default 0)")],
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="The tournament's events after seq N",
+        responses={200: tbodies.TournamentEventsOutput, 404: ERRORS[404]}, summary="The tournament's events after seq N",
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -113,7 +114,7 @@ class TournamentEventsApi(TournamentView):
 
 class TournamentRecordApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: tbodies.TournamentRecordOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="The whole tournament as a record (docs/tournament.md)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -123,7 +124,7 @@ class TournamentRecordApi(TournamentView):
 
 class TournamentStandingsApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: bodies.StandingsOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Standings, as they stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -133,7 +134,7 @@ class TournamentStandingsApi(TournamentView):
 
 class TournamentBoardsApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: tbodies.BoardsOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Duplicate: every board's results with their matchpoints, round by round")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -143,7 +144,7 @@ class TournamentBoardsApi(TournamentView):
 
 class TournamentCrosstableApi(TournamentView):
     @extend_schema(parameters=[AT, http_cache.IF_NONE_MATCH],
-                   responses={200: OpenApiTypes.OBJECT, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+                   responses={200: bodies.CrosstableOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
                    summary="Crosstable, as it stood after N events")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -152,7 +153,7 @@ class TournamentCrosstableApi(TournamentView):
 
 
 class TournamentPairingApi(TournamentView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404], 422: gs.RuleErrorOutput},
+    @extend_schema(responses={200: tbodies.PairingOutput, 404: ERRORS[404], 422: gs.ErrorOutput},
                    summary="The proposed pairing of the next round, with its explanation (nothing stored)")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
@@ -193,7 +194,7 @@ class TableResultFromGameApi(TournamentView):
 
 
 class RoundTableCodesApi(TournamentView):
-    @extend_schema(responses={200: s.TableCodeOutput(many=True), **ERRORS},
+    @extend_schema(responses={200: s.TableCodeOutput(many=True), **ERRORS}, auth=SIGNED_IN,
                    summary="The round's live table codes (scorers, admins): each records its table's game only")
     def get(self, request: Request, pk: int, round_number: int) -> Response:
         codes = services.round_table_codes(tournament_id=pk, round_number=round_number, user=request.user)
@@ -217,7 +218,7 @@ class TableCodeApi(TournamentView):
 class GameTournamentTableApi(ApiView):
     """A tournament table's result, answered at the table (with the table's code or as a scorer)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(responses={200: tbodies.TableResultOutput, **ERRORS}, auth=[*SIGNED_IN, {"tableCode": []}],
                    summary="The tournament result of the table this game plays, with its confirmation")
     def get(self, request: Request, pk: int) -> Response:
         if not request.user.is_authenticated:
@@ -238,7 +239,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 class TournamentResultsApi(TournamentView):
     @extend_schema(parameters=[OpenApiParameter("as", str, description="json (default), standings.csv, tables.csv or xlsx")],
-                   responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+                   responses={200: tbodies.TournamentResultsOutput, 404: ERRORS[404]},
                    summary="The results in the tournament results format (tichu-tournament-results/1), or as CSV/XLSX")
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament(request, pk)
