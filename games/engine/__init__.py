@@ -33,6 +33,7 @@ from .faces import (
     variant_cards,
     with_article,
 )
+from .game import Game, PlayState
 from .legal import bombs_out_of_turn, legal_actions
 from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
@@ -118,8 +119,10 @@ __all__ = [
     "EngineError",
     "EVENT_WORDS",
     "REFUSAL_WORDS",
+    "Game",
     "GameInfo",
     "GameState",
+    "PlayState",
     "Kind",
     "Option",
     "Preset",

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import math
 
+from games import engine
+
 from . import glicko2
 from .base import Change, Standing
 from .elo import EloParams, TeamElo
@@ -22,7 +24,7 @@ from .model import length_ratio
 from .types import GameResult, PlayerId
 
 LOGISTIC_PROBIT = 1.702  # logistic(1.702 x) ~ Phi(x)
-NANKING_TARGET = 1000.0
+NANKING_TARGET = float(engine.game_info("nanking").target or 0)  # the score that ends a game
 FULL_HANDS = 16.0
 
 
