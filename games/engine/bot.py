@@ -11,9 +11,10 @@ from typing import Any, Callable
 
 from .cards import MAHJONG, RANK_CODES, rank
 from .game import game_for
+from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE
 from .legal import family_bombs_out_of_turn, may_pass, play_event, plays_for, push_actions
 from .record import FORMAT
-from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GameState
+from .state import GameState
 from .variants import Variant
 
 Policy = Callable[[GameState, int, list[dict[str, Any]], random.Random], dict[str, Any]]

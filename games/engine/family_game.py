@@ -14,10 +14,11 @@ from .bot import random_record
 from .cards import TICHU_DECK, card_points, rank_code, sort_cards
 from .faces import CARD_WORDS
 from .game import GameInfo, SheetFacts
+from .hand import DEAL, EXCHANGE
 from .legal import family_bombs_out_of_turn, family_legal_actions
 from .options import PRESET_INFO, PRESETS
 from .schema import FAMILY, Schema
-from .state import DEAL, EXCHANGE, GameState
+from .state import GameState
 from .variants import FAMILY_VARIANTS, Variant, get_variant
 
 

@@ -13,7 +13,8 @@ from .cards import MAHJONG, RANK_CODES, rank_code
 from .combos import DOG_LEAD, Combination, combinations_in, contains_rank
 from .errors import EngineError
 from .game import PlayState, game_of
-from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, GameState, Hand
+from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, Hand
+from .state import GameState
 from .variants import Variant
 
 
