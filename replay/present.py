@@ -175,6 +175,12 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
 DISCARD_SHOWN = 6
 
 
+def _board(variant: str) -> str | None:
+    """The table the game draws (the engine's ``GameInfo.board``): ``rounds`` is Tien Zi Que's."""
+    info = engine.GAMES.get(variant)
+    return info.board if info else None
+
+
 def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
     """Tien Zi Que's table, as its ``state_json`` has it (docs/tien-zi-que.md): the stock's size,
     the discard pile (its last card on top), and per player the score pile, the combinations made
@@ -309,5 +315,5 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "complete": bool(frame.get("complete")),
         "winner": columns["winner"],
         "text": frame.get("text", ""),
-        "tzq": tzq_table(data, frame, view) if data.variant == "tien-zi-que" else None,
+        "tzq": tzq_table(data, frame, view) if _board(data.variant) == "rounds" else None,
     }

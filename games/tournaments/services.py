@@ -33,9 +33,6 @@ from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
 SEATS_PER_TABLE = 4
-# A table's two sides sit opposite each other: side 0 at seats 0 and 2, side 1 at seats 1 and 3
-# (games.tournament.hand_lines reads the game's score the same way).
-SIDE_SEATS = ((0, 2), (1, 3))
 
 
 class TournamentNotFound(GameNotFound):

@@ -125,7 +125,7 @@ def sheet_facts(variant: str) -> dict:
 @login_required
 def enter(request, pk: int):
     game = _writable_game(request, pk)
-    if game.variant == tien_zi_que.VARIANT:  # a game of its own: its own page
+    if tien_zi_que.enters(game.variant):  # a game of its own board: its own page
         return tien_zi_que.enter_page(request, game)
     players = [s.player.name for s in game.seats.select_related("player")]
     sheet = sheet_facts(game.variant)
@@ -197,6 +197,6 @@ def panels(request, pk: int):
 def tzq_round(request, pk: int):
     """A Tien Zi Que round by its score line (tien_zi_que.round_line)."""
     game = _writable_game(request, pk)
-    if game.variant != tien_zi_que.VARIANT:
+    if not tien_zi_que.enters(game.variant):
         raise Http404("only Tien Zi Que records a round by this form")
     return tien_zi_que.round_line(request, game)
