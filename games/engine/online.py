@@ -101,4 +101,12 @@ def push_due(state: Any, seat: int) -> dict[str, int]:
     return {str(t): k for t, k in state.variant.push_counts(h, seat).items()}
 
 
-__all__ = ["deal_events", "deal_pile", "deals_tricks", "grand_tichu_open", "push_due", "seat_actions", "seats_played_by"]
+__all__ = [
+    "deal_events",
+    "deal_pile",
+    "deals_tricks",
+    "grand_tichu_open",
+    "push_due",
+    "seat_actions",
+    "seats_played_by",
+]
