@@ -232,8 +232,9 @@ def standings_pdf(title: str, unit: str, standings: list[dict[str, Any]], crosst
     table, opponents, score and VP of each entry)."""
     head = ["#", _("Entry"), unit, _("Points"), pgettext("point difference", "Diff."), _("Played")]
     vp = unit == _("VP")  # the unit comes translated (replay/tournaments/views.py)
-    rows = [head] + [[r["rank"] if r["rank"] is not None else "–", r["name"],  # no rank before the first result r["vp"] if vp else r["points"], r["points"], r["difference"],
-                      r.get("played", "")] for r in standings]
+    rows = [head] + [[r["rank"] if r["rank"] is not None else "–", r["name"],  # no rank before the first result
+                      r["vp"] if vp else r["points"], r["points"], r["difference"], r.get("played", "")]
+                     for r in standings]
     cross = [[_("Entry")] + [_("R%(round)s") % {"round": n} for n in rounds]]
     for line in crosstable:
         cells = []
