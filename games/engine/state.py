@@ -24,6 +24,7 @@ from .cards import (
     describe,
     rank_code,
 )
+from .corrections import AFTER_END, on_hand_corrected
 from .combos import DOG_LEAD, Combination, beats, can_play_rank, contains_rank, on_table, readings, readings_of
 from .errors import EngineError
 from .event_fold import EventFold
@@ -1247,6 +1248,7 @@ _HANDLERS: dict[str, Callable[[GameState, dict[str, Any]], None]] = {
     "dragon_gift": GameState._on_dragon_gift,
     "penalty": GameState._on_penalty,
     "hand_result": GameState._on_hand_result,
+    "hand_corrected": on_hand_corrected,  # a finished hand's correction (corrections.py)
 }
 EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 
@@ -1254,5 +1256,6 @@ __all__ = ["GameState", "Hand", "EVENT_TYPES"]
 GameState._handlers = _HANDLERS
 GameState._schemas = schema.FAMILY
 GameState._starts = HAND_STARTS
+GameState._after_end = AFTER_END
 GameState._quick = {"play": GameState._quick_play, "pass": GameState._quick_pass, "push": GameState._quick_push}
 GameState._build_dispatch()

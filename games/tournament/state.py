@@ -2,10 +2,20 @@
 far and only then changes the state; a refused event raises :class:`TournamentError` and leaves
 the state exactly as it was. Standings, crosstable and pairings are read off the state
 (:mod:`.standings`, :mod:`.pairing`), so the standings after event N are those of ``fold(record, N)``.
+
+A table that has a recorded game takes its result from that game (issue 31, "one source"): the
+site layer gives the fold ``game_lines``, game id -> the hand lines the game's own fold gives now
+(``from_games.hand_lines``), or None while the game is not over. A result event that names such a
+game is then only the link "this table's result is game G": its numbers are the game's, so a
+correction of the game (an event on the game) is the table's correction, and no second score is
+kept that could disagree. An answer (confirm, dispute) stands for the lines it was given to: once
+the game's lines differ, the opponents are asked again. Without ``game_lines`` (the pure core, the
+command line) a result is the event's own numbers, as before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -58,6 +68,12 @@ class Table:
     #: the side (0 or 1, an index of `sides`) that sent the result, when it said so; None when the
     #: TD recorded or corrected it. That side does not answer its own result.
     recorded_side: int | None = None
+    #: the hand lines as the result event sent them (a game table: the game's lines at that time)
+    sent_lines: list[Any] | None = None
+    #: the hand lines the latest confirmation or dispute was given to
+    answered_lines: list[Any] | None = None
+    #: True when the opponents' answer was given to other lines than the game's now: asked again
+    reasked: bool = False
 
 
 @dataclass
@@ -86,8 +102,10 @@ class Adjustment:
 
 
 class TournamentState:
-    def __init__(self, header: dict[str, Any]) -> None:
+    def __init__(self, header: dict[str, Any], game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None) -> None:
         self.header = header
+        #: game id -> the lines its fold gives now, or None while it is not over (module docstring)
+        self.game_lines = game_lines
         self.preset: Preset = PRESETS[header["scoring"]]
         self.side_size = 1 if header["entrants"] == "pairs" else 2
         self.entries: dict[str, Entry] = {}
@@ -319,6 +337,8 @@ class TournamentState:
                     )
                 new.result, new.history = old.result, old.history
                 new.confirmation, new.dispute_reason = old.confirmation, old.dispute_reason
+                new.recorded_side, new.sent_lines = old.recorded_side, old.sent_lines
+                new.answered_lines, new.reasked = old.answered_lines, old.reasked
         rnd.overrides.append(
             {
                 "index": self.events_applied,
@@ -354,7 +374,43 @@ class TournamentState:
                 rule="vp_computed",
             )
         table_vp(self.preset, result, self.header["hands_per_round"])  # refuses what cannot be scored
-        return result
+        return self._from_game(result)
+
+    def _from_game(self, sent: dict[str, Any]) -> dict[str, Any]:
+        """The result a table with a recorded game has: that game's lines, folded now. While the
+        game is not over (a director re-entering its hands), or if it no longer gives a result the
+        preset can score, the table keeps the numbers sent, marked ``game_open``: the round does not
+        close on them (the site layer's check) and the table's view says so."""
+        game = sent.get("game")
+        if self.game_lines is None or game is None or game not in self.game_lines:
+            return sent
+        lines = self.game_lines[game]
+        if lines is None:
+            return {**sent, "game_open": True}
+        from .scoring import table_vp
+
+        try:
+            result = parse_result({"type": "result_recorded", "hands": lines, "game": game}, self.header["hands_per_round"])
+            table_vp(self.preset, result, self.header["hands_per_round"])
+        except TournamentError:
+            return {**sent, "game_open": True}
+        return {**result, "from_game": True}
+
+    def _sent_lines(self, event: dict[str, Any]) -> list[Any] | None:
+        hands = event.get("hands")
+        if hands is None:
+            return None
+        return parse_result({"type": event["type"], "hands": hands}, None)["hands"]
+
+    def _answered(self, table: Table, event: dict[str, Any]) -> None:
+        """Keep the lines an answer was given to (the event's ``hands``; an answer written before
+        answers said them: the lines sent). An answer to other lines than the game's now does not
+        stand: the table is unconfirmed again, the opponents asked again."""
+        table.answered_lines = self._sent_lines(event) if event.get("hands") is not None else table.sent_lines
+        table.reasked = False
+        if table.result is not None and table.result.get("from_game") and table.answered_lines is not None:
+            if [tuple(x) for x in table.answered_lines] != [tuple(x) for x in table.result["hands"]]:
+                table.confirmation, table.dispute_reason, table.reasked = "unconfirmed", None, True
 
     def _on_result_recorded(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
@@ -380,6 +436,7 @@ class TournamentState:
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "unconfirmed", None
         table.recorded_side = side
+        table.sent_lines, table.answered_lines, table.reasked = self._sent_lines(event), None, False
 
     def _on_result_corrected(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
@@ -397,6 +454,9 @@ class TournamentState:
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "corrected", None
         table.recorded_side = None
+        table.sent_lines, table.answered_lines, table.reasked = self._sent_lines(event), None, False
+        if result.get("from_game"):  # a correction taken from the game: the game's lines, answered anew
+            table.confirmation = "unconfirmed"
 
     def _answerable(self, event: dict[str, Any]) -> tuple[Round, Table]:
         """The table whose result the opponents confirm or dispute: it has one, its round is open,
@@ -430,11 +490,13 @@ class TournamentState:
     def _on_result_confirmed(self, event: dict[str, Any]) -> None:
         _rnd, table = self._answerable(event)
         table.confirmation = "confirmed"
+        self._answered(table, event)
 
     def _on_result_disputed(self, event: dict[str, Any]) -> None:
         why = reason(event)
         _rnd, table = self._answerable(event)
         table.confirmation, table.dispute_reason = "disputed", why
+        self._answered(table, event)
 
     def _on_score_adjusted(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
@@ -493,11 +555,14 @@ HANDLERS: dict[str, Callable[[TournamentState, dict[str, Any]], None]] = {
 }
 
 
-def fold(record: Any, upto: int | None = None) -> TournamentState:
+def fold(
+    record: Any, upto: int | None = None, game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None
+) -> TournamentState:
     """The tournament after its first ``upto`` events (all by default). A refused event raises
-    :class:`TournamentError` with ``index`` set to its position."""
+    :class:`TournamentError` with ``index`` set to its position. ``game_lines``: the tables' games'
+    lines as their folds give them now (module docstring)."""
     record = parse_record(record)
-    state = TournamentState(record["header"])
+    state = TournamentState(record["header"], game_lines)
     events = record["events"] if upto is None else record["events"][:upto]
     for i, event in enumerate(events):
         try:

@@ -43,7 +43,7 @@ def results_json(tournament: Tournament, game_url, reader=None) -> dict[str, Any
     from games.tournaments.performance import performances
 
     shown = selectors.record(tournament) if reader is None else visibility.reader_record(tournament, reader)
-    state = core.fold(shown)
+    state = selectors.fold(tournament, shown)
     players = {p.pk: p.name for p in tournament.club.players.all()}
     rounds = core.rounds_json(state)["rounds"]
     out_rounds = []
