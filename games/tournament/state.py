@@ -408,8 +408,9 @@ class TournamentState:
         stand: the table is unconfirmed again, the opponents asked again."""
         table.answered_lines = self._sent_lines(event) if event.get("hands") is not None else table.sent_lines
         table.reasked = False
-        if table.result is not None and table.result.get("from_game") and table.answered_lines is not None:
-            if [tuple(x) for x in table.answered_lines] != [tuple(x) for x in table.result["hands"]]:
+        hands = table.result["hands"] if table.result is not None else None
+        if hands is not None and table.answered_lines is not None:
+            if [tuple(x) for x in table.answered_lines] != [tuple(x) for x in hands]:
                 table.confirmation, table.dispute_reason, table.reasked = "unconfirmed", None, True
 
     def _on_result_recorded(self, event: dict[str, Any]) -> None:
@@ -455,8 +456,8 @@ class TournamentState:
         table.confirmation, table.dispute_reason = "corrected", None
         table.recorded_side = None
         table.sent_lines, table.answered_lines, table.reasked = self._sent_lines(event), None, False
-        if result.get("from_game"):  # a correction taken from the game: the game's lines, answered anew
-            table.confirmation = "unconfirmed"
+        if result.get("from_game"):  # the TD's word on the game's lines: it stands while the game gives them
+            self._answered(table, event)
 
     def _answerable(self, event: dict[str, Any]) -> tuple[Round, Table]:
         """The table whose result the opponents confirm or dispute: it has one, its round is open,

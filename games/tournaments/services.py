@@ -180,6 +180,8 @@ def _check_correction_side(state: core.TournamentState, event: dict, index: int)
     typed numbers on the tournament's stream: one source (issue 31)."""
     if event.get("type") != "result_corrected" or event.get("game") is not None:
         return
+    if state.header["system"] == "duplicate":  # a board's AVG adjustment is the TD's, not a hand of the game
+        return
     rnd = selectors.round_of(state, event.get("round")) if type(event.get("round")) is int else None
     table = rnd.tables.get(event.get("table")) if rnd is not None and type(event.get("table")) is int else None
     result = table.result if table is not None else None
@@ -364,11 +366,9 @@ def record_result_from_game(*, tournament_id: int, round_number: int, table: int
         state = selectors.state_at(tournament)
         rnd = selectors.round_of(state, round_number)
         if rnd is not None and table in rnd.tables and rnd.tables[table].result is not None:
-            if rnd.tables[table].result.get("game") == game.pk:
-                raise InvalidInput(
-                    _("table %(table)s's result is its game's already: a change of the game is the table's "
-                      "change") % {"table": table}, code="result_follows_game")
-            event["type"] = "result_corrected"  # a paper result replaced by the game's
+            # a paper result replaced by the game's, or (the result is the game's already) the TD's
+            # word that the game's result stands: it settles a dispute, for these lines only
+            event["type"] = "result_corrected"
             event["reason"] = reason or ""
         expected = tournament.seq
     return append_events(tournament_id=tournament_id, events=[event], expected_seq=expected, user=user)
@@ -437,7 +437,7 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
         "tournament": tournament.pk, "round": link.round, "table": link.table, "game": game_id,
         "sides": names, "game_finished": link.game.status == Game.Status.FINISHED,
         "score": list(table.result["score"]) if table.result else None,
-        "vp": _table_vp(state, link.round, link.table) if table.result else None,
+        "vp": table_vp(state, link.round, link.table) if table.result else None,
         # the game changed after the opponents answered: they are asked again
         "asked_again": table.reasked,
         # a confirmation stands only while the game still gives the result (result_sides)
@@ -449,7 +449,7 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
     }
 
 
-def _table_vp(state: core.TournamentState, round_number: int, table: int) -> list | None:
+def table_vp(state: core.TournamentState, round_number: int, table: int) -> list | None:
     """The VP of the table's two sides as the standings count them (the preset's), or None."""
     if state.preset.unit in ("none", "board"):  # points only, or matchpoints: no VP at one table
         return None

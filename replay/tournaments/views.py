@@ -151,6 +151,8 @@ class TableView:
     asked_again: bool = False
     #: the game's four players by seat (a hand correction's calls and order out)
     seat_names: list[str] | None = None
+    #: the table's VP as the standings count them (None without a result, or without VP)
+    vp: list | None = None
 
 
 SEATS_AT_TABLE = 4
@@ -188,7 +190,8 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
         seat_names = [s.player.name for s in sorted(game.seats.all(), key=lambda s: s.seat)] if from_game else None
         views.append(TableView(number, sides, status, STATUS_LABELS[status], game, table.result,
                                len(table.history), confirmation, table.dispute_reason, changed,
-                               from_game, table.reasked, seat_names))
+                               from_game, table.reasked, seat_names,
+                               services.table_vp(state, rnd.number, number) if table.result else None))
     return views
 
 

@@ -131,9 +131,17 @@ def test_the_tds_fix_of_the_game_itself_is_the_tables_result(club, scorer_client
     assert (closing.status_code, closing.json()["code"]) == (400, "result_out_of_step")
     assert game_post(scorer_client, game, [{**HAND, "points": [20, 80]}]).status_code == 201
     assert the_same(channels(scorer_client, tid, game)) == [20, 80]
+    # taking it "again" is the TD's word that the game's result stands (it settles a dispute)
     again = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/result-from-game/", {"reason": "x"},
                                format="json")
-    assert (again.status_code, again.json()["code"]) == (400, "result_follows_game")
+    assert again.status_code == 201
+    view = scorer_client.get(url(game)).json()
+    assert (view["score"], view["confirmation"]) == ([20, 80], "corrected")
+    # a later change of the game asks the other side again, even after the TD's word
+    assert game_post(scorer_client, game, [{"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3],
+                                            "points": [25, 75], "reason": "r"}]).status_code == 201
+    view = scorer_client.get(url(game)).json()
+    assert (view["score"], view["confirmation"], view["asked_again"]) == ([25, 75], "unconfirmed", True)
     assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}],
                   Tournament.objects.get(pk=tid).seq).status_code == 201
 
@@ -188,3 +196,32 @@ def test_every_channel_is_a_fold_of_the_stored_events(club, scorer_client, corre
     results = scorer_client.get(f"/api/tournaments/{tid}/results/").json()["rounds"][0]["tables"]
     assert [t["score"] for t in results] == [t["result"]["score"] for t in rows]
     assert scorer_client.get(f"/api/games/{game}/score/").json()["totals"] == rows[0]["result"]["score"]
+
+
+def test_the_game_page_and_the_replay_say_the_tables_result_with_its_vp(club, scorer_client, scorer):
+    """Item 3: under DTM the game's pages say the table's VP (the tournament's count), and the score
+    sheet says a corrected hand as such."""
+    from tests.tournament_api.test_api import create, register_pairs
+
+    tid = create(scorer_client, header={"entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 1,
+                                        "hands_per_round": 2})["id"]
+    register_pairs(scorer_client, tid)
+    from tests.tournament_api.test_api import pair_next_round
+
+    pair_next_round(scorer_client, tid)
+    games = {g["table"]: g["game"] for g in scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").json()}
+    game = games[1]
+    two = [HAND, {**HAND, "points": [45, 55]}]
+    assert game_post(scorer_client, game, two).status_code == 201
+    assert scorer_client.post(url(game), {"action": "record"}, format="json").status_code == 201
+    td = Client()
+    td.force_login(scorer)
+    for page in (f"/games/{game}/", f"/games/{game}/replay/", f"/tournaments/{tid}/"):
+        text = td.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "2 : 2 VP" in text, page
+    assert game_post(scorer_client, game, [{"type": "hand_corrected", "hand": 2, "out": [0, 1, 2, 3],
+                                            "points": [55, 45], "reason": "miscounted"}]).status_code == 201
+    sheet = td.get(f"/games/{game}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "4 : 0 VP" in sheet and "corrected by the tournament director: miscounted; was 45:55" in sheet
+    assert "4 : 0 VP" in td.get(f"/games/{game}/enter/result/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "4 : 0 VP" in td.get(f"/tournaments/{tid}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
