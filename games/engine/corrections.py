@@ -64,7 +64,7 @@ def _scored_line(state: Any, event: dict[str, Any], old: dict[str, Any]) -> dict
     probe = state._bare_copy()
     probe.hand, probe.over, probe.winner = None, False, None
     probe.history, probe.totals = [], [0] * len(state.totals)
-    as_result = {k: event[k] for k in ("calls", "out", "points") if k in event}
+    as_result: dict[str, Any] = {k: event[k] for k in ("calls", "out", "points") if k in event}
     dealer = event.get("dealer", old.get("shuffler"))
     if dealer is not None:
         as_result["dealer"] = dealer

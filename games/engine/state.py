@@ -24,8 +24,8 @@ from .cards import (
     describe,
     rank_code,
 )
-from .corrections import AFTER_END, on_hand_corrected
 from .combos import DOG_LEAD, Combination, beats, can_play_rank, contains_rank, on_table, readings, readings_of
+from .corrections import AFTER_END, on_hand_corrected
 from .errors import EngineError
 from .event_fold import EventFold
 from .options import resolve

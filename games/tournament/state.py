@@ -102,7 +102,9 @@ class Adjustment:
 
 
 class TournamentState:
-    def __init__(self, header: dict[str, Any], game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None) -> None:
+    def __init__(
+        self, header: dict[str, Any], game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None
+    ) -> None:
         self.header = header
         #: game id -> the lines its fold gives now, or None while it is not over (module docstring)
         self.game_lines = game_lines
@@ -390,7 +392,9 @@ class TournamentState:
         from .scoring import table_vp
 
         try:
-            result = parse_result({"type": "result_recorded", "hands": lines, "game": game}, self.header["hands_per_round"])
+            result = parse_result(
+                {"type": "result_recorded", "hands": lines, "game": game}, self.header["hands_per_round"]
+            )
             table_vp(self.preset, result, self.header["hands_per_round"])
         except TournamentError:
             return {**sent, "game_open": True}

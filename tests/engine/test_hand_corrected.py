@@ -117,3 +117,14 @@ def test_the_totals_are_always_the_sum_of_the_lines(hands, data):
         assert g.history[number - 1]["points"] == alone.history[0]["points"]
         score = score_json(g)
         assert score["totals"] == [sum(h["points"][i] for h in score["hands"]) for i in (0, 1)]
+
+
+def test_a_hand_played_card_by_card_is_corrected_as_its_score_sheet_line():
+    from games.engine import fold, random_record
+
+    record = random_record(7, variant="nanking", options={"hands": 2})
+    g = fold(record)
+    shuffler = g.history[0]["shuffler"]
+    g.apply({"type": "hand_corrected", "hand": 1, "out": [1, 0, 2, 3], "points": [30, 70], "reason": "r"})
+    assert g.history[0]["points"] == [30, 70] and g.history[0]["shuffler"] == shuffler
+    assert score_json(g)["totals"] == [30 + g.history[1]["points"][0], 70 + g.history[1]["points"][1]]
