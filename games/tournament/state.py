@@ -74,6 +74,9 @@ class Table:
     answered_lines: list[Any] | None = None
     #: True when the opponents' answer was given to other lines than the game's now: asked again
     reasked: bool = False
+    #: the standing answer as the stream says it ("confirmed", "disputed", or the TD's "corrected"),
+    #: whatever the game says now; None before any
+    answer: str | None = None
 
 
 @dataclass
@@ -340,7 +343,7 @@ class TournamentState:
                 new.result, new.history = old.result, old.history
                 new.confirmation, new.dispute_reason = old.confirmation, old.dispute_reason
                 new.recorded_side, new.sent_lines = old.recorded_side, old.sent_lines
-                new.answered_lines, new.reasked = old.answered_lines, old.reasked
+                new.answered_lines, new.reasked, new.answer = old.answered_lines, old.reasked, old.answer
         rnd.overrides.append(
             {
                 "index": self.events_applied,
@@ -406,11 +409,15 @@ class TournamentState:
             return None
         return parse_result({"type": event["type"], "hands": hands}, None)["hands"]
 
-    def _answered(self, table: Table, event: dict[str, Any]) -> None:
-        """Keep the lines an answer was given to (the event's ``hands``; an answer written before
-        answers said them: the lines sent). An answer to other lines than the game's now does not
-        stand: the table is unconfirmed again, the opponents asked again."""
-        table.answered_lines = self._sent_lines(event) if event.get("hands") is not None else table.sent_lines
+    def _answer_lines(self, table: Table, event: dict[str, Any]) -> list[Any] | None:
+        """The lines an answer was given to: the event's ``hands`` (an answer written before answers
+        said them: the lines sent)."""
+        return self._sent_lines(event) if event.get("hands") is not None else table.sent_lines
+
+    def _answered(self, table: Table, event: dict[str, Any], answer: str) -> None:
+        """Keep the answer and the lines it was given to. An answer to other lines than the result's
+        now (the game's) does not stand: the table reads unconfirmed, the opponents asked again."""
+        table.answer, table.answered_lines = answer, self._answer_lines(table, event)
         table.reasked = False
         hands = table.result["hands"] if table.result is not None else None
         if hands is not None and table.answered_lines is not None:
@@ -441,7 +448,7 @@ class TournamentState:
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "unconfirmed", None
         table.recorded_side = side
-        table.sent_lines, table.answered_lines, table.reasked = self._sent_lines(event), None, False
+        table.sent_lines, table.answered_lines, table.reasked, table.answer = self._sent_lines(event), None, False, None
 
     def _on_result_corrected(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
@@ -459,9 +466,9 @@ class TournamentState:
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "corrected", None
         table.recorded_side = None
-        table.sent_lines, table.answered_lines, table.reasked = self._sent_lines(event), None, False
-        if result.get("from_game"):  # the TD's word on the game's lines: it stands while the game gives them
-            self._answered(table, event)
+        table.sent_lines = self._sent_lines(event)
+        # the TD's word: for a game's result, it stands while the game gives the lines it was given to
+        self._answered(table, event, "corrected")
 
     def _answerable(self, event: dict[str, Any]) -> tuple[Round, Table]:
         """The table whose result the opponents confirm or dispute: it has one, its round is open,
@@ -474,11 +481,17 @@ class TournamentState:
             )
         if rnd.closed:
             raise TournamentError("round_closed", f"round {rnd.number} is closed", **where, rule="closed")
-        if table.confirmation != "unconfirmed":
+        # Answered already: refused. With the tables' games (the site's fold) only an answer to the
+        # same lines is refused: what the stream says alone, so that a stored stream folds whatever
+        # its games say now (the site checks at append time that an answer is to the game's lines).
+        standing = table.answer
+        if standing is not None and (
+            self.game_lines is None or _same(table.answered_lines, self._answer_lines(table, event))
+        ):
             raise TournamentError(
-                f"result_{table.confirmation}",
+                f"result_{standing}",
                 f"table {table.number} of round {rnd.number}: "
-                f"the result is already {table.confirmation}; only the TD's correction changes it",
+                f"the result is already {standing}; only the TD's correction changes it",
                 **where,
             )
         side = _side(event)
@@ -495,13 +508,13 @@ class TournamentState:
     def _on_result_confirmed(self, event: dict[str, Any]) -> None:
         _rnd, table = self._answerable(event)
         table.confirmation = "confirmed"
-        self._answered(table, event)
+        self._answered(table, event, "confirmed")
 
     def _on_result_disputed(self, event: dict[str, Any]) -> None:
         why = reason(event)
         _rnd, table = self._answerable(event)
         table.confirmation, table.dispute_reason = "disputed", why
-        self._answered(table, event)
+        self._answered(table, event, "disputed")
 
     def _on_score_adjusted(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
@@ -530,7 +543,16 @@ class TournamentState:
                 round=rnd.number,
                 tables=missing,
             )
-        disputed = sorted(t.number for t in rnd.tables.values() if t.confirmation == "disputed")
+        # a game's result is checked by the site when the round closes (its dispute stands or not by
+        # what the game says then): here only the stream's own results, so that the stream folds
+        disputed = sorted(
+            t.number
+            for t in rnd.tables.values()
+            if t.confirmation == "disputed"
+            and not (
+                self.game_lines is not None and t.result and (t.result.get("from_game") or t.result.get("game_open"))
+            )
+        )
         if disputed:
             raise TournamentError(
                 "results_disputed",
@@ -581,6 +603,13 @@ def fold(
 def new_tournament(header: dict[str, Any]) -> TournamentState:
     """An empty tournament from a header (defaults filled in); append events with ``apply``."""
     return TournamentState(parse_record({"header": header})["header"])
+
+
+def _same(a: list[Any] | None, b: list[Any] | None) -> bool:
+    """Two answers' lines are the same version of the result."""
+    return (a is None and b is None) or (
+        a is not None and b is not None and [tuple(x) for x in a] == [tuple(x) for x in b]
+    )
 
 
 def _side(event: dict[str, Any]) -> int | None:

@@ -192,6 +192,48 @@ def _check_correction_side(state: core.TournamentState, event: dict, index: int)
             code="correct_on_game", params={"index": index, "round": rnd.number, "table": table.number})
 
 
+def _game_table(state: core.TournamentState, event: dict):
+    """The core's table an event names, if its result is its game's (or the game is open again)."""
+    rnd = selectors.round_of(state, event.get("round")) if type(event.get("round")) is int else None
+    table = rnd.tables.get(event.get("table")) if rnd is not None and type(event.get("table")) is int else None
+    result = table.result if table is not None else None
+    return table if result is not None and (result.get("from_game") or result.get("game_open")) else None
+
+
+def _answer_to_game(tournament: Tournament, state: core.TournamentState, event: dict, index: int) -> dict:
+    """An answer to a game's result is given to the lines the game gives now: they are written into
+    it (the core keeps them: the answer stands only while the game gives them); other lines are
+    refused, as is an answer while the game is open again."""
+    if event.get("type") not in ("result_confirmed", "result_disputed") or _game_table(state, event) is None:
+        return event
+    link = selectors.table_games(tournament, event["round"]).get(event["table"])
+    if link is None or link.game.status != Game.Status.FINISHED:
+        raise InvalidInput(_("the table's game is open again (hands undone): it is answered once it is "
+                             "over again"), code="result_out_of_step", params={"index": index})
+    lines = result_sides.game_lines(link.game)
+    if event.get("hands") is not None and event["hands"] != lines:
+        raise InvalidInput(_("this answer is to other hand lines than the game's now: look at the game again"),
+                           code="answer_lines_stale", params={"index": index})
+    return {**event, "hands": lines}
+
+
+def _check_game_disputes(state: core.TournamentState, event: dict, index: int) -> None:
+    """A round closes only when no game's result is disputed for the lines the game gives now (the
+    core leaves the games' results to this check: its own fold reads the games as they are now)."""
+    if event.get("type") != "round_closed" or type(event.get("round")) is not int:
+        return
+    rnd = selectors.round_of(state, event["round"])
+    if rnd is None:
+        return
+    disputed = sorted(n for n, t in rnd.tables.items() if t.confirmation == "disputed"
+                      and _game_table(state, {"round": rnd.number, "table": n}) is not None)
+    if disputed:
+        error = core.TournamentError(
+            "results_disputed", f"round {rnd.number}: the result of table(s) "
+            f"{', '.join(map(str, disputed))} is disputed: correct it first", round=rnd.number, tables=disputed)
+        raise TournamentRuleViolation(error, index)
+
+
 def _check_result_game(club: Club, event: dict, index: int) -> None:
     """A result's `game` is the id of a game of the tournament's club ("Results from games": a
     table's game is recorded as any other game of the club); the core checks only its shape."""
@@ -233,6 +275,8 @@ def append_events(
             _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
             _check_result_game(tournament.club, event, i)
             _check_correction_side(state, event, i)
+            resolved[i] = event = _answer_to_game(tournament, state, event, i)
+            _check_game_disputes(state, event, i)
             if event.get("type") == "round_closed" and type(event.get("round")) is int:
                 # no round closes on a result its game no longer gives (result_sides)
                 result_sides.check_round_closes_in_step(tournament, state, event["round"])
@@ -499,6 +543,7 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None, 
             event = {"type": "result_disputed", **where, "reason": reason if isinstance(reason, str) else "", **side,
                      **_answered_lines(link)}
         state = selectors.state_at(tournament)
+        event = _answer_to_game(tournament, state, event, 0)
         _core_call(state.apply, event, index=0)
         _insert(tournament, [event], finished=state.finished, user=user)
         return WriteResult(body={**_body(tournament), "appended": 1, "first_seq": tournament.seq})
