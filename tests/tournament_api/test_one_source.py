@@ -225,3 +225,17 @@ def test_the_game_page_and_the_replay_say_the_tables_result_with_its_vp(club, sc
     assert "4 : 0 VP" in sheet and "corrected by the tournament director: miscounted; was 45:55" in sheet
     assert "4 : 0 VP" in td.get(f"/games/{game}/enter/result/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "4 : 0 VP" in td.get(f"/tournaments/{tid}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_the_entry_page_of_a_game_whose_result_a_tournament_holds_warns(club, scorer_client, scorer):
+    """An undo on such a game changes the table's result: the entry page says so before it."""
+    _tid, tables = published_round(scorer_client)
+    td = Client()
+    td.force_login(scorer)
+    game = tables[1]["game"]
+    assert 'id="tournament-result-warning"' not in td.get(f"/games/{game}/enter/").content.decode()
+    finish_table(with_code(tables[1]["code"]), game)
+    sent(with_code(tables[1]["code"]), tables[1], "ns")
+    # the game is over: the TD opens the entry page to undo
+    page = td.get(f"/games/{game}/enter/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="tournament-result-warning"' in page and "an undo too, changes the table's result" in page
