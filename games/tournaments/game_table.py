@@ -17,7 +17,9 @@ def table_of(game: Game, user) -> dict | None:
     if link is None:
         return None
     tournament = link.tournament
-    state = visibility.reader_state(tournament, user)
+    # a visitor or a table code's holder reads as anyone does (no open duplicate round's results)
+    signed_in = getattr(user, "is_authenticated", False) and getattr(user, "table_code", None) is None
+    state = visibility.reader_state(tournament, user if signed_in else None)
     rnd = selectors.round_of(state, link.round)
     table = rnd.tables.get(link.table) if rnd is not None else None
     if table is None or table.result is None or table.result.get("game") != game.pk:
