@@ -239,3 +239,16 @@ def test_the_entry_page_of_a_game_whose_result_a_tournament_holds_warns(club, sc
     # the game is over: the TD opens the entry page to undo
     page = td.get(f"/games/{game}/enter/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="tournament-result-warning"' in page and "an undo too, changes the table's result" in page
+
+
+def test_a_visitor_and_a_table_code_read_the_games_pages(club, scorer_client):
+    """The game's tournament line is read as the reader may see the tournament (a visitor, a
+    table code's holder: no TD's rights)."""
+    _tid, tables = published_round(scorer_client)
+    game = tables[1]["game"]
+    finish_table(with_code(tables[1]["code"]), game)
+    sent(with_code(tables[1]["code"]), tables[1], "ns")
+    assert Client().get(f"/games/{game}/replay/", HTTP_ACCEPT_LANGUAGE="en").status_code in (200, 404)
+    phone = Client()
+    phone.get(f"/t/{tables[1]['code']}/")
+    assert phone.get(f"/games/{game}/enter/").status_code in (200, 302)
