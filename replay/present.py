@@ -162,6 +162,8 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
             "double_victory": bool(line.get("double_victory")),
             "kind": line.get("kind", ""),
             "penalty": _penalty(players, line.get("penalty"), lang),
+            # a director's correction of the hand (games/engine/corrections.py): why, and what it was
+            "corrected": line.get("corrected"),
             "card_points": line.get("card_points") or [],
             "points": line.get("points") or [],
             "totals": line.get("totals") or [],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import schema
+from .corrections import AFTER_END, on_hand_corrected
 from .deal_phase import DealPhase
 from .exchange_phase import ExchangePhase
 from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GAME_OVER, HAND_STARTS, PLAY, Hand
@@ -80,6 +81,7 @@ _HANDLERS: dict[str, Callable[[GameState, dict[str, Any]], None]] = {
     "dragon_gift": GameState._on_dragon_gift,
     "penalty": GameState._on_penalty,
     "hand_result": GameState._on_hand_result,
+    "hand_corrected": on_hand_corrected,  # a finished hand's correction (corrections.py)
 }
 EVENT_TYPES = frozenset(_HANDLERS) | {"undo"}
 
@@ -98,5 +100,6 @@ __all__ = [
 GameState._handlers = _HANDLERS
 GameState._schemas = schema.FAMILY
 GameState._starts = HAND_STARTS
+GameState._after_end = AFTER_END
 GameState._quick = {"play": GameState._quick_play, "pass": GameState._quick_pass, "push": GameState._quick_push}
 GameState._build_dispatch()

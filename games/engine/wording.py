@@ -79,6 +79,8 @@ EVENT_WORDS: dict[str, str] = {
     "penalty:missed_wish": "Missed wish by {name:seat} (penalty: the hand ends)",
     "hand_result": "A hand recorded from the score sheet",
     "hand_result@frame": "Hand {number:hand_number} recorded from the score sheet",
+    "hand_corrected": "A hand corrected by the tournament director ({words:reason})",
+    "hand_corrected@frame": "Hand {number:hand} corrected by the tournament director ({words:reason})",
     "undo": "Undo: the latest event is retracted",
     # Tien Zi Que (docs/tien-zi-que.md)
     "round_start": "A new round begins: {name:seat} plays first",

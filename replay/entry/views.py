@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST
 
 from games import engine, selectors, services, visibility
 from games.models import Club, Game, Membership, Player
-from games.tournaments import at_the_table
+from games.tournaments import at_the_table, game_table
 
 from replay import frames
 from replay import present as viewer
@@ -141,6 +141,8 @@ def enter(request, pk: int):
         # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
         "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
         "rank_scoring": (game.options or {}).get("scoring") == "ranks",
+        # a tournament table whose result is this game's: a change here (an undo too) changes it
+        "tournament_table": game_table.table_of(game, request.user),
         "call_names": frames.labels(get_language())["calls"],  # the engine's, in the reader's language
         "grand_tichu": grand_tichu_allowed(game),  # no Grand Tichu choice where the options forbid it
         # the engine's card faces and words for static/shared/cards.js (one wording for every page)
