@@ -9,7 +9,7 @@ from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -87,7 +87,8 @@ class Pagination(PageNumberPagination):
 class PingApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Liveness check (trivial endpoint)")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Liveness check (trivial endpoint)",
+                   examples=[OpenApiExample("alive", value={"ok": True}, response_only=True)])
     def get(self, request: Request) -> Response:
         return Response({"ok": True})
 
