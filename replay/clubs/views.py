@@ -103,7 +103,7 @@ def club_detail(request, slug: str):
         "roster": roster,
         "who": who,
         "filter_query": f"&player={who.pk}" if who else "",
-        "evening": summary.latest_evening(listed, club.time_zone) if page.number == 1 and not who else None,
+        "evening": summary.latest_evening(listed, club.time_zone, request.user) if page.number == 1 and not who else None,
         "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),

@@ -225,6 +225,10 @@ def test_the_game_page_and_the_replay_say_the_tables_result_with_its_vp(club, sc
     assert "4 : 0 VP" in sheet and "corrected by the tournament director: miscounted; was 45:55" in sheet
     assert "4 : 0 VP" in td.get(f"/games/{game}/enter/result/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "4 : 0 VP" in td.get(f"/tournaments/{tid}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    # the club page's latest evening says the table's VP beside the game's score
+    evening = td.get(f"/clubs/{club.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    latest = evening.split('id="latest-evening"', 1)[1].split("</section>", 1)[0]
+    assert "4 : 0 VP" in latest and latest.count(" VP") == 1, latest
 
 
 def test_the_entry_page_of_a_game_whose_result_a_tournament_holds_warns(club, scorer_client, scorer):
