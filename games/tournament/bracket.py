@@ -226,6 +226,17 @@ class BracketState:
                 raise TournamentError(
                     "entry_exists", f"entry “{e['entry']}” is seeded twice", entry=e["entry"], rule="seeded_twice"
                 )
+            for i, p in enumerate(e["players"]):  # a player plays in one entry, once, as in a tournament
+                mine = e["entry"] if p in e["players"][:i] else None
+                other = mine or next((x["entry"] for x in parsed.values() if p in x["players"]), None)
+                if other is not None:
+                    raise TournamentError(
+                        "entry_exists",
+                        f"player {p!r} already plays in entry {other!r}",
+                        entry=other,
+                        player=p,
+                        rule="player_taken",
+                    )
             parsed[e["entry"]] = {
                 "entry": e["entry"],
                 "players": list(e["players"]),
@@ -265,6 +276,8 @@ class BracketState:
         played = self._played(event, match)
         if correction or played["walkover"] is not None:
             played["reason"] = reason(event)
+        elif isinstance(event.get("reason"), str) and event["reason"].strip():
+            played["reason"] = event["reason"]  # a note the scorer gave, kept with the result
         played["history"] = [*(earlier["history"] if earlier else []), self.events_applied]
         before = self.results
         self.results = {**before, match.id: played}

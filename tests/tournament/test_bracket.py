@@ -115,6 +115,7 @@ def test_a_correction_moves_the_winner_on_unless_the_next_match_was_played():
     fixed = {**record, "events": [*record["events"], {"type": "match_corrected", "match": "W1-1", "games": won(1),
                                                       "reason": "sheet added up wrong"}]}
     assert fold_bracket(fixed).matches()["W2-1"].sides == ["p4", "p2"]
+    assert bracket_json(fold_bracket(fixed))["brackets"]["main"][0][0]["reason"] == "sheet added up wrong"
     played = {**record, "events": [*record["events"], {"type": "match_result", "match": "W2-1", "games": won(0)}]}
     err = refusal(played, {"type": "match_corrected", "match": "W1-1", "games": won(1), "reason": "late sheet"})
     assert (err.code, err.params["match"], err.index) == ("match_played_on", "W2-1", 4)
@@ -156,6 +157,10 @@ def test_seeding_refusals_and_the_header():
     twice = refusal(blank, {"type": "bracket_seeded", "by": "hand", "entries": entries(2) + entries(1)})
     assert (twice.code, twice.params["rule"]) == ("entry_exists", "seeded_twice")
     assert refusal(blank, {"type": "bracket_seeded", "by": "coin", "entries": entries(2)}).params["rule"] == "bracket_entries"
+    shared = entries(3)
+    shared[2]["players"] = ["A3", "A1"]
+    taken = refusal(blank, {"type": "bracket_seeded", "by": "hand", "entries": shared})
+    assert (taken.code, taken.params) == ("entry_exists", {"entry": "p1", "player": "A1", "rule": "player_taken"})
     for header in ({"best_of": 2}, {"best_of": 11}, {"hands": 4, "target": 500}, {"consolation": "yes"}, {"x": 1}):
         with pytest.raises(TournamentError) as err:
             new_bracket(header)
@@ -219,6 +224,24 @@ def test_the_command_line_seeds_appends_and_shows_a_bracket(tmp_path):
     code, out = run("bracket", str(path), "--at", "1")
     assert code == 0 and out["brackets"]["main"][1][0]["sides"] == ["p2", None]
     code, out = run("bracket-append", str(path), json.dumps({"type": "match_result", "match": "W2-1"}))
+    assert code == 2 and out["error"]["code"] == "malformed"
+
+
+def test_the_command_line_seeds_a_bracket_from_a_previous_stages_standings(tmp_path):
+    from games.tournament import fold, ranking
+
+    from .play import tournament
+
+    stage = tournament(6, 3, seed=5, played=3)
+    order = [e for tied in ranking(fold(stage)) for e in tied]
+    (tmp_path / "swiss.json").write_text(json.dumps(stage))
+    (tmp_path / "entries.json").write_text(json.dumps(
+        [{"entry": f"e{i}", "players": [f"A{i}", f"B{i}"]} for i in range(6)]))
+    code, out = run("bracket-seed", str(tmp_path / "entries.json"), "--by", "previous_stage",
+                    "--stage", str(tmp_path / "swiss.json"))
+    assert code == 0 and out["event"]["by"] == "previous_stage"
+    assert [e["entry"] for e in out["event"]["entries"]] == order
+    code, out = run("bracket-seed", str(tmp_path / "entries.json"), "--by", "rating")
     assert code == 2 and out["error"]["code"] == "malformed"
 
 
