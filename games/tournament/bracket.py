@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import TournamentError
 from .fields import MAX_TEXT_CHARS
-from .limits import MAX_ENTRIES, MAX_ID, MAX_POINTS
+from .limits import MAX_ENTRIES, MAX_HANDS_PER_ROUND, MAX_ID, MAX_POINTS, MAX_TARGET
 from .record import is_int, malformed, reason
 
 FORMAT = "tichu-bracket/1"
@@ -52,8 +52,8 @@ def parse_bracket_header(obj: Any) -> dict[str, Any]:
         not is_int(best_of, 1)
         or best_of > MAX_BEST_OF
         or best_of % 2 == 0
-        or (hands is not None and not (is_int(hands, 1) and hands <= 64))
-        or (target is not None and not (is_int(target, 1) and target <= 10_000))
+        or (hands is not None and not (is_int(hands, 1) and hands <= MAX_HANDS_PER_ROUND))
+        or (target is not None and not (is_int(target, 1) and target <= MAX_TARGET))
         or (hands is not None and target is not None)
         or not isinstance(consolation, bool)
         or not isinstance(obj.get("name", ""), str)
