@@ -126,11 +126,19 @@ class BracketState:
     #: match id -> {"sides", "games", "walkover", "reason", "winner", "history": [event indexes]}
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
     events_applied: int = 0
+    #: the layout folded from seeds and results, kept until one of them changes (not a record)
+    _layout: dict[str, Match] | None = field(default=None, repr=False, compare=False)
 
     # --- the layout: a fold of the seeds and the results ----------------------------------
 
     def matches(self) -> dict[str, Match]:
-        """Every match of the bracket (and of the consolation bracket once its entries are known)."""
+        """Every match of the bracket (and of the consolation bracket once its entries are known).
+        Read only: the dict is kept until the next event changes the bracket."""
+        if self._layout is None:
+            self._layout = self._fold_layout()
+        return self._layout
+
+    def _fold_layout(self) -> dict[str, Match]:
         out = self._knockout(MAIN, self.seeds)
         if self.header["consolation"]:
             first = [m for m in out.values() if m.round == 1]
@@ -249,6 +257,7 @@ class BracketState:
                 "too_many_entries", f"a bracket has at most {MAX_ENTRIES} entries", limit=MAX_ENTRIES, rule="bracket"
             )
         self.entries, self.seeds, self.by = parsed, list(parsed), by
+        self._layout = None
 
     def _result(self, event: dict[str, Any], *, correction: bool) -> None:
         if not self.seeds:
@@ -280,10 +289,12 @@ class BracketState:
             played["reason"] = event["reason"]  # a note the scorer gave, kept with the result
         played["history"] = [*(earlier["history"] if earlier else []), self.events_applied]
         before = self.results
-        self.results = {**before, match.id: played}
-        moved = self._played_on()
+        self.results, self._layout = {**before, match.id: played}, None
+        # Only a correction can unseat a later result: a first result fills sides that were
+        # unknown, on which nothing can have been played yet.
+        moved = self._played_on() if correction else None
         if moved is not None:
-            self.results = before
+            self.results, self._layout = before, None
             raise TournamentError(
                 "match_played_on",
                 f"match {moved}'s result was played by the sides this correction changes: correct it first",
