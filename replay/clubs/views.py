@@ -90,7 +90,9 @@ def _player_filter(request, roster: list[Player]) -> Player | None:
 def club_detail(request, slug: str):
     club = _club(request, slug)
     listed = selectors.games_listed(Game.objects.filter(club=club), request.user)  # less held tables' games
-    roster = list(Player.objects.filter(club=club).order_by("name", "id"))
+    # the filter offers the players of the games listed to this reader (not a held table's: its
+    # seating is the table's and the TD's until the round closes)
+    roster = list(Player.objects.filter(club=club, games__in=listed).distinct().order_by("name", "id"))
     who = _player_filter(request, roster)
     games = listed.filter(seats__player=who) if who else listed
     # when the games were played, newest first (an imported history keeps its own dates)
