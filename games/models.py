@@ -14,9 +14,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower, Trim
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.db.models.functions import Lower, Trim
 
 from games.choices import TextChoices
 from games.streams.models import StreamEvent, StreamHead

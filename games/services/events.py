@@ -8,8 +8,8 @@ from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
 from games.streams.append import append_batch
 
-from .content import content_extended
 from .checks import _check_incoming
+from .content import content_extended
 from .errors import GameNotFound, RuleViolation, WriteForbidden, seat_names_of
 from .game_end import status_for
 from .results import WriteResult, game_body

@@ -15,10 +15,10 @@ from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.imports import import_hash, import_once
 
 from . import events as events_service  # looked up at call time: tests replace its writes
-from .content import content_start, name_key, record_content
 from .checks import _check_name
-from .errors import InvalidInput, RuleViolation, engine_reason
+from .content import content_start, name_key, record_content
 from .dating import dating
+from .errors import InvalidInput, RuleViolation, engine_reason
 from .game_end import status_for
 from .players import players_for_names
 from .results import WriteResult, game_body

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Game
 from games.choices import TextChoices
+from games.models import Club, Game
 from games.streams.models import StreamEvent, StreamHead
 
 

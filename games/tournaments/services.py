@@ -19,6 +19,7 @@ from games import engine, hooks, ids
 from games import selectors as game_selectors
 from games import services as game_services
 from games import tournament as core
+from games.clubs import feed
 from games.models import Club, Game, GameSeat, Membership, Player
 from games.services import GameNotFound, RuleViolation, WriteForbidden
 from games.streams.append import append_batch
@@ -26,9 +27,7 @@ from games.streams.checks import check_storable
 from games.streams.errors import InvalidInput, SeqConflict, ServiceError
 from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
-from games.tournaments import (duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes,
-                               visibility)
-from games.clubs import feed
+from games.tournaments import duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
