@@ -15,7 +15,6 @@ from games import engine
 
 from . import frames
 
-
 #: The compass places of engine.seat_positions, in the reader's language
 PLACES = {
     "South": pgettext_lazy("place at the table", "South"), "South-East": pgettext_lazy("place at the table", "South-East"),

@@ -18,16 +18,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import live, selectors, services, visibility
-from games.clubs import services as club_services
-from games.api import serializers as s
 from games.api import bodies, http_cache, query_params
+from games.api import serializers as s
 from games.api.exceptions import ApiError
-from games.api.requests import idempotency_key, query_uint, validated, write_response
-from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
-from games.api.schema import SIGNED_IN
+from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.permissions import ReadAnyoneWriteAuthenticated, require_admin, require_writer
+from games.api.requests import idempotency_key, query_uint, validated, write_response
+from games.api.schema import SIGNED_IN
 from games.api.throttles import WriteThrottle
+from games.clubs import services as club_services
 from games.models import Club, Game, Membership
 
 ERRORS = {

@@ -107,6 +107,9 @@ class PlayState(Protocol):
     def variant(self) -> Any: ...  # its ``name`` is the record's variant, its ``label`` the game's name
 
     @property
+    def is_over(self) -> bool: ...
+
+    @property
     def phase(self) -> str: ...
 
     @property

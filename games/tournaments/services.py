@@ -19,6 +19,7 @@ from games import engine, hooks, ids
 from games import selectors as game_selectors
 from games import services as game_services
 from games import tournament as core
+from games.clubs import feed
 from games.models import Club, Game, GameSeat, Membership, Player
 from games.services import GameNotFound, RuleViolation, WriteForbidden
 from games.streams.append import append_batch
@@ -26,9 +27,7 @@ from games.streams.checks import check_storable
 from games.streams.errors import InvalidInput, SeqConflict, ServiceError
 from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
-from games.tournaments import (duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes,
-                               visibility)
-from games.clubs import feed
+from games.tournaments import duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
@@ -42,6 +41,8 @@ class TournamentNotFound(GameNotFound):
 class TournamentRuleViolation(RuleViolation):
     """The core refused an event (422, the API's rule-error shape); `index` is its position in
     the batch."""
+
+    error: core.TournamentError
 
     def __init__(self, error: core.TournamentError, index: int | None) -> None:
         ServiceError.__init__(self, refusal_words.message(error, index))
@@ -176,20 +177,19 @@ def _check_correction_side(state: core.TournamentState, event: dict, index: int)
         return
     if state.header["system"] == "duplicate":  # a board's AVG adjustment is the TD's, not a hand of the game
         return
-    rnd = selectors.round_of(state, event.get("round")) if type(event.get("round")) is int else None
-    table = rnd.tables.get(event.get("table")) if rnd is not None and type(event.get("table")) is int else None
-    result = table.result if table is not None else None
-    if result is not None and (result.get("from_game") or result.get("game_open")):
+    table = _game_table(state, event)
+    if table is not None:
         raise InvalidInput(
             _("table %(table)s's result is its game's: correct the hand on the game (with your reason), not "
               "the table's score") % {"table": event["table"]},
-            code="correct_on_game", params={"index": index, "round": rnd.number, "table": table.number})
+            code="correct_on_game", params={"index": index, "round": event["round"], "table": table.number})
 
 
 def _game_table(state: core.TournamentState, event: dict):
     """The core's table an event names, if its result is its game's (or the game is open again)."""
-    rnd = selectors.round_of(state, event.get("round")) if type(event.get("round")) is int else None
-    table = rnd.tables.get(event.get("table")) if rnd is not None and type(event.get("table")) is int else None
+    number, table_number = event.get("round"), event.get("table")
+    rnd = selectors.round_of(state, number) if type(number) is int else None
+    table = rnd.tables.get(table_number) if rnd is not None and type(table_number) is int else None
     result = table.result if table is not None else None
     return table if result is not None and (result.get("from_game") or result.get("game_open")) else None
 

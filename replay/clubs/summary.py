@@ -13,7 +13,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-
 from games import engine, safe_cache, snapshots
 from games.models import Game
 from games.ratings.evening import evening_of, evening_start

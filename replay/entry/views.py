@@ -17,19 +17,18 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.middleware.csrf import get_token
-from django.views.decorators.cache import never_cache
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games import engine, selectors, services, visibility
 from games.models import Club, Game, Membership, Player
 from games.tournaments import at_the_table, game_table
-
 from replay import frames
 from replay import present as viewer
 from replay.data import replay_data

@@ -12,12 +12,14 @@ from typing import Any, Iterable
 from xml.sax.saxutils import escape
 
 import segno
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -28,8 +30,6 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from games import engine
 from games import tournament as core

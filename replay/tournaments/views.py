@@ -25,10 +25,10 @@ from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
-from games.tournaments import refusal_words, result_sides, selectors, services, visibility
 from games.tournament.performance import MIN_TABLES
 from games.tournament.record import SYSTEMS
 from games.tournament.scoring import PRESETS
+from games.tournaments import refusal_words, result_sides, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 from replay.tournaments.refusals import refusal

@@ -97,7 +97,7 @@ def test_a_game_changed_after_its_confirmed_result_is_flagged_and_holds_the_roun
     table keeps the numbers sent, flagged, and the round waits; once the game is over again its
     result is the table's, and the opponents are asked again (nothing to take again)."""
     tid, tables = published_round(scorer_client)
-    for number, table in tables.items():
+    for table in tables.values():
         code = with_code(table["code"])
         finish_table(code, table["game"])
         sent(code, table, "ns")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games.models import Club, Game, Membership, Player
 from games.tournaments.models import Tournament, TournamentEvent
 from tests.conftest import client_for
-from tests.tournament_api.test_api import append, create, pair_next_round, register_pairs
+from tests.tournament_api.test_api import append, create, pair_next_round
 from tests.tournament_api.test_table_codes import finish_table, published_round, with_code
 
 
