@@ -143,7 +143,7 @@ class BracketState:
         if self.header["consolation"]:
             first = [m for m in out.values() if m.round == 1]
             if first and all(m.winner for m in first):
-                losers = [s for m in first if not m.bye for s in m.sides if s != m.winner]
+                losers = [s for m in first if not m.bye for s in m.sides if s is not None and s != m.winner]
                 if len(losers) >= 2:
                     rank = {e: i for i, e in enumerate(self.seeds)}
                     out.update(self._knockout(CONSOLATION, sorted(losers, key=rank.__getitem__)))
