@@ -42,6 +42,18 @@ class SiteNav:
     def is_me(self, player_id) -> bool:
         return player_id in self.player_ids
 
+    def names_in(self, club_id) -> frozenset[str]:
+        """The reader's roster names in one club, trimmed and in lower case (a club's names are
+        unique so: games.Player's constraint), for records that name players rather than point
+        at them (a tournament's entries)."""
+        if not self.player_ids:
+            return frozenset()
+        cache = self.__dict__.setdefault("_names_in", {})  # asked once per club and request
+        if club_id not in cache:
+            cache[club_id] = frozenset(n.strip().lower() for n in Player.objects.filter(
+                pk__in=self.player_ids, club_id=club_id).values_list("name", flat=True))
+        return cache[club_id]
+
 
 def site_nav(request) -> dict:
     """Context processor: `site_nav` for the top bar."""

@@ -106,7 +106,7 @@ class PlainPoolBayesKalman:
     than any one of them); the ratings shown are those of the copy whose drift has the largest
     marginal weight. Nothing is tuned per history: the grids and the prior are the rule.
 
-    Shipped since 2026-11-27 as mixture.PoolBayesKalman (pool-bayes-kalman/4), which computes
+    Shipped since 2026-11-27 as mixture.PoolBayesKalman (pool-bayes-kalman/5), which computes
     the same numbers faster and keeps each player's rating as written at their last game; this
     plain version is what the tests hold it to (forecasts and changes within rounding).
     """
@@ -154,8 +154,11 @@ class PlainPoolBayesKalman:
                     self.log_w[k][m] += y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
         k = self.chosen()
         out: list[Change] = []
+        # every copy's expected margin of side 0: the shipped rule that a win agrees with its
+        # result (model.result_kept) reads them all
+        favour = tuple(copy.pair_features(game)[0][0] for copy in self.copies) if n == 2 else ()
         for c, copy in enumerate(self.copies):
-            changes = copy.update(game)
+            changes = copy.update(game, favour)
             if c == k:
                 out = changes
         return out

@@ -1,9 +1,14 @@
 """Small server-rendered SVG charts on a real time axis (the site's CSP allows no scripts from
 elsewhere, and none are needed). Pure Python (no Django).
 
-* `rating_chart`: one point per game at the time it was played: the Elo table's line and the
-  predictive rating's line with its 95% range as a band. Two games a month apart are a month
-  apart on the axis, not one step.
+* `rating_chart`: one point per game, in the order and at about the time it was played: the Elo
+  table's line and the predictive rating's line with its 95% range as a band. The axis is time,
+  stretched where games crowd (`GameAxis`): every game is at least half the average spacing from
+  the one before, so an evening's five games are five points side by side, not a vertical
+  sliver on one date, and a break of more than a year and a fifth of the span shown is shortened
+  to that (nine years between an imported archive and tonight are not most of the chart). Ticks sit at
+  their dates on the stretched axis. Each point carries its game's why line (a tooltip; the page's
+  script shows it on a tap: replay/static/site/rating_chart.js).
 * `rank_chart`: a step line of the player's rank after each club day (first place at the top).
 Dates on the axis are ticks at whole days, months or years, chosen by the span shown, at the
 club's local midnights in both charts (a New York game at 20:00 is 01:00 UTC the next day: it
@@ -12,6 +17,7 @@ tick (local midnight), so a night the clocks change is 23 or 25 hours wide, as i
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from html import escape
@@ -76,18 +82,51 @@ def time_ticks(lo: float, hi: float, max_ticks: int = 6,
     return [(t.timestamp(), t.strftime(fmt.replace("{b}", months[t.month - 1].replace("%", "%%")))) for t in ticks]
 
 
-class _Frame:
-    """Maps (time, value) to the SVG's coordinates."""
+class GameAxis:
+    """Time stretched where games crowd and shortened over long breaks (the module docstring): a
+    monotone, piecewise-linear map from a timestamp to a position, through one knot per game.
+    Between two games the step is the time between them, at least `min_step` (half the average
+    spacing over the span) and at most `max_step` (a fifth of the span, or a year if that is
+    more: only a break of years is shortened); outside the games, time as it is."""
 
-    def __init__(self, t0: float, t1: float, lo: float, hi: float, invert: bool = False):
-        if t1 - t0 < 86400:  # a single evening: a day's width, centred
-            mid = (t0 + t1) / 2
-            t0, t1 = mid - 43200, mid + 43200
-        self.t0, self.t1, self.lo, self.hi, self.invert = t0, t1, lo, hi, invert
+    def __init__(self, times: Sequence[float]):
+        self.times = list(times)
+        span = max(self.times[-1] - self.times[0], 86400.0) if self.times else 86400.0
+        n = max(len(self.times) - 1, 1)
+        min_step, max_step = 0.5 * span / n, max(span / 5, 365 * 86400.0)
+        self.knots = [0.0]
+        for a, b in zip(self.times, self.times[1:]):
+            self.knots.append(self.knots[-1] + min(max(b - a, min_step), max(max_step, min_step)))
+
+    def __call__(self, t: float) -> float:
+        ts, us = self.times, self.knots
+        if not ts:
+            return t
+        if t <= ts[0]:
+            return t - ts[0]
+        if t >= ts[-1]:
+            return us[-1] + (t - ts[-1])
+        i = bisect_right(ts, t)  # ts[i - 1] <= t < ts[i]
+        a, b = ts[i - 1], ts[i]
+        return us[i - 1] + (us[i] - us[i - 1]) * (t - a) / (b - a) if b > a else us[i]
+
+
+class _Frame:
+    """Maps (time, value) to the SVG's coordinates; `axis` maps time to a position first (the
+    rating chart's GameAxis; the rank chart keeps plain time)."""
+
+    def __init__(self, t0: float, t1: float, lo: float, hi: float, invert: bool = False,
+                 axis: GameAxis | None = None):
+        self.axis = axis or (lambda t: t)
+        u0, u1 = self.axis(t0), self.axis(t1)
+        if u1 - u0 < 86400:  # a single evening: a day's width, centred
+            mid = (u0 + u1) / 2
+            u0, u1 = mid - 43200, mid + 43200
+        self.t0, self.t1, self.u0, self.u1, self.lo, self.hi, self.invert = t0, t1, u0, u1, lo, hi, invert
         self.w, self.h = W - PAD_L - PAD_R, H - PAD_T - PAD_B
 
     def x(self, t: float) -> float:
-        return round(PAD_L + self.w * (t - self.t0) / (self.t1 - self.t0), 1)
+        return round(PAD_L + self.w * (self.axis(t) - self.u0) / (self.u1 - self.u0), 1)
 
     def y(self, v: float) -> float:
         f = (v - self.lo) / (self.hi - self.lo)
@@ -107,8 +146,12 @@ def _axes(fr: _Frame, y_labels: Sequence[tuple[float, str]], months: Sequence[st
         y = fr.y(v)
         parts.append(f'<line x1="{PAD_L}" y1="{y}" x2="{PAD_L + fr.w}" y2="{y}" stroke="#e4e4e4"/>'
                      f'<text x="{PAD_L - 5}" y="{y + 4}" text-anchor="end" font-size="12">{escape(text)}</text>')
+    last_x = -1e9
     for t, text in time_ticks(fr.t0, fr.t1, months=months, tz=tz):
         x = fr.x(t)
+        if x - last_x < 7 * len(text) + 8:  # crowded (a break the game axis shortened): one label per place
+            continue
+        last_x = x
         parts.append(f'<line x1="{x}" y1="{PAD_T + fr.h}" x2="{x}" y2="{PAD_T + fr.h + 4}" stroke="#888"/>'
                      f'<text x="{x}" y="{H - 8}" text-anchor="middle" font-size="12">{escape(text)}</text>')
     return parts
@@ -134,7 +177,7 @@ def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
         lo, hi = (hi + lo) / 2 - 20, (hi + lo) / 2 + 20
     step = 50 if hi - lo < 400 else 100 if hi - lo < 1000 else 250
     lo, hi = step * (lo // step), step * (hi // step + 1)
-    fr = _Frame(ts[0], ts[-1], lo, hi)
+    fr = _Frame(ts[0], ts[-1], lo, hi, axis=GameAxis(ts))
     ys = [(v, f"{v:.0f}") for v in _range(lo, hi, step * max(1, round((hi - lo) / step / 5)))]
     parts = _head(title, "rating-chart") + _axes(fr, ys, months, tz)
     band = ([f"{fr.x(t)},{fr.y(p.rating + 2 * p.rd)}" for t, p in zip(ts, points)]
@@ -147,7 +190,7 @@ def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
         parts.append(f'<polyline class="{cls}" fill="none" stroke="{colour}" stroke-width="1.8"{dash} '
                      f'points="{coords}"/>')
     for t, p in zip(ts, points):  # one point per game, its tooltip the game and its reason
-        parts.append(f'<circle class="game" cx="{fr.x(t)}" cy="{fr.y(p.elo)}" r="2.2" fill="{ELO_COLOUR}">'
+        parts.append(f'<circle class="game" cx="{fr.x(t)}" cy="{fr.y(p.elo)}" r="2.6" fill="{ELO_COLOUR}">'
                      f'<title>{escape(p.label)}</title></circle>')
     elo_words, predictive_words = legend
     x2 = PAD_L + max(100, 40 + 7 * len(elo_words))  # the second key after the first's words (about 7 px a letter)

@@ -1,4 +1,4 @@
-"""The shipped predictive rating (config.SYSTEM "pool-bayes-kalman/4", docs/ratings.md §3): the
+"""The shipped predictive rating (config.SYSTEM "pool-bayes-kalman/5", docs/ratings.md §3): the
 margin Kalman filter of model.py with its day drift and its full-game forecast scale learned by
 each pool from its own earlier games, as a Bayesian mixture over a fixed grid (candidate 2 of
 §3c; `candidates.PoolBayesKalman` is its plain reference implementation, and the tests hold this
@@ -35,7 +35,7 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from .base import Change, Standing
-from .model import ModelParams, length_ratio, observation
+from .model import ModelParams, length_ratio, observation, result_kept
 from .types import GameResult, PlayerId
 
 MIX_DRIFTS = (0.0, 0.001, 0.002, 0.004)
@@ -192,6 +192,8 @@ class PoolBayesKalman:
             # one pass (the same operations as _features and the general loop below)
             y, r = observation(self.params, game, 0, 1)
             s0, s1 = sides
+            favour = tuple(sum(m[s0]) - sum(m[s1]) for m in pre_m)
+            y = result_kept(y, game.pair_score(0, 1), favour)
             post_m, post_v = [], []
             bd, bsv = block.d, block.sv
             pair_of_two = s0.stop == 2 and s1.stop == 4
@@ -226,6 +228,7 @@ class PoolBayesKalman:
             for i in range(n):
                 for j in range(i + 1, n):
                     y, r = observation(self.params, game, i, j)
+                    y = result_kept(y, game.pair_score(i, j))
                     si, sj = sides[i], sides[j]
                     for m, v in zip(post_m, post_v):
                         S = sum(v[si]) + sum(v[sj]) + r * extra

@@ -127,6 +127,31 @@ def observation(p: ModelParams, game: GameResult, i: int, j: int) -> tuple[float
     return (c if y > c else -c if y < -c else y), p.obs_var / n
 
 
+def result_kept(y: float, score: float, favour: tuple[float, ...] = ()) -> float:
+    """The observation `y` of side i against side j (observation()) made to agree with the result
+    (`score`, 1 when i won): a rating that follows the points must not read a win as a loss.
+
+    * The winner's margin is never below zero. Clipping each hand at +-hand_clip can turn a win
+      into a negative mean (565-435 with one clipped 400-point hand against five small ones lost):
+      the result says the winner played at least level, so that is what is read.
+    * An underdog's win never costs rating. `favour` is every copy's expected margin d of side i
+      (mixture.py): when any copy had the winner behind (d < 0), the win counts as at least the
+      largest margin any copy expected, so no copy, whichever is shown, takes rating from the
+      winner (the copies disagree on the favourite only in a near-even game). A favourite who
+      wins by less than expected still loses a little: the points said less than the ratings.
+
+    A draw (0.5) is read as it is. A loser is the winner of the same pair seen from the other
+    side, so a favourite who loses never gains either."""
+    if score == 0.5:
+        return y
+    sign = 1.0 if score > 0.5 else -1.0
+    won_by = sign * y
+    floor = 0.0
+    if favour and min(sign * d for d in favour) < 0.0:
+        floor = max(0.0, max(sign * d for d in favour))
+    return sign * (won_by if won_by > floor else floor)
+
+
 class MarginKalman:
     name = "margin-kalman"
 
@@ -180,7 +205,10 @@ class MarginKalman:
     def win_probability(self, game: GameResult) -> float:
         return self.pair_probabilities(game)[0][2]
 
-    def update(self, game: GameResult) -> list[Change]:
+    def update(self, game: GameResult, favour: tuple[float, ...] | None = None) -> list[Change]:
+        """Apply a game. `favour`: None, the former model margin-kalman/2 (the margin read as
+        observed); else the shipped mixture's rule (result_kept): every pair's margin agrees with
+        its result, and in a two-side game `favour` is every copy's expected margin of side 0."""
         p = self.params
         t = game.finished_at
         teams = game.teams
@@ -203,6 +231,8 @@ class MarginKalman:
                 actual[i] += s
                 actual[j] += 1.0 - s
                 y, r = observation(p, game, i, j)
+                if favour is not None:
+                    y = result_kept(y, s, favour if n == 2 else ())
                 S = sv + r * extra
                 innov = (y - d) / S
                 for pl in ti:

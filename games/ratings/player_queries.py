@@ -92,7 +92,9 @@ def club_rank_history(club: Club, variant: str, player_id: int, table: str) -> l
     whole pool's replay, for every player at once, computed once per version of the pool's ratings,
     of the club's rule and of its time zone (league_cache)."""
     rule = rank_rule(club)
-    every = cached("ranks", club.pk, variant, (table, rule.min_games, rule.inactive_days, club.time_zone),
+    # the ranking figure's name is in the key: ranks cached under another order are not read
+    order = SYSTEMS[table].ranks_by.__name__
+    every = cached("ranks", club.pk, variant, (table, order, rule.min_games, rule.inactive_days, club.time_zone),
                    lambda: compute_rank_histories(club.pk, variant, table, rule, tz=club.time_zone))
     return every.get(player_id, [])
 
@@ -101,10 +103,11 @@ def compute_rank_histories(club_id: int, variant: str, table: str, rule: RankRul
                            players: list[int] | None = None, tz: str = "UTC") -> dict[int, list[dict]]:
     """Each player's (all, or only `players`) rank after each club evening (in the club's time
     zone `tz`), replayed from the pool."""
-    field = SYSTEMS[table].after
-    rows = (Row(p, evening_of(at, tz), r, g) for p, at, r, g in
+    system = SYSTEMS[table]
+    ranks_by = system.ranks_by  # the table's own order (the predictive one: rating - 2 RD)
+    rows = (Row(p, evening_of(at, tz), ranks_by(r, rd if system.has_deviation else 0.0), g) for p, at, r, rd, g in
             RatingChange.objects.filter(club_id=club_id, variant=variant).order_by("ordinal", "id")
-            .values_list("player_id", "finished_at", field, "games").iterator(chunk_size=5000))
+            .values_list("player_id", "finished_at", system.after, "rd_after", "games").iterator(chunk_size=5000))
     return {p: [{"day": d.day.isoformat(), "rank": d.rank, "ranked": d.ranked, "played": d.played} for d in days]
             for p, days in rank_history(rows, rule, players=players).items()}
 

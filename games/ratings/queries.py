@@ -157,7 +157,7 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
     for r in rows:
         st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule, calendar)
         r.games_to_rank, r.inactive, r.note = st.games_to_rank, st.inactive, st.note
-        keyed.append((order_key(r.rating, r.player, r.player_id, st), r, st))
+        keyed.append((order_key(rated.ranks_by(r.rating, r.rd), r.player, r.player_id, st), r, st))
     keyed.sort(key=lambda k: k[0])
     rows = []
     rank = 0

@@ -22,7 +22,8 @@ class Row:
 
     player: Hashable
     day: date
-    rating: float
+    rating: float  # the figure the table ranks by (systems.LeagueSystem.ranks_by): the Elo rating, or
+    # the predictive rating's low end (rating - 2 RD)
     games: int
 
 

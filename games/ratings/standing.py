@@ -15,7 +15,8 @@ A club sets two rules (Club.league_min_games, Club.league_inactive_days; docs/ra
   absence, so importing a club's past gives its regulars of then a ranked league, by the dates
   the games were played.
 
-Ranked players are ordered by rating; the unranked follow (the active players still short of
+Ranked players are ordered by the table's ranking figure (`rating` here: systems.LeagueSystem.ranks_by,
+the predictive table's rating - 2 RD); the unranked follow (the active players still short of
 games first, fewest missing first, then the inactive), each group by rating.
 """
 from __future__ import annotations

@@ -5,7 +5,8 @@ outcomes: the Elo table (`elo.ClubElo`, as clubs know it) and the predictive mod
 (`config.model_for`, the margin Kalman mixture). What the league pages, the API and the tasks need
 to know of a system is declared here, once: how to start it for a variant, its key (`?table=elo`, the API's `tables[].key`), the
 `RatingChange` columns holding its rating before and after a game, whether it has an uncertainty,
-when a player is provisional in it, and the rules a reader is shown. A new system of the league
+when a player is provisional in it, the figure its table ranks by (the predictive table: the low end of
+the 95% range) and the rules a reader is shown. A new system of the league
 is one entry here (and its columns)."""
 from __future__ import annotations
 
@@ -47,12 +48,26 @@ class LeagueSystem:
     provisional: Callable[[str, float, int], bool]  # (variant, rd, games) -> shown with "?"
     rules: Callable[[str], dict]  # the parameters a reader is shown, per variant
     start: Callable[[str], Any]  # the system for a variant, empty: what services.py replays a pool with
+    ranks_by: Callable[[float, float], float]  # (rating, RD) -> the figure the table is ranked by
+
+
+def conservative(rating: float, rd: float) -> float:
+    """The predictive table's ranking figure: the low end of the 95% range (rating - 2 RD), as
+    TrueSkill ranks by mu - k sigma. A player known from few games (a wide range) ranks below a
+    regular of the same rating until their games narrow it: "1511? +- 313" is 885 here, so it no
+    longer ranks first above a well-known 1663 +- 60 (1543)."""
+    return rating - 2.0 * rd
+
+
+def plain(rating: float, rd: float) -> float:
+    """The Elo table's: the rating itself (it has no deviation)."""
+    return rating
 
 
 ELO = LeagueSystem("elo", ClubElo.name, "elo_before", "elo_after", False, _elo_provisional, _elo_rules,
-                   lambda variant: ClubElo())
+                   lambda variant: ClubElo(), plain)
 PREDICTIVE = LeagueSystem("predictive", SYSTEM, "rating_before", "rating_after", True, _predictive_provisional,
-                          _predictive_rules, model_for)
+                          _predictive_rules, model_for, conservative)
 
 #: The league's systems by key, in the order a club may lead with (Club.league_leads_with).
 SYSTEMS: dict[str, LeagueSystem] = {s.key: s for s in (ELO, PREDICTIVE)}

@@ -31,6 +31,7 @@ from games.tournament.scoring import PRESETS
 from games.tournaments import refusal_words, result_sides, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
+from replay.site_nav import SiteNav
 from replay.tournaments.refusals import refusal
 
 from . import explanation_words, seat_list
@@ -226,7 +227,18 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
                               "replay": reverse("replay:game-replay", args=[link.game_id]) if link else None})
         rows.append({"name": line["name"], "cells": row_cells})
     perf = performances(tournament, state) if upto is None else {}
-    lines = [{**line, "perf": perf.get(line["entry"], {})} for line in standings["standings"]]
+    nav = SiteNav(request.user)  # "you" on the reader's own entry
+
+    def is_mine(entry_id: str) -> bool:
+        """An entry names its players by roster id (stored records) or by name."""
+        entry = state.entries.get(entry_id)
+        if not nav.player_ids or entry is None:
+            return False
+        return any(p in nav.player_ids if isinstance(p, int) and not isinstance(p, bool)
+                   else str(p).strip().lower() in nav.names_in(tournament.club_id) for p in entry.players)
+
+    lines = [{**line, "perf": perf.get(line["entry"], {}), "mine": is_mine(line["entry"])}
+             for line in standings["standings"]]
     return {
         "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
         # the column appears once some entry has played enough for its figure (MIN_TABLES): a
@@ -300,7 +312,7 @@ def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
         "tables": _table_views(tournament, state, current) if current and not state.finished else [],
         # the newest round's seats by player (the next round's, once it is paired): who sits where
         "seats": seat_list.seat_rows(state, current.number) if current and not state.finished else [],
-        "refresh_seconds": 20, **_standings_context(tournament, request),
+        "refresh_seconds": 20, "projector": True, **_standings_context(tournament, request),
     })
 
 

@@ -133,3 +133,58 @@ def test_the_admin_sets_the_clubs_time_zone(open_as, club, make_user, width):
         assert errors == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280], ids=["w390", "w1280"])
+def test_a_player_finds_themselves_and_taps_the_chart(browser, live_server, club, make_user, width):
+    """Issue 39 item 3: "you" on both tables and the player page, the ranking rule and the "?" said
+    in words on the league page, headers in words; on the player page a tap on the chart (a touch
+    screen: no hover) says the nearest game's why line below it, and an evening's games are points
+    of their own."""
+    from django.conf import settings
+    from django.test import Client
+
+    regular = Player.objects.filter(club=club).exclude(name__startswith="Newcomer").order_by("id").first()
+    me = make_user("me")
+    Player.objects.filter(pk=regular.pk).update(user=me)
+    client = Client()
+    client.force_login(me)
+    context = browser.new_context(viewport={"width": width, "height": 900}, has_touch=True)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                          "url": live_server.url}])
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(live_server.url + f"/clubs/{club.slug}/league/")
+        for table in ("elo", "predictive"):
+            mine = page.locator(f"#league-{table} tr.mine")
+            assert mine.count() == 1 and regular.name in mine.inner_text() and "you" in mine.locator(".you-badge").inner_text()
+        assert "low end of the range" in page.locator("#ranking-rule").inner_text()
+        assert "provisional" in page.locator("#question-predictive").inner_text()
+        headers = page.locator("#league-predictive thead th").all_inner_texts()
+        assert "Last game" in headers and "Double victories" in headers and "1-2" not in headers
+        low = [float(t.split("–")[0].replace("−", "-")) for t in
+               page.locator("#league-predictive tbody tr:not(.unranked) td.range").all_inner_texts()]
+        assert low == sorted(low, reverse=True)  # ranked by the range's low end
+        check_fits(page, f"league as a player, {width} px")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"league-you-{width}.png"), full_page=True)
+
+        page.goto(live_server.url + f"/players/{regular.pk}/")
+        assert page.locator("h1 #you").is_visible()
+        xs = [float(c.get_attribute("cx")) for c in page.locator("#rating-chart circle.game").all()]
+        assert len(set(xs)) == len(xs), "every game a point of its own"
+        assert page.locator("#chart-point").is_hidden()
+        box = page.locator("#rating-chart svg").bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] * 0.995, box["y"] + box["height"] / 2)
+        said = page.locator("#chart-point")
+        assert said.is_visible() and any(w in said.inner_text() for w in ("won", "lost", "drew"))
+        assert page.locator("#rating-chart circle.game.picked").count() == 1
+        last_why = page.locator("#recent td.why").first.inner_text()
+        assert last_why in said.inner_text()  # the right end of the chart: the latest game
+        check_fits(page, f"player page as the player, {width} px")
+        page.screenshot(path=str(SHOTS / f"player-you-{width}.png"), full_page=True)
+        assert errors == []
+    finally:
+        context.close()

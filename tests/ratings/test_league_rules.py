@@ -236,17 +236,49 @@ def test_rank_history_of_a_small_club():
 
 # -- charts ----------------------------------------------------------------------------------------
 
-def test_the_rating_chart_puts_games_on_a_time_axis():
+def _xs(svg: str) -> list[float]:
+    return [float(x) for x in re.findall(r'<circle class="game" cx="([\d.]+)"', svg)]
+
+
+def test_the_rating_chart_puts_games_on_a_time_axis_that_spaces_an_evening_apart():
     t0 = datetime(2025, 1, 1, 20, tzinfo=timezone.utc)
     times = [t0, t0 + timedelta(hours=1), t0 + timedelta(days=30), t0 + timedelta(days=90)]
     svg = charts.rating_chart([charts.GamePoint(t, 1500 + k, 1500 - k, 60, f"game {k} <b>") for k, t in enumerate(times)])
-    xs = [float(x) for x in re.findall(r'<circle class="game" cx="([\d.]+)"', svg)]
+    xs = _xs(svg)
     assert len(xs) == 4  # one point per game, two of them on one evening
-    span = (times[-1] - times[0]).total_seconds()
-    for t, x in zip(times, xs):  # proportional to the time elapsed
-        assert x == pytest.approx(xs[0] + (xs[-1] - xs[0]) * (t - times[0]).total_seconds() / span, abs=0.2)
+    width = xs[-1] - xs[0]
+    # the evening's two games, an hour apart, are half the mean spacing of the real span apart
+    # (15 of the 105 days the stretched axis is long), not one on the other
+    assert xs[1] - xs[0] == pytest.approx(width * 15 / 105, abs=0.3)
+    assert xs[3] - xs[2] == pytest.approx(2 * (xs[2] - xs[1]), abs=1)  # further apart: time as it is
     assert "Feb 2025" in svg and "&lt;b&gt;" in svg and "<b>" not in svg
     assert 'class="band"' in svg
+
+
+@given(st.lists(st.integers(0, 10 * 365 * 24), min_size=1, max_size=60))
+def test_every_game_has_its_own_place_in_order_and_the_ticks_stay_at_their_dates(hours):
+    t0 = datetime(2012, 3, 1, 19, tzinfo=timezone.utc)
+    times = sorted(t0 + timedelta(hours=h) for h in hours)
+    svg = charts.rating_chart([charts.GamePoint(t, 1500, 1500, 60, "") for t in times])
+    xs = _xs(svg)
+    assert xs == sorted(xs)  # in the order played
+    if len(set(times)) == len(times) > 1:
+        assert min(b - a for a, b in zip(xs, xs[1:])) >= 0.5 * (xs[-1] - xs[0]) / (len(xs) - 1) / 5 - 0.2
+    # the stretched axis is monotone, so a tick between two games is drawn between their points
+    ticks = list(float(x) for x in re.findall(r'<line x1="([\d.]+)" y1="\d+(?:\.\d+)?" x2="\1" y2="\d+(?:\.\d+)?" stroke="#888"/>', svg))
+    assert ticks == sorted(ticks)
+
+
+def test_a_long_break_is_shortened_and_an_evening_is_not_a_sliver():
+    """150 games of 2012-17 and five tonight (issue 39): the nine-year break (three fifths of the
+    time shown) is shortened to a fifth of that time, under a third of the axis, and tonight's five
+    games are spread, not stacked on one date."""
+    old = [datetime(2012, 1, 3, 19, tzinfo=timezone.utc) + timedelta(days=12 * k) for k in range(150)]
+    tonight = [datetime(2026, 12, 7, 19, tzinfo=timezone.utc) + timedelta(minutes=40 * k) for k in range(5)]
+    xs = _xs(charts.rating_chart([charts.GamePoint(t, 1500, 1500, 60, "") for t in old + tonight]))
+    width = xs[-1] - xs[0]
+    assert xs[150] - xs[149] <= width / 3
+    assert min(b - a for a, b in zip(xs[150:], xs[151:])) >= 0.5 * width / 154 - 0.2
 
 
 def test_time_ticks_by_span():

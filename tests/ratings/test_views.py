@@ -67,7 +67,11 @@ def test_league_json_matches_the_history(league_club):
     assert data["rules"] == {"min_games": 5, "inactive_days": 180, "season_start_month": 1, "time_zone": "UTC"}
     ranked = [r for r in data["rows"] if r["rank"] is not None]
     assert ranked and [r["rank"] for r in ranked] == list(range(1, len(ranked) + 1))
-    assert [r["rating"] for r in ranked] == sorted((r["rating"] for r in ranked), reverse=True)
+    # the predictive table ranks by the low end of the 95% range (rating - 2 RD), the Elo table by rating
+    low = [r["rating"] - 2 * r["rd"] for r in ranked]
+    assert low == sorted(low, reverse=True)
+    elo_ranked = [r["rating"] for r in data["elo"]["rows"] if r["rank"] is not None]
+    assert elo_ranked == sorted(elo_ranked, reverse=True)
     assert data["rows"][: len(ranked)] == ranked  # the unranked come after the ranked ones
 
 
@@ -83,7 +87,8 @@ def test_league_csv_and_html_show_the_same_table(league_club):
     html = c.get(f"/clubs/{club.pk}/league/").content.decode()
     for r in data["rows"]:
         assert r["player"] in html
-        assert f'{round(r["rating"])}{"?" if r["provisional"] else ""}' in html
+        mark = '<abbr title="provisional: it can still move a lot">?</abbr>' if r["provisional"] else ""
+        assert f'{round(r["rating"])}{mark}' in html
 
 
 def test_season_table_counts_only_the_period(league_club):

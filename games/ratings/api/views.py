@@ -98,7 +98,7 @@ LEAGUE_EXAMPLE = {
                    "wins": 13, "win_rate": 0.619, "tichu_made": 9, "tichu_called": 12, "grand_made": 1,
                    "grand_called": 2, "double_victories": 3, "form": "WWLWW", "career_games": 21,
                    "last_played": "2026-12-01T21:35:00+00:00", "games_to_rank": 0, "inactive": False, "note": ""}]},
-        {"key": "predictive", "system": "pool-bayes-kalman/4",
+        {"key": "predictive", "system": "pool-bayes-kalman/5",
          "parameters": {"provisional_games": 10, "initial": 1500.0, "provisional_rd": 98.7, "hand_sd": 200.0},
          "rows": [{"rank": 1, "player_id": 17, "player": "Anna", "rating": 1548.0, "rd": 61.5, "low": 1425.0,
                    "high": 1671.0, "provisional": False, "last_change": 4.1, "change": 48.0, "games": 21,
