@@ -12,7 +12,7 @@ from games import engine, snapshots, visibility
 from games.models import Game
 
 from .models import OnlineSeat, OnlineTable
-from .services import all_joined, undecided
+from .services import all_joined, bot_seats, undecided
 
 MAX_SECRET = 64
 
@@ -38,7 +38,9 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
     sight = visibility.seat_sight(game, frozenset({seat.seat}))
     doc = engine.redact_state(engine.state_json(state), sight, game.seq)
     ready = all_joined(table)
-    playing = ready and game.status == Game.Status.ACTIVE
+    bots = bot_seats(table)
+    # a seat handed to the bot offers its old link nothing more to do
+    playing = ready and game.status == Game.Status.ACTIVE and seat.seat not in bots
     waiting_on = undecided(table, state) if playing else []
     controls = engine.seats_played_by(state, seat.seat)
     actions = [a for s in controls for a in engine.seat_actions(state, s)] if playing else []
@@ -54,6 +56,7 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
         "status": game.status,
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        "bots": sorted(bots),
         "state": _public_state(doc),
         "actions": actions,
         "controls": controls,

@@ -8,6 +8,7 @@ app_name = "online"
 urlpatterns = [
     path("clubs/<slug:slug>/online/", views.tables, name="tables"),
     path("clubs/<slug:slug>/online/<int:pk>/", views.table, name="table"),
+    path("clubs/<slug:slug>/online/<int:pk>/seat/<int:seat>/bot/", views.seat_to_bot, name="seat-to-bot"),
     path("online/seat/<str:secret>/", views.seat_page, name="seat"),
     path("online/seat/<str:secret>/view/", views.seat_view, name="seat-view"),
     path("online/seat/<str:secret>/act/", views.seat_act, name="seat-act"),

@@ -19,11 +19,20 @@ from django.views.decorators.http import require_POST
 from games import engine, live, selectors as game_selectors
 from games.models import Club
 from games.online import selectors, services
-from games.online.models import OnlineTable
-from games.services import SeqConflict, ServiceError
+from games.online.models import OnlineSeat, OnlineTable
+from games.services import InvalidInput, SeqConflict, ServiceError
 from replay.entry import forms as entry_forms
 
 MAX_PLAYERS_TEXT = 2000
+MAX_BOTS_TEXT = 100
+
+
+def _bot_seats(text: str) -> list[int] | None:
+    """The seats the form gives the bot ("2 3 4", counted from 1), or None when it is not numbers."""
+    words = text[:MAX_BOTS_TEXT].replace(",", " ").split()
+    if not all(w.isdigit() and len(w) <= 3 for w in words):
+        return None
+    return [int(w) - 1 for w in words]
 
 
 def _member_club(request, slug: str) -> Club:
@@ -43,9 +52,12 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
         preset = request.POST.get("preset", "")
         names = [n.strip() for n in request.POST.get("players", "")[:MAX_PLAYERS_TEXT].splitlines() if n.strip()]
         options = {"preset": preset} if preset else None
+        bots = _bot_seats(request.POST.get("bots", ""))
         try:
+            if bots is None:
+                raise InvalidInput(_("the bot’s seats are seat numbers, such as 2 3 4"), code="malformed")
             table = services.open_table(club=club, variant=variant, options=options, players=names,
-                                        user=request.user)
+                                        user=request.user, bots=bots)
         except ServiceError as err:
             messages.error(request, err.message)
         else:
@@ -58,6 +70,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
         "variants": [v for v in entry_forms.variant_choices() if v["name"] != "tien-zi-que"],
         "presets": entry_forms.preset_choices(),
         "players": request.POST.get("players", "") if request.method == "POST" else "",
+        "bots": request.POST.get("bots", "")[:MAX_BOTS_TEXT] if request.method == "POST" else "",
     })
 
 
@@ -69,7 +82,22 @@ def table(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
     seats = [{"seat": s, "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret]))}
              for s in selectors.table_seats(online)]
-    return render(request, "online/table.html", {"club": club, "table": online, "seats": seats})
+    return render(request, "online/table.html", {"club": club, "table": online, "seats": seats,
+                                                 "playing": online.game.status == "active"})
+
+
+@require_POST
+@login_required
+def seat_to_bot(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResponse:
+    """A member hands a seat whose player left to the engine's bot (services.seat_to_bot)."""
+    club = _member_club(request, slug)
+    online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    target = get_object_or_404(OnlineSeat, table=online, seat=seat)
+    try:
+        services.seat_to_bot(seat=target, user=request.user)
+    except ServiceError as err:
+        messages.error(request, err.message)
+    return redirect("online:table", slug=club.slug, pk=online.pk)
 
 
 def _seat(secret: str):

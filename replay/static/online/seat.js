@@ -34,6 +34,7 @@ function status() {
   const s = view.state;
   if (!view.ready) return gettext("Waiting for every player to open their seat link.");
   if (view.status !== "active") return gettext("The game is over.");
+  if ((view.bots || []).includes(view.seat)) return gettext("The bot plays this seat now.");
   if (view.grand_tichu_wait.length) {
     const names = view.grand_tichu_wait.map((t) => W.name(t)).join(", ");
     return interpolate(gettext("Grand Tichu? Waiting for %(names)s."), { names });
@@ -55,7 +56,8 @@ function renderTable() {
     const me = seat === view.seat ? " me" : "";
     return `<li class="chip${turn}${me}" data-seat="${seat}"><span class="who">${esc(W.name(seat))}</span> ` +
       `<span class="count">${esc(interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n }))}</span>` +
-      (call ? ` <span class="badge call">${esc(W.callName(call))}</span>` : "") + "</li>";
+      (call ? ` <span class="badge call">${esc(W.callName(call))}</span>` : "") +
+      ((view.bots || []).includes(seat) ? ` <span class="badge bot">${esc(gettext("bot"))}</span>` : "") + "</li>";
   }).join("");
   const trick = (s.trick || []).slice(-4).map((p) =>
     `<li data-seat="${p.seat}"><span class="who">${esc(W.name(p.seat))}</span> ${W.cardsHtml(p.cards)}</li>`).join("");
