@@ -89,3 +89,11 @@ def seat_sight(game: Game, seats: frozenset[int]) -> engine.Sight:
         return engine.EVERYTHING
     table = table_sight(game)
     return table if table.everything else dataclasses.replace(table, seats=frozenset(seats))
+
+
+def watcher_sight(game: Game) -> engine.Sight:
+    """What a club member watching an online table (games.online) sees of `game`: what the table
+    sees, no seat's hand, whatever the member's role: a scorer watching is a spectator there, not
+    the one who enters the hands. The hands of a hand open when it ends (or when the game ends,
+    by the club's `reveal_hands`); the whole game once it is over."""
+    return seat_sight(game, frozenset())

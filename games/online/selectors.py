@@ -28,6 +28,33 @@ def table_seats(table: OnlineTable) -> list[OnlineSeat]:
     return list(table.seats.select_related("player").order_by("seat"))
 
 
+def watch_view(table: OnlineTable) -> dict[str, Any]:
+    """What a club member watching the table sees (games.visibility.watcher_sight): the table's
+    plays, calls, counts and trick, whose turn it is; no hand while it is in play, no action."""
+    table = OnlineTable.objects.get(pk=table.pk)
+    game = Game.objects.select_related("club").get(pk=table.game_id)
+    state = snapshots.state_at(game, game.seq)
+    doc = engine.redact_state(engine.state_json(state), visibility.watcher_sight(game), game.seq)
+    ready = all_joined(table)
+    playing = ready and game.status == Game.Status.ACTIVE
+    return {
+        "game": game.pk,
+        "seq": game.seq,
+        "seat": None,
+        "status": game.status,
+        "ready": ready,
+        "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        "bots": sorted(bot_seats(table)),
+        "state": _public_state(doc),
+        "actions": [],
+        "controls": [],
+        "hand_seat": None,
+        "push_seat": None,
+        "push_due": {},
+        "grand_tichu_wait": undecided(table, state) if playing else [],
+    }
+
+
 def seat_view(seat: OnlineSeat) -> dict[str, Any]:
     """Everything the seat's page shows, nothing the seat may not see: the masked state, the
     seat's actions now, what it owes at the exchange, whether the deal waits for its Grand Tichu

@@ -100,6 +100,52 @@ def seat_to_bot(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResp
     return redirect("online:table", slug=club.slug, pk=online.pk)
 
 
+@never_cache
+@login_required
+def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A club member watches the table live: the seat page's table, no hand while it is in play
+    (games.visibility.watcher_sight); the replay opens when the game ends."""
+    club = _member_club(request, slug)
+    online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
+    game = online.game
+    players = [s.player.name for s in selectors.table_seats(online)]
+    return render(request, "online/seat.html", {
+        "watching": True,
+        "table": online,
+        "game": game,
+        "club": club,
+        "words": engine.page_words(get_language(), game.variant),
+        "config": {
+            "view": selectors.watch_view(online),
+            "watching": True,
+            "players": players,
+            "seat_names": engine.seat_names(game.variant, players, get_language()),
+            "view_url": reverse("online:watch-view", args=[club.slug, online.pk]),
+            "act_url": "",
+            "replay_url": reverse("replay:game-replay", args=[game.pk]),
+        },
+    })
+
+
+@never_cache
+@login_required
+def watch_view(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
+    """The watcher's view; with `after` and `wait`, a long poll like a seat's."""
+    club = _member_club(request, slug)
+    online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    after, wait = _poll_args(request)
+    if after >= 0 and wait > 0:
+        live.wait_for_seq(online.game_id, after, wait)
+    return JsonResponse(selectors.watch_view(online))
+
+
+def _poll_args(request: HttpRequest) -> tuple[int, float]:
+    try:
+        return int(request.GET.get("after", "")), float(request.GET.get("wait", "0"))
+    except ValueError:
+        return -1, 0.0
+
+
 def _seat(secret: str):
     seat = selectors.seat_by_secret(secret)
     if seat is None:
@@ -136,11 +182,7 @@ def seat_view(request: HttpRequest, secret: str) -> JsonResponse:
     """The seat's view; with `after` and `wait`, a long poll (games.live) that answers as soon as
     the game's stream grows past `after`."""
     seat = _seat(secret)
-    try:
-        after = int(request.GET.get("after", ""))
-        wait = float(request.GET.get("wait", "0"))
-    except ValueError:
-        after, wait = -1, 0.0
+    after, wait = _poll_args(request)
     if after >= 0 and wait > 0:
         live.wait_for_seq(seat.table.game_id, after, wait)
     return JsonResponse(selectors.seat_view(seat))

@@ -113,3 +113,22 @@ def test_the_form_seats_the_bot_and_the_table_page_hands_a_seat_to_it(club, memb
         last = client.post(f"/clubs/{club.slug}/online/{table.pk}/seat/0/bot/", follow=True)
     assert b"a person plays at least one seat" in last.content
     assert OnlineSeat.objects.get(table=table, seat=0).bot == ""
+
+
+def test_a_member_watches_a_table_with_every_hand_hidden(club, member, make_user, scorer):
+    table = opened(club, member)
+    for seat in OnlineSeat.objects.filter(table=table):
+        Client().get(f"/online/seat/{seat.secret}/")  # every seat joins: the table deals
+    url = f"/clubs/{club.slug}/online/{table.pk}/watch/"
+    page = signed_in(member).get(url)
+    assert page.status_code == 200 and b'"watching": true' in page.content
+    assert b'id="hand-h"' in page.content and b"section aria-labelledby=\"hand-h\" hidden" in page.content
+    assert signed_in(make_user("outsider")).get(url).status_code == 404
+    assert Client().get(url).status_code == 302  # to sign in
+    for watcher in (member, scorer):  # a scorer watching is a spectator too
+        view = signed_in(watcher).get(url + "view/").json()
+        assert view["seq"] == Game.objects.get(pk=table.game_id).seq > 0
+        assert [set(h) for h in view["state"]["hands"]] == [{"?"}] * 4
+        assert view["actions"] == [] and view["seat"] is None
+    links = signed_in(member).get(f"/clubs/{club.slug}/online/{table.pk}/").content.decode()
+    assert f'href="{url}"' in links

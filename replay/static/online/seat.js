@@ -4,6 +4,8 @@
  * Each action is sent with the seq the page showed and an Idempotency-Key: a stale page is told
  * so (409) and shown the table as it is; a retried request is stored once. The page follows the
  * table by long-polling its view (games/live.py); a reload starts from the server's view again.
+ * A watcher (config.watching) gets the same page without a hand or an action, and is taken to the
+ * replay when the game ends.
  */
 import { esc, makeWords, readWords } from "../shared/cards.js";
 import { gettext, interpolate, ngettext } from "../shared/i18n.js";
@@ -34,6 +36,7 @@ function status() {
   const s = view.state;
   if (!view.ready) return gettext("Waiting for every player to open their seat link.");
   if (view.status !== "active") return gettext("The game is over.");
+  if (config.watching && s.phase === "exchange") return gettext("The exchange.");
   if ((view.bots || []).includes(view.seat)) return gettext("The bot plays this seat now.");
   if (view.grand_tichu_wait.length) {
     const names = view.grand_tichu_wait.map((t) => W.name(t)).join(", ");
@@ -68,6 +71,7 @@ function renderTable() {
     (totals ? `<p class="totals">${esc(interpolate(gettext("Score: %(totals)s"), { totals }))}</p>` : "");
   $("status").textContent = status();
   $("table").dataset.seq = String(view.seq); // the position shown (tests wait for it)
+  $("replay-link").hidden = view.status === "active";
 }
 
 function renderHand() {
@@ -178,7 +182,10 @@ async function follow() {
         view = fresh;
         render();
       }
-      if (view.status !== "active") return;
+      if (view.status !== "active") {
+        if (config.watching) window.location.assign(config.replay_url); // the replay opens at the end
+        return;
+      }
     } catch (err) {
       $("status").textContent = gettext("Reconnecting…");
       await new Promise((resolve) => setTimeout(resolve, pause));
