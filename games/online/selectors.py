@@ -62,10 +62,11 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
     table = OnlineTable.objects.get(pk=seat.table_id)  # fresh: the deal's progress is on its row
     game = Game.objects.select_related("club").get(pk=table.game_id)
     state = snapshots.state_at(game, game.seq)
-    sight = visibility.seat_sight(game, frozenset({seat.seat}))
+    bots = bot_seats(table)
+    # the link of a seat handed to the bot sees what a watcher sees: the bot's hands are nobody's
+    sight = visibility.watcher_sight(game) if seat.seat in bots else visibility.seat_sight(game, frozenset({seat.seat}))
     doc = engine.redact_state(engine.state_json(state), sight, game.seq)
     ready = all_joined(table)
-    bots = bot_seats(table)
     # a seat handed to the bot offers its old link nothing more to do
     playing = ready and game.status == Game.Status.ACTIVE and seat.seat not in bots
     waiting_on = undecided(table, state) if playing else []

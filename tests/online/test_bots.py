@@ -8,15 +8,16 @@ import random
 
 import pytest
 
-from games import engine, services as game_services
+from games import engine
+from games import services as game_services
 from games.clubs import services as club_services
 from games.models import Event, Game, Membership
 from games.online import selectors, services
 from games.online.models import OnlineSeat
 from games.online.record_marks import bot_marks
 from games.ratings.models import GameOutcome, RatingChange
-from games.services import InvalidInput, WriteForbidden
 from games.selectors import game_record
+from games.services import InvalidInput, WriteForbidden
 from games.services.content import record_content
 from tests.online.play import step
 from tests.online.test_services import record_of
@@ -113,6 +114,7 @@ def test_a_seat_whose_player_left_is_handed_to_the_bot(club, member, make_user):
     assert bot_marks(game.header) == [{"seat": 2, "from": since, "policy": "greedy"}]
     view = selectors.seat_view(OnlineSeat.objects.get(pk=seats[2].pk))
     assert view["actions"] == [] and view["bots"] == [2]
+    assert set(view["state"]["hands"][2]) <= {"?"}  # the old link sees the bot's hand no more
     with pytest.raises(InvalidInput) as refused:  # the old link acts no more
         services.act(seat=seats[2], action={"type": "pass"}, expected_seq=game.seq)
     assert refused.value.code == "seat_is_bot"
