@@ -84,6 +84,9 @@ class Club(models.Model):
         help_text="the month a season starts (the league's 'this season' period)")
     # Where the club plays: its evenings are local ones, from 06:00 to 06:00 the next morning
     # (games.ratings.evening; docs/ratings.md "Evenings").
+    # Whether the league rates the games an engine's bot played a seat of (an online table's bot
+    # seats, the record's meta.bots: games.online); off, they are stored but not rated.
+    league_rates_bot_games = models.BooleanField(default=False)
     time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone],
                                  help_text="the IANA name of the club's time zone (its evenings are local ones)")
     created_at = models.DateTimeField(auto_now_add=True)

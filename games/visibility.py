@@ -1,7 +1,8 @@
 """Who sees which hands of a game: the one place the site decides a reader's `engine.Sight`.
 
 - The club's scorers and admins (who enter the events) see everything; a table's code (a scorer
-  without a seat) sees everything only where `games.holds` allows (not at a duplicate table).
+  without a seat) sees everything only where `games.holds` allows (not at a duplicate table); an
+  online table's game (games.online), entered by its seats, is no scorer's while it is played.
 - Anyone else who may read the game sees what the table sees (`games.engine.visibility`): the
   cards played, the calls, the counts; plus, when signed in as the player seated in the game
   (`Player.user`), that seat's own hand. The cards of a hand are open once it is over, or once
@@ -17,6 +18,7 @@ import dataclasses
 from games import engine, holds, selectors, snapshots
 from games.local_cache import LocalLru
 from games.models import Game, GameSeat, Membership
+from games.online.models import OnlineTable
 
 _UNSET = object()
 # (stream id, seq, reveal) -> the table's sight (seats left empty): one pass over the events per
@@ -39,7 +41,14 @@ def sees_everything(game: Game, user) -> bool:
         return False
     if is_table_code(game, user):
         return holds.code_sees_hands(game)
-    return True
+    # an online table's game is entered by its seats, not by the club's scorers: a scorer reading
+    # it while it is played is a spectator (watcher_sight), or a seated player (seats_held)
+    return not is_online_table(game)
+
+
+def is_online_table(game: Game) -> bool:
+    """Whether `game` is played at an online table (games.online)."""
+    return OnlineTable.objects.filter(game_id=game.pk).exists()
 
 
 def is_table_code(game: Game, user) -> bool:
@@ -89,3 +98,11 @@ def seat_sight(game: Game, seats: frozenset[int]) -> engine.Sight:
         return engine.EVERYTHING
     table = table_sight(game)
     return table if table.everything else dataclasses.replace(table, seats=frozenset(seats))
+
+
+def watcher_sight(game: Game) -> engine.Sight:
+    """What a club member watching an online table (games.online) sees of `game`: what the table
+    sees, no seat's hand, whatever the member's role: a scorer watching is a spectator there, not
+    the one who enters the hands. The hands of a hand open when it ends (or when the game ends,
+    by the club's `reveal_hands`); the whole game once it is over."""
+    return seat_sight(game, frozenset())

@@ -10,7 +10,7 @@ engine uses the names listed here (docs/engine-api.md), never its modules.
 True
 """
 
-from .bot import greedy_policy, random_game, random_policy, random_record
+from .bot import bot_moves, greedy_policy, random_game, random_policy, random_record
 from .bsw import export_bsw, parse_bsw, read_bsw
 from .bsw_check import check_game, settle_refused_hands
 from .bsw_dates import played_at as bsw_played_at
@@ -112,6 +112,7 @@ __all__ = [
     "push_due",
     "seat_actions",
     "seats_played_by",
+    "bot_moves",
     "CARD_WORDS",
     "CODES",
     "EVENT_TYPES",

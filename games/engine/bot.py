@@ -11,8 +11,15 @@ from typing import Any, Callable
 
 from .cards import MAHJONG, RANK_CODES, rank
 from .game import game_for
-from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE
-from .legal import family_bombs_out_of_turn, may_pass, play_event, plays_for, push_actions
+from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY
+from .legal import (
+    family_bombs_out_of_turn,
+    legal_actions,
+    may_pass,
+    play_event,
+    plays_for,
+    push_actions,
+)
 from .record import FORMAT
 from .state import GameState
 from .variants import Variant
@@ -201,3 +208,51 @@ def _choose_push(state: GameState, seat: int, rng: random.Random) -> dict[str, A
         return {"type": "push", "seat": seat, "cards": {str(t): c for t, c in zip(counts, cards)}}
     choices = list(push_actions(state, seat))
     return rng.choice(choices)
+
+
+def bot_moves(
+    state: Any, bots: frozenset[int] | set[int], rng: random.Random, policy: Policy = greedy_policy, limit: int = 1000
+) -> list[dict[str, Any]]:
+    """The events the bots seated at ``bots`` take from ``state`` on, in order, up to the first
+    moment a seat that is no bot's must act or the table must deal: their exchange, their plays
+    and passes (chosen by ``policy``), their Dragon gifts. A bot plays for the seats its seat
+    plays for (Threechu's dealer: the dummy). It calls nothing and bombs only in turn, and it
+    decides only from the options the rules give its seat. ``state`` is left as it was."""
+    if not isinstance(state, GameState) or not bots:
+        return []
+    work = state.copy()
+    events: list[dict[str, Any]] = []
+    for _ in range(limit):
+        event = _bot_move(work, frozenset(bots), rng, policy)
+        if event is None:
+            break
+        work.apply(event)
+        events.append(event)
+    return events
+
+
+def _bot_move(state: GameState, bots: frozenset[int], rng: random.Random, policy: Policy) -> dict[str, Any] | None:
+    """The next event of a bot, or None when the next step is not a bot's."""
+    h = state.hand
+    if state.over or h is None or state.phase in (BETWEEN_HANDS, DEAL):
+        return None
+    played = {s for b in bots for s in state.variant.hands_seen(b, h.shuffler)}
+    if state.phase == EXCHANGE:
+        for seat in h.order:
+            if seat in played and seat not in h.pushes and state.variant.push_targets(h, seat):
+                return _choose_push(state, seat, rng)
+        return None
+    if state.phase == DRAGON_GIFT:
+        if h.gift_from not in played:
+            return None
+        gifts = [a for a in legal_actions(state) if a["type"] == "dragon_gift"]
+        return rng.choice(gifts) if gifts else None
+    if state.phase == PLAY and h.turn in played:
+        seat = h.turn
+        options = [
+            a
+            for a in legal_actions(state, include_pushes=False)
+            if a.get("seat") == seat and a["type"] in ("play", "pass")
+        ]
+        return policy(state, seat, options, rng) if options else None
+    return None

@@ -40,6 +40,9 @@ class OnlineSeat(models.Model):
     # 128 bits from `secrets`).
     secret = models.CharField(max_length=64, unique=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # The engine's bot plays this seat (its policy's name, services.BOT_POLICIES), "" a person.
+    # The record says so too (meta.bots: services.bot_marks), for every reader of the game.
+    bot = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["table_id", "seat"]

@@ -12,7 +12,7 @@ from games import engine, snapshots, visibility
 from games.models import Game
 
 from .models import OnlineSeat, OnlineTable
-from .services import all_joined, undecided
+from .services import all_joined, bot_seats, undecided
 
 MAX_SECRET = 64
 
@@ -28,6 +28,33 @@ def table_seats(table: OnlineTable) -> list[OnlineSeat]:
     return list(table.seats.select_related("player").order_by("seat"))
 
 
+def watch_view(table: OnlineTable) -> dict[str, Any]:
+    """What a club member watching the table sees (games.visibility.watcher_sight): the table's
+    plays, calls, counts and trick, whose turn it is; no hand while it is in play, no action."""
+    table = OnlineTable.objects.get(pk=table.pk)
+    game = Game.objects.select_related("club").get(pk=table.game_id)
+    state = snapshots.state_at(game, game.seq)
+    doc = engine.redact_state(engine.state_json(state), visibility.watcher_sight(game), game.seq)
+    ready = all_joined(table)
+    playing = ready and game.status == Game.Status.ACTIVE
+    return {
+        "game": game.pk,
+        "seq": game.seq,
+        "seat": None,
+        "status": game.status,
+        "ready": ready,
+        "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        "bots": sorted(bot_seats(table)),
+        "state": _public_state(doc),
+        "actions": [],
+        "controls": [],
+        "hand_seat": None,
+        "push_seat": None,
+        "push_due": {},
+        "grand_tichu_wait": undecided(table, state) if playing else [],
+    }
+
+
 def seat_view(seat: OnlineSeat) -> dict[str, Any]:
     """Everything the seat's page shows, nothing the seat may not see: the masked state, the
     seat's actions now, what it owes at the exchange, whether the deal waits for its Grand Tichu
@@ -35,10 +62,13 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
     table = OnlineTable.objects.get(pk=seat.table_id)  # fresh: the deal's progress is on its row
     game = Game.objects.select_related("club").get(pk=table.game_id)
     state = snapshots.state_at(game, game.seq)
-    sight = visibility.seat_sight(game, frozenset({seat.seat}))
+    bots = bot_seats(table)
+    # the link of a seat handed to the bot sees what a watcher sees: the bot's hands are nobody's
+    sight = visibility.watcher_sight(game) if seat.seat in bots else visibility.seat_sight(game, frozenset({seat.seat}))
     doc = engine.redact_state(engine.state_json(state), sight, game.seq)
     ready = all_joined(table)
-    playing = ready and game.status == Game.Status.ACTIVE
+    # a seat handed to the bot offers its old link nothing more to do
+    playing = ready and game.status == Game.Status.ACTIVE and seat.seat not in bots
     waiting_on = undecided(table, state) if playing else []
     controls = engine.seats_played_by(state, seat.seat)
     actions = [a for s in controls for a in engine.seat_actions(state, s)] if playing else []
@@ -54,6 +84,7 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
         "status": game.status,
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        "bots": sorted(bots),
         "state": _public_state(doc),
         "actions": actions,
         "controls": controls,

@@ -6,6 +6,10 @@ seats (nothing stored twice), an Idempotency-Key replays a retried request. The 
 steps (the shuffle, the deal, the rest of the deal once the Grand Tichu decisions are in, the next
 hand) are appended by the table itself in the same transaction as the action that set them off,
 under the table's row lock: no state lives in a process, a reload reads it all back.
+
+A seat may be the engine's bot's (`OnlineSeat.bot`; the record marks it: record_marks), given
+when the table opens or when its player leaves. The bots act in the request that makes it their
+turn, through the same append service, as the table's own steps do: no background process.
 """
 from __future__ import annotations
 
@@ -19,14 +23,19 @@ from django.utils.translation import gettext as _
 from games import engine, selectors, snapshots
 from games.models import Club, Game
 from games.services import InvalidInput, SeqConflict, WriteForbidden, append_events, game_create
+from games.services.content import record_content
 
 from .models import OnlineSeat, OnlineTable
+from .record_marks import with_bot
 
 #: the state's phase between two hands (engine.state_json's "phase")
 _BETWEEN_HANDS = "between_hands"
 #: what a seat sends to say it does not call Grand Tichu (not an event of the record)
 NO_GRAND_TICHU = "no_grand_tichu"
 _shuffler = secrets.SystemRandom()
+#: the bot's policy (engine.bot_moves): the engine's plain heuristic player
+BOT_POLICY = "greedy"
+_bot_chance = secrets.SystemRandom()  # a bot's choice among equal moves: nobody may foresee it either
 
 
 class TableDealer(AnonymousUser):
@@ -59,22 +68,74 @@ def new_secret() -> str:
     return secrets.token_urlsafe(16)
 
 
-def open_table(*, club: Club, variant: str, options: dict | None, players: list[str], user) -> OnlineTable:
+def open_table(*, club: Club, variant: str, options: dict | None, players: list[str], user,
+               bots=()) -> OnlineTable:
     """A new table of `club`: its game (an ordinary game of the club, seats named by `players`)
-    and a secret link per seat. Any member of the club may open one."""
+    and a secret link per seat; the seats in `bots` are the engine's bot's (joined at once, and so
+    marked in the record). Any member of the club may open one; at least one seat is a person's."""
     if selectors.membership_role(user, club) is None:
         raise WriteForbidden(_("opening an online table needs membership of club “%(club)s”") % {"club": club.slug})
     if variant == "tien-zi-que":
         raise InvalidInput(_("Tien Zi Que cannot be played online yet"), code="online_not_yet")
+    bot_seats = sorted(set(bots))
+    if any(not isinstance(b, int) or isinstance(b, bool) or not 0 <= b < len(players) for b in bot_seats):
+        raise InvalidInput(_("a bot's seat is one of the table's seats"), code="malformed")
+    if players and len(bot_seats) >= len(players):
+        raise InvalidInput(_("a person plays at least one seat of the table"), code="no_person")
     with transaction.atomic():
         result = game_create(club=club, variant=variant, options=options, players=players, user=user)
         game = Game.objects.get(pk=result.body["id"])
         table = OnlineTable.objects.create(club=club, game=game, created_by=user)
         seats = list(game.seats.select_related("player").order_by("seat"))
+        now = timezone.now()
         OnlineSeat.objects.bulk_create(
-            OnlineSeat(table=table, seat=s.seat, player=s.player, secret=new_secret()) for s in seats
+            OnlineSeat(table=table, seat=s.seat, player=s.player, secret=new_secret(),
+                       bot=BOT_POLICY if s.seat in bot_seats else "", joined_at=now if s.seat in bot_seats else None)
+            for s in seats
         )
+        for seat in bot_seats:
+            _mark_bot(game, seat)
     return table
+
+
+def seat_to_bot(*, seat: OnlineSeat, user) -> OnlineSeat:
+    """The engine's bot takes `seat` from here on (its player left): a member of the club hands it
+    over; the record marks the seat as the bot's from this event on, and the bot acts at once if
+    the table waits for it. A person keeps at least one seat; the game must still be on."""
+    with transaction.atomic():
+        table = (OnlineTable.objects.select_for_update(of=("self",))
+                 .select_related("club").get(pk=seat.table_id))
+        if selectors.membership_role(user, table.club) is None:
+            raise WriteForbidden(_("handing a seat to the bot needs membership of club “%(club)s”")
+                                 % {"club": table.club.slug})
+        seat = OnlineSeat.objects.get(pk=seat.pk)
+        if seat.bot:
+            return seat
+        game = Game.objects.select_for_update().get(pk=table.game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise InvalidInput(_("the game is over"), code="game_over")
+        if not OnlineSeat.objects.filter(table=table, bot="").exclude(pk=seat.pk).exists():
+            raise InvalidInput(_("a person plays at least one seat of the table"), code="no_person")
+        seat.bot = BOT_POLICY
+        seat.joined_at = seat.joined_at or timezone.now()
+        seat.save(update_fields=["bot", "joined_at"])
+        _mark_bot(game, seat.seat)
+        if all_joined(table):
+            _advance(table)
+    return seat
+
+
+def _mark_bot(game: Game, seat: int) -> None:
+    """The record says `seat` is the bot's from its next event on (meta.bots); the game's content
+    hash, which covers the header, is worked out again over the record (games.services.content)."""
+    game.header = with_bot(game.header, seat, game.seq, BOT_POLICY)
+    events = [e.as_record_event() for e in game.events.order_by("seq")] if game.seq else []
+    game.content_hash = record_content(game.variant, game.options, game.header, events)
+    game.save(update_fields=["header", "content_hash"])
+
+
+def bot_seats(table: OnlineTable) -> frozenset[int]:
+    return frozenset(OnlineSeat.objects.filter(table=table).exclude(bot="").values_list("seat", flat=True))
 
 
 def join(seat: OnlineSeat) -> OnlineSeat:
@@ -97,7 +158,8 @@ def undecided(table: OnlineTable, state) -> list[int]:
     """The seats the deal waits for: they may still call Grand Tichu and have not said no."""
     if not table.pending_deal:
         return []
-    return [s for s in engine.grand_tichu_open(state) if s not in table.declined]
+    bots = bot_seats(table)  # a bot calls no Grand Tichu
+    return [s for s in engine.grand_tichu_open(state) if s not in table.declined and s not in bots]
 
 
 def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: str | None = None) -> dict:
@@ -112,6 +174,8 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
         game = table.game
         if not all_joined(table):
             raise InvalidInput(_("the table waits until every seat has joined"), code="table_not_ready")
+        if OnlineSeat.objects.filter(pk=seat.pk).exclude(bot="").exists():
+            raise InvalidInput(_("the bot plays this seat now"), code="seat_is_bot")
         dealer = TableDealer(table, seat)
         # the seat's own action, or one of a seat it plays for (Threechu's dealer: the dummy)
         event = {**action, "seat": action.get("seat", seat.seat)}
@@ -160,10 +224,12 @@ def _same_action(sent: dict, offered: dict) -> bool:
 
 
 def _advance(table: OnlineTable) -> None:
-    """The table's own steps, as far as they go without a player: shuffle and deal a new hand,
-    and give out the rest of the deal once no seat has a Grand Tichu left to decide."""
+    """The table's own steps, as far as they go without a person: shuffle and deal a new hand,
+    give out the rest of the deal once no seat has a Grand Tichu left to decide, and the bots'
+    moves (engine.bot_moves) up to the first step that is a person's."""
     game = Game.objects.get(pk=table.game_id)
     dealer = TableDealer(table)
+    bots = bot_seats(table)
     while game.status == Game.Status.ACTIVE:
         state = snapshots.state_at(game, game.seq)
         if not engine.deals_tricks(state):
@@ -184,6 +250,10 @@ def _advance(table: OnlineTable) -> None:
             _append(game, table.pending_deal, dealer)
             table.pending_deal = []
             table.save(update_fields=["pending_deal"])
+            continue
+        moves = engine.bot_moves(state, bots, _bot_chance, engine.greedy_policy) if bots else []
+        if moves:
+            _append(game, moves, dealer)
             continue
         return
 

@@ -32,10 +32,15 @@ def _club_imported(club_id: int) -> None:
     recompute_ratings.delay(club_id, refold=True)
 
 
+def _league_rules_changed(club_id: int) -> None:
+    recompute_ratings.delay(club_id, refold=True)
+
+
 def connect() -> None:
     hooks.finished_game_changed.connect(outbox.record)
     hooks.finished_games_stored_held.connect(_imported_games_held)
     hooks.import_job_finished.connect(_import_job_finished)
     hooks.club_players_merged.connect(_club_players_merged)
+    hooks.league_rules_changed.connect(_league_rules_changed)
     hooks.club_imported.connect(_club_imported)
     hooks.ratings_before_tournament.provide(tournament_elo.ratings_before)

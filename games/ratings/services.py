@@ -30,7 +30,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games import holds, sql
-from games.models import Game, GameSeat
+from games.models import Club, Game, GameSeat
+from games.online.record_marks import bot_marks
 
 from . import outbox
 from .adapters import result_from_score
@@ -118,6 +119,9 @@ def _outcome_row(game: Game, players: list[int], score: Callable[[], dict]) -> d
     fields: dict = {"club_id": game.club_id, "variant": game.variant, "finished_at": finished,
                     "sides": [], "totals": None, "winner": None, "hands": 0, "hand_points": [],
                     "calls": {}, "doubles": {}, "reason": "", "seq": game.seq}
+    if bot_marks(game.header) and not Club.objects.filter(pk=game.club_id, league_rates_bot_games=True).exists():
+        fields["reason"] = "an engine's bot played a seat (the club's league leaves bot games out)"
+        return fields
     try:
         result = result_from_score(game.pk, _ts(finished), game.variant, players, score())
         fields.update(outcome_fields(result))

@@ -17,12 +17,15 @@ class LeagueSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["league_leads_with", "league_min_games", "league_inactive_days", "league_season_start_month",
-                  "time_zone"]
+                  "time_zone", "league_rates_bot_games"]
         labels = {"time_zone": _("Time zone"),
+                  "league_rates_bot_games": _("Rate the games the bot played a seat of"),
                   "league_leads_with": _("The league page leads with"),
                   "league_min_games": _("Games to be ranked"),
                   "league_inactive_days": _("Inactive after (days without a game)")}
-        help_texts = {"league_min_games": _("A player with fewer rated games is listed below the ranked players, "
+        help_texts = {"league_rates_bot_games": _("Online tables can seat the engine's bot. Off: its games are "
+                                                  "kept but not rated. Changing this recomputes the ratings."),
+                      "league_min_games": _("A player with fewer rated games is listed below the ranked players, "
                                             "with how many more games they need."),
                       "league_inactive_days": _("Counted back from the club's latest game in the period shown; "
                                                 "an inactive player is listed below the ranked ones. 0: never."),

@@ -20,11 +20,20 @@ from games import engine, live
 from games import selectors as game_selectors
 from games.models import Club
 from games.online import selectors, services
-from games.online.models import OnlineTable
-from games.services import SeqConflict, ServiceError
+from games.online.models import OnlineSeat, OnlineTable
+from games.services import InvalidInput, SeqConflict, ServiceError
 from replay.entry import forms as entry_forms
 
 MAX_PLAYERS_TEXT = 2000
+MAX_BOTS_TEXT = 100
+
+
+def _bot_seats(text: str) -> list[int] | None:
+    """The seats the form gives the bot ("2 3 4", counted from 1), or None when it is not numbers."""
+    words = text[:MAX_BOTS_TEXT].replace(",", " ").split()
+    if not all(w.isdigit() and len(w) <= 3 for w in words):
+        return None
+    return [int(w) - 1 for w in words]
 
 
 def _member_club(request, slug: str) -> Club:
@@ -44,9 +53,12 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
         preset = request.POST.get("preset", "")
         names = [n.strip() for n in request.POST.get("players", "")[:MAX_PLAYERS_TEXT].splitlines() if n.strip()]
         options = {"preset": preset} if preset else None
+        bots = _bot_seats(request.POST.get("bots", ""))
         try:
+            if bots is None:
+                raise InvalidInput(_("the bot’s seats are seat numbers, such as 2 3 4"), code="malformed")
             table = services.open_table(club=club, variant=variant, options=options, players=names,
-                                        user=request.user)
+                                        user=request.user, bots=bots)
         except ServiceError as err:
             messages.error(request, err.message)
         else:
@@ -59,6 +71,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
         "variants": [v for v in entry_forms.variant_choices() if v["name"] != "tien-zi-que"],
         "presets": entry_forms.preset_choices(),
         "players": request.POST.get("players", "") if request.method == "POST" else "",
+        "bots": request.POST.get("bots", "")[:MAX_BOTS_TEXT] if request.method == "POST" else "",
     })
 
 
@@ -70,7 +83,68 @@ def table(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
     seats = [{"seat": s, "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret]))}
              for s in selectors.table_seats(online)]
-    return render(request, "online/table.html", {"club": club, "table": online, "seats": seats})
+    return render(request, "online/table.html", {"club": club, "table": online, "seats": seats,
+                                                 "playing": online.game.status == "active"})
+
+
+@require_POST
+@login_required
+def seat_to_bot(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResponse:
+    """A member hands a seat whose player left to the engine's bot (services.seat_to_bot)."""
+    club = _member_club(request, slug)
+    online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    target = get_object_or_404(OnlineSeat, table=online, seat=seat)
+    try:
+        services.seat_to_bot(seat=target, user=request.user)
+    except ServiceError as err:
+        messages.error(request, err.message)
+    return redirect("online:table", slug=club.slug, pk=online.pk)
+
+
+@never_cache
+@login_required
+def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A club member watches the table live: the seat page's table, no hand while it is in play
+    (games.visibility.watcher_sight); the replay opens when the game ends."""
+    club = _member_club(request, slug)
+    online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
+    game = online.game
+    players = [s.player.name for s in selectors.table_seats(online)]
+    return render(request, "online/seat.html", {
+        "watching": True,
+        "table": online,
+        "game": game,
+        "club": club,
+        "words": engine.page_words(get_language(), game.variant),
+        "config": {
+            "view": selectors.watch_view(online),
+            "watching": True,
+            "players": players,
+            "seat_names": engine.seat_names(game.variant, players, get_language()),
+            "view_url": reverse("online:watch-view", args=[club.slug, online.pk]),
+            "act_url": "",
+            "replay_url": reverse("replay:game-replay", args=[game.pk]),
+        },
+    })
+
+
+@never_cache
+@login_required
+def watch_view(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
+    """The watcher's view; with `after` and `wait`, a long poll like a seat's."""
+    club = _member_club(request, slug)
+    online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    after, wait = _poll_args(request)
+    if after >= 0 and wait > 0:
+        live.wait_for_seq(online.game_id, after, wait)
+    return JsonResponse(selectors.watch_view(online))
+
+
+def _poll_args(request: HttpRequest) -> tuple[int, float]:
+    try:
+        return int(request.GET.get("after", "")), float(request.GET.get("wait", "0"))
+    except ValueError:
+        return -1, 0.0
 
 
 def _seat(secret: str):
@@ -109,11 +183,7 @@ def seat_view(request: HttpRequest, secret: str) -> JsonResponse:
     """The seat's view; with `after` and `wait`, a long poll (games.live) that answers as soon as
     the game's stream grows past `after`."""
     seat = _seat(secret)
-    try:
-        after = int(request.GET.get("after", ""))
-        wait = float(request.GET.get("wait", "0"))
-    except ValueError:
-        after, wait = -1, 0.0
+    after, wait = _poll_args(request)
     if after >= 0 and wait > 0:
         live.wait_for_seq(seat.table.game_id, after, wait)
     return JsonResponse(selectors.seat_view(seat))

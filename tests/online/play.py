@@ -6,6 +6,7 @@ import random
 
 from games.online import selectors, services
 from games.online.models import OnlineSeat, OnlineTable
+from games.services import ServiceError
 
 
 def open_four(club, user, variant: str = "nanking", options=None) -> OnlineTable:
@@ -48,6 +49,9 @@ def step(table: OnlineTable, rng: random.Random, on_view=None) -> bool:
         if move is not None:
             if move.get("seat") == seat.seat and rng.random() < 0.5:
                 move.pop("seat")  # the seat's own action may leave its seat unsaid
-            services.act(seat=seat, action=move, expected_seq=view["seq"])
+            try:
+                services.act(seat=seat, action=move, expected_seq=view["seq"])
+            except ServiceError:  # a random push the rules refuse (Grand Seigneur's tribute): nothing stored
+                continue
             return True
     return False

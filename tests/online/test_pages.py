@@ -88,3 +88,47 @@ def test_the_view_long_polls_until_the_table_moves(club, member):
     seat = OnlineSeat.objects.filter(table=table).first()
     view = Client().get(f"/online/seat/{seat.secret}/view/?after=0&wait=0.01").json()
     assert view["seq"] == 0 and not view["ready"]
+
+
+def test_the_form_seats_the_bot_and_the_table_page_hands_a_seat_to_it(club, member, make_user):
+    client = signed_in(member)
+    with translation.override("en"):
+        refused = client.post(f"/clubs/{club.slug}/online/", {
+            "variant": "nanking", "players": "Ada\nBen\nCyd\nDot", "bots": "two"})
+        assert b"seat numbers" in refused.content and not OnlineTable.objects.exists()
+        client.post(f"/clubs/{club.slug}/online/", {
+            "variant": "nanking", "players": "Ada\nBen\nCyd\nDot", "bots": "2, 4"})
+    table = OnlineTable.objects.get()
+    assert list(table.seats.order_by("seat").values_list("bot", flat=True)) == ["", "greedy", "", "greedy"]
+    page = client.get(f"/clubs/{club.slug}/online/{table.pk}/").content.decode()
+    assert page.count('class="badge bot"') == 2
+    bot_secret = OnlineSeat.objects.get(table=table, seat=1).secret
+    assert f"/online/seat/{bot_secret}/" not in page  # a bot's seat has no link to hand out
+    url = f"/clubs/{club.slug}/online/{table.pk}/seat/2/bot/"
+    assert signed_in(make_user("outsider")).post(url).status_code == 404
+    assert client.get(url).status_code == 405
+    assert client.post(url).status_code == 302
+    assert OnlineSeat.objects.get(table=table, seat=2).bot == "greedy"
+    with translation.override("en"):
+        last = client.post(f"/clubs/{club.slug}/online/{table.pk}/seat/0/bot/", follow=True)
+    assert b"a person plays at least one seat" in last.content
+    assert OnlineSeat.objects.get(table=table, seat=0).bot == ""
+
+
+def test_a_member_watches_a_table_with_every_hand_hidden(club, member, make_user, scorer):
+    table = opened(club, member)
+    for seat in OnlineSeat.objects.filter(table=table):
+        Client().get(f"/online/seat/{seat.secret}/")  # every seat joins: the table deals
+    url = f"/clubs/{club.slug}/online/{table.pk}/watch/"
+    page = signed_in(member).get(url)
+    assert page.status_code == 200 and b'"watching": true' in page.content
+    assert b'id="hand-h"' in page.content and b"section aria-labelledby=\"hand-h\" hidden" in page.content
+    assert signed_in(make_user("outsider")).get(url).status_code == 404
+    assert Client().get(url).status_code == 302  # to sign in
+    for watcher in (member, scorer):  # a scorer watching is a spectator too
+        view = signed_in(watcher).get(url + "view/").json()
+        assert view["seq"] == Game.objects.get(pk=table.game_id).seq > 0
+        assert [set(h) for h in view["state"]["hands"]] == [{"?"}] * 4
+        assert view["actions"] == [] and view["seat"] is None
+    links = signed_in(member).get(f"/clubs/{club.slug}/online/{table.pk}/").content.decode()
+    assert f'href="{url}"' in links

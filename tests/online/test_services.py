@@ -8,7 +8,7 @@ import random
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import engine
+from games import engine, snapshots, visibility
 from games import selectors as game_selectors
 from games.models import Event, Game, Membership
 from games.online import selectors, services
@@ -156,3 +156,16 @@ def test_tien_zi_que_is_refused_for_now(club, member):
     with pytest.raises(InvalidInput) as refused:
         services.open_table(club=club, variant="tien-zi-que", options=None, players=["A", "B"], user=member)
     assert refused.value.code == "online_not_yet"
+
+
+def test_a_scorer_reading_a_table_in_play_sees_no_hand_but_the_finished_game_whole(club, member, scorer):
+    table = open_four(club, member)
+    join_all(table)
+    game = Game.objects.select_related("club").get(pk=table.game_id)
+    sight = visibility.reader_sight(game, scorer)  # a scorer of the club: everything elsewhere
+    assert not sight.everything and not sight.seats
+    doc = engine.redact_state(engine.state_json(snapshots.state_at(game, game.seq)), sight, game.seq)
+    assert all(set(h) == {"?"} for h in doc["hands"])
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    assert visibility.reader_sight(game, scorer).everything

@@ -4,6 +4,8 @@
  * Each action is sent with the seq the page showed and an Idempotency-Key: a stale page is told
  * so (409) and shown the table as it is; a retried request is stored once. The page follows the
  * table by long-polling its view (games/live.py); a reload starts from the server's view again.
+ * A watcher (config.watching) gets the same page without a hand or an action, and is taken to the
+ * replay when the game ends.
  */
 import { esc, makeWords, readWords } from "../shared/cards.js";
 import { gettext, interpolate, ngettext } from "../shared/i18n.js";
@@ -34,6 +36,8 @@ function status() {
   const s = view.state;
   if (!view.ready) return gettext("Waiting for every player to open their seat link.");
   if (view.status !== "active") return gettext("The game is over.");
+  if (config.watching && s.phase === "exchange") return gettext("The exchange.");
+  if ((view.bots || []).includes(view.seat)) return gettext("The bot plays this seat now.");
   if (view.grand_tichu_wait.length) {
     const names = view.grand_tichu_wait.map((t) => W.name(t)).join(", ");
     return interpolate(gettext("Grand Tichu? Waiting for %(names)s."), { names });
@@ -55,7 +59,8 @@ function renderTable() {
     const me = seat === view.seat ? " me" : "";
     return `<li class="chip${turn}${me}" data-seat="${seat}"><span class="who">${esc(W.name(seat))}</span> ` +
       `<span class="count">${esc(interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n }))}</span>` +
-      (call ? ` <span class="badge call">${esc(W.callName(call))}</span>` : "") + "</li>";
+      (call ? ` <span class="badge call">${esc(W.callName(call))}</span>` : "") +
+      ((view.bots || []).includes(seat) ? ` <span class="badge bot">${esc(gettext("bot"))}</span>` : "") + "</li>";
   }).join("");
   const trick = (s.trick || []).slice(-4).map((p) =>
     `<li data-seat="${p.seat}"><span class="who">${esc(W.name(p.seat))}</span> ${W.cardsHtml(p.cards)}</li>`).join("");
@@ -66,6 +71,7 @@ function renderTable() {
     (totals ? `<p class="totals">${esc(interpolate(gettext("Score: %(totals)s"), { totals }))}</p>` : "");
   $("status").textContent = status();
   $("table").dataset.seq = String(view.seq); // the position shown (tests wait for it)
+  $("replay-link").hidden = view.status === "active";
 }
 
 function renderHand() {
@@ -176,7 +182,10 @@ async function follow() {
         view = fresh;
         render();
       }
-      if (view.status !== "active") return;
+      if (view.status !== "active") {
+        if (config.watching) window.location.assign(config.replay_url); // the replay opens at the end
+        return;
+      }
     } catch (err) {
       $("status").textContent = gettext("Reconnecting…");
       await new Promise((resolve) => setTimeout(resolve, pause));
