@@ -21,6 +21,7 @@ from .from_games import hand_lines
 from .limits import (
     LISTED,
     MAX_BOARDS,
+    MAX_CLOCK_MINUTES,
     MAX_ENTRIES,
     MAX_HANDS_PER_ROUND,
     MAX_ID,
@@ -34,6 +35,7 @@ from .pairing import Pairing, propose
 from .pairing.evaluate import evaluate
 from .performance import performance
 from .record import FORMAT, parse_header, parse_record
+from .round_clock import RoundClock
 from .scoring import PRESETS, hand_vp
 from .standings import boards_json, crosstable_json, ranking, rounds_json, standings_json
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
@@ -46,6 +48,7 @@ __all__ = [
     "FORMAT",
     "LISTED",
     "MAX_BOARDS",
+    "MAX_CLOCK_MINUTES",
     "MAX_ENTRIES",
     "MAX_HANDS_PER_ROUND",
     "MAX_ID",
@@ -56,6 +59,7 @@ __all__ = [
     "MAX_VP",
     "PRESETS",
     "Pairing",
+    "RoundClock",
     "TournamentError",
     "TournamentState",
     "boards_json",

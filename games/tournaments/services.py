@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -20,6 +21,7 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games import tournament as core
 from games.models import Club, Game, GameSeat, Membership, Player
+from games.tournament.round_clock import utc_text
 from games.services import GameNotFound, RuleViolation, WriteForbidden
 from games.streams.append import append_batch
 from games.streams.checks import check_storable
@@ -172,6 +174,14 @@ def _resolve_players(club: Club, event: dict) -> dict:
     return resolved
 
 
+def _stamp_clock(event: dict) -> dict:
+    """A round's clock starts now: the service gives `started_at` (the core reads no clock) when
+    the event has none; one given is kept (an imported tournament's, as it was held)."""
+    if event.get("type") != "round_clock_started" or "started_at" in event:
+        return event
+    return {**event, "started_at": utc_text(timezone.now())}
+
+
 def _check_result_game(club: Club, event: dict, index: int) -> None:
     """A result's `game` is the id of a game of the tournament's club ("Results from games": a
     table's game is recorded as any other game of the club); the core checks only its shape."""
@@ -195,7 +205,7 @@ def append_events(
 
     def write(tournament: Tournament, batch: list[dict]) -> dict[str, Any]:
         state = selectors.state_at(tournament)
-        resolved = [_resolve_players(tournament.club, e) for e in batch]
+        resolved = [_stamp_clock(_resolve_players(tournament.club, e)) for e in batch]
         for i, event in enumerate(resolved):
             _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
             _check_result_game(tournament.club, event, i)
