@@ -83,9 +83,9 @@ def bench_variant(row: str, name: str, players: list, options: dict, games: int,
         i = rng.randrange(games)
         record, text, replay = records[i], texts[i], replays[i]
         n = rng.randrange(len(record["events"]) + 1)
-        cold.append(min(timed(lambda: fold(record, n), 1)))
-        warm.append(min(timed(lambda: replay.state_at(n), 3)))
-        loads.append(min(timed(lambda: json.loads(text), 3)))
+        cold.append(min(timed(lambda record=record, n=n: fold(record, n), 1)))
+        warm.append(min(timed(lambda replay=replay, n=n: replay.state_at(n), 3)))
+        loads.append(min(timed(lambda text=text: json.loads(text), 3)))
     return {
         "row": row,
         "variant": name,

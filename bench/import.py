@@ -173,8 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a Python 3.13 that can import it (default $FROHLFING_PYTHON, else python3.13)")
     args = parser.parse_args(argv)
 
-    from games.engine import fold, score_json
-    from games.engine import parse_bsw
+    from games.engine import fold, parse_bsw, score_json
 
     paths = args.logs or sorted(glob.glob(os.path.join(
         os.environ.get("TICHU_CORPUS", "/work/shared/corpus"), "bsw-tich_me", "*.tch")))

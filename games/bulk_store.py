@@ -35,7 +35,6 @@ from django.utils import timezone
 
 from games import engine, hooks, selectors, sql
 from games.models import Club, Game, GameSeat
-from games.services.game_end import status_for
 from games.services import (
     RuleViolation,
     canonical_json,
@@ -47,6 +46,7 @@ from games.services import (
     seat_names_of,
 )
 from games.services.content import name_key, record_content
+from games.services.game_end import status_for
 
 _HEADER_SKIP = ("variant", "players", "events")
 

@@ -14,10 +14,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower, Trim
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.db.models.functions import Lower, Trim
 
+from games.choices import TextChoices
 from games.streams.models import StreamEvent, StreamHead
 
 
@@ -49,20 +50,20 @@ def default_time_zone() -> str:
 
 
 class Club(models.Model):
-    class Visibility(models.TextChoices):
+    class Visibility(TextChoices):
         PUBLIC = "public", _("Public: anyone may read its games")
         MEMBERS = "members", _("Members only")
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True, validators=[validate_club_slug])
-    class RevealHands(models.TextChoices):
+    class RevealHands(TextChoices):
         AFTER_HAND = "after_hand", _("Every hand is shown once it is over")
         AFTER_GAME = "after_game", _("The hands are shown once the game is over")
 
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     # When readers other than the club's scorers see the cards of a hand (games.visibility).
     reveal_hands = models.CharField(max_length=10, choices=RevealHands.choices, default=RevealHands.AFTER_HAND)
-    class LeagueLeadsWith(models.TextChoices):
+    class LeagueLeadsWith(TextChoices):
         ELO = "elo", _("The Elo table (a win never loses rating)")
         PREDICTIVE = "predictive", _("The predictive rating (win chances, with its uncertainty)")
 
@@ -122,7 +123,7 @@ class Player(models.Model):
 
 
 class Membership(models.Model):
-    class Role(models.TextChoices):
+    class Role(TextChoices):
         VIEWER = "viewer", _("Viewer")
         SCORER = "scorer", _("Scorer")
         ADMIN = "admin", _("Admin")
@@ -146,7 +147,7 @@ class Game(StreamHead):
     """A game's stream head (games.streams.models: `stream_id`, `seq`, the number of events
     stored, updated only under the row lock in the transaction that inserts the events)."""
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         ACTIVE = "active", _("Active")
         FINISHED = "finished", _("Finished")
         # the record's source (a log, a score sheet) ended before the game did: nobody plays it

@@ -90,7 +90,8 @@ def game_with_role(game_id: int, user, *, for_update: bool = False) -> Game | No
     found = sql.game_with_role(game_id, user_id, for_update=for_update)
     if found is None:
         return None
-    game, game.viewer_role = found
+    game, role = found
+    game.viewer_role = role
     if game.viewer_role is None and getattr(user, "table_code_game", None) == game.pk:
         # A tournament table code (games.tournaments.table_codes) scores its own game, no other.
         game.viewer_role = Membership.Role.SCORER
@@ -151,7 +152,7 @@ def game_score(game: Game) -> dict:
     return state_score(snapshots.state_at(game, game.seq))
 
 
-def state_score(state: engine.GameState) -> dict:
+def state_score(state: engine.PlayState) -> dict:
     """The JSON of `python -m games.engine score` for a game in this state (the bulk import's
     folded state: games.bulk_store)."""
     return _as_json(engine.score_json(state))

@@ -27,7 +27,7 @@ Callers cache only states of committed events: the append service defers its cac
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from django.db import transaction
 
@@ -39,7 +39,7 @@ SNAPSHOT_EVERY = 100
 CACHE_TIMEOUT = 7 * 24 * 3600
 LOCAL_STATES = 512  # live states kept per process
 LOCAL_STREAMS = 64  # games whose events are kept per process
-# Bump when a pickled GameState changes shape or an engine change alters what events fold to
+# Bump when a pickled state changes shape or an engine change alters what events fold to
 # (v2: Hand.ranked became Hand.ranks, Grand Seigneur's `lord_seat`; v3: the events since the hand
 # began are a list, `_since`, no longer a tuple, and a Hand has `after` and `pushers`; v4: a Hand's
 # `pile` is a plain dict, no longer a Counter).
@@ -68,7 +68,7 @@ def is_boundary(n: int, next_event_type: str | None) -> bool:
 # --- states ------------------------------------------------------------------------------------
 
 
-def cache_state(game: Game, n: int, state: engine.GameState, *, shared: bool = True) -> None:
+def cache_state(game: Game, n: int, state: engine.PlayState, *, shared: bool = True) -> None:
     """Remember the state after `n` events (a copy: the caller may go on applying events).
 
     Caching is an optimisation, never an error: a state the shared backend cannot take (too big
@@ -80,7 +80,7 @@ def cache_state(game: Game, n: int, state: engine.GameState, *, shared: bool = T
     safe_cache.set(_key(game, n), state, CACHE_TIMEOUT)  # logged and skipped when it cannot be stored
 
 
-def cached_state(game: Game, n: int, *, shared: bool = True) -> engine.GameState | None:
+def cached_state(game: Game, n: int, *, shared: bool = True) -> engine.PlayState | None:
     """A cached state after `n` events that the caller owns (may mutate), or None."""
     state = _states.get((game.stream_id, n))
     if state is not None:
@@ -93,7 +93,7 @@ def cached_state(game: Game, n: int, *, shared: bool = True) -> engine.GameState
     return state
 
 
-def initial_state(game: Game) -> engine.GameState:
+def initial_state(game: Game) -> engine.PlayState:
     names = [seat.player.name for seat in game.seats.select_related("player").order_by("seat")]
     return engine.new_game(game.variant, game.options, players=names)
 
@@ -106,7 +106,7 @@ def stored_events(game: Game, upto: int) -> tuple[dict, ...]:
     read from the database only past what this process has already read."""
     known: tuple[dict, ...] = _events.get(game.stream_id) or ()
     if len(known) < upto:
-        fetched = []
+        fetched: list[dict] = []
         for seq, kind, payload in sql.event_rows(game.pk, len(known), upto):  # one plain SELECT
             if seq != len(known) + len(fetched) + 1:
                 raise RuntimeError(f"game {game.pk}: event seq {seq} after {len(known) + len(fetched)}: a gap")
@@ -127,10 +127,10 @@ def remember_appended(game: Game, start: int, events: list[dict]) -> None:
 
 # --- appends -----------------------------------------------------------------------------------
 
-Snapshot = tuple[int, engine.GameState, bool]  # (events folded, state, share across processes)
+Snapshot = tuple[int, engine.PlayState, bool]  # (events folded, state, share across processes)
 
 
-def fold_appended(state: engine.GameState, start: int, events: list[dict]) -> list[Snapshot]:
+def fold_appended(state: engine.PlayState, start: int, events: list[dict]) -> list[Snapshot]:
     """Fold a batch about to be appended into `state` (the state after `start` events). Returns
     what to cache once it is committed (`cache_on_commit`): the boundaries inside the batch and
     the new tip. A refused event raises EngineError (`index`: its position in the record);
@@ -146,7 +146,7 @@ def fold_appended(state: engine.GameState, start: int, events: list[dict]) -> li
     return kept
 
 
-def cache_on_commit(game: Game, kept: list[Snapshot], start: int = 0, events: list[dict] = ()) -> None:
+def cache_on_commit(game: Game, kept: list[Snapshot], start: int = 0, events: Sequence[dict] = ()) -> None:
     """Once the write commits: cache the states `fold_appended` kept and extend this process's
     copy of the stream (nothing is cached for a write that rolls back)."""
 
@@ -162,7 +162,7 @@ def cache_on_commit(game: Game, kept: list[Snapshot], start: int = 0, events: li
 # --- folding -----------------------------------------------------------------------------------
 
 
-def _fold(game: Game, state: engine.GameState, events: tuple[dict, ...], base: int, n: int) -> Iterator[tuple[int, dict, engine.GameState]]:
+def _fold(game: Game, state: engine.PlayState, events: tuple[dict, ...], base: int, n: int) -> Iterator[tuple[int, dict, engine.PlayState]]:
     """Fold events base..n-1 into `state` (the state after `base` events), yielding each step
     (engine.fold_steps) and caching the boundaries passed and the tip."""
     for at, event, folded in engine.fold_steps(state, events[base:n], base):
@@ -176,7 +176,7 @@ def _fold(game: Game, state: engine.GameState, events: tuple[dict, ...], base: i
         cache_state(game, n, state, shared=n % SNAPSHOT_EVERY == 0)
 
 
-def _start(game: Game) -> engine.GameState:
+def _start(game: Game) -> engine.PlayState:
     state = cached_state(game, 0)
     if state is None:
         state = initial_state(game)
@@ -184,7 +184,7 @@ def _start(game: Game) -> engine.GameState:
     return state
 
 
-def state_at(game: Game, n: int) -> engine.GameState:
+def state_at(game: Game, n: int) -> engine.PlayState:
     """The engine state after the first `n` events of `game` (0 <= n <= game.seq, committed).
 
     Returns a state the caller owns (it may apply more events to it). Stored events were all
@@ -210,7 +210,7 @@ def state_at(game: Game, n: int) -> engine.GameState:
     return state
 
 
-def states(game: Game, upto: int | None = None) -> Iterator[tuple[int, dict | None, engine.GameState]]:
+def states(game: Game, upto: int | None = None) -> Iterator[tuple[int, dict | None, engine.PlayState]]:
     """Every state of `game` after 0..`upto` events (default: all, `game.seq`), in order, as
     `(n, the event that led there or None at 0, state)`.
 

@@ -103,7 +103,10 @@ if c_make_encoder is not None:
     def _text(value: Any) -> str:
         return "".join(_chunks(value, 0))
 else:  # pragma: no cover - CPython has the C encoder
-    _text = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    _encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+    def _text(value: Any) -> str:
+        return _encoder.encode(value)
 
 
 def problem(value: Any) -> str | None:

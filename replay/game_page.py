@@ -13,6 +13,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games import engine, selectors, visibility
 from games.models import Game
+from games.tournaments import game_table
 
 from . import frames, present
 from .data import replay_data
@@ -99,4 +100,5 @@ def game_detail(request, pk: int):
         "totals": final.get("totals") or [],
         "complete": bool(final.get("complete")),
         "winner": columns["winner"],
+        "tournament_table": game_table.table_of(game, request.user),
     })

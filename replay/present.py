@@ -15,7 +15,6 @@ from games import engine
 
 from . import frames
 
-
 #: The compass places of engine.seat_positions, in the reader's language
 PLACES = {
     "South": pgettext_lazy("place at the table", "South"), "South-East": pgettext_lazy("place at the table", "South-East"),
@@ -162,6 +161,8 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
             "double_victory": bool(line.get("double_victory")),
             "kind": line.get("kind", ""),
             "penalty": _penalty(players, line.get("penalty"), lang),
+            # a director's correction of the hand (games/engine/corrections.py): why, and what it was
+            "corrected": line.get("corrected"),
             "card_points": line.get("card_points") or [],
             "points": line.get("points") or [],
             "totals": line.get("totals") or [],
@@ -173,6 +174,12 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
 
 #: discard-pile cards shown face up (the top ones); the rest is counted
 DISCARD_SHOWN = 6
+
+
+def _board(variant: str) -> str | None:
+    """The table the game draws (the engine's ``GameInfo.board``): ``rounds`` is Tien Zi Que's."""
+    info = engine.GAMES.get(variant)
+    return info.board if info else None
 
 
 def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
@@ -309,5 +316,5 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "complete": bool(frame.get("complete")),
         "winner": columns["winner"],
         "text": frame.get("text", ""),
-        "tzq": tzq_table(data, frame, view) if data.variant == "tien-zi-que" else None,
+        "tzq": tzq_table(data, frame, view) if _board(data.variant) == "rounds" else None,
     }

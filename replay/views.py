@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games import engine, selectors, visibility
 from games.models import Game
+from games.tournaments import game_table
 
 from . import frames, present
 from .data import replay_data
@@ -96,6 +97,7 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "my_calls": [c for c in found.calls if c["seat"] in my_seats],
         "slider_marks": _slider_marks(found, data.length),
         "shortcuts": SHORTCUTS,
+        "tournament_table": game_table.table_of(game, request.user) if game is not None else None,
     }
     return render(request, "replay/replay.html", context)
 

@@ -15,7 +15,6 @@ from games import snapshots
 from games.models import Club, Membership
 from tests.plugins import db_roles as db_roles_mode
 
-
 # --- The app-role test mode (tests/plugins/db_roles.py) -----------------------------------------
 
 

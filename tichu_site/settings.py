@@ -264,6 +264,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema_hooks.add_error_responses",
+        "games.api.examples.add_examples",
     ],
 }
 

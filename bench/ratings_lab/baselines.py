@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from games import engine
 from games.ratings.base import Change, Standing
 from games.ratings.elo import EloParams, TeamElo
 from games.ratings.model import length_ratio
@@ -23,7 +24,7 @@ from games.ratings.types import GameResult, PlayerId
 from . import glicko2
 
 LOGISTIC_PROBIT = 1.702  # logistic(1.702 x) ~ Phi(x)
-NANKING_TARGET = 1000.0
+NANKING_TARGET = float(engine.game_info("nanking").target or 0)  # the score that ends a game
 FULL_HANDS = 16.0
 
 

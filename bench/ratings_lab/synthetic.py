@@ -13,7 +13,11 @@ from __future__ import annotations
 import math
 import random
 
+from games import engine
 from games.ratings.types import GameResult, HandDetail
+
+#: the score that ends a Tichu game (the engine's), where the synthetic games stop
+TARGET = engine.game_info("nanking").target or 0
 
 
 def _sig(x: float) -> float:
@@ -52,7 +56,7 @@ def play_hand(rng: random.Random, skills: list[float], seats: list[int]) -> Hand
 
 
 def synthetic_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
-                      skill_sd: float = 0.15, target: int = 1000, drift_sd: float = 0.0,
+                      skill_sd: float = 0.15, target: int = TARGET, drift_sd: float = 0.0,
                       start: float = 1.6e9) -> tuple[dict[int, float], list[GameResult]]:
     """(true skills, games). Players have uneven activity (some regulars, some newcomers who
     join later), so the history mixes provisional and established ratings."""
@@ -103,7 +107,7 @@ def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
                  late_share: float = 0.4, learn_gap: float = 0.3, learn_games: float = 60.0,
                  synergy_share: float = 0.3, synergy_sd: float = 0.12,
                  stop_share: float = 0.3, stop_hands: tuple[int, int] = (3, 8),
-                 target: int = 1000, start: float = 1.6e9,
+                 target: int = TARGET, start: float = 1.6e9,
                  truth: dict | None = None,
                  ) -> tuple[dict[int, float], list[GameResult]]:
     """A drifting club history: what the review (issue #19) tested the ratings on.

@@ -12,10 +12,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.serializers import StrictSerializer
-from games.api.requests import idempotency_key, write_response
-from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, club_to_write_from_query
 from games import engine
+from games.api.requests import idempotency_key, write_response
+from games.api.serializers import StrictSerializer
+from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, club_to_write_from_query
 from games.importing import import_bsw_log
 from games.services import WriteResult
 

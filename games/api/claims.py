@@ -11,11 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors
-from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.exceptions import ApiError
 from games.api.requests import validated
-from games.api.views import ERRORS, ApiView, club_visible
 from games.api.schema import SIGNED_IN
+from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
+from games.api.views import ERRORS, ApiView, club_visible
 from games.clubs import services
 from games.clubs.models import ClaimRequest
 from games.models import Membership, Player

@@ -27,8 +27,8 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import Resolver404, resolve
-from django.views import csrf, defaults
 from django.utils.translation import gettext as _
+from django.views import csrf, defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer

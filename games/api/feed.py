@@ -15,9 +15,9 @@ from rest_framework.response import Response
 
 from games.api.limits import uint_parameter
 from games.api.permissions import require_admin
+from games.api.requests import query_uint, validated
 from games.api.schema import SIGNED_IN
 from games.api.serializers import StrictSerializer
-from games.api.requests import query_uint, validated
 from games.api.views import ERRORS, ApiView, club_visible
 from games.clubs import feed, webhook_services
 from games.clubs.models import FeedEntry, Webhook

@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from games.api import serializers as s
 from games.api.permissions import require_admin
 from games.api.requests import validated
-from games.api.views import ERRORS, ApiView, club_visible
 from games.api.schema import SIGNED_IN
+from games.api.views import ERRORS, ApiView, club_visible
 from games.clubs import services
 from games.clubs.models import Invitation
 from games.models import Player

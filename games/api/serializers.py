@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext as _
-
 from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 

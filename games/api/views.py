@@ -9,7 +9,7 @@ from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -18,16 +18,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import live, selectors, services, visibility
-from games.clubs import services as club_services
-from games.api import serializers as s
 from games.api import bodies, http_cache, query_params
+from games.api import serializers as s
 from games.api.exceptions import ApiError
-from games.api.requests import idempotency_key, query_uint, validated, write_response
-from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.filters import GameFilter, PlayerFilter
-from games.api.schema import SIGNED_IN
+from games.api.limits import IDEMPOTENCY_HEADER, uint_parameter
 from games.api.permissions import ReadAnyoneWriteAuthenticated, require_admin, require_writer
+from games.api.requests import idempotency_key, query_uint, validated, write_response
+from games.api.schema import SIGNED_IN
 from games.api.throttles import WriteThrottle
+from games.clubs import services as club_services
 from games.models import Club, Game, Membership
 
 ERRORS = {
@@ -87,7 +87,8 @@ class Pagination(PageNumberPagination):
 class PingApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Liveness check (trivial endpoint)")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Liveness check (trivial endpoint)",
+                   examples=[OpenApiExample("alive", value={"ok": True}, response_only=True)])
     def get(self, request: Request) -> Response:
         return Response({"ok": True})
 

@@ -137,6 +137,9 @@ NOT_CARRIED = {
     "IdempotencyKey": "a client's retry memory, kept per user, not per club",
     "OnlineTable": "a table in play (its game is carried): the undealt cards and seat links stay with this site",
     "OnlineSeat": "a table in play's seat links: secrets of this site, not carried to another",
+    "FeedEntry": "news of this site, naming its ids: the feed starts afresh where the club is imported",
+    "Webhook": "addresses and signing secrets: a secret is not put in a file; the admin registers them again",
+    "WebhookDelivery": "the delivery log of this site's webhooks",
 }
 
 #: audit details that hold ids of the club's rows: key -> kind (a list of ids for "games")

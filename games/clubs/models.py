@@ -14,6 +14,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import TextChoices
 from games.models import Club, Membership, Player
 
 
@@ -87,13 +88,13 @@ class ClaimRequest(models.Model):
     game leaves one too (`source` invitation). A player's account decides which seat's hand its
     holder sees during a game, so a member never links themselves: see games.clubs.services."""
 
-    class State(models.TextChoices):
+    class State(TextChoices):
         PENDING = "pending", "Waiting for an admin"
         APPROVED = "approved", "Approved"
         REFUSED = "refused", "Refused"
         WITHDRAWN = "withdrawn", "Withdrawn"
 
-    class Source(models.TextChoices):
+    class Source(TextChoices):
         MEMBER = "member", "Asked by the member"
         INVITATION = "invitation", "Made by an invitation for the player"
 
@@ -126,7 +127,7 @@ class FeedEntry(models.Model):
     `GET /api/clubs/{club}/feed/?after=N` and never misses one. Written by games.clubs.feed in the
     transaction of what it reports; never changed (an outbox: the webhooks deliver from it)."""
 
-    class Kind(models.TextChoices):
+    class Kind(TextChoices):
         GAME_STARTED = "game_started", _("A game started")
         GAME_FINISHED = "game_finished", _("A game finished")
         GAME_REOPENED = "game_reopened", _("A finished game was reopened")

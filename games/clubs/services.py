@@ -80,7 +80,8 @@ def _lock_memberships(club: Club) -> dict[int, Membership]:
 
 
 def _require_admin(members: dict[int, Membership], actor) -> None:
-    m = members.get(getattr(actor, "pk", None))
+    pk = getattr(actor, "pk", None)
+    m = members.get(pk) if pk is not None else None
     if m is None or m.role != Role.ADMIN:
         raise WriteForbidden(_("this needs the admin role in the club"))
 
@@ -474,7 +475,7 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
     return player
 
 
-def _link_checked(club: Club, player: Player, user_id: int | None) -> Membership:
+def _link_checked(club: Club, player: Player, user_id: int) -> Membership:
     """The membership `player` (locked) may be linked to, or the coded refusal."""
     member = (Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
               if ids.in_range(user_id) else None)

@@ -76,7 +76,7 @@ def check_url(url: str) -> None:
         raise WebhookRefused(_("the webhook's host %(host)s cannot be found") % {"host": parts.hostname},
                              code="webhook_url_unknown_host") from None
     for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%")[0])
+        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])  # an IPv6 address may end in %scope
         if not address.is_global:
             raise WebhookRefused(
                 _("the webhook's host %(host)s is an address of a private network (%(address)s): the server "

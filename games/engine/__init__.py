@@ -33,9 +33,10 @@ from .faces import (
     variant_cards,
     with_article,
 )
+from .game import Game, PlayState
 from .hand_lines import hand_line_reachable, hand_line_refusal, hand_line_rules, paper_hand_line
 from .legal import bombs_out_of_turn, legal_actions
-from .online import deal_events, deal_pile, family_game, grand_tichu_open, push_due, seat_actions, seats_played_by
+from .online import deal_events, deal_pile, deals_tricks, grand_tichu_open, push_due, seat_actions, seats_played_by
 from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
 from .record import (
@@ -106,7 +107,7 @@ __all__ = [
     # an online table (games/online): the deal and one seat's actions
     "deal_events",
     "deal_pile",
-    "family_game",
+    "deals_tricks",
     "grand_tichu_open",
     "push_due",
     "seat_actions",
@@ -128,8 +129,10 @@ __all__ = [
     "EngineError",
     "EVENT_WORDS",
     "REFUSAL_WORDS",
+    "Game",
     "GameInfo",
     "GameState",
+    "PlayState",
     "Kind",
     "Option",
     "Preset",

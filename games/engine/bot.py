@@ -10,9 +10,11 @@ import random
 from typing import Any, Callable
 
 from .cards import MAHJONG, RANK_CODES, rank
-from .legal import bombs_out_of_turn, may_pass, play_event, plays_for, push_actions
+from .game import game_for
+from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE
+from .legal import family_bombs_out_of_turn, may_pass, play_event, plays_for, push_actions
 from .record import FORMAT
-from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GameState
+from .state import GameState
 from .variants import Variant
 
 Policy = Callable[[GameState, int, list[dict[str, Any]], random.Random], dict[str, Any]]
@@ -88,11 +90,7 @@ def random_game(
     **kwargs: Any,
 ) -> dict[str, Any]:
     """A complete random game (seeded) as a record: the demo data and property-test generator."""
-    if variant == "tien-zi-que":
-        from .tien_zi_que import random_tzq_record
-
-        return random_tzq_record(seed, options=options, players=players)
-    return random_record(seed, variant, options, players, **kwargs)
+    return game_for(variant).random_record(seed, options, players, **kwargs)
 
 
 def _play_hand(
@@ -149,7 +147,7 @@ def _play_hand(
         h = state.hand
         assert h is not None
         if state.phase == DRAGON_GIFT:
-            bombs = bombs_out_of_turn(state)
+            bombs = family_bombs_out_of_turn(state)
             if bombs and rng.random() < bomb_rate:
                 do(rng.choice(rng.choice(list(bombs.values()))))
                 continue
@@ -159,7 +157,7 @@ def _play_hand(
             live = [t for t in targets if h.cards[t]] or targets
             do({"type": "dragon_gift", "seat": seat, "to": rng.choice(live)})
             continue
-        bombs = bombs_out_of_turn(state)
+        bombs = family_bombs_out_of_turn(state)
         if bombs and rng.random() < bomb_rate * 0.2:
             do(rng.choice(rng.choice(list(bombs.values()))))
             continue

@@ -7,11 +7,12 @@ naming the reason of each difference. Used by ``manage.py import_bsw`` and its A
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from . import bsw_scoresheet
 from .errors import EngineError
 from .record import Replay, fold, score_json
+from .state import GameState
 
 BSW_QUIRK = "bsw_grand_tichu_quirk"
 
@@ -145,7 +146,7 @@ def settle_refused_hands(record: dict[str, Any], event_lines: list[int], limit: 
             if replacement is not None:
                 after["seat"] = replacement["out"][0]
             else:
-                before = fold(record, start).next_shuffler
+                before = cast(GameState, fold(record, start)).next_shuffler  # a Tichu record
                 if before is not None:
                     after["seat"] = before
         rule = "kept:refused" if replacement is not None else "skipped:refused"

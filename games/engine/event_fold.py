@@ -30,6 +30,7 @@ class EventFold:
     ]
     _checks: ClassVar[dict[str, Callable[[dict[str, Any]], None]]]  # the compiled field check per event type
     _quick: ClassVar[dict[str, Callable[[Any, dict[str, Any]], None]]] = {}  # quick handlers (see _build_dispatch)
+    _after_end: ClassVar[frozenset[str]] = frozenset()  # event types a finished game takes (corrections.py)
 
     # set by subclasses (declared in their __slots__)
     over: bool
@@ -169,7 +170,7 @@ class EventFold:
     def _fold_in(self, kind: str, handler: Callable[[Any, dict[str, Any]], None], starts: bool, event: Any) -> None:
         """The rules' part, once the event's shape is checked: refused after the game's end, else
         the handler, then what an undo needs."""
-        if self.over:
+        if self.over and kind not in self._after_end:
             raise self._game_over(kind)
         if starts:
             checkpoint = (self._bare_copy(), tuple(self._since))

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from . import tien_zi_que as tzq
 from .cards import CARD_INFO, DOG, DRAGON, MAHJONG, PHOENIX, SUIT_NAMES, SUITS, TICHU_DECK
+from .game import find_game, own_card
 
 RANK_NAMES = {
     "2": "2",
@@ -49,37 +49,16 @@ SUIT_SYMBOLS = {"j": "◆", "s": "♠", "p": "▲", "r": "★"}
 SPECIAL_SHORT = {MAHJONG: "1", DOG: "Dog", PHOENIX: "Phx", DRAGON: "Drg"}
 SPECIAL_LONG = {MAHJONG: "Mahjong (1)", DOG: "Dog", PHOENIX: "Phoenix", DRAGON: "Dragon"}
 
-#: Tien Zi Que faces (docs/tien-zi-que.md section 1): what the card shows big; the colour letter
-#: of the code is written under it (colour is never the only cue).
-TZQ_FACE_SHORT = {
-    **{f"C{n}": str(n) for n in range(1, 10)},
-    "E": "E",
-    "S": "S",
-    "W": "W",
-    "N": "N",
-    "D": "Drg",
-    "J": "TZQ",
-}
-TZQ_FACE_CLASS = {
-    **{f"C{n}": "tz-coin" for n in range(1, 10)},
-    "E": "tz-wind",
-    "S": "tz-wind",
-    "W": "tz-wind",
-    "N": "tz-wind",
-    "D": "tz-dragon",
-    "J": "tz-joker",
-}
-
 
 def card_name(code: str) -> str:
-    """``Ts`` -> ``10 of Swords``; specials by name; Tien Zi Que cards as that game names them."""
+    """``Ts`` -> ``10 of Swords``; specials by name; a game's own cards (Tien Zi Que's) as that
+    game names them (game.py ``own_card_face``)."""
     if code in SPECIAL_LONG:
         return SPECIAL_LONG[code]
     if code in CARD_INFO and len(code) == 2:
         return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
-    if tzq.is_card(code):
-        return tzq.card_name(code)
-    return code
+    own = own_card(code)
+    return own[1]["name"] if own else code
 
 
 def card_face(code: str) -> dict[str, str]:
@@ -93,21 +72,10 @@ def card_face(code: str) -> dict[str, str]:
             "cls": "su-" + code[1],
             "name": card_name(code),
         }
-    if tzq.is_card(code):
-        f, c = code[:-1], code[-1]
-        mark = "●" if f.startswith("C") else ""
-        return {
-            "rank": TZQ_FACE_SHORT[f],
-            "suit": mark + c,
-            "cls": f"tz {TZQ_FACE_CLASS[f]} tc-{c}",
-            "name": tzq.card_name(code),
-        }
+    own = own_card(code)
+    if own:
+        return dict(own[1])
     return {"rank": code, "suit": "", "cls": "unknown", "name": code}
-
-
-def tzq_codes() -> list[str]:
-    """Every card code of Tien Zi Que (face and colour)."""
-    return [f + c for f in tzq.FACES for c in tzq.COLOURS if tzq.is_card(f + c)]
 
 
 def faces(codes: Iterable[str]) -> dict[str, dict[str, str]]:
@@ -121,7 +89,10 @@ def card_table() -> dict[str, dict[str, str]]:
 
 def variant_cards(variant: str) -> dict[str, dict[str, str]]:
     """The faces of a game's own cards, beyond the Tichu deck of :func:`card_table`."""
-    return faces(tzq_codes()) if variant == tzq.NAME else {}
+    game = find_game(variant)
+    if game is None:
+        return {}
+    return {code: dict(face) for code in game.info.deck if (face := game.own_card_face(code)) is not None}
 
 
 def cards_text(cards: Iterable[str]) -> str:
@@ -160,7 +131,8 @@ CARD_WORDS: dict[str, str] = _card_words()
 def card_words(variant: str) -> dict[str, str]:
     """The words a scorer may type for the cards of ``variant`` (lower-cased word -> code): none
     in Tien Zi Que, whose codes are typed exactly (``Dr`` is its red Dragon there)."""
-    return {} if variant == tzq.NAME else CARD_WORDS
+    game = find_game(variant)
+    return dict(game.card_words) if game is not None else CARD_WORDS
 
 
 def card_code(word: Any, variant: str = "nanking") -> str | None:
@@ -168,9 +140,8 @@ def card_code(word: Any, variant: str = "nanking") -> str | None:
     is its red Dragon there, not the Tichu Dragon): only the games of the Tichu deck read words."""
     if not isinstance(word, str):
         return None
-    if variant == tzq.NAME:
-        return word if tzq.is_card(word) else None
-    return CARD_WORDS.get(word.strip().lower())
+    game = find_game(variant)
+    return game.card_code(word) if game is not None else CARD_WORDS.get(word.strip().lower())
 
 
 def canonical_cards(value: Any, variant: str = "nanking") -> Any:
@@ -193,7 +164,8 @@ CARD_FIELDS = ("cards", "card")
 def canonical_event(event: Any, variant: str) -> Any:
     """An event as typed (``{"type": "play", "cards": ["ph", "10s"]}``) with its cards as codes
     (``["Phoenix", "Ts"]``). The engine itself reads codes only: records stay canonical."""
-    if not isinstance(event, dict) or variant == tzq.NAME:
+    game = find_game(variant)
+    if not isinstance(event, dict) or (game is not None and not game.card_words):  # codes typed exactly
         return event
     out = dict(event)
     for key in CARD_FIELDS:

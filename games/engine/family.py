@@ -310,6 +310,7 @@ class GrandSeigneur(Variant):
     has_wish = False
     has_dragon_gift = False
     sweep_size = 0
+    result_has_card_points = False  # a hand result gives the finishing order alone
     max_hand = 12
     shuffler_rule = "the Wretch, last of the previous hand, deals"
 
@@ -451,7 +452,7 @@ class GrandSeigneur(Variant):
     def hand_over(self, hand: "Hand") -> bool:
         return hand.holders_count() <= 1
 
-    def _rank_points(self, out: list[int], n: int, options: dict[str, Any]) -> list[int]:
+    def rank_points(self, out: list[int], n: int, options: dict[str, Any]) -> list[int]:
         points = [0] * n
         if options.get("scoring") == "ranks":
             for i, seat in enumerate(out):
@@ -463,7 +464,7 @@ class GrandSeigneur(Variant):
         out = list(hand.out) + [s for s in hand.order if hand.cards[s]]
         return {
             "card_points": [0] * n,
-            "points": self._rank_points(out, n, options),
+            "points": self.rank_points(out, n, options),
             "out": out,
             "double_victory": False,
         }
@@ -485,7 +486,7 @@ class GrandSeigneur(Variant):
             )
         return {
             "card_points": [0] * n,
-            "points": self._rank_points(out, n, options),
+            "points": self.rank_points(out, n, options),
             "out": list(out),
             "double_victory": False,
         }

@@ -26,6 +26,11 @@ FAMILY_REFUSAL_WORDS: dict[str, str] = {
     "wrong_phase:lead_pass": "{name:seat} leads the trick and cannot pass",
     "wrong_phase:hand_in_progress": "a hand is in progress ({words:phase} phase): it must end before the next shuffle",
     "wrong_phase:result_in_hand": "a hand is in progress ({words:phase} phase): a hand result replaces a whole hand",
+    "wrong_phase:correct_in_hand": (
+        "a hand is in progress ({words:phase} phase): correct a finished hand between hands or after the game"
+    ),
+    "result_invalid:correct_hand_number": "hand correction: 'hand' is the number of a finished hand, 1 to {number:hands}",
+    "malformed:correct_reason": "hand correction: 'reason' says why the hand is corrected",
     # the event as written
     "malformed:seat": "{words:event}: '{number:field}' must be a seat from 0 to {number:last}, not {number:value}",
     "malformed:card_list": "{words:event}: '{number:field}' must be a non-empty list of card codes",

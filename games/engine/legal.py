@@ -12,7 +12,9 @@ from typing import Any, Iterator
 from .cards import MAHJONG, RANK_CODES, rank_code
 from .combos import DOG_LEAD, Combination, combinations_in, contains_rank
 from .errors import EngineError
-from .state import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, GameState, Hand
+from .game import PlayState, game_of
+from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, Hand
+from .state import GameState
 from .variants import Variant
 
 
@@ -60,11 +62,21 @@ def may_pass(state: GameState, seat: int) -> bool:
     return True
 
 
-def bombs_out_of_turn(state: GameState) -> dict[int, list[dict[str, Any]]]:
+def bombs_out_of_turn(state: PlayState) -> dict[int, list[dict[str, Any]]]:
+    """For each seat not to act, the bombs it may play now out of turn (none in a game without
+    bombs: its game answers, game.py)."""
+    return game_of(state).bombs_out_of_turn(state)
+
+
+def legal_actions(state: PlayState, include_pushes: bool = True) -> list[dict[str, Any]]:
+    """Every event the rules of the state's game accept now (game.py): in the Tichu family
+    :func:`family_legal_actions`."""
+    return game_of(state).legal_actions(state, include_pushes)
+
+
+def family_bombs_out_of_turn(state: GameState) -> dict[int, list[dict[str, Any]]]:
     """For each seat not to act, the bombs it may play now out of turn."""
     result: dict[int, list[dict[str, Any]]] = {}
-    if not isinstance(state, GameState):
-        return result  # no bombs outside the Tichu family
     h = state.hand
     if h is None or state.over or not h.trick or state.phase not in (PLAY, DRAGON_GIFT):
         return result
@@ -130,11 +142,9 @@ def push_actions(state: GameState, seat: int) -> Iterator[dict[str, Any]]:
         yield {"type": "push", "seat": seat, "cards": {str(target): list(cards)}}
 
 
-def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[str, Any]]:
+def family_legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[str, Any]]:
     """Every event the rules accept now: the seat to act's plays and passes, the draws or
     deals of the dealing, pushes, calls, the Dragon gift, and bombs out of turn."""
-    if not isinstance(state, GameState):  # a game with rules of its own (Tien Zi Que)
-        return state.legal_actions()
     phase = state.phase
     h = state.hand
     v = state.variant
@@ -175,7 +185,7 @@ def legal_actions(state: GameState, include_pushes: bool = True) -> list[dict[st
                 actions.extend(_with_wishes(state, event))
         if may_pass(state, seat):
             actions.append({"type": "pass", "seat": seat})
-    for seat_bombs in bombs_out_of_turn(state).values():
+    for seat_bombs in family_bombs_out_of_turn(state).values():
         actions.extend(seat_bombs)
     return actions
 
@@ -188,4 +198,14 @@ def _dog_events(state: GameState, h: Hand, event: dict[str, Any]) -> list[dict[s
     return [{**event, "to": t} for t in targets] if targets else [event]
 
 
-__all__ = ["legal_actions", "bombs_out_of_turn", "plays_for", "may_pass", "push_actions", "call_actions", "play_event"]
+__all__ = [
+    "legal_actions",
+    "bombs_out_of_turn",
+    "family_legal_actions",
+    "family_bombs_out_of_turn",
+    "plays_for",
+    "may_pass",
+    "push_actions",
+    "call_actions",
+    "play_event",
+]

@@ -15,9 +15,12 @@ from .legal import bombs_out_of_turn, call_actions, legal_actions
 from .state import DEAL, EXCHANGE, GameState
 
 
-def family_game(state: Any) -> bool:
-    """Whether the state is one of the Tichu family (Tien Zi Que has rules of its own)."""
-    return isinstance(state, GameState)
+def deals_tricks(state: Any) -> bool:
+    """Whether the state's game is dealt and played in tricks (the Tichu family), the games an
+    online table deals itself; read from the game's declared facts (games.engine.game)."""
+    from .game import game_of  # the registry imports the games, which import this module's kin
+
+    return game_of(state).info.board == "tricks"
 
 
 def deal_pile(state: GameState) -> list[str]:
@@ -55,7 +58,7 @@ def deal_events(state: GameState, shuffled: list[str]) -> tuple[list[dict[str, A
 
 def grand_tichu_open(state: GameState) -> list[int]:
     """The seats that may still call Grand Tichu now (the deal waits for their decision)."""
-    if not family_game(state) or state.phase != DEAL:
+    if not deals_tricks(state) or state.phase != DEAL:
         return []
     return sorted({a["seat"] for a in call_actions(state) if a["type"] == "grand_tichu"})
 
@@ -64,7 +67,7 @@ def seats_played_by(state: Any, seat: int) -> list[int]:
     """The seats whose actions the player at ``seat`` takes now: its own, and in Threechu the
     dummy's while it deals (the dealer plays the dummy's cards; the same rule lets it see them,
     ``Variant.hands_seen``)."""
-    if not family_game(state):
+    if not deals_tricks(state):
         return [seat]
     h = state.hand
     return sorted(state.variant.hands_seen(seat, h.shuffler if h is not None else None))
@@ -74,7 +77,7 @@ def seat_actions(state: Any, seat: int) -> list[dict[str, Any]]:
     """The engine's legal actions of ``seat`` now, pushes left out (a push is chosen card by card
     and checked by the fold): its plays and passes in turn, its calls, its Dragon gift, its bombs
     out of turn, in Tien Zi Que its draw, claim or discard."""
-    if not family_game(state):
+    if not deals_tricks(state):
         return [a for a in state.legal_actions() if a.get("seat") == seat]
     if state.phase == DEAL:  # the draws and deals are the table's (the site deals), not a seat's
         return [a for a in call_actions(state) if a["seat"] == seat]
@@ -89,7 +92,7 @@ def seat_actions(state: Any, seat: int) -> list[dict[str, Any]]:
 def push_due(state: Any, seat: int) -> dict[str, int]:
     """The exchange: how many cards ``seat`` still gives to each seat (``{}`` once it has, or when
     there is no exchange now)."""
-    if not family_game(state) or state.phase != EXCHANGE:
+    if not deals_tricks(state) or state.phase != EXCHANGE:
         return {}
     h = state.hand
     assert h is not None
@@ -98,4 +101,12 @@ def push_due(state: Any, seat: int) -> dict[str, int]:
     return {str(t): k for t, k in state.variant.push_counts(h, seat).items()}
 
 
-__all__ = ["deal_events", "deal_pile", "family_game", "grand_tichu_open", "push_due", "seat_actions", "seats_played_by"]
+__all__ = [
+    "deal_events",
+    "deal_pile",
+    "deals_tricks",
+    "grand_tichu_open",
+    "push_due",
+    "seat_actions",
+    "seats_played_by",
+]

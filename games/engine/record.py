@@ -5,19 +5,19 @@ from __future__ import annotations
 import itertools
 from typing import Any, Iterable, Iterator
 
-from .cards import card_points, rank_code, sort_cards
 from .errors import EngineError
-from .schema import FAMILY, TIEN_ZI_QUE, Schema, strict_check
-from .state import GameState
-from .variants import get_variant
+from .game import PlayState, find_game, game_for, game_of
+from .schema import FAMILY, Schema, strict_check
 
 FORMAT = "tichu-record/1"
 RECORD_KEYS = {"format", "variant", "options", "players", "events", "meta"}
 
 
 def event_schema(variant: str) -> Schema:
-    """The fields of each event type of ``variant``'s game (schema.py)."""
-    return TIEN_ZI_QUE if variant == "tien-zi-que" else FAMILY
+    """The fields of each event type of ``variant``'s game (schema.py); the Tichu family's for a
+    name the engine does not know (the fold refuses that name itself)."""
+    game = find_game(variant)
+    return game.schema if game is not None else FAMILY
 
 
 def check_incoming(variant: str, events: Iterable[Any], start: int = 0) -> None:
@@ -25,7 +25,7 @@ def check_incoming(variant: str, events: Iterable[Any], start: int = 0) -> None:
     that may not be stored: a field their type does not have, or sizes past schema.py's bounds.
     Run where events come in (an import, an append, the CLI); the fold itself reads what was
     stored before as it was written."""
-    strict = strict_check(event_schema(variant) if isinstance(variant, str) else FAMILY)
+    strict = strict_check(event_schema(variant))
     for i, event in enumerate(events, start):
         try:
             strict(event)
@@ -107,24 +107,18 @@ def parse_record(obj: Any, *, strict: bool = False, check_events: bool = True) -
     return record
 
 
-def new_state(variant: str, options: dict[str, Any] | None, players: list[str]) -> Any:
-    """The initial state of a game: a :class:`GameState` for the Tichu family, or the state
-    class of a game with rules of its own (Tien Zi Que), which offers the same interface
-    (``apply``, ``copy``, ``phase``, ``turn``, ``over``, ``winner``, ``events_applied``,
-    ``totals``, ``history``) plus its own ``state_json()`` and ``score_json()``."""
-    if variant == "tien-zi-que":
-        from .tien_zi_que import TienZiQueState
-
-        return TienZiQueState(options, players)
-    return GameState(variant, options, players)
+def new_state(variant: str, options: dict[str, Any] | None, players: list[str]) -> PlayState:
+    """The initial state of a game, from the game registered under ``variant`` (game.py): a
+    :class:`~.state.GameState` for the Tichu family, a ``TienZiQueState`` for Tien Zi Que; every
+    one offers :class:`~.game.PlayState` (``apply``, ``copy``, ``phase``, ``turn``, ``over``,
+    ``winner``, ``events_applied``, ``history``)."""
+    return game_for(variant).new_state(options, players)
 
 
 def seat_names(variant: str, players: list[str], lang: str | None = None) -> list[str]:
     """What to call each seat of a game: the players in seat order (and Threechu's dummy, by its
     name in ``lang``: ``Dummy``, ``Mort``, ``Strohmann``, ``уявний гравець``)."""
-    if variant == "tien-zi-que":
-        return list(players)
-    return get_variant(variant).seat_names(players, lang)
+    return game_for(variant).seat_names(players, lang)
 
 
 def retracted_by_undo(events: Iterable[dict[str, Any]], start: int = 1) -> dict[int, int]:
@@ -148,7 +142,8 @@ def retracted_by_undo(events: Iterable[dict[str, Any]], start: int = 1) -> dict[
     return retracted
 
 
-def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> Any:
+def new_game(variant: str, options: dict[str, Any] | None = None, players: list[str] | None = None) -> PlayState:
+    """A new game of ``variant`` (players ``Player 1``... when none are named)."""
     if players is None:
         from .registry import game_info
 
@@ -156,7 +151,7 @@ def new_game(variant: str, options: dict[str, Any] | None = None, players: list[
     return new_state(variant, options, players)
 
 
-def fold(record: Any, upto: int | None = None) -> GameState:
+def fold(record: Any, upto: int | None = None) -> PlayState:
     """The state after the first ``upto`` events (all by default).
 
     A refused event raises EngineError with ``index`` set to its position in ``events``.
@@ -179,7 +174,7 @@ def fold(record: Any, upto: int | None = None) -> GameState:
     raise refused
 
 
-def apply_all(state: GameState, events: Iterable[dict[str, Any]], start: int) -> GameState:
+def apply_all(state: PlayState, events: Iterable[dict[str, Any]], start: int) -> PlayState:
     """Apply events in order; ``start`` is the index of the first one in its record.
     :func:`fold_steps`'s loop without its yield per event (the import folds every event), in
     :meth:`~.event_fold.EventFold.apply_each`."""
@@ -188,8 +183,8 @@ def apply_all(state: GameState, events: Iterable[dict[str, Any]], start: int) ->
 
 
 def fold_steps(
-    state: GameState, events: Iterable[dict[str, Any]], start: int = 0
-) -> Iterator[tuple[int, dict[str, Any], GameState]]:
+    state: PlayState, events: Iterable[dict[str, Any]], start: int = 0
+) -> Iterator[tuple[int, dict[str, Any], PlayState]]:
     """Fold ``events`` into ``state`` one at a time, yielding ``(n, event, state)`` after each:
     ``state`` (the same object, changed in place) is the state after the first ``n`` events of
     the record, ``start`` being the index of the first of ``events`` in it.
@@ -209,92 +204,14 @@ def fold_steps(
         raise
 
 
-def _calls_json(calls: dict[int, str]) -> dict[str, str]:
-    return {str(s): c for s, c in sorted(calls.items())}
-
-
-def state_json(state: GameState) -> dict[str, Any]:
+def state_json(state: PlayState) -> dict[str, Any]:
     """The JSON of ``python -m games.engine state``: everything a viewer needs at this moment."""
-    if not isinstance(state, GameState):
-        return state.state_json()
-    h = state.hand
-    out: dict[str, Any] = {
-        "ok": True,
-        "variant": state.variant.name,
-        "players": state.players,
-        "seat_names": state.variant.seat_names(state.players),
-        "options": state.options,
-        "events": state.events_applied,
-        "phase": state.phase,
-        "turn": state.turn,
-        "hand_number": len(state.history) + (1 if h else 0),
-        "totals": list(state.totals),
-        "score_sheet": [dict(line) for line in state.history],
-        "complete": state.over,
-        "winner": state.winner,
-        "next_shuffler": state.next_shuffler if h is None else None,
-    }
-    if h is None:
-        out.update(
-            hands=[[] for _ in range(state.n)],
-            trick=[],
-            trick_log=[],
-            wish=None,
-            calls={},
-            out=[],
-            teams=[list(t) for t in state.variant.teams(state.n, state.next_shuffler)],
-        )
-        return out
-    top = h.trick[-1] if h.trick else None
-    out.update(
-        shuffler=h.shuffler,
-        order=list(h.order),
-        teams=[list(t) for t in h.teams],
-        hands=[sort_cards(c) for c in h.cards],
-        received=list(h.received),
-        pushes={str(s): {str(t): list(c) for t, c in p.items()} for s, p in sorted(h.pushes.items())},
-        trick=[_play_json(s, c) for s, c in h.trick],
-        trick_log=list(h.log),
-        trick_closed=h.closed,
-        trick_winner=top[0] if top else None,
-        wish=rank_code(h.wish) if h.wish is not None else None,
-        calls=_calls_json(h.calls),
-        out=list(h.out),
-        gift_from=h.gift_from,
-        tricks_won=[{"cards": len(c), "points": card_points(c)} for c in h.won],
-        played=sorted(h.played),
-    )
-    return out
+    return game_of(state).state_json(state)
 
 
-def _play_json(seat: int, combo: Any) -> dict[str, Any]:
-    entry = {"seat": seat, "cards": list(combo.cards), "combination": combo.kind, "rank": combo.rank}
-    if combo.phoenix is not None:
-        entry["phoenix"] = rank_code(combo.phoenix)
-    return entry
-
-
-def score_json(state: GameState) -> dict[str, Any]:
+def score_json(state: PlayState) -> dict[str, Any]:
     """The JSON of ``python -m games.engine score``: the score sheet of the finished hands."""
-    if not isinstance(state, GameState):
-        return state.score_json()
-    return {
-        "ok": True,
-        "variant": state.variant.name,
-        "hands": [
-            {
-                "points": list(line["points"]),
-                "out": list(line["out"]),
-                "calls": dict(line.get("calls", {})),
-                "card_points": list(line["card_points"]),
-                "kind": line["kind"],
-            }
-            for line in state.history
-        ],
-        "totals": list(state.totals),
-        "complete": state.over,
-        "winner": state.winner,
-    }
+    return game_of(state).score_json(state)
 
 
 class Replay:
@@ -308,7 +225,7 @@ class Replay:
         self.record = parse_record(record)
         self.events = self.record["events"]
         initial = new_state(self.record["variant"], self.record["options"], self.record["players"])
-        self.snapshots: list[tuple[int, GameState]] = [(0, initial.copy())]
+        self.snapshots: list[tuple[int, PlayState]] = [(0, initial.copy())]
         state = initial
         self.error: EngineError | None = None
         events = self.events
@@ -323,7 +240,7 @@ class Replay:
         self.final = state
         self.valid_length: int = len(self.events) if self.error is None else (self.error.index or 0)
 
-    def state_at(self, n: int | None = None) -> GameState:
+    def state_at(self, n: int | None = None) -> PlayState:
         """The state after the first ``n`` events (clamped to the valid prefix). At or past the
         end this is the replay's own final state: copy it before applying anything to it."""
         if n is None or n >= self.valid_length:

@@ -14,143 +14,42 @@ looking into the engine's modules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from . import tien_zi_que as tzq
-from .cards import TICHU_DECK
 from .errors import EngineError
-from .faces import tzq_codes
-from .options import PRESET_INFO, Option, Preset
-from .state import GameState
-from .variants import KNOWN_VARIANTS, Variant, get_variant
+from .family_game import FAMILY_GAMES
+from .game import Game, GameInfo, SheetFacts, find_game, game_for, register, registered
+from .options import PRESET_INFO, Preset
+from .tien_zi_que.game import GAME as TIEN_ZI_QUE_GAME
 
-
-@dataclass(frozen=True)
-class SheetFacts:
-    """What the score-sheet form of the entry page asks in a game: whether a hand can be recorded
-    from the sheet at all (``enabled``), the calls, the card points, how many of one team going
-    out first end the hand at once (``sweep``, 0: never), and whether the dealer is named."""
-
-    enabled: bool
-    calls: bool
-    points: bool
-    sweep: int
-    dealer: bool
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "enabled": self.enabled,
-            "calls": self.calls,
-            "points": self.points,
-            "sweep": self.sweep,
-            "dealer": self.dealer,
-        }
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    name: str  # the record's ``variant``
-    label: str  # the game's name in words: "Tichu", "Threechu", ...
-    players_text: str  # "4 players", "3 players and a dummy", ...
-    seat_counts: tuple[int, ...]
-    #: fixed partnerships, seats by team; None when each plays for themselves or the teams change
-    #: from hand to hand (Threechu's dealer plays with the dummy)
-    teams: tuple[tuple[int, ...], ...] | None
-    team_size: int  # players per side
-    dummy_seat: int | None  # a seat without a player of its own (Threechu)
-    #: seats keep their place at the table for the whole game (compass positions make sense)
-    fixed_seating: bool
-    options: tuple[Option, ...]
-    presets: tuple[Preset, ...]
-    hand_starts: frozenset[str]  # the events that start a hand (a round in Tien Zi Que)
-    hand_word: str  # "hand" or "round"
-    has_calls: bool
-    has_wish: bool
-    sheet: SheetFacts
-    deck: tuple[str, ...]  # every card code of the game
-
-    @property
-    def full_label(self) -> str:
-        """``Tichu (4 players)``."""
-        return f"{self.label} ({self.players_text})"
-
-    def option(self, name: str) -> Option:
-        for o in self.options:
-            if o.name == name:
-                return o
-        raise KeyError(name)
-
-    def preset(self, name: str) -> Preset:
-        for p in self.presets:
-            if p.name == name:
-                return p
-        raise KeyError(name)
-
-
-def _players_text(counts: tuple[int, ...], dummy: bool) -> str:
-    text = f"{counts[0]} players" if len(counts) == 1 else f"{min(counts)} to {max(counts)} players"
-    return text + (" and a dummy" if dummy else "")
-
-
-def _family_info(v: Variant) -> GameInfo:
-    n = v.seat_counts[0]
-    dummy = v.seat_count(["x"] * n) > n
-    per_team = v.teams(n, 0) == v.teams(n, None) and len(v.seat_counts) == 1 and not dummy
-    teams = v.teams(n, None) if per_team else None
-    points = type(v).result_line is Variant.result_line  # Grand Seigneur records the finishing order only
-    return GameInfo(
-        name=v.name,
-        label=v.label,
-        players_text=_players_text(v.seat_counts, dummy),
-        seat_counts=v.seat_counts,
-        teams=teams,
-        team_size=len(teams[0]) if teams else 1,
-        dummy_seat=n if dummy else None,
-        fixed_seating=teams is not None,
-        options=v.options,
-        presets=PRESET_INFO,
-        hand_starts=GameState._starts,
-        hand_word="hand",
-        has_calls=v.has_calls,
-        has_wish=v.has_wish,
-        sheet=SheetFacts(
-            enabled=True, calls=v.has_calls, points=points, sweep=v.sweep_size if points else 0, dealer=dummy
-        ),
-        deck=TICHU_DECK,
-    )
-
-
-def _tzq_info() -> GameInfo:
-    return GameInfo(
-        name=tzq.NAME,
-        label=tzq.VARIANT.label,
-        players_text="2 players",
-        seat_counts=(2,),
-        teams=None,
-        team_size=1,
-        dummy_seat=None,
-        fixed_seating=True,
-        options=tzq.TZQ_OPTIONS,
-        presets=PRESET_INFO,
-        hand_starts=tzq.TienZiQueState._starts,
-        hand_word="round",
-        has_calls=False,
-        has_wish=False,
-        sheet=SheetFacts(enabled=True, calls=False, points=False, sweep=0, dealer=False),  # a round_result
-        deck=tuple(tzq_codes()),
-    )
-
+#: The games the engine plays, registered in the order a page lists them: a new game is a
+#: package implementing game.Game, added here (docs/architecture.md "Where a new game goes").
+BUILT_IN: tuple[Game, ...] = (*FAMILY_GAMES, TIEN_ZI_QUE_GAME)
+for _game in BUILT_IN:
+    register(_game)
 
 #: Every game, in the order a page lists them.
-GAMES: dict[str, GameInfo] = {
-    name: (_tzq_info() if name == tzq.NAME else _family_info(get_variant(name))) for name in KNOWN_VARIANTS
-}
+GAMES: dict[str, GameInfo] = {game.info.name: game.info for game in registered()}
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 #: The events that start a hand or a round in any game: a replay or a cache keeps a snapshot
 #: before each (each game's own list is its state class's, :attr:`GameInfo.hand_starts`).
 HAND_START_EVENTS: frozenset[str] = frozenset().union(*(g.hand_starts for g in GAMES.values()))
 PRESETS: tuple[Preset, ...] = PRESET_INFO
+
+__all__ = [
+    "GAMES",
+    "GAME_NAMES",
+    "HAND_START_EVENTS",
+    "PRESETS",
+    "GameInfo",
+    "SheetFacts",
+    "game_info",
+    "game_label",
+    "games",
+    "seat_positions",
+    "seat_labels",
+    "sweep_team",
+    "finishing_order_points",
+]
 
 
 def games() -> tuple[GameInfo, ...]:
@@ -226,7 +125,7 @@ def sweep_team(name: str, out: Sequence[int]) -> int | None:
     team_of = {seat: t for t, seats in enumerate(teams) for seat in seats}
     if any(seat not in team_of for seat in out):
         return None
-    return get_variant(name).sweep_of(list(out), [team_of[s] for s in sorted(team_of)])
+    return game_for(name).sweep_of(list(out), [team_of[s] for s in sorted(team_of)])
 
 
 def finishing_order_points(name: str, out: Sequence[int], seats: int) -> list[int]:
@@ -237,12 +136,12 @@ def finishing_order_points(name: str, out: Sequence[int], seats: int) -> list[in
     >>> finishing_order_points("grand-seigneur", [2, 0, 1], 3)
     [1, 0, 2]
     """
-    variant = get_variant(name) if name in KNOWN_VARIANTS and name != tzq.NAME else None
-    rank_points = getattr(variant, "_rank_points", None)
-    if rank_points is None:
+    game = find_game(name)
+    points = game.finishing_order_points(list(out), seats) if game else None
+    if points is None:
         raise EngineError(
             "malformed",
             f"{name!r} has no scoring by finishing order",
             params={"rule": "no_rank_scoring", "given": repr(name)},
         )
-    return rank_points(list(out), seats, {"scoring": "ranks"})
+    return points

@@ -98,6 +98,8 @@ FAMILY: Schema = {
     "dragon_gift": {"seat": SEAT, "to": SEAT},
     "penalty": {"seat": SEAT, "reason": TEXT},
     "hand_result": {"calls": CALLS, "out": SEATS, "points": POINTS, "dealer": SEAT},
+    # a finished hand's line replaced by a correction (corrections.py): hand_result's fields
+    "hand_corrected": {"hand": WHOLE, "calls": CALLS, "out": SEATS, "points": POINTS, "dealer": SEAT, "reason": TEXT},
     "undo": {},
 }
 

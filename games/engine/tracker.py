@@ -118,7 +118,7 @@ def game_record(game: dict[str, Any], names: dict[int, str], *, stopped_games_en
 
 
 def _over(record: dict[str, Any]) -> bool:
-    return fold(record).is_over  # the fold checks every hand: a refused one raises EngineError
+    return fold(record).over  # the fold checks every hand: a refused one raises EngineError
 
 
 def _player_names(players: Any) -> dict[int, str]:

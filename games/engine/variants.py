@@ -34,6 +34,9 @@ class Variant:
     has_calls = True
     has_wish = True
     has_dragon_gift = True
+    #: a hand result (and the score sheet) names each team's card points (Grand Seigneur: the
+    #: finishing order alone)
+    result_has_card_points = True
 
     # --- seats and teams ---------------------------------------------------------------------
 
@@ -246,6 +249,11 @@ class Variant:
             points[team_of[seat]] += bonus if seat == first_out else -bonus
         return points
 
+    def rank_points(self, out: list[int], n: int, options: dict[str, Any]) -> list[int] | None:
+        """Each seat's points for a hand scored by its finishing order alone (Grand Seigneur's
+        ``scoring: ranks``), or None in a game without that scoring."""
+        return None
+
     def score_hand(self, hand: "Hand", options: dict[str, Any]) -> dict[str, Any]:
         sweep = self.sweep(hand)
         if sweep is not None:
@@ -379,24 +387,23 @@ class Variant:
 NANKING = Variant()
 
 VARIANTS: dict[str, Variant] = {"nanking": NANKING}
-KNOWN_VARIANTS = ("nanking", "threechu", "tientsin", "grand-seigneur", "tien-zi-que")
+#: the games of the Tichu family, in the order pages list them (family_game.py)
+FAMILY_VARIANTS = ("nanking", "threechu", "tientsin", "grand-seigneur")
 
 
 def get_variant(name: object) -> Variant:
-    if name not in VARIANTS and name in KNOWN_VARIANTS:
+    if name not in VARIANTS and name in FAMILY_VARIANTS:
         from . import family  # noqa: F401  (registers the other games of the books)
 
         VARIANTS.update({v.name: v for v in (family.TIENTSIN, family.THREECHU, family.GRAND_SEIGNEUR)})
     if name in VARIANTS:
         return VARIANTS[name]
-    if name in KNOWN_VARIANTS:
+    from .game import find_game, unknown_variant  # the register of every game (game.py)
+
+    if find_game(name) is not None:  # a game of its own rules, not of the family
         raise EngineError(
             "not_in_variant",
             f"the {name} rules are not implemented yet",
             params={"rule": "not_implemented", "variant": name},
         )
-    raise EngineError(
-        "malformed",
-        f"unknown variant {name!r}: expected one of {', '.join(KNOWN_VARIANTS)}",
-        params={"rule": "unknown_variant", "given": repr(name), "variants": ", ".join(KNOWN_VARIANTS)},
-    )
+    raise unknown_variant(name)

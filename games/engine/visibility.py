@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from .game import game_for
 from .registry import HAND_START_EVENTS
-from .variants import get_variant
 
 HIDDEN = "?"
 AFTER_HAND = "after_hand"
@@ -82,10 +82,10 @@ class Sight:
         """The seats whose cards this reader sees in a hand shuffled by ``shuffler``."""
         if self.seats is None:
             raise ValueError("a reader who sees everything has no list of seats")
-        if self.variant == "tien-zi-que" or not self.seats:
+        if not self.seats:
             return self.seats
-        variant = get_variant(self.variant)
-        return frozenset().union(*(variant.hands_seen(s, shuffler) for s in self.seats))
+        game = game_for(self.variant)  # whose hands a seat sees is the game's (Threechu's dealer: the dummy's too)
+        return frozenset().union(*(game.hands_seen(s, shuffler) for s in self.seats))
 
     def event_shuffler(self, i: int) -> int | None:
         k = i - (self.secret_from or 0)

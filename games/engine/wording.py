@@ -38,26 +38,21 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from . import tien_zi_que as tzq
 from .cards import CARD_INFO, SUIT_NAMES
 from .faces import (
     RANK_NAMES,
     RANK_PHRASES,
     SPECIAL_LONG,
     SPECIAL_SHORT,
-    TZQ_FACE_SHORT,
     card_face,
     card_table,
     variant_cards,
 )
 from .family import Threechu
 from .family_refusals import FAMILY_REFUSAL_WORDS
+from .game import own_card, registered
 from .registry import GAME_NAMES, game_label
 from .shared_refusals import FIELD_TYPE_WORDS, SHARED_REFUSAL_WORDS
-from .tien_zi_que.cards import COLOURS as TZQ_COLOURS
-from .tien_zi_que.cards import FACE_NAMES as TZQ_FACE_NAMES
-from .tien_zi_que.refusals import TZQ_REFUSAL_WORDS
-from .variants import KNOWN_VARIANTS, get_variant
 from .visibility import HIDDEN
 
 EVENT_WORDS: dict[str, str] = {
@@ -84,6 +79,8 @@ EVENT_WORDS: dict[str, str] = {
     "penalty:missed_wish": "Missed wish by {name:seat} (penalty: the hand ends)",
     "hand_result": "A hand recorded from the score sheet",
     "hand_result@frame": "Hand {number:hand_number} recorded from the score sheet",
+    "hand_corrected": "A hand corrected by the tournament director ({words:reason})",
+    "hand_corrected@frame": "Hand {number:hand} corrected by the tournament director ({words:reason})",
     "undo": "Undo: the latest event is retracted",
     # Tien Zi Que (docs/tien-zi-que.md)
     "round_start": "A new round begins: {name:seat} plays first",
@@ -107,7 +104,8 @@ PLAY_SUFFIXES = ("combination", "phoenix", "wish", "to")
 REFUSAL_WORDS: dict[str, str] = {
     **FAMILY_REFUSAL_WORDS,  # the Tichu family's: Nanking, Threechu, Tientsin, Grand Seigneur (family_refusals.py)
     **SHARED_REFUSAL_WORDS,  # every game's: the shared schema, fold and options (shared_refusals.py)
-    **TZQ_REFUSAL_WORDS,  # Tien Zi Que's, each under its code and a ``tzq_`` rule
+    # each game's own (Tien Zi Que's, each under its code and a ``tzq_`` rule): game.refusal_words
+    **{key: text for game in registered() for key, text in game.refusal_words().items()},
 }
 
 #: the languages the engine speaks (its catalogue, games/engine/catalogue/<lang>/LC_MESSAGES/engine.po)
@@ -125,22 +123,6 @@ _PHASES = (
     "between_hands", "deal", "exchange", "play", "dragon_gift", "game_over",  # Tichu
     "between_rounds", "action", "drawn", "reshuffle",  # Tien Zi Que
 )  # fmt: skip
-#: Tien Zi Que's kinds of combination (tien_zi_que.combos.combination_kind: the French book's
-#: Triplon and Suite), the ``kind`` of its ``state_json`` combinations
-_TZQ_COMBINATIONS = {"triplet": "triplet", "sequence": "sequence"}
-#: the lines of Tien Zi Que's scoring table (tien_zi_que.scoring.SCORING, whose ``label`` in the
-#: state's JSON stays the French book's name), by the ``name`` a score sheet's line carries
-_TZQ_SCORING = {
-    "colour": "Colour", "white_hand": "White Hand", "five_elements": "Five Elements",
-    "sparrow_emperor": "Sparrow Emperor", "proud_dragon": "Proud Dragon", "pair": "Pair",
-    "three_of_a_kind": "Three of a Kind", "four_of_a_kind": "Four of a Kind", "characters": "Characters",
-    "wind_rose": "Wind Rose", "honours": "Honours", "supreme_honours": "Supreme Honours",
-    "winning_draw": "Winning Draw",
-}  # fmt: skip
-#: Tien Zi Que's faces whose short text is a language's (faces.TZQ_FACE_SHORT): the winds' letters
-#: (French E S O N, German O S W N: docs/glossary.md), the Dragon's and the Tien Zi Que's. The
-#: numbers are numbers; a card's code in a record stays ``Ew``, ``Ww``, whatever the face shows.
-_TZQ_SHORT_WORDS = ("E", "S", "W", "N", "D", "J")
 #: the calls by their names (proper names: "Ann has already called Tichu this hand")
 _CALLS = {"tichu": "Tichu", "grand_tichu": "Grand Tichu"}
 _REASONS = ("missed_wish",)
@@ -195,22 +177,10 @@ def _english_terms() -> dict[str, str]:
         terms[f"code:{code}"] = heading
     for name in GAME_NAMES:
         terms[f"variant:{name}"] = game_label(name)
-    for name in KNOWN_VARIANTS:  # who shuffles, in the Tichu family (Variant.shuffler_rule)
-        if name != tzq.NAME:
-            terms[f"shuffler_rule:{name}"] = get_variant(name).shuffler_rule
-    for face, face_name in TZQ_FACE_NAMES.items():
-        terms[f"tzq_face:{face}"] = face_name
-    for colour, colour_name in TZQ_COLOURS.items():
-        terms[f"tzq_colour:{colour}"] = colour_name
-    terms["tzq_card"] = "{words:tzq_face} ({words:tzq_colour})"
+    for game in registered():  # each game's own words (the family's shuffler_rule:, Tien Zi Que's tzq_)
+        terms.update(game.terms())
     for key, what in FIELD_TYPE_WORDS.items():
         terms[f"field_type:{key}"] = what
-    for face in _TZQ_SHORT_WORDS:  # what the card shows that is a word or a wind's letter, not a number
-        terms[f"tzq_face_short:{face}"] = TZQ_FACE_SHORT[face]
-    for kind, kind_name in _TZQ_COMBINATIONS.items():
-        terms[f"tzq_combination:{kind}"] = kind_name
-    for line, line_name in _TZQ_SCORING.items():
-        terms[f"tzq_scoring:{line}"] = line_name
     terms["gift"] = "{cards:cards} to {name:to}"  # one target of a push
     terms["seat"] = "seat {number:seat}"  # a seat without a name
     terms["seat_name:dummy"] = Threechu.DUMMY_NAME  # Threechu's dummy, named where a player would be
@@ -285,8 +255,10 @@ class Words:
             return self.terms[f"special:{code}"]
         if code in CARD_INFO and len(code) == 2 and f"suit:{code[1]}" in self.terms:
             return fill(self.terms[f"suit:{code[1]}"], {"rank": code[0]}, (), self.lang) or code
-        if tzq.is_card(code):
-            return fill(self.terms["tzq_card"], {"tzq_face": code[:-1], "tzq_colour": code[-1]}, (), self.lang) or code
+        own = own_card(code)
+        term = own[0].own_card_term(code) if own else None
+        if term is not None:
+            return fill(self.terms[term[0]], term[1], (), self.lang) or code
         return code
 
     def card_face(self, code: str) -> dict[str, str]:
@@ -294,8 +266,11 @@ class Words:
         face = dict(card_face(code))
         if f"face:{code}" in self.terms:
             face["rank"] = self.terms[f"face:{code}"]
-        elif tzq.is_card(code) and f"tzq_face_short:{code[:-1]}" in self.terms:
-            face["rank"] = self.terms[f"tzq_face_short:{code[:-1]}"]
+        else:
+            own = own_card(code)
+            term = own[0].own_card_term(code) if own else None
+            if term is not None and term[2] is not None and term[2] in self.terms:
+                face["rank"] = self.terms[term[2]]
         face["name"] = self.card_name(code)
         return face
 

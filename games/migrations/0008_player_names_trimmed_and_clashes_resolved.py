@@ -28,7 +28,7 @@ def resolve_clashes(apps, schema_editor):
     taken = {}
     for (club_id, _), players in groups.items():
         taken.setdefault(club_id, set()).update(p.name.strip().lower() for p in players)
-    for (club_id, key), players in groups.items():
+    for (club_id, _key), players in groups.items():
         keep, *others = players
         if keep.name != keep.name.strip():
             print(f"  club {club_id}: player {keep.pk} {keep.name!r} trimmed")

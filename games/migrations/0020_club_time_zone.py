@@ -6,8 +6,9 @@
 # to the evening before, games.ratings.evening) moves a game, until an admin sets the club's zone.
 # Reverse: RemoveField (AddField's own), the evenings are UTC dates again.
 
-import games.models
 from django.db import migrations, models
+
+import games.models
 
 
 class Migration(migrations.Migration):

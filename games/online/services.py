@@ -166,7 +166,7 @@ def _advance(table: OnlineTable) -> None:
     dealer = TableDealer(table)
     while game.status == Game.Status.ACTIVE:
         state = snapshots.state_at(game, game.seq)
-        if not engine.family_game(state):
+        if not engine.deals_tricks(state):
             return
         phase = engine.state_json(state)["phase"]
         if phase == _BETWEEN_HANDS:

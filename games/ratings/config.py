@@ -40,9 +40,10 @@ BASE = ModelParams(
     full_hands=16.0,
 )
 
-# the score that ends a full game, per variant (model.length_ratio: a game stopped before it is
-# forecast with the scale of its own length); a variant without one counts every game as full
-TARGETS = {"nanking": 1000.0}
+# the score that ends a full game (the engine's GameInfo.target), for the variants whose model was
+# fitted with it (model.length_ratio: a game stopped before it is forecast with the scale of its
+# own length); a variant without one counts every game as full
+TARGETS = {name: float(engine.game_info(name).target or 0) for name in ("nanking",)}
 
 
 def params_for(variant: str) -> ModelParams:

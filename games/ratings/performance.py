@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from games.tournament.performance import performance_rating  # the formula's one home
 from games.tournament.performance import expected as _core_expected
+from games.tournament.performance import performance_rating  # the formula's one home
 
 
 @dataclass(frozen=True)

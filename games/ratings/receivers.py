@@ -4,7 +4,6 @@ from __future__ import annotations
 import logging
 
 from games import hooks
-from games.models import Game
 
 from . import outbox, tournament_elo
 from .services import store_imported_outcomes

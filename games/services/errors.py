@@ -4,7 +4,7 @@ the API and the tournaments' services say)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.translation import get_language
 
@@ -42,6 +42,16 @@ def engine_reason(error: engine.EngineError, names: Sequence[str] = ()) -> str:
     return refusal_in_language(error.as_dict(), names) or error.message
 
 
+class Refusal(Protocol):
+    """A pure core's coded refusal of an event: the engine's EngineError, or the tournament core's
+    TournamentError (games.tournaments.services.TournamentRuleViolation)."""
+
+    code: str
+    message: str
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
 class RuleViolation(ServiceError):
     """The engine refused an event (422); `index` is its position in the batch (or record);
     `names` the game's seat names (`seat_names_of`), which its words name the seats by."""
@@ -49,7 +59,7 @@ class RuleViolation(ServiceError):
     def __init__(self, error: engine.EngineError, index: int | None, names: Sequence[str] = ()) -> None:
         super().__init__(error.message)
         self.code = error.code
-        self.error = error
+        self.error: Refusal = error
         self.index = index
         self.names = list(names)
 

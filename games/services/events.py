@@ -8,8 +8,8 @@ from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
 from games.streams.append import append_batch
 
-from .content import content_extended
 from .checks import _check_incoming
+from .content import content_extended
 from .errors import GameNotFound, RuleViolation, WriteForbidden, seat_names_of
 from .game_end import status_for
 from .results import WriteResult, game_body
@@ -17,7 +17,7 @@ from .results import WriteResult, game_body
 MAX_BATCH = 500  # events per append (docs/api.md); an import may carry a whole game
 
 
-def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> list[snapshots.Snapshot]:
+def _apply_batch(state: engine.PlayState, start: int, events: list[dict]) -> list[snapshots.Snapshot]:
     """Apply `events` to `state` (the state after `start` events); the states worth caching once
     committed come back (snapshots.fold_appended). Raises RuleViolation with the index in `events`
     of the first refused event; `state` is then partly advanced and must be dropped."""
@@ -27,7 +27,7 @@ def _apply_batch(state: engine.GameState, start: int, events: list[dict]) -> lis
         raise RuleViolation(err, index=(err.index or start) - start, names=seat_names_of(state)) from None
 
 
-def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.GameState, user,
+def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.PlayState, user,
                    content: str | None = None) -> None:
     """Insert the event rows and move the game's seq, status, finished_at, content hash and
     updated_at (under its lock), in one statement on PostgreSQL (games.sql.append_events).

@@ -15,10 +15,10 @@ from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.imports import import_hash, import_once
 
 from . import events as events_service  # looked up at call time: tests replace its writes
-from .content import content_start, name_key, record_content
 from .checks import _check_name
-from .errors import InvalidInput, RuleViolation, engine_reason
+from .content import content_start, name_key, record_content
 from .dating import dating
+from .errors import InvalidInput, RuleViolation, engine_reason
 from .game_end import status_for
 from .players import players_for_names
 from .results import WriteResult, game_body
@@ -26,7 +26,7 @@ from .results import WriteResult, game_body
 MAX_IMPORT_EVENTS = 20_000
 
 
-def new_game_state(variant: str, options: dict | None, names: list[str]) -> engine.GameState:
+def new_game_state(variant: str, options: dict | None, names: list[str]) -> engine.PlayState:
     try:
         return engine.new_game(variant, options, players=names)
     except engine.EngineError as err:
@@ -55,7 +55,7 @@ def game_create(
     check_storable([variant, options, players], gettext_noop("the game"))
     state = new_game_state(variant, options, players)
 
-    def write() -> dict:
+    def write() -> WriteResult:
         game = _create_game_rows(
             club=club, variant=variant, options=options, names=players, header={"format": engine.FORMAT}, user=user
         )

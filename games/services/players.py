@@ -44,7 +44,10 @@ def players_for_names(*, club: Club, names: list[str]) -> list[Player]:
     for name in wanted:
         player = found.get(name)
         if player is None:  # the name of a stored player with another case or spacing
-            player = found[name] = selectors.player_named(club, name)
+            stored = selectors.player_named(club, name)
+            if stored is None:  # the insert above left a row of this name, unless a concurrent write renamed it
+                raise RuntimeError(f"player {name!r} of club {club.pk} was renamed or removed during the write")
+            player = found[name] = stored
         players.append(player)
     return players
 

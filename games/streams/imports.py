@@ -35,7 +35,7 @@ def import_hash(record: dict, canonical: str | None = None) -> str:
 
 def imported_head(model: type[models.Model], club, content: str):
     """The club's head of `model` imported with this content, or None."""
-    return model.objects.filter(club=club, import_hash=content).first()  # type: ignore[attr-defined]
+    return model.objects.filter(club=club, import_hash=content).first()
 
 
 def import_once(

@@ -14,6 +14,15 @@ A tournament is a header and an append-only stream of events; everything else is
 See docs/tournament.md for the record format, the events, the presets and the error codes.
 """
 
+from .bracket import (
+    BRACKET_EVENT_TYPES,
+    BracketState,
+    bracket_json,
+    fold_bracket,
+    new_bracket,
+    parse_bracket_header,
+    seed_order,
+)
 from .engine_options import engine_options
 from .errors import CODES, TournamentError
 from .fields import EVENT_FIELDS, check_incoming
@@ -41,6 +50,13 @@ from .standings import boards_json, crosstable_json, ranking, rounds_json, stand
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
 
 __all__ = [
+    "BRACKET_EVENT_TYPES",
+    "BracketState",
+    "bracket_json",
+    "fold_bracket",
+    "new_bracket",
+    "parse_bracket_header",
+    "seed_order",
     "CODES",
     "EVENT_TYPES",
     "EVENT_FIELDS",

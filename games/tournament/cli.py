@@ -1,4 +1,5 @@
-"""``python -m games.tournament standings|crosstable|pair|append|clock|hand FILE.json``: the TD's tool.
+"""``python -m games.tournament standings|crosstable|pair|append|clock|hand FILE.json``: the TD's tool;
+``bracket``, ``bracket-append`` and ``bracket-seed`` do the same for a knockout bracket (.bracket).
 
 ``standings`` and ``crosstable`` (``--after-round N``: as round N closed, with the later corrections
 of rounds 1 to N; ``--at N``: after the first N events), ``pair`` (the next round's proposal),
@@ -24,13 +25,14 @@ from typing import Any, Sequence
 
 from games.engine import EngineError, paper_hand_line
 
+from .bracket import bracket_json, fold_bracket, seed_order
 from .engine_options import engine_options
 from .errors import TournamentError
 from .fields import check_incoming
 from .pairing import propose
 from .record import parse_header
 from .round_clock import utc_text
-from .standings import crosstable_json, standings_json
+from .standings import crosstable_json, ranking, standings_json
 from .state import fold
 
 
@@ -98,9 +100,10 @@ def after_round(record: Any, number: int) -> dict[str, Any]:
     return {**record, "events": events[: closing + 1] + later}
 
 
-def _append(path: str, text: str) -> dict[str, Any]:
+def _append(path: str, text: str, *, bracket: bool = False) -> dict[str, Any]:
     """Check the event as the API does (its fields, then the whole record folded with it) and only
-    then write the file, by a rename (a refused event leaves it as it was)."""
+    then write the file, by a rename (a refused event leaves it as it was). A bracket's fold checks
+    its events' fields itself."""
     if path == "-":
         raise TournamentError("malformed", "append writes the record file: name it, not -")
     record = _load(path)
@@ -114,12 +117,13 @@ def _append(path: str, text: str) -> dict[str, Any]:
     if not isinstance(events, list):
         raise TournamentError("malformed", "events must be a list")
     try:
-        check_incoming(event)
+        if not bracket:
+            check_incoming(event)
     except TournamentError as err:
         err.index = len(events)
         raise
     grown = {**record, "events": [*events, event]}
-    fold(grown)
+    (fold_bracket if bracket else fold)(grown)
     folder = os.path.dirname(os.path.abspath(path))
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as out:
         json.dump(grown, out, ensure_ascii=False, indent=1)
@@ -169,6 +173,35 @@ def _paper_hand(args: argparse.Namespace) -> dict[str, Any]:
     return {"ok": True, "line": {"points": line["points"], "double_victory": line["double_victory"]}}
 
 
+def _bracket_seed(args: argparse.Namespace) -> dict[str, Any]:
+    """A ``bracket_seeded`` event: the entries of the file in seed order, by rating (a file of
+    {entry: rating}), by a previous stage's standings (its tournament record) or as given."""
+    entries = _load(args.entries)
+    if not isinstance(entries, list) or not all(
+        isinstance(e, dict) and isinstance(e.get("entry"), str) for e in entries
+    ):
+        raise TournamentError("malformed", "the entries file is a list of {entry, players, name?}")
+    ids = [e["entry"] for e in entries]
+    ratings = standings = None
+    if args.by == "rating":
+        if args.ratings is None:
+            raise TournamentError("malformed", "--by rating needs --ratings FILE.json ({entry: rating})")
+        ratings = _load(args.ratings)
+        if not isinstance(ratings, dict) or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in ratings.values()
+        ):
+            raise TournamentError("malformed", "the ratings file is an object {entry: rating}")
+    elif args.by == "previous_stage":
+        if args.stage is None:
+            raise TournamentError("malformed", "--by previous_stage needs --stage TOURNAMENT.json")
+        stage = _load(args.stage)
+        _check_events(stage)
+        standings = [e for tied in ranking(fold(stage)) for e in tied]
+    by_id = {e["entry"]: e for e in entries}
+    order = seed_order(ids, args.by, ratings=ratings, standings=standings)
+    return {"ok": True, "event": {"type": "bracket_seeded", "by": args.by, "entries": [by_id[e] for e in order]}}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.tournament", description="Fold Tichu tournament records.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -198,10 +231,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--call", action="append", default=[], metavar="SEAT=CALL", help="0=tichu, 2=grand_tichu ...")
     p.add_argument("--out", required=True, help="seats in the order they went out, e.g. 1,0,3")
     p.add_argument("--points", default=None, help="card points of side 0 (seats 0, 2) and side 1, e.g. 60,40")
+    p = sub.add_parser("bracket", help="a knockout bracket: its matches, winners and seeds")
+    p.add_argument("record", help="bracket JSON file (tichu-bracket/1), or - for standard input")
+    p.add_argument("--at", type=int, default=None, help="number of events to fold (default: all)")
+    p = sub.add_parser("bracket-append", help="append an event to a bracket file, checked by its fold")
+    p.add_argument("record", help="bracket JSON file (rewritten only when the event is accepted)")
+    p.add_argument(
+        "event", help='the event as JSON, e.g. \'{"type": "match_result", "match": "W1-2", "games": [[1000, 650]]}\''
+    )
+    p = sub.add_parser("bracket-seed", help="a bracket_seeded event from entries in seed order")
+    p.add_argument("entries", help="JSON file: a list of {entry, players, name?} (their order: by hand)")
+    p.add_argument("--by", choices=["rating", "previous_stage", "hand"], default="hand")
+    p.add_argument("--ratings", default=None, help="--by rating: JSON file {entry: rating}")
+    p.add_argument("--stage", default=None, help="--by previous_stage: the stage's tournament record")
     args = parser.parse_args(argv)
     try:
-        if args.command == "append":
-            _emit(_append(args.record, args.event))
+        if args.command in ("append", "bracket-append"):
+            _emit(_append(args.record, args.event, bracket=args.command == "bracket-append"))
+            return 0
+        if args.command == "bracket-seed":
+            _emit(_bracket_seed(args))
+            return 0
+        if args.command == "bracket":
+            if args.at is not None and args.at < 0:
+                raise TournamentError("malformed", "--at must be 0 or more")
+            _emit(bracket_json(fold_bracket(_load(args.record), args.at)))
             return 0
         if args.command == "clock":
             _emit(_clock(args))

@@ -37,6 +37,12 @@ CODES: dict[str, str] = {
     "tournament_finished": "an event after the tournament was finished",
     "pairing_manual": "the system is manual: the TD gives each round's pairing",
     "pairing_impossible": "no pairing exists (fewer than two entries, or fewer than four players)",
+    # knockout brackets (.bracket)
+    "already_seeded": "a bracket is seeded a second time",
+    "not_seeded": "a bracket's match result before the bracket is seeded",
+    "unknown_match": "a result for a match the bracket does not have (or a bye, which is not played)",
+    "match_not_ready": "a result for a match whose two sides are not both known yet",
+    "match_played_on": "a correction that changes the sides of a later match that has its result",
 }
 
 

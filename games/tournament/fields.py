@@ -31,8 +31,9 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     # side: which side of the table sent or answers the result (0 or 1); none when the TD does
     "result_recorded": _RESULT | {"side"},
     "result_corrected": _RESULT | {"reason"},
-    "result_confirmed": frozenset({"round", "table", "side"}),
-    "result_disputed": frozenset({"round", "table", "reason", "side"}),
+    # hands: the lines the answer was given to (a table with a game: an answer stands for them)
+    "result_confirmed": frozenset({"round", "table", "side", "hands"}),
+    "result_disputed": frozenset({"round", "table", "reason", "side", "hands"}),
     "score_adjusted": frozenset({"entry", "vp", "points", "round", "reason"}),
     "round_shortened": frozenset({"round", "table", "hands", "reason"}),
     "round_closed": frozenset({"round"}),

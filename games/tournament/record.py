@@ -7,7 +7,7 @@ tournament so far is the fold's business (:mod:`.state`).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal, TypeGuard, overload
 
 from .errors import TournamentError
 from .limits import MAX_BOARDS, MAX_HANDS_PER_ROUND, MAX_ID, MAX_POINTS, MAX_ROUNDS, MAX_TARGET
@@ -45,7 +45,7 @@ def malformed(message: str, **params: Any) -> TournamentError:
     return TournamentError("malformed", message, **params)
 
 
-def is_int(v: Any, low: int | None = None) -> bool:
+def is_int(v: Any, low: int | None = None) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool) and (low is None or v >= low)
 
 
@@ -53,6 +53,10 @@ def is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+@overload
+def text(obj: dict[str, Any], key: str, *, required: Literal[True] = ...) -> str: ...
+@overload
+def text(obj: dict[str, Any], key: str, *, required: bool) -> str | None: ...
 def text(obj: dict[str, Any], key: str, *, required: bool = True) -> str | None:
     value = obj.get(key)
     if value is None and not required:
@@ -67,6 +71,14 @@ def text(obj: dict[str, Any], key: str, *, required: bool = True) -> str | None:
     return value
 
 
+@overload
+def integer(
+    obj: dict[str, Any], key: str, low: int | None = None, *, high: int | None = None, required: Literal[True] = ...
+) -> int: ...
+@overload
+def integer(
+    obj: dict[str, Any], key: str, low: int | None = None, *, high: int | None = None, required: bool
+) -> int | None: ...
 def integer(
     obj: dict[str, Any], key: str, low: int | None = None, *, high: int | None = None, required: bool = True
 ) -> int | None:

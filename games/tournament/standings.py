@@ -112,23 +112,24 @@ def round_lines(state: TournamentState) -> dict[str, Line]:
         seated: set[str] = set()
         scores = table_scores(state, rnd)
         for table in rnd.tables.values():
-            vps = scores.get(table.number) if table.result else None
+            result = table.result
+            vps = scores.get(table.number) if result else None
             for s, side in enumerate(table.sides):
                 other = table.sides[1 - s]
                 for e in side:
                     seated.add(e)
-                    line = RoundLine(
+                    played = RoundLine(
                         rnd.number,
                         "table" if vps else "pending",
                         table=table.number,
                         partners=[p for p in side if p != e],
                         opponents=list(other),
                     )
-                    if vps:
-                        line.game = table.result["game"]
-                        line.vp = vps[s]
-                        line.points, line.against = table.result["score"][s], table.result["score"][1 - s]
-                    lines[e].rounds.append(line)
+                    if vps and result:
+                        played.game = result["game"]
+                        played.vp = vps[s]
+                        played.points, played.against = result["score"][s], result["score"][1 - s]
+                    lines[e].rounds.append(played)
         for e in rnd.byes:
             seated.add(e)
             vp, points = policy_credit(state, "bye")
@@ -288,7 +289,7 @@ def _row(
     state: TournamentState, line: Line, rank: int | None, bh: dict[str, float] | None, lots: dict[str, int]
 ) -> dict[str, Any]:
     entry = state.entries[line.entry]
-    row = {
+    row: dict[str, Any] = {
         "rank": rank,
         "entry": entry.id,
         "name": entry.name,

@@ -2,10 +2,20 @@
 far and only then changes the state; a refused event raises :class:`TournamentError` and leaves
 the state exactly as it was. Standings, crosstable and pairings are read off the state
 (:mod:`.standings`, :mod:`.pairing`), so the standings after event N are those of ``fold(record, N)``.
+
+A table that has a recorded game takes its result from that game (issue 31, "one source"): the
+site layer gives the fold ``game_lines``, game id -> the hand lines the game's own fold gives now
+(``from_games.hand_lines``), or None while the game is not over. A result event that names such a
+game is then only the link "this table's result is game G": its numbers are the game's, so a
+correction of the game (an event on the game) is the table's correction, and no second score is
+kept that could disagree. An answer (confirm, dispute) stands for the lines it was given to: once
+the game's lines differ, the opponents are asked again. Without ``game_lines`` (the pure core, the
+command line) a result is the event's own numbers, as before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -64,6 +74,15 @@ class Table:
     recorded_side: int | None = None
     #: (hands, reason) when the TD recorded that this table played fewer hands than the round has
     short: tuple[int, str] | None = None
+    #: the hand lines as the result event sent them (a game table: the game's lines at that time)
+    sent_lines: list[Any] | None = None
+    #: the hand lines the latest confirmation or dispute was given to
+    answered_lines: list[Any] | None = None
+    #: True when the opponents' answer was given to other lines than the game's now: asked again
+    reasked: bool = False
+    #: the standing answer as the stream says it ("confirmed", "disputed", or the TD's "corrected"),
+    #: whatever the game says now; None before any
+    answer: str | None = None
 
 
 @dataclass
@@ -94,13 +113,17 @@ class Adjustment:
 
 
 class TournamentState:
-    def __init__(self, header: dict[str, Any]) -> None:
+    def __init__(
+        self, header: dict[str, Any], game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None
+    ) -> None:
         self.header = header
         # Whether a result's hand lines are checked against the rules (games.tournament.line_checks).
         # A stream stored before those checks existed may hold a line they refuse (a DTM result sent
         # as VP only); it must still fold, so the site folds what is stored with `stored=True` and
         # checks every event it appends.
         self.checks_lines = True
+        #: game id -> the lines its fold gives now, or None while it is not over (module docstring)
+        self.game_lines = game_lines
         self.preset: Preset = PRESETS[header["scoring"]]
         self.side_size = 1 if header["entrants"] == "pairs" else 2
         self.entries: dict[str, Entry] = {}
@@ -332,6 +355,8 @@ class TournamentState:
                     )
                 new.result, new.history = old.result, old.history
                 new.confirmation, new.dispute_reason = old.confirmation, old.dispute_reason
+                new.recorded_side, new.sent_lines = old.recorded_side, old.sent_lines
+                new.answered_lines, new.reasked, new.answer = old.answered_lines, old.reasked, old.answer
         rnd.overrides.append(
             {
                 "index": self.events_applied,
@@ -373,7 +398,50 @@ class TournamentState:
             check_lines(result, self.header)
             check_hand_count(result, self.header["hands_per_round"], table.short)
         table_vp(self.preset, result, self.header["hands_per_round"])  # refuses what cannot be scored
-        return result
+        return self._from_game(result)
+
+    def _from_game(self, sent: dict[str, Any]) -> dict[str, Any]:
+        """The result a table with a recorded game has: that game's lines, folded now. While the
+        game is not over (a director re-entering its hands), or if it no longer gives a result the
+        preset can score, the table keeps the numbers sent, marked ``game_open``: the round does not
+        close on them (the site layer's check) and the table's view says so."""
+        game = sent.get("game")
+        if self.game_lines is None or game is None or game not in self.game_lines:
+            return sent
+        lines = self.game_lines[game]
+        if lines is None:
+            return {**sent, "game_open": True}
+        from .scoring import table_vp
+
+        try:
+            result = parse_result(
+                {"type": "result_recorded", "hands": lines, "game": game}, self.header["hands_per_round"]
+            )
+            table_vp(self.preset, result, self.header["hands_per_round"])
+        except TournamentError:
+            return {**sent, "game_open": True}
+        return {**result, "from_game": True}
+
+    def _sent_lines(self, event: dict[str, Any]) -> list[Any] | None:
+        hands = event.get("hands")
+        if hands is None:
+            return None
+        return parse_result({"type": event["type"], "hands": hands}, None)["hands"]
+
+    def _answer_lines(self, table: Table, event: dict[str, Any]) -> list[Any] | None:
+        """The lines an answer was given to: the event's ``hands`` (an answer written before answers
+        said them: the lines sent)."""
+        return self._sent_lines(event) if event.get("hands") is not None else table.sent_lines
+
+    def _answered(self, table: Table, event: dict[str, Any], answer: str) -> None:
+        """Keep the answer and the lines it was given to. An answer to other lines than the result's
+        now (the game's) does not stand: the table reads unconfirmed, the opponents asked again."""
+        table.answer, table.answered_lines = answer, self._answer_lines(table, event)
+        table.reasked = False
+        hands = table.result["hands"] if table.result is not None else None
+        if hands is not None and table.answered_lines is not None:
+            if [tuple(x) for x in table.answered_lines] != [tuple(x) for x in hands]:
+                table.confirmation, table.dispute_reason, table.reasked = "unconfirmed", None, True
 
     def _on_result_recorded(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
@@ -399,6 +467,7 @@ class TournamentState:
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "unconfirmed", None
         table.recorded_side = side
+        table.sent_lines, table.answered_lines, table.reasked, table.answer = self._sent_lines(event), None, False, None
 
     def _on_result_corrected(self, event: dict[str, Any]) -> None:
         rnd, table = self._table(event)
@@ -416,6 +485,9 @@ class TournamentState:
         table.history.append(self.events_applied)
         table.confirmation, table.dispute_reason = "corrected", None
         table.recorded_side = None
+        table.sent_lines = self._sent_lines(event)
+        # the TD's word: for a game's result, it stands while the game gives the lines it was given to
+        self._answered(table, event, "corrected")
 
     def _answerable(self, event: dict[str, Any]) -> tuple[Round, Table]:
         """The table whose result the opponents confirm or dispute: it has one, its round is open,
@@ -428,11 +500,17 @@ class TournamentState:
             )
         if rnd.closed:
             raise TournamentError("round_closed", f"round {rnd.number} is closed", **where, rule="closed")
-        if table.confirmation != "unconfirmed":
+        # Answered already: refused. With the tables' games (the site's fold) only an answer to the
+        # same lines is refused: what the stream says alone, so that a stored stream folds whatever
+        # its games say now (the site checks at append time that an answer is to the game's lines).
+        standing = table.answer
+        if standing is not None and (
+            self.game_lines is None or _same(table.answered_lines, self._answer_lines(table, event))
+        ):
             raise TournamentError(
-                f"result_{table.confirmation}",
+                f"result_{standing}",
                 f"table {table.number} of round {rnd.number}: "
-                f"the result is already {table.confirmation}; only the TD's correction changes it",
+                f"the result is already {standing}; only the TD's correction changes it",
                 **where,
             )
         side = _side(event)
@@ -449,11 +527,13 @@ class TournamentState:
     def _on_result_confirmed(self, event: dict[str, Any]) -> None:
         _rnd, table = self._answerable(event)
         table.confirmation = "confirmed"
+        self._answered(table, event, "confirmed")
 
     def _on_result_disputed(self, event: dict[str, Any]) -> None:
         why = reason(event)
         _rnd, table = self._answerable(event)
         table.confirmation, table.dispute_reason = "disputed", why
+        self._answered(table, event, "disputed")
 
     def _on_score_adjusted(self, event: dict[str, Any]) -> None:
         entry = self.entry(event.get("entry"))
@@ -482,7 +562,16 @@ class TournamentState:
                 round=rnd.number,
                 tables=missing,
             )
-        disputed = sorted(t.number for t in rnd.tables.values() if t.confirmation == "disputed")
+        # a game's result is checked by the site when the round closes (its dispute stands or not by
+        # what the game says then): here only the stream's own results, so that the stream folds
+        disputed = sorted(
+            t.number
+            for t in rnd.tables.values()
+            if t.confirmation == "disputed"
+            and not (
+                self.game_lines is not None and t.result and (t.result.get("from_game") or t.result.get("game_open"))
+            )
+        )
         if disputed:
             raise TournamentError(
                 "results_disputed",
@@ -555,15 +644,22 @@ HANDLERS: dict[str, Callable[[TournamentState, dict[str, Any]], None]] = {
 }
 
 
-def fold(record: Any, upto: int | None = None, *, stored: bool = False) -> TournamentState:
+def fold(
+    record: Any,
+    upto: int | None = None,
+    game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None,
+    *,
+    stored: bool = False,
+) -> TournamentState:
     """The tournament after its first ``upto`` events (all by default). A refused event raises
-    :class:`TournamentError` with ``index`` set to its position.
+    :class:`TournamentError` with ``index`` set to its position. ``game_lines``: the tables' games'
+    lines as their folds give them now (module docstring).
 
     ``stored``: the events were checked when they were stored (the site's database), so the checks
     added since (hand lines, a round's number of hands) do not refuse them again; the returned state
     checks every event applied to it afterwards."""
     record = parse_record(record)
-    state = TournamentState(record["header"])
+    state = TournamentState(record["header"], game_lines)
     state.checks_lines = not stored
     events = record["events"] if upto is None else record["events"][:upto]
     for i, event in enumerate(events):
@@ -579,6 +675,13 @@ def fold(record: Any, upto: int | None = None, *, stored: bool = False) -> Tourn
 def new_tournament(header: dict[str, Any]) -> TournamentState:
     """An empty tournament from a header (defaults filled in); append events with ``apply``."""
     return TournamentState(parse_record({"header": header})["header"])
+
+
+def _same(a: list[Any] | None, b: list[Any] | None) -> bool:
+    """Two answers' lines are the same version of the result."""
+    return (a is None and b is None) or (
+        a is not None and b is not None and [tuple(x) for x in a] == [tuple(x) for x in b]
+    )
 
 
 def _side(event: dict[str, Any]) -> int | None:

@@ -19,6 +19,7 @@ from games.services import InvalidInput, WriteResult
 from games.tournament.duplicate import board_deal
 from games.tournaments.models import TableGame, Tournament
 
+
 def new_secret() -> str:
     return secrets.token_hex(16)
 

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import TextChoices
 from games.models import Club, Game
 from games.streams.models import StreamEvent, StreamHead
 
@@ -18,7 +19,7 @@ class Tournament(StreamHead):
     stored, moved only under the row lock in the transaction that inserts the events) and its
     header (system, scoring, rounds, ...)."""
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         ACTIVE = "active", _("In progress")
         FINISHED = "finished", _("Finished")
 
@@ -106,7 +107,7 @@ class TableCode(models.Model):
     at the table is made (`round`: the round it was first used in); a reissue ends the old code and
     writes a new row. See games.tournaments.table_codes."""
 
-    class Ended(models.TextChoices):
+    class Ended(TextChoices):
         REVOKED = "revoked", "Revoked by the TD"
         REISSUED = "reissued", "Replaced by a new code"
         ROUND_CLOSED = "round_closed", "The round closed"  # codes made before they outlived their round

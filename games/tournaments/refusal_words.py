@@ -206,6 +206,44 @@ WORDS: dict[str, str] = {
     "pairing_impossible:swiss": gettext_noop("a Swiss round needs at least two active entries"),
     "pairing_impossible:movement_playing": gettext_noop("no two scheduled pairs are still playing"),
     "pairing_impossible:individual": gettext_noop("an individual round needs at least four active players"),
+    # knockout brackets (games.tournament.bracket)
+    "malformed:bracket_record": gettext_noop("a bracket record is {format: tichu-bracket/1, header, events: [...]}"),
+    "malformed:bracket_header": gettext_noop(
+        "a bracket's header has best_of (an odd number from 1 to 9), hands or target, consolation (true or false)"
+    ),
+    "malformed:bracket_event": gettext_noop(
+        "a bracket's events are bracket_seeded, match_result and match_corrected, with their fields only "
+        "and texts of at most %(limit)s characters"
+    ),
+    "malformed:bracket_entries": gettext_noop(
+        "bracket_seeded: entries is a list of {entry, players, name?} in seed order, by one of rating, "
+        "previous_stage, hand"
+    ),
+    "malformed:bracket_result": gettext_noop(
+        "a match's result is games (a list of [side 0, side 1] scores) or walkover (the entry that goes through)"
+    ),
+    "already_seeded": gettext_noop("the bracket is seeded already: seeding happens once"),
+    "entry_exists:seeded_twice": gettext_noop("entry “%(entry)s” is seeded twice"),
+    "pairing_impossible:bracket": gettext_noop("a bracket needs at least two entries"),
+    "too_many_entries:bracket": gettext_noop("a bracket has at most %(limit)s entries"),
+    "not_seeded": gettext_noop("the bracket is not seeded yet: seed it first"),
+    "unknown_match": gettext_noop("the bracket has no match %(match)s to play"),
+    "match_not_ready": gettext_noop("match %(match)s: its sides are not both known yet"),
+    "no_result:match": gettext_noop("match %(match)s has no result to correct"),
+    "result_exists:match": gettext_noop("match %(match)s has a result: correct it instead"),
+    "match_played_on": gettext_noop(
+        "match %(match)s's result was played by the sides this correction changes: correct it first"
+    ),
+    "result_invalid:walkover_side": gettext_noop("match %(match)s: the walkover goes to one of its sides, %(sides)s"),
+    "result_invalid:match_overplayed": gettext_noop(
+        "match %(match)s: best of %(best_of)s ends when a side has %(wins)s wins; no game comes after that"
+    ),
+    "result_invalid:game_drawn": gettext_noop(
+        "match %(match)s: game %(game)s is drawn; a knockout game is played on until one side leads"
+    ),
+    "result_invalid:match_undecided": gettext_noop(
+        "match %(match)s: best of %(best_of)s needs %(wins)s wins for a side"
+    ),
 }
 
 

@@ -8,9 +8,10 @@ confirms it, and a result that its game no longer gives does not stand silently.
   (`table_codes.PIN_TRIES`): past it the table's answers wait for the window or the TD.
 - Once the table's result is sent, its code no longer writes the table's game (`result_sent`):
   undoing and replaying the game is the TD's, who then takes the result again.
-- A result taken from a game that no longer gives it (the TD changed the game afterwards) is
-  **out of step**: the table's view and the director's page flag it, its confirmation no longer
-  stands, and the round does not close until the TD takes the result again (`result_out_of_step`).
+- A table's result is its game's (issue 31, selectors.fold): when the TD changes the game after the
+  result was sent, the result follows and the opponents are asked again. While the game is open
+  again (hands undone, not yet re-entered) the result is **out of step**: the table's view and the
+  director's page flag it and the round does not close until the game is over (`result_out_of_step`).
 """
 from __future__ import annotations
 
@@ -71,26 +72,21 @@ def check_code_write(row: TableCode, round_number: int) -> None:
               "ask the director") % {"table": row.table}, code="result_sent")
 
 
-def game_lines(game: Game) -> list[tuple]:
-    """The hand lines the game gives now, as the core keeps a result's (points, points, double)."""
-    return [(line["points"][0], line["points"][1], line["double_victory"])
-            for line in core.hand_lines(game_selectors.game_score(game))]
+def game_lines(game: Game) -> list[dict]:
+    """The hand lines the game gives now, as a result or an answer carries them."""
+    return core.hand_lines(game_selectors.game_score(game))
 
 
-def out_of_step(table: Any, link: TableGame | None) -> dict | None:
-    """For a table (core) whose result was taken from its game: what the game gives now, if that
-    is no longer the result ({"sent": [a, b], "now": [a, b] or None while it is not over}); None
-    when the result stands with its game (or was typed, or the TD's paper score)."""
+def out_of_step(table: Any, link: TableGame | None = None) -> dict | None:
+    """For a table (core, folded with its games: selectors.fold) whose result is its game's: the
+    game is open again (a director re-entering hands), so the table keeps the numbers last sent
+    until the game is over again ({"sent": [a, b], "now": None}); None when the result is the
+    game's (or was typed, or the TD's paper score). A game that changed and is over again needs
+    nothing: its result is the table's, and the opponents are asked again (core: `reasked`)."""
     result = table.result
-    if result is None or link is None or result.get("game") != link.game_id or result.get("hands") is None:
+    if result is None or not result.get("game_open"):
         return None
-    game = link.game
-    if game.status != Game.Status.FINISHED:
-        return {"sent": list(result["score"]), "now": None}
-    lines = game_lines(game)
-    if lines == [tuple(line) for line in result["hands"]]:
-        return None
-    return {"sent": list(result["score"]), "now": [sum(x[0] for x in lines), sum(x[1] for x in lines)]}
+    return {"sent": list(result["score"]), "now": None}
 
 
 def round_out_of_step(tournament, state, round_number: int) -> dict[int, dict]:
@@ -111,7 +107,7 @@ def check_round_closes_in_step(tournament, state, round_number: int) -> None:
     changed = round_out_of_step(tournament, state, round_number)
     if changed:
         raise InvalidInput(
-            _("round %(round)s: the game of table(s) %(tables)s changed after its result was sent; take the "
-              "result again from the game (a correction) before closing the round") % {
+            _("round %(round)s: the game of table(s) %(tables)s is open again (hands undone): the round "
+              "closes once it is over again") % {
                 "round": round_number, "tables": ", ".join(map(str, changed))},
             code="result_out_of_step", params={"round": round_number, "tables": sorted(changed)})

@@ -23,16 +23,28 @@ def _table_link(tournament: Tournament, round_number: int, table: int, game: int
 
 
 def portable_events(tournament: Tournament, names: dict[int, str],
-                    events: list[dict] | None = None) -> list[dict[str, Any]]:
+                    events: list[dict] | None = None, game_lines: dict | None = None) -> list[dict[str, Any]]:
     """The tournament's events (`events`: as the reader may see them; all by default) as another
     server can replay them: players by name instead of this club's ids, and no game ids (each
-    table's link to its game record is in `rounds`)."""
+    table's link to its game record is in `rounds`). A result taken from a game carries the lines
+    that game gives now (`game_lines`: selectors.game_lines; issue 31, its result is the game's), and
+    an answer the lines it was given to, so that the events fold to the same results without the
+    games (an answer to lines the game no longer gives does not stand there either)."""
     out = []
+    sent: dict = {}  # (round, table) -> the lines the latest result event sent
     for event in selectors.events(tournament) if events is None else events:
+        where = (event.get("round"), event.get("table"))
         if event["type"] == "entry_registered":
             event = {**event, "players": [names.get(p, p) if isinstance(p, int) else p for p in event["players"]]}
         elif event["type"] in ("result_recorded", "result_corrected"):
+            sent[where] = event.get("hands")
+            lines = (game_lines or {}).get(event.get("game"))
             event = {k: v for k, v in event.items() if k != "game"}
+            if lines:  # the game's now; the typed score and VP are the game's too
+                event = {**{k: v for k, v in event.items() if k not in ("score", "vp")}, "hands": lines}
+        elif event["type"] in ("result_confirmed", "result_disputed") and "hands" not in event \
+                and sent.get(where) is not None:
+            event = {**event, "hands": sent[where]}
         out.append(event)
     return out
 
@@ -43,7 +55,7 @@ def results_json(tournament: Tournament, game_url, reader=None) -> dict[str, Any
     from games.tournaments.performance import performances
 
     shown = selectors.record(tournament) if reader is None else visibility.reader_record(tournament, reader)
-    state = core.fold(shown, stored=True)
+    state = selectors.fold(tournament, shown)
     players = {p.pk: p.name for p in tournament.club.players.all()}
     rounds = core.rounds_json(state)["rounds"]
     out_rounds = []
@@ -72,7 +84,7 @@ def results_json(tournament: Tournament, game_url, reader=None) -> dict[str, Any
         "rounds": out_rounds,
         "standings": [{**row, "players": [players.get(p, p) for p in row["players"]]}
                       for row in core.standings_json(state)["standings"]],
-        "events": portable_events(tournament, players, shown["events"]),
+        "events": portable_events(tournament, players, shown["events"], selectors.game_lines(tournament)),
     }
 
 

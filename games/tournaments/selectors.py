@@ -46,7 +46,35 @@ def state_at(tournament: Tournament, upto: int | None = None) -> core.Tournament
     """The core's state after the first `upto` events (all of them by default). The stored
     stream was checked event by event when it was appended, so it folds without refusal (also a
     stream stored before a check was added: `stored=True`); what is appended to the state is checked."""
-    return core.fold(record(tournament, upto), stored=True)
+    return fold(tournament, record(tournament, upto))
+
+
+def fold(tournament: Tournament, shown: dict, upto: int | None = None) -> core.TournamentState:
+    """The core's fold of `shown` (the tournament's record, or as a reader may see it) with its
+    tables' games as their own folds give them now: the one way every channel folds a
+    tournament, so that a table with a game has that game's result everywhere (issue 31)."""
+    return core.fold(shown, upto, game_lines=game_lines(tournament), stored=True)
+
+
+def game_lines(tournament: Tournament) -> dict[int, list[dict] | None]:
+    """game id -> the hand lines of every game played at one of the tournament's tables, as the
+    game's fold gives them now (core.hand_lines of its score), or None while it is not over."""
+    lines: dict[int, list[dict] | None] = {}
+    for link in table_games(tournament).values():
+        lines.update(_lines_of(link.game))
+    for link in TableGame.objects.filter(tournament=tournament).exclude(
+            game_id__in=list(lines)).select_related("game"):  # games an override replaced
+        lines.update(_lines_of(link.game))
+    return lines
+
+
+def _lines_of(game) -> dict[int, list[dict] | None]:
+    if game.status != game.Status.FINISHED:
+        return {game.pk: None}
+    try:
+        return {game.pk: core.hand_lines(game_selectors.game_score(game))}
+    except core.TournamentError:  # not a Tichu game: the result keeps what was sent
+        return {}
 
 
 def round_of(state: core.TournamentState, number: int):

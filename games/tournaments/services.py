@@ -20,6 +20,7 @@ from games import engine, hooks, ids
 from games import selectors as game_selectors
 from games import services as game_services
 from games import tournament as core
+from games.clubs import feed
 from games.models import Club, Game, GameSeat, Membership, Player
 from games.tournament.round_clock import utc_text
 from games.services import GameNotFound, RuleViolation, WriteForbidden
@@ -28,16 +29,11 @@ from games.streams.checks import check_storable
 from games.streams.errors import InvalidInput, SeqConflict, ServiceError
 from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
-from games.tournaments import (duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes,
-                               visibility)
-from games.clubs import feed
+from games.tournaments import duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
 SEATS_PER_TABLE = 4
-# A table's two sides sit opposite each other: side 0 at seats 0 and 2, side 1 at seats 1 and 3
-# (games.tournament.hand_lines reads the game's score the same way).
-SIDE_SEATS = ((0, 2), (1, 3))
 
 
 class TournamentNotFound(GameNotFound):
@@ -47,6 +43,8 @@ class TournamentNotFound(GameNotFound):
 class TournamentRuleViolation(RuleViolation):
     """The core refused an event (422, the API's rule-error shape); `index` is its position in
     the batch."""
+
+    error: core.TournamentError
 
     def __init__(self, error: core.TournamentError, index: int | None) -> None:
         ServiceError.__init__(self, refusal_words.message(error, index))
@@ -182,6 +180,64 @@ def _stamp_clock(event: dict) -> dict:
     return {**event, "started_at": utc_text(timezone.now())}
 
 
+def _check_correction_side(state: core.TournamentState, event: dict, index: int) -> None:
+    """A table whose result is its game's is corrected on the game (`correct_table_hand`), never by
+    typed numbers on the tournament's stream: one source (issue 31)."""
+    if event.get("type") != "result_corrected" or event.get("game") is not None:
+        return
+    if state.header["system"] == "duplicate":  # a board's AVG adjustment is the TD's, not a hand of the game
+        return
+    table = _game_table(state, event)
+    if table is not None:
+        raise InvalidInput(
+            _("table %(table)s's result is its game's: correct the hand on the game (with your reason), not "
+              "the table's score") % {"table": event["table"]},
+            code="correct_on_game", params={"index": index, "round": event["round"], "table": table.number})
+
+
+def _game_table(state: core.TournamentState, event: dict):
+    """The core's table an event names, if its result is its game's (or the game is open again)."""
+    number, table_number = event.get("round"), event.get("table")
+    rnd = selectors.round_of(state, number) if type(number) is int else None
+    table = rnd.tables.get(table_number) if rnd is not None and type(table_number) is int else None
+    result = table.result if table is not None else None
+    return table if result is not None and (result.get("from_game") or result.get("game_open")) else None
+
+
+def _answer_to_game(tournament: Tournament, state: core.TournamentState, event: dict, index: int) -> dict:
+    """An answer to a game's result is given to the lines the game gives now: they are written into
+    it (the core keeps them: the answer stands only while the game gives them); other lines are
+    refused, as is an answer while the game is open again."""
+    if event.get("type") not in ("result_confirmed", "result_disputed") or _game_table(state, event) is None:
+        return event
+    link = selectors.table_games(tournament, event["round"]).get(event["table"])
+    if link is None or link.game.status != Game.Status.FINISHED:
+        raise InvalidInput(_("the table's game is open again (hands undone): it is answered once it is "
+                             "over again"), code="result_out_of_step", params={"index": index})
+    lines = result_sides.game_lines(link.game)
+    if event.get("hands") is not None and event["hands"] != lines:
+        raise InvalidInput(_("this answer is to other hand lines than the game's now: look at the game again"),
+                           code="answer_lines_stale", params={"index": index})
+    return {**event, "hands": lines}
+
+
+def _check_game_disputes(state: core.TournamentState, event: dict, index: int) -> None:
+    """A round closes only when no game's result is disputed for the lines the game gives now (the
+    core leaves the games' results to this check: its own fold reads the games as they are now)."""
+    if event.get("type") != "round_closed" or type(event.get("round")) is not int:
+        return
+    rnd = selectors.round_of(state, event["round"])
+    if rnd is None:
+        return
+    disputed = sorted(n for n, t in rnd.tables.items() if t.confirmation == "disputed"
+                      and _game_table(state, {"round": rnd.number, "table": n}) is not None)
+    if disputed:
+        error = core.TournamentError(
+            "results_disputed", f"round {rnd.number}: the result of table(s) "
+            f"{', '.join(map(str, disputed))} is disputed: correct it first", round=rnd.number, tables=disputed)
+        raise TournamentRuleViolation(error, index)
+
+
 def _check_result_game(club: Club, event: dict, index: int) -> None:
     """A result's `game` is the id of a game of the tournament's club ("Results from games": a
     table's game is recorded as any other game of the club); the core checks only its shape."""
@@ -209,6 +265,9 @@ def append_events(
         for i, event in enumerate(resolved):
             _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
             _check_result_game(tournament.club, event, i)
+            _check_correction_side(state, event, i)
+            resolved[i] = event = _answer_to_game(tournament, state, event, i)
+            _check_game_disputes(state, event, i)
             if event.get("type") == "round_closed" and type(event.get("round")) is int:
                 # no round closes on a result its game no longer gives (result_sides)
                 result_sides.check_round_closes_in_step(tournament, state, event["round"])
@@ -334,10 +393,36 @@ def record_result_from_game(*, tournament_id: int, round_number: int, table: int
         state = selectors.state_at(tournament)
         rnd = selectors.round_of(state, round_number)
         if rnd is not None and table in rnd.tables and rnd.tables[table].result is not None:
+            # a paper result replaced by the game's, or (the result is the game's already) the TD's
+            # word that the game's result stands: it settles a dispute, for these lines only
             event["type"] = "result_corrected"
             event["reason"] = reason or ""
         expected = tournament.seq
     return append_events(tournament_id=tournament_id, events=[event], expected_seq=expected, user=user)
+
+
+def correct_table_hand(*, tournament_id: int, round_number: int, table: int, hand: Any, calls: Any, out: Any,
+                       points: Any = None, reason: Any, user) -> WriteResult:
+    """The TD's correction of a table whose result is its game's: a `hand_corrected` event on the
+    game (games/engine/corrections.py), checked by the engine like any event. The table's result
+    follows from the game's fold, and the opponents are asked again (the core's `reasked`)."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise InvalidInput(_("a correction needs a reason"), code="reason_required")
+    with transaction.atomic():
+        tournament = _lock_for_writer(tournament_id, user)
+        rnd = selectors.round_of(selectors.state_at(tournament), round_number)
+        link = selectors.table_games(tournament, round_number).get(table)
+        result = rnd.tables[table].result if rnd is not None and table in rnd.tables else None
+        if link is None or result is None or result.get("game") != link.game_id:
+            raise InvalidInput(
+                _("table %(table)s of round %(round)s has no result from its game to correct")
+                % {"table": table, "round": round_number}, code="no_game_result")
+        event: dict[str, Any] = {"type": "hand_corrected", "hand": hand, "calls": calls, "out": out,
+                                 "reason": reason.strip()}
+        if points is not None:
+            event["points"] = points
+        game = link.game
+        return game_services.append_events(game=game, events=[event], expected_seq=game.seq, user=user)
 
 
 def finished_table_games(tournament: Tournament, round_number: int) -> list[TableGame]:
@@ -379,6 +464,9 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
         "tournament": tournament.pk, "round": link.round, "table": link.table, "game": game_id,
         "sides": names, "game_finished": link.game.status == Game.Status.FINISHED,
         "score": list(table.result["score"]) if table.result else None,
+        "vp": table_vp(state, link.round, link.table) if table.result else None,
+        # the game changed after the opponents answered: they are asked again
+        "asked_again": table.reasked,
         # a confirmation stands only while the game still gives the result (result_sides)
         "confirmation": (table.confirmation if changed is None else "game_changed") if table.result else None,
         "game_changed": changed,
@@ -386,6 +474,25 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
         "pin_needed": getattr(user, "table_code", None) is not None,
         "dispute_reason": table.dispute_reason, "seq": tournament.seq,
     }
+
+
+def table_vp(state: core.TournamentState, round_number: int, table: int) -> list | None:
+    """The VP of the table's two sides as the standings count them (the preset's), or None."""
+    if state.preset.unit in ("none", "board"):  # points only, or matchpoints: no VP at one table
+        return None
+    for rnd in core.rounds_json(state)["rounds"]:
+        if rnd["round"] == round_number:
+            row = next((t for t in rnd["tables"] if t["table"] == table), None)
+            return row["result"]["vp"] if row and row.get("result") else None
+    return None
+
+
+def _answered_lines(link: TableGame) -> dict:
+    """What an answer at the table is given to: the game's lines now (the core keeps them, and the
+    answer stands only while the game gives them)."""
+    if link.game.status != Game.Status.FINISHED:
+        return {}
+    return {"hands": result_sides.game_lines(link.game)}
 
 
 def table_action(*, game_id: int, action: str, user, reason: str | None = None, pin: str | None = None) -> WriteResult:
@@ -412,12 +519,14 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None, 
             rnd = selectors.round_of(selectors.state_at(tournament), link.round)
             table = rnd.tables.get(link.table) if rnd is not None else None
             if table is not None and result_sides.out_of_step(table, link) is not None:
-                raise InvalidInput(_("the table's game changed after its result was sent: the director takes the "
-                                     "result again before anyone confirms it"), code="result_out_of_step")
-            event = {"type": "result_confirmed", **where, **side}
+                raise InvalidInput(_("the table's game is open again (hands undone): it is answered once it is "
+                                     "over again"), code="result_out_of_step")
+            event = {"type": "result_confirmed", **where, **side, **_answered_lines(link)}
         else:
-            event = {"type": "result_disputed", **where, "reason": reason if isinstance(reason, str) else "", **side}
+            event = {"type": "result_disputed", **where, "reason": reason if isinstance(reason, str) else "", **side,
+                     **_answered_lines(link)}
         state = selectors.state_at(tournament)
+        event = _answer_to_game(tournament, state, event, 0)
         _core_call(state.apply, event, index=0)
         _insert(tournament, [event], finished=state.finished, user=user)
         return WriteResult(body={**_body(tournament), "appended": 1, "first_seq": tournament.seq})

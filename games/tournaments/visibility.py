@@ -85,7 +85,7 @@ def reader_record(tournament: Tournament, user, upto: int | None = None) -> dict
 def reader_state(tournament: Tournament, user, upto: int | None = None) -> core.TournamentState:
     """The core's state as `user` may see it. Leaving out a round's results keeps the stream
     foldable: an open round may lack results, and the answers to them go with them."""
-    return core.fold(reader_record(tournament, user, upto), stored=True)
+    return selectors.fold(tournament, reader_record(tournament, user, upto))
 
 
 def reader_events(tournament: Tournament, user, rows: Iterable[TournamentEvent]) -> list[TournamentEvent]:

@@ -17,7 +17,6 @@ from replay.league.forms import LeagueSettingsForm
 
 from .forms import ClubCreateForm
 
-
 #: Memberships changed in the Django admin (games/admin.py)
 ADMIN_LINES = {
     "admin_member_added": lambda: _("added %(user)s as %(role)s in the Django admin"),

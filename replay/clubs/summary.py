@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-
 from games import engine, safe_cache, snapshots
 from games.models import Game
 from games.ratings.evening import evening_of, evening_start
+from games.tournaments import game_table
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +41,7 @@ class GameSummary:
     hands: int
     error: str = ""
     player_ids: dict[str, int] = field(default_factory=dict)
+    vp: list | None = None  # a tournament table's game: the table's VP as the tournament counts them
 
     @property
     def unfinished(self) -> bool:
@@ -133,9 +134,10 @@ class Evening:
     tally: list[tuple[str, int, int]]
 
 
-def latest_evening(club_games, tz: str) -> Evening | None:
+def latest_evening(club_games, tz: str, reader=None) -> Evening | None:
     """The games of the latest evening the club played any (by played_at), an evening as the
-    league counts it (games.ratings.evening: 06:00 to 06:00 in the club's time zone `tz`)."""
+    league counts it (games.ratings.evening: 06:00 to 06:00 in the club's time zone `tz`); a
+    tournament table's game with its VP as `reader` may see them (issue 31, item 3)."""
     latest = club_games.order_by("-played_at", "-id").first()
     if latest is None:
         return None
@@ -144,6 +146,9 @@ def latest_evening(club_games, tz: str) -> Evening | None:
                                              played_at__lt=evening_start(day + timedelta(days=1), tz))
                 .prefetch_related("seats__player").order_by("played_at", "id")]  # fmt: skip
     summaries = summarise_all(same_day)
+    vps = game_table.vp_of([g.pk for g in same_day], reader)
+    for s in summaries:
+        s.vp = vps.get(s.game.pk)
     played, won = Counter(), Counter()
     for s in summaries:
         if not s.finished:

@@ -16,8 +16,8 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import engine, selectors
@@ -90,7 +90,9 @@ def _player_filter(request, roster: list[Player]) -> Player | None:
 def club_detail(request, slug: str):
     club = _club(request, slug)
     listed = selectors.games_listed(Game.objects.filter(club=club), request.user)  # less held tables' games
-    roster = list(Player.objects.filter(club=club).order_by("name", "id"))
+    # the filter offers the players of the games listed to this reader (not a held table's: its
+    # seating is the table's and the TD's until the round closes)
+    roster = list(Player.objects.filter(club=club, games__in=listed).distinct().order_by("name", "id"))
     who = _player_filter(request, roster)
     games = listed.filter(seats__player=who) if who else listed
     # when the games were played, newest first (an imported history keeps its own dates)
@@ -103,7 +105,7 @@ def club_detail(request, slug: str):
         "roster": roster,
         "who": who,
         "filter_query": f"&player={who.pk}" if who else "",
-        "evening": summary.latest_evening(listed, club.time_zone) if page.number == 1 and not who else None,
+        "evening": summary.latest_evening(listed, club.time_zone, request.user) if page.number == 1 and not who else None,
         "league_url": reverse("ratings:league", args=[club.pk]),
         "role": selectors.membership_role(request.user, club),
         "can_record": selectors.can_write(request.user, club),

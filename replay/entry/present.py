@@ -8,7 +8,8 @@ from django.utils.translation import gettext
 
 from games import engine
 from games.models import Event, Game
-from replay import frames, present as viewer
+from replay import frames
+from replay import present as viewer
 
 #: The history lists this many of the latest events (the replay has them all).
 HISTORY_LENGTH = 60

@@ -29,6 +29,14 @@ from games import engine, services, snapshots
 from games.models import Game
 
 VARIANT = "tien-zi-que"
+#: the engine's ``GameInfo.board`` of the games this page enters: a draw-and-discard table by rounds
+BOARD = "rounds"
+
+
+def enters(variant: str) -> bool:
+    """Whether this page (not the family's entry page) enters a game of ``variant``."""
+    info = engine.GAMES.get(variant)
+    return info is not None and info.board == BOARD
 
 #: The form's fields, in the order the page shows them (errors go next to these).
 FIELDS = ("seat", "winner", "by", "points", "score_pile")

@@ -17,19 +17,18 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.middleware.csrf import get_token
-from django.views.decorators.cache import never_cache
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games import engine, selectors, services, visibility
 from games.models import Club, Game, Membership, Player
-from games.tournaments import at_the_table
-
+from games.tournaments import at_the_table, game_table
 from replay import frames
 from replay import present as viewer
 from replay.data import replay_data
@@ -125,7 +124,7 @@ def sheet_facts(variant: str) -> dict:
 @login_required
 def enter(request, pk: int):
     game = _writable_game(request, pk)
-    if game.variant == tien_zi_que.VARIANT:  # a game of its own: its own page
+    if tien_zi_que.enters(game.variant):  # a game of its own board: its own page
         return tien_zi_que.enter_page(request, game)
     players = [s.player.name for s in game.seats.select_related("player")]
     sheet = sheet_facts(game.variant)
@@ -143,6 +142,8 @@ def enter(request, pk: int):
         # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
         "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
         "rank_scoring": (game.options or {}).get("scoring") == "ranks",
+        # a tournament table whose result is this game's: a change here (an undo too) changes it
+        "tournament_table": game_table.table_of(game, request.user),
         "call_names": frames.labels(get_language())["calls"],  # the engine's, in the reader's language
         "grand_tichu": grand_tichu_allowed(game),  # no Grand Tichu choice where the options forbid it
         # the engine's card faces and words for static/shared/cards.js (one wording for every page)
@@ -199,6 +200,6 @@ def panels(request, pk: int):
 def tzq_round(request, pk: int):
     """A Tien Zi Que round by its score line (tien_zi_que.round_line)."""
     game = _writable_game(request, pk)
-    if game.variant != tien_zi_que.VARIANT:
+    if not tien_zi_que.enters(game.variant):
         raise Http404("only Tien Zi Que records a round by this form")
     return tien_zi_que.round_line(request, game)

@@ -16,7 +16,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from games import engine, live, selectors as game_selectors
+from games import engine, live
+from games import selectors as game_selectors
 from games.models import Club
 from games.online import selectors, services
 from games.online.models import OnlineTable

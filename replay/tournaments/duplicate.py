@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.utils.translation import gettext as _
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-
 #: Each system's constraints, as the core lists them (gettext_lazy: said when the page is drawn)
 CONSTRAINTS = {
     "swiss": [

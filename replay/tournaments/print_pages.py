@@ -15,7 +15,6 @@ from . import printouts, seat_list
 from .table_cards import _round_tables
 from .views import _tournament
 
-
 #: The score sheet's columns (printouts.SHEET_COLUMNS, English on the PDFs) for the catalogues.
 SHEET_COLUMN_WORDS = [
     gettext_noop("Hand"),

@@ -18,6 +18,8 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -28,8 +30,6 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from games import engine
 from games import tournament as core
@@ -232,9 +232,9 @@ def standings_pdf(title: str, unit: str, standings: list[dict[str, Any]], crosst
     table, opponents, score and VP of each entry)."""
     head = ["#", _("Entry"), unit, _("Points"), pgettext("point difference", "Diff."), _("Played")]
     vp = unit == _("VP")  # the unit comes translated (replay/tournaments/views.py)
-    # no rank before the first result: "–"
-    rows = [head] + [[r["rank"] if r["rank"] is not None else "–", r["name"], r["vp"] if vp else r["points"],
-                      r["points"], r["difference"], r.get("played", "")] for r in standings]
+    rows = [head] + [[r["rank"] if r["rank"] is not None else "–", r["name"],  # no rank before the first result
+                      r["vp"] if vp else r["points"], r["points"], r["difference"], r.get("played", "")]
+                     for r in standings]
     cross = [[_("Entry")] + [_("R%(round)s") % {"round": n} for n in rounds]]
     for line in crosstable:
         cells = []

@@ -25,10 +25,10 @@ from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
-from games.tournaments import refusal_words, result_sides, round_clock, selectors, services, visibility
 from games.tournament.performance import MIN_TABLES
 from games.tournament.record import SYSTEMS
 from games.tournament.scoring import PRESETS
+from games.tournaments import refusal_words, result_sides, round_clock, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 from replay.tournaments.refusals import refusal
@@ -142,9 +142,20 @@ class TableView:
     history: int
     confirmation: str | None = None  # the other side's answer (core.CONFIRMATION) once there is a result
     dispute_reason: str | None = None
-    # the result's game gives another result now ({"sent", "now"}: result_sides.out_of_step); its
-    # confirmation then no longer stands (`confirmation` "game_changed")
+    # the result's game is open again ({"sent", "now": None}: result_sides.out_of_step): the round
+    # waits for it (`confirmation` "game_changed")
     changed: dict | None = None
+    #: the result is the game's (issue 31): it is corrected on the game, hand by hand
+    from_game: bool = False
+    #: the game changed after the other side answered: they are asked again
+    asked_again: bool = False
+    #: the game's four players by seat (a hand correction's calls and order out)
+    seat_names: list[str] | None = None
+    #: the table's VP as the standings count them (None without a result, or without VP)
+    vp: list | None = None
+
+
+SEATS_AT_TABLE = 4
 
 
 def _entry_name(state: core.TournamentState, entry_id: str) -> str:
@@ -175,8 +186,12 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
                  for i, side in enumerate(table.sides)]
         changed = result_sides.out_of_step(table, link)
         confirmation = (table.confirmation if changed is None else "game_changed") if table.result else None
+        from_game = bool(table.result and game is not None and table.result.get("game") == game.pk)
+        seat_names = [s.player.name for s in sorted(game.seats.all(), key=lambda s: s.seat)] if from_game else None
         views.append(TableView(number, sides, status, STATUS_LABELS[status], game, table.result,
-                               len(table.history), confirmation, table.dispute_reason, changed))
+                               len(table.history), confirmation, table.dispute_reason, changed,
+                               from_game, table.reasked, seat_names,
+                               services.table_vp(state, rnd.number, number) if table.result else None))
     return views
 
 
@@ -194,7 +209,7 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
         if not after_round.isdigit() or int(after_round) not in ends:
             raise Http404("that round is not closed")
         upto = ends[int(after_round)]
-    state = core.fold(record, upto, stored=True)
+    state = selectors.fold(tournament, record, upto)
     standings = core.standings_json(state)
     crosstable = core.crosstable_json(state)
     games = selectors.table_games(tournament)
@@ -361,6 +376,8 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
         _make_games(request, tournament, state)
     elif action == "results":
         _take_results(request, tournament, state)
+    elif action == "correct_hand":
+        _correct_hand(request, tournament)
     elif action in ("correct", "paper") and (state.header["system"] == "duplicate" or state.preset.unit == "hand"):
         _paper_lines(request, tournament, state, correcting=action == "correct")
     elif action in ("correct", "paper"):
@@ -447,6 +464,35 @@ def _start_clock(request: HttpRequest, tournament: Tournament, state: core.Tourn
     if _append(request, tournament, [event]):
         messages.success(request, _("Round %(round)s's clock started: %(minutes)s minutes.")
                          % {"round": current.number, "minutes": int(minutes)})
+
+
+def _correct_hand(request: HttpRequest, tournament: Tournament) -> None:
+    """The TD's correction of a table whose result is its game's: one hand of the game, as the score
+    sheet has it (calls, who went out first and second, North/South's card points), with a reason.
+    The engine checks it as it checks a hand typed from a score sheet."""
+    post = request.POST
+    try:
+        number, table, hand = int(post.get("round", "")), int(post.get("table", "")), int(post.get("hand", ""))
+        first = int(post.get("out_0", ""))
+        second = int(post["out_1"]) if post.get("out_1", "") != "" else None
+        points_ns = int(post["points_0"]) if post.get("points_0", "") != "" else None
+    except ValueError:
+        messages.error(request, _("Not stored: give the hand's number, who went out first and the card points."))
+        return
+    out = [first] if second is None else [first, second]
+    double = second is not None and first % 2 == second % 2
+    calls = {str(seat): post[f"call_{seat}"] for seat in range(SEATS_AT_TABLE)
+             if post.get(f"call_{seat}") in ("tichu", "grand_tichu")}
+    points = None if double or points_ns is None else [points_ns, 100 - points_ns]
+    try:
+        services.correct_table_hand(tournament_id=tournament.pk, round_number=number, table=table, hand=hand,
+                                    calls=calls, out=out, points=points, reason=post.get("reason", ""),
+                                    user=request.user)
+    except ServiceError as err:
+        messages.error(request, refusal(err, _("Not stored")))
+        return
+    messages.success(request, _("Table %(table)s: hand %(hand)s corrected on its game; the other side is asked "
+                                "again.") % {"table": table, "hand": hand})
 
 
 def _make_games(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:

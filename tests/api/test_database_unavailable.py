@@ -15,9 +15,11 @@ from games.api.exceptions import server_error
 from tests.api.helpers import hand
 from tests.conftest import client_for
 
+CLOSED = OperationalError("server closed the connection unexpectedly")
+
 
 @contextlib.contextmanager
-def database_down(error=OperationalError("server closed the connection unexpectedly")):
+def database_down(error=CLOSED):
     def refuse(execute, sql, params, many, context):
         raise error
 

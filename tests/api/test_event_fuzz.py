@@ -7,7 +7,8 @@ import json
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.engine import random_record
 from tests.api.helpers import PLAYERS

@@ -190,6 +190,14 @@ def test_a_generated_client_signs_in_and_plays_a_game_through_every_answer(gener
     assert ("game_started", game_id) in kinds and ("game_finished", game_id) in kinds
     assert club_feed.last == club_feed.entries[-1].seq
 
+    # The league (both tables) and a player's ratings, as a club's website shows them.
+    league = _parsed(api("clubs.clubs_league_retrieve").sync_detailed("home", client=anonymous), models.LeagueOutput)
+    assert len(league.tables) == 2
+    ratings = _parsed(api("players.players_ratings_retrieve").sync_detailed(read.parsed.player_ids[0],
+                                                                              client=anonymous),
+                      models.PlayerRatingsOutput)
+    assert ratings.player == record["players"][0]
+
 
 def test_every_operation_declares_whether_it_needs_an_account():
     """Public reads are anonymous in the schema (an empty security requirement); writes and the

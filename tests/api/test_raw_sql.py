@@ -9,11 +9,10 @@ import datetime
 import pytest
 from django.db import DatabaseError, transaction
 from django.db.models import F
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import engine, sql
-from games.models import Club, Event, Game, Membership, Player
+from games.models import Event, Game, Membership, Player
 from games.ratings.models import GameOutcome, RatingChange
 from games.ratings.services import CHANGE_COLUMNS, OUTCOME_FIELDS
 from games.services import canonical_json, game_create, game_import

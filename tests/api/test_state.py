@@ -9,8 +9,8 @@ import pytest
 from django.core.cache import cache
 
 from games import snapshots
-from games.local_cache import LocalLru
 from games.engine import GameState, fold, random_game, state_json
+from games.local_cache import LocalLru
 from games.models import Game
 from games.services import game_import
 

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games import services
-from games.engine import random_record
 from games.clubs.models import Webhook, WebhookDelivery
+from games.engine import random_record
 from games.models import Club, Membership
 from tests.plugins.browser import SCREENSHOTS
 

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from games.services import append_events
-from tests.browser.test_entry import PHONE, first_hand, game, club, open_entry, scorer, wait_seq  # noqa: F401
+from tests.browser.test_entry import PHONE, club, first_hand, game, open_entry, scorer, wait_seq  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("TICHU_SHOTS")  # a folder for the screenshots, to look at

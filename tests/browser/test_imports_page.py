@@ -4,12 +4,11 @@ the hands a file's lax import mended, each with its line and its reason in the p
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from games import engine
 from games.models import Club, ImportedFile, ImportJob, Membership

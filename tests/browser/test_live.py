@@ -3,7 +3,6 @@ the long poll of games/live.py), in a second browser context, within a second; a
 stepped back is not dragged forward, only told there is more; the frames stay masked."""
 from __future__ import annotations
 
-import json
 import time
 
 import pytest

@@ -2,15 +2,15 @@
 (replay/clubs/audit_lines.py, issue #21), not shown as the English summary written at the time."""
 from __future__ import annotations
 
-import pytest
 from types import SimpleNamespace
 
+import pytest
 from django.utils import translation
 
+from games.admin import audit_membership_change
 from games.clubs import services
 from games.clubs.models import AuditEntry
-from games.admin import audit_membership_change
-from games.models import Club, Membership
+from games.models import Membership
 from replay.clubs import audit_lines
 
 pytestmark = pytest.mark.django_db

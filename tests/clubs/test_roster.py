@@ -7,10 +7,10 @@ from django.db import IntegrityError, transaction
 
 from games.clubs import services
 from games.clubs.models import AuditEntry
+from games.engine import random_game
 from games.models import GameSeat, Membership, Player
 from games.ratings.models import PlayerRating
 from games.services import InvalidInput, WriteForbidden, game_import
-from games.engine import random_game
 from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db

@@ -23,7 +23,6 @@ import shlex
 import signal
 import ssl
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -320,8 +319,9 @@ def api(site: Site, method: str, path: str, body=None, token=None, expect=(200, 
 
 def make_records(site: Site) -> dict:
     """Through the API, as the administrator: a finished game and a tournament round."""
-    from tests.faults.helpers import record
     import random
+
+    from tests.faults.helpers import record
 
     token = api(site, "POST", "/api/auth/token/", {"username": ADMIN, "password": ADMIN_PASSWORD})["token"]
     slug = "deploy-club"

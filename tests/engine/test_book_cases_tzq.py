@@ -15,6 +15,7 @@ from games.engine import fold, score_json
 from games.engine.tien_zi_que import score_pile
 from tests.engine.tzq_table import DECK, PLAYERS, Game
 
+
 def draw(seat, card=None):
     return {"type": "draw", "seat": seat, **({"card": card} if card else {})}
 
@@ -316,7 +317,7 @@ def _book_score(pile, winning_draw):
     if all(f[0] == "C" for f in faces):  # Fier Dragon
         nums = sorted(int(f[1]) for f in faces)
         pts += 6 if nums == list(range(nums[0], nums[0] + 5)) else 0
-    for f, k in Counter(f for f in faces if f != "J").items():  # Paire / Brelan / Carré
+    for k in Counter(f for f in faces if f != "J").values():  # Paire / Brelan / Carré
         pts += {2: 2, 3: 5, 4: 10}.get(k, 0)
     honours = [f for f in faces if f in "ESWND"]
     types = set(honours)

@@ -7,7 +7,6 @@ that hand and never the game. A straight-flush bomb on a Dragon and a bomb on on
 trick are not in the corpus: they are played by the engine and written by the exporter."""
 from __future__ import annotations
 
-
 import pytest
 
 from games.engine import fold, score_json

@@ -17,8 +17,8 @@ from games.engine.bsw import BSWFormatError, read_bsw
 from games.engine.bsw_check import settle_refused_hands
 from games.engine.bsw_codes import GT_HEADER, PLAY_HEADER
 from games.engine.bsw_words import MENDED_WORDS, READER_WORDS, mended_words, note_line, reader_words
-from tests.engine.test_bsw_lax import log
 from tests.corpus import needs_corpus
+from tests.engine.test_bsw_lax import log
 
 pytestmark = needs_corpus
 OTHER_LANGUAGES = [lang for lang in engine.LANGUAGES if lang != "en"]

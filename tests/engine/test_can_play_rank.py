@@ -6,7 +6,8 @@ duplicates), random tops of every kind read from random cards, every wished rank
 flag. Hands are drawn near the top's ranks so that the yes answers are not rare."""
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.engine.cards import NORMAL_CARDS, PHOENIX, TICHU_DECK
 from games.engine.combos import (

@@ -5,7 +5,8 @@ are tested with wrongly typed fields in tests/api/test_event_fuzz.py and test_ev
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import EngineError
 from games.engine.schema import FAMILY, TIEN_ZI_QUE, check_types, compile_checks

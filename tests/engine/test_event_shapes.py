@@ -10,13 +10,22 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from games.engine import CODES, EngineError, check_incoming, fold, parse_record, random_record, random_tzq_record, score_json
-from games.engine.schema import MAX_EVENT_CHARS
+from games.engine import (
+    CODES,
+    EngineError,
+    check_incoming,
+    fold,
+    parse_record,
+    random_record,
+    random_tzq_record,
+    score_json,
+)
 from games.engine.cli import main as cli_main
+from games.engine.schema import MAX_EVENT_CHARS
 from tests.engine.event_fields import FAMILY_FIELDS, JSON_VALUES, TZQ_FIELDS
-
 
 TABLES = [
     ("nanking", list("ABCD"), {}),

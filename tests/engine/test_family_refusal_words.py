@@ -90,6 +90,9 @@ def probes(g: GameState) -> list[dict]:
     out: list[dict] = [
         {"type": "hand_result", "out": [0, 1], "points": [50, 50]},
         {"type": "bogus"},
+        # a finished hand's correction: a hand in progress, a hand that is not on the sheet, no reason
+        {"type": "hand_corrected", "hand": len(g.history) + 1, "out": [0, 1], "points": [50, 50], "reason": "r"},
+        {"type": "hand_corrected", "hand": 1, "out": [0, 1], "points": [50, 50], "reason": " "},
         {"type": "undo"} if not g.events_applied else {"type": "pass", "seat": n},
     ]
     everyone = list(range(n))

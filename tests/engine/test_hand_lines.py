@@ -7,7 +7,8 @@ import itertools
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import (
     EngineError,

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.engine import EngineError, Replay, fold, legal_actions, random_game, random_record, state_json
 from games.engine.state import EXCHANGE, GameState

@@ -7,7 +7,8 @@ the wrong type, a wish or a Phoenix reading added, passes where none is allowed,
 targets or of other cards) must give the same refusal (code, message, parameters) or the same state both ways."""
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.engine import EngineError, fold, legal_actions, random_record
 from games.engine.record import fold_steps

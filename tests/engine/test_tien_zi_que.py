@@ -12,11 +12,11 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.engine import EngineError, Replay, fold, new_game, score_json, state_json
 from games.engine.record import new_state
-from tests.engine.tzq_table import DECK, PLAYERS, Game, snapshot
 from games.engine.tien_zi_que import (
     TienZiQueState,
     combination_kind,
@@ -26,6 +26,7 @@ from games.engine.tien_zi_que import (
     score_pile,
     sort_cards,
 )
+from tests.engine.tzq_table import DECK, PLAYERS, Game, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.engine import EngineError, fold, random_game
 from games.engine.schema import TIEN_ZI_QUE, check_types

@@ -10,7 +10,6 @@ from games.engine.family import tribute_rank
 from tests.engine.family_table import SIX, THREE, dealt, pass_, play, players
 from tests.engine.table import refuse
 
-
 # --- the deal's sizes ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("n, order", [(4, (0, 1, 2, 3)), (6, (0, 1, 2, 3, 4, 5)), (4, (0, 1, 3, 2)), (4, (2, 0, 3))])
@@ -370,7 +369,8 @@ def test_grand_seigneur_dog_gives_the_lead_to_the_wretch():
     h = state.hand
     deck = sorted(Counter(h.pile).elements())
     # Seat 1 gets the Dog and the Mahjong; seats 0 and 4 hold nothing special
-    deck.remove("Dog"); deck.remove("Mahjong")
+    deck.remove("Dog")
+    deck.remove("Mahjong")
     for seat in (0, 1, 2, 3, 4):
         cards = [deck.pop() for _ in range(h.sizes[seat] - (2 if seat == 1 else 0))] + (["Dog", "Mahjong"] if seat == 1 else [])
         state.apply({"type": "deal", "seat": seat, "cards": cards})

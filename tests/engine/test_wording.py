@@ -122,7 +122,8 @@ def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
               # the Tichu family's (games/engine/family_refusals.py)
               "code": "'Zz'", "count": 4, "dealers": "0, 1, 2", "high": 12, "low": 5, "last": 3, "out": "[0, 7]",
               "partner": 2, "received": 9, "seats": "0, 2", "shuffler_rule": "threechu", "target": "'x'",
-              "targets": "1, 2", "teams": 2, "total": 120, "variant": "tientsin", "variants": "nanking, threechu"}
+              "targets": "1, 2", "teams": 2, "total": 120, "variant": "tientsin", "variants": "nanking, threechu",
+              "hands": 4}
     said = engine.words(lang)
     for table, english in ((said.events, engine.EVENT_WORDS), (said.refusals, engine.REFUSAL_WORDS)):
         for key, template in english.items():

@@ -152,7 +152,7 @@ def test_no_penalty_in_a_variant_without_a_wish(users, home):
     gs = Game.objects.get(pk=body["id"])
     events = engine.random_game(3, variant="grand-seigneur", players=players)["events"]
     state = engine.new_game("grand-seigneur", None, players)
-    for seq, event in enumerate(events, start=1):
+    for seq, event in enumerate(events, start=1):  # noqa: B007 - seq is read after the loop
         state.apply(event)
         if state.phase == "play":
             break

@@ -11,7 +11,7 @@ from html import unescape as html_unescape
 import pytest
 
 from games import engine
-from games.models import Event, Game, Membership
+from games.models import Event, Game
 from games.services import append_events, game_create
 from tests.entry.conftest import browser_client
 

@@ -40,7 +40,7 @@ def test_redis_down_during_finishing_appends_loses_no_rating(stack):
         assert seconds < 3, f"the append waited {seconds:.1f} s for the broker"
     # pages and API alike, with the cache down
     for path in (f"/games/{still_active}/", f"/games/{still_active}/replay/", f"/api/games/{still_active}/state/",
-                 f"/games/{finishing[0]}/replay/", f"/clubs/"):
+                 f"/games/{finishing[0]}/replay/", "/clubs/"):
         status, body, _ = stack.request("GET", path)
         assert status == 200, (path, str(body)[:300], stack.web_log())
     assert stack.probe("status", club) == {"finished": GAMES, "rated": 0, "pending": GAMES}

@@ -2,8 +2,6 @@
 the management command; scorers only; bad bodies are 400 JSON."""
 from __future__ import annotations
 
-
-
 from games.models import Game
 from tests.conftest import client_for
 from tests.corpus import CORPUS, needs_corpus

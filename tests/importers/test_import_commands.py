@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.engine import fold, score_json
-from games.engine import check_game
+from games.engine import check_game, fold, score_json
 from games.models import Club, Game
 from tests.corpus import CORPUS, needs_corpus
 

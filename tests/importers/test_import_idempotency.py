@@ -18,7 +18,6 @@ from games import services
 from games.engine import export_bsw, random_game
 from games.models import Club, Event, Game, Membership
 from tests.api.helpers import grand_double, hand, record
-from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 

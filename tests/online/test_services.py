@@ -8,7 +8,8 @@ import random
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import engine, selectors as game_selectors
+from games import engine
+from games import selectors as game_selectors
 from games.models import Event, Game, Membership
 from games.online import selectors, services
 from games.online.models import OnlineTable

@@ -23,7 +23,6 @@ import pytest
 from tests.plugins import celery_worker
 from tests.plugins.browser import chromium_missing_reason
 
-
 DB_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
 
 

@@ -5,10 +5,10 @@ from django.db import connection
 
 from games.models import Event, Game
 from games.services import append_events, game_create
-from tests.api.helpers import PLAYERS, hand
 from games.tournaments.models import TournamentEvent
 from games.tournaments.services import append_events as tournament_append
 from games.tournaments.services import tournament_create
+from tests.api.helpers import PLAYERS, hand
 from tests.plugins.append_only_flush import APPEND_ONLY, _triggers_present
 
 

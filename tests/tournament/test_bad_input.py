@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import copy
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.tournament import CODES, EVENT_TYPES, TournamentError, fold, parse_record
 

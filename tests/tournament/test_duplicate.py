@@ -9,11 +9,17 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.tournament import TournamentError
 from games.tournament.duplicate import (
-    DUPLICATE_ENGINE_OPTIONS, board_deal, board_events, matchpoints, movement, pair_totals,
+    DUPLICATE_ENGINE_OPTIONS,
+    board_deal,
+    board_events,
+    matchpoints,
+    movement,
+    pair_totals,
 )
 
 HANDS = [  # (board, N/S pair, E/W pair, N/S score, E/W score, N/S mp, E/W mp)

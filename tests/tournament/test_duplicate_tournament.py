@@ -8,7 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.tournament import (
-    TournamentError, boards_json, engine_options, new_tournament, parse_header, propose, standings_json,
+    TournamentError,
+    boards_json,
+    engine_options,
+    new_tournament,
+    parse_header,
+    propose,
+    standings_json,
 )
 from games.tournament.duplicate import matchpoints
 
@@ -101,7 +107,7 @@ def test_property_standings_are_the_sum_of_the_boards_matchpoints(n, data):
     t = field(n)
     t.apply(propose(t).event())
     diffs: dict[int, list[int]] = {}
-    for number, table in sorted(t.rounds[0].tables.items()):
+    for number in sorted(t.rounds[0].tables):
         # card points (a multiple of 5 from -25 to 125, the other side the rest of 100) and a Tichu
         # won or lost by side 0: lines a deal can end with
         drawn = [data.draw(st.tuples(st.integers(-5, 25), st.sampled_from([0, 100, -100]))) for _ in range(2)]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine import fold as fold_game, random_game, score_json
+from games.engine import fold as fold_game
+from games.engine import random_game, score_json
 from games.tournament import engine_options, fold, hand_lines, propose, standings_json
 
 from .play import register

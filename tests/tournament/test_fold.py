@@ -5,7 +5,8 @@ import copy
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.tournament import TournamentError, crosstable_json, fold, propose, ranking, standings_json
 from games.tournament.state import TournamentState

@@ -7,7 +7,8 @@ from collections import Counter
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.tournament import fold, propose
 from games.tournament.pairing.designs import available, find_design

@@ -6,9 +6,10 @@ from collections import Counter
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from games.tournament import TournamentError, fold, propose, ranking, standings_json
+from games.tournament import TournamentError, fold, propose, ranking
 from games.tournament.pairing.round_robin import berger
 
 from .play import header, play_round, register

@@ -8,7 +8,12 @@ from hypothesis import strategies as st
 
 from games.tournament import new_tournament, performance
 from games.tournament.performance import (
-    BOUND, MIN_TABLES, SPREAD, bounded_performance, expected, performance_rating,
+    BOUND,
+    MIN_TABLES,
+    SPREAD,
+    bounded_performance,
+    expected,
+    performance_rating,
 )
 
 

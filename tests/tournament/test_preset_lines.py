@@ -4,7 +4,8 @@ short round, and VP are counted from the lines."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import new_game, score_json
 from games.tournament import TournamentError, engine_options, fold, hand_lines, standings_json

@@ -8,10 +8,10 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from games.models import Club
+from games.services import InvalidInput
 from games.tournament.duplicate import board_deal
 from games.tournaments import duplicate_boards
 from games.tournaments.models import Tournament
-from games.services import InvalidInput
 
 # Migrations are DDL: as the owner in the PostgreSQL stages (tests/conftest.py's as_owner).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("as_owner")]

@@ -6,7 +6,6 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from games.models import Game, Player
 from games.ratings.models import RatingChange
@@ -57,5 +56,5 @@ def test_performance_uses_the_ratings_from_before_the_event(club, scorer_client)
         assert perf[e]["opponents"] == pytest.approx(opponents[e], abs=0.1), "ratings from before the event"
     html = Client().get(f"/tournaments/{tid}/standings/").content.decode()
     assert "Perf." in html and 'id="perf-note"' in html and "never more than 800 above or below" in html
-    for e, p in perf.items():
+    for p in perf.values():
         assert f'<td class="num perf">{p["performance"]:.0f}</td>' in html

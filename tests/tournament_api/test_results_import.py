@@ -11,10 +11,10 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Club, Membership, Player
+from games.models import Club, Game, Membership, Player
 from games.tournaments.models import Tournament, TournamentEvent
 from tests.conftest import client_for
-from tests.tournament_api.test_api import append, create, pair_next_round, register_pairs
+from tests.tournament_api.test_api import append, create, pair_next_round
 from tests.tournament_api.test_table_codes import finish_table, published_round, with_code
 
 
@@ -50,9 +50,13 @@ def evening(client) -> int:
     assert with_code(tables[2]["code"]).post(f"/api/games/{tables[2]['game']}/tournament-table/",
                                              {"action": "dispute", "reason": "we had 40", "pin": tables[2]["pins"]["ew"]},
                                              format="json").status_code == 201
+    # the TD settles the dispute on the game (issue 31: the table's result is its game's)
+    game = Game.objects.get(pk=tables[2]["game"])
+    assert client.post(f"/api/games/{game.pk}/events/", {"expected_seq": game.seq, "events": [
+        {"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3], "points": [60, 40], "reason": "sheet"}]},
+        format="json").status_code == 201
     seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
-    events = [{"type": "result_corrected", "round": 1, "table": 2, "score": [60, 40], "reason": "sheet"},
-              {"type": "score_adjusted", "entry": "e1", "vp": -1, "round": 1, "reason": "late"},
+    events = [{"type": "score_adjusted", "entry": "e1", "vp": -1, "round": 1, "reason": "late"},
               {"type": "round_closed", "round": 1},
               {"type": "entry_withdrawn", "entry": "e3"},
               {"type": "entry_registered", "entry": "e9", "players": ["Ines", "Jon"]}]

@@ -224,7 +224,7 @@ def test_the_table_records_its_result_and_the_other_side_confirms_with_the_code(
 @pytest.mark.django_db
 def test_a_dispute_is_shown_to_the_td_and_holds_the_round(club, scorer_client):
     tid, tables = published_round(scorer_client)
-    for number, table in tables.items():
+    for table in tables.values():
         client = with_code(table["code"])
         finish_table(client, table["game"])
         assert client.post(f"/api/games/{table['game']}/tournament-table/", {"action": "record",

@@ -6,7 +6,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from tests.visibility.cards import AT_REST, PLAYERS, VARIANTS, bot_record, hand_start, secret_cards, shown_codes, universe
+from tests.visibility.cards import (
+    AT_REST,
+    PLAYERS,
+    VARIANTS,
+    bot_record,
+    hand_start,
+    secret_cards,
+    shown_codes,
+    universe,
+)
 
 
 def sight_at(record: dict, cut: int, seats, reveal: str = "after_hand") -> engine.Sight:

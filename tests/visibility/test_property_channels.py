@@ -17,7 +17,16 @@ from hypothesis import strategies as st
 from games import engine, services
 from games.models import Club, GameSeat
 from replay.frames import card_name
-from tests.visibility.cards import AT_REST, PLAYERS, VARIANTS, bot_record, hand_start, secret_cards, shown_codes, universe
+from tests.visibility.cards import (
+    AT_REST,
+    PLAYERS,
+    VARIANTS,
+    bot_record,
+    hand_start,
+    secret_cards,
+    shown_codes,
+    universe,
+)
 from tests.visibility.channels import Reader
 
 EXAMPLES = itertools.count()

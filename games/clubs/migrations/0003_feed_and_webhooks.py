@@ -2,9 +2,10 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import games.clubs.models
 from django.conf import settings
 from django.db import migrations, models
+
+import games.clubs.models
 
 
 class Migration(migrations.Migration):

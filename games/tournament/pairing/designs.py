@@ -29,11 +29,11 @@ Point = tuple[int, ...] | None  # an element of G, or None for infinity
 _BASES: dict[int, tuple[tuple[int, ...], bool, list[list[Point]]]] = {}
 
 
-def _add(v: int, mods: tuple[int, ...], infinity: bool, base: list[list[object]]) -> None:
-    def point(p: object) -> Point:
+def _add(v: int, mods: tuple[int, ...], infinity: bool, base: list[list[int | tuple[int, ...] | None]]) -> None:
+    def point(p: int | tuple[int, ...] | None) -> Point:
         if p is None:
             return None
-        return tuple(p) if isinstance(p, (list, tuple)) else (int(p),)  # type: ignore[arg-type]
+        return p if isinstance(p, tuple) else (p,)
 
     _BASES[v] = (mods, infinity, [[point(p) for p in t] for t in base])
 

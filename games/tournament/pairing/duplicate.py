@@ -9,6 +9,8 @@ the movement and sits out.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..duplicate import movement
 from ..errors import TournamentError
 from ..state import TournamentState
@@ -32,7 +34,8 @@ def pair_duplicate(state: TournamentState, number: int) -> Pairing:
             rounds=len(plan["rounds"]),
             rule="movement",
         )
-    tables, byes = [], []
+    tables: list[dict[str, Any]] = []
+    byes: list[str] = []
     for meeting in plan["rounds"][number - 1]:
         ns, ew = field[meeting.ns - 1], field[meeting.ew - 1]
         live = [e for e in (ns, ew) if state.entries[e].active]

@@ -9,6 +9,8 @@ schedule (they sit out, as byes); an entry that withdrew leaves its scheduled op
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import TournamentError
 from ..state import TournamentState
 from . import Pairing
@@ -53,7 +55,8 @@ def pair_round_robin(state: TournamentState, number: int) -> Pairing:
         )
     schedule = berger(size)
     leg, r = divmod(number - 1, size - 1)
-    tables, byes = [], []
+    tables: list[dict[str, Any]] = []
+    byes: list[str] = []
     for a, b in schedule[r]:
         if leg:
             a, b = b, a

@@ -19,6 +19,7 @@ from games.api import serializers as gs
 from games.api.exceptions import ApiError
 from games.api.limits import uint_parameter
 from games.api.permissions import require_writer
+from games.api.requests import idempotency_key, query_uint, validated, write_response
 from games.api.schema import SIGNED_IN
 from games.api.views import (
     ERRORS,
@@ -27,7 +28,6 @@ from games.api.views import (
     Pagination,
     club_visible,
 )
-from games.api.requests import idempotency_key, query_uint, validated, write_response
 from games.tournaments import refusal_words, results, results_import, selectors, services, visibility
 from games.tournaments.api import bodies as tbodies
 from games.tournaments.api import serializers as s

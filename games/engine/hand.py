@@ -1,0 +1,140 @@
+"""The Tichu family's hand in play (:class:`Hand`) and the phases of its fold, as ``state`` reports them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .combos import Combination
+from .event_fields import pile_of
+
+# Phases, as ``state`` reports them.
+BETWEEN_HANDS = "between_hands"
+DEAL = "deal"
+EXCHANGE = "exchange"
+PLAY = "play"
+DRAGON_GIFT = "dragon_gift"
+GAME_OVER = "game_over"
+
+HAND_STARTS = frozenset({"shuffle", "hand_result"})
+
+
+class Hand:
+    """One hand being played card by card."""
+
+    __slots__ = (
+        "number",
+        "shuffler",
+        "order",
+        "teams",
+        "team_of",
+        "sizes",
+        "cards",
+        "received",
+        "pile",
+        "last_drawer",
+        "calls",
+        "played",
+        "pushes",
+        "out",
+        "won",
+        "trick",
+        "log",
+        "passed",
+        "closed",
+        "turn",
+        "wish",
+        "gift_from",
+        "dealt",
+        "options",
+        "ranks",
+        "after",
+        "pushers",
+    )
+
+    def __init__(
+        self,
+        number: int,
+        shuffler: int,
+        order: tuple[int, ...],
+        teams: tuple[tuple[int, ...], ...],
+        sizes: list[int],
+        deck: tuple[str, ...],
+    ) -> None:
+        n = len(sizes)
+        self.number = number
+        self.shuffler = shuffler
+        self.order = order
+        # per seat, the other seats in order of play after it, then the seat itself: next_holder
+        # walks it instead of finding the seat's place in ``order`` and counting round each time
+        self.after = {s: order[i + 1 :] + order[: i + 1] for i, s in enumerate(order)}
+        self.teams = teams
+        team_of = [0] * n
+        for t, seats in enumerate(teams):
+            for s in seats:
+                team_of[s] = t
+        self.team_of = team_of
+        self.sizes = sizes
+        self.cards: list[list[str]] = [[] for _ in range(n)]
+        self.received = [0] * n
+        # cards not yet drawn or dealt: card -> count, a plain dict (a Counter's item assignment
+        # goes through Python-level slots: a deal's counting cost several times more), the deck's
+        # cards only, in the deck's order (Counter's order: bots deal from it)
+        self.pile = dict(pile_of(deck))
+        self.last_drawer: int | None = None
+        self.calls: dict[int, str] = {}
+        self.played: set[int] = set()
+        self.pushes: dict[int, dict[int, list[str]]] = {}
+        self.out: list[int] = []
+        self.won: list[list[str]] = [[] for _ in range(n)]
+        self.trick: list[tuple[int, Combination]] = []
+        self.log: list[dict[str, Any]] = []  # plays and passes of the current trick, for display
+        self.passed: set[int] = set()
+        self.closed = False  # every other player passed: the trick waits for its collection
+        self.turn: int | None = None
+        self.wish: int | None = None
+        self.gift_from: int | None = None
+        self.dealt = False
+        self.options: dict[str, Any] = {}  # the game's options, for variant hooks (read only)
+        # Grand Seigneur: the previous hand's finishing order (Great Lord first, Wretch last),
+        # which gives this hand's ranks; empty in the first hand and in the other variants
+        self.ranks: tuple[int, ...] = ()
+        self.pushers: int | None = None  # how many seats give cards at the exchange, once asked
+
+    def copy(self) -> "Hand":
+        h = Hand.__new__(Hand)
+        h.number, h.shuffler, h.order, h.teams = self.number, self.shuffler, self.order, self.teams
+        h.team_of, h.sizes = self.team_of, self.sizes
+        h.cards = [list(c) for c in self.cards]
+        h.received = list(self.received)
+        h.pile = dict(self.pile)
+        h.last_drawer = self.last_drawer
+        h.calls = dict(self.calls)
+        h.played = set(self.played)
+        h.pushes = {s: {t: list(c) for t, c in p.items()} for s, p in self.pushes.items()}
+        h.out = list(self.out)
+        h.won = [list(c) for c in self.won]
+        h.trick = list(self.trick)
+        h.log = list(self.log)
+        h.passed = set(self.passed)
+        h.closed, h.turn, h.wish, h.gift_from, h.dealt = self.closed, self.turn, self.wish, self.gift_from, self.dealt
+        h.options, h.ranks, h.after, h.pushers = self.options, self.ranks, self.after, self.pushers
+        return h
+
+    # --- seats in order of play --------------------------------------------------------------
+
+    def holders_count(self) -> int:
+        return sum(map(bool, self.cards))  # at C speed: every play that empties a hand asks
+
+    def next_holder(self, seat: int, include_self: bool = False, skip: set[int] | None = None) -> int:
+        """The first seat in order of play after ``seat`` (or ``seat`` itself) that holds cards."""
+        cards = self.cards
+        if include_self and cards[seat] and (skip is None or seat not in skip):
+            return seat
+        for s in self.after[seat]:
+            if cards[s] and (skip is None or s not in skip):
+                return s
+        return seat
+
+    @property
+    def top(self) -> tuple[int, Combination] | None:
+        return self.trick[-1] if self.trick else None
