@@ -69,5 +69,5 @@ def clock_from_event(event: dict[str, Any], index: int) -> RoundClock:
     """The clock an event starts, its shape checked (`malformed` otherwise)."""
     minutes = integer(event, "minutes", 1, high=MAX_CLOCK_MINUTES)
     started_at = event.get("started_at")
-    parse_instant(started_at)
-    return RoundClock(minutes, started_at, index)
+    parse_instant(started_at)  # refuses anything but a date-time string with its offset
+    return RoundClock(minutes, str(started_at), index)

@@ -11,8 +11,8 @@ from typing import Any
 from games import tournament as core
 from games.models import Player
 from games.tournaments import seating, selectors
-from games.tournaments.round_clock import ClockView, clock_view
 from games.tournaments.models import TableGame
+from games.tournaments.round_clock import ClockView, clock_view
 
 
 def table_of_game(game_id: int) -> TableGame | None:

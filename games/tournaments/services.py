@@ -22,13 +22,13 @@ from games import services as game_services
 from games import tournament as core
 from games.clubs import feed
 from games.models import Club, Game, GameSeat, Membership, Player
-from games.tournament.round_clock import utc_text
 from games.services import GameNotFound, RuleViolation, WriteForbidden
 from games.streams.append import append_batch
 from games.streams.checks import check_storable
 from games.streams.errors import InvalidInput, SeqConflict, ServiceError
 from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
+from games.tournament.round_clock import utc_text
 from games.tournaments import duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 

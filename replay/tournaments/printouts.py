@@ -12,8 +12,8 @@ from typing import Any, Iterable
 from xml.sax.saxutils import escape
 
 import segno
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet

@@ -40,7 +40,7 @@ def test_the_results_page_lists_the_standings_and_each_entrys_rounds_with_their_
     entries = page.split('id="results-entries"')[1].split("</section>")[0]
     assert entries.count('<article class="results-entry"') == 4
     games = {link.table: link.game_id for link in TableGame.objects.filter(tournament_id=tid)}
-    for table, game in games.items():  # each table's replay, twice (both its entries), as an absolute address
+    for game in games.values():  # each table's replay, twice (both its entries), as an absolute address
         assert entries.count(f'href="http://testserver/games/{game}/replay/"') == 2
     first = entries.split('<li data-round="1"')[1].split("</li>")[0]
     assert re.search(r"table \d", first) and "against " in first and re.search(r"-?\d+:-?\d+", first)
