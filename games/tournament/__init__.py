@@ -30,6 +30,7 @@ from .from_games import hand_lines
 from .limits import (
     LISTED,
     MAX_BOARDS,
+    MAX_CLOCK_MINUTES,
     MAX_ENTRIES,
     MAX_HANDS_PER_ROUND,
     MAX_ID,
@@ -43,6 +44,7 @@ from .pairing import Pairing, propose
 from .pairing.evaluate import evaluate
 from .performance import performance
 from .record import FORMAT, parse_header, parse_record
+from .round_clock import RoundClock
 from .scoring import PRESETS, hand_vp
 from .standings import boards_json, crosstable_json, ranking, rounds_json, standings_json
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
@@ -62,6 +64,7 @@ __all__ = [
     "FORMAT",
     "LISTED",
     "MAX_BOARDS",
+    "MAX_CLOCK_MINUTES",
     "MAX_ENTRIES",
     "MAX_HANDS_PER_ROUND",
     "MAX_ID",
@@ -72,6 +75,7 @@ __all__ = [
     "MAX_VP",
     "PRESETS",
     "Pairing",
+    "RoundClock",
     "TournamentError",
     "TournamentState",
     "boards_json",

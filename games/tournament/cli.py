@@ -1,10 +1,11 @@
-"""``python -m games.tournament standings|crosstable|pair|append|hand FILE.json``: the TD's tool;
+"""``python -m games.tournament standings|crosstable|pair|append|clock|hand FILE.json``: the TD's tool;
 ``bracket``, ``bracket-append`` and ``bracket-seed`` do the same for a knockout bracket (.bracket).
 
 ``standings`` and ``crosstable`` (``--after-round N``: as round N closed, with the later corrections
 of rounds 1 to N; ``--at N``: after the first N events), ``pair`` (the next round's proposal),
 ``append`` (an event added to the file, with the checks the API makes: its fields, then the fold
-of the whole record with it), ``hand`` (a hand kept on paper, its calls, order out and card points,
+of the whole record with it), ``clock`` (the current round's clock started now, or at
+``--started-at``: a ``round_clock_started`` appended as ``append`` does), ``hand`` (a hand kept on paper, its calls, order out and card points,
 as the hand line the record's preset scores).
 
 Exit status as the engine's: 0 when the record folds, 1 when an event is refused by the
@@ -19,6 +20,7 @@ import json
 import os
 import sys
 import tempfile
+from datetime import datetime, timezone
 from typing import Any, Sequence
 
 from games.engine import EngineError, paper_hand_line
@@ -29,6 +31,7 @@ from .errors import TournamentError
 from .fields import check_incoming
 from .pairing import propose
 from .record import parse_header
+from .round_clock import utc_text
 from .standings import crosstable_json, ranking, standings_json
 from .state import fold
 
@@ -129,6 +132,21 @@ def _append(path: str, text: str, *, bracket: bool = False) -> dict[str, Any]:
     return {"ok": True, "index": len(events), "events": len(events) + 1}
 
 
+def _clock(args: argparse.Namespace) -> dict[str, Any]:
+    """The round's clock started (the current round's unless --round), now unless --started-at:
+    the command line is the TD's service here, so it reads the time the core never reads."""
+    number = args.round
+    if number is None:
+        record = _load(args.record)
+        number = len(fold(record).rounds) if isinstance(record, dict) else 0
+        if number == 0:  # no round yet: round 1's clock cannot start
+            number = 1
+            raise TournamentError("round_not_found", f"round {number} has not been paired", round=number)
+    started = args.started_at or utc_text(datetime.now(timezone.utc))
+    event = {"type": "round_clock_started", "round": number, "minutes": args.minutes, "started_at": started}
+    return {**_append(args.record, json.dumps(event)), "event": event}
+
+
 def _seats(text: str | None, what: str) -> list[int]:
     try:
         return [int(s) for s in (text or "").replace(" ", "").split(",") if s != ""]
@@ -201,6 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("append", help="append an event to the record file, checked as the API checks it")
     p.add_argument("record", help="tournament JSON file (rewritten only when the event is accepted)")
     p.add_argument("event", help='the event as JSON, e.g. \'{"type": "round_closed", "round": 1}\'')
+    p = sub.add_parser("clock", help="start the round's clock now (a round_clock_started appended to the file)")
+    p.add_argument("record", help="tournament JSON file (rewritten only when the event is accepted)")
+    p.add_argument("--minutes", type=int, required=True, help="the round's length in minutes")
+    p.add_argument("--round", type=int, default=None, help="the round (default: the newest paired)")
+    p.add_argument(
+        "--started-at", default=None, metavar="ISO", help="when it started (default: now), e.g. 2026-03-14T19:30:00Z"
+    )
     p = sub.add_parser("hand", help="a paper hand (calls, order out, card points) as a hand line of the preset")
     p.add_argument("record", help="tournament JSON file, or - for standard input (its preset decides)")
     p.add_argument("--call", action="append", default=[], metavar="SEAT=CALL", help="0=tichu, 2=grand_tichu ...")
@@ -231,6 +256,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.at is not None and args.at < 0:
                 raise TournamentError("malformed", "--at must be 0 or more")
             _emit(bracket_json(fold_bracket(_load(args.record), args.at)))
+            return 0
+        if args.command == "clock":
+            _emit(_clock(args))
             return 0
         if args.command == "hand":
             _emit(_paper_hand(args))

@@ -15,7 +15,7 @@ import json
 import math
 from typing import Any
 
-from .limits import MAX_ID, MAX_POINTS, MAX_ROUNDS, MAX_TABLE, MAX_VP
+from .limits import MAX_CLOCK_MINUTES, MAX_ID, MAX_POINTS, MAX_ROUNDS, MAX_TABLE, MAX_VP
 from .record import malformed
 
 _RESULT = frozenset({"round", "table", "game", "hands", "score", "vp"})
@@ -39,11 +39,13 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "round_closed": frozenset({"round"}),
     "lots_drawn": frozenset({"order"}),
     "tournament_finished": frozenset(),
+    # started_at: the instant the TD started it, given by the service (the core has no clock)
+    "round_clock_started": frozenset({"round", "minutes", "started_at"}),
 }
 
 #: the longest entry id, entry name, reason or string game id an event may carry
 MAX_TEXT_CHARS = 200
-_TEXT_FIELDS = ("entry", "name", "reason", "game")
+_TEXT_FIELDS = ("entry", "name", "reason", "game", "started_at")
 #: a pairing's explanation (what `propose` says about it) as JSON; a real one is far smaller
 MAX_EXPLANATION_CHARS = 20_000
 #: field -> the largest magnitude of any number in it (at any depth: a table list's numbers, a
@@ -57,6 +59,7 @@ NUMBER_LIMITS: dict[str, int] = {
     "score": MAX_POINTS,
     "points": MAX_POINTS,
     "vp": MAX_VP,
+    "minutes": MAX_CLOCK_MINUTES,
 }
 
 

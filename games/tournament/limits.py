@@ -29,5 +29,7 @@ MAX_POINTS = 100_000
 MAX_VP = 10_000
 #: an id (a game's, a player's) or a seed: what a PostgreSQL bigint holds
 MAX_ID = 2**63 - 1
+#: a round's clock, in minutes (a round of a club evening is about an hour)
+MAX_CLOCK_MINUTES = 600
 #: the most items (entries, boards) an error lists; its params give the count
 LISTED = 10

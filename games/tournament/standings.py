@@ -397,6 +397,7 @@ def rounds_json(state: TournamentState) -> dict[str, Any]:
                 "explanation": rnd.explanation,
                 "overrides": rnd.overrides,
                 "paired_at": rnd.paired_at,
+                "clock": rnd.clock.as_json() if rnd.clock else None,
             }
         )
     return {"ok": True, "events": state.events_applied, "rounds": rounds}

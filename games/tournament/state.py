@@ -23,6 +23,7 @@ from .errors import TournamentError
 from .limits import LISTED, MAX_ENTRIES, MAX_ROUNDS
 from .line_checks import check_hand_count, check_lines
 from .record import integer, is_int, is_number, malformed, parse_record, parse_result, parse_tables, reason, text
+from .round_clock import RoundClock, clock_from_event
 from .scoring import PRESETS, Preset
 
 EVENT_TYPES = (
@@ -40,6 +41,7 @@ EVENT_TYPES = (
     "result_confirmed",
     "result_disputed",
     "round_shortened",
+    "round_clock_started",
 )
 #: A table result's standing with the other side: not yet answered, confirmed by the opponents,
 #: disputed by them (with a reason), or set by the TD's correction (which needs no confirmation).
@@ -92,6 +94,8 @@ class Round:
     closed: bool = False
     paired_at: int = 0
     overrides: list[dict[str, Any]] = field(default_factory=list)
+    #: the round's clock once the TD started it (the latest start counts)
+    clock: RoundClock | None = None
 
     def seated(self) -> dict[str, tuple[int, int]]:
         """entry -> (table, side) for everyone at a table this round."""
@@ -611,6 +615,15 @@ class TournamentState:
                 rule="short_after_result",
             )
         table.short = (hands, why)
+
+    def _on_round_clock_started(self, event: dict[str, Any]) -> None:
+        """The TD started the round's clock (or restarted it: the latest start counts). Only while
+        the round is open: a closed round has nothing left to time."""
+        clock = clock_from_event(event, self.events_applied)  # shapes before rules
+        rnd = self.round(event.get("round"))
+        if rnd.closed:
+            raise TournamentError("round_closed", f"round {rnd.number} is closed", round=rnd.number, rule="closed")
+        rnd.clock = clock
 
     def _on_lots_drawn(self, event: dict[str, Any]) -> None:
         order = event.get("order")

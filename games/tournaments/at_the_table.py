@@ -12,11 +12,17 @@ from games import tournament as core
 from games.models import Player
 from games.tournaments import seating, selectors
 from games.tournaments.models import TableGame
+from games.tournaments.round_clock import ClockView, clock_view
 
 
 def table_of_game(game_id: int) -> TableGame | None:
     """The tournament table a game is played at (with its tournament), or None."""
     return TableGame.objects.select_related("tournament").filter(game_id=game_id).first()
+
+
+def round_clock(link: TableGame) -> ClockView | None:
+    """The clock of the round the table's game belongs to, while it runs (round_clock.clock_view)."""
+    return clock_view(selectors.state_at(link.tournament), link.round)
 
 
 def player_names(state: core.TournamentState) -> dict[int, str]:

@@ -60,6 +60,9 @@ WORDS: dict[str, str] = {
     "malformed:events_list": gettext_noop("events must be a list"),
     # shape errors of the record and its events (games.tournament.record, .state)
     "malformed:text_required": gettext_noop("%(type)s: “%(field)s” must be a non-empty string"),
+    "malformed:started_at": gettext_noop(
+        "round_clock_started: “started_at” is a date and time with its UTC offset (e.g. 2026-03-14T19:30:00Z)"
+    ),
     "malformed:integer": gettext_noop("%(type)s: “%(field)s” must be an integer%(bound)s, not %(value)s"),
     "malformed:event_shape": gettext_noop("event %(event)s must be an object with a string “type”"),
     "malformed:sides": gettext_noop("a table's sides are two lists of entry ids"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -27,6 +28,7 @@ from games.streams.checks import check_storable
 from games.streams.errors import InvalidInput, SeqConflict, ServiceError
 from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
+from games.tournament.round_clock import utc_text
 from games.tournaments import duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
@@ -170,6 +172,14 @@ def _resolve_players(club: Club, event: dict) -> dict:
     return resolved
 
 
+def _stamp_clock(event: dict) -> dict:
+    """A round's clock starts now: the service gives `started_at` (the core reads no clock) when
+    the event has none; one given is kept (an imported tournament's, as it was held)."""
+    if event.get("type") != "round_clock_started" or "started_at" in event:
+        return event
+    return {**event, "started_at": utc_text(timezone.now())}
+
+
 def _check_correction_side(state: core.TournamentState, event: dict, index: int) -> None:
     """A table whose result is its game's is corrected on the game (`correct_table_hand`), never by
     typed numbers on the tournament's stream: one source (issue 31)."""
@@ -251,7 +261,7 @@ def append_events(
 
     def write(tournament: Tournament, batch: list[dict]) -> dict[str, Any]:
         state = selectors.state_at(tournament)
-        resolved = [_resolve_players(tournament.club, e) for e in batch]
+        resolved = [_stamp_clock(_resolve_players(tournament.club, e)) for e in batch]
         for i, event in enumerate(resolved):
             _core_call(core.check_incoming, event, index=i)  # what is appended only: stored history folds as it is
             _check_result_game(tournament.club, event, i)

@@ -132,7 +132,9 @@ def enter(request, pk: int):
         "game": game,
         "club": game.club,
         # a tournament table's game is named by its round and table (what the table card says)
-        "table_game": at_the_table.table_of_game(game.pk),
+        "table_game": (table_game := at_the_table.table_of_game(game.pk)),
+        # the table's round clock, counting down (issue 33, item 4)
+        "clock": at_the_table.round_clock(table_game) if table_game else None,
         "players": players,
         "sheet_form": sheet,
         # the order-out fields name every seat (Threechu's dummy too)

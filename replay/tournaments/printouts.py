@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from xml.sax.saxutils import escape
 
 import segno
-from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -317,3 +317,42 @@ def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
     if not flow:
         flow = [_p(_("%(title)s: no boards yet (pair round 1 first)") % {"title": title}, "Title")]
     return _pdf(flow, title=f"{title} board sheets")
+
+
+def results_pdf(summary: dict[str, Any]) -> bytes:
+    """The results to post (replay/tournaments/results_post.py) on A4: the standings, then each
+    entry's rounds (table, partners, opponents, score, VP) with a link to each table's replay."""
+    tournament, unit = summary["tournament"], summary["unit"]
+    title = _("%(name)s: results") % {"name": tournament.name}
+    played = summary["rounds_played"]
+    state = _("final results") if summary["finished"] else ngettext(
+        "after %(rounds)s round", "after %(rounds)s rounds", played) % {"rounds": played}
+    meta = " · ".join([summary["club"].name, str(summary["system_label"]), str(summary["scoring_label"]), state])
+    rows = [["#", _("Entry"), unit, _("Points"), pgettext("point difference", "Diff.")]] + [
+        ["–" if r["unranked"] else r["rank"], _p(r["name"], "BodyText"), r["vp"], r["points"], r["difference"]]
+        for r in summary["standings"]]
+    flow: list = [_p(title, "Title"), _p(meta), Spacer(1, 4 * mm), _p(_("Standings"), "Heading2"),
+                  Table(rows, colWidths=[12 * mm, 100 * mm, 22 * mm, 22 * mm, 22 * mm], style=GRID, repeatRows=1),
+                  PageBreak()]
+    individuals = summary["individuals"]
+    head = [_("Round"), _("Table")] + ([_("Partner")] if individuals else []) + [_("Opponents"), _("Score"), unit, ""]
+    widths = ([14 * mm, 14 * mm, 38 * mm, 60 * mm] if individuals else [14 * mm, 14 * mm, 98 * mm]) + [
+        22 * mm, 14 * mm, 18 * mm]
+    word = pgettext("link to a game's replay", "replay")
+    for entry in summary["entries"]:
+        name = f"{entry['rank']}. {entry['name']}" if entry["rank"] else entry["name"]
+        if not individuals:
+            name += f" ({entry['players']})"
+        lines = [head]
+        for c in entry["rounds"]:
+            link = Paragraph(f'<a href="{escape(c["replay"])}" color="blue">{escape(word)}</a>',
+                             STYLES["BodyText"]) if c["replay"] else ""
+            if c["kind"] in ("table", "pending"):
+                cells = [c["round"], c["table"]] + ([_p(c["partners"], "BodyText")] if individuals else []) + [
+                    _p(c["opponents"], "BodyText"), c["score"] or c["what"], c["vp"] if c["score"] else "", link]
+            else:
+                cells = [c["round"], c["what"]] + ([""] if individuals else []) + ["", "", c["vp"], ""]
+            lines.append(cells)
+        flow += [KeepTogether([_p(name, "Heading3"),
+                               Table(lines, colWidths=widths, style=GRID, repeatRows=1)]), Spacer(1, 3 * mm)]
+    return _pdf(flow, title=title)

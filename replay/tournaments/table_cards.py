@@ -154,7 +154,9 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/table_result.html", {
         "view": view, "game_id": pk, "club": Club.objects.filter(games__pk=pk).first(),
         # after the game: its VP, the next round's seats of the table's players (or the finish)
-        "after": at_the_table.lead_on(at_the_table.table_of_game(pk)) if view["score"] is not None else None,
+        "after": at_the_table.lead_on(link) if (link := at_the_table.table_of_game(pk)) and view["score"] is not None
+        else None,
+        "clock": at_the_table.round_clock(link) if link else None,  # the round's clock, counting down
         "next_url": reverse("replay:table-code", args=[code.code]) if code is not None else None})
 
 

@@ -1,7 +1,7 @@
 """Tournament pages (included by replay/urls.py, in the `replay` namespace)."""
 from django.urls import path
 
-from . import duplicate, print_pages, table_cards, views
+from . import duplicate, print_pages, results_post, table_cards, views
 
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="club-tournaments"),
@@ -26,5 +26,7 @@ urlpatterns = [
          name="tournament-print-sheets"),
     path("tournaments/<int:pk>/rounds/<int:round_number>/<str:kind>.pdf", table_cards.round_pdf,
          name="tournament-round-pdf"),
+    path("tournaments/<int:pk>/results/", results_post.results_page, name="tournament-results"),
+    path("tournaments/<int:pk>/results.<str:kind>", results_post.results_file, name="tournament-results-file"),
     path("tournaments/<int:pk>/standings.pdf", table_cards.standings_pdf, name="tournament-standings-pdf"),
 ]

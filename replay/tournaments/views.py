@@ -28,7 +28,7 @@ from games.services import SeqConflict, ServiceError
 from games.tournament.performance import MIN_TABLES
 from games.tournament.record import SYSTEMS
 from games.tournament.scoring import PRESETS
-from games.tournaments import refusal_words, result_sides, selectors, services, visibility
+from games.tournaments import refusal_words, result_sides, round_clock, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 from replay.site_nav import SiteNav
@@ -275,9 +275,18 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "board_numbers": [(current.number - 1) * state.header["hands_per_round"] + i + 1
                           for i in range(state.header["hands_per_round"])]
                          if current and state.header["system"] == "duplicate" else None,
+        # the round's clock (issue 33, item 4) and the length the form offers: the last one started
+        "clock": round_clock.clock_view(state, current.number) if current else None,
+        "clock_minutes": _last_clock_minutes(state), "clock_max_minutes": core.MAX_CLOCK_MINUTES,
         **_standings_context(tournament, request),
     }
     return render(request, "tournaments/detail.html", context)
+
+
+def _last_clock_minutes(state: core.TournamentState) -> int:
+    """The minutes of the latest clock started (a club plays its rounds the same length), else 60."""
+    started = [r.clock for r in state.rounds if r.clock is not None]
+    return max(started, key=lambda c: c.index).minutes if started else 60
 
 
 def _planned_rounds(state: core.TournamentState) -> int:
@@ -312,6 +321,7 @@ def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
         "tables": _table_views(tournament, state, current) if current and not state.finished else [],
         # the newest round's seats by player (the next round's, once it is paired): who sits where
         "seats": seat_list.seat_rows(state, current.number) if current and not state.finished else [],
+        "clock": round_clock.clock_view(state, current.number) if current else None,
         "refresh_seconds": 20, "projector": True, **_standings_context(tournament, request),
     })
 
@@ -403,6 +413,8 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
                  "reason": d["reason"]}
         if _append(request, tournament, [event]):
             messages.success(request, _("Adjustment recorded."))
+    elif action == "clock":
+        _start_clock(request, tournament, state)
     elif action == "close" and state.current_round is None:
         messages.error(request, _("No round has been paired yet."))
     elif action == "close":
@@ -447,6 +459,23 @@ def _paper_lines(request: HttpRequest, tournament: Tournament, state: core.Tourn
     if _append(request, tournament, [event]):
         messages.success(request, (_("Table %(table)s corrected.") if correcting else _("Table %(table)s recorded from paper."))
                          % {"table": table})
+
+
+def _start_clock(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
+    """The current round's clock, started now (the service gives the instant)."""
+    current = state.current_round
+    minutes = request.POST.get("minutes", "").strip()
+    if current is None:
+        messages.error(request, _("No round has been paired yet."))
+        return
+    if not minutes.isdigit() or not 1 <= int(minutes) <= core.MAX_CLOCK_MINUTES:
+        messages.error(request, _("Not stored: give the round's length in minutes, from 1 to %(most)s.")
+                       % {"most": core.MAX_CLOCK_MINUTES})
+        return
+    event = {"type": "round_clock_started", "round": current.number, "minutes": int(minutes)}
+    if _append(request, tournament, [event]):
+        messages.success(request, _("Round %(round)s's clock started: %(minutes)s minutes.")
+                         % {"round": current.number, "minutes": int(minutes)})
 
 
 def _correct_hand(request: HttpRequest, tournament: Tournament) -> None:

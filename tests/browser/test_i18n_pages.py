@@ -50,7 +50,7 @@ WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 #: Written alike in every language: the game's name, the rating system's, file formats, the
 #: language names of the switcher, abbreviations the translations keep, the platform BSW is (its
 #: house rules name it).
-ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "utc", "qr", "buchholz", "english", "français",
+ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "html", "utc", "qr", "buchholz", "english", "français",
            "deutsch", "k", "dtm", "javascript", "brettspielwelt", "iana"}
 #: A time zone's IANA name (the league settings' example, "Europe/Kyiv") is written alike in every
 #: language: a whole name of the tz database is left out of the words checked.
@@ -78,8 +78,8 @@ def english_words() -> set[str]:
 
 
 def tournament_in_progress(admin) -> dict:
-    """Four pairs, round 1 played and its results taken, round 2 published with its games and
-    table codes, table 2's result sent and disputed (tests/tournament_api's helpers, over the API
+    """Four pairs, round 1 played and its results taken, round 2 published with its games, table
+    codes and its clock started, table 2's result sent and disputed (tests/tournament_api's helpers, over the API
     as the director's and the tables' pages do)."""
     api = APIClient()
     api.force_authenticate(admin)
@@ -90,6 +90,9 @@ def tournament_in_progress(admin) -> dict:
     assert append(api, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq).status_code == 201
     pair_next_round(api, tid)
     games = {g["table"]: g["game"] for g in api.post(f"/api/tournaments/{tid}/rounds/2/games/").json()}
+    # the director has started round 2's clock (its words on the director's, projector and tables' pages)
+    clock = [{"type": "round_clock_started", "round": 2, "minutes": 60}]
+    assert append(api, tid, clock, Tournament.objects.get(pk=tid).seq).status_code == 201
     rows = api.get(f"/api/tournaments/{tid}/rounds/2/codes/").json()
     codes = {c["table"]: c["printed"] for c in rows}
     pins = {c["table"]: c["pins"] for c in rows}
@@ -193,8 +196,8 @@ def other_tournament_pages(site) -> list[str]:
     finished, individual, round_robin = (f"/tournaments/{site['tournament'][k]}"
                                          for k in ("finished", "individual", "round_robin"))
     return [f"{finished}/", f"{finished}/standings/", f"{finished}/projector/", f"{finished}/rounds/1/pairings/",
-            f"{finished}/rounds/1/sheets/",
-            f"{individual}/", f"{individual}/standings/", f"{individual}/rounds/1/pairings/",
+            f"{finished}/rounds/1/sheets/", f"{finished}/results/",
+            f"{individual}/", f"{individual}/standings/", f"{individual}/results/", f"{individual}/rounds/1/pairings/",
             f"{individual}/rounds/1/sheets/", f"{individual}/rounds/1/cards/",
             f"{round_robin}/", f"{round_robin}/standings/", f"{round_robin}/rounds/1/pairings/",
             f"{round_robin}/rounds/1/sheets/"]

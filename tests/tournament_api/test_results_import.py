@@ -37,7 +37,7 @@ def away(make_club, scorer):
 
 def evening(client) -> int:
     """Two rounds of four pairs with games played by table code, a confirmation, a dispute
-    corrected by the TD, an adjustment, a withdrawal, a late entry and the finish."""
+    corrected by the TD, an adjustment, a withdrawal, a late entry, round 2's clock and the finish."""
     tid, tables = published_round(client)
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
@@ -67,7 +67,8 @@ def evening(client) -> int:
     seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
     results = [{"type": "result_recorded", "round": 2, "table": t["table"], "score": [45, 55]}
                for t in paired["tables"]]
-    assert append(client, tid, results + [{"type": "round_closed", "round": 2}, {"type": "tournament_finished"}],
+    clock = [{"type": "round_clock_started", "round": 2, "minutes": 45}]  # the service stamps its instant
+    assert append(client, tid, clock + results + [{"type": "round_closed", "round": 2}, {"type": "tournament_finished"}],
                   seq).status_code == 201
     return tid
 
