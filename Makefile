@@ -82,7 +82,7 @@ test-postgres-then-celery:
 LINTED := games replay tichu_site tests bench
 lint: install
 	$(VENV)/bin/ruff check $(LINTED)
-	$(VENV)/bin/ruff format --check games/engine games/tournament
+	$(VENV)/bin/ruff format --check $(LINTED) manage.py
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 

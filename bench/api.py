@@ -31,6 +31,7 @@ throughput): those levels are reported, with their throughput, but the state tar
 on them. The ratios to the trivial endpoint, measured in the same rounds, are what compares across
 machines, levels and loads. The load average is printed with the figures.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -245,8 +246,15 @@ def server_cpu_seconds() -> dict[int, tuple[str, float]] | None:
             name, pgid = head.partition("(")[2], int(fields[2])
         except (OSError, ValueError, IndexError):
             continue
-        group = ("gunicorn" if _server_pgid is not None and pgid == _server_pgid
-                 else "postgres" if name == "postgres" else "redis" if name.startswith("redis-server") else None)
+        group = (
+            "gunicorn"
+            if _server_pgid is not None and pgid == _server_pgid
+            else "postgres"
+            if name == "postgres"
+            else "redis"
+            if name.startswith("redis-server")
+            else None
+        )
         if group is not None:
             usage[int(stat.parent.name)] = (group, (int(fields[11]) + int(fields[12])) / tick)  # utime + stime
     return usage or None
@@ -322,9 +330,12 @@ def measure_level(port: int, data: dict, level_index: int, clients: int, opts) -
     figures = {phase: summary(p["latencies"], p["seconds"]) for phase, p in phases.items()}
     for phase, p in phases.items():
         cpu = p["server_cpu"]
-        figures[phase]["server_cpu_ms"] = None if cpu is None else round(1000 * sum(cpu.values()) / p["all_requests"], 2)
+        figures[phase]["server_cpu_ms"] = (
+            None if cpu is None else round(1000 * sum(cpu.values()) / p["all_requests"], 2)
+        )
         figures[phase]["server_cpu_ms_by_group"] = (
-            None if cpu is None else {g: round(1000 * c / p["all_requests"], 2) for g, c in cpu.items()})
+            None if cpu is None else {g: round(1000 * c / p["all_requests"], 2) for g, c in cpu.items()}
+        )
     cpu = [figures[p]["server_cpu_ms"] for p in ("append", "ping")]
     ratio = figures["append"]["median_ms"] / figures["ping"]["median_ms"]
     judged_state = clients <= (os.cpu_count() or 1)
@@ -353,13 +364,18 @@ def print_level(level: dict) -> None:
         cpu = "?" if by is None else f"{f['server_cpu_ms']:.2f} ({' + '.join(f'{g} {c:.2f}' for g, c in by.items())})"
         print(f"    {label:26} median {f['median_ms']:7.2f} ms   p99 {f['p99_ms']:7.2f} ms   "
               f"{f['per_second']:8.1f} req/s   server CPU {cpu} ms/req   ({f['requests']} requests)")  # fmt: skip
-    state_note = (f"target <= {TARGET_STATE_MEDIAN_MS} ms" if level["state_target_judged"]
-                  else "more clients than CPUs: queueing, not judged")
-    print(f"    append / ping: median {level['append_over_ping_median']:.2f}x (target <= {TARGET_APPEND_RATIO}x), "
-          f"p99 {level['append_over_ping_p99']:.2f}x, throughput {level['append_over_ping_throughput']:.2f}x, "
-          f"server CPU {level['append_over_ping_server_cpu']}x; "
-          f"state median {level['state']['median_ms']} ms ({state_note}), "
-          f"{level['state_over_ping_median']}x ping")
+    state_note = (
+        f"target <= {TARGET_STATE_MEDIAN_MS} ms"
+        if level["state_target_judged"]
+        else "more clients than CPUs: queueing, not judged"
+    )
+    print(
+        f"    append / ping: median {level['append_over_ping_median']:.2f}x (target <= {TARGET_APPEND_RATIO}x), "
+        f"p99 {level['append_over_ping_p99']:.2f}x, throughput {level['append_over_ping_throughput']:.2f}x, "
+        f"server CPU {level['append_over_ping_server_cpu']}x; "
+        f"state median {level['state']['median_ms']} ms ({state_note}), "
+        f"{level['state_over_ping_median']}x ping"
+    )
     if level["errors"]:
         print(f"    ERRORS: {level['errors']}")
 
@@ -367,8 +383,12 @@ def print_level(level: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", default=os.environ.get("TICHU_BENCH_DB", DEFAULT_DB))
-    parser.add_argument("--clients", type=parse_levels, default=[1, 2, 4, 8],
-                        help="concurrency levels, comma-separated (default 1,2,4,8)")
+    parser.add_argument(
+        "--clients",
+        type=parse_levels,
+        default=[1, 2, 4, 8],
+        help="concurrency levels, comma-separated (default 1,2,4,8)",
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--seconds", type=float, default=3.0, help="per phase and round")
     parser.add_argument("--rounds", type=int, default=3)
@@ -386,8 +406,18 @@ def main(argv: list[str] | None = None) -> int:
     cache = "redis" if redis_answers() and not opts.no_redis else "per-worker memory"
     if cache == "redis":
         env["CACHE_URL"] = REDIS_URL
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "TICHU_WRITE_THROTTLE",
-                                            "DJANGO_SECRET_KEY", "DJANGO_SECURE_SSL_REDIRECT")})
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "DJANGO_DEBUG",
+                "TICHU_WRITE_THROTTLE",
+                "DJANGO_SECRET_KEY",
+                "DJANGO_SECURE_SSL_REDIRECT",
+            )
+        }
+    )
     os.environ.pop("CACHE_URL", None)
     if cache == "redis":
         os.environ["CACHE_URL"] = REDIS_URL
@@ -409,9 +439,15 @@ def main(argv: list[str] | None = None) -> int:
 
     ok = all(level["targets_met"] for level in levels)
     report = {
-        "setup": {"clients": opts.clients, "gunicorn_workers": opts.workers, "seconds_per_phase": opts.seconds,
-                  "rounds": opts.rounds, "cache": cache, "cpus": os.cpu_count(),
-                  "load_average": [round(x, 2) for x in os.getloadavg()]},  # fmt: skip
+        "setup": {
+            "clients": opts.clients,
+            "gunicorn_workers": opts.workers,
+            "seconds_per_phase": opts.seconds,
+            "rounds": opts.rounds,
+            "cache": cache,
+            "cpus": os.cpu_count(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        },  # fmt: skip
         "levels": levels,
         "targets_met": ok,
     }

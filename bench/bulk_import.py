@@ -17,6 +17,7 @@ Environment: TICHU_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:543
 dropped and created again), TICHU_BENCH_BROKER (default redis://127.0.0.1:6379/11, flushed after).
 Target (issue #20): 10,000 games (about 100,000 hands) in under 10 minutes with 2 workers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,9 +61,29 @@ def write_logs(folder: Path, games: int, base: int) -> None:
 
 def start_workers(k: int, env: dict) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "tichu_site", "worker", "--concurrency", str(k), "--pool", "prefork",
-         "--loglevel", "WARNING", "-n", f"bench-bulk-{k}@%h", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "tichu_site",
+            "worker",
+            "--concurrency",
+            str(k),
+            "--pool",
+            "prefork",
+            "--loglevel",
+            "WARNING",
+            "-n",
+            f"bench-bulk-{k}@%h",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -96,8 +117,19 @@ def run_once(folder: Path, k: int, env: dict, chunk: int) -> dict:
     try:
         time.sleep(3)  # the worker processes start (counted out of the timing)
         t0 = time.perf_counter()
-        call_command("import_bsw", str(folder), "--club", club.slug, "--workers", "--stall-timeout", "120",
-                     "--chunk", str(chunk), stdout=io.StringIO(), stderr=sys.stderr)
+        call_command(
+            "import_bsw",
+            str(folder),
+            "--club",
+            club.slug,
+            "--workers",
+            "--stall-timeout",
+            "120",
+            "--chunk",
+            str(chunk),
+            stdout=io.StringIO(),
+            stderr=sys.stderr,
+        )
         files_s = time.perf_counter() - t0
         # then the job's one rating recompute (games.import_tasks.rate_import_job), on the workers
         while RatingOutbox.objects.filter(game__club=club).exists():
@@ -110,10 +142,21 @@ def run_once(folder: Path, k: int, env: dict, chunk: int) -> dict:
     events = Event.objects.filter(game__club=club).count()
     hands = Event.objects.filter(game__club=club, type="shuffle").count()  # one shuffle opens each hand
     rated = RatingChange.objects.filter(club=club).values("game").distinct().count()
-    return {"workers": k, "seconds": seconds, "files_s": files_s, "rating_s": seconds - files_s,
-            "worker_cpu_s": cpu, "rated_games": rated, "files": job.files_done, "failed": job.files_failed,
-            "games": Game.objects.filter(club=club).count(), "hands": hands, "events": events,
-            "hands_per_s": hands / seconds, "events_per_s": events / seconds}
+    return {
+        "workers": k,
+        "seconds": seconds,
+        "files_s": files_s,
+        "rating_s": seconds - files_s,
+        "worker_cpu_s": cpu,
+        "rated_games": rated,
+        "files": job.files_done,
+        "failed": job.files_failed,
+        "games": Game.objects.filter(club=club).count(),
+        "hands": hands,
+        "events": events,
+        "hands_per_s": hands / seconds,
+        "events_per_s": events / seconds,
+    }
 
 
 def event_table_bytes() -> int:
@@ -134,14 +177,32 @@ def main(argv: list[str] | None = None) -> dict:
     args = parser.parse_args(argv)
 
     # DEBUG off (no query log kept in memory); production settings need a secret key of their own
-    env = dict(os.environ, DATABASE_URL=DB, CELERY_BROKER_URL=BROKER, CELERY_RESULT_BACKEND=BROKER,
-               CELERY_TASK_ALWAYS_EAGER="0", DJANGO_DEBUG="0", DJANGO_SETTINGS_MODULE="tichu_site.settings",
-               DJANGO_SECRET_KEY=os.environ.get("DJANGO_SECRET_KEY", "bench-bulk-import-" + "x" * 40),
-               PYTHONPATH=str(ROOT))
+    env = dict(
+        os.environ,
+        DATABASE_URL=DB,
+        CELERY_BROKER_URL=BROKER,
+        CELERY_RESULT_BACKEND=BROKER,
+        CELERY_TASK_ALWAYS_EAGER="0",
+        DJANGO_DEBUG="0",
+        DJANGO_SETTINGS_MODULE="tichu_site.settings",
+        DJANGO_SECRET_KEY=os.environ.get("DJANGO_SECRET_KEY", "bench-bulk-import-" + "x" * 40),
+        PYTHONPATH=str(ROOT),
+    )
     env.pop("CACHE_URL", None)
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
-                                           "CELERY_TASK_ALWAYS_EAGER", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE",
-                                           "DJANGO_SECRET_KEY")})
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "CELERY_BROKER_URL",
+                "CELERY_RESULT_BACKEND",
+                "CELERY_TASK_ALWAYS_EAGER",
+                "DJANGO_DEBUG",
+                "DJANGO_SETTINGS_MODULE",
+                "DJANGO_SECRET_KEY",
+            )
+        }
+    )
     recreate_database(DB)
     with tempfile.TemporaryDirectory(prefix="bulk-import-") as tmp:
         folder = Path(tmp)
@@ -166,9 +227,15 @@ def main(argv: list[str] | None = None) -> dict:
     baseline = runs[0]["hands_per_s"]
     for r in runs:
         r["scaling"] = r["hands_per_s"] / baseline
-    figures = {"games": args.games, "base_games": min(args.base, args.games), "generate_s": generated_s,
-               "runs": runs, "event_table_bytes": event_table_bytes(), "hands_stored": hands,
-               "load_average": os.getloadavg()}
+    figures = {
+        "games": args.games,
+        "base_games": min(args.base, args.games),
+        "generate_s": generated_s,
+        "runs": runs,
+        "event_table_bytes": event_table_bytes(),
+        "hands_stored": hands,
+        "load_average": os.getloadavg(),
+    }
     figures["event_bytes_per_hand"] = figures["event_table_bytes"] / hands if hands else None
     two = next((r for r in runs if r["workers"] == 2), None)
     if two:  # the target: 100,000 hands in 600 s with 2 workers = 167 hands/s
@@ -177,19 +244,29 @@ def main(argv: list[str] | None = None) -> dict:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        print(f"{args.games} BSW logs ({figures['base_games']} bot-played games renamed), generated in {generated_s:.0f} s")
-        print(f"{'workers':>7} {'seconds':>8} {'(rating)':>8} {'games':>6} {'hands':>6} {'events':>8} "
-              f"{'hands/s':>8} {'events/s':>9} {'scaling':>8} {'cpu ms/hand':>11}")
+        print(
+            f"{args.games} BSW logs ({figures['base_games']} bot-played games renamed), generated in {generated_s:.0f} s"
+        )
+        print(
+            f"{'workers':>7} {'seconds':>8} {'(rating)':>8} {'games':>6} {'hands':>6} {'events':>8} "
+            f"{'hands/s':>8} {'events/s':>9} {'scaling':>8} {'cpu ms/hand':>11}"
+        )
         for r in runs:
-            print(f"{r['workers']:>7} {r['seconds']:>8.1f} {r['rating_s']:>8.1f} {r['games']:>6} {r['hands']:>6} "
-                  f"{r['events']:>8} {r['hands_per_s']:>8.1f} {r['events_per_s']:>9.0f} {r['scaling']:>7.2f}x "
-                  f"{1000 * r['worker_cpu_s'] / max(r['hands'], 1):>11.1f}")
+            print(
+                f"{r['workers']:>7} {r['seconds']:>8.1f} {r['rating_s']:>8.1f} {r['games']:>6} {r['hands']:>6} "
+                f"{r['events']:>8} {r['hands_per_s']:>8.1f} {r['events_per_s']:>9.0f} {r['scaling']:>7.2f}x "
+                f"{1000 * r['worker_cpu_s'] / max(r['hands'], 1):>11.1f}"
+            )
         print("load average at the end: " + " ".join(f"{x:.1f}" for x in figures["load_average"]))
-        print(f"games_event: {figures['event_table_bytes'] / 2**20:.1f} MiB for {hands} hands = "
-              f"{figures['event_bytes_per_hand']:.0f} bytes per hand (table + indexes + TOAST)")
+        print(
+            f"games_event: {figures['event_table_bytes'] / 2**20:.1f} MiB for {hands} hands = "
+            f"{figures['event_bytes_per_hand']:.0f} bytes per hand (table + indexes + TOAST)"
+        )
         if two:
-            print(f"10,000 games (~100,000 hands) with 2 workers at this rate: "
-                  f"{figures['projected_10000_games_s_2_workers'] / 60:.1f} min (target: under 10 min)")
+            print(
+                f"10,000 games (~100,000 hands) with 2 workers at this rate: "
+                f"{figures['projected_10000_games_s_2_workers'] / 60:.1f} min (target: under 10 min)"
+            )
     return figures
 
 

@@ -10,6 +10,7 @@ distorts least; bench/bulk_import.py gives the wall-clock rates with worker proc
 Environment: TICHU_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/tichu_bench_bulk_cpu,
 dropped and created again).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,9 +51,11 @@ def main(argv: list[str] | None = None) -> dict:
         files = sorted(folder.glob("*.tch"))
         rows = {name: measure(name, files) for name in ("game by game", "bulk")}
     for name, r in rows.items():
-        print(f"{name:>12}: {r['hands']} hands, Python {r['python_ms']:.1f} ms/hand, PostgreSQL "
-              f"{r['postgres_ms']:.1f} ms/hand, total {r['python_ms'] + r['postgres_ms']:.1f} ms/hand, "
-              f"{r['rated']} games rated")
+        print(
+            f"{name:>12}: {r['hands']} hands, Python {r['python_ms']:.1f} ms/hand, PostgreSQL "
+            f"{r['postgres_ms']:.1f} ms/hand, total {r['python_ms'] + r['postgres_ms']:.1f} ms/hand, "
+            f"{r['rated']} games rated"
+        )
     print("load average: " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
     return rows
 
@@ -83,8 +86,12 @@ def measure(name: str, files: list[Path]) -> dict:
                 import_bsw_log(club=club, text=f.read_bytes().decode("latin-1"), user=None, game_id=f.stem, path=f)
     p1, s1 = time.process_time(), server_cpu()
     hands = Event.objects.filter(game__club=club, type="shuffle").count()
-    return {"hands": hands, "python_ms": 1000 * (p1 - p0) / hands, "postgres_ms": 1000 * (s1 - s0) / hands,
-            "rated": RatingChange.objects.filter(club=club).values("game").distinct().count()}
+    return {
+        "hands": hands,
+        "python_ms": 1000 * (p1 - p0) / hands,
+        "postgres_ms": 1000 * (s1 - s0) / hands,
+        "rated": RatingChange.objects.filter(club=club).values("game").distinct().count(),
+    }
 
 
 if __name__ == "__main__":

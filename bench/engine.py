@@ -11,6 +11,7 @@ Seigneur over six hands, Tien Zi Que over its rounds), each with its own targets
 ``--check`` exits 1 when a row misses a target. Times are the process's CPU time
 (``time.process_time``), both sides of each ratio alike.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,10 @@ VARIANTS = [
     ("tien-zi-que", "tien-zi-que", ["A", "B"], {}),
 ]
 #: each row's targets (the same for every game today; a row may get its own)
-TARGETS = {row: {"fold_events_per_s": 50_000, "fold_vs_json_loads": 5.0, "state_at_snapshot_median_ms": 5.0}
-           for row, *_ in VARIANTS}
+TARGETS = {
+    row: {"fold_events_per_s": 50_000, "fold_vs_json_loads": 5.0, "state_at_snapshot_median_ms": 5.0}
+    for row, *_ in VARIANTS
+}
 
 
 def misses(result: dict) -> list[str]:
@@ -65,8 +68,9 @@ def timed(fn, repeat: int) -> list[float]:
     return samples
 
 
-def bench_variant(row: str, name: str, players: list, options: dict, games: int, positions: int,
-                  rng: random.Random) -> dict:
+def bench_variant(
+    row: str, name: str, players: list, options: dict, games: int, positions: int, rng: random.Random
+) -> dict:
     records = [random_game(seed, variant=name, options=options, players=players) for seed in range(games)]
     texts = [json.dumps(r) for r in records]
     events = sum(len(r["events"]) for r in records)
@@ -114,8 +118,9 @@ def main() -> int:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     chosen = [v for v in VARIANTS if args.variant in (None, v[0])]
-    results = [bench_variant(row, name, players, opts, args.games, args.positions, rng)
-               for row, name, players, opts in chosen]
+    results = [
+        bench_variant(row, name, players, opts, args.games, args.positions, rng) for row, name, players, opts in chosen
+    ]
     for r in results:
         r["targets"] = TARGETS[r["row"]]
         r["misses"] = misses(r)
@@ -125,14 +130,22 @@ def main() -> int:
         for r in results:
             t = r["targets"]
             print(f"== {r['row']}: {r['games']} bot games, {r['events']} events ({r['events_per_game']:.0f}/game)")
-            print(f"validating fold      {r['fold_events_per_s']:>12,.0f} events/s   (target >= {t['fold_events_per_s']:,})")
-            print(f"json.loads floor     {r['json_loads_events_per_s']:>12,.0f} events/s   fold/json.loads time ratio "
-                  f"{r['fold_vs_json_loads']:.1f}x (target <= {t['fold_vs_json_loads']:.0f}x)")
-            print(f"state at random N    cold fold {r['state_at_cold_median_ms']:.2f} ms median; "
-                  f"from snapshots {r['state_at_snapshot_median_ms']:.3f} ms median, {r['state_at_snapshot_p99_ms']:.3f} ms p99 "
-                  f"(target <= {t['state_at_snapshot_median_ms']:g} ms)")
-            print(f"json.loads of record {r['json_loads_record_median_ms']:.3f} ms median; snapshot state_at / json.loads "
-                  f"ratio {r['state_at_snapshot_vs_json_loads']:.2f}x")
+            print(
+                f"validating fold      {r['fold_events_per_s']:>12,.0f} events/s   (target >= {t['fold_events_per_s']:,})"
+            )
+            print(
+                f"json.loads floor     {r['json_loads_events_per_s']:>12,.0f} events/s   fold/json.loads time ratio "
+                f"{r['fold_vs_json_loads']:.1f}x (target <= {t['fold_vs_json_loads']:.0f}x)"
+            )
+            print(
+                f"state at random N    cold fold {r['state_at_cold_median_ms']:.2f} ms median; "
+                f"from snapshots {r['state_at_snapshot_median_ms']:.3f} ms median, {r['state_at_snapshot_p99_ms']:.3f} ms p99 "
+                f"(target <= {t['state_at_snapshot_median_ms']:g} ms)"
+            )
+            print(
+                f"json.loads of record {r['json_loads_record_median_ms']:.3f} ms median; snapshot state_at / json.loads "
+                f"ratio {r['state_at_snapshot_vs_json_loads']:.2f}x"
+            )
             print("targets: " + ("all met" if not r["misses"] else "MISSED: " + "; ".join(r["misses"])))
     return 1 if args.check and any(r["misses"] for r in results) else 0
 

@@ -33,6 +33,7 @@ Install (nothing of it is committed here)::
 ``pipeline / frohlfing`` (target: at least 10x, issue #35; 5x before); without it, the bench says so and how to install.
 frohlfing drops a truncated last hand, so its hands are counted as it parses them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -95,8 +96,13 @@ class Frohlfing:
     def __init__(self, checkout: str, python: str, paths: list[str], child: str = FROHLFING_CHILD) -> None:
         import subprocess
 
-        self.proc = subprocess.Popen([python, "-c", child, checkout, *paths], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [python, "-c", child, checkout, *paths],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         first = self.proc.stdout.readline()
         if not first:
             raise RuntimeError(self.proc.stderr.read().strip().splitlines()[-1:] or "no output")
@@ -120,8 +126,10 @@ def frohlfing_runner(args, paths: list[str]) -> tuple[Frohlfing | None, str]:
     checkout = args.frohlfing or os.environ.get("FROHLFING_TICHU")
     python = args.frohlfing_python or os.environ.get("FROHLFING_PYTHON") or shutil.which("python3.13")
     if not checkout or not Path(checkout, "src", "lib", "bsw", "validate.py").is_file():
-        return None, ("frohlfing/tichu not installed (set FROHLFING_TICHU to a checkout: see this file's "
-                      "docstring or docs/importers.md)")
+        return None, (
+            "frohlfing/tichu not installed (set FROHLFING_TICHU to a checkout: see this file's "
+            "docstring or docs/importers.md)"
+        )
     if not python:
         return None, "frohlfing/tichu needs Python 3.13: none found (set FROHLFING_PYTHON)"
     try:
@@ -153,8 +161,9 @@ def measure(stages: dict, min_seconds: float, min_rounds: int = 5, min_run: floa
             for _ in range(k):
                 fn()
             times[name].append((time.process_time() - t0) / k)
-        if (all(len(t) >= min_rounds for t in times.values())
-                and time.perf_counter() - start >= min_seconds * len(stages)):
+        if all(len(t) >= min_rounds for t in times.values()) and time.perf_counter() - start >= min_seconds * len(
+            stages
+        ):
             return times
 
 
@@ -163,20 +172,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("logs", nargs="*", help="BSW .tch files (default: the shared corpus)")
     parser.add_argument("--seconds", type=float, default=3.0, help="minimum time per stage (on average)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--check", action="store_true", help=f"exit 1 below {TARGET_HANDS_PER_SECOND} hands/s, below {TARGET_X_FROHLFING:g}x "
-                        "frohlfing/tichu (when it runs) or on a score mismatch")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help=f"exit 1 below {TARGET_HANDS_PER_SECOND} hands/s, below {TARGET_X_FROHLFING:g}x "
+        "frohlfing/tichu (when it runs) or on a score mismatch",
+    )
     parser.add_argument("--frohlfing", default=None, help="a checkout of frohlfing/tichu (default $FROHLFING_TICHU)")
-    parser.add_argument("--baseline-tree", default=None,
-                        help="another checkout of this project (e.g. main before a change): its pipeline runs "
-                             "round for round in a child process and the bench prints pipeline / baseline")
-    parser.add_argument("--frohlfing-python", default=None,
-                        help="a Python 3.13 that can import it (default $FROHLFING_PYTHON, else python3.13)")
+    parser.add_argument(
+        "--baseline-tree",
+        default=None,
+        help="another checkout of this project (e.g. main before a change): its pipeline runs "
+        "round for round in a child process and the bench prints pipeline / baseline",
+    )
+    parser.add_argument(
+        "--frohlfing-python",
+        default=None,
+        help="a Python 3.13 that can import it (default $FROHLFING_PYTHON, else python3.13)",
+    )
     args = parser.parse_args(argv)
 
     from games.engine import fold, parse_bsw, score_json
 
-    paths = args.logs or sorted(glob.glob(os.path.join(
-        os.environ.get("TICHU_CORPUS", "/work/shared/corpus"), "bsw-tich_me", "*.tch")))
+    paths = args.logs or sorted(
+        glob.glob(os.path.join(os.environ.get("TICHU_CORPUS", "/work/shared/corpus"), "bsw-tich_me", "*.tch"))
+    )
     if not paths:
         print("no logs found", file=sys.stderr)
         return 2
@@ -280,23 +300,31 @@ def main(argv: list[str] | None = None) -> int:
         for name in ("json_loads", "convert", "fold_score", "pipeline"):
             f = figures[name]
             ratio = f.get("x_json_loads", 1.0)
-            print(f"{name:<12}{f['hands_per_second']:>12,.0f}{f['median_hands_per_second']:>12,.0f}"
-                  f"{f['events_per_second']:>14,.0f}{ratio:>15.1f}")
+            print(
+                f"{name:<12}{f['hands_per_second']:>12,.0f}{f['median_hands_per_second']:>12,.0f}"
+                f"{f['events_per_second']:>14,.0f}{ratio:>15.1f}"
+            )
         verdict = "meets" if report["meets_target"] else "BELOW"
-        print(f"pipeline (convert + fold + score): {figures['pipeline']['hands_per_second']:,.0f} hands/s, "
-              f"{verdict} the target of {TARGET_HANDS_PER_SECOND:,} hands/s")
+        print(
+            f"pipeline (convert + fold + score): {figures['pipeline']['hands_per_second']:,.0f} hands/s, "
+            f"{verdict} the target of {TARGET_HANDS_PER_SECOND:,} hands/s"
+        )
         if x_frohlfing is not None:
             f = figures["frohlfing"]
             verdict = "meets" if x_frohlfing >= TARGET_X_FROHLFING else "BELOW"
-            print(f"frohlfing/tichu parse + validate: {f['hands_per_second']:,.0f} hands/s "
-                  f"(median {f['median_hands_per_second']:,.0f}; {f['hands']} hands, it drops a truncated one); "
-                  f"pipeline / frohlfing = {x_frohlfing:.1f}x, {verdict} the target of {TARGET_X_FROHLFING:.0f}x")
+            print(
+                f"frohlfing/tichu parse + validate: {f['hands_per_second']:,.0f} hands/s "
+                f"(median {f['median_hands_per_second']:,.0f}; {f['hands']} hands, it drops a truncated one); "
+                f"pipeline / frohlfing = {x_frohlfing:.1f}x, {verdict} the target of {TARGET_X_FROHLFING:.0f}x"
+            )
         else:
             print(frohlfing_missing)
         if x_baseline is not None:
             f = figures["baseline_tree"]
-            print(f"baseline tree {args.baseline_tree}: {f['hands_per_second']:,.0f} hands/s "
-                  f"(median {f['median_hands_per_second']:,.0f}); pipeline / baseline = {x_baseline:.2f}x")
+            print(
+                f"baseline tree {args.baseline_tree}: {f['hands_per_second']:,.0f} hands/s "
+                f"(median {f['median_hands_per_second']:,.0f}); pipeline / baseline = {x_baseline:.2f}x"
+            )
         print(f"score mismatches against Ergebnis: {len(mismatches)}" + (f" {mismatches}" if mismatches else ""))
     below_frohlfing = x_frohlfing is not None and x_frohlfing < TARGET_X_FROHLFING
     if args.check and (mismatches or not report["meets_target"] or below_frohlfing):

@@ -14,6 +14,7 @@ the best and median of --rounds requests of each kind:
 Figures are printed as microseconds and as ratios to ``django`` (the baseline), which is what
 compares across machines. Within max-age the browser does not ask at all (nothing to measure).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,7 +82,12 @@ def main() -> int:
         return 0
     print(f"/jsi18n/ per request, best (median) of {args.rounds}; ratio to Django's own view in this run")
     for lang, kinds in figures.items():
-        print(f"  {lang}: " + "  ".join(f"{k} {f['best_us']:.0f} µs ({f['median_us']:.0f}) x{f['x_django']:.2f}" for k, f in kinds.items()))
+        print(
+            f"  {lang}: "
+            + "  ".join(
+                f"{k} {f['best_us']:.0f} µs ({f['median_us']:.0f}) x{f['x_django']:.2f}" for k, f in kinds.items()
+            )
+        )
     return 0
 
 

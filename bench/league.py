@@ -13,6 +13,7 @@ each page through Django's test client:
 Prints the median and best of `--rounds` requests each (wall and process CPU time: the machine
 is shared) and the ratio warm / baseline. No target is asserted: it is a benchmark, not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,11 @@ def timed(fn, rounds: int, before=None) -> dict:
         fn()
         wall.append(time.perf_counter() - w0)
         cpu.append(time.process_time() - c0)
-    return {"median_ms": round(1000 * statistics.median(wall), 1), "best_ms": round(1000 * min(wall), 1),
-            "cpu_median_ms": round(1000 * statistics.median(cpu), 1)}
+    return {
+        "median_ms": round(1000 * statistics.median(wall), 1),
+        "best_ms": round(1000 * min(wall), 1),
+        "cpu_median_ms": round(1000 * statistics.median(cpu), 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,28 +77,39 @@ def main(argv: list[str] | None = None) -> int:
         pages = {"league": "/clubs/bench/league/", "player": f"/players/{player.pk}/"}
         for url in pages.values():
             assert client.get(url).status_code == 200, url
-        figures: dict = {"games": args.games, "players": args.players, "rounds": args.rounds,
-                         "database": django.db.connection.vendor,
-                         "cache": django.conf.settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]}
+        figures: dict = {
+            "games": args.games,
+            "players": args.players,
+            "rounds": args.rounds,
+            "database": django.db.connection.vendor,
+            "cache": django.conf.settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
+        }
         for name, url in pages.items():
             baseline = timed(lambda u=url: client.get(u), args.rounds, before=cache.clear)
             client.get(url)
             warm = timed(lambda u=url: client.get(u), args.rounds)
-            figures[name] = {"baseline": baseline, "warm": warm,
-                             "ratio": round(warm["median_ms"] / baseline["median_ms"], 3)}
+            figures[name] = {
+                "baseline": baseline,
+                "warm": warm,
+                "ratio": round(warm["median_ms"] / baseline["median_ms"], 3),
+            }
     finally:
         runner.teardown_databases(old_config)
         runner.teardown_test_environment()
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        print(f"{figures['games']} games, {figures['players']} players, {figures['database']}, "
-              f"cache {figures['cache']}, median of {figures['rounds']} requests")
+        print(
+            f"{figures['games']} games, {figures['players']} players, {figures['database']}, "
+            f"cache {figures['cache']}, median of {figures['rounds']} requests"
+        )
         for name in pages:
             f = figures[name]
-            print(f"{name:7s} baseline (replayed each view) {f['baseline']['median_ms']:8.1f} ms "
-                  f"(cpu {f['baseline']['cpu_median_ms']:.1f})  warm {f['warm']['median_ms']:8.1f} ms "
-                  f"(cpu {f['warm']['cpu_median_ms']:.1f})  ratio {f['ratio']:.3f}")
+            print(
+                f"{name:7s} baseline (replayed each view) {f['baseline']['median_ms']:8.1f} ms "
+                f"(cpu {f['baseline']['cpu_median_ms']:.1f})  warm {f['warm']['median_ms']:8.1f} ms "
+                f"(cpu {f['warm']['cpu_median_ms']:.1f})  ratio {f['ratio']:.3f}"
+            )
     return 0
 
 

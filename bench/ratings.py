@@ -35,6 +35,7 @@ Histories (bench/ratings_lab/synthetic.py, botplay.py, tracker.py; docs/ratings.
 
 Speed: the rating loop in games per second for the shipped model, plain Elo and openskill.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -100,15 +101,26 @@ TS_BETA = 25.0 / 6.0
 # the rivals: (label, factory, grid); every grid has at most BUDGET points
 RIVALS = {
     "elo": ("team Elo", CalibratedElo, {"k": [2, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48, 64]}),
-    "glicko2": ("Glicko-2 (composite opponent)", TeamGlicko2,
-                {"tau": [0.3, 0.75, 1.2], "rd": [200.0, 350.0], "vol": [0.03, 0.06]}),
-    "trueskill": ("TrueSkill", TrueSkillTeams,
-                  {"beta": [TS_BETA, 2 * TS_BETA, 3 * TS_BETA, 4 * TS_BETA],
-                   "tau": [0.0, 25.0 / 300.0, 0.25]}),
-    "openskill": ("openskill PlackettLuce", OpenSkill,
-                  {"beta": [TS_BETA, 2 * TS_BETA, 4 * TS_BETA], "tau": [0.0, 25.0 / 300.0, 0.25, 0.5]}),
-    "margin_elo": ("margin Elo (fixed gain on points)", MarginElo,
-                   {"k": [0.004, 0.008, 0.012, 0.016, 0.024, 0.032], "clip": [1.0, 2.0]}),
+    "glicko2": (
+        "Glicko-2 (composite opponent)",
+        TeamGlicko2,
+        {"tau": [0.3, 0.75, 1.2], "rd": [200.0, 350.0], "vol": [0.03, 0.06]},
+    ),
+    "trueskill": (
+        "TrueSkill",
+        TrueSkillTeams,
+        {"beta": [TS_BETA, 2 * TS_BETA, 3 * TS_BETA, 4 * TS_BETA], "tau": [0.0, 25.0 / 300.0, 0.25]},
+    ),
+    "openskill": (
+        "openskill PlackettLuce",
+        OpenSkill,
+        {"beta": [TS_BETA, 2 * TS_BETA, 4 * TS_BETA], "tau": [0.0, 25.0 / 300.0, 0.25, 0.5]},
+    ),
+    "margin_elo": (
+        "margin Elo (fixed gain on points)",
+        MarginElo,
+        {"k": [0.004, 0.008, 0.012, 0.016, 0.024, 0.032], "clip": [1.0, 2.0]},
+    ),
 }
 # the shipped model's own grid for --tune-shipped (12 points, scale fitted); its first grid,
 # {"tau_day": [0.0, 0.001, 0.002, 0.004], "prior_var": [0.0025, 0.01, 0.04]}, chose prior_var
@@ -120,8 +132,7 @@ assert math.prod(len(v) for v in MODEL_GRID.values()) <= BUDGET
 
 
 def _params_text(params: dict) -> str:
-    return ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
-                     for k, v in params.items())
+    return ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items())
 
 
 CANDIDATES = ("candidate", "previous")
@@ -130,8 +141,10 @@ DRIFTING = "drifting (club evenings: drift, improving joiners, synergy, short ga
 LABELS = {
     "constant": "constant 50%",
     "candidate": "candidate: drift chosen per pool (not shipped)",
-    "previous": (f"previous shipped model ({PREVIOUS_SYSTEM}): one filter, "
-                 f"drift {config.BASE.tau_day:g}, scale {config.BASE.prob_scale:.2f}"),
+    "previous": (
+        f"previous shipped model ({PREVIOUS_SYSTEM}): one filter, "
+        f"drift {config.BASE.tau_day:g}, scale {config.BASE.prob_scale:.2f}"
+    ),
     "oracle": "oracle (the game's true skills, fitted slope)",
     "hindsight": "hindsight (skills fitted on every game, the test window included; a bound, not a forecast)",
 }
@@ -147,9 +160,17 @@ def oracle_forecasts(games, diffs: dict) -> list:
     """Forecasts from a known strength difference per game ({game id: side 0 - side 1}) with the
     same game-length ratio every system gets; the slope is fitted afterwards like a rival's."""
     p = config.params_for("nanking")
-    return [ev.Forecast(k, g.game_id, 0.5, g.pair_score(0, 1),
-                        (diffs[g.game_id], length_ratio(g, p.target, p.full_hands)),
-                        int(g.finished_at // 86400)) for k, g in enumerate(games)]
+    return [
+        ev.Forecast(
+            k,
+            g.game_id,
+            0.5,
+            g.pair_score(0, 1),
+            (diffs[g.game_id], length_ratio(g, p.target, p.full_hands)),
+            int(g.finished_at // 86400),
+        )
+        for k, g in enumerate(games)
+    ]
 
 
 def hindsight_diffs(games) -> dict:
@@ -161,12 +182,10 @@ def hindsight_diffs(games) -> dict:
     for g in games:
         m.update(g)
     mu = {p: st[0] for p, st in m.state.items()}
-    return {g.game_id: sum(mu[p] for p in g.teams[0]) - sum(mu[p] for p in g.teams[1])
-            for g in games}
+    return {g.game_id: sum(mu[p] for p in g.teams[0]) - sum(mu[p] for p in g.teams[1]) for g in games}
 
 
-def history_forecasts(key: str, games, truth: dict | None = None,
-                      candidates: bool = True) -> tuple[dict, dict, dict]:
+def history_forecasts(key: str, games, truth: dict | None = None, candidates: bool = True) -> tuple[dict, dict, dict]:
     """(facts about the history, {system: what it was tuned to}, {system: test forecasts}).
     truth: {game id: the true strength difference} when the generator knows it (the oracle);
     without it the bound is the hindsight fit."""
@@ -179,8 +198,11 @@ def history_forecasts(key: str, games, truth: dict | None = None,
         fore[k] = ev.select(forecasts, sw)
         info[k] = {"params": params or {}, "tune_log_loss": ev.log_loss(ev.select(forecasts, tw))}
 
-    add("shipped", ev.prequential(config.model_for("nanking"), games),
-        {"drifts": "/".join(f"{t:g}" for t in MIX_DRIFTS), "scales": "/".join(f"{a:g}" for a in MIX_SCALES)})
+    add(
+        "shipped",
+        ev.prequential(config.model_for("nanking"), games),
+        {"drifts": "/".join(f"{t:g}" for t in MIX_DRIFTS), "scales": "/".join(f"{a:g}" for a in MIX_SCALES)},
+    )
     for k, (_name, make, grid) in RIVALS.items():
         best = ev.tune(make, grid, games, prob=calibrated, prior=(1.0, PRIOR_LOG_SD))
         add(k, best.forecasts, {**best.params, "slope": best.scale})
@@ -189,11 +211,17 @@ def history_forecasts(key: str, games, truth: dict | None = None,
         # not rivals: the candidate of docs/ratings.md §3b item 6 (frozen on the tuning windows
         # before its test figures were first computed) and the model shipped before candidate 2
         # of §3c (now "shipped", config.SYSTEM), as it was
-        add("candidate", ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
-            {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE})
+        add(
+            "candidate",
+            ev.prequential(DriftSelectingKalman(config.params_for("nanking")), games),
+            {"drifts": "/".join(f"{t:g}" for t in DRIFTS), "scale": FORECAST_SCALE},
+        )
         p = config.params_for("nanking")
-        add("previous", ev.prequential(previous_model_for("nanking"), games),
-            {"tau_day": p.tau_day, "scale": p.prob_scale})
+        add(
+            "previous",
+            ev.prequential(previous_model_for("nanking"), games),
+            {"tau_day": p.tau_day, "scale": p.prob_scale},
+        )
     bound = "oracle" if truth is not None else "hindsight"
     fs = oracle_forecasts(games, truth if truth is not None else hindsight_diffs(games))
     s = ev.fit_scale(ev.select(fs, tw), calibrated)
@@ -203,11 +231,17 @@ def history_forecasts(key: str, games, truth: dict | None = None,
     for g in games:
         for p in g.players:
             counts[p] = counts.get(p, 0) + 1
-    meta = {"key": key, "games": len(games), "players": len(counts),
-            "games_per_player": [min(counts.values()), max(counts.values())],
-            "days": len({int(g.finished_at // 86400) for g in games[sw.start:]}),
-            "tune_window": [tw.start, tw.stop], "test_window": [sw.start, sw.stop],
-            "mean_hands": statistics.mean(hands), "bound": bound}
+    meta = {
+        "key": key,
+        "games": len(games),
+        "players": len(counts),
+        "games_per_player": [min(counts.values()), max(counts.values())],
+        "days": len({int(g.finished_at // 86400) for g in games[sw.start :]}),
+        "tune_window": [tw.start, tw.stop],
+        "test_window": [sw.start, sw.stop],
+        "mean_hands": statistics.mean(hands),
+        "bound": bound,
+    }
     return meta, info, fore
 
 
@@ -216,10 +250,15 @@ def summarize(meta: dict, info: dict, fore: dict, boot_reps: int = 2000) -> dict
     (the bound: the oracle, or the hindsight fit on the real history), and the verdicts."""
     rows: dict[str, dict] = {}
     for k, test in fore.items():
-        rows[k] = {"label": _label(k), "params": info[k]["params"],
-                   "tune_log_loss": info[k]["tune_log_loss"], "log_loss": ev.log_loss(test),
-                   "brier": ev.brier(test), "accuracy": ev.accuracy(test),
-                   "calibration_slope": ev.calibration_slope(test)}
+        rows[k] = {
+            "label": _label(k),
+            "params": info[k]["params"],
+            "tune_log_loss": info[k]["tune_log_loss"],
+            "log_loss": ev.log_loss(test),
+            "brier": ev.brier(test),
+            "accuracy": ev.accuracy(test),
+            "calibration_slope": ev.calibration_slope(test),
+        }
         if k != "shipped":
             mean, lo, hi = ev.paired_bootstrap(fore["shipped"], test, reps=boot_reps)
             rows[k]["shipped_minus"] = {"mean": mean, "ci95": [lo, hi]}
@@ -236,21 +275,29 @@ def summarize(meta: dict, info: dict, fore: dict, boot_reps: int = 2000) -> dict
             for k in RIVALS:
                 mean, lo, hi = ev.paired_bootstrap(fore[c], fore[k], reps=boot_reps)
                 against[c][k] = {"mean": mean, "ci95": [lo, hi], "verdict": ev.verdict(lo, hi)}
-    verdicts = {k: {"shipped": ev.verdict(*rows[k]["shipped_minus"]["ci95"]),
-                    "bound": ev.verdict(*rows[k]["bound_minus"]["ci95"])} for k in RIVALS}
+    verdicts = {
+        k: {
+            "shipped": ev.verdict(*rows[k]["shipped_minus"]["ci95"]),
+            "bound": ev.verdict(*rows[k]["bound_minus"]["ci95"]),
+        }
+        for k in RIVALS
+    }
     slope = rows["shipped"]["calibration_slope"]
-    return {**meta, "systems": rows, "verdicts": verdicts, "candidates_against": against,
-            "beats_every_rival": all(v["shipped"] == "better" for v in verdicts.values()),
-            "unbeatable": [k for k, v in verdicts.items() if v["bound"] != "better"],
-            "slope_in_range": 0.9 <= slope <= 1.1}
+    return {
+        **meta,
+        "systems": rows,
+        "verdicts": verdicts,
+        "candidates_against": against,
+        "beats_every_rival": all(v["shipped"] == "better" for v in verdicts.values()),
+        "unbeatable": [k for k, v in verdicts.items() if v["bound"] != "better"],
+        "slope_in_range": 0.9 <= slope <= 1.1,
+    }
 
 
-def evaluate_history(key: str, label: str, games, truth=None, boot_reps: int = 2000,
-                     candidates: bool = True) -> dict:
+def evaluate_history(key: str, label: str, games, truth=None, boot_reps: int = 2000, candidates: bool = True) -> dict:
     t0 = time.perf_counter()
     meta, info, fore = history_forecasts(key, games, truth, candidates)
-    return {**summarize(meta, info, fore, boot_reps), "history": label,
-            "seconds": time.perf_counter() - t0}
+    return {**summarize(meta, info, fore, boot_reps), "history": label, "seconds": time.perf_counter() - t0}
 
 
 def _seed_task(task: tuple) -> tuple[int, dict, dict, dict]:
@@ -258,16 +305,16 @@ def _seed_task(task: tuple) -> tuple[int, dict, dict, dict]:
     key, seed, n_games, candidates = task
     if key == "stationary":
         skills, games = synthetic_history(n_games, 40, seed=seed)
-        truth = {g.game_id: sum(skills[p] for p in g.teams[0]) - sum(skills[p] for p in g.teams[1])
-                 for g in games}
+        truth = {g.game_id: sum(skills[p] for p in g.teams[0]) - sum(skills[p] for p in g.teams[1]) for g in games}
     else:
         truth = {}
         _, games = club_history(n_games, seed=seed, truth=truth)
     return (seed, *history_forecasts(key, games, truth, candidates))
 
 
-def pooled(key: str, label: str, n_games: int, seeds: list[int], jobs: int, boot_reps: int,
-           candidates: bool = True) -> dict:
+def pooled(
+    key: str, label: str, n_games: int, seeds: list[int], jobs: int, boot_reps: int, candidates: bool = True
+) -> dict:
     """The generated history `key` with every seed of `seeds`, pooled: each seed's rivals tuned
     on that seed's own tuning window, the test forecasts of all seeds put together and resampled
     by (seed, day) blocks, so the intervals narrow as the seeds add games."""
@@ -285,26 +332,37 @@ def pooled(key: str, label: str, n_games: int, seeds: list[int], jobs: int, boot
     for seed, _meta, inf, fs in parts:
         for k, test in fs.items():
             fore.setdefault(k, []).extend(
-                ev.Forecast(f.index, (seed, f.game_id), f.p, f.y, f.x, (seed, f.block)) for f in test)
+                ev.Forecast(f.index, (seed, f.game_id), f.p, f.y, f.x, (seed, f.block)) for f in test
+            )
             params = info.setdefault(k, {"params": {}, "tune_log_loss": []})
             params["tune_log_loss"].append(inf[k]["tune_log_loss"])
             for name, v in inf[k]["params"].items():
                 params["params"].setdefault(name, []).append(v)
     for v in info.values():
         v["tune_log_loss"] = statistics.mean(v["tune_log_loss"])
-        v["params"] = {name: "/".join(f"{x:.3g}" if isinstance(x, float) else str(x) for x in vs)
-                       if len(set(map(str, vs))) > 1 else vs[0] for name, vs in v["params"].items()}
+        v["params"] = {
+            name: "/".join(f"{x:.3g}" if isinstance(x, float) else str(x) for x in vs)
+            if len(set(map(str, vs))) > 1
+            else vs[0]
+            for name, vs in v["params"].items()
+        }
     metas = [m for _, m, _, _ in parts]
-    meta = {"key": key, "games": sum(m["games"] for m in metas),
-            "players": sum(m["players"] for m in metas),
-            "games_per_player": [min(m["games_per_player"][0] for m in metas),
-                                 max(m["games_per_player"][1] for m in metas)],
-            "days": sum(m["days"] for m in metas),
-            "tune_window": metas[0]["tune_window"], "test_window": metas[0]["test_window"],
-            "mean_hands": statistics.mean(m["mean_hands"] for m in metas), "bound": metas[0]["bound"],
-            "seeds": seeds}
-    return {**summarize(meta, info, fore, boot_reps), "history": label,
-            "seconds": time.perf_counter() - t0}
+    meta = {
+        "key": key,
+        "games": sum(m["games"] for m in metas),
+        "players": sum(m["players"] for m in metas),
+        "games_per_player": [
+            min(m["games_per_player"][0] for m in metas),
+            max(m["games_per_player"][1] for m in metas),
+        ],
+        "days": sum(m["days"] for m in metas),
+        "tune_window": metas[0]["tune_window"],
+        "test_window": metas[0]["test_window"],
+        "mean_hands": statistics.mean(m["mean_hands"] for m in metas),
+        "bound": metas[0]["bound"],
+        "seeds": seeds,
+    }
+    return {**summarize(meta, info, fore, boot_reps), "history": label, "seconds": time.perf_counter() - t0}
 
 
 def fmt_history(r: dict) -> str:
@@ -313,19 +371,27 @@ def fmt_history(r: dict) -> str:
     bname = "oracle" if bound == "oracle" else "hindsight"
     if r.get("seeds"):
         s = r["seeds"]
-        head = (f"**{r['history']}, seeds {s[0]}–{s[-1]} pooled**: {len(s)} histories of "
-                f"{r['games'] // len(s)} rated games (40 players each, {lo}–{hi} games per player), "
-                f"{r['mean_hands']:.1f} hands per game; each seed's tuning games "
-                f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
-                f"{r['test_window'][0]}–{r['test_window'][1] - 1}; {r['days']} (seed, day) blocks")
+        head = (
+            f"**{r['history']}, seeds {s[0]}–{s[-1]} pooled**: {len(s)} histories of "
+            f"{r['games'] // len(s)} rated games (40 players each, {lo}–{hi} games per player), "
+            f"{r['mean_hands']:.1f} hands per game; each seed's tuning games "
+            f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
+            f"{r['test_window'][0]}–{r['test_window'][1] - 1}; {r['days']} (seed, day) blocks"
+        )
     else:
-        head = (f"**{r['history']}**: {r['games']} rated games, {r['players']} players ({lo}–{hi} "
-                f"games each), {r['mean_hands']:.1f} hands per game; tuning games "
-                f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
-                f"{r['test_window'][0]}–{r['test_window'][1] - 1} on {r['days']} days")
-    lines = [head, "", f"| system | test log loss | shipped − system [95% CI] | {bname} − system [95% CI] "
-             "| calibration slope | tuned on the tuning window |",
-             "|---|---:|---|---|---:|---|"]
+        head = (
+            f"**{r['history']}**: {r['games']} rated games, {r['players']} players ({lo}–{hi} "
+            f"games each), {r['mean_hands']:.1f} hands per game; tuning games "
+            f"{r['tune_window'][0]}–{r['tune_window'][1] - 1}, test games "
+            f"{r['test_window'][0]}–{r['test_window'][1] - 1} on {r['days']} days"
+        )
+    lines = [
+        head,
+        "",
+        f"| system | test log loss | shipped − system [95% CI] | {bname} − system [95% CI] "
+        "| calibration slope | tuned on the tuning window |",
+        "|---|---:|---|---|---:|---|",
+    ]
     for k, row in r["systems"].items():
         if k == "shipped":
             lo_s, hi_s = row["slope_ci95"]
@@ -346,53 +412,75 @@ def fmt_history(r: dict) -> str:
     def names(who: str, word: str) -> str:
         ks = [RIVALS[k][0] for k in RIVALS if v[k][who] == word]
         return ", ".join(ks) if ks else "none"
+
     slope = r["systems"]["shipped"]["calibration_slope"]
-    lines += ["", "Verdict: " + ("the shipped model beats every tuned rival (every interval below 0)"
-                                 if r["beats_every_rival"] else
-                                 "the shipped model does NOT beat every tuned rival")
-              + f". Shown better than: {names('shipped', 'better')}; not separated from: "
-              f"{names('shipped', 'level')}; shown worse than: {names('shipped', 'worse')}. "
-              f"Calibration slope {slope:.2f}: {'within' if r['slope_in_range'] else 'outside'} 0.9–1.1. "
-              "Issue #19 item 2 on this history: "
-              + ("**met**." if r["beats_every_rival"] and r["slope_in_range"] else "**not met**.")]
+    lines += [
+        "",
+        "Verdict: "
+        + (
+            "the shipped model beats every tuned rival (every interval below 0)"
+            if r["beats_every_rival"]
+            else "the shipped model does NOT beat every tuned rival"
+        )
+        + f". Shown better than: {names('shipped', 'better')}; not separated from: "
+        f"{names('shipped', 'level')}; shown worse than: {names('shipped', 'worse')}. "
+        f"Calibration slope {slope:.2f}: {'within' if r['slope_in_range'] else 'outside'} 0.9–1.1. "
+        "Issue #19 item 2 on this history: "
+        + ("**met**." if r["beats_every_rival"] and r["slope_in_range"] else "**not met**."),
+    ]
     if bound == "oracle":
-        power = (f"Power: the oracle (the true skills) is shown better than: {names('bound', 'better')}; "
-                 f"not shown better than: {names('bound', 'level')}"
-                 + (f", shown worse than: {names('bound', 'worse')}" if names('bound', 'worse') != "none" else ""))
+        power = (
+            f"Power: the oracle (the true skills) is shown better than: {names('bound', 'better')}; "
+            f"not shown better than: {names('bound', 'level')}"
+            + (f", shown worse than: {names('bound', 'worse')}" if names("bound", "worse") != "none" else "")
+        )
     else:
-        power = (f"Power (no true skills: the bound is the hindsight fit, which has seen the test "
-                 f"results): shown better than: {names('bound', 'better')}; not shown better than: "
-                 f"{names('bound', 'level')}"
-                 + (f", shown worse than: {names('bound', 'worse')}" if names('bound', 'worse') != "none" else ""))
+        power = (
+            f"Power (no true skills: the bound is the hindsight fit, which has seen the test "
+            f"results): shown better than: {names('bound', 'better')}; not shown better than: "
+            f"{names('bound', 'level')}"
+            + (f", shown worse than: {names('bound', 'worse')}" if names("bound", "worse") != "none" else "")
+        )
     if r["unbeatable"]:
-        power += (f". **At this size no model can be shown to beat "
-                  f"{', '.join(RIVALS[k][0] for k in r['unbeatable'])} on this history**: even the "
-                  f"{bname}'s interval against {'it' if len(r['unbeatable']) == 1 else 'each of them'} contains 0.")
+        power += (
+            f". **At this size no model can be shown to beat "
+            f"{', '.join(RIVALS[k][0] for k in r['unbeatable'])} on this history**: even the "
+            f"{bname}'s interval against {'it' if len(r['unbeatable']) == 1 else 'each of them'} contains 0."
+        )
     else:
         power += ": the history is large enough to show a model better than every rival."
     lines += ["", power]
     if r["candidates_against"]:
         cs = list(r["candidates_against"])
-        lines += ["", "Paired intervals against each rival (system − rival; negative = the system is "
-                  "better; **bold**: shown better):", "",
-                  "| rival | shipped | " + " | ".join(LABELS[c].split(":")[0] for c in cs) + f" | {bname} |",
-                  "|---|---|" + "---|" * len(cs) + "---|"]
+        lines += [
+            "",
+            "Paired intervals against each rival (system − rival; negative = the system is "
+            "better; **bold**: shown better):",
+            "",
+            "| rival | shipped | " + " | ".join(LABELS[c].split(":")[0] for c in cs) + f" | {bname} |",
+            "|---|---|" + "---|" * len(cs) + "---|",
+        ]
 
         def cell(b: dict) -> str:
             t = f"{b['mean']:+.4f} [{b['ci95'][0]:+.4f}, {b['ci95'][1]:+.4f}]"
             return f"**{t}**" if b["ci95"][1] < 0 else t
+
         for k in RIVALS:
             row = r["systems"][k]
-            lines.append(f"| {RIVALS[k][0]} | {cell(row['shipped_minus'])} | "
-                         + " | ".join(cell(r["candidates_against"][c][k]) for c in cs)
-                         + f" | {cell(row['bound_minus'])} |")
+            lines.append(
+                f"| {RIVALS[k][0]} | {cell(row['shipped_minus'])} | "
+                + " | ".join(cell(r["candidates_against"][c][k]) for c in cs)
+                + f" | {cell(row['bound_minus'])} |"
+            )
         for c in cs:
             won = [k for k in RIVALS if r["candidates_against"][c][k]["verdict"] == "better"]
             sl = r["systems"][c]["calibration_slope"]
-            lines += ["", f"{LABELS[c]}: shown better than "
-                      + ("every rival" if len(won) == len(RIVALS)
-                         else (", ".join(RIVALS[k][0] for k in won) or "no rival"))
-                      + f"; calibration slope {sl:.2f} ({'within' if 0.9 <= sl <= 1.1 else 'outside'} 0.9–1.1)."]
+            lines += [
+                "",
+                f"{LABELS[c]}: shown better than "
+                + ("every rival" if len(won) == len(RIVALS) else (", ".join(RIVALS[k][0] for k in won) or "no rival"))
+                + f"; calibration slope {sl:.2f} ({'within' if 0.9 <= sl <= 1.1 else 'outside'} 0.9–1.1).",
+            ]
     return "\n".join(lines)
 
 
@@ -417,11 +505,19 @@ def tune_shipped(histories: list[tuple[str, list]]) -> dict:
             pooled += fs
         a = ev.fit_scale(pooled, probability, prior=prior)
         loss = ev.log_loss(ev.rescale(pooled, probability, a))
-        out.append({**kw, "prob_scale": a, "tune_log_loss": loss,
-                    "per_history": {n: ev.log_loss(ev.rescale(f, probability, a))
-                                    for n, f in per.items()}})
-        print(f"{kw} a={a:.3f} pooled tuning log loss {loss:.5f} "
-              + " ".join(f"{n}={v:.4f}" for n, v in out[-1]["per_history"].items()), flush=True)
+        out.append(
+            {
+                **kw,
+                "prob_scale": a,
+                "tune_log_loss": loss,
+                "per_history": {n: ev.log_loss(ev.rescale(f, probability, a)) for n, f in per.items()},
+            }
+        )
+        print(
+            f"{kw} a={a:.3f} pooled tuning log loss {loss:.5f} "
+            + " ".join(f"{n}={v:.4f}" for n, v in out[-1]["per_history"].items()),
+            flush=True,
+        )
     best = min(out, key=lambda r: r["tune_log_loss"])
     print(f"chosen: {best}")
     return {"grid": out, "chosen": best}
@@ -442,12 +538,15 @@ def diagnose_shipped(histories: list[tuple[str, list]]) -> dict:
     before_test = []
     for name, gs in ordered:
         tw, _ = ev.windows(len(gs))
-        before_test += gs[:tw.stop]
-        out["hand_variance"][name] = ev.hand_margin_variance(gs[:tw.stop], config.BASE.hand_clip)[0]
+        before_test += gs[: tw.stop]
+        out["hand_variance"][name] = ev.hand_margin_variance(gs[: tw.stop], config.BASE.hand_clip)[0]
     measured = ev.hand_margin_variance(before_test, config.BASE.hand_clip)[0]
     out["hand_variance"]["pooled"] = measured
-    print("within-game variance of a hand's clipped margin (games before the test window): "
-          + ", ".join(f"{k} {v:.3f}" for k, v in out["hand_variance"].items()), flush=True)
+    print(
+        "within-game variance of a hand's clipped margin (games before the test window): "
+        + ", ".join(f"{k} {v:.3f}" for k, v in out["hand_variance"].items()),
+        flush=True,
+    )
     base = config.params_for("nanking")
     variants = {
         "shipped": {},
@@ -464,26 +563,38 @@ def diagnose_shipped(histories: list[tuple[str, list]]) -> dict:
             per[name] = ev.select(ev.prequential(MarginKalman(params), gs), tw)
         pooled = [f for fs in per.values() for f in fs]
         a = params.prob_scale if not kw else ev.fit_scale(pooled, probability, prior=prior)
-        row = {"kw": kw, "prob_scale": a,
-               "pooled_log_loss": ev.log_loss(ev.rescale(pooled, probability, a)), "per_history": {}}
+        row = {
+            "kw": kw,
+            "prob_scale": a,
+            "pooled_log_loss": ev.log_loss(ev.rescale(pooled, probability, a)),
+            "per_history": {},
+        }
         for name, fs in per.items():
             r = ev.rescale(fs, probability, a)
             full = [f for f in fs if f.x[2] == 1.0]
             short = [f for f in fs if f.x[2] < 1.0]
             row["per_history"][name] = {
-                "log_loss": ev.log_loss(r), "slope": ev.calibration_slope(r),
+                "log_loss": ev.log_loss(r),
+                "slope": ev.calibration_slope(r),
                 "own_scale": ev.fit_scale(fs, probability, prior=prior),
                 "own_scale_full": ev.fit_scale(full, probability, prior=prior) if full else None,
                 "own_scale_short": ev.fit_scale(short, probability, prior=prior) if short else None,
-                "n_full": len(full), "n_short": len(short)}
+                "n_full": len(full),
+                "n_short": len(short),
+            }
         out["variants"][label] = row
-        print(f"{label}: a={a:.2f} (natural {prior[0]:.2f}), pooled tuning log loss "
-              f"{row['pooled_log_loss']:.4f}", flush=True)
+        print(
+            f"{label}: a={a:.2f} (natural {prior[0]:.2f}), pooled tuning log loss {row['pooled_log_loss']:.4f}",
+            flush=True,
+        )
         for name, h in row["per_history"].items():
             sf = "" if h["own_scale_full"] is None else f" (full games {h['own_scale_full']:.2f}, n={h['n_full']})"
             ss_ = "" if h["own_scale_short"] is None else f" (short games {h['own_scale_short']:.2f}, n={h['n_short']})"
-            print(f"  {name}: log loss {h['log_loss']:.4f}, slope {h['slope']:.2f}, "
-                  f"own scale {h['own_scale']:.2f}{sf}{ss_}", flush=True)
+            print(
+                f"  {name}: log loss {h['log_loss']:.4f}, slope {h['slope']:.2f}, "
+                f"own scale {h['own_scale']:.2f}{sf}{ss_}",
+                flush=True,
+            )
     return out
 
 
@@ -493,8 +604,7 @@ def speed(games, repeat: int = 5) -> dict:
     from openskill.models import PlackettLuce
 
     games = order_games(games)
-    bare = [g.__class__(g.game_id, g.finished_at, g.teams, g.scores, g.winner, g.hands, g.variant)
-            for g in games]
+    bare = [g.__class__(g.game_id, g.finished_at, g.teams, g.scores, g.winner, g.hands, g.variant) for g in games]
 
     def loop(make, data):
         def run():
@@ -503,6 +613,7 @@ def speed(games, repeat: int = 5) -> dict:
             for g in data:
                 sysm.update(g)
             return len(data) / (time.perf_counter() - t)
+
         return run
 
     def many(data):
@@ -512,6 +623,7 @@ def speed(games, repeat: int = 5) -> dict:
             for _ in sysm.update_many(data):
                 pass
             return len(data) / (time.perf_counter() - t)
+
         return run
 
     few = games[:3000]
@@ -534,7 +646,8 @@ def speed(games, repeat: int = 5) -> dict:
         f"shipped {config.SYSTEM} update_many (final scores only)": many(bare),
         # its incremental path (one finished game: services._sync_game), on the first games only
         f"shipped {config.SYSTEM} update, one game at a time (first {len(few):,})": loop(
-            lambda: config.model_for("nanking"), few),
+            lambda: config.model_for("nanking"), few
+        ),
         "margin-kalman/2 update, the previous shipped model (hand lines)": loop(MarginKalman, games),
         "margin-kalman/2 update (final scores only)": loop(MarginKalman, bare),
         "team Elo update": loop(TeamElo, games),
@@ -544,8 +657,9 @@ def speed(games, repeat: int = 5) -> dict:
     for _ in range(repeat):
         for k, run in loops.items():
             rates[k].append(run())
-    return {k: {"median": statistics.median(v), "best": max(v), "worst": min(v), "runs": len(v)}
-            for k, v in rates.items()}
+    return {
+        k: {"median": statistics.median(v), "best": max(v), "worst": min(v), "runs": len(v)} for k, v in rates.items()
+    }
 
 
 def db_recompute(n_games: int, seed: int) -> dict:
@@ -580,6 +694,7 @@ def db_recompute(n_games: int, seed: int) -> dict:
         club = Club.objects.create(name=slug, slug=slug)
         load_history(club, games)
         t_load = time.perf_counter() - t
+
     def backend_cpu() -> float | None:
         """CPU seconds of this connection's PostgreSQL backend (same machine only)."""
         try:
@@ -601,9 +716,17 @@ def db_recompute(n_games: int, seed: int) -> dict:
         b1 = backend_cpu() if b0 is not None else None
         server.append(b1 - b0 if b1 is not None else None)
     assert RatingChange.objects.filter(club=club).count() == 4 * n_games
-    return {"vendor": connection.vendor, "games": out["games"], "players": out["players"],
-            "rating_changes": out["changes"], "seconds": runs, "python_cpu_seconds": cpu, "server_cpu_seconds": server,
-            "load_seconds": t_load, "loadavg": os.getloadavg()}
+    return {
+        "vendor": connection.vendor,
+        "games": out["games"],
+        "players": out["players"],
+        "rating_changes": out["changes"],
+        "seconds": runs,
+        "python_cpu_seconds": cpu,
+        "server_cpu_seconds": server,
+        "load_seconds": t_load,
+        "loadavg": os.getloadavg(),
+    }
 
 
 BOT_PLAN = {"n_games": 1000, "n_players": 24, "seed": 1, "prefix": 600}
@@ -616,20 +739,17 @@ def bot_games(path: Path, regenerate: bool) -> tuple[dict, list]:
         from bench.ratings_lab.botplay import play, schedule
 
         skills, plan = schedule(BOT_PLAN["n_games"], BOT_PLAN["n_players"], BOT_PLAN["seed"])
-        jobs = [(gid, t, seats, rs, [skills[p] for p in seats])
-                for gid, t, seats, rs in plan[:BOT_PLAN["prefix"]]]
+        jobs = [(gid, t, seats, rs, [skills[p] for p in seats]) for gid, t, seats, rs in plan[: BOT_PLAN["prefix"]]]
         games = [play(j) for j in jobs]
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_history(path, skills, games, {"generator": "bench.ratings_lab.botplay.schedule + play",
-                                            **BOT_PLAN})
+        write_history(path, skills, games, {"generator": "bench.ratings_lab.botplay.schedule + play", **BOT_PLAN})
     _, skills, games = read_history(path)
     return skills, games
 
 
 def _diffs(games, skills: dict) -> dict:
     """{game id: true strength difference side 0 - side 1} from fixed per-player skills."""
-    return {g.game_id: sum(skills[p] for p in g.teams[0]) - sum(skills[p] for p in g.teams[1])
-            for g in games}
+    return {g.game_id: sum(skills[p] for p in g.teams[0]) - sum(skills[p] for p in g.teams[1]) for g in games}
 
 
 def load_histories(args) -> list[tuple[str, str, list, dict | None]]:
@@ -646,8 +766,7 @@ def load_histories(args) -> list[tuple[str, str, list, dict | None]]:
     else:
         print(f"(tracker history not found at {args.tracker})", file=sys.stderr)
     skills, games = bot_games(Path(args.bots), args.regenerate_bots)
-    out.append(("bots", "bots (engine bots of different skill, full games)", games,
-                _diffs(games, skills)))
+    out.append(("bots", "bots (engine bots of different skill, full games)", games, _diffs(games, skills)))
     return out
 
 
@@ -672,8 +791,11 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=2000, help="games in the stationary history")
     ap.add_argument("--drift-games", type=int, default=3000, help="games in the drifting history")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--seeds", help="pool the generated histories of these seeds, e.g. 1-5 "
-                    "(bootstrap over (seed, day) blocks; writes docs/ratings.md §6.2)")
+    ap.add_argument(
+        "--seeds",
+        help="pool the generated histories of these seeds, e.g. 1-5 "
+        "(bootstrap over (seed, day) blocks; writes docs/ratings.md §6.2)",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes for --seeds")
     ap.add_argument("--no-candidates", action="store_true", help="leave out the candidate rows")
     ap.add_argument("--boot-reps", type=int, default=2000)
@@ -682,16 +804,27 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-quality", action="store_true")
     ap.add_argument("--no-docs", action="store_true", help="do not rewrite docs/ratings.md §6.1")
     ap.add_argument("--tune-shipped", action="store_true")
-    ap.add_argument("--diagnose-shipped", action="store_true",
-                    help="tuning-window diagnostics of the shipped model (docs/ratings.md §3b)")
+    ap.add_argument(
+        "--diagnose-shipped",
+        action="store_true",
+        help="tuning-window diagnostics of the shipped model (docs/ratings.md §3b)",
+    )
     ap.add_argument("--json", help="also write the results here")
-    ap.add_argument("--db-recompute", type=int, metavar="N",
-                    help="time a full recompute of N stored games on DATABASE_URL (e.g. 100000)")
+    ap.add_argument(
+        "--db-recompute",
+        type=int,
+        metavar="N",
+        help="time a full recompute of N stored games on DATABASE_URL (e.g. 100000)",
+    )
     args = ap.parse_args(argv)
 
     t_start = time.perf_counter()
-    results: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
-                     "system": config.SYSTEM, "shipped": config.BASE.__dict__}
+    results: dict = {
+        "python": sys.version.split()[0],
+        "cpus": os.cpu_count(),
+        "system": config.SYSTEM,
+        "shipped": config.BASE.__dict__,
+    }
     if args.diagnose_shipped:
         hs = load_histories(args)
         results["diagnose_shipped"] = diagnose_shipped([(k, g) for k, _, g, _ in hs])
@@ -701,35 +834,41 @@ def main(argv=None) -> int:
     elif args.seeds:
         lo, _, hi = args.seeds.partition("-")
         seeds = list(range(int(lo), int(hi or lo) + 1))
-        histories = [pooled(k, label, n, seeds, args.jobs, args.boot_reps, not args.no_candidates)
-                     for k, label, n in (("stationary", STATIONARY, args.games),
-                                         ("drifting", DRIFTING, args.drift_games))]
+        histories = [
+            pooled(k, label, n, seeds, args.jobs, args.boot_reps, not args.no_candidates)
+            for k, label, n in (("stationary", STATIONARY, args.games), ("drifting", DRIFTING, args.drift_games))
+        ]
         results["histories"] = histories
         uptime = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-        text = (f"Measured {datetime.date.today().isoformat()} by `.venv/bin/python bench/ratings.py "
-                f"--seeds {args.seeds} --jobs {args.jobs} --skip-speed` ({time.perf_counter() - t_start:.0f} s; "
-                f"`uptime`: {uptime}). Shipped: `{config.SYSTEM}` as in §6.1. The tracker and bot "
-                f"histories do not depend on the seed (§6.1 has them).\n\n"
-                + "\n\n".join(fmt_history(h) for h in histories))
+        text = (
+            f"Measured {datetime.date.today().isoformat()} by `.venv/bin/python bench/ratings.py "
+            f"--seeds {args.seeds} --jobs {args.jobs} --skip-speed` ({time.perf_counter() - t_start:.0f} s; "
+            f"`uptime`: {uptime}). Shipped: `{config.SYSTEM}` as in §6.1. The tracker and bot "
+            f"histories do not depend on the seed (§6.1 has them).\n\n" + "\n\n".join(fmt_history(h) for h in histories)
+        )
         print(text)
         if not args.no_docs:
             write_docs(text, block="ratings-pooled")
     elif not args.skip_quality:
-        histories = [evaluate_history(k, label, g, truth, args.boot_reps, not args.no_candidates)
-                     for k, label, g, truth in load_histories(args)]
+        histories = [
+            evaluate_history(k, label, g, truth, args.boot_reps, not args.no_candidates)
+            for k, label, g, truth in load_histories(args)
+        ]
         results["histories"] = histories
         uptime = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
         seeds = f"seed {args.seed}"
         text = "\n\n".join(fmt_history(h) for h in histories)
         p = config.params_for("nanking")
-        stamp = (f"Measured {datetime.date.today().isoformat()} by `.venv/bin/python bench/ratings.py` "
-                 f"({seeds}; {time.perf_counter() - t_start:.0f} s; `uptime`: {uptime}). Shipped: "
-                 f"`{config.SYSTEM}` (four filters, day drifts {'/'.join(f'{t:g}' for t in MIX_DRIFTS)}, "
-                 f"prior_var={p.prior_var}, full-game scales {'/'.join(f'{a:g}' for a in MIX_SCALES)} "
-                 f"for a full game of {p.full_hands:g} hands, weighted per pool by their earlier games), "
-                 f"scaled by √(hands/{p.full_hands:g}) for a game stopped before {p.target:g}. "
-                 f"Previous shipped model: `{PREVIOUS_SYSTEM}`, tau_day={p.tau_day}, "
-                 f"prob_scale={p.prob_scale}.")
+        stamp = (
+            f"Measured {datetime.date.today().isoformat()} by `.venv/bin/python bench/ratings.py` "
+            f"({seeds}; {time.perf_counter() - t_start:.0f} s; `uptime`: {uptime}). Shipped: "
+            f"`{config.SYSTEM}` (four filters, day drifts {'/'.join(f'{t:g}' for t in MIX_DRIFTS)}, "
+            f"prior_var={p.prior_var}, full-game scales {'/'.join(f'{a:g}' for a in MIX_SCALES)} "
+            f"for a full game of {p.full_hands:g} hands, weighted per pool by their earlier games), "
+            f"scaled by √(hands/{p.full_hands:g}) for a game stopped before {p.target:g}. "
+            f"Previous shipped model: `{PREVIOUS_SYSTEM}`, tau_day={p.tau_day}, "
+            f"prob_scale={p.prob_scale}."
+        )
         text = stamp + "\n\n" + text
         print(text)
         print()
@@ -742,19 +881,27 @@ def main(argv=None) -> int:
         print(f"### Rating loop speed, {len(games)} generated 2v2 games (games per second)\n")
         print("| loop | median | best | worst | runs |\n|---|---:|---:|---:|---:|")
         for k, v in sp.items():
-            print(f"| {k} | {v['median']:,.0f} | {v.get('best', float('nan')):,.0f} | "
-                  f"{v.get('worst', float('nan')):,.0f} | {v['runs']} |")
+            print(
+                f"| {k} | {v['median']:,.0f} | {v.get('best', float('nan')):,.0f} | "
+                f"{v.get('worst', float('nan')):,.0f} | {v['runs']} |"
+            )
     if args.db_recompute:
         r = db_recompute(args.db_recompute, args.seed + 2)
         results["db_recompute"] = r
-        print(f"\n### Full recompute from the database ({r['vendor']}): {r['games']} games, "
-              f"{r['players']} players, {r['rating_changes']} rating-change rows written\n")
-        print("runs, wall (s): " + ", ".join(f"{x:.1f}" for x in r["seconds"])
-              + "; Python CPU of the same runs (s): " + ", ".join(f"{x:.1f}" for x in r["python_cpu_seconds"])
-              + "; PostgreSQL backend CPU (s): " + ", ".join("?" if x is None else f"{x:.1f}"
-                                                          for x in r["server_cpu_seconds"])
-              + f"; load average {r['loadavg'][0]:.1f}"
-              + (f"; loading the games (not timed): {r['load_seconds']:.0f} s" if r["load_seconds"] else ""))
+        print(
+            f"\n### Full recompute from the database ({r['vendor']}): {r['games']} games, "
+            f"{r['players']} players, {r['rating_changes']} rating-change rows written\n"
+        )
+        print(
+            "runs, wall (s): "
+            + ", ".join(f"{x:.1f}" for x in r["seconds"])
+            + "; Python CPU of the same runs (s): "
+            + ", ".join(f"{x:.1f}" for x in r["python_cpu_seconds"])
+            + "; PostgreSQL backend CPU (s): "
+            + ", ".join("?" if x is None else f"{x:.1f}" for x in r["server_cpu_seconds"])
+            + f"; load average {r['loadavg'][0]:.1f}"
+            + (f"; loading the games (not timed): {r['load_seconds']:.0f} s" if r["load_seconds"] else "")
+        )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
     return 0

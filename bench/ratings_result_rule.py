@@ -4,6 +4,7 @@ the rule and without it, on the tuning and the test windows, paired (day blocks)
 
     .venv/bin/python bench/ratings_result_rule.py [seed]
 """
+
 import sys
 import types
 from pathlib import Path
@@ -13,8 +14,14 @@ import bench.ratings as B  # noqa: E402
 from bench.ratings_lab import evaluate as ev  # noqa: E402
 from games.ratings import config, mixture  # noqa: E402
 
-args = types.SimpleNamespace(games=2000, drift_games=3000, seed=int(sys.argv[1]) if len(sys.argv) > 1 else 1,
-                             tracker=str(B.TRACKER), bots=str(B.BOTS), regenerate_bots=False)
+args = types.SimpleNamespace(
+    games=2000,
+    drift_games=3000,
+    seed=int(sys.argv[1]) if len(sys.argv) > 1 else 1,
+    tracker=str(B.TRACKER),
+    bots=str(B.BOTS),
+    regenerate_bots=False,
+)
 real = mixture.result_kept
 for key, _label, games, _ in B.load_histories(args):
     new = ev.prequential(config.model_for(games[0].variant), games)
@@ -25,5 +32,7 @@ for key, _label, games, _ in B.load_histories(args):
     for wname, w in zip(("tuning", "test"), ev.windows(n)):
         a, b = ev.select(new, w), ev.select(old, w)
         d, lo, hi = ev.paired_bootstrap(a, b)
-        print(f"{key:10s} {wname:6s} games {len(w):4d}  with rule {ev.log_loss(a):.4f}  without {ev.log_loss(b):.4f}  "
-              f"with - without {d:+.4f} [{lo:+.4f}, {hi:+.4f}]  slope {ev.calibration_slope(a):.2f} / {ev.calibration_slope(b):.2f}")
+        print(
+            f"{key:10s} {wname:6s} games {len(w):4d}  with rule {ev.log_loss(a):.4f}  without {ev.log_loss(b):.4f}  "
+            f"with - without {d:+.4f} [{lo:+.4f}, {hi:+.4f}]  slope {ev.calibration_slope(a):.2f} / {ev.calibration_slope(b):.2f}"
+        )

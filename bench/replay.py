@@ -19,6 +19,7 @@ test database (SQLite in memory unless DATABASE_URL says otherwise), then:
 Targets: a step within one frame (16 ms, checked on the p95); the page within 200 ms on the server
 (checked warm; the cold figure is printed too). ``--check`` exits 1 when a target is missed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,15 @@ if str(ROOT) not in sys.path:
 STEP_TARGET_MS = 16.0
 PAGE_TARGET_MS = 200.0
 CHROMIUM = os.environ.get("TICHU_CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--headless=new",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def stats(samples_ms: list[float]) -> dict:
@@ -108,7 +116,8 @@ def browser_figures(live_url: str, game, length: int, steps: int) -> dict:
             page.wait_for_selector("#replay[data-ready='1']")
             load_ms = page.evaluate(
                 "() => performance.getEntriesByType('navigation')[0] ? "
-                "performance.now() - performance.getEntriesByType('navigation')[0].startTime : null")
+                "performance.now() - performance.getEntriesByType('navigation')[0].startTime : null"
+            )
             # warm the JIT like a user who has stepped a little
             page.evaluate("() => { for (let i = 0; i < 20; i++) window.tichuReplay.go(100 + i, 'none'); }")
             result = page.evaluate(
@@ -226,25 +235,35 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(figures, indent=2))
     else:
         print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (figures grow with load)")
-        print(f"bot game seed {args.seed}: {length} events, {figures['hands']} hands, totals {figures['totals']} "
-              f"({figures['database']}, cache {figures['cache']})")
-        print(f"page {figures['page_bytes'] / 1024:.0f} KiB, embedded frames {figures['frames_json_bytes'] / 1024:.0f} KiB")
-        for key, label in (("server_cold_ms", "server, cold cache (fold + compact + render)"),
-                           ("server_shared_cache_ms", "server, frames from the shared cache (unpickled)"),
-                           ("server_warm_ms", "server, frames in the process"),
-                           ("frames_build_ms", "frames.build alone"),
-                           ("browser_step_ms", "browser, one step (render + layout)"),
-                           ("browser_key_step_ms", "browser, ArrowRight key (handler + render + layout)"),
-                           ("browser_next_trick_ms", "browser, next trick"),
-                           ("browser_next_hand_ms", "browser, next hand")):
+        print(
+            f"bot game seed {args.seed}: {length} events, {figures['hands']} hands, totals {figures['totals']} "
+            f"({figures['database']}, cache {figures['cache']})"
+        )
+        print(
+            f"page {figures['page_bytes'] / 1024:.0f} KiB, embedded frames {figures['frames_json_bytes'] / 1024:.0f} KiB"
+        )
+        for key, label in (
+            ("server_cold_ms", "server, cold cache (fold + compact + render)"),
+            ("server_shared_cache_ms", "server, frames from the shared cache (unpickled)"),
+            ("server_warm_ms", "server, frames in the process"),
+            ("frames_build_ms", "frames.build alone"),
+            ("browser_step_ms", "browser, one step (render + layout)"),
+            ("browser_key_step_ms", "browser, ArrowRight key (handler + render + layout)"),
+            ("browser_next_trick_ms", "browser, next trick"),
+            ("browser_next_hand_ms", "browser, next hand"),
+        ):
             if key in figures:
                 s = figures[key]
-                print(f"  {label:52s} min {s['min']:7.2f}  median {s['median']:7.2f}  p95 {s['p95']:7.2f}  "
-                      f"max {s['max']:7.2f} ms (n={s['n']})")
+                print(
+                    f"  {label:52s} min {s['min']:7.2f}  median {s['median']:7.2f}  p95 {s['p95']:7.2f}  "
+                    f"max {s['max']:7.2f} ms (n={s['n']})"
+                )
         if figures.get("browser_load_to_ready_ms") is not None:
             print(f"  {'browser, navigation to frames ready':52s} {figures['browser_load_to_ready_ms']:8.1f} ms")
-        print(f"targets: step p95 <= {STEP_TARGET_MS} ms, page (warm) p95 <= {PAGE_TARGET_MS} ms: "
-              + ("met" if not misses else "MISSED: " + "; ".join(misses)))
+        print(
+            f"targets: step p95 <= {STEP_TARGET_MS} ms, page (warm) p95 <= {PAGE_TARGET_MS} ms: "
+            + ("met" if not misses else "MISSED: " + "; ".join(misses))
+        )
     return 1 if (args.check and misses) else 0
 
 

@@ -15,6 +15,7 @@ Time ratios are against the random draw and the standings fold of the same recor
 and json.loads (fold), in the same run; CPU time is printed beside wall time because the machine
 is shared.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,10 @@ def random_draw(entries: list[str], side_size: int, rng: random.Random) -> tuple
     order = entries[:]
     rng.shuffle(order)
     per_table = 2 * side_size
-    tables = [[order[i:i + side_size], order[i + side_size:i + per_table]]
-              for i in range(0, len(order) - per_table + 1, per_table)]
+    tables = [
+        [order[i : i + side_size], order[i + side_size : i + per_table]]
+        for i in range(0, len(order) - per_table + 1, per_table)
+    ]
     return tables, time.perf_counter() - t0
 
 
@@ -105,72 +108,127 @@ def bench_pairing(name: str, n: int, rounds: int, header: dict, side_size: int, 
         whole_random = meetings(alone, random_partners, random_opponents)
         update(alone, random_partners, random_opponents)
         update(tables, partners, opponents)
-        per_round.append({"round": r, "seconds": elapsed, "cpu_seconds": cpu, "random_draw_seconds": draw_time,
-                          "standings_fold_seconds": read,
-                          "repeated_partners": ours[0], "repeated_opponents": ours[1],
-                          "random_draw_repeated_partners": theirs[0], "random_draw_repeated_opponents": theirs[1],
-                          "random_tournament_repeated_partners": whole_random[0],
-                          "random_tournament_repeated_opponents": whole_random[1]})
+        per_round.append(
+            {
+                "round": r,
+                "seconds": elapsed,
+                "cpu_seconds": cpu,
+                "random_draw_seconds": draw_time,
+                "standings_fold_seconds": read,
+                "repeated_partners": ours[0],
+                "repeated_opponents": ours[1],
+                "random_draw_repeated_partners": theirs[0],
+                "random_draw_repeated_opponents": theirs[1],
+                "random_tournament_repeated_partners": whole_random[0],
+                "random_tournament_repeated_opponents": whole_random[1],
+            }
+        )
         results(record, pairing.event(), rng, header.get("hands_per_round") or 4)
-    return {"bench": name, "entries": n, "rounds": rounds, "per_round": per_round,
-            "max_seconds": max(p["seconds"] for p in per_round),
-            "max_cpu_seconds": max(p["cpu_seconds"] for p in per_round),
-            "last_round_seconds": per_round[-1]["seconds"]}
+    return {
+        "bench": name,
+        "entries": n,
+        "rounds": rounds,
+        "per_round": per_round,
+        "max_seconds": max(p["seconds"] for p in per_round),
+        "max_cpu_seconds": max(p["cpu_seconds"] for p in per_round),
+        "last_round_seconds": per_round[-1]["seconds"],
+    }
 
 
 def bench_fold(n: int, rounds: int, seed: int) -> dict:
     rng = random.Random(seed)
-    record = {"header": {"entrants": "pairs", "system": "swiss", "scoring": "round_vp", "rounds": rounds, "seed": seed,
-                         "tiebreaks": ["difference", "buchholz", "head_to_head", "lots"]},
-              "events": register(n, "pairs")}
+    record = {
+        "header": {
+            "entrants": "pairs",
+            "system": "swiss",
+            "scoring": "round_vp",
+            "rounds": rounds,
+            "seed": seed,
+            "tiebreaks": ["difference", "buchholz", "head_to_head", "lots"],
+        },
+        "events": register(n, "pairs"),
+    }
     for _ in range(rounds):
         results(record, propose(fold(record)).event(), rng, 4)
     text = json.dumps(record)
     loads = best(lambda: json.loads(text), 20)
     folding = best(lambda: standings_json(fold(json.loads(text))), 10)
     folding_cpu = best(lambda: standings_json(fold(json.loads(text))), 10, time.process_time)
-    return {"bench": "standings fold", "entries": n, "rounds": rounds, "events": len(record["events"]),
-            "bytes": len(text), "seconds": folding, "cpu_seconds": folding_cpu, "json_loads_seconds": loads, "ratio_to_json_loads": folding / loads}
+    return {
+        "bench": "standings fold",
+        "entries": n,
+        "rounds": rounds,
+        "events": len(record["events"]),
+        "bytes": len(text),
+        "seconds": folding,
+        "cpu_seconds": folding_cpu,
+        "json_loads_seconds": loads,
+        "ratio_to_json_loads": folding / loads,
+    }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-night", action="store_true",
-                        help="skip the tournament night over the API and the table cards PDF (bench/tournament_night.py)")
+    parser.add_argument(
+        "--no-night",
+        action="store_true",
+        help="skip the tournament night over the API and the table cards PDF (bench/tournament_night.py)",
+    )
     parser.add_argument("--db", help="the night's scratch PostgreSQL database (bench/tournament_night.py --db)")
     args = parser.parse_args()
-    swiss = bench_pairing("swiss 200 pairs", 200, 8, {"entrants": "pairs", "system": "swiss", "scoring": "round_vp"},
-                          1, args.seed)
-    individual = bench_pairing("individual 40 players", 40, 6,
-                               {"entrants": "individuals", "system": "individual", "scoring": "dtm"}, 2, args.seed)
+    swiss = bench_pairing(
+        "swiss 200 pairs", 200, 8, {"entrants": "pairs", "system": "swiss", "scoring": "round_vp"}, 1, args.seed
+    )
+    individual = bench_pairing(
+        "individual 40 players",
+        40,
+        6,
+        {"entrants": "individuals", "system": "individual", "scoring": "dtm"},
+        2,
+        args.seed,
+    )
     folded = bench_fold(64, 8, args.seed)
     if args.json:
         print(json.dumps([swiss, individual, folded], indent=2))
         return 0
     s8 = swiss["per_round"][-1]
-    print(f"== Swiss, 200 pairs, round 8: {s8['seconds']:.3f} s, CPU {s8['cpu_seconds']:.3f} s (target <= 1 s); "
-          f"{s8['seconds'] / max(s8['random_draw_seconds'], 1e-9):,.0f}x a random draw's time")
+    print(
+        f"== Swiss, 200 pairs, round 8: {s8['seconds']:.3f} s, CPU {s8['cpu_seconds']:.3f} s (target <= 1 s); "
+        f"{s8['seconds'] / max(s8['random_draw_seconds'], 1e-9):,.0f}x a random draw's time"
+    )
     print(f"   pairing / standings fold of the same record: {s8['seconds'] / s8['standings_fold_seconds']:.1f}x")
-    print(f"   rematches per round, Swiss vs random draw from the same history: "
-          f"{[p['repeated_opponents'] for p in swiss['per_round']]} vs "
-          f"{[p['random_draw_repeated_opponents'] for p in swiss['per_round']]}")
+    print(
+        f"   rematches per round, Swiss vs random draw from the same history: "
+        f"{[p['repeated_opponents'] for p in swiss['per_round']]} vs "
+        f"{[p['random_draw_repeated_opponents'] for p in swiss['per_round']]}"
+    )
     print(f"   slowest round {swiss['max_seconds']:.3f} s, CPU {swiss['max_cpu_seconds']:.3f} s")
-    print(f"== Individual, 40 players, 6 rounds: slowest round {individual['max_seconds']:.3f} s, "
-          f"CPU {individual['max_cpu_seconds']:.3f} s (target <= 1 s)")
+    print(
+        f"== Individual, 40 players, 6 rounds: slowest round {individual['max_seconds']:.3f} s, "
+        f"CPU {individual['max_cpu_seconds']:.3f} s (target <= 1 s)"
+    )
     rows = individual["per_round"]
-    print(f"   pairing / standings fold of the same record, round 6: "
-          f"{rows[-1]['seconds'] / rows[-1]['standings_fold_seconds']:.1f}x")
-    print(f"   repeated partners per round, ours / random draw (same history) / random tournament: "
-          f"{[p['repeated_partners'] for p in rows]} / {[p['random_draw_repeated_partners'] for p in rows]} / "
-          f"{[p['random_tournament_repeated_partners'] for p in rows]}")
-    print(f"   repeated opponent pairs per round, ours / random draw / random tournament: "
-          f"{[p['repeated_opponents'] for p in rows]} / {[p['random_draw_repeated_opponents'] for p in rows]} / "
-          f"{[p['random_tournament_repeated_opponents'] for p in rows]}")
-    print(f"== Standings fold, 64 pairs x 8 rounds ({folded['events']} events, {folded['bytes']:,} bytes): "
-          f"{folded['seconds'] * 1e3:.1f} ms, CPU {folded['cpu_seconds'] * 1e3:.1f} ms (target <= 50 ms); json.loads {folded['json_loads_seconds'] * 1e3:.2f} ms; "
-          f"ratio {folded['ratio_to_json_loads']:.1f}x")
+    print(
+        f"   pairing / standings fold of the same record, round 6: "
+        f"{rows[-1]['seconds'] / rows[-1]['standings_fold_seconds']:.1f}x"
+    )
+    print(
+        f"   repeated partners per round, ours / random draw (same history) / random tournament: "
+        f"{[p['repeated_partners'] for p in rows]} / {[p['random_draw_repeated_partners'] for p in rows]} / "
+        f"{[p['random_tournament_repeated_partners'] for p in rows]}"
+    )
+    print(
+        f"   repeated opponent pairs per round, ours / random draw / random tournament: "
+        f"{[p['repeated_opponents'] for p in rows]} / {[p['random_draw_repeated_opponents'] for p in rows]} / "
+        f"{[p['random_tournament_repeated_opponents'] for p in rows]}"
+    )
+    print(
+        f"== Standings fold, 64 pairs x 8 rounds ({folded['events']} events, {folded['bytes']:,} bytes): "
+        f"{folded['seconds'] * 1e3:.1f} ms, CPU {folded['cpu_seconds'] * 1e3:.1f} ms (target <= 50 ms); json.loads {folded['json_loads_seconds'] * 1e3:.2f} ms; "
+        f"ratio {folded['ratio_to_json_loads']:.1f}x"
+    )
     if not args.no_night:
         from bench import tournament_night
 

@@ -10,6 +10,7 @@ drops and recreates, default TICHU_BENCH_DB or tichu_bench_night).
    fresh games).
 2. The PDF of all 32 table cards (QR codes included) for the 64 pairs: time, beside the pairings
    PDF of the same round (baseline, same run)."""
+
 from __future__ import annotations
 
 import argparse
@@ -56,17 +57,32 @@ def prepare(tournaments: int) -> dict:
     phases = []
     for t in range(tournaments):
         tid = services.tournament_create(club=club, name=f"Night {t}", header=header, user=td).body["id"]
-        events = [{"type": "entry_registered", "entry": f"e{i}", "players": [f"A{t}-{i}", f"B{t}-{i}"]}
-                  for i in range(PAIRS)]
+        events = [
+            {"type": "entry_registered", "entry": f"e{i}", "players": [f"A{t}-{i}", f"B{t}-{i}"]} for i in range(PAIRS)
+        ]
         services.append_events(tournament_id=tid, events=events, expected_seq=0, user=td)
         tables = [{"table": k + 1, "sides": [[f"e{2 * k}"], [f"e{2 * k + 1}"]]} for k in range(PAIRS // 2)]
-        services.append_events(tournament_id=tid, events=[{"type": "round_paired", "round": 1, "tables": tables,
-                                                            "byes": []}], expected_seq=PAIRS, user=td)
+        services.append_events(
+            tournament_id=tid,
+            events=[{"type": "round_paired", "round": 1, "tables": tables, "byes": []}],
+            expected_seq=PAIRS,
+            user=td,
+        )
         links = services.make_round_games(tournament_id=tid, round_number=1, user=td)
         codes = table_codes.live_codes(services.Tournament.objects.get(pk=tid))
-        phases.append({"tournament": tid, "tables": [{"game": link.game_id, "code": codes[link.table].code,
-                                                      "pins": (codes[link.table].ns_pin, codes[link.table].ew_pin)}
-                                                     for link in links]})
+        phases.append(
+            {
+                "tournament": tid,
+                "tables": [
+                    {
+                        "game": link.game_id,
+                        "code": codes[link.table].code,
+                        "pins": (codes[link.table].ns_pin, codes[link.table].ew_pin),
+                    }
+                    for link in links
+                ],
+            }
+        )
     connections.close_all()
     return {"token": token, "phases": phases}
 
@@ -89,8 +105,9 @@ def table_client(args: tuple) -> list[float]:
     for action, pin in zip(("record", "confirm"), pins or (None, None)):
         t0 = time.perf_counter()
         body = {"action": action, **({"pin": pin} if pin else {})}
-        status, answer = request(port, "POST", f"/api/games/{game}/tournament-table/", json.dumps(body).encode(),
-                                 headers)
+        status, answer = request(
+            port, "POST", f"/api/games/{game}/tournament-table/", json.dumps(body).encode(), headers
+        )
         latencies.append(time.perf_counter() - t0)
         if status != 201:
             raise SystemExit(f"{action} refused: {status} {answer[:200]!r}")
@@ -102,26 +119,46 @@ def run_round(pool, port: int, jobs: list[tuple]) -> dict:
     per_table = pool.map(table_client, jobs)
     seconds = time.perf_counter() - t0
     latencies = sorted(x for table in per_table for x in table)
-    return {"requests": len(latencies), "seconds": seconds, "throughput": len(latencies) / seconds,
-            "median_ms": statistics.median(latencies) * 1e3,
-            "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1e3}
+    return {
+        "requests": len(latencies),
+        "seconds": seconds,
+        "throughput": len(latencies) / seconds,
+        "median_ms": statistics.median(latencies) * 1e3,
+        "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1e3,
+    }
 
 
 def bench_api(db: str, workers: int) -> dict:
     env = dict(os.environ)
-    env.update(DATABASE_URL=db, DJANGO_DEBUG="0", TICHU_WRITE_THROTTLE="100000000/minute",
-               DJANGO_SETTINGS_MODULE="tichu_site.settings", PYTHONPATH=str(ROOT),
-               # production settings without a proxy in front: plain HTTP on localhost, a
-               # throwaway secret for this scratch server (settings refuse to run without one)
-               DJANGO_SECURE_SSL_REDIRECT="0",
-               DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50))
+    env.update(
+        DATABASE_URL=db,
+        DJANGO_DEBUG="0",
+        TICHU_WRITE_THROTTLE="100000000/minute",
+        DJANGO_SETTINGS_MODULE="tichu_site.settings",
+        PYTHONPATH=str(ROOT),
+        # production settings without a proxy in front: plain HTTP on localhost, a
+        # throwaway secret for this scratch server (settings refuse to run without one)
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
+    )
     env.pop("CACHE_URL", None)
     # A finished game queues its rating task: on a broker, as in production (no worker consumes
     # it here; the queue is emptied afterwards).
     env["CELERY_BROKER_URL"] = BROKER
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "TICHU_WRITE_THROTTLE",
-                                           "DJANGO_SETTINGS_MODULE", "CELERY_BROKER_URL",
-                                           "DJANGO_SECURE_SSL_REDIRECT", "DJANGO_SECRET_KEY")})
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "DJANGO_DEBUG",
+                "TICHU_WRITE_THROTTLE",
+                "DJANGO_SETTINGS_MODULE",
+                "CELERY_BROKER_URL",
+                "DJANGO_SECURE_SSL_REDIRECT",
+                "DJANGO_SECRET_KEY",
+            )
+        }
+    )
     recreate_database(db)
     data = prepare(2)
     port = free_port()
@@ -138,17 +175,29 @@ def bench_api(db: str, workers: int) -> dict:
         import redis
 
         redis.Redis.from_url(BROKER).flushdb()
-    return {"tables": PAIRS // 2, "hands": HANDS, "gunicorn_workers": workers, "with_codes": codes,
-            "with_td_token": baseline}
+    return {
+        "tables": PAIRS // 2,
+        "hands": HANDS,
+        "gunicorn_workers": workers,
+        "with_codes": codes,
+        "with_td_token": baseline,
+    }
 
 
 def bench_cards(seed: int) -> dict:
     """Table cards and pairings PDF for 64 pairs (pure rendering: no database)."""
     from replay.tournaments import printouts
 
-    cards = [{"table": k + 1, "ns": f"Pair {2 * k + 1}", "ew": f"Pair {2 * k + 2}",
-              "code": f"AC{k:02d}-{seed:04d}"[:9], "url": f"https://club.example/t/ACDE{k:04d}/"}
-             for k in range(PAIRS // 2)]
+    cards = [
+        {
+            "table": k + 1,
+            "ns": f"Pair {2 * k + 1}",
+            "ew": f"Pair {2 * k + 2}",
+            "code": f"AC{k:02d}-{seed:04d}"[:9],
+            "url": f"https://club.example/t/ACDE{k:04d}/",
+        }
+        for k in range(PAIRS // 2)
+    ]
     tables = [{"table": c["table"], "ns": c["ns"], "ew": c["ew"]} for c in cards]
 
     def timed(fn) -> float:
@@ -162,8 +211,13 @@ def bench_cards(seed: int) -> dict:
     size = len(printouts.table_cards_pdf("Night", 1, cards))
     card_seconds = timed(lambda: printouts.table_cards_pdf("Night", 1, cards))
     pairings_seconds = timed(lambda: printouts.pairings_pdf("Night", 1, tables, []))
-    return {"cards": len(cards), "seconds": card_seconds, "bytes": size, "pairings_pdf_seconds": pairings_seconds,
-            "ratio_to_pairings_pdf": card_seconds / pairings_seconds}
+    return {
+        "cards": len(cards),
+        "seconds": card_seconds,
+        "bytes": size,
+        "pairings_pdf_seconds": pairings_seconds,
+        "ratio_to_pairings_pdf": card_seconds / pairings_seconds,
+    }
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -183,14 +237,22 @@ def main(argv: list[str] | None = None) -> dict:
 def print_figures(figures: dict) -> None:
     api, pdf = figures["api"], figures["cards_pdf"]
     c, b = api["with_codes"], api["with_td_token"]
-    print(f"== A 64-pair round entered by {api['tables']} tables at once ({api['hands']} hands, result, confirmation; "
-          f"gunicorn {api['gunicorn_workers']} workers, PostgreSQL)")
-    print(f"   with table codes: {c['requests']} requests in {c['seconds']:.2f} s, {c['throughput']:.0f} req/s, "
-          f"median {c['median_ms']:.1f} ms, p99 {c['p99_ms']:.1f} ms")
-    print(f"   with the TD's token (baseline): {b['throughput']:.0f} req/s, median {b['median_ms']:.1f} ms, "
-          f"p99 {b['p99_ms']:.1f} ms; codes/token throughput {c['throughput'] / b['throughput']:.2f}x")
-    print(f"== Table cards PDF, {pdf['cards']} tables (64 pairs): {pdf['seconds'] * 1e3:.0f} ms, {pdf['bytes']:,} bytes; "
-          f"{pdf['ratio_to_pairings_pdf']:.1f}x the pairings PDF of the same round ({pdf['pairings_pdf_seconds'] * 1e3:.0f} ms)")
+    print(
+        f"== A 64-pair round entered by {api['tables']} tables at once ({api['hands']} hands, result, confirmation; "
+        f"gunicorn {api['gunicorn_workers']} workers, PostgreSQL)"
+    )
+    print(
+        f"   with table codes: {c['requests']} requests in {c['seconds']:.2f} s, {c['throughput']:.0f} req/s, "
+        f"median {c['median_ms']:.1f} ms, p99 {c['p99_ms']:.1f} ms"
+    )
+    print(
+        f"   with the TD's token (baseline): {b['throughput']:.0f} req/s, median {b['median_ms']:.1f} ms, "
+        f"p99 {b['p99_ms']:.1f} ms; codes/token throughput {c['throughput'] / b['throughput']:.2f}x"
+    )
+    print(
+        f"== Table cards PDF, {pdf['cards']} tables (64 pairs): {pdf['seconds'] * 1e3:.0f} ms, {pdf['bytes']:,} bytes; "
+        f"{pdf['ratio_to_pairings_pdf']:.1f}x the pairings PDF of the same round ({pdf['pairings_pdf_seconds'] * 1e3:.0f} ms)"
+    )
 
 
 if __name__ == "__main__":

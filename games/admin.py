@@ -5,6 +5,7 @@ Memberships changed here keep the site's rule that a club keeps at least one adm
 a club without one is refused with the site's message (the inline and the membership form show
 it; a deletion lists it as what stops the deletion), and every change is audited. Deleting a
 user deletes their memberships too, so the user admin keeps the same rule."""
+
 from collections import defaultdict
 
 from django import forms
@@ -129,13 +130,25 @@ class PlayerAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         if before is not None and before[0] != obj.user_id:  # the club's history tells who changed a player's account
             if obj.user_id is None:
-                audit(obj.club, request.user, "player_unlinked",
-                      f"unlinked the player {obj.name!r} from {before[1]} in the Django admin",
-                      player=obj.pk, name=obj.name, user=before[1])
+                audit(
+                    obj.club,
+                    request.user,
+                    "player_unlinked",
+                    f"unlinked the player {obj.name!r} from {before[1]} in the Django admin",
+                    player=obj.pk,
+                    name=obj.name,
+                    user=before[1],
+                )
             else:
-                audit(obj.club, request.user, "player_linked",
-                      f"linked the player {obj.name!r} to {obj.user.get_username()} in the Django admin",
-                      player=obj.pk, name=obj.name, user=obj.user.get_username())
+                audit(
+                    obj.club,
+                    request.user,
+                    "player_linked",
+                    f"linked the player {obj.name!r} to {obj.user.get_username()} in the Django admin",
+                    player=obj.pk,
+                    name=obj.name,
+                    user=obj.user.get_username(),
+                )
 
 
 class MembershipForm(forms.ModelForm):

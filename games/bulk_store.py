@@ -24,6 +24,7 @@ The caller runs `store_records` inside the file's transaction; a race with a con
 the same content loses on the unique (club, import_hash) constraint, and the caller retries the
 file game by game (`services.game_import`), which answers with the winner's game.
 """
+
 from __future__ import annotations
 
 import functools
@@ -80,8 +81,7 @@ def fold_checked(record: Any) -> Checked:
 
 
 def _header(record: dict) -> dict:
-    header = {k: v for k, v in record.items()
-              if k not in _HEADER_SKIP and not (k == "options" and v is not None)}
+    header = {k: v for k, v in record.items() if k not in _HEADER_SKIP and not (k == "options" and v is not None)}
     if "events" not in record:
         header[Game.OMITTED_EVENTS] = True
     return header
@@ -100,20 +100,39 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
         if c.content not in existing and c.content not in seen:
             seen.add(c.content)
             fresh.append(c)
-    games = Game.objects.bulk_create([
-        Game(club=club, variant=c.record["variant"], options=c.record.get("options"), header=_header(c.record),
-            status=status_for(False, _header(c.record)), import_hash=c.content, content_hash=c.recorded,
-             **({} if (at := record_played_at(c.record)) is None else {"played_at": at}))
-        for c in fresh])
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                club=club,
+                variant=c.record["variant"],
+                options=c.record.get("options"),
+                header=_header(c.record),
+                status=status_for(False, _header(c.record)),
+                import_hash=c.content,
+                content_hash=c.recorded,
+                **({} if (at := record_played_at(c.record)) is None else {"played_at": at}),
+            )
+            for c in fresh
+        ]
+    )
     names = sorted({n for c in fresh for n in c.record["players"]})
     player_of = {n: p for n, p in zip(names, players_for_names(club=club, names=names))} if names else {}
-    GameSeat.objects.bulk_create([GameSeat(game=g, seat=i, player=player_of[n])
-                                  for g, c in zip(games, fresh) for i, n in enumerate(c.record["players"])])
+    GameSeat.objects.bulk_create(
+        [
+            GameSeat(game=g, seat=i, player=player_of[n])
+            for g, c in zip(games, fresh)
+            for i, n in enumerate(c.record["players"])
+        ]
+    )
     _insert_all_events(games, fresh)
     # the ratings' held outbox rows and outcomes, from the states folded above (no second fold)
-    hooks.finished_games_stored_held.send([
-        (g, [player_of[n].pk for n in c.record["players"]], functools.partial(selectors.state_score, c.state))
-        for g, c in zip(games, fresh) if g.status == Game.Status.FINISHED])
+    hooks.finished_games_stored_held.send(
+        [
+            (g, [player_of[n].pk for n in c.record["players"]], functools.partial(selectors.state_score, c.state))
+            for g, c in zip(games, fresh)
+            if g.status == Game.Status.FINISHED
+        ]
+    )
     by_hash = {g.import_hash: g for g in games}
     out: list[tuple[Game | None, bool]] = []
     for c in checked:
@@ -121,8 +140,9 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
             out.append((existing[c.content], False))
         else:
             game = by_hash.pop(c.content, None)
-            out.append((game, True) if game is not None else (Game.objects.get(club=club, import_hash=c.content),
-                                                             False))
+            out.append(
+                (game, True) if game is not None else (Game.objects.get(club=club, import_hash=c.content), False)
+            )
     return out
 
 

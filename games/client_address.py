@@ -16,6 +16,7 @@ from the same variable), so DRF's own throttles would agree. The sign-in throttl
 (replay.accounts.signin_throttle), the API's write throttle (games.api.throttles) and anything
 else keyed on an address call `client_address`.
 """
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -6,6 +6,7 @@ player's name would become a live link). Such a cell is written with a leading a
 spreadsheets show as text. Plain numbers (`-12.5`, `+3.0`) are left alone: they cannot be formulas,
 and a rating change must stay a number.
 """
+
 from __future__ import annotations
 
 import csv

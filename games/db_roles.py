@@ -22,6 +22,7 @@ the owner's default privileges so that tables later migrations create are usable
 the default rights above; re-running `grant` then applies the table's own policy). `manage.py
 migrate` runs as the owner and re-runs it by itself (games/management/commands/migrate.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -71,8 +72,7 @@ def _ident(connection, name: str) -> str:
 
 
 def _role_row(cursor, role: str):
-    cursor.execute("SELECT rolsuper, rolcreaterole, rolcreatedb, rolbypassrls FROM pg_roles WHERE rolname = %s",
-                   [role])
+    cursor.execute("SELECT rolsuper, rolcreaterole, rolcreatedb, rolbypassrls FROM pg_roles WHERE rolname = %s", [role])
     return cursor.fetchone()
 
 
@@ -97,12 +97,15 @@ def _create_role(cursor, connection, role: str, password: str | None) -> bool:
 def _check_role(cursor, role: str) -> None:
     row = _role_row(cursor, role)
     if row is None:
-        raise RoleError(f"role {role!r} does not exist: create it (CREATE ROLE {role} LOGIN PASSWORD '...') "
-                        "or pass --create")
+        raise RoleError(
+            f"role {role!r} does not exist: create it (CREATE ROLE {role} LOGIN PASSWORD '...') or pass --create"
+        )
     superuser, createrole, _createdb, bypassrls = row
     if superuser or bypassrls or createrole:
-        raise RoleError(f"role {role!r} is a superuser or may create roles or bypass row security: "
-                        "the app role must be an ordinary login role")
+        raise RoleError(
+            f"role {role!r} is a superuser or may create roles or bypass row security: "
+            "the app role must be an ordinary login role"
+        )
     cursor.execute("SELECT current_user")
     owner = cursor.fetchone()[0]
     if role == owner:
@@ -112,7 +115,9 @@ def _check_role(cursor, role: str) -> None:
         raise RoleError(f"role {role!r} is a member of the owner {owner!r} and could act as it")
     cursor.execute(
         "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-        "WHERE n.nspname = current_schema() AND pg_get_userbyid(c.relowner) = %s", [role])
+        "WHERE n.nspname = current_schema() AND pg_get_userbyid(c.relowner) = %s",
+        [role],
+    )
     owned = [r[0] for r in cursor.fetchall()]
     if owned:
         raise RoleError(f"role {role!r} owns {', '.join(sorted(owned))}: the app role must own nothing")
@@ -136,7 +141,8 @@ def grant(connection, role: str, *, create: bool = False, password: str | None =
         cursor.execute(f"GRANT USAGE ON SCHEMA {_ident(connection, schema)} TO {q}")
         cursor.execute(
             "SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'S') ORDER BY c.relname")
+            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'S') ORDER BY c.relname"
+        )
         for name, kind in cursor.fetchall():
             rights = SEQUENCE_RIGHTS if kind == "S" else TABLE_RIGHTS.get(name, DEFAULT_TABLE_RIGHTS)
             kind_word = "SEQUENCE " if kind == "S" else ""
@@ -146,10 +152,14 @@ def grant(connection, role: str, *, create: bool = False, password: str | None =
                 report.sequences.append(name)
             else:
                 report.tables[name] = rights
-        cursor.execute(f"ALTER DEFAULT PRIVILEGES IN SCHEMA {_ident(connection, schema)} "
-                       f"GRANT {', '.join(DEFAULT_TABLE_RIGHTS)} ON TABLES TO {q}")
-        cursor.execute(f"ALTER DEFAULT PRIVILEGES IN SCHEMA {_ident(connection, schema)} "
-                       f"GRANT {', '.join(SEQUENCE_RIGHTS)} ON SEQUENCES TO {q}")
+        cursor.execute(
+            f"ALTER DEFAULT PRIVILEGES IN SCHEMA {_ident(connection, schema)} "
+            f"GRANT {', '.join(DEFAULT_TABLE_RIGHTS)} ON TABLES TO {q}"
+        )
+        cursor.execute(
+            f"ALTER DEFAULT PRIVILEGES IN SCHEMA {_ident(connection, schema)} "
+            f"GRANT {', '.join(SEQUENCE_RIGHTS)} ON SEQUENCES TO {q}"
+        )
         # PostgreSQL < 15 lets every role create objects in `public`: take that back (the schema's
         # owner may; otherwise say so).
         cursor.execute("SELECT has_schema_privilege(%s, current_schema(), 'CREATE')", [role])
@@ -160,8 +170,10 @@ def grant(connection, role: str, *, create: bool = False, password: str | None =
                 pass
             cursor.execute("SELECT has_schema_privilege(%s, current_schema(), 'CREATE')", [role])
             if cursor.fetchone()[0]:
-                report.warnings.append(f"{role} may still CREATE in schema {schema}: run "
-                                       f"REVOKE CREATE ON SCHEMA {schema} FROM PUBLIC as its owner")
+                report.warnings.append(
+                    f"{role} may still CREATE in schema {schema}: run "
+                    f"REVOKE CREATE ON SCHEMA {schema} FROM PUBLIC as its owner"
+                )
     return report
 
 

@@ -16,6 +16,7 @@ import no tournament module for it):
 - `code_sees_hands(game)`: whether a table's code scoring `game` sees its hands in play
   (`games.visibility.reader_sight` asks; a code otherwise sees what a reader without a seat sees).
 """
+
 from __future__ import annotations
 
 from typing import Protocol

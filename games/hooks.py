@@ -7,6 +7,7 @@ records call a hook defined here and the ratings app connects its receivers in i
 and a receiver's exception propagates: the rating outbox row commits or rolls back with the
 events (docs/ratings.md, "Delivery").
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable

@@ -5,6 +5,7 @@ model's own integer field with no rows, but passes it to the driver in a foreign
 (SQLite: OverflowError; PostgreSQL: out of range): a 500. Such a number names no row, so code
 that looks an outside id up that way asks here first, and answers as for any id that matches
 nothing."""
+
 from __future__ import annotations
 
 from django.db import connection

@@ -15,6 +15,7 @@ completes the job queues the ratings' `rate_import_job` (games/ratings/tasks.py,
 games.hooks.import_job_finished), one recompute of the club's pools, which deletes the
 rows it covered.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -41,7 +42,7 @@ DATABASE_DOWN = (OperationalError, InterfaceError)  # retried with backoff, as i
 
 def chunks(paths: list[Path], size: int | None = None) -> list[list[str]]:
     size = size or CHUNK_FILES
-    return [[str(p) for p in paths[i:i + size]] for i in range(0, len(paths), size)]
+    return [[str(p) for p in paths[i : i + size]] for i in range(0, len(paths), size)]
 
 
 def file_sha256(data: bytes) -> str:
@@ -52,8 +53,9 @@ class _FileFailed(Exception):
     """Rolls back a file whose games were not all stored (the transaction keeps none of them)."""
 
 
-def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: bool = False,
-                anonymise: bool = False) -> tuple[str, int]:
+def import_file(
+    *, club: Club, path: Path, job: ImportJob | None, bsw_scoring: bool = False, anonymise: bool = False
+) -> tuple[str, int]:
     """Import one log file unless its content is already imported into the club. Returns
     "done", "skipped" or "failed" and the number of games stored; a failed file stores nothing
     (its report's errors are logged)."""
@@ -62,8 +64,14 @@ def import_file(*, club: Club, path: Path, job: ImportJob | None, bsw_scoring: b
     if ImportedFile.objects.filter(club=club, sha256=digest).exists():
         return "skipped", 0
     stem = path.stem
-    options = {"club": club, "text": data.decode("latin-1"), "bsw_scoring": bsw_scoring, "anonymise": anonymise,
-               "game_id": stem if stem.isdigit() else None, "path": path}
+    options = {
+        "club": club,
+        "text": data.decode("latin-1"),
+        "bsw_scoring": bsw_scoring,
+        "anonymise": anonymise,
+        "game_id": stem if stem.isdigit() else None,
+        "path": path,
+    }
     try:
         with transaction.atomic():
             # First, so that a concurrent import of the same content waits on the unique index and
@@ -103,8 +111,9 @@ def import_bsw_chunk(job_id: int, paths: list[str], bsw_scoring: bool = False, a
     for raw in paths:
         path = Path(raw)
         try:
-            result, stored = import_file(club=job.club, path=path, job=job, bsw_scoring=bsw_scoring,
-                                         anonymise=anonymise)
+            result, stored = import_file(
+                club=job.club, path=path, job=job, bsw_scoring=bsw_scoring, anonymise=anonymise
+            )
         except (OSError, ValueError) as exc:  # unreadable file: that file fails, the chunk goes on
             logger.warning("%s: not imported: %s", path, exc)
             result, stored = "failed", 0
@@ -125,5 +134,6 @@ def _queue_rating(job_id: int) -> None:
     try:
         hooks.import_job_finished.send(job_id)
     except Exception:  # noqa: BLE001 - broker down: the held rows go to the sweep when the hold ends
-        logger.warning("import job %s: rating recompute not queued; the outbox sweep rates its games later",
-                       job_id, exc_info=True)
+        logger.warning(
+            "import job %s: rating recompute not queued; the outbox sweep rates its games later", job_id, exc_info=True
+        )

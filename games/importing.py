@@ -1,6 +1,7 @@
 """Importing other tools' game logs into a club: Brettspielwelt `.tch` logs, through the same
 service as the API's record import (games.services.game_import). Used by `manage.py import_bsw`
 and `POST /api/games/import-bsw/`."""
+
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -31,9 +32,19 @@ def files_under(paths: list[str], suffix: str) -> list[Path]:
     return found
 
 
-def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, anonymise: bool = False,
-                   game_id: str | None = None, dry_run: bool = False, path: Path | None = None,
-                   idempotency_key: str | None = None, played_at: datetime | None = None) -> WriteResult:
+def import_bsw_log(
+    *,
+    club: Club,
+    text: str,
+    user,
+    bsw_scoring: bool = False,
+    anonymise: bool = False,
+    game_id: str | None = None,
+    dry_run: bool = False,
+    path: Path | None = None,
+    idempotency_key: str | None = None,
+    played_at: datetime | None = None,
+) -> WriteResult:
     """Convert every game of one log, check each hand against the log's Ergebnis, store the games
     the engine accepts. The result's body is the report: games, hands, hands equal, stored,
     already imported, game ids, differences, errors, ``dates`` (each game's ``played_at`` and how
@@ -47,14 +58,32 @@ def import_bsw_log(*, club: Club, text: str, user, bsw_scoring: bool = False, an
     Atomic: the games of one log are stored in one transaction (a failure midway stores none).
     Idempotent by content (a game the club imported before is not stored again: its id is listed
     and counted in ``already_imported``) and, with ``idempotency_key``, by key (services)."""
-    request = {"club": club.pk, "log": text, "bsw_scoring": bsw_scoring, "anonymise": anonymise, "game_id": game_id,
-               "dry_run": dry_run, "path": None if path is None else str(path),
-               **({} if played_at is None else {"played_at": played_at.isoformat()})}
+    request = {
+        "club": club.pk,
+        "log": text,
+        "bsw_scoring": bsw_scoring,
+        "anonymise": anonymise,
+        "game_id": game_id,
+        "dry_run": dry_run,
+        "path": None if path is None else str(path),
+        **({} if played_at is None else {"played_at": played_at.isoformat()}),
+    }
     return idempotent_write(
-        user=user, key=idempotency_key, operation="import_bsw", request=request,
-        write=lambda: _import_bsw_games(club=club, text=text, user=user, bsw_scoring=bsw_scoring,
-                                        anonymise=anonymise, game_id=game_id, dry_run=dry_run, path=path,
-                                        played_at=played_at),
+        user=user,
+        key=idempotency_key,
+        operation="import_bsw",
+        request=request,
+        write=lambda: _import_bsw_games(
+            club=club,
+            text=text,
+            user=user,
+            bsw_scoring=bsw_scoring,
+            anonymise=anonymise,
+            game_id=game_id,
+            dry_run=dry_run,
+            path=path,
+            played_at=played_at,
+        ),
     )
 
 
@@ -65,13 +94,39 @@ def _dating(path: Path | None, game_id: str | None, played_at: datetime | None) 
     return bsw_played_at(path=path, game_id=game_id)
 
 
-def _import_bsw_games(*, club: Club, text: str, user, bsw_scoring: bool, anonymise: bool, game_id: str | None,
-                      dry_run: bool, path: Path | None, played_at: datetime | None = None) -> WriteResult:
-    report: dict[str, Any] = {"games": 0, "hands": 0, "equal": 0, "stored": 0, "already_imported": 0,
-                              "game_ids": [], "differences": [], "errors": [], "hands_mended": [], "dates": []}
+def _import_bsw_games(
+    *,
+    club: Club,
+    text: str,
+    user,
+    bsw_scoring: bool,
+    anonymise: bool,
+    game_id: str | None,
+    dry_run: bool,
+    path: Path | None,
+    played_at: datetime | None = None,
+) -> WriteResult:
+    report: dict[str, Any] = {
+        "games": 0,
+        "hands": 0,
+        "equal": 0,
+        "stored": 0,
+        "already_imported": 0,
+        "game_ids": [],
+        "differences": [],
+        "errors": [],
+        "hands_mended": [],
+        "dates": [],
+    }
     try:
-        games = read_bsw(text, lax=True, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring,
-                         played_at=_dating(path, game_id, played_at))
+        games = read_bsw(
+            text,
+            lax=True,
+            anonymise=anonymise,
+            game_id=game_id,
+            bsw_scoring=bsw_scoring,
+            played_at=_dating(path, game_id, played_at),
+        )
     except ValueError as exc:
         report["errors"].append(f"not a BSW log: {exc}")
         return WriteResult(body=report, created=False)
@@ -91,8 +146,9 @@ def _import_bsw_games(*, club: Club, text: str, user, bsw_scoring: bool, anonymi
         report["equal"] += check.equal
         report["differences"] += [{"game": number, **d.as_dict()} for d in check.differences]
         if check.error is not None:
-            report["errors"].append(f"game {number}: event {check.error.index} refused: "
-                                    f"{check.error.code}: {check.error.message}")
+            report["errors"].append(
+                f"game {number}: event {check.error.index} refused: {check.error.code}: {check.error.message}"
+            )
             continue
         if dry_run:
             continue
@@ -106,8 +162,15 @@ def _import_bsw_games(*, club: Club, text: str, user, bsw_scoring: bool, anonymi
     return WriteResult(body=report, created=report["stored"] > 0)
 
 
-def store_bsw_log(*, club: Club, text: str, bsw_scoring: bool = False, anonymise: bool = False,
-                  game_id: str | None = None, path: Path | None = None) -> tuple[dict[str, Any], list[Game]]:
+def store_bsw_log(
+    *,
+    club: Club,
+    text: str,
+    bsw_scoring: bool = False,
+    anonymise: bool = False,
+    game_id: str | None = None,
+    path: Path | None = None,
+) -> tuple[dict[str, Any], list[Game]]:
     """The bulk twin of `import_bsw_log` for `import_bsw --workers` (games.import_tasks), to be run
     inside the file's transaction: the same games stored (the same lax reading: a hand the engine
     refuses costs that hand, `hands_mended`), with one fold per game instead of four
@@ -116,11 +179,25 @@ def store_bsw_log(*, club: Club, text: str, bsw_scoring: bool = False, anonymise
     stored, already_imported, game_ids, errors, hands_mended) and the games it created."""
     from games.bulk_store import fold_checked, store_records
 
-    report: dict[str, Any] = {"games": 0, "hands": 0, "stored": 0, "already_imported": 0, "game_ids": [],
-                              "errors": [], "hands_mended": [], "dates": []}
+    report: dict[str, Any] = {
+        "games": 0,
+        "hands": 0,
+        "stored": 0,
+        "already_imported": 0,
+        "game_ids": [],
+        "errors": [],
+        "hands_mended": [],
+        "dates": [],
+    }
     try:
-        games = read_bsw(text, lax=True, anonymise=anonymise, game_id=game_id, bsw_scoring=bsw_scoring,
-                         played_at=bsw_played_at(path=path, game_id=game_id))
+        games = read_bsw(
+            text,
+            lax=True,
+            anonymise=anonymise,
+            game_id=game_id,
+            bsw_scoring=bsw_scoring,
+            played_at=bsw_played_at(path=path, game_id=game_id),
+        )
     except ValueError as exc:
         report["errors"].append(f"not a BSW log: {exc}")
         return report, []

@@ -8,6 +8,7 @@ the same code as any read (games.visibility). While waiting, the stream head's `
 every ``POLL_INTERVAL`` seconds: one primary-key lookup of one integer, which is what lets a page
 see an append within a second. Outside a transaction each read sees the latest commit.
 """
+
 from __future__ import annotations
 
 import time
@@ -27,4 +28,3 @@ def wait_for_seq(game_id: int, after: int, wait: float, *, poll: float = POLL_IN
         if seq > after or time.monotonic() >= deadline:
             return seq
         time.sleep(min(poll, max(0.0, deadline - time.monotonic())))
-

@@ -1,5 +1,6 @@
 """The one per-process LRU of the site: live engine states and stored events (games.snapshots), a
 game's replay frames (replay.data). Small, thread-safe, in memory only."""
+
 from __future__ import annotations
 
 import threading

@@ -5,6 +5,7 @@ and its ordered `Event` rows, unique on (game, seq). Events are append-only: the
 `0002_event_append_only` installs database triggers that refuse UPDATE, DELETE and TRUNCATE.
 Rules live in `games.engine`; writes go through `games.services`, reads through `games.selectors`.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -31,8 +32,13 @@ def time_zone_names() -> tuple[str, ...]:
 def validate_time_zone(value: str) -> None:
     if value not in time_zone_names():
         raise ValidationError(
-            _("“%(value)s” is not a time zone this site knows: give its IANA name, such as Europe/Berlin "
-              "or America/New_York."), code="invalid_time_zone", params={"value": value})
+            _(
+                "“%(value)s” is not a time zone this site knows: give its IANA name, such as Europe/Berlin "
+                "or America/New_York."
+            ),
+            code="invalid_time_zone",
+            params={"value": value},
+        )
 
 
 def validate_club_slug(value: str) -> None:
@@ -56,6 +62,7 @@ class Club(models.Model):
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True, validators=[validate_club_slug])
+
     class RevealHands(TextChoices):
         AFTER_HAND = "after_hand", _("Every hand is shown once it is over")
         AFTER_GAME = "after_game", _("The hands are shown once the game is over")
@@ -63,32 +70,42 @@ class Club(models.Model):
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     # When readers other than the club's scorers see the cards of a hand (games.visibility).
     reveal_hands = models.CharField(max_length=10, choices=RevealHands.choices, default=RevealHands.AFTER_HAND)
+
     class LeagueLeadsWith(TextChoices):
         ELO = "elo", _("The Elo table (a win never loses rating)")
         PREDICTIVE = "predictive", _("The predictive rating (win chances, with its uncertainty)")
 
     # Which of the two tables its league page shows first (games.ratings; docs/ratings.md).
-    league_leads_with = models.CharField(max_length=12, choices=LeagueLeadsWith.choices,
-                                         default=LeagueLeadsWith.ELO)
+    league_leads_with = models.CharField(max_length=12, choices=LeagueLeadsWith.choices, default=LeagueLeadsWith.ELO)
     # The ranked part of the league tables (games.ratings.standing; docs/ratings.md "League rules").
     # Low defaults so that a new club has a ranked table after its first evening.
     league_min_games = models.PositiveSmallIntegerField(
-        default=5, validators=[MinValueValidator(1), MaxValueValidator(200)],
-        help_text="rated games a player needs to be ranked")
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text="rated games a player needs to be ranked",
+    )
     league_inactive_days = models.PositiveSmallIntegerField(
-        default=180, validators=[MaxValueValidator(3650)],
+        default=180,
+        validators=[MaxValueValidator(3650)],
         help_text="a player whose last game is this many days older than the club's latest game is "
-                  "listed as inactive, unranked (0: never)")
+        "listed as inactive, unranked (0: never)",
+    )
     league_season_start_month = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(12)],
-        help_text="the month a season starts (the league's 'this season' period)")
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(12)],
+        help_text="the month a season starts (the league's 'this season' period)",
+    )
     # Where the club plays: its evenings are local ones, from 06:00 to 06:00 the next morning
     # (games.ratings.evening; docs/ratings.md "Evenings").
     # Whether the league rates the games an engine's bot played a seat of (an online table's bot
     # seats, the record's meta.bots: games.online); off, they are stored but not rated.
     league_rates_bot_games = models.BooleanField(default=False)
-    time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone],
-                                 help_text="the IANA name of the club's time zone (its evenings are local ones)")
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text="the IANA name of the club's time zone (its evenings are local ones)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -188,11 +205,16 @@ class Game(StreamHead):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["club", "-created_at"], name="game_club_created"),
-                   models.Index(fields=["club", "content_hash"], name="game_club_content")]
+        indexes = [
+            models.Index(fields=["club", "-created_at"], name="game_club_created"),
+            models.Index(fields=["club", "content_hash"], name="game_club_content"),
+        ]
         constraints = [
-            models.UniqueConstraint(fields=["club", "import_hash"], condition=models.Q(import_hash__isnull=False),
-                                    name="game_unique_import_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "import_hash"],
+                condition=models.Q(import_hash__isnull=False),
+                name="game_unique_import_per_club",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -235,8 +257,11 @@ class Event(StreamEvent):
     class Meta:
         ordering = ["game_id", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_game_seq")]
-        indexes = [models.Index(fields=["recorded_by"], name="event_recorded_by_set",
-                                condition=models.Q(recorded_by__isnull=False))]
+        indexes = [
+            models.Index(
+                fields=["recorded_by"], name="event_recorded_by_set", condition=models.Q(recorded_by__isnull=False)
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq} {self.type}"
@@ -261,6 +286,7 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
+
 
 class ImportJob(models.Model):
     """One `import_bsw --workers` run into a club: how many files it holds and how many the workers
@@ -309,4 +335,3 @@ class ImportedFile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.sha256[:12]}) in {self.club_id}"
-

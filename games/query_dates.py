@@ -8,6 +8,7 @@ of a club falls outside them. Every date query parameter (the league and player 
 and CSV) goes through `parse_query_date`; a refusal is a `QueryDateError` with a stable code
 (`invalid_date`) and a message in the request's language naming the parameter and the bounds.
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, time
@@ -24,7 +25,9 @@ class QueryDateError(ValueError):
 
     def __init__(self, name: str, raw: str) -> None:
         self.params = {"parameter": name, "value": raw[:40], "min": MIN_DATE.isoformat(), "max": MAX_DATE.isoformat()}
-        self.message = _("%(parameter)s must be a date YYYY-MM-DD from %(min)s to %(max)s, not “%(value)s”") % self.params
+        self.message = (
+            _("%(parameter)s must be a date YYYY-MM-DD from %(min)s to %(max)s, not “%(value)s”") % self.params
+        )
         super().__init__(self.message)
 
     def as_dict(self) -> dict:
@@ -50,8 +53,13 @@ class QueryDateTimeError(QueryDateError):
     def __init__(self, name: str, raw: str) -> None:
         ValueError.__init__(self)
         self.params = {"parameter": name, "value": raw[:40], "min": MIN_DATE.isoformat(), "max": MAX_DATE.isoformat()}
-        self.message = _("%(parameter)s must be an ISO 8601 date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset; "
-                         "UTC without) or a date, from %(min)s to %(max)s, not “%(value)s”") % self.params
+        self.message = (
+            _(
+                "%(parameter)s must be an ISO 8601 date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset; "
+                "UTC without) or a date, from %(min)s to %(max)s, not “%(value)s”"
+            )
+            % self.params
+        )
         self.args = (self.message,)
 
 

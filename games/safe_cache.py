@@ -1,6 +1,7 @@
 """The shared cache, used as an optimisation only: a cache that is down (Redis stopped, a
 timeout, a value it cannot pickle) is logged and read as a miss, so the caller computes the value
 instead of failing the request. Pages and API answer the same with or without the cache."""
+
 from __future__ import annotations
 
 import logging

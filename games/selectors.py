@@ -1,4 +1,5 @@
 """Reads: what a user may see, and the views of a game's stream (events, state, score, record)."""
+
 from __future__ import annotations
 
 import json

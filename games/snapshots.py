@@ -25,6 +25,7 @@ Two reads, one fold (the engine's `fold_steps`, caching the boundaries it passes
 Callers cache only states of committed events: the append service defers its cache writes to
 `transaction.on_commit`, and reads only see committed rows.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -162,7 +163,9 @@ def cache_on_commit(game: Game, kept: list[Snapshot], start: int = 0, events: Se
 # --- folding -----------------------------------------------------------------------------------
 
 
-def _fold(game: Game, state: engine.PlayState, events: tuple[dict, ...], base: int, n: int) -> Iterator[tuple[int, dict, engine.PlayState]]:
+def _fold(
+    game: Game, state: engine.PlayState, events: tuple[dict, ...], base: int, n: int
+) -> Iterator[tuple[int, dict, engine.PlayState]]:
     """Fold events base..n-1 into `state` (the state after `base` events), yielding each step
     (engine.fold_steps) and caching the boundaries passed and the tip."""
     for at, event, folded in engine.fold_steps(state, events[base:n], base):

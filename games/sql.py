@@ -25,6 +25,7 @@ each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`)
   whole rating pool's recompute (`games.ratings.services`), which take the model they work on so
   that this module never imports the ratings (they import the records, not the reverse).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -134,8 +135,10 @@ def _players_named_sql(vendor: str, count: int) -> str:
     q = _quote()
     meta = Player._meta
     columns = ", ".join(q(f.column) for f in meta.concrete_fields)
-    one = (f"SELECT {columns} FROM {q(meta.db_table)} WHERE {_column(meta, 'club')} = %s "
-           f"AND LOWER(TRIM({_column(meta, 'name')})) = LOWER(TRIM(%s))")
+    one = (
+        f"SELECT {columns} FROM {q(meta.db_table)} WHERE {_column(meta, 'club')} = %s "
+        f"AND LOWER(TRIM({_column(meta, 'name')})) = LOWER(TRIM(%s))"
+    )
     return " UNION ALL ".join([one] * count)
 
 
@@ -158,8 +161,10 @@ def _event_rows_sql(vendor: str) -> str:
     q = _quote()
     meta = Event._meta
     seq, kind, payload, game = (_column(meta, f) for f in ("seq", "type", "payload", "game"))
-    return (f"SELECT {seq}, {kind}, {payload} FROM {q(meta.db_table)} "
-            f"WHERE {game} = %s AND {seq} > %s AND {seq} <= %s ORDER BY {seq}")
+    return (
+        f"SELECT {seq}, {kind}, {payload} FROM {q(meta.db_table)} "
+        f"WHERE {game} = %s AND {seq} > %s AND {seq} <= %s ORDER BY {seq}"
+    )
 
 
 # --- the append's writes -----------------------------------------------------------------------
@@ -180,9 +185,11 @@ def _append_sql(vendor: str) -> _AppendSql:
     return _AppendSql(
         insert=f"INSERT INTO {q(ev.db_table)} ({', '.join(_column(ev, c) for c in _AppendSql.event_columns)})",
         row=f"({', '.join(['%s'] * len(_AppendSql.event_columns))})",
-        update=(f"UPDATE {q(game.db_table)} SET {_column(game, 'seq')} = %s, {_column(game, 'status')} = %s, "
-                f"{_column(game, 'finished_at')} = %s, {_column(game, 'content_hash')} = %s, "
-                f"{_column(game, 'updated_at')} = %s WHERE {q(game.pk.column)} = %s"),
+        update=(
+            f"UPDATE {q(game.db_table)} SET {_column(game, 'seq')} = %s, {_column(game, 'status')} = %s, "
+            f"{_column(game, 'finished_at')} = %s, {_column(game, 'content_hash')} = %s, "
+            f"{_column(game, 'updated_at')} = %s WHERE {q(game.pk.column)} = %s"
+        ),
     )
 
 
@@ -197,8 +204,14 @@ def append_events(game: Game, start: int, events: list[dict], recorded_by: int |
     prep_payload = Event._meta.get_field("payload").get_db_prep_save
     at = Event._meta.get_field("recorded_at").get_db_prep_save(recorded_at, connection)
     rows = [
-        (game.pk, start + i + 1, event["type"],
-         prep_payload({k: v for k, v in event.items() if k != "type"}, connection), recorded_by, at)
+        (
+            game.pk,
+            start + i + 1,
+            event["type"],
+            prep_payload({k: v for k, v in event.items() if k != "type"}, connection),
+            recorded_by,
+            at,
+        )
         for i, event in enumerate(events)
     ]
     finished_at = Game._meta.get_field("finished_at").get_db_prep_save(game.finished_at, connection)
@@ -207,15 +220,18 @@ def append_events(game: Game, start: int, events: list[dict], recorded_by: int |
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql" and len(rows) <= INSERT_ROWS:
             values = ", ".join([sql.row] * len(rows))
-            cursor.execute(f"WITH inserted AS ({sql.insert} VALUES {values}) {sql.update}",
-                           [x for row in rows for x in row] + update_params)
+            cursor.execute(
+                f"WITH inserted AS ({sql.insert} VALUES {values}) {sql.update}",
+                [x for row in rows for x in row] + update_params,
+            )
         elif connection.vendor == "postgresql":
             # An import (up to services.MAX_IMPORT_EVENTS): multi-row INSERTs in seq order, in the
             # caller's transaction (a statement a row cost 5x more), then the head's update.
             for first in range(0, len(rows), INSERT_ROWS):
-                part = rows[first:first + INSERT_ROWS]
-                cursor.execute(f"{sql.insert} VALUES {', '.join([sql.row] * len(part))}",
-                               [x for row in part for x in row])
+                part = rows[first : first + INSERT_ROWS]
+                cursor.execute(
+                    f"{sql.insert} VALUES {', '.join([sql.row] * len(part))}", [x for row in part for x in row]
+                )
             cursor.execute(sql.update, update_params)
         else:
             cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
@@ -236,8 +252,9 @@ def insert_event_rows(rows: Iterable[EventRow], recorded_by: int | None, recorde
     sql = _append_sql(connection.vendor)
     prep_payload = Event._meta.get_field("payload").get_db_prep_save
     at = Event._meta.get_field("recorded_at").get_db_prep_save(recorded_at, connection)
-    params = [(game_id, seq, kind, prep_payload(payload, connection), recorded_by, at)
-              for game_id, seq, kind, payload in rows]
+    params = [
+        (game_id, seq, kind, prep_payload(payload, connection), recorded_by, at) for game_id, seq, kind, payload in rows
+    ]
     with connection.cursor() as cursor:
         cursor.executemany(f"{sql.insert} VALUES {sql.row}", params)
 
@@ -257,14 +274,16 @@ def insert_recorded_events(rows: list[RecordedEventRow]) -> None:
     sql = _append_sql(connection.vendor)
     prep_payload = Event._meta.get_field("payload").get_db_prep_save
     prep_at = Event._meta.get_field("recorded_at").get_db_prep_save
-    params = [(game_id, seq, kind, prep_payload(payload, connection), by, prep_at(at, connection))
-              for game_id, seq, kind, payload, by, at in rows]
+    params = [
+        (game_id, seq, kind, prep_payload(payload, connection), by, prep_at(at, connection))
+        for game_id, seq, kind, payload, by, at in rows
+    ]
     with connection.cursor() as cursor:
         if connection.vendor != "postgresql":
             cursor.executemany(f"{sql.insert} VALUES {sql.row}", params)
             return
         for first in range(0, len(params), INSERT_ROWS):
-            part = params[first:first + INSERT_ROWS]
+            part = params[first : first + INSERT_ROWS]
             cursor.execute(f"{sql.insert} VALUES {', '.join([sql.row] * len(part))}", [x for row in part for x in row])
 
 
@@ -286,8 +305,12 @@ def insert_imported_events(games: list[tuple[Game, str]], recorded_at: datetime.
     at = Event._meta.get_field("recorded_at").get_db_prep_save(recorded_at, connection)
     # one JSON array [[game id, record], ...]: the texts are joined, not encoded again
     documents = "[" + ",".join(f"[{int(game.pk)},{text}]" for game, text in games) + "]"
-    heads = [[game.pk for game, _ in games], [game.seq for game, _ in games], [game.status for game, _ in games],
-             [prep(game.finished_at, connection) for game, _ in games]]
+    heads = [
+        [game.pk for game, _ in games],
+        [game.seq for game, _ in games],
+        [game.status for game, _ in games],
+        [prep(game.finished_at, connection) for game, _ in games],
+    ]
     with connection.cursor() as cursor:
         cursor.execute(_imported_events_sql(), [documents, at, *heads])
 
@@ -369,15 +392,28 @@ def rated_outcome_rows(outcome: type[models.Model], club_id: int, variant: str) 
             f"AND g.{col(g, 'status')} = %s "
             f"WHERE o.{col(o, 'club')} = %s AND o.{col(o, 'variant')} = %s AND o.{col(o, 'reason')} = '' "
             f"AND o.{col(o, 'hands')} > 0 ORDER BY o.{col(o, 'finished_at')}, o.{col(o, 'game')}",
-            [Game.Status.FINISHED, club_id, variant])
+            [Game.Status.FINISHED, club_id, variant],
+        )
         rows = cursor.fetchall()
     loads = json.loads
     out = []
     for game_id, finished_at, winner, hands, doc in rows:
         sides, totals, hand_points, calls, doubles = loads(doc)
-        out.append({"game_id": game_id, "club_id": club_id, "variant": variant, "finished_at": finished_at,
-                    "sides": sides, "totals": totals, "winner": winner, "hands": hands,
-                    "hand_points": hand_points, "calls": calls, "doubles": doubles})
+        out.append(
+            {
+                "game_id": game_id,
+                "club_id": club_id,
+                "variant": variant,
+                "finished_at": finished_at,
+                "sides": sides,
+                "totals": totals,
+                "winner": winner,
+                "hands": hands,
+                "hand_points": hand_points,
+                "calls": calls,
+                "doubles": doubles,
+            }
+        )
     return out
 
 

@@ -6,6 +6,7 @@ are accepted as words, `"\\udfff"` gives a lone surrogate (a str with no UTF-8 e
 characters are valid JSON that PostgreSQL's text and jsonb refuse. Each would fail at the insert
 (a 500) or be stored and fail at the export.
 """
+
 from __future__ import annotations
 
 import json
@@ -75,17 +76,26 @@ def _escaped(char: str) -> str:
 def _in_string(where: Any, char: str) -> Problem:
     if char == "\x00":
         return Problem(_("%(where)s contains a NUL character (\\u0000), which cannot be stored"), {"where": where})
-    return Problem(_("%(where)s contains a lone surrogate (%(char)s): not a character, it has no UTF-8 encoding"),
-                   {"where": where, "char": _escaped(char)})
+    return Problem(
+        _("%(where)s contains a lone surrogate (%(char)s): not a character, it has no UTF-8 encoding"),
+        {"where": where, "char": _escaped(char)},
+    )
 
 
 def _in_key(key: str, where: Any, char: str) -> Problem:
     shown = repr(key.encode("utf-8", "backslashreplace").decode())
     if char == "\x00":
-        return Problem(_("the key %(key)s in %(where)s contains a NUL character (\\u0000), which cannot be stored"),
-                       {"key": shown, "where": where})
-    return Problem(_("the key %(key)s in %(where)s contains a lone surrogate (%(char)s): not a character, it has no "
-                     "UTF-8 encoding"), {"key": shown, "where": where, "char": _escaped(char)})
+        return Problem(
+            _("the key %(key)s in %(where)s contains a NUL character (\\u0000), which cannot be stored"),
+            {"key": shown, "where": where},
+        )
+    return Problem(
+        _(
+            "the key %(key)s in %(where)s contains a lone surrogate (%(char)s): not a character, it has no "
+            "UTF-8 encoding"
+        ),
+        {"key": shown, "where": where, "char": _escaped(char)},
+    )
 
 
 #: "the value" or "the object" where a problem has no path (the whole value is the string, the
@@ -148,8 +158,10 @@ def _walk(value: Any) -> Problem | None:
                 return _in_string(path or _THE_VALUE, bad)
         elif isinstance(item, float):
             if not math.isfinite(item):
-                return Problem(_("%(where)s is %(number)s: not a finite number"),
-                               {"where": path or _THE_VALUE, "number": str(item)})
+                return Problem(
+                    _("%(where)s is %(number)s: not a finite number"),
+                    {"where": path or _THE_VALUE, "number": str(item)},
+                )
         elif isinstance(item, dict):
             for key, child in item.items():
                 bad = _string_problem(key) if isinstance(key, str) else None

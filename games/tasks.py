@@ -3,6 +3,7 @@ names games.tasks.*, which queued messages and the beat schedule use).
 
 Every task is idempotent, because delivery is at least once (docs/ratings.md, "Delivery").
 """
+
 from django.db import InterfaceError, OperationalError
 
 #: Database errors a task retries with backoff (the database may be restarting).

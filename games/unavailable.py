@@ -11,6 +11,7 @@ session's save). The page is rendered without the request's context, so that it 
 from the database (no user, no messages). The error is still logged (a warning, not an error
 with a traceback per request).
 """
+
 from __future__ import annotations
 
 import logging
@@ -43,7 +44,8 @@ def response_for(request, exc: BaseException) -> HttpResponse:
     message = _("the database is unavailable for a moment; try again in a few seconds")
     if request.path.startswith("/api/") or request.path_info.startswith("/api/"):
         response: HttpResponse = JsonResponse(
-            {"code": "service_unavailable", "message": message, "retry_after": retry_after()}, status=503)
+            {"code": "service_unavailable", "message": message, "retry_after": retry_after()}, status=503
+        )
     else:
         response = HttpResponse(render_to_string("unavailable.html", {"message": message}), status=503)
     response["Retry-After"] = str(retry_after())

@@ -1,4 +1,5 @@
 """Routes under /api/ (see docs/api.md). The last route answers unknown paths with a JSON 404."""
+
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
@@ -10,23 +11,26 @@ urlpatterns = [
     # Swagger UI and ReDoc from drf-spectacular-sidecar's static files (no CDN); the split view
     # serves Swagger UI's start-up script as a file, as the Content-Security-Policy wants.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
-         name="api-redoc"),
+    path(
+        "redoc/", SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"), name="api-redoc"
+    ),
     path("redoc/redoc.standalone.js", redoc.redoc_bundle, name="api-redoc-bundle"),
     path("auth/token/", tokens.auth_token, name="api-token"),  # POST: a token; DELETE: revoke yours
     path("ping/", views.PingApi.as_view(), name="api-ping"),
     path("clubs/", views.ClubListCreateApi.as_view(), name="club-list"),
     # before clubs/<slug:pk>/: "import" names this endpoint, never a club (games/clubs/archive.py)
-    path("clubs/import/", club_archive.ClubImportApi.as_view(), {"pk": "import"},
-         name="club-import"),
+    path("clubs/import/", club_archive.ClubImportApi.as_view(), {"pk": "import"}, name="club-import"),
     # A club is named by its id or its slug (<slug:pk> matches both; selectors.club_q tells them apart).
     path("clubs/<slug:pk>/", views.ClubDetailApi.as_view(), name="club-detail"),
     path("clubs/<slug:pk>/export/", club_archive.ClubExportApi.as_view(), name="club-export"),
     path("clubs/<slug:pk>/members/", views.ClubMembersApi.as_view(), name="club-members"),
     path("clubs/<slug:pk>/members/<int:user_id>/", views.ClubMemberDetailApi.as_view(), name="club-member-detail"),
     path("clubs/<slug:pk>/invitations/", invitations.InvitationListCreateApi.as_view(), name="club-invitations"),
-    path("clubs/<slug:pk>/invitations/<int:invitation_id>/", invitations.InvitationRevokeApi.as_view(),
-         name="club-invitation-detail"),
+    path(
+        "clubs/<slug:pk>/invitations/<int:invitation_id>/",
+        invitations.InvitationRevokeApi.as_view(),
+        name="club-invitation-detail",
+    ),
     path("clubs/<slug:pk>/feed/", feed.ClubFeedApi.as_view(), name="club-feed"),
     path("clubs/<slug:pk>/webhooks/", feed.ClubWebhooksApi.as_view(), name="club-webhooks"),
     path("clubs/<slug:pk>/webhooks/<int:webhook_id>/", feed.ClubWebhookApi.as_view(), name="club-webhook"),

@@ -11,6 +11,7 @@
 Every channel that shows a game's cards (the API's `state`, `events`, `record`, the replay and
 game pages) asks `reader_sight` and masks through the engine; none decides for itself.
 """
+
 from __future__ import annotations
 
 import dataclasses

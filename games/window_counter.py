@@ -7,6 +7,7 @@ Django's `cache.incr` asks EXISTS then INCRBY and builds a new client for each c
 ~0.3 ms of every append (bench/api.py). On any other cache backend (LocMem in tests and on one
 process) it is Django's `cache.incr`/`cache.add`. A cache that is down raises: each caller
 decides what that means (both throttles fail open)."""
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -8,6 +8,7 @@ finished game's frames go to the shared cache: a game being entered gets a new k
 event, and each version (hundreds of KiB pickled) would otherwise stay there for a week. Each
 process keeps one version per game and view.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import get_language

@@ -5,6 +5,7 @@ Reads follow the club's visibility through `games.selectors` (members-only clubs
 outsiders, as the API does); everything shown comes from the game's frames (`replay.data`), the
 same cached data the replay page reads.
 """
+
 from __future__ import annotations
 
 from django.shortcuts import render
@@ -58,13 +59,26 @@ def _options_rows(data: frames.ReplayData) -> list[dict]:
             if preset is None:
                 rows.append({"name": name, "label": preset_label, "value": value, "doc": "", "given": name in given})
                 continue
-            rows.append({"name": name, "label": preset_label, "value": preset.label,
-                         "doc": preset.description[:1].upper() + preset.description[1:] + ".",
-                         "given": name in given})
+            rows.append(
+                {
+                    "name": name,
+                    "label": preset_label,
+                    "value": preset.label,
+                    "doc": preset.description[:1].upper() + preset.description[1:] + ".",
+                    "given": name in given,
+                }
+            )
             continue
         spec = by_name.get(name)
-        rows.append({"name": name, "label": spec.label if spec else name, "value": _value_words(spec, value),
-                     "doc": spec.help if spec else "", "given": name in given})
+        rows.append(
+            {
+                "name": name,
+                "label": spec.label if spec else name,
+                "value": _value_words(spec, value),
+                "doc": spec.help if spec else "",
+                "given": name in given,
+            }
+        )
     return rows
 
 
@@ -82,23 +96,32 @@ def game_detail(request, pk: int):
     team_of = {s: labels[i] for i, team in enumerate(teams) for s in team}
     columns = present.score_columns(data.players, final)
     ids = {seat.seat: seat.player_id for seat in game.seats.all()}
-    return render(request, "replay/game.html", {
-        "game": game,
-        "club": game.club,
-        "can_record": selectors.can_write(request.user, game.club) and game.status == Game.Status.ACTIVE,
-        "data": data,
-        "game_label": engine.variant_name(data.variant, get_language()),
-        "seats": [
-            {"seat": i, "place": place or f"{i + 1}.", "name": name, "team": team_of.get(i, ""),
-             "url": _player_url(ids[i]) if i in ids else None}
-            for i, (name, place) in enumerate(zip(data.players, _places(data)))
-        ],
-        "teams": columns["labels"],
-        "team_totals": columns["totals"],
-        "options": _options_rows(data),
-        "sheet": present.sheet_rows(data.players, final.get("score_sheet") or [], data.lang),
-        "totals": final.get("totals") or [],
-        "complete": bool(final.get("complete")),
-        "winner": columns["winner"],
-        "tournament_table": game_table.table_of(game, request.user),
-    })
+    return render(
+        request,
+        "replay/game.html",
+        {
+            "game": game,
+            "club": game.club,
+            "can_record": selectors.can_write(request.user, game.club) and game.status == Game.Status.ACTIVE,
+            "data": data,
+            "game_label": engine.variant_name(data.variant, get_language()),
+            "seats": [
+                {
+                    "seat": i,
+                    "place": place or f"{i + 1}.",
+                    "name": name,
+                    "team": team_of.get(i, ""),
+                    "url": _player_url(ids[i]) if i in ids else None,
+                }
+                for i, (name, place) in enumerate(zip(data.players, _places(data)))
+            ],
+            "teams": columns["labels"],
+            "team_totals": columns["totals"],
+            "options": _options_rows(data),
+            "sheet": present.sheet_rows(data.players, final.get("score_sheet") or [], data.lang),
+            "totals": final.get("totals") or [],
+            "complete": bool(final.get("complete")),
+            "winner": columns["winner"],
+            "tournament_table": game_table.table_of(game, request.user),
+        },
+    )

@@ -5,6 +5,7 @@ here knows a rule. `static/replay/moments.js` reads the same lists off the paylo
 play grows), as `nav.js` mirrors `present.nav_targets`.
 
 Corrections (an undo and the event it took back) are no moment: a call taken back is no call."""
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -35,8 +36,12 @@ class Moments:
         return i if i >= 0 else None
 
     def as_json(self) -> dict:
-        return {"hands": [{"number": h.number, "at": h.at, "tricks": h.tricks} for h in self.hands],
-                "calls": self.calls, "bombs": self.bombs, "mine": self.mine}
+        return {
+            "hands": [{"number": h.number, "at": h.at, "tricks": h.tricks} for h in self.hands],
+            "calls": self.calls,
+            "bombs": self.bombs,
+            "mine": self.mine,
+        }
 
 
 def moments(data: frames.ReplayData, my_seats: list[int] | tuple[int, ...] = ()) -> Moments:

@@ -4,6 +4,7 @@ The viewer's script (`static/replay/`: `table.js`, `tzq.js`, `panel.js`, docs/vi
 same view of a frame in the browser (same markup, same data attributes); the browser tests check
 both against the engine.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
@@ -17,10 +18,14 @@ from . import frames
 
 #: The compass places of engine.seat_positions, in the reader's language
 PLACES = {
-    "South": pgettext_lazy("place at the table", "South"), "South-East": pgettext_lazy("place at the table", "South-East"),
-    "East": pgettext_lazy("place at the table", "East"), "North-East": pgettext_lazy("place at the table", "North-East"),
-    "North": pgettext_lazy("place at the table", "North"), "North-West": pgettext_lazy("place at the table", "North-West"),
-    "West": pgettext_lazy("place at the table", "West"), "South-West": pgettext_lazy("place at the table", "South-West"),
+    "South": pgettext_lazy("place at the table", "South"),
+    "South-East": pgettext_lazy("place at the table", "South-East"),
+    "East": pgettext_lazy("place at the table", "East"),
+    "North-East": pgettext_lazy("place at the table", "North-East"),
+    "North": pgettext_lazy("place at the table", "North"),
+    "North-West": pgettext_lazy("place at the table", "North-West"),
+    "West": pgettext_lazy("place at the table", "West"),
+    "South-West": pgettext_lazy("place at the table", "South-West"),
 }
 
 
@@ -32,8 +37,10 @@ def seat_places(variant: str, n: int, direction: Any) -> list[str | None]:
 def seat_labels(variant: str, players: list[str], direction: Any) -> list[str]:
     """``South — Anna`` (``Süd — Anna``): a seat by its place and its player, as engine.seat_labels
     says it in English; the name alone where the game has no fixed places."""
-    return [gettext("%(place)s — %(player)s") % {"place": place, "player": player} if place else player
-            for place, player in zip(seat_places(variant, len(players), direction), players)]
+    return [
+        gettext("%(place)s — %(player)s") % {"place": place, "player": player} if place else player
+        for place, player in zip(seat_places(variant, len(players), direction), players)
+    ]
 
 
 def parse_view(raw: Any, n_seats: int, default: str | int) -> str | int:
@@ -130,9 +137,11 @@ def score_columns(players: list[str], frame: dict) -> dict:
     totals = frame.get("totals") or []
     labels = column_labels(players, frame.get("teams") or [], totals)
     winner = frame.get("winner")
-    return {"labels": labels,
-            "totals": [(label, totals[i] if i < len(totals) else None) for i, label in enumerate(labels)],
-            "winner": labels[winner] if isinstance(winner, int) and winner < len(totals) else None}
+    return {
+        "labels": labels,
+        "totals": [(label, totals[i] if i < len(totals) else None) for i, label in enumerate(labels)],
+        "winner": labels[winner] if isinstance(winner, int) and winner < len(totals) else None,
+    }
 
 
 def _penalty(players: list[str], penalty: dict | None, lang: str) -> dict | None:
@@ -140,8 +149,11 @@ def _penalty(players: list[str], penalty: dict | None, lang: str) -> dict | None
     if not isinstance(penalty, dict) or not isinstance(penalty.get("seat"), int):
         return None
     seat = penalty["seat"]
-    return {"seat": seat, "name": players[seat] if 0 <= seat < len(players) else str(seat),
-            "reason": frames.term("reason", penalty.get("reason", ""), lang)}
+    return {
+        "seat": seat,
+        "name": players[seat] if 0 <= seat < len(players) else str(seat),
+        "reason": frames.term("reason", penalty.get("reason", ""), lang),
+    }
 
 
 def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[dict]:
@@ -153,22 +165,24 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
             {"seat": int(seat), "name": players[int(seat)], "call": call, "label": call_names.get(call, call)}
             for seat, call in sorted((line.get("calls") or {}).items(), key=lambda kv: int(kv[0]))
         ]
-        rows.append({
-            "number": number,
-            "shuffler": players[line["shuffler"]] if isinstance(line.get("shuffler"), int) else "",
-            "calls": calls,
-            "out": [{"seat": s, "name": players[s]} for s in line.get("out") or []],
-            "double_victory": bool(line.get("double_victory")),
-            "kind": line.get("kind", ""),
-            "penalty": _penalty(players, line.get("penalty"), lang),
-            # a director's correction of the hand (games/engine/corrections.py): why, and what it was
-            "corrected": line.get("corrected"),
-            "card_points": line.get("card_points") or [],
-            "points": line.get("points") or [],
-            "totals": line.get("totals") or [],
-            "from": line.get("from"),
-            "at": line.get("at"),
-        })
+        rows.append(
+            {
+                "number": number,
+                "shuffler": players[line["shuffler"]] if isinstance(line.get("shuffler"), int) else "",
+                "calls": calls,
+                "out": [{"seat": s, "name": players[s]} for s in line.get("out") or []],
+                "double_victory": bool(line.get("double_victory")),
+                "kind": line.get("kind", ""),
+                "penalty": _penalty(players, line.get("penalty"), lang),
+                # a director's correction of the hand (games/engine/corrections.py): why, and what it was
+                "corrected": line.get("corrected"),
+                "card_points": line.get("card_points") or [],
+                "points": line.get("points") or [],
+                "totals": line.get("totals") or [],
+                "from": line.get("from"),
+                "at": line.get("at"),
+            }
+        )
     return rows
 
 
@@ -211,10 +225,15 @@ def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
                 "name": players[s],
                 "pile": list(piles[s]) if s < len(piles) else [],
                 "combinations": [
-                    {"action": c.get("action", ""), "kind": c.get("kind", ""), "cards": c.get("cards") or [],
-                     "keep": c.get("keep"), "take": c.get("take"),
-                     "action_label": words.term(f"event:{c.get('action', '')}", c.get("action", "")),
-                     "kind_label": words.term(f"tzq_combination:{c.get('kind', '')}", c.get("kind", ""))}
+                    {
+                        "action": c.get("action", ""),
+                        "kind": c.get("kind", ""),
+                        "cards": c.get("cards") or [],
+                        "keep": c.get("keep"),
+                        "take": c.get("take"),
+                        "action_label": words.term(f"event:{c.get('action', '')}", c.get("action", "")),
+                        "kind_label": words.term(f"tzq_combination:{c.get('kind', '')}", c.get("kind", "")),
+                    }
                     for c in (combos[s] if s < len(combos) else [])
                 ],
                 "total": totals[s] if s < len(totals) else None,
@@ -246,42 +265,50 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         shown = view == "all" or view == s
         cards = hand if shown else [frames.HIDDEN] * len(hand)
         call = calls.get(str(s))
-        seats.append({
-            "seat": s,
-            "name": players[s],
-            "team": team_of.get(s),
-            "left": positions.get(s, {}).get("left", 50),
-            "top": positions.get(s, {}).get("top", 50),
-            "side": not 25 <= positions.get(s, {}).get("left", 50) <= 75,
-            "cards": cards,
-            "count": len(hand),
-            "last_card": event.get("card") if event.get("type") == "draw" and event.get("seat") == s and shown else None,
-            "received": received[s] if s < len(received) else None,
-            "call": call,
-            "call_label": names["calls"].get(call, call) if call else "",
-            "out_rank": out.index(s) + 1 if s in out else None,
-            "won": won[s] if s < len(won) else None,
-            "is_turn": frame.get("turn") == s,
-            "is_shuffler": frame.get("shuffler") == s,
-            "gift_pending": frame.get("gift_from") == s,
-        })
+        seats.append(
+            {
+                "seat": s,
+                "name": players[s],
+                "team": team_of.get(s),
+                "left": positions.get(s, {}).get("left", 50),
+                "top": positions.get(s, {}).get("top", 50),
+                "side": not 25 <= positions.get(s, {}).get("left", 50) <= 75,
+                "cards": cards,
+                "count": len(hand),
+                "last_card": event.get("card")
+                if event.get("type") == "draw" and event.get("seat") == s and shown
+                else None,
+                "received": received[s] if s < len(received) else None,
+                "call": call,
+                "call_label": names["calls"].get(call, call) if call else "",
+                "out_rank": out.index(s) + 1 if s in out else None,
+                "won": won[s] if s < len(won) else None,
+                "is_turn": frame.get("turn") == s,
+                "is_shuffler": frame.get("shuffler") == s,
+                "gift_pending": frame.get("gift_from") == s,
+            }
+        )
     trick = []
     for entry in frame.get("trick_log") or []:
         seat = entry.get("seat")
-        trick.append({
-            "seat": seat,
-            "name": players[seat] if isinstance(seat, int) and seat < n else "?",
-            "passed": bool(entry.get("pass")),
-            "cards": entry.get("cards") or [],
-            "combination": names["combinations"].get(entry.get("combination"), entry.get("combination") or ""),
-            "bomb": entry.get("combination") == "bomb",
-        })
+        trick.append(
+            {
+                "seat": seat,
+                "name": players[seat] if isinstance(seat, int) and seat < n else "?",
+                "passed": bool(entry.get("pass")),
+                "cards": entry.get("cards") or [],
+                "combination": names["combinations"].get(entry.get("combination"), entry.get("combination") or ""),
+                "bomb": entry.get("combination") == "bomb",
+            }
+        )
     pushes = []  # grouped by the seat that pushed: [{seat, name, to: [{seat, name, cards}]}]
     for sender, targets in sorted((frame.get("pushes") or {}).items(), key=lambda kv: int(kv[0])):
         s = int(sender)
-        to = [{"seat": int(t), "name": players[int(t)], "cards": cards}
-              for t, cards in sorted(targets.items(), key=lambda kv: int(kv[0]))
-              if view == "all" or view in (s, int(t))]
+        to = [
+            {"seat": int(t), "name": players[int(t)], "cards": cards}
+            for t, cards in sorted(targets.items(), key=lambda kv: int(kv[0]))
+            if view == "all" or view in (s, int(t))
+        ]
         if to:
             pushes.append({"seat": s, "name": players[s], "to": to})
     sheet = sheet_rows(players, frame.get("score_sheet") or [], data.lang)
@@ -295,17 +322,23 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "trick_closed": bool(frame.get("trick_closed")),
         "trick_winner": players[frame["trick_winner"]] if isinstance(frame.get("trick_winner"), int) else None,
         "pushes": pushes,
-        "teams": [{"index": i, "label": label, "total": total}
-                  for i, (label, total) in enumerate(columns["totals"])],
+        "teams": [{"index": i, "label": label, "total": total} for i, (label, total) in enumerate(columns["totals"])],
         "team_labels": columns["labels"],
         "totals": frame.get("totals") or [],
         "out": [{"seat": s, "name": players[s]} for s in out],
-        "calls": [{"seat": int(s), "name": players[int(s)], "label": names["calls"].get(c, c)}
-                  for s, c in sorted(calls.items(), key=lambda kv: int(kv[0]))],
-        "bombs": [{"name": players[b["seat"]], "cards": b["cards"], "trick_no": b.get("trick_no")}
-                  for b in frame.get("bombs") or []],
-        "gifts": [{"from": players[g["from"]], "to": players[g["to"]]} for g in frame.get("gifts") or []
-                  if isinstance(g.get("from"), int) and isinstance(g.get("to"), int)],
+        "calls": [
+            {"seat": int(s), "name": players[int(s)], "label": names["calls"].get(c, c)}
+            for s, c in sorted(calls.items(), key=lambda kv: int(kv[0]))
+        ],
+        "bombs": [
+            {"name": players[b["seat"]], "cards": b["cards"], "trick_no": b.get("trick_no")}
+            for b in frame.get("bombs") or []
+        ],
+        "gifts": [
+            {"from": players[g["from"]], "to": players[g["to"]]}
+            for g in frame.get("gifts") or []
+            if isinstance(g.get("from"), int) and isinstance(g.get("to"), int)
+        ],
         "gift_from": players[frame["gift_from"]] if isinstance(frame.get("gift_from"), int) else None,
         "turn": players[frame["turn"]] if isinstance(frame.get("turn"), int) else None,
         "wish": names["ranks"].get(frame.get("wish"), frame.get("wish")) if frame.get("wish") else None,

@@ -2,6 +2,7 @@
 ("My games") to whoever has a roster player linked to their account, "Enter games" only to a
 club's scorers and admins (a viewer would end at "You score for no club"). Each answer is asked of
 the database only when the template reads it, once per request."""
+
 from __future__ import annotations
 
 from functools import cached_property
@@ -24,8 +25,9 @@ class SiteNav:
     @cached_property
     def scores(self) -> bool:
         """The reader scores for at least one club (the entry pages are theirs)."""
-        return bool(_account(self.user) and Membership.objects.filter(
-            user=self.user, role__in=Membership.WRITER_ROLES).exists())
+        return bool(
+            _account(self.user) and Membership.objects.filter(user=self.user, role__in=Membership.WRITER_ROLES).exists()
+        )
 
     @cached_property
     def player_ids(self) -> frozenset[int]:
@@ -50,8 +52,10 @@ class SiteNav:
             return frozenset()
         cache = self.__dict__.setdefault("_names_in", {})  # asked once per club and request
         if club_id not in cache:
-            cache[club_id] = frozenset(n.strip().lower() for n in Player.objects.filter(
-                pk__in=self.player_ids, club_id=club_id).values_list("name", flat=True))
+            cache[club_id] = frozenset(
+                n.strip().lower()
+                for n in Player.objects.filter(pk__in=self.player_ids, club_id=club_id).values_list("name", flat=True)
+            )
         return cache[club_id]
 
 

@@ -4,6 +4,7 @@ The clubs' list and a club's page are the club pages' (replay/clubs/views.py); t
 here so that their names (`replay:home`, `replay:club-list`, `replay:club-detail`) and addresses
 stay what every template and link uses.
 """
+
 from django.urls import include, path
 
 from . import game_page, views

@@ -7,6 +7,7 @@ outsiders, as the API does). Everything shown about a game comes from the engine
 (`static/replay/main.js` and its ES modules, docs/viewer.md) redraws the same markup from the
 embedded frames.
 """
+
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
@@ -36,8 +37,9 @@ def _my_seats(request, game: Game) -> list[int]:
 def game_replay(request, pk: int):
     game = _visible_game(request, pk)
     data = replay_data(game, visibility.reader_sight(game, request.user))
-    return render_replay(request, data, title=gettext("Game %(game)s") % {"game": game.pk}, game=game,
-                         my_seats=_my_seats(request, game))
+    return render_replay(
+        request, data, title=gettext("Game %(game)s") % {"game": game.pk}, game=game, my_seats=_my_seats(request, game)
+    )
 
 
 def game_replay_data(request, pk: int):
@@ -50,8 +52,9 @@ def game_replay_data(request, pk: int):
     return response
 
 
-def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | None = None,
-                  my_seats: list[int] | None = None):
+def render_replay(
+    request, data: frames.ReplayData, *, title: str, game: Game | None = None, my_seats: list[int] | None = None
+):
     """The replay page of `data` at `?at=N` (default: the end), `view` and `bottom` from the URL.
     A game of the reader's own (`my_seats`) opens from their seat unless the address says a view."""
     my_seats = my_seats or []
@@ -79,7 +82,10 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "bottom": bottom,
         "seat_labels": present.seat_labels(data.variant, data.players, data.options.get("direction")),
         "views": [{"value": "all", "label": gettext("All hands")}]
-        + [{"value": i, "label": gettext("%(player)s's view") % {"player": name}} for i, name in enumerate(data.players)],
+        + [
+            {"value": i, "label": gettext("%(player)s's view") % {"player": name}}
+            for i, name in enumerate(data.players)
+        ],
         "nav": present.nav_targets(data.marks, at, data.length, show_undone),
         "show_undone": show_undone,
         "undone_count": len(data.marks.get("undone", [])),
@@ -93,7 +99,9 @@ def render_replay(request, data: frames.ReplayData, *, title: str, game: Game | 
         "moments": found,
         "moments_json": {**found.as_json(), "my_seats": my_seats},
         "current_hand": found.hands[here] if here is not None else None,
-        "current_trick": max((t for t in found.hands[here].tricks if t <= at), default=None) if here is not None else None,
+        "current_trick": max((t for t in found.hands[here].tricks if t <= at), default=None)
+        if here is not None
+        else None,
         "my_calls": [c for c in found.calls if c["seat"] in my_seats],
         "slider_marks": _slider_marks(found, data.length),
         "shortcuts": SHORTCUTS,
@@ -120,12 +128,20 @@ BADGE_LEGEND = [
     (pgettext_lazy("badge: went out", "out #1"), "out", gettext_lazy("went out first (#2 second, ...)")),
     (pgettext_lazy("badge: shuffled", "S"), "shuffler", gettext_lazy("shuffled this hand")),
     (pgettext_lazy("badge", "to play"), "to-act", gettext_lazy("is to play now")),
-    (pgettext_lazy("badge", "gives the Dragon trick"), "gift", gettext_lazy("won a trick with the Dragon and must give it away")),
+    (
+        pgettext_lazy("badge", "gives the Dragon trick"),
+        "gift",
+        gettext_lazy("won a trick with the Dragon and must give it away"),
+    ),
 ]
 
 #: The autoplay's speeds (milliseconds per event), for static/replay/autoplay.
-SPEEDS = [("2000", gettext_lazy("slow")), ("1000", gettext_lazy("normal")), ("400", gettext_lazy("fast")),
-          ("100", gettext_lazy("very fast"))]
+SPEEDS = [
+    ("2000", gettext_lazy("slow")),
+    ("1000", gettext_lazy("normal")),
+    ("400", gettext_lazy("fast")),
+    ("100", gettext_lazy("very fast")),
+]
 
 #: The keyboard shortcuts, listed on the page and bound by static/replay/keys.js. The keys' names
 #: are the keyboard's (a German keyboard says Pos1, Bild↑: translated with the rest).

@@ -3,6 +3,7 @@
 The suite runs on SQLite by default and on PostgreSQL with DATABASE_URL=postgres://... (the
 `postgres` marker is handled in tests/plugins/markers.py).
 """
+
 from __future__ import annotations
 
 import pytest

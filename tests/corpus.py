@@ -5,6 +5,7 @@ clone), else `/work/shared/corpus` (the team's machine, whose worktrees lie deep
 missing corpus skips the tests that read it (`needs_corpus`); with `CI=true` it is a failure of
 the whole run (`tests/conftest.py`), never a quiet skip.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
 """The Celery app. Redis is the broker in production (CELERY_BROKER_URL); the embedded default
 runs tasks in-process (CELERY_TASK_ALWAYS_EAGER), see settings."""
+
 import logging
 import os
 

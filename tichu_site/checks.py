@@ -9,6 +9,7 @@
 - tichu.W003: static files are not collected (or are stale): STATIC_ROOT lacks files the apps
   ship, so pages would come without their styles and scripts (run `manage.py collectstatic`).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,23 +28,29 @@ CONSOLE_BACKENDS = {
 @register(Tags.security, deploy=True)
 def mail_is_delivered(app_configs=None, **kwargs):
     if settings.EMAIL_BACKEND in CONSOLE_BACKENDS:
-        return [Warning(
-            f"Mail is not sent: EMAIL_BACKEND is Django's {settings.EMAIL_BACKEND.split('.')[-2]} backend, so password-reset "
-            "mail is only written to the server's log.",
-            hint="Set EMAIL_URL, e.g. smtp://user:password@mail.example.org:587 (docs/deploy.md, Mail).",
-            id="tichu.W001")]
+        return [
+            Warning(
+                f"Mail is not sent: EMAIL_BACKEND is Django's {settings.EMAIL_BACKEND.split('.')[-2]} backend, so password-reset "
+                "mail is only written to the server's log.",
+                hint="Set EMAIL_URL, e.g. smtp://user:password@mail.example.org:587 (docs/deploy.md, Mail).",
+                id="tichu.W001",
+            )
+        ]
     return []
 
 
 @register(Tags.security, deploy=True)
 def trusted_proxies_set_behind_a_proxy(app_configs=None, **kwargs):
     if getattr(settings, "SECURE_PROXY_SSL_HEADER", None) and getattr(settings, "TICHU_TRUSTED_PROXIES", None) is None:
-        return [Warning(
-            "DJANGO_SECURE_PROXY_SSL_HEADER says the service is behind a proxy, but TICHU_TRUSTED_PROXIES is unset: "
-            "every visitor counts as the proxy's address for the sign-in limit.",
-            hint="Set TICHU_TRUSTED_PROXIES=1 behind one nginx or Caddy that sets X-Forwarded-For "
-                 "(docs/deploy.md, The client's address).",
-            id="tichu.W002")]
+        return [
+            Warning(
+                "DJANGO_SECURE_PROXY_SSL_HEADER says the service is behind a proxy, but TICHU_TRUSTED_PROXIES is unset: "
+                "every visitor counts as the proxy's address for the sign-in limit.",
+                hint="Set TICHU_TRUSTED_PROXIES=1 behind one nginx or Caddy that sets X-Forwarded-For "
+                "(docs/deploy.md, The client's address).",
+                id="tichu.W002",
+            )
+        ]
     return []
 
 
@@ -64,9 +71,12 @@ def uncollected_static_files() -> list[str]:
 def static_files_collected(app_configs=None, **kwargs):
     missing = uncollected_static_files()
     if missing:
-        return [Warning(
-            f"{len(missing)} static files are not in STATIC_ROOT ({settings.STATIC_ROOT}), e.g. {missing[0]}: "
-            "pages would load without their styles and scripts.",
-            hint="Run `manage.py collectstatic --noinput` (after every upgrade), then restart the web service.",
-            id="tichu.W003")]
+        return [
+            Warning(
+                f"{len(missing)} static files are not in STATIC_ROOT ({settings.STATIC_ROOT}), e.g. {missing[0]}: "
+                "pages would load without their styles and scripts.",
+                hint="Run `manage.py collectstatic --noinput` (after every upgrade), then restart the web service.",
+                id="tichu.W003",
+            )
+        ]
     return []

@@ -11,6 +11,7 @@ server that does not end the input (the development server, wsgiref) is 411 `len
 never read as empty. The refusals are JSON under /api/ and text elsewhere, in the request's
 language.
 """
+
 from __future__ import annotations
 
 import io
@@ -42,14 +43,25 @@ class ChunkedBodies:
     def __call__(self, environ, start_response):
         if is_chunked(environ):
             if not environ.get("wsgi.input_terminated"):
-                return self._refuse(environ, start_response, 411, "length_required",
-                                    lambda: _("a chunked request body needs a server that ends it (gunicorn); "
-                                              "send Content-Length instead"))
+                return self._refuse(
+                    environ,
+                    start_response,
+                    411,
+                    "length_required",
+                    lambda: _(
+                        "a chunked request body needs a server that ends it (gunicorn); send Content-Length instead"
+                    ),
+                )
             limit = body_limit()
             body = environ["wsgi.input"].read(limit + 1)
             if len(body) > limit:
-                return self._refuse(environ, start_response, 413, "request_too_large",
-                                    lambda: _("the request body is larger than %(limit)s bytes") % {"limit": limit})
+                return self._refuse(
+                    environ,
+                    start_response,
+                    413,
+                    "request_too_large",
+                    lambda: _("the request body is larger than %(limit)s bytes") % {"limit": limit},
+                )
             environ["CONTENT_LENGTH"] = str(len(body))
             environ["wsgi.input"] = io.BytesIO(body)
             del environ["HTTP_TRANSFER_ENCODING"]  # read: Django sees an ordinary body of that length
@@ -67,6 +79,8 @@ class ChunkedBodies:
             payload = said.encode()
             content_type = "text/plain; charset=utf-8"
         reason = {411: "Length Required", 413: "Request Entity Too Large"}[status]
-        start_response(f"{status} {reason}", [("Content-Type", content_type), ("Content-Length", str(len(payload))),
-                                              ("Connection", "close")])
+        start_response(
+            f"{status} {reason}",
+            [("Content-Type", content_type), ("Content-Length", str(len(payload))), ("Connection", "close")],
+        )
         return [payload]

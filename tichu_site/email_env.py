@@ -6,6 +6,7 @@ the start, `smtp+plain://host:25` for neither; user and password URL-quoted) or 
 is (with EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL).
 DEFAULT_FROM_EMAIL is the sender either way.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -16,6 +16,7 @@ shared cache (Redis, CACHE_URL); a worker also queues one each time it connects 
 outbox's sweep is not running either). With tasks run in-process (no broker: the embedded
 default) there is no worker to wait for.
 """
+
 from __future__ import annotations
 
 import time

@@ -4,6 +4,7 @@ One env-driven file. The embedded default (no environment at all) is SQLite with
 in-process; production sets DATABASE_URL (PostgreSQL through psycopg 3) and CELERY_BROKER_URL
 (Redis).
 """
+
 import os
 import tempfile
 from pathlib import Path
@@ -43,7 +44,10 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", not DEBUG)
 if os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER"):
     # Behind a proxy that ends TLS: the header it sets (e.g. X-Forwarded-Proto) says https.
-    SECURE_PROXY_SSL_HEADER = ("HTTP_" + os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].upper().replace("-", "_"), "https")
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].upper().replace("-", "_"),
+        "https",
+    )
 # How many reverse proxies in front of the service append to X-Forwarded-For and are trusted:
 # the client's address (every limit keyed on an address) is the Nth address from the right of
 # that header; 0 or unset: REMOTE_ADDR, the header ignored (games/client_address.py). Unset is
@@ -156,9 +160,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"tichu-test-{os.getpid()}.sqlite3"),
     }
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
-    "DATABASE_PREPARED_STATEMENTS", "1"
-) != "0":
+elif (
+    DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    and os.environ.get("DATABASE_PREPARED_STATEMENTS", "1") != "0"
+):
     # Prepared statements: psycopg prepares a statement on the server once a connection has run
     # it prepare_threshold times, so the token lookup, the game lookup and the append's lock,
     # insert and update are planned once per persistent connection (CONN_MAX_AGE) instead of on
@@ -346,8 +351,11 @@ RATINGS_OUTBOX_REQUEUE_S = float(os.environ.get("TICHU_OUTBOX_REQUEUE_S", "300")
 TICHU_WORKER_HEARTBEAT_S = float(os.environ.get("TICHU_WORKER_HEARTBEAT_S", "30"))
 CELERY_BEAT_SCHEDULE = {
     "rating-outbox-sweep": {"task": "games.tasks.sweep_rating_outbox", "schedule": RATINGS_OUTBOX_SWEEP_S},
-    "worker-heartbeat": {"task": "tichu_site.worker_heartbeat", "schedule": TICHU_WORKER_HEARTBEAT_S,
-                         "options": {"expires": TICHU_WORKER_HEARTBEAT_S}},
+    "worker-heartbeat": {
+        "task": "tichu_site.worker_heartbeat",
+        "schedule": TICHU_WORKER_HEARTBEAT_S,
+        "options": {"expires": TICHU_WORKER_HEARTBEAT_S},
+    },
 }
 
 # Every server error is logged with its traceback on stderr (the process manager keeps it):
@@ -380,7 +388,9 @@ LOGGING = {
 AUTHENTICATION_BACKENDS = ["replay.accounts.backends.ThrottledModelBackend"]
 # The origins a club's website may call the API from (CORS; games/api/cors.py): comma-separated,
 # e.g. "https://club.example.org,https://bot.example.org". Empty: no cross-origin call is allowed.
-TICHU_CORS_ORIGINS = tuple(o.strip().rstrip("/") for o in os.environ.get("TICHU_CORS_ORIGINS", "").split(",") if o.strip())
+TICHU_CORS_ORIGINS = tuple(
+    o.strip().rstrip("/") for o in os.environ.get("TICHU_CORS_ORIGINS", "").split(",") if o.strip()
+)
 # A club's webhooks (games/clubs/webhooks.py): attempts per delivery (with backoff), and whether a
 # webhook may call a private or loopback address (off: a club admin may not reach into the
 # server's own network; on for a test server or a club's own intranet).

@@ -11,6 +11,7 @@ chosen model's scale is fitted: every system gets the same information and the s
 openskill and trueskill are development dependencies (pyproject [dev]); they are imported
 lazily so that the service itself never needs them.
 """
+
 from __future__ import annotations
 
 import math
@@ -63,8 +64,7 @@ class OpenSkill:
 
     name = "openskill-pl"
 
-    def __init__(self, target: float | None = NANKING_TARGET, full_hands: float = FULL_HANDS,
-                 **model_kw):
+    def __init__(self, target: float | None = NANKING_TARGET, full_hands: float = FULL_HANDS, **model_kw):
         from openskill.models import PlackettLuce
 
         self.model = PlackettLuce(**model_kw)
@@ -88,7 +88,7 @@ class OpenSkill:
             for j in range(i + 1, len(teams)):
                 rs = teams[i] + teams[j]
                 d = sum(r.mu for r in teams[i]) - sum(r.mu for r in teams[j])
-                den = math.sqrt(len(rs) * self.beta ** 2 + sum(r.sigma ** 2 for r in rs))
+                den = math.sqrt(len(rs) * self.beta**2 + sum(r.sigma**2 for r in rs))
                 out.append((LOGISTIC_PROBIT * d / den, lr))
         return out
 
@@ -112,8 +112,9 @@ class OpenSkill:
                 self.ratings[p] = r
                 g = self.games.get(p, 0) + 1
                 self.games[p] = g
-                changes.append(Change(game.game_id, p, before[p][0], r.mu, before[p][1], r.sigma,
-                                      float("nan"), float("nan"), g))
+                changes.append(
+                    Change(game.game_id, p, before[p][0], r.mu, before[p][1], r.sigma, float("nan"), float("nan"), g)
+                )
         return changes
 
     def standing(self, player: PlayerId) -> Standing:
@@ -127,15 +128,13 @@ class CalibratedElo(TeamElo):
 
     name = "team-elo"
 
-    def __init__(self, k: float = 32.0, target: float | None = NANKING_TARGET,
-                 full_hands: float = FULL_HANDS):
+    def __init__(self, k: float = 32.0, target: float | None = NANKING_TARGET, full_hands: float = FULL_HANDS):
         super().__init__(EloParams(k=k))
         self.target, self.full_hands = target, full_hands
 
     def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
         c = math.log(10.0) / self.params.scale
-        return _pairs_of([c * self._side(t) for t in game.teams],
-                         length_ratio(game, self.target, self.full_hands))
+        return _pairs_of([c * self._side(t) for t in game.teams], length_ratio(game, self.target, self.full_hands))
 
 
 class TeamGlicko2:
@@ -146,8 +145,14 @@ class TeamGlicko2:
 
     name = "glicko2"
 
-    def __init__(self, tau: float = 0.5, rd: float = 350.0, vol: float = 0.06,
-                 target: float | None = NANKING_TARGET, full_hands: float = FULL_HANDS):
+    def __init__(
+        self,
+        tau: float = 0.5,
+        rd: float = 350.0,
+        vol: float = 0.06,
+        target: float | None = NANKING_TARGET,
+        full_hands: float = FULL_HANDS,
+    ):
         self.tau, self.start = tau, glicko2.Glicko2Rating(1500.0, rd, vol)
         self.target, self.full_hands = target, full_hands
         self.ratings: dict[PlayerId, glicko2.Glicko2Rating] = {}
@@ -156,9 +161,9 @@ class TeamGlicko2:
     def _composite(self, team) -> glicko2.Glicko2Rating:
         rs = [self.ratings.get(p, self.start) for p in team]
         n = len(rs)
-        return glicko2.Glicko2Rating(sum(r.rating for r in rs) / n,
-                                     math.sqrt(sum(r.rd * r.rd for r in rs) / n),
-                                     sum(r.vol for r in rs) / n)
+        return glicko2.Glicko2Rating(
+            sum(r.rating for r in rs) / n, math.sqrt(sum(r.rd * r.rd for r in rs) / n), sum(r.vol for r in rs) / n
+        )
 
     def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
         comps = [self._composite(t) for t in game.teams]
@@ -188,8 +193,9 @@ class TeamGlicko2:
             self.ratings[p] = after
             g = self.games.get(p, 0) + 1
             self.games[p] = g
-            changes.append(Change(game.game_id, p, before.rating, after.rating, before.rd,
-                                  after.rd, float("nan"), float("nan"), g))
+            changes.append(
+                Change(game.game_id, p, before.rating, after.rating, before.rd, after.rd, float("nan"), float("nan"), g)
+            )
         return changes
 
     def standing(self, player: PlayerId) -> Standing:
@@ -204,12 +210,16 @@ class TrueSkillTeams:
 
     name = "trueskill"
 
-    def __init__(self, beta: float = 25.0 / 6.0, tau: float = 25.0 / 300.0,
-                 target: float | None = NANKING_TARGET, full_hands: float = FULL_HANDS):
+    def __init__(
+        self,
+        beta: float = 25.0 / 6.0,
+        tau: float = 25.0 / 300.0,
+        target: float | None = NANKING_TARGET,
+        full_hands: float = FULL_HANDS,
+    ):
         import trueskill
 
-        self.env = trueskill.TrueSkill(mu=25.0, sigma=25.0 / 3.0, beta=beta, tau=tau,
-                                       draw_probability=0.01)
+        self.env = trueskill.TrueSkill(mu=25.0, sigma=25.0 / 3.0, beta=beta, tau=tau, draw_probability=0.01)
         self.target, self.full_hands = target, full_hands
         self.ratings: dict[PlayerId, object] = {}
         self.games: dict[PlayerId, int] = {}
@@ -223,14 +233,13 @@ class TrueSkillTeams:
     def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
         teams = [[self._r(p) for p in t] for t in game.teams]
         lr = length_ratio(game, self.target, self.full_hands)
-        b2 = self.env.beta ** 2
+        b2 = self.env.beta**2
         out = []
         for i in range(len(teams)):
             for j in range(i + 1, len(teams)):
                 rs = teams[i] + teams[j]
                 d = sum(r.mu for r in teams[i]) - sum(r.mu for r in teams[j])
-                out.append((LOGISTIC_PROBIT * d / math.sqrt(len(rs) * b2 + sum(r.sigma ** 2 for r in rs)),
-                            lr))
+                out.append((LOGISTIC_PROBIT * d / math.sqrt(len(rs) * b2 + sum(r.sigma**2 for r in rs)), lr))
         return out
 
     def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
@@ -246,8 +255,9 @@ class TrueSkillTeams:
                 self.ratings[p] = r
                 g = self.games.get(p, 0) + 1
                 self.games[p] = g
-                changes.append(Change(game.game_id, p, before[p].mu, r.mu, before[p].sigma,
-                                      r.sigma, float("nan"), float("nan"), g))
+                changes.append(
+                    Change(game.game_id, p, before[p].mu, r.mu, before[p].sigma, r.sigma, float("nan"), float("nan"), g)
+                )
         return changes
 
     def standing(self, player: PlayerId) -> Standing:
@@ -266,8 +276,14 @@ class MarginElo:
 
     name = "margin-elo"
 
-    def __init__(self, k: float = 0.016, clip: float = 2.0, hand_sd: float = 200.0,
-                 target: float | None = NANKING_TARGET, full_hands: float = FULL_HANDS):
+    def __init__(
+        self,
+        k: float = 0.016,
+        clip: float = 2.0,
+        hand_sd: float = 200.0,
+        target: float | None = NANKING_TARGET,
+        full_hands: float = FULL_HANDS,
+    ):
         self.k, self.clip, self.hand_sd = k, clip, hand_sd
         self.target, self.full_hands = target, full_hands
         self.ratings: dict[PlayerId, float] = {}
@@ -278,8 +294,7 @@ class MarginElo:
 
     def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
         c = LOGISTIC_PROBIT * math.sqrt(self.full_hands)
-        return _pairs_of([c * self._side(t) for t in game.teams],
-                         length_ratio(game, self.target, self.full_hands))
+        return _pairs_of([c * self._side(t) for t in game.teams], length_ratio(game, self.target, self.full_hands))
 
     def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
         return _pair_probs(self, game)
@@ -315,8 +330,9 @@ class MarginElo:
                 self.ratings[p] = before + delta[i]
                 g = self.games.get(p, 0) + 1
                 self.games[p] = g
-                changes.append(Change(game.game_id, p, before, before + delta[i], 0.0, 0.0,
-                                      float("nan"), float("nan"), g))
+                changes.append(
+                    Change(game.game_id, p, before, before + delta[i], 0.0, 0.0, float("nan"), float("nan"), g)
+                )
         return changes
 
     def standing(self, player: PlayerId) -> Standing:

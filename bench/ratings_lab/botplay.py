@@ -10,6 +10,7 @@ see real folded scores: hands, calls, double victories.
 Seeded and deterministic: the same (n_games, n_players, seed) gives the same history, whether it
 is generated in one process or several.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,9 @@ class SkilledPolicy:
         return random_policy(state, seat, options, rng)
 
 
-def schedule(n_games: int, n_players: int, seed: int, skill_mean: float = 0.5,
-             skill_sd: float = 0.1) -> tuple[dict[int, float], list[tuple[int, float, list[int], int]]]:
+def schedule(
+    n_games: int, n_players: int, seed: int, skill_mean: float = 0.5, skill_sd: float = 0.1
+) -> tuple[dict[int, float], list[tuple[int, float, list[int], int]]]:
     """(skills, [(game id, finished_at, four players in seat order, record seed)])."""
     rng = random.Random(seed)
     skills = {p: min(0.95, max(0.05, rng.gauss(skill_mean, skill_sd))) for p in range(n_players)}
@@ -54,13 +56,15 @@ def schedule(n_games: int, n_players: int, seed: int, skill_mean: float = 0.5,
 
 def play(args: tuple[int, float, list[int], int, list[float]]) -> GameResult:
     gid, t, seats, record_seed, seat_skills = args
-    record = random_record(record_seed, players=[f"p{p}" for p in seats],
-                           policies=[SkilledPolicy(s) for s in seat_skills])
+    record = random_record(
+        record_seed, players=[f"p{p}" for p in seats], policies=[SkilledPolicy(s) for s in seat_skills]
+    )
     return result_from_score(gid, t, "nanking", seats, score_json(fold(record)))
 
 
-def bot_history(n_games: int = 1000, n_players: int = 24, seed: int = 1, processes: int = 2,
-                skill_sd: float = 0.1) -> tuple[dict[int, float], list[GameResult]]:
+def bot_history(
+    n_games: int = 1000, n_players: int = 24, seed: int = 1, processes: int = 2, skill_sd: float = 0.1
+) -> tuple[dict[int, float], list[GameResult]]:
     skills, plan = schedule(n_games, n_players, seed, skill_sd=skill_sd)
     jobs = [(gid, t, seats, rs, [skills[p] for p in seats]) for gid, t, seats, rs in plan]
     if processes > 1:

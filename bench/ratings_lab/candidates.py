@@ -19,6 +19,7 @@ windows with the prior of --tune-shipped). Shipping it would need the K copies' 
 player and the K scores per pool stored (a migration) and would make the rating loop about K
 times slower.
 """
+
 from __future__ import annotations
 
 import math
@@ -49,8 +50,13 @@ FORECAST_SCALE = 6.36
 class DriftSelectingKalman:
     name = "margin-kalman-drift-selecting"
 
-    def __init__(self, params: ModelParams, drifts: tuple[float, ...] = DRIFTS,
-                 selection_scale: float = SELECTION_SCALE, forecast_scale: float = FORECAST_SCALE):
+    def __init__(
+        self,
+        params: ModelParams,
+        drifts: tuple[float, ...] = DRIFTS,
+        selection_scale: float = SELECTION_SCALE,
+        forecast_scale: float = FORECAST_SCALE,
+    ):
         self.copies = [MarginKalman(replace(params, tau_day=t)) for t in drifts]
         self.drifts = drifts
         self.selection_scale = selection_scale
@@ -67,8 +73,7 @@ class DriftSelectingKalman:
     def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
         n = len(game.teams)
         ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
-        return [(i, j, probability(x, self.forecast_scale))
-                for (i, j), x in zip(ij, self.pair_features(game))]
+        return [(i, j, probability(x, self.forecast_scale)) for (i, j), x in zip(ij, self.pair_features(game))]
 
     def update(self, game: GameResult) -> list[Change]:
         n = len(game.teams)
@@ -113,8 +118,9 @@ class PlainPoolBayesKalman:
 
     name = "margin-kalman-pool-bayes"
 
-    def __init__(self, params: ModelParams, drifts: tuple[float, ...] = MIX_DRIFTS,
-                 scales: tuple[float, ...] = MIX_SCALES):
+    def __init__(
+        self, params: ModelParams, drifts: tuple[float, ...] = MIX_DRIFTS, scales: tuple[float, ...] = MIX_SCALES
+    ):
         self.copies = [MarginKalman(replace(params, tau_day=t)) for t in drifts]
         self.scales = scales
         self.log_w = prior_log_weights(len(drifts), scales)

@@ -8,6 +8,7 @@ Protocol (docs/ratings.md, guide section 4):
   only), test [50%, 100%) (reported with parameters frozen);
 * metrics: log loss (p clipped to [0.01, 0.99]), Brier score, accuracy, and a calibration table.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -41,8 +42,7 @@ def prequential(system, games: Iterable[GameResult]) -> list[Forecast]:
         probs = system.pair_probabilities(g)
         xs = feats(g) if feats else [()] * len(probs)
         for (i, j, p), x in zip(probs, xs):
-            out.append(Forecast(idx, g.game_id, p, g.pair_score(i, j), x,
-                                int(g.finished_at // 86400)))
+            out.append(Forecast(idx, g.game_id, p, g.pair_score(i, j), x, int(g.finished_at // 86400)))
         system.update(g)
         idx += 1
     return out
@@ -115,8 +115,9 @@ class Bucket:
         return 100.0 * math.sqrt(max(p * (1.0 - p), 1e-12) / self.n)
 
 
-def calibration(forecasts: Sequence[Forecast], buckets: int = 10,
-                both_sides: bool = True, min_n: int = 1) -> list[Bucket]:
+def calibration(
+    forecasts: Sequence[Forecast], buckets: int = 10, both_sides: bool = True, min_n: int = 1
+) -> list[Bucket]:
     """Reliability table: forecasts binned by p into `buckets` equal-width bins.
 
     Which side is "first" is arbitrary (seat order), so by default every forecast is counted
@@ -161,7 +162,7 @@ def _merge_sparse(bins: list[list], min_n: int) -> list[list]:
         j = k + 1 if k == 0 or (centre(bins[k]) < 0.5 and k + 1 < len(bins)) else k - 1
         lo, hi = sorted((k, j))
         a, b = bins[lo], bins[hi]
-        bins[lo:hi + 1] = [[a[0], b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]]]
+        bins[lo : hi + 1] = [[a[0], b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]]]
     return bins
 
 
@@ -170,8 +171,7 @@ def max_gap(table: Sequence[Bucket], min_n: int = 1) -> float:
     return max(gaps) if gaps else float("nan")
 
 
-def hand_margin_variance(games: Iterable[GameResult], clip: float,
-                         hand_sd: float = 200.0) -> tuple[float, int]:
+def hand_margin_variance(games: Iterable[GameResult], clip: float, hand_sd: float = 200.0) -> tuple[float, int]:
     """(pooled within-game variance, degrees of freedom) of a hand's margin, in hand_sd units and
     each hand clipped to +-clip as the chosen model reads a sheet: the spread of one hand around
     its own game's mean, i.e. the measured counterpart of the model's `obs_var` (the noise of
@@ -192,6 +192,7 @@ def hand_margin_variance(games: Iterable[GameResult], clip: float,
 
 # -- fitting ------------------------------------------------------------------------------------
 
+
 def golden_min(f: Callable[[float], float], lo: float, hi: float, iters: int = 60) -> float:
     """Minimum of a unimodal f on [lo, hi] (golden-section search, deterministic)."""
     g = (math.sqrt(5.0) - 1.0) / 2.0
@@ -210,9 +211,13 @@ def golden_min(f: Callable[[float], float], lo: float, hi: float, iters: int = 6
     return (a + b) / 2.0
 
 
-def fit_scale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], float],
-              lo: float = 1e-4, hi: float = 100.0,
-              prior: tuple[float, float] | None = None) -> float:
+def fit_scale(
+    forecasts: Sequence[Forecast],
+    prob: Callable[[tuple, float], float],
+    lo: float = 1e-4,
+    hi: float = 100.0,
+    prior: tuple[float, float] | None = None,
+) -> float:
     """The scale s minimising the log loss of prob(x, s) over the forecasts (log-space search).
 
     prior = (centre, sd): a log-normal prior on s, log s ~ N(log centre, sd^2), and the result is
@@ -235,11 +240,11 @@ def fit_scale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], floa
             centre, sd = prior
             total += (logs - math.log(centre)) ** 2 / (2.0 * sd * sd)
         return total
+
     return math.exp(golden_min(loss, math.log(lo), math.log(hi)))
 
 
-def rescale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], float],
-            s: float) -> list[Forecast]:
+def rescale(forecasts: Sequence[Forecast], prob: Callable[[tuple, float], float], s: float) -> list[Forecast]:
     return [Forecast(f.index, f.game_id, prob(f.x, s), f.y, f.x, f.block) for f in forecasts]
 
 
@@ -251,10 +256,15 @@ class TuneResult:
     forecasts: list[Forecast]  # all forecasts of the chosen setting (scale applied)
 
 
-def tune(make: Callable[..., object], grid: dict[str, Sequence], games: Sequence[GameResult],
-         prob: Callable[[tuple, float], float] | None = None,
-         burn: float = 0.25, split: float = 0.5,
-         prior: tuple[float, float] | None = None) -> TuneResult:
+def tune(
+    make: Callable[..., object],
+    grid: dict[str, Sequence],
+    games: Sequence[GameResult],
+    prob: Callable[[tuple, float], float] | None = None,
+    burn: float = 0.25,
+    split: float = 0.5,
+    prior: tuple[float, float] | None = None,
+) -> TuneResult:
     """Try every combination of `grid` (fitting the calibration scale when `prob` is given, with
     `prior` as in fit_scale) and keep the one with the lowest log loss on the tuning window. Ties
     go to the first in grid order, so the result is deterministic. Test-window games never
@@ -287,10 +297,15 @@ class Report:
     calibration: list[Bucket]
 
 
-def report(name: str, forecasts: Sequence[Forecast], buckets: int = 10,
-           min_n: int = 1) -> Report:
-    return Report(name, log_loss(forecasts), brier(forecasts), accuracy(forecasts),
-                  len(forecasts), calibration(forecasts, buckets, min_n=min_n))
+def report(name: str, forecasts: Sequence[Forecast], buckets: int = 10, min_n: int = 1) -> Report:
+    return Report(
+        name,
+        log_loss(forecasts),
+        brier(forecasts),
+        accuracy(forecasts),
+        len(forecasts),
+        calibration(forecasts, buckets, min_n=min_n),
+    )
 
 
 def _logit(p: float) -> float:
@@ -351,8 +366,9 @@ def _blocks(a: Sequence[Forecast]) -> list[list[int]]:
     return list(groups.values())
 
 
-def paired_bootstrap(a: Sequence[Forecast], b: Sequence[Forecast], reps: int = 2000,
-                     seed: int = 1) -> tuple[float, float, float]:
+def paired_bootstrap(
+    a: Sequence[Forecast], b: Sequence[Forecast], reps: int = 2000, seed: int = 1
+) -> tuple[float, float, float]:
     """Mean per-game log-loss difference a - b with a 95% bootstrap interval: the same games for
     both, resampled by day blocks (whole evenings), percentile interval."""
     import random
@@ -382,8 +398,7 @@ def verdict(lo: float, hi: float) -> str:
     return "better" if hi < 0.0 else "worse" if lo > 0.0 else "level"
 
 
-def slope_interval(forecasts: Sequence[Forecast], reps: int = 200,
-                   seed: int = 1) -> tuple[float, float]:
+def slope_interval(forecasts: Sequence[Forecast], reps: int = 200, seed: int = 1) -> tuple[float, float]:
     """95% day-block bootstrap interval of the calibration slope (percentile)."""
     import random
 

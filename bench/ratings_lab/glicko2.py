@@ -8,6 +8,7 @@ the paper's worked example (tests/ratings/test_glicko2.py).
 Glicko-2 is not a team system; bench.ratings_lab.baselines.TeamGlicko2 uses it with a composite
 opponent (the opposing side's mean rating and root-mean-square deviation), the usual workaround.
 """
+
 from __future__ import annotations
 
 import math
@@ -71,8 +72,7 @@ def _new_volatility(phi: float, vol: float, v: float, delta: float, tau: float) 
     return math.exp(big_a / 2.0)
 
 
-def rate(player: Glicko2Rating, results: Sequence[tuple[Glicko2Rating, float]],
-         tau: float = 0.5) -> Glicko2Rating:
+def rate(player: Glicko2Rating, results: Sequence[tuple[Glicko2Rating, float]], tau: float = 0.5) -> Glicko2Rating:
     """The player's rating after one rating period with `results` = [(opponent, score)], score
     1 win, 0.5 draw, 0 loss. No games: only the deviation grows (step 6 with sigma unchanged)."""
     mu, phi, vol = player.mu, player.phi, player.vol

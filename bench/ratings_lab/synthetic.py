@@ -8,6 +8,7 @@ points, the chance of a double victory and the chance that their calls succeed. 
 shapes is Gaussian (double victories and failed Grand Tichus make heavy tails), so the margin
 model is not flattered by its own assumptions.
 """
+
 from __future__ import annotations
 
 import math
@@ -55,9 +56,15 @@ def play_hand(rng: random.Random, skills: list[float], seats: list[int]) -> Hand
     return HandDetail((pts[0], pts[1]), tuple(tichu), tuple(grand), dv)
 
 
-def synthetic_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
-                      skill_sd: float = 0.15, target: int = TARGET, drift_sd: float = 0.0,
-                      start: float = 1.6e9) -> tuple[dict[int, float], list[GameResult]]:
+def synthetic_history(
+    n_games: int = 3000,
+    n_players: int = 40,
+    seed: int = 1,
+    skill_sd: float = 0.15,
+    target: int = TARGET,
+    drift_sd: float = 0.0,
+    start: float = 1.6e9,
+) -> tuple[dict[int, float], list[GameResult]]:
     """(true skills, games). Players have uneven activity (some regulars, some newcomers who
     join later), so the history mixes provisional and established ratings."""
     rng = random.Random(seed)
@@ -95,21 +102,38 @@ def synthetic_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
         if drift_sd:
             for p in skills:
                 skills[p] += rng.gauss(0.0, drift_sd)
-        games.append(GameResult(
-            game_id=gid, finished_at=t, teams=((chosen[0], chosen[2]), (chosen[1], chosen[3])),
-            scores=tuple(totals), winner=0 if totals[0] > totals[1] else 1, hands=len(hands),
-            variant="nanking", hand_details=tuple(hands)))
+        games.append(
+            GameResult(
+                game_id=gid,
+                finished_at=t,
+                teams=((chosen[0], chosen[2]), (chosen[1], chosen[3])),
+                scores=tuple(totals),
+                winner=0 if totals[0] > totals[1] else 1,
+                hands=len(hands),
+                variant="nanking",
+                hand_details=tuple(hands),
+            )
+        )
     return skills, games
 
 
-def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
-                 skill_sd: float = 0.15, day_drift_sd: float = 0.006,
-                 late_share: float = 0.4, learn_gap: float = 0.3, learn_games: float = 60.0,
-                 synergy_share: float = 0.3, synergy_sd: float = 0.12,
-                 stop_share: float = 0.3, stop_hands: tuple[int, int] = (3, 8),
-                 target: int = TARGET, start: float = 1.6e9,
-                 truth: dict | None = None,
-                 ) -> tuple[dict[int, float], list[GameResult]]:
+def club_history(
+    n_games: int = 3000,
+    n_players: int = 40,
+    seed: int = 1,
+    skill_sd: float = 0.15,
+    day_drift_sd: float = 0.006,
+    late_share: float = 0.4,
+    learn_gap: float = 0.3,
+    learn_games: float = 60.0,
+    synergy_share: float = 0.3,
+    synergy_sd: float = 0.12,
+    stop_share: float = 0.3,
+    stop_hands: tuple[int, int] = (3, 8),
+    target: int = TARGET,
+    start: float = 1.6e9,
+    truth: dict | None = None,
+) -> tuple[dict[int, float], list[GameResult]]:
     """A drifting club history: what the review (issue #19) tested the ratings on.
 
     * Evenings: a club night every 1-6 days (two a week on average); 4 to 8 players come, each
@@ -139,8 +163,7 @@ def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
     attend = {p: min(0.95, 0.02 + 0.9 * rng.random() ** 3) for p in range(n_players)}
     n_late = int(round(late_share * n_players))
     n_evenings_guess = max(1, int(n_games / 3.5))  # 2-5 games an evening
-    joins = {p: 0 if p < n_players - n_late else rng.randrange(int(0.9 * n_evenings_guess))
-             for p in range(n_players)}
+    joins = {p: 0 if p < n_players - n_late else rng.randrange(int(0.9 * n_evenings_guess)) for p in range(n_players)}
     synergy: dict[tuple[int, int], float] = {}
     for a in range(n_players):
         for b in range(a + 1, n_players):
@@ -182,8 +205,9 @@ def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
             a, b, c, d = four
             options = [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
             rng.shuffle(options)
-            t0, t1 = min(options, key=lambda o: seen_pairs.get(tuple(sorted(o[0])), 0)
-                         + seen_pairs.get(tuple(sorted(o[1])), 0))
+            t0, t1 = min(
+                options, key=lambda o: seen_pairs.get(tuple(sorted(o[0])), 0) + seen_pairs.get(tuple(sorted(o[1])), 0)
+            )
             for pair in (t0, t1):
                 key = (min(pair), max(pair))
                 seen_pairs[key] = seen_pairs.get(key, 0) + 1
@@ -212,7 +236,16 @@ def club_history(n_games: int = 3000, n_players: int = 40, seed: int = 1,
                 tonight_games[p] += 1
             t = start + day * 86400.0 + 19 * 3600.0 + k * 2400.0
             winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
-            games.append(GameResult(
-                game_id=len(games), finished_at=t, teams=(t0, t1), scores=tuple(totals),
-                winner=winner, hands=len(hands), variant="nanking", hand_details=tuple(hands)))
+            games.append(
+                GameResult(
+                    game_id=len(games),
+                    finished_at=t,
+                    teams=(t0, t1),
+                    scores=tuple(totals),
+                    winner=winner,
+                    hands=len(hands),
+                    variant="nanking",
+                    hand_details=tuple(hands),
+                )
+            )
     return {p: skill(p) for p in range(n_players)}, games

@@ -5,6 +5,7 @@ abandoned with no hand played is kept (so ids line up) but has hands = 0 and is 
 The winner of an unfinished game (most stop before 1000: casual lunch games) is the side ahead
 when the sheet stopped.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,13 +31,20 @@ def parse_tracker(data: dict) -> tuple[dict[int, str], list[GameResult]]:
                 dv = 0
             elif h.get("cardScore1") == 200 and h.get("cardScore0") == 0:
                 dv = 1
-            details.append(HandDetail((float(h["totalScore0"]), float(h["totalScore1"])),
-                                      tichu, grand, dv))
+            details.append(HandDetail((float(h["totalScore0"]), float(h["totalScore1"])), tichu, grand, dv))
         winner = 0 if a > b else 1 if b > a else None
-        out.append(GameResult(
-            game_id=int(g["id"]), finished_at=float(g["creationDateTime"]), teams=teams,
-            scores=(a, b), winner=winner, hands=len(details), variant="nanking",
-            hand_details=tuple(details)))
+        out.append(
+            GameResult(
+                game_id=int(g["id"]),
+                finished_at=float(g["creationDateTime"]),
+                teams=teams,
+                scores=(a, b),
+                winner=winner,
+                hands=len(details),
+                variant="nanking",
+                hand_details=tuple(details),
+            )
+        )
     return names, out
 
 

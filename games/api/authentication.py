@@ -1,6 +1,7 @@
 """`Authorization: Token KEY` (DRF's word) or `Authorization: Bearer KEY` (what OAuth-minded
 clients send by default, openapi-python-client's `AuthenticatedClient` among them): one API token,
 two spellings of its prefix. Both are read here so that a generated client works unconfigured."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -20,12 +21,14 @@ class TokenOrBearerAuthentication(TokenAuthentication):
             return None  # another scheme (TableCode, a session) or none
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(
-                _("Invalid token header. Give one key after Token or Bearer, without spaces."))
+                _("Invalid token header. Give one key after Token or Bearer, without spaces.")
+            )
         try:
             key = parts[1].decode()
         except UnicodeError:
             raise exceptions.AuthenticationFailed(
-                _("Invalid token header. Token string should not contain invalid characters.")) from None
+                _("Invalid token header. Token string should not contain invalid characters.")
+            ) from None
         return self.authenticate_credentials(key)
 
 
@@ -41,5 +44,5 @@ class TokenOrBearerScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "description": "The API token of `POST /api/auth/token/`, sent as `Authorization: Bearer KEY` "
-                           "(or `Authorization: Token KEY`).",
+            "(or `Authorization: Token KEY`).",
         }

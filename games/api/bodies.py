@@ -8,6 +8,7 @@ rest depend on the game (Tien Zi Que's state has no trick), the phase or the rea
 are optional. Every model keeps the fields it does not name (`additionalProperties`), so an
 answer that gains a field never breaks a client (docs/api.md, "A generated client").
 """
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
@@ -20,20 +21,35 @@ _EXAMPLE_OPTIONS = {"preset": "rio", "deal_method": "draw", "target_score": 1000
 
 
 class HandLineOutput(serializers.Serializer):
-    points = serializers.ListField(child=serializers.IntegerField(),
-                                   help_text="the hand's score-sheet line: per team (team 0 first), per player in "
-                                             "threechu (the dummy last) and grand-seigneur; calls and bonuses included")
+    points = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="the hand's score-sheet line: per team (team 0 first), per player in "
+        "threechu (the dummy last) and grand-seigneur; calls and bonuses included",
+    )
     out = serializers.ListField(child=serializers.IntegerField(), help_text="the finishing order of the seats")
     calls = serializers.DictField(child=serializers.CharField(), help_text="seat (as a string) -> tichu or grand_tichu")
     card_points = serializers.ListField(child=serializers.IntegerField(), required=False)
     kind = serializers.CharField(required=False, help_text="cards (played card by card) or result (a hand_result)")
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "one hand played", response_only=True,
-    value={"ok": True, "variant": "nanking",
-           "hands": [{"points": [15, 85], "out": [0, 1, 3, 2], "calls": {}, "card_points": [15, 85], "kind": "cards"}],
-           "totals": [15, 85], "complete": False, "winner": None})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "one hand played",
+            response_only=True,
+            value={
+                "ok": True,
+                "variant": "nanking",
+                "hands": [
+                    {"points": [15, 85], "out": [0, 1, 3, 2], "calls": {}, "card_points": [15, 85], "kind": "cards"}
+                ],
+                "totals": [15, 85],
+                "complete": False,
+                "winner": None,
+            },
+        )
+    ]
+)
 class GameScoreOutput(serializers.Serializer):
     """`python -m games.engine score` (record-format section 4)."""
 
@@ -45,14 +61,39 @@ class GameScoreOutput(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True, help_text="the winning team (or player) once the game is over")
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "a hand being dealt", response_only=True,
-    value={"ok": True, "variant": "nanking", "players": ["Ann", "Bob", "Cid", "Dee"], "options": _EXAMPLE_OPTIONS,
-           "events": 20, "phase": "deal", "turn": None, "hand_number": 1, "totals": [0, 0], "score_sheet": [],
-           "complete": False, "winner": None, "teams": [[0, 2], [1, 3]],
-           "hands": [["4p", "7s", "Aj", "Dragon"], ["2p", "5p", "Tr", "Jj", "Qp"], ["9j", "Tj", "Ts", "As", "Phoenix"],
-                     ["Mahjong", "3p", "5j", "Jp", "Qj"]],
-           "trick": [], "wish": None, "calls": {}, "out": []})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a hand being dealt",
+            response_only=True,
+            value={
+                "ok": True,
+                "variant": "nanking",
+                "players": ["Ann", "Bob", "Cid", "Dee"],
+                "options": _EXAMPLE_OPTIONS,
+                "events": 20,
+                "phase": "deal",
+                "turn": None,
+                "hand_number": 1,
+                "totals": [0, 0],
+                "score_sheet": [],
+                "complete": False,
+                "winner": None,
+                "teams": [[0, 2], [1, 3]],
+                "hands": [
+                    ["4p", "7s", "Aj", "Dragon"],
+                    ["2p", "5p", "Tr", "Jj", "Qp"],
+                    ["9j", "Tj", "Ts", "As", "Phoenix"],
+                    ["Mahjong", "3p", "5j", "Jp", "Qj"],
+                ],
+                "trick": [],
+                "wish": None,
+                "calls": {},
+                "out": [],
+            },
+        )
+    ]
+)
 class GameStateOutput(serializers.Serializer):
     """`python -m games.engine state --at N` (record-format section 4), masked for the reader as
     docs/api.md "What a reader sees" says (a hidden card is `"?"`)."""
@@ -69,7 +110,7 @@ class GameStateOutput(serializers.Serializer):
     score_sheet = serializers.JSONField(required=False, help_text="the hands scored so far (as the score's `hands`)")
     complete = serializers.BooleanField()
     winner = serializers.IntegerField(allow_null=True)
-    hands = serializers.JSONField(required=False, help_text="cards per seat (`\"?\"` where the reader may not see)")
+    hands = serializers.JSONField(required=False, help_text='cards per seat (`"?"` where the reader may not see)')
     trick = serializers.JSONField(required=False, help_text="the plays of the current trick")
     wish = serializers.CharField(allow_null=True, required=False)
     calls = serializers.DictField(required=False)
@@ -77,10 +118,21 @@ class GameStateOutput(serializers.Serializer):
     redacted = serializers.CharField(required=False, help_text="present when cards were masked for this reader")
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "a record", response_only=True,
-    value={"format": "tichu-record/1", "variant": "nanking", "players": ["Ann", "Bob", "Cid", "Dee"],
-           "options": _EXAMPLE_OPTIONS, "events": [{"type": "shuffle", "seat": 1}, {"type": "draw", "seat": 1, "card": "Qp"}]})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a record",
+            response_only=True,
+            value={
+                "format": "tichu-record/1",
+                "variant": "nanking",
+                "players": ["Ann", "Bob", "Cid", "Dee"],
+                "options": _EXAMPLE_OPTIONS,
+                "events": [{"type": "shuffle", "seat": 1}, {"type": "draw", "seat": 1, "card": "Qp"}],
+            },
+        )
+    ]
+)
 class GameRecordOutput(serializers.Serializer):
     """The record of record-format section 1 (import it again with `POST /api/games/import/`)."""
 
@@ -89,16 +141,37 @@ class GameRecordOutput(serializers.Serializer):
     players = serializers.ListField(child=serializers.CharField())
     options = serializers.DictField(required=False)
     meta = serializers.DictField(required=False, help_text="where and when it was played, if known")
-    events = serializers.ListField(child=serializers.DictField(), required=False,
-                                   help_text="section 3's events; absent for a score-sheet game kept without them")
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="section 3's events; absent for a score-sheet game kept without them",
+    )
     redacted = serializers.CharField(required=False, help_text="present when cards were masked for this reader")
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "the first events", response_only=True,
-    value={"game": 7, "seq": 2, "status": "active", "after": 0, "more": False,
-           "events": [{"seq": 1, "event": {"type": "shuffle", "seat": 1}, "recorded_by": "ada",
-                       "recorded_at": "2026-12-07T19:02:11.120000Z"}]})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "the first events",
+            response_only=True,
+            value={
+                "game": 7,
+                "seq": 2,
+                "status": "active",
+                "after": 0,
+                "more": False,
+                "events": [
+                    {
+                        "seq": 1,
+                        "event": {"type": "shuffle", "seat": 1},
+                        "recorded_by": "ada",
+                        "recorded_at": "2026-12-07T19:02:11.120000Z",
+                    }
+                ],
+            },
+        )
+    ]
+)
 class GameEventsOutput(serializers.Serializer):
     game = serializers.IntegerField()
     seq = serializers.IntegerField(help_text="the game's seq now")
@@ -109,10 +182,23 @@ class GameEventsOutput(serializers.Serializer):
     redacted = serializers.CharField(required=False, help_text="present when cards were masked for this reader")
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "whose turn, and what they may do", response_only=True,
-    value={"game": 7, "seq": 60, "status": "active", "variant": "nanking", "phase": "play", "turn": 2,
-           "actions": [{"type": "pass", "seat": 2}]})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "whose turn, and what they may do",
+            response_only=True,
+            value={
+                "game": 7,
+                "seq": 60,
+                "status": "active",
+                "variant": "nanking",
+                "phase": "play",
+                "turn": 2,
+                "actions": [{"type": "pass", "seat": 2}],
+            },
+        )
+    ]
+)
 class LegalOutput(serializers.Serializer):
     """The events the rules accept next (games.engine.entry_facts), and the answer to `check`."""
 
@@ -129,11 +215,25 @@ class StandingRowOutput(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True, required=False, help_text="null before the entry's first result")
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "before the first result", response_only=True,
-    value={"ok": True, "events": 5, "rounds_paired": 1, "rounds_closed": 0, "finished": False, "scoring": "round_vp",
-           "tiebreaks": ["total_points"], "ranked": False,
-           "standings": [{"entry": "e0", "name": "Anna & Ben", "rank": None}]})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "before the first result",
+            response_only=True,
+            value={
+                "ok": True,
+                "events": 5,
+                "rounds_paired": 1,
+                "rounds_closed": 0,
+                "finished": False,
+                "scoring": "round_vp",
+                "tiebreaks": ["total_points"],
+                "ranked": False,
+                "standings": [{"entry": "e0", "name": "Anna & Ben", "rank": None}],
+            },
+        )
+    ]
+)
 class StandingsOutput(serializers.Serializer):
     """`python -m games.tournament standings` (docs/tournament.md)."""
 
@@ -151,14 +251,30 @@ class StandingsOutput(serializers.Serializer):
 class CrosstableRowOutput(serializers.Serializer):
     entry = serializers.CharField()
     name = serializers.CharField()
-    rounds = serializers.ListField(child=serializers.DictField(),
-                                   help_text="per round: where the entry sat, with and against whom, what it took")
+    rounds = serializers.ListField(
+        child=serializers.DictField(), help_text="per round: where the entry sat, with and against whom, what it took"
+    )
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "after round 1", response_only=True,
-    value={"ok": True, "events": 9, "crosstable": [
-        {"entry": "e0", "name": "Anna & Ben", "rounds": [{"round": 1, "kind": "table", "table": 1, "game": 12}]}]})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "after round 1",
+            response_only=True,
+            value={
+                "ok": True,
+                "events": 9,
+                "crosstable": [
+                    {
+                        "entry": "e0",
+                        "name": "Anna & Ben",
+                        "rounds": [{"round": 1, "kind": "table", "table": 1, "game": 12}],
+                    }
+                ],
+            },
+        )
+    ]
+)
 class CrosstableOutput(serializers.Serializer):
     ok = serializers.BooleanField()
     events = serializers.IntegerField()

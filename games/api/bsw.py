@@ -1,6 +1,7 @@
 """`POST /api/games/import-bsw/?club=ID` (or `?club=SLUG`): a Brettspielwelt log into a club (scorers, admins).
 
 Thin: the body's shape is checked here; conversion, checking and storage are games.importing's."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -23,16 +24,22 @@ MAX_LOG_CHARS = 2_000_000
 
 
 class BswImportInput(StrictSerializer):
-    log = serializers.CharField(max_length=MAX_LOG_CHARS, trim_whitespace=False,
-                                help_text="the .tch log's text (one or several games)")
-    bsw_scoring = serializers.BooleanField(default=False, help_text="score with BSW's reading of two Grand Tichu calls in one team")
+    log = serializers.CharField(
+        max_length=MAX_LOG_CHARS, trim_whitespace=False, help_text="the .tch log's text (one or several games)"
+    )
+    bsw_scoring = serializers.BooleanField(
+        default=False, help_text="score with BSW's reading of two Grand Tichu calls in one team"
+    )
     anonymise = serializers.BooleanField(default=False, help_text="store Player 1..4 instead of BSW handles")
-    game_id = serializers.RegexField(r"^[0-9]{1,12}$", required=False,
-                                     help_text="the BSW game id (the log's file name): kept, and dates the games")
+    game_id = serializers.RegexField(
+        r"^[0-9]{1,12}$", required=False, help_text="the BSW game id (the log's file name): kept, and dates the games"
+    )
     played_at = serializers.DateTimeField(
-        required=False, default_timezone=dt_timezone.utc,
+        required=False,
+        default_timezone=dt_timezone.utc,
         help_text="when the games were played (ISO 8601; a time without offset is UTC), if known: wins over "
-                  "the estimate from game_id. Without either, the games are dated by the import (see dates)")
+        "the estimate from game_id. Without either, the games are dated by the import (see dates)",
+    )
 
     def validate_played_at(self, value):
         try:
@@ -47,26 +54,34 @@ class BswImportOutput(serializers.Serializer):
     hands = serializers.IntegerField()
     equal = serializers.IntegerField(help_text="finished hands whose score equals the log's Ergebnis")
     stored = serializers.IntegerField()
-    already_imported = serializers.IntegerField(help_text="games of the log the club had imported before: not stored again")
-    game_ids = serializers.ListField(child=serializers.IntegerField(), help_text="the log's games in the club, new or not")
+    already_imported = serializers.IntegerField(
+        help_text="games of the log the club had imported before: not stored again"
+    )
+    game_ids = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the log's games in the club, new or not"
+    )
     differences = serializers.ListField(child=serializers.DictField())
     errors = serializers.ListField(child=serializers.CharField())
     dates = serializers.ListField(
         child=serializers.DictField(),
         help_text="per game of the log: game, played_at (ISO 8601, or null) and played_at_source, how it is "
-                  "known; null with the source \"none in the record: dated by its import\" when neither "
-                  "played_at nor game_id dates it (a .tch log has no date line)")
+        'known; null with the source "none in the record: dated by its import" when neither '
+        "played_at nor game_id dates it (a .tch log has no date line)",
+    )
     hands_mended = serializers.ListField(
         child=serializers.DictField(),
         help_text="hands repaired, kept as their score-sheet line or skipped: game, hand, line, action, "
-                  "reason (in the request's language), rule and params (the same in every language)")
+        "reason (in the request's language), rule and params (the same in every language)",
+    )
 
 
 class GameImportBswApi(ApiView):
     @extend_schema(
         request=BswImportInput,
-        parameters=[OpenApiParameter("club", str, required=True, description="the club that gets the games (id or slug)"),
-                    IDEMPOTENCY_HEADER],
+        parameters=[
+            OpenApiParameter("club", str, required=True, description="the club that gets the games (id or slug)"),
+            IDEMPOTENCY_HEADER,
+        ],
         responses={201: BswImportOutput, 200: BswImportOutput, **ERRORS},
         summary="Import a Brettspielwelt .tch log (scorers, admins)",
     )
@@ -74,10 +89,16 @@ class GameImportBswApi(ApiView):
         club = club_to_write_from_query(request)
         body = BswImportInput(data=request.data)
         body.is_valid(raise_exception=True)
-        result = import_bsw_log(club=club, text=body.validated_data["log"], user=request.user,
-                                bsw_scoring=body.validated_data["bsw_scoring"], anonymise=body.validated_data["anonymise"],
-                                game_id=body.validated_data.get("game_id"), played_at=body.validated_data.get("played_at"),
-                                idempotency_key=idempotency_key(request))
+        result = import_bsw_log(
+            club=club,
+            text=body.validated_data["log"],
+            user=request.user,
+            bsw_scoring=body.validated_data["bsw_scoring"],
+            anonymise=body.validated_data["anonymise"],
+            game_id=body.validated_data.get("game_id"),
+            played_at=body.validated_data.get("played_at"),
+            idempotency_key=idempotency_key(request),
+        )
         return write_response(_in_language(result))
 
 

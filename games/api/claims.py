@@ -1,6 +1,7 @@
 """Claims: a member asks to be a roster player ("This is me"); the club's admins approve or
 refuse; the member may withdraw while it waits (games.clubs.services, issue 30, finding 1).
 The same calls as the club's Players page, audited alike."""
+
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
@@ -58,8 +59,11 @@ def _member_club(request: Request, pk: str):
 
 
 class ClaimListCreateApi(ApiView):
-    @extend_schema(responses={200: ClaimOutput(many=True), **ERRORS}, auth=SIGNED_IN,
-                   summary="Requests to be a roster player: every one (admins), your own (members)")
+    @extend_schema(
+        responses={200: ClaimOutput(many=True), **ERRORS},
+        auth=SIGNED_IN,
+        summary="Requests to be a roster player: every one (admins), your own (members)",
+    )
     def get(self, request: Request, pk: str) -> Response:
         club, role = _member_club(request, pk)
         rows = ClaimRequest.objects.filter(club=club).select_related("player", "user")
@@ -67,8 +71,11 @@ class ClaimListCreateApi(ApiView):
             rows = rows.filter(user=request.user)
         return Response(ClaimOutput(rows[:LIST_LIMIT], many=True).data)
 
-    @extend_schema(request=ClaimInput, responses={201: ClaimOutput, **ERRORS},
-                   summary="Ask to be a roster player of the club (\"This is me\"); an admin approves")
+    @extend_schema(
+        request=ClaimInput,
+        responses={201: ClaimOutput, **ERRORS},
+        summary='Ask to be a roster player of the club ("This is me"); an admin approves',
+    )
     def post(self, request: Request, pk: str) -> Response:
         club, _role = _member_club(request, pk)
         data = validated(ClaimInput, request)
@@ -82,9 +89,13 @@ class ClaimDetailApi(ApiView):
         club, _role = _member_club(request, pk)
         return get_object_or_404(ClaimRequest.objects.select_related("player", "user"), club=club, pk=claim_id)
 
-    @extend_schema(request=ClaimDecisionInput, responses={200: ClaimOutput, **ERRORS}, operation_id="clubs_claims_decide",
-                   summary="Approve (the player is linked to the member) or refuse a request (admins); refused "
-                           "with player_in_open_game while the player sits in an open game")
+    @extend_schema(
+        request=ClaimDecisionInput,
+        responses={200: ClaimOutput, **ERRORS},
+        operation_id="clubs_claims_decide",
+        summary="Approve (the player is linked to the member) or refuse a request (admins); refused "
+        "with player_in_open_game while the player sits in an open game",
+    )
     def post(self, request: Request, pk: str, claim_id: int) -> Response:
         claim = self.claim(request, pk, claim_id)
         data = validated(ClaimDecisionInput, request)

@@ -6,6 +6,7 @@ the headers a client reads (ETag, RateLimit-*, Retry-After, Idempotent-Replayed)
 (`OPTIONS` with `Access-Control-Request-Method`) is answered 204 here with the methods and request
 headers the API takes. No credentials are allowed: a website sends a token in `Authorization`,
 never the site's session cookie. Any other origin gets no CORS header: the browser refuses."""
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -16,6 +16,7 @@ refusals by the engine's words (`engine.refusal_words` from the code and params,
 translating the English text); `code`, `params` and every other field are the same in every
 language.
 """
+
 from __future__ import annotations
 
 import logging

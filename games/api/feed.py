@@ -5,6 +5,7 @@ finished, ratings recomputed (games.clubs.feed). Anyone who may see the club rea
 follows the one visibility decision (a held duplicate table's game has no entry until its round
 closes). Webhooks get the same entries, signed (games.clubs.webhooks; docs/api.md "A club's feed").
 """
+
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
@@ -30,16 +31,42 @@ class FeedEntryOutput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=FeedEntry.Kind.choices)
     at = serializers.DateTimeField()
     game = serializers.IntegerField(allow_null=True, help_text="the game's id (game_*)")
-    tournament = serializers.IntegerField(allow_null=True, help_text="the tournament's id (round_closed, tournament_finished)")
+    tournament = serializers.IntegerField(
+        allow_null=True, help_text="the tournament's id (round_closed, tournament_finished)"
+    )
     details = serializers.DictField(help_text="players, totals and winner of a game; a round's number; ...")
 
 
-@extend_schema_serializer(examples=[OpenApiExample(
-    "a game finished", response_only=True,
-    value={"club": 3, "after": 41, "last": 42, "more": False, "entries": [
-        {"seq": 42, "kind": "game_finished", "at": "2026-12-07T21:14:03Z", "game": 118, "tournament": None,
-         "details": {"variant": "nanking", "players": ["Ada", "Ben", "Cy", "Dot"], "totals": [1040, 560],
-                     "winner": 0, "hands": 9}}]})])
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a game finished",
+            response_only=True,
+            value={
+                "club": 3,
+                "after": 41,
+                "last": 42,
+                "more": False,
+                "entries": [
+                    {
+                        "seq": 42,
+                        "kind": "game_finished",
+                        "at": "2026-12-07T21:14:03Z",
+                        "game": 118,
+                        "tournament": None,
+                        "details": {
+                            "variant": "nanking",
+                            "players": ["Ada", "Ben", "Cy", "Dot"],
+                            "totals": [1040, 560],
+                            "winner": 0,
+                            "hands": 9,
+                        },
+                    }
+                ],
+            },
+        )
+    ]
+)
 class FeedOutput(serializers.Serializer):
     club = serializers.IntegerField()
     after = serializers.IntegerField()
@@ -52,8 +79,10 @@ class ClubFeedApi(ApiView):
     @extend_schema(
         parameters=[
             uint_parameter("after", "entries after this number (default 0: from the first)"),
-            uint_parameter("wait", "long poll: when no entry is after `after` yet, wait up to this many seconds "
-                                   "(at most 25) for one"),
+            uint_parameter(
+                "wait",
+                "long poll: when no entry is after `after` yet, wait up to this many seconds (at most 25) for one",
+            ),
         ],
         responses={200: FeedOutput, 400: ERRORS[400], 404: ERRORS[404]},
         summary="The club's feed: games started and finished, rounds closed, tournaments finished, ratings",
@@ -64,17 +93,25 @@ class ClubFeedApi(ApiView):
         wait = query_uint(request, "wait", 0)
         rows = feed.entries_after(club, after, limit=MAX_ENTRIES, wait=float(wait))
         last = feed.last_seq(club)
-        return Response({
-            "club": club.pk, "after": after, "last": last,
-            "more": bool(rows) and rows[-1].seq < last,
-            "entries": [feed.as_json(r) for r in rows],
-        })
+        return Response(
+            {
+                "club": club.pk,
+                "after": after,
+                "last": last,
+                "more": bool(rows) and rows[-1].seq < last,
+                "entries": [feed.as_json(r) for r in rows],
+            }
+        )
 
 
 class WebhookInput(StrictSerializer):
     url = serializers.URLField(max_length=500, help_text="where the entries are POSTed (https://...)")
-    kinds = serializers.ListField(child=serializers.ChoiceField(choices=FeedEntry.Kind.choices), required=False,
-                                  default=list, help_text="the kinds it receives; empty or absent: every kind")
+    kinds = serializers.ListField(
+        child=serializers.ChoiceField(choices=FeedEntry.Kind.choices),
+        required=False,
+        default=list,
+        help_text="the kinds it receives; empty or absent: every kind",
+    )
 
 
 class WebhookOutput(serializers.Serializer):
@@ -86,8 +123,9 @@ class WebhookOutput(serializers.Serializer):
 
 
 class WebhookCreatedOutput(WebhookOutput):
-    secret = serializers.CharField(help_text="given once, now: it signs every delivery "
-                                             "(X-Tichu-Signature: sha256=HMAC-SHA256 of the body)")
+    secret = serializers.CharField(
+        help_text="given once, now: it signs every delivery (X-Tichu-Signature: sha256=HMAC-SHA256 of the body)"
+    )
 
 
 class WebhookDeliveryOutput(serializers.Serializer):
@@ -105,15 +143,19 @@ def _webhook_json(hook: Webhook, *, with_secret: bool = False) -> dict:
 
 
 class ClubWebhooksApi(ApiView):
-    @extend_schema(responses={200: WebhookOutput(many=True), **ERRORS}, auth=SIGNED_IN,
-                   summary="The club's webhooks (admins)")
+    @extend_schema(
+        responses={200: WebhookOutput(many=True), **ERRORS}, auth=SIGNED_IN, summary="The club's webhooks (admins)"
+    )
     def get(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)
         return Response([_webhook_json(h) for h in Webhook.objects.filter(club=club)])
 
-    @extend_schema(request=WebhookInput, responses={201: WebhookCreatedOutput, **ERRORS},
-                   summary="Register a webhook: the club's feed entries POSTed to a URL, signed (admins)")
+    @extend_schema(
+        request=WebhookInput,
+        responses={201: WebhookCreatedOutput, **ERRORS},
+        summary="Register a webhook: the club's feed entries POSTed to a URL, signed (admins)",
+    )
     def post(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)
@@ -128,9 +170,12 @@ class ClubWebhookApi(ApiView):
         require_admin(request.user, club)
         return get_object_or_404(Webhook, club=club, pk=webhook_id)
 
-    @extend_schema(responses={200: WebhookDeliveryOutput(many=True), **ERRORS}, auth=SIGNED_IN,
-                   operation_id="clubs_webhooks_deliveries_list",
-                   summary="A webhook's delivery log, newest first (admins)")
+    @extend_schema(
+        responses={200: WebhookDeliveryOutput(many=True), **ERRORS},
+        auth=SIGNED_IN,
+        operation_id="clubs_webhooks_deliveries_list",
+        summary="A webhook's delivery log, newest first (admins)",
+    )
     def get(self, request: Request, pk: str, webhook_id: int) -> Response:
         hook = self._hook(request, pk, webhook_id)
         rows = hook.deliveries.select_related("entry")[:200]
@@ -140,4 +185,3 @@ class ClubWebhookApi(ApiView):
     def delete(self, request: Request, pk: str, webhook_id: int) -> Response:
         webhook_services.webhook_remove(hook=self._hook(request, pk, webhook_id), actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
-

@@ -1,6 +1,7 @@
 """Game and player list filters (django-filter): club (id or slug), player, variant, status, dates,
 ordering. A club the reader cannot see is a 404 (not an empty page); a date names its parameter
 (games.query_dates, the one parser of query dates); ids are integers in the schema."""
+
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
@@ -36,8 +37,7 @@ def visible_club_id(request, value: str) -> int:
 def named(value: str):
     """The players called `value` in any club, compared as the roster compares names (Player's
     constraint, selectors.player_named: LOWER(TRIM(name))), as game creation matches them."""
-    return (Player.objects.annotate(name_key=Lower(Trim("name"))).filter(name_key=Lower(Trim(Value(value))))
-            .values("pk"))
+    return Player.objects.annotate(name_key=Lower(Trim("name"))).filter(name_key=Lower(Trim(Value(value)))).values("pk")
 
 
 class _QueryDateField(forms.Field):
@@ -67,8 +67,12 @@ class DateTimeAfterFilter(django_filters.Filter):
     @property
     def field(self):
         if not hasattr(self, "_field"):
-            self._field = _QueryDateField(parameter=self.field_name_in_query, parse=parse_query_datetime,
-                                          required=False, help_text=self.extra.get("help_text", ""))
+            self._field = _QueryDateField(
+                parameter=self.field_name_in_query,
+                parse=parse_query_datetime,
+                required=False,
+                help_text=self.extra.get("help_text", ""),
+            )
         return self._field
 
     @property
@@ -88,8 +92,12 @@ class DayFilter(django_filters.Filter):
     @property
     def field(self):
         if not hasattr(self, "_field"):
-            self._field = _QueryDateField(parameter=self.query_name, parse=parse_query_date, required=False,
-                                          help_text=self.extra.get("help_text", ""))
+            self._field = _QueryDateField(
+                parameter=self.query_name,
+                parse=parse_query_date,
+                required=False,
+                help_text=self.extra.get("help_text", ""),
+            )
         return self._field
 
     def filter(self, qs, value):
@@ -102,8 +110,9 @@ class DayFilter(django_filters.Filter):
 
 
 class PlayerFilter(django_filters.FilterSet):
-    club = django_filters.CharFilter(method="filter_club", help_text="club id or slug (404 if you cannot see it)",
-                                      validators=[CLUB_REF])
+    club = django_filters.CharFilter(
+        method="filter_club", help_text="club id or slug (404 if you cannot see it)", validators=[CLUB_REF]
+    )
     name = django_filters.CharFilter(method="filter_name", help_text="display name, regardless of case")
 
     class Meta:
@@ -128,30 +137,53 @@ GAME_ORDERINGS = ("created_at", "finished_at", "played_at", "updated_at", "id")
 
 
 class GameFilter(django_filters.FilterSet):
-    club = django_filters.CharFilter(method="filter_club", help_text="club id or slug (404 if you cannot see it)",
-                                      validators=[CLUB_REF])
-    club_slug = django_filters.CharFilter(method="filter_club", help_text="club slug (404 if you cannot see it)",
-                                           validators=[CLUB_REF])
+    club = django_filters.CharFilter(
+        method="filter_club", help_text="club id or slug (404 if you cannot see it)", validators=[CLUB_REF]
+    )
+    club_slug = django_filters.CharFilter(
+        method="filter_club", help_text="club slug (404 if you cannot see it)", validators=[CLUB_REF]
+    )
     player = IdFilter(method="filter_player", help_text="player id (any seat)")
-    player_name = django_filters.CharFilter(method="filter_player_name",
-                                            help_text="player display name (any seat), regardless of case")
+    player_name = django_filters.CharFilter(
+        method="filter_player_name", help_text="player display name (any seat), regardless of case"
+    )
     variant = django_filters.CharFilter()
     status = django_filters.ChoiceFilter(choices=Game.Status.choices)
-    date_after = DayFilter(field_name="created_at", side="after", query_name="date_after",
-                           help_text="created on or after this day (YYYY-MM-DD)")
-    date_before = DayFilter(field_name="created_at", side="before", query_name="date_before",
-                            help_text="created on or before this day (YYYY-MM-DD)")
-    created = DayFilter(field_name="created_at", side="after", query_name="created", method="filter_created",
-                        help_text="created on this day (YYYY-MM-DD)")
-    finished_after = DateTimeAfterFilter(field_name="finished_at", query_name="finished_after",
-                                         help_text="finished at or after this instant (ISO 8601 date-time; "
-                                                   "UTC without an offset; a date is its midnight UTC)")
-    updated_since = DateTimeAfterFilter(field_name="updated_at", query_name="updated_since",
-                                        help_text="created or appended to at or after this instant (ISO 8601 "
-                                                  "date-time): what changed since a bot's last look")
+    date_after = DayFilter(
+        field_name="created_at",
+        side="after",
+        query_name="date_after",
+        help_text="created on or after this day (YYYY-MM-DD)",
+    )
+    date_before = DayFilter(
+        field_name="created_at",
+        side="before",
+        query_name="date_before",
+        help_text="created on or before this day (YYYY-MM-DD)",
+    )
+    created = DayFilter(
+        field_name="created_at",
+        side="after",
+        query_name="created",
+        method="filter_created",
+        help_text="created on this day (YYYY-MM-DD)",
+    )
+    finished_after = DateTimeAfterFilter(
+        field_name="finished_at",
+        query_name="finished_after",
+        help_text="finished at or after this instant (ISO 8601 date-time; "
+        "UTC without an offset; a date is its midnight UTC)",
+    )
+    updated_since = DateTimeAfterFilter(
+        field_name="updated_at",
+        query_name="updated_since",
+        help_text="created or appended to at or after this instant (ISO 8601 "
+        "date-time): what changed since a bot's last look",
+    )
     ordering = django_filters.OrderingFilter(
-        fields=GAME_ORDERINGS, help_text="sort by one of these, `-` first for descending (default -created_at); "
-                                         "several comma-separated")
+        fields=GAME_ORDERINGS,
+        help_text="sort by one of these, `-` first for descending (default -created_at); several comma-separated",
+    )
 
     class Meta:
         model = Game

@@ -14,6 +14,7 @@
   draft "RateLimit header fields for HTTP", draft-ietf-httpapi-ratelimit-headers up to -06) on
   every answer a throttle counted (games.api.throttles: the writes), the 429 included.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,8 +31,11 @@ API_VARY = ("Accept", "Accept-Language", "Authorization", "Cookie")
 
 # the schema of a conditional read: the header it takes and its 304
 IF_NONE_MATCH = OpenApiParameter(
-    "If-None-Match", str, OpenApiParameter.HEADER,
-    description="the ETag of an earlier answer to this request: 304 with no body while it holds")
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="the ETag of an earlier answer to this request: 304 with no body while it holds",
+)
 NOT_MODIFIED = {304: OpenApiResponse(description="If-None-Match named the answer's current ETag: no body")}
 
 

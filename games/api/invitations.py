@@ -1,6 +1,7 @@
 """Invitations: the only way into a club (games.clubs.services). An admin makes a link with a
 role; whoever accepts it, signed in, becomes a member with that role. No endpoint takes a
 username, so none tells which usernames exist."""
+
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
@@ -20,16 +21,22 @@ from games.models import Player
 
 
 class InvitationListCreateApi(ApiView):
-    @extend_schema(responses={200: s.InvitationOutput(many=True), **ERRORS}, auth=SIGNED_IN,
-                   summary="A club's invitations (admins)")
+    @extend_schema(
+        responses={200: s.InvitationOutput(many=True), **ERRORS},
+        auth=SIGNED_IN,
+        summary="A club's invitations (admins)",
+    )
     def get(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)
         rows = Invitation.objects.filter(club=club)[:200]
         return Response(s.InvitationOutput(rows, many=True, context={"request": request}).data)
 
-    @extend_schema(request=s.InvitationInput, responses={201: s.InvitationOutput, **ERRORS},
-                   summary="Invite someone by a single-use link that expires (admins)")
+    @extend_schema(
+        request=s.InvitationInput,
+        responses={201: s.InvitationOutput, **ERRORS},
+        summary="Invite someone by a single-use link that expires (admins)",
+    )
     def post(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)
@@ -37,10 +44,12 @@ class InvitationListCreateApi(ApiView):
         player = None
         if data["player"] is not None:
             player = get_object_or_404(Player, club=club, pk=data["player"])
-        invitation = services.invitation_create(club=club, actor=request.user, role=data["role"],
-                                                days=data.get("days"), note=data["note"], player=player)
-        return Response(s.InvitationOutput(invitation, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+        invitation = services.invitation_create(
+            club=club, actor=request.user, role=data["role"], days=data.get("days"), note=data["note"], player=player
+        )
+        return Response(
+            s.InvitationOutput(invitation, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class InvitationRevokeApi(ApiView):
@@ -54,8 +63,11 @@ class InvitationRevokeApi(ApiView):
 
 
 class InvitationAcceptApi(ApiView):
-    @extend_schema(request=None, responses={201: s.MembershipOutput, **ERRORS},
-                   summary="Accept an invitation: you join its club with its role")
+    @extend_schema(
+        request=None,
+        responses={201: s.MembershipOutput, **ERRORS},
+        summary="Accept an invitation: you join its club with its role",
+    )
     def post(self, request: Request, token: str) -> Response:
         membership = services.invitation_accept(token=token, user=request.user)
         return Response(s.MembershipOutput(membership).data, status=status.HTTP_201_CREATED)

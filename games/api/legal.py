@@ -10,6 +10,7 @@ now (applied to a copy of the state; nothing is stored): the score-sheet form as
 typed. Reading this needs the scorer or admin role of the game's club: it shows every hand, but
 to a duplicate table's code (a scorer without a seat), which reads it without the hands.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,7 +59,9 @@ def _seatless(facts: dict[str, Any], sight: engine.Sight, at: int) -> dict[str, 
     }
 
 
-def legal_view(game: Game, check: list[dict] | None = None, *, sight: engine.Sight = engine.EVERYTHING) -> dict[str, Any]:
+def legal_view(
+    game: Game, check: list[dict] | None = None, *, sight: engine.Sight = engine.EVERYTHING
+) -> dict[str, Any]:
     """The answer of GET /api/games/{id}/legal/ for `game` at its current seq, as a scorer with
     `sight` (games.visibility.reader_sight) may read it."""
     state = snapshots.state_at(game, game.seq)
@@ -118,5 +121,6 @@ class GameLegalApi(GameView):
         if check is not None and not sight.everything and any("cards" in e or "card" in e for e in check):
             # whether the engine accepts a card tells who holds it: not asked without a trace
             raise exceptions.PermissionDenied(
-                _("a scorer who does not see the hands cannot check events that name cards"))
+                _("a scorer who does not see the hands cannot check events that name cards")
+            )
         return Response(legal_view(game, check, sight=sight))

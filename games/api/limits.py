@@ -2,6 +2,7 @@
 check requests against these (games.api.requests `query_uint`, `idempotency_key`, answering a coded
 400) and the OpenAPI document says the same bounds (`uint_parameter`, `IDEMPOTENCY_HEADER`), so the
 schema is exactly as strict as the server (tests/api/test_schema_limits.py)."""
+
 from __future__ import annotations
 
 import re
@@ -55,6 +56,13 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 )
 
 __all__ = [
-    "IDEMPOTENCY_HEADER", "IDEMPOTENCY_KEY_MAX_LENGTH", "IDEMPOTENCY_KEY_MIN_LENGTH", "IDEMPOTENCY_KEY_PATTERN",
-    "QUERY_UINT_MAX", "QUERY_UINT_MIN", "is_idempotency_key", "is_query_uint", "uint_parameter",
+    "IDEMPOTENCY_HEADER",
+    "IDEMPOTENCY_KEY_MAX_LENGTH",
+    "IDEMPOTENCY_KEY_MIN_LENGTH",
+    "IDEMPOTENCY_KEY_PATTERN",
+    "QUERY_UINT_MAX",
+    "QUERY_UINT_MIN",
+    "is_idempotency_key",
+    "is_query_uint",
+    "uint_parameter",
 ]

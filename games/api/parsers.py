@@ -6,6 +6,7 @@ size is bounded before: DATA_UPLOAD_MAX_MEMORY_SIZE, 413 `request_too_large`.)
 - Records and events are shallow; a body nested deeper than MAX_DEPTH is 400 `parse_error`
   instead of reaching code (or Python's recursion limit) that would crash on it.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -50,7 +51,9 @@ class JsonParser(JSONParser):
         except RecursionError:
             raise ParseError(_too_deep()) from None
         except storable.UnstorableJson as exc:
-            raise ParseError(_("JSON parse error - cannot be stored: %(why)s") % {"why": exc.problem.render(_)}) from None
+            raise ParseError(
+                _("JSON parse error - cannot be stored: %(why)s") % {"why": exc.problem.render(_)}
+            ) from None
         except (ValueError, UnicodeDecodeError) as exc:
             # Python's json says what is wrong, in English only
             raise ParseError(_("JSON parse error - %(detail)s") % {"detail": exc}) from None

@@ -2,6 +2,7 @@
 scoped, so lists never leak); writes need a scorer or admin of the club (admin for club
 settings and memberships). Outsiders to a members-only club get 404, not 403: they do not learn
 that the game exists."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -25,8 +26,9 @@ class ReadAnyoneWriteAuthenticated(permissions.BasePermission):
 
 def require_writer(user, club: Club) -> None:
     if not selectors.can_write(user, club):
-        raise exceptions.PermissionDenied(_("recording games needs the scorer or admin role in club “%(club)s”")
-                                          % {"club": club.slug})
+        raise exceptions.PermissionDenied(
+            _("recording games needs the scorer or admin role in club “%(club)s”") % {"club": club.slug}
+        )
 
 
 def require_admin(user, club: Club) -> None:

@@ -6,6 +6,7 @@ What a view accepts is what its OpenAPI operation declares, read from the same p
 is built from, so the schema and the check cannot disagree: the `parameters` of its
 `@extend_schema` (query ones), its filterset's filters (django-filter), its paginator's (`page`,
 `page_size`); plus DRF's `format` override. Worked out once per view class and method."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -24,8 +25,11 @@ def _declared(view) -> set[str]:
         return set()
     schema = schema_class()
     schema.view, schema.method = view, view.request.method.upper()
-    return {p.name for p in schema.get_override_parameters()
-            if isinstance(p, OpenApiParameter) and p.location == OpenApiParameter.QUERY}
+    return {
+        p.name
+        for p in schema.get_override_parameters()
+        if isinstance(p, OpenApiParameter) and p.location == OpenApiParameter.QUERY
+    }
 
 
 def _of_filters_and_pages(view) -> set[str]:
@@ -36,8 +40,11 @@ def _of_filters_and_pages(view) -> set[str]:
     paginator_class = getattr(view, "pagination_class", None)
     if paginator_class is not None and view.request.method == "GET":
         paginator = paginator_class()
-        names |= {n for n in (getattr(paginator, "page_query_param", None),
-                              getattr(paginator, "page_size_query_param", None)) if n}
+        names |= {
+            n
+            for n in (getattr(paginator, "page_query_param", None), getattr(paginator, "page_size_query_param", None))
+            if n
+        }
     return names
 
 

@@ -5,6 +5,7 @@ of /api/redoc/. Here the logo is an empty inline SVG; the credit's words and lin
 
 Read once per process from the sidecar's static file (the pinned version), served with a
 version-stamped ETag and a day's caching; templates/api/redoc.html loads it."""
+
 from __future__ import annotations
 
 import hashlib

@@ -7,6 +7,7 @@ games, tournaments, players), so its safe methods are declared anonymous here; t
 need an account say so themselves (`auth=SIGNED_IN` in their extend_schema). A generated client
 then lets an anonymous `Client` call the public reads, and asks an `AuthenticatedClient` for the rest.
 """
+
 from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
@@ -21,8 +22,10 @@ SIGNED_IN_OR_TABLE_CODE = [*SIGNED_IN, {"tableCode": []}]
 class AutoSchema(SpectacularAutoSchema):
     def get_auth(self):
         auths = super().get_auth()
-        if self.method in permissions.SAFE_METHODS and {} not in auths and any(
-            getattr(p, "anonymous_reads", False) for p in self.view.get_permissions()
+        if (
+            self.method in permissions.SAFE_METHODS
+            and {} not in auths
+            and any(getattr(p, "anonymous_reads", False) for p in self.view.get_permissions())
         ):
             auths.append({})
         return auths

@@ -6,6 +6,7 @@ each operation gets a `default` response with that schema (the `Error` component
 games.api.serializers.ErrorOutput, the one error shape): a client (or schemathesis, in
 tests/api/test_openapi_conformance.py) then finds every status the API answers documented.
 """
+
 from __future__ import annotations
 
 HTTP_METHODS = {"get", "put", "post", "patch", "delete", "head", "options", "trace"}

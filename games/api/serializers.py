@@ -1,5 +1,6 @@
 """Input serializers check shape only (strictly: unknown fields and wrong JSON types are 400);
 the rules are the engine's. Output serializers render models."""
+
 from __future__ import annotations
 
 import re
@@ -58,7 +59,9 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
-                raise ApiError(_("unknown field(s): %(fields)s") % {"fields": ", ".join(map(str, unknown))}, code="unknown_fields")
+                raise ApiError(
+                    _("unknown field(s): %(fields)s") % {"fields": ", ".join(map(str, unknown))}, code="unknown_fields"
+                )
         return super().to_internal_value(data)
 
 
@@ -69,38 +72,61 @@ class ClubCreateInput(StrictSerializer):
     name = StrictCharField(max_length=100)
     slug = serializers.SlugField(max_length=100)
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices, default=Club.Visibility.PUBLIC)
-    reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, default=Club.RevealHands.AFTER_HAND,
-                                           help_text="when readers who are not scorers see the cards of a hand")
-    time_zone = StrictCharField(max_length=64, required=False, validators=[validate_time_zone],
-                                help_text="the IANA name of the club's time zone (default: the site's), e.g. "
-                                          "Europe/Berlin: its evenings run from 06:00 to 06:00 local time")
+    reveal_hands = serializers.ChoiceField(
+        choices=Club.RevealHands.choices,
+        default=Club.RevealHands.AFTER_HAND,
+        help_text="when readers who are not scorers see the cards of a hand",
+    )
+    time_zone = StrictCharField(
+        max_length=64,
+        required=False,
+        validators=[validate_time_zone],
+        help_text="the IANA name of the club's time zone (default: the site's), e.g. "
+        "Europe/Berlin: its evenings run from 06:00 to 06:00 local time",
+    )
 
 
 class ClubUpdateInput(StrictSerializer):
     name = StrictCharField(max_length=100, required=False)
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices, required=False)
     reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, required=False)
-    league_leads_with = serializers.ChoiceField(choices=Club.LeagueLeadsWith.choices, required=False,
-                                                help_text="which table the league page shows first")
-    league_min_games = StrictIntegerField(min_value=1, max_value=200, required=False,
-                                          help_text="rated games a player needs to be ranked in the league")
-    league_inactive_days = StrictIntegerField(min_value=0, max_value=3650, required=False,
-                                              help_text="days without a game (before the club's latest) after "
-                                                        "which a player is listed as inactive; 0: never")
-    league_season_start_month = StrictIntegerField(min_value=1, max_value=12, required=False,
-                                                   help_text="the month the league's season starts")
-    time_zone = StrictCharField(max_length=64, required=False, validators=[validate_time_zone],
-                                help_text="the IANA name of the club's time zone, e.g. Europe/Berlin: its "
-                                          "evenings run from 06:00 to 06:00 local time (docs/ratings.md)")
+    league_leads_with = serializers.ChoiceField(
+        choices=Club.LeagueLeadsWith.choices, required=False, help_text="which table the league page shows first"
+    )
+    league_min_games = StrictIntegerField(
+        min_value=1, max_value=200, required=False, help_text="rated games a player needs to be ranked in the league"
+    )
+    league_inactive_days = StrictIntegerField(
+        min_value=0,
+        max_value=3650,
+        required=False,
+        help_text="days without a game (before the club's latest) after which a player is listed as inactive; 0: never",
+    )
+    league_season_start_month = StrictIntegerField(
+        min_value=1, max_value=12, required=False, help_text="the month the league's season starts"
+    )
+    time_zone = StrictCharField(
+        max_length=64,
+        required=False,
+        validators=[validate_time_zone],
+        help_text="the IANA name of the club's time zone, e.g. Europe/Berlin: its "
+        "evenings run from 06:00 to 06:00 local time (docs/ratings.md)",
+    )
 
 
 class InvitationInput(StrictSerializer):
     role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.SCORER)
     days = StrictIntegerField(min_value=1, max_value=90, required=False, help_text="default TICHU_INVITATION_DAYS (7)")
-    note = StrictCharField(max_length=100, required=False, default="", allow_blank=True,
-                           help_text="for whom (shown to the club's admins)")
-    player = StrictIntegerField(min_value=1, required=False, allow_null=True, default=None,
-                                help_text="an unlinked player of the club: accepting links it to the account")
+    note = StrictCharField(
+        max_length=100, required=False, default="", allow_blank=True, help_text="for whom (shown to the club's admins)"
+    )
+    player = StrictIntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="an unlinked player of the club: accepting links it to the account",
+    )
 
 
 class MembershipUpdateInput(StrictSerializer):
@@ -145,7 +171,8 @@ class EventsAppendInput(StrictSerializer):
         # Checked before field validation so the answer names the documented limit.
         if isinstance(data, dict) and isinstance(data.get("events"), list) and len(data["events"]) > MAX_BATCH:
             raise ApiError(
-                _("a batch holds at most %(limit)s events, this one has %(count)s") % {"limit": MAX_BATCH, "count": len(data["events"])},
+                _("a batch holds at most %(limit)s events, this one has %(count)s")
+                % {"limit": MAX_BATCH, "count": len(data["events"])},
                 code="batch_too_large",
             )
         return super().to_internal_value(data)
@@ -167,8 +194,19 @@ class RecordImportInput(serializers.Serializer):
 class ClubOutput(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "visibility", "reveal_hands", "league_leads_with", "league_min_games",
-                  "league_inactive_days", "league_season_start_month", "time_zone", "created_at"]
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "visibility",
+            "reveal_hands",
+            "league_leads_with",
+            "league_min_games",
+            "league_inactive_days",
+            "league_season_start_month",
+            "time_zone",
+            "created_at",
+        ]
 
 
 class MembershipOutput(serializers.ModelSerializer):
@@ -214,8 +252,19 @@ class GameOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "club", "variant", "options", "players", "player_ids", "status", "seq", "created_at", "finished_at",
-                  "played_at"]
+        fields = [
+            "id",
+            "club",
+            "variant",
+            "options",
+            "players",
+            "player_ids",
+            "status",
+            "seq",
+            "created_at",
+            "finished_at",
+            "played_at",
+        ]
 
     def get_players(self, game: Game) -> list[str]:
         return [seat.player.name for seat in game.seats.all()]
@@ -249,10 +298,14 @@ class WriteOutput(serializers.Serializer):
     first_seq = serializers.IntegerField(required=False)
     played_at = serializers.DateTimeField(required=False, help_text="an import: when the game was played")
     already_imported = serializers.BooleanField(
-        required=False, help_text="an import answered 200: the club holds this record already (this game); nothing stored")
+        required=False,
+        help_text="an import answered 200: the club holds this record already (this game); nothing stored",
+    )
     played_at_source = serializers.CharField(
-        required=False, help_text="an import: how played_at is known; \"none in the record: dated by its import\" "
-                                  "when the record has no meta.played_at")
+        required=False,
+        help_text='an import: how played_at is known; "none in the record: dated by its import" '
+        "when the record has no meta.played_at",
+    )
 
 
 class RuleRefusalOutput(serializers.Serializer):
@@ -266,16 +319,40 @@ class RuleRefusalOutput(serializers.Serializer):
 @extend_schema_serializer(
     component_name="Error",
     examples=[
-        OpenApiExample("stale expected_seq (409)", response_only=True, status_codes=["409"],
-                       value={"code": "seq_conflict", "message": "expected_seq 11 is stale: the game is at 12",
-                              "expected_seq": 11, "current_seq": 12}),
-        OpenApiExample("a rule refused an event (422)", response_only=True, status_codes=["422"],
-                       value={"code": "not_your_turn", "message": "it is seat 2's turn, not seat 1's",
-                              "params": {"seat": 1, "turn": 2}, "ok": False, "index": 0,
-                              "error": {"code": "not_your_turn", "message": "it is seat 2's turn, not seat 1's",
-                                        "params": {"seat": 1, "turn": 2}}}),
-        OpenApiExample("throttled (429)", response_only=True, status_codes=["429"],
-                       value={"code": "throttled", "message": "Request was throttled.", "retry_after": 7}),
+        OpenApiExample(
+            "stale expected_seq (409)",
+            response_only=True,
+            status_codes=["409"],
+            value={
+                "code": "seq_conflict",
+                "message": "expected_seq 11 is stale: the game is at 12",
+                "expected_seq": 11,
+                "current_seq": 12,
+            },
+        ),
+        OpenApiExample(
+            "a rule refused an event (422)",
+            response_only=True,
+            status_codes=["422"],
+            value={
+                "code": "not_your_turn",
+                "message": "it is seat 2's turn, not seat 1's",
+                "params": {"seat": 1, "turn": 2},
+                "ok": False,
+                "index": 0,
+                "error": {
+                    "code": "not_your_turn",
+                    "message": "it is seat 2's turn, not seat 1's",
+                    "params": {"seat": 1, "turn": 2},
+                },
+            },
+        ),
+        OpenApiExample(
+            "throttled (429)",
+            response_only=True,
+            status_codes=["429"],
+            value={"code": "throttled", "message": "Request was throttled.", "retry_after": 7},
+        ),
     ],
 )
 class ErrorOutput(serializers.Serializer):
@@ -291,7 +368,7 @@ class ErrorOutput(serializers.Serializer):
     expected_seq = serializers.IntegerField(required=False, help_text="409 `seq_conflict`: the seq you sent")
     current_seq = serializers.IntegerField(required=False, help_text="409 `seq_conflict`: the stream's seq now")
     ok = serializers.BooleanField(required=False, help_text="422 rules refusal: always false")
-    index = serializers.IntegerField(required=False, allow_null=True,
-                                     help_text="422 rules refusal: the refused event's index in the batch")
+    index = serializers.IntegerField(
+        required=False, allow_null=True, help_text="422 rules refusal: the refused event's index in the batch"
+    )
     error = RuleRefusalOutput(required=False, help_text="422 rules refusal: the engine's error object")
-

@@ -6,6 +6,7 @@ and rewrites the list of every request time in the window on each request. The c
 Django's cache: per process with LocMem, shared through Redis when CACHE_URL is set
 (`games.window_counter`: one round trip on Redis; the sign-in throttle counts with it too). The
 rate is read per request so that tests and benchmarks can change it with override_settings. If the cache is down, throttling fails open: writes go on."""
+
 from __future__ import annotations
 
 import logging
@@ -22,7 +23,7 @@ logger = logging.getLogger(__name__)
 
 
 def parse_rate(rate: str) -> tuple[int, int]:
-    """"600/minute" -> (600, 60): DRF's rate syntax (s, m, h, d by first letter)."""
+    """ "600/minute" -> (600, 60): DRF's rate syntax (s, m, h, d by first letter)."""
     count, period = rate.split("/")
     return int(count), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
 
@@ -39,7 +40,8 @@ class WriteThrottle(BaseThrottle):
         limit, window = parse_rate(rate)
         user = request.user
         ident = getattr(user, "throttle_ident", None) or (  # a table code counts on its own
-            f"user:{user.pk}" if user and user.is_authenticated else f"ip:{client_address(request)}")
+            f"user:{user.pk}" if user and user.is_authenticated else f"ip:{client_address(request)}"
+        )
         now = time.time()
         start = int(now // window) * window
         self.retry_after = start + window - now

@@ -7,6 +7,7 @@ The password hook is Django's `password_changed` call on the configured password
 pages, the admin's form, `manage.py changepassword`), and not when a sign-in merely re-hashes the
 same password for a newer hasher. So no path that sets a new password can leave the old token.
 """
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -78,11 +79,15 @@ class AuthTokenApi(ObtainAuthToken):
 
     @extend_schema(
         request={"application/json": TokenInput},
-        responses={200: TokenOutput,
-                   400: OpenApiResponse(ErrorOutput, description="wrong username or password (`invalid`)")},
+        responses={
+            200: TokenOutput,
+            400: OpenApiResponse(ErrorOutput, description="wrong username or password (`invalid`)"),
+        },
         examples=[
             OpenApiExample("sign in", request_only=True, value={"username": "ada", "password": "s3cret-words"}),
-            OpenApiExample("the token", response_only=True, value={"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"}),
+            OpenApiExample(
+                "the token", response_only=True, value={"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"}
+            ),
         ],
         summary="Get your API token (username and password)",
         auth=[],
@@ -90,8 +95,12 @@ class AuthTokenApi(ObtainAuthToken):
     def post(self, request: Request, *args, **kwargs) -> Response:
         return super().post(request, *args, **kwargs)
 
-    @extend_schema(request=None, responses={204: None}, auth=SIGNED_IN,
-                   summary="Revoke your API token (the one sent, or yours when signed in on the site)")
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        auth=SIGNED_IN,
+        summary="Revoke your API token (the one sent, or yours when signed in on the site)",
+    )
     def delete(self, request: Request) -> Response:
         if not (request.user and request.user.is_authenticated) or getattr(request.user, "pk", None) is None:
             raise NotAuthenticated()

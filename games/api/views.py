@@ -1,5 +1,6 @@
 """Thin API views: parse and check the shape of the input, call one service or selector, render.
 Rules belong to the engine, storage to `games.services` / `games.selectors`."""
+
 from __future__ import annotations
 
 import json
@@ -87,8 +88,11 @@ class Pagination(PageNumberPagination):
 class PingApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Liveness check (trivial endpoint)",
-                   examples=[OpenApiExample("alive", value={"ok": True}, response_only=True)])
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Liveness check (trivial endpoint)",
+        examples=[OpenApiExample("alive", value={"ok": True}, response_only=True)],
+    )
     def get(self, request: Request) -> Response:
         return Response({"ok": True})
 
@@ -109,7 +113,11 @@ class ClubListCreateApi(ApiView, generics.GenericAPIView):
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(s.ClubOutput(page, many=True).data)
 
-    @extend_schema(request=s.ClubCreateInput, responses={201: s.ClubOutput, **ERRORS}, summary="Create a club (you become its admin)")
+    @extend_schema(
+        request=s.ClubCreateInput,
+        responses={201: s.ClubOutput, **ERRORS},
+        summary="Create a club (you become its admin)",
+    )
     def post(self, request: Request) -> Response:
         club = club_services.club_create(**validated(s.ClubCreateInput, request), user=request.user)
         return Response(s.ClubOutput(club).data, status=status.HTTP_201_CREATED)
@@ -120,7 +128,11 @@ class ClubDetailApi(ApiView):
     def get(self, request: Request, pk: str) -> Response:
         return Response(s.ClubOutput(club_visible(request, pk)).data)
 
-    @extend_schema(request=s.ClubUpdateInput, responses={200: s.ClubOutput, **ERRORS}, summary="Rename a club or change its visibility (admins)")
+    @extend_schema(
+        request=s.ClubUpdateInput,
+        responses={200: s.ClubOutput, **ERRORS},
+        summary="Rename a club or change its visibility (admins)",
+    )
     def patch(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         require_admin(request.user, club)
@@ -132,8 +144,11 @@ class ClubMembersApi(ApiView):
     """The member list. Members join only by accepting an invitation (InvitationListCreateApi):
     nobody adds an existing account by its username, so no answer tells which usernames exist."""
 
-    @extend_schema(responses={200: s.MembershipOutput(many=True), **ERRORS}, auth=SIGNED_IN,
-                   summary="A club's members (members only)")
+    @extend_schema(
+        responses={200: s.MembershipOutput(many=True), **ERRORS},
+        auth=SIGNED_IN,
+        summary="A club's members (members only)",
+    )
     def get(self, request: Request, pk: str) -> Response:
         club = club_visible(request, pk)
         if selectors.membership_role(request.user, club) is None:
@@ -152,8 +167,11 @@ class ClubMemberDetailApi(ApiView):
             raise ApiError(_("this needs the admin role in the club"), code="permission_denied", status_code=403)
         return club
 
-    @extend_schema(request=s.MembershipUpdateInput, responses={200: s.MembershipOutput, **ERRORS},
-                   summary="Change a member's role (admins); the last admin cannot step down")
+    @extend_schema(
+        request=s.MembershipUpdateInput,
+        responses={200: s.MembershipOutput, **ERRORS},
+        summary="Change a member's role (admins); the last admin cannot step down",
+    )
     def patch(self, request: Request, pk: str, user_id: int) -> Response:
         club = self.club(request, pk)
         data = validated(s.MembershipUpdateInput, request)
@@ -179,7 +197,11 @@ class PlayerListCreateApi(ApiView, generics.GenericAPIView):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(s.PlayerOutput(page, many=True).data)
 
-    @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput, **ERRORS}, summary="Add a player to a club (scorers, admins)")
+    @extend_schema(
+        request=s.PlayerInput,
+        responses={201: s.PlayerOutput, **ERRORS},
+        summary="Add a player to a club (scorers, admins)",
+    )
     def post(self, request: Request) -> Response:
         data = validated(s.PlayerInput, request)
         player = services.player_create(club=_club_for_write(request, data["club"]), name=data["name"])
@@ -191,24 +213,32 @@ class PlayerDetailApi(ApiView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(s.PlayerOutput(get_object_or_404(selectors.players_visible(request.user), pk=pk)).data)
 
-    @extend_schema(request=s.PlayerRenameInput, responses={200: s.PlayerOutput, **ERRORS},
-                   summary="Rename a player (club admins); their games follow, the club's history says so")
+    @extend_schema(
+        request=s.PlayerRenameInput,
+        responses={200: s.PlayerOutput, **ERRORS},
+        summary="Rename a player (club admins); their games follow, the club's history says so",
+    )
     def patch(self, request: Request, pk: int) -> Response:
         player = get_object_or_404(selectors.players_visible(request.user), pk=pk)
         data = validated(s.PlayerRenameInput, request)
-        return Response(s.PlayerOutput(club_services.player_rename(player=player, actor=request.user,
-                                                                   name=data["name"])).data)
+        return Response(
+            s.PlayerOutput(club_services.player_rename(player=player, actor=request.user, name=data["name"])).data
+        )
 
 
 class PlayerMergeApi(ApiView):
-    @extend_schema(request=s.PlayerMergeInput, responses={200: s.PlayerOutput, **ERRORS},
-                   summary="Merge this player into another of the club (club admins): the games move, this player goes")
+    @extend_schema(
+        request=s.PlayerMergeInput,
+        responses={200: s.PlayerOutput, **ERRORS},
+        summary="Merge this player into another of the club (club admins): the games move, this player goes",
+    )
     def post(self, request: Request, pk: int) -> Response:
         source = get_object_or_404(selectors.players_visible(request.user), pk=pk)
         data = validated(s.PlayerMergeInput, request)
         target = get_object_or_404(selectors.players_visible(request.user), pk=data["into"], club_id=source.club_id)
-        return Response(s.PlayerOutput(club_services.player_merge(source=source, target=target,
-                                                                  actor=request.user)).data)
+        return Response(
+            s.PlayerOutput(club_services.player_merge(source=source, target=target, actor=request.user)).data
+        )
 
 
 # --- games ---------------------------------------------------------------------------------------
@@ -318,24 +348,30 @@ class GameStateApi(GameView):
         game = self.game(request, pk)
         at = query_uint(request, "at", game.seq)
         if at > game.seq:
-            raise ApiError(_("at=%(at)s is past the game's last event (seq %(seq)s)") % {"at": at, "seq": game.seq},
-                           code="out_of_range")
+            raise ApiError(
+                _("at=%(at)s is past the game's last event (seq %(seq)s)") % {"at": at, "seq": game.seq},
+                code="out_of_range",
+            )
         sight = visibility.reader_sight(game, request.user)
         return http_cache.conditional(request, selectors.game_state_at(game, at, sight=sight), reader_of(sight))
 
 
 class GameScoreApi(GameView):
-    @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
-                   responses={200: bodies.GameScoreOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
-                   summary="The score sheet")
+    @extend_schema(
+        parameters=[http_cache.IF_NONE_MATCH],
+        responses={200: bodies.GameScoreOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+        summary="The score sheet",
+    )
     def get(self, request: Request, pk: int) -> Response:
         return http_cache.conditional(request, selectors.game_score(self.game(request, pk)), "")
 
 
 class GameRecordApi(GameView):
-    @extend_schema(parameters=[http_cache.IF_NONE_MATCH],
-                   responses={200: bodies.GameRecordOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
-                   summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)")
+    @extend_schema(
+        parameters=[http_cache.IF_NONE_MATCH],
+        responses={200: bodies.GameRecordOutput, **http_cache.NOT_MODIFIED, 404: ERRORS[404]},
+        summary="Export the record (section 1; masked, with `redacted`, for readers who may not see a hand in play)",
+    )
     def get(self, request: Request, pk: int) -> Response:
         game = self.game(request, pk)
         sight = visibility.reader_sight(game, request.user)
@@ -361,8 +397,11 @@ class GameImportApi(ApiView):
         ],
         responses={
             201: s.WriteOutput,
-            200: OpenApiResponse(s.WriteOutput, description="already imported: the club holds this record "
-                                                            "(`already_imported` true, its game's id); nothing stored"),
+            200: OpenApiResponse(
+                s.WriteOutput,
+                description="already imported: the club holds this record "
+                "(`already_imported` true, its game's id); nothing stored",
+            ),
             422: s.ErrorOutput,
             **ERRORS,
         },

@@ -1,5 +1,6 @@
 """Admin: invitations and the audit log, read-only (changes go through the site's club pages and
 games.clubs.services, which write the audit entries)."""
+
 from django.contrib import admin
 
 from games.clubs.models import AuditEntry, Invitation

@@ -27,6 +27,7 @@ not carried: they are a fold of the games and are recomputed after the import (g
 club_imported; docs/ratings.md). Rows are inserted with the values as recorded (`raw`, as
 `loaddata` inserts them: no `auto_now_add` overwrites a recorded time).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -86,8 +87,11 @@ class Kind:
     named: bool = True
 
     def fields(self) -> list[models.Field]:
-        return [f for f in self.model._meta.concrete_fields
-                if not f.primary_key and f.name not in self.fresh and not (f.name == "club" and self.name != "club")]
+        return [
+            f
+            for f in self.model._meta.concrete_fields
+            if not f.primary_key and f.name not in self.fresh and not (f.name == "club" and self.name != "club")
+        ]
 
 
 #: every kind of the club's rows, in the archive's order. A model of the club's data that is
@@ -97,30 +101,72 @@ KINDS: tuple[Kind, ...] = (
     Kind("player", Player, lambda c: Player.objects.filter(club=c).order_by("pk"), {"user": "user"}),
     Kind("membership", Membership, lambda c: Membership.objects.filter(club=c).order_by("pk"), {"user": "user"}),
     Kind("import_job", ImportJob, lambda c: ImportJob.objects.filter(club=c).order_by("pk")),
-    Kind("imported_file", ImportedFile, lambda c: ImportedFile.objects.filter(club=c).order_by("pk"),
-         {"job": "import_job"}),
-    Kind("game", Game, lambda c: Game.objects.filter(club=c).order_by("pk"), {"created_by": "user"},
-         fresh=("stream_id",)),
-    Kind("seat", GameSeat, lambda c: GameSeat.objects.filter(game__club=c).order_by("game_id", "seat"),
-         {"game": "game", "player": "player"}),
-    Kind("event", Event, lambda c: Event.objects.filter(game__club=c).order_by("game_id", "seq"),
-         {"game": "game", "recorded_by": "user"}, named=False),
-    Kind("tournament", Tournament, lambda c: Tournament.objects.filter(club=c).order_by("pk"),
-         {"created_by": "user"}, fresh=("stream_id",)),
-    Kind("table_code", TableCode, lambda c: TableCode.objects.filter(tournament__club=c).order_by("pk"),
-         {"tournament": "tournament", "created_by": "user"}),
-    Kind("tournament_event", TournamentEvent,
-         lambda c: TournamentEvent.objects.filter(tournament__club=c).order_by("tournament_id", "seq"),
-         {"tournament": "tournament", "recorded_by": "user", "table_code": "table_code"}, named=False),
-    Kind("table_game", TableGame, lambda c: TableGame.objects.filter(tournament__club=c).order_by("pk"),
-         {"tournament": "tournament", "game": "game"}),
-    Kind("table_code_write", TableCodeWrite,
-         lambda c: TableCodeWrite.objects.filter(code__tournament__club=c).order_by("pk"),
-         {"code": "table_code", "game": "game"}),
-    Kind("invitation", Invitation, lambda c: Invitation.objects.filter(club=c).order_by("pk"),
-         {"player": "player", "created_by": "user", "accepted_by": "user"}),
-    Kind("claim_request", ClaimRequest, lambda c: ClaimRequest.objects.filter(club=c).order_by("pk"),
-         {"player": "player", "user": "user", "decided_by": "user"}),
+    Kind(
+        "imported_file",
+        ImportedFile,
+        lambda c: ImportedFile.objects.filter(club=c).order_by("pk"),
+        {"job": "import_job"},
+    ),
+    Kind(
+        "game", Game, lambda c: Game.objects.filter(club=c).order_by("pk"), {"created_by": "user"}, fresh=("stream_id",)
+    ),
+    Kind(
+        "seat",
+        GameSeat,
+        lambda c: GameSeat.objects.filter(game__club=c).order_by("game_id", "seat"),
+        {"game": "game", "player": "player"},
+    ),
+    Kind(
+        "event",
+        Event,
+        lambda c: Event.objects.filter(game__club=c).order_by("game_id", "seq"),
+        {"game": "game", "recorded_by": "user"},
+        named=False,
+    ),
+    Kind(
+        "tournament",
+        Tournament,
+        lambda c: Tournament.objects.filter(club=c).order_by("pk"),
+        {"created_by": "user"},
+        fresh=("stream_id",),
+    ),
+    Kind(
+        "table_code",
+        TableCode,
+        lambda c: TableCode.objects.filter(tournament__club=c).order_by("pk"),
+        {"tournament": "tournament", "created_by": "user"},
+    ),
+    Kind(
+        "tournament_event",
+        TournamentEvent,
+        lambda c: TournamentEvent.objects.filter(tournament__club=c).order_by("tournament_id", "seq"),
+        {"tournament": "tournament", "recorded_by": "user", "table_code": "table_code"},
+        named=False,
+    ),
+    Kind(
+        "table_game",
+        TableGame,
+        lambda c: TableGame.objects.filter(tournament__club=c).order_by("pk"),
+        {"tournament": "tournament", "game": "game"},
+    ),
+    Kind(
+        "table_code_write",
+        TableCodeWrite,
+        lambda c: TableCodeWrite.objects.filter(code__tournament__club=c).order_by("pk"),
+        {"code": "table_code", "game": "game"},
+    ),
+    Kind(
+        "invitation",
+        Invitation,
+        lambda c: Invitation.objects.filter(club=c).order_by("pk"),
+        {"player": "player", "created_by": "user", "accepted_by": "user"},
+    ),
+    Kind(
+        "claim_request",
+        ClaimRequest,
+        lambda c: ClaimRequest.objects.filter(club=c).order_by("pk"),
+        {"player": "player", "user": "user", "decided_by": "user"},
+    ),
     Kind("audit_entry", AuditEntry, lambda c: AuditEntry.objects.filter(club=c).order_by("pk"), {"actor": "user"}),
 )
 KIND = {k.name: k for k in KINDS}
@@ -143,8 +189,14 @@ NOT_CARRIED = {
 }
 
 #: audit details that hold ids of the club's rows: key -> kind (a list of ids for "games")
-AUDIT_ID_KEYS = {"player": "player", "source": "player", "target": "player", "invitation": "invitation",
-                 "claim": "claim_request", "games": "game"}
+AUDIT_ID_KEYS = {
+    "player": "player",
+    "source": "player",
+    "target": "player",
+    "invitation": "invitation",
+    "claim": "claim_request",
+    "games": "game",
+}
 #: tournament event fields that hold ids of the club's rows
 TOURNAMENT_ID_FIELDS = {"players": "player", "game": "game"}
 
@@ -232,16 +284,22 @@ def read_lines(data: IO[bytes]) -> Iterator[tuple[int, dict]]:
         while text := stream.readline(MAX_LINE_CHARS + 1):
             number += 1
             if len(text) > MAX_LINE_CHARS:
-                raise _fail("malformed", _("line %(line)s of the archive is longer than %(chars)s characters")
-                            % {"line": number, "chars": MAX_LINE_CHARS}, line=number)
+                raise _fail(
+                    "malformed",
+                    _("line %(line)s of the archive is longer than %(chars)s characters")
+                    % {"line": number, "chars": MAX_LINE_CHARS},
+                    line=number,
+                )
             try:
                 line = json.loads(text)
             except ValueError:
-                raise _fail("malformed", _("line %(line)s of the archive is not JSON") % {"line": number},
-                            line=number) from None
+                raise _fail(
+                    "malformed", _("line %(line)s of the archive is not JSON") % {"line": number}, line=number
+                ) from None
             if not isinstance(line, dict):
-                raise _fail("malformed", _("line %(line)s of the archive is not a JSON object") % {"line": number},
-                            line=number)
+                raise _fail(
+                    "malformed", _("line %(line)s of the archive is not a JSON object") % {"line": number}, line=number
+                )
             yield number, line
     except (OSError, EOFError, zlib.error, UnicodeDecodeError):
         raise _fail("not_an_archive", _("the file is not a club archive (gzip'd JSON lines)")) from None
@@ -271,21 +329,32 @@ def _ref(state: _Import, kind: str, value: Any, number: int) -> int | None:
     try:
         return state.ids[kind][value]
     except (KeyError, TypeError):
-        raise _fail("unknown_reference", _("line %(line)s names a %(kind)s %(value)s the archive does not hold")
-                    % {"line": number, "kind": kind, "value": str(value)[:40]},
-                    line=number, kind=kind) from None
+        raise _fail(
+            "unknown_reference",
+            _("line %(line)s names a %(kind)s %(value)s the archive does not hold")
+            % {"line": number, "kind": kind, "value": str(value)[:40]},
+            line=number,
+            kind=kind,
+        ) from None
 
 
 def _instance(state: _Import, kind: Kind, line: dict, number: int, *, clean: bool = True) -> models.Model:
     values: dict[str, Any] = {}
     for f in kind.fields():
         if f.name not in line:
-            raise _fail("malformed", _("line %(line)s (%(kind)s) has no %(field)s")
-                        % {"line": number, "kind": kind.name, "field": f.name}, line=number)
+            raise _fail(
+                "malformed",
+                _("line %(line)s (%(kind)s) has no %(field)s") % {"line": number, "kind": kind.name, "field": f.name},
+                line=number,
+            )
         raw = line[f.name]
         if raw is None and not f.null:
-            raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
-                        % {"line": number, "kind": kind.name, "field": f.name}, line=number)
+            raise _fail(
+                "malformed",
+                _("line %(line)s (%(kind)s): %(field)s is not valid")
+                % {"line": number, "kind": kind.name, "field": f.name},
+                line=number,
+            )
         target = kind.refs.get(f.name)
         if target is not None:
             values[f.attname] = _ref(state, target, raw, number)
@@ -298,8 +367,12 @@ def _instance(state: _Import, kind: Kind, line: dict, number: int, *, clean: boo
                 else:
                     values[f.attname] = f.to_python(raw)
             except (ValidationError, TypeError, ValueError, OverflowError):
-                raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
-                            % {"line": number, "kind": kind.name, "field": f.name}, line=number) from None
+                raise _fail(
+                    "malformed",
+                    _("line %(line)s (%(kind)s): %(field)s is not valid")
+                    % {"line": number, "kind": kind.name, "field": f.name},
+                    line=number,
+                ) from None
     if kind.name != "club" and any(f.name == "club" for f in kind.model._meta.concrete_fields):
         values["club_id"] = state.club.pk
     obj = kind.model(**values)
@@ -309,8 +382,12 @@ def _instance(state: _Import, kind: Kind, line: dict, number: int, *, clean: boo
             obj.clean_fields(exclude=exclude)
         except ValidationError as exc:
             fields = ", ".join(sorted(exc.message_dict))
-            raise _fail("malformed", _("line %(line)s (%(kind)s): %(fields)s not valid")
-                        % {"line": number, "kind": kind.name, "fields": fields}, line=number) from None
+            raise _fail(
+                "malformed",
+                _("line %(line)s (%(kind)s): %(fields)s not valid")
+                % {"line": number, "kind": kind.name, "fields": fields},
+                line=number,
+            ) from None
     return obj
 
 
@@ -323,7 +400,7 @@ def _insert(model: type[models.Model], objs: list[models.Model], *, ids: bool) -
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     returning = model._meta.db_returning_fields if ids else None
     for first in range(0, len(objs), BATCH):
-        part = objs[first:first + BATCH]
+        part = objs[first : first + BATCH]
         rows = model._base_manager._insert(part, fields=fields, returning_fields=returning, raw=True, using=using)
         if ids:
             for obj, row in zip(part, rows):
@@ -341,13 +418,20 @@ def _user(state: _Import, line: dict, number: int) -> None:
         if email:
             validate_email(email)
     except ValidationError:
-        raise _fail("malformed", _("line %(line)s (user): the username or e-mail is not valid")
-                    % {"line": number}, line=number) from None
+        raise _fail(
+            "malformed", _("line %(line)s (user): the username or e-mail is not valid") % {"line": number}, line=number
+        ) from None
     user = User._default_manager.filter(**{User.USERNAME_FIELD: username}).first()
     if user is not None and state.importer is not None and user.pk != state.importer.pk:
-        raise _fail("account_exists", _("the archive names the account “%(username)s”, which is someone else's on "
-                                        "this site: only a site administrator may import it")
-                    % {"username": username}, username=username)
+        raise _fail(
+            "account_exists",
+            _(
+                "the archive names the account “%(username)s”, which is someone else's on "
+                "this site: only a site administrator may import it"
+            )
+            % {"username": username},
+            username=username,
+        )
     if user is None:
         # no usable password: the person sets one by a password reset (docs/club-archive.md)
         user = User(**{User.USERNAME_FIELD: username}, email=email)
@@ -362,8 +446,15 @@ def _club(state: _Import, line: dict, number: int) -> None:
         line = {**line, "slug": state.slug}
     club = _instance(state, KIND["club"], line, number)
     if Club.objects.filter(slug=club.slug).exists():
-        raise _fail("club_exists", _("a club with the slug “%(slug)s” exists here already: import it under another "
-                                     "slug (--slug, or the form's slug field)") % {"slug": club.slug}, slug=club.slug)
+        raise _fail(
+            "club_exists",
+            _(
+                "a club with the slug “%(slug)s” exists here already: import it under another "
+                "slug (--slug, or the form's slug field)"
+            )
+            % {"slug": club.slug},
+            slug=club.slug,
+        )
     _insert(Club, [club], ids=True)
     state.club = club
     state.ids["club"][line.get("id")] = club.pk
@@ -380,8 +471,12 @@ def _rows(state: _Import, kind: Kind, lines: list[tuple[int, dict]]) -> None:
     for (number, line), obj in zip(lines, objs):
         if "id" in line:
             if line["id"] in state.ids[kind.name]:
-                raise _fail("malformed", _("line %(line)s: a second %(kind)s %(id)s")
-                            % {"line": number, "kind": kind.name, "id": str(line["id"])[:40]}, line=number)
+                raise _fail(
+                    "malformed",
+                    _("line %(line)s: a second %(kind)s %(id)s")
+                    % {"line": number, "kind": kind.name, "id": str(line["id"])[:40]},
+                    line=number,
+                )
             state.ids[kind.name][line["id"]] = obj.pk
         if kind.name == "player":
             state.player_names[obj.pk] = obj.name
@@ -428,8 +523,9 @@ def _mapped_tournament_payload(state: _Import, payload: Any, number: int) -> Any
     out = dict(payload)
     players = out.get("players")
     if isinstance(players, list):
-        out["players"] = [_ref(state, "player", p, number) if isinstance(p, int) and not isinstance(p, bool) else p
-                          for p in players]
+        out["players"] = [
+            _ref(state, "player", p, number) if isinstance(p, int) and not isinstance(p, bool) else p for p in players
+        ]
     game = out.get("game")
     if isinstance(game, int) and not isinstance(game, bool):
         out["game"] = _ref(state, "game", game, number)
@@ -442,22 +538,32 @@ def _game_events(state: _Import, game_ref: Any, lines: list[tuple[int, dict]]) -
     number = lines[0][0]
     game_id = _ref(state, "game", game_ref, number) if game_ref is not None else None
     if game_id is None:
-        raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
-                    % {"line": number, "kind": "event", "field": "game"}, line=number)
+        raise _fail(
+            "malformed",
+            _("line %(line)s (%(kind)s): %(field)s is not valid") % {"line": number, "kind": "event", "field": "game"},
+            line=number,
+        )
     game = Game.objects.get(pk=game_id)
     seats = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("player_id", flat=True))
     kind = KIND["event"]
     objs = [_instance(state, kind, line, n, clean=False) for n, line in lines]
     for expected, obj in enumerate(objs, start=1):
         if obj.seq != expected or not isinstance(obj.type, str) or not isinstance(obj.payload, dict):
-            raise _fail("malformed", _("game %(game)s: its events are not seq 1, 2, ... with a type and a payload")
-                        % {"game": game_ref}, game=game_ref)
+            raise _fail(
+                "malformed",
+                _("game %(game)s: its events are not seq 1, 2, ... with a type and a payload") % {"game": game_ref},
+                game=game_ref,
+            )
     _check_fold(state, game, game_ref, seats, objs)
     sql.insert_recorded_events([(game_id, e.seq, e.type, e.payload, e.recorded_by_id, e.recorded_at) for e in objs])
     seq, status, finished_at = state.heads.pop(game_id)
     if seq != len(objs):
-        raise _fail("malformed", _("game %(game)s says seq %(seq)s but the archive holds %(events)s of its events")
-                    % {"game": game_ref, "seq": seq, "events": len(objs)}, game=game_ref)
+        raise _fail(
+            "malformed",
+            _("game %(game)s says seq %(seq)s but the archive holds %(events)s of its events")
+            % {"game": game_ref, "seq": seq, "events": len(objs)},
+            game=game_ref,
+        )
     Game.objects.filter(pk=game_id).update(seq=seq, status=status, finished_at=finished_at)
 
 
@@ -471,16 +577,26 @@ def _check_fold(state: _Import, game: Game, game_ref: Any, seats: list[int], eve
     try:
         checked = fold_checked(record)
     except RuleViolation as exc:
-        raise _fail("game_refused", _("game %(game)s: event %(index)s is refused by the rules: %(reason)s")
-                    % {"game": game_ref, "index": exc.index, "reason": exc.message}, game=game_ref,
-                    index=exc.index) from None
+        raise _fail(
+            "game_refused",
+            _("game %(game)s: event %(index)s is refused by the rules: %(reason)s")
+            % {"game": game_ref, "index": exc.index, "reason": exc.message},
+            game=game_ref,
+            index=exc.index,
+        ) from None
     except InvalidInput as exc:
-        raise _fail("game_refused", _("game %(game)s is not a valid record: %(reason)s")
-                    % {"game": game_ref, "reason": exc.message}, game=game_ref) from None
+        raise _fail(
+            "game_refused",
+            _("game %(game)s is not a valid record: %(reason)s") % {"game": game_ref, "reason": exc.message},
+            game=game_ref,
+        ) from None
     over = checked.state.is_over
     if over != (state.heads[game.pk][1] == Game.Status.FINISHED):
-        raise _fail("game_refused", _("game %(game)s: its status is not what its events say")
-                    % {"game": game_ref}, game=game_ref)
+        raise _fail(
+            "game_refused",
+            _("game %(game)s: its status is not what its events say") % {"game": game_ref},
+            game=game_ref,
+        )
 
 
 def _tournament_events(state: _Import, lines: list[tuple[int, dict]]) -> None:
@@ -505,18 +621,26 @@ class _Reader:
     def feed(self, number: int, line: dict) -> None:
         t = line.get("t")
         if t not in ORDER:
-            raise _fail("malformed", _("line %(line)s is of no kind this version knows") % {"line": number},
-                        line=number)
+            raise _fail(
+                "malformed", _("line %(line)s is of no kind this version knows") % {"line": number}, line=number
+            )
         if self.kind is not None and ORDER.index(t) < ORDER.index(self.kind):
-            raise _fail("malformed", _("line %(line)s (%(kind)s) comes after the %(after)s lines")
-                        % {"line": number, "kind": t, "after": self.kind}, line=number)
+            raise _fail(
+                "malformed",
+                _("line %(line)s (%(kind)s) comes after the %(after)s lines")
+                % {"line": number, "kind": t, "after": self.kind},
+                line=number,
+            )
         if t == "club" and self.state.club is not None:
             raise _fail("malformed", _("an archive holds one club"), line=number)
         if t not in ("user", "club") and self.state.club is None:
             raise _fail("malformed", _("line %(line)s comes before the club's line") % {"line": number}, line=number)
         if t in KIND and KIND[t].named and (not isinstance(line.get("id"), int) or isinstance(line.get("id"), bool)):
-            raise _fail("malformed", _("line %(line)s (%(kind)s): %(field)s is not valid")
-                        % {"line": number, "kind": t, "field": "id"}, line=number)
+            raise _fail(
+                "malformed",
+                _("line %(line)s (%(kind)s): %(field)s is not valid") % {"line": number, "kind": t, "field": "id"},
+                line=number,
+            )
         self.state.counts[t] = self.state.counts.get(t, 0) + 1
         if t != self.kind:
             self.flush()
@@ -551,8 +675,11 @@ class _Reader:
             for (number, line), obj in zip(lines, objs):
                 self.state.heads[obj.pk] = self.state.heads.pop(id(obj))
                 if line.get("id") in self.state.ids["game"]:
-                    raise _fail("malformed", _("line %(line)s: a second game %(id)s")
-                                % {"line": number, "id": str(line.get("id"))[:40]}, line=number)
+                    raise _fail(
+                        "malformed",
+                        _("line %(line)s: a second game %(id)s") % {"line": number, "id": str(line.get("id"))[:40]},
+                        line=number,
+                    )
                 self.state.ids["game"][line.get("id")] = obj.pk
         else:
             _rows(self.state, KIND[self.kind], lines)
@@ -584,8 +711,9 @@ def import_archive(data: IO[bytes], *, slug: str | None = None, importer=None) -
             end = None
             for number, line in lines:
                 if end is not None:
-                    raise _fail("malformed", _("line %(line)s comes after the end line") % {"line": number},
-                                line=number)
+                    raise _fail(
+                        "malformed", _("line %(line)s comes after the end line") % {"line": number}, line=number
+                    )
                 if line.get("t") == "end":
                     reader.flush()
                     end = line
@@ -603,11 +731,16 @@ def import_archive(data: IO[bytes], *, slug: str | None = None, importer=None) -
             club_id = state.club.pk
             transaction.on_commit(lambda: _ratings_after_import(club_id))
     except IntegrityError as exc:
-        raise _fail("inconsistent", _("the archive's rows do not fit together: %(reason)s")
-                    % {"reason": str(exc).splitlines()[0][:200]}) from None
+        raise _fail(
+            "inconsistent",
+            _("the archive's rows do not fit together: %(reason)s") % {"reason": str(exc).splitlines()[0][:200]},
+        ) from None
     except (DatabaseError, OverflowError) as exc:  # OverflowError: SQLite's driver, a number past 64 bits
-        raise _fail("inconsistent", _("the archive's rows cannot be stored: %(reason)s")
-                    % {"reason": str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__}) from None
+        raise _fail(
+            "inconsistent",
+            _("the archive's rows cannot be stored: %(reason)s")
+            % {"reason": str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__},
+        ) from None
     return Imported(club=state.club, counts=state.counts, users_created=state.users_created, ids=state.ids)
 
 
@@ -617,18 +750,27 @@ def _ratings_after_import(club_id: int) -> None:
     try:
         hooks.club_imported.send(club_id)
     except Exception:  # noqa: BLE001 - the import is committed; never turn it into a 500
-        logger.exception("club %s: ratings recompute not queued after an import; run "
-                         "manage.py recompute_ratings --club %s --refold", club_id, club_id)
+        logger.exception(
+            "club %s: ratings recompute not queued after an import; run manage.py recompute_ratings --club %s --refold",
+            club_id,
+            club_id,
+        )
 
 
 def _check_header(header: dict) -> None:
     if header.get("format") != FORMAT:
-        raise _fail("not_an_archive", _("the file is not a club archive (its first line names no %(format)s)")
-                    % {"format": FORMAT})
+        raise _fail(
+            "not_an_archive",
+            _("the file is not a club archive (its first line names no %(format)s)") % {"format": FORMAT},
+        )
     if header.get("version") != VERSION:
-        raise _fail("unknown_version", _("the archive is of version %(version)s; this site reads version %(known)s")
-                    % {"version": str(header.get("version"))[:20], "known": VERSION},
-                    version=header.get("version"), known=VERSION)
+        raise _fail(
+            "unknown_version",
+            _("the archive is of version %(version)s; this site reads version %(known)s")
+            % {"version": str(header.get("version"))[:20], "known": VERSION},
+            version=header.get("version"),
+            known=VERSION,
+        )
 
 
 def _check_tournaments(state: _Import) -> None:
@@ -639,13 +781,19 @@ def _check_tournaments(state: _Import) -> None:
     for tournament in Tournament.objects.filter(club=state.club):
         events = TournamentEvent.objects.filter(tournament=tournament).count()
         if events != tournament.seq:
-            raise _fail("malformed", _("a tournament says seq %(seq)s but the archive holds %(events)s of its events")
-                        % {"seq": tournament.seq, "events": events})
+            raise _fail(
+                "malformed",
+                _("a tournament says seq %(seq)s but the archive holds %(events)s of its events")
+                % {"seq": tournament.seq, "events": events},
+            )
         try:
             tournament_selectors.state_at(tournament)
         except TournamentError as exc:
-            raise _fail("tournament_refused", _("the tournament “%(name)s” does not fold: %(reason)s")
-                        % {"name": tournament.name, "reason": str(exc)[:200]}) from None
+            raise _fail(
+                "tournament_refused",
+                _("the tournament “%(name)s” does not fold: %(reason)s")
+                % {"name": tournament.name, "reason": str(exc)[:200]},
+            ) from None
 
 
 def max_upload_bytes() -> int:
@@ -671,8 +819,13 @@ def _check_importer(state: _Import) -> None:
     if state.importer is None:
         return
     if not Membership.objects.filter(club=state.club, user_id=state.importer.pk, role=Membership.Role.ADMIN).exists():
-        raise _fail("not_the_clubs_admin", _("the archive's club does not have you as an admin: an admin of the club "
-                                             "imports it under their own username, or a site administrator does"))
+        raise _fail(
+            "not_the_clubs_admin",
+            _(
+                "the archive's club does not have you as an admin: an admin of the club "
+                "imports it under their own username, or a site administrator does"
+            ),
+        )
 
 
 def spooled_archive(club: Club) -> IO[bytes]:
@@ -693,8 +846,12 @@ def spooled_upload(stream: IO[bytes], limit: int | None = None) -> IO[bytes]:
     while chunk := stream.read(2**16):
         size += len(chunk)
         if size > limit:
-            raise _fail("archive_too_large", _("the archive is larger than %(limit)s bytes: import it with "
-                                               "manage.py import_club") % {"limit": limit}, limit=limit)
+            raise _fail(
+                "archive_too_large",
+                _("the archive is larger than %(limit)s bytes: import it with manage.py import_club")
+                % {"limit": limit},
+                limit=limit,
+            )
         out.write(chunk)
     out.seek(0)
     return out
@@ -704,5 +861,3 @@ def archive_name(club: Club, when: datetime.datetime | None = None) -> str:
     """The file name the site gives a club's archive."""
     when = when or timezone.now()
     return f"{club.slug}-{when:%Y%m%d-%H%M%S}.tichu-club.jsonl.gz"
-
-

@@ -11,6 +11,7 @@ then (docs/api.md, "A club's feed").
 Kinds: `game_started`, `game_finished`, `game_reopened`, `round_closed`, `tournament_finished`,
 `ratings_recomputed` (FeedEntry.Kind).
 """
+
 from __future__ import annotations
 
 import time
@@ -30,8 +31,14 @@ POLL_INTERVAL = 0.25
 _ATTEMPTS = 20  # concurrent writers of one club's feed: each retry takes the next number
 
 
-def write(club_id: int, kind: str, *, game_id: int | None = None, tournament_id: int | None = None,
-          details: dict[str, Any] | None = None) -> FeedEntry:
+def write(
+    club_id: int,
+    kind: str,
+    *,
+    game_id: int | None = None,
+    tournament_id: int | None = None,
+    details: dict[str, Any] | None = None,
+) -> FeedEntry:
     """Append one entry to the club's feed (inside the caller's transaction) and deliver it to the
     club's webhooks after the commit.
 
@@ -42,8 +49,14 @@ def write(club_id: int, kind: str, *, game_id: int | None = None, tournament_id:
         last = FeedEntry.objects.filter(club_id=club_id).aggregate(m=Max("seq"))["m"] or 0
         try:
             with transaction.atomic():
-                entry = FeedEntry.objects.create(club_id=club_id, seq=last + 1, kind=kind, game_id=game_id,
-                                                 tournament_id=tournament_id, details=details or {})
+                entry = FeedEntry.objects.create(
+                    club_id=club_id,
+                    seq=last + 1,
+                    kind=kind,
+                    game_id=game_id,
+                    tournament_id=tournament_id,
+                    details=details or {},
+                )
             break
         except IntegrityError:
             continue
@@ -91,11 +104,19 @@ def tournament_events(tournament, events: list[dict]) -> None:
     """A tournament's stored events (games.tournaments.services): its closed rounds and its end."""
     for event in events:
         if event["type"] == "round_closed":
-            write(tournament.club_id, Kind.ROUND_CLOSED, tournament_id=tournament.pk,
-                  details={"name": tournament.name, "round": event.get("round")})
+            write(
+                tournament.club_id,
+                Kind.ROUND_CLOSED,
+                tournament_id=tournament.pk,
+                details={"name": tournament.name, "round": event.get("round")},
+            )
         elif event["type"] == "tournament_finished":
-            write(tournament.club_id, Kind.TOURNAMENT_FINISHED, tournament_id=tournament.pk,
-                  details={"name": tournament.name})
+            write(
+                tournament.club_id,
+                Kind.TOURNAMENT_FINISHED,
+                tournament_id=tournament.pk,
+                details={"name": tournament.name},
+            )
 
 
 def ratings_recomputed(club_id: int, games: int) -> None:
@@ -123,5 +144,11 @@ def entries_after(club: Club, after: int, *, limit: int = 100, wait: float = 0.0
 
 
 def as_json(entry: FeedEntry) -> dict[str, Any]:
-    return {"seq": entry.seq, "kind": entry.kind, "at": entry.created_at.isoformat().replace("+00:00", "Z"),
-            "game": entry.game_id, "tournament": entry.tournament_id, "details": entry.details}
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "at": entry.created_at.isoformat().replace("+00:00", "Z"),
+        "game": entry.game_id,
+        "tournament": entry.tournament_id,
+        "details": entry.details,
+    }

@@ -5,6 +5,7 @@ existing account to a club by its username, so no page or API call tells whether
 exists. Every change a club admin makes is written to `AuditEntry` by `games.clubs.services`, in
 the transaction of the change itself.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -39,8 +40,9 @@ class Invitation(models.Model):
     expires_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
-    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -105,15 +107,19 @@ class ClaimRequest(models.Model):
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.MEMBER)
     created_at = models.DateTimeField(default=timezone.now)
     decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
             # One waiting request per member and club: a second "This is me" replaces nothing.
-            models.UniqueConstraint(fields=["club", "user"], condition=models.Q(state="pending"),
-                                    name="claim_request_one_pending_per_member"),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(state="pending"),
+                name="claim_request_one_pending_per_member",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -9,6 +9,7 @@ membership rows (SELECT ... FOR UPDATE, in id order so that two such changes can
 then checks, on what it has locked, that the actor is still an admin and that an admin remains.
 Two admins demoting each other at once are thus serialised: the second sees the first's change.
 """
+
 from __future__ import annotations
 
 import logging
@@ -48,10 +49,13 @@ class PlayerInOpenGame(InvalidInput):
 
     def __init__(self, player: Player, game_id: int) -> None:
         super().__init__(
-            _("the player '%(name)s' sits in game %(game)s, which is still open (in play, or a table of a "
-              "tournament in progress): who that player is can change only once it is over") % {
-                "name": player.name, "game": game_id},
-            code="player_in_open_game")
+            _(
+                "the player '%(name)s' sits in game %(game)s, which is still open (in play, or a table of a "
+                "tournament in progress): who that player is can change only once it is over"
+            )
+            % {"name": player.name, "game": game_id},
+            code="player_in_open_game",
+        )
         self.game_id = game_id
 
 
@@ -114,20 +118,30 @@ def require_an_admin_after(club: Club, changes: dict[int, str | None]) -> None:
 # --- clubs ------------------------------------------------------------------------------------
 
 
-def club_create(*, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None,
-                time_zone: str | None = None) -> Club:
+def club_create(
+    *, name: str, slug: str, visibility: str, user, reveal_hands: str | None = None, time_zone: str | None = None
+) -> Club:
     try:
         validate_club_slug(slug)  # docs/api.md: a slug always has a letter (the model field's rule too)
     except ValidationError as e:
         raise InvalidInput(" ".join(e.messages), code="invalid_slug") from None
     try:
         with transaction.atomic():
-            club = Club.objects.create(name=name.strip(), slug=slug, visibility=visibility,
-                                       reveal_hands=reveal_hands or Club.RevealHands.AFTER_HAND,
-                                       time_zone=time_zone or default_time_zone())
+            club = Club.objects.create(
+                name=name.strip(),
+                slug=slug,
+                visibility=visibility,
+                reveal_hands=reveal_hands or Club.RevealHands.AFTER_HAND,
+                time_zone=time_zone or default_time_zone(),
+            )
             Membership.objects.create(user=user, club=club, role=Role.ADMIN)
-            audit(club, user, "club_created", f"created the club {club.name!r} ({club.get_visibility_display()})",
-                  name=club.name)
+            audit(
+                club,
+                user,
+                "club_created",
+                f"created the club {club.name!r} ({club.get_visibility_display()})",
+                name=club.name,
+            )
     except IntegrityError:
         raise InvalidInput(_("a club with slug '%(slug)s' exists already") % {"slug": slug}, code="duplicate") from None
     return club
@@ -156,8 +170,12 @@ def _rerate(club_id: int) -> None:
     try:
         hooks.league_rules_changed.send(club_id)
     except Exception:  # noqa: BLE001 - the settings are committed; never turn it into a 500
-        logger.exception("club %s: ratings recompute not queued after a league rule changed; run "
-                         "manage.py recompute_ratings --club %s --refold", club_id, club_id)
+        logger.exception(
+            "club %s: ratings recompute not queued after a league rule changed; run "
+            "manage.py recompute_ratings --club %s --refold",
+            club_id,
+            club_id,
+        )
 
 
 # --- members ----------------------------------------------------------------------------------
@@ -208,8 +226,9 @@ def invitation_days_default() -> int:
     return int(getattr(settings, "TICHU_INVITATION_DAYS", 7))
 
 
-def invitation_create(*, club: Club, actor, role: str, days: int | None = None, note: str = "",
-                      player: Player | None = None) -> Invitation:
+def invitation_create(
+    *, club: Club, actor, role: str, days: int | None = None, note: str = "", player: Player | None = None
+) -> Invitation:
     days = invitation_days_default() if days is None else days
     if not 1 <= days <= MAX_INVITATION_DAYS:
         raise InvalidInput(_("an invitation lasts 1 to %(days)s days") % {"days": MAX_INVITATION_DAYS})
@@ -259,7 +278,9 @@ def invitation_accept(*, token: str, user) -> Membership:
     two roles); the link is then used up. A player named in the invitation is linked to `user`."""
     with transaction.atomic():
         invitation = invitation_pending(token)
-        invitation = Invitation.objects.select_for_update(of=("self",)).select_related("club", "player").get(pk=invitation.pk)
+        invitation = (
+            Invitation.objects.select_for_update(of=("self",)).select_related("club", "player").get(pk=invitation.pk)
+        )
         if invitation.state != "pending":  # accepted or revoked while we waited for the lock
             raise InvitationUnusable(invitation.state)
         club = invitation.club
@@ -282,8 +303,9 @@ def invitation_accept(*, token: str, user) -> Membership:
                 audit(club, user, "player_linked", f"is the player {player.name!r}", player=player.pk,
                       name=player.name)  # fmt: skip
             elif player.user_id is None:  # the seat plays now: the link waits for an admin's approval
-                for older in ClaimRequest.objects.select_for_update().filter(club=club, user=user,
-                                                                            state=ClaimRequest.State.PENDING):
+                for older in ClaimRequest.objects.select_for_update().filter(
+                    club=club, user=user, state=ClaimRequest.State.PENDING
+                ):
                     _withdraw(older, user)  # the admin's invitation names the player: it replaces the member's ask
                 _claim_create(club, user, player, source=ClaimRequest.Source.INVITATION)
     return membership
@@ -380,14 +402,19 @@ def player_merge(*, source: Player, target: Player, actor) -> Player:
     club = target.club
     with transaction.atomic():
         _require_role(club, actor, [Role.ADMIN])
-        locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).order_by("pk")}
+        locked = {
+            p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).order_by("pk")
+        }
         if len(locked) != 2:
             raise Http404("no such player")
         source, target = locked[source.pk], locked[target.pk]
         shared = GameSeat.objects.filter(player=source, game__in=GameSeat.objects.filter(player=target).values("game"))
         if shared.exists():
-            raise InvalidInput(_("'%(a)s' and '%(b)s' sat at the same game (game %(game)s): they are two people") % {
-                "a": source.name, "b": target.name, "game": shared.first().game_id}, code="merge_conflict")
+            raise InvalidInput(
+                _("'%(a)s' and '%(b)s' sat at the same game (game %(game)s): they are two people")
+                % {"a": source.name, "b": target.name, "game": shared.first().game_id},
+                code="merge_conflict",
+            )
         if source.user_id and target.user_id and source.user_id != target.user_id:
             raise InvalidInput(_("the two players are linked to two different accounts"), code="merge_conflict")
         _require_no_open_seat_changes(source, target)
@@ -414,8 +441,11 @@ def _recompute_ratings(club_id: int) -> None:
     try:
         hooks.club_players_merged.send(club_id)  # the ratings queue the club's recompute
     except Exception:  # noqa: BLE001 - the merge is committed; never turn it into a 500
-        logger.exception("club %s: ratings recompute not queued after a merge; run "
-                         "manage.py recompute_ratings --club %s --refold", club_id, club_id)
+        logger.exception(
+            "club %s: ratings recompute not queued after a merge; run manage.py recompute_ratings --club %s --refold",
+            club_id,
+            club_id,
+        )
 
 
 def _has_player(club: Club, user) -> Player | None:
@@ -433,7 +463,8 @@ def open_game_of(player: Player) -> int | None:
     game stays hidden from the other tables until its round closes; the tournament's end is the
     simple bound that covers every round)."""
     open_games = GameSeat.objects.filter(player=player).filter(
-        Q(game__status=Game.Status.ACTIVE) | Q(game__tournament_table__tournament__status="active"))
+        Q(game__status=Game.Status.ACTIVE) | Q(game__tournament_table__tournament__status="active")
+    )
     return open_games.values_list("game_id", flat=True).order_by("game_id").first()
 
 
@@ -478,28 +509,42 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
                   name=player.name, user=old)  # fmt: skip
             return player
         if not is_admin:
-            raise WriteForbidden(_("only an admin links a player to an account: ask with \"This is me\", an admin approves"))
+            raise WriteForbidden(
+                _('only an admin links a player to an account: ask with "This is me", an admin approves')
+            )
         member = _link_checked(club, player, user_id)
         _link(player, member.user)
-        summary = (f"said they are the player {player.name!r}" if user_id == actor.pk
-                   else f"linked the player {player.name!r} to {member.user.get_username()}")
-        audit(club, actor, "player_linked", summary, player=player.pk, user=member.user.get_username(), name=player.name)
+        summary = (
+            f"said they are the player {player.name!r}"
+            if user_id == actor.pk
+            else f"linked the player {player.name!r} to {member.user.get_username()}"
+        )
+        audit(
+            club, actor, "player_linked", summary, player=player.pk, user=member.user.get_username(), name=player.name
+        )
     return player
 
 
 def _link_checked(club: Club, player: Player, user_id: int) -> Membership:
     """The membership `player` (locked) may be linked to, or the coded refusal."""
-    member = (Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
-              if ids.in_range(user_id) else None)
+    member = (
+        Membership.objects.filter(club=club, user_id=user_id).select_related("user").first()
+        if ids.in_range(user_id)
+        else None
+    )
     if member is None:
         raise InvalidInput(_("a player is linked to a member of the club"), code="not_a_member")
     if player.user_id is not None and player.user_id != member.user_id:
-        raise InvalidInput(_("the player '%(name)s' is linked to another account: an admin unlinks it first") % {
-            "name": player.name}, code="player_linked")
+        raise InvalidInput(
+            _("the player '%(name)s' is linked to another account: an admin unlinks it first") % {"name": player.name},
+            code="player_linked",
+        )
     mine = _has_player(club, member.user)
     if mine is not None and mine.pk != player.pk:
-        raise InvalidInput(_("%(user)s is already the player '%(name)s'") % {"user": member.user.get_username(), "name": mine.name},
-                           code="duplicate")
+        raise InvalidInput(
+            _("%(user)s is already the player '%(name)s'") % {"user": member.user.get_username(), "name": mine.name},
+            code="duplicate",
+        )
     if player.user_id != member.user_id:
         _require_no_open_game(player)
     return member
@@ -513,10 +558,20 @@ def _claim_create(club: Club, user, player: Player, *, source: str) -> ClaimRequ
         with transaction.atomic():  # a savepoint: a request made meanwhile is a coded refusal, not a 500
             claim = ClaimRequest.objects.create(club=club, player=player, user=user, source=source)
     except IntegrityError:
-        raise InvalidInput(_("you asked to be a player of this club already: wait for an admin, or withdraw that "
-                             "request"), code="claim_pending") from None
-    audit(club, user, "claim_requested", f"asked to be the player {player.name!r}", claim=claim.pk,
-          player=player.pk, name=player.name, source=source)
+        raise InvalidInput(
+            _("you asked to be a player of this club already: wait for an admin, or withdraw that request"),
+            code="claim_pending",
+        ) from None
+    audit(
+        club,
+        user,
+        "claim_requested",
+        f"asked to be the player {player.name!r}",
+        claim=claim.pk,
+        player=player.pk,
+        name=player.name,
+        source=source,
+    )
     return claim
 
 
@@ -528,23 +583,28 @@ def claim_request(*, player: Player, actor) -> ClaimRequest:
         _require_role(club, actor, list(ROLE_RANK))
         player = Player.objects.select_for_update(of=("self",)).get(pk=player.pk)
         if player.user_id is not None:
-            raise InvalidInput(_("the player '%(name)s' is linked to an account already") % {"name": player.name},
-                               code="player_linked")
+            raise InvalidInput(
+                _("the player '%(name)s' is linked to an account already") % {"name": player.name}, code="player_linked"
+            )
         mine = _has_player(club, actor)
         if mine is not None:
             raise InvalidInput(_("you are the player '%(name)s' already") % {"name": mine.name}, code="duplicate")
         waiting = ClaimRequest.objects.filter(club=club, user=actor, state=ClaimRequest.State.PENDING).first()
         if waiting is not None:
-            raise InvalidInput(_("you asked to be '%(name)s' already: wait for an admin, or withdraw that request") % {
-                "name": waiting.player.name}, code="claim_pending")
+            raise InvalidInput(
+                _("you asked to be '%(name)s' already: wait for an admin, or withdraw that request")
+                % {"name": waiting.player.name},
+                code="claim_pending",
+            )
         return _claim_create(club, actor, player, source=ClaimRequest.Source.MEMBER)
 
 
 def _pending_claim(claim: ClaimRequest) -> ClaimRequest:
     claim = ClaimRequest.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=claim.pk)
     if claim.state != ClaimRequest.State.PENDING:
-        raise InvalidInput(_("this request is no longer waiting: it was approved, refused or withdrawn"),
-                           code=f"claim_{claim.state}")
+        raise InvalidInput(
+            _("this request is no longer waiting: it was approved, refused or withdrawn"), code=f"claim_{claim.state}"
+        )
     return claim
 
 
@@ -561,8 +621,15 @@ def claim_withdraw(*, claim: ClaimRequest, actor) -> ClaimRequest:
 def _withdraw(claim: ClaimRequest, actor) -> None:
     claim.state, claim.decided_at, claim.decided_by = ClaimRequest.State.WITHDRAWN, _now(), actor
     claim.save(update_fields=["state", "decided_at", "decided_by"])
-    audit(claim.club, actor, "claim_withdrawn", f"withdrew the request to be {claim.player.name!r}",
-          claim=claim.pk, player=claim.player_id, name=claim.player.name)
+    audit(
+        claim.club,
+        actor,
+        "claim_withdrawn",
+        f"withdrew the request to be {claim.player.name!r}",
+        claim=claim.pk,
+        player=claim.player_id,
+        name=claim.player.name,
+    )
 
 
 def claim_decide(*, claim: ClaimRequest, actor, approve: bool) -> ClaimRequest:
@@ -584,9 +651,25 @@ def claim_decide(*, claim: ClaimRequest, actor, approve: bool) -> ClaimRequest:
         claim.decided_at, claim.decided_by = _now(), actor
         claim.save(update_fields=["state", "decided_at", "decided_by"])
         if approve:
-            audit(club, actor, "claim_approved", f"approved that {who} is the player {name!r}", claim=claim.pk,
-                  player=claim.player_id, name=name, user=who)
+            audit(
+                club,
+                actor,
+                "claim_approved",
+                f"approved that {who} is the player {name!r}",
+                claim=claim.pk,
+                player=claim.player_id,
+                name=name,
+                user=who,
+            )
         else:
-            audit(club, actor, "claim_refused", f"refused that {who} is the player {name!r}", claim=claim.pk,
-                  player=claim.player_id, name=name, user=who)
+            audit(
+                club,
+                actor,
+                "claim_refused",
+                f"refused that {who} is the player {name!r}",
+                claim=claim.pk,
+                player=claim.player_id,
+                name=name,
+                user=who,
+            )
     return claim

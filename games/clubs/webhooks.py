@@ -17,6 +17,7 @@ The URL must be http(s) and, unless `TICHU_WEBHOOK_PRIVATE_ADDRESSES` is on, mus
 a loopback, private, link-local or reserved address: a club admin may not make the server call
 into its own network (checked at registration and again before each delivery).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -65,23 +66,30 @@ def check_url(url: str) -> None:
     """Refuse a URL the server may not call (see the module's docstring)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise WebhookRefused(_("a webhook's address must start with https:// (or http://) and name a host"),
-                             code="webhook_url_invalid")
+        raise WebhookRefused(
+            _("a webhook's address must start with https:// (or http://) and name a host"), code="webhook_url_invalid"
+        )
     if _private_allowed():
         return
     try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80),
-                                   type=socket.SOCK_STREAM)
+        infos = socket.getaddrinfo(
+            parts.hostname, parts.port or (443 if parts.scheme == "https" else 80), type=socket.SOCK_STREAM
+        )
     except (socket.gaierror, UnicodeError):
-        raise WebhookRefused(_("the webhook's host %(host)s cannot be found") % {"host": parts.hostname},
-                             code="webhook_url_unknown_host") from None
+        raise WebhookRefused(
+            _("the webhook's host %(host)s cannot be found") % {"host": parts.hostname}, code="webhook_url_unknown_host"
+        ) from None
     for info in infos:
         address = ipaddress.ip_address(str(info[4][0]).split("%")[0])  # an IPv6 address may end in %scope
         if not address.is_global:
             raise WebhookRefused(
-                _("the webhook's host %(host)s is an address of a private network (%(address)s): the server "
-                  "calls only public addresses") % {"host": parts.hostname, "address": address},
-                code="webhook_url_private")
+                _(
+                    "the webhook's host %(host)s is an address of a private network (%(address)s): the server "
+                    "calls only public addresses"
+                )
+                % {"host": parts.hostname, "address": address},
+                code="webhook_url_private",
+            )
 
 
 def body_for(entry: FeedEntry) -> bytes:
@@ -111,13 +119,18 @@ def post(hook: Webhook, entry: FeedEntry) -> tuple[int | None, str]:
     except WebhookRefused as refused:
         return None, str(refused)
     body = body_for(entry)
-    request = urllib.request.Request(hook.url, data=body, method="POST", headers={
-        "Content-Type": "application/json",
-        "User-Agent": USER_AGENT,
-        "X-Tichu-Event": entry.kind,
-        "X-Tichu-Delivery": f"{entry.club_id}:{entry.seq}",
-        "X-Tichu-Signature": signature(hook.secret, body),
-    })
+    request = urllib.request.Request(
+        hook.url,
+        data=body,
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "User-Agent": USER_AGENT,
+            "X-Tichu-Event": entry.kind,
+            "X-Tichu-Delivery": f"{entry.club_id}:{entry.seq}",
+            "X-Tichu-Signature": signature(hook.secret, body),
+        },
+    )
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_S) as answer:  # noqa: S310 - http(s) only, checked
             return answer.status, ""
@@ -138,11 +151,12 @@ def deliver(webhook_id: int, entry_id: int, attempt: int = 1) -> dict[str, Any]:
         return {"delivered": False, "reason": "gone"}
     status, error = post(hook, entry)
     ok = status is not None and 200 <= status < 300
-    WebhookDelivery.objects.create(webhook=hook, entry=entry, attempt=attempt, status_code=status,
-                                   error=error, delivered=ok)
+    WebhookDelivery.objects.create(
+        webhook=hook, entry=entry, attempt=attempt, status_code=status, error=error, delivered=ok
+    )
     if not ok and attempt < _attempts():
         try:
-            deliver.apply_async((webhook_id, entry_id), {"attempt": attempt + 1}, countdown=2 ** attempt)
+            deliver.apply_async((webhook_id, entry_id), {"attempt": attempt + 1}, countdown=2**attempt)
         except Exception:  # the broker: the log shows the failed attempt; the feed keeps the entry
             logger.warning("webhook %s: retry of entry %s not queued", webhook_id, entry_id, exc_info=True)
     return {"delivered": ok, "attempt": attempt, "status": status}

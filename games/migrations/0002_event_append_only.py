@@ -9,6 +9,7 @@ The SQL is the stream store's (games.streams.triggers, pinned by tests/api/test_
 so that this migration means the same thing forever); the test suite reuses `install` /
 `uninstall` to let pytest-django flush tables between transactional tests.
 """
+
 from django.db import migrations
 
 from games.streams import triggers

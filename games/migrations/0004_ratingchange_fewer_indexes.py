@@ -5,25 +5,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_ratings'),
+        ("games", "0003_ratings"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='ratingchange',
-            name='club',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.club'),
+            model_name="ratingchange",
+            name="club",
+            field=models.ForeignKey(
+                db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.club"
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='game',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.game'),
+            model_name="ratingchange",
+            name="game",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rating_changes",
+                to="games.game",
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='player',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.player'),
+            model_name="ratingchange",
+            name="player",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rating_changes",
+                to="games.player",
+            ),
         ),
     ]

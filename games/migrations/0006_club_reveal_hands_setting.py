@@ -4,15 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_event_game_index_covered_by_unique'),
+        ("games", "0005_event_game_index_covered_by_unique"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='reveal_hands',
-            field=models.CharField(choices=[('after_hand', 'Every hand is shown once it is over'), ('after_game', 'The hands are shown once the game is over')], default='after_hand', max_length=10),
+            model_name="club",
+            name="reveal_hands",
+            field=models.CharField(
+                choices=[
+                    ("after_hand", "Every hand is shown once it is over"),
+                    ("after_game", "The hands are shown once the game is over"),
+                ],
+                default="after_hand",
+                max_length=10,
+            ),
         ),
     ]

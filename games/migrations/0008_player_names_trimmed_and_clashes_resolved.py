@@ -8,6 +8,7 @@ Before the constraint is added (0009), existing clashes are resolved and reporte
 Merged players' rating rows go with them: recompute the clubs reported (`manage.py
 recompute_ratings --club ID --refold`).
 """
+
 from django.db import migrations
 
 
@@ -41,8 +42,10 @@ def resolve_clashes(apps, schema_editor):
             if keep_games & other_games or linked_apart:
                 new = _free_name(taken[club_id], keep.name)
                 taken[club_id].add(new.lower())
-                print(f"  club {club_id}: player {other.pk} {other.name!r} renamed {new!r} "
-                      f"(sat with {keep.name!r} or has another account)")
+                print(
+                    f"  club {club_id}: player {other.pk} {other.name!r} renamed {new!r} "
+                    f"(sat with {keep.name!r} or has another account)"
+                )
                 other.name = new
                 other.save(update_fields=["name"])
                 continue
@@ -50,8 +53,10 @@ def resolve_clashes(apps, schema_editor):
             if other.user_id and not keep.user_id:
                 keep.user_id = other.user_id
                 keep.save(update_fields=["user"])
-            print(f"  club {club_id}: player {other.pk} {other.name!r} merged into {keep.pk} {keep.name!r} "
-                  f"({len(other_games)} games)")
+            print(
+                f"  club {club_id}: player {other.pk} {other.name!r} merged into {keep.pk} {keep.name!r} "
+                f"({len(other_games)} games)"
+            )
             other.delete()
             clubs_to_recompute.add(club_id)
     if clubs_to_recompute:

@@ -1,5 +1,6 @@
 """Player names unique in a club regardless of case and surrounding spaces (2 of 2): the
 constraint on (club, LOWER(TRIM(name))), once 0008 has resolved the clashes already stored."""
+
 from django.db import migrations, models
 from django.db.models.functions import Lower, Trim
 

@@ -12,7 +12,9 @@ from django.db import migrations, models
 def fill_seq(apps, schema_editor):
     GameOutcome = apps.get_model("games", "GameOutcome")
     Game = apps.get_model("games", "Game")
-    GameOutcome.objects.update(seq=models.Subquery(Game.objects.filter(pk=models.OuterRef("game_id")).values("seq")[:1]))
+    GameOutcome.objects.update(
+        seq=models.Subquery(Game.objects.filter(pk=models.OuterRef("game_id")).values("seq")[:1])
+    )
 
 
 class Migration(migrations.Migration):
@@ -39,7 +41,10 @@ class Migration(migrations.Migration):
                 ("seq", models.PositiveIntegerField()),
                 ("created_at", models.DateTimeField()),
                 ("queued_at", models.DateTimeField(blank=True, null=True)),
-                ("game", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.game")),
+                (
+                    "game",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.game"),
+                ),
             ],
             options={
                 "indexes": [models.Index(fields=["game", "seq"], name="rating_outbox_game")],

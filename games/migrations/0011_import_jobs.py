@@ -5,42 +5,62 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_rating_outbox_and_outcome_seq'),
+        ("games", "0010_rating_outbox_and_outcome_seq"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ImportJob',
+            name="ImportJob",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('files_total', models.PositiveIntegerField(default=0)),
-                ('files_done', models.PositiveIntegerField(default=0)),
-                ('files_skipped', models.PositiveIntegerField(default=0)),
-                ('files_failed', models.PositiveIntegerField(default=0)),
-                ('games_stored', models.PositiveIntegerField(default=0)),
-                ('started_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='import_jobs', to='games.club')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("files_total", models.PositiveIntegerField(default=0)),
+                ("files_done", models.PositiveIntegerField(default=0)),
+                ("files_skipped", models.PositiveIntegerField(default=0)),
+                ("files_failed", models.PositiveIntegerField(default=0)),
+                ("games_stored", models.PositiveIntegerField(default=0)),
+                ("started_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="import_jobs", to="games.club"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-started_at', '-id'],
+                "ordering": ["-started_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='ImportedFile',
+            name="ImportedFile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('sha256', models.CharField(max_length=64)),
-                ('name', models.CharField(max_length=255)),
-                ('games_stored', models.PositiveIntegerField(default=0)),
-                ('imported_at', models.DateTimeField(auto_now_add=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='imported_files', to='games.club')),
-                ('job', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='files', to='games.importjob')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("sha256", models.CharField(max_length=64)),
+                ("name", models.CharField(max_length=255)),
+                ("games_stored", models.PositiveIntegerField(default=0)),
+                ("imported_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="imported_files", to="games.club"
+                    ),
+                ),
+                (
+                    "job",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="files",
+                        to="games.importjob",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('club', 'sha256'), name='imported_file_unique_club_hash')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("club", "sha256"), name="imported_file_unique_club_hash")
+                ],
             },
         ),
     ]

@@ -22,6 +22,7 @@ Errors use SQLSTATE check_violation (23514), an IntegrityError for Django. The S
 here (the event's check: the stream store's, games.streams.triggers, pinned by
 tests/api/test_stream_triggers.py), like 0002's.
 """
+
 from django.db import migrations
 
 from games.streams import triggers

@@ -5,20 +5,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0012_event_seq_checks'),
+        ("games", "0012_event_seq_checks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='import_hash',
+            model_name="game",
+            name="import_hash",
             field=models.CharField(blank=True, editable=False, max_length=64, null=True),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(condition=models.Q(('import_hash__isnull', False)), fields=('club', 'import_hash'), name='game_unique_import_per_club'),
+            model_name="game",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("import_hash__isnull", False)),
+                fields=("club", "import_hash"),
+                name="game_unique_import_per_club",
+            ),
         ),
     ]

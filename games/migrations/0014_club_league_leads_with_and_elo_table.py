@@ -10,32 +10,37 @@ def rate_again_on_next_update(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0013_game_import_content_hash'),
+        ("games", "0013_game_import_content_hash"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='league_leads_with',
-            field=models.CharField(choices=[('elo', 'The Elo table (a win never loses rating)'), ('predictive', 'The predictive rating (win chances, with its uncertainty)')], default='elo', max_length=12),
+            model_name="club",
+            name="league_leads_with",
+            field=models.CharField(
+                choices=[
+                    ("elo", "The Elo table (a win never loses rating)"),
+                    ("predictive", "The predictive rating (win chances, with its uncertainty)"),
+                ],
+                default="elo",
+                max_length=12,
+            ),
         ),
         migrations.AddField(
-            model_name='playerrating',
-            name='elo',
+            model_name="playerrating",
+            name="elo",
             field=models.FloatField(default=1500.0),
         ),
         migrations.AddField(
-            model_name='ratingchange',
-            name='elo_after',
+            model_name="ratingchange",
+            name="elo_after",
             field=models.FloatField(default=1500.0),
         ),
         migrations.AddField(
-            model_name='ratingchange',
-            name='elo_before',
+            model_name="ratingchange",
+            name="elo_before",
             field=models.FloatField(default=1500.0),
         ),
         migrations.RunPython(rate_again_on_next_update, migrations.RunPython.noop),
     ]
-

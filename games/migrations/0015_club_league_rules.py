@@ -5,25 +5,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0014_club_league_leads_with_and_elo_table'),
+        ("games", "0014_club_league_leads_with_and_elo_table"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='league_inactive_days',
-            field=models.PositiveSmallIntegerField(default=180, help_text="a player whose last game is this many days older than the club's latest game is listed as inactive, unranked (0: never)", validators=[django.core.validators.MaxValueValidator(3650)]),
+            model_name="club",
+            name="league_inactive_days",
+            field=models.PositiveSmallIntegerField(
+                default=180,
+                help_text="a player whose last game is this many days older than the club's latest game is listed as inactive, unranked (0: never)",
+                validators=[django.core.validators.MaxValueValidator(3650)],
+            ),
         ),
         migrations.AddField(
-            model_name='club',
-            name='league_min_games',
-            field=models.PositiveSmallIntegerField(default=5, help_text='rated games a player needs to be ranked', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(200)]),
+            model_name="club",
+            name="league_min_games",
+            field=models.PositiveSmallIntegerField(
+                default=5,
+                help_text="rated games a player needs to be ranked",
+                validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(200)],
+            ),
         ),
         migrations.AddField(
-            model_name='club',
-            name='league_season_start_month',
-            field=models.PositiveSmallIntegerField(default=1, help_text="the month a season starts (the league's 'this season' period)", validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(12)]),
+            model_name="club",
+            name="league_season_start_month",
+            field=models.PositiveSmallIntegerField(
+                default=1,
+                help_text="the month a season starts (the league's 'this season' period)",
+                validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(12)],
+            ),
         ),
     ]

@@ -22,6 +22,7 @@ the server about 4 of its 6.5 CPU-ms a hand, 50 µs a row). The guarantees are t
 SQLite has row-level triggers only: 0012's stay there. Errors use SQLSTATE check_violation (23514),
 an IntegrityError for Django, with 0012's messages. Self-contained SQL, like 0012's.
 """
+
 from django.db import migrations
 
 EVENT_MESSAGE = "games_event seq must be the next one of its game"

@@ -12,6 +12,7 @@ is below their new rows' last seq. The seq checks themselves are 0016's, unchang
 the guarantees are tests/api/test_db_roles.py and tests/api/test_raw_sql.py (PostgreSQL).
 Reverse: 0016's function. SQLite has 0012's row triggers and is untouched.
 """
+
 from django.db import migrations
 
 EVENT_MESSAGE = "games_event seq must be the next one of its game"

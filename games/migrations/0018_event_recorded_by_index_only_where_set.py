@@ -44,17 +44,16 @@ class Migration(migrations.Migration):
                 ),
                 migrations.AddIndex(
                     model_name="event",
-                    index=models.Index(
-                        condition=models.Q(recorded_by__isnull=False), fields=["recorded_by"], name=NEW
-                    ),
+                    index=models.Index(condition=models.Q(recorded_by__isnull=False), fields=["recorded_by"], name=NEW),
                 ),
             ],
             database_operations=[
                 migrations.RunSQL(
-                    sql=[f'DROP INDEX "{OLD}"',  # no IF EXISTS: another name must fail, not pass
-                         f'CREATE INDEX "{NEW}" ON "games_event" ("recorded_by_id") WHERE "recorded_by_id" IS NOT NULL'],
-                    reverse_sql=[f'DROP INDEX "{NEW}"',
-                                 f'CREATE INDEX "{OLD}" ON "games_event" ("recorded_by_id")'],
+                    sql=[
+                        f'DROP INDEX "{OLD}"',  # no IF EXISTS: another name must fail, not pass
+                        f'CREATE INDEX "{NEW}" ON "games_event" ("recorded_by_id") WHERE "recorded_by_id" IS NOT NULL',
+                    ],
+                    reverse_sql=[f'DROP INDEX "{NEW}"', f'CREATE INDEX "{OLD}" ON "games_event" ("recorded_by_id")'],
                 ),
             ],
         ),

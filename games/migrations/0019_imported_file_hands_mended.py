@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0018_event_recorded_by_index_only_where_set'),
+        ("games", "0018_event_recorded_by_index_only_where_set"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='importedfile',
-            name='hands_mended',
+            model_name="importedfile",
+            name="hands_mended",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

@@ -12,15 +12,19 @@ import games.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0019_imported_file_hands_mended'),
+        ("games", "0019_imported_file_hands_mended"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='time_zone',
-            field=models.CharField(default=games.models.default_time_zone, help_text="the IANA name of the club's time zone (its evenings are local ones)", max_length=64, validators=[games.models.validate_time_zone]),
+            model_name="club",
+            name="time_zone",
+            field=models.CharField(
+                default=games.models.default_time_zone,
+                help_text="the IANA name of the club's time zone (its evenings are local ones)",
+                max_length=64,
+                validators=[games.models.validate_time_zone],
+            ),
         ),
     ]

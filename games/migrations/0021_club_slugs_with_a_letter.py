@@ -10,6 +10,7 @@ Reverse: a no-op. The new slugs are valid slugs for the code before this migrati
 club created since may have a slug ``club-<digits>`` of its own choosing, which no reverse could
 tell from a renamed one.
 """
+
 from django.db import migrations
 
 MAX_LENGTH = 100  # Club.slug's max_length
@@ -48,7 +49,6 @@ def rename_letterless_slugs(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("games", "0020_club_time_zone"),
     ]

@@ -6,15 +6,14 @@ import games.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0021_club_slugs_with_a_letter'),
+        ("games", "0021_club_slugs_with_a_letter"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='club',
-            name='slug',
+            model_name="club",
+            name="slug",
             field=models.SlugField(max_length=100, unique=True, validators=[games.models.validate_club_slug]),
         ),
     ]

@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0022_club_slug_has_a_letter'),
+        ("games", "0022_club_slug_has_a_letter"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='playerrating',
-            name='copies',
+            model_name="playerrating",
+            name="copies",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='playerrating',
-            name='shown',
+            model_name="playerrating",
+            name="shown",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='ratingpool',
-            name='log_weights',
+            model_name="ratingpool",
+            name="log_weights",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

@@ -11,6 +11,7 @@ own are touched; each is printed.
 Reverse: takes the pinned option out again (a game that named `next` itself before this migration
 is not told apart: both read the same under the old code, where `rio` meant `next`).
 """
+
 from django.db import migrations
 
 PINNED = {"dealer_rotation": "next"}
@@ -40,7 +41,6 @@ def unpin(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("games", "0023_ratings_pool_bayes_state"),
     ]

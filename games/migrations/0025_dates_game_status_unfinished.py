@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0024_rio_threechu_dealer_rotation_pinned'),
+        ("games", "0024_rio_threechu_dealer_rotation_pinned"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='status',
-            field=models.CharField(choices=[('active', 'Active'), ('finished', 'Finished'), ('unfinished', 'Unfinished')], db_index=True, default='active', max_length=10),
+            model_name="game",
+            name="status",
+            field=models.CharField(
+                choices=[("active", "Active"), ("finished", "Finished"), ("unfinished", "Unfinished")],
+                db_index=True,
+                default="active",
+                max_length=10,
+            ),
         ),
     ]

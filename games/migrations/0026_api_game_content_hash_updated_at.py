@@ -14,6 +14,7 @@ tournaments/0005 does for its stream.
 
 Reverse: the columns are dropped (nothing else reads them).
 """
+
 import importlib
 
 import django.utils.timezone
@@ -47,13 +48,19 @@ def fill(apps, schema_editor):
     Event = apps.get_model("games", "Event")
     ids = list(Game.objects.order_by("pk").values_list("pk", flat=True))
     for first in range(0, len(ids), CHUNK):
-        games = {g.pk: g for g in Game.objects.filter(pk__in=ids[first:first + CHUNK])}
+        games = {g.pk: g for g in Game.objects.filter(pk__in=ids[first : first + CHUNK])}
         events: dict[int, list[dict]] = {pk: [] for pk in games}
-        rows = Event.objects.filter(game_id__in=games).order_by("game_id", "seq").values_list("game_id", "type", "payload")
+        rows = (
+            Event.objects.filter(game_id__in=games).order_by("game_id", "seq").values_list("game_id", "type", "payload")
+        )
         for game_id, kind, payload in rows.iterator(chunk_size=5000):
             events[game_id].append({"type": kind, **payload})
-        newest = dict(Event.objects.filter(game_id__in=games).values("game_id").annotate(at=Max("recorded_at"))
-                      .values_list("game_id", "at"))
+        newest = dict(
+            Event.objects.filter(game_id__in=games)
+            .values("game_id")
+            .annotate(at=Max("recorded_at"))
+            .values_list("game_id", "at")
+        )
         for pk, game in games.items():
             game.content_hash = content_extended(content_start(game.variant, game.options, game.header), events[pk])
             game.updated_at = newest.get(pk) or game.created_at
@@ -61,26 +68,25 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0025_dates_game_status_unfinished'),
+        ("games", "0025_dates_game_status_unfinished"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='content_hash',
+            model_name="game",
+            name="content_hash",
             field=models.CharField(blank=True, editable=False, max_length=64, null=True),
         ),
         migrations.AddField(
-            model_name='game',
-            name='updated_at',
+            model_name="game",
+            name="updated_at",
             field=models.DateTimeField(db_index=True, default=django.utils.timezone.now),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['club', 'content_hash'], name='game_club_content'),
+            model_name="game",
+            index=models.Index(fields=["club", "content_hash"], name="game_club_content"),
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),
         migrations.RunPython(restore_game_triggers, migrations.RunPython.noop),

@@ -7,60 +7,59 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0026_api_game_content_hash_updated_at'),
+        ("games", "0026_api_game_content_hash_updated_at"),
     ]
 
     operations = [
         migrations.SeparateDatabaseAndState(
             state_operations=[
                 migrations.RemoveField(
-                    model_name='playerrating',
-                    name='club',
+                    model_name="playerrating",
+                    name="club",
                 ),
                 migrations.RemoveField(
-                    model_name='playerrating',
-                    name='player',
+                    model_name="playerrating",
+                    name="player",
                 ),
                 migrations.RemoveField(
-                    model_name='ratingchange',
-                    name='club',
+                    model_name="ratingchange",
+                    name="club",
                 ),
                 migrations.RemoveField(
-                    model_name='ratingchange',
-                    name='game',
+                    model_name="ratingchange",
+                    name="game",
                 ),
                 migrations.RemoveField(
-                    model_name='ratingchange',
-                    name='player',
+                    model_name="ratingchange",
+                    name="player",
                 ),
                 migrations.RemoveField(
-                    model_name='ratingoutbox',
-                    name='game',
+                    model_name="ratingoutbox",
+                    name="game",
                 ),
                 migrations.RemoveField(
-                    model_name='ratingpool',
-                    name='club',
+                    model_name="ratingpool",
+                    name="club",
                 ),
                 migrations.RemoveField(
-                    model_name='ratingpool',
-                    name='last_game',
+                    model_name="ratingpool",
+                    name="last_game",
                 ),
                 migrations.DeleteModel(
-                    name='GameOutcome',
+                    name="GameOutcome",
                 ),
                 migrations.DeleteModel(
-                    name='PlayerRating',
+                    name="PlayerRating",
                 ),
                 migrations.DeleteModel(
-                    name='RatingChange',
+                    name="RatingChange",
                 ),
                 migrations.DeleteModel(
-                    name='RatingOutbox',
+                    name="RatingOutbox",
                 ),
                 migrations.DeleteModel(
-                    name='RatingPool',
+                    name="RatingPool",
                 ),
             ],
             database_operations=[],

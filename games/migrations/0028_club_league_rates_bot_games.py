@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0027_ratings_models_move_to_the_ratings_app'),
+        ("games", "0027_ratings_models_move_to_the_ratings_app"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='league_rates_bot_games',
+            model_name="club",
+            name="league_rates_bot_games",
             field=models.BooleanField(default=False),
         ),
     ]

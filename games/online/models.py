@@ -5,6 +5,7 @@ game's events (games.snapshots). A table holds only what the record cannot: the 
 hand in deal not given out yet (secret until dealt), the Grand Tichu decisions that let the deal
 go on, and the seats' secrets.
 """
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -9,6 +9,7 @@ so a seat handed to the bot when its player left says so from that event on. Eve
 game reads it here: the ratings (a game a bot played in is not rated unless the club says so:
 `Club.league_rates_bot_games`), the pages, the export (the record carries it).
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -4,6 +4,7 @@ A seat's view is the game's state as the visibility rule lets that seat see it
 (games.visibility.seat_sight, masked by the engine): its own hand, the table's plays, calls, card
 counts and trick, whose turn it is; and the engine's legal actions of that seat at this moment.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,8 +21,7 @@ MAX_SECRET = 64
 def seat_by_secret(secret: str) -> OnlineSeat | None:
     if not isinstance(secret, str) or not 0 < len(secret) <= MAX_SECRET:
         return None
-    return (OnlineSeat.objects.select_related("table__game__club", "player")
-            .filter(secret=secret).first())
+    return OnlineSeat.objects.select_related("table__game__club", "player").filter(secret=secret).first()
 
 
 def table_seats(table: OnlineTable) -> list[OnlineSeat]:

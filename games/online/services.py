@@ -11,6 +11,7 @@ A seat may be the engine's bot's (`OnlineSeat.bot`; the record marks it: record_
 when the table opens or when its player leaves. The bots act in the request that makes it their
 turn, through the same append service, as the table's own steps do: no background process.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -68,8 +69,7 @@ def new_secret() -> str:
     return secrets.token_urlsafe(16)
 
 
-def open_table(*, club: Club, variant: str, options: dict | None, players: list[str], user,
-               bots=()) -> OnlineTable:
+def open_table(*, club: Club, variant: str, options: dict | None, players: list[str], user, bots=()) -> OnlineTable:
     """A new table of `club`: its game (an ordinary game of the club, seats named by `players`)
     and a secret link per seat; the seats in `bots` are the engine's bot's (joined at once, and so
     marked in the record). Any member of the club may open one; at least one seat is a person's."""
@@ -89,8 +89,14 @@ def open_table(*, club: Club, variant: str, options: dict | None, players: list[
         seats = list(game.seats.select_related("player").order_by("seat"))
         now = timezone.now()
         OnlineSeat.objects.bulk_create(
-            OnlineSeat(table=table, seat=s.seat, player=s.player, secret=new_secret(),
-                       bot=BOT_POLICY if s.seat in bot_seats else "", joined_at=now if s.seat in bot_seats else None)
+            OnlineSeat(
+                table=table,
+                seat=s.seat,
+                player=s.player,
+                secret=new_secret(),
+                bot=BOT_POLICY if s.seat in bot_seats else "",
+                joined_at=now if s.seat in bot_seats else None,
+            )
             for s in seats
         )
         for seat in bot_seats:
@@ -103,11 +109,11 @@ def seat_to_bot(*, seat: OnlineSeat, user) -> OnlineSeat:
     over; the record marks the seat as the bot's from this event on, and the bot acts at once if
     the table waits for it. A person keeps at least one seat; the game must still be on."""
     with transaction.atomic():
-        table = (OnlineTable.objects.select_for_update(of=("self",))
-                 .select_related("club").get(pk=seat.table_id))
+        table = OnlineTable.objects.select_for_update(of=("self",)).select_related("club").get(pk=seat.table_id)
         if selectors.membership_role(user, table.club) is None:
-            raise WriteForbidden(_("handing a seat to the bot needs membership of club “%(club)s”")
-                                 % {"club": table.club.slug})
+            raise WriteForbidden(
+                _("handing a seat to the bot needs membership of club “%(club)s”") % {"club": table.club.slug}
+            )
         seat = OnlineSeat.objects.get(pk=seat.pk)
         if seat.bot:
             return seat
@@ -169,8 +175,11 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise InvalidInput(_("an action is an object with a type"), code="malformed")
     with transaction.atomic():
-        table = (OnlineTable.objects.select_for_update(of=("self",))  # the opener may be gone: an outer join
-                 .select_related("game", "created_by").get(pk=seat.table_id))
+        table = (
+            OnlineTable.objects.select_for_update(of=("self",))  # the opener may be gone: an outer join
+            .select_related("game", "created_by")
+            .get(pk=seat.table_id)
+        )
         game = table.game
         if not all_joined(table):
             raise InvalidInput(_("the table waits until every seat has joined"), code="table_not_ready")
@@ -182,8 +191,13 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
         if expected_seq != game.seq:
             # a retried request is answered as it was the first time; anything else is stale
             if idempotency_key is not None and event["type"] != NO_GRAND_TICHU:
-                return append_events(game=game.pk, events=[event], expected_seq=expected_seq,
-                                     idempotency_key=idempotency_key, user=dealer).body
+                return append_events(
+                    game=game.pk,
+                    events=[event],
+                    expected_seq=expected_seq,
+                    idempotency_key=idempotency_key,
+                    user=dealer,
+                ).body
             raise SeqConflict(expected_seq, game.seq)
         state = snapshots.state_at(game, game.seq)
         if game.status != Game.Status.ACTIVE:
@@ -198,8 +212,9 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
             body = {"id": game.pk, "seq": game.seq, "appended": 0}
         else:
             _check_offered(state, event["seat"], engine.canonical_event(event, game.variant))
-            body = append_events(game=game.pk, events=[event], expected_seq=expected_seq,
-                                 idempotency_key=idempotency_key, user=dealer).body
+            body = append_events(
+                game=game.pk, events=[event], expected_seq=expected_seq, idempotency_key=idempotency_key, user=dealer
+            ).body
         _advance(table)
     return body
 
@@ -217,9 +232,11 @@ def _check_offered(state, seat: int, event: dict) -> None:
 
 def _same_action(sent: dict, offered: dict) -> bool:
     """Whether `sent` is the `offered` action, its cards in any order."""
+
     def key(a: dict) -> dict:
         cards = a.get("cards")
         return {**a, "cards": sorted(cards)} if isinstance(cards, list) else a
+
     return key(sent) == key(offered)
 
 

@@ -13,6 +13,7 @@ the ratings cannot use raises NotRated with the reason that the league page show
   pairwise in the model, K/(N-1) in Elo.
 * tien-zi-que: two sides of one player, on their totals.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -28,14 +29,12 @@ PER_PLAYER = {g.name for g in engine.games() if g.teams is None}
 # per-hand spread of each variant's score sheet (ModelParams.hand_sd), documented in docs/ratings.md
 # (per-hand spread of side 0 minus side 1 in engine games of random bots: Nanking 199 on the real
 # tracker sheets, Tientsin 169, Threechu 126 between two players, Tien Zi Que 2.9)
-HAND_SD = {"nanking": 200.0, "tientsin": 200.0, "threechu": 150.0, "grand-seigneur": 3.0,
-           "tien-zi-que": 3.0}
+HAND_SD = {"nanking": 200.0, "tientsin": 200.0, "threechu": 150.0, "grand-seigneur": 3.0, "tien-zi-que": 3.0}
 #: rated seats where a game has one table size (Threechu's dummy is not a player)
 SIZE = {g.name: g.seat_counts[0] for g in engine.games() if len(g.seat_counts) == 1}
 
 
-def result_from_score(game_id, finished_at: float, variant: str, players: Sequence,
-                      score: dict) -> GameResult:
+def result_from_score(game_id, finished_at: float, variant: str, players: Sequence, score: dict) -> GameResult:
     if not score.get("ok", True):
         raise NotRated("the record does not fold: " + str(score.get("error")))
     if not score.get("complete"):
@@ -59,15 +58,21 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
             out = h.get("out") or []
             first = out[0] if out else None
             tichu = tuple((players[s], first == s) for s, c in sorted(calls.items()) if c == "tichu")
-            grand = tuple((players[s], first == s) for s, c in sorted(calls.items())
-                          if c == "grand_tichu")
+            grand = tuple((players[s], first == s) for s, c in sorted(calls.items()) if c == "grand_tichu")
             # The model's hand details take Nanking's double victories (the engine says which team).
             dv = engine.sweep_team(variant, out) if variant == "nanking" else None
             details.append(HandDetail(tuple(float(x) for x in h["points"]), tichu, grand, dv))
         winner = score.get("winner")
-        return GameResult(game_id, finished_at, teams, tuple(totals),
-                          winner if isinstance(winner, int) else None, len(hands), variant,
-                          hand_details=tuple(details))
+        return GameResult(
+            game_id,
+            finished_at,
+            teams,
+            tuple(totals),
+            winner if isinstance(winner, int) else None,
+            len(hands),
+            variant,
+            hand_details=tuple(details),
+        )
     if variant in PER_PLAYER:
         if totals is None:
             raise NotRated(f"{variant}: the score has no totals to rank the players by")
@@ -88,6 +93,5 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
                 for h in hands:
                     points = engine.finishing_order_points(variant, h.get("out") or [], n)
                     totals = [t + p for t, p in zip(totals, points)]
-        return GameResult(game_id, finished_at, tuple((p,) for p in real), tuple(totals), None,
-                          len(hands), variant)
+        return GameResult(game_id, finished_at, tuple((p,) for p in real), tuple(totals), None, len(hands), variant)
     raise NotRated(f"variant {variant!r} is not rated")

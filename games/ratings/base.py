@@ -1,4 +1,5 @@
 """What every rating system offers: predict a game from the ratings so far, then update on it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ class RatingSystem(Protocol):
 
 def win_probability(system: RatingSystem, game: GameResult) -> float:
     """P(side 0 beats side 1) in a two-side game."""
-    (i, j, p), = system.pair_probabilities(game)
+    ((i, j, p),) = system.pair_probabilities(game)
     return p
 
 

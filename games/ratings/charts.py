@@ -15,6 +15,7 @@ club's local midnights in both charts (a New York game at 20:00 is 01:00 UTC the
 sits before that day's tick, not after it); the rank chart's evenings sit on their own date's
 tick (local midnight), so a night the clocks change is 23 or 25 hours wide, as in the rating chart.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -47,8 +48,9 @@ def _ts(d: datetime | date, tz: tzinfo = timezone.utc) -> float:
 EN_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def time_ticks(lo: float, hi: float, max_ticks: int = 6,
-               months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc) -> list[tuple[float, str]]:
+def time_ticks(
+    lo: float, hi: float, max_ticks: int = 6, months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc
+) -> list[tuple[float, str]]:
     """Ticks at whole years, months (1st), weeks or days between two timestamps, at midnight in
     `tz`, at most about `max_ticks` of them. `months`: the months' short names in the reader's
     language."""
@@ -115,8 +117,7 @@ class _Frame:
     """Maps (time, value) to the SVG's coordinates; `axis` maps time to a position first (the
     rating chart's GameAxis; the rank chart keeps plain time)."""
 
-    def __init__(self, t0: float, t1: float, lo: float, hi: float, invert: bool = False,
-                 axis: GameAxis | None = None):
+    def __init__(self, t0: float, t1: float, lo: float, hi: float, invert: bool = False, axis: GameAxis | None = None):
         self.axis = axis or (lambda t: t)
         u0, u1 = self.axis(t0), self.axis(t1)
         if u1 - u0 < 86400:  # a single evening: a day's width, centred
@@ -134,38 +135,52 @@ class _Frame:
 
 
 def _head(title: str, css: str) -> list[str]:
-    return [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" role="img" viewBox="0 0 {W} {H}" '
-            f'width="{W}" height="{H}"><title>{escape(title)}</title>']
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" role="img" viewBox="0 0 {W} {H}" '
+        f'width="{W}" height="{H}"><title>{escape(title)}</title>'
+    ]
 
 
-def _axes(fr: _Frame, y_labels: Sequence[tuple[float, str]], months: Sequence[str] = EN_MONTHS,
-          tz: tzinfo = timezone.utc) -> list[str]:
-    parts = [f'<line x1="{PAD_L}" y1="{PAD_T}" x2="{PAD_L}" y2="{PAD_T + fr.h}" stroke="#888"/>',
-             f'<line x1="{PAD_L}" y1="{PAD_T + fr.h}" x2="{PAD_L + fr.w}" y2="{PAD_T + fr.h}" stroke="#888"/>']
+def _axes(
+    fr: _Frame, y_labels: Sequence[tuple[float, str]], months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc
+) -> list[str]:
+    parts = [
+        f'<line x1="{PAD_L}" y1="{PAD_T}" x2="{PAD_L}" y2="{PAD_T + fr.h}" stroke="#888"/>',
+        f'<line x1="{PAD_L}" y1="{PAD_T + fr.h}" x2="{PAD_L + fr.w}" y2="{PAD_T + fr.h}" stroke="#888"/>',
+    ]
     for v, text in y_labels:
         y = fr.y(v)
-        parts.append(f'<line x1="{PAD_L}" y1="{y}" x2="{PAD_L + fr.w}" y2="{y}" stroke="#e4e4e4"/>'
-                     f'<text x="{PAD_L - 5}" y="{y + 4}" text-anchor="end" font-size="12">{escape(text)}</text>')
+        parts.append(
+            f'<line x1="{PAD_L}" y1="{y}" x2="{PAD_L + fr.w}" y2="{y}" stroke="#e4e4e4"/>'
+            f'<text x="{PAD_L - 5}" y="{y + 4}" text-anchor="end" font-size="12">{escape(text)}</text>'
+        )
     last_x = -1e9
     for t, text in time_ticks(fr.t0, fr.t1, months=months, tz=tz):
         x = fr.x(t)
         if x - last_x < 7 * len(text) + 8:  # crowded (a break the game axis shortened): one label per place
             continue
         last_x = x
-        parts.append(f'<line x1="{x}" y1="{PAD_T + fr.h}" x2="{x}" y2="{PAD_T + fr.h + 4}" stroke="#888"/>'
-                     f'<text x="{x}" y="{H - 8}" text-anchor="middle" font-size="12">{escape(text)}</text>')
+        parts.append(
+            f'<line x1="{x}" y1="{PAD_T + fr.h}" x2="{x}" y2="{PAD_T + fr.h + 4}" stroke="#888"/>'
+            f'<text x="{x}" y="{H - 8}" text-anchor="middle" font-size="12">{escape(text)}</text>'
+        )
     return parts
 
 
 def _empty(title: str, css: str, text: str) -> str:
-    return "".join(_head(title, css)) + (f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle">{escape(text)}'
-                                         '</text></svg>')
+    return "".join(_head(title, css)) + (
+        f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle">{escape(text)}</text></svg>'
+    )
 
 
-def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
-                 legend: tuple[str, str] = ("Elo table", "predictive (band: 95% range)"),
-                 months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc,
-                 empty: str = "No rated games yet") -> str:
+def rating_chart(
+    points: Sequence[GamePoint],
+    title: str = "Rating history",
+    legend: tuple[str, str] = ("Elo table", "predictive (band: 95% range)"),
+    months: Sequence[str] = EN_MONTHS,
+    tz: tzinfo = timezone.utc,
+    empty: str = "No rated games yet",
+) -> str:
     """One point per game at its instant; the axis's days in `tz`, the club's zone. `empty` is
     what the chart says when there is nothing to draw (the caller's language)."""
     if not points:
@@ -180,26 +195,35 @@ def rating_chart(points: Sequence[GamePoint], title: str = "Rating history",
     fr = _Frame(ts[0], ts[-1], lo, hi, axis=GameAxis(ts))
     ys = [(v, f"{v:.0f}") for v in _range(lo, hi, step * max(1, round((hi - lo) / step / 5)))]
     parts = _head(title, "rating-chart") + _axes(fr, ys, months, tz)
-    band = ([f"{fr.x(t)},{fr.y(p.rating + 2 * p.rd)}" for t, p in zip(ts, points)]
-            + [f"{fr.x(t)},{fr.y(p.rating - 2 * p.rd)}" for t, p in reversed(list(zip(ts, points)))])
-    parts.append(f'<polygon class="band" fill="{BAND_COLOUR}" fill-opacity="0.12" stroke="none" '
-                 f'points="{" ".join(band)}"/>')
-    for cls, colour, get, dash in (("predictive", PRED_COLOUR, lambda p: p.rating, ""),
-                                   ("elo", ELO_COLOUR, lambda p: p.elo, ' stroke-dasharray="5 3"')):
+    band = [f"{fr.x(t)},{fr.y(p.rating + 2 * p.rd)}" for t, p in zip(ts, points)] + [
+        f"{fr.x(t)},{fr.y(p.rating - 2 * p.rd)}" for t, p in reversed(list(zip(ts, points)))
+    ]
+    parts.append(
+        f'<polygon class="band" fill="{BAND_COLOUR}" fill-opacity="0.12" stroke="none" points="{" ".join(band)}"/>'
+    )
+    for cls, colour, get, dash in (
+        ("predictive", PRED_COLOUR, lambda p: p.rating, ""),
+        ("elo", ELO_COLOUR, lambda p: p.elo, ' stroke-dasharray="5 3"'),
+    ):
         coords = " ".join(f"{fr.x(t)},{fr.y(get(p))}" for t, p in zip(ts, points))
-        parts.append(f'<polyline class="{cls}" fill="none" stroke="{colour}" stroke-width="1.8"{dash} '
-                     f'points="{coords}"/>')
+        parts.append(
+            f'<polyline class="{cls}" fill="none" stroke="{colour}" stroke-width="1.8"{dash} points="{coords}"/>'
+        )
     for t, p in zip(ts, points):  # one point per game, its tooltip the game and its reason
-        parts.append(f'<circle class="game" cx="{fr.x(t)}" cy="{fr.y(p.elo)}" r="2.6" fill="{ELO_COLOUR}">'
-                     f'<title>{escape(p.label)}</title></circle>')
+        parts.append(
+            f'<circle class="game" cx="{fr.x(t)}" cy="{fr.y(p.elo)}" r="2.6" fill="{ELO_COLOUR}">'
+            f"<title>{escape(p.label)}</title></circle>"
+        )
     elo_words, predictive_words = legend
     x2 = PAD_L + max(100, 40 + 7 * len(elo_words))  # the second key after the first's words (about 7 px a letter)
-    parts.append(f'<g font-size="12"><line x1="{PAD_L + 8}" y1="{PAD_T + 6}" x2="{PAD_L + 28}" y2="{PAD_T + 6}" '
-                 f'stroke="{ELO_COLOUR}" stroke-width="2" stroke-dasharray="5 3"/>'
-                 f'<text x="{PAD_L + 32}" y="{PAD_T + 10}">{escape(elo_words)}</text>'
-                 f'<line x1="{x2}" y1="{PAD_T + 6}" x2="{x2 + 20}" y2="{PAD_T + 6}" '
-                 f'stroke="{PRED_COLOUR}" stroke-width="2"/>'
-                 f'<text x="{x2 + 24}" y="{PAD_T + 10}">{escape(predictive_words)}</text></g>')
+    parts.append(
+        f'<g font-size="12"><line x1="{PAD_L + 8}" y1="{PAD_T + 6}" x2="{PAD_L + 28}" y2="{PAD_T + 6}" '
+        f'stroke="{ELO_COLOUR}" stroke-width="2" stroke-dasharray="5 3"/>'
+        f'<text x="{PAD_L + 32}" y="{PAD_T + 10}">{escape(elo_words)}</text>'
+        f'<line x1="{x2}" y1="{PAD_T + 6}" x2="{x2 + 20}" y2="{PAD_T + 6}" '
+        f'stroke="{PRED_COLOUR}" stroke-width="2"/>'
+        f'<text x="{x2 + 24}" y="{PAD_T + 10}">{escape(predictive_words)}</text></g>'
+    )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -212,9 +236,13 @@ def _range(lo: float, hi: float, step: float) -> list[float]:
     return out
 
 
-def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank history",
-               months: Sequence[str] = EN_MONTHS, tz: tzinfo = timezone.utc,
-               empty: str = "Not ranked yet") -> str:
+def rank_chart(
+    days: Sequence[tuple[date, int | None, bool]],
+    title: str = "Rank history",
+    months: Sequence[str] = EN_MONTHS,
+    tz: tzinfo = timezone.utc,
+    empty: str = "Not ranked yet",
+) -> str:
     """A step line of the rank after each club day (date, rank or None, the player played that
     day); days unranked leave a gap; a point marks each day the player played (not every club
     day: a long history would be thousands of points). The days are the club's evenings in `tz`
@@ -225,7 +253,9 @@ def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank
     worst = max(r for _, r, _ in days if r is not None)
     fr = _Frame(_ts(days[0][0], tz), _ts(days[-1][0], tz), 1, max(worst, 2), invert=True)
     step = max(1, round((max(worst, 2) - 1) / 5))
-    parts = _head(title, "rank-chart") + _axes(fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)], months, tz)
+    parts = _head(title, "rank-chart") + _axes(
+        fr, [(float(v), f"#{v}") for v in range(1, max(worst, 2) + 1, step)], months, tz
+    )
     runs: list[list[str]] = [[]]
     prev_y: float | None = None
     for d, r, _ in days:
@@ -243,7 +273,9 @@ def rank_chart(days: Sequence[tuple[date, int | None, bool]], title: str = "Rank
         if run:
             parts.append(f'<polyline fill="none" stroke="{PRED_COLOUR}" stroke-width="1.8" points="{" ".join(run)}"/>')
     for d, r in ranked:
-        parts.append(f'<circle cx="{fr.x(_ts(d, tz))}" cy="{fr.y(r)}" r="2" fill="{PRED_COLOUR}">'
-                     f'<title>{d.isoformat()}: #{r}</title></circle>')
+        parts.append(
+            f'<circle cx="{fr.x(_ts(d, tz))}" cy="{fr.y(r)}" r="2" fill="{PRED_COLOUR}">'
+            f"<title>{d.isoformat()}: #{r}</title></circle>"
+        )
     parts.append("</svg>")
     return "".join(parts)

@@ -8,6 +8,7 @@ and the full-game scale learned per pool. BASE is the filter's parameter set (it
 prob_scale are those of the former shipped model "margin-kalman/2", still the bench's reference
 row (bench/ratings_lab/candidates.py, `PREVIOUS_SYSTEM`), and the centre of the mixture's scale
 prior)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -48,8 +49,12 @@ TARGETS = {name: float(engine.game_info(name).target or 0) for name in ("nanking
 
 def params_for(variant: str) -> ModelParams:
     info = engine.GAMES.get(variant)
-    return replace(BASE, hand_sd=HAND_SD.get(variant, BASE.hand_sd),
-                   team_size=info.team_size if info else 1, target=TARGETS.get(variant))
+    return replace(
+        BASE,
+        hand_sd=HAND_SD.get(variant, BASE.hand_sd),
+        team_size=info.team_size if info else 1,
+        target=TARGETS.get(variant),
+    )
 
 
 def model_for(variant: str) -> PoolBayesKalman:
@@ -59,4 +64,4 @@ def model_for(variant: str) -> PoolBayesKalman:
 
 def newcomer_rd(variant: str) -> float:
     p = params_for(variant)
-    return p.display_scale * p.prior_var ** 0.5
+    return p.display_scale * p.prior_var**0.5

@@ -9,6 +9,7 @@
 * More than two sides (Grand Seigneur ranking, Threechu's three real players): every pair of
   sides is a virtual game with K / (N - 1), computed from the ratings before the game.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -77,14 +78,16 @@ class TeamElo:
                 self.ratings[pl] = after
                 g = self.games.get(pl, 0) + 1
                 self.games[pl] = g
-                changes.append(Change(game.game_id, pl, before, after, 0.0, 0.0,
-                                      expected[i] / (n - 1), actual[i] / (n - 1), g))
+                changes.append(
+                    Change(game.game_id, pl, before, after, 0.0, 0.0, expected[i] / (n - 1), actual[i] / (n - 1), g)
+                )
         return changes
 
     def standing(self, player: PlayerId) -> Standing:
         g = self.games.get(player, 0)
-        return Standing(player, self.ratings.get(player, self.params.initial), 0.0, g,
-                        g < self.params.provisional_games)
+        return Standing(
+            player, self.ratings.get(player, self.params.initial), 0.0, g, g < self.params.provisional_games
+        )
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ morning cut-off: a game finished at 01:30 local belongs to the evening before, o
 later to the new day. Wall clock, not elapsed hours, so that the night the clocks change is an
 evening like any other.
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta, timezone, tzinfo

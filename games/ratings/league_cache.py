@@ -13,6 +13,7 @@ and the old entries expire. Names are never cached (a renamed player shows at on
 The cache is an optimisation only (games.safe_cache): with it down, the figures are computed as
 before, and they are the same (tests/ratings/test_league_cache.py).
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable

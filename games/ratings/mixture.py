@@ -26,6 +26,7 @@ step of `_mix` is element-wise, a running sum along the games, or a sum over a r
 column, so a game's numbers do not depend on the block it was computed in (tested: one game at a
 time and a whole history in blocks write identical changes).
 """
+
 from __future__ import annotations
 
 import math
@@ -47,8 +48,7 @@ BLOCK = 512  # games per numpy block in update_many (memory, not results, depend
 
 
 def prior_log_weights(n_drifts: int = len(MIX_DRIFTS), scales: tuple[float, ...] = MIX_SCALES) -> list[list[float]]:
-    return [[-0.5 * (math.log(s / MIX_SCALE_CENTRE) / MIX_SCALE_LOG_SD) ** 2 for s in scales]
-            for _ in range(n_drifts)]
+    return [[-0.5 * (math.log(s / MIX_SCALE_CENTRE) / MIX_SCALE_LOG_SD) ** 2 for s in scales] for _ in range(n_drifts)]
 
 
 def _row_sums(x: np.ndarray) -> np.ndarray:
@@ -86,8 +86,9 @@ class _Block:
 class PoolBayesKalman:
     name = "pool-bayes-kalman"
 
-    def __init__(self, params: ModelParams, drifts: tuple[float, ...] = MIX_DRIFTS,
-                 scales: tuple[float, ...] = MIX_SCALES):
+    def __init__(
+        self, params: ModelParams, drifts: tuple[float, ...] = MIX_DRIFTS, scales: tuple[float, ...] = MIX_SCALES
+    ):
         self.params = params
         self.drifts = tuple(drifts)
         self.scales = tuple(scales)
@@ -105,7 +106,7 @@ class PoolBayesKalman:
     def log_w(self) -> list[list[float]]:
         m = len(self.scales)
         flat = self._lw.tolist()
-        return [flat[k * m:(k + 1) * m] for k in range(len(self.drifts))]
+        return [flat[k * m : (k + 1) * m] for k in range(len(self.drifts))]
 
     @log_w.setter
     def log_w(self, rows: list[list[float]]) -> None:
@@ -149,8 +150,14 @@ class PoolBayesKalman:
                 b = b + tg2 + c1 * dt
                 c = c + tg2 + c2 * dt
                 d = d + tg2 + c3 * dt
-                rows_v.append((prior if a > prior else a, prior if b > prior else b,
-                               prior if c > prior else c, prior if d > prior else d))
+                rows_v.append(
+                    (
+                        prior if a > prior else a,
+                        prior if b > prior else b,
+                        prior if c > prior else c,
+                        prior if d > prior else d,
+                    )
+                )
             else:
                 rows_v.append([prior if (x := v + tg2 + c * dt) > prior else x for v, c in zip(st[3], per_second)])
         return list(zip(*rows_m)), list(zip(*rows_v))
@@ -212,8 +219,9 @@ class PoolBayesKalman:
                     sv = sum(v[s0]) + sum(v[s1])
                     S = sv + r
                     innov = (y - d) / S
-                    post_m.append([a + b * innov for a, b in zip(m[s0], v[s0])]
-                                  + [a - b * innov for a, b in zip(m[s1], v[s1])])
+                    post_m.append(
+                        [a + b * innov for a, b in zip(m[s0], v[s0])] + [a - b * innov for a, b in zip(m[s1], v[s1])]
+                    )
                     post_v.append([b - b * b / S for b in v])
                 bd.append(d)
                 bsv.append(sv)
@@ -249,8 +257,12 @@ class PoolBayesKalman:
             g = st[0] + 1 if st else 1
             state[pl] = [g, t, ms, vs]
             counts.append(g)
-        for flat, per_copy in ((block.pre_m, pre_m), (block.pre_v, pre_v), (block.post_m, post_m),
-                               (block.post_v, post_v)):
+        for flat, per_copy in (
+            (block.pre_m, pre_m),
+            (block.pre_v, pre_v),
+            (block.post_m, post_m),
+            (block.post_v, post_v),
+        ):
             flat.extend(chain.from_iterable(per_copy))
 
     # -- the mixture (numpy: the per-block part) ------------------------------------------------
@@ -279,8 +291,11 @@ class PoolBayesKalman:
         lw = np.cumsum(np.vstack([self._lw[None, :], ll]), axis=0)
         w = np.exp(lw[:-1] - lw[:-1].max(axis=1, keepdims=True))
         w /= _row_sums(w)[:, None]
-        game_of_row = np.arange(len(starts)) if single else np.repeat(
-            np.arange(len(starts)), np.diff(np.append(starts, len(block.y))))
+        game_of_row = (
+            np.arange(len(starts))
+            if single
+            else np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(block.y))))
+        )
         mean = _row_sums(w[game_of_row] * probs)
         shown = self._chosen(lw[1:])
         self._lw = lw[-1].copy()
@@ -326,14 +341,26 @@ class PoolBayesKalman:
                 for pl in team:
                     set_shown(pl, k)
                     x = at + s
-                    out.append(Change(game.game_id, pl, initial + scale * pre_m[x], initial + scale * post_m[x],
-                                      scale * sqrt(pre_v[x]), scale * sqrt(post_v[x]), e, a, counts[start + s]))
+                    out.append(
+                        Change(
+                            game.game_id,
+                            pl,
+                            initial + scale * pre_m[x],
+                            initial + scale * post_m[x],
+                            scale * sqrt(pre_v[x]),
+                            scale * sqrt(post_v[x]),
+                            e,
+                            a,
+                            counts[start + s],
+                        )
+                    )
                     s += 1
             yield out
 
     # -- the RatingSystem interface ------------------------------------------------------------
-    def update_many(self, games: Iterable[GameResult],
-                    block_size: int = BLOCK) -> Iterator[tuple[GameResult, list[Change]]]:
+    def update_many(
+        self, games: Iterable[GameResult], block_size: int = BLOCK
+    ) -> Iterator[tuple[GameResult, list[Change]]]:
         """Apply the games in the order given; yields (game, its changes). The recompute's loop:
         it reads `games` a block at a time, so a generator of games keeps only a block of them
         in memory."""
@@ -373,8 +400,13 @@ class PoolBayesKalman:
         else:
             k = self.shown.get(player, 0)
             mu, var, g = st[2][k], st[3][k], st[0]
-        return Standing(player, p.initial + p.display_scale * mu, p.display_scale * math.sqrt(var), g,
-                        var > p.prior_var * p.provisional_rd_ratio ** 2 or g < p.provisional_games)
+        return Standing(
+            player,
+            p.initial + p.display_scale * mu,
+            p.display_scale * math.sqrt(var),
+            g,
+            var > p.prior_var * p.provisional_rd_ratio**2 or g < p.provisional_games,
+        )
 
     # -- storage (services.py) -------------------------------------------------------------------
     def shown_state(self, player: PlayerId) -> tuple[float, float, int, float]:

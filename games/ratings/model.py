@@ -39,6 +39,7 @@ Gaussian margin likelihood, which has an exact closed-form update):
 Pure Python, deterministic, no randomness: the same games in the same order give bit-identical
 ratings.
 """
+
 from __future__ import annotations
 
 import math
@@ -189,8 +190,7 @@ class MarginKalman:
     # -- the RatingSystem interface -----------------------------------------------------------
     def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
         a = self.params.prob_scale
-        return [(i, j, probability(x, a))
-                for (i, j), x in zip(pairs(len(game.teams)), self.pair_features(game))]
+        return [(i, j, probability(x, a)) for (i, j), x in zip(pairs(len(game.teams)), self.pair_features(game))]
 
     def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
         """(d, sum v) per pair: what `probability` turns into a forecast for a given scale."""
@@ -199,8 +199,7 @@ class MarginKalman:
         pre = [[self._pre(pl, t) for pl in team] for team in game.teams]
         sums = [(sum(m for m, _ in s), sum(v for _, v in s)) for s in pre]
         n = len(sums)
-        return [(sums[i][0] - sums[j][0], sums[i][1] + sums[j][1], lr)
-                for i in range(n) for j in range(i + 1, n)]
+        return [(sums[i][0] - sums[j][0], sums[i][1] + sums[j][1], lr) for i in range(n) for j in range(i + 1, n)]
 
     def win_probability(self, game: GameResult) -> float:
         return self.pair_probabilities(game)[0][2]
@@ -252,11 +251,19 @@ class MarginKalman:
                 st = self.state.get(pl)
                 g = (st[2] if st else 0) + 1
                 self.state[pl] = [mu1, v1, g, t]
-                changes.append(Change(
-                    game.game_id, pl,
-                    p.initial + scale * mu0, p.initial + scale * mu1,
-                    scale * math.sqrt(v0), scale * math.sqrt(v1),
-                    expected[i] / extra, actual[i] / extra, g))
+                changes.append(
+                    Change(
+                        game.game_id,
+                        pl,
+                        p.initial + scale * mu0,
+                        p.initial + scale * mu1,
+                        scale * math.sqrt(v0),
+                        scale * math.sqrt(v1),
+                        expected[i] / extra,
+                        actual[i] / extra,
+                        g,
+                    )
+                )
         return changes
 
     def standing(self, player: PlayerId, at: float | None = None) -> Standing:
@@ -269,6 +276,10 @@ class MarginKalman:
             if at is not None:
                 mu, var = self._pre(player, at)
         rd = p.display_scale * math.sqrt(var)
-        return Standing(player, p.initial + p.display_scale * mu, rd, g,
-                        var > p.prior_var * p.provisional_rd_ratio ** 2
-                        or g < p.provisional_games)
+        return Standing(
+            player,
+            p.initial + p.display_scale * mu,
+            rd,
+            g,
+            var > p.prior_var * p.provisional_rd_ratio**2 or g < p.provisional_games,
+        )

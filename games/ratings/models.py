@@ -23,6 +23,7 @@ them out of the records' state).
   copy's mu, var, last game time, and the copy shown) so that the incremental update equals the
   full recompute.
 """
+
 from __future__ import annotations
 
 from django.db import models
@@ -56,8 +57,7 @@ class RatingPool(models.Model):
     system = models.CharField(max_length=60)
     games_rated = models.PositiveIntegerField(default=0)
     last_finished_at = models.DateTimeField(null=True, blank=True)
-    last_game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="+")
+    last_game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     recomputed_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
     # the model's per-pool state (mixture.PoolBayesKalman): the log weights of its drift x scale
@@ -72,10 +72,8 @@ class RatingPool(models.Model):
 class RatingChange(models.Model):
     # No single-column FK indexes: the unique (game, player) and the two indexes below lead with
     # game, player and club, and every index less is faster to rewrite in a full recompute.
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes",
-                             db_index=False)
-    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rating_changes",
-                               db_index=False)
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes", db_index=False)
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rating_changes", db_index=False)
     club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="+", db_index=False)
     variant = models.CharField(max_length=30)
     finished_at = models.DateTimeField()

@@ -21,6 +21,7 @@
 A task is idempotent (it brings the ratings in line with the game's current fold), so a message
 delivered twice, or a sweep racing the original message, changes nothing.
 """
+
 from __future__ import annotations
 
 import logging
@@ -55,7 +56,8 @@ def record_held(games) -> None:
     now = timezone.now()
     hold = now + timedelta(seconds=_setting("RATINGS_OUTBOX_IMPORT_HOLD_S", 3600))
     RatingOutbox.objects.bulk_create(
-        [RatingOutbox(game_id=g.pk, seq=g.seq, created_at=now, queued_at=hold) for g in games])
+        [RatingOutbox(game_id=g.pk, seq=g.seq, created_at=now, queued_at=hold) for g in games]
+    )
 
 
 def publish(game_id: int) -> bool:
@@ -74,8 +76,7 @@ def publish(game_id: int) -> bool:
         with app.connection_for_write(transport_options={"max_retries": 0}) as connection:
             update_ratings_for_game.apply_async((game_id,), retry=False, connection=connection)
     except Exception:  # noqa: BLE001 - any broker or task failure: the sweep delivers it later
-        logger.warning("rating task of game %s not queued now; the outbox sweep will queue it",
-                       game_id, exc_info=True)
+        logger.warning("rating task of game %s not queued now; the outbox sweep will queue it", game_id, exc_info=True)
         return False
     return True
 
@@ -90,8 +91,9 @@ def pending(older_than_s: float = 0.0):
     return RatingOutbox.objects.filter(created_at__lte=cutoff)
 
 
-def sweep(publish_one: Callable[[int], bool] = publish, *, grace_s: float | None = None,
-          requeue_s: float | None = None) -> dict:
+def sweep(
+    publish_one: Callable[[int], bool] = publish, *, grace_s: float | None = None, requeue_s: float | None = None
+) -> dict:
     """Publish the task of every game with an outbox row older than `grace_s` that no sweep queued
     in the last `requeue_s` seconds. Returns counts for the log and the command."""
     grace_s = _setting("RATINGS_OUTBOX_GRACE_S", 30) if grace_s is None else grace_s

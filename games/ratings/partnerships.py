@@ -11,6 +11,7 @@ predictive rating, each side's score, and every player's Elo-table rating before
   the common rating of both partners that would have made the pair's results expected against the
   opponents it met (Elo-table ratings before each game).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -57,8 +58,14 @@ class Tally:
         self.expected += expected
 
     def as_dict(self) -> dict:
-        return {"games": self.games, "wins": self.wins, "draws": self.draws, "expected": self.expected,
-                "actual": self.actual, "surplus": self.surplus}
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "expected": self.expected,
+            "actual": self.actual,
+            "surplus": self.surplus,
+        }
 
 
 @dataclass
@@ -86,8 +93,10 @@ def partnerships(games: Iterable[Played], min_games: int = 1, limit: int | None 
                 rec = book.setdefault((a, b), Partnership(players=(a, b)))
                 rec.add(g.scores[i], g.expected[i])
                 rec.encounters.append(Encounter((), opp_mean, g.scores[i], as_pair=True))
-    out = sorted((r for r in book.values() if r.games >= min_games),
-                 key=lambda r: (-r.games, -r.surplus, [str(p) for p in r.players]))[:limit]
+    out = sorted(
+        (r for r in book.values() if r.games >= min_games),
+        key=lambda r: (-r.games, -r.surplus, [str(p) for p in r.players]),
+    )[:limit]
     for r in out:
         r.rating = performance(r.encounters)
         r.bound = clamped(r.encounters)

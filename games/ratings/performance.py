@@ -21,6 +21,7 @@ This module maps a player's stored games onto that formula:
 * a ranking game of N sides (Grand Seigneur) counts once, against the mean of the other sides,
   with the stored score (the mean over its N-1 pairs).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -64,7 +65,7 @@ def performance(encounters: Sequence[Encounter]) -> float | None:
 
 
 def clamped(encounters: Sequence[Encounter]) -> str:
-    """"min" / "max" when the score is zero / perfect, so that the number is the end of the
+    """ "min" / "max" when the score is zero / perfect, so that the number is the end of the
     search range (a bound), else ""."""
     if not encounters:
         return ""
@@ -72,8 +73,9 @@ def clamped(encounters: Sequence[Encounter]) -> str:
     return "max" if s >= len(encounters) else "min" if s <= 0 else ""
 
 
-def encounter(sides: Sequence[Sequence[float]], player_side: int, player_index: int, score: float,
-              as_pair: bool = False) -> Encounter:
+def encounter(
+    sides: Sequence[Sequence[float]], player_side: int, player_index: int, score: float, as_pair: bool = False
+) -> Encounter:
     """One player's encounter in one game from the sides' ratings before it: the player's own
     rating (at `player_index` of `sides[player_side]`) is left out, it is the unknown."""
     own = sides[player_side]

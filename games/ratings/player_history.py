@@ -11,6 +11,7 @@ from games.ratings.queries.
 * `evenings` / `tournaments`: the games grouped by evening (Entry.day, the club's evening of the
   game: evening.py) or by tournament, with the performance rating of each group (performance.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -100,8 +101,10 @@ class Sentence:
     def render(self, translate=lambda text: text, number=None) -> str:
         """`translate` the template (English by default) and format the figures with `number`."""
         number = number or _english_number
-        filled = {k: v.render(translate, number) if isinstance(v, Sentence)
-                  else number(v) if isinstance(v, Figure) else v for k, v in self.values.items()}
+        filled = {
+            k: v.render(translate, number) if isinstance(v, Sentence) else number(v) if isinstance(v, Figure) else v
+            for k, v in self.values.items()
+        }
         return translate(self.template) % filled
 
 
@@ -164,10 +167,14 @@ PAIRS = {
 #: rating moved against the result.
 LINE = {
     "": _("%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: %(change)s"),
-    "won_less": _("%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: "
-                  "%(change)s (won by less than the ratings expected)"),
-    "lost_less": _("%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: "
-                   "%(change)s (lost by less than the ratings expected)"),
+    "won_less": _(
+        "%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: "
+        "%(change)s (won by less than the ratings expected)"
+    ),
+    "lost_less": _(
+        "%(game)s, expected %(elo_expected)s%%: %(elo_change)s; predictive %(expected)s%%: "
+        "%(change)s (lost by less than the ratings expected)"
+    ),
 }
 
 
@@ -188,11 +195,17 @@ def why_sentence(e: Entry) -> Sentence:
         if e.opponents:
             values["opponents"] = _names(e.opponents)
         game = Sentence(PAIRS[e.result, scored, bool(e.partners), bool(e.opponents)], values)
-    reason = ("won_less" if e.result == "W" and e.change < 0 else
-              "lost_less" if e.result == "L" and e.change > 0 else "")
-    return Sentence(LINE[reason], {
-        "game": game, "elo_expected": Figure(round(100 * e.elo_expected)), "elo_change": Figure(e.elo_change, 0, True),
-        "expected": Figure(round(100 * e.expected)), "change": Figure(e.change, 1, True)})
+    reason = "won_less" if e.result == "W" and e.change < 0 else "lost_less" if e.result == "L" and e.change > 0 else ""
+    return Sentence(
+        LINE[reason],
+        {
+            "game": game,
+            "elo_expected": Figure(round(100 * e.elo_expected)),
+            "elo_change": Figure(e.elo_change, 0, True),
+            "expected": Figure(round(100 * e.expected)),
+            "change": Figure(e.change, 1, True),
+        },
+    )
 
 
 def why(e: Entry) -> str:
@@ -212,8 +225,9 @@ def period_change(entries: Sequence[Entry], start: date | None = None, end: date
     inside = [e for e in entries if (start is None or e.day >= start) and (end is None or e.day <= end)]
     if not inside:
         return PeriodChange(0, 0.0, 0.0)
-    return PeriodChange(len(inside), inside[-1].elo_after - inside[0].elo_before,
-                        inside[-1].rating_after - inside[0].rating_before)
+    return PeriodChange(
+        len(inside), inside[-1].elo_after - inside[0].elo_before, inside[-1].rating_after - inside[0].rating_before
+    )
 
 
 @dataclass(frozen=True)
@@ -238,21 +252,39 @@ class Group:
         return self.wins + self.draws / 2
 
     def as_dict(self) -> dict:
-        return {"key": self.key if isinstance(self.key, (int, str)) else str(self.key), "label": self.label,
-                "first": self.first.isoformat(), "games": self.games, "wins": self.wins, "draws": self.draws,
-                "elo_change": self.elo_change, "change": self.change, "performance": self.performance,
-                "bound": self.bound,
-                "expected": self.expected, "actual": self.actual, "opponents": self.opponents}
+        return {
+            "key": self.key if isinstance(self.key, (int, str)) else str(self.key),
+            "label": self.label,
+            "first": self.first.isoformat(),
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "elo_change": self.elo_change,
+            "change": self.change,
+            "performance": self.performance,
+            "bound": self.bound,
+            "expected": self.expected,
+            "actual": self.actual,
+            "opponents": self.opponents,
+        }
 
 
 def _group(key: Hashable, label: str, es: list[Entry]) -> Group:
     encs = [encounter(e.sides_elo, e.side, e.player_index, e.score) for e in es]
     return Group(
-        key=key, label=label, first=es[0].day, games=len(es), wins=sum(e.score > 0.5 for e in es),
-        draws=sum(e.score == 0.5 for e in es), elo_change=es[-1].elo_after - es[0].elo_before,
-        change=es[-1].rating_after - es[0].rating_before, performance=performance(encs), bound=clamped(encs),
+        key=key,
+        label=label,
+        first=es[0].day,
+        games=len(es),
+        wins=sum(e.score > 0.5 for e in es),
+        draws=sum(e.score == 0.5 for e in es),
+        elo_change=es[-1].elo_after - es[0].elo_before,
+        change=es[-1].rating_after - es[0].rating_before,
+        performance=performance(encs),
+        bound=clamped(encs),
         expected=sum(e.elo_expected for e in es),
-        opponents=sum(x.opponents for x in encs) / len(encs))
+        opponents=sum(x.opponents for x in encs) / len(encs),
+    )
 
 
 def evenings(entries: Iterable[Entry]) -> list[Group]:

@@ -1,5 +1,6 @@
 """Reads for the player page (queries on RatingChange); the computations are the pure modules'
 (player_history, partnerships, performance, rank_history, standing, charts)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -21,8 +22,21 @@ from .rank_history import Row, rank_history
 from .standing import ClubCalendar, RankRule, status
 from .systems import PREDICTIVE, SYSTEMS
 
-MINE = ("game_id", "finished_at", "side", "rating_before", "rating_after", "rd_after", "expected", "score",
-        "games", "points_for", "points_against", "elo_before", "elo_after")
+MINE = (
+    "game_id",
+    "finished_at",
+    "side",
+    "rating_before",
+    "rating_after",
+    "rd_after",
+    "expected",
+    "score",
+    "games",
+    "points_for",
+    "points_against",
+    "elo_before",
+    "elo_after",
+)
 
 
 def rank_rule(club: Club) -> RankRule:
@@ -35,14 +49,19 @@ def player_entries(player: Player, variant: str) -> tuple[list[Entry], dict[int,
     mine = list(RatingChange.objects.filter(player=player, variant=variant).order_by("ordinal", "id").values(*MINE))
     game_ids = RatingChange.objects.filter(player=player, variant=variant).values("game_id")  # a subquery
     others: dict[int, list[dict]] = defaultdict(list)
-    for o in (RatingChange.objects.filter(game_id__in=game_ids).exclude(player=player)
-              .order_by("game_id", "side", "player_id")
-              .values("game_id", "player_id", "side", "elo_before", "rating_before", "expected", "score")):
+    for o in (
+        RatingChange.objects.filter(game_id__in=game_ids)
+        .exclude(player=player)
+        .order_by("game_id", "side", "player_id")
+        .values("game_id", "player_id", "side", "elo_before", "rating_before", "expected", "score")
+    ):
         others[o["game_id"]].append(o)
     ids = {o["player_id"] for lst in others.values() for o in lst}
     names = dict(Player.objects.filter(pk__in=ids).values_list("id", "name"))
-    tourn = {tg.game_id: (tg.tournament_id, tg.tournament.name)
-             for tg in TableGame.objects.filter(game_id__in=game_ids).select_related("tournament")}
+    tourn = {
+        tg.game_id: (tg.tournament_id, tg.tournament.name)
+        for tg in TableGame.objects.filter(game_id__in=game_ids).select_related("tournament")
+    }
     tz = player.club.time_zone
     entries = []
     for m in mine:
@@ -53,15 +72,28 @@ def player_entries(player: Player, variant: str) -> tuple[list[Entry], dict[int,
         sides[m["side"]].append(m["elo_before"])
         for o in others[gid]:
             sides[o["side"]].append(o["elo_before"])
-        entries.append(Entry(
-            game_id=gid, played_at=m["finished_at"], day=evening_of(m["finished_at"], tz), side=m["side"],
-            player_index=0, sides_elo=tuple(tuple(s) for s in sides), score=m["score"], expected=m["expected"],
-            rating_before=m["rating_before"], rating_after=m["rating_after"], rd_after=m["rd_after"],
-            elo_before=m["elo_before"], elo_after=m["elo_after"], points_for=m["points_for"],
-            points_against=m["points_against"],
-            partners=tuple(names.get(o["player_id"], "?") for o in others[gid] if o["side"] == m["side"]),
-            opponents=tuple(names.get(o["player_id"], "?") for o in others[gid] if o["side"] != m["side"]),
-            tournament=tourn.get(gid)))
+        entries.append(
+            Entry(
+                game_id=gid,
+                played_at=m["finished_at"],
+                day=evening_of(m["finished_at"], tz),
+                side=m["side"],
+                player_index=0,
+                sides_elo=tuple(tuple(s) for s in sides),
+                score=m["score"],
+                expected=m["expected"],
+                rating_before=m["rating_before"],
+                rating_after=m["rating_after"],
+                rd_after=m["rd_after"],
+                elo_before=m["elo_before"],
+                elo_after=m["elo_after"],
+                points_for=m["points_for"],
+                points_against=m["points_against"],
+                partners=tuple(names.get(o["player_id"], "?") for o in others[gid] if o["side"] == m["side"]),
+                opponents=tuple(names.get(o["player_id"], "?") for o in others[gid] if o["side"] != m["side"]),
+                tournament=tourn.get(gid),
+            )
+        )
     return entries, others, names
 
 
@@ -82,8 +114,10 @@ def _played(player_id: int, entries: list[Entry], others: dict[int, list[dict]])
 
 
 def _relation_rows(book: dict, names: dict[int, str]) -> list[dict]:
-    rows = [{"player_id": p, "player": names.get(p, "?"), **t.as_dict(),
-             "win_rate": t.wins / t.games if t.games else 0.0} for p, t in book.items()]
+    rows = [
+        {"player_id": p, "player": names.get(p, "?"), **t.as_dict(), "win_rate": t.wins / t.games if t.games else 0.0}
+        for p, t in book.items()
+    ]
     return sorted(rows, key=lambda r: (-r["games"], r["player"]))
 
 
@@ -94,26 +128,44 @@ def club_rank_history(club: Club, variant: str, player_id: int, table: str) -> l
     rule = rank_rule(club)
     # the ranking figure's name is in the key: ranks cached under another order are not read
     order = SYSTEMS[table].ranks_by.__name__
-    every = cached("ranks", club.pk, variant, (table, order, rule.min_games, rule.inactive_days, club.time_zone),
-                   lambda: compute_rank_histories(club.pk, variant, table, rule, tz=club.time_zone))
+    every = cached(
+        "ranks",
+        club.pk,
+        variant,
+        (table, order, rule.min_games, rule.inactive_days, club.time_zone),
+        lambda: compute_rank_histories(club.pk, variant, table, rule, tz=club.time_zone),
+    )
     return every.get(player_id, [])
 
 
-def compute_rank_histories(club_id: int, variant: str, table: str, rule: RankRule,
-                           players: list[int] | None = None, tz: str = "UTC") -> dict[int, list[dict]]:
+def compute_rank_histories(
+    club_id: int, variant: str, table: str, rule: RankRule, players: list[int] | None = None, tz: str = "UTC"
+) -> dict[int, list[dict]]:
     """Each player's (all, or only `players`) rank after each club evening (in the club's time
     zone `tz`), replayed from the pool."""
     system = SYSTEMS[table]
     ranks_by = system.ranks_by  # the table's own order (the predictive one: rating - 2 RD)
-    rows = (Row(p, evening_of(at, tz), ranks_by(r, rd if system.has_deviation else 0.0), g) for p, at, r, rd, g in
-            RatingChange.objects.filter(club_id=club_id, variant=variant).order_by("ordinal", "id")
-            .values_list("player_id", "finished_at", system.after, "rd_after", "games").iterator(chunk_size=5000))
-    return {p: [{"day": d.day.isoformat(), "rank": d.rank, "ranked": d.ranked, "played": d.played} for d in days]
-            for p, days in rank_history(rows, rule, players=players).items()}
+    rows = (
+        Row(p, evening_of(at, tz), ranks_by(r, rd if system.has_deviation else 0.0), g)
+        for p, at, r, rd, g in RatingChange.objects.filter(club_id=club_id, variant=variant)
+        .order_by("ordinal", "id")
+        .values_list("player_id", "finished_at", system.after, "rd_after", "games")
+        .iterator(chunk_size=5000)
+    )
+    return {
+        p: [{"day": d.day.isoformat(), "rank": d.rank, "ranked": d.ranked, "played": d.played} for d in days]
+        for p, days in rank_history(rows, rule, players=players).items()
+    }
 
 
-def player_page(player: Player, variant: str = "nanking", start: date | None = None, end: date | None = None,
-                top: int = 5, render_why=None) -> dict:
+def player_page(
+    player: Player,
+    variant: str = "nanking",
+    start: date | None = None,
+    end: date | None = None,
+    top: int = 5,
+    render_why=None,
+) -> dict:
     """The player page's figures. `render_why(sentence)` renders each game's why line (the website:
     in the reader's language); without it, English (the JSON and CSV downloads)."""
     club = player.club
@@ -122,18 +174,30 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
     history = []
     for e in entries:
         opp = [o for o in others[e.game_id] if o["side"] != e.side]
-        history.append({
-            "game_id": e.game_id, "finished_at": e.played_at.isoformat(), "evening": e.day.isoformat(),
-            "result": result_letter(e.score),
-            "expected": e.expected, "rating_before": e.rating_before, "rating_after": e.rating_after,
-            "rd_after": e.rd_after, "change": e.change, "elo_before": e.elo_before, "elo_after": e.elo_after,
-            "elo_change": e.elo_change, "elo_expected": e.elo_expected,
-            "points_for": e.points_for, "points_against": e.points_against,
-            "partners": list(e.partners), "opponents": list(e.opponents),
-            "opponent_rating": (sum(o["rating_before"] for o in opp) / len(opp)) if opp else None,
-            "tournament": e.tournament[1] if e.tournament else None,
-            "why": render_why(e.why_sentence) if render_why else e.why,
-        })
+        history.append(
+            {
+                "game_id": e.game_id,
+                "finished_at": e.played_at.isoformat(),
+                "evening": e.day.isoformat(),
+                "result": result_letter(e.score),
+                "expected": e.expected,
+                "rating_before": e.rating_before,
+                "rating_after": e.rating_after,
+                "rd_after": e.rd_after,
+                "change": e.change,
+                "elo_before": e.elo_before,
+                "elo_after": e.elo_after,
+                "elo_change": e.elo_change,
+                "elo_expected": e.elo_expected,
+                "points_for": e.points_for,
+                "points_against": e.points_against,
+                "partners": list(e.partners),
+                "opponents": list(e.opponents),
+                "opponent_rating": (sum(o["rating_before"] for o in opp) / len(opp)) if opp else None,
+                "tournament": e.tournament[1] if e.tournament else None,
+                "why": render_why(e.why_sentence) if render_why else e.why,
+            }
+        )
     best = sorted((g for g in history if g["result"] == "W"), key=lambda g: (g["expected"], g["game_id"]))[:top]
     worst = sorted((g for g in history if g["result"] == "L"), key=lambda g: (-g["expected"], g["game_id"]))[:top]
     last = entries[-1] if entries else None
@@ -143,29 +207,55 @@ def player_page(player: Player, variant: str = "nanking", start: date | None = N
     if last is not None:
         pool_changes = RatingChange.objects.filter(club_id=club.pk, variant=variant)
         club_last = pool_changes.order_by("-ordinal").values_list("finished_at", flat=True).first()
-        calendar = ClubCalendar(rule, (evening_of(t, club.time_zone) for t in
-                                       pool_changes.order_by().values_list("finished_at", flat=True).distinct())
-                                if rule.inactive_days else ())
-        st = status(len(entries), last.day, evening_of(club_last, club.time_zone) if club_last else None, rule,
-                    calendar)
+        calendar = ClubCalendar(
+            rule,
+            (
+                evening_of(t, club.time_zone)
+                for t in pool_changes.order_by().values_list("finished_at", flat=True).distinct()
+            )
+            if rule.inactive_days
+            else (),
+        )
+        st = status(
+            len(entries), last.day, evening_of(club_last, club.time_zone) if club_last else None, rule, calendar
+        )
     change = period_change(entries, start, end)
     leads = club.league_leads_with
     return {
-        "player_id": player.pk, "player": player.name, "club_id": player.club_id, "variant": variant,
-        "rating": last.rating_after if last else None, "rd": last.rd_after if last else None,
+        "player_id": player.pk,
+        "player": player.name,
+        "club_id": player.club_id,
+        "variant": variant,
+        "rating": last.rating_after if last else None,
+        "rd": last.rd_after if last else None,
         "elo": last.elo_after if last else None,
         "low": last.rating_after - 2 * last.rd_after if last else None,
         "high": last.rating_after + 2 * last.rd_after if last else None,
-        "games": len(entries), "wins": sum(1 for e in entries if e.score > 0.5),
+        "games": len(entries),
+        "wins": sum(1 for e in entries if e.score > 0.5),
         "provisional": PREDICTIVE.provisional(variant, last.rd_after, len(entries)) if last else True,
-        "ranked": st.ranked if st else False, "games_to_rank": st.games_to_rank if st else rule.min_games,
-        "inactive": st.inactive if st else False, "standing_note": st.note if st else "",
-        "period": {"from": start.isoformat() if start else None, "to": end.isoformat() if end else None,
-                   "games": change.games, "elo_change": change.elo, "change": change.predictive},
-        "peak": {"rating": peak["rating_after"], "game_id": peak["game_id"],
-                 "finished_at": peak["finished_at"], "evening": peak["evening"]} if peak else None,
+        "ranked": st.ranked if st else False,
+        "games_to_rank": st.games_to_rank if st else rule.min_games,
+        "inactive": st.inactive if st else False,
+        "standing_note": st.note if st else "",
+        "period": {
+            "from": start.isoformat() if start else None,
+            "to": end.isoformat() if end else None,
+            "games": change.games,
+            "elo_change": change.elo,
+            "change": change.predictive,
+        },
+        "peak": {
+            "rating": peak["rating_after"],
+            "game_id": peak["game_id"],
+            "finished_at": peak["finished_at"],
+            "evening": peak["evening"],
+        }
+        if peak
+        else None,
         "history": history,
-        "best_wins": best, "worst_losses": worst,
+        "best_wins": best,
+        "worst_losses": worst,
         "partners": _relation_rows(partners, names),
         "head_to_head": _relation_rows(opponents, names),
         "evenings": [g.as_dict() for g in evenings(entries)],
@@ -210,17 +300,25 @@ def tournament_groups(player: Player, entries: list[Entry]) -> list[dict]:
 def chart_points(page: dict) -> list[charts.GamePoint]:
     from datetime import datetime
 
-    return [charts.GamePoint(datetime.fromisoformat(g["finished_at"]), g["elo_after"], g["rating_after"],
-                             g["rd_after"], f'{g["evening"]} #{g["game_id"]}: {g["why"]}')
-            for g in page["history"]]
+    return [
+        charts.GamePoint(
+            datetime.fromisoformat(g["finished_at"]),
+            g["elo_after"],
+            g["rating_after"],
+            g["rd_after"],
+            f"{g['evening']} #{g['game_id']}: {g['why']}",
+        )
+        for g in page["history"]
+    ]
 
 
 def rating_lines(player_ids, game_ids) -> dict[int, dict]:
     """A player's own line of each of these rated games ({game: figures}), for the player's home
     (replay/accounts/me.py): the Elo change and the calls of that game. `player_ids`: the reader's
     roster players (one per club); a game has at most one of them."""
-    rows = (RatingChange.objects.filter(player_id__in=list(player_ids), game_id__in=list(game_ids))
-            .values("game_id", "elo_before", "elo_after", "tichu_called", "tichu_made", "grand_called", "grand_made"))
+    rows = RatingChange.objects.filter(player_id__in=list(player_ids), game_id__in=list(game_ids)).values(
+        "game_id", "elo_before", "elo_after", "tichu_called", "tichu_made", "grand_called", "grand_made"
+    )
     return {r["game_id"]: {**r, "elo_change": r["elo_after"] - r["elo_before"]} for r in rows}
 
 

@@ -1,4 +1,5 @@
 """Reads for the league table and the player page (queries on RatingChange / PlayerRating)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -96,14 +97,40 @@ class League:
     reference: date | None = None  # the day inactivity counts from: the latest game in the period
 
 
-CSV_COLUMNS = ["rank", "player", "rating", "provisional", "rd", "last_change", "change", "games", "wins", "win_rate",
-               "tichu_made", "tichu_called", "grand_made", "grand_called", "double_victories", "form",
-               "career_games", "last_played", "games_to_rank", "inactive", "player_id"]
+CSV_COLUMNS = [
+    "rank",
+    "player",
+    "rating",
+    "provisional",
+    "rd",
+    "last_change",
+    "change",
+    "games",
+    "wins",
+    "win_rate",
+    "tichu_made",
+    "tichu_called",
+    "grand_made",
+    "grand_called",
+    "double_victories",
+    "form",
+    "career_games",
+    "last_played",
+    "games_to_rank",
+    "inactive",
+    "player_id",
+]
 
 
-def league_table(club_id: int, variant: str = "nanking", start: date | None = None,
-                 end: date | None = None, table: str = "predictive", rule: RankRule | None = None,
-                 tz: str = "UTC") -> League:
+def league_table(
+    club_id: int,
+    variant: str = "nanking",
+    start: date | None = None,
+    end: date | None = None,
+    table: str = "predictive",
+    rule: RankRule | None = None,
+    tz: str = "UTC",
+) -> League:
     """The table for a club and a period of evenings: ratings as they stood at the end of the
     period. `table`: "predictive" (the model's rating and deviation) or "elo" (the Elo table);
     `rule`: the club's minimum games and inactivity rule for the ranked part (standing.py); `tz`:
@@ -112,17 +139,26 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
     rated = SYSTEMS[table]
     before, after = rated.before, rated.after
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end, tz)
-    agg = {a["player_id"]: a for a in qs.values("player_id").annotate(
-        n=Count("id"), wins=Count("id", filter=Q(score__gt=0.5)),
-        tc=Sum("tichu_called"), tm=Sum("tichu_made"), gc=Sum("grand_called"), gm=Sum("grand_made"),
-        dv=Sum("double_victories"))}
-    recent = (qs.annotate(rn=Window(RowNumber(), partition_by=[F("player_id")],
-                                    order_by=[F("ordinal").desc(), F("id").desc()]),
-                          rn_first=Window(RowNumber(), partition_by=[F("player_id")],
-                                          order_by=[F("ordinal").asc(), F("id").asc()]))
-              .filter(Q(rn__lte=FORM_LENGTH) | Q(rn_first=1))
-              .values("player_id", "rn", "rn_first", "score", before, after, "rd_after", "games",
-                      "finished_at"))
+    agg = {
+        a["player_id"]: a
+        for a in qs.values("player_id").annotate(
+            n=Count("id"),
+            wins=Count("id", filter=Q(score__gt=0.5)),
+            tc=Sum("tichu_called"),
+            tm=Sum("tichu_made"),
+            gc=Sum("grand_called"),
+            gm=Sum("grand_made"),
+            dv=Sum("double_victories"),
+        )
+    }
+    recent = (
+        qs.annotate(
+            rn=Window(RowNumber(), partition_by=[F("player_id")], order_by=[F("ordinal").desc(), F("id").desc()]),
+            rn_first=Window(RowNumber(), partition_by=[F("player_id")], order_by=[F("ordinal").asc(), F("id").asc()]),
+        )
+        .filter(Q(rn__lte=FORM_LENGTH) | Q(rn_first=1))
+        .values("player_id", "rn", "rn_first", "score", before, after, "rd_after", "games", "finished_at")
+    )
     last: dict[int, dict] = {}
     first: dict[int, float] = {}
     form: dict[int, list[tuple[int, str]]] = defaultdict(list)
@@ -140,19 +176,38 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
         lr = last[pid]
         rd = lr["rd_after"] if rated.has_deviation else 0.0
         provisional = rated.provisional(variant, rd, lr["games"])
-        rows.append(LeagueRow(
-            rank=None, player_id=pid, player=names.get(pid, str(pid)), rating=lr[after],
-            rd=rd, last_change=lr[after] - lr[before], change=lr[after] - first[pid], games=a["n"],
-            wins=a["wins"], win_rate=a["wins"] / a["n"], tichu_made=a["tm"] or 0, tichu_called=a["tc"] or 0,
-            grand_made=a["gm"] or 0, grand_called=a["gc"] or 0, double_victories=a["dv"] or 0,
-            form="".join(letter for _, letter in sorted(form[pid], reverse=True)),
-            provisional=provisional, career_games=lr["games"],
-            last_played=lr["finished_at"]))
+        rows.append(
+            LeagueRow(
+                rank=None,
+                player_id=pid,
+                player=names.get(pid, str(pid)),
+                rating=lr[after],
+                rd=rd,
+                last_change=lr[after] - lr[before],
+                change=lr[after] - first[pid],
+                games=a["n"],
+                wins=a["wins"],
+                win_rate=a["wins"] / a["n"],
+                tichu_made=a["tm"] or 0,
+                tichu_called=a["tc"] or 0,
+                grand_made=a["gm"] or 0,
+                grand_called=a["gc"] or 0,
+                double_victories=a["dv"] or 0,
+                form="".join(letter for _, letter in sorted(form[pid], reverse=True)),
+                provisional=provisional,
+                career_games=lr["games"],
+                last_played=lr["finished_at"],
+            )
+        )
     reference = max((r.last_played for r in rows), default=None)
     ref_day = evening_of(reference, tz) if reference else None
     # the club's evenings in the period: a break longer than the rule's window is no one's absence
-    calendar = ClubCalendar(rule, (evening_of(t, tz) for t in qs.order_by().values_list("finished_at", flat=True).distinct())
-                            if rule.inactive_days else ())
+    calendar = ClubCalendar(
+        rule,
+        (evening_of(t, tz) for t in qs.order_by().values_list("finished_at", flat=True).distinct())
+        if rule.inactive_days
+        else (),
+    )
     keyed = []
     for r in rows:
         st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule, calendar)
@@ -167,36 +222,60 @@ def league_table(club_id: int, variant: str = "nanking", start: date | None = No
             r.rank = rank
         rows.append(r)
     pool = RatingPool.objects.filter(club_id=club_id, variant=variant).first()
-    return League(club_id, variant, start, end, rows, pool.system if pool else SYSTEM,
-                  pool.recomputed_at if pool else None, qs.values("game_id").distinct().count(), table,
-                  rule, ref_day)
+    return League(
+        club_id,
+        variant,
+        start,
+        end,
+        rows,
+        pool.system if pool else SYSTEM,
+        pool.recomputed_at if pool else None,
+        qs.values("game_id").distinct().count(),
+        table,
+        rule,
+        ref_day,
+    )
 
 
 # -- partnerships --------------------------------------------------------------------------------
 
-def league_partnerships(club_id: int, variant: str = "nanking", start: date | None = None,
-                        end: date | None = None, min_games: int = 2, limit: int | None = None,
-                        tz: str = "UTC") -> list[dict]:
+
+def league_partnerships(
+    club_id: int,
+    variant: str = "nanking",
+    start: date | None = None,
+    end: date | None = None,
+    min_games: int = 2,
+    limit: int | None = None,
+    tz: str = "UTC",
+) -> list[dict]:
     """The pairs who shared a side in the period (partnerships.py): games, wins, expected
     against actual, and the pair's performance rating on the Elo table's scale. A replay of the
     period's games: computed once per version of the pool's ratings (league_cache)."""
     from .league_cache import cached
 
-    pairs = cached("pairs", club_id, variant, (start, end, min_games, limit, tz),
-                   lambda: compute_partnerships(club_id, variant, start, end, min_games, limit, tz))
+    pairs = cached(
+        "pairs",
+        club_id,
+        variant,
+        (start, end, min_games, limit, tz),
+        lambda: compute_partnerships(club_id, variant, start, end, min_games, limit, tz),
+    )
     names = dict(Player.objects.filter(pk__in={p for pr in pairs for p in pr["players"]}).values_list("id", "name"))
     return [{**pr, "names": [names.get(p, "?") for p in pr["players"]]} for pr in pairs]
 
 
-def compute_partnerships(club_id: int, variant: str, start: date | None, end: date | None, min_games: int,
-                         limit: int | None, tz: str = "UTC") -> list[dict]:
+def compute_partnerships(
+    club_id: int, variant: str, start: date | None, end: date | None, min_games: int, limit: int | None, tz: str = "UTC"
+) -> list[dict]:
     """league_partnerships' figures (without the names) replayed from the pool's RatingChanges."""
     from .partnerships import Played, partnerships
 
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end, tz)
     by_game: dict[int, list[dict]] = defaultdict(list)
-    for r in qs.order_by("ordinal", "side", "player_id").values("game_id", "player_id", "side", "expected", "score",
-                                                                  "elo_before"):
+    for r in qs.order_by("ordinal", "side", "player_id").values(
+        "game_id", "player_id", "side", "expected", "score", "elo_before"
+    ):
         by_game[r["game_id"]].append(r)
     played = []
     for gid, rs in by_game.items():
@@ -206,6 +285,13 @@ def compute_partnerships(club_id: int, variant: str, start: date | None, end: da
         for r in rs:
             sides[r["side"]].append(r["player_id"])
             expected[r["side"]], scores[r["side"]] = r["expected"], r["score"]
-        played.append(Played(gid, tuple(tuple(s) for s in sides), tuple(expected), tuple(scores),
-                             {r["player_id"]: r["elo_before"] for r in rs}))
+        played.append(
+            Played(
+                gid,
+                tuple(tuple(s) for s in sides),
+                tuple(expected),
+                tuple(scores),
+                {r["player_id"]: r["elo_before"] for r in rs},
+            )
+        )
     return [pr.as_dict() for pr in partnerships(played, min_games=min_games, limit=limit)]

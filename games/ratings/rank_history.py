@@ -7,6 +7,7 @@ with that day as the inactivity reference): ranked players by rating, the others
 result for a player starts at their first day; on days they did not play their rank can still
 move (others played, or they became inactive).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,8 +36,9 @@ class DayRank:
     played: bool  # the player played that day
 
 
-def rank_history(rows: Iterable[Row], rule: RankRule, players: Iterable[Hashable] | None = None
-                 ) -> dict[Hashable, list[DayRank]]:
+def rank_history(
+    rows: Iterable[Row], rule: RankRule, players: Iterable[Hashable] | None = None
+) -> dict[Hashable, list[DayRank]]:
     """Per player (all, or only `players`), their rank after each club day from their first on."""
     want = set(players) if players is not None else None
     rating: dict[Hashable, float] = {}
@@ -52,9 +54,11 @@ def rank_history(rows: Iterable[Row], rule: RankRule, players: Iterable[Hashable
         # the ranked players are ordered by (rating desc, id): a player's place is one more than
         # the ranked players before them (a count, not a sort: this runs once per club day)
         ranked = [(-rating[p], str(p)) for p in rating if is_ranked(games[p], last_day[p], d, rule, calendar)]
-        for p in (rating if want is None else want & rating.keys()):
+        for p in rating if want is None else want & rating.keys():
             key = (-rating[p], str(p))
-            place = 1 + sum(1 for k in ranked if k < key) if is_ranked(games[p], last_day[p], d, rule, calendar) else None
+            place = (
+                1 + sum(1 for k in ranked if k < key) if is_ranked(games[p], last_day[p], d, rule, calendar) else None
+            )
             out.setdefault(p, []).append(DayRank(d, place, len(ranked), p in played_today))
 
     for r in rows:

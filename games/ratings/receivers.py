@@ -1,4 +1,5 @@
 """What the ratings do when the records call a hook (games/hooks.py); connected by RatingsConfig.ready()."""
+
 from __future__ import annotations
 
 import logging

@@ -19,6 +19,7 @@
   transaction. The result depends only on the outcomes, so running it twice, or again after a
   worker died midway (its transaction rolled back), gives the same table.
 """
+
 from __future__ import annotations
 
 import logging
@@ -52,6 +53,7 @@ def _ts(dt: datetime) -> float:
 
 
 # -- outcomes ---------------------------------------------------------------------------------
+
 
 def outcome_fields(result: GameResult) -> dict:
     calls: dict[str, list[int]] = {}
@@ -116,9 +118,20 @@ def _outcome_row(game: Game, players: list[int], score: Callable[[], dict]) -> d
     score (`selectors.game_score`'s JSON); a game the ratings refuse keeps the reason."""
     # the ratings' order of play: when the game was played (an import's own date), then its id
     finished = game.played_at or game.finished_at or game.created_at
-    fields: dict = {"club_id": game.club_id, "variant": game.variant, "finished_at": finished,
-                    "sides": [], "totals": None, "winner": None, "hands": 0, "hand_points": [],
-                    "calls": {}, "doubles": {}, "reason": "", "seq": game.seq}
+    fields: dict = {
+        "club_id": game.club_id,
+        "variant": game.variant,
+        "finished_at": finished,
+        "sides": [],
+        "totals": None,
+        "winner": None,
+        "hands": 0,
+        "hand_points": [],
+        "calls": {},
+        "doubles": {},
+        "reason": "",
+        "seq": game.seq,
+    }
     if bot_marks(game.header) and not Club.objects.filter(pk=game.club_id, league_rates_bot_games=True).exists():
         fields["reason"] = "an engine's bot played a seat (the club's league leaves bot games out)"
         return fields
@@ -141,19 +154,44 @@ def result_of(o: GameOutcome | dict) -> GameResult:
     game_id = get("game_id")
     totals = get("totals")
     return GameResult(
-        game_id=game_id, finished_at=_ts(get("finished_at")),
+        game_id=game_id,
+        finished_at=_ts(get("finished_at")),
         teams=tuple(tuple(s) for s in get("sides")),
-        scores=tuple(totals) if totals is not None else None, winner=get("winner"),
-        hands=get("hands"), variant=get("variant"),
-        hand_details=tuple(HandDetail(tuple(p)) for p in (get("hand_points") or ())))
+        scores=tuple(totals) if totals is not None else None,
+        winner=get("winner"),
+        hands=get("hands"),
+        variant=get("variant"),
+        hand_details=tuple(HandDetail(tuple(p)) for p in (get("hand_points") or ())),
+    )
 
 
 # -- writing --------------------------------------------------------------------------------------
 
-CHANGE_COLUMNS = ("game_id", "player_id", "club_id", "variant", "finished_at", "ordinal", "side",
-                  "rating_before", "rating_after", "rd_before", "rd_after", "expected", "score", "games",
-                  "points_for", "points_against", "tichu_called", "tichu_made", "grand_called", "grand_made",
-                  "double_victories", "elo_before", "elo_after")
+CHANGE_COLUMNS = (
+    "game_id",
+    "player_id",
+    "club_id",
+    "variant",
+    "finished_at",
+    "ordinal",
+    "side",
+    "rating_before",
+    "rating_after",
+    "rd_before",
+    "rd_after",
+    "expected",
+    "score",
+    "games",
+    "points_for",
+    "points_against",
+    "tichu_called",
+    "tichu_made",
+    "grand_called",
+    "grand_made",
+    "double_victories",
+    "elo_before",
+    "elo_after",
+)
 
 
 def _change_values(o, changes, ordinal: int, elo: dict) -> list[tuple]:
@@ -174,10 +212,33 @@ def _change_values(o, changes, ordinal: int, elo: dict) -> list[tuple]:
             pf = totals[i]
             pa = max(t for j, t in enumerate(totals) if j != i)
         tc = calls.get(str(c.player), (0, 0, 0, 0))
-        rows.append((game_id, c.player, club_id, variant, finished, ordinal, i, c.before, c.after,
-                     c.rd_before, c.rd_after, c.expected, c.score, c.games, pf, pa,
-                     tc[0], tc[1], tc[2], tc[3], doubles.get(str(i), 0),
-                     elo[c.player].before, elo[c.player].after))
+        rows.append(
+            (
+                game_id,
+                c.player,
+                club_id,
+                variant,
+                finished,
+                ordinal,
+                i,
+                c.before,
+                c.after,
+                c.rd_before,
+                c.rd_after,
+                c.expected,
+                c.score,
+                c.games,
+                pf,
+                pa,
+                tc[0],
+                tc[1],
+                tc[2],
+                tc[3],
+                doubles.get(str(i), 0),
+                elo[c.player].before,
+                elo[c.player].after,
+            )
+        )
     return rows
 
 
@@ -191,29 +252,49 @@ def _write_changes(values: list[tuple], progress: Progress | None = None) -> Non
 
     if connection.vendor == "postgresql":
         for start in range(0, len(values), BATCH * 10):
-            chunk = values[start:start + BATCH * 10]
+            chunk = values[start : start + BATCH * 10]
             sql.copy_rows(RatingChange, CHANGE_COLUMNS, chunk)
             if progress:
                 progress("write", start + len(chunk), len(values))
         return
     for start in range(0, len(values), BATCH):
         RatingChange.objects.bulk_create(
-            [RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in values[start:start + BATCH]])
+            [RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in values[start : start + BATCH]]
+        )
         if progress:
             progress("write", min(start + BATCH, len(values)), len(values))
 
 
-def _player_rating(model: PoolBayesKalman, elo: ClubElo, club_id: int, variant: str, player: int,
-                   last_change: float, last_game_at: datetime) -> PlayerRating:
+def _player_rating(
+    model: PoolBayesKalman,
+    elo: ClubElo,
+    club_id: int,
+    variant: str,
+    player: int,
+    last_change: float,
+    last_game_at: datetime,
+) -> PlayerRating:
     """The player's row: the rating shown is the one written at their last game (the copy chosen
     then, `model.shown`), whichever path wrote it; every copy's state is kept for the forecast."""
     mu, var, games, last_t = model.shown_state(player)
     st = model.standing(player)
-    return PlayerRating(player_id=player, club_id=club_id, variant=variant, rating=st.rating, rd=st.rd,
-                        games=games, provisional=st.provisional, last_change=last_change,
-                        last_game_at=last_game_at, mu=mu, var=var, last_t=last_t,
-                        copies=model.player_copies(player), shown=model.shown[player],
-                        elo=elo.ratings[player])
+    return PlayerRating(
+        player_id=player,
+        club_id=club_id,
+        variant=variant,
+        rating=st.rating,
+        rd=st.rd,
+        games=games,
+        provisional=st.provisional,
+        last_change=last_change,
+        last_game_at=last_game_at,
+        mu=mu,
+        var=var,
+        last_t=last_t,
+        copies=model.player_copies(player),
+        shown=model.shown[player],
+        elo=elo.ratings[player],
+    )
 
 
 def _model_from(variant: str, log_weights: list, rows) -> PoolBayesKalman:
@@ -224,8 +305,7 @@ def _model_from(variant: str, log_weights: list, rows) -> PoolBayesKalman:
     if log_weights:
         model.log_w = [list(row) for row in log_weights]
     for r in rows:
-        model.load_player(r.player_id, r.copies or [[r.mu, r.var, r.last_t]] * len(model.drifts),
-                          r.games, r.shown)
+        model.load_player(r.player_id, r.copies or [[r.mu, r.var, r.last_t]] * len(model.drifts), r.games, r.shown)
     return model
 
 
@@ -247,8 +327,9 @@ def forecast(club_id: int, variant: str, sides, at: datetime | None = None) -> l
     forecasts as the uninterrupted one does."""
     sides = tuple(tuple(s) for s in sides)
     model = load_model(club_id, variant, [p for s in sides for p in s])
-    game = GameResult(game_id=0, finished_at=_ts(at or timezone.now()), teams=sides, scores=None,
-                      winner=0, hands=1, variant=variant)
+    game = GameResult(
+        game_id=0, finished_at=_ts(at or timezone.now()), teams=sides, scores=None, winner=0, hands=1, variant=variant
+    )
     return model.pair_probabilities(game)
 
 
@@ -262,8 +343,19 @@ def _lock_pool(club_id: int, variant: str) -> RatingPool:
     return RatingPool.objects.select_for_update().get(club_id=club_id, variant=variant)
 
 
-OUTCOME_FIELDS = ("game_id", "club_id", "variant", "finished_at", "sides", "totals", "winner", "hands",
-                  "hand_points", "calls", "doubles")
+OUTCOME_FIELDS = (
+    "game_id",
+    "club_id",
+    "variant",
+    "finished_at",
+    "sides",
+    "totals",
+    "winner",
+    "hands",
+    "hand_points",
+    "calls",
+    "doubles",
+)
 
 
 def _read_outcomes(club_id: int, variant: str) -> list[dict]:
@@ -275,9 +367,18 @@ def _read_outcomes(club_id: int, variant: str) -> list[dict]:
     from django.db import connection
 
     if connection.vendor != "postgresql":
-        rows = list(GameOutcome.objects.filter(club_id=club_id, variant=variant, reason="", hands__gt=0,
-                                               game__status=Game.Status.FINISHED, seq=F("game__seq"))
-                    .order_by("finished_at", "game_id").values(*OUTCOME_FIELDS))
+        rows = list(
+            GameOutcome.objects.filter(
+                club_id=club_id,
+                variant=variant,
+                reason="",
+                hands__gt=0,
+                game__status=Game.Status.FINISHED,
+                seq=F("game__seq"),
+            )
+            .order_by("finished_at", "game_id")
+            .values(*OUTCOME_FIELDS)
+        )
     else:
         rows = sql.rated_outcome_rows(GameOutcome, club_id, variant)
     held = holds.rating_held()  # a duplicate table's game until its round closes (games.holds)
@@ -315,7 +416,8 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         _write_changes(rows, progress)
         PlayerRating.objects.bulk_create(
             [_player_rating(model, elo, club_id, variant, p, d, at) for p, (d, at) in sorted(last.items())],
-            batch_size=BATCH)
+            batch_size=BATCH,
+        )
         pool.system = PREDICTIVE.name
         pool.log_weights = model.log_w
         pool.games_rated = total
@@ -323,12 +425,10 @@ def recompute_pool(club_id: int, variant: str, progress: Progress | None = None)
         pool.last_game_id = outcomes[-1]["game_id"] if outcomes else None
         pool.recomputed_at = timezone.now()
         pool.save()
-    return {"club": club_id, "variant": variant, "games": total, "players": len(last),
-            "changes": len(rows)}
+    return {"club": club_id, "variant": variant, "games": total, "players": len(last), "changes": len(rows)}
 
 
-def ensure_outcomes(club_id: int | None = None, refold: bool = False,
-                    progress: Progress | None = None) -> int:
+def ensure_outcomes(club_id: int | None = None, refold: bool = False, progress: Progress | None = None) -> int:
     """Fold the finished games whose outcome is missing or stale (all of them with `refold`), and
     drop the outcomes of games that are no longer finished (reopened by an undo)."""
     reopened = GameOutcome.objects.exclude(game__status=Game.Status.FINISHED)
@@ -358,8 +458,7 @@ def pools(club_id: int | None = None) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-def recompute_club(club_id: int | None = None, refold: bool = False,
-                   progress: Progress | None = None) -> list[dict]:
+def recompute_club(club_id: int | None = None, refold: bool = False, progress: Progress | None = None) -> list[dict]:
     """Full recompute of one club (or of every club with `club_id=None`)."""
     ensure_outcomes(club_id, refold, progress)
     return [recompute_pool(c, v, progress) for c, v in pools(club_id)]
@@ -410,8 +509,9 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
         recompute_pool(outcome.club_id, outcome.variant)
         return "recomputed"
     result = result_of(outcome)
-    stored = {r.player_id: r for r in PlayerRating.objects.filter(
-        variant=outcome.variant, player_id__in=result.players)}
+    stored = {
+        r.player_id: r for r in PlayerRating.objects.filter(variant=outcome.variant, player_id__in=result.players)
+    }
     model = _model_from(outcome.variant, pool.log_weights, stored.values())
     elo = ELO.start(outcome.variant)
     for p, r in stored.items():
@@ -420,8 +520,9 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
     elo_changes = {c.player: c for c in elo.update(result)}
     RatingChange.objects.bulk_create(_change_rows(outcome, changes, pool.games_rated, elo_changes))
     for c in changes:
-        new = _player_rating(model, elo, outcome.club_id, outcome.variant, c.player, c.after - c.before,
-                             outcome.finished_at)
+        new = _player_rating(
+            model, elo, outcome.club_id, outcome.variant, c.player, c.after - c.before, outcome.finished_at
+        )
         old = stored.get(c.player)
         if old is not None:
             new.pk = old.pk
@@ -437,14 +538,31 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
 
 def pool_signature(club_id: int, variant: str) -> list[tuple]:
     """The whole written table of a pool, for determinism checks."""
-    changes = list(RatingChange.objects.filter(club_id=club_id, variant=variant)
-                   .order_by("ordinal", "player_id")
-                   .values_list("game_id", "player_id", "ordinal", "rating_before", "rating_after",
-                                "rd_after", "expected", "score", "games", "elo_before", "elo_after"))
-    ratings = list(PlayerRating.objects.filter(club_id=club_id, variant=variant).order_by("player_id")
-                   .values_list("player_id", "rating", "rd", "games", "provisional", "mu", "var", "last_t",
-                                "elo", "copies", "shown"))
-    weights = list(RatingPool.objects.filter(club_id=club_id, variant=variant)
-                   .values_list("system", "games_rated", "log_weights"))
+    changes = list(
+        RatingChange.objects.filter(club_id=club_id, variant=variant)
+        .order_by("ordinal", "player_id")
+        .values_list(
+            "game_id",
+            "player_id",
+            "ordinal",
+            "rating_before",
+            "rating_after",
+            "rd_after",
+            "expected",
+            "score",
+            "games",
+            "elo_before",
+            "elo_after",
+        )
+    )
+    ratings = list(
+        PlayerRating.objects.filter(club_id=club_id, variant=variant)
+        .order_by("player_id")
+        .values_list(
+            "player_id", "rating", "rd", "games", "provisional", "mu", "var", "last_t", "elo", "copies", "shown"
+        )
+    )
+    weights = list(
+        RatingPool.objects.filter(club_id=club_id, variant=variant).values_list("system", "games_rated", "log_weights")
+    )
     return changes + ratings + weights
-

@@ -19,6 +19,7 @@ Ranked players are ordered by the table's ranking figure (`rating` here: systems
 the predictive table's rating - 2 RD); the unranked follow (the active players still short of
 games first, fewest missing first, then the inactive), each group by rating.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -83,8 +84,9 @@ class ClubCalendar:
         return max(0, (reference - last_played).days - (self._skipped_by(reference) - self._skipped_by(last_played)))
 
 
-def is_inactive(last_played: date, reference: date | None, rule: RankRule,
-                calendar: ClubCalendar | None = None) -> bool:
+def is_inactive(
+    last_played: date, reference: date | None, rule: RankRule, calendar: ClubCalendar | None = None
+) -> bool:
     """The inactivity rule (days, both plain dates; with the club's `calendar`, its breaks left out)."""
     if not rule.inactive_days or reference is None:
         return False
@@ -92,22 +94,23 @@ def is_inactive(last_played: date, reference: date | None, rule: RankRule,
     return away > rule.inactive_days
 
 
-def is_ranked(career_games: int, last_played: date, reference: date | None, rule: RankRule,
-              calendar: ClubCalendar | None = None) -> bool:
+def is_ranked(
+    career_games: int, last_played: date, reference: date | None, rule: RankRule, calendar: ClubCalendar | None = None
+) -> bool:
     """The rule itself: enough games and not inactive (status() says why not)."""
     return career_games >= rule.min_games and not is_inactive(last_played, reference, rule, calendar)
 
 
-def status(career_games: int, last_played: date, reference: date | None, rule: RankRule,
-           calendar: ClubCalendar | None = None) -> Status:
+def status(
+    career_games: int, last_played: date, reference: date | None, rule: RankRule, calendar: ClubCalendar | None = None
+) -> Status:
     """A player's standing under the club's rule. `last_played`: the evening of their last game;
     `reference`: the evening inactivity counts from (games.ratings.evening: the club's evenings,
     not the UTC dates of the games, which is why this takes no datetime); `calendar`: the club's
     evenings up to the reference, whose breaks are no one's absence."""
     missing = max(0, rule.min_games - career_games)
     inactive = is_inactive(last_played, reference, rule, calendar)
-    return Status(ranked=career_games >= rule.min_games and not inactive, games_to_rank=missing,
-                  inactive=inactive)
+    return Status(ranked=career_games >= rule.min_games and not inactive, games_to_rank=missing, inactive=inactive)
 
 
 def order_key(rating: float, name: str, player_id: int, st: Status) -> tuple:

@@ -8,6 +8,7 @@ to know of a system is declared here, once: how to start it for a variant, its k
 when a player is provisional in it, the figure its table ranks by (the predictive table: the low end of
 the 95% range) and the rules a reader is shown. A new system of the league
 is one entry here (and its columns)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,15 +28,22 @@ def _predictive_provisional(variant: str, rd: float, games: int) -> bool:
 
 
 def _elo_rules(variant: str) -> dict:
-    return {"k": CLUB_ELO.k, "provisional_k": CLUB_ELO.provisional_k,
-            "provisional_games": CLUB_ELO.provisional_games, "initial": CLUB_ELO.initial}
+    return {
+        "k": CLUB_ELO.k,
+        "provisional_k": CLUB_ELO.provisional_k,
+        "provisional_games": CLUB_ELO.provisional_games,
+        "initial": CLUB_ELO.initial,
+    }
 
 
 def _predictive_rules(variant: str) -> dict:
     p = params_for(variant)
-    return {"provisional_games": p.provisional_games, "initial": p.initial,
-            "provisional_rd": round(p.provisional_rd_ratio * newcomer_rd(variant), 1),
-            "hand_sd": p.hand_sd}
+    return {
+        "provisional_games": p.provisional_games,
+        "initial": p.initial,
+        "provisional_rd": round(p.provisional_rd_ratio * newcomer_rd(variant), 1),
+        "hand_sd": p.hand_sd,
+    }
 
 
 @dataclass(frozen=True)
@@ -64,10 +72,28 @@ def plain(rating: float, rd: float) -> float:
     return rating
 
 
-ELO = LeagueSystem("elo", ClubElo.name, "elo_before", "elo_after", False, _elo_provisional, _elo_rules,
-                   lambda variant: ClubElo(), plain)
-PREDICTIVE = LeagueSystem("predictive", SYSTEM, "rating_before", "rating_after", True, _predictive_provisional,
-                          _predictive_rules, model_for, conservative)
+ELO = LeagueSystem(
+    "elo",
+    ClubElo.name,
+    "elo_before",
+    "elo_after",
+    False,
+    _elo_provisional,
+    _elo_rules,
+    lambda variant: ClubElo(),
+    plain,
+)
+PREDICTIVE = LeagueSystem(
+    "predictive",
+    SYSTEM,
+    "rating_before",
+    "rating_after",
+    True,
+    _predictive_provisional,
+    _predictive_rules,
+    model_for,
+    conservative,
+)
 
 #: The league's systems by key, in the order a club may lead with (Club.league_leads_with).
 SYSTEMS: dict[str, LeagueSystem] = {s.key: s for s in (ELO, PREDICTIVE)}

@@ -8,6 +8,7 @@ acks_late (the message is acknowledged after the task ends, so a worker killed m
 to be redelivered), the outbox sweep re-queues what a broker outage lost, and a row may be queued
 by the commit and by a sweep both.
 """
+
 import logging
 import threading
 
@@ -28,9 +29,15 @@ logger = logging.getLogger(__name__)
 HEARTBEAT_S = 5.0
 
 
-
-@shared_task(name="games.tasks.update_ratings_for_game", bind=True, acks_late=True, ignore_result=True,
-             autoretry_for=DATABASE_DOWN, retry_backoff=True, max_retries=5)
+@shared_task(
+    name="games.tasks.update_ratings_for_game",
+    bind=True,
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=DATABASE_DOWN,
+    retry_backoff=True,
+    max_retries=5,
+)
 def update_ratings_for_game(self, game_id: int) -> str:
     """Queued from the rating outbox when a game finishes or is reopened (games/ratings/outbox.py):
     bring the ratings in line with the game's current fold and delete its outbox rows. A
@@ -91,8 +98,11 @@ def recompute_ratings(self, club_id: int | None = None, refold: bool = False) ->
     "start" with 0/0 before the first stage, then fold, rate, write); `beat`
     grows at least every HEARTBEAT_S while the task runs."""
     with _Reporter(self, club_id) as reporter:
-        done = recompute_club(club_id, refold=refold,
-                              progress=lambda stage, done, total: reporter.send(stage=stage, done=done, total=total))
+        done = recompute_club(
+            club_id,
+            refold=refold,
+            progress=lambda stage, done, total: reporter.send(stage=stage, done=done, total=total),
+        )
     games_per_club: dict[int, int] = {}
     for pool in done:
         games_per_club[pool["club"]] = games_per_club.get(pool["club"], 0) + pool["games"]
@@ -101,8 +111,14 @@ def recompute_ratings(self, club_id: int | None = None, refold: bool = False) ->
     return done
 
 
-@shared_task(name="games.import_tasks.rate_import_job", acks_late=True, ignore_result=True,
-             autoretry_for=DATABASE_DOWN, retry_backoff=True, max_retries=5)
+@shared_task(
+    name="games.import_tasks.rate_import_job",
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=DATABASE_DOWN,
+    retry_backoff=True,
+    max_retries=5,
+)
 def rate_import_job(job_id: int) -> dict:
     """One recompute of the club's rating pools for a finished import job, instead of a task per
     game: every outbox row of the club's games present before the recompute is covered by it (it

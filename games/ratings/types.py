@@ -3,6 +3,7 @@
 Pure Python: no Django here. The Django side (games/ratings/adapters.py, services.py) turns a
 stored game into a GameResult; the bench parses score sheets into the same shape.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -15,6 +15,7 @@ storable checks, the errors, an import's content and "already imported" answer) 
 store's, games.streams. The names callers use are importable from `games.services` as before; no
 name with a leading underscore is (tests/api/test_private_names.py).
 """
+
 from __future__ import annotations
 
 from games.streams.checks import check_storable
@@ -47,13 +48,33 @@ from .players import player_create, players_for_names
 from .results import WriteResult
 
 __all__ = [
-    "MAX_BATCH", "MAX_IMPORT_EVENTS", "MAX_NAME_LENGTH", "GameNotFound", "IdempotencyKeyReused", "InvalidInput",
-    "RuleViolation", "SeqConflict", "ServiceError", "WriteForbidden", "WriteResult", "append_events", "game_create",
-    "game_import", "idempotent_write", "import_hash", "player_create", "players_for_names",
+    "MAX_BATCH",
+    "MAX_IMPORT_EVENTS",
+    "MAX_NAME_LENGTH",
+    "GameNotFound",
+    "IdempotencyKeyReused",
+    "InvalidInput",
+    "RuleViolation",
+    "SeqConflict",
+    "ServiceError",
+    "WriteForbidden",
+    "WriteResult",
+    "append_events",
+    "game_create",
+    "game_import",
+    "idempotent_write",
+    "import_hash",
+    "player_create",
+    "players_for_names",
     # the engine's refusals in the request's language (the API's answers, the tournaments' services)
-    "engine_reason", "refusal_in_language", "seat_names_of",
+    "engine_reason",
+    "refusal_in_language",
+    "seat_names_of",
     # every write's storable check (the stream store's, games.streams.checks)
     "check_storable",
     # shared with the bulk import (games.bulk_store)
-    "canonical_json", "checked_import_events", "new_game_state", "record_played_at",
+    "canonical_json",
+    "checked_import_events",
+    "new_game_state",
+    "record_played_at",
 ]

@@ -1,5 +1,6 @@
 """Input checks of the game writes (those of every stream's write: games.streams.checks): refused
 up front (400/422), before anything is stored."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +16,9 @@ MAX_NAME_LENGTH = 100
 
 def _check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-        raise InvalidInput(_("a player name is a non-empty string of at most %(n)s characters") % {"n": MAX_NAME_LENGTH})
+        raise InvalidInput(
+            _("a player name is a non-empty string of at most %(n)s characters") % {"n": MAX_NAME_LENGTH}
+        )
     return name
 
 

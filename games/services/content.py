@@ -18,6 +18,7 @@ stored as hex. An import computes the same chain over the record's events: about
 a loaded 2-core machine (a whole game of ~2,500 events: 15 ms), a third of it the encoding. `Game.content_hash`
 holds it, indexed with the club (migration 0025, which also fills it for the games stored before).
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -2,6 +2,7 @@
 (`meta.played_at`, with `meta.played_at_source` when a reader estimated it), or none, and then the
 game is dated by its import (Game.played_at defaults to now) and the answer says so, so that a
 2019 log imported without its game id is not taken for tonight's game unawares."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,7 @@
 """The errors of the game writes, each with the stable code the API answers with (games.api) (those
 of every stream: games.streams.errors), and the engine's refusals in the request's language (what
 the API and the tournaments' services say)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,8 +13,16 @@ from games import engine
 from games.streams.errors import IdempotencyKeyReused, InvalidInput, SeqConflict, ServiceError
 
 __all__ = [
-    "GameNotFound", "IdempotencyKeyReused", "InvalidInput", "RuleViolation", "SeqConflict", "ServiceError",
-    "WriteForbidden", "engine_reason", "refusal_in_language", "seat_names_of",
+    "GameNotFound",
+    "IdempotencyKeyReused",
+    "InvalidInput",
+    "RuleViolation",
+    "SeqConflict",
+    "ServiceError",
+    "WriteForbidden",
+    "engine_reason",
+    "refusal_in_language",
+    "seat_names_of",
 ]
 
 

@@ -1,4 +1,5 @@
 """The event append: a batch folded by the engine and stored all or nothing under the game's row lock."""
+
 from __future__ import annotations
 
 from django.utils import timezone
@@ -27,8 +28,9 @@ def _apply_batch(state: engine.PlayState, start: int, events: list[dict]) -> lis
         raise RuleViolation(err, index=(err.index or start) - start, names=seat_names_of(state)) from None
 
 
-def _insert_events(*, game: Game, start: int, events: list[dict], state: engine.PlayState, user,
-                   content: str | None = None) -> None:
+def _insert_events(
+    *, game: Game, start: int, events: list[dict], state: engine.PlayState, user, content: str | None = None
+) -> None:
     """Insert the event rows and move the game's seq, status, finished_at, content hash and
     updated_at (under its lock), in one statement on PostgreSQL (games.sql.append_events).
     `content`: the hash after `events` when the caller has it (an import computed it to look for
@@ -55,8 +57,9 @@ def _lock_game_for_writer(game_id: int, user) -> Game:
     if locked is None or not selectors.is_visible(locked):
         raise GameNotFound(_("no such game"))
     if locked.viewer_role not in Membership.WRITER_ROLES:
-        raise WriteForbidden(_("recording games needs the scorer or admin role in club “%(club)s”")
-                             % {"club": locked.club.slug})
+        raise WriteForbidden(
+            _("recording games needs the scorer or admin role in club “%(club)s”") % {"club": locked.club.slug}
+        )
     return locked
 
 
@@ -95,9 +98,18 @@ def append_events(
         return {**game_body(locked), "appended": len(batch), "first_seq": start + 1}
 
     written: list[Game] = []  # the locked row, once the batch is stored (not on a replay)
-    result = append_batch(events=events, limit=MAX_BATCH, operation="append_events", stream={"game": game_id},
-                          expected_seq=expected_seq, user=user, idempotency_key=idempotency_key,
-                          lock=lambda: _lock_game_for_writer(game_id, user), admit=admit, write=write)
+    result = append_batch(
+        events=events,
+        limit=MAX_BATCH,
+        operation="append_events",
+        stream={"game": game_id},
+        expected_seq=expected_seq,
+        user=user,
+        idempotency_key=idempotency_key,
+        lock=lambda: _lock_game_for_writer(game_id, user),
+        admit=admit,
+        write=write,
+    )
     if isinstance(game, Game) and written:
         locked = written[0]
         game.seq, game.status, game.finished_at = locked.seq, locked.status, locked.finished_at

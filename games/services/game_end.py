@@ -10,6 +10,7 @@ for ever, shows its cards as a finished game does, and is not rated. The readers
 recognised by what they already carry, so that their content (and the import hash that finds a
 game imported before) is the same as before this status existed.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """Games: created empty (then appended to) or imported whole from a record."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -35,12 +36,28 @@ def new_game_state(variant: str, options: dict | None, names: list[str]) -> engi
         raise RuleViolation(err, index=None, names=names) from None
 
 
-def _create_game_rows(*, club: Club, variant: str, options, names: list[str], header: dict, user,
-                      played_at=None, import_hash: str | None = None) -> Game:
+def _create_game_rows(
+    *,
+    club: Club,
+    variant: str,
+    options,
+    names: list[str],
+    header: dict,
+    user,
+    played_at=None,
+    import_hash: str | None = None,
+) -> Game:
     dated = {} if played_at is None else {"played_at": played_at}
     game = Game.objects.create(
-        club=club, variant=variant, options=options, header=header, created_by=user, status=status_for(False, header),
-        import_hash=import_hash, content_hash=content_start(variant, options, header), **dated,
+        club=club,
+        variant=variant,
+        options=options,
+        header=header,
+        created_by=user,
+        status=status_for(False, header),
+        import_hash=import_hash,
+        content_hash=content_start(variant, options, header),
+        **dated,
     )
     players = players_for_names(club=club, names=names)
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
@@ -63,8 +80,11 @@ def game_create(
         hooks.game_started.send(game)  # the club's feed entry, in this transaction
         return WriteResult(body=game_body(game))
 
-    printed = (fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
-               if idempotency_key is not None else "")
+    printed = (
+        fingerprint("game_create", club=club.pk, variant=variant, options=options, players=players)
+        if idempotency_key is not None
+        else ""
+    )
     return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)
 
 
@@ -84,16 +104,20 @@ def record_played_at(record: dict) -> datetime | None:
     except (ValueError, OverflowError):
         when = None
     if when is None:
-        raise InvalidInput(_("meta.played_at must be an ISO 8601 date or time, not %(value)r") % {"value": value},
-                           code="malformed")
+        raise InvalidInput(
+            _("meta.played_at must be an ISO 8601 date or time, not %(value)r") % {"value": value}, code="malformed"
+        )
     return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
 
 
 def _import_body(game: Game) -> dict[str, Any]:
     """An import's answer: the game, and when it was played with how that is known (dated by the
     import when its record gives no date: docs/importers.md)."""
-    return {**game_body(game), "played_at": game.played_at.isoformat(),
-            "played_at_source": dating(game.header.get("meta"))["played_at_source"]}
+    return {
+        **game_body(game),
+        "played_at": game.played_at.isoformat(),
+        "played_at_source": dating(game.header.get("meta"))["played_at_source"],
+    }
 
 
 def same_content_game(club: Club, content: str, names: list[str]) -> Game | None:
@@ -156,18 +180,31 @@ def game_import(*, club: Club, record: Any, user, idempotency_key: str | None = 
     recorded = record_content(variant, options, header, events)
 
     def create() -> WriteResult:
-        game = _create_game_rows(club=club, variant=variant, options=options, names=names, header=header,
-                                 user=user, played_at=played_at, import_hash=content)
+        game = _create_game_rows(
+            club=club,
+            variant=variant,
+            options=options,
+            names=names,
+            header=header,
+            user=user,
+            played_at=played_at,
+            import_hash=content,
+        )
         if events:
-            events_service._insert_events(game=game, start=0, events=events, state=state, user=user,
-                                          content=recorded)
+            events_service._insert_events(game=game, start=0, events=events, state=state, user=user, content=recorded)
         snapshots.cache_on_commit(game, kept, 0, events)
         return WriteResult(body=_import_body(game))
 
     def write() -> WriteResult:
-        return import_once(model=Game, club=club, content=content, create=create, answer=_import_body,
-                           # recorded by appends, or imported otherwise worded
-                           known=lambda: same_content_game(club, recorded, names))
+        return import_once(
+            model=Game,
+            club=club,
+            content=content,
+            create=create,
+            answer=_import_body,
+            # recorded by appends, or imported otherwise worded
+            known=lambda: same_content_game(club, recorded, names),
+        )
 
     printed = fingerprint("game_import", club=club.pk, record=record) if idempotency_key is not None else ""
     return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)

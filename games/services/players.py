@@ -1,4 +1,5 @@
 """The players of a club (clubs and memberships: games.clubs.services)."""
+
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
@@ -15,14 +16,17 @@ def player_create(*, club: Club, name: str) -> Player:
     name = _check_name(name).strip()
     existing = selectors.player_named(club, name)
     if existing is not None:
-        raise InvalidInput(_("%(club)s already has a player named “%(name)s”") % {"club": club, "name": existing.name},
-                           code="duplicate")
+        raise InvalidInput(
+            _("%(club)s already has a player named “%(name)s”") % {"club": club, "name": existing.name},
+            code="duplicate",
+        )
     try:
         with transaction.atomic():
             return Player.objects.create(club=club, name=name)
     except IntegrityError:
-        raise InvalidInput(_("%(club)s already has a player named “%(name)s”") % {"club": club, "name": name},
-                           code="duplicate") from None
+        raise InvalidInput(
+            _("%(club)s already has a player named “%(name)s”") % {"club": club, "name": name}, code="duplicate"
+        ) from None
 
 
 def players_for_names(*, club: Club, names: list[str]) -> list[Player]:

@@ -1,4 +1,5 @@
 """What a game write answers: the game's part of its body (WriteResult: games.streams.results)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,6 @@
 """Admin: tournaments and, read-only, their events and table games (they change only through the
 services: events are appended, never edited)."""
+
 from django.contrib import admin
 
 from games.tournaments.models import TableGame, Tournament, TournamentEvent

@@ -4,6 +4,7 @@ the table card leads on from one round to the next without a rescan.
 
 Reads only: the VP are the tournament core's (games.tournament.rounds_json), the seats are
 games.tournaments.seating's."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -46,8 +47,15 @@ def lead_on(link: TableGame) -> dict[str, Any]:
     state = selectors.state_at(tournament)
     rnd = selectors.round_of(state, link.round)
     table = rnd.tables.get(link.table) if rnd is not None else None
-    after = {"round": link.round, "table": link.table, "vp": table_vp(state, link.round, link.table),
-             "finished": bool(state.finished), "next_round": link.round + 1, "published": False, "seats": []}
+    after = {
+        "round": link.round,
+        "table": link.table,
+        "vp": table_vp(state, link.round, link.table),
+        "finished": bool(state.finished),
+        "next_round": link.round + 1,
+        "published": False,
+        "seats": [],
+    }
     if table is None or state.finished:
         return after
     nxt = selectors.round_of(state, link.round + 1)
@@ -55,6 +63,7 @@ def lead_on(link: TableGame) -> dict[str, Any]:
         return after
     here = set(seating.table_seats(state, table.sides))
     after["published"] = True
-    after["seats"] = [row for row in seating.seat_list(state, link.round + 1, player_names(state))
-                      if row["player"] in here]
+    after["seats"] = [
+        row for row in seating.seat_list(state, link.round + 1, player_names(state)) if row["player"] in here
+    ]
     return after

@@ -16,6 +16,7 @@ TICHU_TABLE_CODE_FAILURES_PER_TOURNAMENT (default 200) on one tournament's games
 DRF's reading of the client (as for the sign-in throttle). The counters are the shared cache's
 (games.window_counter); a cache that is down fails open, as the other throttles do.
 """
+
 from __future__ import annotations
 
 import logging

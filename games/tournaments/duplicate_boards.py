@@ -6,6 +6,7 @@ dealt on request (`deal_next_board`: the TD, a scorer, or the table's code throu
 board is next is read off the game's fold (its hands over and in force), never off the stored
 deals: an undone deal is dealt again and no board can be skipped.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -38,8 +39,7 @@ def deal(tournament: Tournament, board: int) -> list[list[str]]:
     one by migration 0010), and a tournament without one deals nothing rather than from a string
     its readers could compute."""
     if not tournament.board_secret:
-        raise InvalidInput(_("this tournament has no board secret: its boards cannot be dealt"),
-                           code="no_board_secret")
+        raise InvalidInput(_("this tournament has no board secret: its boards cannot be dealt"), code="no_board_secret")
     return board_deal(board, tournament.board_secret)
 
 
@@ -83,8 +83,10 @@ def check_board_deal(game: Game, events: list[dict]) -> None:
         return
     expected = next_board_events(link.tournament, link, game)[1]  # refuses mid-hand and past the round
     if events != [engine.canonical_event(e, game.variant) for e in expected]:
-        raise InvalidInput(_("a duplicate table's hands are dealt from its boards only: ask for the next board "
-                             "(the deal action)"), code="board_deal_only")
+        raise InvalidInput(
+            _("a duplicate table's hands are dealt from its boards only: ask for the next board (the deal action)"),
+            code="board_deal_only",
+        )
 
 
 def deal_next_board(tournament: Tournament, link: TableGame, user) -> WriteResult:

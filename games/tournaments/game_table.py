@@ -2,6 +2,7 @@
 which round it plays, and that table's result as the tournament counts it (its score and, under a
 VP preset, its VP: "6 : 3 VP"). The table's result is the game's fold (selectors.fold), so the two
 never disagree; the VP are the preset's, which the game's own score sheet does not know."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -55,5 +56,11 @@ def table_of(game: Game, user) -> dict | None:
         return None
     from games.tournaments.services import table_vp  # services imports this app's modules: late
 
-    return {"tournament": tournament.pk, "name": tournament.name, "round": link.round, "table": link.table,
-            "score": list(table.result["score"]), "vp": table_vp(state, link.round, link.table)}
+    return {
+        "tournament": tournament.pk,
+        "name": tournament.name,
+        "round": link.round,
+        "table": link.table,
+        "score": list(table.result["score"]),
+        "vp": table_vp(state, link.round, link.table),
+    }

@@ -3,6 +3,7 @@
 Rules (what an event may do, standings, pairings) live in `games.tournament`; writes go through
 `games.tournaments.services`, reads through `games.tournaments.selectors`.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -52,8 +53,11 @@ class Tournament(StreamHead):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "import_hash"], condition=models.Q(import_hash__isnull=False),
-                                    name="tournament_unique_import_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "import_hash"],
+                condition=models.Q(import_hash__isnull=False),
+                name="tournament_unique_import_per_club",
+            ),
         ]
 
     def __str__(self) -> str:

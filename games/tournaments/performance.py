@@ -2,6 +2,7 @@
 the core's formula (games.tournament.performance) against the club's Elo table as it stood
 before the event: each player's Elo after their last rated game of the tournament's variant
 finished before the tournament was created (1500, the table's start, for a player without one)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -175,9 +175,7 @@ WORDS: dict[str, str] = {
     "result_exists:short_after_result": gettext_noop(
         "table %(table)s of round %(round)s has a result: record the short round before it"
     ),
-    "result_invalid:line_step": gettext_noop(
-        "hand %(hand)s: %(line)s is not a hand line: points are multiples of 5"
-    ),
+    "result_invalid:line_step": gettext_noop("hand %(hand)s: %(line)s is not a hand line: points are multiples of 5"),
     "result_invalid:line_sum": gettext_noop(
         "hand %(hand)s: %(line)s is not a hand line: the two sides sum to 100 plus or minus the calls’ "
         "hundreds, not %(total)s"

@@ -13,6 +13,7 @@ confirms it, and a result that its game no longer gives does not stand silently.
   again (hands undone, not yet re-entered) the result is **out of step**: the table's view and the
   director's page flag it and the round does not close until the game is over (`result_out_of_step`).
 """
+
 from __future__ import annotations
 
 import logging
@@ -47,11 +48,13 @@ def _misses_key(row: TableCode) -> str:
 def side_by_pin(row: TableCode, pin: Any) -> int:
     """The side whose PIN the code's holder typed, or the coded refusal."""
     if not isinstance(pin, str) or not pin.strip():
-        raise SidePinRefused("side_pin_required",
-                             _("type your side's PIN: it is on your side's slip of the table card"))
+        raise SidePinRefused(
+            "side_pin_required", _("type your side's PIN: it is on your side's slip of the table card")
+        )
     if (safe_cache.get(_misses_key(row)) or 0) >= table_codes.PIN_TRIES:
-        raise SidePinRefused("side_pin_locked",
-                             _("too many wrong PINs at this table: wait a quarter of an hour, or ask the director"))
+        raise SidePinRefused(
+            "side_pin_locked", _("too many wrong PINs at this table: wait a quarter of an hour, or ask the director")
+        )
     side = table_codes.side_of_pin(row, pin)
     if side is None:
         try:
@@ -64,12 +67,15 @@ def side_by_pin(row: TableCode, pin: Any) -> int:
 
 def check_code_write(row: TableCode, round_number: int) -> None:
     """A table's code writes its game (of `round_number`) only until the table's result is sent."""
-    sent = TournamentEvent.objects.filter(tournament_id=row.tournament_id, type__in=RESULT_TYPES,
-                                          payload__round=round_number, payload__table=row.table).exists()
+    sent = TournamentEvent.objects.filter(
+        tournament_id=row.tournament_id, type__in=RESULT_TYPES, payload__round=round_number, payload__table=row.table
+    ).exists()
     if sent:
         raise InvalidInput(
-            _("table %(table)s's result is sent: its game no longer changes with the table's code; "
-              "ask the director") % {"table": row.table}, code="result_sent")
+            _("table %(table)s's result is sent: its game no longer changes with the table's code; ask the director")
+            % {"table": row.table},
+            code="result_sent",
+        )
 
 
 def game_lines(game: Game) -> list[dict]:
@@ -107,7 +113,11 @@ def check_round_closes_in_step(tournament, state, round_number: int) -> None:
     changed = round_out_of_step(tournament, state, round_number)
     if changed:
         raise InvalidInput(
-            _("round %(round)s: the game of table(s) %(tables)s is open again (hands undone): the round "
-              "closes once it is over again") % {
-                "round": round_number, "tables": ", ".join(map(str, changed))},
-            code="result_out_of_step", params={"round": round_number, "tables": sorted(changed)})
+            _(
+                "round %(round)s: the game of table(s) %(tables)s is open again (hands undone): the round "
+                "closes once it is over again"
+            )
+            % {"round": round_number, "tables": ", ".join(map(str, changed))},
+            code="result_out_of_step",
+            params={"round": round_number, "tables": sorted(changed)},
+        )

@@ -1,6 +1,7 @@
 """The tournament results format (JSON, `tichu-tournament-results/1`), in the spirit of USEBIO
 and FIDE's TRF: the event, its entrants, every round's tables with their hand lines and a link to
 each game's record, and the standings (docs/tournament.md, "Results format")."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,8 +23,9 @@ def _table_link(tournament: Tournament, round_number: int, table: int, game: int
     return (link["game"], link["record"]) if link else (None, None)
 
 
-def portable_events(tournament: Tournament, names: dict[int, str],
-                    events: list[dict] | None = None, game_lines: dict | None = None) -> list[dict[str, Any]]:
+def portable_events(
+    tournament: Tournament, names: dict[int, str], events: list[dict] | None = None, game_lines: dict | None = None
+) -> list[dict[str, Any]]:
     """The tournament's events (`events`: as the reader may see them; all by default) as another
     server can replay them: players by name instead of this club's ids, and no game ids (each
     table's link to its game record is in `rounds`). A result taken from a game carries the lines
@@ -42,8 +44,11 @@ def portable_events(tournament: Tournament, names: dict[int, str],
             event = {k: v for k, v in event.items() if k != "game"}
             if lines:  # the game's now; the typed score and VP are the game's too
                 event = {**{k: v for k, v in event.items() if k not in ("score", "vp")}, "hands": lines}
-        elif event["type"] in ("result_confirmed", "result_disputed") and "hands" not in event \
-                and sent.get(where) is not None:
+        elif (
+            event["type"] in ("result_confirmed", "result_disputed")
+            and "hands" not in event
+            and sent.get(where) is not None
+        ):
             event = {**event, "hands": sent[where]}
         out.append(event)
     return out
@@ -66,31 +71,62 @@ def results_json(tournament: Tournament, game_url, reader=None) -> dict[str, Any
             result = t.get("result")
             if result:
                 game, record = _table_link(tournament, rnd["round"], t["table"], result["game"], game_url)
-                row.update(score=result["score"], vp=result["vp"], hands=result["hands"],
-                           confirmation=t.get("confirmation"), game=game, record=record)
+                row.update(
+                    score=result["score"],
+                    vp=result["vp"],
+                    hands=result["hands"],
+                    confirmation=t.get("confirmation"),
+                    game=game,
+                    record=record,
+                )
             tables.append(row)
         out_rounds.append({"round": rnd["round"], "closed": rnd["closed"], "tables": tables, "byes": rnd["byes"]})
     perf = performances(tournament, state)
     source = tournament.source
     return {
         "format": FORMAT,
-        "event": {"name": tournament.name, "club": source.get("club", tournament.club.slug),
-                  "created_at": source.get("created_at", tournament.created_at.isoformat()),
-                  "status": tournament.status, "header": tournament.header,
-                  "variant": tournament.variant, "game_options": tournament.game_options},
-        "entrants": [{"entry": e.id, "name": e.name, "players": [players.get(p, str(p)) for p in e.players],
-                      "active": e.active, "joined_after": e.joined_after,
-                      "performance": perf[e.id]} for e in state.entries.values()],
+        "event": {
+            "name": tournament.name,
+            "club": source.get("club", tournament.club.slug),
+            "created_at": source.get("created_at", tournament.created_at.isoformat()),
+            "status": tournament.status,
+            "header": tournament.header,
+            "variant": tournament.variant,
+            "game_options": tournament.game_options,
+        },
+        "entrants": [
+            {
+                "entry": e.id,
+                "name": e.name,
+                "players": [players.get(p, str(p)) for p in e.players],
+                "active": e.active,
+                "joined_after": e.joined_after,
+                "performance": perf[e.id],
+            }
+            for e in state.entries.values()
+        ],
         "rounds": out_rounds,
-        "standings": [{**row, "players": [players.get(p, p) for p in row["players"]]}
-                      for row in core.standings_json(state)["standings"]],
+        "standings": [
+            {**row, "players": [players.get(p, p) for p in row["players"]]}
+            for row in core.standings_json(state)["standings"]
+        ],
         "events": portable_events(tournament, players, shown["events"], selectors.game_lines(tournament)),
     }
 
 
 STANDINGS_COLUMNS = ["rank", "name", "players", "vp", "points", "against", "difference", "played", "performance"]
-TABLE_COLUMNS = ["round", "table", "north_south", "east_west", "score_ns", "score_ew", "vp_ns", "vp_ew",
-                 "confirmation", "record"]
+TABLE_COLUMNS = [
+    "round",
+    "table",
+    "north_south",
+    "east_west",
+    "score_ns",
+    "score_ew",
+    "vp_ns",
+    "vp_ew",
+    "confirmation",
+    "record",
+]
 
 
 def rows(results: dict[str, Any]) -> dict[str, list[list[Any]]]:
@@ -98,15 +134,37 @@ def rows(results: dict[str, Any]) -> dict[str, list[list[Any]]]:
     names = {e["entry"]: e["name"] for e in results["entrants"]}
     perf = {e["entry"]: e["performance"]["performance"] for e in results["entrants"]}
     standings = [STANDINGS_COLUMNS] + [
-        [r["rank"], r["name"], " & ".join(map(str, r["players"])), r["vp"], r["points"], r["against"],
-         r["difference"], r["played"], perf.get(r["entry"])] for r in results["standings"]]
+        [
+            r["rank"],
+            r["name"],
+            " & ".join(map(str, r["players"])),
+            r["vp"],
+            r["points"],
+            r["against"],
+            r["difference"],
+            r["played"],
+            perf.get(r["entry"]),
+        ]
+        for r in results["standings"]
+    ]
     tables = [TABLE_COLUMNS]
     for rnd in results["rounds"]:
         for t in rnd["tables"]:
             score, vp = t.get("score") or [None, None], t.get("vp") or [None, None]
-            tables.append([rnd["round"], t["table"], " & ".join(names[e] for e in t["north_south"]),
-                           " & ".join(names[e] for e in t["east_west"]), score[0], score[1], vp[0], vp[1],
-                           t.get("confirmation"), t.get("record")])
+            tables.append(
+                [
+                    rnd["round"],
+                    t["table"],
+                    " & ".join(names[e] for e in t["north_south"]),
+                    " & ".join(names[e] for e in t["east_west"]),
+                    score[0],
+                    score[1],
+                    vp[0],
+                    vp[1],
+                    t.get("confirmation"),
+                    t.get("record"),
+                ]
+            )
     return {"standings": standings, "tables": tables}
 
 

@@ -16,6 +16,7 @@ content (the SHA-256 of the file's canonical JSON, `games.services.import_hash`,
 `Tournament.import_hash`: the same file again answers with the tournament it made, 200
 `already_imported`) and, with an `Idempotency-Key`, by key (`games.services.idempotent_write`).
 """
+
 from __future__ import annotations
 
 import json
@@ -41,26 +42,32 @@ MAX_FILE_EVENTS = 10_000
 
 
 def _too_many(what: str, count: int, limit: int) -> InvalidInput:
-    words = {"entrants": _("a tournament has at most %(limit)s entrants; this file has %(count)s"),
-             "boards": _("a tournament has at most %(limit)s boards; this file has %(count)s"),
-             "events": _("a results file has at most %(limit)s events; this file has %(count)s")}
-    return InvalidInput(words[what] % {"limit": limit, "count": count}, code=f"too_many_{what}",
-                        params={"limit": limit, "count": count})
+    words = {
+        "entrants": _("a tournament has at most %(limit)s entrants; this file has %(count)s"),
+        "boards": _("a tournament has at most %(limit)s boards; this file has %(count)s"),
+        "events": _("a results file has at most %(limit)s events; this file has %(count)s"),
+    }
+    return InvalidInput(
+        words[what] % {"limit": limit, "count": count}, code=f"too_many_{what}", params={"limit": limit, "count": count}
+    )
 
 
 def _need(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     value = obj.get(key) if isinstance(obj, dict) else None
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise InvalidInput(_("%(where)s: '%(key)s' is missing or has the wrong type") % {"where": where, "key": key},
-                           code="malformed",
-                           params={"field": f"{where}.{key}"})
+        raise InvalidInput(
+            _("%(where)s: '%(key)s' is missing or has the wrong type") % {"where": where, "key": key},
+            code="malformed",
+            params={"field": f"{where}.{key}"},
+        )
     return value
 
 
 def check_writer(user, club: Club) -> None:
     if membership_role(user, club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(_("importing a tournament needs the scorer or admin role in club '%(club)s'")
-                             % {"club": club.slug})
+        raise WriteForbidden(
+            _("importing a tournament needs the scorer or admin role in club '%(club)s'") % {"club": club.slug}
+        )
 
 
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
@@ -92,11 +99,14 @@ def _links(data: dict) -> dict[str, dict]:
         for table in _need(rnd, "tables", list, "round"):
             if isinstance(table, dict) and "score" in table:
                 game, record = table.get("game"), table.get("record")
-                if not (game is None or (isinstance(game, int) and not isinstance(game, bool))) or \
-                        not (record is None or isinstance(record, str)):
+                if not (game is None or (isinstance(game, int) and not isinstance(game, bool))) or not (
+                    record is None or isinstance(record, str)
+                ):
                     raise InvalidInput(_("a table's 'game' is an id and 'record' an address"), code="malformed")
                 links[f"{_need(rnd, 'round', int, 'round')}/{_need(table, 'table', int, 'table')}"] = {
-                    "game": game, "record": record}
+                    "game": game,
+                    "record": record,
+                }
     return links
 
 
@@ -112,16 +122,18 @@ def _answer(tournament: Tournament) -> dict[str, Any]:
     return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
 
 
-def _import_once(*, club: Club, user, content: str, idempotency_key: str | None, request: dict,
-                 write) -> WriteResult:
+def _import_once(*, club: Club, user, content: str, idempotency_key: str | None, request: dict, write) -> WriteResult:
     """Run `write()` (which makes the tournament under `content`) unless the club imported this
     content before (the stream store's import_once), or this key was used: then the first answer."""
-    def once() -> WriteResult:
-        return import_once(model=Tournament, club=club, content=content, create=lambda: WriteResult(body=write()),
-                           answer=_answer)
 
-    return idempotent_write(user=user, key=idempotency_key, operation="tournament_import",
-                            request={"club": club.pk, **request}, write=once)
+    def once() -> WriteResult:
+        return import_once(
+            model=Tournament, club=club, content=content, create=lambda: WriteResult(body=write()), answer=_answer
+        )
+
+    return idempotent_write(
+        user=user, key=idempotency_key, operation="tournament_import", request={"club": club.pk, **request}, write=once
+    )
 
 
 def _count_entrants(events: list[dict]) -> int:
@@ -135,8 +147,11 @@ def import_results(*, club: Club, data: Any, user, game_url=None, idempotency_ke
     if not isinstance(data, dict):
         raise InvalidInput(_("a results file is a JSON object"), code="malformed")
     if data.get("format") != results.FORMAT:
-        raise InvalidInput(_("not a %(expected)s file (format %(format)s)")
-                           % {"expected": results.FORMAT, "format": repr(data.get("format"))}, code="format_unknown")
+        raise InvalidInput(
+            _("not a %(expected)s file (format %(format)s)")
+            % {"expected": results.FORMAT, "format": repr(data.get("format"))},
+            code="format_unknown",
+        )
     check_storable(data, gettext_noop("the results file"))
     event = _need(data, "event", dict, "results")
     name = _need(event, "name", str, "event")
@@ -147,34 +162,50 @@ def import_results(*, club: Club, data: Any, user, game_url=None, idempotency_ke
         raise InvalidInput(_("event: 'variant' is a string and 'game_options' an object"), code="malformed")
     events = data.get("events")
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-        raise InvalidInput(_("the file has no 'events' (a list of tournament events): it cannot be replayed"),
-                           code="events_missing")
+        raise InvalidInput(
+            _("the file has no 'events' (a list of tournament events): it cannot be replayed"), code="events_missing"
+        )
     if len(events) > MAX_FILE_EVENTS:
         raise _too_many("events", len(events), MAX_FILE_EVENTS)
     if _count_entrants(events) > core.MAX_ENTRIES:
         raise _too_many("entrants", _count_entrants(events), core.MAX_ENTRIES)
-    source = {"club": _need(event, "club", str, "event"), "created_at": _need(event, "created_at", str, "event"),
-              "tables": _links(data), "performance": _performance(data)}
+    source = {
+        "club": _need(event, "club", str, "event"),
+        "created_at": _need(event, "created_at", str, "event"),
+        "tables": _links(data),
+        "performance": _performance(data),
+    }
     content = import_hash(data)
 
     def write() -> dict[str, Any]:
         tournament = _create(club, name, header, variant, game_options, user, source, content)
         _replay(tournament, events, user)
         tournament.refresh_from_db()
-        again = json.loads(json.dumps(results.results_json(tournament, game_url or (lambda gid: None)),
-                                      cls=DjangoJSONEncoder))
+        again = json.loads(
+            json.dumps(results.results_json(tournament, game_url or (lambda gid: None)), cls=DjangoJSONEncoder)
+        )
         where = first_difference(again, data)
         if where is not None:
-            raise InvalidInput(_("the file does not follow from its events: it differs at %(path)s") % {"path": where},
-                               code="results_mismatch", params={"path": where})
+            raise InvalidInput(
+                _("the file does not follow from its events: it differs at %(path)s") % {"path": where},
+                code="results_mismatch",
+                params={"path": where},
+            )
         return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
 
-    return _import_once(club=club, user=user, content=content, idempotency_key=idempotency_key,
-                        request={"format": results.FORMAT, "data": data}, write=write)
+    return _import_once(
+        club=club,
+        user=user,
+        content=content,
+        idempotency_key=idempotency_key,
+        request={"format": results.FORMAT, "data": data},
+        write=write,
+    )
 
 
-def _create(club: Club, name: str, header: dict, variant: str, game_options: dict, user, source: dict,
-            content: str) -> Tournament:
+def _create(
+    club: Club, name: str, header: dict, variant: str, game_options: dict, user, source: dict, content: str
+) -> Tournament:
     if not name.strip() or len(name) > 100:
         raise InvalidInput(_("a tournament's name is a non-empty string of at most 100 characters"))
     parsed = services._core_call(core.parse_header, header)
@@ -183,16 +214,24 @@ def _create(club: Club, name: str, header: dict, variant: str, game_options: dic
 
     # an imported duplicate tournament gets boards of its own (the secret is never exported)
     secret = new_secret() if parsed["system"] == "duplicate" else ""
-    return Tournament.objects.create(club=club, name=name.strip(), header=parsed, variant=variant,
-                                     game_options=game_options, created_by=user, source=source, board_secret=secret,
-                                     import_hash=content)
+    return Tournament.objects.create(
+        club=club,
+        name=name.strip(),
+        header=parsed,
+        variant=variant,
+        game_options=game_options,
+        created_by=user,
+        source=source,
+        board_secret=secret,
+        import_hash=content,
+    )
 
 
 def _replay(tournament: Tournament, events: list[dict], user) -> None:
     """The file's events through the service's append (the core checks each; players by name join
     the roster), in batches of the API's size."""
     for start in range(0, len(events), services.MAX_BATCH):
-        batch = events[start:start + services.MAX_BATCH]
+        batch = events[start : start + services.MAX_BATCH]
         try:
             services.append_events(tournament_id=tournament.pk, events=batch, expected_seq=start, user=user)
         except services.TournamentRuleViolation as err:
@@ -209,8 +248,11 @@ ARAGOS_ADJUSTMENTS = ("AVG", "AVG+", "AVG-")  # AVG++ and AVG-- have no counterp
 def _aragos_int(obj: dict, key: str, low: int, where: str) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise InvalidInput(_("%(where)s: '%(key)s' is an integer >= %(low)s") % {"where": where, "key": key, "low": low},
-                           code="malformed", params={"field": key})
+        raise InvalidInput(
+            _("%(where)s: '%(key)s' is an integer >= %(low)s") % {"where": where, "key": key, "low": low},
+            code="malformed",
+            params={"field": key},
+        )
     return value
 
 
@@ -233,8 +275,11 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
         raise InvalidInput(_("tournament: 'hands' and 'players' are lists"), code="malformed")
     # a board is played at most once by each pair: more hands than that cannot be a tournament
     if len(hands) > boards * (pairs // 2) or len(players) > 2 * pairs:
-        raise InvalidInput(_("tournament: more hands or players than %(pairs)s pairs and %(boards)s boards can have")
-                           % {"pairs": pairs, "boards": boards}, code="malformed")
+        raise InvalidInput(
+            _("tournament: more hands or players than %(pairs)s pairs and %(boards)s boards can have")
+            % {"pairs": pairs, "boards": boards},
+            code="malformed",
+        )
     names: dict[int, list[str]] = {}
     emails = {}
     for p in players:
@@ -242,8 +287,10 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
             raise InvalidInput(_("a player is an object"), code="malformed")
         number = _aragos_int(p, "pair_no", 1, "player")
         if number > pairs:
-            raise InvalidInput(_("player of pair %(pair)s: the tournament has %(pairs)s pairs") % {"pair": number, "pairs": pairs},
-                               code="malformed")
+            raise InvalidInput(
+                _("player of pair %(pair)s: the tournament has %(pairs)s pairs") % {"pair": number, "pairs": pairs},
+                code="malformed",
+            )
         name = p.get("name")
         if isinstance(name, str) and name.strip():
             names.setdefault(number, []).append(name.strip())
@@ -256,46 +303,82 @@ def aragos_events(data: Any) -> tuple[dict, list[dict], dict]:
             raise InvalidInput(_("a hand is an object"), code="malformed")
         board, ns, ew = (_aragos_int(h, k, 1, "hand") for k in ("board_no", "ns_pair", "ew_pair"))
         if board > boards or ns > pairs or ew > pairs or ns == ew:
-            raise InvalidInput(_("hand of board %(board)s: boards 1..%(boards)s, two different pairs 1..%(pairs)s")
-                               % {"board": board, "boards": boards, "pairs": pairs},
-                               code="malformed")
+            raise InvalidInput(
+                _("hand of board %(board)s: boards 1..%(boards)s, two different pairs 1..%(pairs)s")
+                % {"board": board, "boards": boards, "pairs": pairs},
+                code="malformed",
+            )
         line = _aragos_line(h, board)
         if (ns, ew) in by_board.setdefault(board, {}) or (ew, ns) in by_board[board]:
-            raise InvalidInput(_("board %(board)s is scored twice for pairs %(ns)s and %(ew)s")
-                               % {"board": board, "ns": ns, "ew": ew}, code="malformed")
+            raise InvalidInput(
+                _("board %(board)s is scored twice for pairs %(ns)s and %(ew)s") % {"board": board, "ns": ns, "ew": ew},
+                code="malformed",
+            )
         by_board[board][(ns, ew)] = line
         if h.get("calls") or h.get("notes"):
-            kept_hands.append({"board_no": board, "ns_pair": ns, "ew_pair": ew, "calls": h.get("calls"),
-                               "notes": h.get("notes")})
+            kept_hands.append(
+                {"board_no": board, "ns_pair": ns, "ew_pair": ew, "calls": h.get("calls"), "notes": h.get("notes")}
+            )
     missing = [b for b in range(1, boards + 1) if b not in by_board]
     if missing:
-        raise InvalidInput(_("boards without any result: %(boards)s; only a tournament whose every board was "
-                             "played can be read") % {"boards": _listed(missing)}, code="aragos_incomplete",
-                           params={"boards": missing[:LISTED], "count": len(missing)})
+        raise InvalidInput(
+            _("boards without any result: %(boards)s; only a tournament whose every board was played can be read")
+            % {"boards": _listed(missing)},
+            code="aragos_incomplete",
+            params={"boards": missing[:LISTED], "count": len(missing)},
+        )
     size = _board_set_size(by_board, boards)
     events: list[dict] = []
     for n in range(1, pairs + 1):
         given = names.get(n, [])[:2]
         players_of = given + [f"Pair {n} player {i}" for i in range(len(given) + 1, 3)]
-        events.append({"type": "entry_registered", "entry": f"p{n}", "players": players_of,
-                       "name": " & ".join(given) if given else f"Pair {n}"})
+        events.append(
+            {
+                "type": "entry_registered",
+                "entry": f"p{n}",
+                "players": players_of,
+                "name": " & ".join(given) if given else f"Pair {n}",
+            }
+        )
     for r in range(boards // size):
         set_boards = range(r * size + 1, (r + 1) * size + 1)
         meetings = sorted(by_board[set_boards[0]])
         tables = [{"table": i + 1, "sides": [[f"p{ns}"], [f"p{ew}"]]} for i, (ns, ew) in enumerate(meetings)]
         seated = {p for m in meetings for p in m}
         byes = [f"p{n}" for n in range(1, pairs + 1) if n not in seated]
-        events.append({"type": "round_paired", "round": r + 1, "tables": tables, "byes": byes,
-                       "explanation": {"system": "duplicate", "method": "imported from aragos/tichu-tournament",
-                                       "boards": list(set_boards)}})
+        events.append(
+            {
+                "type": "round_paired",
+                "round": r + 1,
+                "tables": tables,
+                "byes": byes,
+                "explanation": {
+                    "system": "duplicate",
+                    "method": "imported from aragos/tichu-tournament",
+                    "boards": list(set_boards),
+                },
+            }
+        )
         for i, meeting in enumerate(meetings):
-            events.append({"type": "result_recorded", "round": r + 1, "table": i + 1,
-                           "hands": [by_board[b][meeting] for b in set_boards]})
+            events.append(
+                {
+                    "type": "result_recorded",
+                    "round": r + 1,
+                    "table": i + 1,
+                    "hands": [by_board[b][meeting] for b in set_boards],
+                }
+            )
         events.append({"type": "round_closed", "round": r + 1})
     events.append({"type": "tournament_finished"})
-    header = {"name": data.get("name") if isinstance(data.get("name"), str) else "", "entrants": "pairs",
-              "system": "duplicate", "scoring": "matchpoints", "hands_per_round": size, "rounds": boards // size,
-              "grand_tichu": True}
+    header = {
+        "name": data.get("name") if isinstance(data.get("name"), str) else "",
+        "entrants": "pairs",
+        "system": "duplicate",
+        "scoring": "matchpoints",
+        "hands_per_round": size,
+        "rounds": boards // size,
+        "grand_tichu": True,
+    }
     kept = {"format": "aragos", "hands": kept_hands, "emails": emails}
     return header, events, kept
 
@@ -312,14 +395,18 @@ def _aragos_line(h: dict, board: int) -> dict:
         ns_adj = ns if isinstance(ns, str) else None
         ew_adj = ew if isinstance(ew, str) else None
         if ns_adj not in ARAGOS_ADJUSTMENTS or ew_adj not in ARAGOS_ADJUSTMENTS:
-            raise InvalidInput(_("board %(board)s: adjustments read are %(adjustments)s for both pairs (not %(ns)s / %(ew)s)")
-                               % {"board": board, "adjustments": ", ".join(ARAGOS_ADJUSTMENTS), "ns": repr(ns),
-                                  "ew": repr(ew)}, code="aragos_unmappable", params={"board": board})
+            raise InvalidInput(
+                _("board %(board)s: adjustments read are %(adjustments)s for both pairs (not %(ns)s / %(ew)s)")
+                % {"board": board, "adjustments": ", ".join(ARAGOS_ADJUSTMENTS), "ns": repr(ns), "ew": repr(ew)},
+                code="aragos_unmappable",
+                params={"board": board},
+            )
         return {"adjustment": [ns_adj, ew_adj]}
     for v in (ns, ew):
         if not isinstance(v, int) or isinstance(v, bool):
-            raise InvalidInput(_("board %(board)s: a score is an integer or an AVG adjustment") % {"board": board},
-                               code="malformed")
+            raise InvalidInput(
+                _("board %(board)s: a score is an integer or an AVG adjustment") % {"board": board}, code="malformed"
+            )
     return {"points": [ns, ew]}
 
 
@@ -331,19 +418,26 @@ def _board_set_size(by_board: dict[int, dict], boards: int) -> int:
     while size < boards and set(by_board[size + 1]) == set(by_board[1]):
         size += 1
     sets_ok = boards % size == 0 and all(
-        set(by_board[b]) == set(by_board[(b - 1) // size * size + 1]) for b in range(1, boards + 1))
+        set(by_board[b]) == set(by_board[(b - 1) // size * size + 1]) for b in range(1, boards + 1)
+    )
     if sets_ok:
         for start in range(1, boards + 1, size):
             seen = [p for m in by_board[start] for p in m]
             sets_ok = sets_ok and len(seen) == len(set(seen))
     if not sets_ok:
-        raise InvalidInput(_("the boards are not played in equal sets of consecutive boards by the same tables, which "
-                             "is how rounds are read here"), code="aragos_unmappable")
+        raise InvalidInput(
+            _(
+                "the boards are not played in equal sets of consecutive boards by the same tables, which "
+                "is how rounds are read here"
+            ),
+            code="aragos_unmappable",
+        )
     return size
 
 
-def import_aragos(*, club: Club, data: Any, user, name: str | None = None,
-                  idempotency_key: str | None = None) -> WriteResult:
+def import_aragos(
+    *, club: Club, data: Any, user, name: str | None = None, idempotency_key: str | None = None
+) -> WriteResult:
     """A new duplicate tournament of `club` from aragos/tichu-tournament's tournament JSON (body
     as `import_results`'s, idempotent the same way: the file and the name given are the content)."""
     check_writer(user, club)
@@ -358,5 +452,11 @@ def import_aragos(*, club: Club, data: Any, user, name: str | None = None,
         tournament.refresh_from_db()
         return {"id": tournament.pk, "seq": tournament.seq, "status": tournament.status}
 
-    return _import_once(club=club, user=user, content=content, idempotency_key=idempotency_key,
-                        request={"format": "aragos", "data": data, "name": name}, write=write)
+    return _import_once(
+        club=club,
+        user=user,
+        content=content,
+        idempotency_key=idempotency_key,
+        request={"format": "aragos", "data": data, "name": name},
+        write=write,
+    )

@@ -4,6 +4,7 @@ the pages a table's code opens (the entry page, the result page) count down to t
 The clock is the core's (`Round.clock`, from the `round_clock_started` the TD appended); here it
 is only read at an instant: a closed round's or a finished tournament's clock is not shown (there
 is nothing left to time)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -6,6 +6,7 @@ side 1's first East, side 0's second South, side 1's second West. This module is
 that order: the tables' games are made with it (services.make_round_games) and the seat list
 (on a page, the projector and in print) reads it, so the two cannot disagree.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -44,10 +45,18 @@ def seat_list(state: core.TournamentState, round_number: int, names: dict[int, s
     for number, table in sorted(rnd.tables.items()):
         seats = table_seats(state, table.sides)
         for index, player in enumerate(seats):
-            rows.append({"player": player, "name": names.get(player, "?"), "table": number, "seat": SEAT_LETTERS[index],
-                         "partner": names.get(seats[(index + 2) % 4], "?")})
+            rows.append(
+                {
+                    "player": player,
+                    "name": names.get(player, "?"),
+                    "table": number,
+                    "seat": SEAT_LETTERS[index],
+                    "partner": names.get(seats[(index + 2) % 4], "?"),
+                }
+            )
     for entry_id in rnd.byes:
         for player in state.entries[entry_id].players:
-            rows.append({"player": player, "name": names.get(player, "?"), "table": None, "seat": None,
-                         "partner": None})
+            rows.append(
+                {"player": player, "name": names.get(player, "?"), "table": None, "seat": None, "partner": None}
+            )
     return sorted(rows, key=lambda row: (row["name"].casefold(), row["table"] or 0))

@@ -4,6 +4,7 @@ A tournament is read as its club's games are: anyone for a public club, members 
 members-only one (others get 404). Folding a whole tournament's stream costs well under the
 50 ms bench target (bench/tournament.py), so every read folds from the stored events.
 """
+
 from __future__ import annotations
 
 from django.db.models import QuerySet
@@ -62,8 +63,9 @@ def game_lines(tournament: Tournament) -> dict[int, list[dict] | None]:
     lines: dict[int, list[dict] | None] = {}
     for link in table_games(tournament).values():
         lines.update(_lines_of(link.game))
-    for link in TableGame.objects.filter(tournament=tournament).exclude(
-            game_id__in=list(lines)).select_related("game"):  # games an override replaced
+    for link in (
+        TableGame.objects.filter(tournament=tournament).exclude(game_id__in=list(lines)).select_related("game")
+    ):  # games an override replaced
         lines.update(_lines_of(link.game))
     return lines
 
@@ -84,8 +86,12 @@ def round_of(state: core.TournamentState, number: int):
 def table_games(tournament: Tournament, round_number: int | None = None) -> dict:
     """{table: TableGame} for a round (the newest game per table), or {(round, table): TableGame}
     for the whole tournament when `round_number` is None."""
-    rows = (TableGame.objects.filter(tournament=tournament).select_related("game")
-            .prefetch_related("game__seats").order_by("round", "table", "id"))
+    rows = (
+        TableGame.objects.filter(tournament=tournament)
+        .select_related("game")
+        .prefetch_related("game__seats")
+        .order_by("round", "table", "id")
+    )
     if round_number is not None:
         rows = rows.filter(round=round_number)
     links: dict = {}

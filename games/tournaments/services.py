@@ -7,6 +7,7 @@ write, the head row locked (writers to one tournament are serialised), `expected
 with the index of the refused event), an `Idempotency-Key` remembered in the same transaction as
 the write.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -70,7 +71,9 @@ class TournamentSeqConflict(SeqConflict):
     def __init__(self, expected_seq: int, current_seq: int) -> None:
         super().__init__(expected_seq, current_seq)
         self.message = _("expected_seq is %(expected)s but the tournament is at seq %(current)s") % {
-            "expected": expected_seq, "current": current_seq}
+            "expected": expected_seq,
+            "current": current_seq,
+        }
         self.args = (self.message,)
 
 
@@ -91,8 +94,14 @@ def _body(tournament: Tournament) -> dict[str, Any]:
 
 
 def tournament_create(
-    *, club: Club, name: str, header: dict, variant: str = "nanking", game_options: dict | None = None,
-    user, idempotency_key: str | None = None,
+    *,
+    club: Club,
+    name: str,
+    header: dict,
+    variant: str = "nanking",
+    game_options: dict | None = None,
+    user,
+    idempotency_key: str | None = None,
 ) -> WriteResult:
     """A new tournament of `club` (the user must be a scorer or admin there: checked by the caller's
     permission). The header is checked by the core; the tables' game must be a four-seat Tichu
@@ -108,15 +117,22 @@ def tournament_create(
 
     def write() -> dict:
         tournament = Tournament.objects.create(
-            club=club, name=name.strip(), header=parsed, variant=variant, game_options=game_options, created_by=user,
+            club=club,
+            name=name.strip(),
+            header=parsed,
+            variant=variant,
+            game_options=game_options,
+            created_by=user,
             board_secret=duplicate_boards.new_secret() if parsed["system"] == "duplicate" else "",
         )
         return _body(tournament)
 
     printed = (
-        fingerprint("tournament_create", club=club.pk, name=name, header=header, variant=variant,
-                    game_options=game_options)
-        if idempotency_key is not None else ""
+        fingerprint(
+            "tournament_create", club=club.pk, name=name, header=header, variant=variant, game_options=game_options
+        )
+        if idempotency_key is not None
+        else ""
     )
     return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)
 
@@ -143,8 +159,9 @@ def _lock_for_writer(tournament_id: int, user) -> Tournament:
     if tournament is None or not selectors.may_read(user, tournament):
         raise TournamentNotFound(_("no such tournament"))
     if game_selectors.membership_role(user, tournament.club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(_("running a tournament needs the scorer or admin role in club '%(club)s'")
-                             % {"club": tournament.club.slug})
+        raise WriteForbidden(
+            _("running a tournament needs the scorer or admin role in club '%(club)s'") % {"club": tournament.club.slug}
+        )
     return tournament
 
 
@@ -161,8 +178,10 @@ def _resolve_players(club: Club, event: dict) -> dict:
         if isinstance(value, int):
             player = Player.objects.filter(club=club, pk=value).first() if ids.in_range(value) else None
             if player is None:
-                raise InvalidInput(_("no player %(player)s in club '%(club)s'") % {"player": value, "club": club.slug},
-                                   code="unknown_player")
+                raise InvalidInput(
+                    _("no player %(player)s in club '%(club)s'") % {"player": value, "club": club.slug},
+                    code="unknown_player",
+                )
         else:
             player = game_services.players_for_names(club=club, names=[value])[0]
         players.append(player)
@@ -190,9 +209,14 @@ def _check_correction_side(state: core.TournamentState, event: dict, index: int)
     table = _game_table(state, event)
     if table is not None:
         raise InvalidInput(
-            _("table %(table)s's result is its game's: correct the hand on the game (with your reason), not "
-              "the table's score") % {"table": event["table"]},
-            code="correct_on_game", params={"index": index, "round": event["round"], "table": table.number})
+            _(
+                "table %(table)s's result is its game's: correct the hand on the game (with your reason), not "
+                "the table's score"
+            )
+            % {"table": event["table"]},
+            code="correct_on_game",
+            params={"index": index, "round": event["round"], "table": table.number},
+        )
 
 
 def _game_table(state: core.TournamentState, event: dict):
@@ -212,12 +236,18 @@ def _answer_to_game(tournament: Tournament, state: core.TournamentState, event: 
         return event
     link = selectors.table_games(tournament, event["round"]).get(event["table"])
     if link is None or link.game.status != Game.Status.FINISHED:
-        raise InvalidInput(_("the table's game is open again (hands undone): it is answered once it is "
-                             "over again"), code="result_out_of_step", params={"index": index})
+        raise InvalidInput(
+            _("the table's game is open again (hands undone): it is answered once it is over again"),
+            code="result_out_of_step",
+            params={"index": index},
+        )
     lines = result_sides.game_lines(link.game)
     if event.get("hands") is not None and event["hands"] != lines:
-        raise InvalidInput(_("this answer is to other hand lines than the game's now: look at the game again"),
-                           code="answer_lines_stale", params={"index": index})
+        raise InvalidInput(
+            _("this answer is to other hand lines than the game's now: look at the game again"),
+            code="answer_lines_stale",
+            params={"index": index},
+        )
     return {**event, "hands": lines}
 
 
@@ -229,12 +259,18 @@ def _check_game_disputes(state: core.TournamentState, event: dict, index: int) -
     rnd = selectors.round_of(state, event["round"])
     if rnd is None:
         return
-    disputed = sorted(n for n, t in rnd.tables.items() if t.confirmation == "disputed"
-                      and _game_table(state, {"round": rnd.number, "table": n}) is not None)
+    disputed = sorted(
+        n
+        for n, t in rnd.tables.items()
+        if t.confirmation == "disputed" and _game_table(state, {"round": rnd.number, "table": n}) is not None
+    )
     if disputed:
         error = core.TournamentError(
-            "results_disputed", f"round {rnd.number}: the result of table(s) "
-            f"{', '.join(map(str, disputed))} is disputed: correct it first", round=rnd.number, tables=disputed)
+            "results_disputed",
+            f"round {rnd.number}: the result of table(s) {', '.join(map(str, disputed))} is disputed: correct it first",
+            round=rnd.number,
+            tables=disputed,
+        )
         raise TournamentRuleViolation(error, index)
 
 
@@ -246,11 +282,13 @@ def _check_result_game(club: Club, event: dict, index: int) -> None:
     game = event.get("game")
     if game is None or not (isinstance(game, (int, str)) and not isinstance(game, bool)):
         return  # absent, or a shape the core refuses as malformed
-    known = (isinstance(game, int) and ids.in_range(game)
-             and Game.objects.filter(club=club, pk=game).exists())
+    known = isinstance(game, int) and ids.in_range(game) and Game.objects.filter(club=club, pk=game).exists()
     if not known:
-        raise InvalidInput(_("no game %(game)s in club '%(club)s'") % {"game": str(game)[:40], "club": club.slug},
-                           code="unknown_game", params={"index": index})
+        raise InvalidInput(
+            _("no game %(game)s in club '%(club)s'") % {"game": str(game)[:40], "club": club.slug},
+            code="unknown_game",
+            params={"index": index},
+        )
 
 
 def append_events(
@@ -275,10 +313,18 @@ def append_events(
         _insert(tournament, resolved, finished=state.finished, user=user)
         return {**_body(tournament), "appended": len(resolved), "first_seq": tournament.seq - len(resolved) + 1}
 
-    return append_batch(events=events, limit=MAX_BATCH, operation="tournament_append",
-                        stream={"tournament": tournament_id}, expected_seq=expected_seq, user=user,
-                        idempotency_key=idempotency_key, lock=lambda: _lock_for_writer(tournament_id, user),
-                        conflict=TournamentSeqConflict, write=write)
+    return append_batch(
+        events=events,
+        limit=MAX_BATCH,
+        operation="tournament_append",
+        stream={"tournament": tournament_id},
+        expected_seq=expected_seq,
+        user=user,
+        idempotency_key=idempotency_key,
+        lock=lambda: _lock_for_writer(tournament_id, user),
+        conflict=TournamentSeqConflict,
+        write=write,
+    )
 
 
 def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user) -> None:
@@ -286,8 +332,14 @@ def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user)
     code = getattr(user, "table_code", None)  # a table code's write is recorded as made with it
     user = user if user is not None and user.is_authenticated and code is None else None
     TournamentEvent.objects.bulk_create(
-        TournamentEvent(tournament=tournament, seq=start + i + 1, type=e["type"],
-                        payload={k: v for k, v in e.items() if k != "type"}, recorded_by=user, table_code=code)
+        TournamentEvent(
+            tournament=tournament,
+            seq=start + i + 1,
+            type=e["type"],
+            payload={k: v for k, v in e.items() if k != "type"},
+            recorded_by=user,
+            table_code=code,
+        )
         for i, e in enumerate(events)
     )
     tournament.seq = start + len(events)
@@ -311,7 +363,9 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
         state = selectors.state_at(tournament)
         rnd = selectors.round_of(state, round_number)
         if rnd is None:
-            raise InvalidInput(_("round %(round)s has not been paired") % {"round": round_number}, code="round_not_found")
+            raise InvalidInput(
+                _("round %(round)s has not been paired") % {"round": round_number}, code="round_not_found"
+            )
         if rnd.closed:
             raise InvalidInput(_("round %(round)s is closed") % {"round": round_number}, code="round_closed")
         existing = selectors.table_games(tournament, round_number)
@@ -327,9 +381,13 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
             if len(players) != len(set(seats)):
                 raise InvalidInput(_("a table's players are not all players of the club"), code="unknown_player")
             game = Game.objects.create(
-                club=tournament.club, variant=tournament.variant, options=options,
-                header={"format": engine.FORMAT, "meta": {"tournament": tournament.pk, "round": round_number,
-                                                          "table": number}},
+                club=tournament.club,
+                variant=tournament.variant,
+                options=options,
+                header={
+                    "format": engine.FORMAT,
+                    "meta": {"tournament": tournament.pk, "round": round_number, "table": number},
+                },
                 created_by=user if user is not None and user.is_authenticated else None,
             )
             GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=players[p]) for i, p in enumerate(seats))
@@ -344,13 +402,17 @@ def _open_table(tournament_id: int, round_number: int, table: int, user) -> Tour
     tournament = _lock_for_writer(tournament_id, user)
     rnd = selectors.round_of(selectors.state_at(tournament), round_number)
     if rnd is None or table not in rnd.tables:
-        raise InvalidInput(_("round %(round)s has no table %(table)s") % {"round": round_number, "table": table},
-                           code="table_not_found")
+        raise InvalidInput(
+            _("round %(round)s has no table %(table)s") % {"round": round_number, "table": table},
+            code="table_not_found",
+        )
     if rnd.closed:
         raise InvalidInput(_("round %(round)s is closed") % {"round": round_number}, code="round_closed")
     if table not in selectors.table_games(tournament, round_number):
-        raise InvalidInput(_("table %(table)s of round %(round)s has no game") % {"table": table, "round": round_number},
-                           code="no_game")
+        raise InvalidInput(
+            _("table %(table)s of round %(round)s has no game") % {"table": table, "round": round_number},
+            code="no_game",
+        )
     return tournament
 
 
@@ -376,20 +438,28 @@ def round_table_codes(*, tournament_id: int, round_number: int, user) -> dict:
         return table_codes.live_codes(tournament, selectors.table_games(tournament, round_number))
 
 
-def record_result_from_game(*, tournament_id: int, round_number: int, table: int, user,
-                            reason: str | None = None) -> WriteResult:
+def record_result_from_game(
+    *, tournament_id: int, round_number: int, table: int, user, reason: str | None = None
+) -> WriteResult:
     """Append the table's result taken from its game's score sheet: `result_recorded`, or
     `result_corrected` with `reason` when the table has a result already (a TD correction)."""
     with transaction.atomic():
         tournament = _lock_for_writer(tournament_id, user)
         link = selectors.table_games(tournament, round_number).get(table)
         if link is None:
-            raise InvalidInput(_("table %(table)s of round %(round)s has no game") % {"table": table, "round": round_number},
-                           code="no_game")
+            raise InvalidInput(
+                _("table %(table)s of round %(round)s has no game") % {"table": table, "round": round_number},
+                code="no_game",
+            )
         game = link.game
         score = game_selectors.game_score(game)
-        event: dict[str, Any] = {"type": "result_recorded", "round": round_number, "table": table,
-                                 "game": game.pk, "hands": core.hand_lines(score)}
+        event: dict[str, Any] = {
+            "type": "result_recorded",
+            "round": round_number,
+            "table": table,
+            "game": game.pk,
+            "hands": core.hand_lines(score),
+        }
         state = selectors.state_at(tournament)
         rnd = selectors.round_of(state, round_number)
         if rnd is not None and table in rnd.tables and rnd.tables[table].result is not None:
@@ -401,8 +471,18 @@ def record_result_from_game(*, tournament_id: int, round_number: int, table: int
     return append_events(tournament_id=tournament_id, events=[event], expected_seq=expected, user=user)
 
 
-def correct_table_hand(*, tournament_id: int, round_number: int, table: int, hand: Any, calls: Any, out: Any,
-                       points: Any = None, reason: Any, user) -> WriteResult:
+def correct_table_hand(
+    *,
+    tournament_id: int,
+    round_number: int,
+    table: int,
+    hand: Any,
+    calls: Any,
+    out: Any,
+    points: Any = None,
+    reason: Any,
+    user,
+) -> WriteResult:
     """The TD's correction of a table whose result is its game's: a `hand_corrected` event on the
     game (games/engine/corrections.py), checked by the engine like any event. The table's result
     follows from the game's fold, and the opponents are asked again (the core's `reasked`)."""
@@ -416,9 +496,16 @@ def correct_table_hand(*, tournament_id: int, round_number: int, table: int, han
         if link is None or result is None or result.get("game") != link.game_id:
             raise InvalidInput(
                 _("table %(table)s of round %(round)s has no result from its game to correct")
-                % {"table": table, "round": round_number}, code="no_game_result")
-        event: dict[str, Any] = {"type": "hand_corrected", "hand": hand, "calls": calls, "out": out,
-                                 "reason": reason.strip()}
+                % {"table": table, "round": round_number},
+                code="no_game_result",
+            )
+        event: dict[str, Any] = {
+            "type": "hand_corrected",
+            "hand": hand,
+            "calls": calls,
+            "out": out,
+            "reason": reason.strip(),
+        }
         if points is not None:
             event["points"] = points
         game = link.game
@@ -426,9 +513,9 @@ def correct_table_hand(*, tournament_id: int, round_number: int, table: int, han
 
 
 def finished_table_games(tournament: Tournament, round_number: int) -> list[TableGame]:
-    return [tg for tg in selectors.table_games(tournament, round_number).values()
-            if tg.game.status == Game.Status.FINISHED]
-
+    return [
+        tg for tg in selectors.table_games(tournament, round_number).values() if tg.game.status == Game.Status.FINISHED
+    ]
 
 
 # --- a table's result answered at the table ---------------------------------------------------------
@@ -461,8 +548,12 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
     names = [" & ".join(state.entries[e].name for e in side) for side in table.sides]
     changed = result_sides.out_of_step(table, link)
     return {
-        "tournament": tournament.pk, "round": link.round, "table": link.table, "game": game_id,
-        "sides": names, "game_finished": link.game.status == Game.Status.FINISHED,
+        "tournament": tournament.pk,
+        "round": link.round,
+        "table": link.table,
+        "game": game_id,
+        "sides": names,
+        "game_finished": link.game.status == Game.Status.FINISHED,
         "score": list(table.result["score"]) if table.result else None,
         "vp": table_vp(state, link.round, link.table) if table.result else None,
         # the game changed after the opponents answered: they are asked again
@@ -472,7 +563,8 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
         "game_changed": changed,
         "sent_by_side": table.recorded_side if table.result else None,
         "pin_needed": getattr(user, "table_code", None) is not None,
-        "dispute_reason": table.dispute_reason, "seq": tournament.seq,
+        "dispute_reason": table.dispute_reason,
+        "seq": tournament.seq,
     }
 
 
@@ -502,7 +594,9 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None, 
     code each of the three names its side by that side's `pin`, and the side that sent the result
     does not answer it (result_sides); the TD acts without a side."""
     if action not in TABLE_ACTIONS:
-        raise InvalidInput(_("action must be one of %(actions)s") % {"actions": ", ".join(TABLE_ACTIONS)}, code="malformed")
+        raise InvalidInput(
+            _("action must be one of %(actions)s") % {"actions": ", ".join(TABLE_ACTIONS)}, code="malformed"
+        )
     with transaction.atomic():
         tournament, link = _lock_for_table(game_id, user)
         where = {"round": link.round, "table": link.table}
@@ -513,18 +607,30 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None, 
         if action == "record":
             if link.game.status != Game.Status.FINISHED:
                 raise InvalidInput(_("the table's game is not over yet"), code="game_not_finished")
-            event = {"type": "result_recorded", **where, "game": game_id,
-                     "hands": core.hand_lines(game_selectors.game_score(link.game)), **side}
+            event = {
+                "type": "result_recorded",
+                **where,
+                "game": game_id,
+                "hands": core.hand_lines(game_selectors.game_score(link.game)),
+                **side,
+            }
         elif action == "confirm":
             rnd = selectors.round_of(selectors.state_at(tournament), link.round)
             table = rnd.tables.get(link.table) if rnd is not None else None
             if table is not None and result_sides.out_of_step(table, link) is not None:
-                raise InvalidInput(_("the table's game is open again (hands undone): it is answered once it is "
-                                     "over again"), code="result_out_of_step")
+                raise InvalidInput(
+                    _("the table's game is open again (hands undone): it is answered once it is over again"),
+                    code="result_out_of_step",
+                )
             event = {"type": "result_confirmed", **where, **side, **_answered_lines(link)}
         else:
-            event = {"type": "result_disputed", **where, "reason": reason if isinstance(reason, str) else "", **side,
-                     **_answered_lines(link)}
+            event = {
+                "type": "result_disputed",
+                **where,
+                "reason": reason if isinstance(reason, str) else "",
+                **side,
+                **_answered_lines(link),
+            }
         state = selectors.state_at(tournament)
         event = _answer_to_game(tournament, state, event, 0)
         _core_call(state.apply, event, index=0)

@@ -15,6 +15,7 @@ one game it may write (the table's current game). `games.selectors.game_with_rol
 only; `games.services.append_events` stores its events with an empty `recorded_by` and calls
 `record_write`, which writes the `TableCodeWrite` row naming the code in the same transaction.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -95,8 +96,15 @@ def _create(tournament, round_number: int, table: int, user) -> TableCode:
         code = new_code()
         if not TableCode.objects.filter(code=code).exists():
             ns_pin, ew_pin = _side_pins()
-            return TableCode.objects.create(tournament=tournament, round=round_number, table=table,
-                                            code=code, created_by=user, ns_pin=ns_pin, ew_pin=ew_pin)
+            return TableCode.objects.create(
+                tournament=tournament,
+                round=round_number,
+                table=table,
+                code=code,
+                created_by=user,
+                ns_pin=ns_pin,
+                ew_pin=ew_pin,
+            )
 
 
 def live_codes(tournament, tables=None) -> dict[int, TableCode]:
@@ -143,8 +151,7 @@ def end_for_events(tournament, events: list[dict]) -> None:
 def current_game(row: TableCode) -> TableGame | None:
     """The table's game a code opens: the table's newest game (the newest round with a game at
     that table; in a round, the newest row: a table re-seated by an override has a new game)."""
-    return (TableGame.objects.filter(tournament_id=row.tournament_id, table=row.table)
-            .order_by("-round", "-id").first())
+    return TableGame.objects.filter(tournament_id=row.tournament_id, table=row.table).order_by("-round", "-id").first()
 
 
 class TableCodeHolder(AnonymousUser):
@@ -171,6 +178,7 @@ class TableCodeHolder(AnonymousUser):
         return True
 
     is_active = True
+
     # The write throttle counts each code on its own (not all holders as one pk-less user).
     @property
     def throttle_ident(self) -> str:
@@ -185,8 +193,7 @@ class TableCodeHolder(AnonymousUser):
 
     def record_write(self, game_id: int, first_seq: int, last_seq: int) -> None:
         """Called by games.services.append_events inside its transaction."""
-        TableCodeWrite.objects.create(code=self.table_code, game_id=game_id, first_seq=first_seq,
-                                      last_seq=last_seq)
+        TableCodeWrite.objects.create(code=self.table_code, game_id=game_id, first_seq=first_seq, last_seq=last_seq)
 
     def idempotency_owner(self):
         """Idempotency keys are per user; a code's are kept under the TD who made the
@@ -199,8 +206,7 @@ def holder_for(raw: str) -> TableCodeHolder | None:
     code = normalise(raw)
     if code is None:
         return None
-    row = (TableCode.objects.select_related("tournament__created_by")
-           .filter(code=code, ended_at__isnull=True).first())
+    row = TableCode.objects.select_related("tournament__created_by").filter(code=code, ended_at__isnull=True).first()
     if row is None:
         return None
     link = current_game(row)
@@ -220,8 +226,9 @@ def ended_code(raw) -> TableCode | None:
 
 def table_game_ids(row: TableCode) -> list[int]:
     """The games a code's table has played this tournament (pages its holder may still have open)."""
-    return list(TableGame.objects.filter(tournament_id=row.tournament_id, table=row.table)
-                .values_list("game_id", flat=True))
+    return list(
+        TableGame.objects.filter(tournament_id=row.tournament_id, table=row.table).values_list("game_id", flat=True)
+    )
 
 
 def game_path_prefixes(game_id: int) -> tuple[str, ...]:
@@ -232,12 +239,16 @@ def game_path_prefixes(game_id: int) -> tuple[str, ...]:
 def ended_message(row: TableCode) -> str:
     """What the holder of an ended code reads: what to do, in words (never a message about roles)."""
     if row.end_reason == TableCode.Ended.REISSUED:
-        return _("The director replaced this table's card: scan the new card on table %(table)s "
-                 "(or type its code at /t/). Nothing already saved is lost.") % {"table": row.table}
+        return _(
+            "The director replaced this table's card: scan the new card on table %(table)s "
+            "(or type its code at /t/). Nothing already saved is lost."
+        ) % {"table": row.table}
     if row.end_reason == TableCode.Ended.FINISHED:
         return _("The tournament has finished: this table card no longer opens a game. Thank you for playing!")
-    return _("The director withdrew this table's card (table %(table)s): ask the director for the table's "
-             "new card, then scan it.") % {"table": row.table}
+    return _(
+        "The director withdrew this table's card (table %(table)s): ask the director for the table's "
+        "new card, then scan it."
+    ) % {"table": row.table}
 
 
 def scoped(holder: TableCodeHolder | None, path: str) -> bool:

@@ -30,6 +30,7 @@ scorer without a seat: it sees no hand of the board in play (`code_sees_hands`).
 These rules reach the records through `games.holds` (registered by `TournamentsConfig.ready()`):
 the records ask the one registry, never this module.
 """
+
 from __future__ import annotations
 
 import functools
@@ -125,13 +126,15 @@ def _open_round_games() -> dict[int, int]:
     closed: dict[int, set] = defaultdict(set)
     clubs: dict[int, int] = {}
     for tid, club, kind, payload in TournamentEvent.objects.filter(
-            tournament__status=Tournament.Status.ACTIVE, tournament__header__system="duplicate",
-            type__in=("round_paired", "round_closed")).values_list(
-            "tournament_id", "tournament__club_id", "type", "payload"):
+        tournament__status=Tournament.Status.ACTIVE,
+        tournament__header__system="duplicate",
+        type__in=("round_paired", "round_closed"),
+    ).values_list("tournament_id", "tournament__club_id", "type", "payload"):
         clubs[tid] = club
         (paired if kind == "round_paired" else closed)[tid].add(payload.get("round"))
-    open_rounds = [Q(tournament_id=tid, round__in=rounds - closed[tid])
-                   for tid, rounds in paired.items() if rounds - closed[tid]]
+    open_rounds = [
+        Q(tournament_id=tid, round__in=rounds - closed[tid]) for tid, rounds in paired.items() if rounds - closed[tid]
+    ]
     if not open_rounds:
         return {}
     links = TableGame.objects.filter(functools.reduce(operator.or_, open_rounds))
@@ -149,10 +152,14 @@ def unlisted(user) -> set[int]:
     seated: set[int] = set()
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     if user_id is not None:  # a table code's holder has none
-        writes = set(Membership.objects.filter(user_id=user_id, role__in=Membership.WRITER_ROLES)
-                     .values_list("club_id", flat=True))
-        seated = set(GameSeat.objects.filter(game_id__in=held, player__user_id=user_id)
-                     .values_list("game_id", flat=True))
+        writes = set(
+            Membership.objects.filter(user_id=user_id, role__in=Membership.WRITER_ROLES).values_list(
+                "club_id", flat=True
+            )
+        )
+        seated = set(
+            GameSeat.objects.filter(game_id__in=held, player__user_id=user_id).values_list("game_id", flat=True)
+        )
     return {game for game, club in held.items() if club not in writes and game not in seated}
 
 

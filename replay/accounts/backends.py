@@ -1,5 +1,6 @@
 """The site's one authentication backend: Django's ModelBackend behind the sign-in throttle
 (`replay.accounts.signin_throttle`), so that every sign-in path is throttled alike."""
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model

@@ -1,4 +1,5 @@
 """Forms of the account pages: Django's auth forms, plus sign-up with an optional email."""
+
 from __future__ import annotations
 
 from django import forms

@@ -7,6 +7,7 @@ claim, replay/clubs); a reader with none is told how to link one. Games are read
 games is (`selectors.games_visible`: the club's visibility, held tables left out), their sides
 and scores as the club page has them (`replay.clubs.summary`), the figures from the ratings
 (`games.ratings.player_queries`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -67,8 +68,13 @@ class Filters:
 
     def query(self) -> str:
         """The filters as a query string tail, for the pages' links."""
-        parts = [("partner", self.partner and self.partner.pk), ("opponent", self.opponent and self.opponent.pk),
-                 ("game", self.variant), ("from", self.start), ("to", self.end)]
+        parts = [
+            ("partner", self.partner and self.partner.pk),
+            ("opponent", self.opponent and self.opponent.pk),
+            ("game", self.variant),
+            ("from", self.start),
+            ("to", self.end),
+        ]
         return "".join(f"&{k}={v}" for k, v in parts if v)
 
 
@@ -112,8 +118,9 @@ def my_game(summary: GameSummary, mine: set[int], lines: dict[int, dict]) -> MyG
     opponents = [n for s in summary.sides if s is not side for n in s.names]
     line = lines.get(game.pk)
     replay = reverse("replay:game-replay", args=[game.pk]) + f"?view={seat}&bottom={seat}"
-    return MyGame(summary, seat, partners, opponents, _result(summary, side),
-                  line["elo_change"] if line else None, replay)
+    return MyGame(
+        summary, seat, partners, opponents, _result(summary, side), line["elo_change"] if line else None, replay
+    )
 
 
 def _keeps(g: MyGame, f: Filters) -> bool:
@@ -132,8 +139,13 @@ def me(request):
     if not players:
         return render(request, "accounts/me.html", context)
     all_games = selectors.games_visible(request.user).filter(seats__player__in=mine).distinct()
-    others = {p.pk: p for p in Player.objects.filter(seats__game__in=all_games.values("pk"))
-              .exclude(pk__in=mine).distinct().order_by("name", "id")}
+    others = {
+        p.pk: p
+        for p in Player.objects.filter(seats__game__in=all_games.values("pk"))
+        .exclude(pk__in=mine)
+        .distinct()
+        .order_by("name", "id")
+    }
     variants = sorted(set(all_games.values_list("variant", flat=True)))
     f = _filters(request, others, variants)
     games = all_games
@@ -161,17 +173,23 @@ def me(request):
         if not evenings or evenings[-1].day != day:
             evenings.append(MyEvening(day))
         evenings[-1].games.append(g)
-    tournaments = (TableGame.objects.filter(game__in=all_games.values("pk")).select_related("tournament")
-                   .order_by("-tournament_id").values_list("tournament_id", "tournament__name"))
-    context.update({
-        "last": next(iter(shown), None) if page.number == 1 and not f.active else None,
-        "evenings": evenings,
-        "page": page,
-        "filters": f,
-        "filter_query": f.query(),
-        "others": list(others.values()),
-        "variants": [(v, engine.variant_name(v, get_language())) for v in variants],
-        "rates": call_rates(mine, [g.game.pk for g in shown] if f.active else None),
-        "tournaments": list(dict.fromkeys(tournaments)),
-    })
+    tournaments = (
+        TableGame.objects.filter(game__in=all_games.values("pk"))
+        .select_related("tournament")
+        .order_by("-tournament_id")
+        .values_list("tournament_id", "tournament__name")
+    )
+    context.update(
+        {
+            "last": next(iter(shown), None) if page.number == 1 and not f.active else None,
+            "evenings": evenings,
+            "page": page,
+            "filters": f,
+            "filter_query": f.query(),
+            "others": list(others.values()),
+            "variants": [(v, engine.variant_name(v, get_language())) for v in variants],
+            "rates": call_rates(mine, [g.game.pk for g in shown] if f.active else None),
+            "tournaments": list(dict.fromkeys(tournaments)),
+        }
+    )
     return render(request, "accounts/me.html", context)

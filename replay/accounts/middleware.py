@@ -1,5 +1,6 @@
 """Turns a throttled sign-in on a page (the site's, the admin's, DRF's browsable login) into a
 429 page with Retry-After; the API's views answer it in JSON themselves (games.api.exceptions)."""
+
 from __future__ import annotations
 
 import math

@@ -16,6 +16,7 @@ as far as TICHU_TRUSTED_PROXIES trusted proxies vouch for it). A successful sign
 address's. The counters live in Django's cache (shared through Redis when CACHE_URL is set); if
 the cache is down the throttle fails open, as the write throttle does.
 """
+
 from __future__ import annotations
 
 import hashlib

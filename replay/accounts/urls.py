@@ -1,4 +1,5 @@
 """/accounts/: the site's own sign-in pages for every user (the admin keeps its own)."""
+
 from django.contrib.auth import views as auth
 from django.urls import path, reverse_lazy
 

@@ -1,5 +1,6 @@
 """Account pages: sign in and out, sign up (when open, or through an invitation), the account
 page, password change and reset (Django's auth views with the site's templates)."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -47,8 +48,11 @@ def home(request):
     memberships = Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
     players = Player.objects.filter(user=request.user).select_related("club").order_by("club__name")
     token = Token.objects.filter(user=request.user).only("created").first()
-    return render(request, "accounts/home.html", {"memberships": memberships, "players": players,
-                                                  "token_created": token.created if token else None})
+    return render(
+        request,
+        "accounts/home.html",
+        {"memberships": memberships, "players": players, "token_created": token.created if token else None},
+    )
 
 
 @login_required

@@ -1,6 +1,7 @@
 """A club's archive on the site (docs/club-archive.md): a club admin's "Export this club" page
 (the download) and the site administrators' "Import a club" page (an upload into a new club).
 Thin: the archive is games.clubs.archive's."""
+
 from __future__ import annotations
 
 from django import forms
@@ -19,11 +20,16 @@ from .views import _member_club
 
 
 class ArchiveImportForm(forms.Form):
-    archive = forms.FileField(label=gettext_lazy("Archive file"),
-                              help_text=gettext_lazy("The <code>.tichu-club.jsonl.gz</code> file a club's export gave."))
-    slug = forms.SlugField(max_length=100, required=False, label=gettext_lazy("Short name for links"),
-                           help_text=gettext_lazy("Leave empty to keep the club's own; give another when a club "
-                                                  "here has it already."))
+    archive = forms.FileField(
+        label=gettext_lazy("Archive file"),
+        help_text=gettext_lazy("The <code>.tichu-club.jsonl.gz</code> file a club's export gave."),
+    )
+    slug = forms.SlugField(
+        max_length=100,
+        required=False,
+        label=gettext_lazy("Short name for links"),
+        help_text=gettext_lazy("Leave empty to keep the club's own; give another when a club here has it already."),
+    )
 
 
 @login_required
@@ -35,8 +41,12 @@ def club_export(request, slug: str):
     if role != Membership.Role.ADMIN:
         raise Http404("admins only")
     if request.method == "POST":
-        return FileResponse(archive.spooled_archive(club), as_attachment=True, filename=archive.archive_name(club),
-                            content_type="application/gzip")
+        return FileResponse(
+            archive.spooled_archive(club),
+            as_attachment=True,
+            filename=archive.archive_name(club),
+            content_type="application/gzip",
+        )
     return render(request, "clubs/export.html", {"club": club, "role": role})
 
 
@@ -54,19 +64,33 @@ def club_import(request):
             if upload.size > archive.max_upload_bytes():
                 raise archive.ArchiveError(
                     _("the archive is larger than %(limit)s bytes: import it with manage.py import_club")
-                    % {"limit": archive.max_upload_bytes()}, code="archive_too_large")
-            done = archive.import_archive(upload, slug=form.cleaned_data["slug"] or None,
-                                          importer=archive.importer_for(request.user))
+                    % {"limit": archive.max_upload_bytes()},
+                    code="archive_too_large",
+                )
+            done = archive.import_archive(
+                upload, slug=form.cleaned_data["slug"] or None, importer=archive.importer_for(request.user)
+            )
         except archive.ArchiveError as err:
-            form.add_error(None, _("The archive was not imported (%(code)s): %(reason)s")
-                           % {"code": err.code, "reason": err.message})
+            form.add_error(
+                None,
+                _("The archive was not imported (%(code)s): %(reason)s") % {"code": err.code, "reason": err.message},
+            )
         else:
             games = done.counts.get("game", 0)
-            messages.success(request, ngettext("Imported the club “%(name)s” with %(games)s game.",
-                                               "Imported the club “%(name)s” with %(games)s games.", games)
-                             % {"name": done.club.name, "games": games})
+            messages.success(
+                request,
+                ngettext(
+                    "Imported the club “%(name)s” with %(games)s game.",
+                    "Imported the club “%(name)s” with %(games)s games.",
+                    games,
+                )
+                % {"name": done.club.name, "games": games},
+            )
             if done.users_created:
-                messages.info(request, _("Accounts created without a password (they set one with “Forgot your "
-                                         "password?”): %(names)s") % {"names": ", ".join(done.users_created)})
+                messages.info(
+                    request,
+                    _("Accounts created without a password (they set one with “Forgot your password?”): %(names)s")
+                    % {"names": ", ".join(done.users_created)},
+                )
             return redirect("replay:club-detail", done.club.slug)
     return render(request, "clubs/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -4,6 +4,7 @@ An audit entry keeps what happened as its action and details (games.clubs.servic
 line is said here from those, when the page is read, in the reader's language. Its English
 summary, written when it happened, is the line only for an entry whose details do not say
 everything (one written before they did)."""
+
 from __future__ import annotations
 
 from django.core.exceptions import FieldDoesNotExist
@@ -52,14 +53,19 @@ def _said(entry: AuditEntry) -> str | None:
     if action == "club_created" and "name" in d:
         return _("created the club “%(name)s”") % {"name": d["name"]}
     if action == "club_updated":
-        changes = "; ".join(_("%(setting)s: %(old)s → %(new)s") % {
-            "setting": _setting(k), "old": _value(k, old), "new": _value(k, new)} for k, (old, new) in d["changes"].items())
+        changes = "; ".join(
+            _("%(setting)s: %(old)s → %(new)s") % {"setting": _setting(k), "old": _value(k, old), "new": _value(k, new)}
+            for k, (old, new) in d["changes"].items()
+        )
         return _("changed the club's settings: %(changes)s") % {"changes": changes}
     if action in ADMIN_LINES:
         return ADMIN_LINES[action]() % {"user": d["user"], "role": _role(d["role"])}
     if action == "member_role":
         return _("changed %(user)s's role from %(old)s to %(new)s") % {
-            "user": d["user"], "old": _role(d["old"]), "new": _role(d["new"])}
+            "user": d["user"],
+            "old": _role(d["old"]),
+            "new": _role(d["new"]),
+        }
     if action == "member_removed":
         if d["user"] == entry.actor_name:
             return _("left the club")
@@ -67,10 +73,22 @@ def _said(entry: AuditEntry) -> str | None:
     if action == "invitation_created" and "note" in d:
         words = {"note": d["note"], "role": _role(d["role"]), "days": d["days"]}
         if d["note"]:
-            return ngettext("invited %(note)s as %(role)s (link valid %(days)s day)",
-                            "invited %(note)s as %(role)s (link valid %(days)s days)", d["days"]) % words
-        return ngettext("invited someone as %(role)s (link valid %(days)s day)",
-                        "invited someone as %(role)s (link valid %(days)s days)", d["days"]) % words
+            return (
+                ngettext(
+                    "invited %(note)s as %(role)s (link valid %(days)s day)",
+                    "invited %(note)s as %(role)s (link valid %(days)s days)",
+                    d["days"],
+                )
+                % words
+            )
+        return (
+            ngettext(
+                "invited someone as %(role)s (link valid %(days)s day)",
+                "invited someone as %(role)s (link valid %(days)s days)",
+                d["days"],
+            )
+            % words
+        )
     if action == "invitation_revoked" and "role" in d:
         words = {"note": d.get("note", ""), "role": _role(d["role"])}
         if words["note"]:
@@ -88,8 +106,9 @@ def _said(entry: AuditEntry) -> str | None:
         return _("unlinked the player “%(player)s” from %(user)s") % {"player": d["name"], "user": d["user"]}
     if action == "claim_requested":
         if d.get("source") == "invitation":
-            return _("joined by an invitation for the player “%(player)s”, who is in a game in play: asked to be "
-                     "that player") % {"player": d["name"]}
+            return _(
+                "joined by an invitation for the player “%(player)s”, who is in a game in play: asked to be that player"
+            ) % {"player": d["name"]}
         return _("asked to be the player “%(player)s”") % {"player": d["name"]}
     if action == "claim_withdrawn":
         return _("withdrew the request to be the player “%(player)s”") % {"player": d["name"]}
@@ -102,10 +121,11 @@ def _said(entry: AuditEntry) -> str | None:
     if action == "player_renamed":
         return _("renamed the player “%(old)s” to “%(new)s”") % {"old": d["old"], "new": d["new"]}
     if action == "players_merged" and "target_name" in d:
-        return ngettext("merged the player “%(source)s” into “%(target)s” (%(count)s game moved)",
-                        "merged the player “%(source)s” into “%(target)s” (%(count)s games moved)",
-                        len(d["games"])) % {"source": d["source_name"], "target": d["target_name"],
-                                            "count": len(d["games"])}
+        return ngettext(
+            "merged the player “%(source)s” into “%(target)s” (%(count)s game moved)",
+            "merged the player “%(source)s” into “%(target)s” (%(count)s games moved)",
+            len(d["games"]),
+        ) % {"source": d["source_name"], "target": d["target_name"], "count": len(d["games"])}
     if action == "webhook_added" and "url" in d:
         return _("added a webhook to %(url)s") % {"url": d["url"]}
     if action == "webhook_removed" and "url" in d:

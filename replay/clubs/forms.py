@@ -1,5 +1,6 @@
 """Forms of the club pages. They check shape; the rules (who may, last admin, unique names)
 are games.clubs.services'."""
+
 from __future__ import annotations
 
 from django import forms
@@ -17,24 +18,44 @@ ROLE_HELP = {
 
 class ClubCreateForm(forms.Form):
     name = forms.CharField(max_length=100, label=_("Club name"))
-    slug = forms.SlugField(max_length=100, required=False, label=_("Short name for links"),
-                           help_text=_("Letters, digits and hyphens, e.g. <code>tuesday-club</code>; "
-                                       "made from the name if left empty. It names the club in links and in the API."))
-    visibility = forms.ChoiceField(choices=Club.Visibility.choices, initial=Club.Visibility.PUBLIC,
-                                   widget=forms.RadioSelect, label=_("Who sees the club's games"))
-    reveal_hands = forms.ChoiceField(choices=Club.RevealHands.choices, initial=Club.RevealHands.AFTER_HAND,
-                                     required=False, widget=forms.RadioSelect, label=_("When readers see the cards of a game in play"),
-                                     help_text=_("Scorers and admins always see every hand; a player seated in a "
-                                                 "game sees their own."))
+    slug = forms.SlugField(
+        max_length=100,
+        required=False,
+        label=_("Short name for links"),
+        help_text=_(
+            "Letters, digits and hyphens, e.g. <code>tuesday-club</code>; "
+            "made from the name if left empty. It names the club in links and in the API."
+        ),
+    )
+    visibility = forms.ChoiceField(
+        choices=Club.Visibility.choices,
+        initial=Club.Visibility.PUBLIC,
+        widget=forms.RadioSelect,
+        label=_("Who sees the club's games"),
+    )
+    reveal_hands = forms.ChoiceField(
+        choices=Club.RevealHands.choices,
+        initial=Club.RevealHands.AFTER_HAND,
+        required=False,
+        widget=forms.RadioSelect,
+        label=_("When readers see the cards of a game in play"),
+        help_text=_("Scorers and admins always see every hand; a player seated in a game sees their own."),
+    )
     # also under League › settings; asked here so that a new club's evenings and times are its own
     # from the first game (a text field offering the zones as one types: the page's datalist)
-    time_zone = forms.CharField(max_length=64, initial=default_time_zone, validators=[validate_time_zone], required=False,
-                                label=_("Time zone"),
-                                help_text=_("Where the club plays, by its IANA name (Europe/Berlin). An evening runs "
-                                            "from 06:00 to 06:00 the next morning there: a game at 01:30 counts on "
-                                            "the evening before."),
-                                widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off",
-                                                              "spellcheck": "false"}))
+    time_zone = forms.CharField(
+        max_length=64,
+        initial=default_time_zone,
+        validators=[validate_time_zone],
+        required=False,
+        label=_("Time zone"),
+        help_text=_(
+            "Where the club plays, by its IANA name (Europe/Berlin). An evening runs "
+            "from 06:00 to 06:00 the next morning there: a game at 01:30 counts on "
+            "the evening before."
+        ),
+        widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off", "spellcheck": "false"}),
+    )
 
     def clean(self):
         data = super().clean()

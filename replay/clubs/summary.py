@@ -5,6 +5,7 @@ Scores come from the engine's state at the game's last event (`games.snapshots`,
 same state the score sheet shows; only totals, teams and the winner are read from it (never a
 hand), so nothing hidden during play can show here.
 """
+
 from __future__ import annotations
 
 import json
@@ -73,9 +74,12 @@ def _fold_score(game: Game) -> dict:
     state = engine.state_json(snapshots.state_at(game, game.seq))
     if isinstance(state, str):
         state = json.loads(state)
-    return {"totals": state.get("totals") or [], "teams": state.get("teams") or [],
-            "winner": state.get("winner") if state.get("complete") else None,
-            "hands": len(state.get("score_sheet") or [])}
+    return {
+        "totals": state.get("totals") or [],
+        "teams": state.get("teams") or [],
+        "winner": state.get("winner") if state.get("complete") else None,
+        "hands": len(state.get("score_sheet") or []),
+    }
 
 
 def scores(games: list[Game]) -> dict[int, dict]:
@@ -112,8 +116,15 @@ def summarise(game: Game, score: dict) -> GameSummary:
         groups = [[s for s in team if 0 <= s < len(names)] for team in teams]
     else:  # a total per player (Threechu, Grand Seigneur, Tien Zi Que)
         groups = [[i] for i in range(len(names[: len(totals)]))] or [list(range(len(names)))]
-    sides = [Side([names[s] for s in g], totals[i] if i < len(totals) else None, won=(winner == i),
-                  ids=[seat_ids[s] for s in g]) for i, g in enumerate(groups)]
+    sides = [
+        Side(
+            [names[s] for s in g],
+            totals[i] if i < len(totals) else None,
+            won=(winner == i),
+            ids=[seat_ids[s] for s in g],
+        )
+        for i, g in enumerate(groups)
+    ]
     return GameSummary(game, sides, finished, score["hands"], player_ids=ids)
 
 

@@ -3,6 +3,7 @@ Brettspielwelt log (`.tch`) or a game record (`.json`, spec/record-format.md), t
 services as the API's imports (games.importing.import_bsw_log, games.services.game_import). What
 happened is said in words on the page; bad input never crashes and never half-writes (the
 services' own atomic writes)."""
+
 from __future__ import annotations
 
 import json
@@ -20,13 +21,17 @@ MAX_BYTES = 8 * 1024 * 1024
 
 
 class UploadForm(forms.Form):
-    game_file = forms.FileField(label=gettext_lazy("A game file"),
-                                help_text=gettext_lazy("A Brettspielwelt log (<code>.tch</code>) or a game record (<code>.json</code>)."))
+    game_file = forms.FileField(
+        label=gettext_lazy("A game file"),
+        help_text=gettext_lazy("A Brettspielwelt log (<code>.tch</code>) or a game record (<code>.json</code>)."),
+    )
 
     def clean_game_file(self):
         f = self.cleaned_data["game_file"]
         if f.size > MAX_BYTES:
-            raise forms.ValidationError(gettext("The file is too big (at most %(mb)s MB).") % {"mb": MAX_BYTES // 2**20})
+            raise forms.ValidationError(
+                gettext("The file is too big (at most %(mb)s MB).") % {"mb": MAX_BYTES // 2**20}
+            )
         try:
             return f.name, f.read().decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -54,11 +59,15 @@ def import_upload(club: Club, name: str, text: str, user) -> tuple[bool, str]:
     report = import_bsw_log(club=club, text=text, user=user, path=Path(name)).body
     stored, errors = report["stored"], report["errors"]
     words = ngettext("%(name)s: %(count)s game imported", "%(name)s: %(count)s games imported", stored) % {
-        "name": name, "count": stored}
+        "name": name,
+        "count": stored,
+    }
     if report["already_imported"]:
-        words += "; " + ngettext("%(count)s the club had already", "%(count)s the club had already",
-                                 report["already_imported"]) % {"count": report["already_imported"]}
+        words += "; " + ngettext(
+            "%(count)s the club had already", "%(count)s the club had already", report["already_imported"]
+        ) % {"count": report["already_imported"]}
     if errors:
-        words += "; " + ngettext("%(count)s problem: %(first)s", "%(count)s problems, the first: %(first)s",
-                                 len(errors)) % {"count": len(errors), "first": errors[0]}
+        words += "; " + ngettext(
+            "%(count)s problem: %(first)s", "%(count)s problems, the first: %(first)s", len(errors)
+        ) % {"count": len(errors), "first": errors[0]}
     return stored > 0, words + "."

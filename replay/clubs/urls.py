@@ -1,4 +1,5 @@
 """Club-life pages (included at "" by tichu_site/urls.py, before replay's `clubs/<slug>/`)."""
+
 from django.urls import path
 
 from . import archive_views, views, webhook_views

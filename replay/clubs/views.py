@@ -5,6 +5,7 @@ invitations, the roster of players, the club's history; and the invitation link'
 Thin: every change goes through games.clubs.services (one transaction, audited); a refused
 change comes back as a message on the page it was made from.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -76,7 +77,8 @@ def _run(request, action, success=None):
 def club_list(request):
     held = selectors.unlisted_game_ids(request.user)  # a held table's game is not counted either
     clubs = selectors.clubs_visible(request.user).annotate(
-        game_count=Count("games", filter=~Q(games__in=held)) if held else Count("games"))
+        game_count=Count("games", filter=~Q(games__in=held)) if held else Count("games")
+    )
     return render(request, "clubs/list.html", {"clubs": clubs})
 
 
@@ -98,18 +100,24 @@ def club_detail(request, slug: str):
     # when the games were played, newest first (an imported history keeps its own dates)
     games = games.prefetch_related("seats__player").order_by("-played_at", "-id")
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "clubs/detail.html", {
-        "club": club,
-        "page": page,
-        "games": summary.summarise_all(list(page)),
-        "roster": roster,
-        "who": who,
-        "filter_query": f"&player={who.pk}" if who else "",
-        "evening": summary.latest_evening(listed, club.time_zone, request.user) if page.number == 1 and not who else None,
-        "league_url": reverse("ratings:league", args=[club.pk]),
-        "role": selectors.membership_role(request.user, club),
-        "can_record": selectors.can_write(request.user, club),
-    })
+    return render(
+        request,
+        "clubs/detail.html",
+        {
+            "club": club,
+            "page": page,
+            "games": summary.summarise_all(list(page)),
+            "roster": roster,
+            "who": who,
+            "filter_query": f"&player={who.pk}" if who else "",
+            "evening": summary.latest_evening(listed, club.time_zone, request.user)
+            if page.number == 1 and not who
+            else None,
+            "league_url": reverse("ratings:league", args=[club.pk]),
+            "role": selectors.membership_role(request.user, club),
+            "can_record": selectors.can_write(request.user, club),
+        },
+    )
 
 
 # --- create a club ------------------------------------------------------------------------------
@@ -121,13 +129,20 @@ def club_create(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            club = services.club_create(name=data["name"], slug=data["slug"], visibility=data["visibility"],
-                                        reveal_hands=data.get("reveal_hands") or None, user=request.user,
-                                        time_zone=data.get("time_zone") or None)
+            club = services.club_create(
+                name=data["name"],
+                slug=data["slug"],
+                visibility=data["visibility"],
+                reveal_hands=data.get("reveal_hands") or None,
+                user=request.user,
+                time_zone=data.get("time_zone") or None,
+            )
         except ServiceError as err:
             form.add_error("slug" if err.code in {"duplicate", "invalid_slug"} else None, err.message)
         else:
-            messages.success(request, _("%(club)s is open: you are its admin. Invite your scorers next.") % {"club": club.name})
+            messages.success(
+                request, _("%(club)s is open: you are its admin. Invite your scorers next.") % {"club": club.name}
+            )
             return redirect("clubs:members", club.slug)
     return render(request, "clubs/create.html", {"form": form, "time_zones": time_zone_names()})
 
@@ -173,20 +188,34 @@ def _members_post(request, club: Club) -> None:
                                                        role=role),
              lambda result: _("%(user)s is now %(role)s.") % {"user": result.user.username, "role": result.get_role_display().lower()})  # fmt: skip
     elif action == "remove":
-        _run(request, lambda: services.member_remove(club=club, actor=actor, user_id=_int(request.POST.get("user"))),
-             _("Member removed."))
+        _run(
+            request,
+            lambda: services.member_remove(club=club, actor=actor, user_id=_int(request.POST.get("user"))),
+            _("Member removed."),
+        )
     elif action == "invite":
         players = Player.objects.filter(club=club, user__isnull=True)
         form = InvitationForm(request.POST, players=players)
         if not form.is_valid():
-            messages.error(request, _("The invitation was not made: %(errors)s") % {"errors": "; ".join(
-                f"{form.fields[k].label or k}: {' '.join(v)}" if k in form.fields else " ".join(v)
-                for k, v in form.errors.items())})
+            messages.error(
+                request,
+                _("The invitation was not made: %(errors)s")
+                % {
+                    "errors": "; ".join(
+                        f"{form.fields[k].label or k}: {' '.join(v)}" if k in form.fields else " ".join(v)
+                        for k, v in form.errors.items()
+                    )
+                },
+            )
             return
         data = form.cleaned_data
         player = players.filter(pk=data["player"]).first() if data["player"] else None
-        if _run(request, lambda: services.invitation_create(club=club, actor=actor, role=data["role"],
-                                                            days=data["days"], note=data["note"], player=player)):
+        if _run(
+            request,
+            lambda: services.invitation_create(
+                club=club, actor=actor, role=data["role"], days=data["days"], note=data["note"], player=player
+            ),
+        ):
             messages.success(request, _("Invitation made: copy its link below and send it (it works once)."))
     elif action == "revoke":
         invitation = Invitation.objects.filter(club=club, pk=_int(request.POST.get("invitation"))).first()
@@ -220,7 +249,9 @@ def roster(request, slug: str):
         _roster_post(request, club)
         return redirect("clubs:players", club.slug)
     players = Player.objects.filter(club=club).select_related("user").order_by("name")
-    member_users = [m.user for m in Membership.objects.filter(club=club).select_related("user").order_by("user__username")]
+    member_users = [
+        m.user for m in Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+    ]
     is_admin = role == Membership.Role.ADMIN
     pending = ClaimRequest.objects.filter(club=club, state=ClaimRequest.State.PENDING).select_related("player", "user")
     return render(request, "clubs/players.html", {
@@ -254,38 +285,57 @@ def _roster_post(request, club: Club) -> None:
             messages.error(request, err.message)
             return
         if created:
-            messages.success(request, ngettext("Added %(count)d: %(names)s.", "Added %(count)d: %(names)s.", len(created))
-                             % {"count": len(created), "names": ", ".join(p.name for p in created)})
+            messages.success(
+                request,
+                ngettext("Added %(count)d: %(names)s.", "Added %(count)d: %(names)s.", len(created))
+                % {"count": len(created), "names": ", ".join(p.name for p in created)},
+            )
         if existing:
             messages.info(request, _("Already on the roster: %(names)s.") % {"names": ", ".join(existing)})
     elif action == "rename":
         p = player()
-        _run(request, lambda: services.player_rename(player=p, actor=actor, name=request.POST.get("name", "")),
-             lambda result: _("Renamed to %(name)s.") % {"name": result.name})
+        _run(
+            request,
+            lambda: services.player_rename(player=p, actor=actor, name=request.POST.get("name", "")),
+            lambda result: _("Renamed to %(name)s.") % {"name": result.name},
+        )
     elif action == "merge":
         if request.POST.get("confirm") != "yes":
             messages.error(request, _("Tick the box to confirm the two are one person."))
             return
         source, target = player("source"), player("target")
-        _run(request, lambda: services.player_merge(source=source, target=target, actor=actor),
-             _("%(source)s merged into %(target)s: their games follow.") % {"source": source.name, "target": target.name})
+        _run(
+            request,
+            lambda: services.player_merge(source=source, target=target, actor=actor),
+            _("%(source)s merged into %(target)s: their games follow.")
+            % {"source": source.name, "target": target.name},
+        )
     elif action == "link":
         p = player()
-        _run(request, lambda: services.player_link(player=p, actor=actor, user_id=_int(request.POST.get("user"))),
-             _("Linked."))
+        _run(
+            request,
+            lambda: services.player_link(player=p, actor=actor, user_id=_int(request.POST.get("user"))),
+            _("Linked."),
+        )
     elif action == "claim":  # "This is me": a request the admins approve
         p = player()
-        _run(request, lambda: services.claim_request(player=p, actor=actor),
-             _("Your request to be %(name)s is sent: an admin of the club approves it.") % {"name": p.name})
+        _run(
+            request,
+            lambda: services.claim_request(player=p, actor=actor),
+            _("Your request to be %(name)s is sent: an admin of the club approves it.") % {"name": p.name},
+        )
     elif action in {"approve", "refuse", "withdraw"}:
         claim = get_object_or_404(ClaimRequest, club=club, pk=_int(request.POST.get("claim")))
         if action == "withdraw":
             _run(request, lambda: services.claim_withdraw(claim=claim, actor=actor), _("Request withdrawn."))
         else:
             approve = action == "approve"
-            _run(request, lambda: services.claim_decide(claim=claim, actor=actor, approve=approve),
-                 (_("%(user)s is now the player %(name)s.") if approve else _("Request refused."))
-                 % {"user": claim.user.get_username(), "name": claim.player.name})
+            _run(
+                request,
+                lambda: services.claim_decide(claim=claim, actor=actor, approve=approve),
+                (_("%(user)s is now the player %(name)s.") if approve else _("Request refused."))
+                % {"user": claim.user.get_username(), "name": claim.player.name},
+            )
     elif action == "unlink":
         p = player()
         _run(request, lambda: services.player_link(player=p, actor=actor, user_id=None), _("Unlinked."))
@@ -326,9 +376,17 @@ def invitation(request, token: str):
             return _accept(request, token)
     member = (Membership.objects.filter(club=inv.club, user=request.user).first()
               if request.user.is_authenticated else None)  # fmt: skip
-    return render(request, "clubs/invitation.html", {
-        "inv": inv, "club": inv.club, "form": form, "member": member, "role_help": ROLE_HELP.get(inv.role, ""),
-    })
+    return render(
+        request,
+        "clubs/invitation.html",
+        {
+            "inv": inv,
+            "club": inv.club,
+            "form": form,
+            "member": member,
+            "role_help": ROLE_HELP.get(inv.role, ""),
+        },
+    )
 
 
 def _accept(request, token: str):
@@ -336,7 +394,11 @@ def _accept(request, token: str):
         membership = services.invitation_accept(token=token, user=request.user)
     except services.InvitationUnusable as err:
         return render(request, "clubs/invitation.html", {"unusable": err.state}, status=410)
-    messages.success(request, _("Welcome to %(club)s: you are a %(role)s.") % {"club": membership.club.name, "role": membership.get_role_display().lower()})
+    messages.success(
+        request,
+        _("Welcome to %(club)s: you are a %(role)s.")
+        % {"club": membership.club.name, "role": membership.get_role_display().lower()},
+    )
     return redirect("replay:club-detail", membership.club.slug)
 
 
@@ -360,12 +422,28 @@ def imports(request, slug: str):
             (messages.success if stored else messages.warning)(request, words)
             return redirect("clubs:imports", club.slug)
     jobs = list(ImportJob.objects.filter(club=club)[:20])
-    rows = [{"job": j, "handled": min(j.files_handled, j.files_total),
-             "percent": 100 if not j.files_total else min(100, 100 * j.files_handled // j.files_total)} for j in jobs]
+    rows = [
+        {
+            "job": j,
+            "handled": min(j.files_handled, j.files_total),
+            "percent": 100 if not j.files_total else min(100, 100 * j.files_handled // j.files_total),
+        }
+        for j in jobs
+    ]
     running = any(j.finished_at is None for j in jobs)
-    return render(request, "clubs/imports.html", {"club": club, "role": role, "rows": rows, "running": running,
-                                                  "form": form,
-                                                  "refresh_s": IMPORTS_REFRESH_S, **_mended_files(club, jobs)})
+    return render(
+        request,
+        "clubs/imports.html",
+        {
+            "club": club,
+            "role": role,
+            "rows": rows,
+            "running": running,
+            "form": form,
+            "refresh_s": IMPORTS_REFRESH_S,
+            **_mended_files(club, jobs),
+        },
+    )
 
 
 #: Files whose mended hands the imports page lists (the newest first)
@@ -377,7 +455,12 @@ def _mended_files(club: Club, jobs: list[ImportJob]) -> dict:
     hand's line in the page's language (the engine's words; a file imported before the reasons
     had their rule shows the English reason)."""
     lang = get_language()
-    files = (ImportedFile.objects.filter(club=club, job__in=jobs).exclude(hands_mended=[])
-             .order_by("-imported_at", "-id")[:IMPORTS_MENDED_FILES])
-    return {"mended_heading": engine.report_heading(lang),
-            "mended_files": [{"file": f, "lines": [engine.note_line(n, lang) for n in f.hands_mended]} for f in files]}
+    files = (
+        ImportedFile.objects.filter(club=club, job__in=jobs)
+        .exclude(hands_mended=[])
+        .order_by("-imported_at", "-id")[:IMPORTS_MENDED_FILES]
+    )
+    return {
+        "mended_heading": engine.report_heading(lang),
+        "mended_files": [{"file": f, "lines": [engine.note_line(n, lang) for n in f.hands_mended]} for f in files],
+    }

@@ -1,5 +1,6 @@
 """A club's webhooks on the site (its admins): register a URL for the club's feed entries, see
 each webhook's delivery log, remove one. Thin: games.clubs.webhook_services does the writing."""
+
 from __future__ import annotations
 
 from django import forms
@@ -30,12 +31,19 @@ LOG_LINES = 20
 
 
 class WebhookForm(forms.Form):
-    url = forms.URLField(max_length=500, label=gettext_lazy("Address"), assume_scheme="https",
-                         help_text=gettext_lazy("Where the club's news is sent, e.g. https://bot.example.org/tichu"))
+    url = forms.URLField(
+        max_length=500,
+        label=gettext_lazy("Address"),
+        assume_scheme="https",
+        help_text=gettext_lazy("Where the club's news is sent, e.g. https://bot.example.org/tichu"),
+    )
     kinds = forms.MultipleChoiceField(
-        choices=[(k, KIND_WORDS[k]) for k in FeedEntry.Kind.values], required=False,
-        widget=forms.CheckboxSelectMultiple, label=gettext_lazy("Send"),
-        help_text=gettext_lazy("Tick none to send everything."))
+        choices=[(k, KIND_WORDS[k]) for k in FeedEntry.Kind.values],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("Send"),
+        help_text=gettext_lazy("Tick none to send everything."),
+    )
 
 
 def _admin_club(request, slug: str):
@@ -52,24 +60,34 @@ def webhooks(request, slug: str):
     form = WebhookForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            hook = webhook_services.webhook_create(club=club, actor=request.user, url=form.cleaned_data["url"],
-                                                   kinds=form.cleaned_data["kinds"])
+            hook = webhook_services.webhook_create(
+                club=club, actor=request.user, url=form.cleaned_data["url"], kinds=form.cleaned_data["kinds"]
+            )
         except InvalidInput as refused:
             form.add_error("url", refused.message)
         else:
-            messages.success(request, _("Webhook added. Its secret, shown only now: %(secret)s — the receiver checks "
-                                        "each delivery's X-Tichu-Signature with it.") % {"secret": hook.secret})
+            messages.success(
+                request,
+                _(
+                    "Webhook added. Its secret, shown only now: %(secret)s — the receiver checks "
+                    "each delivery's X-Tichu-Signature with it."
+                )
+                % {"secret": hook.secret},
+            )
             return redirect("clubs:webhooks", club.slug)
     hooks = []
     for hook in Webhook.objects.filter(club=club):
-        hooks.append({
-            "hook": hook,
-            "kinds": [KIND_WORDS.get(k, k) for k in hook.kinds],
-            "log": list(hook.deliveries.select_related("entry")[:LOG_LINES]),
-        })
+        hooks.append(
+            {
+                "hook": hook,
+                "kinds": [KIND_WORDS.get(k, k) for k in hook.kinds],
+                "log": list(hook.deliveries.select_related("entry")[:LOG_LINES]),
+            }
+        )
     feed_url = request.build_absolute_uri(f"/api/clubs/{club.slug}/feed/")
-    return render(request, "clubs/webhooks.html", {"club": club, "role": role, "form": form, "hooks": hooks,
-                                                    "feed_url": feed_url})
+    return render(
+        request, "clubs/webhooks.html", {"club": club, "role": role, "form": form, "hooks": hooks, "feed_url": feed_url}
+    )
 
 
 @login_required

@@ -5,6 +5,7 @@ Every choice comes from the engine's registry (`games.engine.games()`): each opt
 its one-line explanation. Whether the combination is valid is the engine's answer when
 `services.game_create` builds the game.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,8 +47,10 @@ class OptionField:
         if self.kind == "choice":
             by_text = {str(value): value for value, _ in self.choices}
             if raw not in by_text:
-                raise ValueError(gettext("%(option)s: one of %(values)s")
-                                 % {"option": self.label, "values": ", ".join(label for _, label in self.choices)})
+                raise ValueError(
+                    gettext("%(option)s: one of %(values)s")
+                    % {"option": self.label, "values": ", ".join(label for _, label in self.choices)}
+                )
             return by_text[raw]
         try:
             return json.loads(raw)
@@ -57,8 +60,15 @@ class OptionField:
 
 def _field(spec: engine.Option) -> OptionField:
     kind = spec.kind
-    return OptionField(spec.name, spec.label, spec.help, kind.name, [(c.value, c.label) for c in kind.choices],
-                       nullable=kind.nullable, defaults=spec.defaults())
+    return OptionField(
+        spec.name,
+        spec.label,
+        spec.help,
+        kind.name,
+        [(c.value, c.label) for c in kind.choices],
+        nullable=kind.nullable,
+        defaults=spec.defaults(),
+    )
 
 
 def variant_options(variant: str) -> list[OptionField]:
@@ -130,26 +140,32 @@ def variant_label(info: engine.GameInfo) -> str:
         return gettext("%(game)s (%(low)s to %(high)s players)") % {"game": name, "low": low, "high": high}
     if len(engine.seat_names(info.name, ["?"] * low)) > low:
         return ngettext("%(game)s (%(n)s player and a dummy)", "%(game)s (%(n)s players and a dummy)", low) % {
-            "game": name, "n": low}
+            "game": name,
+            "n": low,
+        }
     return ngettext("%(game)s (%(n)s player)", "%(game)s (%(n)s players)", low) % {"game": name, "n": low}
 
 
 def variant_choices(form: "NewGame | None" = None) -> list[dict]:
     rows = []
     for info in engine.games():
-        rows.append({
-            "name": info.name,
-            "label": variant_label(info),
-            "min": min(info.seat_counts),
-            "max": max(info.seat_counts),
-            "options": [_option_row(info.name, o, form) for o in variant_options(info.name)],
-        })
+        rows.append(
+            {
+                "name": info.name,
+                "label": variant_label(info),
+                "min": min(info.seat_counts),
+                "max": max(info.seat_counts),
+                "options": [_option_row(info.name, o, form) for o in variant_options(info.name)],
+            }
+        )
     return rows
 
 
 def preset_choices() -> list[dict]:
     """The presets, each with the edition it follows described."""
-    return [{"name": p.name, "label": p.label, "description": p.description} for p in engine.preset_words(get_language())]
+    return [
+        {"name": p.name, "label": p.label, "description": p.description} for p in engine.preset_words(get_language())
+    ]
 
 
 class NewGame:
@@ -182,7 +198,9 @@ class NewGame:
             return False
         preset = self.value("preset", "rio")
         if preset not in PRESET_NAMES:
-            self.error = gettext("Choose a preset: %(presets)s.") % {"presets": ", ".join(p.label for p in engine.preset_words(get_language()))}
+            self.error = gettext("Choose a preset: %(presets)s.") % {
+                "presets": ", ".join(p.label for p in engine.preset_words(get_language()))
+            }
             return False
         options: dict[str, Any] = {"preset": preset}
         for spec in variant_options(variant):

@@ -1,6 +1,7 @@
 """What the entry page shows besides the live table: the score sheet (the viewer's partial) and
 the history of stored events, undos included. Read off the viewer's frames (the engine's output)
 and the stored events; no rule of Tichu here."""
+
 from __future__ import annotations
 
 from django.urls import reverse
@@ -39,15 +40,17 @@ def history_rows(game: Game, data: frames.ReplayData, stored: list[Event]) -> li
     for event in shown:
         n = event.seq
         text = texts.get(n, event.type)
-        rows.append({
-            "seq": n,
-            "type": event.type,
-            "text": text,
-            "by": event.recorded_by.get_username() if event.recorded_by else "",
-            "at": event.recorded_at,
-            "retracted_by": retracted.get(n),
-            "undoes": undoes.get(n),
-        })
+        rows.append(
+            {
+                "seq": n,
+                "type": event.type,
+                "text": text,
+                "by": event.recorded_by.get_username() if event.recorded_by else "",
+                "at": event.recorded_at,
+                "retracted_by": retracted.get(n),
+                "undoes": undoes.get(n),
+            }
+        )
     rows.reverse()  # newest first: the slip to correct is at the top
     return rows
 
@@ -65,9 +68,12 @@ def panels_context(game: Game, data: frames.ReplayData) -> dict:
         "history": history_rows(game, data, stored),
         # what the Undo button retracts: the latest event still in force, in words
         "undo_target": {"seq": alive[-1], "text": event_texts(data, alive[-1], alive[-1]).get(alive[-1], "")}
-        if alive else None,
+        if alive
+        else None,
         "replay_url": reverse("replay:game-replay", args=[game.pk]),
         "total_events": game.seq,
         # a hand won by one team going out first, named as the game names it (Tientsin: triple)
-        "victory_word": gettext("triple victory") if engine.game_info(game.variant).sheet.sweep == 3 else gettext("double victory"),
+        "victory_word": gettext("triple victory")
+        if engine.game_info(game.variant).sheet.sweep == 3
+        else gettext("double victory"),
     }

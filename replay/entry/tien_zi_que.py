@@ -13,6 +13,7 @@
 No rule of the game here: the engine's entry facts (`engine.entry_facts`, its `round_sheet`) say
 who may start, whether a round may be drawn and which totals a round can score.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,6 +38,7 @@ def enters(variant: str) -> bool:
     """Whether this page (not the family's entry page) enters a game of ``variant``."""
     info = engine.GAMES.get(variant)
     return info is not None and info.board == BOARD
+
 
 #: The form's fields, in the order the page shows them (errors go next to these).
 FIELDS = ("seat", "winner", "by", "points", "score_pile")
@@ -120,22 +122,31 @@ def sheet_rows(players: list[str], sheet: list[dict]) -> list[dict]:
         totals = [t + p for t, p in zip(totals, points)]
         winner = line.get("winner")
         by = line.get("by")
-        rows.append({
-            "round": line.get("round"),
-            "starter": players[line["starter"]] if isinstance(line.get("starter"), int) else "",
-            "winner": players[winner] if isinstance(winner, int) else None,
-            "by": by,
-            "won_by": (WON_BY_LINE[by] % {"winner": players[winner]} if by in WON_BY_LINE and isinstance(winner, int)
-                       else players[winner] if isinstance(winner, int) else ""),
-            "drawn": bool(line.get("drawn")),
-            "from_sheet": line.get("kind") == "round_result",
-            "pile": list(line.get("score_pile") or []),
-            "scoring": [f"{words.term('tzq_scoring:' + str(s.get('name')), s['label'])} +{s['points']}"
-                        for s in line.get("scoring") or []],
-            "points": points,
-            "totals": list(totals),
-            "cells": list(zip(points, totals)),  # each player's points and running total
-        })
+        rows.append(
+            {
+                "round": line.get("round"),
+                "starter": players[line["starter"]] if isinstance(line.get("starter"), int) else "",
+                "winner": players[winner] if isinstance(winner, int) else None,
+                "by": by,
+                "won_by": (
+                    WON_BY_LINE[by] % {"winner": players[winner]}
+                    if by in WON_BY_LINE and isinstance(winner, int)
+                    else players[winner]
+                    if isinstance(winner, int)
+                    else ""
+                ),
+                "drawn": bool(line.get("drawn")),
+                "from_sheet": line.get("kind") == "round_result",
+                "pile": list(line.get("score_pile") or []),
+                "scoring": [
+                    f"{words.term('tzq_scoring:' + str(s.get('name')), s['label'])} +{s['points']}"
+                    for s in line.get("scoring") or []
+                ],
+                "points": points,
+                "totals": list(totals),
+                "cells": list(zip(points, totals)),  # each player's points and running total
+            }
+        )
     return rows
 
 
@@ -148,23 +159,35 @@ def round_over_text(players: list[str], state: dict) -> str:
     totals = ", ".join(f"{players[i]} {t}" for i, t in enumerate(state.get("totals") or []))
     if line.get("drawn"):
         text = gettext("Round %(round)s is over: drawn, no points; totals %(totals)s.") % {
-            "round": line["round"], "totals": totals}
+            "round": line["round"],
+            "totals": totals,
+        }
     else:
         winner = line["winner"]
         said = {"round": line["round"], "winner": players[winner], "points": line["points"][winner], "totals": totals}
         if line.get("by") == "chow":
-            text = gettext("Round %(round)s is over: %(winner)s +%(points)s (Mah-jong by a Chow); totals %(totals)s.") % said
+            text = (
+                gettext("Round %(round)s is over: %(winner)s +%(points)s (Mah-jong by a Chow); totals %(totals)s.")
+                % said
+            )
         else:
-            text = gettext("Round %(round)s is over: %(winner)s +%(points)s (Mah-jong by a Pung); totals %(totals)s.") % said
+            text = (
+                gettext("Round %(round)s is over: %(winner)s +%(points)s (Mah-jong by a Pung); totals %(totals)s.")
+                % said
+            )
     if state.get("complete"):
         w = state.get("winner")
-        text += " " + (gettext("Game over: %(winner)s wins.") % {"winner": players[w]} if isinstance(w, int)
-                       else gettext("Game over: a tie."))
+        text += " " + (
+            gettext("Game over: %(winner)s wins.") % {"winner": players[w]}
+            if isinstance(w, int)
+            else gettext("Game over: a tie.")
+        )
     return text
 
 
-def page_context(request, game: Game, form: RoundLine | None = None, *, stale: int | None = None,
-                 note: str = "") -> dict[str, Any]:
+def page_context(
+    request, game: Game, form: RoundLine | None = None, *, stale: int | None = None, note: str = ""
+) -> dict[str, Any]:
     players = [s.player.name for s in game.seats.select_related("player")]
     state = snapshots.state_at(game, game.seq)
     facts = engine.entry_facts(state)
@@ -176,9 +199,11 @@ def page_context(request, game: Game, form: RoundLine | None = None, *, stale: i
         # the engine's starter (the first player changes every round); a line kept from before
         # another scorer's entry is told, not silently changed (the 409 page shows it as typed)
         if values.get("seat") and len(sheet["starters"]) == 1 and not errors:
-            errors = {**errors, "seat": gettext("Round %(round)s is started by %(player)s: the first player "
-                                                "changes every round.") % {"round": sheet["round"],
-                                                                          "player": players[sheet["starters"][0]]}}
+            errors = {
+                **errors,
+                "seat": gettext("Round %(round)s is started by %(player)s: the first player changes every round.")
+                % {"round": sheet["round"], "player": players[sheet["starters"][0]]},
+            }
         values["seat"] = str(sheet["starters"][0]) if len(sheet["starters"]) == 1 else ""
     return {
         "game": game,
@@ -236,12 +261,16 @@ def round_line(request, game: Game):
     token = form.value("token")
     try:
         services.append_events(
-            game=game, events=[event], expected_seq=form.expected_seq(), user=request.user,
+            game=game,
+            events=[event],
+            expected_seq=form.expected_seq(),
+            user=request.user,
             idempotency_key=token if re.fullmatch(r"[0-9a-f]{32}", token) else None,
         )
     except services.SeqConflict as err:
-        return render(request, "entry/tien_zi_que.html",
-                      page_context(request, game, form, stale=err.current_seq), status=409)
+        return render(
+            request, "entry/tien_zi_que.html", page_context(request, game, form, stale=err.current_seq), status=409
+        )
     except services.RuleViolation as err:
         field = err.error.params.get("field") if err.error.params.get("field") in FIELDS else "seat"
         form.errors[field] = in_words(players, err.error.as_dict(), get_language())

@@ -1,4 +1,5 @@
 """Scorer entry pages, included by replay/urls.py (names under `replay:entry:`)."""
+
 from django.urls import path
 
 from . import views

@@ -9,6 +9,7 @@ POST /api/games/ does); the entry page reads GET /api/games/{id}/legal/ and writ
 POST /api/games/{id}/events/ from `static/entry/main.js` (and its modules); `panels` renders the score sheet and
 the event history with the viewer's templates for the script to swap in.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -53,9 +54,9 @@ def _writable_game(request, pk: int) -> Game:
 @login_required
 def entry_home(request):
     """The clubs the user scores for, with their games still being played."""
-    clubs = Club.objects.filter(
-        memberships__user=request.user, memberships__role__in=Membership.WRITER_ROLES
-    ).order_by("name")
+    clubs = Club.objects.filter(memberships__user=request.user, memberships__role__in=Membership.WRITER_ROLES).order_by(
+        "name"
+    )
     rows = []
     for club in clubs:
         active = (
@@ -63,8 +64,9 @@ def entry_home(request):
             .prefetch_related("seats__player")
             .order_by("-created_at", "-id")[:20]
         )
-        rows.append({"club": club, "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]}
-                                             for g in active]})
+        rows.append(
+            {"club": club, "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]} for g in active]}
+        )
     return render(request, "entry/home.html", {"rows": rows})
 
 
@@ -93,14 +95,20 @@ def new_game(request, slug: str):
             error = form.error
     else:
         form = forms.NewGame(None, members=members)
-    return render(request, "entry/new_game.html", {
-        "club": club,
-        "form": form,
-        "error": error, "error_code": error_code,
-        "token": uuid.uuid4().hex,
-        "variants": forms.variant_choices(form),
-        "presets": forms.preset_choices(),
-    }, status=400 if error else 200)
+    return render(
+        request,
+        "entry/new_game.html",
+        {
+            "club": club,
+            "form": form,
+            "error": error,
+            "error_code": error_code,
+            "token": uuid.uuid4().hex,
+            "variants": forms.variant_choices(form),
+            "presets": forms.preset_choices(),
+        },
+        status=400 if error else 200,
+    )
 
 
 def grand_tichu_allowed(game) -> bool:
@@ -128,46 +136,52 @@ def enter(request, pk: int):
         return tien_zi_que.enter_page(request, game)
     players = [s.player.name for s in game.seats.select_related("player")]
     sheet = sheet_facts(game.variant)
-    return render(request, "entry/enter.html", {
-        "game": game,
-        "club": game.club,
-        # a tournament table's game is named by its round and table (what the table card says)
-        "table_game": (table_game := at_the_table.table_of_game(game.pk)),
-        # the table's round clock, counting down (issue 33, item 4)
-        "clock": at_the_table.round_clock(table_game) if table_game else None,
-        "players": players,
-        "sheet_form": sheet,
-        # the order-out fields name every seat (Threechu's dummy too)
-        "seat_names": engine.seat_names(game.variant, players, get_language()),
-        # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
-        "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
-        "rank_scoring": (game.options or {}).get("scoring") == "ranks",
-        # a tournament table whose result is this game's: a change here (an undo too) changes it
-        "tournament_table": game_table.table_of(game, request.user),
-        "call_names": frames.labels(get_language())["calls"],  # the engine's, in the reader's language
-        "grand_tichu": grand_tichu_allowed(game),  # no Grand Tichu choice where the options forbid it
-        # the engine's card faces and words for static/shared/cards.js (one wording for every page)
-        "words": engine.page_words(get_language(), game.variant),
-        "seat_labels": viewer.seat_labels(game.variant, players, (game.options or {}).get("direction")),
-        "config": {
-            "game": game.pk,
-            "seq": game.seq,
+    return render(
+        request,
+        "entry/enter.html",
+        {
+            "game": game,
+            "club": game.club,
+            # a tournament table's game is named by its round and table (what the table card says)
+            "table_game": (table_game := at_the_table.table_of_game(game.pk)),
+            # the table's round clock, counting down (issue 33, item 4)
+            "clock": at_the_table.round_clock(table_game) if table_game else None,
             "players": players,
+            "sheet_form": sheet,
+            # the order-out fields name every seat (Threechu's dummy too)
             "seat_names": engine.seat_names(game.variant, players, get_language()),
-            "variant": game.variant,
-            "legal_url": reverse("game-legal", args=[game.pk]),
-            "events_url": reverse("game-events", args=[game.pk]),
-            "panels_url": reverse("replay:entry:panels", args=[game.pk]),
-            "sheet": sheet,
-            "csrf": get_token(request),  # also in the csrftoken cookie; this works if that is HttpOnly
-            "login_url": f"{settings.LOGIN_URL}?next={request.path}",
-            "rank_names": engine.RANK_NAMES,
-            "rank_phrases": engine.RANK_PHRASES,  # "an 8", "a 10": the article as the rank is spoken
-            "card_words": engine.card_words(game.variant),  # the words a scorer may type for a card (the API reads them too)
-            "cards": engine.card_table(),
+            # Grand Seigneur: no card points, no sweep: the whole finishing order is the hand's result
+            "finishing_order": sheet["enabled"] and not sheet["points"] and not sheet["sweep"],
+            "rank_scoring": (game.options or {}).get("scoring") == "ranks",
+            # a tournament table whose result is this game's: a change here (an undo too) changes it
+            "tournament_table": game_table.table_of(game, request.user),
+            "call_names": frames.labels(get_language())["calls"],  # the engine's, in the reader's language
+            "grand_tichu": grand_tichu_allowed(game),  # no Grand Tichu choice where the options forbid it
+            # the engine's card faces and words for static/shared/cards.js (one wording for every page)
+            "words": engine.page_words(get_language(), game.variant),
+            "seat_labels": viewer.seat_labels(game.variant, players, (game.options or {}).get("direction")),
+            "config": {
+                "game": game.pk,
+                "seq": game.seq,
+                "players": players,
+                "seat_names": engine.seat_names(game.variant, players, get_language()),
+                "variant": game.variant,
+                "legal_url": reverse("game-legal", args=[game.pk]),
+                "events_url": reverse("game-events", args=[game.pk]),
+                "panels_url": reverse("replay:entry:panels", args=[game.pk]),
+                "sheet": sheet,
+                "csrf": get_token(request),  # also in the csrftoken cookie; this works if that is HttpOnly
+                "login_url": f"{settings.LOGIN_URL}?next={request.path}",
+                "rank_names": engine.RANK_NAMES,
+                "rank_phrases": engine.RANK_PHRASES,  # "an 8", "a 10": the article as the rank is spoken
+                "card_words": engine.card_words(
+                    game.variant
+                ),  # the words a scorer may type for a card (the API reads them too)
+                "cards": engine.card_table(),
+            },
+            **present.panels_context(game, replay_data(game, visibility.reader_sight(game, request.user))),
         },
-        **present.panels_context(game, replay_data(game, visibility.reader_sight(game, request.user))),
-    })
+    )
 
 
 #: how many of the latest events the panels answer words (a batch the page sends is shorter: an
@@ -182,16 +196,18 @@ def panels(request, pk: int):
     game = _writable_game(request, pk)
     data = replay_data(game, visibility.reader_sight(game, request.user))
     context = {"game": game, **present.panels_context(game, data)}
-    return JsonResponse({
-        "seq": game.seq,
-        "status": game.status,
-        "undo_target": context["undo_target"],
-        # the latest events as the replay says them (the engine's words with the position after
-        # each, in the reader's language): the page's "Saved: ..." line uses them
-        "said": present.event_texts(data, max(1, game.seq - SAID_EVENTS + 1), game.seq),
-        "sheet": render_to_string("entry/_sheet_panel.html", context, request=request),
-        "history": render_to_string("entry/_history.html", context, request=request),
-    })
+    return JsonResponse(
+        {
+            "seq": game.seq,
+            "status": game.status,
+            "undo_target": context["undo_target"],
+            # the latest events as the replay says them (the engine's words with the position after
+            # each, in the reader's language): the page's "Saved: ..." line uses them
+            "said": present.event_texts(data, max(1, game.seq - SAID_EVENTS + 1), game.seq),
+            "sheet": render_to_string("entry/_sheet_panel.html", context, request=request),
+            "history": render_to_string("entry/_history.html", context, request=request),
+        }
+    )
 
 
 @never_cache

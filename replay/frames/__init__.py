@@ -37,6 +37,7 @@ The package, one concern a module:
 - ``script``: the payload as JSON text for a script element (escaped as ``json_script`` escapes);
 - ``geometry``: where each seat sits on the drawn table.
 """
+
 from __future__ import annotations
 
 from .annotations import PRIVATE_KEYS
@@ -49,8 +50,27 @@ from .script import script_text
 from .wording import describe, labels, term
 
 __all__ = [
-    "CONSTANT_KEYS", "FORMAT", "HIDDEN", "PER_SEAT_KEYS", "PRIVATE_KEYS",
-    "RANK_NAMES", "SKIP_IN_DELTA", "ReplayData", "apply_delta", "build", "card_face", "card_name", "card_table",
-    "cards_text", "delta_of", "describe", "from_states", "labels", "script_text", "seat_positions", "term", "variant_cards",
+    "CONSTANT_KEYS",
+    "FORMAT",
+    "HIDDEN",
+    "PER_SEAT_KEYS",
+    "PRIVATE_KEYS",
+    "RANK_NAMES",
+    "SKIP_IN_DELTA",
+    "ReplayData",
+    "apply_delta",
+    "build",
+    "card_face",
+    "card_name",
+    "card_table",
+    "cards_text",
+    "delta_of",
+    "describe",
+    "from_states",
+    "labels",
+    "script_text",
+    "seat_positions",
+    "term",
+    "variant_cards",
     "with_article",
 ]

@@ -1,6 +1,7 @@
 """The display annotations of a frame, read off the engine's output, never computed from the rules
 (see the package docstring): the event that led here and its words, the trick's number, the hand's
 bombs and Dragon gifts, running totals on the score sheet."""
+
 from __future__ import annotations
 
 from games import engine
@@ -51,7 +52,9 @@ def annotate(frame: dict, event: dict | None, prev: dict | None, players: list[s
         sheet = old_sheet
     else:
         sheet = [
-            old_sheet[k] if k < len(old_raw) and old_raw[k] == line else {**line, "totals": list(frame.get("totals") or [])}
+            old_sheet[k]
+            if k < len(old_raw) and old_raw[k] == line
+            else {**line, "totals": list(frame.get("totals") or [])}
             for k, line in enumerate(raw)
         ]
     frame["_raw_sheet"] = raw

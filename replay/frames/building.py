@@ -1,6 +1,7 @@
 """Frame building: one frame per position of a game, read off the engine states given in order.
 Nothing here applies an event: a stored game's states come from the one cache of folded states
 (``games.snapshots.states``, by ``replay.data``), a record's from the engine's ``fold_steps``."""
+
 from __future__ import annotations
 
 import copy
@@ -23,11 +24,18 @@ def build(record: Any, sight: engine.Sight = engine.EVERYTHING, lang: str = "en"
     rec = engine.parse_record(record)
     state = engine.new_game(rec["variant"], rec["options"], players=list(rec["players"]))
     steps = itertools.chain([(0, None, state)], engine.fold_steps(state, rec["events"]))
-    return from_states(steps, sight, given_options=record.get("options") if isinstance(record, dict) else None, lang=lang)
+    return from_states(
+        steps, sight, given_options=record.get("options") if isinstance(record, dict) else None, lang=lang
+    )
 
 
-def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sight = engine.EVERYTHING,
-                *, given_options: dict | None = None, lang: str = "en") -> ReplayData:
+def from_states(
+    steps: Iterable[tuple[int, dict | None, Any]],
+    sight: engine.Sight = engine.EVERYTHING,
+    *,
+    given_options: dict | None = None,
+    lang: str = "en",
+) -> ReplayData:
     """Build the frames, marks and final frame of a game from its states in order: ``steps``
     yields ``(n, the event that led there, the engine state after n events)`` from ``n = 0``
     (``games.snapshots.states`` or the engine's ``fold_steps``). The frames only read the states;
@@ -71,7 +79,7 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
                 data.checkpoints[n] = public(cur)
             if cur.get("_new_trick"):
                 trick_marks.append(n)
-            for line in cur["score_sheet"][len(prev["score_sheet"]):]:
+            for line in cur["score_sheet"][len(prev["score_sheet"]) :]:
                 if "at" not in line:  # a line new here: where its hand began and ended
                     line["from"], line["at"] = hand_marks[-1], n
             data.deltas.append(delta_of(prev, cur))
@@ -82,6 +90,9 @@ def from_states(steps: Iterable[tuple[int, dict | None, Any]], sight: engine.Sig
         data.error = {"index": err.index, **err.as_dict()}
     data.final = public(prev)
     undos = {n for n, event in enumerate(events, start=1) if event.get("type") == "undo"}
-    data.marks = {"hands": hand_marks, "tricks": trick_marks,
-                  "undone": sorted(undos | set(engine.retracted_by_undo(events)))}
+    data.marks = {
+        "hands": hand_marks,
+        "tricks": trick_marks,
+        "undone": sorted(undos | set(engine.retracted_by_undo(events))),
+    }
     return data

@@ -3,6 +3,7 @@ that changed since the previous one. Per-seat lists (``hands``, ``received``, ``
 seat by seat (``{"hands": {"2": [...]}}``), and a list that only grew is sent as its new tail under
 ``key + "+"``. ``apply_delta`` (here) and ``expandFrames``
 of ``static/replay/frames.js`` (in the page) undo it the same way."""
+
 from __future__ import annotations
 
 import copy
@@ -33,7 +34,7 @@ def delta_of(prev: dict, cur: dict) -> dict:
         if key in PER_SEAT_KEYS and isinstance(old, list) and isinstance(value, list) and len(old) == len(value):
             out[key] = {str(i): v for i, (o, v) in enumerate(zip(old, value)) if o != v}
         elif isinstance(old, list) and isinstance(value, list) and len(value) > len(old) and value[: len(old)] == old:
-            out[key + "+"] = value[len(old):]
+            out[key + "+"] = value[len(old) :]
         else:
             out[key] = value
     for key in prev:

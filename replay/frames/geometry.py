@@ -1,4 +1,5 @@
 """Where each seat sits on the drawn table (display only: no rule of the game here)."""
+
 from __future__ import annotations
 
 import math

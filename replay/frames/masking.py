@@ -1,6 +1,7 @@
 """What a reader may see of each frame and event: the engine's rule (``engine.redact_state``,
 ``engine.redact_event``) applied to every frame, so a hidden hand never reaches a page's payload.
 The sight itself is decided by ``games.visibility.reader_sight``."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,6 @@
 """``ReplayData``: everything the pages need about one record's frames, computed once (and cached
 by ``replay.data``), with random access to a whole frame and the payload the page's script reads."""
+
 from __future__ import annotations
 
 import copy
@@ -47,7 +48,7 @@ class ReplayData:
         base = max((c for c in self.checkpoints if c <= n), default=None)
         frame: dict = dict(self.checkpoints[base]) if base is not None else {}
         start = base + 1 if base is not None else 0
-        for delta in self.deltas[start: n + 1]:
+        for delta in self.deltas[start : n + 1]:
             apply_delta(frame, delta)  # replaces values, never mutates them: shared until the copy below
         frame["n"] = n
         frame["text"] = self.texts[n]

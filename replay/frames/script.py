@@ -3,6 +3,7 @@
 private name of Django's, so it is written out here; ``tests/replay/test_frames_script.py`` checks
 that the two agree): ``<``, ``>`` and ``&`` as JSON unicode escapes, so the text cannot close the
 element or open a comment, and JSON.parse reads it unchanged."""
+
 from __future__ import annotations
 
 import json

@@ -3,6 +3,7 @@ templates the entry page's script fills too), given the facts of the engine's fr
 the event does not carry (the combination the engine recognised, the hand's or round's number, a
 round's score line). The names of combinations and calls are the engine's too
 (``engine.combination_names``, ``engine.call_names``)."""
+
 from __future__ import annotations
 
 from typing import Any

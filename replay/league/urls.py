@@ -1,6 +1,7 @@
 """League tables and player pages (included at "" by tichu_site/urls.py, before replay). The
 namespace stays "ratings" (`ratings:league`, `ratings:player`): the pages' URLs and names are
 what they were when the pages lived in games.ratings."""
+
 from django.urls import path
 
 from . import views

@@ -12,6 +12,7 @@ what they show is computed in games.ratings (queries, player_queries, standing, 
 Reads follow the club's visibility (games.selectors.clubs_visible): a members-only club's pages
 are a 404 to others.
 """
+
 from __future__ import annotations
 
 from datetime import date
@@ -84,6 +85,7 @@ def _token_aware(view):
     """The league and player pages (their JSON and CSV above all) read with an API token as well
     as a session (games.api.tokens.page_reader): a members-only club's bot reads its own league.
     An unknown token is a 401, not the anonymous page; the answer varies with Authorization."""
+
     def wrapped(request, *args, **kwargs):
         try:
             request.user = page_reader(request)
@@ -94,6 +96,7 @@ def _token_aware(view):
             response = view(request, *args, **kwargs)
         patch_vary_headers(response, ("Authorization",))
         return response
+
     wrapped.__name__, wrapped.__doc__ = view.__name__, view.__doc__
     return wrapped
 
@@ -125,21 +128,31 @@ def league(request, club_id: int, fmt: str | None = None):
     table = queries.league_table(club.pk, variant, start, end, rule=rule, tz=club.time_zone)
     elo_table = queries.league_table(club.pk, variant, start, end, table="elo", rule=rule, tz=club.time_zone)
     elo_rules = ELO.rules(variant)
-    rules = {"min_games": rule.min_games, "inactive_days": rule.inactive_days,
-             "season_start_month": club.league_season_start_month, "time_zone": club.time_zone}
+    rules = {
+        "min_games": rule.min_games,
+        "inactive_days": rule.inactive_days,
+        "season_start_month": club.league_season_start_month,
+        "time_zone": club.time_zone,
+    }
     if fmt == "json":
-        return JsonResponse({
-            "club": {"id": club.pk, "name": club.name, "slug": club.slug}, "variant": variant,
-            "period": period, "from": start.isoformat() if start else None, "to": end.isoformat() if end else None,
-            "system": table.system, "games": table.games,
-            "recomputed_at": table.recomputed_at.isoformat() if table.recomputed_at else None,
-            "rules": rules,
-            "reference": table.reference.isoformat() if table.reference else None,
-            "rows": [r.as_dict() for r in table.rows],
-            "leads_with": club.league_leads_with,
-            "elo": {**elo_rules, "rows": [r.as_dict() for r in elo_table.rows]},
-            "partnerships": queries.league_partnerships(club.pk, variant, start, end, tz=club.time_zone),
-        })
+        return JsonResponse(
+            {
+                "club": {"id": club.pk, "name": club.name, "slug": club.slug},
+                "variant": variant,
+                "period": period,
+                "from": start.isoformat() if start else None,
+                "to": end.isoformat() if end else None,
+                "system": table.system,
+                "games": table.games,
+                "recomputed_at": table.recomputed_at.isoformat() if table.recomputed_at else None,
+                "rules": rules,
+                "reference": table.reference.isoformat() if table.reference else None,
+                "rows": [r.as_dict() for r in table.rows],
+                "leads_with": club.league_leads_with,
+                "elo": {**elo_rules, "rows": [r.as_dict() for r in elo_table.rows]},
+                "partnerships": queries.league_partnerships(club.pk, variant, start, end, tz=club.time_zone),
+            }
+        )
     if fmt == "csv":
         which = request.GET.get("table", "predictive")
         if which not in queries.TABLES:
@@ -158,15 +171,28 @@ def league(request, club_id: int, fmt: str | None = None):
     tables = [elo_table, table]
     if club.league_leads_with == Club.LeagueLeadsWith.PREDICTIVE:
         tables.reverse()
-    return render(request, "ratings/league.html", {
-        "club": club, "table": table, "tables": tables, "elo": elo_rules, "variant": variant,
-        "start": start, "end": end, "variants": list(HAND_SD), "period": period,
-        "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS], "rules": rules,
-        "date_min": MIN_DATE, "date_max": MAX_DATE,
-        "pairs": queries.league_partnerships(club.pk, variant, start, end, limit=PAIRS_SHOWN, tz=club.time_zone),
-        "pairs_shown": PAIRS_SHOWN,
-        "is_admin": membership_role(request.user, club) == "admin",
-    })
+    return render(
+        request,
+        "ratings/league.html",
+        {
+            "club": club,
+            "table": table,
+            "tables": tables,
+            "elo": elo_rules,
+            "variant": variant,
+            "start": start,
+            "end": end,
+            "variants": list(HAND_SD),
+            "period": period,
+            "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],
+            "rules": rules,
+            "date_min": MIN_DATE,
+            "date_max": MAX_DATE,
+            "pairs": queries.league_partnerships(club.pk, variant, start, end, limit=PAIRS_SHOWN, tz=club.time_zone),
+            "pairs_shown": PAIRS_SHOWN,
+            "is_admin": membership_role(request.user, club) == "admin",
+        },
+    )
 
 
 def league_settings(request, club_id: str):
@@ -177,15 +203,17 @@ def league_settings(request, club_id: str):
     form = LeagueSettingsForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
     if request.method == "POST" and form.is_valid():
         try:
-            club_services.club_update(club=club, actor=request.user,
-                                      **{f: form.cleaned_data[f] for f in LeagueSettingsForm.Meta.fields})
+            club_services.club_update(
+                club=club, actor=request.user, **{f: form.cleaned_data[f] for f in LeagueSettingsForm.Meta.fields}
+            )
         except ServiceError as err:
             messages.error(request, err.message)
         else:
             messages.success(request, _("League settings saved."))
             return redirect("ratings:league", club_id=club.slug)
-    return render(request, "ratings/league_settings.html",
-                  {"club": club, "form": form, "time_zones": time_zone_names()})
+    return render(
+        request, "ratings/league_settings.html", {"club": club, "form": form, "time_zones": time_zone_names()}
+    )
 
 
 def _month_names() -> list[str]:
@@ -221,27 +249,62 @@ def player(request, player_id: int, fmt: str | None = None):
     if fmt == "json":
         return JsonResponse(page)
     if fmt == "csv":
-        cols = ["game_id", "finished_at", "result", "expected", "rating_before", "rating_after", "change",
-                "elo_expected", "elo_before", "elo_after", "elo_change", "points_for", "points_against",
-                "partners", "opponents", "why"]
+        cols = [
+            "game_id",
+            "finished_at",
+            "result",
+            "expected",
+            "rating_before",
+            "rating_after",
+            "change",
+            "elo_expected",
+            "elo_before",
+            "elo_after",
+            "elo_change",
+            "points_for",
+            "points_against",
+            "partners",
+            "opponents",
+            "why",
+        ]
         rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
         return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
     chart = charts.rating_chart(
         player_queries.chart_points(page),
         title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant},
-        legend=(str(_("Elo table")),
-                # xgettext:no-python-format
-                str(_("predictive (band: 95% range)"))), months=_month_names(), tz=zone(club.time_zone),
-        empty=str(_("No rated games yet")))
+        legend=(
+            str(_("Elo table")),
+            # xgettext:no-python-format
+            str(_("predictive (band: 95% range)")),
+        ),
+        months=_month_names(),
+        tz=zone(club.time_zone),
+        empty=str(_("No rated games yet")),
+    )
     ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
-    rank_chart = charts.rank_chart(ranks, title=_("%(player)s: rank after each club day") % {"player": p.name},
-                                   months=_month_names(), tz=zone(club.time_zone),
-                                   empty=str(_("Not ranked yet")))
-    return render(request, "ratings/player.html", {
-        "player": p, "club": club, "page": page, "chart": mark_safe(chart), "rank_chart": mark_safe(rank_chart),
-        "variant": variant, "period": period, "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],
-        "start": start, "end": end,
-        "recent": list(reversed(page["history"][-30:])),
-        "evenings": list(reversed(page["evenings"][-12:])),
-        "rank_days": [d for d in reversed(page["rank_history"]) if d["played"]][:12],
-    })
+    rank_chart = charts.rank_chart(
+        ranks,
+        title=_("%(player)s: rank after each club day") % {"player": p.name},
+        months=_month_names(),
+        tz=zone(club.time_zone),
+        empty=str(_("Not ranked yet")),
+    )
+    return render(
+        request,
+        "ratings/player.html",
+        {
+            "player": p,
+            "club": club,
+            "page": page,
+            "chart": mark_safe(chart),
+            "rank_chart": mark_safe(rank_chart),
+            "variant": variant,
+            "period": period,
+            "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],
+            "start": start,
+            "end": end,
+            "recent": list(reversed(page["history"][-30:])),
+            "evenings": list(reversed(page["evenings"][-12:])),
+            "rank_days": [d for d in reversed(page["rank_history"]) if d["played"]][:12],
+        },
+    )

@@ -1,4 +1,5 @@
 """Online tables (included at "" by tichu_site/urls.py, before replay's `clubs/<slug>/`)."""
+
 from django.urls import path
 
 from . import views

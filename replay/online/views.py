@@ -1,6 +1,7 @@
 """The online table's pages: the club's tables (open one), a table's seat links, a seat's page and
 the seat's JSON (its view, long-polled; its action). Thin: reads through games.online.selectors,
 writes through games.online.services; a refusal is answered with its code and words."""
+
 from __future__ import annotations
 
 import json
@@ -57,22 +58,27 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             if bots is None:
                 raise InvalidInput(_("the bot’s seats are seat numbers, such as 2 3 4"), code="malformed")
-            table = services.open_table(club=club, variant=variant, options=options, players=names,
-                                        user=request.user, bots=bots)
+            table = services.open_table(
+                club=club, variant=variant, options=options, players=names, user=request.user, bots=bots
+            )
         except ServiceError as err:
             messages.error(request, err.message)
         else:
             return redirect("online:table", slug=club.slug, pk=table.pk)
     rows = OnlineTable.objects.filter(club=club).select_related("game")[:50]
-    return render(request, "online/tables.html", {
-        "club": club,
-        "role": game_selectors.membership_role(request.user, club),
-        "tables": rows,
-        "variants": [v for v in entry_forms.variant_choices() if v["name"] != "tien-zi-que"],
-        "presets": entry_forms.preset_choices(),
-        "players": request.POST.get("players", "") if request.method == "POST" else "",
-        "bots": request.POST.get("bots", "")[:MAX_BOTS_TEXT] if request.method == "POST" else "",
-    })
+    return render(
+        request,
+        "online/tables.html",
+        {
+            "club": club,
+            "role": game_selectors.membership_role(request.user, club),
+            "tables": rows,
+            "variants": [v for v in entry_forms.variant_choices() if v["name"] != "tien-zi-que"],
+            "presets": entry_forms.preset_choices(),
+            "players": request.POST.get("players", "") if request.method == "POST" else "",
+            "bots": request.POST.get("bots", "")[:MAX_BOTS_TEXT] if request.method == "POST" else "",
+        },
+    )
 
 
 @never_cache
@@ -81,10 +87,15 @@ def table(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A table's seat links, for the club's members to hand out."""
     club = _member_club(request, slug)
     online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
-    seats = [{"seat": s, "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret]))}
-             for s in selectors.table_seats(online)]
-    return render(request, "online/table.html", {"club": club, "table": online, "seats": seats,
-                                                 "playing": online.game.status == "active"})
+    seats = [
+        {"seat": s, "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret]))}
+        for s in selectors.table_seats(online)
+    ]
+    return render(
+        request,
+        "online/table.html",
+        {"club": club, "table": online, "seats": seats, "playing": online.game.status == "active"},
+    )
 
 
 @require_POST
@@ -110,22 +121,26 @@ def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
     game = online.game
     players = [s.player.name for s in selectors.table_seats(online)]
-    return render(request, "online/seat.html", {
-        "watching": True,
-        "table": online,
-        "game": game,
-        "club": club,
-        "words": engine.page_words(get_language(), game.variant),
-        "config": {
-            "view": selectors.watch_view(online),
+    return render(
+        request,
+        "online/seat.html",
+        {
             "watching": True,
-            "players": players,
-            "seat_names": engine.seat_names(game.variant, players, get_language()),
-            "view_url": reverse("online:watch-view", args=[club.slug, online.pk]),
-            "act_url": "",
-            "replay_url": reverse("replay:game-replay", args=[game.pk]),
+            "table": online,
+            "game": game,
+            "club": club,
+            "words": engine.page_words(get_language(), game.variant),
+            "config": {
+                "view": selectors.watch_view(online),
+                "watching": True,
+                "players": players,
+                "seat_names": engine.seat_names(game.variant, players, get_language()),
+                "view_url": reverse("online:watch-view", args=[club.slug, online.pk]),
+                "act_url": "",
+                "replay_url": reverse("replay:game-replay", args=[game.pk]),
+            },
         },
-    })
+    )
 
 
 @never_cache
@@ -162,20 +177,24 @@ def seat_page(request: HttpRequest, secret: str) -> HttpResponse:
     view = selectors.seat_view(seat)
     game = seat.table.game
     players = [s.player.name for s in selectors.table_seats(seat.table)]
-    return render(request, "online/seat.html", {
-        "seat": seat,
-        "game": game,
-        "club": game.club,
-        "words": engine.page_words(get_language(), game.variant),
-        "config": {
-            "view": view,
-            "players": players,
-            "seat_names": engine.seat_names(game.variant, players, get_language()),
-            "view_url": reverse("online:seat-view", args=[secret]),
-            "act_url": reverse("online:seat-act", args=[secret]),
-            "replay_url": reverse("replay:game-replay", args=[game.pk]),
+    return render(
+        request,
+        "online/seat.html",
+        {
+            "seat": seat,
+            "game": game,
+            "club": game.club,
+            "words": engine.page_words(get_language(), game.variant),
+            "config": {
+                "view": view,
+                "players": players,
+                "seat_names": engine.seat_names(game.variant, players, get_language()),
+                "view_url": reverse("online:seat-view", args=[secret]),
+                "act_url": reverse("online:seat-act", args=[secret]),
+                "replay_url": reverse("replay:game-replay", args=[game.pk]),
+            },
         },
-    })
+    )
 
 
 @never_cache
@@ -199,18 +218,21 @@ def seat_act(request: HttpRequest, secret: str) -> JsonResponse:
         body = json.loads(request.body or b"{}")
         action, expected = body["action"], int(body["expected_seq"])
     except (ValueError, KeyError, TypeError):
-        return JsonResponse({"code": "malformed", "detail": _("an action and the expected seq are needed")},
-                            status=400)
+        return JsonResponse({"code": "malformed", "detail": _("an action and the expected seq are needed")}, status=400)
     key = request.headers.get("Idempotency-Key") or None
     if key is not None and len(key) > 100:
         return JsonResponse({"code": "malformed", "detail": _("the Idempotency-Key is too long")}, status=400)
     try:
         services.act(seat=seat, action=action, expected_seq=expected, idempotency_key=key)
     except SeqConflict:
-        return JsonResponse({"code": "seq_conflict", "view": selectors.seat_view(seat),
-                             "detail": _("The table moved on before your action arrived: look again and choose.")},
-                            status=409)
+        return JsonResponse(
+            {
+                "code": "seq_conflict",
+                "view": selectors.seat_view(seat),
+                "detail": _("The table moved on before your action arrived: look again and choose."),
+            },
+            status=409,
+        )
     except ServiceError as err:
-        return JsonResponse({"code": err.code, "detail": err.message, "view": selectors.seat_view(seat)},
-                            status=400)
+        return JsonResponse({"code": err.code, "detail": err.message, "view": selectors.seat_view(seat)}, status=400)
     return JsonResponse({"ok": True, "view": selectors.seat_view(seat)})

@@ -14,6 +14,7 @@ instant), one line at its end names the clock, so a reader in another country is
 a page: a tag inside another (a partial's own, for when a script fetches it alone) adds none, nor
 does `{% club_clock quiet %}` (a partial swapped into a page that has its line already).
 """
+
 from __future__ import annotations
 
 import re
@@ -59,8 +60,10 @@ class ClubClockNode(template.Node):
         with timezone.override(zone(name)), context.push({OUTER: True}):  # the context: includes see it
             html = self.nodelist.render(context)
         if not (self.quiet or inner) and TIME_OF_DAY.search(html):
-            html += format_html('<p class="meta clock-note" id="clock-note">{}</p>',
-                                gettext("Times on this page are %(zone)s time.") % {"zone": name})
+            html += format_html(
+                '<p class="meta clock-note" id="clock-note">{}</p>',
+                gettext("Times on this page are %(zone)s time.") % {"zone": name},
+            )
         return html
 
 

@@ -3,6 +3,7 @@
 card words, as the page's payload has them);
 `{{ variant|game_label }}`: a game's name as its edition in the request's language says it
 (engine.variant_name: "Tichu", "Tien Zi Que"; the identifier itself for a game the engine does not know)."""
+
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext, pgettext
@@ -20,13 +21,22 @@ def game_label(variant: str) -> str:
 
 def card_html(code: str, extra_class: str = "") -> str:
     if code == frames.HIDDEN:
-        return format_html('<span class="card back{}" role="img" aria-label="{}" data-card="?"></span>',
-                           extra_class, gettext("hidden card"))
+        return format_html(
+            '<span class="card back{}" role="img" aria-label="{}" data-card="?"></span>',
+            extra_class,
+            gettext("hidden card"),
+        )
     face = engine.words(get_language()).card_face(code)
     return format_html(
         '<span class="card {}{}" role="img" aria-label="{}" title="{}" data-card="{}">'
         '<span class="rk">{}</span><span class="su" aria-hidden="true">{}</span></span>',
-        face["cls"], extra_class, face["name"], face["name"], code, face["rank"], face["suit"],
+        face["cls"],
+        extra_class,
+        face["name"],
+        face["name"],
+        code,
+        face["rank"],
+        face["suit"],
     )
 
 
@@ -57,7 +67,9 @@ def hand_log_items(log, view, bottom):
     parts = []
     for item in log["items"]:
         at = item["at"]
-        classes = ("current" if item["current"] else "future" if item["future"] else "") + (" undone" if item.get("undone") else "")
+        classes = ("current" if item["current"] else "future" if item["future"] else "") + (
+            " undone" if item.get("undone") else ""
+        )
         attrs = f' class="{classes.strip()}"' if classes.strip() else ""
         if item["current"]:
             attrs += ' aria-current="step"'

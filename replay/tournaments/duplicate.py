@@ -1,6 +1,7 @@
 """Duplicate Tichu pages: the movement round by round, every board's results with their
 matchpoints, the TD's adjustment of a board (AVG, AVG+, AVG-) and the board sheets (PDF, TD only:
 they show the deals). The rules are the core's (games.tournament: movement, boards_json)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -53,19 +54,41 @@ def movement_rows(state: core.TournamentState) -> tuple[list[dict[str, Any]], st
     for number, meetings in enumerate(plan["rounds"], 1):
         paired = state.rounds[number - 1] if number <= len(state.rounds) else None
         if paired is not None:
-            tables = [{"table": t.number, "ns": names[t.sides[0][0]], "ew": names[t.sides[1][0]],
-                       "ns_no": field.index(t.sides[0][0]) + 1 if t.sides[0][0] in field else "-",
-                       "ew_no": field.index(t.sides[1][0]) + 1 if t.sides[1][0] in field else "-"}
-                      for t in sorted(paired.tables.values(), key=lambda t: t.number)]
+            tables = [
+                {
+                    "table": t.number,
+                    "ns": names[t.sides[0][0]],
+                    "ew": names[t.sides[1][0]],
+                    "ns_no": field.index(t.sides[0][0]) + 1 if t.sides[0][0] in field else "-",
+                    "ew_no": field.index(t.sides[1][0]) + 1 if t.sides[1][0] in field else "-",
+                }
+                for t in sorted(paired.tables.values(), key=lambda t: t.number)
+            ]
             out = [names[e] for e in paired.byes]
         else:
-            tables = [{"table": m.table, "ns": names[field[m.ns - 1]], "ew": names[field[m.ew - 1]],
-                       "ns_no": m.ns, "ew_no": m.ew} for m in meetings]
+            tables = [
+                {
+                    "table": m.table,
+                    "ns": names[field[m.ns - 1]],
+                    "ew": names[field[m.ew - 1]],
+                    "ns_no": m.ns,
+                    "ew_no": m.ew,
+                }
+                for m in meetings
+            ]
             sit = plan["sit_outs"].get(number)
             out = [names[field[sit - 1]]] if sit else []
         first = (number - 1) * per_round + 1
-        rounds.append({"round": number, "boards": list(range(first, first + per_round)), "tables": tables,
-                       "sit_out": out, "paired": paired is not None, "closed": bool(paired and paired.closed)})
+        rounds.append(
+            {
+                "round": number,
+                "boards": list(range(first, first + per_round)),
+                "tables": tables,
+                "sit_out": out,
+                "paired": paired is not None,
+                "closed": bool(paired and paired.closed),
+            }
+        )
     return rounds, None
 
 
@@ -86,11 +109,22 @@ def duplicate_page(request: HttpRequest, pk: int) -> HttpResponse:
     rounds, problem = movement_rows(state)
     can_run = _can_run(request, tournament.club)
     scored = [(r.number, t.number) for r in state.rounds if not r.closed for t in r.tables.values() if t.result]
-    return render(request, "tournaments/duplicate.html", {
-        "tournament": tournament, "club": tournament.club, "state": state, "movement": rounds, "problem": problem,
-        "boards": _board_rows(state), "can_run": can_run, "adjustable": scored, "adjustments": ADJUSTMENTS,
-        "per_round": state.header["hands_per_round"],
-    })
+    return render(
+        request,
+        "tournaments/duplicate.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "state": state,
+            "movement": rounds,
+            "problem": problem,
+            "boards": _board_rows(state),
+            "can_run": can_run,
+            "adjustable": scored,
+            "adjustments": ADJUSTMENTS,
+            "per_round": state.header["hands_per_round"],
+        },
+    )
 
 
 @require_POST
@@ -111,18 +145,33 @@ def duplicate_adjust(request: HttpRequest, pk: int) -> HttpResponse:
     target = rnd.tables.get(table) if rnd else None
     index = board - duplicate_boards.board_number(tournament, number, 0)
     ns, ew = request.POST.get("ns", ""), request.POST.get("ew", "")
-    if target is None or target.result is None or not 0 <= index < len(target.result["hands"] or []) \
-            or ns not in ADJUSTMENTS or ew not in ADJUSTMENTS:
-        messages.error(request, _("That table has no result for that board, or the adjustment is not AVG, AVG+ or AVG-."))
+    if (
+        target is None
+        or target.result is None
+        or not 0 <= index < len(target.result["hands"] or [])
+        or ns not in ADJUSTMENTS
+        or ew not in ADJUSTMENTS
+    ):
+        messages.error(
+            request, _("That table has no result for that board, or the adjustment is not AVG, AVG+ or AVG-.")
+        )
         return redirect("replay:tournament-duplicate", pk=pk)
     lines = core.rounds_json(state)["rounds"][number - 1]["tables"]
     hands = next(t for t in lines if t["table"] == table)["result"]["hands"]
     hands[index] = {"adjustment": [ns, ew]}
-    event = {"type": "result_corrected", "round": number, "table": table, "hands": hands,
-             "reason": request.POST.get("reason", "")}
+    event = {
+        "type": "result_corrected",
+        "round": number,
+        "table": table,
+        "hands": hands,
+        "reason": request.POST.get("reason", ""),
+    }
     if _append(request, tournament, [event]):
-        messages.success(request, _("Board %(board)s at table %(table)s: %(ns)s to North/South, %(ew)s to East/West.")
-                         % {"board": board, "table": table, "ns": ns, "ew": ew})
+        messages.success(
+            request,
+            _("Board %(board)s at table %(table)s: %(ns)s to North/South, %(ew)s to East/West.")
+            % {"board": board, "table": table, "ns": ns, "ew": ew},
+        )
     return redirect("replay:tournament-duplicate", pk=pk)
 
 
@@ -140,13 +189,33 @@ def board_sheets(tournament: Tournament, state: core.TournamentState, only_round
             traveller = []
             for t in rnd["tables"]:
                 r = results.get(board, {}).get(t["table"])
-                cells = ([*r.get("points", ["", ""]), r.get("difference", r.get("adjustment") and "/".join(
-                    r["adjustment"])), *r["matchpoints"]] if r else [""] * 5)
-                traveller.append({"table": t["table"], "ns": f"{t['ns_no']} {t['ns']}", "ew": f"{t['ew_no']} {t['ew']}",
-                                  "cells": cells})
-            out.append({"board": board, "round": rnd["round"], "dealer": SEATS[(board - 1) % 4],
-                        "hands": {SEATS[s]: hands[s] for s in range(4)}, "traveller": traveller,
-                        "top": max(len(rnd["tables"]) - 1, 0)})
+                cells = (
+                    [
+                        *r.get("points", ["", ""]),
+                        r.get("difference", r.get("adjustment") and "/".join(r["adjustment"])),
+                        *r["matchpoints"],
+                    ]
+                    if r
+                    else [""] * 5
+                )
+                traveller.append(
+                    {
+                        "table": t["table"],
+                        "ns": f"{t['ns_no']} {t['ns']}",
+                        "ew": f"{t['ew_no']} {t['ew']}",
+                        "cells": cells,
+                    }
+                )
+            out.append(
+                {
+                    "board": board,
+                    "round": rnd["round"],
+                    "dealer": SEATS[(board - 1) % 4],
+                    "hands": {SEATS[s]: hands[s] for s in range(4)},
+                    "traveller": traveller,
+                    "top": max(len(rnd["tables"]) - 1, 0),
+                }
+            )
     return out
 
 

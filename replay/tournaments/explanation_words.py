@@ -3,6 +3,7 @@ explains each proposal in English and with the numbers its method used (`window`
 `movement`, `design`); the pairing page says the method from those numbers and each system's
 constraints here. tests/tournament/test_explanation_words.py holds the English lines equal to the
 core's, so each constraint keeps one meaning in both places."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -43,16 +44,22 @@ def plain(explanation: dict) -> str:
     if system == "round_robin":
         return _("Every pair meets every other pair once.")
     if system == "duplicate":
-        return _("Every pair meets every other pair once and plays every board once; all tables of a round "
-                 "play the same boards.")
+        return _(
+            "Every pair meets every other pair once and plays every board once; all tables of a round "
+            "play the same boards."
+        )
     if system == "individual":
         design = explanation.get("design")
         if isinstance(design, dict) and design.get("of"):
             if int(design.get("players", 0)) % 4 == 1:  # 4k+1 players: one sits out each round
-                return _("Over %(of)s rounds everyone partners everyone else exactly once, meets everyone else "
-                         "twice as an opponent and sits out once.") % {"of": design["of"]}
-            return _("Over %(of)s rounds everyone partners everyone else exactly once and meets everyone else "
-                     "twice as an opponent.") % {"of": design["of"]}
+                return _(
+                    "Over %(of)s rounds everyone partners everyone else exactly once, meets everyone else "
+                    "twice as an opponent and sits out once."
+                ) % {"of": design["of"]}
+            return _(
+                "Over %(of)s rounds everyone partners everyone else exactly once and meets everyone else "
+                "twice as an opponent."
+            ) % {"of": design["of"]}
         return _("A new partner for everyone wherever possible, then as few repeated opponents as possible.")
     return ""
 
@@ -67,23 +74,39 @@ def method(explanation: dict) -> str:
         if system == "swiss" and "window" in explanation:
             if explanation["window"]:
                 return _("maximum-weight matching, on opponents at most %(window)s places apart") % {
-                    "window": explanation["window"]}
+                    "window": explanation["window"]
+                }
             return _("maximum-weight matching")
         if system == "round_robin" and "berger" in explanation:
             words = explanation["berger"]
             if words["phantom"]:
-                return _("Berger tables for %(size)s (with a phantom entry for the bye, leg %(leg)s, "
-                         "round %(round)s of %(of)s)") % words
+                return (
+                    _(
+                        "Berger tables for %(size)s (with a phantom entry for the bye, leg %(leg)s, "
+                        "round %(round)s of %(of)s)"
+                    )
+                    % words
+                )
             return _("Berger tables for %(size)s (leg %(leg)s, round %(round)s of %(of)s)") % words
         if system == "duplicate" and "movement" in explanation:
-            return _("movement for %(pairs)s pairs (circle method), round %(round)s of %(of)s") % explanation["movement"]
+            return (
+                _("movement for %(pairs)s pairs (circle method), round %(round)s of %(of)s") % explanation["movement"]
+            )
         if system == "individual" and "design" in explanation:
             design = explanation["design"]
             if design and "group" in design:  # the design's parts: its English name says "over", "infinity"
                 if design["fixed_point"]:
-                    return _("whist design for %(players)s players over the group %(group)s with a fixed point, "
-                             "round %(round)s of %(of)s") % design
-                return _("whist design for %(players)s players over the group %(group)s, round %(round)s of %(of)s") % design
+                    return (
+                        _(
+                            "whist design for %(players)s players over the group %(group)s with a fixed point, "
+                            "round %(round)s of %(of)s"
+                        )
+                        % design
+                    )
+                return (
+                    _("whist design for %(players)s players over the group %(group)s, round %(round)s of %(of)s")
+                    % design
+                )
             if design:  # stored before the parts were
                 return _("whist design %(name)s, round %(round)s of %(of)s") % design
             return _("maximum-weight matching of partners, then of partnerships to tables, then seeded local search")

@@ -1,5 +1,6 @@
 """Forms of the tournament director's pages. They turn what the TD typed into a header or into
 tournament events; whether those are allowed is the core's decision (games.tournament)."""
+
 from __future__ import annotations
 
 import re
@@ -26,13 +27,20 @@ SCORING_LABELS = {
     "matchpoints": _("Matchpoints: duplicate boards (choose with the duplicate system)"),
 }
 TIEBREAK_LABELS = {
-    "points": _("Total Tichu points"), "difference": _("Point difference"), "buchholz": _("Opponents' score (Buchholz)"),
-    "head_to_head": _("Head to head"), "lots": _("Drawing of lots"),
+    "points": _("Total Tichu points"),
+    "difference": _("Point difference"),
+    "buchholz": _("Opponents' score (Buchholz)"),
+    "head_to_head": _("Head to head"),
+    "lots": _("Drawing of lots"),
 }
 POLICY_LABELS = {
-    "win": _("as a won round"), "draw": _("as a drawn round"), "loss": _("as a lost round"),
-    "half": _("half a won round for each missed round"), "bye": _("as a bye for each missed round"),
-    "ranked": _("keeps its place in the standings"), "unranked": _("listed after the ranked entries"),
+    "win": _("as a won round"),
+    "draw": _("as a drawn round"),
+    "loss": _("as a lost round"),
+    "half": _("half a won round for each missed round"),
+    "bye": _("as a bye for each missed round"),
+    "ranked": _("keeps its place in the standings"),
+    "unranked": _("listed after the ranked entries"),
 }
 NO_TIEBREAK = ""
 
@@ -43,25 +51,48 @@ def _choices(values, labels) -> list[tuple[str, str]]:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=100, label=_("Name"))
-    entrants = forms.ChoiceField(label=_("Entrants"), choices=[("pairs", _("Fixed pairs")), ("individuals", _("Individuals"))])
-    system = forms.ChoiceField(label=_("System"), choices=_choices(dict.fromkeys(s for v in SYSTEMS.values() for s in v), SYSTEM_LABELS))
+    entrants = forms.ChoiceField(
+        label=_("Entrants"), choices=[("pairs", _("Fixed pairs")), ("individuals", _("Individuals"))]
+    )
+    system = forms.ChoiceField(
+        label=_("System"), choices=_choices(dict.fromkeys(s for v in SYSTEMS.values() for s in v), SYSTEM_LABELS)
+    )
     scoring = forms.ChoiceField(label=_("Scoring"), choices=_choices(PRESETS, SCORING_LABELS), initial="round_vp")
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3, required=False,
-                                help_text=_("a round robin may leave it empty: its schedule decides"))
-    length = forms.ChoiceField(choices=[("hands", _("a number of hands")), ("target", _("a game to a target score"))],
-                               initial="hands", label=_("A round is"))
-    hands_per_round = forms.IntegerField(label=_("Hands per round"), min_value=1, max_value=40, initial=4, required=False,
-                                         help_text=_("duplicate: the boards per round (1 to 8)"))
-    grand_tichu = forms.BooleanField(required=False, label=_("Grand Tichu allowed (duplicate)"),
-                                     help_text=_("duplicate events usually play without it"))
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=50,
+        initial=3,
+        required=False,
+        help_text=_("a round robin may leave it empty: its schedule decides"),
+    )
+    length = forms.ChoiceField(
+        choices=[("hands", _("a number of hands")), ("target", _("a game to a target score"))],
+        initial="hands",
+        label=_("A round is"),
+    )
+    hands_per_round = forms.IntegerField(
+        label=_("Hands per round"),
+        min_value=1,
+        max_value=40,
+        initial=4,
+        required=False,
+        help_text=_("duplicate: the boards per round (1 to 8)"),
+    )
+    grand_tichu = forms.BooleanField(
+        required=False,
+        label=_("Grand Tichu allowed (duplicate)"),
+        help_text=_("duplicate events usually play without it"),
+    )
     target = forms.IntegerField(label=_("Target"), min_value=50, max_value=10000, initial=1000, required=False)
     tiebreak_1 = forms.ChoiceField(required=False, label=_("1st tie-break"))
     tiebreak_2 = forms.ChoiceField(required=False, label=_("2nd tie-break"))
     tiebreak_3 = forms.ChoiceField(required=False, label=_("3rd tie-break"))
     bye_result = forms.ChoiceField(choices=_choices(BYE_RESULTS, POLICY_LABELS), label=_("A bye scores"))
     bye_points = forms.IntegerField(initial=0, label=_("Tichu points for a bye"))
-    late_entry = forms.ChoiceField(choices=_choices(LATE_ENTRY, {**POLICY_LABELS, "loss": _("nothing")}),
-                                   label=_("A late entry scores"))
+    late_entry = forms.ChoiceField(
+        choices=_choices(LATE_ENTRY, {**POLICY_LABELS, "loss": _("nothing")}), label=_("A late entry scores")
+    )
     withdrawal = forms.ChoiceField(choices=_choices(WITHDRAWAL, POLICY_LABELS), label=_("A withdrawn entry"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -74,10 +105,16 @@ class TournamentForm(forms.Form):
         """The tournament header of docs/tournament.md (checked by the core when stored)."""
         data = self.cleaned_data
         header: dict[str, Any] = {
-            "name": data["name"], "entrants": data["entrants"], "system": data["system"],
-            "scoring": data["scoring"], "seed": seed,
-            "policy": {"bye": {"result": data["bye_result"], "points": data["bye_points"]},
-                       "late_entry": data["late_entry"], "withdrawal": data["withdrawal"]},
+            "name": data["name"],
+            "entrants": data["entrants"],
+            "system": data["system"],
+            "scoring": data["scoring"],
+            "seed": seed,
+            "policy": {
+                "bye": {"result": data["bye_result"], "points": data["bye_points"]},
+                "late_entry": data["late_entry"],
+                "withdrawal": data["withdrawal"],
+            },
         }
         if data.get("rounds"):
             header["rounds"] = data["rounds"]

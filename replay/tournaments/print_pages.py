@@ -3,6 +3,7 @@ by table and by name, and a blank score sheet per table with the round's hands n
 100-point check column (and a VP column where VP are counted per hand), under the rules of the
 tournament's game (`printouts.sheet_rules`). The same data as the PDFs (`table_cards._round_tables`, the columns of
 `printouts.SHEET_COLUMNS`); the print CSS puts each part on its own page and hides the site."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -39,9 +40,18 @@ def pairings_page(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
     tournament = _tournament(request, pk)
     state, rnd, tables = _round_tables(tournament, round_number)
     byes = [state.entries[e].name for e in rnd.byes]
-    return render(request, "tournaments/print_pairings.html", {
-        "tournament": tournament, "club": tournament.club, "round": round_number, "tables": tables, "byes": byes,
-        "by_name": seat_list.seat_rows(state, round_number)})
+    return render(
+        request,
+        "tournaments/print_pairings.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "round": round_number,
+            "tables": tables,
+            "byes": byes,
+            "by_name": seat_list.seat_rows(state, round_number),
+        },
+    )
 
 
 @never_cache
@@ -53,7 +63,19 @@ def sheets_page(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
     columns = printouts.sheet_columns(state.header)
     first_board = (round_number - 1) * hands + 1
     numbers = [first_board + i for i in range(hands)] if duplicate else list(range(1, hands + 1))
-    return render(request, "tournaments/print_sheets.html", {
-        "tournament": tournament, "club": tournament.club, "round": round_number, "tables": tables,
-        "columns": [_(c) for c in columns], "numbers": numbers, "blank": range(len(columns) - 1),
-        "duplicate": duplicate, "target": state.header.get("target"), "rules": printouts.sheet_rules(state.header)})
+    return render(
+        request,
+        "tournaments/print_sheets.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "round": round_number,
+            "tables": tables,
+            "columns": [_(c) for c in columns],
+            "numbers": numbers,
+            "blank": range(len(columns) - 1),
+            "duplicate": duplicate,
+            "target": state.header.get("target"),
+            "rules": printouts.sheet_rules(state.header),
+        },
+    )

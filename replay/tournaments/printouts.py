@@ -4,6 +4,7 @@ table cards with each table's code, pairings by table and by name, blank score s
 
 Each function takes plain data (what the pages show) and returns the PDF's bytes; the views in
 `table_cards.py` gather the data."""
+
 from __future__ import annotations
 
 import io
@@ -53,19 +54,28 @@ for _style in STYLES.byName.values():
     if getattr(_style, "fontName", "").startswith("Helvetica"):
         _style.fontName = BOLD if "Bold" in _style.fontName else FONT
 HEADING = ParagraphStyle("sheet-heading", parent=STYLES["Normal"], fontName=BOLD, fontSize=8, leading=9.5)
-GRID = TableStyle([
-    ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
-    ("FONTNAME", (0, 0), (-1, -1), FONT),
-    ("FONTNAME", (0, 0), (-1, 0), BOLD),
-    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-])
+GRID = TableStyle(
+    [
+        ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+        ("FONTNAME", (0, 0), (-1, -1), FONT),
+        ("FONTNAME", (0, 0), (-1, 0), BOLD),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]
+)
 
 
 def _pdf(flowables: list, *, title: str, pagesize=A4) -> bytes:
     out = io.BytesIO()
-    doc = SimpleDocTemplate(out, pagesize=pagesize, title=title, leftMargin=15 * mm, rightMargin=15 * mm,
-                            topMargin=15 * mm, bottomMargin=15 * mm)
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=pagesize,
+        title=title,
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=15 * mm,
+    )
     doc.build(flowables)
     return out.getvalue()
 
@@ -113,7 +123,9 @@ class _Card(Flowable):
         c.setFont(BOLD, 16)
         c.drawString(4 * mm, self.height - 9 * mm, _("Table %(table)s") % {"table": card["table"]})
         c.setFont(FONT, 8)
-        c.drawString(4 * mm, self.height - 14 * mm, _("%(title)s - round %(round)s") % {"title": self.title, "round": self.round})
+        c.drawString(
+            4 * mm, self.height - 14 * mm, _("%(title)s - round %(round)s") % {"title": self.title, "round": self.round}
+        )
         c.setFont(FONT, 9)
         c.drawString(4 * mm, self.height - 20 * mm, (_("N/S: %(names)s") % {"names": card["ns"]})[:48])
         c.drawString(4 * mm, self.height - 25 * mm, (_("E/W: %(names)s") % {"names": card["ew"]})[:48])
@@ -129,17 +141,23 @@ class _Card(Flowable):
 
 def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) -> bytes:
     """Two cards a row, as many rows as fit an A4 page."""
-    rows = [[_Card(card, round_number, title) for card in cards[i:i + 2]] for i in range(0, len(cards), 2)]
+    rows = [[_Card(card, round_number, title) for card in cards[i : i + 2]] for i in range(0, len(cards), 2)]
     if rows and len(rows[-1]) == 1:
         rows[-1].append("")
     flow: list = [_p(_("%(title)s: table cards, round %(round)s") % {"title": title, "round": round_number}, "Title")]
     if rows:
         flow.append(Table(rows, colWidths=[90 * mm, 90 * mm], rowHeights=[66 * mm] * len(rows)))
-    slips = [[_pin_slip(card, round_number, "ns"), _pin_slip(card, round_number, "ew")]
-             for card in cards if card.get("ns_pin")]
+    slips = [
+        [_pin_slip(card, round_number, "ns"), _pin_slip(card, round_number, "ew")]
+        for card in cards
+        if card.get("ns_pin")
+    ]
     if slips:  # on a page of their own: each side gets its slip, apart from the table card
-        flow += [PageBreak(), _p(_("Side PINs: cut and hand each side its slip"), "Title"),
-                 Table(slips, colWidths=[90 * mm, 90 * mm], style=GRID)]
+        flow += [
+            PageBreak(),
+            _p(_("Side PINs: cut and hand each side its slip"), "Title"),
+            Table(slips, colWidths=[90 * mm, 90 * mm], style=GRID),
+        ]
     return _pdf(flow, title=f"{title} table cards round {round_number}")
 
 
@@ -147,29 +165,48 @@ def _pin_slip(card: dict[str, Any], round_number: int, side: str) -> Paragraph:
     who = (_("N/S: %(names)s") if side == "ns" else _("E/W: %(names)s")) % {"names": card[side]}
     head = _("Table %(table)s, round %(round)s") % {"table": card["table"], "round": round_number}
     label = _("Your side's PIN")
-    return Paragraph(f"{escape(head)}<br/>{escape(who)}<br/>{escape(label)} <b>{escape(card[side + '_pin'])}</b>",
-                     STYLES["Normal"])
+    return Paragraph(
+        f"{escape(head)}<br/>{escape(who)}<br/>{escape(label)} <b>{escape(card[side + '_pin'])}</b>", STYLES["Normal"]
+    )
 
 
-def pairings_pdf(title: str, round_number: int, tables: list[dict[str, Any]], byes: Iterable[str],
-                 seats: list[dict[str, Any]]) -> bytes:
+def pairings_pdf(
+    title: str, round_number: int, tables: list[dict[str, Any]], byes: Iterable[str], seats: list[dict[str, Any]]
+) -> bytes:
     """By table (table, N/S, E/W), then by player's name (table and seat: replay.tournaments.seat_list)."""
     byes = list(byes)
     ns, ew = _("North/South"), _("East/West")
     by_table = [[_("Table"), ns, ew]] + [[t["table"], t["ns"], t["ew"]] for t in tables]
     by_name = [[_("Name"), _("Table"), _("Seat")]] + [[r["name"], r["table"], r["sits"]] for r in seats]
     at = {"title": title, "round": round_number}
-    flow = [_p(_("%(title)s: round %(round)s pairings by table") % at, "Title"),
-            Table(by_table, colWidths=[20 * mm, 75 * mm, 75 * mm], style=GRID, repeatRows=1)]
+    flow = [
+        _p(_("%(title)s: round %(round)s pairings by table") % at, "Title"),
+        Table(by_table, colWidths=[20 * mm, 75 * mm, 75 * mm], style=GRID, repeatRows=1),
+    ]
     if byes:
         flow += [Spacer(1, 4 * mm), _p(_("Bye: %(names)s") % {"names": ", ".join(byes)})]
-    flow += [PageBreak(), _p(_("%(title)s: round %(round)s seats by name") % at, "Title"),
-             Table(by_name, colWidths=[90 * mm, 25 * mm, 40 * mm], style=GRID, repeatRows=1)]
+    flow += [
+        PageBreak(),
+        _p(_("%(title)s: round %(round)s seats by name") % at, "Title"),
+        Table(by_name, colWidths=[90 * mm, 25 * mm, 40 * mm], style=GRID, repeatRows=1),
+    ]
     return _pdf(flow, title=f"{title} pairings round {round_number}")
 
 
-SHEET_COLUMNS = ["Hand", "Calls N/S", "Calls E/W", "Card pts N/S", "Card pts E/W", "Check = 100",
-                 "Bonus N/S", "Bonus E/W", "Hand N/S", "Hand E/W", "Total N/S", "Total E/W"]
+SHEET_COLUMNS = [
+    "Hand",
+    "Calls N/S",
+    "Calls E/W",
+    "Card pts N/S",
+    "Card pts E/W",
+    "Check = 100",
+    "Bonus N/S",
+    "Bonus E/W",
+    "Hand N/S",
+    "Hand E/W",
+    "Total N/S",
+    "Total E/W",
+]
 #: the columns a sheet adds where VP are counted hand by hand (DTM)
 VP_COLUMNS = ["VP N/S", "VP E/W"]
 
@@ -187,15 +224,30 @@ def sheet_rules(header: dict[str, Any]) -> list[str]:
     rules = engine.hand_line_rules(core.engine_options(header))
     said = {"double": rules["double_victory_points"], "tichu": rules["tichu"], "grand": rules["grand_tichu_points"]}
     if rules["grand_tichu"]:
-        lines = [_("Card points of the two sides add up to 100 (the Check column); a double victory scores "
-                   "%(double)s and no card points. Tichu ±%(tichu)s, Grand Tichu ±%(grand)s.") % said]
+        lines = [
+            _(
+                "Card points of the two sides add up to 100 (the Check column); a double victory scores "
+                "%(double)s and no card points. Tichu ±%(tichu)s, Grand Tichu ±%(grand)s."
+            )
+            % said
+        ]
     else:
-        lines = [_("Card points of the two sides add up to 100 (the Check column); a double victory scores "
-                   "%(double)s and no card points. Tichu ±%(tichu)s; no Grand Tichu.") % said]
+        lines = [
+            _(
+                "Card points of the two sides add up to 100 (the Check column); a double victory scores "
+                "%(double)s and no card points. Tichu ±%(tichu)s; no Grand Tichu."
+            )
+            % said
+        ]
     if core.PRESETS[header["scoring"]].unit == "hand":
         win, draw, double = core.hand_vp(1, 0, None)[0], core.hand_vp(0, 0, None)[0], core.hand_vp(0, 0, 0)[0]
-        lines.append(_("VP per hand: %(win)s to the side with more points, %(draw)s each on a draw, %(double)s for "
-                       "a double victory (its opponents 0).") % {"win": win, "draw": draw, "double": double})
+        lines.append(
+            _(
+                "VP per hand: %(win)s to the side with more points, %(draw)s each on a draw, %(double)s for "
+                "a double victory (its opponents 0)."
+            )
+            % {"win": win, "draw": draw, "double": double}
+        )
     return lines
 
 
@@ -208,63 +260,120 @@ def score_sheets_pdf(title: str, round_number: int, tables: list[dict[str, Any]]
     flow: list = []
     for i, table in enumerate(tables):
         # the headings wrap in their cells: "Оголошення Пн/Пд" is twice "Calls N/S"
-        rows = [[Paragraph(escape(_(c)), HEADING) for c in columns]] + [[n] + [""] * (len(columns) - 1) for n in range(1, hands + 1)]
+        rows = [[Paragraph(escape(_(c)), HEADING) for c in columns]] + [
+            [n] + [""] * (len(columns) - 1) for n in range(1, hands + 1)
+        ]
         rows.append([_("Sum")] + [""] * (len(columns) - 1))
-        grid = Table(rows, colWidths=[16 * mm] + [width] * (len(columns) - 1),
-                     rowHeights=[12 * mm] + [9 * mm] * (len(rows) - 1),
-                     style=GRID, repeatRows=1)
-        flow += [KeepTogether([
-            _p(_("%(title)s: score sheet, round %(round)s, table %(table)s")
-               % {"title": title, "round": round_number, "table": table["table"]}, "Heading2"),
-            _p(_("North/South: %(ns)s    East/West: %(ew)s") % {"ns": table["ns"], "ew": table["ew"]}),
-            *[_p(line) for line in sheet_rules(header)],
-            Spacer(1, 3 * mm), grid,
-            Spacer(1, 6 * mm), _p(_("Signed N/S: ____________________    Signed E/W: ____________________")),
-        ])]
+        grid = Table(
+            rows,
+            colWidths=[16 * mm] + [width] * (len(columns) - 1),
+            rowHeights=[12 * mm] + [9 * mm] * (len(rows) - 1),
+            style=GRID,
+            repeatRows=1,
+        )
+        flow += [
+            KeepTogether(
+                [
+                    _p(
+                        _("%(title)s: score sheet, round %(round)s, table %(table)s")
+                        % {"title": title, "round": round_number, "table": table["table"]},
+                        "Heading2",
+                    ),
+                    _p(_("North/South: %(ns)s    East/West: %(ew)s") % {"ns": table["ns"], "ew": table["ew"]}),
+                    *[_p(line) for line in sheet_rules(header)],
+                    Spacer(1, 3 * mm),
+                    grid,
+                    Spacer(1, 6 * mm),
+                    _p(_("Signed N/S: ____________________    Signed E/W: ____________________")),
+                ]
+            )
+        ]
         if i < len(tables) - 1:
             flow.append(PageBreak())
     return _pdf(flow, title=f"{title} score sheets round {round_number}", pagesize=landscape(A4))
 
 
-def standings_pdf(title: str, unit: str, standings: list[dict[str, Any]], crosstable: list[dict[str, Any]],
-                  rounds: list[int]) -> bytes:
+def standings_pdf(
+    title: str, unit: str, standings: list[dict[str, Any]], crosstable: list[dict[str, Any]], rounds: list[int]
+) -> bytes:
     """Standings (rank, entry, VP or points, points, difference) then the crosstable (per round:
     table, opponents, score and VP of each entry)."""
     head = ["#", _("Entry"), unit, _("Points"), pgettext("point difference", "Diff."), _("Played")]
     vp = unit == _("VP")  # the unit comes translated (replay/tournaments/views.py)
-    rows = [head] + [[r["rank"] if r["rank"] is not None else "–", r["name"],  # no rank before the first result
-                      r["vp"] if vp else r["points"], r["points"], r["difference"], r.get("played", "")]
-                     for r in standings]
+    rows = [head] + [
+        [
+            r["rank"] if r["rank"] is not None else "–",
+            r["name"],  # no rank before the first result
+            r["vp"] if vp else r["points"],
+            r["points"],
+            r["difference"],
+            r.get("played", ""),
+        ]
+        for r in standings
+    ]
     cross = [[_("Entry")] + [_("R%(round)s") % {"round": n} for n in rounds]]
     for line in crosstable:
         cells = []
         for cell in line["cells"]:
             if cell.get("kind") == "table" and cell.get("points") is not None:
-                cells.append(_p(_("T%(table)s v %(opponents)s: %(points)s:%(against)s, %(vp)s VP") % {
-                    "table": cell["table"], "opponents": cell.get("opponent_names", ""), "points": cell["points"],
-                    "against": cell["against"], "vp": cell["vp"]}, "BodyText"))
+                cells.append(
+                    _p(
+                        _("T%(table)s v %(opponents)s: %(points)s:%(against)s, %(vp)s VP")
+                        % {
+                            "table": cell["table"],
+                            "opponents": cell.get("opponent_names", ""),
+                            "points": cell["points"],
+                            "against": cell["against"],
+                            "vp": cell["vp"],
+                        },
+                        "BodyText",
+                    )
+                )
             elif cell.get("kind") == "table":
-                cells.append(_p(_("T%(table)s v %(opponents)s: playing") % {
-                    "table": cell["table"], "opponents": cell.get("opponent_names", "")}, "BodyText"))
+                cells.append(
+                    _p(
+                        _("T%(table)s v %(opponents)s: playing")
+                        % {"table": cell["table"], "opponents": cell.get("opponent_names", "")},
+                        "BodyText",
+                    )
+                )
             else:
                 kind = cell.get("kind", "")
-                cells.append(_("bye") if kind == "bye" else _("late entry") if kind == "late" else "–" if kind == "absent"
-                             else kind)
+                cells.append(
+                    _("bye")
+                    if kind == "bye"
+                    else _("late entry")
+                    if kind == "late"
+                    else "–"
+                    if kind == "absent"
+                    else kind
+                )
         cross.append([line["name"]] + cells)
     width = (250 * mm) / max(1, len(rounds))
-    flow = [_p(_("%(title)s: standings") % {"title": title}, "Title"),
-            Table(rows, colWidths=[12 * mm, 80 * mm, 20 * mm, 20 * mm, 20 * mm, 20 * mm], style=GRID, repeatRows=1),
-            PageBreak(), _p(_("%(title)s: crosstable") % {"title": title}, "Title"),
-            Table(cross, colWidths=[45 * mm] + [min(width, 50 * mm)] * len(rounds), style=GRID, repeatRows=1)]
+    flow = [
+        _p(_("%(title)s: standings") % {"title": title}, "Title"),
+        Table(rows, colWidths=[12 * mm, 80 * mm, 20 * mm, 20 * mm, 20 * mm, 20 * mm], style=GRID, repeatRows=1),
+        PageBreak(),
+        _p(_("%(title)s: crosstable") % {"title": title}, "Title"),
+        Table(cross, colWidths=[45 * mm] + [min(width, 50 * mm)] * len(rounds), style=GRID, repeatRows=1),
+    ]
     return _pdf(flow, title=f"{title} standings", pagesize=landscape(A4))
 
 
 #: The suits' names (docs/glossary.md), translated when a sheet is drawn.
-SUIT_NAMES = (("j", pgettext_lazy("suit", "Jade")), ("s", pgettext_lazy("suit", "Swords")),
-              ("p", pgettext_lazy("suit", "Pagodas")), ("r", pgettext_lazy("suit", "Stars")))
+SUIT_NAMES = (
+    ("j", pgettext_lazy("suit", "Jade")),
+    ("s", pgettext_lazy("suit", "Swords")),
+    ("p", pgettext_lazy("suit", "Pagodas")),
+    ("r", pgettext_lazy("suit", "Stars")),
+)
 #: The seats as duplicate.SEATS names them, in the pages' words for a place at the table.
-SEAT_NAMES = {"North": pgettext_lazy("place at the table", "North"), "East": pgettext_lazy("place at the table", "East"),
-              "South": pgettext_lazy("place at the table", "South"), "West": pgettext_lazy("place at the table", "West")}
+SEAT_NAMES = {
+    "North": pgettext_lazy("place at the table", "North"),
+    "East": pgettext_lazy("place at the table", "East"),
+    "South": pgettext_lazy("place at the table", "South"),
+    "West": pgettext_lazy("place at the table", "West"),
+}
 RANK_ORDER = "AKQJT98765432"
 SPECIALS = ("Dragon", "Phoenix", "Mahjong", "Dog")
 
@@ -275,15 +384,24 @@ def hand_lines(cards: list[str]) -> list[str]:
     said = engine.words(get_language())
     for letter, name in SUIT_NAMES:
         ranks = sorted((c[:-1] for c in cards if c not in SPECIALS and c[-1] == letter), key=RANK_ORDER.index)
-        lines.append(_("%(suit)s: %(cards)s") % {"suit": name, "cards": " ".join("10" if r == "T" else r for r in ranks) or "-"})
+        lines.append(
+            _("%(suit)s: %(cards)s") % {"suit": name, "cards": " ".join("10" if r == "T" else r for r in ranks) or "-"}
+        )
     specials = [c for c in SPECIALS if c in cards]
     lines.append(_("Special: %(cards)s") % {"cards": " ".join(said.card_name(c) for c in specials) or "-"})
     return lines
 
 
-TRAVELLER_COLUMNS = [gettext_lazy("Table"), gettext_lazy("North/South"), gettext_lazy("East/West"),
-                     gettext_lazy("Pts N/S"), gettext_lazy("Pts E/W"), gettext_lazy("N/S - E/W"), gettext_lazy("MP N/S"),
-                     gettext_lazy("MP E/W")]
+TRAVELLER_COLUMNS = [
+    gettext_lazy("Table"),
+    gettext_lazy("North/South"),
+    gettext_lazy("East/West"),
+    gettext_lazy("Pts N/S"),
+    gettext_lazy("Pts E/W"),
+    gettext_lazy("N/S - E/W"),
+    gettext_lazy("MP N/S"),
+    gettext_lazy("MP E/W"),
+]
 
 
 def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
@@ -293,25 +411,51 @@ def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
     result is in)."""
     flow: list = []
     for i, board in enumerate(boards):
-        hands = {seat: "<br/>".join(escape(line) for line in hand_lines(cards)) for seat, cards in board["hands"].items()}
+        hands = {
+            seat: "<br/>".join(escape(line) for line in hand_lines(cards)) for seat, cards in board["hands"].items()
+        }
 
         def cell(seat: str, hands: dict[str, str] = hands) -> Paragraph:  # this board's hands, bound now
             return Paragraph(f"<b>{escape(str(SEAT_NAMES[seat]))}</b><br/>{hands[seat]}", STYLES["BodyText"])
 
-        compass = Table([["", cell("North"), ""], [cell("West"), "", cell("East")], ["", cell("South"), ""]],
-                        colWidths=[60 * mm] * 3, style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-        rows = [[str(c) for c in TRAVELLER_COLUMNS]] + [[r["table"], r["ns"], r["ew"], *r.get("cells", [""] * 5)]
-                                      for r in board["traveller"]]
-        traveller = Table(rows, colWidths=[14 * mm, 45 * mm, 45 * mm, 16 * mm, 16 * mm, 20 * mm, 16 * mm, 16 * mm],
-                          style=GRID, repeatRows=1)
-        flow += [KeepTogether([
-            _p(_("%(title)s: board %(board)s (round %(round)s), dealer %(dealer)s") % {
-                "title": title, "board": board["board"], "round": board["round"],
-                "dealer": SEAT_NAMES.get(board["dealer"], board["dealer"])}, "Heading2"),
-            compass, Spacer(1, 4 * mm),
-            _p(_("Traveller of board %(board)s: matchpoints on N/S - E/W, top %(top)s")
-               % {"board": board["board"], "top": board["top"]}), Spacer(1, 2 * mm), traveller,
-        ])]
+        compass = Table(
+            [["", cell("North"), ""], [cell("West"), "", cell("East")], ["", cell("South"), ""]],
+            colWidths=[60 * mm] * 3,
+            style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]),
+        )
+        rows = [[str(c) for c in TRAVELLER_COLUMNS]] + [
+            [r["table"], r["ns"], r["ew"], *r.get("cells", [""] * 5)] for r in board["traveller"]
+        ]
+        traveller = Table(
+            rows,
+            colWidths=[14 * mm, 45 * mm, 45 * mm, 16 * mm, 16 * mm, 20 * mm, 16 * mm, 16 * mm],
+            style=GRID,
+            repeatRows=1,
+        )
+        flow += [
+            KeepTogether(
+                [
+                    _p(
+                        _("%(title)s: board %(board)s (round %(round)s), dealer %(dealer)s")
+                        % {
+                            "title": title,
+                            "board": board["board"],
+                            "round": board["round"],
+                            "dealer": SEAT_NAMES.get(board["dealer"], board["dealer"]),
+                        },
+                        "Heading2",
+                    ),
+                    compass,
+                    Spacer(1, 4 * mm),
+                    _p(
+                        _("Traveller of board %(board)s: matchpoints on N/S - E/W, top %(top)s")
+                        % {"board": board["board"], "top": board["top"]}
+                    ),
+                    Spacer(1, 2 * mm),
+                    traveller,
+                ]
+            )
+        ]
         if i < len(boards) - 1:
             flow.append(PageBreak())
     if not flow:
@@ -325,19 +469,31 @@ def results_pdf(summary: dict[str, Any]) -> bytes:
     tournament, unit = summary["tournament"], summary["unit"]
     title = _("%(name)s: results") % {"name": tournament.name}
     played = summary["rounds_played"]
-    state = _("final results") if summary["finished"] else ngettext(
-        "after %(rounds)s round", "after %(rounds)s rounds", played) % {"rounds": played}
+    state = (
+        _("final results")
+        if summary["finished"]
+        else ngettext("after %(rounds)s round", "after %(rounds)s rounds", played) % {"rounds": played}
+    )
     meta = " · ".join([summary["club"].name, str(summary["system_label"]), str(summary["scoring_label"]), state])
     rows = [["#", _("Entry"), unit, _("Points"), pgettext("point difference", "Diff.")]] + [
         ["–" if r["unranked"] else r["rank"], _p(r["name"], "BodyText"), r["vp"], r["points"], r["difference"]]
-        for r in summary["standings"]]
-    flow: list = [_p(title, "Title"), _p(meta), Spacer(1, 4 * mm), _p(_("Standings"), "Heading2"),
-                  Table(rows, colWidths=[12 * mm, 100 * mm, 22 * mm, 22 * mm, 22 * mm], style=GRID, repeatRows=1),
-                  PageBreak()]
+        for r in summary["standings"]
+    ]
+    flow: list = [
+        _p(title, "Title"),
+        _p(meta),
+        Spacer(1, 4 * mm),
+        _p(_("Standings"), "Heading2"),
+        Table(rows, colWidths=[12 * mm, 100 * mm, 22 * mm, 22 * mm, 22 * mm], style=GRID, repeatRows=1),
+        PageBreak(),
+    ]
     individuals = summary["individuals"]
     head = [_("Round"), _("Table")] + ([_("Partner")] if individuals else []) + [_("Opponents"), _("Score"), unit, ""]
     widths = ([14 * mm, 14 * mm, 38 * mm, 60 * mm] if individuals else [14 * mm, 14 * mm, 98 * mm]) + [
-        22 * mm, 14 * mm, 18 * mm]
+        22 * mm,
+        14 * mm,
+        18 * mm,
+    ]
     word = pgettext("link to a game's replay", "replay")
     for entry in summary["entries"]:
         name = f"{entry['rank']}. {entry['name']}" if entry["rank"] else entry["name"]
@@ -345,14 +501,22 @@ def results_pdf(summary: dict[str, Any]) -> bytes:
             name += f" ({entry['players']})"
         lines = [head]
         for c in entry["rounds"]:
-            link = Paragraph(f'<a href="{escape(c["replay"])}" color="blue">{escape(word)}</a>',
-                             STYLES["BodyText"]) if c["replay"] else ""
+            link = (
+                Paragraph(f'<a href="{escape(c["replay"])}" color="blue">{escape(word)}</a>', STYLES["BodyText"])
+                if c["replay"]
+                else ""
+            )
             if c["kind"] in ("table", "pending"):
-                cells = [c["round"], c["table"]] + ([_p(c["partners"], "BodyText")] if individuals else []) + [
-                    _p(c["opponents"], "BodyText"), c["score"] or c["what"], c["vp"] if c["score"] else "", link]
+                cells = (
+                    [c["round"], c["table"]]
+                    + ([_p(c["partners"], "BodyText")] if individuals else [])
+                    + [_p(c["opponents"], "BodyText"), c["score"] or c["what"], c["vp"] if c["score"] else "", link]
+                )
             else:
                 cells = [c["round"], c["what"]] + ([""] if individuals else []) + ["", "", c["vp"], ""]
             lines.append(cells)
-        flow += [KeepTogether([_p(name, "Heading3"),
-                               Table(lines, colWidths=widths, style=GRID, repeatRows=1)]), Spacer(1, 3 * mm)]
+        flow += [
+            KeepTogether([_p(name, "Heading3"), Table(lines, colWidths=widths, style=GRID, repeatRows=1)]),
+            Spacer(1, 3 * mm),
+        ]
     return _pdf(flow, title=title)

@@ -3,6 +3,7 @@ words; the refusal's code stays out of the sentence (a reader cannot act on "(pa
 and is kept in a `data-code` attribute for tests and support. The API keeps its codes as they are
 (docs/api.md); the core's sentences are games/tournaments/refusal_words.py's.
 """
+
 from __future__ import annotations
 
 from django.utils.html import format_html
@@ -12,7 +13,9 @@ from django.utils.translation import gettext_lazy
 
 #: What the reader can do about a refusal, by code. A code not here gets GENERIC.
 WHAT_TO_DO = {
-    "pairing_impossible": gettext_lazy("Register more entries (two pairs, or four players), then pair the round again."),
+    "pairing_impossible": gettext_lazy(
+        "Register more entries (two pairs, or four players), then pair the round again."
+    ),
     "round_open": gettext_lazy("Close the current round first: every table needs its result."),
     "results_missing": gettext_lazy("Enter or take the missing tables' results, then close the round."),
     "results_disputed": gettext_lazy("Correct the disputed table's result first, then close the round."),

@@ -6,6 +6,7 @@ languages (`?lang=`), whatever the reader's own.
 Everything is read off the core's fold of what the reader may see (games.tournaments.visibility:
 an open duplicate round's results stay the TD's), and the replays' addresses are absolute, so the
 file still leads to them once it has left the site."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -45,25 +46,43 @@ def summary(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
         rounds = []
         for cell in crosstable.get(line["entry"], []):
             kind = cell["kind"]
-            rounds.append({
-                "round": cell["round"], "kind": kind, "table": cell.get("table"),
-                "partners": " & ".join(names[p] for p in cell.get("partners", [])),
-                "opponents": " & ".join(names[o] for o in cell.get("opponents", [])),
-                "score": f"{cell['points']}:{cell['against']}" if kind == "table" and cell.get("points") is not None else "",
-                "vp": _number(cell.get("vp")) if kind in ("table", "bye", "late") else "",
-                "replay": replay(cell["round"], cell.get("table")) if kind == "table" else None,
-                "what": _cell_words(kind),
-            })
-        entries.append({"entry": line["entry"], "rank": line["rank"], "name": line["name"],
-                        "players": ", ".join(people.get(p, str(p)) for p in state.entries[line["entry"]].players),
-                        "rounds": rounds})
+            rounds.append(
+                {
+                    "round": cell["round"],
+                    "kind": kind,
+                    "table": cell.get("table"),
+                    "partners": " & ".join(names[p] for p in cell.get("partners", [])),
+                    "opponents": " & ".join(names[o] for o in cell.get("opponents", [])),
+                    "score": f"{cell['points']}:{cell['against']}"
+                    if kind == "table" and cell.get("points") is not None
+                    else "",
+                    "vp": _number(cell.get("vp")) if kind in ("table", "bye", "late") else "",
+                    "replay": replay(cell["round"], cell.get("table")) if kind == "table" else None,
+                    "what": _cell_words(kind),
+                }
+            )
+        entries.append(
+            {
+                "entry": line["entry"],
+                "rank": line["rank"],
+                "name": line["name"],
+                "players": ", ".join(people.get(p, str(p)) for p in state.entries[line["entry"]].players),
+                "rounds": rounds,
+            }
+        )
     return {
-        "tournament": tournament, "club": tournament.club, "finished": state.finished,
-        "system_label": SYSTEM_LABELS[state.header["system"]], "scoring_label": SCORING_LABELS[state.header["scoring"]],
-        "rounds_played": sum(1 for r in state.rounds if r.closed), "unit": unit,
-        "standings": [{**line, "vp": _number(line["vp"]), "unranked": line["rank"] is None}
-                      for line in standings["standings"]],
-        "entries": entries, "individuals": state.header["entrants"] == "individuals",
+        "tournament": tournament,
+        "club": tournament.club,
+        "finished": state.finished,
+        "system_label": SYSTEM_LABELS[state.header["system"]],
+        "scoring_label": SCORING_LABELS[state.header["scoring"]],
+        "rounds_played": sum(1 for r in state.rounds if r.closed),
+        "unit": unit,
+        "standings": [
+            {**line, "vp": _number(line["vp"]), "unranked": line["rank"] is None} for line in standings["standings"]
+        ],
+        "entries": entries,
+        "individuals": state.header["entrants"] == "individuals",
         "page_url": request.build_absolute_uri(reverse("replay:tournament-results", args=[tournament.pk])),
     }
 
@@ -100,8 +119,9 @@ def results_page(request: HttpRequest, pk: int) -> HttpResponse:
     with translation.override(_language(request)):
         context = summary(tournament, request)
         downloads = [{"lang": code, "name": name} for code, name in settings.LANGUAGES]
-        return HttpResponse(render_to_string("tournaments/results.html", {**context, "downloads": downloads},
-                                             request=request))
+        return HttpResponse(
+            render_to_string("tournaments/results.html", {**context, "downloads": downloads}, request=request)
+        )
 
 
 def results_file(request: HttpRequest, pk: int, kind: str) -> HttpResponse:

@@ -1,5 +1,6 @@
 """Table codes on the site: `/t/` (type a code), `/t/<code>/` (open the table's game entry with
 it), and the round's table cards for the TD to print (code and QR code of each table)."""
+
 from __future__ import annotations
 
 import math
@@ -41,25 +42,35 @@ def code_open(request: HttpRequest, code: str) -> HttpResponse:
     try:
         code_throttle.check(request)  # wrong codes are throttled per address (games.tournaments.code_throttle)
     except code_throttle.TableCodeThrottled as throttled:
-        response = render(request, "tournaments/table_code.html",
-                          {"code": code[:32], "throttled": str(throttled.detail)}, status=429)
+        response = render(
+            request, "tournaments/table_code.html", {"code": code[:32], "throttled": str(throttled.detail)}, status=429
+        )
         response["Retry-After"] = str(math.ceil(throttled.wait or 1))
         return response
     holder = table_codes.holder_for(code)
     if holder is None:
         ended = table_codes.ended_code(code)
         if ended is not None:  # a real card, replaced or withdrawn: say what to do (not a guess)
-            return render(request, "tournaments/table_code.html",
-                          {"code": "", "ended": table_codes.ended_message(ended), "ended_reason": ended.end_reason},
-                          status=410)
+            return render(
+                request,
+                "tournaments/table_code.html",
+                {"code": "", "ended": table_codes.ended_message(ended), "ended_reason": ended.end_reason},
+                status=410,
+            )
         code_throttle.failed(request)
         return render(request, "tournaments/table_code.html", {"code": code, "refused": True}, status=404)
     request.session[table_codes.SESSION_KEY] = holder.table_code.code
     done = _earlier_game(holder, request.GET.get("after"))
     if done is not None:  # the table's earlier game: its result and where its players sit now
-        return render(request, "tournaments/table_done.html", {
-            "after": at_the_table.lead_on(done), "view": {"round": done.round, "table": done.table},
-            "next_url": reverse("replay:table-code", args=[holder.table_code.code])})
+        return render(
+            request,
+            "tournaments/table_done.html",
+            {
+                "after": at_the_table.lead_on(done),
+                "view": {"round": done.round, "table": done.table},
+                "next_url": reverse("replay:table-code", args=[holder.table_code.code]),
+            },
+        )
     if Game.objects.filter(pk=holder.table_code_game, status=Game.Status.FINISHED).exists():
         return redirect("replay:table-result", pk=holder.table_code_game)
     return redirect("replay:entry:enter", pk=holder.table_code_game)
@@ -95,12 +106,19 @@ def round_cards(request: HttpRequest, tournament, round_number: int) -> list[dic
         row = codes.get(number)
         names = [" & ".join(state.entries[e].name for e in side) for side in table.sides]
         url = card_url(request, row.code) if row else None
-        cards.append({"table": number, "ns": names[0], "ew": names[1],
-                      "code": table_codes.printed(row.code) if row else None, "url": url,
-                      # each side's PIN, on its own slip (not on the card the table shares)
-                      "ns_pin": table_codes.printed_pin(row.ns_pin) if row else None,
-                      "ew_pin": table_codes.printed_pin(row.ew_pin) if row else None,
-                      "qr": mark_safe(qr_svg(url)) if url else None})  # noqa: S308 - segno's own SVG
+        cards.append(
+            {
+                "table": number,
+                "ns": names[0],
+                "ew": names[1],
+                "code": table_codes.printed(row.code) if row else None,
+                "url": url,
+                # each side's PIN, on its own slip (not on the card the table shares)
+                "ns_pin": table_codes.printed_pin(row.ns_pin) if row else None,
+                "ew_pin": table_codes.printed_pin(row.ew_pin) if row else None,
+                "qr": mark_safe(qr_svg(url)) if url else None,
+            }
+        )  # noqa: S308 - segno's own SVG
     return cards
 
 
@@ -111,8 +129,11 @@ def table_cards(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
     if not game_selectors.can_write(request.user, tournament.club):
         raise PermissionDenied("the table codes are for the tournament's scorers and admins")
     cards = round_cards(request, tournament, round_number)
-    return render(request, "tournaments/table_cards.html", {
-        "tournament": tournament, "club": tournament.club, "round": round_number, "cards": cards})
+    return render(
+        request,
+        "tournaments/table_cards.html",
+        {"tournament": tournament, "club": tournament.club, "round": round_number, "cards": cards},
+    )
 
 
 @login_required
@@ -126,8 +147,11 @@ def table_code_action(request: HttpRequest, pk: int, round_number: int, table: i
     else:
         try:
             fn(tournament_id=pk, round_number=round_number, table=table, user=request.user)
-            messages.success(request, (_("Table %(table)s: code reissued.") if action == "reissue"
-                                      else _("Table %(table)s: code revoked.")) % {"table": table})
+            messages.success(
+                request,
+                (_("Table %(table)s: code reissued.") if action == "reissue" else _("Table %(table)s: code revoked."))
+                % {"table": table},
+            )
         except ServiceError as err:
             messages.error(request, refusal(err, _("Not done")))
     return redirect("replay:tournament-cards", pk=pk, round_number=round_number)
@@ -140,8 +164,13 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
     confirms it or disputes it with a reason (with the table's code or a scorer's account)."""
     if request.method == "POST":
         try:
-            services.table_action(game_id=pk, action=request.POST.get("action", ""), user=request.user,
-                                  reason=request.POST.get("reason"), pin=request.POST.get("pin"))
+            services.table_action(
+                game_id=pk,
+                action=request.POST.get("action", ""),
+                user=request.user,
+                reason=request.POST.get("reason"),
+                pin=request.POST.get("pin"),
+            )
         except ServiceError as err:
             messages.error(request, refusal(err, _("Not stored")))
         return redirect("replay:table-result", pk=pk)
@@ -151,13 +180,21 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(err.message) from None
     code = getattr(request.user, "table_code", None)
     # the club, so that the page reads at its clock (replay/templatetags/club_clock.py)
-    return render(request, "tournaments/table_result.html", {
-        "view": view, "game_id": pk, "club": Club.objects.filter(games__pk=pk).first(),
-        # after the game: its VP, the next round's seats of the table's players (or the finish)
-        "after": at_the_table.lead_on(link) if (link := at_the_table.table_of_game(pk)) and view["score"] is not None
-        else None,
-        "clock": at_the_table.round_clock(link) if link else None,  # the round's clock, counting down
-        "next_url": reverse("replay:table-code", args=[code.code]) if code is not None else None})
+    return render(
+        request,
+        "tournaments/table_result.html",
+        {
+            "view": view,
+            "game_id": pk,
+            "club": Club.objects.filter(games__pk=pk).first(),
+            # after the game: its VP, the next round's seats of the table's players (or the finish)
+            "after": at_the_table.lead_on(link)
+            if (link := at_the_table.table_of_game(pk)) and view["score"] is not None
+            else None,
+            "clock": at_the_table.round_clock(link) if link else None,  # the round's clock, counting down
+            "next_url": reverse("replay:table-code", args=[code.code]) if code is not None else None,
+        },
+    )
 
 
 def _round_tables(tournament, round_number: int):
@@ -165,8 +202,14 @@ def _round_tables(tournament, round_number: int):
     rnd = selectors.round_of(state, round_number)
     if rnd is None:
         raise Http404("no such round")
-    tables = [{"table": n, "ns": " & ".join(state.entries[e].name for e in t.sides[0]),
-               "ew": " & ".join(state.entries[e].name for e in t.sides[1])} for n, t in sorted(rnd.tables.items())]
+    tables = [
+        {
+            "table": n,
+            "ns": " & ".join(state.entries[e].name for e in t.sides[0]),
+            "ew": " & ".join(state.entries[e].name for e in t.sides[1]),
+        }
+        for n, t in sorted(rnd.tables.items())
+    ]
     return state, rnd, tables
 
 
@@ -191,8 +234,9 @@ def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> Ht
         data = printouts.table_cards_pdf(tournament.name, round_number, round_cards(request, tournament, round_number))
     elif kind == "pairings":
         byes = [state.entries[e].name for e in rnd.byes]
-        data = printouts.pairings_pdf(tournament.name, round_number, tables, byes,
-                                      seat_list.seat_rows(state, round_number))
+        data = printouts.pairings_pdf(
+            tournament.name, round_number, tables, byes, seat_list.seat_rows(state, round_number)
+        )
     elif kind == "sheets":
         data = printouts.score_sheets_pdf(tournament.name, round_number, tables, state.header)
     else:
@@ -207,6 +251,7 @@ def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
     tournament = _tournament(request, pk)
     context = _standings_context(tournament, request)
-    data = printouts.standings_pdf(tournament.name, context["unit"], context["standings"],
-                                   context["crosstable_rows"], context["rounds"])
+    data = printouts.standings_pdf(
+        tournament.name, context["unit"], context["standings"], context["crosstable_rows"], context["rounds"]
+    )
     return _pdf_response(data, f"tournament-{pk}-standings.pdf")

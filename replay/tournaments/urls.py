@@ -1,4 +1,5 @@
 """Tournament pages (included by replay/urls.py, in the `replay` namespace)."""
+
 from django.urls import path
 
 from . import duplicate, print_pages, results_post, table_cards, views
@@ -12,20 +13,32 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/", views.tournament_standings, name="tournament-standings"),
     path("tournaments/<int:pk>/projector/", views.tournament_projector, name="tournament-projector"),
     path("tournaments/<int:pk>/rounds/<int:round_number>/cards/", table_cards.table_cards, name="tournament-cards"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/", table_cards.table_code_action,
-         name="tournament-table-code"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/",
+        table_cards.table_code_action,
+        name="tournament-table-code",
+    ),
     path("tournaments/<int:pk>/duplicate/", duplicate.duplicate_page, name="tournament-duplicate"),
     path("tournaments/<int:pk>/duplicate/adjust/", duplicate.duplicate_adjust, name="tournament-duplicate-adjust"),
     path("tournaments/<int:pk>/boards.pdf", duplicate.boards_pdf, name="tournament-boards-pdf"),
     path("t/", table_cards.code_form, name="table-code-form"),
     path("t/<str:code>/", table_cards.code_open, name="table-code"),
     path("games/<int:pk>/enter/result/", table_cards.table_result, name="table-result"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/pairings/", print_pages.pairings_page,
-         name="tournament-print-pairings"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/sheets/", print_pages.sheets_page,
-         name="tournament-print-sheets"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/<str:kind>.pdf", table_cards.round_pdf,
-         name="tournament-round-pdf"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/pairings/",
+        print_pages.pairings_page,
+        name="tournament-print-pairings",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/sheets/",
+        print_pages.sheets_page,
+        name="tournament-print-sheets",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/<str:kind>.pdf",
+        table_cards.round_pdf,
+        name="tournament-round-pdf",
+    ),
     path("tournaments/<int:pk>/results/", results_post.results_page, name="tournament-results"),
     path("tournaments/<int:pk>/results.<str:kind>", results_post.results_file, name="tournament-results-file"),
     path("tournaments/<int:pk>/standings.pdf", table_cards.standings_pdf, name="tournament-standings-pdf"),

@@ -5,6 +5,7 @@ form left open while someone else changed the tournament is refused (nothing sto
 page shows the latest state. What an event may do is the core's decision; its refusals are shown
 with their reason. Reads follow the club's visibility (members-only: 404 to outsiders).
 """
+
 from __future__ import annotations
 
 import random
@@ -46,8 +47,12 @@ from .forms import (
 )
 
 STATUS_LABELS = {
-    "waiting": gettext_lazy("not started"), "playing": gettext_lazy("in play"), "finished": gettext_lazy("game over, result not taken"),
-    "result": gettext_lazy("result entered"), "paper": gettext_lazy("result entered (paper)"), "none": gettext_lazy("no game"),
+    "waiting": gettext_lazy("not started"),
+    "playing": gettext_lazy("in play"),
+    "finished": gettext_lazy("game over, result not taken"),
+    "result": gettext_lazy("result entered"),
+    "paper": gettext_lazy("result entered (paper)"),
+    "none": gettext_lazy("no game"),
 }
 
 
@@ -69,8 +74,9 @@ def _can_run(request: HttpRequest, club: Club) -> bool:
 def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
     tournaments = Tournament.objects.filter(club=club).order_by("-created_at", "-id")
-    return render(request, "tournaments/list.html", {"club": club, "tournaments": tournaments,
-                                                     "can_run": _can_run(request, club)})
+    return render(
+        request, "tournaments/list.html", {"club": club, "tournaments": tournaments, "can_run": _can_run(request, club)}
+    )
 
 
 @login_required
@@ -82,8 +88,9 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         seed = random.SystemRandom().randrange(1, 2**31)  # recorded in the header: every draw replays
         try:
-            body = services.tournament_create(club=club, name=form.cleaned_data["name"], header=form.header(seed),
-                                              user=request.user).body
+            body = services.tournament_create(
+                club=club, name=form.cleaned_data["name"], header=form.header(seed), user=request.user
+            ).body
         except ServiceError as err:
             _refuse_header(form, err)
         else:
@@ -95,25 +102,37 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 def _form_rules() -> dict[str, Any]:
     """What the new-tournament form's script needs: the core's systems per entrants and the
     presets (which fit which stays the core's: games.tournament.record), and its two sentences."""
-    return {"systems": {k: list(v) for k, v in SYSTEMS.items()}, "scorings": list(PRESETS),
-            "words": {"system_moved": _("The system is now “%(system)s”: it fits the entrants."),
-                      "scoring_moved": _("The scoring is now “%(scoring)s”: it fits the system.")}}
+    return {
+        "systems": {k: list(v) for k, v in SYSTEMS.items()},
+        "scorings": list(PRESETS),
+        "words": {
+            "system_moved": _("The system is now “%(system)s”: it fits the entrants."),
+            "scoring_moved": _("The scoring is now “%(scoring)s”: it fits the system."),
+        },
+    }
 
 
 def _header_advice(rule: str, params: dict) -> tuple[str | None, str] | None:
     """(the form field, what to do) for the core's refusals of a header the form can lead to."""
     if rule == "system":
         if params.get("entrants") == "individuals":
-            return "system", _("Individuals get a new partner each round: choose “Individual” or “Manual” as the system.")
-        return "system", _("Fixed pairs play Swiss, round robin, duplicate or manual: choose one of those as the system.")
+            return "system", _(
+                "Individuals get a new partner each round: choose “Individual” or “Manual” as the system."
+            )
+        return "system", _(
+            "Fixed pairs play Swiss, round robin, duplicate or manual: choose one of those as the system."
+        )
     if rule == "duplicate_matchpoints":
-        return "scoring", _("A duplicate tournament is scored by matchpoints, and matchpoints need the duplicate "
-                            "system: choose both, or neither.")
+        return "scoring", _(
+            "A duplicate tournament is scored by matchpoints, and matchpoints need the duplicate "
+            "system: choose both, or neither."
+        )
     if rule == "dtm_hands":
         return "length", _("DTM counts victory points per hand: make a round a number of hands.")
     if rule == "too_many_boards":
-        return "hands_per_round", _("Choose fewer rounds or fewer boards per round (at most %(limit)s boards in all).") % {
-            "limit": params.get("limit")}
+        return "hands_per_round", _(
+            "Choose fewer rounds or fewer boards per round (at most %(limit)s boards in all)."
+        ) % {"limit": params.get("limit")}
     if rule == "grand_tichu":
         return "grand_tichu", _("Grand Tichu is a choice of duplicate tournaments only: leave it unticked.")
     return None
@@ -181,18 +200,36 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
             status = "finished"
         else:
             status = "playing" if game.seq else "waiting"
-        sides = [{"label": _side_label(i, state.header["entrants"]),
-                  "names": " & ".join(_entry_name(state, e) for e in side),
-                  "score": table.result["score"][i] if table.result else None}
-                 for i, side in enumerate(table.sides)]
+        sides = [
+            {
+                "label": _side_label(i, state.header["entrants"]),
+                "names": " & ".join(_entry_name(state, e) for e in side),
+                "score": table.result["score"][i] if table.result else None,
+            }
+            for i, side in enumerate(table.sides)
+        ]
         changed = result_sides.out_of_step(table, link)
         confirmation = (table.confirmation if changed is None else "game_changed") if table.result else None
         from_game = bool(table.result and game is not None and table.result.get("game") == game.pk)
         seat_names = [s.player.name for s in sorted(game.seats.all(), key=lambda s: s.seat)] if from_game else None
-        views.append(TableView(number, sides, status, STATUS_LABELS[status], game, table.result,
-                               len(table.history), confirmation, table.dispute_reason, changed,
-                               from_game, table.reasked, seat_names,
-                               services.table_vp(state, rnd.number, number) if table.result else None))
+        views.append(
+            TableView(
+                number,
+                sides,
+                status,
+                STATUS_LABELS[status],
+                game,
+                table.result,
+                len(table.history),
+                confirmation,
+                table.dispute_reason,
+                changed,
+                from_game,
+                table.reasked,
+                seat_names,
+                services.table_vp(state, rnd.number, number) if table.result else None,
+            )
+        )
     return views
 
 
@@ -223,8 +260,13 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
         for number in rounds:
             cell = cells.get(number, {"kind": "absent"})
             link = games.get((number, cell.get("table"))) if cell.get("table") else None
-            row_cells.append({**cell, "opponent_names": " & ".join(names[o] for o in cell.get("opponents", [])),
-                              "replay": reverse("replay:game-replay", args=[link.game_id]) if link else None})
+            row_cells.append(
+                {
+                    **cell,
+                    "opponent_names": " & ".join(names[o] for o in cell.get("opponents", [])),
+                    "replay": reverse("replay:game-replay", args=[link.game_id]) if link else None,
+                }
+            )
         rows.append({"name": line["name"], "cells": row_cells})
     perf = performances(tournament, state) if upto is None else {}
     nav = SiteNav(request.user)  # "you" on the reader's own entry
@@ -234,18 +276,27 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
         entry = state.entries.get(entry_id)
         if not nav.player_ids or entry is None:
             return False
-        return any(p in nav.player_ids if isinstance(p, int) and not isinstance(p, bool)
-                   else str(p).strip().lower() in nav.names_in(tournament.club_id) for p in entry.players)
+        return any(
+            p in nav.player_ids
+            if isinstance(p, int) and not isinstance(p, bool)
+            else str(p).strip().lower() in nav.names_in(tournament.club_id)
+            for p in entry.players
+        )
 
-    lines = [{**line, "perf": perf.get(line["entry"], {}), "mine": is_mine(line["entry"])}
-             for line in standings["standings"]]
+    lines = [
+        {**line, "perf": perf.get(line["entry"], {}), "mine": is_mine(line["entry"])} for line in standings["standings"]
+    ]
     return {
-        "standings": lines, "summary": standings, "crosstable_rows": rows, "rounds": rounds,
+        "standings": lines,
+        "summary": standings,
+        "crosstable_rows": rows,
+        "rounds": rounds,
         # the column appears once some entry has played enough for its figure (MIN_TABLES): a
         # column of dashes before that says nothing and costs a phone its width
         "show_performance": any(p.get("performance") is not None for p in perf.values()),
         "perf_min_tables": MIN_TABLES,
-        "closed_rounds": sorted(ends), "after_round": int(after_round) if after_round else None,
+        "closed_rounds": sorted(ends),
+        "after_round": int(after_round) if after_round else None,
         "unit": {"points": _("Points"), "matchpoints": _("MP")}.get(state.header["scoring"], _("VP")),
     }
 
@@ -257,27 +308,41 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     current = state.current_round
     planned = _planned_rounds(state)
     context: dict[str, Any] = {
-        "tournament": tournament, "club": tournament.club, "state": state, "can_run": can_run,
-        "system_label": SYSTEM_LABELS[state.header["system"]], "scoring_label": SCORING_LABELS[state.header["scoring"]],
-        "entries": list(state.entries.values()), "current": current,
+        "tournament": tournament,
+        "club": tournament.club,
+        "state": state,
+        "can_run": can_run,
+        "system_label": SYSTEM_LABELS[state.header["system"]],
+        "scoring_label": SCORING_LABELS[state.header["scoring"]],
+        "entries": list(state.entries.values()),
+        "current": current,
         "tables": (tables := _table_views(tournament, state, current) if current else []),
         "unconfirmed": [t for t in tables if t.confirmation == "unconfirmed"],
         "disputed": [t for t in tables if t.confirmation == "disputed"],
         "changed": [t for t in tables if t.changed is not None],
         "byes": [_entry_name(state, e) for e in current.byes] if current else [],
-        "can_pair": can_run and not state.finished and (current is None or current.closed)
-                    and len(state.rounds) < planned,
-        "rounds_left": planned - len(state.rounds), "planned_rounds": planned,
-        "register_form": RegisterForm(), "adjust_form": _adjust_form(state),
+        "can_pair": can_run
+        and not state.finished
+        and (current is None or current.closed)
+        and len(state.rounds) < planned,
+        "rounds_left": planned - len(state.rounds),
+        "planned_rounds": planned,
+        "register_form": RegisterForm(),
+        "adjust_form": _adjust_form(state),
         # DTM: the paper and correction forms take each hand's line (VP are counted from them)
         "hand_numbers": list(range(1, (state.header["hands_per_round"] or 0) + 1))
-                        if state.preset.unit == "hand" else None,
-        "board_numbers": [(current.number - 1) * state.header["hands_per_round"] + i + 1
-                          for i in range(state.header["hands_per_round"])]
-                         if current and state.header["system"] == "duplicate" else None,
+        if state.preset.unit == "hand"
+        else None,
+        "board_numbers": [
+            (current.number - 1) * state.header["hands_per_round"] + i + 1
+            for i in range(state.header["hands_per_round"])
+        ]
+        if current and state.header["system"] == "duplicate"
+        else None,
         # the round's clock (issue 33, item 4) and the length the form offers: the last one started
         "clock": round_clock.clock_view(state, current.number) if current else None,
-        "clock_minutes": _last_clock_minutes(state), "clock_max_minutes": core.MAX_CLOCK_MINUTES,
+        "clock_minutes": _last_clock_minutes(state),
+        "clock_max_minutes": core.MAX_CLOCK_MINUTES,
         **_standings_context(tournament, request),
     }
     return render(request, "tournaments/detail.html", context)
@@ -307,8 +372,11 @@ def _adjust_form(state: core.TournamentState, data=None) -> AdjustForm:
 
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
-    return render(request, "tournaments/standings.html",
-                  {"tournament": tournament, "club": tournament.club, **_standings_context(tournament, request)})
+    return render(
+        request,
+        "tournaments/standings.html",
+        {"tournament": tournament, "club": tournament.club, **_standings_context(tournament, request)},
+    )
 
 
 def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
@@ -316,14 +384,22 @@ def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     state = visibility.reader_state(tournament, request.user)
     current = state.current_round
-    return render(request, "tournaments/projector.html", {
-        "tournament": tournament, "current": current, "finished": state.finished,
-        "tables": _table_views(tournament, state, current) if current and not state.finished else [],
-        # the newest round's seats by player (the next round's, once it is paired): who sits where
-        "seats": seat_list.seat_rows(state, current.number) if current and not state.finished else [],
-        "clock": round_clock.clock_view(state, current.number) if current else None,
-        "refresh_seconds": 20, "projector": True, **_standings_context(tournament, request),
-    })
+    return render(
+        request,
+        "tournaments/projector.html",
+        {
+            "tournament": tournament,
+            "current": current,
+            "finished": state.finished,
+            "tables": _table_views(tournament, state, current) if current and not state.finished else [],
+            # the newest round's seats by player (the next round's, once it is paired): who sits where
+            "seats": seat_list.seat_rows(state, current.number) if current and not state.finished else [],
+            "clock": round_clock.clock_view(state, current.number) if current else None,
+            "refresh_seconds": 20,
+            "projector": True,
+            **_standings_context(tournament, request),
+        },
+    )
 
 
 # --- writes ---------------------------------------------------------------------------------------
@@ -338,8 +414,13 @@ def _append(request: HttpRequest, tournament: Tournament, events: list[dict]) ->
     try:
         services.append_events(tournament_id=tournament.pk, events=events, expected_seq=int(seq), user=request.user)
     except SeqConflict:
-        messages.error(request, _("Someone changed the tournament while this page was open. Nothing was stored: "
-                                  "the page now shows the latest state; check it and do it again if still needed."))
+        messages.error(
+            request,
+            _(
+                "Someone changed the tournament while this page was open. Nothing was stored: "
+                "the page now shows the latest state; check it and do it again if still needed."
+            ),
+        )
         return False
     except ServiceError as err:
         messages.error(request, refusal(err, _("Not stored")))
@@ -373,13 +454,22 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
                 raise ValueError("no names given")
             entries = parse_entries(form.cleaned_data["names"], per_entry)
         except ValueError as err:
-            messages.error(request, _("Not stored: %(reason)s.") % {"reason": _("no names given") if str(err) == "no names given" else err})
+            messages.error(
+                request,
+                _("Not stored: %(reason)s.") % {"reason": _("no names given") if str(err) == "no names given" else err},
+            )
             return back
         ids = _next_entry_ids(state, len(entries))
-        if _append(request, tournament, [{"type": "entry_registered", "entry": i, "players": names}
-                                         for i, names in zip(ids, entries)]):
-            messages.success(request, ngettext("%(count)d entry registered.", "%(count)d entries registered.", len(entries))
-                             % {"count": len(entries)})
+        if _append(
+            request,
+            tournament,
+            [{"type": "entry_registered", "entry": i, "players": names} for i, names in zip(ids, entries)],
+        ):
+            messages.success(
+                request,
+                ngettext("%(count)d entry registered.", "%(count)d entries registered.", len(entries))
+                % {"count": len(entries)},
+            )
     elif action in ("withdraw", "reenter"):
         event_type = "entry_withdrawn" if action == "withdraw" else "entry_reentered"
         if _append(request, tournament, [{"type": event_type, "entry": request.POST.get("entry", "")}]):
@@ -396,21 +486,31 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
         form = ScoreLineForm(request.POST)
         correcting = action == "correct"
         if not form.is_valid() or (correcting and not form.cleaned_data["reason"].strip()):
-            messages.error(request, _("Not stored: give both scores and a reason.") if correcting
-                           else _("Not stored: give both scores."))
+            messages.error(
+                request,
+                _("Not stored: give both scores and a reason.") if correcting else _("Not stored: give both scores."),
+            )
             return back
         event = form.event("result_corrected" if correcting else "result_recorded")
         if _append(request, tournament, [event]):
-            messages.success(request, (_("Table %(table)s corrected.") if correcting else _("Table %(table)s recorded from paper."))
-                             % {"table": event["table"]})
+            messages.success(
+                request,
+                (_("Table %(table)s corrected.") if correcting else _("Table %(table)s recorded from paper."))
+                % {"table": event["table"]},
+            )
     elif action == "adjust":
         form = _adjust_form(state, request.POST)
         if not form.is_valid():
             messages.error(request, _("Not stored: an adjustment needs an entry and a reason."))
             return back
         d = form.cleaned_data
-        event = {"type": "score_adjusted", "entry": d["entry"], "vp": d["vp"] or 0, "points": d["points"] or 0,
-                 "reason": d["reason"]}
+        event = {
+            "type": "score_adjusted",
+            "entry": d["entry"],
+            "vp": d["vp"] or 0,
+            "points": d["points"] or 0,
+            "reason": d["reason"],
+        }
         if _append(request, tournament, [event]):
             messages.success(request, _("Adjustment recorded."))
     elif action == "clock":
@@ -429,8 +529,9 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
     return back
 
 
-def _paper_lines(request: HttpRequest, tournament: Tournament, state: core.TournamentState, *,
-                 correcting: bool) -> None:
+def _paper_lines(
+    request: HttpRequest, tournament: Tournament, state: core.TournamentState, *, correcting: bool
+) -> None:
     """A paper result line by line: a duplicate table's N/S and E/W points of each of the round's
     boards, or a DTM table's hands (the points and the side of a double victory, if any), whose VP
     the tournament counts from the lines (nobody types them)."""
@@ -438,11 +539,17 @@ def _paper_lines(request: HttpRequest, tournament: Tournament, state: core.Tourn
     prefix = "board" if duplicate else "hand"
     try:
         number, table = int(request.POST.get("round", "")), int(request.POST.get("table", ""))
-        hands = [[int(request.POST.get(f"{prefix}_{i}_{s}", "")) for s in (0, 1)]
-                 for i in range(state.header["hands_per_round"] or 0)]
+        hands = [
+            [int(request.POST.get(f"{prefix}_{i}_{s}", "")) for s in (0, 1)]
+            for i in range(state.header["hands_per_round"] or 0)
+        ]
     except ValueError:
-        messages.error(request, _("Not stored: give both pairs' points on every board.") if duplicate
-                       else _("Not stored: give both sides' points on every hand."))
+        messages.error(
+            request,
+            _("Not stored: give both pairs' points on every board.")
+            if duplicate
+            else _("Not stored: give both sides' points on every hand."),
+        )
         return
     reason = request.POST.get("reason", "").strip()
     if correcting and not reason:
@@ -452,13 +559,20 @@ def _paper_lines(request: HttpRequest, tournament: Tournament, state: core.Tourn
     for i, points in enumerate(hands):
         side = request.POST.get(f"dv_{i}", "") if not duplicate else ""
         lines.append({"points": points, **({"double_victory": int(side)} if side in ("0", "1") else {})})
-    event: dict[str, Any] = {"type": "result_corrected" if correcting else "result_recorded", "round": number,
-                             "table": table, "hands": lines}
+    event: dict[str, Any] = {
+        "type": "result_corrected" if correcting else "result_recorded",
+        "round": number,
+        "table": table,
+        "hands": lines,
+    }
     if correcting:
         event["reason"] = reason
     if _append(request, tournament, [event]):
-        messages.success(request, (_("Table %(table)s corrected.") if correcting else _("Table %(table)s recorded from paper."))
-                         % {"table": table})
+        messages.success(
+            request,
+            (_("Table %(table)s corrected.") if correcting else _("Table %(table)s recorded from paper."))
+            % {"table": table},
+        )
 
 
 def _start_clock(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
@@ -469,13 +583,18 @@ def _start_clock(request: HttpRequest, tournament: Tournament, state: core.Tourn
         messages.error(request, _("No round has been paired yet."))
         return
     if not minutes.isdigit() or not 1 <= int(minutes) <= core.MAX_CLOCK_MINUTES:
-        messages.error(request, _("Not stored: give the round's length in minutes, from 1 to %(most)s.")
-                       % {"most": core.MAX_CLOCK_MINUTES})
+        messages.error(
+            request,
+            _("Not stored: give the round's length in minutes, from 1 to %(most)s.") % {"most": core.MAX_CLOCK_MINUTES},
+        )
         return
     event = {"type": "round_clock_started", "round": current.number, "minutes": int(minutes)}
     if _append(request, tournament, [event]):
-        messages.success(request, _("Round %(round)s's clock started: %(minutes)s minutes.")
-                         % {"round": current.number, "minutes": int(minutes)})
+        messages.success(
+            request,
+            _("Round %(round)s's clock started: %(minutes)s minutes.")
+            % {"round": current.number, "minutes": int(minutes)},
+        )
 
 
 def _correct_hand(request: HttpRequest, tournament: Tournament) -> None:
@@ -493,18 +612,32 @@ def _correct_hand(request: HttpRequest, tournament: Tournament) -> None:
         return
     out = [first] if second is None else [first, second]
     double = second is not None and first % 2 == second % 2
-    calls = {str(seat): post[f"call_{seat}"] for seat in range(SEATS_AT_TABLE)
-             if post.get(f"call_{seat}") in ("tichu", "grand_tichu")}
+    calls = {
+        str(seat): post[f"call_{seat}"]
+        for seat in range(SEATS_AT_TABLE)
+        if post.get(f"call_{seat}") in ("tichu", "grand_tichu")
+    }
     points = None if double or points_ns is None else [points_ns, 100 - points_ns]
     try:
-        services.correct_table_hand(tournament_id=tournament.pk, round_number=number, table=table, hand=hand,
-                                    calls=calls, out=out, points=points, reason=post.get("reason", ""),
-                                    user=request.user)
+        services.correct_table_hand(
+            tournament_id=tournament.pk,
+            round_number=number,
+            table=table,
+            hand=hand,
+            calls=calls,
+            out=out,
+            points=points,
+            reason=post.get("reason", ""),
+            user=request.user,
+        )
     except ServiceError as err:
         messages.error(request, refusal(err, _("Not stored")))
         return
-    messages.success(request, _("Table %(table)s: hand %(hand)s corrected on its game; the other side is asked "
-                                "again.") % {"table": table, "hand": hand})
+    messages.success(
+        request,
+        _("Table %(table)s: hand %(hand)s corrected on its game; the other side is asked again.")
+        % {"table": table, "hand": hand},
+    )
 
 
 def _make_games(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
@@ -517,7 +650,11 @@ def _make_games(request: HttpRequest, tournament: Tournament, state: core.Tourna
     except ServiceError as err:
         messages.error(request, refusal(err, _("Not stored")))
         return
-    messages.success(request, _("Round %(round)s: %(count)s table games ready to be entered.") % {"round": current.number, "count": len(links)})
+    messages.success(
+        request,
+        _("Round %(round)s: %(count)s table games ready to be entered.")
+        % {"round": current.number, "count": len(links)},
+    )
 
 
 def _take_results(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
@@ -529,15 +666,23 @@ def _take_results(request: HttpRequest, tournament: Tournament, state: core.Tour
         if current.tables[link.table].result is not None:
             continue
         try:
-            services.record_result_from_game(tournament_id=tournament.pk, round_number=current.number,
-                                             table=link.table, user=request.user)
+            services.record_result_from_game(
+                tournament_id=tournament.pk, round_number=current.number, table=link.table, user=request.user
+            )
         except ServiceError as err:
             messages.error(request, refusal(err, _("Table %(table)s: not stored") % {"table": link.table}))
             continue
         taken += 1
     if taken:
-        messages.success(request, ngettext("Results of %(count)d table taken from their games.",
-                                           "Results of %(count)d tables taken from their games.", taken) % {"count": taken})
+        messages.success(
+            request,
+            ngettext(
+                "Results of %(count)d table taken from their games.",
+                "Results of %(count)d tables taken from their games.",
+                taken,
+            )
+            % {"count": taken},
+        )
     else:
         messages.info(request, _("No finished game without a result."))
 
@@ -555,12 +700,13 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
         event = _pairing_from_post(request, state, per_side)
         if event is not None and _append(request, tournament, [event]):
             try:
-                services.make_round_games(tournament_id=tournament.pk, round_number=event["round"],
-                                          user=request.user)
+                services.make_round_games(tournament_id=tournament.pk, round_number=event["round"], user=request.user)
             except ServiceError as err:
                 messages.error(request, refusal(err, _("The round is paired but its games were not made")))
             else:
-                messages.success(request, _("Round %(round)s published: the tables can start.") % {"round": event["round"]})
+                messages.success(
+                    request, _("Round %(round)s published: the tables can start.") % {"round": event["round"]}
+                )
             return redirect("replay:tournament", pk=pk)
         state = selectors.state_at(tournament)
     try:
@@ -572,27 +718,48 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("replay:tournament", pk=pk)
         proposal = _empty_pairing(state, per_side)
     choices = [("", "—")] + [(e, state.entries[e].name) for e in state.active_entries()]
-    tables = [{"number": t["table"], "sides": [[{"name": f"t{t['table']}-s{s}-{k}", "value": entry}
-                                                 for k, entry in enumerate(side)] for s, side in enumerate(t["sides"])]}
-              for t in proposal["tables"]]
-    return render(request, "tournaments/pair.html", {
-        "tournament": tournament, "club": tournament.club, "round": proposal["round"], "tables": tables,
-        "byes": [state.entries[b].name for b in proposal["byes"]], "proposal": proposal, "choices": choices,
-        "explanation": proposal.get("explanation") or {}, "seq": tournament.seq,
-        "plain": explanation_words.plain(proposal.get("explanation") or {}),
-        "method": explanation_words.method(proposal.get("explanation") or {}),
-        "constraints": explanation_words.constraints(proposal.get("explanation") or {}),
-        "names": {e: state.entries[e].name for e in state.entries},
-    })
+    tables = [
+        {
+            "number": t["table"],
+            "sides": [
+                [{"name": f"t{t['table']}-s{s}-{k}", "value": entry} for k, entry in enumerate(side)]
+                for s, side in enumerate(t["sides"])
+            ],
+        }
+        for t in proposal["tables"]
+    ]
+    return render(
+        request,
+        "tournaments/pair.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "round": proposal["round"],
+            "tables": tables,
+            "byes": [state.entries[b].name for b in proposal["byes"]],
+            "proposal": proposal,
+            "choices": choices,
+            "explanation": proposal.get("explanation") or {},
+            "seq": tournament.seq,
+            "plain": explanation_words.plain(proposal.get("explanation") or {}),
+            "method": explanation_words.method(proposal.get("explanation") or {}),
+            "constraints": explanation_words.constraints(proposal.get("explanation") or {}),
+            "names": {e: state.entries[e].name for e in state.entries},
+        },
+    )
 
 
 def _empty_pairing(state: core.TournamentState, per_side: int) -> dict:
     active = state.active_entries()
     count = len(active) // (2 * per_side)
     number = len(state.rounds) + 1
-    return {"type": "round_paired", "round": number, "byes": [],
-            "tables": [{"table": t + 1, "sides": [[""] * per_side, [""] * per_side]} for t in range(count)],
-            "explanation": {"system": "manual", "method": "seated by the tournament director"}}
+    return {
+        "type": "round_paired",
+        "round": number,
+        "byes": [],
+        "tables": [{"table": t + 1, "sides": [[""] * per_side, [""] * per_side]} for t in range(count)],
+        "explanation": {"system": "manual", "method": "seated by the tournament director"},
+    }
 
 
 def _pairing_from_post(request: HttpRequest, state: core.TournamentState, per_side: int) -> dict | None:
@@ -615,7 +782,15 @@ def _pairing_from_post(request: HttpRequest, state: core.TournamentState, per_si
         proposal = _empty_pairing(state, per_side)
     if proposal["tables"] == tables and sorted(proposal["byes"]) == sorted(byes):
         return proposal
-    explanation = {"system": state.header["system"], "method": "seated by the tournament director",
-                   "proposed": proposal.get("explanation")}
-    return {"type": "round_paired", "round": proposal["round"], "tables": tables, "byes": byes,
-            "explanation": explanation}
+    explanation = {
+        "system": state.header["system"],
+        "method": "seated by the tournament director",
+        "proposed": proposal.get("explanation"),
+    }
+    return {
+        "type": "round_paired",
+        "round": proposal["round"],
+        "tables": tables,
+        "byes": byes,
+        "explanation": explanation,
+    }

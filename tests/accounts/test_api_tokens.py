@@ -1,5 +1,6 @@
 """API tokens (issue 30, finding 8): a token ends when its owner's password changes or is reset,
 and its owner revokes it, on the account page or by the API."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,12 @@ pytestmark = pytest.mark.django_db
 def _token_works(key: str) -> bool:
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
-    return api.post("/api/clubs/", {"name": "T", "slug": f"t-{key[:6].lower()}", "visibility": "public"},
-                    format="json").status_code == 201
+    return (
+        api.post(
+            "/api/clubs/", {"name": "T", "slug": f"t-{key[:6].lower()}", "visibility": "public"}, format="json"
+        ).status_code
+        == 201
+    )
 
 
 def test_a_password_change_ends_the_api_token(make_user):
@@ -26,8 +31,10 @@ def test_a_password_change_ends_the_api_token(make_user):
     key = Token.objects.get(user=sam).key
     client = Client()
     client.login(username="sam", password="pw-sam")
-    client.post("/accounts/password/", {"old_password": "pw-sam", "new_password1": "brand new pw 1",
-                                        "new_password2": "brand new pw 1"})
+    client.post(
+        "/accounts/password/",
+        {"old_password": "pw-sam", "new_password1": "brand new pw 1", "new_password2": "brand new pw 1"},
+    )
     assert not Token.objects.filter(key=key).exists()
     assert APIClient(HTTP_AUTHORIZATION=f"Token {key}").get("/api/clubs/").status_code == 401
 

@@ -1,6 +1,7 @@
 """The client's address behind proxies (games.client_address, TICHU_TRUSTED_PROXIES): a client
 that rotates X-Forwarded-For cannot escape the per-address sign-in limit (issue 30, finding 4),
 and one trusted proxy's header is read only at its rightmost address."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,7 +32,8 @@ def small_limits(settings):
 def token_attempt(username: str, forwarded: str | None):
     extra = {"HTTP_X_FORWARDED_FOR": forwarded} if forwarded is not None else {}
     return APIClient(REMOTE_ADDR=SOCKET).post(
-        "/api/auth/token/", {"username": username, "password": "wrong"}, format="json", **extra)
+        "/api/auth/token/", {"username": username, "password": "wrong"}, format="json", **extra
+    )
 
 
 @pytest.mark.parametrize("proxies", [None, 0])
@@ -54,8 +56,9 @@ def test_behind_one_trusted_proxy_the_rightmost_address_counts(settings):
 st_address = st.ip_addresses().map(str)
 
 
-@given(client=st.lists(st_address, max_size=4), appended=st.lists(st_address, min_size=1, max_size=3),
-       remote=st_address)
+@given(
+    client=st.lists(st_address, max_size=4), appended=st.lists(st_address, min_size=1, max_size=3), remote=st_address
+)
 def test_the_address_is_the_nth_from_the_right_whatever_the_client_prepends(client, appended, remote):
     request = RequestFactory().get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=", ".join(client + appended))
     with override_settings(TICHU_TRUSTED_PROXIES=len(appended)):

@@ -1,5 +1,6 @@
 """The account pages (Django's test client): sign in and out for any user, sign-up on or off,
 password change and reset by email, the email settings from the environment."""
+
 from __future__ import annotations
 
 import re
@@ -34,8 +35,10 @@ def test_sign_up_is_off_unless_the_operator_opens_it(settings):
     assert "Ask a club's admin for an invitation" in Client().get("/accounts/sign-in/").content.decode()
     settings.TICHU_OPEN_SIGNUP = True
     client = Client()
-    response = client.post("/accounts/sign-up/", {"username": "newbie", "email": "n@example.org",
-                                                  "password1": "long enough pw", "password2": "long enough pw"})
+    response = client.post(
+        "/accounts/sign-up/",
+        {"username": "newbie", "email": "n@example.org", "password1": "long enough pw", "password2": "long enough pw"},
+    )
     assert response.status_code == 302
     assert ">newbie</a>" in client.get("/accounts/").content.decode()
 
@@ -44,8 +47,10 @@ def test_password_change(make_user):
     make_user("sam")
     client = Client()
     client.login(username="sam", password="pw-sam")
-    response = client.post("/accounts/password/", {"old_password": "pw-sam", "new_password1": "brand new pw 1",
-                                                    "new_password2": "brand new pw 1"})
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": "pw-sam", "new_password1": "brand new pw 1", "new_password2": "brand new pw 1"},
+    )
     assert response.status_code == 302
     assert Client().login(username="sam", password="brand new pw 1")
 
@@ -64,10 +69,18 @@ def test_password_reset_by_email(make_user):
 
 def test_email_settings_from_the_environment():
     assert email_settings({})["EMAIL_BACKEND"] == CONSOLE
-    smtp = email_settings({"EMAIL_URL": "smtp://club%40mail.org:s%3Acret@mail.example.org", "DEFAULT_FROM_EMAIL": "x@y"})
-    assert (smtp["EMAIL_BACKEND"], smtp["EMAIL_HOST"], smtp["EMAIL_PORT"], smtp["EMAIL_HOST_USER"],
-            smtp["EMAIL_HOST_PASSWORD"], smtp["EMAIL_USE_TLS"], smtp["DEFAULT_FROM_EMAIL"]) == (
-        SMTP, "mail.example.org", 587, "club@mail.org", "s:cret", True, "x@y")
+    smtp = email_settings(
+        {"EMAIL_URL": "smtp://club%40mail.org:s%3Acret@mail.example.org", "DEFAULT_FROM_EMAIL": "x@y"}
+    )
+    assert (
+        smtp["EMAIL_BACKEND"],
+        smtp["EMAIL_HOST"],
+        smtp["EMAIL_PORT"],
+        smtp["EMAIL_HOST_USER"],
+        smtp["EMAIL_HOST_PASSWORD"],
+        smtp["EMAIL_USE_TLS"],
+        smtp["DEFAULT_FROM_EMAIL"],
+    ) == (SMTP, "mail.example.org", 587, "club@mail.org", "s:cret", True, "x@y")
     assert email_settings({"EMAIL_URL": "smtps://h:2465"})["EMAIL_USE_SSL"] is True
     host = email_settings({"EMAIL_HOST": "relay", "EMAIL_PORT": "25", "EMAIL_USE_TLS": "0"})
     assert (host["EMAIL_BACKEND"], host["EMAIL_PORT"], host["EMAIL_USE_TLS"]) == (SMTP, 25, False)

@@ -1,5 +1,6 @@
 """Sign-in throttled per account and per address, alike on every path: the site's sign-in page,
 /api/auth/token/, /api-auth/login/ and /admin/login/."""
+
 from __future__ import annotations
 
 import pytest

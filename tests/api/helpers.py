@@ -1,5 +1,6 @@
 """Small hand-written records and events for the API tests (score-sheet style `hand_result`
 events are legal at any hand boundary, so they make short games with known totals)."""
+
 from __future__ import annotations
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

@@ -1,6 +1,7 @@
 """docs/api.md against the served OpenAPI document (issue 37, item 7): every operation (method and
 path) has a `curl` line on the page, and a handful of the page's examples, parsed from the page
 (method, path, query, headers, body), answer 2xx through the app on a seeded database."""
+
 from __future__ import annotations
 
 import json
@@ -90,8 +91,12 @@ def curl_lines(text: str) -> list[str]:
 def schema_operations() -> dict[tuple[str, str], str]:
     """(METHOD, path template) -> operationId of the served document."""
     schema = SchemaGenerator().get_schema(request=None, public=True)
-    return {(method.upper(), path): op["operationId"]
-            for path, ops in schema["paths"].items() for method, op in ops.items() if method in METHODS}
+    return {
+        (method.upper(), path): op["operationId"]
+        for path, ops in schema["paths"].items()
+        for method, op in ops.items()
+        if method in METHODS
+    }
 
 
 def template_pattern(template: str) -> re.Pattern:
@@ -114,8 +119,10 @@ def section_text() -> str:
 
 
 def test_curl_parsing_reads_method_path_headers_and_body():
-    curl = Curl("""curl -s -X PATCH 'http://h/api/clubs/demo/?x=1' -H "Authorization: Bearer $TOKEN" """
-                """-H 'Content-Type: application/json' -d '{"name": "a b"}'  # a comment""")
+    curl = Curl(
+        """curl -s -X PATCH 'http://h/api/clubs/demo/?x=1' -H "Authorization: Bearer $TOKEN" """
+        """-H 'Content-Type: application/json' -d '{"name": "a b"}'  # a comment"""
+    )
     assert (curl.method, curl.path, curl.query) == ("PATCH", "/api/clubs/demo/", "x=1")
     assert curl.headers == {"Authorization": "Bearer $TOKEN", "Content-Type": "application/json"}
     assert json.loads(curl.body) == {"name": "a b"}
@@ -135,23 +142,54 @@ def test_every_operation_of_the_schema_has_a_curl_line_in_docs_api_md():
 def test_every_curl_line_of_the_page_calls_an_operation_of_the_schema():
     """A renamed or removed path fails here rather than leaving a dead example on the page."""
     operations = schema_operations()
-    stray = [line for line in curl_lines(DOC.read_text(encoding="utf-8"))
-             if operation_of(Curl(line), operations) is None]
+    stray = [
+        line for line in curl_lines(DOC.read_text(encoding="utf-8")) if operation_of(Curl(line), operations) is None
+    ]
     assert stray == []
 
 
 #: the examples run against the seeded database, in the page's order (every curl of these operations)
 RUN = {
-    "auth_token_create", "ping_retrieve", "schema_retrieve", "clubs_list", "clubs_retrieve",
-    "clubs_partial_update", "clubs_members_list", "clubs_invitations_list", "clubs_invitations_create",
-    "clubs_claims_list", "clubs_export_retrieve", "clubs_league_retrieve", "clubs_feed_retrieve",
-    "clubs_webhooks_list", "players_list", "players_create", "players_retrieve", "players_partial_update",
-    "players_ratings_retrieve", "games_list", "games_create", "games_retrieve", "games_events_retrieve",
-    "games_events_create", "games_state_retrieve", "games_score_retrieve", "games_record_retrieve",
-    "games_legal_retrieve", "tournaments_list", "tournaments_create", "tournaments_retrieve",
-    "tournaments_events_create", "tournaments_events_retrieve", "tournaments_pairing_retrieve",
-    "tournaments_rounds_games_create", "tournaments_rounds_games_list", "tournaments_rounds_codes_list",
-    "tournaments_standings_retrieve", "tournaments_crosstable_retrieve", "tournaments_record_retrieve",
+    "auth_token_create",
+    "ping_retrieve",
+    "schema_retrieve",
+    "clubs_list",
+    "clubs_retrieve",
+    "clubs_partial_update",
+    "clubs_members_list",
+    "clubs_invitations_list",
+    "clubs_invitations_create",
+    "clubs_claims_list",
+    "clubs_export_retrieve",
+    "clubs_league_retrieve",
+    "clubs_feed_retrieve",
+    "clubs_webhooks_list",
+    "players_list",
+    "players_create",
+    "players_retrieve",
+    "players_partial_update",
+    "players_ratings_retrieve",
+    "games_list",
+    "games_create",
+    "games_retrieve",
+    "games_events_retrieve",
+    "games_events_create",
+    "games_state_retrieve",
+    "games_score_retrieve",
+    "games_record_retrieve",
+    "games_legal_retrieve",
+    "tournaments_list",
+    "tournaments_create",
+    "tournaments_retrieve",
+    "tournaments_events_create",
+    "tournaments_events_retrieve",
+    "tournaments_pairing_retrieve",
+    "tournaments_rounds_games_create",
+    "tournaments_rounds_games_list",
+    "tournaments_rounds_codes_list",
+    "tournaments_standings_retrieve",
+    "tournaments_crosstable_retrieve",
+    "tournaments_record_retrieve",
     "tournaments_results_retrieve",
 }
 
@@ -186,12 +224,18 @@ def test_the_pages_examples_answer_as_written_on_a_seeded_database():
         operation = operations.get(operation_of(curl, operations))
         if operation not in RUN:
             continue
-        path = re.sub(r"/api/(games|players|tournaments)/(\d+)/",
-                      lambda m: f"/api/{m[1]}/{ids[m[1]].get(m[2], m[2])}/", curl.path)
+        path = re.sub(
+            r"/api/(games|players|tournaments)/(\d+)/", lambda m: f"/api/{m[1]}/{ids[m[1]].get(m[2], m[2])}/", curl.path
+        )
         url = path + (f"?{curl.query}" if curl.query else "")
-        answer = client.generic(curl.method, url, data=curl.body or "",
-                                content_type=curl.headers.get("Content-Type", "application/octet-stream"),
-                                HTTP_ACCEPT_LANGUAGE="en", **meta_of(curl, token))
+        answer = client.generic(
+            curl.method,
+            url,
+            data=curl.body or "",
+            content_type=curl.headers.get("Content-Type", "application/octet-stream"),
+            HTTP_ACCEPT_LANGUAGE="en",
+            **meta_of(curl, token),
+        )
         content = b"".join(answer.streaming_content) if answer.streaming else answer.content
         assert 200 <= answer.status_code < 300, (line, answer.status_code, content[:500])
         if operation == "auth_token_create":

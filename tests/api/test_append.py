@@ -1,5 +1,6 @@
 """Creating games and appending events over HTTP: atomic batches, expected_seq, rule errors,
 idempotency keys, status and the rating task."""
+
 from __future__ import annotations
 
 from unittest import mock
@@ -13,14 +14,19 @@ pytestmark = pytest.mark.django_db
 
 
 def create_game(client, club, players=PLAYERS, **extra) -> int:
-    response = client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": players, **extra}, format="json")
+    response = client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": players, **extra}, format="json"
+    )
     assert response.status_code == 201, response.json()
     return response.json()["id"]
 
 
 def append(client, game_id, events, expected_seq, **headers):
     return client.post(
-        f"/api/games/{game_id}/events/", {"expected_seq": expected_seq, "events": events}, format="json", headers=headers
+        f"/api/games/{game_id}/events/",
+        {"expected_seq": expected_seq, "events": events},
+        format="json",
+        headers=headers,
     )
 
 
@@ -162,8 +168,12 @@ def test_idempotent_game_create_and_import(scorer_client, club):
     retry = scorer_client.post("/api/games/", body, format="json", headers={"Idempotency-Key": "create-1"})
     assert first.json() == retry.json() and Game.objects.count() == 1
     record = {"variant": "nanking", "players": PLAYERS, "events": [hand()]}
-    first = scorer_client.post(f"/api/games/import/?club={club.pk}", record, format="json", headers={"Idempotency-Key": "imp"})
-    retry = scorer_client.post(f"/api/games/import/?club={club.pk}", record, format="json", headers={"Idempotency-Key": "imp"})
+    first = scorer_client.post(
+        f"/api/games/import/?club={club.pk}", record, format="json", headers={"Idempotency-Key": "imp"}
+    )
+    retry = scorer_client.post(
+        f"/api/games/import/?club={club.pk}", record, format="json", headers={"Idempotency-Key": "imp"}
+    )
     assert first.status_code == retry.status_code == 201
     assert first.json() == retry.json() and Game.objects.count() == 2 and Event.objects.count() == 1
 

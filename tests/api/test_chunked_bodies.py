@@ -3,6 +3,7 @@ under a server that ends the input (gunicorn: wsgi.input_terminated) it reaches 
 body past the limit is 413; under a server that does not end it, 411 (tichu_site/chunked.py).
 tests/faults/test_database_down.py's neighbour, tests/faults/test_chunked_gunicorn.py, sends a
 real chunked request to gunicorn."""
+
 from __future__ import annotations
 
 import io
@@ -20,11 +21,23 @@ def call(method: str, path: str, body: bytes, *, terminated: bool = True, header
     """(status, headers, body) of one WSGI call of the project's application, the body sent
     chunked: no CONTENT_LENGTH, the input holding the decoded body (as gunicorn gives it)."""
     environ = {
-        "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "testserver",
-        "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr, "wsgi.version": (1, 0), "wsgi.multithread": False, "wsgi.multiprocess": False,
-        "wsgi.run_once": False, "HTTP_HOST": "testserver", "HTTP_TRANSFER_ENCODING": "chunked",
-        "CONTENT_TYPE": "application/json", **(headers or {}),
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.version": (1, 0),
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": False,
+        "wsgi.run_once": False,
+        "HTTP_HOST": "testserver",
+        "HTTP_TRANSFER_ENCODING": "chunked",
+        "CONTENT_TYPE": "application/json",
+        **(headers or {}),
     }
     if terminated:
         environ["wsgi.input_terminated"] = True
@@ -45,8 +58,9 @@ def test_a_chunked_body_is_read_whole(club, scorer):
     assert status == 201, content
     assert json.loads(content)["status"] == "active"
     # the sign-in form too: a chunked form body is read
-    status, _headers, content = call("POST", "/api/auth/token/",
-                                     json.dumps({"username": "scorer", "password": "pw-scorer"}).encode())
+    status, _headers, content = call(
+        "POST", "/api/auth/token/", json.dumps({"username": "scorer", "password": "pw-scorer"}).encode()
+    )
     assert status == 200 and json.loads(content)["token"] == token
 
 
@@ -60,8 +74,9 @@ def test_a_chunked_body_past_the_limit_is_413():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_chunked_body_the_server_does_not_end_is_411_never_empty():
-    status, _headers, content = call("POST", "/api/games/", b'{"club": 1}', terminated=False,
-                                     headers={"HTTP_ACCEPT_LANGUAGE": "de"})
+    status, _headers, content = call(
+        "POST", "/api/games/", b'{"club": 1}', terminated=False, headers={"HTTP_ACCEPT_LANGUAGE": "de"}
+    )
     body = json.loads(content)
     assert status == 411 and body["code"] == "length_required"
     assert "Content-Length" in body["message"] and "senden Sie" in body["message"]  # in the request's language

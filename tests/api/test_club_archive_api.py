@@ -1,6 +1,7 @@
 """The club archive over the API: GET /api/clubs/{club}/export/ (the club's admins) and
 POST /api/clubs/import/ (a site administrator, or an admin of the archive's club whose other
 accounts are new here), with coded errors and in the OpenAPI document."""
+
 from __future__ import annotations
 
 import gzip
@@ -91,8 +92,7 @@ def test_no_one_but_a_site_administrator_imports_an_archive_naming_others_accoun
     response = post_archive(client_for(ann), data, slug="mine")
     assert response.status_code == 400 and response.json()["code"] == "account_exists", response.json()
     # bob is a scorer of the club, not its admin: he may not import it, even where ann is new
-    response = post_archive(client_for(bob), renamed(data, {"ann": "anna", "dee": "deedee", "eve": "evie"}),
-                            slug="his")
+    response = post_archive(client_for(bob), renamed(data, {"ann": "anna", "dee": "deedee", "eve": "evie"}), slug="his")
     assert response.status_code == 400 and response.json()["code"] == "not_the_clubs_admin", response.json()
     assert post_archive(anon, data, slug="mine").status_code in (401, 403)
     assert not Club.objects.filter(slug__in=["mine", "his"]).exists()

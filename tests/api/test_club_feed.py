@@ -1,5 +1,6 @@
 """A club's feed and its webhooks (issue 37, item 3): what a club's bot posts, following the
 visibility rule, long-pollable, and delivered signed to a local server with retries and a log."""
+
 from __future__ import annotations
 
 import hashlib
@@ -22,12 +23,14 @@ from tests.conftest import client_for
 def _play(client, club="home", seed=3, hands=1) -> int:
     """A game of `hands` hands, played to its end by bots (one batch)."""
     record = random_record(seed=seed, options={"hands": hands})
-    created = client.post("/api/games/", {"club": club, "variant": "nanking", "options": {"hands": hands},
-                                          "players": record["players"]}, format="json")
+    created = client.post(
+        "/api/games/",
+        {"club": club, "variant": "nanking", "options": {"hands": hands}, "players": record["players"]},
+        format="json",
+    )
     assert created.status_code == 201, created.json()
     game = created.json()["id"]
-    answer = client.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": record["events"]},
-                         format="json")
+    answer = client.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": record["events"]}, format="json")
     assert answer.status_code == 201, answer.json()
     return game
 
@@ -43,7 +46,9 @@ def test_a_started_and_finished_game_are_in_the_feed_numbered_from_one(club, sco
     game = _play(scorer_client)
     body = _feed(anon)
     assert [(e["seq"], e["kind"], e["game"]) for e in body["entries"]] == [
-        (1, "game_started", game), (2, "game_finished", game)]
+        (1, "game_started", game),
+        (2, "game_finished", game),
+    ]
     finished = body["entries"][1]["details"]
     score = anon.get(f"/api/games/{game}/score/").json()
     assert finished["totals"] == score["totals"] and finished["winner"] == score["winner"]
@@ -56,8 +61,9 @@ def test_a_started_and_finished_game_are_in_the_feed_numbered_from_one(club, sco
 def test_an_undo_of_the_last_event_reopens_and_the_next_finish_reports_again(club, scorer_client, anon):
     game = _play(scorer_client)
     seq = anon.get(f"/api/games/{game}/").json()["seq"]
-    undo = scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
-                              format="json")
+    undo = scorer_client.post(
+        f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json"
+    )
     assert undo.status_code == 201
     assert [e["kind"] for e in _feed(anon)["entries"]][-1] == "game_reopened"
 
@@ -81,8 +87,10 @@ def test_unknown_query_parameters_and_bad_numbers_are_refused(club, anon):
 def test_the_feed_is_append_only_for_the_app(app_role, club, scorer_client):
     _play(scorer_client, hands=1)
     entry = FeedEntry.objects.filter(club=club).first()
-    for change in (lambda: FeedEntry.objects.filter(pk=entry.pk).update(kind="game_finished"),
-                   lambda: FeedEntry.objects.filter(pk=entry.pk).delete()):
+    for change in (
+        lambda: FeedEntry.objects.filter(pk=entry.pk).update(kind="game_finished"),
+        lambda: FeedEntry.objects.filter(pk=entry.pk).delete(),
+    ):
         with pytest.raises(DatabaseError), transaction.atomic():
             change()
 
@@ -124,8 +132,12 @@ def receiver(settings):
 
 
 def _register(client, url, kinds=None):
-    answer = client.post("/api/clubs/home/webhooks/", {"url": url, **({"kinds": kinds} if kinds else {})},
-                         format="json", HTTP_ACCEPT_LANGUAGE="en")
+    answer = client.post(
+        "/api/clubs/home/webhooks/",
+        {"url": url, **({"kinds": kinds} if kinds else {})},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     return answer
 
 
@@ -163,7 +175,10 @@ def test_a_receiver_that_never_answers_well_is_tried_the_set_number_of_times(mak
     handler.answers = [503] * 10
     feed.ratings_recomputed(Webhook.objects.get().club_id, 1)
     assert list(WebhookDelivery.objects.values_list("attempt", "delivered").order_by("attempt")) == [
-        (1, False), (2, False), (3, False)]
+        (1, False),
+        (2, False),
+        (3, False),
+    ]
 
 
 @pytest.mark.django_db
@@ -213,11 +228,18 @@ def test_a_held_game_has_no_entry_until_its_hold_ends(club, scorer_client, anon,
     rule = _HoldGame()
     monkeypatch.setattr(holds, "_rules", [*holds._rules, rule])
     record = random_record(seed=5, options={"hands": 1})
-    game = scorer_client.post("/api/games/", {"club": "home", "variant": "nanking", "options": {"hands": 1},
-                                              "players": record["players"]}, format="json").json()["id"]
+    game = scorer_client.post(
+        "/api/games/",
+        {"club": "home", "variant": "nanking", "options": {"hands": 1}, "players": record["players"]},
+        format="json",
+    ).json()["id"]
     rule.held.add(game)
-    assert scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": record["events"]},
-                              format="json").status_code == 201
+    assert (
+        scorer_client.post(
+            f"/api/games/{game}/events/", {"expected_seq": 0, "events": record["events"]}, format="json"
+        ).status_code
+        == 201
+    )
     assert [e["kind"] for e in _feed(anon)["entries"]] == ["game_started"]
     rule.held.clear()  # the round closed: the app that held it says so (games.holds' contract)
     hooks.finished_game_changed.send(Game.objects.get(pk=game))

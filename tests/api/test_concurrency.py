@@ -1,6 +1,7 @@
 """Racing writers on PostgreSQL: 8 threads, each with its own user, token and database
 connection, make 200 append attempts each on one game through the HTTP API, always with
 `expected_seq`. No event is lost or duplicated, seq has no gap, and every loser gets a 409."""
+
 from __future__ import annotations
 
 import threading
@@ -75,7 +76,11 @@ def test_racing_appends_lose_nothing_duplicate_nothing_and_losers_get_409(transa
                 assert body["code"] == "seq_conflict" and body["expected_seq"] == expected
                 assert body["current_seq"] > expected  # the loser really was behind
 
-    stored = list(Event.objects.filter(game_id=game_id).order_by("seq").values_list("seq", "recorded_by__username", "type", "payload"))
+    stored = list(
+        Event.objects.filter(game_id=game_id)
+        .order_by("seq")
+        .values_list("seq", "recorded_by__username", "type", "payload")
+    )
     total = len(stored)
     assert total == outcomes[201] == len(wins)
     assert [row[0] for row in stored] == list(range(1, total + 1))  # no gap, no duplicate

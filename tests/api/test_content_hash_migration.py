@@ -1,6 +1,7 @@
 """Migration 0026 fills `content_hash` and `updated_at` for the games stored before: the same hash
 the writes keep (an appended game's export is then recognised by an import), the newest event's
 time."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -23,8 +24,9 @@ def test_the_backfill_gives_what_the_writes_keep(scorer, club):
     append_events(game=appended, events=[grand_double(0)] * 2, expected_seq=0, user=scorer)
     append_events(game=appended, events=[grand_double(0)], expected_seq=2, user=scorer)
     imported = game_import(club=club, record=record([hand()], meta={"source": "paper"}), user=scorer).body["id"]
-    empty = game_create(club=club, variant="nanking", options={"target_score": 500}, players=list("ABCD"),
-                        user=scorer).body["id"]
+    empty = game_create(
+        club=club, variant="nanking", options={"target_score": 500}, players=list("ABCD"), user=scorer
+    ).body["id"]
     kept = dict(Game.objects.values_list("pk", "content_hash"))
     assert len(set(kept.values())) == 3 and None not in kept.values()
     Game.objects.update(content_hash=None, updated_at=dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc))

@@ -2,6 +2,7 @@
 the pages, never a 500 (issue 30; games/unavailable.py). Simulated here by a wrapper that makes
 every query raise as a dropped connection does; tests/faults/test_database_down.py stops a real
 server under gunicorn."""
+
 from __future__ import annotations
 
 import contextlib
@@ -38,20 +39,24 @@ def assert_unavailable(response, *, api: bool) -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("error", [OperationalError("the database system is shutting down"),
-                                   InterfaceError("connection already closed")])
+@pytest.mark.parametrize(
+    "error", [OperationalError("the database system is shutting down"), InterfaceError("connection already closed")]
+)
 def test_the_api_answers_503_with_retry_after(club, scorer, error):
     api = client_for(scorer)
-    game = api.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": ["A", "B", "C", "D"]},
-                    format="json").json()["id"]
+    game = api.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": ["A", "B", "C", "D"]}, format="json"
+    ).json()["id"]
     with database_down(error):
         assert_unavailable(Client().get("/api/clubs/"), api=True)
         assert_unavailable(api.get(f"/api/games/{game}/"), api=True)
         append = api.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": [hand()]}, format="json")
         assert_unavailable(append, api=True)
     # once it answers again, the append goes through: nothing was half-written
-    assert api.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": [hand()]},
-                    format="json").status_code == 201
+    assert (
+        api.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": [hand()]}, format="json").status_code
+        == 201
+    )
 
 
 @pytest.mark.django_db

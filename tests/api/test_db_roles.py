@@ -5,6 +5,7 @@ The seq checks hold on every backend and for every role. The role tests run in t
 stages of `make test`, where the tests connect as the app role (tests/plugins/db_roles.py); in CI
 a PostgreSQL run without that mode is a failure, not a skip.
 """
+
 from __future__ import annotations
 
 import io
@@ -29,7 +30,9 @@ def _raw(sql: str, params=()) -> None:
 
 
 def _new_game(club, scorer, events=2) -> Game:
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    )
     if events:
         append_events(game=game, events=[hand() for _ in range(events)], expected_seq=0, user=scorer)
     game.refresh_from_db()
@@ -37,9 +40,11 @@ def _new_game(club, scorer, events=2) -> Game:
 
 
 def _insert_event_sql(game_id: int, seq: int) -> tuple[str, list]:
-    return ("INSERT INTO games_event (game_id, seq, type, payload, recorded_at) "
-            "VALUES (%s, %s, 'hand_result', %s, CURRENT_TIMESTAMP)",
-            [game_id, seq, '{"calls": {}, "out": [0, 1, 2, 3], "points": [50, 50]}'])
+    return (
+        "INSERT INTO games_event (game_id, seq, type, payload, recorded_at) "
+        "VALUES (%s, %s, 'hand_result', %s, CURRENT_TIMESTAMP)",
+        [game_id, seq, '{"calls": {}, "out": [0, 1, 2, 3], "points": [50, 50]}'],
+    )
 
 
 # --- seq checks: every backend, whichever role --------------------------------------------------
@@ -70,8 +75,11 @@ def test_a_statement_whose_rows_leave_a_gap_is_refused_whole(club, scorer):
     for bad in ([3, 5], [4], [3, 3]):
         rows = [(other.pk, 3), (other.pk, 4)] + [(game.pk, s) for s in bad]
         with pytest.raises(IntegrityError, match="seq must be the next one|duplicate key|UNIQUE constraint"):
-            _raw("INSERT INTO games_event (game_id, seq, type, payload, recorded_at) VALUES "
-                 + ", ".join([row] * len(rows)), [x for g, s in rows for x in (g, s, payload)])
+            _raw(
+                "INSERT INTO games_event (game_id, seq, type, payload, recorded_at) VALUES "
+                + ", ".join([row] * len(rows)),
+                [x for g, s in rows for x in (g, s, payload)],
+            )
     assert Event.objects.filter(game__in=[game, other]).count() == 4
 
 
@@ -81,7 +89,10 @@ def test_game_seq_moves_only_to_its_newest_event(club, scorer):
     for seq in (3, 1, 0, 10_000):
         with pytest.raises(IntegrityError, match="games_game.seq must be the seq of the newest event"):
             _raw("UPDATE games_game SET seq = %s WHERE id = %s", [seq, game.pk])
-    with pytest.raises(IntegrityError, match="games_game.seq must be the seq of the newest event"), transaction.atomic():
+    with (
+        pytest.raises(IntegrityError, match="games_game.seq must be the seq of the newest event"),
+        transaction.atomic(),
+    ):
         Game.objects.filter(pk=game.pk).update(seq=5)
     _raw("UPDATE games_game SET seq = %s, status = status WHERE id = %s", [2, game.pk])  # unchanged: allowed
     game.refresh_from_db()
@@ -90,7 +101,10 @@ def test_game_seq_moves_only_to_its_newest_event(club, scorer):
 
 @pytest.mark.django_db
 def test_a_new_game_starts_at_seq_zero(club, scorer):
-    with pytest.raises(IntegrityError, match="games_game.seq must be the seq of the newest event"), transaction.atomic():
+    with (
+        pytest.raises(IntegrityError, match="games_game.seq must be the seq of the newest event"),
+        transaction.atomic(),
+    ):
         Game.objects.create(club=club, variant="nanking", options=None, header={}, seq=3)
     assert not Game.objects.exists()
 
@@ -112,8 +126,10 @@ def test_an_out_of_band_insert_at_the_next_seq_with_the_game_moved_is_accepted(c
 def app_role():
     """The name of the role the tests connect as; this module's PostgreSQL tests need that mode."""
     if not app_role_mode():
-        message = ("not in the app-role test mode: set DATABASE_URL to the app role's URL and "
-                   "DATABASE_OWNER_URL to the owner's (make test-postgres does)")
+        message = (
+            "not in the app-role test mode: set DATABASE_URL to the app role's URL and "
+            "DATABASE_OWNER_URL to the owner's (make test-postgres does)"
+        )
         if in_ci():
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
@@ -126,7 +142,9 @@ def test_the_tests_connect_as_an_ordinary_role_that_owns_nothing(app_role):
     with connection.cursor() as cursor:
         cursor.execute("SELECT current_user, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
         assert cursor.fetchone() == (app_role, False, False)
-        cursor.execute("SELECT count(*) FROM pg_class WHERE relowner = (SELECT oid FROM pg_roles WHERE rolname = current_user)")
+        cursor.execute(
+            "SELECT count(*) FROM pg_class WHERE relowner = (SELECT oid FROM pg_roles WHERE rolname = current_user)"
+        )
         assert cursor.fetchone() == (0,)
 
 
@@ -154,10 +172,16 @@ REFUSED_TO_THE_APP = [
     ("ALTER TABLE games_event DISABLE TRIGGER games_event_no_update_delete", "must be owner of table games_event"),
     ("ALTER TABLE games_game DISABLE TRIGGER games_game_seq_follows_events", "must be owner of table games_game"),
     ("DROP TRIGGER games_event_seq_is_next ON games_event", "must be owner of (table|relation) games_event"),
-    ("CREATE OR REPLACE FUNCTION games_event_refuse_change() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ "
-     "LANGUAGE plpgsql", "permission denied for schema public|must be owner of function"),
-    ("CREATE OR REPLACE FUNCTION games_event_check_seq() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ "
-     "LANGUAGE plpgsql", "permission denied for schema public|must be owner of function"),
+    (
+        "CREATE OR REPLACE FUNCTION games_event_refuse_change() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ "
+        "LANGUAGE plpgsql",
+        "permission denied for schema public|must be owner of function",
+    ),
+    (
+        "CREATE OR REPLACE FUNCTION games_event_check_seq() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ "
+        "LANGUAGE plpgsql",
+        "permission denied for schema public|must be owner of function",
+    ),
     ("SET LOCAL session_replication_role = replica", "permission denied to set parameter"),
     ("SET session_replication_role = replica", "permission denied to set parameter"),
     ("CREATE TABLE games_event_copy (id int)", "permission denied for schema public"),
@@ -167,17 +191,23 @@ REFUSED_TO_THE_APP = [
 
 @pytest.mark.postgres
 @pytest.mark.django_db
-@pytest.mark.parametrize(("sql", "refusal"), REFUSED_TO_THE_APP, ids=[s.split(" (")[0][:60] for s, _ in REFUSED_TO_THE_APP])
+@pytest.mark.parametrize(
+    ("sql", "refusal"), REFUSED_TO_THE_APP, ids=[s.split(" (")[0][:60] for s, _ in REFUSED_TO_THE_APP]
+)
 def test_the_app_role_cannot_change_events_or_lift_the_guards(app_role, club, scorer, sql, refusal):
     game = _new_game(club, scorer)
     with pytest.raises(DatabaseError, match=refusal):
         _raw(sql)
     with connection.cursor() as cursor:
-        cursor.execute("SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid IN ('games_event'::regclass, "
-                       "'games_game'::regclass) AND NOT tgisinternal ORDER BY tgname")
+        cursor.execute(
+            "SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid IN ('games_event'::regclass, "
+            "'games_game'::regclass) AND NOT tgisinternal ORDER BY tgname"
+        )
         assert cursor.fetchall() == [
-            ("games_event_no_truncate", "O"), ("games_event_no_update_delete", "O"),
-            ("games_event_seq_is_next", "O"), ("games_game_caught_up", "O"),
+            ("games_event_no_truncate", "O"),
+            ("games_event_no_update_delete", "O"),
+            ("games_event_seq_is_next", "O"),
+            ("games_game_caught_up", "O"),
             ("games_game_seq_follows_events", "O"),
         ]
         cursor.execute("SHOW session_replication_role")
@@ -236,8 +266,10 @@ def test_the_triggers_refuse_the_owner_too(transactional_db, app_role, club, sco
 
 
 def _role_grants(cursor, role: str) -> list[tuple[str, str]]:
-    cursor.execute("SELECT table_name, privilege_type FROM information_schema.role_table_grants "
-                   "WHERE grantee = %s ORDER BY 1, 2", [role])
+    cursor.execute(
+        "SELECT table_name, privilege_type FROM information_schema.role_table_grants WHERE grantee = %s ORDER BY 1, 2",
+        [role],
+    )
     return cursor.fetchall()
 
 
@@ -279,13 +311,24 @@ def test_manage_py_migrate_connects_as_the_owner_and_grants_the_app_role(django_
     from django.db import connections
 
     test_db = "/" + quote(connections["default"].settings_dict["NAME"])
-    env = {**os.environ, **{var: urlunsplit(urlsplit(os.environ[var])._replace(path=test_db))
-                            for var in ("DATABASE_URL", "DATABASE_OWNER_URL")}}
+    env = {
+        **os.environ,
+        **{
+            var: urlunsplit(urlsplit(os.environ[var])._replace(path=test_db))
+            for var in ("DATABASE_URL", "DATABASE_OWNER_URL")
+        },
+    }
     with django_db_blocker.unblock():
         with owner_connection() as owner, owner.cursor() as cursor:
             cursor.execute(f"GRANT UPDATE ON games_event TO {app_role}")
-        result = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], env=env, capture_output=True,
-                                text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+        result = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=Path(__file__).resolve().parents[2],
+        )
         assert result.returncode == 0, result.stdout + result.stderr
         assert "Migrating as the owner" in result.stdout and f"Granted {app_role} its rights" in result.stdout
         with owner_connection() as owner, owner.cursor() as cursor:

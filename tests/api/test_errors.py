@@ -1,5 +1,6 @@
 """Every error is JSON `{"code", "message"}` with a stable code, never an HTML page; bad input
 never crashes and never half-writes."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,7 +15,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game_id(scorer_client, club):
-    response = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS}, format="json")
+    response = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS}, format="json"
+    )
     return response.json()["id"]
 
 
@@ -74,13 +77,17 @@ def test_a_json_array_body_is_400(scorer_client, game_id):
 
 def test_unknown_fields_are_400(scorer_client, game_id, club):
     body = assert_error(
-        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()], "force": True}, format="json"),
+        scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()], "force": True}, format="json"
+        ),
         400,
         "unknown_fields",
     )
     assert "force" in body["message"]
     body = assert_error(
-        scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS, "seats": 4}, format="json"),
+        scorer_client.post(
+            "/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS, "seats": 4}, format="json"
+        ),
         400,
         "unknown_fields",
     )
@@ -90,7 +97,9 @@ def test_unknown_fields_are_400(scorer_client, game_id, club):
 
 def test_batch_over_the_documented_limit_is_400(scorer_client, game_id):
     body = assert_error(
-        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()] * (MAX_BATCH + 1)}, format="json"),
+        scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()] * (MAX_BATCH + 1)}, format="json"
+        ),
         400,
         "batch_too_large",
     )
@@ -100,7 +109,9 @@ def test_batch_over_the_documented_limit_is_400(scorer_client, game_id):
 
 def test_batch_at_the_limit_is_accepted(scorer_client, game_id):
     # Tied hands never end a game: MAX_BATCH of them fit.
-    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()] * MAX_BATCH}, format="json")
+    response = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()] * MAX_BATCH}, format="json"
+    )
     assert response.status_code == 201 and response.json()["seq"] == MAX_BATCH
 
 
@@ -112,7 +123,10 @@ def test_form_encoded_body_is_415(scorer_client, game_id):
 @pytest.mark.parametrize("key", ["", "x" * 256, "naïve", "has space"])
 def test_invalid_idempotency_key_is_400(scorer_client, game_id, key):
     response = scorer_client.post(
-        f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [hand()]}, format="json", headers={"Idempotency-Key": key}
+        f"/api/games/{game_id}/events/",
+        {"expected_seq": 0, "events": [hand()]},
+        format="json",
+        headers={"Idempotency-Key": key},
     )
     assert_error(response, 400, "invalid_idempotency_key")
     assert not Event.objects.exists()
@@ -134,7 +148,11 @@ def test_unknown_paths_and_objects_are_json_404(scorer_client, game_id):
     assert_error(scorer_client.get("/api/nowhere/"), 404, "not_found")
     assert_error(scorer_client.get("/api/games/999999/"), 404, "not_found")
     assert_error(scorer_client.get("/api/games/999999/state/"), 404, "not_found")
-    assert_error(scorer_client.post("/api/games/999999/events/", {"expected_seq": 0, "events": [hand()]}, format="json"), 404, "not_found")
+    assert_error(
+        scorer_client.post("/api/games/999999/events/", {"expected_seq": 0, "events": [hand()]}, format="json"),
+        404,
+        "not_found",
+    )
     body = assert_error(scorer_client.get(f"/api/games/{game_id}"), 404, "not_found")
     assert f"/api/games/{game_id}/" in body["message"]
 
@@ -164,13 +182,29 @@ def test_html_accept_header_still_gets_json(scorer_client):
 
 def test_import_errors(scorer_client, club):
     url = f"/api/games/import/?club={club.pk}"
-    assert_error(scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "events": [], "extra": 1}, format="json"), 400, "malformed")
-    assert_error(scorer_client.post(url, {"format": "tichu-record/9", "variant": "nanking", "players": PLAYERS}, format="json"), 400, "malformed")
+    assert_error(
+        scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "events": [], "extra": 1}, format="json"),
+        400,
+        "malformed",
+    )
+    assert_error(
+        scorer_client.post(url, {"format": "tichu-record/9", "variant": "nanking", "players": PLAYERS}, format="json"),
+        400,
+        "malformed",
+    )
     assert_error(scorer_client.post(url, {"variant": "nanking", "players": "Ann"}, format="json"), 400, "malformed")
     assert_error(post_raw(scorer_client, url, "[]"), 400, "malformed")
-    assert_error(scorer_client.post("/api/games/import/", {"variant": "nanking", "players": PLAYERS}, format="json"), 400, "invalid")
+    assert_error(
+        scorer_client.post("/api/games/import/", {"variant": "nanking", "players": PLAYERS}, format="json"),
+        400,
+        "invalid",
+    )
     body = assert_error(
-        scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "events": [hand(), hand(), {"type": "hand_result"}]}, format="json"),
+        scorer_client.post(
+            url,
+            {"variant": "nanking", "players": PLAYERS, "events": [hand(), hand(), {"type": "hand_result"}]},
+            format="json",
+        ),
         422,
     )
     assert body["index"] == 2 and body["ok"] is False and body["error"]["code"] == body["code"]
@@ -179,9 +213,13 @@ def test_import_errors(scorer_client, club):
 
 def test_nul_characters_cannot_be_stored_and_are_refused(scorer_client, club):
     url = f"/api/games/import/?club={club.pk}"
-    body = assert_error(scorer_client.post(url, {"variant": "nanking", "players": ["A\x00", "B", "C", "D"]}, format="json"), 400)
+    body = assert_error(
+        scorer_client.post(url, {"variant": "nanking", "players": ["A\x00", "B", "C", "D"]}, format="json"), 400
+    )
     assert "NUL" in body["message"] or body["code"] == "malformed"
-    assert_error(scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "meta": {"x": "\x00"}}, format="json"), 400)
+    assert_error(
+        scorer_client.post(url, {"variant": "nanking", "players": PLAYERS, "meta": {"x": "\x00"}}, format="json"), 400
+    )
     assert not Game.objects.exists()
 
 
@@ -200,17 +238,26 @@ def test_write_throttling_is_json_429(scorer_client, game_id, settings, club, ma
     # The game's creation (fixture) was this user's first write.
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"writes": "4/minute"}}
     codes = [
-        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": [hand()]}, format="json").status_code
+        scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": [hand()]}, format="json"
+        ).status_code
         for seq in range(4)
     ]
     assert codes == [201, 201, 201, 429]
     body = assert_error(
-        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 3, "events": [hand()]}, format="json"), 429, "throttled"
+        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 3, "events": [hand()]}, format="json"),
+        429,
+        "throttled",
     )
     # Another user has their own allowance.
     other = make_user("other")
     Membership.objects.create(club=club, user=other, role="scorer")
-    assert client_for(other).post(f"/api/games/{game_id}/events/", {"expected_seq": 3, "events": [hand()]}, format="json").status_code == 201
+    assert (
+        client_for(other)
+        .post(f"/api/games/{game_id}/events/", {"expected_seq": 3, "events": [hand()]}, format="json")
+        .status_code
+        == 201
+    )
     assert body["retry_after"] > 0
     # Reads are not throttled.
     assert scorer_client.get(f"/api/games/{game_id}/events/").status_code == 200
@@ -262,7 +309,9 @@ def test_write_throttling_counts_on_redis_when_the_cache_is_redis(scorer_client,
     for key in server.scan_iter(f"{prefix}*"):
         server.delete(key)
     codes = [
-        scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": [hand()]}, format="json").status_code
+        scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": [hand()]}, format="json"
+        ).status_code
         for seq in range(4)
     ]
     assert codes == [201, 201, 201, 429]
@@ -275,9 +324,17 @@ def test_write_throttling_counts_on_redis_when_the_cache_is_redis(scorer_client,
 # Ids past the database's integer range: the driver refuses such numbers (SQLite raises
 # OverflowError), so every lookup must answer 404 before it reaches the database.
 HUGE_IDS = (2**63, 10**30)
-GAME_PATHS = ("/api/games/{}/", "/api/games/{}/events/", "/api/games/{}/state/", "/api/games/{}/score/",
-              "/api/games/{}/record/", "/api/games/{}/legal/", "/api/clubs/{}/", "/api/clubs/{}/members/",
-              "/api/players/{}/")
+GAME_PATHS = (
+    "/api/games/{}/",
+    "/api/games/{}/events/",
+    "/api/games/{}/state/",
+    "/api/games/{}/score/",
+    "/api/games/{}/record/",
+    "/api/games/{}/legal/",
+    "/api/clubs/{}/",
+    "/api/clubs/{}/members/",
+    "/api/players/{}/",
+)
 
 
 @pytest.mark.parametrize("path", GAME_PATHS)
@@ -300,8 +357,15 @@ def test_pages_with_ids_past_the_integer_range_are_not_found(scorer, path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("query", ["club=99999999999999999999999", "player=99999999999999999999999",
-                                   "player=-99999999999999999999999", "club=9223372036854775808"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "club=99999999999999999999999",
+        "player=99999999999999999999999",
+        "player=-99999999999999999999999",
+        "club=9223372036854775808",
+    ],
+)
 def test_an_id_filter_past_the_integer_range_finds_nothing(query):
     """Found by tests/api/test_openapi_conformance.py: a 500 (OverflowError) on SQLite. A club
     that is not there is a 404 (issue 37), a player an empty list."""
@@ -366,8 +430,9 @@ def test_an_imported_records_refusal_names_the_records_players(scorer_client, cl
 
     names = ["Zoé", "Yann", "Xénia", "Wim"]
     url = f"/api/games/import/?club={club.pk}"
-    said = assert_error(scorer_client.post(url, record(CALLED_TWICE, players=names), format="json",
-                                           HTTP_ACCEPT_LANGUAGE=lang), 422)
+    said = assert_error(
+        scorer_client.post(url, record(CALLED_TWICE, players=names), format="json", HTTP_ACCEPT_LANGUAGE=lang), 422
+    )
     assert said["code"] == "already_called" and said["index"] == 2
     assert "Yann" in said["message"] and _nameless_seat(lang, 1) not in said["message"]
     assert not Game.objects.exists()
@@ -379,8 +444,12 @@ def test_the_projects_own_errors_speak_the_requests_language_with_the_same_code(
     expected_seq, a bad query parameter, an unknown endpoint) answer `message` in the request's
     language; `code` and every other field are those of the English answer."""
     calls = [
-        lambda h: scorer_client.post(f"/api/games/{game_id}/events/",
-                                     {"expected_seq": 7, "events": [{"type": "pass", "seat": 0}]}, format="json", **h),
+        lambda h: scorer_client.post(
+            f"/api/games/{game_id}/events/",
+            {"expected_seq": 7, "events": [{"type": "pass", "seat": 0}]},
+            format="json",
+            **h,
+        ),
         lambda h: scorer_client.get(f"/api/games/{game_id}/events/?after=-1", **h),
         lambda h: scorer_client.get("/api/no-such-endpoint/", **h),
     ]
@@ -406,8 +475,9 @@ def test_a_refusal_names_threechus_dummy_in_the_requests_language(scorer_client,
     the dealer may not call Grand Tichu for the dummy (not_in_variant, seat 3)."""
     from games import engine
 
-    created = scorer_client.post("/api/games/", {"club": club.pk, "variant": "threechu", "players": ["Ann", "Bob", "Cid"]},
-                                 format="json")
+    created = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "threechu", "players": ["Ann", "Bob", "Cid"]}, format="json"
+    )
     assert created.status_code == 201, created.content
     url = f"/api/games/{created.json()['id']}/events/"
     payload = {"expected_seq": 0, "events": [{"type": "shuffle", "seat": 0}, {"type": "grand_tichu", "seat": 3}]}

@@ -1,6 +1,7 @@
 """No event, however mangled, makes the API answer 5xx: a field of any JSON value in an append, a
 `legal?check` or an import is refused with a coded 4xx (or accepted where the rules allow it).
 A smaller sample than the engine's own property tests (tests/engine/test_event_shapes.py)."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,9 @@ pytestmark = pytest.mark.django_db
 
 RECORD = random_record(5, max_hands=1)
 PREFIX = 40  # events appended before the fuzzing: the hand is in its play phase
-API_SAMPLE = settings(max_examples=40, deadline=None,
-                      suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+API_SAMPLE = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 
 def mangled(data, index: int) -> dict:
@@ -39,10 +41,12 @@ def assert_not_5xx(response) -> None:
 
 @pytest.fixture
 def game_at_prefix(scorer_client, club):
-    game_id = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS},
-                                 format="json").json()["id"]
-    response = scorer_client.post(f"/api/games/{game_id}/events/",
-                                  {"expected_seq": 0, "events": RECORD["events"][:PREFIX]}, format="json")
+    game_id = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS}, format="json"
+    ).json()["id"]
+    response = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": RECORD["events"][:PREFIX]}, format="json"
+    )
     assert response.status_code == 201, response.content
     return game_id
 
@@ -57,7 +61,9 @@ def post_json(client, url: str, body) -> object:
 def test_a_mangled_append_is_never_a_server_error(scorer_client, game_at_prefix, offset, data):
     seq = scorer_client.get(f"/api/games/{game_at_prefix}/").json()["seq"]
     event = mangled(data, min(seq + offset, len(RECORD["events"]) - 1))
-    assert_not_5xx(post_json(scorer_client, f"/api/games/{game_at_prefix}/events/", {"expected_seq": seq, "events": [event]}))
+    assert_not_5xx(
+        post_json(scorer_client, f"/api/games/{game_at_prefix}/events/", {"expected_seq": seq, "events": [event]})
+    )
 
 
 @API_SAMPLE
@@ -84,16 +90,24 @@ FIRST_PLAY = next(i for i, e in enumerate(RECORD["events"]) if i >= PREFIX and e
 @pytest.mark.parametrize("field", ["phoenix", "wish", "to"])
 @pytest.mark.parametrize("value", [[], {}])
 def test_a_play_with_a_list_or_object_field_is_a_coded_error_everywhere(scorer_client, club, field, value):
-    game_id = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS},
-                                 format="json").json()["id"]
+    game_id = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS}, format="json"
+    ).json()["id"]
     events = RECORD["events"]
-    assert scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": events[:FIRST_PLAY]},
-                              format="json").status_code == 201
+    assert (
+        scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": events[:FIRST_PLAY]}, format="json"
+        ).status_code
+        == 201
+    )
     bad = {**events[FIRST_PLAY], field: value}
-    append = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": FIRST_PLAY, "events": [bad]}, format="json")
+    append = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": FIRST_PLAY, "events": [bad]}, format="json"
+    )
     assert append.status_code == 422 and append.json()["error"]["code"] == "malformed", append.content
     check = scorer_client.get(f"/api/games/{game_id}/legal/?check={quote(json.dumps(bad))}")
     assert check.status_code == 200 and check.json()["check"]["error"]["code"] == "malformed", check.content
-    imported = scorer_client.post(f"/api/games/import/?club={club.pk}",
-                                  {**RECORD, "events": events[:FIRST_PLAY] + [bad]}, format="json")
+    imported = scorer_client.post(
+        f"/api/games/import/?club={club.pk}", {**RECORD, "events": events[:FIRST_PLAY] + [bad]}, format="json"
+    )
     assert imported.status_code in (400, 422) and imported.json()["code"] == "malformed", imported.content

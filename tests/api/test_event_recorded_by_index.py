@@ -3,6 +3,7 @@
 deletion) still goes by the index, and the migration goes back and forth keeping the table's
 append-only triggers (SQLite rebuilds a table for AlterField; 0018 drops and creates the index
 alone)."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,8 +37,9 @@ def migrate(target) -> None:
 def test_only_the_events_with_a_user_are_indexed_and_a_users_events_still_protect_them(club, scorer):
     definition = index_definitions()
     assert FULL not in definition and "IS NOT NULL" in definition[PARTIAL].upper()
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
-                                           user=scorer).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    )
     append_events(game=game, events=[hand()], expected_seq=0, user=scorer)
     with pytest.raises(ProtectedError):
         scorer.delete()
@@ -51,8 +53,9 @@ def test_only_the_events_with_a_user_are_indexed_and_a_users_events_still_protec
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("as_owner")  # DDL: as the owner in the PostgreSQL stages
 def test_the_migration_goes_back_and_forth_and_keeps_the_append_only_triggers(club, scorer):
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
-                                           user=scorer).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    )
     append_events(game=game, events=[hand()], expected_seq=0, user=scorer)
     leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
     try:

@@ -3,6 +3,7 @@
 In the PostgreSQL stages the tests connect as the app role (tests/plugins/db_roles.py), which
 may not even try: the statements are refused for want of the privilege before any trigger runs.
 tests/api/test_db_roles.py checks that the triggers also refuse them to the owner."""
+
 from __future__ import annotations
 
 import datetime
@@ -19,7 +20,9 @@ from tests.plugins.db_roles import app_role_mode
 
 @pytest.fixture
 def game_with_events(club, scorer):
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    )
     append_events(game=game, events=[hand(), hand()], expected_seq=0, user=scorer)
     return game
 
@@ -60,7 +63,9 @@ def test_orm_update_and_delete_are_refused(game_with_events):
 @pytest.mark.postgres
 def test_truncate_is_refused_on_postgres(transactional_db, club, scorer):
     # Committed rows (transactional test): TRUNCATE skips row triggers, the statement trigger holds.
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    )
     append_events(game=game, events=[hand(), hand()], expected_seq=0, user=scorer)
     with pytest.raises(DatabaseError, match=refused()):
         _raw("TRUNCATE games_event CASCADE")
@@ -81,7 +86,9 @@ def test_inserting_is_still_allowed_and_seq_is_unique_per_game(game_with_events)
 
 def test_flush_between_transactional_tests_still_works(transactional_db, club, scorer):
     """tests/plugins/append_only_flush.py lifts the triggers only for pytest-django's flush."""
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    )
     append_events(game=game, events=[hand()], expected_seq=0, user=scorer)
     with pytest.raises(DatabaseError, match=refused()):
         _raw("DELETE FROM games_event")
@@ -96,7 +103,9 @@ def test_game_lookup_in_sql_loads_what_the_orm_loads(make_club, make_user, score
     club = make_club("private", visibility="members")
     Membership.objects.create(club=club, user=scorer, role="scorer")
     Membership.objects.create(club=club, user=viewer, role="viewer")
-    created = game_create(club=club, variant="nanking", options={"preset": "abacus", "target_score": 500}, players=PLAYERS, user=scorer)
+    created = game_create(
+        club=club, variant="nanking", options={"preset": "abacus", "target_score": 500}, players=PLAYERS, user=scorer
+    )
     expected = Game.objects.select_related("club").get(pk=created.body["id"])
     for user, role in ((scorer, "scorer"), (viewer, "viewer"), (outsider, None), (None, None)):
         game = selectors.game_with_role(expected.pk, user)

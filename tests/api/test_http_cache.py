@@ -1,6 +1,7 @@
 """Cacheable answers (issue 37 finding 7): strong ETags and If-None-Match on a game's reads, the
 tag depending on the reader's sight; Vary naming every header a body depends on; RateLimit-*
 fields on every throttled answer; CORS for the allowed origins only."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,10 +20,12 @@ READS = ["record/", "events/", "state/", "state/?at=3", "score/"]
 
 @pytest.fixture
 def finished(scorer_client, club):
-    game_id = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": list("ABCD")},
-                                 format="json").json()["id"]
-    scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [grand_double(0)] * 3},
-                       format="json")
+    game_id = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": list("ABCD")}, format="json"
+    ).json()["id"]
+    scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [grand_double(0)] * 3}, format="json"
+    )
     return game_id
 
 
@@ -30,7 +33,7 @@ def finished(scorer_client, club):
 def test_a_finished_games_reads_answer_304_to_their_etag(anon, finished, read):
     first = anon.get(f"/api/games/{finished}/{read}")
     tag = first["ETag"]
-    assert first.status_code == 200 and tag.startswith('"') and not tag.startswith('W/')
+    assert first.status_code == 200 and tag.startswith('"') and not tag.startswith("W/")
     again = anon.get(f"/api/games/{finished}/{read}", HTTP_IF_NONE_MATCH=tag)
     assert again.status_code == 304 and again.content == b"" and again["ETag"] == tag
     other = anon.get(f"/api/games/{finished}/{read}", HTTP_IF_NONE_MATCH='"something-else"')
@@ -38,8 +41,9 @@ def test_a_finished_games_reads_answer_304_to_their_etag(anon, finished, read):
 
 
 def test_an_append_changes_the_tag(scorer_client, club):
-    game_id = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": list("ABCD")},
-                                 format="json").json()["id"]
+    game_id = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": list("ABCD")}, format="json"
+    ).json()["id"]
     before = scorer_client.get(f"/api/games/{game_id}/record/")["ETag"]
     scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 0, "events": [grand_double(0)]}, format="json")
     response = scorer_client.get(f"/api/games/{game_id}/record/", HTTP_IF_NONE_MATCH=before)
@@ -80,10 +84,15 @@ def test_vary_names_every_header_the_body_depends_on(anon, finished, path):
 @override_settings(REST_FRAMEWORK={"DEFAULT_THROTTLE_RATES": {"writes": "3/minute"}})
 def test_ratelimit_fields_on_every_throttled_answer(scorer_client, club):
     from rest_framework.settings import api_settings
+
     api_settings.reload()
     try:
-        answers = [scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": list("ABCD")},
-                                      format="json") for _ in range(4)]
+        answers = [
+            scorer_client.post(
+                "/api/games/", {"club": club.pk, "variant": "nanking", "players": list("ABCD")}, format="json"
+            )
+            for _ in range(4)
+        ]
     finally:
         api_settings.reload()
     assert [a.status_code for a in answers] == [201, 201, 201, 429]
@@ -104,9 +113,12 @@ def test_cors_for_the_allowed_origins_only(anon, finished):
     assert allowed["Access-Control-Allow-Origin"] == "https://club.example.org"
     assert "ETag" in allowed["Access-Control-Expose-Headers"] and "Origin" in allowed["Vary"]
     assert "Access-Control-Allow-Credentials" not in allowed
-    preflight = anon.options("/api/games/", HTTP_ORIGIN="https://club.example.org",
-                             HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
-                             HTTP_ACCESS_CONTROL_REQUEST_HEADERS="authorization, content-type")
+    preflight = anon.options(
+        "/api/games/",
+        HTTP_ORIGIN="https://club.example.org",
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
+        HTTP_ACCESS_CONTROL_REQUEST_HEADERS="authorization, content-type",
+    )
     assert preflight.status_code == 204 and "POST" in preflight["Access-Control-Allow-Methods"]
     assert "Authorization" in preflight["Access-Control-Allow-Headers"]
     other = anon.get("/api/games/", HTTP_ORIGIN="https://evil.example.com")

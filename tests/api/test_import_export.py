@@ -1,4 +1,5 @@
 """Import and export round-trip exactly: export(import(r)) == r for every record the engine accepts."""
+
 from __future__ import annotations
 
 import itertools
@@ -43,7 +44,9 @@ def export(client, game_id) -> dict:
         record([hand()], options={}),
         {"variant": "nanking", "players": PLAYERS, "events": [hand()]},  # no format: none comes back
         {"variant": "nanking", "players": ["Zoë", "李", "Ann", "Ann"]},  # no events, repeated name
-        record([hand(), {"type": "undo"}, hand((0, 100))], meta={"source": "paper", "table": 3, "nested": [1, {"a": None}]}),
+        record(
+            [hand(), {"type": "undo"}, hand((0, 100))], meta={"source": "paper", "table": 3, "nested": [1, {"a": None}]}
+        ),
         record([], options=None),
     ],
     ids=["plain", "options", "empty-options", "no-format", "no-events", "undo-and-meta", "null-options"],
@@ -58,9 +61,9 @@ def test_hand_written_records_round_trip(scorer_client, club, rec):
     seed=st.integers(0, 2**31),
     cut=st.floats(0, 1),
     names=st.lists(
-        st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), min_size=1, max_size=20).map(
-            str.strip
-        ).filter(bool),
+        st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), min_size=1, max_size=20)
+        .map(str.strip)
+        .filter(bool),
         min_size=4,
         max_size=4,
     ),
@@ -86,12 +89,16 @@ def test_bot_played_records_and_their_prefixes_round_trip(scorer_client, make_cl
 
 def test_appended_game_exports_its_events_and_reimports_identically(scorer_client, club, make_club, scorer):
     rec = random_game(11)
-    created = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": rec["players"]}, format="json")
+    created = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": rec["players"]}, format="json"
+    )
     game_id = created.json()["id"]
     events, seq = rec["events"], 0
     for start in range(0, len(events), 400):
         batch = events[start : start + 400]
-        response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": batch}, format="json")
+        response = scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": seq, "events": batch}, format="json"
+        )
         assert response.status_code == 201, response.content
         seq = response.json()["seq"]
     assert response.json()["status"] == "finished"

@@ -1,6 +1,7 @@
 """An import recognises a game the club already holds, whoever recorded it (issue 37 finding 6):
 a game recorded by appends, exported, imported into its own club answers 200 `already_imported`
 and the league counts it once (games.services.content, Game.content_hash)."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,7 +32,8 @@ def import_into(client, club, rec):
 
 
 def test_appended_game_exported_and_imported_into_its_club_is_already_there(
-        scorer, scorer_client, club, django_capture_on_commit_callbacks):
+    scorer, scorer_client, club, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):  # the rating task runs (in-process)
         game_id = appended_game(scorer, club, [grand_double(0)] * 3)
     exported = scorer_client.get(f"/api/games/{game_id}/record/").json()
@@ -45,7 +47,11 @@ def test_appended_game_exported_and_imported_into_its_club_is_already_there(
     assert response.status_code == 200, response.json()
     body = response.json()
     assert {k: body[k] for k in ("id", "seq", "status", "already_imported")} == {
-        "id": game_id, "seq": 3, "status": "finished", "already_imported": True}
+        "id": game_id,
+        "seq": 3,
+        "status": "finished",
+        "already_imported": True,
+    }
     assert set(body) == {"id", "seq", "status", "already_imported", "played_at", "played_at_source"}
     assert Game.objects.filter(club=club).count() == 1
     assert Client().get(f"/clubs/{club.slug}/league.json").json()["games"] == 1
@@ -114,7 +120,11 @@ def test_an_imported_game_appended_to_keeps_a_hash_its_new_export_finds(scorer, 
     exported = scorer_client.get(f"/api/games/{imported}/record/").json()
     body = import_into(scorer_client, club, exported).json()
     assert {k: body[k] for k in ("id", "seq", "status", "already_imported")} == {
-        "id": imported, "seq": 2, "status": "active", "already_imported": True}
+        "id": imported,
+        "seq": 2,
+        "status": "active",
+        "already_imported": True,
+    }
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -123,12 +133,13 @@ def test_any_batching_of_the_appends_gives_the_import_hash_of_the_record(scorer,
     """Property: however a game's events are cut into appends, its stored content hash is the one
     the import computes over the whole record."""
     rec = random_game(seed, players=PLAYERS)
-    game_id = game_create(club=club, variant="nanking", options=rec.get("options"), players=PLAYERS,
-                          user=scorer).body["id"]
+    game_id = game_create(club=club, variant="nanking", options=rec.get("options"), players=PLAYERS, user=scorer).body[
+        "id"
+    ]
     events, seq, i = rec["events"], 0, 0
     while seq < len(events):
         size = batches[i % len(batches)]
-        append_events(game=game_id, events=events[seq:seq + size], expected_seq=seq, user=scorer)
+        append_events(game=game_id, events=events[seq : seq + size], expected_seq=seq, user=scorer)
         seq, i = min(seq + size, len(events)), i + 1
     header = {"format": "tichu-record/1"}
     assert Game.objects.get(pk=game_id).content_hash == record_content("nanking", rec.get("options"), header, events)
@@ -137,8 +148,10 @@ def test_any_batching_of_the_appends_gives_the_import_hash_of_the_record(scorer,
 def test_a_game_row_made_outside_the_services_gets_its_hash_too(scorer, scorer_client, club):
     """A tournament's table games are made with Game.objects.create (games.tournaments.services)."""
     game = Game.objects.create(club=club, variant="nanking", options=None, header={"format": "tichu-record/1"})
-    seats = [game.seats.create(seat=i, player=Player.objects.get_or_create(club=club, name=n)[0])
-                    for i, n in enumerate(PLAYERS)]
+    seats = [
+        game.seats.create(seat=i, player=Player.objects.get_or_create(club=club, name=n)[0])
+        for i, n in enumerate(PLAYERS)
+    ]
     assert len(seats) == 4 and game.content_hash is not None
     append_events(game=game.pk, events=[grand_double(0)] * 3, expected_seq=0, user=scorer)
     exported = scorer_client.get(f"/api/games/{game.pk}/record/").json()

@@ -1,6 +1,7 @@
 """Every response under /api/ is JSON in the project's error shape, whatever went wrong and
 wherever: unmatched paths with any method (no HTML CSRF page), paths holding a newline (`%0A`),
 a refused Host, a CSRF failure, a server error. Outside /api/ Django's own pages stay."""
+
 from __future__ import annotations
 
 import json
@@ -57,15 +58,23 @@ def test_the_handlers_answer_json_under_api_and_html_elsewhere():
     assert_json_error(api_page_not_found(api, exception=None), 404, "not_found")
     assert_json_error(api_bad_request(api, exception=None), 400, "bad_request")
     assert_json_error(server_error(api), 500, "server_error")
-    for handler, status in ((api_csrf_failure, 403), (api_forbidden, 403), (api_page_not_found, 404), (api_bad_request, 400)):
+    for handler, status in (
+        (api_csrf_failure, 403),
+        (api_forbidden, 403),
+        (api_page_not_found, 404),
+        (api_bad_request, 400),
+    ):
         kwargs = {"reason": "x"} if handler is api_csrf_failure else {"exception": None}
         response = handler(page, **kwargs)
         assert response.status_code == status and "json" not in response["Content-Type"]
 
 
 def test_a_signed_in_write_without_the_csrf_token_is_json_403(browser):
-    assert_json_error(browser.post("/api/clubs/", {"name": "X", "slug": "x"}, content_type="application/json"),
-                      403, "permission_denied")
+    assert_json_error(
+        browser.post("/api/clubs/", {"name": "X", "slug": "x"}, content_type="application/json"),
+        403,
+        "permission_denied",
+    )
 
 
 def test_a_wrong_method_on_the_schema_and_token_views_is_json_405():

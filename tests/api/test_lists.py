@@ -1,4 +1,5 @@
 """Game lists: filtered by club, player, variant, status and date (django-filter), paginated."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -115,8 +116,12 @@ def test_player_name_regardless_of_case_and_spaces(anon, club, games):
 
 def test_finished_after_and_updated_since(anon, club, scorer, games):
     ids, now = games
-    Game.objects.filter(pk=ids[0]).update(finished_at=now - dt.timedelta(hours=5), updated_at=now - dt.timedelta(hours=5))
-    Game.objects.filter(pk=ids[2]).update(finished_at=now - dt.timedelta(hours=1), updated_at=now - dt.timedelta(hours=1))
+    Game.objects.filter(pk=ids[0]).update(
+        finished_at=now - dt.timedelta(hours=5), updated_at=now - dt.timedelta(hours=5)
+    )
+    Game.objects.filter(pk=ids[2]).update(
+        finished_at=now - dt.timedelta(hours=1), updated_at=now - dt.timedelta(hours=1)
+    )
     since = (now - dt.timedelta(hours=2)).astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     assert ids_of(anon, f"finished_after={since}") == [ids[2]]
     long_ago = (now - dt.timedelta(days=9)).date().isoformat()
@@ -127,8 +132,14 @@ def test_finished_after_and_updated_since(anon, club, scorer, games):
     append_events(game=ids[1], events=[grand_double(0)], expected_seq=0, user=scorer)  # an append moves it
     assert ids_of(anon, f"updated_since={since}") == sorted([ids[1], ids[2]])
     # an offset whose + the query string turned into a space is still read as +
-    offset = (now - dt.timedelta(hours=2)).astimezone(dt.timezone(dt.timedelta(hours=1))).strftime("%Y-%m-%dT%H:%M:%S+01:00")
-    assert ids_of(anon, "finished_after=" + offset.replace("+", "%2B")) == ids_of(anon, "finished_after=" + offset) == [ids[2]]
+    offset = (
+        (now - dt.timedelta(hours=2)).astimezone(dt.timezone(dt.timedelta(hours=1))).strftime("%Y-%m-%dT%H:%M:%S+01:00")
+    )
+    assert (
+        ids_of(anon, "finished_after=" + offset.replace("+", "%2B"))
+        == ids_of(anon, "finished_after=" + offset)
+        == [ids[2]]
+    )
 
 
 @pytest.mark.parametrize("name", ["finished_after", "updated_since", "date_after", "date_before", "created"])
@@ -151,9 +162,19 @@ def test_ordering(anon, games):
     assert refused.status_code == 400 and list(refused.json()["errors"]) == ["ordering"]
 
 
-@pytest.mark.parametrize("path", ["/api/games/?player_nmae=Ann", "/api/games/?club=home&x=1", "/api/players/?nam=Ann",
-                                  "/api/clubs/?q=1", "/api/games/{game}/?verbose=1", "/api/games/{game}/events/?afterr=3",
-                                  "/api/games/{game}/state/?seq=1", "/api/tournaments/?clubb=1"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games/?player_nmae=Ann",
+        "/api/games/?club=home&x=1",
+        "/api/players/?nam=Ann",
+        "/api/clubs/?q=1",
+        "/api/games/{game}/?verbose=1",
+        "/api/games/{game}/events/?afterr=3",
+        "/api/games/{game}/state/?seq=1",
+        "/api/tournaments/?clubb=1",
+    ],
+)
 def test_unknown_query_parameters_are_refused_naming_them(anon, club, games, path):
     ids, _ = games
     response = anon.get(path.format(game=ids[0]))
@@ -166,9 +187,13 @@ def test_unknown_query_parameters_are_refused_naming_them(anon, club, games, pat
 
 def test_declared_parameters_are_accepted(anon, club, games):
     ids, _ = games
-    for path in ["/api/games/?page=1&page_size=2&club=home&ordering=id&format=json",
-                 f"/api/games/{ids[0]}/events/?after=0&limit=2&wait=0", f"/api/games/{ids[0]}/state/?at=1",
-                 f"/api/games/{ids[0]}/legal/?check=%7B%7D", "/api/tournaments/?club=home"]:
+    for path in [
+        "/api/games/?page=1&page_size=2&club=home&ordering=id&format=json",
+        f"/api/games/{ids[0]}/events/?after=0&limit=2&wait=0",
+        f"/api/games/{ids[0]}/state/?at=1",
+        f"/api/games/{ids[0]}/legal/?check=%7B%7D",
+        "/api/tournaments/?club=home",
+    ]:
         assert anon.get(path).status_code in (200, 403), path  # legal: scorers only, but not a 400
 
 

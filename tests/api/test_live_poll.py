@@ -1,4 +1,5 @@
 """GET /api/games/{id}/events/?after=N&wait=S: the long poll of games/live.py."""
+
 from __future__ import annotations
 
 import threading

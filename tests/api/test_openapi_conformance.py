@@ -5,6 +5,7 @@ deadline), sent as an anonymous client and as a scorer of a club with a game. Th
 server error, and the conformance checks in CHECKS; what is not checked is in docs/api.md
 ("OpenAPI conformance").
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -63,14 +64,15 @@ CHECKS = [
 
 @pytest.mark.django_db
 @schema.parametrize()
-@settings(max_examples=MAX_EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=MAX_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_server_error_for_any_generated_request(case, scorer_token):
     if case.query and "wait" in case.query:
         case.query["wait"] = 0  # the events long poll would hold each request up to 25 s
     # identity: schemathesis' WSGI transport does not undo GZipMiddleware's compression.
-    for headers in ({"Accept-Encoding": "identity"},
-                    {"Accept-Encoding": "identity", "Authorization": f"Token {scorer_token}"}):
+    for headers in (
+        {"Accept-Encoding": "identity"},
+        {"Accept-Encoding": "identity", "Authorization": f"Token {scorer_token}"},
+    ):
         with connections_kept():
             response = case.call(headers=headers)
         case.validate_response(response, checks=CHECKS)

@@ -1,5 +1,6 @@
 """Who may read and write: token and session authentication, club visibility (lists included),
 writes only by the game's club scorers and admins."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,9 @@ def world(make_user, make_club):
         Membership.objects.create(club=home, user=users["member"], role="viewer")
         away = make_club("away", Club.Visibility.MEMBERS)
         Membership.objects.create(club=away, user=users["outsider"], role="admin")
-        game_id = game_create(club=home, variant="nanking", options=None, players=PLAYERS, user=users["scorer"]).body["id"]
+        game_id = game_create(club=home, variant="nanking", options=None, players=PLAYERS, user=users["scorer"]).body[
+            "id"
+        ]
         append_events(game=game_id, events=[hand()], expected_seq=0, user=users["scorer"])
         return home, Game.objects.get(pk=game_id), users
 
@@ -103,7 +106,9 @@ def test_scorers_of_one_club_cannot_write_to_another_clubs_games(world, make_clu
         "/api/games/", {"club": home.pk, "variant": "nanking", "players": PLAYERS}, format="json"
     )
     assert response.status_code == 403
-    response = client_for(users["outsider"]).post(f"/api/games/{game.pk}/events/", {"expected_seq": 1, "events": [hand()]}, format="json")
+    response = client_for(users["outsider"]).post(
+        f"/api/games/{game.pk}/events/", {"expected_seq": 1, "events": [hand()]}, format="json"
+    )
     assert response.status_code == 403
     assert Event.objects.filter(game=game).count() == 1
 
@@ -171,14 +176,19 @@ def test_token_endpoint_and_session_authentication(world):
     browser.get("/admin/login/")  # sets the csrftoken cookie
     csrf = browser.cookies["csrftoken"].value
     response = browser.post(
-        f"/api/games/{game.pk}/events/", {"expected_seq": 1, "events": [hand()]}, format="json", headers={"X-CSRFToken": csrf}
+        f"/api/games/{game.pk}/events/",
+        {"expected_seq": 1, "events": [hand()]},
+        format="json",
+        headers={"X-CSRFToken": csrf},
     )
     assert response.status_code == 201
 
 
 def test_club_creation_makes_the_creator_admin(make_user):
     user = make_user("founder")
-    response = client_for(user).post("/api/clubs/", {"name": "New", "slug": "new", "visibility": "members"}, format="json")
+    response = client_for(user).post(
+        "/api/clubs/", {"name": "New", "slug": "new", "visibility": "members"}, format="json"
+    )
     assert response.status_code == 201
     assert Membership.objects.get(user=user, club_id=response.json()["id"]).role == "admin"
     again = client_for(user).post("/api/clubs/", {"name": "New", "slug": "new"}, format="json")
@@ -199,7 +209,9 @@ def test_a_refused_write_is_explained_in_the_requests_language(world):
     home, game, users = world("members")
     for _needed, method, url, body in write_requests(home, game, users):
         client = client_for(users["viewer"])
-        said = {lang: getattr(client, method)(url, body, format="json", HTTP_ACCEPT_LANGUAGE=lang).json()
-                for lang in ("en", "fr")}
+        said = {
+            lang: getattr(client, method)(url, body, format="json", HTTP_ACCEPT_LANGUAGE=lang).json()
+            for lang in ("en", "fr")
+        }
         assert said["en"]["code"] == said["fr"]["code"] == "permission_denied", url
         assert said["fr"]["message"] != said["en"]["message"], (url, said["fr"])

@@ -2,6 +2,7 @@
 SQLite and again on PostgreSQL (`make test-postgres`), where the append is one statement (a
 data-modifying CTE, or chunked INSERTs for an import) and the rating recompute's helpers (COPY,
 the JSON-array read) are used; those are PostgreSQL-only and marked so."""
+
 from __future__ import annotations
 
 import datetime
@@ -31,12 +32,16 @@ def test_game_with_role_equals_the_orm_for_every_reader_and_with_the_lock(make_c
     club = make_club("private", visibility="members")
     Membership.objects.create(club=club, user=scorer, role="scorer")
     Membership.objects.create(club=club, user=viewer, role="viewer")
-    created = game_create(club=club, variant="grand-seigneur", options={"preset": "abacus"},
-                          players=PLAYERS + ["Eve"], user=scorer)
+    created = game_create(
+        club=club, variant="grand-seigneur", options={"preset": "abacus"}, players=PLAYERS + ["Eve"], user=scorer
+    )
     expected = Game.objects.select_related("club").get(pk=created.body["id"])
     for user in (scorer, viewer, outsider, None):
-        orm_role = (Membership.objects.filter(club=expected.club, user=user).values_list("role", flat=True).first()
-                    if user is not None else None)
+        orm_role = (
+            Membership.objects.filter(club=expected.club, user=user).values_list("role", flat=True).first()
+            if user is not None
+            else None
+        )
         for for_update in (False, True):
             with transaction.atomic():
                 game, role = sql.game_with_role(expected.pk, getattr(user, "pk", None), for_update=for_update)
@@ -94,25 +99,39 @@ def test_event_rows_equal_the_orm_for_every_range(stored_game):
     n = game.seq
     assert n == len(record["events"])
     for after, upto in ((0, n), (0, 0), (0, 1), (n // 3, n // 2), (n - 1, n), (n, n), (5, n + 10)):
-        orm = list(Event.objects.filter(game=game, seq__gt=after, seq__lte=upto).order_by("seq")
-                   .values_list("seq", "type", "payload"))
+        orm = list(
+            Event.objects.filter(game=game, seq__gt=after, seq__lte=upto)
+            .order_by("seq")
+            .values_list("seq", "type", "payload")
+        )
         assert sql.event_rows(game.pk, after, upto) == orm, (after, upto)
     assert [{"type": t, **p} for _, t, p in sql.event_rows(game.pk, 0, n)] == record["events"]
 
 
 def _orm_append(game: Game, start: int, events: list[dict], recorded_by, recorded_at) -> None:
     # recorded_at is auto_now_add: the ORM stamps it with timezone.now(), patched by the caller
-    Event.objects.bulk_create([
-        Event(game=game, seq=start + i + 1, type=e["type"], payload={k: v for k, v in e.items() if k != "type"},
-              recorded_by_id=recorded_by, recorded_at=recorded_at)
-        for i, e in enumerate(events)
-    ])
+    Event.objects.bulk_create(
+        [
+            Event(
+                game=game,
+                seq=start + i + 1,
+                type=e["type"],
+                payload={k: v for k, v in e.items() if k != "type"},
+                recorded_by_id=recorded_by,
+                recorded_at=recorded_at,
+            )
+            for i, e in enumerate(events)
+        ]
+    )
     game.save(update_fields=["seq", "status", "finished_at"])
 
 
 def _stored(game: Game) -> list[tuple]:
-    return list(Event.objects.filter(game=game).order_by("seq")
-                .values_list("seq", "type", "payload", "recorded_by_id", "recorded_at"))
+    return list(
+        Event.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("seq", "type", "payload", "recorded_by_id", "recorded_at")
+    )
 
 
 @pytest.mark.parametrize("length", [1, 37, sql.INSERT_ROWS + 120], ids=["one", "an-append", "an-import"])
@@ -120,15 +139,23 @@ def test_append_events_stores_what_the_orm_stores(club, scorer, length, monkeypa
     """The same events and head written by the SQL and by bulk_create + save(): the same rows
     (JSON payloads with non-ASCII text, the recording user, the time to the microsecond) and the
     same head. Longer than INSERT_ROWS: PostgreSQL's chunked path for an import."""
-    events = [{"type": "hand_result", "points": [i, -i], "note": "Ärger \u2013 \u00e9t\u00e9 \U0001f600", "nested": {"a": [1, None]}}
-              for i in range(length)]
+    events = [
+        {
+            "type": "hand_result",
+            "points": [i, -i],
+            "note": "Ärger \u2013 \u00e9t\u00e9 \U0001f600",
+            "nested": {"a": [1, None]},
+        }
+        for i in range(length)
+    ]
     at = timezone.now().replace(microsecond=123456)
     monkeypatch.setattr(timezone, "now", lambda: at)  # the ORM's auto_now_add stamps this time too
     finished = at - datetime.timedelta(days=1)
     games = []
     for write in (sql.append_events, _orm_append):
-        game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
-                                               user=scorer).body["id"])
+        game = Game.objects.get(
+            pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+        )
         game.seq, game.status, game.finished_at = length, Game.Status.FINISHED, finished
         with transaction.atomic():
             write(game, 0, events, scorer.pk, at)
@@ -136,8 +163,11 @@ def test_append_events_stores_what_the_orm_stores(club, scorer, length, monkeypa
     by_sql, by_orm = (Game.objects.get(pk=g.pk) for g in games)
     assert _stored(by_sql) == _stored(by_orm)
     assert _stored(by_sql)[-1][4] == at and len(_stored(by_sql)) == length
-    assert (by_sql.seq, by_sql.status, by_sql.finished_at) == (by_orm.seq, by_orm.status, by_orm.finished_at) \
+    assert (
+        (by_sql.seq, by_sql.status, by_sql.finished_at)
+        == (by_orm.seq, by_orm.status, by_orm.finished_at)
         == (length, Game.Status.FINISHED, finished)
+    )
 
 
 def test_append_events_after_stored_events_and_without_a_user(stored_game):
@@ -148,8 +178,11 @@ def test_append_events_after_stored_events_and_without_a_user(stored_game):
         sql.append_events(game, start, [{"type": "undo"}, {"type": "undo"}], None, timezone.now())
     rows = _stored(game)
     assert [r[:4] for r in rows[start:]] == [(start + 1, "undo", {}, None), (start + 2, "undo", {}, None)]
-    assert Game.objects.filter(pk=game.pk).values_list("seq", "status", "finished_at").get() == \
-        (start + 2, Game.Status.ACTIVE, None)
+    assert Game.objects.filter(pk=game.pk).values_list("seq", "status", "finished_at").get() == (
+        start + 2,
+        Game.Status.ACTIVE,
+        None,
+    )
 
 
 @pytest.mark.postgres
@@ -182,19 +215,37 @@ def outcomes(club, scorer):
     base = timezone.now() - datetime.timedelta(days=10)
     players = [Player.objects.create(club=club, name=f"P{i}") for i in range(4)]
     made = []
-    for i, (status, stale, reason, hands, variant) in enumerate([
-        ("finished", False, "", 3, "nanking"), ("finished", False, "", 2, "nanking"), ("active", False, "", 2, "nanking"),
-        ("finished", True, "", 2, "nanking"), ("finished", False, "not enough players", 2, "nanking"),
-        ("finished", False, "", 0, "nanking"), ("finished", False, "", 2, "tientsin"), ("finished", False, "", 4, "nanking"),
-    ]):
-        game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
-                                               user=scorer).body["id"])
+    for i, (status, stale, reason, hands, variant) in enumerate(
+        [
+            ("finished", False, "", 3, "nanking"),
+            ("finished", False, "", 2, "nanking"),
+            ("active", False, "", 2, "nanking"),
+            ("finished", True, "", 2, "nanking"),
+            ("finished", False, "not enough players", 2, "nanking"),
+            ("finished", False, "", 0, "nanking"),
+            ("finished", False, "", 2, "tientsin"),
+            ("finished", False, "", 4, "nanking"),
+        ]
+    ):
+        game = Game.objects.get(
+            pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+        )
         Game.objects.filter(pk=game.pk).update(status=status)  # seq stays 0 (it counts the events)
         GameOutcome.objects.create(
-            game=game, club=club, variant=variant, finished_at=base + datetime.timedelta(hours=i % 3, minutes=i),
-            sides=[[players[0].pk, players[2].pk], [players[1].pk, players[3].pk]], totals=[1000 - i, 400 + i],
-            winner=i % 2, hands=hands, hand_points=[[100, 0]] * hands, calls={str(players[0].pk): [1, 1, 0, 0]},
-            doubles={"0": i}, reason=reason, seq=1 if stale else 0)
+            game=game,
+            club=club,
+            variant=variant,
+            finished_at=base + datetime.timedelta(hours=i % 3, minutes=i),
+            sides=[[players[0].pk, players[2].pk], [players[1].pk, players[3].pk]],
+            totals=[1000 - i, 400 + i],
+            winner=i % 2,
+            hands=hands,
+            hand_points=[[100, 0]] * hands,
+            calls={str(players[0].pk): [1, 1, 0, 0]},
+            doubles={"0": i},
+            reason=reason,
+            seq=1 if stale else 0,
+        )
         made.append(game)
     return club, players, made
 
@@ -202,9 +253,18 @@ def outcomes(club, scorer):
 @pytest.mark.postgres
 def test_rated_outcome_rows_equal_the_orm_read(outcomes):
     club, _, _ = outcomes
-    orm = list(GameOutcome.objects.filter(club_id=club.pk, variant="nanking", reason="", hands__gt=0,
-                                          game__status=Game.Status.FINISHED, seq=F("game__seq"))
-               .order_by("finished_at", "game_id").values(*OUTCOME_FIELDS))
+    orm = list(
+        GameOutcome.objects.filter(
+            club_id=club.pk,
+            variant="nanking",
+            reason="",
+            hands__gt=0,
+            game__status=Game.Status.FINISHED,
+            seq=F("game__seq"),
+        )
+        .order_by("finished_at", "game_id")
+        .values(*OUTCOME_FIELDS)
+    )
     assert len(orm) == 3
     assert sql.rated_outcome_rows(GameOutcome, club.pk, "nanking") == orm
 
@@ -215,15 +275,43 @@ def test_copy_rows_stores_what_bulk_create_stores(outcomes):
     at = timezone.now().replace(microsecond=654321)
 
     def values(game):
-        return [(game.pk, p.pk, club.pk, "nanking", at, k, k % 2, 1500.5, 1510.25, 80.0, 79.5, 0.5, 1.0, k + 1,
-                 None if k == 3 else 700.0, 300.0, 1, 0, 0, 0, k, 1500.0, 1512.0)
-                for k, p in enumerate(players)]
+        return [
+            (
+                game.pk,
+                p.pk,
+                club.pk,
+                "nanking",
+                at,
+                k,
+                k % 2,
+                1500.5,
+                1510.25,
+                80.0,
+                79.5,
+                0.5,
+                1.0,
+                k + 1,
+                None if k == 3 else 700.0,
+                300.0,
+                1,
+                0,
+                0,
+                0,
+                k,
+                1500.0,
+                1512.0,
+            )
+            for k, p in enumerate(players)
+        ]
 
     with transaction.atomic():
         sql.copy_rows(RatingChange, CHANGE_COLUMNS, values(games[0]))
     RatingChange.objects.bulk_create([RatingChange(**dict(zip(CHANGE_COLUMNS, v))) for v in values(games[1])])
-    read = lambda game: list(RatingChange.objects.filter(game=game).order_by("player_id")  # noqa: E731
-                             .values_list(*[c for c in CHANGE_COLUMNS if c != "game_id"]))
+    read = lambda game: list(
+        RatingChange.objects.filter(game=game)
+        .order_by("player_id")  # noqa: E731
+        .values_list(*[c for c in CHANGE_COLUMNS if c != "game_id"])
+    )
     assert read(games[0]) == read(games[1]) and len(read(games[0])) == 4
 
 
@@ -248,17 +336,33 @@ def test_commit_without_wal_wait_lasts_one_transaction():
 
 
 def _orm_event_rows(rows, recorded_by, recorded_at) -> None:
-    Event.objects.bulk_create([Event(game_id=g, seq=s, type=t, payload=p, recorded_by_id=recorded_by,
-                                     recorded_at=recorded_at) for g, s, t, p in rows])
+    Event.objects.bulk_create(
+        [
+            Event(game_id=g, seq=s, type=t, payload=p, recorded_by_id=recorded_by, recorded_at=recorded_at)
+            for g, s, t, p in rows
+        ]
+    )
 
 
 def _rows_of(games: list[Game], length: int) -> list[tuple]:
     """Rows of several games interleaved game by game, each in seq order from 1, with JSON that
     text encodings could get wrong (non-ASCII, escapes, nesting, null, floats, an empty object)."""
-    return [(g.pk, seq, "hand_result" if seq % 3 else "undo",
-             {} if seq % 3 == 0 else {"points": [seq, -seq], "note": 'Ärger \u2013 "q" \\ \t \U0001f600',
-                                       "nested": {"a": [1, None, 2.5, 10**20, -0.0, 1e-7]}})
-            for g in games for seq in range(1, length + 1)]
+    return [
+        (
+            g.pk,
+            seq,
+            "hand_result" if seq % 3 else "undo",
+            {}
+            if seq % 3 == 0
+            else {
+                "points": [seq, -seq],
+                "note": 'Ärger \u2013 "q" \\ \t \U0001f600',
+                "nested": {"a": [1, None, 2.5, 10**20, -0.0, 1e-7]},
+            },
+        )
+        for g in games
+        for seq in range(1, length + 1)
+    ]
 
 
 def _game_rows(games: list[Game]) -> list[list[tuple]]:
@@ -293,8 +397,12 @@ def test_bulk_event_rows_store_what_bulk_create_stores(club, scorer, length, mon
     stored = {}
     for write in writers:
         for recorded_by in (None, scorer.pk) if write is not _imported_events else (None,):
-            games = [Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
-                                                     user=scorer).body["id"]) for _ in range(2)]
+            games = [
+                Game.objects.get(
+                    pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+                )
+                for _ in range(2)
+            ]
             with transaction.atomic():
                 write(iter(_rows_of(games, length)), recorded_by, at)  # an iterator, as bulk_store passes
                 # the head, as bulk_store moves it (PostgreSQL's deferred trigger checks it at commit)
@@ -313,11 +421,16 @@ def test_the_import_statement_moves_the_heads_and_passes_the_game_triggers(club,
     """`insert_imported_events` moves each game's seq, status and finished_at with its events;
     a head that does not reach the newest event is refused (games_game_seq_follows_events: the
     statement goes through the triggers of both tables), and nothing of the statement stays."""
-    games = [Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
-                                             user=scorer).body["id"]) for _ in range(2)]
+    games = [
+        Game.objects.get(
+            pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+        )
+        for _ in range(2)
+    ]
     at = timezone.now()
-    texts = [canonical_json({"variant": "nanking", "players": PLAYERS,
-                             "events": [{"type": "undo"}] * n}) for n in (3, 2)]
+    texts = [
+        canonical_json({"variant": "nanking", "players": PLAYERS, "events": [{"type": "undo"}] * n}) for n in (3, 2)
+    ]
     games[0].seq, games[0].status, games[0].finished_at = 3, Game.Status.FINISHED, at
     games[1].seq, games[1].status, games[1].finished_at = 1, Game.Status.ACTIVE, None  # one short
     with pytest.raises(DatabaseError, match="must be the seq of the newest event"):
@@ -335,8 +448,9 @@ def test_the_import_statement_moves_the_heads_and_passes_the_game_triggers(club,
 def test_bulk_event_rows_pass_the_seq_trigger(club, scorer):
     """A row that skips a seq is refused by `games_event_seq_is_next` (a DatabaseError, as Django
     raises for every statement): the caller's transaction rolls back with none of the rows."""
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS,
-                                           user=scorer).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    )
     rows = [(game.pk, 1, "undo", {}), (game.pk, 3, "undo", {})]
     with pytest.raises(DatabaseError, match="seq must be the next one"):
         with transaction.atomic():

@@ -1,6 +1,7 @@
 """Migration 0024 keeps the Threechu games stored under `rio` before its dealer rotation became
 `previous` folding as they were recorded: each gets `dealer_rotation: "next"`, the rule they were
 played and checked under (spec/rules.md, 001: "The shuffle ... passes to the left")."""
+
 from __future__ import annotations
 
 import importlib

@@ -1,5 +1,6 @@
 """Every success answer in the OpenAPI document has an example (issue 37, item 2): in the
 operation's media type, or on the schema it references (for a list or a page, on its items)."""
+
 from __future__ import annotations
 
 import pytest
@@ -56,6 +57,7 @@ def test_the_examples_are_of_the_shape_their_schema_says(schema):
         assert set(example) <= fields, (name, set(example) - fields)
         for field, value in example.items():
             enum_ref = model["properties"][field].get("$ref") or next(
-                (a.get("$ref") for a in model["properties"][field].get("allOf", []) if "$ref" in a), None)
+                (a.get("$ref") for a in model["properties"][field].get("allOf", []) if "$ref" in a), None
+            )
             if enum_ref and "enum" in _component(schema, enum_ref):
                 assert value in _component(schema, enum_ref)["enum"], (name, field, value)

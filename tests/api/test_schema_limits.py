@@ -2,6 +2,7 @@
 `at`, `limit`, `wait`) and the Idempotency-Key header (games/api/limits.py, one home for both):
 the schema's bounds are read from the served document, and the server accepts the values at
 those bounds and refuses the values just outside them with a coded 400."""
+
 from __future__ import annotations
 
 import re
@@ -38,8 +39,11 @@ def test_the_schema_bounds_every_query_integer_as_the_server_does(schema):
     found = {name: parameters(schema, name, "query") for name in UINT_PARAMETERS}
     # the game's and the tournament's events and states (the tournament's `at` on each of its views),
     # and the club's feed
-    assert {path for path, _ in found["after"]} == {"/api/games/{id}/events/", "/api/tournaments/{id}/events/",
-                                                    "/api/clubs/{id}/feed/"}
+    assert {path for path, _ in found["after"]} == {
+        "/api/games/{id}/events/",
+        "/api/tournaments/{id}/events/",
+        "/api/clubs/{id}/feed/",
+    }
     assert {"/api/games/{id}/state/", "/api/tournaments/{id}/standings/"} <= {path for path, _ in found["at"]}
     for name, where in found.items():
         assert where, name
@@ -49,8 +53,13 @@ def test_the_schema_bounds_every_query_integer_as_the_server_does(schema):
 
 def test_the_schema_bounds_the_idempotency_key_as_the_server_does(schema):
     where = parameters(schema, "Idempotency-Key", "header")
-    assert {("/api/games/", "post"), ("/api/games/{id}/events/", "post"), ("/api/games/import/", "post"),
-            ("/api/tournaments/", "post"), ("/api/tournaments/{id}/events/", "post")} <= set(where)
+    assert {
+        ("/api/games/", "post"),
+        ("/api/games/{id}/events/", "post"),
+        ("/api/games/import/", "post"),
+        ("/api/tournaments/", "post"),
+        ("/api/tournaments/{id}/events/", "post"),
+    } <= set(where)
     for said in where.values():
         assert said["type"] == "string" and said["minLength"] == 1 and said["maxLength"] == 255
         pattern = re.compile(said["pattern"])
@@ -64,21 +73,36 @@ def ids(scorer, club):
     """A game and a tournament, without events, which the scorer may read and write."""
     client = client_for(scorer)
     game = client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS}, format="json")
-    tournament = client.post("/api/tournaments/", {"club": club.pk, "name": "T", "header": {
-        "entrants": "pairs", "system": "swiss", "scoring": "round_vp", "rounds": 2, "hands_per_round": 1}},
-        format="json")
+    tournament = client.post(
+        "/api/tournaments/",
+        {
+            "club": club.pk,
+            "name": "T",
+            "header": {
+                "entrants": "pairs",
+                "system": "swiss",
+                "scoring": "round_vp",
+                "rounds": 2,
+                "hands_per_round": 1,
+            },
+        },
+        format="json",
+    )
     assert game.status_code == tournament.status_code == 201
     return {"game": game.json()["id"], "tournament": tournament.json()["id"]}
 
 
-@pytest.mark.parametrize("url, name", [
-    ("/api/games/{game}/events/", "after"),
-    ("/api/games/{game}/events/", "limit"),
-    ("/api/games/{game}/events/", "wait"),
-    ("/api/games/{game}/state/", "at"),
-    ("/api/tournaments/{tournament}/events/", "after"),
-    ("/api/tournaments/{tournament}/standings/", "at"),
-])
+@pytest.mark.parametrize(
+    "url, name",
+    [
+        ("/api/games/{game}/events/", "after"),
+        ("/api/games/{game}/events/", "limit"),
+        ("/api/games/{game}/events/", "wait"),
+        ("/api/games/{game}/state/", "at"),
+        ("/api/tournaments/{tournament}/events/", "after"),
+        ("/api/tournaments/{tournament}/standings/", "at"),
+    ],
+)
 def test_the_server_refuses_a_query_integer_outside_the_schemas_bounds(schema, scorer_client, ids, url, name):
     url = url.format(**ids)
     path = re.sub(r"/\d+/", "/{id}/", url)
@@ -98,9 +122,12 @@ def test_the_server_refuses_an_idempotency_key_outside_the_schemas_bounds(schema
     url = url.format(**ids)
     said = parameters(schema, "Idempotency-Key", "header")[re.sub(r"/\d+/", "/{id}/", url), "post"]
     longest = "k" * said["maxLength"]
-    body = {"expected_seq": 0,
-            "events": [{"type": "shuffle", "seat": 0}] if "games" in url
-            else [{"type": "entry_registered", "entry": "e0", "players": ["Anna", "Ben"]}]}
+    body = {
+        "expected_seq": 0,
+        "events": [{"type": "shuffle", "seat": 0}]
+        if "games" in url
+        else [{"type": "entry_registered", "entry": "e0", "players": ["Anna", "Ben"]}],
+    }
     for outside in (longest + "k", "", "a key", "key\x7f"):
         assert not re.search(said["pattern"], outside) or not said["minLength"] <= len(outside) <= said["maxLength"]
         response = scorer_client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=outside)

@@ -1,4 +1,5 @@
 """OpenAPI schema and Swagger UI, the admin pages, and the seed_demo command."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """`state?at=N` is the engine's state after N events, served from cached snapshots (hand
 boundaries, every SNAPSHOT_EVERY events, the tip) instead of refolding the game every time, and
 rebuilt from events when the cache has lost them."""
+
 from __future__ import annotations
 
 import random
@@ -77,19 +78,25 @@ def test_a_deep_position_folds_at_most_one_snapshot_interval(imported, count_app
         assert count_applies["n"] == at - base <= snapshots.SNAPSHOT_EVERY, at
 
 
-def test_append_starts_from_the_cached_tip(scorer_client, club, scorer, count_applies, django_capture_on_commit_callbacks):
+def test_append_starts_from_the_cached_tip(
+    scorer_client, club, scorer, count_applies, django_capture_on_commit_callbacks
+):
     rec = random_game(4)
     head, tail = rec["events"][:900], rec["events"][900:905]
     with django_capture_on_commit_callbacks(execute=True):
         game_id = game_import(club=club, record={**rec, "events": head}, user=scorer).body["id"]
     count_applies["n"] = 0
-    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 900, "events": tail[:2]}, format="json")
+    response = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": 900, "events": tail[:2]}, format="json"
+    )
     assert response.status_code == 201
     assert count_applies["n"] == 2  # only the new events: the state at 900 came from the cache
     # With the cache gone the append still works, folding from events.
     cold_cache()
     count_applies["n"] = 0
-    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 902, "events": tail[2:]}, format="json")
+    response = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": 902, "events": tail[2:]}, format="json"
+    )
     assert response.status_code == 201
     assert count_applies["n"] == 902 + 3
     assert scorer_client.get(f"/api/games/{game_id}/state/").json() == state_json(fold({**rec, "events": head + tail}))
@@ -105,8 +112,11 @@ def test_an_append_another_worker_missed_folds_from_its_own_older_tip(
     events = rec["events"]
     starts = hand_starts(rec)
     # mid-hand, well past the hand's start and off the every-100 snapshots
-    p = next(p for p in range(900, len(events) - 5)
-             if 20 <= p % snapshots.SNAPSHOT_EVERY <= 90 and not any(p - 20 <= s <= p + 5 for s in starts))
+    p = next(
+        p
+        for p in range(900, len(events) - 5)
+        if 20 <= p % snapshots.SNAPSHOT_EVERY <= 90 and not any(p - 20 <= s <= p + 5 for s in starts)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         game_id = game_import(club=club, record={**rec, "events": events[:p]}, user=scorer).body["id"]
     this_worker = (snapshots._states, snapshots._events)
@@ -114,15 +124,21 @@ def test_an_append_another_worker_missed_folds_from_its_own_older_tip(
     monkeypatch.setattr(snapshots, "_states", LocalLru(snapshots.LOCAL_STATES))
     monkeypatch.setattr(snapshots, "_events", LocalLru(snapshots.LOCAL_STREAMS))
     with django_capture_on_commit_callbacks(execute=True):
-        other = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": p, "events": events[p:p + 2]}, format="json")
+        other = scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": p, "events": events[p : p + 2]}, format="json"
+        )
     assert other.status_code == 201
     monkeypatch.setattr(snapshots, "_states", this_worker[0])
     monkeypatch.setattr(snapshots, "_events", this_worker[1])
     count_applies["n"] = 0
-    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": p + 2, "events": events[p + 2:p + 5]}, format="json")
+    response = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": p + 2, "events": events[p + 2 : p + 5]}, format="json"
+    )
     assert response.status_code == 201
     assert count_applies["n"] == 2 + 3  # the two it missed, then the batch
-    assert scorer_client.get(f"/api/games/{game_id}/state/").json() == state_json(fold({**rec, "events": events[:p + 5]}))
+    assert scorer_client.get(f"/api/games/{game_id}/state/").json() == state_json(
+        fold({**rec, "events": events[: p + 5]})
+    )
 
 
 def test_a_refused_batch_leaves_no_snapshot_behind(scorer_client, club, scorer, django_capture_on_commit_callbacks):
@@ -133,17 +149,23 @@ def test_a_refused_batch_leaves_no_snapshot_behind(scorer_client, club, scorer, 
     good = rec["events"][100:103]
     bad = good[:2] + [{"type": "pass", "seat": 9}]
     with django_capture_on_commit_callbacks(execute=True):
-        response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": bad}, format="json")
+        response = scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": bad}, format="json"
+        )
     assert response.status_code == 422
     game = Game.objects.get(pk=game_id)
     assert snapshots.cached_state(game, 102) is None and snapshots.cached_state(game, 103) is None
     with django_capture_on_commit_callbacks(execute=True):
-        response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": good}, format="json")
+        response = scorer_client.post(
+            f"/api/games/{game_id}/events/", {"expected_seq": 100, "events": good}, format="json"
+        )
     assert response.status_code == 201
     assert state_json(snapshots.cached_state(game, 103)) == state_json(fold({**rec, "events": rec["events"][:103]}))
 
 
-def test_a_batch_rolled_back_after_the_engine_accepted_it_caches_nothing(club, scorer, django_capture_on_commit_callbacks):
+def test_a_batch_rolled_back_after_the_engine_accepted_it_caches_nothing(
+    club, scorer, django_capture_on_commit_callbacks
+):
     """The engine accepts the batch and the rows are written, then the transaction around it rolls
     back: the snapshots the batch produced must not reach the cache, since nothing was stored.
     Caching waits for the commit."""
@@ -173,14 +195,18 @@ def test_long_games_work_and_their_states_pickle(scorer_client, club, scorer):
 
     rec = {"variant": "nanking", "players": ["A", "B", "C", "D"], "events": [hand()] * 300}
     game_id = game_import(club=club, record=rec, user=scorer).body["id"]
-    response = scorer_client.post(f"/api/games/{game_id}/events/", {"expected_seq": 300, "events": [hand((100, 0))]}, format="json")
+    response = scorer_client.post(
+        f"/api/games/{game_id}/events/", {"expected_seq": 300, "events": [hand((100, 0))]}, format="json"
+    )
     assert response.status_code == 201
     assert scorer_client.get(f"/api/games/{game_id}/score/").json()["totals"] == [15100, 15000]
     assert scorer_client.get(f"/api/games/{game_id}/state/?at=150").json() == state_json(fold(rec, upto=150))
     assert state_json(pickle.loads(pickle.dumps(fold(rec)))) == state_json(fold(rec))
 
 
-def test_a_failing_cache_does_not_fail_writes_or_reads(scorer_client, imported, monkeypatch, django_capture_on_commit_callbacks):
+def test_a_failing_cache_does_not_fail_writes_or_reads(
+    scorer_client, imported, monkeypatch, django_capture_on_commit_callbacks
+):
     game, rec = imported
 
     def down(*args, **kwargs):
@@ -191,7 +217,9 @@ def test_a_failing_cache_does_not_fail_writes_or_reads(scorer_client, imported, 
     assert scorer_client.get(f"/api/games/{game.pk}/state/?at=500").json() == state_json(fold(rec, upto=500))
     undo = {"type": "undo"}
     with django_capture_on_commit_callbacks(execute=True):
-        response = scorer_client.post(f"/api/games/{game.pk}/events/", {"expected_seq": game.seq, "events": [undo]}, format="json")
+        response = scorer_client.post(
+            f"/api/games/{game.pk}/events/", {"expected_seq": game.seq, "events": [undo]}, format="json"
+        )
     assert response.status_code == 201
     assert scorer_client.get(f"/api/games/{game.pk}/").json()["status"] == "active"
 

@@ -2,6 +2,7 @@
 numbers out of range (`1e400` parses as Infinity), NaN and Infinity, lone surrogates
 (`"\\udfff"`: valid JSON text, but no UTF-8 for PostgreSQL) and NUL characters. 400 with a code,
 never a 500 at the insert, never a stored value that the export cannot write back."""
+
 from __future__ import annotations
 
 import io
@@ -40,9 +41,12 @@ def test_an_import_with_unstorable_meta_is_400(scorer_client, club, raw):
 
 @pytest.mark.parametrize("raw", UNSTORABLE)
 def test_an_unstorable_value_in_an_event_is_400(scorer_client, club, raw):
-    game_id = scorer_client.post("/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS},
-                                 format="json").json()["id"]
-    text = '{"expected_seq": 0, "events": [{"type": "hand_result", "out": [0, 1], "points": [50, 50], "note": %s}]}' % raw
+    game_id = scorer_client.post(
+        "/api/games/", {"club": club.pk, "variant": "nanking", "players": PLAYERS}, format="json"
+    ).json()["id"]
+    text = (
+        '{"expected_seq": 0, "events": [{"type": "hand_result", "out": [0, 1], "points": [50, 50], "note": %s}]}' % raw
+    )
     assert_refused(post_raw(scorer_client, f"/api/games/{game_id}/events/", text))
     assert not Event.objects.exists()
 
@@ -51,17 +55,25 @@ def test_an_unstorable_value_in_an_event_is_400(scorer_client, club, raw):
 def test_every_endpoint_refuses_them_players_and_clubs_too(scorer_client, club, raw):
     assert_refused(post_raw(scorer_client, "/api/players/", '{"club": %d, "name": %s}' % (club.pk, raw)))
     assert_refused(post_raw(scorer_client, "/api/clubs/", '{"name": %s, "slug": "x", "visibility": "public"}' % raw))
-    assert_refused(post_raw(scorer_client, "/api/games/",
-                            '{"club": %d, "variant": "nanking", "players": ["A", "B", "C", %s]}' % (club.pk, raw)))
+    assert_refused(
+        post_raw(
+            scorer_client,
+            "/api/games/",
+            '{"club": %d, "variant": "nanking", "players": ["A", "B", "C", %s]}' % (club.pk, raw),
+        )
+    )
     assert not Game.objects.exists() and club.players.count() == 0
 
 
 def test_a_surrogate_pair_is_a_character_like_any_other(scorer_client, club):
     """Only lone surrogates are refused: an escaped pair is one character (here U+1F600)."""
-    response = post_raw(scorer_client, f"/api/games/import/?club={club.pk}",
-                        json.dumps(record([hand()], players=["\\ud83d\\ude00", "B", "C", "D"])).replace("\\\\", "\\"))
+    response = post_raw(
+        scorer_client,
+        f"/api/games/import/?club={club.pk}",
+        json.dumps(record([hand()], players=["\\ud83d\\ude00", "B", "C", "D"])).replace("\\\\", "\\"),
+    )
     assert response.status_code == 201, response.content
-    assert Game.objects.get().seats.get(seat=0).player.name == "\U0001F600"
+    assert Game.objects.get().seats.get(seat=0).player.name == "\U0001f600"
 
 
 def run(*args) -> str:
@@ -102,18 +114,26 @@ def test_a_body_over_the_upload_limit_is_413_on_every_endpoint(scorer_client, cl
         assert response.status_code == 413, response.content[:200]
         assert response.json()["code"] == "request_too_large"
     assert not Game.objects.exists()
-    small = scorer_client.post(f"/api/games/import/?club={club.pk}", {**record([hand()]), "meta": {"note": "x" * 9_000}}, format="json")
+    small = scorer_client.post(
+        f"/api/games/import/?club={club.pk}", {**record([hand()]), "meta": {"note": "x" * 9_000}}, format="json"
+    )
     assert small.status_code == 201, small.content[:200]
 
 
 def _json_values():
     from hypothesis import strategies as st
 
-    text = st.text(alphabet=st.sampled_from(["a", "\x00", "\udfff", "\ud83d", "\\", "u", "0", "N", "I", '"', "é"]),
-                   max_size=8)
+    text = st.text(
+        alphabet=st.sampled_from(["a", "\x00", "\udfff", "\ud83d", "\\", "u", "0", "N", "I", '"', "é"]), max_size=8
+    )
     leaves = st.none() | st.booleans() | st.integers() | st.floats() | text
-    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=4) | st.tuples(inner)
-                        | st.dictionaries(text | st.integers(), inner, max_size=4), max_leaves=20)
+    return st.recursive(
+        leaves,
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.tuples(inner) | st.dictionaries(text | st.integers(), inner, max_size=4)
+        ),
+        max_leaves=20,
+    )
 
 
 def test_the_quick_search_answers_as_the_walk_on_any_value():
@@ -156,14 +176,18 @@ def test_the_parsers_refusal_speaks_the_requests_language(scorer_client, club):
     raw = '{"club": %d, "name": "Ann\\u0000"}' % club.pk
 
     def refusal(language: str) -> dict:
-        response = scorer_client.generic("POST", "/api/players/", raw, content_type="application/json",
-                                         HTTP_ACCEPT_LANGUAGE=language)
+        response = scorer_client.generic(
+            "POST", "/api/players/", raw, content_type="application/json", HTTP_ACCEPT_LANGUAGE=language
+        )
         assert response.status_code == 400
         return response.json()
 
     english, said = refusal("en"), refusal("de")
     assert english["code"] == said["code"] == "parse_error"
-    assert english["message"] == ("JSON parse error - cannot be stored: name contains a NUL character (\\u0000), "
-                                  "which cannot be stored")
-    assert said["message"] == ("JSON-Parse-Fehler - kann nicht gespeichert werden: name enthält ein NUL-Zeichen "
-                               "(\\u0000), das nicht gespeichert werden kann")
+    assert english["message"] == (
+        "JSON parse error - cannot be stored: name contains a NUL character (\\u0000), which cannot be stored"
+    )
+    assert said["message"] == (
+        "JSON-Parse-Fehler - kann nicht gespeichert werden: name enthält ein NUL-Zeichen "
+        "(\\u0000), das nicht gespeichert werden kann"
+    )

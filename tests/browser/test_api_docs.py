@@ -1,6 +1,7 @@
 """/api/docs/ (Swagger UI) and /api/redoc/ (ReDoc) from the project's own static files: they
 render the API's operations with every request to another host refused, under the site's
 Content-Security-Policy (a violation fails the test: tests/plugins/browser.py)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit

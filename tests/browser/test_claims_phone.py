@@ -1,6 +1,7 @@
 """The Players page with a member's request to be a player ("This is me") and the admin's
 Approve/Refuse, and the table's result page with its side PIN, fit a phone: no sideways scroll,
 no button under 44 px high where a thumb hits it (issue 30, findings 1 and 5)."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,8 +22,13 @@ SMALL_BUTTONS_JS = """(sel) => [...document.querySelectorAll(sel)].map(b => b.ge
 def session_for(user, live_server) -> list[dict]:
     client = Client()
     client.force_login(user)
-    return [{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-             "url": live_server.url}]
+    return [
+        {
+            "name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": live_server.url,
+        }
+    ]
 
 
 @pytest.mark.parametrize("width", [360, 430])

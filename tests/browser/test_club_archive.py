@@ -1,6 +1,7 @@
 """The club archive's pages in a browser at 390 px: a club admin downloads the archive from
 "Export", a site administrator uploads it on "Import a club" under a new slug; neither page
 scrolls sideways and their buttons are at least 24 px."""
+
 from __future__ import annotations
 
 import gzip
@@ -23,8 +24,15 @@ def _signed_in(browser, live_server, user, width=390):
     client = Client()
     client.force_login(user)
     context = browser.new_context(viewport={"width": width, "height": 800}, accept_downloads=True)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     return context
 
 

@@ -2,6 +2,7 @@
 administrator to the first recorded hand, an invitation accepted by a newcomer who then scores,
 signing out, a rename and a merge shown on the league and game pages, the API by slug.
 Screenshots of each page land in .ci/out/screenshots/club_life/ (for looking at, not compared)."""
+
 from __future__ import annotations
 
 import json
@@ -97,7 +98,8 @@ def test_first_administrator_to_first_recorded_hand(new_page, live_server, monke
     game = start_game_and_record_a_hand(page, ["Ann", "Bob", "Cid", "Dee"])
     assert game.club.slug == "tuesday-club"
     assert [e.as_record_event() for e in Event.objects.filter(game=game)] == [
-        {"type": "hand_result", "calls": {}, "out": [0], "points": [60, 40]}]
+        {"type": "hand_result", "calls": {}, "out": [0], "points": [60, 40]}
+    ]
     page.goto(live_server.url + "/clubs/tuesday-club/")
     row = page.locator(f"tr[data-game='{game.pk}']")
     assert " ".join(row.locator("td.sides").inner_text().split()) == "Ann & Cid vs Bob & Dee"
@@ -223,4 +225,8 @@ def test_the_api_by_slug_from_the_browser(new_page, live_server):
     }""")
     assert created[0] == 201, json.dumps(created)
     assert [s.player.name for s in Game.objects.get(pk=created[1]["id"]).seats.select_related("player")] == [
-        "Ann", "Bob", "Cid", "Eve"]
+        "Ann",
+        "Bob",
+        "Cid",
+        "Eve",
+    ]

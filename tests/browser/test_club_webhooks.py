@@ -1,6 +1,7 @@
 """A club's webhooks page in a browser at 390 and 1280 px: an admin adds a webhook (its secret shown
 once), a game finishes and the delivery appears in the log, the admin removes it after confirming;
 no sideways scroll, every control at least 24 px."""
+
 from __future__ import annotations
 
 import threading
@@ -43,8 +44,15 @@ def _signed_in(browser, live_server, user, width):
     client = Client()
     client.force_login(user)
     context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     return context
 
 

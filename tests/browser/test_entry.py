@@ -3,6 +3,7 @@ started from the browser, a hand entered from the score sheet and a hand entered
 (whole-hand deals and card-by-card draws), a missed-wish penalty, undo, refused illegal entries,
 and two scorers on one game (the stale one gets the API's 409 and the latest state). Every stored
 event is checked against the engine."""
+
 from __future__ import annotations
 
 import json
@@ -187,8 +188,11 @@ IDLE_AFTER = """([s]) => { const r = document.getElementById('entry');
 
 def _fired(page, seq: int) -> bool:
     """Whether the last tap sent an entry (one tap plays: the page entered it by itself)."""
-    return page.evaluate("""([s]) => { const r = document.getElementById('entry');
-        return r.dataset.busy === '1' || Number(r.dataset.seq) > s; }""", [seq])
+    return page.evaluate(
+        """([s]) => { const r = document.getElementById('entry');
+        return r.dataset.busy === '1' || Number(r.dataset.seq) > s; }""",
+        [seq],
+    )
 
 
 def _click_matching(page, selector: str, event: dict) -> bool:
@@ -251,8 +255,8 @@ def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=(),
                     for card in cards:
                         page.click(f"#deal-group .pick[data-card='{card}']")
             assert page.text_content("#deal-btn") == "Deal " + ", ".join(
-                f"{PLAYERS[s]} {len(c)}" for s, c in sorted(hands.items(), key=lambda sc: page_order(page).index(sc[0]))), \
-                page.text_content("#deal-btn")
+                f"{PLAYERS[s]} {len(c)}" for s, c in sorted(hands.items(), key=lambda sc: page_order(page).index(sc[0]))
+            ), page.text_content("#deal-btn")
             page.click("#deal-btn")
             settle(j - i, sent=len(hands))
             continue
@@ -279,12 +283,22 @@ def enter_card_by_card(page, events: list[dict], deal_mode: str, typed_seats=(),
                 page.fill("#draw-code", e["card"].lower() if len(e["card"]) == 2 else e["card"][:2])
                 page.press("#draw-code", "Enter")
         elif kind == "shuffle":
-            page.click(f"#sheet-shuffle-{e['seat']}" if page.is_visible(f"#sheet-shuffle-{e['seat']}") else f"#shuffle-{e['seat']}")
+            page.click(
+                f"#sheet-shuffle-{e['seat']}"
+                if page.is_visible(f"#sheet-shuffle-{e['seat']}")
+                else f"#shuffle-{e['seat']}"
+            )
         elif kind in ("tichu", "grand_tichu"):
             page.click(f"#{kind}-{e['seat']}")
-        elif kind == "pass" and pass_all and page.locator("#pass-all").count() and json.loads(
-                page.get_attribute("#pass-all", "data-events")) == events[i:i + page.evaluate(
-                    "() => JSON.parse(document.getElementById('pass-all').dataset.events).length")]:
+        elif (
+            kind == "pass"
+            and pass_all
+            and page.locator("#pass-all").count()
+            and json.loads(page.get_attribute("#pass-all", "data-events"))
+            == events[
+                i : i + page.evaluate("() => JSON.parse(document.getElementById('pass-all').dataset.events).length")
+            ]
+        ):
             page.wait_for_selector("#pass-all[data-checked='1']")
             covered = json.loads(page.get_attribute("#pass-all", "data-events"))
             page.click("#pass-all")
@@ -316,11 +330,14 @@ def page_order(page) -> list[int]:
     return [int(x) for x in page.eval_on_selector_all("#seats .seat-box", "els => els.map(e => e.dataset.seat)")]
 
 
-@pytest.mark.parametrize("seed, deal_mode, typed_seats", [
-    (BOT_SEED, "hand", (2,)),
-    (BOT_SEED, "card", ()),
-    (141, "hand", (0, 1, 2, 3)),  # two Grand Tichus (entered before the deals), a bomb out of turn, a wish
-])
+@pytest.mark.parametrize(
+    "seed, deal_mode, typed_seats",
+    [
+        (BOT_SEED, "hand", (2,)),
+        (BOT_SEED, "card", ()),
+        (141, "hand", (0, 1, 2, 3)),  # two Grand Tichus (entered before the deals), a bomb out of turn, a wish
+    ],
+)
 def test_a_full_hand_card_by_card(open_as, game, seed, deal_mode, typed_seats):
     events = first_hand(seed)
     page = open_entry(open_as, game)
@@ -358,7 +375,8 @@ def test_taps_for_a_realistic_hand_on_a_phone(open_as, club):
         counter = TapCounter(page)
         enter_card_by_card(counter, first_hand(), "hand", pass_all=pass_all)
         assert engine.score_json(folded(game)) == engine.score_json(
-            engine.fold({"variant": "nanking", "players": PLAYERS, "events": first_hand()}))
+            engine.fold({"variant": "nanking", "players": PLAYERS, "events": first_hand()})
+        )
         taps[pass_all] = counter.taps
     print(f"taps for the bot's first hand on a phone: {taps[False]} with one Pass a seat, {taps[True]} with pass-all")
     assert taps[True] < taps[False]
@@ -437,17 +455,20 @@ def test_everyone_else_passes_in_one_tap_once_the_engine_agrees(open_as, game):
     """After a play the three others pass in the bot's hand: one tap enters the three passes (the
     button appears only once the engine has accepted the whole list at this position)."""
     events = first_hand()
-    k = next(i for i in range(len(events) - 3)
-             if events[i]["type"] == "play" and [e["type"] for e in events[i + 1:i + 4]] == ["pass"] * 3)
-    append_events(game=game, events=events[:k + 1], expected_seq=0, user=scorer())
+    k = next(
+        i
+        for i in range(len(events) - 3)
+        if events[i]["type"] == "play" and [e["type"] for e in events[i + 1 : i + 4]] == ["pass"] * 3
+    )
+    append_events(game=game, events=events[: k + 1], expected_seq=0, user=scorer())
     page = open_entry(open_as, game, viewport=PHONE)
     page.click("#tab-cards")
     page.wait_for_selector("#pass-all[data-checked='1']:not([disabled])")
-    others = [PLAYERS[e["seat"]] for e in events[k + 1:k + 4]]
+    others = [PLAYERS[e["seat"]] for e in events[k + 1 : k + 4]]
     assert page.text_content("#pass-all") == f"{', '.join(others)} pass: {PLAYERS[events[k]['seat']]} wins the trick"
     page.click("#pass-all")
     wait_seq(page, k + 4)
-    assert stored(game) == events[:k + 4]
+    assert stored(game) == events[: k + 4]
     assert not page.errors
 
 
@@ -557,7 +578,9 @@ def test_an_illegal_entry_is_refused_and_nothing_is_stored(open_as, game):
     page.wait_for_selector("#alert:not([hidden])[data-code='result_invalid']")  # the code for tools ...
     assert page.text_content("#alert-text").startswith("Refused by the rules: ")  # ... words for the scorer
     assert "result_invalid" not in page.text_content("#alert")
-    page.evaluate("""() => window.tichuEntry.send([{type: "play", seat: 0, cards: ["Dragon"]}], "a play before the deal")""")
+    page.evaluate(
+        """() => window.tichuEntry.send([{type: "play", seat: 0, cards: ["Dragon"]}], "a play before the deal")"""
+    )
     page.wait_for_selector("#alert[data-code='wrong_phase']")
     assert stored(game) == []
     assert page.get_attribute("#entry", "data-seq") == "0"
@@ -566,7 +589,12 @@ def test_an_illegal_entry_is_refused_and_nothing_is_stored(open_as, game):
 def in_view(page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     size = page.viewport_size
-    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] + box["width"] <= size["width"]
+    return (
+        bool(box)
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] + box["width"] <= size["width"]
+    )
 
 
 def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as, game):
@@ -703,7 +731,7 @@ def test_offline_in_the_middle_of_a_hand_nothing_lost_or_doubled(open_as, game):
     page.context.set_offline(False)
     wait_seq(page, k + 1)
     page.wait_for_selector("#entry[data-outbox='0']", state="attached")
-    assert stored(game) == events[:k + 1]
+    assert stored(game) == events[: k + 1]
     assert page.is_hidden("#outbox") and page.is_hidden("#bar-outbox")
 
     # the next entry reaches the server but its answer is lost: kept, sent again by itself with
@@ -732,7 +760,7 @@ def test_offline_in_the_middle_of_a_hand_nothing_lost_or_doubled(open_as, game):
     wait_seq(page, k + 2)
     page.wait_for_selector("#entry[data-outbox='0']", state="attached")
     assert len(lost) == 1
-    assert stored(game) == events[:k + 2]  # once
+    assert stored(game) == events[: k + 2]  # once
     assert not page.errors
 
 
@@ -763,8 +791,12 @@ def test_offline_hands_from_the_score_sheet_go_out_in_order_and_a_conflict_is_he
     page.wait_for_function("() => document.getElementById('hand-check').textContent.startsWith('Not checked yet')")
     page.click("#save-hand")
     page.wait_for_selector("#entry[data-outbox='1']", state="attached")
-    append_events(game=game, events=[{"type": "hand_result", "calls": {}, "out": [0], "points": [80, 20]}],
-                  expected_seq=2, user=scorer("other"))
+    append_events(
+        game=game,
+        events=[{"type": "hand_result", "calls": {}, "out": [0], "points": [80, 20]}],
+        expected_seq=2,
+        user=scorer("other"),
+    )
     page.context.set_offline(False)
     page.wait_for_selector("#entry[data-conflict='3']", state="attached")
     page.wait_for_selector("#outbox-discard:not([hidden])")
@@ -848,8 +880,9 @@ def test_grand_seigneur_asks_for_the_whole_finishing_order(open_as, club, scorin
     page.click("#save-hand")
     wait_seq(page, 1)
     assert stored(game) == [{"type": "hand_result", "calls": {}, "out": [2, 0, 4, 1, 3]}]
-    line = engine.score_json(engine.fold({"variant": "grand-seigneur", "players": names, "options": game.options,
-                                          "events": stored(game)}))
+    line = engine.score_json(
+        engine.fold({"variant": "grand-seigneur", "players": names, "options": game.options, "events": stored(game)})
+    )
     assert any(line["totals"]) == bool(scoring)
     assert not page.errors
 
@@ -897,7 +930,9 @@ def test_the_entry_page_says_the_engines_sentences_in_the_scorers_language(open_
                 W.describe({type: 'shuffle', seat: 1}, {hand_number: 2}),
                 W.describe({type: 'push', seat: 0, cards: {'1': 'Kj', '2': '8p'}})];
     }""") == [
-        engine.event_words({"type": "play", "seat": 3, "cards": ["Mahjong", "Kj"], "wish": "K", "to": 1}, PLAYERS, lang=lang),
+        engine.event_words(
+            {"type": "play", "seat": 3, "cards": ["Mahjong", "Kj"], "wish": "K", "to": 1}, PLAYERS, lang=lang
+        ),
         engine.event_words({"type": "shuffle", "seat": 1}, PLAYERS, {"hand_number": 2}, lang),
         engine.event_words({"type": "push", "seat": 0, "cards": {"1": "Kj", "2": "8p"}}, PLAYERS, lang=lang),
     ]

@@ -1,6 +1,7 @@
 """Nothing typed is lost (issue 33, item 2): a deal, an exchange, the cards picked for a play and a
 score-sheet line typed on the entry page and not sent yet survive a reload (a phone that discarded
 the tab) and are put back with a note; once the server has the entry, the draft is gone."""
+
 from __future__ import annotations
 
 import os
@@ -20,9 +21,11 @@ def shot(page, name: str) -> None:
 
 
 def drafts(page, game) -> dict:
-    return page.evaluate("""(prefix) => Object.fromEntries(Object.keys(localStorage)
+    return page.evaluate(
+        """(prefix) => Object.fromEntries(Object.keys(localStorage)
         .filter((k) => k.startsWith(prefix)).map((k) => [k.slice(prefix.length), JSON.parse(localStorage.getItem(k))]))""",
-                         f"tichu-entry:game-{game.pk}:draft:")
+        f"tichu-entry:game-{game.pk}:draft:",
+    )
 
 
 def reload(page) -> None:
@@ -42,7 +45,9 @@ def test_a_deal_being_tapped_survives_a_reload(open_as, game):
         page.click(f"#deal-seat-{seat}")
     for card in cards:
         page.click(f"#deal-group .pick[data-card='{card}']")
-    page.wait_for_function("(n) => document.querySelector('#deal-seat-' + n + ' .n').textContent.startsWith('5/')", arg=seat)
+    page.wait_for_function(
+        "(n) => document.querySelector('#deal-seat-' + n + ' .n').textContent.startsWith('5/')", arg=seat
+    )
     assert drafts(page, game)[str(first_draw)]["deal"][str(seat)] == cards
 
     reload(page)  # the phone discarded the tab: the 5 taps are back, and said
@@ -66,8 +71,9 @@ def test_an_exchange_being_tapped_survives_a_reload(open_as, game):
     for slot in slots[:2]:
         page.click(f".seat-box[data-seat='{push['seat']}'] .pick[data-card='{push['cards'][slot]}']")
     placed = {slot: push["cards"][slot] for slot in slots[:2]}
-    page.wait_for_function("(n) => Object.keys(window.tichuEntry.state.exchange.slots[n] || {}).length === 2",
-                           arg=push["seat"])
+    page.wait_for_function(
+        "(n) => Object.keys(window.tichuEntry.state.exchange.slots[n] || {}).length === 2", arg=push["seat"]
+    )
     reload(page)
     page.wait_for_selector("#entry[data-restored='1']", state="attached")
     assert "the exchange being tapped" in page.text_content("#status")
@@ -87,6 +93,8 @@ def test_a_score_sheet_line_survives_a_reload_and_goes_once_sent(open_as, game):
     page.wait_for_selector("#hand-check.ok")  # checked again by the engine
     page.click("#save-hand")
     wait_seq(page, 1)
-    page.wait_for_function(f"() => !Object.keys(localStorage).some((k) => k.startsWith('tichu-entry:game-{game.pk}:draft:'))")
+    page.wait_for_function(
+        f"() => !Object.keys(localStorage).some((k) => k.startsWith('tichu-entry:game-{game.pk}:draft:'))"
+    )
     reload(page)
     assert page.get_attribute("#entry", "data-restored") is None and page.input_value("#out-0") == ""

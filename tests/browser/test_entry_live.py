@@ -4,6 +4,7 @@ by one shows on the other's page within a second, unless the other has unsaved i
 marked stale instead of being overwritten; the long poll stops once the game is finished; at
 360, 390 and 430 px the acting seat's cards and its Play button are in view together, under the
 compact sticky bar, and nothing is wider than the screen."""
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,9 @@ FOLLOW_MS = 1000  # issue 18: within a second on this machine
 def game(live_server):
     club = Club.objects.create(name="Home", slug="home")
     for name in ("scorer", "other"):
-        Membership.objects.create(club=club, user=get_user_model().objects.create_user(name, password="pw"), role="scorer")
+        Membership.objects.create(
+            club=club, user=get_user_model().objects.create_user(name, password="pw"), role="scorer"
+        )
     body = game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer()).body
     return Game.objects.get(pk=body["id"])
 

@@ -3,6 +3,7 @@ applies to the choice and moves the system when individuals are chosen; withdraw
 confirm; the pairing speaks a player's words first; the standings rank nobody before the first
 result; the score sheet says nothing red before a field was used. Screenshots are written for a
 person to look at (TICHU_SCREENSHOTS, default .ci/out/screenshots)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Proves the Playwright harness (tests/plugins/browser.py) against pytest-django's live_server."""
+
 import pytest
 
 pytestmark = pytest.mark.browser

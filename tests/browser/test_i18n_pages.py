@@ -7,6 +7,7 @@ width (360 px) in the longest languages nothing is wider than the screen. Screen
 (locale/fr/LC_MESSAGES/django.po's msgids) that no French or German translation uses. In Ukrainian
 any word in Latin letters is left over. Proper names are allowed: the club's, players' and users'
 names, and the few words every language writes alike (ALLOWED)."""
+
 from __future__ import annotations
 
 import re
@@ -50,8 +51,26 @@ WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœß]+")
 #: Written alike in every language: the game's name, the rating system's, file formats, the
 #: language names of the switcher, abbreviations the translations keep, the platform BSW is (its
 #: house rules name it).
-ALLOWED = {"tichu", "elo", "api", "json", "csv", "pdf", "html", "utc", "qr", "buchholz", "english", "français",
-           "deutsch", "k", "dtm", "javascript", "brettspielwelt", "iana"}
+ALLOWED = {
+    "tichu",
+    "elo",
+    "api",
+    "json",
+    "csv",
+    "pdf",
+    "html",
+    "utc",
+    "qr",
+    "buchholz",
+    "english",
+    "français",
+    "deutsch",
+    "k",
+    "dtm",
+    "javascript",
+    "brettspielwelt",
+    "iana",
+}
 #: A time zone's IANA name (the league settings' example, "Europe/Kyiv") is written alike in every
 #: language: a whole name of the tz database is left out of the words checked.
 ZONE_NAME = re.compile(r"\b[A-Z][A-Za-z_]*(?:/[A-Za-z0-9_+-]+)+")
@@ -87,7 +106,9 @@ def tournament_in_progress(admin) -> dict:
     register_pairs(api, tid)
     pair_next_round(api, tid)
     play_round(api, tid, 1, {1: (70, 30), 2: (45, 55)})
-    assert append(api, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq).status_code == 201
+    assert (
+        append(api, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq).status_code == 201
+    )
     pair_next_round(api, tid)
     games = {g["table"]: g["game"] for g in api.post(f"/api/tournaments/{tid}/rounds/2/games/").json()}
     # the director has started round 2's clock (its words on the director's, projector and tables' pages)
@@ -100,37 +121,57 @@ def tournament_in_progress(admin) -> dict:
     table2, url = with_code(codes[2]), f"/api/games/{games[2]}/tournament-table/"
     finish_table(table2, games[2])
     assert table2.post(url, {"action": "record", "pin": pins[2]["ns"]}, format="json").status_code == 201
-    assert table2.post(url, {"action": "dispute", "reason": "60:40", "pin": pins[2]["ew"]},
-                       format="json").status_code == 201
+    assert (
+        table2.post(url, {"action": "dispute", "reason": "60:40", "pin": pins[2]["ew"]}, format="json").status_code
+        == 201
+    )
     played = TableGame.objects.filter(tournament_id=tid, round=1).values_list("game_id", flat=True).first()
     # a duplicate tournament with its first round paired, and one with its entries registered only
-    duplicate = create(api, club="lyon", header={"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints",
-                                                 "hands_per_round": 3})["id"]
+    duplicate = create(
+        api,
+        club="lyon",
+        header={"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints", "hands_per_round": 3},
+    )["id"]
     register_pairs(api, duplicate)
     pair_next_round(api, duplicate)
     registered = create(api, club="lyon")["id"]
     register_pairs(api, registered)
-    return {"id": tid, "game": games[1], "disputed": games[2], "played": played, "code": codes[1], "duplicate": duplicate,
-            "registered": registered, **other_tournaments(api)}
+    return {
+        "id": tid,
+        "game": games[1],
+        "disputed": games[2],
+        "played": played,
+        "code": codes[1],
+        "duplicate": duplicate,
+        "registered": registered,
+        **other_tournaments(api),
+    }
 
 
 def other_tournaments(api) -> dict:
     """A finished tournament (one round played, closed, the tournament finished), an individual
     tournament and a round robin, each with its first round paired."""
-    finished = create(api, club="lyon", header={"entrants": "pairs", "system": "swiss", "scoring": "round_vp",
-                                                 "rounds": 1, "hands_per_round": 1})["id"]
+    finished = create(
+        api,
+        club="lyon",
+        header={"entrants": "pairs", "system": "swiss", "scoring": "round_vp", "rounds": 1, "hands_per_round": 1},
+    )["id"]
     register_pairs(api, finished)
     pair_next_round(api, finished)
     play_round(api, finished, 1, {1: (80, 20), 2: (35, 65)})
     done = [{"type": "round_closed", "round": 1}, {"type": "tournament_finished"}]
     assert append(api, finished, done, Tournament.objects.get(pk=finished).seq).status_code == 201
-    individual = create(api, club="lyon", header={"entrants": "individuals", "system": "individual", "scoring": "dtm",
-                                                   "rounds": 2})["id"]
+    individual = create(
+        api, club="lyon", header={"entrants": "individuals", "system": "individual", "scoring": "dtm", "rounds": 2}
+    )["id"]
     entries = [{"type": "entry_registered", "entry": f"i{n}", "players": [name]} for n, name in enumerate(NAMES[:8])]
     assert append(api, individual, entries, 0).status_code == 201
     pair_next_round(api, individual)
-    round_robin = create(api, club="lyon", header={"entrants": "pairs", "system": "round_robin", "scoring": "round_vp",
-                                                    "hands_per_round": 1})["id"]
+    round_robin = create(
+        api,
+        club="lyon",
+        header={"entrants": "pairs", "system": "round_robin", "scoring": "round_vp", "hands_per_round": 1},
+    )["id"]
     register_pairs(api, round_robin)
     pair_next_round(api, round_robin)
     return {"finished": finished, "individual": individual, "round_robin": round_robin}
@@ -144,12 +185,25 @@ def site(live_server, settings):
     game = import_game(club, bot_record(1))
     _, games = synthetic_history(40, 8, seed=3)
     shift = datetime.now(timezone.utc).timestamp() - max(g.finished_at for g in games) - 3600
-    games = [GameResult(g.game_id, g.finished_at + shift, g.teams, g.scores, g.winner, g.hands, g.variant,
-                        hand_details=g.hand_details) for g in games]
+    games = [
+        GameResult(
+            g.game_id,
+            g.finished_at + shift,
+            g.teams,
+            g.scores,
+            g.winner,
+            g.hands,
+            g.variant,
+            hand_details=g.hand_details,
+        )
+        for g in games
+    ]
     ids = sorted({p for g in games for p in g.players}, key=str)
     late = datetime.now(timezone.utc) - timedelta(minutes=30)
-    games += [GameResult(f"new-{k}", late.timestamp() + 60 * k, ((ids[0], "Jonas"), (ids[1], ids[2])),
-                         (450.0, 550.0), 1, 4) for k in range(2)]
+    games += [
+        GameResult(f"new-{k}", late.timestamp() + 60 * k, ((ids[0], "Jonas"), (ids[1], ids[2])), (450.0, 550.0), 1, 4)
+        for k in range(2)
+    ]
     load_history(club, games, names={**dict(zip(ids, NAMES)), "Jonas": "Jonas"})
     rating_services.recompute_club(club.pk)
     admin = get_user_model().objects.create_user(username="anna", password="pw-anna-1234")
@@ -159,19 +213,41 @@ def site(live_server, settings):
     invitation = club_services.invitation_create(club=club, actor=admin, role="scorer", note="Halyna")
     ImportJob.objects.create(club=club, files_total=10, files_done=6, files_skipped=1, files_failed=1, games_stored=6)
     settings.TICHU_OPEN_SIGNUP = True
-    return {"club": club, "game": game, "admin": admin, "player": player, "tzq": tzq,
-            "tournament": tournament_in_progress(admin), "invitation": invitation}
+    return {
+        "club": club,
+        "game": game,
+        "admin": admin,
+        "player": player,
+        "tzq": tzq,
+        "tournament": tournament_in_progress(admin),
+        "invitation": invitation,
+    }
 
 
 def pages(site) -> list[str]:
     """The site's pages, the two games' pages (players, house rules, score sheet) among them."""
     slug = site["club"].slug
-    return ["/", "/clubs/", "/enter/", f"/clubs/{slug}/", f"/clubs/{slug}/players/", f"/clubs/{slug}/members/",
-            f"/clubs/{slug}/history/", f"/clubs/{slug}/league/", f"/clubs/{slug}/league/settings/",
-            f"/players/{site['player'].pk}/", f"/clubs/{slug}/tournaments/", "/new-club/",
-            f"/clubs/{slug}/tournaments/new/", f"/games/{site['game'].pk}/", f"/games/{site['tzq'].pk}/",
-            f"/clubs/{slug}/imports/", f"/invitations/{site['invitation'].token}/",
-            *tournament_pages(site), *account_pages()]
+    return [
+        "/",
+        "/clubs/",
+        "/enter/",
+        f"/clubs/{slug}/",
+        f"/clubs/{slug}/players/",
+        f"/clubs/{slug}/members/",
+        f"/clubs/{slug}/history/",
+        f"/clubs/{slug}/league/",
+        f"/clubs/{slug}/league/settings/",
+        f"/players/{site['player'].pk}/",
+        f"/clubs/{slug}/tournaments/",
+        "/new-club/",
+        f"/clubs/{slug}/tournaments/new/",
+        f"/games/{site['game'].pk}/",
+        f"/games/{site['tzq'].pk}/",
+        f"/clubs/{slug}/imports/",
+        f"/invitations/{site['invitation'].token}/",
+        *tournament_pages(site),
+        *account_pages(),
+    ]
 
 
 def tournament_pages(site) -> list[str]:
@@ -180,34 +256,64 @@ def tournament_pages(site) -> list[str]:
     game not over); a duplicate tournament's pages; the pairing page of one not yet paired; a
     finished one's, an individual one's and a round robin's pages (other_tournament_pages)."""
     t = f"/tournaments/{site['tournament']['id']}"
-    return [f"{t}/", f"{t}/standings/", f"{t}/projector/", f"{t}/rounds/2/cards/",
-            f"{t}/rounds/2/pairings/", f"{t}/rounds/2/sheets/", "/t/", "/t/?code=nonsense",
-            f"/games/{site['tournament']['played']}/enter/result/", f"/games/{site['tournament']['game']}/enter/result/",
-            f"/games/{site['tournament']['disputed']}/enter/result/",
-            f"/tournaments/{site['tournament']['duplicate']}/", f"/tournaments/{site['tournament']['duplicate']}/duplicate/",
-            f"/tournaments/{site['tournament']['duplicate']}/rounds/1/sheets/",
-            f"/tournaments/{site['tournament']['registered']}/", f"/tournaments/{site['tournament']['registered']}/pair/",
-            *other_tournament_pages(site)]
+    return [
+        f"{t}/",
+        f"{t}/standings/",
+        f"{t}/projector/",
+        f"{t}/rounds/2/cards/",
+        f"{t}/rounds/2/pairings/",
+        f"{t}/rounds/2/sheets/",
+        "/t/",
+        "/t/?code=nonsense",
+        f"/games/{site['tournament']['played']}/enter/result/",
+        f"/games/{site['tournament']['game']}/enter/result/",
+        f"/games/{site['tournament']['disputed']}/enter/result/",
+        f"/tournaments/{site['tournament']['duplicate']}/",
+        f"/tournaments/{site['tournament']['duplicate']}/duplicate/",
+        f"/tournaments/{site['tournament']['duplicate']}/rounds/1/sheets/",
+        f"/tournaments/{site['tournament']['registered']}/",
+        f"/tournaments/{site['tournament']['registered']}/pair/",
+        *other_tournament_pages(site),
+    ]
 
 
 def other_tournament_pages(site) -> list[str]:
     """A finished tournament's pages (its page, standings, projector, its round's printouts), an
     individual tournament's and a round robin's own pages (and their first round's printouts)."""
-    finished, individual, round_robin = (f"/tournaments/{site['tournament'][k]}"
-                                         for k in ("finished", "individual", "round_robin"))
-    return [f"{finished}/", f"{finished}/standings/", f"{finished}/projector/", f"{finished}/rounds/1/pairings/",
-            f"{finished}/rounds/1/sheets/", f"{finished}/results/",
-            f"{individual}/", f"{individual}/standings/", f"{individual}/results/", f"{individual}/rounds/1/pairings/",
-            f"{individual}/rounds/1/sheets/", f"{individual}/rounds/1/cards/",
-            f"{round_robin}/", f"{round_robin}/standings/", f"{round_robin}/rounds/1/pairings/",
-            f"{round_robin}/rounds/1/sheets/"]
+    finished, individual, round_robin = (
+        f"/tournaments/{site['tournament'][k]}" for k in ("finished", "individual", "round_robin")
+    )
+    return [
+        f"{finished}/",
+        f"{finished}/standings/",
+        f"{finished}/projector/",
+        f"{finished}/rounds/1/pairings/",
+        f"{finished}/rounds/1/sheets/",
+        f"{finished}/results/",
+        f"{individual}/",
+        f"{individual}/standings/",
+        f"{individual}/results/",
+        f"{individual}/rounds/1/pairings/",
+        f"{individual}/rounds/1/sheets/",
+        f"{individual}/rounds/1/cards/",
+        f"{round_robin}/",
+        f"{round_robin}/standings/",
+        f"{round_robin}/rounds/1/pairings/",
+        f"{round_robin}/rounds/1/sheets/",
+    ]
 
 
 def account_pages() -> list[str]:
     """The account pages a signed-in user opens (a bad reset link shows its own page)."""
-    return ["/accounts/", "/accounts/password/", "/accounts/password/changed/", "/accounts/password/reset/",
-            "/accounts/password/reset/sent/", "/accounts/password/reset/MQ/bad-token/",
-            "/accounts/password/reset/done/"]
+    return [
+        "/accounts/",
+        "/accounts/password/",
+        "/accounts/password/changed/",
+        "/accounts/password/reset/",
+        "/accounts/password/reset/sent/",
+        "/accounts/password/reset/MQ/bad-token/",
+        "/accounts/password/reset/done/",
+    ]
 
 
 def signed_out_pages(site) -> list[str]:
@@ -215,8 +321,13 @@ def signed_out_pages(site) -> list[str]:
     code opening its game's entry page, a password reset link's new-password form."""
     admin = site["admin"]
     reset = f"/accounts/password/reset/{urlsafe_base64_encode(force_bytes(admin.pk))}/{default_token_generator.make_token(admin)}/"
-    return ["/accounts/sign-in/", "/accounts/sign-up/", f"/invitations/{site['invitation'].token}/",
-            f"/t/{site['tournament']['code']}/", reset]
+    return [
+        "/accounts/sign-in/",
+        "/accounts/sign-up/",
+        f"/invitations/{site['invitation'].token}/",
+        f"/t/{site['tournament']['code']}/",
+        reset,
+    ]
 
 
 #: game_pages' screenshots by name (the games' ids differ from run to run)
@@ -226,15 +337,26 @@ GAME_PAGE_NAMES = ["replay-end", "replay-trick", "enter", "new-game", "tzq-repla
 def game_pages(site) -> list[str]:
     """The replay (its end, and a trick on the table), the entry pages and the new-game form."""
     game, tzq = site["game"].pk, site["tzq"].pk
-    return [f"/games/{game}/replay/", f"/games/{game}/replay/?at=40", f"/games/{game}/enter/",
-            f"/clubs/{site['club'].slug}/new-game/", f"/games/{tzq}/replay/?at=30", f"/games/{tzq}/enter/"]
+    return [
+        f"/games/{game}/replay/",
+        f"/games/{game}/replay/?at=40",
+        f"/games/{game}/enter/",
+        f"/clubs/{site['club'].slug}/new-game/",
+        f"/games/{tzq}/replay/?at=30",
+        f"/games/{tzq}/enter/",
+    ]
 
 
 def signed_in(browser, live_server, user, lang: str, width: int = 1280, scripts: bool = True):
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale=lang,
-                                  is_mobile=width < 500, has_touch=width < 500, java_script_enabled=scripts)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900},
+        locale=lang,
+        is_mobile=width < 500,
+        has_touch=width < 500,
+        java_script_enabled=scripts,
+    )
     context.set_default_timeout(10_000)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
                           "url": live_server.url}])  # fmt: skip
@@ -244,7 +366,8 @@ def signed_in(browser, live_server, user, lang: str, width: int = 1280, scripts:
 def page_words(page) -> list[str]:
     """The words a reader meets: the title, the text shown and what screen readers say (text
     hidden from the eye, .vh, and the titles, labels and placeholders), code and keys aside."""
-    text = page.evaluate("""(skip) => {
+    text = page.evaluate(
+        """(skip) => {
       const body = document.body.cloneNode(true);
       body.querySelectorAll(skip.join(',') + ',script,style').forEach(el => el.remove());
       const titles = [...document.querySelectorAll('[title],[aria-label],[placeholder]')]
@@ -253,7 +376,9 @@ def page_words(page) -> list[str]:
       document.body.appendChild(body); body.style.position = 'absolute'; body.style.left = '-99999px';
       const shown = body.innerText; body.remove();
       return [document.title, shown, ...titles].join(' ');
-    }""", NOT_CHECKED)
+    }""",
+        NOT_CHECKED,
+    )
     return WORD.findall(ZONE_NAME.sub(lambda m: " " if m.group(0) in ZONES else m.group(0), text))
 
 
@@ -266,8 +391,9 @@ def test_urls_are_the_sites(site, live_server):
     visitor = Client()
     for path in signed_out_pages(site):
         assert visitor.get(path, follow=True).status_code == 200, path
-    assert 'name="new_password1"' in visitor.get(signed_out_pages(site)[-1], follow=True).content.decode(), \
+    assert 'name="new_password1"' in visitor.get(signed_out_pages(site)[-1], follow=True).content.decode(), (
         "the reset link is valid: its page is the new-password form"
+    )
 
 
 def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool = False) -> dict[str, list[str]]:
@@ -280,13 +406,21 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
     # the table codes (Latin letters in every language: a card prints them, the phone's header names its table's)
     names |= {w.lower() for c in TableCode.objects.values_list("code", flat=True) for w in WORD.findall(printed(c))}
     # and each side's PIN, on its slip (the same letters)
-    names |= {w.lower() for row in TableCode.objects.values_list("ns_pin", "ew_pin") for pin in row
-              for w in WORD.findall(printed(pin))}
+    names |= {
+        w.lower()
+        for row in TableCode.objects.values_list("ns_pin", "ew_pin")
+        for pin in row
+        for w in WORD.findall(printed(pin))
+    }
     # the games' names are the engine's words (games/engine/registry.py labels, docs/glossary.md)
     names |= {w.lower() for v in HAND_SD for w in WORD.findall(game_label(v))}
     # and so are its combinations and calls ("Full House" in German, docs/glossary.md)
-    names |= {w.lower() for kind in ("combinations", "calls") for text in frames.labels(lang)[kind].values()
-              for w in WORD.findall(text)}
+    names |= {
+        w.lower()
+        for kind in ("combinations", "calls")
+        for text in frames.labels(lang)[kind].values()
+        for w in WORD.findall(text)
+    }
     # and the editions the presets follow, by their publishers' names ("Rio Grande", "TIKI", "Abacus")
     names |= {w.lower() for p in engine.PRESETS for w in WORD.findall(p.label)[:-1]}
     # and the cards' faces (what a card shows: "Drg", Tien Zi Que's "TZQ")
@@ -337,8 +471,9 @@ def test_no_english_left_in_the_game_pages_once_their_scripts_have_drawn(browser
 @pytest.mark.parametrize("lang", ("uk", "de", "fr"))
 def test_the_pages_fit_a_phone_in_each_language(browser, live_server, site, lang):
     member = signed_in(browser, live_server, site["admin"], lang, width=360)
-    visitor = browser.new_context(viewport={"width": 360, "height": 900}, locale=lang, is_mobile=True,
-                                  has_touch=True).new_page()  # the signed-out pages
+    visitor = browser.new_context(
+        viewport={"width": 360, "height": 900}, locale=lang, is_mobile=True, has_touch=True
+    ).new_page()  # the signed-out pages
     SHOTS.mkdir(parents=True, exist_ok=True)
     paths = [(member, path) for path in pages(site) + game_pages(site)]
     for page, path in paths + [(visitor, path) for path in signed_out_pages(site)]:

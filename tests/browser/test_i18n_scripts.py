@@ -8,6 +8,7 @@ moved to; the entry page mid-hand holds at 360 and 1280 px. Screenshots in
 "English left over" is decided from the catalogues: a word of the English sources (djangojs.po's
 and the engine's msgids) that no French or German translation uses; in Ukrainian any word in Latin
 letters of three or more (the card faces' ranks are shorter). The players' names are allowed."""
+
 from __future__ import annotations
 
 import re
@@ -50,7 +51,10 @@ def english_words() -> set[str]:
     for lang in ("fr", "de"):
         for path in sources:
             for e in polib.pofile(str(path).format(lang=lang)):
-                source |= {w.lower() for w in WORD.findall(re.sub(r"%\(\w+\)[sd]|\{\w+:\w+\}", " ", e.msgid + " " + e.msgid_plural))}
+                source |= {
+                    w.lower()
+                    for w in WORD.findall(re.sub(r"%\(\w+\)[sd]|\{\w+:\w+\}", " ", e.msgid + " " + e.msgid_plural))
+                }
                 for text in [e.msgstr, *e.msgstr_plural.values()]:
                     translated |= {w.lower() for w in WORD.findall(text)}
     return {w for w in source - translated if len(w) > 2}
@@ -59,17 +63,22 @@ def english_words() -> set[str]:
 def left_over(page, parts: list[str], lang: str, english: set[str]) -> list[str]:
     """English words in the parts' text and their contents' titles and aria-labels (the parts' own
     attributes are their templates', tests/browser/test_i18n_pages.py); the players' names allowed."""
-    text = page.evaluate("""(parts) => parts.flatMap((sel) => [...document.querySelectorAll(sel)]).flatMap((el) => [
+    text = page.evaluate(
+        """(parts) => parts.flatMap((sel) => [...document.querySelectorAll(sel)]).flatMap((el) => [
         el.innerText,
         ...[...el.querySelectorAll('[title],[aria-label],[aria-valuetext]')].map((x) =>
-          [x.title, x.getAttribute('aria-label'), x.getAttribute('aria-valuetext')].filter(Boolean).join(' '))]).join(' ')""", parts)
+          [x.title, x.getAttribute('aria-label'), x.getAttribute('aria-valuetext')].filter(Boolean).join(' '))]).join(' ')""",
+        parts,
+    )
     allowed = ALLOWED | {p.lower() for p in PLAYERS}
     words = {w for w in WORD.findall(text) if w.lower() not in allowed}
     return sorted(w for w in words if (w.lower() in english if lang != "uk" else len(w) > 2))
 
 
 def context_in(browser, live_server, lang: str, width: int = 1280, user=None):
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale=lang, is_mobile=width < 500, has_touch=width < 500)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, locale=lang, is_mobile=width < 500, has_touch=width < 500
+    )
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     if user is not None:
         client = Client()
@@ -90,7 +99,9 @@ def scorer(live_server):
 @pytest.fixture
 def midhand(scorer):
     """A game in the middle of a hand: the bot game's first hand up to a trick with plays and passes."""
-    body = game_create(club=scorer.memberships.get().club, variant="nanking", options=None, players=PLAYERS, user=scorer).body
+    body = game_create(
+        club=scorer.memberships.get().club, variant="nanking", options=None, players=PLAYERS, user=scorer
+    ).body
     game = Game.objects.get(pk=body["id"])
     events = engine.random_game(3)["events"]
     plays = [i for i, e in enumerate(events) if e["type"] in ("play", "pass")]
@@ -114,7 +125,13 @@ def test_the_entry_scripts_words_are_the_pages_language(browser, live_server, mi
     assert left_over(page, ENTRY_PARTS, lang, english) == []
     # a refused pick: the hint is the script's sentence around the engine's reason
     page.evaluate("() => localStorage.setItem('tichu-entry:quick-play', 'off')")
-    state = engine.fold({"variant": "nanking", "players": PLAYERS, "events": [e.as_record_event() for e in Event.objects.filter(game=midhand).order_by("seq")]})
+    state = engine.fold(
+        {
+            "variant": "nanking",
+            "players": PLAYERS,
+            "events": [e.as_record_event() for e in Event.objects.filter(game=midhand).order_by("seq")],
+        }
+    )
     hand = state.hand.cards[state.turn]
     singles = [c for c in hand if len(c) == 2]
     pair = next(((a, b) for a in singles for b in singles if a[0] != b[0]), None)
@@ -205,7 +222,9 @@ def test_tien_zi_ques_replay_table_in_the_pages_language(browser, live_server, l
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     page.wait_for_function("() => window.tichuReplay.at === 31")
-    names = page.evaluate("() => window.tichuReplay.frames.length && [...document.querySelectorAll('#tzq .who')].map((e) => e.textContent)")
+    names = page.evaluate(
+        "() => window.tichuReplay.frames.length && [...document.querySelectorAll('#tzq .who')].map((e) => e.textContent)"
+    )
     english = english_words()
     left = [w for w in left_over(page, ["#tzq"], lang, english) if w not in " ".join(names)]
     assert left == [], left
@@ -231,7 +250,11 @@ BAR_JS = """() => {
 def _first_at(record: dict, phase: str, after: int = 0) -> int:
     """The first number of events after which the game is in ``phase``."""
     replay = engine.Replay(record)
-    return next(n for n in range(after + 1, len(record["events"]) + 1) if engine.state_json(replay.state_at(n))["phase"] == phase)
+    return next(
+        n
+        for n in range(after + 1, len(record["events"]) + 1)
+        if engine.state_json(replay.state_at(n))["phase"] == phase
+    )
 
 
 def _bar_games(scorer) -> dict[str, Game]:
@@ -239,17 +262,25 @@ def _bar_games(scorer) -> dict[str, Game]:
     give, between hands, and a Tien Zi Que round."""
     club = scorer.memberships.get().club
     record = engine.random_game(1)
-    at = {"deal": 5, "play": _first_at(record, "play"), "dragon_gift": _first_at(record, "dragon_gift"),
-          "between_hands": _first_at(record, "between_hands", after=1)}
+    at = {
+        "deal": 5,
+        "play": _first_at(record, "play"),
+        "dragon_gift": _first_at(record, "dragon_gift"),
+        "between_hands": _first_at(record, "between_hands", after=1),
+    }
     games = {}
     for name, n in at.items():
         body = game_create(club=club, variant="nanking", options=None, players=LONG_NAMES, user=scorer).body
         games[name] = Game.objects.get(pk=body["id"])
         append_events(game=games[name], events=record["events"][:n], expected_seq=0, user=scorer)
     tzq = engine.random_game(3, variant="tien-zi-que", players=LONG_NAMES[:2])
-    body = game_create(club=club, variant="tien-zi-que", options=tzq["options"], players=LONG_NAMES[:2], user=scorer).body
+    body = game_create(
+        club=club, variant="tien-zi-que", options=tzq["options"], players=LONG_NAMES[:2], user=scorer
+    ).body
     games["tzq"] = Game.objects.get(pk=body["id"])
-    append_events(game=games["tzq"], events=tzq["events"][:_first_at(tzq, "drawn", after=8)], expected_seq=0, user=scorer)
+    append_events(
+        game=games["tzq"], events=tzq["events"][: _first_at(tzq, "drawn", after=8)], expected_seq=0, user=scorer
+    )
     return games
 
 
@@ -273,7 +304,9 @@ def test_the_bars_phase_line_is_read_whole_on_a_phone(browser, live_server, scor
             if width < 500:  # short lines beside the buttons: an eighth of a phone's screen at most
                 assert bar["height"] <= PHONE_HEIGHT / 8, (lang, width, name, bar)
             assert len(set(bar["buttons"])) == 1, (lang, width, name, bar)  # Undo and Refresh on one row
-            page.screenshot(path=str(SHOTS / f"entry-bar-{name}-{lang}-{width}.png"),
-                            clip={"x": 0, "y": 0, "width": width, "height": bar["bottom"] + 60})
+            page.screenshot(
+                path=str(SHOTS / f"entry-bar-{name}-{lang}-{width}.png"),
+                clip={"x": 0, "y": 0, "width": width, "height": bar["bottom"] + 60},
+            )
         assert not page.errors
         context.close()

@@ -1,6 +1,7 @@
 """The club's imports page (/clubs/<slug>/imports/) in a browser at phone and laptop widths: a
 running job's progress, no sideways scroll on a phone, the page reloading itself while it runs;
 the hands a file's lax import mended, each with its line and its reason in the page's language."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,13 +24,21 @@ def test_a_club_admin_follows_a_running_import(browser, live_server, width):
     club = Club.objects.create(slug="bsw", name="BSW history", visibility="public")
     admin = get_user_model().objects.create_user("ada", password="pw")
     Membership.objects.create(user=admin, club=club, role="admin")
-    job = ImportJob.objects.create(club=club, files_total=200, files_done=57, files_skipped=3, files_failed=1,
-                                   games_stored=57)
+    job = ImportJob.objects.create(
+        club=club, files_total=200, files_done=57, files_skipped=3, files_failed=1, games_stored=57
+    )
     client = Client()
     client.force_login(admin)
     context = browser.new_context(viewport={"width": width, "height": 800})
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/clubs/bsw/imports/")
@@ -65,17 +74,24 @@ def test_a_club_in_lyon_reads_why_a_hand_was_mended_in_french(browser, live_serv
     job = ImportJob.objects.create(club=club, files_total=2, files_done=2, games_stored=2, finished_at=timezone.now())
     notes = _lax_notes()
     assert [n["rule"] for n in notes] == ["kept"]
-    ImportedFile.objects.create(club=club, job=job, sha256="a" * 64, name="2241381.tch", games_stored=1,
-                                hands_mended=notes)
+    ImportedFile.objects.create(
+        club=club, job=job, sha256="a" * 64, name="2241381.tch", games_stored=1, hands_mended=notes
+    )
     # a report stored before the reasons had their rule: its English reason, the rest in French
     old = {"game": 1, "hand": 3, "line": 40, "action": "skipped", "reason": "the log stops in it"}
-    ImportedFile.objects.create(club=club, job=job, sha256="b" * 64, name="old.tch", games_stored=1,
-                                hands_mended=[old])
+    ImportedFile.objects.create(club=club, job=job, sha256="b" * 64, name="old.tch", games_stored=1, hands_mended=[old])
     client = Client()
     client.force_login(admin)
     context = browser.new_context(viewport={"width": width, "height": 800}, locale="fr")
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/clubs/lyon/imports/")
@@ -85,8 +101,10 @@ def test_a_club_in_lyon_reads_why_a_hand_was_mended_in_french(browser, live_serv
         items = section.locator("li").all_inner_texts()
         line = notes[0]["line"]
         assert items[1] == engine.note_line(notes[0], "fr")
-        assert items[1].startswith(f"partie 1, donne 2, ligne {line}\u00a0: inscrite d'après la feuille de marque\u00a0: "
-                                   "ligne inattendue dans le jeu\u00a0: 'Zuschauer: hallo'\u00a0; ")
+        assert items[1].startswith(
+            f"partie 1, donne 2, ligne {line}\u00a0: inscrite d'après la feuille de marque\u00a0: "
+            "ligne inattendue dans le jeu\u00a0: 'Zuschauer: hallo'\u00a0; "
+        )
         assert "unexpected" not in items[1] and "hand_result" not in items[1]
         assert items[0] == "partie 1, donne 3, ligne 40\u00a0: écartée\u00a0: the log stops in it"
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

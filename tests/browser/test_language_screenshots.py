@@ -4,6 +4,7 @@ the entry page, the replay and the league. Each page fits the phone (nothing wid
 screen) and shows none of the words docs/glossary.md refuses for a concept (the page's text as a
 reader meets it, scripts done); the screenshots are saved for a person to read, in
 ``$TICHU_LANGUAGE_SHOTS`` or a temporary directory."""
+
 from __future__ import annotations
 
 import os
@@ -63,5 +64,6 @@ def test_the_evenings_pages_read_right_on_a_phone(browser, live_server, site, sh
         page.screenshot(path=str(shots / f"{name}-{lang}-390.png"), full_page=True)
     assert wrong == {}
     assert sorted(p.name for p in shots.glob(f"*-{lang}-390.png")) == sorted(
-        f"{name}-{lang}-390.png" for name, _ in evening_pages(site))
+        f"{name}-{lang}-390.png" for name, _ in evening_pages(site)
+    )
     assert re.search(r"\S", text)

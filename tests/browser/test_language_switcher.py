@@ -1,6 +1,7 @@
 """The language switcher in a browser: choosing a language reloads the same replay at the same step
 in that language, the choice stays for the next page, and the site's bar holds at phone width in
 the longest language. Screenshots in .ci/out/screenshots/languages/."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -3,6 +3,7 @@ widths: both tables shown, the club's choice first, the predictive rating's rang
 unranked players listed with the games they need; the player page's charts, evenings and why
 lines; nothing wider than the screen but the tables' own scroll boxes (the geometry check of
 test_phone_layout). Screenshots in .ci/out/screenshots/league/."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -29,13 +30,32 @@ def club(db):
     _, games = synthetic_history(60, 8, seed=3)
     # the history ends today, and a newcomer with two games (listed with "3 more games until ranked")
     shift = datetime.now(timezone.utc).timestamp() - max(g.finished_at for g in games) - 3600
-    games = [GameResult(g.game_id, g.finished_at + shift, g.teams, g.scores, g.winner, g.hands, g.variant,
-                        hand_details=g.hand_details) for g in games]
+    games = [
+        GameResult(
+            g.game_id,
+            g.finished_at + shift,
+            g.teams,
+            g.scores,
+            g.winner,
+            g.hands,
+            g.variant,
+            hand_details=g.hand_details,
+        )
+        for g in games
+    ]
     late = datetime.now(timezone.utc) - timedelta(minutes=30)
     regulars = sorted({p for g in games for p in g.players}, key=str)[:3]
-    games += [GameResult(f"new-{k}", late.timestamp() + 60 * k, ((regulars[0], "Newcomer Maximilian"),
-                                                                  (regulars[1], regulars[2])),
-                         (450.0, 550.0), 1, 4) for k in range(2)]
+    games += [
+        GameResult(
+            f"new-{k}",
+            late.timestamp() + 60 * k,
+            ((regulars[0], "Newcomer Maximilian"), (regulars[1], regulars[2])),
+            (450.0, 550.0),
+            1,
+            4,
+        )
+        for k in range(2)
+    ]
     load_history(club, games, names={"Newcomer Maximilian": "Newcomer Maximilian"})
     services.recompute_club(club.pk)
     return club
@@ -150,8 +170,15 @@ def test_a_player_finds_themselves_and_taps_the_chart(browser, live_server, club
     client = Client()
     client.force_login(me)
     context = browser.new_context(viewport={"width": width, "height": 900}, has_touch=True)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -159,13 +186,19 @@ def test_a_player_finds_themselves_and_taps_the_chart(browser, live_server, club
         page.goto(live_server.url + f"/clubs/{club.slug}/league/")
         for table in ("elo", "predictive"):
             mine = page.locator(f"#league-{table} tr.mine")
-            assert mine.count() == 1 and regular.name in mine.inner_text() and "you" in mine.locator(".you-badge").inner_text()
+            assert (
+                mine.count() == 1
+                and regular.name in mine.inner_text()
+                and "you" in mine.locator(".you-badge").inner_text()
+            )
         assert "low end of the range" in page.locator("#ranking-rule").inner_text()
         assert "provisional" in page.locator("#question-predictive").inner_text()
         headers = page.locator("#league-predictive thead th").all_inner_texts()
         assert "Last game" in headers and "Double victories" in headers and "1-2" not in headers
-        low = [float(t.split("–")[0].replace("−", "-")) for t in
-               page.locator("#league-predictive tbody tr:not(.unranked) td.range").all_inner_texts()]
+        low = [
+            float(t.split("–")[0].replace("−", "-"))
+            for t in page.locator("#league-predictive tbody tr:not(.unranked) td.range").all_inner_texts()
+        ]
         assert low == sorted(low, reverse=True)  # ranked by the range's low end
         check_fits(page, f"league as a player, {width} px")
         SHOTS.mkdir(parents=True, exist_ok=True)

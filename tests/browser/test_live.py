@@ -1,6 +1,7 @@
 """Live: a replay of a game in play follows new events as they are stored (static/shared/live.js,
 the long poll of games/live.py), in a second browser context, within a second; a viewer who has
 stepped back is not dragged forward, only told there is more; the frames stay masked."""
+
 from __future__ import annotations
 
 import time
@@ -35,8 +36,15 @@ def scorer_page(browser, live_server, user):
     client = Client()
     client.force_login(user)
     context = browser.new_context()
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     page = context.new_page()
     page.goto(f"{live_server.url}/api/games/")  # a page of the site, for fetch and its CSRF cookie
     return context, page
@@ -59,7 +67,7 @@ def test_a_second_context_sees_an_append_within_a_second(browser, page, live_ser
     assert page.evaluate("() => window.tichuReplay.at") == START
     context, scorer = scorer_page(browser, live_server, user)
     try:
-        status = scorer.evaluate(APPEND_JS, [game.pk, record["events"][START:START + 1], START])
+        status = scorer.evaluate(APPEND_JS, [game.pk, record["events"][START : START + 1], START])
         assert status == 201
         started = time.monotonic()
         page.wait_for_function(f"() => window.tichuReplay.at === {START + 1}", timeout=5_000)
@@ -73,7 +81,7 @@ def test_a_second_context_sees_an_append_within_a_second(browser, page, live_ser
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("ArrowLeft")
         back = page.evaluate("() => window.tichuReplay.at")
-        assert scorer.evaluate(APPEND_JS, [game.pk, record["events"][START + 1:START + 3], START + 1]) == 201
+        assert scorer.evaluate(APPEND_JS, [game.pk, record["events"][START + 1 : START + 3], START + 1]) == 201
         page.wait_for_selector("#live-note:not([hidden])", timeout=5_000)
         assert page.evaluate("() => window.tichuReplay.at") == back
         assert page.inner_text("#live-count") == "2 new events"
@@ -93,10 +101,10 @@ def test_a_lost_connection_reconnects_and_catches_up_by_seq(page, live_server, s
     # the connection is lost: from now on every request of the live channel fails
     for pattern in ("**/api/games/*/events/*", "**/replay/data/"):
         page.route(pattern, lambda route: route.abort())
-    append_events(game=game.pk, events=record["events"][START:START + 3], expected_seq=START, user=user)
+    append_events(game=game.pk, events=record["events"][START : START + 3], expected_seq=START, user=user)
     page.wait_for_selector("#replay[data-live-status='reconnecting']", timeout=30_000)
     assert page.evaluate("() => window.tichuReplay.at") == START
-    append_events(game=game.pk, events=record["events"][START + 3:START + 4], expected_seq=START + 3, user=user)
+    append_events(game=game.pk, events=record["events"][START + 3 : START + 4], expected_seq=START + 3, user=user)
     for pattern in ("**/api/games/*/events/*", "**/replay/data/"):
         page.unroute(pattern)
     # back: it asks again from the last seq it had handled, and catches up on all four

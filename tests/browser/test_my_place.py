@@ -3,6 +3,7 @@ shows the last game first; from it, hand 3, trick 2 of one's last game in at mos
 scrolling (the replay opens from one's seat, the hand and trick pickers on the first screen); the
 marks under the slider; the step buttons keep their place when a hand is dealt. Screenshots in
 .ci/out/screenshots/."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,8 +29,12 @@ def player(live_server):
     club = Club.objects.create(name="Open Table", slug="open-table", visibility=Club.Visibility.PUBLIC)
     bot = bot_record(1)
     for k in range(3):  # older, short games of the same four
-        import_game(club, record([grand_double(k % 2)] * 3, players=bot["players"],
-                                 meta={"played_at": f"2025-03-0{k + 1}T19:00:00Z"}))
+        import_game(
+            club,
+            record(
+                [grand_double(k % 2)] * 3, players=bot["players"], meta={"played_at": f"2025-03-0{k + 1}T19:00:00Z"}
+            ),
+        )
     game = import_game(club, bot)  # dated by its import: the last game
     rating_services.recompute_club(club.pk)
     user = get_user_model().objects.create_user(username="me", password="pw")

@@ -3,6 +3,7 @@ px. Path 1: the director's "Correct this result" on the tournament page (a hand 
 table's game). Path 2: the director fixes the game itself (undo, the hand entered again). After
 each, the tournament page, the game page, the replay, the table's confirm page and the standings
 say the same score (and the same VP, DTM)."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,8 +36,14 @@ def evening(live_server):
     created = services.tournament_create(club=club, name="Thursday", header=HEADER, user=user).body
     tid = created["id"]
     events = [{"type": "entry_registered", "entry": f"e{i}", "players": p} for i, p in enumerate(PAIRS)]
-    events.append({"type": "round_paired", "round": 1, "byes": [],
-                   "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]})
+    events.append(
+        {
+            "type": "round_paired",
+            "round": 1,
+            "byes": [],
+            "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+        }
+    )
     services.append_events(tournament_id=tid, events=events, expected_seq=0, user=user)
     services.make_round_games(tournament_id=tid, round_number=1, user=user)
     for link in TableGame.objects.filter(tournament_id=tid):
@@ -91,8 +98,9 @@ def test_both_correction_paths_end_with_one_result_on_every_page(open_as, evenin
     card.locator("select[name=out_0]").select_option("0")
     card.locator("input[name=points_0]").fill("45")
     card.locator("input[name=reason]").fill("sheet added up wrong")
-    controls = card.locator("details.correct-hand select, details.correct-hand input:not([type=hidden]), "
-                            "details.correct-hand button")
+    controls = card.locator(
+        "details.correct-hand select, details.correct-hand input:not([type=hidden]), details.correct-hand button"
+    )
     for i in range(controls.count()):
         box = controls.nth(i).bounding_box()
         assert box and box["height"] >= 44, "controls a thumb can hit"

@@ -2,6 +2,7 @@
 and with three of the engine's bots (the bots move in the person's own requests), while a club
 member watches the table from another browser context and sees no hand while it is played.
 Screenshots: .ci/out/screenshots/online-bots-390.png, online-watch-390.png."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,8 +29,14 @@ def opener():
 def table(opener):
     club = Club.objects.create(name="Net Club", slug="net-club")
     Membership.objects.create(club=club, user=opener, role="viewer")
-    return services.open_table(club=club, variant="nanking", options={"preset": "rio"},
-                               players=["Ada", "Ben", "Cyd", "Dot"], user=opener, bots=[1, 2, 3])
+    return services.open_table(
+        club=club,
+        variant="nanking",
+        options={"preset": "rio"},
+        players=["Ada", "Ben", "Cyd", "Dot"],
+        user=opener,
+        bots=[1, 2, 3],
+    )
 
 
 def test_one_person_and_three_bots_play_a_hand_and_a_member_watches(browser, live_server, open_as, opener, table):

@@ -3,6 +3,7 @@ links and play a whole hand of Tichu at an online table through the seat pages: 
 decisions, the exchange card by card, plays (the first the engine offers) and passes, the Dragon's gift when it falls. Which seat is to act
 is read from the server (games.online.selectors); the acting itself is done on the page.
 Screenshots at 360, 390 and 1280 px are left in .ci/out/screenshots/online-*.png."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,8 +26,9 @@ def table():
     club = Club.objects.create(name="Net Club", slug="net-club")
     user = get_user_model().objects.create_user("opener", password="pw")
     Membership.objects.create(club=club, user=user, role="viewer")
-    return services.open_table(club=club, variant="nanking", options={"preset": "rio"},
-                               players=["Ada", "Ben", "Cyd", "Dot"], user=user)
+    return services.open_table(
+        club=club, variant="nanking", options={"preset": "rio"}, players=["Ada", "Ben", "Cyd", "Dot"], user=user
+    )
 
 
 def shown(page, seq: int) -> None:

@@ -1,6 +1,7 @@
 """Phone layouts (#18 item 5) at 360, 390 and 430 px: the page never scrolls sideways, no element
 sticks out of the screen (wide tables scroll inside their own box), the replay's seats overlap
 neither each other nor the buttons, its event and score are on the first screen, and a swipe steps."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,7 +51,9 @@ OVERLAP_JS = """() => {
 
 @pytest.fixture
 def game(live_server):
-    club = Club.objects.create(name="Open Table with a rather long name", slug="open-table", visibility=Club.Visibility.PUBLIC)
+    club = Club.objects.create(
+        name="Open Table with a rather long name", slug="open-table", visibility=Club.Visibility.PUBLIC
+    )
     return import_game(club, bot_record(1))
 
 

@@ -1,6 +1,7 @@
 """The game page and the new-game form in plain words, in Chromium at phone and laptop widths:
 places and names, every house rule with its label and its one-line help, the presets described,
 and nothing wider than the screen."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,8 +20,13 @@ def test_game_page_shows_places_rules_and_their_help(page, live_server, width):
     from games.models import Club
 
     club = Club.objects.create(name="Words", slug="words", visibility="public")
-    record = {"format": engine.FORMAT, "variant": "nanking", "options": {"preset": "abacus", "hands": 4},
-              "players": ["Anna", "Ben", "Cleo", "Dan"], "events": []}
+    record = {
+        "format": engine.FORMAT,
+        "variant": "nanking",
+        "options": {"preset": "abacus", "hands": 4},
+        "players": ["Anna", "Ben", "Cleo", "Dan"],
+        "events": [],
+    }
     game = import_game(club, record)
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -35,7 +41,9 @@ def test_game_page_shows_places_rules_and_their_help(page, live_server, width):
         assert row.locator("td.doc").is_visible()
     assert rules.locator("tr[data-option='preset'] td.value").inner_text().startswith("Abacus edition")
     for table in ("#players", "#house-rules"):  # (the score sheet scrolls sideways on its own)
-        assert page.evaluate(f"() => document.querySelector('{table}').getBoundingClientRect().right <= window.innerWidth")
+        assert page.evaluate(
+            f"() => document.querySelector('{table}').getBoundingClientRect().right <= window.innerWidth"
+        )
     page.screenshot(path=f".ci/out/game-page-plain-words-{width}.png", full_page=True)
 
 
@@ -68,5 +76,8 @@ def _session_cookie(live_server, user) -> dict:
 
     client = Client()
     client.force_login(user)
-    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            "url": live_server.url}
+    return {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": live_server.url,
+    }

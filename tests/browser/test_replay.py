@@ -1,5 +1,6 @@
 """The replay viewer in headless Chromium (tests/plugins/browser.py): stepping with keys and
 buttons, deep links, history and the score sheet, checked against the engine at each position."""
+
 from __future__ import annotations
 
 import pytest
@@ -111,7 +112,10 @@ def test_deep_link_back_button_and_slider(page, live_server, game):
     page.go_forward()
     page.wait_for_function(f"() => window.tichuReplay.at === {jumped}")
     # the slider
-    page.eval_on_selector("#slider", "(el) => { el.value = 700; el.dispatchEvent(new Event('input')); el.dispatchEvent(new Event('change')); }")
+    page.eval_on_selector(
+        "#slider",
+        "(el) => { el.value = 700; el.dispatchEvent(new Event('input')); el.dispatchEvent(new Event('change')); }",
+    )
     assert at(page) == 700 == url_at(page)
     assert shown(page) == engine_view(record, 700)
     # reloading the address opens that exact moment (server-rendered, then the script takes over)
@@ -157,7 +161,8 @@ def test_autoplay_speed_view_and_rotation(page, live_server, game):
     assert page.evaluate("() => document.querySelector('#view').value") == "2"
     # the viewed seat sits at the bottom; f turns the table by one seat
     bottom = lambda: page.evaluate(  # noqa: E731
-        "() => Array.from(document.querySelectorAll('#table .seat')).find(s => s.style.top === '88%').dataset.seat")
+        "() => Array.from(document.querySelectorAll('#table .seat')).find(s => s.style.top === '88%').dataset.seat"
+    )
     assert bottom() == "2"
     page.keyboard.press("f")
     assert bottom() == "3"
@@ -186,7 +191,9 @@ def test_score_sheet_on_the_replay_matches_the_engine(page, live_server, game):
 
 def test_cards_have_text_alternatives_and_specials_are_distinct(page, live_server, game):
     open_replay(page, live_server, game, "?at=57")
-    labels = page.evaluate("() => Array.from(document.querySelectorAll('#table .card')).map(c => c.getAttribute('aria-label'))")
+    labels = page.evaluate(
+        "() => Array.from(document.querySelectorAll('#table .card')).map(c => c.getAttribute('aria-label'))"
+    )
     assert len(labels) == 56 and all(labels)
     assert {"Mahjong (1)", "Dog", "Phoenix", "Dragon", "Ace of Jade", "10 of Swords"} <= set(labels)
     colours = page.evaluate("""() => Object.fromEntries(['su-j','su-s','su-p','su-r','sp-dragon','sp-phoenix','sp-dog','sp-mahjong']
@@ -218,8 +225,11 @@ def test_back_after_scrubbing_the_slider_returns_where_the_scrub_began(page, liv
     open_replay(page, live_server, game, "?at=300")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")  # steps: the entry follows (302)
-    page.eval_on_selector("#slider", """(el) => { for (const v of [400, 500, 600]) { el.value = v;
-        el.dispatchEvent(new Event('input')); } el.dispatchEvent(new Event('change')); }""")
+    page.eval_on_selector(
+        "#slider",
+        """(el) => { for (const v of [400, 500, 600]) { el.value = v;
+        el.dispatchEvent(new Event('input')); } el.dispatchEvent(new Event('change')); }""",
+    )
     assert at(page) == 600 == url_at(page)
     page.go_back()
     page.wait_for_function("() => window.tichuReplay.at === 302")
@@ -256,7 +266,9 @@ def test_corrections_are_folded_away_and_a_toggle_shows_them(page, live_server):
     assert at(page) == 60
     page.check("#show-undone")
     assert page.is_visible("#hand-log li[data-at='61']")
-    assert "line-through" in page.eval_on_selector("#hand-log li[data-at='62'] a", "a => getComputedStyle(a).textDecorationLine")
+    assert "line-through" in page.eval_on_selector(
+        "#hand-log li[data-at='62'] a", "a => getComputedStyle(a).textDecorationLine"
+    )
     page.keyboard.press("ArrowRight")
     assert at(page) == 61 and shown(page) == engine_view(record, 61)
     assert "undone=1" in page.url
@@ -308,4 +320,6 @@ def test_the_replay_says_the_engines_sentences_in_the_readers_language(page, liv
         event = record["events"][n - 1]
         engine_says = engine.event_words(event, record["players"], frame_context(event, after[n]), lang)
         page.wait_for_function("(t) => document.getElementById('event-text').textContent === t", arg=said[n])
-        assert said[n].startswith(engine_says) and engine_says != engine.event_words(event, record["players"], frame_context(event, after[n]))
+        assert said[n].startswith(engine_says) and engine_says != engine.event_words(
+            event, record["players"], frame_context(event, after[n])
+        )

@@ -1,6 +1,7 @@
 """Tien Zi Que's replay in headless Chromium: a finished bot game, stepped with the keyboard (the
 script's rendering); at every position the stock, the discard pile, the score piles, combinations
 and totals shown equal the engine's state_json, as does the server's page at a deep link."""
+
 from __future__ import annotations
 
 import pytest

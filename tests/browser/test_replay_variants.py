@@ -1,6 +1,7 @@
 """A replay of every game of the books in headless Chromium: the table has the variant's seats
 (3 players and a dummy, 6, up to 12), and at several positions the hands, trick, totals and score
 sheet shown equal the engine's state."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """Results to post in headless Chromium (issue 33, item 8): the results page at 390 and 1280 px,
 and the one-file summary opened on its own at 390 px (as a club's member would open it from a
 mail): no sideways scroll, every link and button at least 24 px."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,16 +34,30 @@ def finished(td) -> int:
         game_services.append_events(game=game, events=[HAND], expected_seq=0, user=td)
         services.record_result_from_game(tournament_id=tid, round_number=1, table=table, user=td)
     seq = Tournament.objects.get(pk=tid).seq
-    services.append_events(tournament_id=tid, events=[{"type": "round_closed", "round": 1}, {
-        "type": "round_paired", "round": 2, "byes": [], "tables": [
-            {"table": 1, "sides": [["e0"], ["e2"]]}, {"table": 2, "sides": [["e1"], ["e3"]]}]}],
-        expected_seq=seq, user=td)
+    services.append_events(
+        tournament_id=tid,
+        events=[
+            {"type": "round_closed", "round": 1},
+            {
+                "type": "round_paired",
+                "round": 2,
+                "byes": [],
+                "tables": [{"table": 1, "sides": [["e0"], ["e2"]]}, {"table": 2, "sides": [["e1"], ["e3"]]}],
+            },
+        ],
+        expected_seq=seq,
+        user=td,
+    )
     for link in services.make_round_games(tournament_id=tid, round_number=2, user=td):
         game_services.append_events(game=link.game_id, events=[HAND], expected_seq=0, user=td)
         services.record_result_from_game(tournament_id=tid, round_number=2, table=link.table, user=td)
     seq = Tournament.objects.get(pk=tid).seq
-    services.append_events(tournament_id=tid, events=[{"type": "round_closed", "round": 2},
-                                                      {"type": "tournament_finished"}], expected_seq=seq, user=td)
+    services.append_events(
+        tournament_id=tid,
+        events=[{"type": "round_closed", "round": 2}, {"type": "tournament_finished"}],
+        expected_seq=seq,
+        user=td,
+    )
     return tid
 
 

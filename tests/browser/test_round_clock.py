@@ -2,6 +2,7 @@
 the projector and a table's phone (opened with the table's code, at 390 px) count down to the
 same end, also when the phone's own clock is two hours wrong; at the end the phone says time is
 up. The phone's time is Playwright's fake clock, moved by hand: nothing waits for real time."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -23,7 +24,7 @@ LAPTOP = {"width": 1280, "height": 800}
 
 def seconds(text: str) -> int:
     parts = [int(p) for p in text.strip().split(":")]
-    return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+    return sum(p * 60**i for i, p in enumerate(reversed(parts)))
 
 
 def no_sideways_scroll(page) -> bool:

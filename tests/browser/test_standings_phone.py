@@ -3,6 +3,7 @@ Chromium at 360, 390 and 430 px, after three rounds (so the "Perf." column shows
 scroll sideways, no table scrolls inside its box either (priority columns for the standings,
 stacked rows for the crosstable), and every link and button on the page's content is at least
 24 x 24 px."""
+
 from __future__ import annotations
 
 import pytest
@@ -43,8 +44,9 @@ def three_rounds(td) -> int:
             game_services.append_events(game=link.game_id, events=[HAND], expected_seq=0, user=td)
             services.record_result_from_game(tournament_id=tid, round_number=number, table=link.table, user=td)
         seq = Tournament.objects.get(pk=tid).seq
-        services.append_events(tournament_id=tid, events=[{"type": "round_closed", "round": number}],
-                               expected_seq=seq, user=td)
+        services.append_events(
+            tournament_id=tid, events=[{"type": "round_closed", "round": number}], expected_seq=seq, user=td
+        )
     return tid
 
 

@@ -1,6 +1,7 @@
 """Table codes in headless Chromium: the director prints the round's table cards (code and QR),
 a player at a table with no account types the code on a phone and records a hand, which is stored
 as made with that code; the code opens nothing else."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,8 +29,12 @@ def published(live_server):
     tid = services.tournament_create(club=club, name="Thursday", header=HEADER, user=td).body["id"]
     events = [{"type": "entry_registered", "entry": f"e{i}", "players": p} for i, p in enumerate(PAIRS)]
     services.append_events(tournament_id=tid, events=events, expected_seq=0, user=td)
-    pairing = {"type": "round_paired", "round": 1, "tables": [
-        {"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}], "byes": []}
+    pairing = {
+        "type": "round_paired",
+        "round": 1,
+        "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+        "byes": [],
+    }
     services.append_events(tournament_id=tid, events=[pairing], expected_seq=4, user=td)
     links = services.make_round_games(tournament_id=tid, round_number=1, user=td)
     return td, tid, {link.table: link.game_id for link in links}
@@ -40,8 +45,15 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     client = Client()
     client.force_login(td)
     context = browser.new_context(viewport=LAPTOP)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     page = context.new_page()
     page.goto(f"{live_server.url}/tournaments/{tid}/")
     page.click("#table-cards")
@@ -105,8 +117,15 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     phone.close()
 
     context = browser.new_context(viewport=PHONE)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     page = context.new_page()
     page.goto(f"{live_server.url}/tournaments/{tid}/")
     assert "hand 2 was 50:50" in page.locator("#disputed").inner_text()

@@ -3,6 +3,7 @@
 the opponents who confirm, the page says where everyone sits once round 2 is published and opens
 round 2's game at the same table with the same card (no rescan); when the director replaces the
 card, the phone is told in words to scan the new one."""
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,12 @@ def evening(td):
     tid = services.tournament_create(club=club, name="Thursday", header=HEADER, user=td).body["id"]
     events = [{"type": "entry_registered", "entry": f"e{i}", "players": p} for i, p in enumerate(PAIRS)]
     services.append_events(tournament_id=tid, events=events, expected_seq=0, user=td)
-    pairing = {"type": "round_paired", "round": 1, "tables": [
-        {"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}], "byes": []}
+    pairing = {
+        "type": "round_paired",
+        "round": 1,
+        "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+        "byes": [],
+    }
     services.append_events(tournament_id=tid, events=[pairing], expected_seq=4, user=td)
     links = services.make_round_games(tournament_id=tid, round_number=1, user=td)
     return tid, {link.table: link.game_id for link in links}
@@ -40,10 +45,15 @@ def next_round(td, tid: int, other_game: int) -> dict[int, int]:
     game_services.append_events(game=other_game, events=[HAND], expected_seq=0, user=td)
     services.record_result_from_game(tournament_id=tid, round_number=1, table=2, user=td)
     seq = Tournament.objects.get(pk=tid).seq
-    pairing = {"type": "round_paired", "round": 2, "tables": [
-        {"table": 1, "sides": [["e0"], ["e2"]]}, {"table": 2, "sides": [["e1"], ["e3"]]}], "byes": []}
-    services.append_events(tournament_id=tid, events=[{"type": "round_closed", "round": 1}, pairing],
-                           expected_seq=seq, user=td)
+    pairing = {
+        "type": "round_paired",
+        "round": 2,
+        "tables": [{"table": 1, "sides": [["e0"], ["e2"]]}, {"table": 2, "sides": [["e1"], ["e3"]]}],
+        "byes": [],
+    }
+    services.append_events(
+        tournament_id=tid, events=[{"type": "round_closed", "round": 1}, pairing], expected_seq=seq, user=td
+    )
     return {link.table: link.game_id for link in services.make_round_games(tournament_id=tid, round_number=2, user=td)}
 
 

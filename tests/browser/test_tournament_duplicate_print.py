@@ -3,6 +3,7 @@ width: the TD creates a duplicate tournament from the form (Grand Tichu off), re
 enters two tables' board scores on paper and sees each board's matchpoints; the pairings and
 score-sheet pages print without the site around them (print media, and Chromium's own PDF read
 back). Screenshots go to /tmp/tnight/ when that folder exists, else the test's tmp_path."""
+
 from __future__ import annotations
 
 import io
@@ -85,13 +86,23 @@ def test_a_duplicate_round_from_the_form_to_the_boards_matchpoints(open_as, dire
 def test_print_pages_print_without_the_site(open_as, director, live_server, tmp_path, viewport):
     from games.tournaments import services
 
-    tid = services.tournament_create(club=Club.objects.get(slug="home"), name="Thursday", user=director, header={
-        "entrants": "pairs", "system": "swiss", "scoring": "round_vp", "rounds": 2, "hands_per_round": 4}).body["id"]
-    events = [{"type": "entry_registered", "entry": f"e{i}", "players": p}
-              for i, p in enumerate([["Anna", "Ben"], ["Cleo", "Dan"], ["Eva", "Finn"], ["Gus", "Hanna"], ["Ida", "Jo"]])]
+    tid = services.tournament_create(
+        club=Club.objects.get(slug="home"),
+        name="Thursday",
+        user=director,
+        header={"entrants": "pairs", "system": "swiss", "scoring": "round_vp", "rounds": 2, "hands_per_round": 4},
+    ).body["id"]
+    events = [
+        {"type": "entry_registered", "entry": f"e{i}", "players": p}
+        for i, p in enumerate([["Anna", "Ben"], ["Cleo", "Dan"], ["Eva", "Finn"], ["Gus", "Hanna"], ["Ida", "Jo"]])
+    ]
     services.append_events(tournament_id=tid, events=events, expected_seq=0, user=director)
-    pairing = {"type": "round_paired", "round": 1, "byes": ["e4"], "tables": [
-        {"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]}
+    pairing = {
+        "type": "round_paired",
+        "round": 1,
+        "byes": ["e4"],
+        "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+    }
     services.append_events(tournament_id=tid, events=[pairing], expected_seq=5, user=director)
     page = open_as(director, f"/tournaments/{tid}/", viewport)
     with page.expect_navigation():
@@ -129,13 +140,23 @@ def test_a_dtm_sheet_prints_dtms_rules_and_a_vp_column(open_as, director, live_s
     VP are counted per hand and has a VP column per side; it still fits a phone (it scrolls in its box)."""
     from games.tournaments import services
 
-    tid = services.tournament_create(club=Club.objects.get(slug="home"), name="DTM night", user=director, header={
-        "entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 2}).body["id"]
-    events = [{"type": "entry_registered", "entry": f"e{i}", "players": p}
-              for i, p in enumerate([["Anna", "Ben"], ["Cleo", "Dan"], ["Eva", "Finn"], ["Gus", "Hanna"]])]
+    tid = services.tournament_create(
+        club=Club.objects.get(slug="home"),
+        name="DTM night",
+        user=director,
+        header={"entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 2},
+    ).body["id"]
+    events = [
+        {"type": "entry_registered", "entry": f"e{i}", "players": p}
+        for i, p in enumerate([["Anna", "Ben"], ["Cleo", "Dan"], ["Eva", "Finn"], ["Gus", "Hanna"]])
+    ]
     services.append_events(tournament_id=tid, events=events, expected_seq=0, user=director)
-    pairing = {"type": "round_paired", "round": 1, "byes": [], "tables": [
-        {"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]}
+    pairing = {
+        "type": "round_paired",
+        "round": 1,
+        "byes": [],
+        "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+    }
     services.append_events(tournament_id=tid, events=[pairing], expected_seq=4, user=director)
     page = open_as(director, f"/tournaments/{tid}/rounds/1/sheets/", viewport)
     sheet = page.locator(".sheet[data-table='1']")

@@ -2,6 +2,7 @@
 individuals, three rounds of four hands (DTM), each table's hands entered on a phone from the
 score sheet of its game, results taken from the games, rounds closed; the standings on the page
 are the core's fold of what was stored."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,7 +29,6 @@ def director(live_server):
     user = get_user_model().objects.create_user("td", password="pw")
     Membership.objects.create(club=club, user=user, role="scorer")
     return user
-
 
 
 def enter_table(page, hands: list[int | None]) -> None:
@@ -96,8 +96,9 @@ def test_an_evening_of_eight_individuals(open_as, director, live_server):
     expected = core.standings_json(core.fold(record))["standings"]
     rows = td.locator("#standings tbody tr")
     assert rows.count() == 8
-    shown = [(rows.nth(i).get_attribute("data-entry"), rows.nth(i).locator("td.vp").text_content().strip())
-             for i in range(8)]
+    shown = [
+        (rows.nth(i).get_attribute("data-entry"), rows.nth(i).locator("td.vp").text_content().strip()) for i in range(8)
+    ]
     assert shown == [(line["entry"], f"{line['vp']:g}") for line in expected]
     # every partner pairing happened at most once (a whist design for eight players)
     partners = set()

@@ -2,6 +2,7 @@
 of several variants; a tournament with table links, codes and results; roster-only players;
 members; invitations in each state; history; settings; an imported file; ratings), and the
 row-by-row comparison of two clubs through an import's id mapping (tests/clubs/test_archive.py)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -28,10 +29,17 @@ HEADER = {"entrants": "pairs", "system": "swiss", "scoring": "round_vp", "rounds
 def build_club(make_user) -> Club:
     ann, bob, cid = make_user("ann", email="ann@example.org"), make_user("bob"), make_user("cid")
     club = club_services.club_create(name="Tuesday Club", slug="tuesday", visibility=Club.Visibility.PUBLIC, user=ann)
-    club_services.club_update(club=club, actor=ann, league_min_games=1, reveal_hands=Club.RevealHands.AFTER_GAME,
-                              time_zone="Europe/Berlin", league_leads_with=Club.LeagueLeadsWith.PREDICTIVE)
-    players, _ = club_services.players_add(club=club, actor=ann, names=["Ann", "Bob", "Cid", "Dee", "Roster Only",
-                                                                         "Twin"])
+    club_services.club_update(
+        club=club,
+        actor=ann,
+        league_min_games=1,
+        reveal_hands=Club.RevealHands.AFTER_GAME,
+        time_zone="Europe/Berlin",
+        league_leads_with=Club.LeagueLeadsWith.PREDICTIVE,
+    )
+    players, _ = club_services.players_add(
+        club=club, actor=ann, names=["Ann", "Bob", "Cid", "Dee", "Roster Only", "Twin"]
+    )
     by_name = {p.name: p for p in players}
     club_services.player_link(player=by_name["Ann"], actor=ann, user_id=ann.pk)
     club_services.player_merge(source=by_name["Twin"], target=by_name["Roster Only"], actor=ann)
@@ -54,8 +62,9 @@ def build_club(make_user) -> Club:
     scorer = client_for(bob)
     # appended games (recorded by bob, event by event): one finished, one in play
     finished = _new_game(scorer, club, ["Ann", "Bob", "Cid", "Dee"])
-    for expected, event in enumerate([grand_double(0), grand_double(1), grand_double(0), grand_double(1),
-                                      grand_double(0)]):
+    for expected, event in enumerate(
+        [grand_double(0), grand_double(1), grand_double(0), grand_double(1), grand_double(0)]
+    ):
         _append(scorer, finished, [event], expected)
     in_play = _new_game(scorer, club, ["Dee", "Cid", "Bob", "Ann"])
     _append(scorer, in_play, [hand((70, 30)), hand((20, 80))], 0)
@@ -66,11 +75,15 @@ def build_club(make_user) -> Club:
         record.setdefault("meta", {})["played_at"] = f"2026-0{seed}-1{seed}T20:30:00+01:00"
         services.game_import(club=club, record=record, user=bob)
     # an imported file of a bulk import (its hash, its job)
-    job = ImportJob.objects.create(club=club, files_total=1, files_done=1, games_stored=1,
-                                   finished_at=timezone.now())
-    ImportedFile.objects.create(club=club, sha256=hashlib.sha256(b"a log").hexdigest(), name="bsw-1.txt",
-                                games_stored=1, job=job,
-                                hands_mended=[{"line": 3, "reason": "kept as its score-sheet line"}])
+    job = ImportJob.objects.create(club=club, files_total=1, files_done=1, games_stored=1, finished_at=timezone.now())
+    ImportedFile.objects.create(
+        club=club,
+        sha256=hashlib.sha256(b"a log").hexdigest(),
+        name="bsw-1.txt",
+        games_stored=1,
+        job=job,
+        hands_mended=[{"line": 3, "reason": "kept as its score-sheet line"}],
+    )
     _tournament(scorer, club)
     recompute_club(club.pk)  # the ratings as the site keeps them (the appends rated them as they came)
     return club
@@ -83,8 +96,7 @@ def _new_game(client, club: Club, players: list[str]) -> int:
 
 
 def _append(client, game_id: int, events: list[dict], expected: int) -> None:
-    response = client.post(f"/api/games/{game_id}/events/", {"expected_seq": expected, "events": events},
-                           format="json")
+    response = client.post(f"/api/games/{game_id}/events/", {"expected_seq": expected, "events": events}, format="json")
     assert response.status_code == 201, response.json()
 
 
@@ -95,12 +107,16 @@ def _tournament_append(client, tid: int, events: list[dict]) -> None:
 
 
 def _tournament(client, club: Club) -> None:
-    response = client.post("/api/tournaments/", {"club": club.slug, "name": "Thursday", "header": HEADER},
-                           format="json")
+    response = client.post(
+        "/api/tournaments/", {"club": club.slug, "name": "Thursday", "header": HEADER}, format="json"
+    )
     assert response.status_code == 201, response.json()
     tid = response.json()["id"]
-    _tournament_append(client, tid, [{"type": "entry_registered", "entry": f"e{i}", "players": players}
-                                     for i, players in enumerate(PAIRS)])
+    _tournament_append(
+        client,
+        tid,
+        [{"type": "entry_registered", "entry": f"e{i}", "players": players} for i, players in enumerate(PAIRS)],
+    )
     proposal = client.get(f"/api/tournaments/{tid}/pairing/").json()
     _tournament_append(client, tid, [proposal["event"]])
     links = client.post(f"/api/tournaments/{tid}/rounds/1/games/").json()
@@ -112,8 +128,9 @@ def _tournament(client, club: Club) -> None:
             writer = APIClient()
             writer.credentials(HTTP_AUTHORIZATION=f"TableCode {codes[1]}")
         _append(writer, link["game"], [hand(points)], 0)
-        response = client.post(f"/api/tournaments/{tid}/rounds/1/tables/{link['table']}/result-from-game/", {},
-                               format="json")
+        response = client.post(
+            f"/api/tournaments/{tid}/rounds/1/tables/{link['table']}/result-from-game/", {}, format="json"
+        )
         assert response.status_code == 201, response.json()
     _tournament_append(client, tid, [{"type": "round_closed", "round": 1}])
 
@@ -127,8 +144,13 @@ def _map(ids: dict, kind: str, value: Any) -> Any:
 
 #: the history's detail keys that hold ids of the club's rows, said here apart from the archive's
 #: own AUDIT_ID_KEYS so that the comparison checks the archive rather than repeating it
-AUDIT_ID_KEYS = (("player", "player"), ("source", "player"), ("target", "player"), ("invitation", "invitation"),
-                 ("claim", "claim_request"))
+AUDIT_ID_KEYS = (
+    ("player", "player"),
+    ("source", "player"),
+    ("target", "player"),
+    ("invitation", "invitation"),
+    ("claim", "claim_request"),
+)
 
 
 def mapped_inner_ids(kind: str, row: dict, ids: dict) -> dict:
@@ -170,15 +192,19 @@ def _expected_row(kind: Kind, row: dict, ids: dict, club: Club, user_ids: dict[i
     return out
 
 
-def compare_clubs(source: Club, copy: Club, ids: dict, *, user_ids: dict[int, int] | None = None,
-                  new_slug: str | None = None) -> dict[str, int]:
+def compare_clubs(
+    source: Club, copy: Club, ids: dict, *, user_ids: dict[int, int] | None = None, new_slug: str | None = None
+) -> dict[str, int]:
     """Every row of every kind of the source club equals the copy's, through the mapping (the
     fresh stream ids differ; a table code or invitation token taken on the site is drawn anew).
     Returns the rows compared per kind."""
     from games.models import Membership
 
-    user_ids = user_ids if user_ids is not None else {
-        u: u for u in Membership.objects.values_list("user_id", flat=True)} | _all_users()
+    user_ids = (
+        user_ids
+        if user_ids is not None
+        else {u: u for u in Membership.objects.values_list("user_id", flat=True)} | _all_users()
+    )
     compared = {}
     for kind in KINDS:
         source_rows = list(kind.rows(source).values())
@@ -223,25 +249,38 @@ def compare_ratings(source: Club, copy: Club, ids: dict) -> int:
     def rows(model: type[Model], club: Club, order: tuple[str, ...]) -> list[dict]:
         return list(model.objects.filter(club=club).order_by(*order).values())
 
-    for a, b in zip(rows(RatingChange, source, ("variant", "ordinal", "player_id")),
-                    rows(RatingChange, copy, ("variant", "ordinal", "player_id")), strict=True):
+    for a, b in zip(
+        rows(RatingChange, source, ("variant", "ordinal", "player_id")),
+        rows(RatingChange, copy, ("variant", "ordinal", "player_id")),
+        strict=True,
+    ):
         a = {**a, "id": None, "club_id": copy.pk, "game_id": games[a["game_id"]], "player_id": players[a["player_id"]]}
         assert {**b, "id": None} == a
         compared += 1
-    for a, b in zip(rows(PlayerRating, source, ("variant", "player__name")),
-                    rows(PlayerRating, copy, ("variant", "player__name")), strict=True):
+    for a, b in zip(
+        rows(PlayerRating, source, ("variant", "player__name")),
+        rows(PlayerRating, copy, ("variant", "player__name")),
+        strict=True,
+    ):
         assert {**b, "id": None} == {**a, "id": None, "club_id": copy.pk, "player_id": players[a["player_id"]]}
         compared += 1
     for a, b in zip(rows(RatingPool, source, ("variant",)), rows(RatingPool, copy, ("variant",)), strict=True):
         skip = ("id", "updated_at", "recomputed_at")
-        a = {k: v for k, v in a.items() if k not in skip} | {"club_id": copy.pk,
-                                                               "last_game_id": _map(ids, "game", a["last_game_id"])}
+        a = {k: v for k, v in a.items() if k not in skip} | {
+            "club_id": copy.pk,
+            "last_game_id": _map(ids, "game", a["last_game_id"]),
+        }
         assert {k: v for k, v in b.items() if k not in skip} == a
         compared += 1
     for a, b in zip(rows(GameOutcome, source, ("game_id",)), rows(GameOutcome, copy, ("game_id",)), strict=True):
-        a = {**a, "id": None, "club_id": copy.pk, "game_id": games[a["game_id"]],
-             "sides": [[players[p] for p in side] for side in a["sides"]],
-             "calls": {str(players[int(p)]): c for p, c in a["calls"].items()}}
+        a = {
+            **a,
+            "id": None,
+            "club_id": copy.pk,
+            "game_id": games[a["game_id"]],
+            "sides": [[players[p] for p in side] for side in a["sides"]],
+            "calls": {str(players[int(p)]): c for p, c in a["calls"].items()},
+        }
         assert {**b, "id": None} == a
         compared += 1
     return compared
@@ -261,8 +300,13 @@ def pages(club: Club) -> list[str]:
     """The club page, the league, a player's page and the tournament's standings."""
     player = Player.objects.get(club=club, name="Ann")
     tournament = club.tournaments.get()
-    return [f"/clubs/{club.slug}/", f"/clubs/{club.slug}/league/", f"/players/{player.pk}/",
-            f"/tournaments/{tournament.pk}/standings/", f"/clubs/{club.slug}/history/"]
+    return [
+        f"/clubs/{club.slug}/",
+        f"/clubs/{club.slug}/league/",
+        f"/players/{player.pk}/",
+        f"/tournaments/{tournament.pk}/standings/",
+        f"/clubs/{club.slug}/history/",
+    ]
 
 
 def without_ids(text: str, club: Club, ids: dict, source_slug: str) -> str:
@@ -271,4 +315,3 @@ def without_ids(text: str, club: Club, ids: dict, source_slug: str) -> str:
     back = {new: old for old, new in ids["game"].items()}
     text = text.replace(club.slug, source_slug)
     return re.sub(r"(?<=#)(\d+)|(?<=Game )(\d+)", lambda m: str(back.get(int(m.group(0)), m.group(0))), text)
-

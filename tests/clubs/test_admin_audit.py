@@ -1,4 +1,5 @@
 """Memberships changed in the Django admin are in the club's audit log, as the site's are."""
+
 from __future__ import annotations
 
 import pytest
@@ -111,17 +112,22 @@ def test_the_club_pages_rows_cannot_drop_the_last_admin(dora_admin, make_user):
     row = {"id": membership.pk, "user": dora.pk, "role": "viewer", "club": club.pk}
     response = client.post(f"/admin/games/club/{club.pk}/change/", inline_form(club, [row], 1))
     assert response.status_code == 200 and "a club keeps at least one admin" in response.content.decode()
-    response = client.post(f"/admin/games/club/{club.pk}/change/",
-                           inline_form(club, [{**row, "role": "admin", "DELETE": "on"}], 1))
+    response = client.post(
+        f"/admin/games/club/{club.pk}/change/", inline_form(club, [{**row, "role": "admin", "DELETE": "on"}], 1)
+    )
     assert response.status_code == 200 and "a club keeps at least one admin" in response.content.decode()
     assert Membership.objects.get(pk=membership.pk).role == "admin"
     # with another admin in the same save, dora may step down
     eve = make_user("eve")
-    response = client.post(f"/admin/games/club/{club.pk}/change/",
-                           inline_form(club, [row, {"user": eve.pk, "role": "admin", "club": club.pk}], 1))
+    response = client.post(
+        f"/admin/games/club/{club.pk}/change/",
+        inline_form(club, [row, {"user": eve.pk, "role": "admin", "club": club.pk}], 1),
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
-    assert {(m.user.username, m.role) for m in Membership.objects.filter(club=club)} == {("dora", "viewer"),
-                                                                                         ("eve", "admin")}
+    assert {(m.user.username, m.role) for m in Membership.objects.filter(club=club)} == {
+        ("dora", "viewer"),
+        ("eve", "admin"),
+    }
 
 
 def test_the_last_admin_can_go_once_another_is_admin(dora_admin, make_user):

@@ -1,6 +1,7 @@
 """A club's archive (games.clubs.archive, docs/club-archive.md): export, import beside the club
 (new keys, every reference mapped), every row compared through the mapping, the ratings
 recomputed equal, the pages saying the same; the refusals, each with its code, storing nothing."""
+
 from __future__ import annotations
 
 import gzip
@@ -49,8 +50,7 @@ def imported(data: bytes, capture, **kwargs):
         return import_archive(io.BytesIO(data), **kwargs)
 
 
-def test_an_archive_imported_beside_its_club_holds_every_row_and_rating_alike(
-        club, django_capture_on_commit_callbacks):
+def test_an_archive_imported_beside_its_club_holds_every_row_and_rating_alike(club, django_capture_on_commit_callbacks):
     done = imported(exported(club), django_capture_on_commit_callbacks, slug="tuesday-copy")
     copy = done.club
     assert copy.pk != club.pk and copy.slug == "tuesday-copy"
@@ -61,12 +61,19 @@ def test_an_archive_imported_beside_its_club_holds_every_row_and_rating_alike(
     assert TableGame.objects.filter(tournament__club=copy).count() == 2
     # the codes of the tables are the site's: the copy's are drawn anew, its own
     assert not set(TableCode.objects.filter(tournament__club=copy).values_list("code", flat=True)) & set(
-        TableCode.objects.filter(tournament__club=club).values_list("code", flat=True))
+        TableCode.objects.filter(tournament__club=club).values_list("code", flat=True)
+    )
     # who recorded each event and when, as recorded (not the import's time)
-    source = list(Event.objects.filter(game__club=club).order_by("game_id", "seq")
-                  .values_list("recorded_by__username", "recorded_at", "seq", "type"))
-    copied = list(Event.objects.filter(game__club=copy).order_by("game_id", "seq")
-                  .values_list("recorded_by__username", "recorded_at", "seq", "type"))
+    source = list(
+        Event.objects.filter(game__club=club)
+        .order_by("game_id", "seq")
+        .values_list("recorded_by__username", "recorded_at", "seq", "type")
+    )
+    copied = list(
+        Event.objects.filter(game__club=copy)
+        .order_by("game_id", "seq")
+        .values_list("recorded_by__username", "recorded_at", "seq", "type")
+    )
     assert copied == source and {who for who, *_ in source} == {"bob", None}
     assert compare_ratings(club, copy, done.ids) > 20
     assert done.users_created == []  # ann, bob exist here: they are the members
@@ -88,7 +95,8 @@ def _recomputed_when(text: str) -> str:
 
 
 def test_an_import_into_a_site_without_the_clubs_accounts_creates_them_without_a_password(
-        club, django_capture_on_commit_callbacks):
+    club, django_capture_on_commit_callbacks
+):
     rows = lines(exported(club, emails=True))
     renamed = json.loads(json.dumps(rows).replace('"bob"', '"robert"').replace('"ann"', '"anna"'))
     done = imported(packed(renamed), django_capture_on_commit_callbacks, slug="elsewhere")
@@ -100,7 +108,9 @@ def test_an_import_into_a_site_without_the_clubs_accounts_creates_them_without_a
     assert roles == {"anna": "admin", "robert": "scorer", "dee": "viewer", "eve": "viewer"}
     assert Player.objects.get(club=done.club, name="Ann").user == anna
     assert set(Event.objects.filter(game__club=done.club).values_list("recorded_by__username", flat=True)) == {
-        "robert", None}
+        "robert",
+        None,
+    }
 
 
 def test_the_sites_export_carries_no_email_and_no_password(club):
@@ -128,8 +138,11 @@ def test_refusals_have_a_code_and_store_nothing(club):
     _refused(b"not gzip at all", "not_an_archive")
     _refused(packed([{"format": "something else"}]), "not_an_archive")
     _refused(packed(rows[:-5]), "truncated", slug="x-club")
-    _refused(gzip.compress(b"".join(json.dumps(r).encode() + b"\n" for r in rows[:3]) + b"{oops\n"), "malformed",
-             slug="x-club")
+    _refused(
+        gzip.compress(b"".join(json.dumps(r).encode() + b"\n" for r in rows[:3]) + b"{oops\n"),
+        "malformed",
+        slug="x-club",
+    )
     # a new user in the archive is refused with the rest: no account is left behind
     fresh = json.loads(json.dumps(rows).replace('"bob"', '"robert"'))
     bad_hand = [r for r in fresh if r.get("t") == "event" and r["type"] == "hand_result"][0]
@@ -186,10 +199,11 @@ def test_the_export_reads_one_moment_outside_any_transaction(make_user):
     assert [r.get("t") for r in rows[1:]] == ["user", "club", "membership", "end"]
 
 
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text(max_size=40),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                         max_size=3),
-                           max_leaves=6)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
 
 
 def test_a_changed_value_anywhere_is_imported_or_refused_with_a_code_never_half(make_user):

@@ -1,6 +1,7 @@
 """A club's archive imported into an empty database (a new SQLite site, migrated from nothing, in
 another process, whatever database the test suite runs on) holds every row of the club as the
 exporting site had it, and its ratings, recomputed there from the games, are the club's."""
+
 from __future__ import annotations
 
 import gzip
@@ -42,19 +43,56 @@ def _ratings_here(club) -> dict:
     from games.models import Game
 
     order = {g: i for i, g in enumerate(Game.objects.filter(club=club).order_by("pk").values_list("pk", flat=True))}
-    changes = [[r.variant, r.ordinal, r.player.name, order[r.game_id], r.rating_before, r.rating_after, r.rd_after,
-                r.expected, r.score, r.games, r.elo_before, r.elo_after]
-               for r in RatingChange.objects.filter(club=club).select_related("player")
-               .order_by("variant", "ordinal", "player__name")]
-    ratings = [[r.variant, r.player.name, r.rating, r.rd, r.games, r.provisional, r.mu, r.var, r.last_t, r.elo, r.copies,
-                r.shown, r.last_game_at.isoformat()]
-               for r in PlayerRating.objects.filter(club=club).select_related("player").order_by("variant", "player__name")]
+    changes = [
+        [
+            r.variant,
+            r.ordinal,
+            r.player.name,
+            order[r.game_id],
+            r.rating_before,
+            r.rating_after,
+            r.rd_after,
+            r.expected,
+            r.score,
+            r.games,
+            r.elo_before,
+            r.elo_after,
+        ]
+        for r in RatingChange.objects.filter(club=club)
+        .select_related("player")
+        .order_by("variant", "ordinal", "player__name")
+    ]
+    ratings = [
+        [
+            r.variant,
+            r.player.name,
+            r.rating,
+            r.rd,
+            r.games,
+            r.provisional,
+            r.mu,
+            r.var,
+            r.last_t,
+            r.elo,
+            r.copies,
+            r.shown,
+            r.last_game_at.isoformat(),
+        ]
+        for r in PlayerRating.objects.filter(club=club).select_related("player").order_by("variant", "player__name")
+    ]
     return json.loads(json.dumps({"changes": changes, "ratings": ratings}))
 
 
 def _manage(env: dict, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=REPO, env=env, input=stdin, capture_output=True,
-                          text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
@@ -94,8 +132,9 @@ def _translated(line: dict, ids: dict) -> dict:
     return out
 
 
-def test_an_archive_imported_into_an_empty_database_is_the_club_row_for_row(make_user, tmp_path,
-                                                                             django_capture_on_commit_callbacks):
+def test_an_archive_imported_into_an_empty_database_is_the_club_row_for_row(
+    make_user, tmp_path, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         club = build_club(make_user)
     out = io.BytesIO()

@@ -1,5 +1,6 @@
 """The club archive's pages: a club admin's "Export" (the download) and the site administrators'
 "Import a club" (an upload into a new club, a refusal said on the form with its code)."""
+
 from __future__ import annotations
 
 import gzip
@@ -59,8 +60,9 @@ def test_a_site_administrator_imports_a_club(club, make_user, django_capture_on_
     refused = root.post("/import-club/", {"archive": SimpleUploadedFile("t.gz", data)})
     assert refused.status_code == 400 and "club_exists" in refused.content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        response = root.post("/import-club/", {"archive": SimpleUploadedFile("t.gz", data), "slug": "tuesday-site"},
-                             follow=True)
+        response = root.post(
+            "/import-club/", {"archive": SimpleUploadedFile("t.gz", data), "slug": "tuesday-site"}, follow=True
+        )
     assert response.redirect_chain[-1][0] == "/clubs/tuesday-site/"
     assert "Imported the club “Tuesday Club” with 7 games." in response.content.decode()
     assert Game.objects.filter(club__slug="tuesday-site").count() == Game.objects.filter(club=club).count() == 7

@@ -1,5 +1,6 @@
 """The club history's lines are said in the reader's language from each entry's details
 (replay/clubs/audit_lines.py, issue #21), not shown as the English summary written at the time."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -35,8 +36,9 @@ def test_each_change_of_a_clubs_life_reads_in_german(make_user):
     services.player_merge(source=carl, target=dina, actor=ada)
     services.member_remove(club=club, actor=ada, user_id=bea.pk)
     services.club_update(club=club, actor=ada, visibility="members", league_season_start_month=3)
-    audit_membership_change(SimpleNamespace(user=ada), Membership.objects.create(club=club, user=bea, role="viewer"),
-                            change=False)
+    audit_membership_change(
+        SimpleNamespace(user=ada), Membership.objects.create(club=club, user=bea, role="viewer"), change=False
+    )
     entries = list(AuditEntry.objects.filter(club=club).order_by("id"))
     assert len({e.action for e in entries}) == 17, [e.action for e in entries]
     with translation.override("de"):

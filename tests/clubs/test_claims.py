@@ -4,6 +4,7 @@ in an open game, whoever asks; every step is in the club's history.
 
 The probe: a viewer unlinked his own player and claimed a seated player of a game in play, and
 was shown that seat's hand; he switched back and only a history line told."""
+
 from __future__ import annotations
 
 import pytest
@@ -95,8 +96,10 @@ def test_no_link_change_on_a_player_seated_in_an_open_game_even_by_an_admin(home
     # a player linked before the game: neither the member nor an admin unlinks or switches it now
     other = seated(game, 2)
     Player.objects.filter(pk=other.pk).update(user=pat)
-    for attempt in (lambda: services.player_link(player=other, actor=pat, user_id=None),
-                    lambda: services.player_link(player=other, actor=ada, user_id=None)):
+    for attempt in (
+        lambda: services.player_link(player=other, actor=pat, user_id=None),
+        lambda: services.player_link(player=other, actor=ada, user_id=None),
+    ):
         with pytest.raises(InvalidInput) as refused:
             attempt()
         assert refused.value.code == "player_in_open_game"
@@ -158,8 +161,13 @@ def test_requests_refused_withdrawn_and_one_at_a_time(home):
     with pytest.raises(InvalidInput) as refused:  # and pat is a player already
         services.claim_request(player=ann, actor=pat)
     assert refused.value.code == "duplicate"
-    assert actions(club)[-5:] == ["claim_withdrawn", "claim_requested", "claim_requested", "claim_refused",
-                                  "claim_approved"]
+    assert actions(club)[-5:] == [
+        "claim_withdrawn",
+        "claim_requested",
+        "claim_requested",
+        "claim_refused",
+        "claim_approved",
+    ]
 
 
 def test_approving_one_request_refuses_the_others_for_that_player(home):
@@ -202,8 +210,12 @@ def test_the_players_page_for_a_member_and_for_the_admin(home):
     page = response.content.decode()
     assert "Your request to be Ann is sent" in page and 'id="my-claim"' in page and "This is me" not in page
     claim = ClaimRequest.objects.get(user=vic)
-    assert member.post("/clubs/home/players/", {"action": "approve", "claim": claim.pk}, follow=True) \
-        .content.decode().count("this needs the admin role in the club") == 1
+    assert (
+        member.post("/clubs/home/players/", {"action": "approve", "claim": claim.pk}, follow=True)
+        .content.decode()
+        .count("this needs the admin role in the club")
+        == 1
+    )
     page = admin.get("/clubs/home/players/").content.decode()
     assert 'id="claims"' in page and "vic asks to be Ann" in page
     page = admin.post("/clubs/home/players/", {"action": "refuse", "claim": claim.pk}, follow=True).content.decode()
@@ -242,8 +254,10 @@ def test_the_claims_api_ask_list_decide_withdraw(home):
     theirs = pat.post("/api/clubs/home/claims/", {"player": seated_player.pk}, format="json").json()
     assert [c["username"] for c in vic.get("/api/clubs/home/claims/").json()] == ["vic"]  # a member: their own
     assert len(admin.get("/api/clubs/home/claims/").json()) == 2
-    assert vic.post(f"/api/clubs/home/claims/{asked.json()['id']}/", {"decision": "approve"},
-                    format="json").status_code == 403
+    assert (
+        vic.post(f"/api/clubs/home/claims/{asked.json()['id']}/", {"decision": "approve"}, format="json").status_code
+        == 403
+    )
     bad = admin.post(f"/api/clubs/home/claims/{asked.json()['id']}/", {"decision": "maybe"}, format="json")
     assert bad.status_code == 400
     refused = admin.post(f"/api/clubs/home/claims/{theirs['id']}/", {"decision": "approve"}, format="json")
@@ -273,13 +287,18 @@ def test_the_django_admin_keeps_the_rule_and_the_history(home):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     assert staff.post(f"/admin/games/player/{target.pk}/change/", form).status_code == 302
     assert staff.post(f"/admin/games/player/{target.pk}/change/", {**form, "user": ""}).status_code == 302
-    assert [(e.action, e.actor_name, e.details["user"]) for e in AuditEntry.objects.filter(club=club).order_by("id")] \
-        == [("player_linked", "root", "vic"), ("player_unlinked", "root", "vic")]
+    assert [
+        (e.action, e.actor_name, e.details["user"]) for e in AuditEntry.objects.filter(club=club).order_by("id")
+    ] == [("player_linked", "root", "vic"), ("player_unlinked", "root", "vic")]
 
 
 ACTORS = ("ada", "vic", "pat")
-STEP = st.tuples(st.sampled_from(["claim", "approve", "refuse", "withdraw", "link", "unlink", "merge"]),
-                 st.sampled_from(ACTORS), st.sampled_from(ACTORS), st.sampled_from([1, 2]))
+STEP = st.tuples(
+    st.sampled_from(["claim", "approve", "refuse", "withdraw", "link", "unlink", "merge"]),
+    st.sampled_from(ACTORS),
+    st.sampled_from(ACTORS),
+    st.sampled_from([1, 2]),
+)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -345,7 +364,9 @@ def test_a_link_and_an_approval_at_once_leave_the_member_one_player():
     from django.db import connection
 
     for attempt in range(5):
-        ada, bob, vic = (get_user_model().objects.create_user(f"{n}{attempt}", password="pw") for n in ("ada", "bob", "vic"))
+        ada, bob, vic = (
+            get_user_model().objects.create_user(f"{n}{attempt}", password="pw") for n in ("ada", "bob", "vic")
+        )
         club = Club.objects.create(name=f"Race {attempt}", slug=f"race-{attempt}")
         for user, role in ((ada, "admin"), (bob, "admin"), (vic, "viewer")):
             Membership.objects.create(club=club, user=user, role=role)
@@ -363,8 +384,18 @@ def test_a_link_and_an_approval_at_once_leave_the_member_one_player():
             finally:
                 connection.close()
 
-        threads = [threading.Thread(target=run, args=(lambda first=first, ada=ada, vic=vic: services.player_link(player=first, actor=ada, user_id=vic.pk),)),
-                   threading.Thread(target=run, args=(lambda claim=claim, bob=bob: services.claim_decide(claim=claim, actor=bob, approve=True),))]
+        threads = [
+            threading.Thread(
+                target=run,
+                args=(
+                    lambda first=first, ada=ada, vic=vic: services.player_link(player=first, actor=ada, user_id=vic.pk),
+                ),
+            ),
+            threading.Thread(
+                target=run,
+                args=(lambda claim=claim, bob=bob: services.claim_decide(claim=claim, actor=bob, approve=True),),
+            ),
+        ]
         for t in threads:
             t.start()
         for t in threads:

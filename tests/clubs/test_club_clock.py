@@ -3,6 +3,7 @@ club_clock.py, wrapped around every page's content by base.html): a 19:00 UTC in
 evening is 20:00 on a Berlin club's tournament page, table page (the entry page a table code
 opens), imports page and members page, and 19:00 on a UTC club's; the page names its clock once,
 where it shows a time of day."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """The imports page takes a file (issue 39): a club's admin uploads a game record or a
 Brettspielwelt log; what happened is said on the page; a bad file stores nothing."""
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,12 @@ def admin_client(client, make_user):
 
 def _post(client, club, name, content: bytes):
     with translation.override("en"):
-        return client.post(f"/clubs/{club.slug}/imports/", {"game_file": SimpleUploadedFile(name, content)},
-                           HTTP_ACCEPT_LANGUAGE="en", follow=True)
+        return client.post(
+            f"/clubs/{club.slug}/imports/",
+            {"game_file": SimpleUploadedFile(name, content)},
+            HTTP_ACCEPT_LANGUAGE="en",
+            follow=True,
+        )
 
 
 def test_a_record_is_imported_and_said(admin_client):
@@ -39,11 +44,18 @@ def test_a_record_is_imported_and_said(admin_client):
     assert Game.objects.filter(club=club).count() == 1 and "the club has this game already" in page
 
 
-@pytest.mark.parametrize("name, content, words", [
-    ("broken.json", b"{not json", "is not a JSON game record"),
-    ("bad.json", json.dumps(record([{"type": "play", "seat": 0, "cards": ["Dragon"]}])).encode(), "was not imported"),
-    ("nothing.tch", b"hello", "0 games imported"),
-])
+@pytest.mark.parametrize(
+    "name, content, words",
+    [
+        ("broken.json", b"{not json", "is not a JSON game record"),
+        (
+            "bad.json",
+            json.dumps(record([{"type": "play", "seat": 0, "cards": ["Dragon"]}])).encode(),
+            "was not imported",
+        ),
+        ("nothing.tch", b"hello", "0 games imported"),
+    ],
+)
 def test_a_bad_file_stores_nothing_and_says_why(admin_client, name, content, words):
     client, club = admin_client
     page = _post(client, club, name, content)

@@ -1,4 +1,5 @@
 """Memberships: by invitation only (no username oracle), and never a club without an admin."""
+
 from __future__ import annotations
 
 import threading
@@ -61,8 +62,10 @@ def test_the_old_add_by_username_is_gone_and_tells_nothing(home):
     """POST members/ took any username and said 'no user named ...' for the others: gone."""
     club, users = home
     ada = client_for(users["ada"])
-    answers = [ada.post(f"/api/clubs/{club.pk}/members/", {"username": name, "role": "admin"}, format="json")
-               for name in ("bea", "nobody-by-that-name")]
+    answers = [
+        ada.post(f"/api/clubs/{club.pk}/members/", {"username": name, "role": "admin"}, format="json")
+        for name in ("bea", "nobody-by-that-name")
+    ]
     assert [a.status_code for a in answers] == [405, 405]
     assert answers[0].json() == answers[1].json()
     assert not Membership.objects.filter(club=club, user=users["bea"]).exists()
@@ -73,8 +76,9 @@ def test_the_old_add_by_username_is_gone_and_tells_nothing(home):
 
 def test_an_invitation_makes_a_member_with_its_role_once(home):
     club, users = home
-    created = client_for(users["ada"]).post(f"/api/clubs/{club.slug}/invitations/", {"role": "scorer", "note": "Bea"},
-                                            format="json")
+    created = client_for(users["ada"]).post(
+        f"/api/clubs/{club.slug}/invitations/", {"role": "scorer", "note": "Bea"}, format="json"
+    )
     assert created.status_code == 201, created.content
     body = created.json()
     assert body["state"] == "pending" and body["url"].endswith(f"/invitations/{body['token']}/")
@@ -85,7 +89,9 @@ def test_an_invitation_makes_a_member_with_its_role_once(home):
     assert (again.status_code, again.json()["code"]) == (400, "invitation_accepted")
     assert not Membership.objects.filter(club=club, user=users["cy"]).exists()
     assert list(AuditEntry.objects.filter(club=club).values_list("action", "actor_name").order_by("id")) == [
-        ("invitation_created", "ada"), ("invitation_accepted", "bea")]
+        ("invitation_created", "ada"),
+        ("invitation_accepted", "bea"),
+    ]
 
 
 def test_revoked_and_expired_invitations_refuse(home):

@@ -1,5 +1,6 @@
 """The migration that makes player names unique regardless of case and spaces resolves the
 clashes already stored: trims, merges players who never sat together, renames those who did."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """The club pages through Django's test client: create a club, invite, join by the link (signing
 up with sign-up closed), set roles, keep the roster, read the history and the latest evening."""
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,9 @@ def signed_in(user) -> Client:
 def test_create_a_club_then_invite_a_newcomer_who_signs_up_by_the_link(make_user, settings):
     settings.TICHU_OPEN_SIGNUP = False
     founder = signed_in(make_user("ada"))
-    response = founder.post("/new-club/", {"name": "Tuesday Club", "slug": "", "visibility": "members",
-                                           "reveal_hands": "after_game"})
+    response = founder.post(
+        "/new-club/", {"name": "Tuesday Club", "slug": "", "visibility": "members", "reveal_hands": "after_game"}
+    )
     assert response.status_code == 302 and response["Location"] == "/clubs/tuesday-club/members/"
     club = Club.objects.get(slug="tuesday-club")
     assert Membership.objects.get(club=club).role == "admin" and club.reveal_hands == "after_game"
@@ -34,14 +36,25 @@ def test_create_a_club_then_invite_a_newcomer_who_signs_up_by_the_link(make_user
     link = re.search(r'class="invitation-link">(http://testserver(/invitations/[^/]+/))<', page).group(2)
     newcomer = Client()
     assert "Create your account" in newcomer.get(link).content.decode()
-    response = newcomer.post(link, {"action": "sign-up", "username": "bea", "email": "",
-                                    "password1": "long enough pw", "password2": "long enough pw"})
+    response = newcomer.post(
+        link,
+        {
+            "action": "sign-up",
+            "username": "bea",
+            "email": "",
+            "password1": "long enough pw",
+            "password2": "long enough pw",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == "/clubs/tuesday-club/"
     assert Membership.objects.get(club=club, user__username="bea").role == "scorer"
     assert 'id="new-game-link"' in newcomer.get("/clubs/tuesday-club/").content.decode()
     assert Client().get(link).status_code == 410  # used up
     assert list(AuditEntry.objects.filter(club=club).order_by("id").values_list("action", flat=True)) == [
-        "club_created", "invitation_created", "invitation_accepted"]
+        "club_created",
+        "invitation_created",
+        "invitation_accepted",
+    ]
 
 
 def test_admin_sets_roles_removes_and_revokes_others_cannot(make_user, make_club):
@@ -103,7 +116,7 @@ def test_club_page_latest_evening_at_a_glance(make_user, make_club):
     for seed in (1, 2):
         game_import(club=club, record=random_game(seed, players=["Ann", "Bob", "Cid", "Dee"]), user=ada)
     page = Client().get("/clubs/home/").content.decode()
-    evening = page[page.index('id="latest-evening"'):page.index("</section>")]
+    evening = page[page.index('id="latest-evening"') : page.index("</section>")]
     assert "2 games, 2 finished" in evening and "Wins:" in evening
 
 

@@ -1,5 +1,6 @@
 """The roster: names unique regardless of case and surrounding spaces, several added at once,
 renames and merges that every page and the API follow, each audited."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,8 +41,9 @@ def test_the_database_refuses_a_name_differing_only_by_case_or_spaces(club):
 
 def test_several_names_at_once_trimmed_and_deduplicated(club):
     Player.objects.create(club=club, name="Anna")
-    created, existing = services.players_add(club=club, actor=club.scorer,
-                                             names=["  bob ", "", "anna", "Cid", "BOB", "   "])
+    created, existing = services.players_add(
+        club=club, actor=club.scorer, names=["  bob ", "", "anna", "Cid", "BOB", "   "]
+    )
     assert [p.name for p in created] == ["bob", "Cid"] and existing == ["Anna"]
     assert sorted(club.players.values_list("name", flat=True)) == ["Anna", "Cid", "bob"]
     assert AuditEntry.objects.get(club=club, action="players_added").actor_name == "sam"
@@ -62,7 +64,13 @@ def test_players_for_names_finds_creates_and_matches_case_and_spaces_in_a_few_st
         players = players_for_names(club=club, names=names)
     by = {p.name: p for p in Player.objects.filter(club=club)}
     assert sorted(by) == ["Anna", "Bob", "Cid", "Dee", "Eve", "Fay"]
-    assert [p.pk for p in players] == [anna.pk, by["Bob"].pk, anna.pk, by["Bob"].pk, *(by[n].pk for n in "Cid Dee Eve Fay".split())]
+    assert [p.pk for p in players] == [
+        anna.pk,
+        by["Bob"].pk,
+        anna.pk,
+        by["Bob"].pk,
+        *(by[n].pk for n in "Cid Dee Eve Fay".split()),
+    ]
     assert len([q for q in queries if "games_player" in q["sql"]]) <= 4 + 2  # + one lookup per other spelling
     assert [p.pk for p in players_for_names(club=club, names=["Fay", "eve"])] == [by["Fay"].pk, by["Eve"].pk]
 
@@ -72,7 +80,8 @@ def test_api_player_create_and_game_names_follow_the_roster(club):
     response = client_for(club.scorer).post("/api/players/", {"club": club.slug, "name": " ANNA "}, format="json")
     assert (response.status_code, response.json()["code"]) == (400, "duplicate")
     game = client_for(club.scorer).post(
-        "/api/games/", {"club": "home", "variant": "nanking", "players": ["anna ", "Bob", "Cid", "Dee"]}, format="json")
+        "/api/games/", {"club": "home", "variant": "nanking", "players": ["anna ", "Bob", "Cid", "Dee"]}, format="json"
+    )
     assert game.status_code == 201
     assert client_for(club.scorer).get(f"/api/games/{game.json()['id']}/").json()["players"][0] == "Anna"
     assert club.players.filter(name__iexact="anna").count() == 1
@@ -137,7 +146,9 @@ def test_admin_links(club, make_user):
     viewer = make_user("vic")
     Membership.objects.create(club=club, user=viewer, role="viewer")
     ann, bob = Player.objects.create(club=club, name="Ann"), Player.objects.create(club=club, name="Bob")
-    with pytest.raises(WriteForbidden):  # a member does not link, even themselves: they ask (tests/clubs/test_claims.py)
+    with pytest.raises(
+        WriteForbidden
+    ):  # a member does not link, even themselves: they ask (tests/clubs/test_claims.py)
         services.player_link(player=ann, actor=viewer, user_id=viewer.pk)
     services.player_link(player=ann, actor=club.admin, user_id=viewer.pk)
     with pytest.raises(WriteForbidden):
@@ -167,11 +178,14 @@ def test_rename_and_merge_through_the_api_admins_only(club, django_capture_on_co
     assert response.status_code == 200 and response.json()["id"] == ann.pk
     assert sorted(club.players.values_list("name", flat=True)) == ["Ann", "Cid", "Dee", "Robert"]
     assert [e.action for e in AuditEntry.objects.filter(club=club).order_by("id")][-2:] == [
-        "player_renamed", "players_merged"]
+        "player_renamed",
+        "players_merged",
+    ]
 
 
-def test_a_merge_stands_when_the_recompute_cannot_be_queued(club, monkeypatch, caplog,
-                                                            django_capture_on_commit_callbacks):
+def test_a_merge_stands_when_the_recompute_cannot_be_queued(
+    club, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
     from games.ratings import tasks
 
     def broker_down(*args, **kwargs):

@@ -1,6 +1,7 @@
 """Migration 0021 gives every club stored before the letter check a slug with a letter
 (``club-<old>``, made unique), and a number in a club's path keeps naming the club with that id,
 as it did before the migration (the API's /api/clubs/<id>/, the site's /clubs/<id>/)."""
+
 from __future__ import annotations
 
 import pytest

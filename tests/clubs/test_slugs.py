@@ -1,6 +1,7 @@
 """A club's slug always has a letter (docs/api.md), so a number in a path, body or ?club= is
 always an id: a slug without one is refused with invalid_slug, in the request's language, and no
 club is made."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,12 @@ from games.models import Club
 @pytest.mark.parametrize("slug", ["12", "-1", "1-2", "_", "--", "0_0"])
 def test_a_slug_without_a_letter_is_refused(scorer_client, slug):
     for lang in ("en", "fr"):
-        response = scorer_client.post("/api/clubs/", {"name": "Tuesday", "slug": slug, "visibility": "public"},
-                                      format="json", HTTP_ACCEPT_LANGUAGE=lang)
+        response = scorer_client.post(
+            "/api/clubs/",
+            {"name": "Tuesday", "slug": slug, "visibility": "public"},
+            format="json",
+            HTTP_ACCEPT_LANGUAGE=lang,
+        )
         assert response.status_code == 400, response.json()
         assert response.json()["code"] == "invalid_slug"
     assert "lettre" in response.json()["message"]
@@ -23,8 +28,9 @@ def test_a_slug_without_a_letter_is_refused(scorer_client, slug):
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", ["a", "1a", "-x-", "club_2"])
 def test_a_slug_with_a_letter_is_taken(scorer_client, slug):
-    response = scorer_client.post("/api/clubs/", {"name": "Tuesday", "slug": slug, "visibility": "public"},
-                                  format="json")
+    response = scorer_client.post(
+        "/api/clubs/", {"name": "Tuesday", "slug": slug, "visibility": "public"}, format="json"
+    )
     assert response.status_code == 201, response.json()
     assert Club.objects.filter(slug=slug).exists()
 
@@ -58,8 +64,9 @@ def _admin_form(club, **changes) -> dict:
 def test_the_admins_change_form_refuses_a_slug_without_a_letter(superuser_client, make_club, slug):
     club = make_club("home")
     for lang, words in (("en", "needs a letter"), ("fr", "lettre")):
-        response = superuser_client.post(f"/admin/games/club/{club.pk}/change/", _admin_form(club, slug=slug),
-                                         HTTP_ACCEPT_LANGUAGE=lang)
+        response = superuser_client.post(
+            f"/admin/games/club/{club.pk}/change/", _admin_form(club, slug=slug), HTTP_ACCEPT_LANGUAGE=lang
+        )
         assert response.status_code == 200  # the form again, with its error: nothing saved
         errors = response.context["adminform"].form.errors
         assert "slug" in errors and words in " ".join(errors["slug"]), errors

@@ -1,6 +1,7 @@
 """The deploy/ files a sysadmin copies (docs/deploy.md): the environment template names every
 variable the settings read, and the units run as the unprivileged user with beat's schedule
 outside the checkout. (tests/deploy/test_stack.py runs them.)"""
+
 from __future__ import annotations
 
 import re

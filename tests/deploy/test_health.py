@@ -1,6 +1,7 @@
 """Liveness (/api/ping/) and readiness (/api/ready/, tichu_site/health.py): readiness fails, with
 the reason, when the database is down, a migration is pending, Redis does not answer or no worker
 has run the heartbeat task for three intervals."""
+
 from __future__ import annotations
 
 import os
@@ -68,8 +69,9 @@ def on_redis(settings):
         redis.Redis.from_url(TEST_REDIS, socket_connect_timeout=0.5).ping()
     except redis.RedisError:
         pytest.fail(f"this test needs Redis at {TEST_REDIS}")
-    settings.CACHES = {"default": {"BACKEND": health.REDIS_CACHE, "LOCATION": TEST_REDIS,
-                                   "KEY_PREFIX": f"test-ready-{os.getpid()}"}}
+    settings.CACHES = {
+        "default": {"BACKEND": health.REDIS_CACHE, "LOCATION": TEST_REDIS, "KEY_PREFIX": f"test-ready-{os.getpid()}"}
+    }
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = TEST_REDIS
     settings.TICHU_WORKER_HEARTBEAT_S = 10
@@ -89,7 +91,9 @@ def test_with_a_broker_readiness_waits_for_the_workers_heartbeat(on_redis):
     assert status == 200 and body["checks"]["worker"]["ok"] and body["checks"]["worker"]["heartbeat_age_s"] < 5
     health.record_heartbeat(time.time() - 31)  # three intervals (10 s) and a second ago
     status, body = ready()
-    assert status == 503 and body["checks"]["worker"]["ok"] is False and body["checks"]["worker"]["heartbeat_age_s"] >= 31
+    assert (
+        status == 503 and body["checks"]["worker"]["ok"] is False and body["checks"]["worker"]["heartbeat_age_s"] >= 31
+    )
 
 
 def test_the_heartbeat_task_writes_the_heartbeat(on_redis):

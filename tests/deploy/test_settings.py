@@ -1,5 +1,6 @@
 """Production settings by environment (tichu_site/settings.py, docs/deploy.md): `check --deploy`
 passes with no warning in production, and development is only the embedded default."""
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,9 @@ def collected_static(tmp_path_factory):
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     """Run manage.py in a fresh process with only `env` of the settings' variables set."""
     base = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "CELERY_", "CACHE_"))}
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**base, **env},
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**base, **env}, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_check_deploy_passes_with_no_warning_in_production():
@@ -88,7 +90,9 @@ def test_check_deploy_warns_behind_a_proxy_header_without_the_trusted_proxy_coun
 
 
 def test_check_deploy_warns_when_static_files_are_not_collected(tmp_path):
-    result = manage("check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION, "DJANGO_STATIC_ROOT": str(tmp_path)})
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION, "DJANGO_STATIC_ROOT": str(tmp_path)}
+    )
     assert result.returncode != 0 and "tichu.W003" in result.stderr and "collectstatic" in result.stderr
 
 

@@ -13,6 +13,7 @@ old one's name, Redis emptied, the services restarted, and the same pages again,
 
 Runs as root in CI: the services then run as root (systemd's User= is not applied here).
 """
+
 from __future__ import annotations
 
 import json
@@ -107,10 +108,22 @@ class Site:
 
     def manage(self, *args: str, extra: dict | None = None, timeout: float = 600) -> str:
         env = {k: v for k, v in os.environ.items() if k in KEPT_ENV}
-        env.update({"TICHU_ENV_DIR": str(self.base / "etc"), "TICHU_APP": str(ROOT), "TICHU_VENV": str(self.base / "venv"),
-                    **(extra or {})})
-        done = subprocess.run([str(DEPLOY / "manage.sh"), *args], env=env, capture_output=True, text=True,
-                              timeout=timeout, stdin=subprocess.DEVNULL)
+        env.update(
+            {
+                "TICHU_ENV_DIR": str(self.base / "etc"),
+                "TICHU_APP": str(ROOT),
+                "TICHU_VENV": str(self.base / "venv"),
+                **(extra or {}),
+            }
+        )
+        done = subprocess.run(
+            [str(DEPLOY / "manage.sh"), *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
         assert done.returncode == 0, f"manage.sh {' '.join(args)}: {done.stdout}\n{done.stderr}"
         return done.stdout + done.stderr
 
@@ -123,8 +136,14 @@ class Site:
         env["PYTHONUNBUFFERED"] = "1"
         log = open(self.base / "log" / f"{name}.log", "ab")
         self.processes[name] = subprocess.Popen(
-            shlex.split(service["ExecStart"]), cwd=service["WorkingDirectory"], env=env, stdout=log,
-            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+            shlex.split(service["ExecStart"]),
+            cwd=service["WorkingDirectory"],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def stop_unit(self, name: str) -> None:
         process = self.processes.pop(name, None)
@@ -140,18 +159,26 @@ class Site:
         conf_dir = self.base / "nginx"
         conf_dir.mkdir(exist_ok=True)
         (conf_dir / "tichu.conf").write_text(self.substitute((DEPLOY / "nginx" / "tichu.conf").read_text()))
-        temp = "\n".join(f"  {kind}_temp_path {conf_dir / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        temp = "\n".join(
+            f"  {kind}_temp_path {conf_dir / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
         (conf_dir / "nginx.conf").write_text(
             ("user root;\n" if os.geteuid() == 0 else "")
             + f"worker_processes 1;\npid {conf_dir / 'nginx.pid'};\nerror_log {self.base / 'log' / 'nginx.log'};\n"
             f"events {{ worker_connections 256; }}\nhttp {{\n  include /etc/nginx/mime.types;\n"
-            f"  default_type application/octet-stream;\n{temp}\n  include {conf_dir / 'tichu.conf'};\n}}\n")
+            f"  default_type application/octet-stream;\n{temp}\n  include {conf_dir / 'tichu.conf'};\n}}\n"
+        )
         command = [nginx, "-p", str(conf_dir), "-c", str(conf_dir / "nginx.conf")]
         checked = subprocess.run([*command, "-t"], capture_output=True, text=True, timeout=30)
         assert checked.returncode == 0, checked.stderr
         log = open(self.base / "log" / "nginx.stdout.log", "ab")
-        self.processes["nginx"] = subprocess.Popen([*command, "-g", "daemon off;"], stdout=log, stderr=subprocess.STDOUT,
-                                                   stdin=subprocess.DEVNULL, start_new_session=True)
+        self.processes["nginx"] = subprocess.Popen(
+            [*command, "-g", "daemon off;"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def start_services(self) -> None:
         for name in UNITS:
@@ -162,15 +189,25 @@ class Site:
             self.stop_unit(name)
 
     def logs(self) -> str:
-        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-3000:]}" for p in sorted((self.base / "log").glob("*")))
+        return "\n".join(
+            f"--- {p.name}\n{p.read_text(errors='replace')[-3000:]}" for p in sorted((self.base / "log").glob("*"))
+        )
 
     # -- HTTP from outside ---------------------------------------------------------------------------
 
     def get(self, path: str, *, token: str | None = None, base: str | None = None):
         return self.request("GET", path, token=token, base=base)
 
-    def request(self, method: str, path: str, body=None, *, token: str | None = None, base: str | None = None,
-                headers: dict | None = None):
+    def request(
+        self,
+        method: str,
+        path: str,
+        body=None,
+        *,
+        token: str | None = None,
+        base: str | None = None,
+        headers: dict | None = None,
+    ):
         """(status, headers, parsed JSON or text); redirects are not followed."""
         context = ssl.create_default_context()
         context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
@@ -244,9 +281,29 @@ def site(tmp_path):
     try:
         pg.start()
         redis.start()
-        subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
-                        "-addext", "subjectAltName=DNS:localhost", "-keyout", str(base / "tls" / "privkey.pem"),
-                        "-out", str(base / "tls" / "fullchain.pem")], check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [
+                openssl,
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "2",
+                "-subj",
+                "/CN=localhost",
+                "-addext",
+                "subjectAltName=DNS:localhost",
+                "-keyout",
+                str(base / "tls" / "privkey.pem"),
+                "-out",
+                str(base / "tls" / "fullchain.pem"),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
         yield built, nginx
     finally:
         for name in list(built.processes):
@@ -258,12 +315,22 @@ def site(tmp_path):
 def install(site: Site) -> None:
     """docs/deploy.md: the production install, the environment files, the database, the schema."""
     started = time.monotonic()
-    done = subprocess.run(["make", "install-prod", f"VENV={site.base / 'venv'}"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=900, env={k: v for k, v in os.environ.items() if k in KEPT_ENV})
+    done = subprocess.run(
+        ["make", "install-prod", f"VENV={site.base / 'venv'}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={k: v for k, v in os.environ.items() if k in KEPT_ENV},
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     print(f"make install-prod: {time.monotonic() - started:.1f} s")
-    listed = subprocess.run([str(site.base / "venv" / "bin" / "python"), "-m", "pip", "list", "--format=json"],
-                            capture_output=True, text=True, check=True).stdout
+    listed = subprocess.run(
+        [str(site.base / "venv" / "bin" / "python"), "-m", "pip", "list", "--format=json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     installed = {p["name"].lower() for p in json.loads(listed)}
     assert {"gunicorn", "celery", "django"} <= installed
     assert not installed & {"pytest", "playwright", "mypy", "ruff", "hypothesis"}, "development tools installed"
@@ -275,20 +342,29 @@ def install(site: Site) -> None:
             conn.execute(statement)  # trust authentication here: the documented passwords are not used
 
     pg_port = site.pg.port
-    env_text = set_env_values(site.substitute((DEPLOY / "tichu.env").read_text()), {
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "DATABASE_URL": f"postgres://tichu_app:{APP_PASSWORD}@127.0.0.1:{pg_port}/tichu",
-        "CELERY_BROKER_URL": site.redis.url(0),
-        "CELERY_RESULT_BACKEND": site.redis.url(0),
-        "CACHE_URL": site.redis.url(1),
-        "EMAIL_URL": f"smtp+plain://127.0.0.1:{free_port()}",  # nothing listens: no mail in this test
-        "TICHU_SIGNIN_FAILURES_PER_ADDRESS": str(SIGNIN_LIMIT),  # reached at the end of the test
-    })
+    env_text = set_env_values(
+        site.substitute((DEPLOY / "tichu.env").read_text()),
+        {
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DATABASE_URL": f"postgres://tichu_app:{APP_PASSWORD}@127.0.0.1:{pg_port}/tichu",
+            "CELERY_BROKER_URL": site.redis.url(0),
+            "CELERY_RESULT_BACKEND": site.redis.url(0),
+            "CACHE_URL": site.redis.url(1),
+            "EMAIL_URL": f"smtp+plain://127.0.0.1:{free_port()}",  # nothing listens: no mail in this test
+            "TICHU_SIGNIN_FAILURES_PER_ADDRESS": str(SIGNIN_LIMIT),  # reached at the end of the test
+        },
+    )
     (site.base / "etc" / "tichu.env").write_text(env_text)
     unfilled = [k for k, v in read_env_file(site.base / "etc" / "tichu.env").items() if "CHANGE-ME" in v]
     assert unfilled == [], "the template has values to fill in that docs/deploy.md does not name"
-    owner_text = (DEPLOY / "owner.env").read_text().replace(
-        "postgres://tichu_owner:CHANGE-ME@127.0.0.1:5432/tichu", f"postgres://tichu_owner:{OWNER_PASSWORD}@127.0.0.1:{pg_port}/tichu")
+    owner_text = (
+        (DEPLOY / "owner.env")
+        .read_text()
+        .replace(
+            "postgres://tichu_owner:CHANGE-ME@127.0.0.1:5432/tichu",
+            f"postgres://tichu_owner:{OWNER_PASSWORD}@127.0.0.1:{pg_port}/tichu",
+        )
+    )
     assert "CHANGE-ME" not in owner_text
     (site.base / "etc" / "owner.env").write_text(owner_text)
     (site.base / "gunicorn.conf.py").write_text(site.substitute((DEPLOY / "gunicorn.conf.py").read_text()))
@@ -297,12 +373,21 @@ def install(site: Site) -> None:
     site.manage("collectstatic", "--noinput")
     checked = site.manage("check", "--deploy", "--fail-level", "WARNING")
     assert "no issues" in checked
-    site.manage("create_admin", "--username", ADMIN, "--club", CLUB, "--url", site.url,
-                extra={"TICHU_ADMIN_PASSWORD": ADMIN_PASSWORD})
+    site.manage(
+        "create_admin",
+        "--username",
+        ADMIN,
+        "--club",
+        CLUB,
+        "--url",
+        site.url,
+        extra={"TICHU_ADMIN_PASSWORD": ADMIN_PASSWORD},
+    )
     with psycopg.connect(site.pg.url("tichu"), autocommit=True) as conn:
         owner, app_may_update = conn.execute(
             "SELECT tableowner, has_table_privilege('tichu_app', 'games_event', 'UPDATE') FROM pg_tables "
-            "WHERE tablename = 'games_event'").fetchone()
+            "WHERE tablename = 'games_event'"
+        ).fetchone()
     assert (owner, app_may_update) == ("tichu_owner", False), "migrated as the owner, the app role granted"
 
 
@@ -332,18 +417,33 @@ def make_records(site: Site) -> dict:
     entries = [{"type": "entry_registered", "entry": f"e{i}", "players": p} for i, p in enumerate(PAIRS)]
     api(site, "POST", f"/api/tournaments/{tid}/events/", {"expected_seq": 0, "events": entries}, token)
     proposal = api(site, "GET", f"/api/tournaments/{tid}/pairing/", token=token)
-    api(site, "POST", f"/api/tournaments/{tid}/events/", {"expected_seq": proposal["seq"], "events": [proposal["event"]]}, token)
-    for link, points in zip(api(site, "POST", f"/api/tournaments/{tid}/rounds/1/games/", token=token), ([70, 30], [45, 55])):
+    api(
+        site,
+        "POST",
+        f"/api/tournaments/{tid}/events/",
+        {"expected_seq": proposal["seq"], "events": [proposal["event"]]},
+        token,
+    )
+    for link, points in zip(
+        api(site, "POST", f"/api/tournaments/{tid}/rounds/1/games/", token=token), ([70, 30], [45, 55])
+    ):
         hand = {"type": "hand_result", "calls": {}, "out": [0, 1, 2, 3], "points": points}
         api(site, "POST", f"/api/games/{link['game']}/events/", {"expected_seq": 0, "events": [hand]}, token)
         api(site, "POST", f"/api/tournaments/{tid}/rounds/1/tables/{link['table']}/result-from-game/", {}, token)
     seq = api(site, "GET", f"/api/tournaments/{tid}/", token=token)["seq"]
-    api(site, "POST", f"/api/tournaments/{tid}/events/", {"expected_seq": seq, "events": [{"type": "round_closed", "round": 1}]}, token)
+    api(
+        site,
+        "POST",
+        f"/api/tournaments/{tid}/events/",
+        {"expected_seq": seq, "events": [{"type": "round_closed", "round": 1}]},
+        token,
+    )
     return {"token": token, "slug": slug, "game": game, "tournament": tid}
 
 
 def rated(site: Site, made: dict) -> dict:
     """The league once the worker has rated the club's games (three: the import, two tables)."""
+
     def league():
         body = api(site, "GET", f"/clubs/{made['slug']}/league.json")
         return body if body["games"] >= 3 else None
@@ -406,16 +506,29 @@ def backup_and_restore(site: Site) -> None:
     bindir = Path(os.path.realpath(site.pg.pg_ctl)).parent  # the server's own version
     owner_url = read_env_file(site.base / "etc" / "owner.env")["DATABASE_OWNER_URL"]
     dump = site.base / "tichu.dump"
-    done = subprocess.run([str(bindir / "pg_dump"), "--format=custom", f"--file={dump}", owner_url],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(bindir / "pg_dump"), "--format=custom", f"--file={dump}", owner_url],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     import psycopg
 
     with psycopg.connect(site.pg.url("postgres"), autocommit=True) as conn:
         conn.execute("CREATE DATABASE tichu_restored OWNER tichu_owner")
-    done = subprocess.run([str(bindir / "pg_restore"), "--exit-on-error", "--no-owner",
-                           f"--dbname={owner_url.rsplit('/', 1)[0]}/tichu_restored", str(dump)],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            str(bindir / "pg_restore"),
+            "--exit-on-error",
+            "--no-owner",
+            f"--dbname={owner_url.rsplit('/', 1)[0]}/tichu_restored",
+            str(dump),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     site.stop_services()
     with psycopg.connect(site.pg.url("postgres"), autocommit=True) as conn:
@@ -428,11 +541,19 @@ def spoofing_the_forwarded_address_does_not_help(site: Site) -> None:
     """Through nginx, a client that sends its own X-Forwarded-For still has the address nginx saw:
     failed sign-ins with a rotated header count against one address (issue 30, finding 4)."""
     for i in range(SIGNIN_LIMIT):
-        status, _, _ = site.request("POST", "/api/auth/token/", {"username": f"nobody{i}", "password": "wrong"},
-                                    headers={"X-Forwarded-For": f"10.7.0.{i}"})
+        status, _, _ = site.request(
+            "POST",
+            "/api/auth/token/",
+            {"username": f"nobody{i}", "password": "wrong"},
+            headers={"X-Forwarded-For": f"10.7.0.{i}"},
+        )
         assert status == 400
-    status, _, body = site.request("POST", "/api/auth/token/", {"username": ADMIN, "password": ADMIN_PASSWORD},
-                                   headers={"X-Forwarded-For": "10.7.1.1"})
+    status, _, body = site.request(
+        "POST",
+        "/api/auth/token/",
+        {"username": ADMIN, "password": ADMIN_PASSWORD},
+        headers={"X-Forwarded-For": "10.7.1.1"},
+    )
     assert status == 429 and body["code"] == "throttled", body
 
 

@@ -1,4 +1,5 @@
 """Event fields and arbitrary JSON values for the tests that mangle events (engine and API)."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -31,11 +32,20 @@ TZQ_FIELDS = {
 }
 
 _text = st.text(st.characters(exclude_categories=["Cs"]), max_size=6)  # lone surrogates: test_storable_json
-_scalars = (st.none() | st.booleans() | st.integers() | st.floats() | _text
-            | st.integers(min_value=-2, max_value=12) | st.sampled_from(TICHU_DECK + tuple(RANK_CODES)))
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | _text
+    | st.integers(min_value=-2, max_value=12)
+    | st.sampled_from(TICHU_DECK + tuple(RANK_CODES))
+)
 #: any JSON value (and Python's non-finite floats), biased towards values the engine reads
 JSON_VALUES = st.recursive(
     _scalars,
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(_text | st.sampled_from("0123"), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(_text | st.sampled_from("0123"), children, max_size=4)
+    ),
     max_leaves=10,
 )

@@ -5,6 +5,7 @@ every seat ends the exchange holding exactly its ``wanted`` cards (filled up fro
 deck in a fixed order); ``deal_only`` stops after the deal (Grand Seigneur's tribute). Refusals
 are checked with ``tests.engine.table.refuse``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -29,8 +30,7 @@ def pass_(state: GameState, *seats: int) -> None:
         state.apply({"type": "pass", "seat": seat})
 
 
-def _started(variant: str, names: list[str], options: dict | None, shuffler: int,
-             history: Iterable[dict]) -> GameState:
+def _started(variant: str, names: list[str], options: dict | None, shuffler: int, history: Iterable[dict]) -> GameState:
     state = GameState(variant, options, names)
     for event in history:
         state.apply(event)
@@ -58,8 +58,16 @@ def _final_hands(state: GameState, wanted: dict[int, list[str]], keep: Iterable[
     return final
 
 
-def dealt(variant: str, names: list[str], options: dict | None, wanted: dict[int, list[str]], shuffler: int = 0,
-          history: Iterable[dict] = (), before_deal: Iterable[dict] = (), keep: Iterable[str] = ()) -> GameState:
+def dealt(
+    variant: str,
+    names: list[str],
+    options: dict | None,
+    wanted: dict[int, list[str]],
+    shuffler: int = 0,
+    history: Iterable[dict] = (),
+    before_deal: Iterable[dict] = (),
+    keep: Iterable[str] = (),
+) -> GameState:
     """A hand after the deal (``deal`` events) and a constructed exchange: card ``final[t][k]``
     is what seat t receives from its k-th pusher. ``before_deal`` events (calls) go in after the
     shuffle."""
@@ -88,8 +96,15 @@ def dealt(variant: str, names: list[str], options: dict | None, wanted: dict[int
     return state
 
 
-def deal_only(variant: str, names: list[str], options: dict | None, wanted: dict[int, list[str]], shuffler: int,
-              history: Iterable[dict] = (), keep: Iterable[str] = ()) -> GameState:
+def deal_only(
+    variant: str,
+    names: list[str],
+    options: dict | None,
+    wanted: dict[int, list[str]],
+    shuffler: int,
+    history: Iterable[dict] = (),
+    keep: Iterable[str] = (),
+) -> GameState:
     """A hand after the deal only (no pushes): for Grand Seigneur's tribute."""
     state = _started(variant, names, options, shuffler, history)
     final = _final_hands(state, wanted, keep)

@@ -9,6 +9,7 @@ Then ``play``/``pass_``/``gift``/``bomb`` apply events through the public API, a
 asserts that an event is rejected with a given ``EngineError.code`` and leaves ``state_json``
 exactly as it was.
 """
+
 from __future__ import annotations
 
 import copy
@@ -33,7 +34,7 @@ def _has_bomb(cards: Iterable[str]) -> bool:
     for s in "jspr":
         have = {c[0] for c in cards if len(c) == 2 and c[1] == s}
         for i in range(len(order) - 4):
-            if all(r in have for r in order[i:i + 5]):
+            if all(r in have for r in order[i : i + 5]):
                 return True
     return False
 
@@ -136,8 +137,13 @@ class Table:
         return self.js["score_sheet"][-1]
 
     def record(self) -> dict[str, Any]:
-        return {"format": "tichu-record/1", "variant": "nanking", "options": self.options,
-                "players": PLAYERS, "events": copy.deepcopy(self.events)}
+        return {
+            "format": "tichu-record/1",
+            "variant": "nanking",
+            "options": self.options,
+            "players": PLAYERS,
+            "events": copy.deepcopy(self.events),
+        }
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -146,8 +152,9 @@ class Table:
         self.events.append(event)
         return self
 
-    def play(self, seat: int, *cards: str, wish: str | None = None, phoenix: str | None = None,
-             to: int | None = None) -> "Table":
+    def play(
+        self, seat: int, *cards: str, wish: str | None = None, phoenix: str | None = None, to: int | None = None
+    ) -> "Table":
         return self.apply(play_event(seat, *cards, wish=wish, phoenix=phoenix, to=to))
 
     bomb = play
@@ -186,8 +193,9 @@ def refuse(state: GameState, event: dict[str, Any], code: str) -> EngineError:
     return info.value
 
 
-def play_event(seat: int, *cards: str, wish: str | None = None, phoenix: str | None = None,
-               to: int | None = None) -> dict[str, Any]:
+def play_event(
+    seat: int, *cards: str, wish: str | None = None, phoenix: str | None = None, to: int | None = None
+) -> dict[str, Any]:
     event: dict[str, Any] = {"type": "play", "seat": seat, "cards": list(cards)}
     if wish is not None:
         event["wish"] = wish
@@ -208,8 +216,6 @@ def straight(ranks: str, suits: str) -> list[str]:
 
 def kind_of(cards: list[str]) -> list[str]:
     return [c.kind for c in readings(cards)]
-
-
 
 
 # --- a ready-made position: two players out at once, two still playing --------------------------
@@ -255,5 +261,17 @@ def seat0_goes_out(t: Table, dragon: str) -> Table:
     return t.play(0, "7r" if dragon == "first" else "Dragon")
 
 
-__all__ = ["Table", "PLAYERS", "fill_hands", "play_event", "straight", "kind_of", "TWO_OUT_HANDS",
-           "STRAIGHT_1_A", "STAIRS_8_A", "SEAT0_PLAYS", "two_out", "seat0_goes_out"]
+__all__ = [
+    "Table",
+    "PLAYERS",
+    "fill_hands",
+    "play_event",
+    "straight",
+    "kind_of",
+    "TWO_OUT_HANDS",
+    "STRAIGHT_1_A",
+    "STAIRS_8_A",
+    "SEAT0_PLAYS",
+    "two_out",
+    "seat0_goes_out",
+]

@@ -6,6 +6,7 @@ record format ../shared/spec/record-format.md. Only cases not already covered by
 tests/engine/test_variants.py are here; every event goes through the public API
 (``GameState.apply``, ``state_json``, ``score_json``, ``legal_actions``).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -21,6 +22,7 @@ from tests.engine.table import refuse
 # ================================================================================================
 # Tichu Tientsin (6 players)
 # ================================================================================================
+
 
 def test_tientsin_draw_order_from_the_shuffler_the_first_two_drawers_take_the_last_two_cards():
     # 001 Tientsin / spec rules.md: "56 cards drawn from the shuffler on: the first two to draw get
@@ -90,12 +92,12 @@ def test_tientsin_dragon_trick_goes_to_any_of_the_three_opponents_never_a_partne
 
 # Six hands for a hand played out to its end: out 0, 1, 2, 4, 3; seat 5 the last.
 TIENTSIN_FULL = {
-    0: TIENTSIN_STRAIGHT,                                                   # 10: 1..T, 15 points
-    1: ["Ts", "Tp", "Jj", "Js", "Qj", "Qs", "Kj", "Ks", "Aj", "As"],          # 10: stairs TT..AA, 40
-    2: ["2s", "3p", "4r", "5j", "6s", "7p", "8r", "9j", "Tr"],                # 9: straight 2..T, 15
-    4: ["3r", "4j", "5s", "6p", "7r", "8j", "9s", "Jp", "Phoenix"],           # 9: straight 3..J, -20
-    3: ["2p", "3j", "4s", "5p", "6r", "Qp", "Qr", "Kp", "Kr"],                # 9: 2..6 then QQKK, 25
-    5: ["2r", "7j", "8s", "9p", "Jr", "Ap", "Ar", "Dog", "Dragon"],           # 9: the last, 25 in hand
+    0: TIENTSIN_STRAIGHT,  # 10: 1..T, 15 points
+    1: ["Ts", "Tp", "Jj", "Js", "Qj", "Qs", "Kj", "Ks", "Aj", "As"],  # 10: stairs TT..AA, 40
+    2: ["2s", "3p", "4r", "5j", "6s", "7p", "8r", "9j", "Tr"],  # 9: straight 2..T, 15
+    4: ["3r", "4j", "5s", "6p", "7r", "8j", "9s", "Jp", "Phoenix"],  # 9: straight 3..J, -20
+    3: ["2p", "3j", "4s", "5p", "6r", "Qp", "Qr", "Kp", "Kr"],  # 9: 2..6 then QQKK, 25
+    5: ["2r", "7j", "8s", "9p", "Jr", "Ap", "Ar", "Dog", "Dragon"],  # 9: the last, 25 in hand
 }
 
 
@@ -151,6 +153,7 @@ def test_tientsin_game_ends_when_a_team_reaches_1000():
 # ================================================================================================
 # Threechu (3 players and a dummy)
 # ================================================================================================
+
 
 def test_threechu_draw_order_is_dealer_next_dummy_last():
     # 001 Threechu: "Shuffle and take cards as you would for a four player game"; record-format:
@@ -220,8 +223,11 @@ def test_threechu_rio_exchange_every_hand_pushes_to_its_two_opponents():
     state = _threechu_dealt("rio")
     hands = state.hand.cards
     refuse(state, {"type": "push", "seat": 0, "cards": {"3": hands[0][0], "1": hands[0][1]}}, "push_invalid")
-    refuse(state, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1], "3": hands[0][2]}},
-           "push_invalid")
+    refuse(
+        state,
+        {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1], "3": hands[0][2]}},
+        "push_invalid",
+    )
     refuse(state, {"type": "push", "seat": 1, "cards": {"2": hands[1][0], "0": hands[1][1]}}, "push_invalid")
     state.apply({"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1]}})
     state.apply({"type": "push", "seat": 3, "cards": {"1": hands[3][0], "2": hands[3][1]}})
@@ -297,8 +303,9 @@ def test_threechu_played_out_hand_scores_per_player_and_passes_the_deal(options,
     # `previous` (001: "The shuffle ... passes to the left after each hand", play going to the
     # right: the dealer's left is d-1), `next` (d+1) when a game sets it, tiki `first_out` (the
     # first player out becomes the King).
-    state = dealt("threechu", THREE, options, THREECHU_FULL, shuffler=1,
-                  before_deal=[{"type": "grand_tichu", "seat": 0}])
+    state = dealt(
+        "threechu", THREE, options, THREECHU_FULL, shuffler=1, before_deal=[{"type": "grand_tichu", "seat": 0}]
+    )
     state.apply({"type": "tichu", "seat": 3})  # the dealer calls for the dummy
     assert state.turn == 0
     play(state, 0, *THREECHU_FULL[0])
@@ -362,6 +369,7 @@ def test_threechu_default_game_is_nine_hands_and_a_tie_has_no_winner():
 # Grand Seigneur (5 to 12 players)
 # ================================================================================================
 
+
 @pytest.mark.parametrize("n, ok", [(4, False), (5, True), (12, True), (13, False)])
 def test_grand_seigneur_five_to_twelve_players(n, ok):
     # 001: "GRAND SEIGNEUR (5-12 PLAYERS)"; spec: "5 to 12 players".
@@ -373,12 +381,15 @@ def test_grand_seigneur_five_to_twelve_players(n, ok):
         assert info.value.code == "malformed"
 
 
-@pytest.mark.parametrize("n, options, dealer, sizes, aside", [
-    (5, {"decks": 1, "dog": True}, 2, [11, 11, 11, 12, 11], 0),  # 56 cards: the dealer's next gets 12
-    (5, {"preset": "rio"}, 2, [11] * 5, 0),                      # 55 cards (no Dog)
-    (6, {"decks": 1, "dog": True}, 0, [9, 10, 10, 9, 9, 9], 0),  # 56 cards
-    (7, {"preset": "rio"}, 0, [12] * 7, 107 - 84),               # two decks from 7 players: 23 aside
-])
+@pytest.mark.parametrize(
+    "n, options, dealer, sizes, aside",
+    [
+        (5, {"decks": 1, "dog": True}, 2, [11, 11, 11, 12, 11], 0),  # 56 cards: the dealer's next gets 12
+        (5, {"preset": "rio"}, 2, [11] * 5, 0),  # 55 cards (no Dog)
+        (6, {"decks": 1, "dog": True}, 0, [9, 10, 10, 9, 9, 9], 0),  # 56 cards
+        (7, {"preset": "rio"}, 0, [12] * 7, 107 - 84),  # two decks from 7 players: 23 aside
+    ],
+)
 def test_grand_seigneur_deal_sizes_with_one_deck_and_cards_aside(n, options, dealer, sizes, aside):
     # spec: "one card at a time, at most 12 each, as evenly as the deck allows; leftovers lie aside
     # face up"; 003: "De 5 à 8 joueurs toutes les cartes ne sont pas distribuées".
@@ -434,8 +445,9 @@ def test_grand_seigneur_pairs_of_identical_cards_but_no_five_of_a_kind():
 def test_grand_seigneur_abacus_full_house_trio_of_three_suits_the_pair_free():
     # Abacus (000): "Un brelan, y compris dans un full, doit se composer de trois cartes de même
     # valeurs et de couleurs différentes" (spec: option distinct_suit_trios). Pairs are not restricted.
-    state = dealt("grand-seigneur", players(7), {"preset": "abacus"},
-                  {1: ["Mahjong", "9s", "9s", "9j", "9p", "4s", "4s"]})
+    state = dealt(
+        "grand-seigneur", players(7), {"preset": "abacus"}, {1: ["Mahjong", "9s", "9s", "9j", "9p", "4s", "4s"]}
+    )
     play(state, 1, "Mahjong")
     pass_(state, 2, 3, 4, 5, 6, 0)
     refuse(state, {"type": "play", "seat": 1, "cards": ["9s", "9s", "9j", "4s", "4s"]}, "invalid_combination")
@@ -445,16 +457,22 @@ def test_grand_seigneur_abacus_full_house_trio_of_three_suits_the_pair_free():
 
 def _ranked(n: int, options: dict, out: list[int], wanted: dict[int, list[str]], keep: Iterable[str] = ()) -> GameState:
     """The second hand after a first hand that finished in the order ``out``, dealt by the Wretch."""
-    return deal_only("grand-seigneur", players(n), options, wanted, shuffler=out[-1],
-                     history=[{"type": "hand_result", "out": out}], keep=keep)
+    return deal_only(
+        "grand-seigneur",
+        players(n),
+        options,
+        wanted,
+        shuffler=out[-1],
+        history=[{"type": "hand_result", "out": out}],
+        keep=keep,
+    )
 
 
 def test_grand_seigneur_tribute_best_cards_count_the_specials_above_the_ace():
     # 001: "the Wretch pushes his best three cards to the Great Lord (including special cards,
     # which rank Dragon, Phoenix, Mah Jong.)"; 003 / spec: "Dragon, Phoenix, Mahjong, Dog, A, K".
     out = [0, 1, 2, 3, 4, 5]
-    state = _ranked(6, {"preset": "abacus", "return_worst": False}, out,
-                    {5: ["Mahjong", "Dog", "Aj", "As", "Kj"]})
+    state = _ranked(6, {"preset": "abacus", "return_worst": False}, out, {5: ["Mahjong", "Dog", "Aj", "As", "Kj"]})
     assert state.phase == "exchange"
     refuse(state, {"type": "push", "seat": 5, "cards": {"0": ["Aj", "As", "Kj"]}}, "push_invalid")
     refuse(state, {"type": "push", "seat": 5, "cards": {"0": ["Mahjong", "Aj", "As"]}}, "push_invalid")
@@ -537,12 +555,16 @@ def test_grand_seigneur_pass_is_final_under_abacus_as_in_its_tichu(preset, final
     # Abacus (000) "Le T...": "Le jeu de la carte est le même qu'au Tichu", and its Tichu makes a
     # pass final for the trick (spec rules.md: abacus, option pass_is_final). Rio and tiki: a
     # player who passed may play again while the trick goes on.
-    state = dealt("grand-seigneur", players(5), {"preset": preset},
-                  {0: ["Mahjong", "3s", "8s"], 1: ["4s", "9s"], 2: ["5s"], 3: ["6s"], 4: ["7s"]})
+    state = dealt(
+        "grand-seigneur",
+        players(5),
+        {"preset": preset},
+        {0: ["Mahjong", "3s", "8s"], 1: ["4s", "9s"], 2: ["5s"], 3: ["6s"], 4: ["7s"]},
+    )
     assert state.options["pass_is_final"] is final
     order = list(state.hand.order)
     lead = state.turn
-    seq = order[order.index(lead):] + order[:order.index(lead)]
+    seq = order[order.index(lead) :] + order[: order.index(lead)]
     assert seq[0] == 0, "the Mahjong leads the first hand"
     play(state, 0, "3s")
     pass_(state, seq[1])

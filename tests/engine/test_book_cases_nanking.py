@@ -5,6 +5,7 @@ Sources quoted: seed 001 (English Rio Grande rules + FAQ, the default reading), 
 edition and its FAQ), ../shared/spec/rules.md (the project's readings) and docs/rules.md (the
 decisions where the books leave room). Seats 0+2 and 1+3 are partners; play goes 0, 1, 2, 3.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -20,6 +21,7 @@ def _top(t: Table) -> dict:
 # ================================================================================================
 # Combinations with the Phoenix and the Mahjong
 # ================================================================================================
+
 
 def test_phoenix_in_a_pair_reads_as_its_partner_and_must_be_higher():
     """001: the Phoenix "can take the place of any normal card in a combination"; a pair is beaten
@@ -39,8 +41,7 @@ def test_phoenix_in_a_pair_reads_as_its_partner_and_must_be_higher():
 
 def test_phoenix_in_stairs():
     """001: "a sequence of pairs of adjacent value"; the Phoenix completes one of the pairs."""
-    t = Table({0: ["Mahjong", "3j", "3s", "4j", "4s"], 1: ["5j", "5s", "6j", "Phoenix"],
-               2: ["6s", "6p", "7j", "7s"]})
+    t = Table({0: ["Mahjong", "3j", "3s", "4j", "4s"], 1: ["5j", "5s", "6j", "Phoenix"], 2: ["6s", "6p", "7j", "7s"]})
     t.play(0, "3j", "3s", "4j", "4s")
     t.play(1, "5j", "5s", "6j", "Phoenix")
     assert _top(t)["combination"] == "stairs" and _top(t)["rank"] == 6 and _top(t)["phoenix"] == "6"
@@ -61,8 +62,13 @@ def test_phoenix_as_the_pair_of_a_full_house_ranked_by_its_trio():
 def test_four_flush_cards_and_the_phoenix_are_a_plain_straight_not_a_bomb():
     """001: the Phoenix "may not be used to make a bomb!" - 4s,5s,6s,7s,Phoenix is a straight,
     beaten by any higher straight of five."""
-    t = Table({0: ["Mahjong", "2j", "3s", "4p", "5r", "6j"], 1: ["4s", "5s", "6s", "7s", "Phoenix"],
-               2: ["5j", "6p", "7j", "8p", "9j"]})
+    t = Table(
+        {
+            0: ["Mahjong", "2j", "3s", "4p", "5r", "6j"],
+            1: ["4s", "5s", "6s", "7s", "Phoenix"],
+            2: ["5j", "6p", "7j", "8p", "9j"],
+        }
+    )
     t.play(0, "2j", "3s", "4p", "5r", "6j")
     t.play(1, "4s", "5s", "6s", "7s", "Phoenix")
     assert _top(t)["combination"] == "straight" and _top(t)["rank"] == 8  # the highest reading: 4..8
@@ -113,13 +119,16 @@ def test_phoenix_single_on_the_mahjong_and_led_is_beaten_by_a_two():
     assert t2.js["trick_winner"] == 1
 
 
-@pytest.mark.parametrize("lead, follow", [
-    pytest.param(["2j", "3s", "4p", "5r", "6j"], ["9j", "9s", "9p", "3j", "3p"], id="full house on a straight"),
-    pytest.param(["4j", "4s", "4p", "2j", "2s"], ["5j", "6s", "7p", "8r", "9j"], id="straight on a full house"),
-    pytest.param(["3j", "3s"], ["9j", "9s", "9p"], id="trio on a pair"),
-    pytest.param(["3j", "3s"], ["Phoenix"], id="Phoenix single on a pair"),
-    pytest.param(["5j", "5s", "5p"], ["Aj", "As"], id="pair on a trio"),
-])
+@pytest.mark.parametrize(
+    "lead, follow",
+    [
+        pytest.param(["2j", "3s", "4p", "5r", "6j"], ["9j", "9s", "9p", "3j", "3p"], id="full house on a straight"),
+        pytest.param(["4j", "4s", "4p", "2j", "2s"], ["5j", "6s", "7p", "8r", "9j"], id="straight on a full house"),
+        pytest.param(["3j", "3s"], ["9j", "9s", "9p"], id="trio on a pair"),
+        pytest.param(["3j", "3s"], ["Phoenix"], id="Phoenix single on a pair"),
+        pytest.param(["5j", "5s", "5p"], ["Aj", "As"], id="pair on a trio"),
+    ],
+)
 def test_only_the_same_kind_follows(lead, follow):
     """001: "playing a similar combination of higher value" - a different kind never follows, even
     with as many cards (only a bomb does)."""
@@ -132,13 +141,22 @@ def test_only_the_same_kind_follows(lead, follow):
 # Bombs
 # ================================================================================================
 
-@pytest.mark.parametrize("lead, bomb", [
-    pytest.param(straight("23456789", "jspjspjs"), ["Qj", "Qs", "Qp", "Qr"], id="4-bomb on an 8-card straight"),
-    pytest.param([r + s for r in "234" for s in "js"], ["Qj", "Qs", "Qp", "Qr"], id="4-bomb on stairs"),
-    pytest.param(["Aj", "As", "Ap", "Kj", "Ks"], ["2j", "2s", "2p", "2r"], id="lowest 4-bomb on the highest full house"),
-    pytest.param(straight("23456789TJ", "jspjspjspj"), straight("9TJQK", "r"),
-                 id="5-card straight flush on a 10-card straight"),
-])
+
+@pytest.mark.parametrize(
+    "lead, bomb",
+    [
+        pytest.param(straight("23456789", "jspjspjs"), ["Qj", "Qs", "Qp", "Qr"], id="4-bomb on an 8-card straight"),
+        pytest.param([r + s for r in "234" for s in "js"], ["Qj", "Qs", "Qp", "Qr"], id="4-bomb on stairs"),
+        pytest.param(
+            ["Aj", "As", "Ap", "Kj", "Ks"], ["2j", "2s", "2p", "2r"], id="lowest 4-bomb on the highest full house"
+        ),
+        pytest.param(
+            straight("23456789TJ", "jspjspjspj"),
+            straight("9TJQK", "r"),
+            id="5-card straight flush on a 10-card straight",
+        ),
+    ],
+)
 def test_a_bomb_beats_any_combination(lead, bomb):
     """001: Bombs "beat anything, be it a single card or a combination"; out of turn too."""
     t = Table({0: ["Mahjong"] + lead, 2: bomb})
@@ -150,8 +168,7 @@ def test_a_bomb_beats_any_combination(lead, bomb):
 def test_equal_straight_flushes_do_not_beat_each_other():
     """001: "A higher bomb will beat a lower bomb" - ranked (1) by the number of cards and (2) by
     rank; a straight flush of the same length and rank is not higher."""
-    t = Table({0: ["Mahjong", "Kj"], 1: straight("23456", "s"), 2: straight("23456", "p"),
-               3: straight("34567", "j")})
+    t = Table({0: ["Mahjong", "Kj"], 1: straight("23456", "s"), 2: straight("23456", "p"), 3: straight("34567", "j")})
     t.play(0, "Kj")
     t.bomb(1, *straight("23456", "s"))
     t.refuse_play("does_not_beat", 2, *straight("23456", "p"))
@@ -201,6 +218,7 @@ def test_no_bomb_once_the_dragon_trick_is_given_and_nothing_lies_on_the_table():
 # ================================================================================================
 # Third player out, double victory
 # ================================================================================================
+
 
 @pytest.mark.parametrize("last", ["7r", "Dragon"])
 def test_third_player_out_with_a_bomb_after_the_last_pass_wins_the_trick_at_once(last):
@@ -272,12 +290,19 @@ def _wish_for_seven() -> Table:
     return t
 
 
-@pytest.mark.parametrize("lead, refused, fulfilling", [
-    pytest.param(["6j", "6s"], ["9j", "9s"], ["7j", "Phoenix"], id="pair: the 7 with the Phoenix"),
-    pytest.param(["6j", "6s", "6p", "8j", "8s"], ["Aj", "As", "Ap", "Kj", "Ks"], ["Aj", "As", "Ap", "7j", "Phoenix"],
-                 id="full house: the 7 paired with the Phoenix"),
-    pytest.param(["6j"], ["Phoenix"], ["7j"], id="single: the 7, not the Phoenix"),
-])
+@pytest.mark.parametrize(
+    "lead, refused, fulfilling",
+    [
+        pytest.param(["6j", "6s"], ["9j", "9s"], ["7j", "Phoenix"], id="pair: the 7 with the Phoenix"),
+        pytest.param(
+            ["6j", "6s", "6p", "8j", "8s"],
+            ["Aj", "As", "Ap", "Kj", "Ks"],
+            ["Aj", "As", "Ap", "7j", "Phoenix"],
+            id="full house: the 7 paired with the Phoenix",
+        ),
+        pytest.param(["6j"], ["Phoenix"], ["7j"], id="single: the 7, not the Phoenix"),
+    ],
+)
 def test_wish_must_be_fulfilled_in_any_combination_the_phoenix_helps_to_make(lead, refused, fulfilling):
     """001: "The next player who has a card of the desired rank, and can lawfully play it, must play
     it"; FAQ: "Even if he has to play a bomb or a sequence of appropriate length with the Phoenix."
@@ -297,8 +322,14 @@ def test_wish_binds_the_partner_who_gets_the_lead_from_the_dog():
     """001: the Hound "transfers the right to lead to the player's partner"; a lead is an ordinary
     turn, so the partner holding the wished rank must lead it ("The wish remains in force until
     someone fulfils it")."""
-    t = Table({0: ["Mahjong", "2j", "3s", "4p", "5r", "Dog", "6j", "6s", "6p", "8j", "8s", "8p", "Phoenix"],
-               1: ["7r"], 2: ["7j", "7s", "7p", "Aj"], 3: ["6r", "8r"]})
+    t = Table(
+        {
+            0: ["Mahjong", "2j", "3s", "4p", "5r", "Dog", "6j", "6s", "6p", "8j", "8s", "8p", "Phoenix"],
+            1: ["7r"],
+            2: ["7j", "7s", "7p", "Aj"],
+            3: ["6r", "8r"],
+        }
+    )
     t.play(0, "Mahjong", "2j", "3s", "4p", "5r", wish="7")
     t.pass_(1, 2, 3)
     assert t.turn == 0 and t.wish == "7"
@@ -323,6 +354,7 @@ def test_wish_for_a_rank_inside_the_mahjongs_own_straight_lasts():
 # ================================================================================================
 # Calls and scoring
 # ================================================================================================
+
 
 def test_tichu_success_plus_100_and_failed_grand_tichu_minus_200_in_a_played_hand():
     """001: small tichu "If he then wins the round (going out first) his team gets 100 extra
@@ -350,8 +382,16 @@ def test_card_points_100_per_hand():
     """001: "+10 for each king and each ten, +5 for each five, +25 for the Dragon, and -25 for the
     Phoenix. There are, thus, 100 points for the whole hand"."""
     assert card_points(TICHU_DECK) == 100
-    assert [card_points([c]) for c in ("Ks", "Tj", "5p", "Dragon", "Phoenix", "Aj", "Mahjong", "Dog")] == \
-        [10, 10, 5, 25, -25, 0, 0, 0]
+    assert [card_points([c]) for c in ("Ks", "Tj", "5p", "Dragon", "Phoenix", "Aj", "Mahjong", "Dog")] == [
+        10,
+        10,
+        5,
+        25,
+        -25,
+        0,
+        0,
+        0,
+    ]
 
 
 def test_game_ends_when_a_team_reaches_exactly_the_target():

@@ -5,6 +5,7 @@ Only cases that tests/engine/test_tien_zi_que.py does not already cover. Each te
 book line it checks (with a translation). Everything goes through the public engine API:
 ``TienZiQueState.apply`` / ``fold`` and the JSON of ``state_json`` / ``score_json``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -103,8 +104,7 @@ def test_never_more_than_one_combination_in_a_turn():
     # toutes les cartes pour ce faire" (never more than one combination a turn, even holding the
     # cards for more). After a Pung the turn is over, the second combination waits.
     g = Game()
-    g.start(0, ["C1b", "C2b", "C3b", "C4k", "C5k"], ["C9k", "C9r", "C8k", "Sg", "Wk"],
-            stock_top=["C6k", "Ew", "Sw"])
+    g.start(0, ["C1b", "C2b", "C3b", "C4k", "C5k"], ["C9k", "C9r", "C8k", "Sg", "Wk"], stock_top=["C6k", "Ew", "Sw"])
     g.do(draw(0), pung(0, ["C1b", "C2b", "C3b"], "C1b"))
     assert g.js["hands"][0] == ["C4k", "C5k", "C6k", "Ew", "Sw"] and g.state.turn == 1
     # refused: no Pung before a draw (wrong_phase is checked before the seat)
@@ -134,8 +134,7 @@ def test_a_refill_that_takes_the_last_two_cards_needs_no_reshuffle_yet():
     # épuisée lorsqu'un joueur est en train de compléter sa Main", is read as a refill left short.)
     g = Game()
     # seat 1 starts: every turn takes an odd number of cards, so seat 0 acts with an odd stock
-    g.start(1, ["C4b", "C5b", "Jk", "Ew", "Eb"], ["C4k", "C6r", "Sw", "Sr", "Dw"],
-            stock_bottom=["C6k", "C9r", "C9g"])
+    g.start(1, ["C4b", "C5b", "Jk", "Ew", "Eb"], ["C4k", "C6r", "Sw", "Sr", "Dw"], stock_bottom=["C6k", "C9r", "C9g"])
     while g.js["stock_size"] > 3:
         g.pass_turn()
     assert g.state.turn == 0
@@ -157,20 +156,43 @@ def test_a_refill_that_takes_the_last_two_cards_needs_no_reshuffle_yet():
 #: seat 1 makes two triplets on the way (East, South) and keeps East and South (worth 3).
 HAND0 = ["C1b", "C2b", "C9r", "C9g", "Nw"]
 HAND1 = ["Ew", "Ew", "Sw", "Sr", "Ng"]
-DRAWS = ["C3b", "C4b", "C5b",  # seat 0: draws C3b, pungs C1-C3, refills C4b C5b
-         "Eb", "Sg", "C1r",  # seat 1: draws Eb, pungs the East triplet, refills Sg C1r
-         "C6b", "C7b", "C8b",  # seat 0: C4-C6, refill C7b C8b
-         "C1g", "C2r", "C2g",  # seat 1: draws C1g, pungs the South triplet, refills
-         "C9b", "C1k", "C2k",  # seat 0: C7-C9, refill C1k C2k
-         "C3r",  # seat 1: draws and discards
-         "C3k", "C6k", "C7k"]  # seat 0: C1k-C3k, refill C6k C7k; C8k makes the fifth
-ACTIONS = [draw(0), pung(0, ["C1b", "C2b", "C3b"], "C1b"),
-           draw(1), pung(1, ["Ew", "Ew", "Eb"], "Ew"),
-           draw(0), pung(0, ["C4b", "C5b", "C6b"], "C4b"),
-           draw(1), pung(1, ["Sw", "Sr", "Sg"], "Sw"),
-           draw(0), pung(0, ["C7b", "C8b", "C9b"], "C9b"),
-           draw(1), discard(1, "C3r"),
-           draw(0), pung(0, ["C1k", "C2k", "C3k"], "C3k")]
+DRAWS = [
+    "C3b",
+    "C4b",
+    "C5b",  # seat 0: draws C3b, pungs C1-C3, refills C4b C5b
+    "Eb",
+    "Sg",
+    "C1r",  # seat 1: draws Eb, pungs the East triplet, refills Sg C1r
+    "C6b",
+    "C7b",
+    "C8b",  # seat 0: C4-C6, refill C7b C8b
+    "C1g",
+    "C2r",
+    "C2g",  # seat 1: draws C1g, pungs the South triplet, refills
+    "C9b",
+    "C1k",
+    "C2k",  # seat 0: C7-C9, refill C1k C2k
+    "C3r",  # seat 1: draws and discards
+    "C3k",
+    "C6k",
+    "C7k",
+]  # seat 0: C1k-C3k, refill C6k C7k; C8k makes the fifth
+ACTIONS = [
+    draw(0),
+    pung(0, ["C1b", "C2b", "C3b"], "C1b"),
+    draw(1),
+    pung(1, ["Ew", "Ew", "Eb"], "Ew"),
+    draw(0),
+    pung(0, ["C4b", "C5b", "C6b"], "C4b"),
+    draw(1),
+    pung(1, ["Sw", "Sr", "Sg"], "Sw"),
+    draw(0),
+    pung(0, ["C7b", "C8b", "C9b"], "C9b"),
+    draw(1),
+    discard(1, "C3r"),
+    draw(0),
+    pung(0, ["C1k", "C2k", "C3k"], "C3k"),
+]
 FIFTH = [draw(0, "C8k"), pung(0, ["C6k", "C7k", "C8k"], "C8k")]
 
 
@@ -249,8 +271,20 @@ def test_drawn_rounds_count_among_the_game_s_rounds():
     assert [h["drawn"] for h in sheet["hands"]] == [True] * 4
     assert [h["starter"] for h in sheet["hands"]] == [0, 1, 0, 1]
     assert sheet["complete"] is True and sheet["totals"] == [0, 0] and sheet["winner"] is None
-    assert score_json(fold({"format": "tichu-record/1", "variant": "tien-zi-que", "options": g.options,
-                            "players": PLAYERS, "events": g.events})) == sheet
+    assert (
+        score_json(
+            fold(
+                {
+                    "format": "tichu-record/1",
+                    "variant": "tien-zi-que",
+                    "options": g.options,
+                    "players": PLAYERS,
+                    "events": g.events,
+                }
+            )
+        )
+        == sheet
+    )
 
 
 # --- the deal ----------------------------------------------------------------------------------
@@ -259,8 +293,11 @@ def test_drawn_rounds_count_among_the_game_s_rounds():
 def test_the_deal_is_five_cards_each_never_more():
     # 004: "distribuer cinq cartes à chacun" (deal five cards to each player).
     g = Game()
-    g.refuse({"type": "round_start", "seat": 0, "hands": [DECK[:6], DECK[6:11]], "stock": DECK[11:]},
-             "deal_invalid", "seat 0 gets 6")
+    g.refuse(
+        {"type": "round_start", "seat": 0, "hands": [DECK[:6], DECK[6:11]], "stock": DECK[11:]},
+        "deal_invalid",
+        "seat 0 gets 6",
+    )
     g.do({"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": DECK[10:]})
     assert [len(h) for h in g.js["hands"]] == [5, 5] and g.js["stock_size"] == 44
 
@@ -276,28 +313,31 @@ def lines_of(pile, winning_draw=False):
     return points, by_name
 
 
-@pytest.mark.parametrize("pile, points, lines", [
-    # "Une carte peut être utilisée pour réaliser plusieurs Combinaisons valides" (a card may count
-    # in several lines of the table):
-    # a Brelan of honours also counts Caractères (one type)
-    (["Ew", "Ew", "Eb", "C1b", "C5r"], 6, {"three_of_a_kind": 5, "characters": 1}),
-    # Honneurs excludes only Caractères and Rose des vents: its Brelan still counts
-    (["Ew", "Ew", "Eb", "Sw", "Dr"], 21, {"honours": 16, "three_of_a_kind": 5}),
-    # a Paire of honours and Caractères of two types
-    (["Ew", "Ew", "Sr", "C1b", "C2k"], 5, {"pair": 2, "characters": 3}),
-    # Couleur (red) with a Paire and Caractères of three types
-    (["Dr", "Dr", "Sr", "Nr", "C5r"], 10, {"colour": 3, "pair": 2, "characters": 5}),
-    # Rose des vents with Cinq Éléments (four winds of four colours and a blue coin)
-    (["Ew", "Sr", "Wk", "Ng", "C1b"], 16, {"wind_rose": 12, "five_elements": 4}),
-    # Carré of coins (four series, four colours) with Cinq Éléments and Caractères
-    (["C2b", "C2k", "C2r", "C2g", "Ew"], 15, {"four_of_a_kind": 10, "five_elements": 4, "characters": 1}),
-    # Jeu Blanc of five white coins (an edition with a white series) with Fier Dragon
-    (["C2w", "C3w", "C4w", "C5w", "C6w"], 10, {"white_hand": 4, "proud_dragon": 6}),
-    # Empereur des Moineaux with a Paire of coins; the TZQ make no Brelan
-    (["C2b", "C2k", "Jk", "Jk", "Jk"], 8, {"sparrow_emperor": 6, "pair": 2}),
-    # Honneurs suprêmes with Jeu Blanc: five white honours of the five types
-    (["Ew", "Sw", "Ww", "Nw", "Dw"], 24, {"supreme_honours": 20, "white_hand": 4}),
-])
+@pytest.mark.parametrize(
+    "pile, points, lines",
+    [
+        # "Une carte peut être utilisée pour réaliser plusieurs Combinaisons valides" (a card may count
+        # in several lines of the table):
+        # a Brelan of honours also counts Caractères (one type)
+        (["Ew", "Ew", "Eb", "C1b", "C5r"], 6, {"three_of_a_kind": 5, "characters": 1}),
+        # Honneurs excludes only Caractères and Rose des vents: its Brelan still counts
+        (["Ew", "Ew", "Eb", "Sw", "Dr"], 21, {"honours": 16, "three_of_a_kind": 5}),
+        # a Paire of honours and Caractères of two types
+        (["Ew", "Ew", "Sr", "C1b", "C2k"], 5, {"pair": 2, "characters": 3}),
+        # Couleur (red) with a Paire and Caractères of three types
+        (["Dr", "Dr", "Sr", "Nr", "C5r"], 10, {"colour": 3, "pair": 2, "characters": 5}),
+        # Rose des vents with Cinq Éléments (four winds of four colours and a blue coin)
+        (["Ew", "Sr", "Wk", "Ng", "C1b"], 16, {"wind_rose": 12, "five_elements": 4}),
+        # Carré of coins (four series, four colours) with Cinq Éléments and Caractères
+        (["C2b", "C2k", "C2r", "C2g", "Ew"], 15, {"four_of_a_kind": 10, "five_elements": 4, "characters": 1}),
+        # Jeu Blanc of five white coins (an edition with a white series) with Fier Dragon
+        (["C2w", "C3w", "C4w", "C5w", "C6w"], 10, {"white_hand": 4, "proud_dragon": 6}),
+        # Empereur des Moineaux with a Paire of coins; the TZQ make no Brelan
+        (["C2b", "C2k", "Jk", "Jk", "Jk"], 8, {"sparrow_emperor": 6, "pair": 2}),
+        # Honneurs suprêmes with Jeu Blanc: five white honours of the five types
+        (["Ew", "Sw", "Ww", "Nw", "Dw"], 24, {"supreme_honours": 20, "white_hand": 4}),
+    ],
+)
 def test_lines_of_the_table_add_up(pile, points, lines):
     assert lines_of(pile) == (points, lines)
 

@@ -8,6 +8,7 @@
 Seats for the 003 examples: Pierre 0, Marie 1, Francis 2, Paul 3 ("Paul joue avec Marie et
 Pierre avec Francis"; play goes Pierre, Marie, Francis, Paul).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -107,6 +108,7 @@ def test_003_wish_bomb_of_the_wished_rank_is_forced():
 # seed 003: the Dog
 # ================================================================================================
 
+
 def test_003_dog_example_partner_and_next_player_out():
     """Pierre plays the Dog; Marie's turn is skipped; Francis (his partner) is out, so is Paul:
     the lead comes back to Pierre, who plays 7,7; then it is Marie's turn."""
@@ -155,11 +157,13 @@ COMPARISONS = [
     pytest.param(["3j", "3s"], ["6j", "6s"], id="6,6 beats 3,3"),
     pytest.param(["8j", "8s", "8p"], ["9j", "9s", "9p"], id="9,9,9 beats 8,8,8"),
     pytest.param(["8j", "8s", "8p", "Jj", "Js"], ["Tj", "Ts", "Tp", "3j", "3s"], id="10,10,10,3,3 beats 8,8,8,J,J"),
-    pytest.param(straight("23456789", "jspr"*2), straight("789TJQKA", "rjspjspr"),
-                 id="A..7 beats 9..2 (eight cards)"),
+    pytest.param(
+        straight("23456789", "jspr" * 2), straight("789TJQKA", "rjspjspr"), id="A..7 beats 9..2 (eight cards)"
+    ),
     pytest.param(straight("23456", "jsprj"), straight("34567", "prjsr"), id="7..3 beats 6..2"),
-    pytest.param([r + s for r in "789TJ" for s in "js"], [r + s for r in "9TJQK" for s in "pr"],
-                 id="K,K..9,9 beats J,J..7,7"),
+    pytest.param(
+        [r + s for r in "789TJ" for s in "js"], [r + s for r in "9TJQK" for s in "pr"], id="K,K..9,9 beats J,J..7,7"
+    ),
     pytest.param(["4j", "4s", "5j", "5s"], ["6j", "6s", "7j", "7s"], id="6,6,7,7 beats 5,5,4,4"),
 ]
 
@@ -238,8 +242,14 @@ def test_003_three_threes_and_phoenix_is_not_a_bomb():
 
 def test_003_bomb_on_a_special_card_and_on_any_combination():
     """A bomb may be played on any combination (the Mahjong, the Phoenix, the Dragon...)."""
-    t = Table({PIERRE: ["Mahjong"], MARIE: ["Phoenix", "2j", "2s", "2p", "2r"], PAUL: ["Dragon"],
-               FRANCIS: ["3j", "3s", "3p", "3r"]})
+    t = Table(
+        {
+            PIERRE: ["Mahjong"],
+            MARIE: ["Phoenix", "2j", "2s", "2p", "2r"],
+            PAUL: ["Dragon"],
+            FRANCIS: ["3j", "3s", "3p", "3r"],
+        }
+    )
     t.play(PIERRE, "Mahjong")
     t.play(MARIE, "Phoenix")
     t.bomb(FRANCIS, "3j", "3s", "3p", "3r")
@@ -249,6 +259,7 @@ def test_003_bomb_on_a_special_card_and_on_any_combination():
 # ================================================================================================
 # seed 003: the Phoenix and the Dragon
 # ================================================================================================
+
 
 def test_003_phoenix_after_an_eight_is_eight_and_a_half():
     t = Table({PIERRE: ["Mahjong", "8j"], MARIE: ["Phoenix"], FRANCIS: ["8s", "9s"]})
@@ -307,6 +318,7 @@ def test_003_bomb_on_the_dragon_takes_the_trick_and_keeps_it():
 # seed 003 (and 000): the Tichu scoring examples
 # ================================================================================================
 
+
 def _sheet(events):
     g = new_game("nanking", None, PLAYERS)
     for e in events:
@@ -315,18 +327,41 @@ def _sheet(events):
 
 
 # Paul is seat 3 (team 1, with Marie); Pierre and Francis are team 0.
-@pytest.mark.parametrize("event, expected", [
-    pytest.param({"type": "hand_result", "calls": {"3": "tichu"}, "out": [PAUL, PIERRE, MARIE, FRANCIS],
-                  "points": [70, 30]}, [70, 130], id="Paul tichu, first, 30:70 -> 130 and 70"),
-    pytest.param({"type": "hand_result", "calls": {"3": "tichu"}, "out": [PIERRE, MARIE, PAUL, FRANCIS],
-                  "points": [60, 40]}, [60, -60], id="Paul tichu, third, 40:60 -> -60 and 60"),
-    pytest.param({"type": "hand_result", "calls": {"3": "tichu"}, "out": [PAUL, MARIE]},
-                 [0, 300], id="Paul tichu, first, partner second -> 300 and 0"),
-    pytest.param({"type": "hand_result", "calls": {"3": "tichu"}, "out": [PIERRE, FRANCIS]},
-                 [200, -100], id="Paul tichu, opponents double victory -> -100 and 200"),
-    pytest.param({"type": "hand_result", "calls": {"1": "grand_tichu"}, "out": [PIERRE, MARIE, PAUL, FRANCIS],
-                  "points": [60, 40]}, [60, -160], id="000: failed Grand Tichu 40-200"),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        pytest.param(
+            {"type": "hand_result", "calls": {"3": "tichu"}, "out": [PAUL, PIERRE, MARIE, FRANCIS], "points": [70, 30]},
+            [70, 130],
+            id="Paul tichu, first, 30:70 -> 130 and 70",
+        ),
+        pytest.param(
+            {"type": "hand_result", "calls": {"3": "tichu"}, "out": [PIERRE, MARIE, PAUL, FRANCIS], "points": [60, 40]},
+            [60, -60],
+            id="Paul tichu, third, 40:60 -> -60 and 60",
+        ),
+        pytest.param(
+            {"type": "hand_result", "calls": {"3": "tichu"}, "out": [PAUL, MARIE]},
+            [0, 300],
+            id="Paul tichu, first, partner second -> 300 and 0",
+        ),
+        pytest.param(
+            {"type": "hand_result", "calls": {"3": "tichu"}, "out": [PIERRE, FRANCIS]},
+            [200, -100],
+            id="Paul tichu, opponents double victory -> -100 and 200",
+        ),
+        pytest.param(
+            {
+                "type": "hand_result",
+                "calls": {"1": "grand_tichu"},
+                "out": [PIERRE, MARIE, PAUL, FRANCIS],
+                "points": [60, 40],
+            },
+            [60, -160],
+            id="000: failed Grand Tichu 40-200",
+        ),
+    ],
+)
 def test_003_tichu_scoring_examples(event, expected):
     g = _sheet([event])
     assert g.totals == expected
@@ -356,6 +391,7 @@ def test_003_tichu_example_300_played_card_by_card():
 # seed 001: FAQ
 # ================================================================================================
 
+
 def test_001_faq_hound_cannot_be_bombed():
     """ "No, Bombs cannot be used to take the hound (and the right to lead)." """
     t = Table({PIERRE: ["Mahjong", "Dog"], MARIE: ["9j", "9s", "9p", "9r"], PAUL: straight("23456", "s")})
@@ -368,6 +404,7 @@ def test_001_faq_hound_cannot_be_bombed():
 
 def bombs_by_seat(t):
     from games.engine import bombs_out_of_turn
+
     return bombs_out_of_turn(t.state)
 
 
@@ -403,8 +440,9 @@ K_BOMB = ["Kj", "Ks", "Kp", "Kr"]
 
 def test_001_faq_between_players_1_and_2_others_may_bomb_without_the_wish():
     """Players 3 and 4 (and player 1 on his own Mahjong) bomb out of turn without fulfilling."""
-    t = Table({0: ["Mahjong", "2j", "2s", "2p", "2r"], 2: ["5j", "5s", "5p", "5r", "8j"],
-               3: ["6j", "6s", "6p", "6r", "8p"]})
+    t = Table(
+        {0: ["Mahjong", "2j", "2s", "2p", "2r"], 2: ["5j", "5s", "5p", "5r", "8j"], 3: ["6j", "6s", "6p", "6r", "8p"]}
+    )
     t.play(0, "Mahjong", wish="8")
     t.bomb(0, "2j", "2s", "2p", "2r")  # player 1 bombs his own Mahjong
     assert t.wish == "8"
@@ -564,8 +602,13 @@ def test_001_faq_three_threes_and_phoenix_is_not_a_full_house():
 
 
 def test_001_faq_straight_flush_is_never_a_normal_straight():
-    t = Table({PIERRE: ["Mahjong"] + straight("34567", "jjsjs"), MARIE: straight("45678", "p"),
-               FRANCIS: straight("56789", "rrrrs")})
+    t = Table(
+        {
+            PIERRE: ["Mahjong"] + straight("34567", "jjsjs"),
+            MARIE: straight("45678", "p"),
+            FRANCIS: straight("56789", "rrrrs"),
+        }
+    )
     t.play(PIERRE, *straight("34567", "jjsjs"))
     t.play(MARIE, *straight("45678", "p"))
     assert t.trick[-1]["combination"] == "bomb"
@@ -589,6 +632,7 @@ def test_001_faq_mahjong_straight_of_one_suit_is_not_a_bomb():
 # ================================================================================================
 # seed 000 (TIKI): FAQ
 # ================================================================================================
+
 
 def test_000_tiki_missed_wish_penalty_opponents_score_200_calls_as_usual():
     """ "Si un joueur, par inadvertance, néglige de jouer la carte souhaitée par le Moineau,
@@ -623,7 +667,7 @@ def test_000_tiki_bomb_on_ones_own_play_between_turns():
 
 def test_000_tiki_bomb_until_the_trick_is_gathered_but_not_after():
     """ "Une Bombe peut être jouée jusqu'à la fin d'un pli, avant qu'un joueur ne ramasse les
-    cartes" ... "elle ne permet jamais d'enlever le droit d'entamer". """
+    cartes" ... "elle ne permet jamais d'enlever le droit d'entamer"."""
     t = Table({PIERRE: ["Mahjong", "Aj", "3j"], PAUL: ["9j", "9s", "9p", "9r", "Tj", "Ts", "Tp", "Tr"]})
     t.play(PIERRE, "Aj").pass_(MARIE, FRANCIS, PAUL)
     t.play(PIERRE, "3j")  # the next lead gathers the trick
@@ -665,8 +709,14 @@ def test_000_tiki_bomb_your_own_dragon_to_keep_it():
 def test_000_tiki_simultaneous_bombs_in_order_of_play():
     """Several bombs may follow one another; each must beat the last; after a bomb the player to
     the bomber's right (the next seat) has the turn."""
-    t = Table({PIERRE: ["Mahjong", "Kj"], MARIE: ["4j", "4s", "4p", "4r"], FRANCIS: ["3j", "3s", "3p", "3r"],
-               PAUL: ["5j", "5s", "5p", "5r"]})
+    t = Table(
+        {
+            PIERRE: ["Mahjong", "Kj"],
+            MARIE: ["4j", "4s", "4p", "4r"],
+            FRANCIS: ["3j", "3s", "3p", "3r"],
+            PAUL: ["5j", "5s", "5p", "5r"],
+        }
+    )
     t.play(PIERRE, "Kj")
     t.bomb(FRANCIS, "3j", "3s", "3p", "3r")
     assert t.turn == PAUL

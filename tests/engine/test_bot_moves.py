@@ -2,6 +2,7 @@
 and stop at the first step that is another seat's. A property over seeded tables of four games:
 every event they give folds, is the step of a seat a bot plays for, and when they stop the next
 step is not a bot's."""
+
 from __future__ import annotations
 
 import random
@@ -27,8 +28,11 @@ def deal(state, rng: random.Random) -> None:
 def someone_else(state, bots, rng: random.Random) -> dict | None:
     """A person's step: any legal action of a seat no bot plays for (pushes included)."""
     played = {s for b in bots for s in engine.seats_played_by(state, b)}
-    options = [a for a in engine.legal_actions(state)
-               if a.get("seat") not in played and a["type"] not in ("tichu", "grand_tichu")]
+    options = [
+        a
+        for a in engine.legal_actions(state)
+        if a.get("seat") not in played and a["type"] not in ("tichu", "grand_tichu")
+    ]
     return rng.choice(options) if options else None
 
 

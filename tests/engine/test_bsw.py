@@ -4,6 +4,7 @@ Facts below were counted on the logs themselves (grep) and are checked against t
 The engine checks (every complete hand accepted, score equal to Ergebnis) run once the engine's
 ``fold``/``score_json`` are importable.
 """
+
 from __future__ import annotations
 
 import io
@@ -51,6 +52,7 @@ def hands_of(record):
 
 
 # ------------------------------------------------------------------ cards and readings
+
 
 def test_card_mapping():
     assert card_from_bsw("R10") == "Tr"
@@ -266,6 +268,7 @@ def test_format_errors_name_the_line():
 
 # ------------------------------------------------------------------ round trip
 
+
 @pytest.mark.parametrize("name", LOGS)
 def test_export_round_trip_byte_for_byte(name):
     log = text(name)
@@ -289,6 +292,7 @@ def test_export_without_meta_order_differs_only_in_startkarten_order():
 
 # ------------------------------------------------------------------ command line
 
+
 def test_cli_from_file_and_stdin(capsys, monkeypatch):
     assert main_from_bsw([str(CORPUS / "2241381.tch")]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -304,6 +308,7 @@ def test_cli_from_file_and_stdin(capsys, monkeypatch):
 
 
 # ------------------------------------------------------------------ against the rules engine
+
 
 def _engine():
     from games.engine import EngineError, fold, score_json
@@ -356,10 +361,13 @@ def test_engine_bsw_grand_tichu_quirk():
     out first): by the book 30 - 70 (+200 -200), BSW's reading 30 - 270."""
     _, _, score_json = _engine()
     log = text("2241381").replace(
-        "Grosses Tichu: (1)lionheart99917\n", "Grosses Tichu: (1)lionheart99917\nGrosses Tichu: (3)Sayxas\n", 1)
+        "Grosses Tichu: (1)lionheart99917\n", "Grosses Tichu: (1)lionheart99917\nGrosses Tichu: (3)Sayxas\n", 1
+    )
     book = parse_bsw(log)[0]
     assert [e for e in hands_of(book)[3] if e["type"] == "grand_tichu"] == [
-        {"type": "grand_tichu", "seat": 1}, {"type": "grand_tichu", "seat": 3}]
+        {"type": "grand_tichu", "seat": 1},
+        {"type": "grand_tichu", "seat": 3},
+    ]
     assert export_bsw(book) == log
     assert score_json(_fold_or_explain(book))["hands"][3]["points"] == [30, 70]
     quirk = parse_bsw(log, bsw_scoring=True)[0]
@@ -384,6 +392,7 @@ def test_export_places_the_phoenix_of_a_record_without_reading():
     again = parse_bsw(export_bsw(rec))[0]
     assert sorted(again["events"][k]["cards"]) == sorted(play["cards"])
     from games.engine.bsw import default_phoenix
+
     assert again["events"][k]["phoenix"] == default_phoenix(play["cards"])
     assert default_phoenix([card_from_bsw(c) for c in "B7 Ph G5 G4 B3".split()]) == "6"
     assert default_phoenix([card_from_bsw(c) for c in "Ph SD SB R10 B9".split()]) == "K"
@@ -457,13 +466,16 @@ def test_card_blocks_with_a_new_handle_are_still_a_substitution():
     assert export_bsw(rec) == edited
 
 
-@pytest.mark.parametrize("line", [
-    "Tichu: (2)miss.panic",  # a call before the exchange
-    "BOMBE: (0)Us_D_Marshal_r_G (1)lionheart99917 ",
-    "Tichu: (3)Sayxas",  # a call during the play
-    "Drache an: (3)Sayxas",
-    "Grosses Tichu: (1)lionheart99917",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Tichu: (2)miss.panic",  # a call before the exchange
+        "BOMBE: (0)Us_D_Marshal_r_G (1)lionheart99917 ",
+        "Tichu: (3)Sayxas",  # a call during the play
+        "Drache an: (3)Sayxas",
+        "Grosses Tichu: (1)lionheart99917",
+    ],
+)
 def test_other_handle_on_a_line_without_cards_is_not_a_substitution(line):
     """Regression (January 2007 log): BSW once printed a Tichu call under a handle that never played
     (the seat's player went on under their own handle on the next line). A line without cards
@@ -503,9 +515,13 @@ def test_a_call_lines_other_handle_is_forgotten_once_the_seat_plays_under_its_ow
     own = [i for i in range(call + 1, len(lines)) if lines[i].startswith("(3)Sayxas")]
     cut = own[2]  # the seat plays twice under its own handle first
     # and no other line without cards names the seat in between (that would also forget the call)
-    assert not any("(3)Sayxas" in ln and not ln.startswith("(3)") for ln in lines[call + 1:cut])
-    edited_lines = (lines[:call] + ["Tichu: (3)Newbie"] + lines[call + 1:cut]
-                    + [ln.replace("Sayxas", "Newbie") for ln in lines[cut:]])
+    assert not any("(3)Sayxas" in ln and not ln.startswith("(3)") for ln in lines[call + 1 : cut])
+    edited_lines = (
+        lines[:call]
+        + ["Tichu: (3)Newbie"]
+        + lines[call + 1 : cut]
+        + [ln.replace("Sayxas", "Newbie") for ln in lines[cut:]]
+    )
     rec = parse_bsw("\n".join(edited_lines))[0]
     (sub,) = rec["meta"]["substitutions"]
     assert sub["seat"] == 3 and sub["name"] == "Newbie"
@@ -520,8 +536,13 @@ def test_bench_import_smoke():
 
     _engine()
     root = Path(__file__).resolve().parents[2]
-    proc = subprocess.run([sys.executable, str(root / "bench" / "import.py"), "--seconds", "0", "--json"],
-                          capture_output=True, text=True, cwd=root, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, str(root / "bench" / "import.py"), "--seconds", "0", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["hands"] == 47 and report["events"] == 3381 and report["score_mismatches"] == []
@@ -559,8 +580,11 @@ def test_log_cut_anywhere_round_trips_but_for_its_last_line():
             continue
         a, b = cut.split("\n")[:-1], out.split("\n")[:-1]
         if len(a) == len(b) + 1 and a[:-1] == b:
-            assert a[-1] in ("---------------Startkarten------------------", "Schupfen:",
-                             "---------------Rundenverlauf------------------"), a[-1]
+            assert a[-1] in (
+                "---------------Startkarten------------------",
+                "Schupfen:",
+                "---------------Rundenverlauf------------------",
+            ), a[-1]
         else:
             assert len(b) == len(a) + 1 and b[:-1] == a, keep
             assert b[-1].startswith("BOMBE: ") or b[-1].endswith(" passt."), b[-1]
@@ -640,8 +664,14 @@ def test_engine_command_line_from_bsw():
 
     _engine()
     root = Path(__file__).resolve().parents[2]
-    run = lambda *args, **kw: subprocess.run([sys.executable, "-m", "games.engine", "from-bsw", *args],  # noqa: E731
-                                             capture_output=True, text=True, cwd=root, timeout=120, **kw)
+    run = lambda *args, **kw: subprocess.run(
+        [sys.executable, "-m", "games.engine", "from-bsw", *args],  # noqa: E731
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+        **kw,
+    )
     proc = run(str(CORPUS / "300357.tch"), "--anonymise")
     assert proc.returncode == 0, proc.stderr
     (rec,) = json.loads(proc.stdout)

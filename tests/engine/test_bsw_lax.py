@@ -5,6 +5,7 @@ handle, a Grand Tichu line printed twice, a Mahjong with no ``Wunsch`` line, ``W
 lax reading, where a line the reader does not understand, or an event the engine refuses, costs
 that hand and never the game. A straight-flush bomb on a Dragon and a bomb on one's own Dragon
 trick are not in the corpus: they are played by the engine and written by the exporter."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,8 +34,11 @@ def edit(old: str, new: str, count: int = 1) -> str:
 
 def play_events(record: dict) -> list[dict]:
     """The events after the deal, each play's cards as a set (BSW writes them in its own order)."""
-    return [{**e, "cards": sorted(e["cards"])} if e["type"] == "play" else e
-            for e in record["events"] if e["type"] not in ("deal", "draw")]
+    return [
+        {**e, "cards": sorted(e["cards"])} if e["type"] == "play" else e
+        for e in record["events"]
+        if e["type"] not in ("deal", "draw")
+    ]
 
 
 def test_a_seat_printed_without_its_handle_takes_it_from_its_other_lines():
@@ -50,7 +54,7 @@ def test_a_seat_printed_without_its_handle_takes_it_from_its_other_lines():
     k = next(i for i, ln in enumerate(later) if i > 90 and ln.startswith("(2)miss.panic ") and len(ln.split()) == 9)
     for i in (k, k + 5):
         assert later[i].startswith("(2)miss.panic ")
-        later[i] = "(2)" + later[i][len("(2)miss.panic"):]
+        later[i] = "(2)" + later[i][len("(2)miss.panic") :]
     (read,) = read_bsw("\n".join(later), lax=False)
     assert read.record == parse_bsw(log())[0]
     assert [n["line"] for n in read.notes] == [k + 1]
@@ -99,8 +103,16 @@ def test_wunsch_10_is_a_wish_for_the_ten_and_a_refused_hand_costs_only_that_hand
     # seat 1 holds R10 and G10 but passes (the real log wished a 2): the engine refuses the pass
     assert check_game(read.record).error.code == "wish_not_fulfilled"
     notes = settle_refused_hands(read.record, read.event_lines)
-    assert notes == [{"hand": 1, "line": 20, "action": "kept as its score-sheet line",
-                      "reason": notes[0]["reason"], "rule": "kept:refused", "params": notes[0]["params"]}]
+    assert notes == [
+        {
+            "hand": 1,
+            "line": 20,
+            "action": "kept as its score-sheet line",
+            "reason": notes[0]["reason"],
+            "rule": "kept:refused",
+            "params": notes[0]["params"],
+        }
+    ]
     assert "wish_not_fulfilled" in notes[0]["reason"]
     check = check_game(read.record)
     assert check.error is None and check.equal == 8  # hand 1 as its line, hands 2-8 card by card
@@ -178,7 +190,7 @@ def test_a_refused_hand_whose_score_fits_no_order_is_left_out_and_the_next_hand_
     # hand 2's wish becomes a ten (seat 1 holds one and plays a 2: refused) and its Ergebnis no score
     text = log()
     second = text.index("Wunsch:2\n", text.index("Wunsch:2\n") + 1)
-    shaped = text[:second] + "Wunsch:10\n" + text[second + len("Wunsch:2\n"):]
+    shaped = text[:second] + "Wunsch:10\n" + text[second + len("Wunsch:2\n") :]
     shaped = shaped.replace("Ergebnis: 0 - 300", "Ergebnis: 3 - 297", 1)
     (read,) = read_bsw(shaped)
     shufflers = [e["seat"] for e in read.record["events"] if e["type"] == "shuffle"]

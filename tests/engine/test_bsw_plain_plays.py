@@ -3,6 +3,7 @@ the seat's current handle, cards read before) reads exactly what the general pat
 (``HandReader.read_play``, line by line) reads: every game's events, event lines, results,
 substitutions, Startkarten and lax notes, on every corpus log and on logs edited to leave the
 plain path mid-hand (another handle, a call naming another handle, a line the reader refuses)."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,7 +35,10 @@ def _general_path(text: str, lax: bool, monkeypatch: pytest.MonkeyPatch) -> str:
 def _edited() -> list[tuple[str, str]]:
     text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="utf-8")
     edits = {
-        "a pass under another handle": ("(1)lionheart99917 passt.\n(2)miss.panic: G2", "(1)someone passt.\n(2)miss.panic: G2"),
+        "a pass under another handle": (
+            "(1)lionheart99917 passt.\n(2)miss.panic: G2",
+            "(1)someone passt.\n(2)miss.panic: G2",
+        ),
         "a play under another handle": ("(3)Sayxas: GK \n", "(3)other: GK \n"),
         "a call naming another handle, then plays": ("(2)miss.panic: S3 \n", "(2)miss.panic: S3 \nTichu: (0)x\n"),
         "an unknown card code in a play": ("(3)Sayxas: RA \n", "(3)Sayxas: XX \n"),

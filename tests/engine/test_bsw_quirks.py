@@ -16,11 +16,14 @@ def text() -> str:
     return LOG.read_text(encoding="latin-1")
 
 
-@pytest.mark.parametrize("cards, reading", [
-    (["Kj", "Ks", "Phoenix", "2p", "2j"], "2"),  # before the pair it joins: 222 + KK
-    (["Phoenix", "8r", "8s", "5s", "5r"], "8"),
-    (["8r", "8s", "5s", "5r", "Phoenix"], "5"),  # at the end: the pair before it
-])
+@pytest.mark.parametrize(
+    "cards, reading",
+    [
+        (["Kj", "Ks", "Phoenix", "2p", "2j"], "2"),  # before the pair it joins: 222 + KK
+        (["Phoenix", "8r", "8s", "5s", "5r"], "8"),
+        (["8r", "8s", "5s", "5r", "Phoenix"], "5"),  # at the end: the pair before it
+    ],
+)
 def test_phoenix_in_a_two_pair_full_house_joins_the_pair_after_it(cards, reading):
     assert phoenix_reading(cards) == reading
 
@@ -42,6 +45,7 @@ def test_games_joined_by_end_game_separators_are_split_there():
 
 # --- BSW's Grand Tichu quirk, as BSW applies it (issue #20: wider than both partners calling) ----
 
+
 def _hand(calls: dict, out: list, points: list) -> dict:
     return {"type": "hand_result", "calls": calls, "out": out, "points": points}
 
@@ -50,16 +54,25 @@ def _points(quirk, calls: dict, out: list, points: list) -> list:
     from games.engine import fold, score_json
 
     options = {} if quirk is None else {"bsw_grand_tichu_quirk": quirk}
-    record = {"variant": "nanking", "options": options, "players": ["A", "B", "C", "D"],
-              "events": [_hand(calls, out, points)]}
+    record = {
+        "variant": "nanking",
+        "options": options,
+        "players": ["A", "B", "C", "D"],
+        "events": [_hand(calls, out, points)],
+    }
     return score_json(fold(record))["hands"][0]["points"]
 
 
-@pytest.mark.parametrize("quirk, expected", [
-    (None, [-35, 35]), (False, [-35, 35]),
-    (True, [-35, 35]), ("both_grand", [-35, 35]),  # the first spelling keeps its narrow meaning
-    ("partner_grand", [165, 35]),
-])
+@pytest.mark.parametrize(
+    "quirk, expected",
+    [
+        (None, [-35, 35]),
+        (False, [-35, 35]),
+        (True, [-35, 35]),
+        ("both_grand", [-35, 35]),  # the first spelling keeps its narrow meaning
+        ("partner_grand", [165, 35]),
+    ],
+)
 def test_a_failed_grand_tichu_of_the_first_outs_partner(quirk, expected):
     # issue #20's hand: seat 0 called Tichu and went out first, his partner seat 2 called Grand
     # Tichu and failed; BSW wrote 170 - -170 where the book gives -30 - -170 (the -200 not charged).
@@ -78,9 +91,12 @@ def test_a_failed_small_tichu_of_the_first_outs_partner_is_charged():
     # Tichu failed: BSW wrote 300 - 0, the book's score (+200 -100 + 200 double victory)
     from games.engine import fold, score_json
 
-    record = {"variant": "nanking", "options": {"bsw_grand_tichu_quirk": "partner_grand"},
-              "players": ["A", "B", "C", "D"],
-              "events": [{"type": "hand_result", "calls": {"0": "tichu", "2": "grand_tichu"}, "out": [2, 0]}]}
+    record = {
+        "variant": "nanking",
+        "options": {"bsw_grand_tichu_quirk": "partner_grand"},
+        "players": ["A", "B", "C", "D"],
+        "events": [{"type": "hand_result", "calls": {"0": "tichu", "2": "grand_tichu"}, "out": [2, 0]}],
+    }
     assert score_json(fold(record))["hands"][0]["points"] == [300, 0]
 
 

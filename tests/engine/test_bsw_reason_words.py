@@ -6,6 +6,7 @@ a hand, a hand cut short, an event the engine refuses); every reason found must 
 rule and parameters (games/engine/bsw_words.py) exactly as the English message in English, and in
 French, German and Ukrainian from the engine's catalogue, never falling back to English. The
 shapes must reach every template: a template no shape reaches, or a reason without one, fails."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -63,21 +64,29 @@ SHAPES: dict[str, Callable[[Lines], Any]] = {
     "a short block line": lambda ls: ls.__setitem__(in_hand(1, ls) + 1, ls[in_hand(1, ls) + 1].rsplit(" ", 4)[0]),
     "three seats in the first block": lambda ls: ls.pop(in_hand(1, ls) + 4),
     "a stranger's line before Schupfen": lambda ls: _insert(ls, ls.index("Schupfen:", in_hand(1, ls)), "hallo"),
-    "a push line without its end": lambda ls: ls.__setitem__(_push_line(ls, in_hand(1, ls)),
-                                                             ls[_push_line(ls, in_hand(1, ls))][:-3]),
-    "a push line of two cards": lambda ls: ls.__setitem__(_push_line(ls, in_hand(1, ls)),
-                                                          ls[_push_line(ls, in_hand(1, ls))].rsplit(" - ", 2)[0] + " - "),
+    "a push line without its end": lambda ls: ls.__setitem__(
+        _push_line(ls, in_hand(1, ls)), ls[_push_line(ls, in_hand(1, ls))][:-3]
+    ),
+    "a push line of two cards": lambda ls: ls.__setitem__(
+        _push_line(ls, in_hand(1, ls)), ls[_push_line(ls, in_hand(1, ls))].rsplit(" - ", 2)[0] + " - "
+    ),
     "a stranger's line in the exchange": lambda ls: _insert(ls, ls.index("Schupfen:", in_hand(1, ls)) + 1, "hallo"),
     "a hand cut in its first block": lambda ls: ls.__delitem__(slice(in_hand(1, ls) + 4, in_hand(2, ls))),
     "a hand cut in its second block": lambda ls: ls.__delitem__(slice(in_hand(1, ls) + 9, in_hand(2, ls))),
     "14 cards that are not the 8 and 6 more": lambda ls: ls.__setitem__(
-        in_hand(1, ls) + 6, ls[in_hand(1, ls) + 6].rsplit(" ", 2)[0] + " " + ls[in_hand(1, ls) + 6].split(" ")[1] + " "),
+        in_hand(1, ls) + 6, ls[in_hand(1, ls) + 6].rsplit(" ", 2)[0] + " " + ls[in_hand(1, ls) + 6].split(" ")[1] + " "
+    ),
     "a Wunsch line twice": lambda ls: _insert(ls, _second_wish(ls) + 1, ls[_second_wish(ls)]),
-    "a Grand Tichu nobody called, in the play": lambda ls: _insert(ls, _second_wish(ls) + 1, "Grosses Tichu: (2)miss.panic"),
-    "Drache an before any trick": lambda ls: _insert(ls, ls.index(PLAY_HEADER, in_hand(1, ls)) + 1,
-                                                     "Drache an: (0)Us_D_Marshal_r_G"),
-    "a hand cut in its play": lambda ls: ls.__delitem__(slice(first_play(ls, in_hand(1, ls)) + 1, None))
-    or _cards(ls, first_play(ls, in_hand(1, ls)), "Zz"),
+    "a Grand Tichu nobody called, in the play": lambda ls: _insert(
+        ls, _second_wish(ls) + 1, "Grosses Tichu: (2)miss.panic"
+    ),
+    "Drache an before any trick": lambda ls: _insert(
+        ls, ls.index(PLAY_HEADER, in_hand(1, ls)) + 1, "Drache an: (0)Us_D_Marshal_r_G"
+    ),
+    "a hand cut in its play": lambda ls: (
+        ls.__delitem__(slice(first_play(ls, in_hand(1, ls)) + 1, None))
+        or _cards(ls, first_play(ls, in_hand(1, ls)), "Zz")
+    ),
     "an Ergebnis no finishing order gives": lambda ls: (
         _insert(ls, first_play(ls, in_hand(1, ls)) + 1, "Zuschauer: hallo"),
         ls.__setitem__(ls.index("Ergebnis: 0 - 300"), "Ergebnis: 3 - 297"),
@@ -118,8 +127,9 @@ def found() -> dict[str, tuple[list[BSWFormatError], list[dict[str, Any]]]]:
 def test_every_shape_is_refused_or_mended_and_all_templates_are_reached(found):
     assert [shape for shape, (errors, notes) in found.items() if not errors and not notes] == []
     reader_rules = {e.rule for errors, _ in found.values() for e in errors}
-    reader_rules |= {n["params"]["cause"]["rule"] for _, notes in found.values() for n in notes
-                     if "cause" in n.get("params", {})}
+    reader_rules |= {
+        n["params"]["cause"]["rule"] for _, notes in found.values() for n in notes if "cause" in n.get("params", {})
+    }
     assert reader_rules == set(READER_WORDS)
     assert {n.get("rule") for _, notes in found.values() for n in notes} == set(MENDED_WORDS)
 

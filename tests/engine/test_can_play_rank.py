@@ -4,6 +4,7 @@ the usual tops, for speed. It must give the enumeration's answer (iter_combinati
 with_rank), which stays the reference: on random hands of one deck and of two (Grand Seigneur's
 duplicates), random tops of every kind read from random cards, every wished rank, every rules
 flag. Hands are drawn near the top's ranks so that the yes answers are not rare."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings

@@ -1,4 +1,5 @@
 """``python -m games.engine``: the JSON, exit statuses and error codes of record-format.md section 4."""
+
 import json
 import subprocess
 import sys
@@ -12,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin=None):
-    result = subprocess.run([sys.executable, "-m", "games.engine", *args], cwd=ROOT, input=stdin,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "games.engine", *args], cwd=ROOT, input=stdin, capture_output=True, text=True
+    )
     return result.returncode, json.loads(result.stdout)
 
 
@@ -46,9 +48,16 @@ def test_state_at_n_and_from_stdin(record_file):
 
 
 def test_a_rejected_event_exits_1_with_its_index():
-    record = {"format": "tichu-record/1", "variant": "nanking", "players": ["A", "B", "C", "D"],
-              "events": [{"type": "shuffle", "seat": 2}, {"type": "draw", "seat": 2, "card": "Ks"},
-                         {"type": "draw", "seat": 0, "card": "Kj"}]}
+    record = {
+        "format": "tichu-record/1",
+        "variant": "nanking",
+        "players": ["A", "B", "C", "D"],
+        "events": [
+            {"type": "shuffle", "seat": 2},
+            {"type": "draw", "seat": 2, "card": "Ks"},
+            {"type": "draw", "seat": 0, "card": "Kj"},
+        ],
+    }
     code, out = run("score", "-", stdin=json.dumps(record))
     assert code == 1
     assert out["ok"] is False and out["index"] == 2
@@ -56,8 +65,15 @@ def test_a_rejected_event_exits_1_with_its_index():
     assert "seat 3" in out["error"]["message"]
 
 
-@pytest.mark.parametrize("text", ["not json", "[]", '{"variant": "nanking", "players": "ABCD"}',
-                                  '{"variant": "chess", "players": ["A","B","C","D"], "events": []}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[]",
+        '{"variant": "nanking", "players": "ABCD"}',
+        '{"variant": "chess", "players": ["A","B","C","D"], "events": []}',
+    ],
+)
 def test_a_malformed_record_exits_2(text):
     code, out = run("score", "-", stdin=text)
     assert code == 2
@@ -65,8 +81,11 @@ def test_a_malformed_record_exits_2(text):
 
 
 def test_an_unknown_card_is_named():
-    record = {"variant": "nanking", "players": ["A", "B", "C", "D"],
-              "events": [{"type": "shuffle", "seat": 0}, {"type": "draw", "seat": 0, "card": "Xx"}]}
+    record = {
+        "variant": "nanking",
+        "players": ["A", "B", "C", "D"],
+        "events": [{"type": "shuffle", "seat": 0}, {"type": "draw", "seat": 0, "card": "Xx"}],
+    }
     code, out = run("score", "-", stdin=json.dumps(record))
     assert code == 1 and out["index"] == 1
     assert out["error"]["code"] == "unknown_card" and "'Xx'" in out["error"]["message"]

@@ -2,6 +2,7 @@
 must answer exactly as schema.check_types, the check it stands for: the same events accepted,
 the same refusals with the same code and message. The ways in (append, legal check, import, CLI)
 are tested with wrongly typed fields in tests/api/test_event_fuzz.py and test_event_shapes.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,8 +25,12 @@ class Seat(int):
 SCHEMAS = {"family": FAMILY, "tien-zi-que": TIEN_ZI_QUE}
 COMPILED = {name: compile_checks(schema) for name, schema in SCHEMAS.items()}
 #: JSON values, and values of subclasses that only Python callers can pass
-VALUES = JSON_VALUES | st.builds(Code, st.sampled_from(["5s", "7", "x"])) | st.builds(Seat, st.integers(0, 3)) \
+VALUES = (
+    JSON_VALUES
+    | st.builds(Code, st.sampled_from(["5s", "7", "x"]))
+    | st.builds(Seat, st.integers(0, 3))
     | st.lists(st.builds(Code, st.sampled_from(["5s", "Dragon"])), max_size=3)
+)
 
 
 def outcome(check, *args) -> tuple[str, str] | None:
@@ -48,17 +53,20 @@ def test_the_compiled_check_answers_as_check_types(data, name):
     assert outcome(COMPILED[name][kind], event) == outcome(check_types, schema, event)
 
 
-@pytest.mark.parametrize("event, refused", [
-    ({"type": "play", "seat": 0, "cards": ["5s"]}, False),
-    ({"type": "play", "seat": True, "cards": ["5s"]}, True),
-    ({"type": "play", "seat": Seat(1), "cards": [Code("5s")], "wish": Code("7")}, False),
-    ({"type": "play", "seat": 0, "cards": ["5s", 5]}, True),
-    ({"type": "play", "seat": 0, "cards": ("5s",)}, True),
-    ({"type": "play", "seat": 0, "cards": ["5s"], "phoenix": []}, True),
-    ({"type": "pass", "seat": 1.0}, True),
-    ({"type": "push", "seat": 0, "cards": {"1": "5s", "2": ["6s"]}}, False),
-    ({"type": "hand_result", "calls": {}, "out": [0, True], "points": [0, 0]}, True),
-])
+@pytest.mark.parametrize(
+    "event, refused",
+    [
+        ({"type": "play", "seat": 0, "cards": ["5s"]}, False),
+        ({"type": "play", "seat": True, "cards": ["5s"]}, True),
+        ({"type": "play", "seat": Seat(1), "cards": [Code("5s")], "wish": Code("7")}, False),
+        ({"type": "play", "seat": 0, "cards": ["5s", 5]}, True),
+        ({"type": "play", "seat": 0, "cards": ("5s",)}, True),
+        ({"type": "play", "seat": 0, "cards": ["5s"], "phoenix": []}, True),
+        ({"type": "pass", "seat": 1.0}, True),
+        ({"type": "push", "seat": 0, "cards": {"1": "5s", "2": ["6s"]}}, False),
+        ({"type": "hand_result", "calls": {}, "out": [0, True], "points": [0, 0]}, True),
+    ],
+)
 def test_the_compiled_check_by_hand(event, refused):
     got = outcome(COMPILED["family"][event["type"]], event)
     assert got == outcome(check_types, FAMILY, event)
@@ -80,8 +88,11 @@ def test_the_compiled_strict_check_answers_as_check_strict(data, name):
     event = {"type": kind}
     for field in schema.get(kind, {}) if isinstance(kind, str) else {}:
         if data.draw(st.booleans()):
-            event[field] = data.draw(VALUES | st.text(min_size=MAX_TEXT_CHARS - 1, max_size=MAX_TEXT_CHARS + 2)
-                                     | st.lists(st.just("5s" * 40), min_size=20, max_size=30))
+            event[field] = data.draw(
+                VALUES
+                | st.text(min_size=MAX_TEXT_CHARS - 1, max_size=MAX_TEXT_CHARS + 2)
+                | st.lists(st.just("5s" * 40), min_size=20, max_size=30)
+            )
     if data.draw(st.booleans()):
         event[data.draw(st.sampled_from(["extra", "seat", 3]))] = data.draw(VALUES)
     if data.draw(st.integers(0, 20)) == 0:

@@ -1,5 +1,6 @@
 """The examples in the docstrings of the engine and the tournament core hold: each module's
 doctests run here (the docs quote them; a stale example is a failure, not a comment)."""
+
 from __future__ import annotations
 
 import doctest

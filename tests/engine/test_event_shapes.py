@@ -4,6 +4,7 @@ with a crash: the fields named by record-format.md section 3 may hold any JSON v
 The property tests fold bot-played games to a random point and apply a mangled event there: the
 real next event with one field replaced by an arbitrary JSON value, or any event type with every
 field arbitrary. Whatever the engine answers, it is EngineError with a code of section 5."""
+
 from __future__ import annotations
 
 import json
@@ -36,7 +37,9 @@ TABLES = [
 
 
 def _records() -> list[dict]:
-    records = [random_record(seed, variant=v, players=p, options=o, max_hands=1) for seed in (1, 2) for v, p, o in TABLES]
+    records = [
+        random_record(seed, variant=v, players=p, options=o, max_hands=1) for seed in (1, 2) for v, p, o in TABLES
+    ]
     records.append(random_tzq_record(3, options={"rounds": 2}))
     return records
 
@@ -152,11 +155,12 @@ def _first_of_each_type() -> list[tuple[dict, int]]:
     return sorted(found.values(), key=lambda ri: (ri[0]["variant"], ri[0]["events"][ri[1]]["type"]))
 
 
-@pytest.mark.parametrize("record, index", _first_of_each_type(),
-                         ids=lambda v: v["events"][0]["type"] if isinstance(v, dict) else str(v))
+@pytest.mark.parametrize(
+    "record, index", _first_of_each_type(), ids=lambda v: v["events"][0]["type"] if isinstance(v, dict) else str(v)
+)
 @pytest.mark.parametrize("extra", [{"comment": "nice play"}, {"Seat": 0}, {"x" * 1000: None}])
 def test_an_unknown_field_in_any_event_is_refused_where_events_come_in(record, index, extra):
-    events = list(record["events"][:index + 1])
+    events = list(record["events"][: index + 1])
     events[index] = {**events[index], **extra}
     with pytest.raises(EngineError) as info:
         parse_record({**record, "events": events}, strict=True)

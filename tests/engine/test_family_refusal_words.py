@@ -37,7 +37,13 @@ GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("nanking", {"hands": 2}, 4),
     (
         "nanking",
-        {"hands": 2, "deal_method": "western", "wish_required": True, "grand_tichu": False, "dragon_gift_to_out": False},
+        {
+            "hands": 2,
+            "deal_method": "western",
+            "wish_required": True,
+            "grand_tichu": False,
+            "dragon_gift_to_out": False,
+        },
         4,
     ),
     ("threechu", {"hands": 3}, 3),
@@ -97,7 +103,11 @@ def probes(g: GameState) -> list[dict]:
     ]
     everyone = list(range(n))
     for seat in everyone + [n]:
-        out += [{"type": "shuffle", "seat": seat}, {"type": "grand_tichu", "seat": seat}, {"type": "tichu", "seat": seat}]
+        out += [
+            {"type": "shuffle", "seat": seat},
+            {"type": "grand_tichu", "seat": seat},
+            {"type": "tichu", "seat": seat},
+        ]
         out += [{"type": "pass", "seat": seat}, {"type": "penalty", "seat": seat, "reason": "missed_wish"}]
         out.append({"type": "penalty", "seat": seat, "reason": ""})
     if h is None:
@@ -140,7 +150,12 @@ def probes(g: GameState) -> list[dict]:
             single = next((c for c in hand if c != "Phoenix"), None)
             if single:
                 out += [
-                    {"type": "play", "seat": seat, "cards": ["Phoenix", single], "phoenix": "A" if single[0] != "A" else "2"},
+                    {
+                        "type": "play",
+                        "seat": seat,
+                        "cards": ["Phoenix", single],
+                        "phoenix": "A" if single[0] != "A" else "2",
+                    },
                     {"type": "play", "seat": seat, "cards": ["Phoenix", single], "phoenix": single[0]},
                 ]
         if len(hand) > 1:  # two different ranks: no combination; and a pair whatever the turn
@@ -232,7 +247,11 @@ def _special_refusals() -> list[EngineError]:
         {"out": [0], "points": [50, 50], "dealer": 1, "calls": {"3": "tichu"}},
     ):  # fmt: skip
         errors.append(_refusal(threechu, {**line, **fields}))
-    for fields in ({"out": [0, 1, 2, 3, 4], "points": [1]}, {"out": [0]}, {"out": [0, 1, 2, 3, 4], "calls": {"1": "tichu"}}):
+    for fields in (
+        {"out": [0, 1, 2, 3, 4], "points": [1]},
+        {"out": [0]},
+        {"out": [0, 1, 2, 3, 4], "calls": {"1": "tichu"}},
+    ):
         errors.append(_refusal(seigneur, {**line, **fields}))
     # the checks behind the shared schema
     dealt = _game("nanking", events=[{"type": "shuffle", "seat": 0}])
@@ -319,7 +338,11 @@ def all_refusals() -> dict[str, EngineError]:
         found.setdefault(key_of(error), error)
     for g, events in _made_positions():
         for event in events:
-            error = _refusal(g, event) if event.get("cards") != "x" else _refused(lambda g=g, event=event: g.copy()._on_push(event))
+            error = (
+                _refusal(g, event)
+                if event.get("cards") != "x"
+                else _refused(lambda g=g, event=event: g.copy()._on_push(event))
+            )
             if error is not None:
                 found.setdefault(key_of(error), error)
     return found
@@ -348,7 +371,9 @@ def test_a_refusal_keeps_its_english_message_and_says_it_in_french():
     event = _refused(lambda: engine.parse_record({"format": "tichu-record/1", "variant": "nanking",
                                                    "players": NAMES[:4], "events": [{}, 3]}))  # fmt: skip
     assert event.message == "event 0 must be an object with a string 'type'" and event.index == 0
-    assert engine.refusal_words(event.as_dict(), NAMES, "de") == "Ereignis 0 muss ein Objekt mit einem String 'type' sein"
+    assert (
+        engine.refusal_words(event.as_dict(), NAMES, "de") == "Ereignis 0 muss ein Objekt mit einem String 'type' sein"
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -33,8 +33,16 @@ def test_a_finished_game_takes_a_correction_and_its_score_follows():
 
 def test_a_correction_can_change_the_winner():
     g = _game()
-    g.apply({"type": "hand_corrected", "hand": 1, "calls": {"0": "tichu"}, "out": [1, 0, 2, 3], "points": [60, 40],
-             "reason": "Ann was not first out"})
+    g.apply(
+        {
+            "type": "hand_corrected",
+            "hand": 1,
+            "calls": {"0": "tichu"},
+            "out": [1, 0, 2, 3],
+            "points": [60, 40],
+            "reason": "Ann was not first out",
+        }
+    )
     assert score_json(g)["totals"] == [-40 + 30, 40 + 70] and g.winner == 1
 
 

@@ -1,6 +1,7 @@
 """Which hand lines a deal can end with (games.engine.hand_line_refusal), against what the engine
 itself scores: every line a legal hand_result (or a played hand) scores is accepted, and a line
 none of them produces is refused, with its rule and numbers."""
+
 from __future__ import annotations
 
 import itertools
@@ -97,8 +98,7 @@ def produced_lines(options: dict) -> set[tuple[int, int, int | None]]:
     return lines
 
 
-@pytest.mark.parametrize("options", [DTM, {}, {"bsw_grand_tichu_quirk": "partner_grand"}],
-                         ids=["dtm", "rio", "bsw"])
+@pytest.mark.parametrize("options", [DTM, {}, {"bsw_grand_tichu_quirk": "partner_grand"}], ids=["dtm", "rio", "bsw"])
 def test_a_line_is_accepted_exactly_when_the_engine_can_score_it(options):
     produced = produced_lines(options)
     grid = range(-700, 905, 5)
@@ -109,14 +109,17 @@ def test_a_line_is_accepted_exactly_when_the_engine_can_score_it(options):
     assert hand_line_reachable([102, -2], None, options) is False
 
 
-@pytest.mark.parametrize(("line", "dv", "options", "rule"), [
-    ([250, 50], None, DTM, "line_calls"),  # only a Grand Tichu makes it
-    ([55, 40], None, DTM, "line_sum"),
-    ([55, 40], None, {}, "line_sum"),
-    ([52, 48], None, {}, "line_step"),
-    ([200, 0], 1, DTM, "line_double_victory"),
-    ([300, 0], 0, DTM, "line_double_victory"),  # 100 + a Tichu at most under DTM
-])
+@pytest.mark.parametrize(
+    ("line", "dv", "options", "rule"),
+    [
+        ([250, 50], None, DTM, "line_calls"),  # only a Grand Tichu makes it
+        ([55, 40], None, DTM, "line_sum"),
+        ([55, 40], None, {}, "line_sum"),
+        ([52, 48], None, {}, "line_step"),
+        ([200, 0], 1, DTM, "line_double_victory"),
+        ([300, 0], 0, DTM, "line_double_victory"),  # 100 + a Tichu at most under DTM
+    ],
+)
 def test_impossible_lines_are_refused_with_their_rule_and_numbers(line, dv, options, rule):
     refusal = hand_line_refusal(line, dv, options)
     assert isinstance(refusal, EngineError) and refusal.code == "result_invalid"
@@ -139,9 +142,15 @@ def test_a_bad_shape_is_refused_not_raised():
 
 def test_a_paper_hand_becomes_its_line_under_the_options():
     assert paper_hand_line(DTM, {"0": "tichu"}, [0, 1, 2, 3], [60, 40]) == {
-        "points": [160, 40], "double_victory": None, "card_points": [60, 40]}
+        "points": [160, 40],
+        "double_victory": None,
+        "card_points": [60, 40],
+    }
     assert paper_hand_line(DTM, {"1": "tichu"}, [3, 1], None) == {
-        "points": [0, 0], "double_victory": 1, "card_points": [0, 100]}
+        "points": [0, 0],
+        "double_victory": 1,
+        "card_points": [0, 100],
+    }
     assert paper_hand_line({}, {"2": "grand_tichu"}, [2, 0], None)["points"] == [400, 0]
     with pytest.raises(EngineError) as err:
         paper_hand_line(DTM, {"0": "grand_tichu"}, [0, 2], None)

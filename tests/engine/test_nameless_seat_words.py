@@ -5,6 +5,7 @@ follow-up 1): French says ``la place 1`` (``c'est à la place 2 de jouer``, was 
 ``хід гравця місце 1``), German ``Platz 1`` with no case to agree (``gibt ... an Platz 1``). The
 pages' script (``static/shared/cards.js``) reads the same term from the words the pages embed
 (``engine.page_words``) and says the same sentences."""
+
 from __future__ import annotations
 
 import json
@@ -22,26 +23,38 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: refusals that name two seats, and what each language says with no names
 CASES = [
-    ({"code": "not_your_turn", "params": {"seat": 1, "expected_seat": 2}}, {
-        "fr": "c'est à la place 2 de jouer, pas à la place 1",
-        "de": "Platz 2 ist am Zug, nicht Platz 1",
-        "uk": "зараз ходить гравець на місці 2, а не гравець на місці 1",
-    }),
-    ({"code": "push_invalid", "params": {"rule": "push_count", "seat": 0, "to": 1, "expected": 3, "given": 2}}, {
-        "fr": "la place 0 donne exactement 3 cartes à la place 1, pas 2",
-        "de": "Platz 0 gibt genau 3 Karten an Platz 1, nicht 2",
-        "uk": "гравець на місці 0 віддає рівно 3 карти (отримує гравець на місці 1), а не 2",
-    }),
-    ({"code": "gift_invalid", "params": {"rule": "not_opponent", "seat": 0, "to": 2}}, {
-        "fr": "le pli du Dragon va à un adversaire, et la place 2 n'est pas adversaire de la place 0",
-        "de": "der Drachen-Stich geht an einen Gegner; Platz 2 ist kein Gegner von Platz 0",
-        "uk": "взятка з драконом дістається супернику; гравець на місці 2 і гравець на місці 0 — не суперники",
-    }),
-    ({"code": "card_not_in_hand", "params": {"seat": 3, "cards": ["Kj"]}}, {
-        "fr": "la place 3 n'a pas {kj}",
-        "de": "Platz 3 hat {kj} nicht",
-        "uk": "гравець на місці 3 не має цих карт: {kj}",
-    }),
+    (
+        {"code": "not_your_turn", "params": {"seat": 1, "expected_seat": 2}},
+        {
+            "fr": "c'est à la place 2 de jouer, pas à la place 1",
+            "de": "Platz 2 ist am Zug, nicht Platz 1",
+            "uk": "зараз ходить гравець на місці 2, а не гравець на місці 1",
+        },
+    ),
+    (
+        {"code": "push_invalid", "params": {"rule": "push_count", "seat": 0, "to": 1, "expected": 3, "given": 2}},
+        {
+            "fr": "la place 0 donne exactement 3 cartes à la place 1, pas 2",
+            "de": "Platz 0 gibt genau 3 Karten an Platz 1, nicht 2",
+            "uk": "гравець на місці 0 віддає рівно 3 карти (отримує гравець на місці 1), а не 2",
+        },
+    ),
+    (
+        {"code": "gift_invalid", "params": {"rule": "not_opponent", "seat": 0, "to": 2}},
+        {
+            "fr": "le pli du Dragon va à un adversaire, et la place 2 n'est pas adversaire de la place 0",
+            "de": "der Drachen-Stich geht an einen Gegner; Platz 2 ist kein Gegner von Platz 0",
+            "uk": "взятка з драконом дістається супернику; гравець на місці 2 і гравець на місці 0 — не суперники",
+        },
+    ),
+    (
+        {"code": "card_not_in_hand", "params": {"seat": 3, "cards": ["Kj"]}},
+        {
+            "fr": "la place 3 n'a pas {kj}",
+            "de": "Platz 3 hat {kj} nicht",
+            "uk": "гравець на місці 3 не має цих карт: {kj}",
+        },
+    ),
 ]
 
 
@@ -99,8 +112,9 @@ def test_the_pages_script_says_a_nameless_seat_as_the_engine_does(tmp_path, lang
     (tmp_path / "package.json").write_text('{"type": "module"}')
     errors = [{**error, "message": "(English)"} for error, _said in CASES]
     events = [{"type": "pass", "seat": 2}, {"type": "dragon_gift", "seat": 0, "to": 1}]
-    (tmp_path / "input.json").write_text(json.dumps({"words": engine.page_words(lang), "errors": errors,
-                                                     "events": events}))
+    (tmp_path / "input.json").write_text(
+        json.dumps({"words": engine.page_words(lang), "errors": errors, "events": events})
+    )
     (tmp_path / "run.js").write_text(
         "globalThis.window = {};\n"
         "const { readFileSync } = await import('node:fs');\n"

@@ -1,6 +1,7 @@
 """The engine's gettext catalogue is package data: a build of the project carries every language's
 .po and compiled .mo beside games/engine/wording.py, which reads them from there (an editable
 install would hide a missing declaration, since it reads the source tree)."""
+
 from __future__ import annotations
 
 import subprocess

@@ -1,4 +1,5 @@
 """Property tests: bot-played games (seeded by hypothesis) against the engine's invariants."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,9 @@ from games.engine import EngineError, Replay, fold, legal_actions, random_game, 
 from games.engine.state import EXCHANGE, GameState
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-PRESETS = st.sampled_from([{"preset": "rio"}, {"preset": "tiki"}, {"preset": "abacus"},
-                           {"preset": "rio", "deal_method": "western"}])
+PRESETS = st.sampled_from(
+    [{"preset": "rio"}, {"preset": "tiki"}, {"preset": "abacus"}, {"preset": "rio", "deal_method": "western"}]
+)
 #: (variant, players, options) for every game of the books in the Tichu family
 TABLES = [
     ("nanking", list("ABCD"), {}),
@@ -33,6 +35,8 @@ def variant_hands(seed: int, table: tuple, hands: int = 2) -> dict:
     Threechu's dealer rotation are exercised)."""
     variant, players, options = table
     return random_record(seed, variant=variant, options=options, players=players, max_hands=hands)
+
+
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -140,8 +144,13 @@ def assert_offered_accepted(state: GameState, actions: list[dict], rng: random.R
 
 
 def _key(event: dict) -> tuple:
-    return (event["type"], event.get("seat"), tuple(sorted(event.get("cards", []))) if isinstance(event.get("cards"), list) else None,
-            event.get("card"), event.get("to"))
+    return (
+        event["type"],
+        event.get("seat"),
+        tuple(sorted(event.get("cards", []))) if isinstance(event.get("cards"), list) else None,
+        event.get("card"),
+        event.get("to"),
+    )
 
 
 def _mutations(event: dict, state: GameState, rng: random.Random) -> list[dict]:

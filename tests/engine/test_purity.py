@@ -2,6 +2,7 @@
 Django, DRF or Celery; every module of the engine loads the standard library and the engine, nothing
 else (import-linter's contracts in pyproject.toml name what is forbidden; this checks what is
 allowed)."""
+
 import ast
 import subprocess
 import sys
@@ -13,8 +14,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def fresh_interpreter(code: str) -> str:
     """What `code` prints in a new Python process that sees only the repository (no Django set up,
     nothing imported by the test session)."""
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-                            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )
     return result.stdout
 
 
@@ -67,8 +74,11 @@ def _engine_modules_imported(source: str, where: str) -> list[str]:
     """``where:line module`` for each import of an engine module other than ``games.engine``."""
     found = []
     for node in ast.walk(ast.parse(source, where)):
-        names = [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else (
-            [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+        names = (
+            [node.module or ""]
+            if isinstance(node, ast.ImportFrom) and node.level == 0
+            else ([a.name for a in node.names] if isinstance(node, ast.Import) else [])
+        )
         found += [f"{where}:{node.lineno} {n}" for n in names if n.startswith("games.engine.")]
     return found
 
@@ -81,7 +91,12 @@ def test_outside_the_engine_and_its_tests_only_the_public_api_is_imported():
 
 
 def test_the_private_import_check_sees_every_form_of_import():
-    source = ("import games.engine.state\nfrom games.engine.bsw import export_bsw\nfrom games.engine import fold\n"
-              "def f():\n    from games.engine.tien_zi_que import random_deck\n")
+    source = (
+        "import games.engine.state\nfrom games.engine.bsw import export_bsw\nfrom games.engine import fold\n"
+        "def f():\n    from games.engine.tien_zi_que import random_deck\n"
+    )
     assert [h.split()[-1] for h in _engine_modules_imported(source, "probe.py")] == [
-        "games.engine.state", "games.engine.bsw", "games.engine.tien_zi_que"]
+        "games.engine.state",
+        "games.engine.bsw",
+        "games.engine.tien_zi_que",
+    ]

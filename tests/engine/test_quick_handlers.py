@@ -5,6 +5,7 @@ full handler). On bot-played games of every Tichu-family table, at random positi
 action and mutations of them (another seat, cards not held or unknown, a card twice, fields of
 the wrong type, a wish or a Phoenix reading added, passes where none is allowed, pushes to other
 targets or of other cards) must give the same refusal (code, message, parameters) or the same state both ways."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings

@@ -1,4 +1,5 @@
 """The engine's registry: every fact about a game that the site reads, in one place."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,8 +11,13 @@ from games.engine import EngineError
 def test_every_game_is_registered_with_its_name_and_seats():
     assert engine.GAME_NAMES == ("nanking", "threechu", "tientsin", "grand-seigneur", "tien-zi-que")
     labels = {g.name: g.label for g in engine.games()}
-    assert labels == {"nanking": "Tichu", "threechu": "Threechu", "tientsin": "Tientsin",
-                      "grand-seigneur": "Grand Seigneur", "tien-zi-que": "Tien Zi Que"}
+    assert labels == {
+        "nanking": "Tichu",
+        "threechu": "Threechu",
+        "tientsin": "Tientsin",
+        "grand-seigneur": "Grand Seigneur",
+        "tien-zi-que": "Tien Zi Que",
+    }
     assert engine.game_info("grand-seigneur").seat_counts == tuple(range(5, 13))
     assert engine.game_info("threechu").dummy_seat == 3
     assert engine.game_info("nanking").teams == ((0, 2), (1, 3))
@@ -55,8 +61,13 @@ def test_every_option_has_a_kind_that_takes_its_defaults_and_plain_words(name):
 def test_a_refused_option_names_itself_in_the_error_params():
     with pytest.raises(EngineError) as err:
         engine.new_game("nanking", {"deal_method": "shuffled"})
-    assert err.value.params == {"option": "deal_method", "value": "shuffled", "expected": "'draw' or 'western'",
-                                "rule": "option_choice", "choices": '"draw", "western"'}
+    assert err.value.params == {
+        "option": "deal_method",
+        "value": "shuffled",
+        "expected": "'draw' or 'western'",
+        "rule": "option_choice",
+        "choices": '"draw", "western"',
+    }
     assert err.value.as_dict()["params"]["option"] == "deal_method"
     with pytest.raises(EngineError) as err:
         engine.new_game("grand-seigneur", {"decks": True})  # a bool is not the number 1
@@ -72,7 +83,10 @@ def test_a_play_out_of_turn_names_the_seat_to_play():
 
 def test_presets_are_described():
     assert [(p.name, p.label) for p in engine.PRESETS] == [
-        ("rio", "Rio Grande edition"), ("tiki", "TIKI edition"), ("abacus", "Abacus edition")]
+        ("rio", "Rio Grande edition"),
+        ("tiki", "TIKI edition"),
+        ("abacus", "Abacus edition"),
+    ]
     assert all(p.description for p in engine.PRESETS)
 
 
@@ -86,6 +100,8 @@ def test_every_public_name_of_the_engine_is_listed_and_documented():
     import games.engine as package
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "engine-api.md").read_text()
-    exported = {n for n in dir(package) if not n.startswith("_") and not isinstance(getattr(package, n), types.ModuleType)}
+    exported = {
+        n for n in dir(package) if not n.startswith("_") and not isinstance(getattr(package, n), types.ModuleType)
+    }
     assert exported == set(package.__all__)
     assert [n for n in package.__all__ if not re.search(rf"(?<![\w.]){re.escape(n)}\b", doc)] == []

@@ -1,6 +1,7 @@
 """`engine.retracted_by_undo`, the record format's `undo` on event types alone (the entry page's
 history and the replay's folded-away corrections read it), agrees with the fold: folding a record
 with its undos gives the state of folding only the events still in force."""
+
 from __future__ import annotations
 
 import random
@@ -13,7 +14,10 @@ HAND, UNDO = {"type": "hand_result"}, {"type": "undo"}
 
 
 def test_an_undo_retracts_the_latest_event_still_in_force():
-    assert engine.retracted_by_undo([HAND, HAND, HAND, UNDO, UNDO]) == {3: 4, 2: 5}  # an undo after an undo: the one before
+    assert engine.retracted_by_undo([HAND, HAND, HAND, UNDO, UNDO]) == {
+        3: 4,
+        2: 5,
+    }  # an undo after an undo: the one before
     assert engine.retracted_by_undo([HAND, UNDO, HAND, UNDO]) == {1: 2, 3: 4}
     assert engine.retracted_by_undo([HAND, UNDO, UNDO]) == {1: 2}  # nothing left to retract
     assert engine.retracted_by_undo([HAND, HAND, UNDO], start=0) == {1: 2}

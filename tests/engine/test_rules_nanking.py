@@ -1,5 +1,6 @@
 """Every Nanking rule of /work/shared/spec/rules.md, through the engine's public API: events
 applied to a GameState (tests/engine/table.py) or records folded."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,6 +28,7 @@ def _without_count(js):
 # Dealing, calls, exchange
 # ================================================================================================
 
+
 def _drawing(shuffler=0, options=None):
     g = new_game("nanking", options, PLAYERS)
     g.apply({"type": "shuffle", "seat": shuffler})
@@ -50,7 +52,7 @@ def test_draw_one_card_at_a_time_from_the_shuffler_on_14_each():
 
 def test_grand_tichu_before_the_ninth_card():
     g, draws = _drawing()
-    for d in draws[:4 * 8]:  # every seat has 8 cards
+    for d in draws[: 4 * 8]:  # every seat has 8 cards
         g.apply(d)
     g.apply({"type": "grand_tichu", "seat": 1})
     g.apply(draws[32])  # seat 0 takes its 9th card
@@ -100,7 +102,6 @@ def test_tichu_before_the_exchange_and_until_ones_first_card():
     assert t.js["calls"] == {"1": "tichu", "3": "tichu"}
 
 
-
 def test_a_bomb_out_of_turn_is_ones_first_card_for_tichu():
     # 001: "Each player may, until he plays his first card in a hand, call 'small tichu'."
     # A bomb played out of turn is a card played.
@@ -109,23 +110,31 @@ def test_a_bomb_out_of_turn_is_ones_first_card_for_tichu():
     t.refuse({"type": "tichu", "seat": 2}, "call_too_late")
     t.apply({"type": "tichu", "seat": 1})
 
+
 def test_exchange_one_card_to_each_other_player_seen_after_all_pushes():
     g = new_game("nanking", None, PLAYERS)
     g.apply({"type": "shuffle", "seat": 0})
     for s in range(4):
-        g.apply({"type": "deal", "seat": s, "cards": list(TICHU_DECK[14 * s:14 * s + 14])})
+        g.apply({"type": "deal", "seat": s, "cards": list(TICHU_DECK[14 * s : 14 * s + 14])})
     hands = state_json(g)["hands"]
     push0 = {"1": hands[0][0], "2": hands[0][1], "3": hands[0][2]}
     refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1]}}, "push_invalid")
-    refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1], "0": hands[0][2]}},
-            "push_invalid")
-    refuse(g, {"type": "push", "seat": 0, "cards": {"1": hands[1][0], "2": hands[0][1], "3": hands[0][2]}},
-            "card_not_in_hand")
+    refuse(
+        g, {"type": "push", "seat": 0, "cards": {"1": hands[0][0], "2": hands[0][1], "0": hands[0][2]}}, "push_invalid"
+    )
+    refuse(
+        g,
+        {"type": "push", "seat": 0, "cards": {"1": hands[1][0], "2": hands[0][1], "3": hands[0][2]}},
+        "card_not_in_hand",
+    )
     g.apply({"type": "push", "seat": 0, "cards": push0})
     # seat 1 has not received seat 0's card yet: it cannot push it on
     assert hands[0][0] not in state_json(g)["hands"][1]
-    refuse(g, {"type": "push", "seat": 1, "cards": {"0": hands[0][0], "2": hands[1][1], "3": hands[1][2]}},
-            "card_not_in_hand")
+    refuse(
+        g,
+        {"type": "push", "seat": 1, "cards": {"0": hands[0][0], "2": hands[1][1], "3": hands[1][2]}},
+        "card_not_in_hand",
+    )
     refuse(g, {"type": "push", "seat": 0, "cards": push0}, "push_invalid")  # pushed already
     for s in (1, 2, 3):
         others = [t for t in range(4) if t != s]
@@ -160,11 +169,23 @@ def test_first_out_of_the_previous_hand_shuffles():
 # Combinations
 # ================================================================================================
 
-@pytest.mark.parametrize("cards", [
-    ["Mahjong", "2j"], ["Mahjong", "Phoenix"], ["Dragon", "Phoenix"], ["Dog", "Phoenix"],
-    ["Dragon", "Aj", "Kj", "Qj", "Js"], ["2j", "2s", "3j"], ["Dog", "2j"], ["2j", "3s", "4p", "5r", "7j"],
-    ["2j", "2s", "4j", "4s"], ["3j", "3s", "3p", "Phoenix"], ["2j", "3s", "4p", "5r"],
-])
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["Mahjong", "2j"],
+        ["Mahjong", "Phoenix"],
+        ["Dragon", "Phoenix"],
+        ["Dog", "Phoenix"],
+        ["Dragon", "Aj", "Kj", "Qj", "Js"],
+        ["2j", "2s", "3j"],
+        ["Dog", "2j"],
+        ["2j", "3s", "4p", "5r", "7j"],
+        ["2j", "2s", "4j", "4s"],
+        ["3j", "3s", "3p", "Phoenix"],
+        ["2j", "3s", "4p", "5r"],
+    ],
+)
 def test_not_a_combination(cards):
     t = Table({0: ["Mahjong"] + [c for c in cards if c != "Mahjong"]})
     t.refuse_play("invalid_combination", 0, *cards)
@@ -222,6 +243,7 @@ def test_stairs_need_consecutive_pairs_and_same_length():
 # Passing and the end of a trick
 # ================================================================================================
 
+
 def _passing_table(options=None):
     t = Table({0: ["Mahjong", "3j", "8j"], 1: ["7j", "Js"], 2: ["5j", "9s"], 3: ["2j"]}, options=options)
     t.play(0, "3j").pass_(1)
@@ -258,8 +280,9 @@ def test_abacus_pass_is_final():
 
 
 def test_abacus_pass_is_final_skips_the_passed_player_while_the_trick_goes_on():
-    t = Table({0: ["Mahjong", "3j", "8j"], 1: ["7j", "Js"], 2: ["5j", "9s"], 3: ["6j"]},
-              options={"pass_is_final": True})
+    t = Table(
+        {0: ["Mahjong", "3j", "8j"], 1: ["7j", "Js"], 2: ["5j", "9s"], 3: ["6j"]}, options={"pass_is_final": True}
+    )
     t.play(0, "3j").pass_(1)
     t.play(2, "5j").play(3, "6j")
     assert t.turn == 0
@@ -291,6 +314,7 @@ def test_turn_skips_players_who_are_out():
 # ================================================================================================
 # Bombs
 # ================================================================================================
+
 
 def test_bomb_out_of_turn_then_play_goes_on_after_the_bomber():
     t = Table({0: ["Mahjong", "Kj"], 3: ["9j", "9s", "9p", "9r"], 2: ["Tj", "Ts", "Tp", "Tr"]})
@@ -362,8 +386,14 @@ def test_no_bomb_to_lead_out_of_turn_but_a_bomb_may_be_led_in_turn():
 
 
 def test_bomb_ranks_by_length_then_rank():
-    t = Table({0: ["Mahjong", "Aj", "As", "Ap", "Ar"], 1: straight("23456", "j"), 2: straight("34567", "s"),
-               3: straight("789TJQ", "p")})
+    t = Table(
+        {
+            0: ["Mahjong", "Aj", "As", "Ap", "Ar"],
+            1: straight("23456", "j"),
+            2: straight("34567", "s"),
+            3: straight("789TJQ", "p"),
+        }
+    )
     t.play(0, "Aj", "As", "Ap", "Ar")
     t.bomb(1, *straight("23456", "j"))
     t.bomb(2, *straight("34567", "s"))
@@ -475,6 +505,7 @@ def test_wish_holder_who_cannot_play_the_rank_lawfully_plays_freely():
 # The Dog
 # ================================================================================================
 
+
 def test_dog_gives_the_lead_to_the_partner():
     t = Table({1: ["Mahjong", "Dog"]})
     t.play(1, "Dog")
@@ -501,7 +532,6 @@ def test_dog_partner_out_next_holder_after_the_partner():
     assert t.turn == 0, "seat 1's partner (3) is out: the next after 3 holding cards is seat 0"
 
 
-
 def test_dog_as_ones_last_card_goes_out_and_the_partner_leads():
     # 001: the Hound "transfers the right to lead to the player's partner"; played as one's last
     # card the player is out (first here) and the partner still leads.
@@ -512,9 +542,11 @@ def test_dog_as_ones_last_card_goes_out_and_the_partner_leads():
     t.play(1, "Dog")
     assert t.js["out"] == [1] and t.turn == 3 and t.trick == []
 
+
 # ================================================================================================
 # The Dragon gift
 # ================================================================================================
+
 
 def _dragon_won():
     t = Table({0: ["Mahjong", "2j"], 1: ["Dragon", "3j"]})
@@ -563,6 +595,7 @@ def test_no_call_once_the_hand_is_over_while_its_last_dragon_trick_waits_for_the
     t.gift(0, 1)
     assert t.last_line["calls"] == {}
 
+
 def test_dragon_gift_mid_hand_to_an_opponent_already_out():
     t = two_out()
     t.play(0, "Dragon").pass_(1)
@@ -607,6 +640,7 @@ def test_dragon_gift_to_an_opponent_out_refused_with_the_option_off():
 # ================================================================================================
 # Hand end and scoring
 # ================================================================================================
+
 
 def test_third_player_out_ends_the_hand_at_once():
     t = two_out()
@@ -737,6 +771,7 @@ def test_penalty_needs_a_hand_in_play_and_a_reason():
 # Game end
 # ================================================================================================
 
+
 def _dv(team, grand=True):
     seats = [team, team + 2]
     return {"type": "hand_result", "calls": {str(team): "grand_tichu"} if grand else {}, "out": seats}
@@ -803,19 +838,34 @@ def test_fixed_number_of_hands_tie_has_no_winner():
 # hand_result
 # ================================================================================================
 
-@pytest.mark.parametrize("event", [
-    pytest.param(_cards([62, 38], 0), id="not a multiple of 5"),
-    pytest.param(_cards([130, -30], 0), id="above 125"),
-    pytest.param(_cards([50, 40], 0), id="sum 90"),
-    pytest.param(_cards([60, 45], 0), id="sum 105"),
-    pytest.param({"type": "hand_result", "calls": {}, "out": [0, 2, 1, 3], "points": [100, 0]}, id="points on a double victory"),
-    pytest.param({"type": "hand_result", "calls": {}, "out": [0, 1, 2, 3]}, id="no points without a double victory"),
-    pytest.param({"type": "hand_result", "calls": {"0": "small"}, "out": [0, 1, 2, 3], "points": [50, 50]}, id="unknown call"),
-    pytest.param({"type": "hand_result", "calls": {"4": "tichu"}, "out": [0, 1, 2, 3], "points": [50, 50]}, id="no seat 4"),
-    pytest.param({"type": "hand_result", "calls": {}, "out": [0, 0, 2, 3], "points": [50, 50]}, id="seat twice"),
-    pytest.param({"type": "hand_result", "calls": {}, "out": [], "points": [50, 50]}, id="nobody out"),
-    pytest.param({"type": "hand_result", "calls": {}, "out": [0, 1, 2, 3], "points": [50, 30, 20]}, id="three teams"),
-])
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        pytest.param(_cards([62, 38], 0), id="not a multiple of 5"),
+        pytest.param(_cards([130, -30], 0), id="above 125"),
+        pytest.param(_cards([50, 40], 0), id="sum 90"),
+        pytest.param(_cards([60, 45], 0), id="sum 105"),
+        pytest.param(
+            {"type": "hand_result", "calls": {}, "out": [0, 2, 1, 3], "points": [100, 0]},
+            id="points on a double victory",
+        ),
+        pytest.param(
+            {"type": "hand_result", "calls": {}, "out": [0, 1, 2, 3]}, id="no points without a double victory"
+        ),
+        pytest.param(
+            {"type": "hand_result", "calls": {"0": "small"}, "out": [0, 1, 2, 3], "points": [50, 50]}, id="unknown call"
+        ),
+        pytest.param(
+            {"type": "hand_result", "calls": {"4": "tichu"}, "out": [0, 1, 2, 3], "points": [50, 50]}, id="no seat 4"
+        ),
+        pytest.param({"type": "hand_result", "calls": {}, "out": [0, 0, 2, 3], "points": [50, 50]}, id="seat twice"),
+        pytest.param({"type": "hand_result", "calls": {}, "out": [], "points": [50, 50]}, id="nobody out"),
+        pytest.param(
+            {"type": "hand_result", "calls": {}, "out": [0, 1, 2, 3], "points": [50, 30, 20]}, id="three teams"
+        ),
+    ],
+)
 def test_hand_result_checks(event):
     g = new_game("nanking", None, PLAYERS)
     refuse(g, event, "result_invalid")
@@ -846,6 +896,7 @@ def test_hand_result_not_during_a_hand():
 # ================================================================================================
 # undo
 # ================================================================================================
+
 
 def test_undo_retracts_the_latest_event():
     t = Table({0: ["Mahjong", "2j", "3j"]})

@@ -1,5 +1,6 @@
 """Tien Zi Que (seed 004, docs/tien-zi-que.md): the scoring table, the book's worked example,
 jokers, the reshuffle, refused events, options, the CLI, and property tests over bot-played games."""
+
 from __future__ import annotations
 
 import copy
@@ -32,8 +33,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def record(events, options=None):
-    return {"format": "tichu-record/1", "variant": "tien-zi-que", "options": {"deck": DECK, **(options or {})},
-            "players": PLAYERS, "events": events}
+    return {
+        "format": "tichu-record/1",
+        "variant": "tien-zi-que",
+        "options": {"deck": DECK, **(options or {})},
+        "players": PLAYERS,
+        "events": events,
+    }
 
 
 def plan_round(starter, winner, groups, keeps, last_by="pung"):
@@ -71,8 +77,13 @@ def plan_round(starter, winner, groups, keeps, last_by="pung"):
 
 
 #: five sequences of blue and black coins, and the card kept from each: a pile worth 0
-PLAIN = [["C1b", "C2b", "C3b"], ["C4b", "C5b", "C6b"], ["C7b", "C8b", "C9b"], ["C1k", "C2k", "C3k"],
-         ["C6k", "C7k", "C8k"]]
+PLAIN = [
+    ["C1b", "C2b", "C3b"],
+    ["C4b", "C5b", "C6b"],
+    ["C7b", "C8b", "C9b"],
+    ["C1k", "C2k", "C3k"],
+    ["C6k", "C7k", "C8k"],
+]
 PLAIN_KEEPS = ["C1b", "C4b", "C9b", "C3k", "C8k"]
 
 
@@ -85,13 +96,18 @@ def test_the_test_deck_and_random_decks_are_decks():
         assert deck_problems(random_deck(random.Random(seed))) == []
 
 
-@pytest.mark.parametrize("deck, words", [
-    (DECK[:-1], ["53 cards", "2 Tien Zi Que"]),
-    ([c if c != "C5g" else "C5b" for c in DECK], ["two 5 of coins of the same colour"]),
-    ([c.replace("C5g", "C5w").replace("C6g", "C6w") if c[:2] in ("C5", "C6") else c for c in DECK],
-     ["each of the four series is one colour"]),
-    ([c if c != "Ew" else "Sw" for c in DECK], ["1 East instead of 3", "5 South instead of 3"]),
-])
+@pytest.mark.parametrize(
+    "deck, words",
+    [
+        (DECK[:-1], ["53 cards", "2 Tien Zi Que"]),
+        ([c if c != "C5g" else "C5b" for c in DECK], ["two 5 of coins of the same colour"]),
+        (
+            [c.replace("C5g", "C5w").replace("C6g", "C6w") if c[:2] in ("C5", "C6") else c for c in DECK],
+            ["each of the four series is one colour"],
+        ),
+        ([c if c != "Ew" else "Sw" for c in DECK], ["1 East instead of 3", "5 South instead of 3"]),
+    ],
+)
 def test_a_deck_that_is_not_the_book_s_is_refused_as_an_option(deck, words):
     problems = "; ".join(deck_problems(deck))
     for w in words:
@@ -106,8 +122,11 @@ def test_jokers_are_black_and_codes_are_checked():
         TienZiQueState({"deck": [c if c != "Jk" else "Jw" for c in DECK]}, PLAYERS)
     assert info.value.code == "malformed" and "not card codes" in info.value.message
     g = Game()
-    g.refuse({"type": "round_start", "seat": 0, "hands": [["Ks"] * 5, DECK[5:10]], "stock": DECK[10:]},
-             "unknown_card", "'Ks'")
+    g.refuse(
+        {"type": "round_start", "seat": 0, "hands": [["Ks"] * 5, DECK[5:10]], "stock": DECK[10:]},
+        "unknown_card",
+        "'Ks'",
+    )
 
 
 def test_exactly_two_players():
@@ -122,10 +141,22 @@ def test_exactly_two_players():
 
 def test_effective_options_have_defaults():
     g = TienZiQueState(None, PLAYERS)
-    assert g.options == {"preset": "rio", "deck": None, "rounds": 4, "starts": "alternate", "min_points": 0,
-                         "exhausted_stock_draws": False}
-    for bad in ({"rounds": 3}, {"min_points": -1}, {"starts": "loser"}, {"exhausted_stock_draws": 1},
-                {"unknown": True}, {"deck": "all"}):
+    assert g.options == {
+        "preset": "rio",
+        "deck": None,
+        "rounds": 4,
+        "starts": "alternate",
+        "min_points": 0,
+        "exhausted_stock_draws": False,
+    }
+    for bad in (
+        {"rounds": 3},
+        {"min_points": -1},
+        {"starts": "loser"},
+        {"exhausted_stock_draws": 1},
+        {"unknown": True},
+        {"deck": "all"},
+    ):
         with pytest.raises(EngineError) as info:
             TienZiQueState(bad, PLAYERS)
         assert info.value.code == "malformed"
@@ -136,8 +167,11 @@ def test_without_a_deck_option_the_first_round_start_fixes_the_deck():
     g.state = TienZiQueState({}, PLAYERS)
     other = sort_cards(c if c != "Ew" else "Ek" for c in DECK)  # another edition's East colours
     # not a deck: refused with deal_invalid
-    g.refuse({"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": DECK[10:-1]},
-             "deal_invalid", "53 cards")
+    g.refuse(
+        {"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": DECK[10:-1]},
+        "deal_invalid",
+        "53 cards",
+    )
     g.do({"type": "round_start", "seat": 0, "hands": [other[:5], other[5:10]], "stock": other[10:]})
     assert g.js["deck"] == other
     g.do({"type": "undo"})
@@ -149,24 +183,27 @@ def test_without_a_deck_option_the_first_round_start_fixes_the_deck():
 # --- combinations ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, kind", [
-    (["C5b", "C6k", "C7r"], "sequence"),  # any series
-    (["C7r", "C5b", "C6k"], "sequence"),  # any order
-    (["C4b", "C5b", "Jk"], "sequence"),  # book example 1: the TZQ as a 3 or a 6
-    (["C4b", "Jk", "C6g"], "sequence"),
-    (["Ew", "Eb", "Jk"], "triplet"),  # book example 2
-    (["Nw", "Ng", "Nr"], "triplet"),
-    (["C2b", "C2k", "C2r"], "triplet"),
-    (["Dr", "Dr", "Dw"], "triplet"),
-    (["C8b", "C9b", "C1b"], None),  # no wrap-around
-    (["C4b", "C5b", "C5k"], None),
-    (["Ew", "Sw", "Ww"], None),  # honours make no sequence
-    (["Ew", "Sw", "Jk"], None),
-    (["C4b", "C7b", "Jk"], None),
-    (["C4b", "Jk", "Jk"], None),  # at most one TZQ
-    (["Jk", "Jk", "Jk"], None),
-    (["C4b", "C5b"], None),
-])
+@pytest.mark.parametrize(
+    "cards, kind",
+    [
+        (["C5b", "C6k", "C7r"], "sequence"),  # any series
+        (["C7r", "C5b", "C6k"], "sequence"),  # any order
+        (["C4b", "C5b", "Jk"], "sequence"),  # book example 1: the TZQ as a 3 or a 6
+        (["C4b", "Jk", "C6g"], "sequence"),
+        (["Ew", "Eb", "Jk"], "triplet"),  # book example 2
+        (["Nw", "Ng", "Nr"], "triplet"),
+        (["C2b", "C2k", "C2r"], "triplet"),
+        (["Dr", "Dr", "Dw"], "triplet"),
+        (["C8b", "C9b", "C1b"], None),  # no wrap-around
+        (["C4b", "C5b", "C5k"], None),
+        (["Ew", "Sw", "Ww"], None),  # honours make no sequence
+        (["Ew", "Sw", "Jk"], None),
+        (["C4b", "C7b", "Jk"], None),
+        (["C4b", "Jk", "Jk"], None),  # at most one TZQ
+        (["Jk", "Jk", "Jk"], None),
+        (["C4b", "C5b"], None),
+    ],
+)
 def test_combination_kinds(cards, kind):
     assert combination_kind(cards) == kind
 
@@ -182,53 +219,56 @@ def lines_of(pile, winning_draw=False):
     return points, by_name
 
 
-@pytest.mark.parametrize("pile, points, lines", [
-    # Couleur: five cards of one colour, blue, red or green
-    (["C1r", "C3r", "C5r", "C7r", "C9r"], 3, {"colour": 3}),
-    (["C1b", "C3b", "C5b", "C7b", "Wb"], 4, {"colour": 3, "characters": 1}),
-    (["C1g", "C3g", "C5g", "C8g", "Sg"], 4, {"colour": 3, "characters": 1}),
-    # five black cards are not in the table (the book lists blue, red, green); the TZQ is black
-    (["C1k", "C3k", "C5k", "C8k", "Jk"], 0, {}),
-    # Jeu Blanc: five white cards (here all honours: Honneurs and a pair of East too)
-    (["Ew", "Ew", "Sw", "Ww", "Nw"], 22, {"white_hand": 4, "honours": 16, "pair": 2}),
-    # Cinq Éléments: five colours, the TZQ as black
-    (["Ew", "C1b", "Jk", "C3r", "C5g"], 5, {"five_elements": 4, "characters": 1}),
-    (["Ew", "C1b", "C3k", "C5r", "C8g"], 5, {"five_elements": 4, "characters": 1}),
-    # Empereur des Moineaux, and the book's worked example (+9)
-    (["Ew", "Eb", "Jk", "Jk", "Jk"], 9, {"characters": 1, "pair": 2, "sparrow_emperor": 6}),
-    (["C1b", "C5r", "Jk", "Jk", "Jk"], 6, {"sparrow_emperor": 6}),
-    # Fier Dragon: five coins in exact sequence, any series
-    (["C2b", "C3k", "C4r", "C5g", "C6b"], 6, {"proud_dragon": 6}),
-    (["C6r", "C2r", "C4r", "C3r", "C5r"], 9, {"proud_dragon": 6, "colour": 3}),
-    (["C2b", "C3k", "C4r", "C5g", "Jk"], 0, {}),  # a TZQ never stands for a card when scoring
-    (["C2b", "C3k", "C4r", "C5g", "C7b"], 0, {}),
-    # Paire, Brelan (no Paire), Carré (no Paire, no Brelan)
-    (["C2b", "C2r", "C5k", "C7g", "C9b"], 2, {"pair": 2}),
-    (["Sw", "Sr", "C5k", "C7k", "C9b"], 3, {"pair": 2, "characters": 1}),
-    (["C2b", "C2r", "C2k", "C7g", "C9b"], 5, {"three_of_a_kind": 5}),
-    (["C2b", "C2r", "C2k", "C2g", "C9b"], 10, {"four_of_a_kind": 10}),
-    (["C2b", "C2r", "Jk", "Jk", "C9b"], 2, {"pair": 2}),  # TZQs are no Brelan
-    # two different pairs both count; a Brelan and a Paire of different cards both count
-    (["C2b", "C2r", "C5k", "C5g", "C9b"], 4, {"pair": 4}),
-    (["C2b", "C2r", "C2k", "C5g", "C5b"], 7, {"three_of_a_kind": 5, "pair": 2}),
-    # Caractères: only the line of the number of types held
-    (["Eb", "C1b", "C3k", "C5r", "C8g"], 1, {"characters": 1}),
-    (["Ew", "Eb", "C1b", "C3k", "C8r"], 3, {"characters": 1, "pair": 2}),
-    (["Eb", "Sw", "C1b", "C4k", "C8r"], 3, {"characters": 3}),
-    (["Eb", "Sw", "Wk", "C1b", "C5r"], 5, {"characters": 5}),
-    (["Eb", "Sw", "Wk", "Dr", "C5r"], 9, {"characters": 9}),
-    # Rose des vents: the four winds, no Caractères
-    (["Eb", "Sw", "Wk", "Nr", "C5r"], 12, {"wind_rose": 12}),
-    (["Eb", "Sw", "Wk", "Nr", "Jk"], 12, {"wind_rose": 12}),  # the TZQ is no honour
-    # Honneurs: five honour cards, no Caractères nor Rose des vents
-    (["Ew", "Sw", "Wk", "Dr", "Dw"], 18, {"honours": 16, "pair": 2}),
-    (["Eb", "Sw", "Wk", "Nr", "Nw"], 18, {"honours": 16, "pair": 2}),
-    # Honneurs suprêmes: the five types, no Caractères, Rose des vents or Honneurs
-    (["Eb", "Sw", "Wk", "Nr", "Dw"], 20, {"supreme_honours": 20}),
-    (["Eb", "Sw", "Wk", "Ng", "Dr"], 24, {"supreme_honours": 20, "five_elements": 4}),
-    # nothing at all: a round can be won for 0
-    (["C1b", "C3b", "C5k", "C7k", "C9r"], 0, {}),
-])
+@pytest.mark.parametrize(
+    "pile, points, lines",
+    [
+        # Couleur: five cards of one colour, blue, red or green
+        (["C1r", "C3r", "C5r", "C7r", "C9r"], 3, {"colour": 3}),
+        (["C1b", "C3b", "C5b", "C7b", "Wb"], 4, {"colour": 3, "characters": 1}),
+        (["C1g", "C3g", "C5g", "C8g", "Sg"], 4, {"colour": 3, "characters": 1}),
+        # five black cards are not in the table (the book lists blue, red, green); the TZQ is black
+        (["C1k", "C3k", "C5k", "C8k", "Jk"], 0, {}),
+        # Jeu Blanc: five white cards (here all honours: Honneurs and a pair of East too)
+        (["Ew", "Ew", "Sw", "Ww", "Nw"], 22, {"white_hand": 4, "honours": 16, "pair": 2}),
+        # Cinq Éléments: five colours, the TZQ as black
+        (["Ew", "C1b", "Jk", "C3r", "C5g"], 5, {"five_elements": 4, "characters": 1}),
+        (["Ew", "C1b", "C3k", "C5r", "C8g"], 5, {"five_elements": 4, "characters": 1}),
+        # Empereur des Moineaux, and the book's worked example (+9)
+        (["Ew", "Eb", "Jk", "Jk", "Jk"], 9, {"characters": 1, "pair": 2, "sparrow_emperor": 6}),
+        (["C1b", "C5r", "Jk", "Jk", "Jk"], 6, {"sparrow_emperor": 6}),
+        # Fier Dragon: five coins in exact sequence, any series
+        (["C2b", "C3k", "C4r", "C5g", "C6b"], 6, {"proud_dragon": 6}),
+        (["C6r", "C2r", "C4r", "C3r", "C5r"], 9, {"proud_dragon": 6, "colour": 3}),
+        (["C2b", "C3k", "C4r", "C5g", "Jk"], 0, {}),  # a TZQ never stands for a card when scoring
+        (["C2b", "C3k", "C4r", "C5g", "C7b"], 0, {}),
+        # Paire, Brelan (no Paire), Carré (no Paire, no Brelan)
+        (["C2b", "C2r", "C5k", "C7g", "C9b"], 2, {"pair": 2}),
+        (["Sw", "Sr", "C5k", "C7k", "C9b"], 3, {"pair": 2, "characters": 1}),
+        (["C2b", "C2r", "C2k", "C7g", "C9b"], 5, {"three_of_a_kind": 5}),
+        (["C2b", "C2r", "C2k", "C2g", "C9b"], 10, {"four_of_a_kind": 10}),
+        (["C2b", "C2r", "Jk", "Jk", "C9b"], 2, {"pair": 2}),  # TZQs are no Brelan
+        # two different pairs both count; a Brelan and a Paire of different cards both count
+        (["C2b", "C2r", "C5k", "C5g", "C9b"], 4, {"pair": 4}),
+        (["C2b", "C2r", "C2k", "C5g", "C5b"], 7, {"three_of_a_kind": 5, "pair": 2}),
+        # Caractères: only the line of the number of types held
+        (["Eb", "C1b", "C3k", "C5r", "C8g"], 1, {"characters": 1}),
+        (["Ew", "Eb", "C1b", "C3k", "C8r"], 3, {"characters": 1, "pair": 2}),
+        (["Eb", "Sw", "C1b", "C4k", "C8r"], 3, {"characters": 3}),
+        (["Eb", "Sw", "Wk", "C1b", "C5r"], 5, {"characters": 5}),
+        (["Eb", "Sw", "Wk", "Dr", "C5r"], 9, {"characters": 9}),
+        # Rose des vents: the four winds, no Caractères
+        (["Eb", "Sw", "Wk", "Nr", "C5r"], 12, {"wind_rose": 12}),
+        (["Eb", "Sw", "Wk", "Nr", "Jk"], 12, {"wind_rose": 12}),  # the TZQ is no honour
+        # Honneurs: five honour cards, no Caractères nor Rose des vents
+        (["Ew", "Sw", "Wk", "Dr", "Dw"], 18, {"honours": 16, "pair": 2}),
+        (["Eb", "Sw", "Wk", "Nr", "Nw"], 18, {"honours": 16, "pair": 2}),
+        # Honneurs suprêmes: the five types, no Caractères, Rose des vents or Honneurs
+        (["Eb", "Sw", "Wk", "Nr", "Dw"], 20, {"supreme_honours": 20}),
+        (["Eb", "Sw", "Wk", "Ng", "Dr"], 24, {"supreme_honours": 20, "five_elements": 4}),
+        # nothing at all: a round can be won for 0
+        (["C1b", "C3b", "C5k", "C7k", "C9r"], 0, {}),
+    ],
+)
 def test_every_line_of_the_scoring_table(pile, points, lines):
     assert lines_of(pile) == (points, lines)
     assert lines_of(pile, winning_draw=True) == (points + 1, {**lines, "winning_draw": 1})
@@ -282,12 +322,21 @@ def test_the_book_s_worked_example_through_play_needs_two_reshuffles():
     g.do({"type": "draw", "seat": 0, "card": "Ew"}, {"type": "discard", "seat": 0, "card": "C4b"})
     g.pass_turn()
     # the second East triplet, the TZQ standing for the third East (discarded with the other East)
-    g.do({"type": "draw", "seat": 0, "card": "Eb"}, {"type": "pung", "seat": 0, "cards": ["Ew", "Eb", "Jk"], "keep": "Eb"})
+    g.do(
+        {"type": "draw", "seat": 0, "card": "Eb"},
+        {"type": "pung", "seat": 0, "cards": ["Ew", "Eb", "Jk"], "keep": "Eb"},
+    )
     assert g.js["hands"][0] == ["C1b", "C2b", "C3g", "C7g", "Jk"]
     g.pass_turn()
-    g.do({"type": "draw", "seat": 0, "card": "Nw"}, {"type": "pung", "seat": 0, "cards": ["C1b", "C2b", "Jk"], "keep": "Jk"})
+    g.do(
+        {"type": "draw", "seat": 0, "card": "Nw"},
+        {"type": "pung", "seat": 0, "cards": ["C1b", "C2b", "Jk"], "keep": "Jk"},
+    )
     g.pass_turn()
-    g.do({"type": "draw", "seat": 0, "card": "C2g"}, {"type": "pung", "seat": 0, "cards": ["C2g", "C3g", "Jk"], "keep": "Jk"})
+    g.do(
+        {"type": "draw", "seat": 0, "card": "C2g"},
+        {"type": "pung", "seat": 0, "cards": ["C2g", "C3g", "Jk"], "keep": "Jk"},
+    )
     assert g.js["score_piles"][0] == ["Ew", "Eb", "Jk", "Jk"]
     assert g.js["hands"][0] == ["C7g", "Nw", "Nr", "Ng", "Dw"]
     # the last TZQ lies in the discard pile: the second reshuffle brings it back
@@ -348,8 +397,12 @@ def test_free_starts_let_a_player_start_twice_in_a_row_but_not_more_than_half():
 def opening(options=None):
     """Seat 0: C4b C5b Jk Ew Eb; seat 1: C4k C6r Sw Sr Dw; the stock starts C6k, C7k, C8k."""
     g = Game(options)
-    return g.start(0, ["C4b", "C5b", "Jk", "Ew", "Eb"], ["C4k", "C6r", "Sw", "Sr", "Dw"],
-                   stock_top=["C6k", "C7k", "C8k", "C9k", "Sg", "Ng"])
+    return g.start(
+        0,
+        ["C4b", "C5b", "Jk", "Ew", "Eb"],
+        ["C4k", "C6r", "Sw", "Sr", "Dw"],
+        stock_top=["C6k", "C7k", "C8k", "C9k", "Sg", "Ng"],
+    )
 
 
 def test_draw_then_discard_keeps_five_cards():
@@ -368,14 +421,20 @@ def test_pung_keeps_one_card_discards_two_and_refills_to_five():
     js = g.js
     assert js["score_piles"][0] == ["C5b"] and js["discard"] == ["C4b", "C6k"]
     assert js["hands"][0] == ["C7k", "C8k", "Ew", "Eb", "Jk"]
-    assert js["combinations"][0] == [{"action": "pung", "kind": "sequence", "cards": ["C4b", "C5b", "C6k"], "keep": "C5b"}]
+    assert js["combinations"][0] == [
+        {"action": "pung", "kind": "sequence", "cards": ["C4b", "C5b", "C6k"], "keep": "C5b"}
+    ]
     assert js["turn"] == 1 and js["phase"] == "action" and js["stock_size"] == 41
 
 
 def test_chow_takes_one_of_the_two_discards_and_the_turn_refills():
     g = Game()
-    g.start(0, ["C4b", "C5b", "Jk", "Ew", "Eb"], ["C4k", "C4r", "C7r", "C8r", "Dw"],
-            stock_top=["C6k", "C7k", "C8k", "C9k", "Sg", "Ng"])
+    g.start(
+        0,
+        ["C4b", "C5b", "Jk", "Ew", "Eb"],
+        ["C4k", "C4r", "C7r", "C8r", "Dw"],
+        stock_top=["C6k", "C7k", "C8k", "C9k", "Sg", "Ng"],
+    )
     g.do({"type": "draw", "seat": 0}, {"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"})
     assert g.js["chowable"] == ["C4b", "C5b"]
     # the lower of the two discards is taken too
@@ -385,8 +444,11 @@ def test_chow_takes_one_of_the_two_discards_and_the_turn_refills():
     assert js["hands"][1] == ["C7r", "C8r", "C9k", "Sg", "Dw"]
     assert js["combinations"][1][0]["take"] == "C4b" and js["combinations"][1][0]["action"] == "chow"
     # the C5b lies under them now: it may no longer be taken
-    g.refuse({"type": "chow", "seat": 0, "take": "C5b", "cards": ["C5b", "C7k", "C8k"], "keep": "C5b"},
-             "invalid_combination", "C5b")
+    g.refuse(
+        {"type": "chow", "seat": 0, "take": "C5b", "cards": ["C5b", "C7k", "C8k"], "keep": "C5b"},
+        "invalid_combination",
+        "C5b",
+    )
 
 
 def test_after_a_draw_only_the_last_discard_may_be_taken():
@@ -394,11 +456,17 @@ def test_after_a_draw_only_the_last_discard_may_be_taken():
     g.do({"type": "draw", "seat": 0}, {"type": "discard", "seat": 0, "card": "C5b"})
     g.do({"type": "draw", "seat": 1}, {"type": "discard", "seat": 1, "card": "Sw"})
     assert g.js["chowable"] == ["Sw"]
-    g.refuse({"type": "chow", "seat": 0, "take": "C5b", "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"},
-             "invalid_combination", "only Sw")
+    g.refuse(
+        {"type": "chow", "seat": 0, "take": "C5b", "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"},
+        "invalid_combination",
+        "only Sw",
+    )
     # the opponent's last discard with a joker: a triplet of South is not in hand, a refusal
-    g.refuse({"type": "chow", "seat": 0, "take": "Sw", "cards": ["Sw", "Ew", "Jk"], "keep": "Sw"},
-             "invalid_combination", "neither a triplet")
+    g.refuse(
+        {"type": "chow", "seat": 0, "take": "Sw", "cards": ["Sw", "Ew", "Jk"], "keep": "Sw"},
+        "invalid_combination",
+        "neither a triplet",
+    )
 
 
 def test_jokers_in_combinations():
@@ -412,8 +480,9 @@ def test_jokers_in_combinations():
     g.do({"type": "draw", "seat": 1}, {"type": "discard", "seat": 1, "card": "C7k"})
     g.do({"type": "draw", "seat": 0}, {"type": "discard", "seat": 0, "card": "C8k"})
     g.do({"type": "draw", "seat": 1}, {"type": "discard", "seat": 1, "card": "Sw"})
-    g.refuse({"type": "chow", "seat": 0, "take": "Sw", "cards": ["Sw", "Ew", "Jk"], "keep": "Jk"},
-             "invalid_combination")
+    g.refuse(
+        {"type": "chow", "seat": 0, "take": "Sw", "cards": ["Sw", "Ew", "Jk"], "keep": "Jk"}, "invalid_combination"
+    )
 
 
 def test_a_discarded_tzq_may_not_be_taken_and_two_tzq_never_combine():
@@ -421,11 +490,17 @@ def test_a_discarded_tzq_may_not_be_taken_and_two_tzq_never_combine():
     g.start(0, ["C4b", "C5b", "Jk", "Jk", "Eb"], ["C4k", "C5k", "Jk", "Sr", "Dw"], stock_top=["C9g", "C7k"])
     g.refuse({"type": "draw", "seat": 0, "card": "C7k"}, "deal_invalid", "top card of the stock")
     g.do({"type": "draw", "seat": 0})
-    g.refuse({"type": "pung", "seat": 0, "cards": ["C4b", "Jk", "Jk"], "keep": "C4b"},
-             "invalid_combination", "at most one Tien Zi Que")
+    g.refuse(
+        {"type": "pung", "seat": 0, "cards": ["C4b", "Jk", "Jk"], "keep": "C4b"},
+        "invalid_combination",
+        "at most one Tien Zi Que",
+    )
     g.do({"type": "discard", "seat": 0, "card": "Jk"})
-    g.refuse({"type": "chow", "seat": 1, "take": "Jk", "cards": ["Jk", "C4k", "C5k"], "keep": "C4k"},
-             "invalid_combination", "Tien Zi Que just discarded")
+    g.refuse(
+        {"type": "chow", "seat": 1, "take": "Jk", "cards": ["Jk", "C4k", "C5k"], "keep": "C4k"},
+        "invalid_combination",
+        "Tien Zi Que just discarded",
+    )
     assert not [a for a in g.state.legal_actions() if a["type"] == "chow"]
 
 
@@ -437,11 +512,17 @@ def test_refusals_name_the_rule_and_leave_the_state_unchanged():
     g.refuse({"type": "draw", "seat": 1}, "not_your_turn", "seat 0's turn")
     g.refuse({"type": "discard", "seat": 0, "card": "Ew"}, "wrong_phase", "draw or to make a Chow")
     g.refuse({"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "Jk"], "keep": "Jk"}, "wrong_phase")
-    g.refuse({"type": "chow", "seat": 0, "take": "C6k", "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"},
-             "invalid_combination", "no discarded card may be taken")
+    g.refuse(
+        {"type": "chow", "seat": 0, "take": "C6k", "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"},
+        "invalid_combination",
+        "no discarded card may be taken",
+    )
     g.refuse({"type": "reshuffle", "seat": 0, "stock": []}, "wrong_phase", "still holds 44")
-    g.refuse({"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": DECK[10:]},
-             "wrong_phase", "round 1 is in progress")
+    g.refuse(
+        {"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": DECK[10:]},
+        "wrong_phase",
+        "round 1 is in progress",
+    )
     g.refuse({"type": "play", "seat": 0, "cards": ["Ew"]}, "not_in_variant", "Tichu")
     g.refuse({"type": "bogus"}, "malformed", "unknown event type")
     g.refuse({"type": "draw", "seat": 2}, "malformed", "'seat'")
@@ -449,18 +530,26 @@ def test_refusals_name_the_rule_and_leave_the_state_unchanged():
     g.refuse("draw", "malformed")
     g.do({"type": "draw", "seat": 0})
     g.refuse({"type": "draw", "seat": 0}, "wrong_phase", "has drawn")
-    g.refuse({"type": "chow", "seat": 0, "take": "C6k", "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"},
-             "wrong_phase", "has drawn")
+    g.refuse(
+        {"type": "chow", "seat": 0, "take": "C6k", "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"},
+        "wrong_phase",
+        "has drawn",
+    )
     g.refuse({"type": "discard", "seat": 0, "card": "Nw"}, "card_not_in_hand", "Nw")
     g.refuse({"type": "discard", "seat": 0, "card": "Zz"}, "unknown_card", "'Zz'")
     g.refuse({"type": "discard", "seat": 0, "card": "Jw"}, "unknown_card", "always black")
     g.refuse({"type": "discard", "seat": 0}, "malformed", "'card'")
-    g.refuse({"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C7r"], "keep": "C4b"},
-             "invalid_combination", "is neither a triplet")
-    g.refuse({"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C6r"], "keep": "C4b"},
-             "card_not_in_hand", "C6r")
-    g.refuse({"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C6k"], "keep": "Ew"},
-             "invalid_combination", "one of the combination's cards")
+    g.refuse(
+        {"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C7r"], "keep": "C4b"},
+        "invalid_combination",
+        "is neither a triplet",
+    )
+    g.refuse({"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C6r"], "keep": "C4b"}, "card_not_in_hand", "C6r")
+    g.refuse(
+        {"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C6k"], "keep": "Ew"},
+        "invalid_combination",
+        "one of the combination's cards",
+    )
     g.refuse({"type": "pung", "seat": 0, "cards": ["C4b", "C5b"], "keep": "C4b"}, "malformed", "3 cards")
     g.refuse({"type": "pung", "seat": 1, "cards": ["C4b", "C5b", "C6k"], "keep": "C4b"}, "not_your_turn")
     g.refuse({"type": "reshuffle", "seat": 0, "stock": []}, "wrong_phase")
@@ -469,12 +558,16 @@ def test_refusals_name_the_rule_and_leave_the_state_unchanged():
 def test_round_start_is_checked():
     g = Game()
     g.refuse({"type": "draw", "seat": 0}, "wrong_phase", "round_start comes first")
-    g.refuse({"type": "round_start", "seat": 0, "hands": [DECK[:4], DECK[4:10]], "stock": DECK[10:]},
-             "deal_invalid", "seat 0 gets 4")
+    g.refuse(
+        {"type": "round_start", "seat": 0, "hands": [DECK[:4], DECK[4:10]], "stock": DECK[10:]},
+        "deal_invalid",
+        "seat 0 gets 4",
+    )
     bad = list(DECK[10:])
     bad[0] = "Jk"
-    g.refuse({"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": bad},
-             "deal_invalid", "missing")
+    g.refuse(
+        {"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": bad}, "deal_invalid", "missing"
+    )
     g.refuse({"type": "round_start", "seat": 0, "hands": DECK[:10], "stock": DECK[10:]}, "malformed")
     g.refuse({"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]]}, "malformed", "'stock'")
     g.refuse({"type": "undo"}, "wrong_phase", "no event to undo")
@@ -496,8 +589,10 @@ def test_a_stock_exhausted_during_a_refill_is_remade_without_the_two_cards_just_
     g.start(0, ["C4b", "C5b", "Jk", "Ew", "Eb"], ["C4k", "C6r", "Sw", "Sr", "Dw"], stock_bottom=["C6k", "C9r"])
     exhaust_to(g, 2)
     assert g.state.turn == 0 and g.js["hands"][0] == ["C4b", "C5b", "Ew", "Eb", "Jk"]
-    g.do({"type": "draw", "seat": 0, "card": "C6k"},
-         {"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"})
+    g.do(
+        {"type": "draw", "seat": 0, "card": "C6k"},
+        {"type": "pung", "seat": 0, "cards": ["C4b", "C5b", "C6k"], "keep": "C6k"},
+    )
     js = g.js
     assert js["phase"] == "reshuffle" and js["turn"] == 0 and js["stock_size"] == 0
     assert len(js["hands"][0]) == 4 and "C9r" in js["hands"][0]
@@ -570,8 +665,11 @@ def test_option_min_points_counts_the_score_pile_s_cards_not_the_winning_draw():
     g.do(start, *actions[:-1])
     err = g.refuse(actions[-1], "invalid_combination", "min_points")
     assert "would score 1" in err.message
-    assert not [a for a in g.state.legal_actions() if a["type"] == "pung" and len(g.js["score_piles"][0]) == 4
-                and a["keep"] == "Ew"]
+    assert not [
+        a
+        for a in g.state.legal_actions()
+        if a["type"] == "pung" and len(g.js["score_piles"][0]) == 4 and a["keep"] == "Ew"
+    ]
     # without the option the same Mah-jong stands and scores 1 + 1
     g = Game()
     g.do(start, *actions)
@@ -624,8 +722,9 @@ def test_undo_retracts_the_latest_event_across_rounds():
 
 
 def run(*args, stdin=None):
-    result = subprocess.run([sys.executable, "-m", "games.engine", *args], cwd=ROOT, input=stdin,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "games.engine", *args], cwd=ROOT, input=stdin, capture_output=True, text=True
+    )
     return result.returncode, json.loads(result.stdout)
 
 
@@ -641,14 +740,30 @@ def test_cli_score_and_state_on_a_tien_zi_que_record(tmp_path):
     assert out["totals"] == [sum(h["points"][i] for h in out["hands"]) for i in range(2)]
     code, out = run("state", "-", "--at", "25", stdin=json.dumps(rec))
     assert code == 0 and out == json.loads(json.dumps(state_json(fold(rec, 25))))
-    for key in ("phase", "turn", "hands", "stock_size", "discard", "score_piles", "combinations", "totals",
-                "options", "complete", "winner", "score_sheet"):
+    for key in (
+        "phase",
+        "turn",
+        "hands",
+        "stock_size",
+        "discard",
+        "score_piles",
+        "combinations",
+        "totals",
+        "options",
+        "complete",
+        "winner",
+        "score_sheet",
+    ):
         assert key in out
 
 
 def test_cli_reports_a_refused_tien_zi_que_event_with_its_index():
-    rec = record([{"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": DECK[10:]},
-                  {"type": "draw", "seat": 1}])
+    rec = record(
+        [
+            {"type": "round_start", "seat": 0, "hands": [DECK[:5], DECK[5:10]], "stock": DECK[10:]},
+            {"type": "draw", "seat": 1},
+        ]
+    )
     code, out = run("score", "-", stdin=json.dumps(rec))
     assert code == 1 and out["ok"] is False and out["index"] == 1
     assert out["error"]["code"] == "not_your_turn"
@@ -660,8 +775,15 @@ def test_cli_reports_a_refused_tien_zi_que_event_with_its_index():
 # --- property tests over bot-played games ------------------------------------------------------
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-OPTIONS = st.sampled_from([{}, {"min_points": 2}, {"exhausted_stock_draws": True}, {"starts": "free", "rounds": 2},
-                           {"min_points": 2, "exhausted_stock_draws": True}])
+OPTIONS = st.sampled_from(
+    [
+        {},
+        {"min_points": 2},
+        {"exhausted_stock_draws": True},
+        {"starts": "free", "rounds": 2},
+        {"min_points": 2, "exhausted_stock_draws": True},
+    ]
+)
 PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -677,7 +799,9 @@ def test_every_card_is_in_exactly_one_place_at_every_event(seed, options):
         if r is not None:
             assert r.cards() == deck, event
             assert len(r.hands[1 - r.active]) == 5
-            assert len(r.hands[r.active]) in ({6} if state.phase == "drawn" else {5} if state.phase == "action" else {3, 4})
+            assert len(r.hands[r.active]) in (
+                {6} if state.phase == "drawn" else {5} if state.phase == "action" else {3, 4}
+            )
             assert all(len(p) < 5 for p in r.piles)
     assert state.over and len(state.history) == state.options["rounds"]
     assert state.totals == [sum(line["points"][i] for line in state.history) for i in range(2)]
@@ -781,7 +905,7 @@ def test_undo_after_any_event_restores_the_state_before_it(seed, data):
     assert state_json(state) | {"events": 0} == state_json(before) | {"events": 0}
     assert state.events_applied == n + 1
     # and the game goes on from there as if the event had never been
-    for e in events[n - 1:]:
+    for e in events[n - 1 :]:
         state.apply(e)
     assert score_json(state) == score_json(fold(rec))
 

@@ -1,5 +1,6 @@
 """The tournament hand rules as engine options (docs/rules.md): no Grand Tichu, a double victory
 worth 100, a Dragon trick that ends the hand kept. DTM (ATP rules, tournaments.md 2.1)."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,13 +33,18 @@ def test_grand_tichu_off_refuses_the_call_and_offers_none():
 
 def test_grand_tichu_off_refuses_it_on_a_score_sheet_line_too():
     g = new_game("nanking", {"grand_tichu": False}, PLAYERS)
-    refuse(g, {"type": "hand_result", "calls": {"1": "grand_tichu"}, "out": [1, 0, 2, 3], "points": [50, 50]},
-           "not_in_variant")
+    refuse(
+        g,
+        {"type": "hand_result", "calls": {"1": "grand_tichu"}, "out": [1, 0, 2, 3], "points": [50, 50]},
+        "not_in_variant",
+    )
     g.apply({"type": "hand_result", "calls": {"1": "tichu"}, "out": [1, 0, 2, 3], "points": [50, 50]})
 
 
-@pytest.mark.parametrize("options,worth", [({}, 200), ({"double_victory_points": 100}, 100),
-                                           ({"preset": "tiki", "double_victory_points": 150}, 150)])
+@pytest.mark.parametrize(
+    "options,worth",
+    [({}, 200), ({"double_victory_points": 100}, 100), ({"preset": "tiki", "double_victory_points": 150}, 150)],
+)
 def test_double_victory_points(options, worth):
     g = new_game("nanking", options, PLAYERS)
     g.apply({"type": "hand_result", "calls": {"0": "tichu"}, "out": [0, 2]})
@@ -85,10 +91,16 @@ def test_mid_hand_dragon_trick_is_still_given_with_the_option():
 
 def test_dtm_worked_example_through_the_engine():
     """30:70 card points and a made Tichu: 130:70, a won hand, 2 VP; a double victory is 100."""
-    record = {"format": "tichu-record/1", "variant": "nanking", "options": DTM, "players": PLAYERS, "events": [
-        {"type": "hand_result", "calls": {"0": "tichu"}, "out": [0, 1, 2, 3], "points": [30, 70]},
-        {"type": "hand_result", "calls": {}, "out": [1, 3]},
-    ]}
+    record = {
+        "format": "tichu-record/1",
+        "variant": "nanking",
+        "options": DTM,
+        "players": PLAYERS,
+        "events": [
+            {"type": "hand_result", "calls": {"0": "tichu"}, "out": [0, 1, 2, 3], "points": [30, 70]},
+            {"type": "hand_result", "calls": {}, "out": [1, 3]},
+        ],
+    }
     hands = score_json(fold(record))["hands"]
     assert hands[0]["points"] == [130, 70]
     assert hands[1]["points"] == [0, 100]

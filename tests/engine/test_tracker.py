@@ -1,4 +1,5 @@
 """The Tichu-Tracker importer (games/engine/tracker.py) against the shared score-sheet history."""
+
 from __future__ import annotations
 
 import json
@@ -127,6 +128,7 @@ def test_cli(capsys):
 
 # ------------------------------------------------------------------ against the rules engine
 
+
 def test_engine_totals_equal_the_apps_for_all_games(recs, data):
     from games.engine import EngineError, fold, score_json
 
@@ -134,8 +136,10 @@ def test_engine_totals_equal_the_apps_for_all_games(recs, data):
         try:
             score = score_json(fold(rec))
         except EngineError as err:
-            pytest.fail(f"game {game['id']}: engine rejects event {err.index} {rec['events'][err.index]}: "
-                        f"{err.code}: {err.message}")
+            pytest.fail(
+                f"game {game['id']}: engine rejects event {err.index} {rec['events'][err.index]}: "
+                f"{err.code}: {err.message}"
+            )
         assert list(score["totals"]) == [game["team1Score"], game["team2Score"]], game["id"]
         assert [list(h["points"]) for h in score["hands"]] == rec["meta"]["hand_totals"], game["id"]
         # the app's gameOver also marks 4 games abandoned below 1000; the engine's "complete" is
@@ -164,4 +168,5 @@ def test_stopped_games_end_where_they_stopped_when_asked(data, recs):
         a, b = score_json(after)["totals"]
         assert after.winner == (0 if a > b else 1 if b > a else None)
     assert sum(1 for r in ended if r["meta"].get("stopped_early")) == sum(
-        1 for r in recs if r["events"] and not fold(r).is_over)
+        1 for r in recs if r["events"] and not fold(r).is_over
+    )

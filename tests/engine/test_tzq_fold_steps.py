@@ -8,6 +8,7 @@ mutations of it (another seat, a seat of another JSON type, cards not held or un
 event for the phase, a deck with a card swapped) must give the refusal that asking each check in
 turn gives, in the same order, and change nothing when refused; and ``fold`` (``apply_each``)
 must agree with ``apply`` and with the whole way (``_apply_other``) event by event."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -174,9 +175,11 @@ def test_a_deck_with_a_card_swapped_names_what_is_missing_and_extra():
     state = fold(record, upto=k)
     start = record["events"][k]
     gone = start["hands"][0][0]
-    other = next(c for c in sorted(CODES) if state.deck[c] == 0) if any(
-        state.deck[c] == 0 for c in CODES
-    ) else next(c for c in sorted(CODES) if c != gone)
+    other = (
+        next(c for c in sorted(CODES) if state.deck[c] == 0)
+        if any(state.deck[c] == 0 for c in CODES)
+        else next(c for c in sorted(CODES) if c != gone)
+    )
     bad = {**start, "hands": [[other, *start["hands"][0][1:]], start["hands"][1]]}
     with_cards = Counter(bad["hands"][0] + bad["hands"][1] + bad["stock"])
     err = outcome(state.copy().apply, bad)

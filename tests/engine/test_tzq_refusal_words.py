@@ -167,7 +167,9 @@ def _special_refusals() -> list[EngineError]:
     # the game's deck, dealt wrong: a card missing, one too many, both
     game = _made_for({"deck": deck})
     for stock in (deck[10:-1], deck[10:] + ["Ew"], deck[10:-1] + ["Ew"]):
-        errors.append(_refusal(game, {"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": stock}))
+        errors.append(
+            _refusal(game, {"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": stock})
+        )
     # the score line
     line = {"type": "round_result", "seat": 0}
     for fields in (

@@ -1,6 +1,7 @@
 """Tien Zi Que's score-line entry (`round_result`, games/engine/tien_zi_que/round_result.py): a
 round entered by its score line and folded scores what the line says; every refusal is coded and
 names the field a form points at; the reachable totals agree with the book's table."""
+
 from __future__ import annotations
 
 import random
@@ -53,7 +54,8 @@ def piles(draw):
 @given(
     lines=st.lists(
         st.tuples(st.sampled_from([0, 1]), st.sampled_from(["pung", "chow"]), st.integers(0, 10**6)),
-        min_size=4, max_size=4,
+        min_size=4,
+        max_size=4,
     )
 )
 def test_points_entered_and_folded_give_the_score_they_state(lines):
@@ -107,18 +109,25 @@ def test_unreachable_points_are_refused_with_the_nearest_possible():
     assert check_events(game, [line(0, 0, "pung", 1)]) == {"ok": True}
 
 
-@pytest.mark.parametrize(("event", "code", "field"), [
-    (line(0), "result_invalid", "winner"),  # drawn without the option
-    (line(0, 0), "result_invalid", "by"),
-    (line(0, 0, "mahjong", 3), "result_invalid", "by"),
-    (line(0, 2, "chow", 3), "result_invalid", "winner"),
-    (line(0, 0, "chow"), "result_invalid", "points"),  # neither points nor a pile
-    (line(0, 0, "chow", -1), "result_invalid", "points"),
-    (line(0, 0, "chow", pile=["Ew", "Eb", "Jk", "Jk"]), "result_invalid", "score_pile"),
-    (line(0, 0, "chow", pile=["Ew", "Eb", "Jk", "Jk", "Jw"]), "unknown_card", "score_pile"),
-    (line(0, 0, "chow", pile=["Ew", "Eb", "Ek", "Er", "C1w"]), "result_invalid", "score_pile"),  # four Easts
-    (line(0, 0, "chow", pile=["C1w", "C1w", "C2b", "C3b", "C4b"]), "result_invalid", "score_pile"),  # one series twice
-])
+@pytest.mark.parametrize(
+    ("event", "code", "field"),
+    [
+        (line(0), "result_invalid", "winner"),  # drawn without the option
+        (line(0, 0), "result_invalid", "by"),
+        (line(0, 0, "mahjong", 3), "result_invalid", "by"),
+        (line(0, 2, "chow", 3), "result_invalid", "winner"),
+        (line(0, 0, "chow"), "result_invalid", "points"),  # neither points nor a pile
+        (line(0, 0, "chow", -1), "result_invalid", "points"),
+        (line(0, 0, "chow", pile=["Ew", "Eb", "Jk", "Jk"]), "result_invalid", "score_pile"),
+        (line(0, 0, "chow", pile=["Ew", "Eb", "Jk", "Jk", "Jw"]), "unknown_card", "score_pile"),
+        (line(0, 0, "chow", pile=["Ew", "Eb", "Ek", "Er", "C1w"]), "result_invalid", "score_pile"),  # four Easts
+        (
+            line(0, 0, "chow", pile=["C1w", "C1w", "C2b", "C3b", "C4b"]),
+            "result_invalid",
+            "score_pile",
+        ),  # one series twice
+    ],
+)
 def test_refusals_are_coded_and_name_their_field(event, code, field):
     error = refusal(new_game("tien-zi-que", players=PLAYERS), event)
     assert error["code"] == code and error["params"]["field"] == field
@@ -141,7 +150,9 @@ def test_wrong_starter_mid_round_and_after_the_game_are_refused():
 def test_min_points_and_drawn_rounds_follow_the_options():
     strict = new_game("tien-zi-que", {"min_points": 2}, players=PLAYERS)
     assert refusal(strict, line(0, 0, "pung", 2))["code"] == "result_invalid"  # 1 from the cards + the draw
-    assert refusal(strict, line(0, 0, "chow", pile=["C1w", "C3w", "C5b", "C7b", "Ek"]))["params"]["field"] == "score_pile"
+    assert (
+        refusal(strict, line(0, 0, "chow", pile=["C1w", "C3w", "C5b", "C7b", "Ek"]))["params"]["field"] == "score_pile"
+    )
     assert check_events(strict, [line(0, 0, "pung", 3)]) == {"ok": True}
     drawn = new_game("tien-zi-que", {"exhausted_stock_draws": True}, players=PLAYERS)
     assert refusal(drawn, line(0, points=3))["code"] == "result_invalid"

@@ -1,4 +1,5 @@
 """What Tientsin, Threechu and Grand Seigneur change from Nanking, rule by rule (rules.md)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -11,6 +12,7 @@ from tests.engine.family_table import SIX, THREE, dealt, pass_, play, players
 from tests.engine.table import refuse
 
 # --- the deal's sizes ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n, order", [(4, (0, 1, 2, 3)), (6, (0, 1, 2, 3, 4, 5)), (4, (0, 1, 3, 2)), (4, (2, 0, 3))])
 def test_hand_sizes_are_the_deck_drawn_one_by_one_from_the_shuffler(n, order):
@@ -28,6 +30,7 @@ def test_hand_sizes_are_the_deck_drawn_one_by_one_from_the_shuffler(n, order):
 
 
 # --- Tichu Tientsin -----------------------------------------------------------------------------
+
 
 def test_tientsin_draw_gives_the_first_two_drawers_ten_cards():
     state = GameState("tientsin", {}, SIX)
@@ -74,8 +77,7 @@ def test_tientsin_dog_goes_to_a_partner_of_the_players_choice():
 
 def test_tientsin_triple_victory_scores_300_and_no_bonus_for_a_double():
     # seats 0, 2, 4 hold four cards each; their opponents hold the rest
-    state = dealt("tientsin", SIX, {}, {0: ["Mahjong", "2j", "3j", "4j"], 1: ["Ks"], 2: ["As", "Ap"],
-                                        4: ["Ar", "Aj"]})
+    state = dealt("tientsin", SIX, {}, {0: ["Mahjong", "2j", "3j", "4j"], 1: ["Ks"], 2: ["As", "Ap"], 4: ["Ar", "Aj"]})
     assert len(state.hand.cards[0]) == 10
     # rather than play out ten cards, check the sweep rules directly on the finishing order
     v = state.variant
@@ -109,6 +111,7 @@ def test_tientsin_fifth_out_gives_tricks_to_first_and_last_gives_everything_to_t
 
 
 # --- Threechu -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("dealer, order", [(0, (0, 1, 3, 2)), (1, (1, 2, 3, 0)), (2, (2, 0, 3, 1))])
 def test_threechu_order_of_play_and_teams(dealer, order):
@@ -192,9 +195,10 @@ def test_threechu_game_lasts_a_multiple_of_three_hands():
     assert state.winner == 3  # the dummy can win: it played with every dealer
 
 
-@pytest.mark.parametrize("rotation, out, expected", [("next", [0], 2), ("first_out", [2], 2),
-                                                    ("first_out", [3], 1), ("first_out", [0], 0),
-                                                    ("previous", [2], 0)])
+@pytest.mark.parametrize(
+    "rotation, out, expected",
+    [("next", [0], 2), ("first_out", [2], 2), ("first_out", [3], 1), ("first_out", [0], 0), ("previous", [2], 0)],
+)
 def test_threechu_dealer_rotation(rotation, out, expected):
     state = GameState("threechu", {"dealer_rotation": rotation}, THREE)
     state.apply({"type": "hand_result", "dealer": 1, "out": out, "points": [50, 50]})
@@ -210,10 +214,20 @@ def test_threechu_hand_result_refuses_a_grand_tichu_by_the_dealer_or_the_dummy()
     # A score-sheet line obeys the same rule as a hand played card by card.
     state = GameState("threechu", {}, THREE)
     for seat in ("1", "3"):
-        refuse(state, {"type": "hand_result", "dealer": 1, "calls": {seat: "grand_tichu"}, "out": [2],
-                        "points": [50, 50]}, "not_in_variant")
-    state.apply({"type": "hand_result", "dealer": 1, "calls": {"1": "tichu", "3": "tichu", "2": "grand_tichu"},
-                 "out": [2], "points": [50, 50]})
+        refuse(
+            state,
+            {"type": "hand_result", "dealer": 1, "calls": {seat: "grand_tichu"}, "out": [2], "points": [50, 50]},
+            "not_in_variant",
+        )
+    state.apply(
+        {
+            "type": "hand_result",
+            "dealer": 1,
+            "calls": {"1": "tichu", "3": "tichu", "2": "grand_tichu"},
+            "out": [2],
+            "points": [50, 50],
+        }
+    )
     # team 0 = dealer 1 + dummy: 50 - 100 - 100; opponents 0 and 2: 50 + 200
     assert state.totals == [250, -150, 250, -150]
 
@@ -246,10 +260,19 @@ def test_threechu_double_victory_of_dealer_and_dummy_scores_for_both():
 
 # --- Grand Seigneur -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n, options, deck", [(5, {"preset": "rio"}, 55), (5, {"preset": "abacus"}, 108),
-                                              (5, {"preset": "abacus", "decks": 1}, 56), (6, {"preset": "tiki"}, 108),
-                                              (7, {"preset": "abacus"}, 108), (7, {"preset": "rio"}, 107),
-                                              (8, {"decks": 2, "double_specials": True, "preset": "rio"}, 109)])
+
+@pytest.mark.parametrize(
+    "n, options, deck",
+    [
+        (5, {"preset": "rio"}, 55),
+        (5, {"preset": "abacus"}, 108),
+        (5, {"preset": "abacus", "decks": 1}, 56),
+        (6, {"preset": "tiki"}, 108),
+        (7, {"preset": "abacus"}, 108),
+        (7, {"preset": "rio"}, 107),
+        (8, {"decks": 2, "double_specials": True, "preset": "rio"}, 109),
+    ],
+)
 def test_grand_seigneur_decks(n, options, deck):
     state = GameState("grand-seigneur", options, players(n))
     assert len(state.variant.deck(state.options)) == deck
@@ -268,8 +291,13 @@ def test_grand_seigneur_deal_at_most_twelve_as_evenly_as_the_deck_allows(n, size
 
 
 def test_grand_seigneur_no_calls_no_wish_no_gift_and_dragon_beats_dragon():
-    state = dealt("grand-seigneur", players(8), {"decks": 2, "double_specials": True}, {
-        1: ["Mahjong", "3j"], 2: ["Dragon", "4j"], 3: ["Dragon", "5j"]}, shuffler=0)
+    state = dealt(
+        "grand-seigneur",
+        players(8),
+        {"decks": 2, "double_specials": True},
+        {1: ["Mahjong", "3j"], 2: ["Dragon", "4j"], 3: ["Dragon", "5j"]},
+        shuffler=0,
+    )
     refuse(state, {"type": "tichu", "seat": 1}, "not_in_variant")
     refuse(state, {"type": "play", "seat": 1, "cards": ["Mahjong"], "wish": "5"}, "not_in_variant")
     play(state, 1, "Mahjong")
@@ -280,8 +308,13 @@ def test_grand_seigneur_no_calls_no_wish_no_gift_and_dragon_beats_dragon():
 
 
 def test_grand_seigneur_four_of_a_kind_needs_four_suits():
-    state = dealt("grand-seigneur", players(7), {"preset": "rio"}, {
-        1: ["Mahjong", "Ks", "Ks", "Kj", "Kp", "Qs", "Qj", "Qp", "Qr"]}, shuffler=0)
+    state = dealt(
+        "grand-seigneur",
+        players(7),
+        {"preset": "rio"},
+        {1: ["Mahjong", "Ks", "Ks", "Kj", "Kp", "Qs", "Qj", "Qp", "Qr"]},
+        shuffler=0,
+    )
     play(state, 1, "Mahjong")
     pass_(state, 2, 3, 4, 5, 6, 0)
     refuse(state, {"type": "play", "seat": 1, "cards": ["Ks", "Ks", "Kj", "Kp"]}, "invalid_combination")
@@ -318,14 +351,17 @@ def ranked_hand(n: int, options: dict, out: list[int]) -> GameState:
     return state
 
 
-@pytest.mark.parametrize("options, order", [
-    # the French texts: the others sit to the Great Lord's right in the order they went out
-    ({"preset": "abacus"}, (3, 0, 4, 1, 2)),
-    ({"lord_seat": "right"}, (3, 0, 4, 1, 2)),
-    # Rio (the default preset): the Lord on the Great Lord's left, the Wretch on his right
-    ({}, (3, 2, 1, 4, 0)),
-    ({"preset": "abacus", "lord_seat": "left"}, (3, 2, 1, 4, 0)),
-])
+@pytest.mark.parametrize(
+    "options, order",
+    [
+        # the French texts: the others sit to the Great Lord's right in the order they went out
+        ({"preset": "abacus"}, (3, 0, 4, 1, 2)),
+        ({"lord_seat": "right"}, (3, 0, 4, 1, 2)),
+        # Rio (the default preset): the Lord on the Great Lord's left, the Wretch on his right
+        ({}, (3, 2, 1, 4, 0)),
+        ({"preset": "abacus", "lord_seat": "left"}, (3, 2, 1, 4, 0)),
+    ],
+)
 def test_grand_seigneur_seats_follow_the_finishing_order_and_the_wretch_deals(options, order):
     out = [3, 0, 4, 1, 2]
     state = GameState("grand-seigneur", options, players(5))
@@ -372,7 +408,9 @@ def test_grand_seigneur_dog_gives_the_lead_to_the_wretch():
     deck.remove("Dog")
     deck.remove("Mahjong")
     for seat in (0, 1, 2, 3, 4):
-        cards = [deck.pop() for _ in range(h.sizes[seat] - (2 if seat == 1 else 0))] + (["Dog", "Mahjong"] if seat == 1 else [])
+        cards = [deck.pop() for _ in range(h.sizes[seat] - (2 if seat == 1 else 0))] + (
+            ["Dog", "Mahjong"] if seat == 1 else []
+        )
         state.apply({"type": "deal", "seat": seat, "cards": cards})
     for giver, receiver, k in state.variant._tribute_levels(h):
         best = sorted(h.cards[giver], key=tribute_rank)[-k:]
@@ -403,13 +441,17 @@ def test_every_variant_plays_through_the_command_line(tmp_path):
     from games.engine import random_record
 
     root = Path(__file__).resolve().parents[2]
-    for variant, names, options in [("tientsin", SIX, {}), ("threechu", THREE, {}),
-                                    ("grand-seigneur", players(6), {"hands": 2, "scoring": "ranks"})]:
+    for variant, names, options in [
+        ("tientsin", SIX, {}),
+        ("threechu", THREE, {}),
+        ("grand-seigneur", players(6), {"hands": 2, "scoring": "ranks"}),
+    ]:
         record = random_record(1, variant=variant, players=names, options=options, max_hands=2)
         path = tmp_path / f"{variant}.json"
         path.write_text(json.dumps(record))
-        result = subprocess.run([sys.executable, "-m", "games.engine", "score", str(path)], cwd=root,
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "games.engine", "score", str(path)], cwd=root, capture_output=True, text=True
+        )
         assert result.returncode == 0, result.stdout
         out = json.loads(result.stdout)
         assert out["variant"] == variant
@@ -480,9 +522,17 @@ def test_tientsin_triple_victory_played_out_ends_the_hand_at_once_for_300_and_ca
 def test_grand_seigneur_an_equal_bomb_does_not_beat_with_two_decks():
     # 001 Grand Seigneur names one exception only: "In a trick, the second Dragon played beats the
     # first." Two decks make equal bombs possible; an equal combination never beats (Nanking).
-    state = dealt("grand-seigneur", players(8), {"decks": 2}, {
-        1: ["Mahjong", "7s", "7j", "7p", "7r", "Ks"], 2: ["7s", "7j", "7p", "7r", "Ks"],
-        3: ["2j", "3j", "4j", "5j", "6j"], 4: ["2j", "3j", "4j", "5j", "6j"]})
+    state = dealt(
+        "grand-seigneur",
+        players(8),
+        {"decks": 2},
+        {
+            1: ["Mahjong", "7s", "7j", "7p", "7r", "Ks"],
+            2: ["7s", "7j", "7p", "7r", "Ks"],
+            3: ["2j", "3j", "4j", "5j", "6j"],
+            4: ["2j", "3j", "4j", "5j", "6j"],
+        },
+    )
     play(state, 1, "Mahjong")
     play(state, 1, "7s", "7j", "7p", "7r")
     refuse(state, {"type": "play", "seat": 2, "cards": ["7s", "7j", "7p", "7r"]}, "does_not_beat")

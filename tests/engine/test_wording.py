@@ -1,5 +1,6 @@
 """The engine's words for refusals and events (games/engine/wording.py): a refusal is worded from
 its code and parameters, never from its English message, and every template's slots are filled."""
+
 from __future__ import annotations
 
 import pytest
@@ -107,23 +108,76 @@ def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
     """Each sentence and refusal template of ``lang`` takes the parameters of its English source:
     given a value for each slot of the English template, it is filled too (no slot left, none
     read from a parameter the English one does not take)."""
-    sample = {"seat": 1, "expected_seat": 2, "to": 3, "winner": 0, "cards": ["Kj", "Phoenix"], "top": ["8p"],
-              "card": "Ts", "keep": "Dragon", "take": "7r", "wish": "J", "phoenix": "Q", "combination": "full_house",
-              "reason": "missed_wish", "event": "play", "phase": "exchange", "call": "grand_tichu",
-              "hand_number": 2, "round": 3, "points": 6,
-              # Tien Zi Que's (games/engine/tien_zi_que/refusals.py)
-              "starts": 2, "given": 4, "expected": 5, "value": "7", "key": "cards", "codes": "Zz", "rounds": 8,
-              "minimum": 2, "nearest_1": 18, "nearest_2": 20, "hand": ["C1w", "Jk"], "available": ["Ew"],
-              "kept": ["C2b", "Dr"], "missing": ["C3k"], "extra": ["Nw"], "tzq_face": "C7",
-              # every game's (games/engine/shared_refusals.py)
-              "type": "'bogus'", "field": "seat", "field_type": "seat", "presets": "rio, tiki, abacus",
-              "option": "hands", "multiple_of": 3, "choices": '"draw", "western"',
-              "allowed": "seat", "fields": "'colour'", "limit": 64, "size": 2100, "index": 3,
-              # the Tichu family's (games/engine/family_refusals.py)
-              "code": "'Zz'", "count": 4, "dealers": "0, 1, 2", "high": 12, "low": 5, "last": 3, "out": "[0, 7]",
-              "partner": 2, "received": 9, "seats": "0, 2", "shuffler_rule": "threechu", "target": "'x'",
-              "targets": "1, 2", "teams": 2, "total": 120, "variant": "tientsin", "variants": "nanking, threechu",
-              "hands": 4}
+    sample = {
+        "seat": 1,
+        "expected_seat": 2,
+        "to": 3,
+        "winner": 0,
+        "cards": ["Kj", "Phoenix"],
+        "top": ["8p"],
+        "card": "Ts",
+        "keep": "Dragon",
+        "take": "7r",
+        "wish": "J",
+        "phoenix": "Q",
+        "combination": "full_house",
+        "reason": "missed_wish",
+        "event": "play",
+        "phase": "exchange",
+        "call": "grand_tichu",
+        "hand_number": 2,
+        "round": 3,
+        "points": 6,
+        # Tien Zi Que's (games/engine/tien_zi_que/refusals.py)
+        "starts": 2,
+        "given": 4,
+        "expected": 5,
+        "value": "7",
+        "key": "cards",
+        "codes": "Zz",
+        "rounds": 8,
+        "minimum": 2,
+        "nearest_1": 18,
+        "nearest_2": 20,
+        "hand": ["C1w", "Jk"],
+        "available": ["Ew"],
+        "kept": ["C2b", "Dr"],
+        "missing": ["C3k"],
+        "extra": ["Nw"],
+        "tzq_face": "C7",
+        # every game's (games/engine/shared_refusals.py)
+        "type": "'bogus'",
+        "field": "seat",
+        "field_type": "seat",
+        "presets": "rio, tiki, abacus",
+        "option": "hands",
+        "multiple_of": 3,
+        "choices": '"draw", "western"',
+        "allowed": "seat",
+        "fields": "'colour'",
+        "limit": 64,
+        "size": 2100,
+        "index": 3,
+        # the Tichu family's (games/engine/family_refusals.py)
+        "code": "'Zz'",
+        "count": 4,
+        "dealers": "0, 1, 2",
+        "high": 12,
+        "low": 5,
+        "last": 3,
+        "out": "[0, 7]",
+        "partner": 2,
+        "received": 9,
+        "seats": "0, 2",
+        "shuffler_rule": "threechu",
+        "target": "'x'",
+        "targets": "1, 2",
+        "teams": 2,
+        "total": 120,
+        "variant": "tientsin",
+        "variants": "nanking, threechu",
+        "hands": 4,
+    }
     said = engine.words(lang)
     for table, english in ((said.events, engine.EVENT_WORDS), (said.refusals, engine.REFUSAL_WORDS)):
         for key, template in english.items():
@@ -136,9 +190,17 @@ def test_every_template_fills_in_every_language_when_its_english_one_does(lang):
 
 def test_the_words_of_each_language():
     play = {"type": "play", "seat": 3, "cards": ["Mahjong"], "wish": "K", "to": 1}
-    assert engine.event_words(play, NAMES, lang="fr") == "Dee joue Moineau (1) et fait le vœu d'un Roi\u00a0; la main passe à Bob"
-    assert engine.event_words(play, NAMES, lang="de") == "Dee spielt Mah Jong (1) und wünscht sich einen König; das Ausspiel geht an Bob"
-    assert engine.event_words(play, NAMES, lang="uk") == "Dee грає: горобець (1) і замовляє короля; наступним ходить Bob"
+    assert (
+        engine.event_words(play, NAMES, lang="fr")
+        == "Dee joue Moineau (1) et fait le vœu d'un Roi\u00a0; la main passe à Bob"
+    )
+    assert (
+        engine.event_words(play, NAMES, lang="de")
+        == "Dee spielt Mah Jong (1) und wünscht sich einen König; das Ausspiel geht an Bob"
+    )
+    assert (
+        engine.event_words(play, NAMES, lang="uk") == "Dee грає: горобець (1) і замовляє короля; наступним ходить Bob"
+    )
     assert engine.event_words({"type": "grand_tichu", "seat": 0}, NAMES, lang="de") == "Ann sagt Großes Tichu an"
     assert engine.card_names(["Ts", "Dragon"], "de") == "Schwert-10, Drache"
     assert engine.variant_name("threechu", "fr") == "Trichu"
@@ -193,7 +255,12 @@ def test_the_house_rules_are_worded_without_changing_what_they_are(name, lang):
     options, said = engine.game_info(name).options, engine.option_words(name, lang)
     assert [o.name for o in said] == [o.name for o in options]
     for o, s in zip(options, said):
-        assert (s.kind.name, s.kind.values, s.kind.nullable, s.defaults()) == (o.kind.name, o.kind.values, o.kind.nullable, o.defaults())
+        assert (s.kind.name, s.kind.values, s.kind.nullable, s.defaults()) == (
+            o.kind.name,
+            o.kind.values,
+            o.kind.nullable,
+            o.defaults(),
+        )
         assert s.help != o.help and s.help.endswith(".")
     assert engine.option_words(name) == options  # English: the registry's own
     assert [p.name for p in engine.preset_words(lang)] == [p.name for p in engine.PRESETS]

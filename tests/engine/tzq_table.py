@@ -1,6 +1,7 @@
 """A Tien Zi Que game under test (seed 004, docs/tien-zi-que.md): the test edition of the deck and
 ``Game``, which applies events, sets up rounds with chosen hands and checks that a refused event
 leaves no trace (``snapshot``)."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,12 @@ DECK = sort_cards(
 
 def snapshot(state):
     """Everything observable about a state, to check that a refused event changed nothing."""
-    return json.dumps(state_json(state), sort_keys=True), json.dumps(score_json(state), sort_keys=True), \
-        state.events_applied, repr(state.round.stock if state.round else None)
+    return (
+        json.dumps(state_json(state), sort_keys=True),
+        json.dumps(score_json(state), sort_keys=True),
+        state.events_applied,
+        repr(state.round.stock if state.round else None),
+    )
 
 
 class Game:
@@ -60,8 +65,10 @@ class Game:
         """A round_start with the given hands; the stock begins with ``stock_top``, ends with
         ``stock_bottom``, the rest of the deck in between in a fixed order."""
         rest = Counter(DECK) - Counter(hand0) - Counter(hand1) - Counter(stock_top) - Counter(stock_bottom)
-        assert sum((Counter(hand0) + Counter(hand1) + Counter(stock_top) + Counter(stock_bottom)
-                    - Counter(DECK)).values()) == 0, "a card is used more often than the deck holds"
+        assert (
+            sum((Counter(hand0) + Counter(hand1) + Counter(stock_top) + Counter(stock_bottom) - Counter(DECK)).values())
+            == 0
+        ), "a card is used more often than the deck holds"
         stock = list(stock_top) + sort_cards(rest.elements()) + list(stock_bottom)
         return self.do({"type": "round_start", "seat": seat, "hands": [list(hand0), list(hand1)], "stock": stock})
 
@@ -75,7 +82,9 @@ class Game:
         """The player to act reshuffles the whole discard pile: ``front`` on top, then the rest."""
         rest = Counter(self.js["discard"]) - Counter(front)
         assert sum((Counter(front) - Counter(self.js["discard"])).values()) == 0, "not in the discard pile"
-        return self.do({"type": "reshuffle", "seat": self.state.turn, "stock": list(front) + sort_cards(rest.elements())})
+        return self.do(
+            {"type": "reshuffle", "seat": self.state.turn, "stock": list(front) + sort_cards(rest.elements())}
+        )
 
     def burn(self, turns):
         for _ in range(turns):

@@ -1,4 +1,5 @@
 """A club with one user per role and a nanking game, for the entry pages' tests."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """GET /api/games/{id}/legal/: the engine's legal actions and the facts of the deal and the
 exchange, the penalties the engine accepts now, and ?check= (would the engine accept this now?
 nothing stored)."""
+
 from __future__ import annotations
 
 import json
@@ -87,7 +88,9 @@ def test_a_game_with_rules_of_its_own_answers_with_its_own_list(users, home):
     from games.models import Game
     from games.services import game_create
 
-    body = game_create(club=home, variant="tien-zi-que", options=None, players=["Ann", "Bob"], user=users["scorer"]).body
+    body = game_create(
+        club=home, variant="tien-zi-que", options=None, players=["Ann", "Bob"], user=users["scorer"]
+    ).body
     game = Game.objects.get(pk=body["id"])
     answer = legal(client_for(users["scorer"]), game)
     assert answer["state"]["variant"] == "tien-zi-que"

@@ -1,5 +1,6 @@
 """The entry pages with Django's test client: the new-game form (variant, preset and options,
 members and new names by seat) and the entry page's panels (score sheet, history with undos)."""
+
 from __future__ import annotations
 
 import pytest
@@ -46,17 +47,28 @@ def test_new_game_from_members_and_new_names(users, home):
     assert Game.objects.count() == 1
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"seat-3-new": ""}, "Tichu is played by 4 players"),
-    ({"seat-1-new": "Ann"}, "one seat only"),
-    ({"variant": "poker"}, "Choose a game"),
-    ({"opt-nanking-target_score": "lots"}, "whole number"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"seat-3-new": ""}, "Tichu is played by 4 players"),
+        ({"seat-1-new": "Ann"}, "one seat only"),
+        ({"variant": "poker"}, "Choose a game"),
+        ({"opt-nanking-target_score": "lots"}, "whole number"),
+    ],
+)
 def test_new_game_errors_are_shown_and_nothing_is_stored(users, home, change, message):
     client = browser_client(users["scorer"])
     client.get(f"/clubs/{home.slug}/new-game/")
-    form = {"csrfmiddlewaretoken": client.cookies["csrftoken"].value, "variant": "nanking", "preset": "rio",
-            "seat-0-new": "Ann", "seat-1-new": "Bob", "seat-2-new": "Cid", "seat-3-new": "Dee", **change}
+    form = {
+        "csrfmiddlewaretoken": client.cookies["csrftoken"].value,
+        "variant": "nanking",
+        "preset": "rio",
+        "seat-0-new": "Ann",
+        "seat-1-new": "Bob",
+        "seat-2-new": "Cid",
+        "seat-3-new": "Dee",
+        **change,
+    }
     response = client.post(f"/clubs/{home.slug}/new-game/", form)
     assert response.status_code == 400
     assert message in response.content.decode()
@@ -83,8 +95,9 @@ def test_threechu_panels_total_each_player_under_their_own_name(users, home):
     from games.services import game_create
 
     scorer = users["scorer"]
-    game_id = game_create(club=home, variant="threechu", options=None, players=["Ann", "Bob", "Cid"],
-                          user=scorer).body["id"]
+    game_id = game_create(club=home, variant="threechu", options=None, players=["Ann", "Bob", "Cid"], user=scorer).body[
+        "id"
+    ]
     hand = {"type": "hand_result", "dealer": 0, "calls": {}, "out": [1, 0, 2, 3], "points": [40, 60]}
     append_events(game=game_id, events=[hand], expected_seq=0, user=scorer)
     body = browser_client(scorer).get(f"/games/{game_id}/enter/panels/").json()
@@ -106,18 +119,23 @@ def test_the_undo_button_names_the_event_it_retracts(users, game):
     assert client.get(f"/games/{game.pk}/enter/panels/").json()["undo_target"] is None
     append_events(game=game, events=[HAND, {"type": "shuffle", "seat": 1}], expected_seq=0, user=scorer)
     assert client.get(f"/games/{game.pk}/enter/panels/").json()["undo_target"] == {
-        "seq": 2, "text": "Bob shuffles: hand 2 begins"}
+        "seq": 2,
+        "text": "Bob shuffles: hand 2 begins",
+    }
     append_events(game=game, events=[{"type": "undo"}], expected_seq=2, user=scorer)
     assert client.get(f"/games/{game.pk}/enter/panels/").json()["undo_target"]["seq"] == 1
 
 
-@pytest.mark.parametrize("variant, facts", [
-    ("nanking", {"enabled": True, "calls": True, "points": True, "sweep": 2, "dealer": False}),
-    ("tientsin", {"enabled": True, "calls": True, "points": True, "sweep": 3, "dealer": False}),
-    ("threechu", {"enabled": True, "calls": True, "points": True, "sweep": 2, "dealer": True}),
-    ("grand-seigneur", {"enabled": True, "calls": False, "points": False, "sweep": 0, "dealer": False}),
-    ("tien-zi-que", {"enabled": True, "calls": False, "points": False, "sweep": 0, "dealer": False}),
-])
+@pytest.mark.parametrize(
+    "variant, facts",
+    [
+        ("nanking", {"enabled": True, "calls": True, "points": True, "sweep": 2, "dealer": False}),
+        ("tientsin", {"enabled": True, "calls": True, "points": True, "sweep": 3, "dealer": False}),
+        ("threechu", {"enabled": True, "calls": True, "points": True, "sweep": 2, "dealer": True}),
+        ("grand-seigneur", {"enabled": True, "calls": False, "points": False, "sweep": 0, "dealer": False}),
+        ("tien-zi-que", {"enabled": True, "calls": False, "points": False, "sweep": 0, "dealer": False}),
+    ],
+)
 def test_the_score_sheet_form_asks_what_the_variant_records(variant, facts):
     from replay.entry.views import sheet_facts
 
@@ -134,14 +152,17 @@ def test_threechus_dummy_is_named_in_the_pages_language(users, home, lang, dummy
     from games.services import game_create
 
     scorer = users["scorer"]
-    game_id = game_create(club=home, variant="threechu", options=None, players=["Ann", "Bob", "Cid"],
-                          user=scorer).body["id"]
+    game_id = game_create(club=home, variant="threechu", options=None, players=["Ann", "Bob", "Cid"], user=scorer).body[
+        "id"
+    ]
     hand = {"type": "hand_result", "dealer": 0, "calls": {}, "out": [1, 0, 2, 3], "points": [40, 60]}
     append_events(game=game_id, events=[hand], expected_seq=0, user=scorer)
     client = browser_client(scorer)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = lang
     page = client.get(f"/games/{game_id}/enter/").content.decode()
-    config = json.loads(re.search(r'<script id="entry-config" type="application/json">(.*?)</script>', page, re.S).group(1))
+    config = json.loads(
+        re.search(r'<script id="entry-config" type="application/json">(.*?)</script>', page, re.S).group(1)
+    )
     assert config["seat_names"] == ["Ann", "Bob", "Cid", dummy]
     sheet = client.get(f"/games/{game_id}/enter/panels/").json()["sheet"]
     totals = re.sub(r"<[^>]+>", "", re.search(r'<p class="totals"[^>]*>(.*?)</p>', sheet, re.S).group(1))
@@ -150,8 +171,10 @@ def test_threechus_dummy_is_named_in_the_pages_language(users, home, lang, dummy
     assert dummy in replay and "Dummy" not in replay and "Dummy" not in page
 
 
-@pytest.mark.parametrize(("options", "offered"), [(None, True), ({"grand_tichu": False}, False),
-                                                  ({"preset": "tiki", "grand_tichu": True}, True)])
+@pytest.mark.parametrize(
+    ("options", "offered"),
+    [(None, True), ({"grand_tichu": False}, False), ({"preset": "tiki", "grand_tichu": True}, True)],
+)
 def test_the_sheet_form_offers_grand_tichu_only_where_the_options_allow_it(users, home, options, offered):
     from games.services import game_create
     from tests.entry.conftest import PLAYERS

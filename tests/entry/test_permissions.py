@@ -1,5 +1,6 @@
 """Who reaches the entry pages and the legal-actions endpoint, and who may write from a browser
 session: only the club's scorers and admins."""
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,9 @@ def test_outsiders_of_a_members_only_club_get_404(users):
     club = build_club(users, Club.Visibility.MEMBERS)
     from games.services import game_create
 
-    game = Game.objects.get(pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=None).body["id"])
+    game = Game.objects.get(
+        pk=game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=None).body["id"]
+    )
     client = browser_client(users["outsider"])
     for url in entry_urls(club, game) + [f"/api/games/{game.pk}/legal/"]:
         assert client.get(url).status_code == 404, url
@@ -64,8 +67,10 @@ def _post_events(client, game, events, expected_seq):
     token = client.cookies.get("csrftoken")
     headers = {"HTTP_X_CSRFTOKEN": token.value} if token else {}
     return client.post(
-        f"/api/games/{game.pk}/events/", json.dumps({"expected_seq": expected_seq, "events": events}),
-        content_type="application/json", **headers,
+        f"/api/games/{game.pk}/events/",
+        json.dumps({"expected_seq": expected_seq, "events": events}),
+        content_type="application/json",
+        **headers,
     )
 
 

@@ -2,6 +2,7 @@
 line's form stores one `round_result` the engine accepts, shows the engine's refusal (its code's
 heading and its reason, the engine's words in the reader's language) beside the field it names, keeps a line refused by a 409 with Save disabled until "Enter
 again", and a reader who is not a scorer never sees the hands of a round in play."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,9 @@ PLAYERS = ["Ann", "Bob"]
 
 @pytest.fixture
 def tzq(home, users):
-    body = game_create(club=home, variant="tien-zi-que", options={"rounds": 2}, players=PLAYERS,
-                       user=users["scorer"]).body
+    body = game_create(
+        club=home, variant="tien-zi-que", options={"rounds": 2}, players=PLAYERS, user=users["scorer"]
+    ).body
     return Game.objects.get(pk=body["id"])
 
 
@@ -37,8 +39,12 @@ def line(client, game, **fields):
     game.refresh_from_db()
     html = page(client, game)
     token = re.search(r'name="token" value="([0-9a-f]{32})"', html).group(1)
-    form = {"csrfmiddlewaretoken": client.cookies["csrftoken"].value, "expected_seq": str(game.seq),
-            "token": token, **fields}
+    form = {
+        "csrfmiddlewaretoken": client.cookies["csrftoken"].value,
+        "expected_seq": str(game.seq),
+        "token": token,
+        **fields,
+    }
     return form
 
 
@@ -67,7 +73,9 @@ def test_the_page_offers_the_score_line_and_the_actions(users, tzq):
     assert 'id="round-form"' in html and 'name="winner" value="1"' in html and 'id="tzq-controls"' in html
     assert "Nothing to enter here now" not in html
     # round 1: either player may start; both choices are taps (radio chips), no drop-down
-    assert html.count('name="seat"') == 2 and "disabled" not in re.search(r'id="f-seat".*?</fieldset>', html, re.S).group(0)
+    assert html.count('name="seat"') == 2 and "disabled" not in re.search(
+        r'id="f-seat".*?</fieldset>', html, re.S
+    ).group(0)
     assert "<select" not in re.search(r'<form id="round-form".*?</form>', html, re.S).group(0)
 
 
@@ -77,7 +85,9 @@ def test_a_valid_line_is_stored_once_and_announced_with_its_score(users, tzq):
     response = post(client, tzq, form)
     assert response.status_code == 302 and response["Location"].endswith(f"/games/{tzq.pk}/enter/?saved=1#score-line")
     stored = [e.as_record_event() for e in Event.objects.filter(game=tzq).order_by("seq")]
-    assert stored == [{"type": "round_result", "seat": 0, "winner": 1, "by": "chow", "score_pile": ["Ew", "Eb", "Jk", "Jk", "Jk"]}]
+    assert stored == [
+        {"type": "round_result", "seat": 0, "winner": 1, "by": "chow", "score_pile": ["Ew", "Eb", "Jk", "Jk", "Jk"]}
+    ]
     assert post(client, tzq, form).status_code == 302  # a double tap: the same key, stored once
     assert Event.objects.filter(game=tzq).count() == 1
     html = client.get(response["Location"]).content.decode()
@@ -87,21 +97,52 @@ def test_a_valid_line_is_stored_once_and_announced_with_its_score(users, tzq):
     assert re.search(r'value="0"[^>]*disabled', seat_box) and re.search(r'value="1" checked', seat_box)
     response = post(client, tzq, line(client, tzq, seat="1", winner="0", by="pung", points="13"))
     game = Game.objects.get(pk=tzq.pk)
-    assert engine.score_json(engine.fold({"variant": "tien-zi-que", "players": PLAYERS, "options": {"rounds": 2},
-                                          "events": [e.as_record_event() for e in game.events.order_by("seq")]}))["totals"] == [13, 9]
+    assert engine.score_json(
+        engine.fold(
+            {
+                "variant": "tien-zi-que",
+                "players": PLAYERS,
+                "options": {"rounds": 2},
+                "events": [e.as_record_event() for e in game.events.order_by("seq")],
+            }
+        )
+    )["totals"] == [13, 9]
     assert game.status == Game.Status.FINISHED
     assert "Game over: Ann wins." in client.get(response["Location"]).content.decode()
 
 
-@pytest.mark.parametrize(("fields", "field", "words", "code"), [
-    ({"seat": "0", "winner": "0", "by": "chow", "points": "19"}, "points", "Not a possible score line: no score pile won by a Chow scores 19; the nearest possible: 18 or 20", "result_invalid"),
-    ({"seat": "0", "winner": "0", "points": "4"}, "by", "Not a possible score line: say how", "result_invalid"),
-    ({"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk"}, "score_pile", "holds 5 cards, not 4", None),
-    ({"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk Zz"}, "score_pile", "Not a card of this game: ", "unknown_card"),
-    ({"seat": "0", "winner": "1", "by": "pung", "points": "9", "score_pile": "Ew Eb Jk Jk Jk"}, "points", "scores 10, not 9", None),
-    ({"seat": "0", "by": "chow", "points": "4"}, "winner", "Choose who made Mah-jong", ""),
-    ({"seat": "0", "winner": "1", "by": "chow", "points": "lots"}, "points", "a whole number", ""),
-])
+@pytest.mark.parametrize(
+    ("fields", "field", "words", "code"),
+    [
+        (
+            {"seat": "0", "winner": "0", "by": "chow", "points": "19"},
+            "points",
+            "Not a possible score line: no score pile won by a Chow scores 19; the nearest possible: 18 or 20",
+            "result_invalid",
+        ),
+        ({"seat": "0", "winner": "0", "points": "4"}, "by", "Not a possible score line: say how", "result_invalid"),
+        (
+            {"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk"},
+            "score_pile",
+            "holds 5 cards, not 4",
+            None,
+        ),
+        (
+            {"seat": "0", "winner": "0", "by": "pung", "score_pile": "Ew Eb Jk Jk Zz"},
+            "score_pile",
+            "Not a card of this game: ",
+            "unknown_card",
+        ),
+        (
+            {"seat": "0", "winner": "1", "by": "pung", "points": "9", "score_pile": "Ew Eb Jk Jk Jk"},
+            "points",
+            "scores 10, not 9",
+            None,
+        ),
+        ({"seat": "0", "by": "chow", "points": "4"}, "winner", "Choose who made Mah-jong", ""),
+        ({"seat": "0", "winner": "1", "by": "chow", "points": "lots"}, "points", "a whole number", ""),
+    ],
+)
 def test_refusals_stand_next_to_their_field_and_nothing_is_stored(users, tzq, fields, field, words, code):
     client = browser_client(users["scorer"])
     response = post(client, tzq, line(client, tzq, **fields))
@@ -145,8 +186,12 @@ def test_a_409_keeps_the_line_with_save_disabled_until_entered_again(users, tzq)
     client = browser_client(users["scorer"])
     form = line(client, tzq, seat="0", winner="1", by="chow", points="4")
     # another scorer saves round 1 first
-    append_events(game=tzq, events=[{"type": "round_result", "seat": 0, "winner": 0, "by": "pung", "points": 7}],
-                  expected_seq=0, user=users["admin"])
+    append_events(
+        game=tzq,
+        events=[{"type": "round_result", "seat": 0, "winner": 0, "by": "pung", "points": 7}],
+        expected_seq=0,
+        user=users["admin"],
+    )
     response = post(client, tzq, form)
     assert response.status_code == 409
     html = response.content.decode()
@@ -170,8 +215,12 @@ def test_the_page_and_the_form_are_for_scorers_only_and_hands_stay_hidden_from_r
     assert viewer.post(f"/games/{tzq.pk}/enter/round/", {}).status_code == 403
     # a round in play, dealt action by action: a viewer's state has the hands masked
     deck = engine.random_tzq_record(4)["options"]["deck"]
-    append_events(game=tzq, events=[{"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": deck[10:]}],
-                  expected_seq=0, user=users["scorer"])
+    append_events(
+        game=tzq,
+        events=[{"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": deck[10:]}],
+        expected_seq=0,
+        user=users["scorer"],
+    )
     state = viewer.get(f"/api/games/{tzq.pk}/state/").json()
     assert state["hands"] == [["?"] * 5, ["?"] * 5]
     scorer = browser_client(users["scorer"])
@@ -195,12 +244,22 @@ def test_the_legal_endpoint_gives_the_round_sheet(users, tzq):
     assert body["round_sheet"]["starters"] == [0, 1] and 19 not in body["round_sheet"]["points"]["chow"]
     check = json.dumps({"type": "round_result", "seat": 0, "winner": 0, "by": "chow", "points": 19})
     answer = browser_client(users["scorer"]).get(f"/api/games/{tzq.pk}/legal/", {"check": check}).json()["check"]
-    assert answer["ok"] is False and answer["error"]["code"] == "result_invalid" and answer["error"]["params"]["field"] == "points"
+    assert (
+        answer["ok"] is False
+        and answer["error"]["code"] == "result_invalid"
+        and answer["error"]["params"]["field"] == "points"
+    )
 
 
 def test_the_replay_and_the_game_page_show_rounds_entered_by_score_line(users, tzq):
-    append_events(game=tzq, events=[{"type": "round_result", "seat": 0, "winner": 1, "by": "chow",
-                                     "score_pile": ["Ew", "Eb", "Jk", "Jk", "Jk"]}], expected_seq=0, user=users["scorer"])
+    append_events(
+        game=tzq,
+        events=[
+            {"type": "round_result", "seat": 0, "winner": 1, "by": "chow", "score_pile": ["Ew", "Eb", "Jk", "Jk", "Jk"]}
+        ],
+        expected_seq=0,
+        user=users["scorer"],
+    )
     viewer = browser_client(users["viewer"])
     replay = viewer.get(f"/games/{tzq.pk}/replay/?at=1")
     assert replay.status_code == 200

@@ -3,6 +3,7 @@ whole game entered by score lines (taps and a number; a refusal beside its field
 action by action up to its Mah-jong with only the engine's legal actions offered, and a 409 in
 either mode (the stale control disabled until "Enter again"). Every stored event is folded by the
 engine and compared with what the page shows. Screenshots go to $TZQ_SHOTS when it is set."""
+
 from __future__ import annotations
 
 import os
@@ -99,8 +100,9 @@ def test_a_whole_game_by_score_lines(open_as, club, width):
     page.click("#save-round")
     page.wait_for_selector("#status:has-text('Round 1 is over')")
     assert "Round 1 is over: Bob +9 (Mah-jong by a Chow); totals Ann 0, Bob 9." in page.inner_text("#status")
-    assert stored(game) == [{"type": "round_result", "seat": 0, "winner": 1, "by": "chow",
-                             "score_pile": ["Ew", "Eb", "Jk", "Jk", "Jk"]}]
+    assert stored(game) == [
+        {"type": "round_result", "seat": 0, "winner": 1, "by": "chow", "score_pile": ["Ew", "Eb", "Jk", "Jk", "Jk"]}
+    ]
     # round 2: Bob starts (the engine's only starter: already chosen), Ann wins by a Pung for 13
     page.wait_for_selector("#tzq-entry[data-ready='1']")
     assert page.is_checked("#f-seat input[value='1']") and page.is_disabled("#f-seat input[value='0']")
@@ -115,7 +117,10 @@ def test_a_whole_game_by_score_lines(open_as, club, width):
     state = engine.score_json(folded(game))
     assert state["totals"] == [13, 9] and state["complete"] and state["winner"] == 0
     assert page.inner_text("#total-0") == "13" and page.inner_text("#total-1") == "9"
-    assert "Round 2 is over: Ann +13 (Mah-jong by a Pung); totals Ann 13, Bob 9. Game over: Ann wins." in page.inner_text("#status")
+    assert (
+        "Round 2 is over: Ann +13 (Mah-jong by a Pung); totals Ann 13, Bob 9. Game over: Ann wins."
+        in page.inner_text("#status")
+    )
     no_sideways_scroll(page)
     shot(page, f"tzq-line-over-{width}", full=True)
 
@@ -127,8 +132,12 @@ def test_a_stale_score_line_is_not_saved_until_entered_again(open_as, club):
     page.click("#f-winner label:has-text('Ann')")
     page.click("#f-by label:has-text('Chow')")
     page.fill("#points", "5")
-    append_events(game=game, events=[{"type": "round_result", "seat": 0, "winner": 1, "by": "pung", "points": 4}],
-                  expected_seq=0, user=user("other"))
+    append_events(
+        game=game,
+        events=[{"type": "round_result", "seat": 0, "winner": 1, "by": "pung", "points": 4}],
+        expected_seq=0,
+        user=user("other"),
+    )
     page.wait_for_selector("#status:has-text('Another scorer entered up to #1')")  # live, no reload
     page.click("#save-round")
     page.wait_for_selector("#line-stale")
@@ -158,7 +167,9 @@ def play_to_mahjong(page, game, width, limit=400):
         if len(state.history) > rounds_before:
             return step
         legal = engine.entry_facts(state)["actions"]
-        offered = page.eval_on_selector_all("#tzq-controls [data-act]", "els => els.map(e => JSON.parse(e.dataset.act))")
+        offered = page.eval_on_selector_all(
+            "#tzq-controls [data-act]", "els => els.map(e => JSON.parse(e.dataset.act))"
+        )
         combos = [a for a in legal if a["type"] in ("pung", "chow")]
         assert sorted(map(repr, [a for a in offered if a["type"] in ("pung", "chow")])) == sorted(map(repr, combos))
         assert [a for a in offered if a["type"] == "draw"] == [a for a in legal if a["type"] == "draw"]
@@ -193,11 +204,17 @@ def test_a_round_action_by_action_up_to_mahjong(open_as, club, width):
     page.click("#deal")
     page.wait_for_selector("#tzq-entry[data-seq='1'][data-busy='0']", state="attached")
     start = stored(game)[0]
-    assert start["type"] == "round_start" and start["seat"] == 1 and sorted(start["hands"][0] + start["hands"][1] + start["stock"]) == sorted(deck)
+    assert (
+        start["type"] == "round_start"
+        and start["seat"] == 1
+        and sorted(start["hands"][0] + start["hands"][1] + start["stock"]) == sorted(deck)
+    )
     # the page shows the engine's hands and the player to act
     doc = engine.state_json(folded(game))
     assert page.get_attribute(".seat-box[aria-current='true']", "data-seat") == "1"
-    shown = page.eval_on_selector_all(".seat-box[data-seat='0'] .hand [data-card]", "els => els.map(e => e.dataset.card)")
+    shown = page.eval_on_selector_all(
+        ".seat-box[data-seat='0'] .hand [data-card]", "els => els.map(e => e.dataset.card)"
+    )
     assert sorted(shown) == sorted(doc["hands"][0])
     steps = play_to_mahjong(page, game, width)
     state = folded(game)
@@ -205,7 +222,10 @@ def test_a_round_action_by_action_up_to_mahjong(open_as, club, width):
     assert line["kind"] == "mahjong"
     winner = line["winner"]
     page.wait_for_selector("#status:has-text('Round 1 is over')")
-    assert f"Round 1 is over: {PLAYERS[winner]} +{line['points'][winner]} (Mah-jong by a {line['by'].capitalize()})" in page.inner_text("#status")
+    assert (
+        f"Round 1 is over: {PLAYERS[winner]} +{line['points'][winner]} (Mah-jong by a {line['by'].capitalize()})"
+        in page.inner_text("#status")
+    )
     # the running score follows, without a reload
     page.wait_for_selector("#score-sheet tbody tr[data-round='1']")
     assert page.inner_text(f"#total-{winner}") == str(line["points"][winner])
@@ -213,7 +233,9 @@ def test_a_round_action_by_action_up_to_mahjong(open_as, club, width):
     # French book's labels the state carries
     scoring = engine.state_json(state)["score_sheet"][0]["scoring"]
     said = ", ".join(f"{engine.words('en').terms['tzq_scoring:' + s['name']]} +{s['points']}" for s in scoring)
-    spans = page.eval_on_selector_all("#score-sheet tbody tr[data-round='1'] .scoring", "els => els.map(e => e.textContent)")
+    spans = page.eval_on_selector_all(
+        "#score-sheet tbody tr[data-round='1'] .scoring", "els => els.map(e => e.textContent)"
+    )
     assert spans == ([said] if scoring else [])
     # between rounds again: the score line's form is back, for round 2, with Ann to start
     assert page.is_visible("#deal") or page.is_visible("#starter-0")
@@ -225,8 +247,12 @@ def test_a_round_action_by_action_up_to_mahjong(open_as, club, width):
 def test_a_stale_action_is_held_until_entered_again(open_as, club):
     deck = engine.random_tzq_deck(random.Random(11))
     game = new_game(club, {"rounds": 2, "deck": deck})
-    append_events(game=game, events=[{"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": deck[10:]}],
-                  expected_seq=0, user=user())
+    append_events(
+        game=game,
+        events=[{"type": "round_start", "seat": 0, "hands": [deck[:5], deck[5:10]], "stock": deck[10:]}],
+        expected_seq=0,
+        user=user(),
+    )
     page = open_entry(open_as, game, WIDTHS["phone"], "#actions", live=False)  # no live news: the write meets the 409
     append_events(game=game, events=[{"type": "draw", "seat": 0}], expected_seq=1, user=user("other"))
     page.click("#draw")

@@ -6,6 +6,7 @@ backend and cache), a gunicorn serving the site, and Celery workers started with
 tests/plugins/celery_worker.py's `start_worker`. The test process reaches the stack only from
 outside: HTTP, the broker, the database (psycopg) and `tests/faults/probe.py` subprocesses.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,14 @@ import pytest
 from tests.faults.instances import PrivatePostgres, PrivateRedis, free_port, wait_until
 from tests.plugins.celery_worker import ROOT, CeleryWorker, start_worker, stop_worker
 
-SERVICE_ENV_VARS = ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER",
-                    "CACHE_URL", "TICHU_CELERY_WORKER")
+SERVICE_ENV_VARS = (
+    "DATABASE_URL",
+    "CELERY_BROKER_URL",
+    "CELERY_RESULT_BACKEND",
+    "CELERY_TASK_ALWAYS_EAGER",
+    "CACHE_URL",
+    "TICHU_CELERY_WORKER",
+)
 
 
 @pytest.fixture(scope="session")
@@ -36,8 +43,14 @@ def private_postgres():
         pg.start()
         pg.create_database("tichu")
         env = {k: v for k, v in os.environ.items() if k not in SERVICE_ENV_VARS}
-        done = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=300, env={**env, "DATABASE_URL": pg.url("tichu")})
+        done = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**env, "DATABASE_URL": pg.url("tichu")},
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         yield pg
     finally:
@@ -72,19 +85,21 @@ class Stack:
     @property
     def env(self) -> dict:
         env = {k: v for k, v in os.environ.items() if k not in SERVICE_ENV_VARS}
-        env.update({
-            "DATABASE_URL": self.pg.url("tichu"),
-            "CELERY_BROKER_URL": self.redis.url(0),
-            "CELERY_RESULT_BACKEND": self.redis.url(0),
-            "CELERY_TASK_ALWAYS_EAGER": "0",
-            "CACHE_URL": self.redis.url(1),
-            # production settings (DEBUG off needs a secret key of its own), over plain HTTP
-            "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": "fault-tests-" + "x" * 50,
-            "DJANGO_SECURE_SSL_REDIRECT": "0",
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-            "PYTHONUNBUFFERED": "1",
-        })
+        env.update(
+            {
+                "DATABASE_URL": self.pg.url("tichu"),
+                "CELERY_BROKER_URL": self.redis.url(0),
+                "CELERY_RESULT_BACKEND": self.redis.url(0),
+                "CELERY_TASK_ALWAYS_EAGER": "0",
+                "CACHE_URL": self.redis.url(1),
+                # production settings (DEBUG off needs a secret key of its own), over plain HTTP
+                "DJANGO_DEBUG": "0",
+                "DJANGO_SECRET_KEY": "fault-tests-" + "x" * 50,
+                "DJANGO_SECURE_SSL_REDIRECT": "0",
+                "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
         return env
 
     def celery_app(self):
@@ -121,10 +136,27 @@ class Stack:
         log_path = self.tmp / "gunicorn.log"
         with open(log_path, "ab") as log:
             process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "tichu_site.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
-                 "--timeout", "60", "--graceful-timeout", "5"],
-                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                start_new_session=True)
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "tichu_site.wsgi",
+                    "-b",
+                    f"127.0.0.1:{port}",
+                    "-w",
+                    "2",
+                    "--timeout",
+                    "60",
+                    "--graceful-timeout",
+                    "5",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
         self.web = Web(process, f"http://127.0.0.1:{port}", log_path)
 
         def up():
@@ -163,8 +195,14 @@ class Stack:
     # -- the database -----------------------------------------------------------------------------
 
     def probe(self, *args: str) -> dict:
-        done = subprocess.run([sys.executable, "-m", "tests.faults.probe", *map(str, args)], cwd=ROOT,
-                              env=self.env, capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.faults.probe", *map(str, args)],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         return json.loads(done.stdout.strip().splitlines()[-1])
 

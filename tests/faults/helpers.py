@@ -1,5 +1,6 @@
 """Games for the fault tests: short score-sheet games (hand_result events) with varied players
 and winners, so that the league depends on the order in which games are rated."""
+
 from __future__ import annotations
 
 import random
@@ -22,15 +23,15 @@ def finish(rng: random.Random) -> dict:
 
 
 def record(rng: random.Random) -> dict:
-    return {"format": "tichu-record/1", "variant": "nanking", "players": players(rng),
-            "events": LEVEL + [finish(rng)]}
+    return {"format": "tichu-record/1", "variant": "nanking", "players": players(rng), "events": LEVEL + [finish(rng)]}
 
 
 def rated_games(stack, club: int) -> int:
     """Games of the club with rating changes, read straight from the database (fast polling)."""
     with psycopg.connect(stack.pg.url("tichu"), connect_timeout=2) as conn:
-        return conn.execute("SELECT count(DISTINCT game_id) FROM games_ratingchange WHERE club_id = %s",
-                            [club]).fetchone()[0]
+        return conn.execute(
+            "SELECT count(DISTINCT game_id) FROM games_ratingchange WHERE club_id = %s", [club]
+        ).fetchone()[0]
 
 
 def import_games(stack, club: int, token: str, n: int, seed: int) -> list[int]:

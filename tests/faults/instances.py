@@ -6,6 +6,7 @@ Each runs from a fresh temporary directory on a free port; the machine's shared 
 
 A binary that is missing skips the test, except in CI (CI=true), where it fails it.
 """
+
 from __future__ import annotations
 
 import glob
@@ -29,7 +30,8 @@ START_TIMEOUT_S = 30
 def require(binary: str, *candidates: str) -> str:
     """The path of `binary` (PATH first, then the glob patterns `candidates`), or skip/fail."""
     found = shutil.which(binary) or next(
-        (p for pattern in candidates for p in sorted(glob.glob(pattern), reverse=True)), None)
+        (p for pattern in candidates for p in sorted(glob.glob(pattern), reverse=True)), None
+    )
     if found:
         return found
     reason = f"fault tests need {binary} (not on PATH{' nor ' + ', '.join(candidates) if candidates else ''})"
@@ -70,9 +72,26 @@ class PrivateRedis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir), "--logfile", str(self.dir / "redis.log")],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+                "--logfile",
+                str(self.dir / "redis.log"),
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         wait_until(self.answers, START_TIMEOUT_S, f"redis on port {self.port}")
 
     def answers(self) -> bool:
@@ -117,15 +136,16 @@ class PrivatePostgres:
             owner = pwd.getpwnam("postgres")
             os.chown(self.dir, owner.pw_uid, owner.pw_gid)
             self.as_user = [runuser, "-u", "postgres", "--"]
-        self._run([self.initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                   "--no-sync"])
+        self._run([self.initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
 
     def _run(self, cmd: list[str], timeout: float = 120) -> None:
-        done = subprocess.run(self.as_user + cmd, capture_output=True, text=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            self.as_user + cmd, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+        )
         if done.returncode != 0:
-            raise AssertionError(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}\n"
-                                 f"{self.log()}")
+            raise AssertionError(
+                f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}\n{self.log()}"
+            )
 
     def log(self) -> str:
         path = self.dir / "postgres.log"
@@ -135,10 +155,25 @@ class PrivatePostgres:
         return f"postgres://postgres@127.0.0.1:{self.port}/{name}"
 
     def start(self) -> None:
-        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.dir} "
-                   f"-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        self._run([self.pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.dir / "postgres.log"),
-                   "-w", "-t", str(START_TIMEOUT_S), "start"])
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.dir} "
+            f"-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run(
+            [
+                self.pg_ctl,
+                "-D",
+                str(self.data),
+                "-o",
+                options,
+                "-l",
+                str(self.dir / "postgres.log"),
+                "-w",
+                "-t",
+                str(START_TIMEOUT_S),
+                "start",
+            ]
+        )
 
     def stop(self, mode: str = "fast") -> None:
         """`fast`: clients are disconnected, as by a restart of the server."""

@@ -9,6 +9,7 @@ JSON object on stdout.
     check CLUB            status, then `equal`: the stored league (every rating change and
                           rating) equals a clean recompute (every outcome refolded from the events)
 """
+
 from __future__ import annotations
 
 import json

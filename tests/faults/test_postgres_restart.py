@@ -2,6 +2,7 @@
 connection died, and a worker started while the database is down with rating tasks waiting,
 both recover once PostgreSQL is back (task retries, then the outbox's beat sweep); nothing is
 lost and the league equals a clean recompute."""
+
 from __future__ import annotations
 
 import time

@@ -2,6 +2,7 @@
 the task it held is redelivered by Redis once the visibility timeout has passed (acks_late), and
 the league equals a clean recompute. `recompute_ratings --queue` ends with an error when the
 worker running it dies."""
+
 from __future__ import annotations
 
 import json
@@ -56,8 +57,11 @@ def test_a_worker_killed_with_rating_tasks_queued_loses_nothing(stack):
     wait_until(lambda: broker.hlen("unacked") == 0 and broker.llen("celery") == 0, 30, "an empty queue")
     # the very message the killed worker held came back (the visibility timeout), besides the
     # outbox sweep the new worker queued when it connected
-    wait_until(lambda: f"update_ratings_for_game[{held[0]}] succeeded" in second.log(), 30,
-               f"the held task redelivered\n{stack.worker_logs()}")
+    wait_until(
+        lambda: f"update_ratings_for_game[{held[0]}] succeeded" in second.log(),
+        30,
+        f"the held task redelivered\n{stack.worker_logs()}",
+    )
     check = stack.probe("check", club)
     assert check == {**check, "finished": GAMES, "rated": GAMES, "pending": 0, "equal": True}
 
@@ -73,12 +77,30 @@ def test_recompute_queue_ends_with_an_error_when_its_worker_dies(stack):
     broker = stack.redis.client(0)
     started = time.monotonic()
     command = subprocess.Popen(
-        [sys.executable, "manage.py", "recompute_ratings", "--queue", "--club", str(club), "--no-progress",
-         "--stall-timeout", "8"],
-        cwd=ROOT, env=stack.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "manage.py",
+            "recompute_ratings",
+            "--queue",
+            "--club",
+            str(club),
+            "--no-progress",
+            "--stall-timeout",
+            "8",
+        ],
+        cwd=ROOT,
+        env=stack.env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        wait_until(lambda: any(s["status"] == "PROGRESS" for s in task_states(broker)), 60,
-                   f"the recompute running\n{stack.worker_logs()}", interval=0.02)
+        wait_until(
+            lambda: any(s["status"] == "PROGRESS" for s in task_states(broker)),
+            60,
+            f"the recompute running\n{stack.worker_logs()}",
+            interval=0.02,
+        )
         stack.kill_worker(worker)
         out, err = command.communicate(timeout=60)
     finally:

@@ -2,6 +2,7 @@
 string translated in French, German and Ukrainian, nothing fuzzy, the placeholders of each
 translation those of its source, the compiled .mo files equal to the .po files, and the .po files
 listing exactly the strings the code and templates mark today."""
+
 from __future__ import annotations
 
 import re
@@ -92,7 +93,10 @@ def test_the_catalogues_list_exactly_the_strings_marked_in_the_code(tmp_path):
         )  # fmt: skip
         for lang in LANGUAGES:
             fresh = polib.pofile(str(tmp_path / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"))
-            assert {(e.msgctxt, e.msgid) for e in fresh} == {(e.msgctxt, e.msgid) for e in catalogue(lang, domain)}, (lang, domain)
+            assert {(e.msgctxt, e.msgid) for e in fresh} == {(e.msgctxt, e.msgid) for e in catalogue(lang, domain)}, (
+                lang,
+                domain,
+            )
 
 
 def test_the_scripts_mark_their_strings_through_the_catalogue_functions():
@@ -107,7 +111,9 @@ def test_the_scripts_mark_their_strings_through_the_catalogue_functions():
 def test_a_string_in_both_catalogues_is_translated_alike(lang):
     """A replay or entry page is drawn first by its template (django.po) and then redrawn by its
     script (djangojs.po): a string both say ("Hand by hand", "double victory") reads the same."""
-    server = {(e.msgctxt, e.msgid): e.msgstr for e in catalogue(lang, "django").translated_entries() if not e.msgid_plural}
+    server = {
+        (e.msgctxt, e.msgid): e.msgstr for e in catalogue(lang, "django").translated_entries() if not e.msgid_plural
+    }
     differ = [(e.msgid, server[e.msgctxt, e.msgid], e.msgstr) for e in catalogue(lang, "djangojs").translated_entries()
               if server.get((e.msgctxt, e.msgid), e.msgstr) != e.msgstr]  # fmt: skip
     assert differ == []

@@ -3,6 +3,7 @@
 French, German and Ukrainian, nothing fuzzy or obsolete, every translation keeping the parameters
 of its source's ``{kind:param}`` slots (and only slots of known kinds), the compiled .mo files equal
 to the .po files, and the engine saying the translations."""
+
 from __future__ import annotations
 
 import re
@@ -65,6 +66,7 @@ def test_the_engine_says_its_catalogue(lang):
     assert said.refusals["not_your_turn"] == po["refusal:not_your_turn"]
     assert said.terms["special:Dog"] == po["special:Dog"] != "Dog"
     assert engine.event_words({"type": "pass", "seat": 1}, ["Ann", "Bob"], lang=lang) == (
-        po["sentence:pass"].replace("{name:seat}", "Bob"))
+        po["sentence:pass"].replace("{name:seat}", "Bob")
+    )
     assert engine.words(f"{lang}-XX").lang == lang  # a request's regional language
     assert engine.words("pt").lang == "en"

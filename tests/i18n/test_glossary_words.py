@@ -6,6 +6,7 @@ it. This test parses that table and reads every translation of the three catalog
 ``django.po`` and ``djangojs.po``, the engine's ``engine.po``): a "not" word fails everywhere, a
 ``~word`` only in the entries whose English names this concept alone. It also fails when a
 catalogue mixes formal and informal address (French tu/vous, German du/Sie, Ukrainian ти/ви)."""
+
 from __future__ import annotations
 
 import re
@@ -51,14 +52,25 @@ def glossary() -> list[Concept]:
     lines = GLOSSARY.read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(HEADING))
     table = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if line.startswith("|"):
             table.append(_cells(line))
         elif table:
             break
     header, _rule, *rows = table
-    assert header == ["concept", "en", "fr", "fr source", "de", "de source", "uk", "uk source",
-                      "not fr", "not de", "not uk"], header
+    assert header == [
+        "concept",
+        "en",
+        "fr",
+        "fr source",
+        "de",
+        "de source",
+        "uk",
+        "uk source",
+        "not fr",
+        "not de",
+        "not uk",
+    ], header
     concepts = []
     for row in rows:
         cell = dict(zip(header, row))
@@ -67,11 +79,16 @@ def glossary() -> list[Concept]:
             words = [w.strip() for w in cell[f"not {lang}"].split(",") if w.strip()]
             never[lang] = tuple(w for w in words if not w.startswith("~"))
             alone[lang] = tuple(w[1:] for w in words if w.startswith("~"))
-        concepts.append(Concept(
-            name=cell["concept"], english=re.compile(cell["en"].strip("`"), re.IGNORECASE),
-            word={lang: cell[lang] for lang in LANGUAGES},
-            source={lang: cell[f"{lang} source"] for lang in LANGUAGES},
-            never=never, alone=alone))
+        concepts.append(
+            Concept(
+                name=cell["concept"],
+                english=re.compile(cell["en"].strip("`"), re.IGNORECASE),
+                word={lang: cell[lang] for lang in LANGUAGES},
+                source={lang: cell[f"{lang} source"] for lang in LANGUAGES},
+                never=never,
+                alone=alone,
+            )
+        )
     return concepts
 
 
@@ -92,11 +109,27 @@ def translations(lang: str):
 def test_the_glossary_gives_every_concept_a_word_and_a_source_in_each_language():
     concepts = glossary()
     names = {c.name for c in concepts}
-    for needed in ("hand (one deal)", "game (a whole match)", "round of a tournament", "trick",
-                   "Threechu's dummy", "Tichu call", "Grand Tichu call", "single", "pair",
-                   "consecutive pairs", "three of a kind", "full house", "straight", "bomb",
-                   "four of a kind (bomb)", "straight flush (bomb)", "role: scorer", "role: admin",
-                   "role: viewer"):
+    for needed in (
+        "hand (one deal)",
+        "game (a whole match)",
+        "round of a tournament",
+        "trick",
+        "Threechu's dummy",
+        "Tichu call",
+        "Grand Tichu call",
+        "single",
+        "pair",
+        "consecutive pairs",
+        "three of a kind",
+        "full house",
+        "straight",
+        "bomb",
+        "four of a kind (bomb)",
+        "straight flush (bomb)",
+        "role: scorer",
+        "role: admin",
+        "role: viewer",
+    ):
         assert needed in names
     for concept in concepts:
         for lang in LANGUAGES:
@@ -136,6 +169,5 @@ def test_each_catalogue_uses_the_glossary_word_for_each_concept(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_catalogue_keeps_one_form_of_address(lang):
     informal = re.compile(rf"(?<![\w-])(?:{INFORMAL[lang]})(?![\w'’-])", re.IGNORECASE if lang != "de" else 0)
-    found = [(file, msgid[:60], text[:100]) for file, _ctx, msgid, text in translations(lang)
-             if informal.search(text)]
+    found = [(file, msgid[:60], text[:100]) for file, _ctx, msgid, text in translations(lang) if informal.search(text)]
     assert found == []

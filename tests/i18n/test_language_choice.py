@@ -1,5 +1,6 @@
 """The page's language: from the browser's Accept-Language, else English; the switcher's choice
 remembered (a cookie) over the browser's; the switcher returns to the page it was used on."""
+
 from __future__ import annotations
 
 import pytest

@@ -10,6 +10,7 @@ Every sentence with a player's slot is rendered here from the compiled catalogue
 man's name, together with the badges and labels the pages print beside a name; each rendering
 must carry the name and none of the words a reviewer would look at for agreement. A form that is
 right for every name by spelling both genders ("створив(-ла)") is accepted."""
+
 from __future__ import annotations
 
 import gettext
@@ -36,9 +37,17 @@ ENGINE_SLOT = re.compile(r"\{\w+:\w+\}")
 
 # Printed beside a player's name without a slot (badges on a seat, tooltips, lists of seats).
 BESIDE_A_NAME = {
-    "out #1", "out #%(rank)s", "out %(rank)s", "went out first (#2 second, ...)", "1st out",
-    "called Tichu", "called Grand Tichu", "shuffled this hand",
-    "won a trick with the Dragon and must give it away", "Missed wish by", "Mah-jong by",
+    "out #1",
+    "out #%(rank)s",
+    "out %(rank)s",
+    "went out first (#2 second, ...)",
+    "1st out",
+    "called Tichu",
+    "called Grand Tichu",
+    "shuffled this hand",
+    "won a trick with the Dragon and must give it away",
+    "Missed wish by",
+    "Mah-jong by",
     "%(n)s more game until ranked",
 }
 
@@ -49,20 +58,48 @@ BESIDE_A_NAME = {
 GENDERED = {
     "uk": re.compile(
         r"(?<![\w'’-])(?:[а-яіїєґ'’]+(?:ив|ав|ов|ув|їв|ів|ла|лася|вся)|гравець|гравця|гравцеві|гравчиня|"
-        r"який|яка|першим|першою|другим|другою)(?![\w'’(-])", re.IGNORECASE),
+        r"який|яка|першим|першою|другим|другою)(?![\w'’(-])",
+        re.IGNORECASE,
+    ),
     "fr": re.compile(
         r"\b(?:sorti|sortis|premier|première|deuxième|dernier|dernière|seul|seule|il|elle|lui|"
-        r"invité|invitée|classé|classée|le joueur|la joueuse|gagnant|gagnante|prêt|prête)\b(?! joueur)", re.IGNORECASE),
+        r"invité|invitée|classé|classée|le joueur|la joueuse|gagnant|gagnante|prêt|prête)\b(?! joueur)",
+        re.IGNORECASE,
+    ),
     "de": re.compile(
         r"\b(?:Erster|Erste|Zweiter|Zweite|Letzter|Letzte|der Spieler|die Spielerin|Spieler|Spielerin|"
-        r"Gewinner|Gewinnerin|Ansager|er|ihm|ihn|seine|seinen|seinem|seiner)\b"),
+        r"Gewinner|Gewinnerin|Ansager|er|ihm|ihn|seine|seinen|seinem|seiner)\b"
+    ),
 }
 # Nouns and numerals that look like Ukrainian past tenses (genitive plurals in -ів, -ов) but are
 # said of things, never of the named player.
 UK_NOT_A_VERB = {
-    "гравців", "раундів", "турів", "очків", "днів", "столів", "учасників", "символів", "рівнів",
-    "байтів", "суперників", "партнерів", "записів", "рядків", "клубів", "ходів", "місць", "разів",
-    "рахівників", "членів", "ролів", "варіантів", "пунктів", "взятків", "бомб", "підсумків",
+    "гравців",
+    "раундів",
+    "турів",
+    "очків",
+    "днів",
+    "столів",
+    "учасників",
+    "символів",
+    "рівнів",
+    "байтів",
+    "суперників",
+    "партнерів",
+    "записів",
+    "рядків",
+    "клубів",
+    "ходів",
+    "місць",
+    "разів",
+    "рахівників",
+    "членів",
+    "ролів",
+    "варіантів",
+    "пунктів",
+    "взятків",
+    "бомб",
+    "підсумків",
 }
 
 
@@ -72,10 +109,14 @@ UK_NOT_A_VERB = {
 # Ukrainian "той, хто …" / "партнерові, який …", whose verb agrees with the generic pronoun or
 # noun before it, not with a name.
 NOT_OF_THE_PLAYER = {
-    "fr": re.compile(r"\ben (?:premier|deuxième)\b|\bpremière carte\b|\bil (?:faut|n'y)\b|\bseule une bombe\b|\bparties? classées?\b"),
+    "fr": re.compile(
+        r"\ben (?:premier|deuxième)\b|\bpremière carte\b|\bil (?:faut|n'y)\b|\bseule une bombe\b|\bparties? classées?\b"
+    ),
     "de": re.compile(r"\b(?:jeder|der erste|die beiden|beiden) Spieler\b|(?:Stich|Wunsch)\b[^;:]*?\bihn\b"),
-    "uk": re.compile(r"\b(?:перший|кожен|кожному|кожного) гравець\w*|хто[^,;:]*|(?:партнерові|супернику), який"
-                     r"|залишил\w+ \d+ карт\w*"),
+    "uk": re.compile(
+        r"\b(?:перший|кожен|кожному|кожного) гравець\w*|хто[^,;:]*|(?:партнерові|супернику), який"
+        r"|залишил\w+ \d+ карт\w*"
+    ),
 }
 
 
@@ -121,10 +162,11 @@ def _site_renderings(lang: str, name: str) -> list[tuple[str, str]]:
     out = []
     with translation.override(lang):
         for ctx, msgid, plural in _site_entries("django"):
-            for n in ((1, 2, 5) if plural else (None,)):
+            for n in (1, 2, 5) if plural else (None,):
                 if plural:
-                    text = (translation.npgettext(ctx, msgid, plural, n) if ctx
-                            else translation.ngettext(msgid, plural, n))
+                    text = (
+                        translation.npgettext(ctx, msgid, plural, n) if ctx else translation.ngettext(msgid, plural, n)
+                    )
                 else:
                     text = translation.pgettext(ctx, msgid) if ctx else translation.gettext(msgid)
                 slots = _Slots(name)
@@ -133,7 +175,7 @@ def _site_renderings(lang: str, name: str) -> list[tuple[str, str]]:
                 out.append((msgid, f"{name} — {text}" if msgid in BESIDE_A_NAME else text))
     scripts = gettext.translation("djangojs", localedir=str(LOCALE), languages=[lang])
     for ctx, msgid, plural in _site_entries("djangojs"):
-        for n in ((1, 2, 5) if plural else (None,)):
+        for n in (1, 2, 5) if plural else (None,):
             if plural:
                 text = scripts.npgettext(ctx, msgid, plural, n) if ctx else scripts.ngettext(msgid, plural, n)
             else:

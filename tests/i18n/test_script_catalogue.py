@@ -1,6 +1,7 @@
 """The page scripts' catalogue (/jsi18n/, tichu_site/jsi18n.py): each language's words, built once
 per process, kept by the browser (max-age, then a 304 on its ETag), never one language's words
 for another's request; and every page that has a script of ours loads it before the script."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """The stylesheets write no words of their own: a `content: "..."` with letters never reaches a
 catalogue, so the words a rule shows come from the markup (`content: attr(data-...)`, the
 attribute written by the template in the reader's language)."""
+
 from __future__ import annotations
 
 import re

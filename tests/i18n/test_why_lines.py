@@ -2,6 +2,7 @@
 placeholders, rendered by replay/league/views.py) in the reader's language: no English word of the
 sentences left, the players' names in place, and the figures written as the language writes them
 (a decimal comma in French, German and Ukrainian). The JSON download keeps them in English."""
+
 from __future__ import annotations
 
 import html
@@ -14,8 +15,11 @@ from games.ratings.player_history import LINE, PAIRS, RANKING
 from tests.ratings.test_league_pages import tuesday  # noqa: F401 (the fixture)
 
 WHY_CELL = re.compile(r'<td class="why">(.*?)</td>', re.S)
-ENGLISH = {w for t in [*PAIRS.values(), *RANKING.values(), *LINE.values()]
-           for w in re.findall(r"[a-z]{3,}", re.sub(r"%\(\w+\)s", " ", t))}
+ENGLISH = {
+    w
+    for t in [*PAIRS.values(), *RANKING.values(), *LINE.values()]
+    for w in re.findall(r"[a-z]{3,}", re.sub(r"%\(\w+\)s", " ", t))
+}
 
 
 def why_cells(client: Client, player_id: int, lang: str) -> list[str]:

@@ -1,6 +1,7 @@
 """The bulk path of `import_bsw --workers` (games.bulk_store, games.import_tasks): it stores what the
 game-by-game import stores, its rows pass the append-only store's triggers, and a job's games are
 rated by one recompute through the held rating-outbox rows (none lost when the job's message is)."""
+
 from __future__ import annotations
 
 import io
@@ -39,9 +40,16 @@ def club(slug: str) -> Club:
 def stored(c: Club) -> dict[str, tuple]:
     """Each game of the club by its content hash: its record as exported, status, seq, seat
     players, and its date when the log gives one (else the time of the import)."""
-    return {g.import_hash: (selectors.game_record(g), g.status, g.seq, selectors.game_player_names(g),
-                            g.played_at if (g.header.get("meta") or {}).get("played_at") else None)
-            for g in Game.objects.filter(club=c)}
+    return {
+        g.import_hash: (
+            selectors.game_record(g),
+            g.status,
+            g.seq,
+            selectors.game_player_names(g),
+            g.played_at if (g.header.get("meta") or {}).get("played_at") else None,
+        )
+        for g in Game.objects.filter(club=c)
+    }
 
 
 def test_the_bulk_path_stores_what_the_game_by_game_import_stores(monkeypatch):
@@ -118,8 +126,11 @@ def test_bulk_rows_pass_the_seq_triggers(monkeypatch, tmp_path):
     records = [r.record for r in read_bsw(path.read_text(encoding="latin-1"), lax=True)]
     checked = [fold_checked(r) for r in records[:1]]
     rows = bulk_store._event_rows
-    monkeypatch.setattr(bulk_store, "_event_rows",
-                        lambda games, chk: ((g, seq + 1, kind, payload) for g, seq, kind, payload in rows(games, chk)))
+    monkeypatch.setattr(
+        bulk_store,
+        "_event_rows",
+        lambda games, chk: ((g, seq + 1, kind, payload) for g, seq, kind, payload in rows(games, chk)),
+    )
     imported = sql.insert_imported_events
 
     def short_head(games, at):

@@ -1,5 +1,6 @@
 """POST /api/games/import-bsw/: a Brettspielwelt log through the API, with the same report as
 the management command; scorers only; bad bodies are 400 JSON."""
+
 from __future__ import annotations
 
 from games.models import Game
@@ -43,13 +44,17 @@ def test_import_bsw_needs_a_scorer_and_a_well_formed_body(anon, make_user, make_
 
 
 def test_the_reason_of_a_mended_hand_is_in_the_requests_language(scorer_client, club):
-    text = LOG.read_text(encoding="latin-1").replace("Drache an: (3)Sayxas\n", "Drache an: (3)Sayxas\nZuschauer: hallo\n", 1)
+    text = LOG.read_text(encoding="latin-1").replace(
+        "Drache an: (3)Sayxas\n", "Drache an: (3)Sayxas\nZuschauer: hallo\n", 1
+    )
     english = post(scorer_client, club, {"log": text}).json()["hands_mended"]
-    french = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}", {"log": text}, format="json",
-                                HTTP_ACCEPT_LANGUAGE="fr").json()["hands_mended"]
+    french = scorer_client.post(
+        f"/api/games/import-bsw/?club={club.pk}", {"log": text}, format="json", HTTP_ACCEPT_LANGUAGE="fr"
+    ).json()["hands_mended"]
     (en,), (fr,) = english, french
-    assert en["reason"] == ("unexpected line in the play: 'Zuschauer: hallo'; "
-                            "the hand is a hand_result from its calls and Ergebnis")
+    assert en["reason"] == (
+        "unexpected line in the play: 'Zuschauer: hallo'; the hand is a hand_result from its calls and Ergebnis"
+    )
     assert fr["reason"].startswith("ligne inattendue dans le jeu\u00a0: 'Zuschauer: hallo'\u00a0; ")
     assert {k: v for k, v in fr.items() if k != "reason"} == {k: v for k, v in en.items() if k != "reason"}
     assert (en["rule"], en["params"]["cause"]["rule"]) == ("kept", "play_line")

@@ -1,4 +1,5 @@
 """manage.py import_bsw / import_tracker: real logs and score sheets into a club, checked hand by hand."""
+
 from __future__ import annotations
 
 import io
@@ -56,10 +57,15 @@ def test_import_tracker_reproduces_the_apps_totals_for_all_150_games(club):
 def _quirk_record(options: dict) -> dict:
     """A score-sheet hand where both partners (seats 1 and 3) call Grand Tichu and seat 3 goes out
     first: the book gives 15 - 85 (+200 - 200), BSW wrote 15 - 285 (tichu-peers.md 3.1)."""
-    return {"variant": "nanking", "options": options, "players": ["A", "B", "C", "D"],
-            "events": [{"type": "hand_result", "calls": {"1": "grand_tichu", "3": "grand_tichu"}, "out": [3],
-                        "points": [15, 85]}],
-            "meta": {"bsw_results": [[15, 285]]}}
+    return {
+        "variant": "nanking",
+        "options": options,
+        "players": ["A", "B", "C", "D"],
+        "events": [
+            {"type": "hand_result", "calls": {"1": "grand_tichu", "3": "grand_tichu"}, "out": [3], "points": [15, 85]}
+        ],
+        "meta": {"bsw_results": [[15, 285]]},
+    }
 
 
 def test_the_known_bsw_difference_is_named_and_the_house_rule_reproduces_it():
@@ -110,16 +116,21 @@ def test_import_tracker_by_default_leaves_stopped_games_unfinished(club):
 
 def test_import_bsw_a_hand_it_cannot_read_or_the_engine_refuses_costs_only_that_hand(club, tmp_path):
     text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="latin-1")
-    shaped = (text.replace("(1)lionheart99917 GK GB R10", "(1) GK GB R10", 1)  # repaired
-              .replace("Wunsch:2\n", "Wunsch:10\n", 1)  # hand 1: the engine refuses seat 1's pass
-              .replace("Drache an: (3)Sayxas\n", "Drache an: (3)Sayxas\nZuschauer: hallo\n", 1))  # hand 2
+    shaped = (
+        text.replace("(1)lionheart99917 GK GB R10", "(1) GK GB R10", 1)  # repaired
+        .replace("Wunsch:2\n", "Wunsch:10\n", 1)  # hand 1: the engine refuses seat 1's pass
+        .replace("Drache an: (3)Sayxas\n", "Drache an: (3)Sayxas\nZuschauer: hallo\n", 1)
+    )  # hand 2
     (tmp_path / "2241381.tch").write_text(shaped, encoding="latin-1")
     report = json.loads(run("import_bsw", str(tmp_path), "--club", "bsw", "--json"))
     (entry,) = report
     assert entry["stored"] == 1 and entry["errors"] == [] and entry["equal"] == 8
     mended = [(m["hand"], m["line"], m["action"]) for m in entry["hands_mended"]]
-    assert mended == [(1, 3, "repaired"), (1, 20, "kept as its score-sheet line"),
-                      (2, shaped.split("\n").index("Zuschauer: hallo") + 1, "kept as its score-sheet line")]
+    assert mended == [
+        (1, 3, "repaired"),
+        (1, 20, "kept as its score-sheet line"),
+        (2, shaped.split("\n").index("Zuschauer: hallo") + 1, "kept as its score-sheet line"),
+    ]
     text_report = run("import_bsw", str(tmp_path), "--club", "bsw", "--dry-run")
     assert "hand 2 (line" in text_report and "Zuschauer" in text_report
     game = Game.objects.get(club=club)

@@ -1,6 +1,7 @@
 """Imports keep the date each game was played (issue #19): Game.played_at from the BSW archive
 folder or game id, from the Tichu-Tracker's creationDateTime; the API shows it and the ratings
 follow it."""
+
 from __future__ import annotations
 
 import io
@@ -51,8 +52,9 @@ def test_bsw_logs_in_a_month_folder_are_dated_by_it_and_others_by_their_id(hist,
 
 def test_the_bsw_api_dates_by_the_game_id_and_shows_played_at(scorer_client, club):
     text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="latin-1")
-    response = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}",
-                                  {"log": text, "game_id": "1"}, format="json")
+    response = scorer_client.post(
+        f"/api/games/import-bsw/?club={club.pk}", {"log": text, "game_id": "1"}, format="json"
+    )
     assert response.status_code == 201, response.json()
     (game_id,) = response.json()["game_ids"]
     shown = scorer_client.get(f"/api/games/{game_id}/").json()
@@ -74,8 +76,13 @@ def test_tracker_games_keep_the_apps_dates(hist):
 def test_the_ratings_order_games_by_when_they_were_played(hist):
     from games.ratings.models import RatingChange
 
-    run("import_tracker", str(CORPUS / "tichu-tracker" / "allgames.converted.json"), "--club", "hist",
-        "--stopped-games-end")
+    run(
+        "import_tracker",
+        str(CORPUS / "tichu-tracker" / "allgames.converted.json"),
+        "--club",
+        "hist",
+        "--stopped-games-end",
+    )
     run("recompute_ratings", "--club", "hist", "--no-progress")
     rows = list(RatingChange.objects.filter(club=hist).order_by("ordinal").values_list("game_id", "finished_at"))
     played = dict(Game.objects.filter(club=hist).values_list("id", "played_at"))
@@ -141,25 +148,29 @@ def test_the_id_estimate_meets_its_anchors_and_refuses_non_ids():
 
 def test_the_bsw_api_says_how_each_game_is_dated_and_when_it_is_dated_by_the_import(scorer_client, club):
     text = (CORPUS / "bsw-tich_me" / "2241381.tch").read_text(encoding="latin-1")
-    dated = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}", {"log": text, "game_id": "2241381"},
-                               format="json").json()
+    dated = scorer_client.post(
+        f"/api/games/import-bsw/?club={club.pk}", {"log": text, "game_id": "2241381"}, format="json"
+    ).json()
     assert dated["dates"] == [{"game": 1, "played_at": "2019-05-19T00:00:00Z", "played_at_source": bsw_dates.FROM_ID}]
     undated_log = (CORPUS / "bsw-tich_me" / "demo_game.tch").read_text(encoding="latin-1")
     undated = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}", {"log": undated_log}, format="json").json()
-    assert undated["dates"] == [{"game": 1, "played_at": None,
-                                 "played_at_source": "none in the record: dated by its import"}]
+    assert undated["dates"] == [
+        {"game": 1, "played_at": None, "played_at_source": "none in the record: dated by its import"}
+    ]
 
 
 def test_the_bsw_api_takes_the_date_when_the_importer_knows_it(scorer_client, club):
     text = (CORPUS / "bsw-tich_me" / "demo_game.tch").read_text(encoding="latin-1")
-    response = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}",
-                                  {"log": text, "played_at": "2019-03-02T20:15:00+01:00"}, format="json")
+    response = scorer_client.post(
+        f"/api/games/import-bsw/?club={club.pk}", {"log": text, "played_at": "2019-03-02T20:15:00+01:00"}, format="json"
+    )
     assert response.status_code == 201, response.json()
     assert response.json()["dates"][0]["played_at"] == "2019-03-02T19:15:00Z"
     (game_id,) = response.json()["game_ids"]
     assert Game.objects.get(pk=game_id).played_at == datetime(2019, 3, 2, 19, 15, tzinfo=UTC)
-    bad = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}",
-                             {"log": text, "played_at": "0001-01-01T00:00+01:00"}, format="json")
+    bad = scorer_client.post(
+        f"/api/games/import-bsw/?club={club.pk}", {"log": text, "played_at": "0001-01-01T00:00+01:00"}, format="json"
+    )
     assert bad.status_code == 400 and Game.objects.filter(club=club).count() == 1
 
 
@@ -177,7 +188,8 @@ def test_the_record_import_answers_when_the_game_was_played_or_that_the_import_d
     record = random_game(5, players=["Ann", "Bob", "Cid", "Dee"])
     undated = scorer_client.post(f"/api/games/import/?club={club.pk}", record, format="json").json()
     assert undated["played_at_source"] == "none in the record: dated by its import"
-    dated = scorer_client.post(f"/api/games/import/?club={club.pk}",
-                               {**record, "meta": {"played_at": "2014-06-03"}}, format="json").json()
+    dated = scorer_client.post(
+        f"/api/games/import/?club={club.pk}", {**record, "meta": {"played_at": "2014-06-03"}}, format="json"
+    ).json()
     assert dated["played_at"].startswith("2014-06-03T00:00:00")
     assert dated["played_at_source"] == "the record's meta.played_at"

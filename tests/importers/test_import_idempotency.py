@@ -6,6 +6,7 @@
   first answer; the same key with another body is 422.
 - Everything one request stores commits together: a failure midway stores nothing.
 BSW logs are written by the engine's own exporter from bot-played games: no corpus needed."""
+
 from __future__ import annotations
 
 import io
@@ -153,11 +154,26 @@ def test_import_records_skips_and_reports_a_file_already_imported(cmd_club, tmp_
 
 
 def _tracker_file(path) -> None:
-    hand_ = {"outFirst": 0, "cardScore0": 60, "cardScore1": 40, **{f"tichuCall{s}": False for s in range(4)},
-             **{f"grandTichuCall{s}": False for s in range(4)}}
-    games = [{"id": g, "players": [0, 1, 2, 3], "hands": [hand_] * (g + 1), "team1Score": 60 * (g + 1),
-              "team2Score": 40 * (g + 1)} for g in range(2)]
-    path.write_text(json.dumps({"version": 1, "players": [{"id": i, "name": f"P{i}"} for i in range(4)], "games": games}))
+    hand_ = {
+        "outFirst": 0,
+        "cardScore0": 60,
+        "cardScore1": 40,
+        **{f"tichuCall{s}": False for s in range(4)},
+        **{f"grandTichuCall{s}": False for s in range(4)},
+    }
+    games = [
+        {
+            "id": g,
+            "players": [0, 1, 2, 3],
+            "hands": [hand_] * (g + 1),
+            "team1Score": 60 * (g + 1),
+            "team2Score": 40 * (g + 1),
+        }
+        for g in range(2)
+    ]
+    path.write_text(
+        json.dumps({"version": 1, "players": [{"id": i, "name": f"P{i}"} for i in range(4)], "games": games})
+    )
 
 
 def test_import_tracker_skips_and_reports_a_file_already_imported(cmd_club, tmp_path):

@@ -1,5 +1,6 @@
 """manage.py import_bsw FOLDER --workers: the folder in Celery tasks (eager here, in-process),
 resumable and idempotent by each file's content hash."""
+
 from __future__ import annotations
 
 import io

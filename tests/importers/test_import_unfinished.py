@@ -3,6 +3,7 @@ stopped) is stored as *unfinished*, not "in play" for ever: on every import path
 command, the bulk store of `--workers`), on the club page and the game page; its cards are shown
 as a finished game's; it is not rated. The club's latest evening counts finished games only
 (issue 39 item 4)."""
+
 from __future__ import annotations
 
 import re
@@ -29,8 +30,9 @@ def _log(path) -> str:
 
 @needs_corpus
 def test_a_truncated_bsw_log_imported_through_the_api_is_unfinished_not_in_play(scorer_client, club):
-    response = scorer_client.post(f"/api/games/import-bsw/?club={club.pk}",
-                                  {"log": _log(TRUNCATED), "game_id": "2241402"}, format="json")
+    response = scorer_client.post(
+        f"/api/games/import-bsw/?club={club.pk}", {"log": _log(TRUNCATED), "game_id": "2241402"}, format="json"
+    )
     assert response.status_code == 201, response.json()
     (game_id,) = response.json()["game_ids"]
     game = Game.objects.get(pk=game_id)
@@ -72,9 +74,10 @@ def test_a_record_that_says_its_source_ended_is_unfinished_and_one_that_does_not
 def test_an_event_appended_to_an_unfinished_game_keeps_it_unfinished(club, scorer):
     whole = random_game(4, players=["Ann", "Bob", "Cid", "Dee"])
     cut = len(whole["events"]) // 2
-    body = game_import(club=club, record={**whole, "events": whole["events"][:cut], "meta": {"source_ended": True}},
-                       user=None).body
-    after = append_events(game=body["id"], events=whole["events"][cut:cut + 1], expected_seq=cut, user=scorer).body
+    body = game_import(
+        club=club, record={**whole, "events": whole["events"][:cut], "meta": {"source_ended": True}}, user=None
+    ).body
+    after = append_events(game=body["id"], events=whole["events"][cut : cut + 1], expected_seq=cut, user=scorer).body
     assert after["status"] == "unfinished"
 
 
@@ -85,7 +88,7 @@ def test_the_latest_evening_counts_finished_games_only(club):
     unfinished = random_game(2, players=players)
     game_import(club=club, record={**unfinished, "events": unfinished["events"][:40]}, user=None)
     page = Client().get(f"/clubs/{club.slug}/").content.decode()
-    evening = page[page.index('id="latest-evening"'):page.index("</section>")]
+    evening = page[page.index('id="latest-evening"') : page.index("</section>")]
     assert "2 games, 1 finished, 1 in play" in evening
     tally = re.search(r'<p class="tally">(.*?)</p>', evening, re.S).group(1)
     # each of the four played one finished game: "1/1" or "0/1", never "x/2"

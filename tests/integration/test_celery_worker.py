@@ -2,6 +2,7 @@
 
 Runs under `make test-celery` (TICHU_CELERY_WORKER=1, PostgreSQL, Redis at 127.0.0.1:6379/15).
 """
+
 import subprocess
 import sys
 
@@ -29,7 +30,11 @@ def test_worker_environment_sees_committed_test_data(celery_worker_process):
     check = "from django.contrib.auth.models import User; print(User.objects.filter(username='celery-smoke').exists())"
     out = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", check],
-        cwd=ROOT, env=celery_worker_process.env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=celery_worker_process.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "True"

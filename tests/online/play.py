@@ -1,5 +1,6 @@
 """Driving an online table from its seats in tests: a seeded bot picks each seat's action among
 those the seat's own view offers (so it plays only what a page would offer)."""
+
 from __future__ import annotations
 
 import random
@@ -10,8 +11,9 @@ from games.services import ServiceError
 
 
 def open_four(club, user, variant: str = "nanking", options=None) -> OnlineTable:
-    return services.open_table(club=club, variant=variant, options=options,
-                               players=["Ada", "Ben", "Cyd", "Dot"], user=user)
+    return services.open_table(
+        club=club, variant=variant, options=options, players=["Ada", "Ben", "Cyd", "Dot"], user=user
+    )
 
 
 def join_all(table: OnlineTable) -> list[OnlineSeat]:

@@ -2,6 +2,7 @@
 when the table opens or when its player leaves; the bot acts in the request that makes it its turn,
 through the append service, as ordinary events; the record marks the seat (meta.bots); the league
 leaves bot games out unless the club says so (Club.league_rates_bot_games)."""
+
 from __future__ import annotations
 
 import random
@@ -60,8 +61,10 @@ def test_one_person_and_three_bots_play_a_whole_hand(club, member):
     assert view["bots"] == [1, 2, 3]
     game = play_until(table, random.Random(5), lambda g: hands_scored(g) == 1)
     record = record_of(game)
-    by_seat = {s: [e for e in record["events"] if e.get("seat") == s and e["type"] in ("push", "play", "pass")]
-               for s in range(4)}
+    by_seat = {
+        s: [e for e in record["events"] if e.get("seat") == s and e["type"] in ("push", "play", "pass")]
+        for s in range(4)
+    }
     assert all(by_seat[s] for s in (1, 2, 3))  # the bots pushed and played, as ordinary events
     assert all(e.recorded_by_id is None for e in Event.objects.filter(game=game))
     exported = game_record(game)
@@ -91,8 +94,9 @@ def test_the_bots_wait_for_the_persons_turn_and_only_then_move(club, member):
     assert state.history, "no hand was finished"
 
 
-@pytest.mark.parametrize("bots,code", [([0, 1, 2, 3], "no_person"), ([4], "malformed"), ([-1], "malformed"),
-                                       ([True], "malformed")])
+@pytest.mark.parametrize(
+    "bots,code", [([0, 1, 2, 3], "no_person"), ([4], "malformed"), ([-1], "malformed"), ([True], "malformed")]
+)
 def test_a_table_of_bots_only_or_a_seat_that_is_not_there_is_refused(club, member, bots, code):
     with pytest.raises(InvalidInput) as refused:
         open_with_bots(club, member, bots=bots)
@@ -105,7 +109,9 @@ def test_a_seat_whose_player_left_is_handed_to_the_bot(club, member, make_user):
     seats = list(table.seats.order_by("seat"))
     for seat in seats:
         services.join(seat)
-    game = play_until(table, random.Random(2), lambda g: engine.state_json(engine.fold(record_of(g)))["phase"] == "play")
+    game = play_until(
+        table, random.Random(2), lambda g: engine.state_json(engine.fold(record_of(g)))["phase"] == "play"
+    )
     with pytest.raises(WriteForbidden):
         services.seat_to_bot(seat=seats[2], user=make_user("stranger"))
     since = game.seq

@@ -1,5 +1,6 @@
 """The online table's pages (replay/online): the club's tables and the form that opens one, a
 table's seat links, a seat's page, its JSON view (masked) and its action (refusals in words)."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,9 @@ def signed_in(user) -> Client:
 
 
 def opened(club, member) -> OnlineTable:
-    response = signed_in(member).post(f"/clubs/{club.slug}/online/", {
-        "variant": "nanking", "preset": "rio", "players": "Ada\nBen\n\nCyd\nDot\n"})
+    response = signed_in(member).post(
+        f"/clubs/{club.slug}/online/", {"variant": "nanking", "preset": "rio", "players": "Ada\nBen\n\nCyd\nDot\n"}
+    )
     table = OnlineTable.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/clubs/{club.slug}/online/{table.pk}/"
     return table
@@ -72,7 +74,9 @@ def test_seat_links_join_deal_and_act(club, member):
     post = lambda body, **h: clients[0].post(url, json.dumps(body), content_type="application/json", **h)  # noqa: E731
     with translation.override("en"):
         stale = post({"action": {"type": "no_grand_tichu"}, "expected_seq": view["seq"] - 1})
-        assert stale.status_code == 409 and stale.json()["code"] == "seq_conflict" and "moved on" in stale.json()["detail"]
+        assert (
+            stale.status_code == 409 and stale.json()["code"] == "seq_conflict" and "moved on" in stale.json()["detail"]
+        )
         wrong = post({"action": {"type": "pass"}, "expected_seq": view["seq"]})
         assert wrong.status_code == 400 and wrong.json()["code"] == "not_your_action"
         assert post({"nonsense": 1}).status_code == 400
@@ -93,11 +97,13 @@ def test_the_view_long_polls_until_the_table_moves(club, member):
 def test_the_form_seats_the_bot_and_the_table_page_hands_a_seat_to_it(club, member, make_user):
     client = signed_in(member)
     with translation.override("en"):
-        refused = client.post(f"/clubs/{club.slug}/online/", {
-            "variant": "nanking", "players": "Ada\nBen\nCyd\nDot", "bots": "two"})
+        refused = client.post(
+            f"/clubs/{club.slug}/online/", {"variant": "nanking", "players": "Ada\nBen\nCyd\nDot", "bots": "two"}
+        )
         assert b"seat numbers" in refused.content and not OnlineTable.objects.exists()
-        client.post(f"/clubs/{club.slug}/online/", {
-            "variant": "nanking", "players": "Ada\nBen\nCyd\nDot", "bots": "2, 4"})
+        client.post(
+            f"/clubs/{club.slug}/online/", {"variant": "nanking", "players": "Ada\nBen\nCyd\nDot", "bots": "2, 4"}
+        )
     table = OnlineTable.objects.get()
     assert list(table.seats.order_by("seat").values_list("bot", flat=True)) == ["", "greedy", "", "greedy"]
     page = client.get(f"/clubs/{club.slug}/online/{table.pk}/").content.decode()
@@ -122,7 +128,7 @@ def test_a_member_watches_a_table_with_every_hand_hidden(club, member, make_user
     url = f"/clubs/{club.slug}/online/{table.pk}/watch/"
     page = signed_in(member).get(url)
     assert page.status_code == 200 and b'"watching": true' in page.content
-    assert b'id="hand-h"' in page.content and b"section aria-labelledby=\"hand-h\" hidden" in page.content
+    assert b'id="hand-h"' in page.content and b'section aria-labelledby="hand-h" hidden' in page.content
     assert signed_in(make_user("outsider")).get(url).status_code == 404
     assert Client().get(url).status_code == 302  # to sign in
     for watcher in (member, scorer):  # a scorer watching is a spectator too

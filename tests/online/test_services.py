@@ -1,6 +1,7 @@
 """The online table's writes (games/online/services.py): a table opened by a member, seats joined
 by their links, the deal by the server, each seat's actions checked against the engine's legal
 actions and stored as ordinary record events through the append service."""
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,13 @@ def member(make_user, club):
 
 def record_of(game: Game) -> dict:
     events = [e.as_record_event() for e in Event.objects.filter(game=game).order_by("seq")]
-    return {"format": engine.FORMAT, "variant": game.variant, "options": game.options or {},
-            "players": game_selectors.game_player_names(game), "events": events}
+    return {
+        "format": engine.FORMAT,
+        "variant": game.variant,
+        "options": game.options or {},
+        "players": game_selectors.game_player_names(game),
+        "events": events,
+    }
 
 
 def test_a_member_opens_a_table_with_a_secret_link_per_seat(club, member):
@@ -134,8 +140,9 @@ def test_seats_play_hands_to_the_next_deal_and_the_record_is_ordinary(club, memb
 
 @pytest.mark.parametrize("variant,players", [("threechu", 3), ("tientsin", 6), ("grand-seigneur", 5)])
 def test_the_other_games_play_a_hand_and_the_dealer_plays_the_dummy(club, member, variant, players):
-    table = services.open_table(club=club, variant=variant, options=None,
-                                players=[f"P{i}" for i in range(players)], user=member)
+    table = services.open_table(
+        club=club, variant=variant, options=None, players=[f"P{i}" for i in range(players)], user=member
+    )
     seats = join_all(table)
     rng = random.Random(7)
     game = Game.objects.get(pk=table.game_id)
@@ -146,7 +153,9 @@ def test_the_other_games_play_a_hand_and_the_dealer_plays_the_dummy(club, member
             break
     assert engine.state_json(engine.fold(record_of(game)))["score_sheet"], "no hand was finished"
     if variant == "threechu":  # the dummy (seat 3) acted, through its dealer's page
-        dummy = [e for e in Event.objects.filter(game=game) if e.payload.get("seat") == 3 and e.type in ("play", "pass")]
+        dummy = [
+            e for e in Event.objects.filter(game=game) if e.payload.get("seat") == 3 and e.type in ("play", "pass")
+        ]
         assert dummy
         dealer = next(s for s in seats if 3 in selectors.seat_view(s)["controls"])
         assert selectors.seat_view(dealer)["state"]["hands"][3].count("?") == 0

@@ -3,6 +3,7 @@ shows and polls) ever contains a card the visibility rule hides from that seat, 
 watching the table (item 5) never sees a card of a hand in play. The hidden cards
 are worked out from the stored record by tests/visibility/cards.py, not by the code under test,
 plus the rest of a deal not given out yet (held by the table, in no record)."""
+
 from __future__ import annotations
 
 import itertools
@@ -22,14 +23,14 @@ from tests.visibility.cards import secret_cards, shown_codes, universe
 
 EXAMPLES = itertools.count()
 PLAYERS = {"nanking": 4, "threechu": 3, "tientsin": 6, "grand-seigneur": 5}
-PROPERTY = settings(max_examples=8, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 
 @pytest.mark.django_db
 @PROPERTY
-@given(variant=st.sampled_from(sorted(PLAYERS)), seed=st.integers(0, 10_000), steps=st.integers(1, 80),
-       data=st.data())
+@given(variant=st.sampled_from(sorted(PLAYERS)), seed=st.integers(0, 10_000), steps=st.integers(1, 80), data=st.data())
 def test_no_seat_sees_a_card_hidden_from_it(variant, seed, steps, data):
     n = next(EXAMPLES)
     user = get_user_model().objects.create_user(f"opener{n}", password="pw")
@@ -37,8 +38,14 @@ def test_no_seat_sees_a_card_hidden_from_it(variant, seed, steps, data):
     Membership.objects.create(club=club, user=user, role=Membership.Role.VIEWER)
     # some seats the engine's bot's (item 4): they act in the requests of the others
     bots = data.draw(st.sets(st.integers(0, PLAYERS[variant] - 1), max_size=PLAYERS[variant] - 1))
-    table = services.open_table(club=club, variant=variant, options=None,
-                                players=[f"P{i}" for i in range(PLAYERS[variant])], user=user, bots=bots)
+    table = services.open_table(
+        club=club,
+        variant=variant,
+        options=None,
+        players=[f"P{i}" for i in range(PLAYERS[variant])],
+        user=user,
+        bots=bots,
+    )
     join_all(table)
     rng = random.Random(seed)
     leaks: list[str] = []

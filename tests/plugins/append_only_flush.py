@@ -15,6 +15,7 @@ flush runs as it is. Registered by `-p tests.plugins.append_only_flush`.
 In the app-role test mode (tests/plugins/db_roles.py) the test connection may neither TRUNCATE
 nor drop triggers: the flush then runs on a connection of the owner, in one transaction.
 """
+
 import importlib
 
 # (the migration that installs the triggers, the table they guard)
@@ -31,8 +32,9 @@ def _triggers_present(connection, table: str) -> bool:
 
 
 def _with_triggers_lifted(connection, run):
-    lifted = [importlib.import_module(migration) for migration, table in APPEND_ONLY
-              if _triggers_present(connection, table)]
+    lifted = [
+        importlib.import_module(migration) for migration, table in APPEND_ONLY if _triggers_present(connection, table)
+    ]
     for append_only in lifted:
         append_only.uninstall(connection)
     try:
@@ -46,6 +48,7 @@ def _flush_as_owner(sql_list) -> None:
     from tests.plugins.db_roles import owner_connection
 
     with owner_connection() as owner:
+
         def run():
             with owner.cursor() as cursor:
                 for sql in sql_list:

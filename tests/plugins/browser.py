@@ -11,6 +11,7 @@ servers here. Use with pytest-django's `live_server`:
 Registered by `-p tests.plugins.browser` in pyproject's addopts. Whether browser tests run at all
 (skip, or fail in CI, when Chromium is missing) is decided in tests/plugins/markers.py.
 """
+
 import os
 import re
 import shutil
@@ -43,7 +44,9 @@ DEFAULT_TIMEOUT_MS = 10_000
 # here as it would on a slow, loaded CI machine. `make test-browser-slow` runs the browser tests so.
 SLOWDOWN = float(os.environ.get("TICHU_BROWSER_SLOWDOWN", "1") or 1)
 # A failed test that used `page` leaves a screenshot of it here (.ci/out/ is git-ignored).
-SCREENSHOTS = Path(os.environ.get("TICHU_SCREENSHOTS", Path(__file__).resolve().parents[2] / ".ci" / "out" / "screenshots"))
+SCREENSHOTS = Path(
+    os.environ.get("TICHU_SCREENSHOTS", Path(__file__).resolve().parents[2] / ".ci" / "out" / "screenshots")
+)
 _CALL_REPORT = pytest.StashKey()
 
 
@@ -100,8 +103,14 @@ class WatchedBrowser:
     def _watch(self, page) -> None:
         page.csp_violations = self.csp_violations
         page.errors = []
-        page.on("console", lambda msg: self.csp_violations.append(msg.text)
-                if msg.type == "error" and "Content Security Policy" in msg.text else None)
+        page.on(
+            "console",
+            lambda msg: (
+                self.csp_violations.append(msg.text)
+                if msg.type == "error" and "Content Security Policy" in msg.text
+                else None
+            ),
+        )
         page.on("pageerror", lambda err: page.errors.append(str(err)))
         if SLOWDOWN > 1:
             cdp = page.context.new_cdp_session(page)

@@ -19,6 +19,7 @@ SQLite test database lives in memory and cannot be shared: worker tests run on P
 The fixture is session-scoped (one worker for all tests) and depends on `django_db_setup`, so the
 worker is stopped before pytest-django drops the test database.
 """
+
 import os
 import signal
 import socket
@@ -120,8 +121,9 @@ def celery_worker_process(django_db_setup, tmp_path_factory):
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "PYTHONUNBUFFERED": "1",
     }
-    worker = start_worker(app, env, tmp_path_factory.mktemp("celery") / "worker.log",
-                          extra_args=["--purge"])  # drop messages an interrupted run left in the test queue
+    worker = start_worker(
+        app, env, tmp_path_factory.mktemp("celery") / "worker.log", extra_args=["--purge"]
+    )  # drop messages an interrupted run left in the test queue
     try:
         yield worker
     finally:
@@ -134,14 +136,30 @@ def start_worker(app, env: dict, log_path: Path, extra_args=()) -> CeleryWorker:
     broker). Also used by the fault tests (tests/faults/), which kill and restart workers."""
     node = f"pytest-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
     cmd = [
-        sys.executable, "-m", "celery", "-A", "tichu_site", "worker",
-        "--pool=solo", "--loglevel=INFO", "-n", node,
-        "--without-gossip", "--without-mingle", "--without-heartbeat", *extra_args,
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "tichu_site",
+        "worker",
+        "--pool=solo",
+        "--loglevel=INFO",
+        "-n",
+        node,
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+        *extra_args,
     ]
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True,
+            cmd,
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
     worker = CeleryWorker(process=process, node=node, env=env, log_path=log_path)
     try:

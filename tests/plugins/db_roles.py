@@ -14,6 +14,7 @@ DATABASE_OWNER_URL to the owner's, as production does. Then (tests/conftest.py):
 Without DATABASE_OWNER_URL (the SQLite stage, or a plain DATABASE_URL=postgres://postgres@...)
 nothing changes.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -31,7 +32,7 @@ def _read_app_credentials() -> dict | None:
 
     if _app_credentials is None:
         default = settings.DATABASES["default"]
-        mode = (default["ENGINE"] == "django.db.backends.postgresql" and db_roles.app_role_name() is not None)
+        mode = default["ENGINE"] == "django.db.backends.postgresql" and db_roles.app_role_name() is not None
         _app_credentials = {"USER": default["USER"], "PASSWORD": default["PASSWORD"]} if mode else {}
     return _app_credentials or None
 

@@ -8,6 +8,7 @@ refuses it the database ("Database access not allowed" in the log). The `browser
 waits still running and waits for them to return: each wait is the original one, in slices of
 ``SLICE`` seconds, so it notices the end within one slice and otherwise behaves as before.
 """
+
 from __future__ import annotations
 
 import threading

@@ -16,6 +16,7 @@ the SQLite run. The pure engine and ratings tests are most of the suite's time.
 
 Registered by `-p tests.plugins.markers` in pyproject's addopts, with the fixture plugins.
 """
+
 import os
 
 import pytest
@@ -28,7 +29,8 @@ DB_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--db-tests-only", action="store_true",
+        "--db-tests-only",
+        action="store_true",
         help="deselect tests that use no database (for the run on a second database)",
     )
 
@@ -73,7 +75,9 @@ def pytest_runtest_setup(item):
     if item.get_closest_marker("faults") and os.environ.get("TICHU_FAULT_TESTS") != "1":
         pytest.skip("a fault test (private servers it stops and restarts): TICHU_FAULT_TESTS=1, see make test-faults")
     if item.get_closest_marker("deploy") and os.environ.get("TICHU_DEPLOY_TESTS") != "1":
-        pytest.skip("the deploy test (private servers, nginx, a fresh venv): TICHU_DEPLOY_TESTS=1, see make test-deploy")
+        pytest.skip(
+            "the deploy test (private servers, nginx, a fresh venv): TICHU_DEPLOY_TESTS=1, see make test-deploy"
+        )
     if item.get_closest_marker("celery_worker") and not celery_worker.ENABLED:
         pytest.skip("needs a Celery worker on Redis (TICHU_CELERY_WORKER=1, see make test-celery)")
     if item.get_closest_marker("browser"):

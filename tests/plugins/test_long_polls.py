@@ -1,5 +1,6 @@
 """tests/plugins/long_polls.py: a long poll left open on the live server by a closed page ends when
 the test ends, with the answer a long poll gives when nothing came (no events, the same seq)."""
+
 import json
 import threading
 import urllib.request

@@ -1,4 +1,5 @@
 """Hypothesis strategies for game histories (pure)."""
+
 from hypothesis import strategies as st
 
 from games.ratings.types import GameResult

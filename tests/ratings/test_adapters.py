@@ -33,8 +33,12 @@ def test_nanking_score_sheet_keeps_sides_hands_calls_and_double_victories():
 
 
 def test_threechu_dummy_is_not_rated():
-    score = {"ok": True, "complete": True, "totals": [300, 500, 100, 700],
-             "hands": [_hand([0, 0, 0, 0], [0, 1, 2, 3])] * 9}
+    score = {
+        "ok": True,
+        "complete": True,
+        "totals": [300, 500, 100, 700],
+        "hands": [_hand([0, 0, 0, 0], [0, 1, 2, 3])] * 9,
+    }
     r = result_from_score(1, 0.0, "threechu", ["a", "b", "c"], score)
     assert r.teams == (("a",), ("b",), ("c",))  # the dummy (700, the best total) is not a side
     assert r.ranks == (1, 0, 2)
@@ -44,8 +48,13 @@ def test_threechu_dummy_is_not_rated():
 
 
 def test_tientsin_is_two_teams_of_three():
-    score = {"ok": True, "complete": True, "totals": [1020, 380], "winner": 0,
-             "hands": [_hand([300, 0], [0, 2, 4]), _hand([60, 40], [1, 0, 2, 3, 4, 5])]}
+    score = {
+        "ok": True,
+        "complete": True,
+        "totals": [1020, 380],
+        "winner": 0,
+        "hands": [_hand([300, 0], [0, 2, 4]), _hand([60, 40], [1, 0, 2, 3, 4, 5])],
+    }
     r = result_from_score(1, 0.0, "tientsin", list("abcdef"), score)
     assert r.teams == (("a", "c", "e"), ("b", "d", "f"))
     ch = TeamElo().update(r)
@@ -54,8 +63,12 @@ def test_tientsin_is_two_teams_of_three():
 
 def test_grand_seigneur_is_a_ranking_of_many():
     names = [f"p{i}" for i in range(7)]
-    score = {"ok": True, "complete": True, "totals": [3, 12, 7, 0, 9, 1, 5],
-             "hands": [_hand([0] * 7, list(range(7)))] * 3}
+    score = {
+        "ok": True,
+        "complete": True,
+        "totals": [3, 12, 7, 0, 9, 1, 5],
+        "hands": [_hand([0] * 7, list(range(7)))] * 3,
+    }
     r = result_from_score(1, 0.0, "grand-seigneur", names, score)
     assert len(r.teams) == 7 and r.ranks[1] == 0 and r.ranks[3] == 6
     ch = {c.player: c.delta for c in MarginKalman().update(r)}
@@ -112,8 +125,9 @@ def test_engine_games_of_the_other_variants_are_rated(variant, seats):
 def test_grand_seigneur_without_the_score_option_is_ranked_by_finishing_order():
     names = [f"p{i}" for i in range(5)]
     hands = [_hand([0] * 5, [2, 0, 1, 4, 3]), _hand([0] * 5, [2, 1, 0, 3, 4])]
-    r = result_from_score(1, 0.0, "grand-seigneur", names,
-                          {"ok": True, "complete": True, "totals": [0] * 5, "hands": hands})
+    r = result_from_score(
+        1, 0.0, "grand-seigneur", names, {"ok": True, "complete": True, "totals": [0] * 5, "hands": hands}
+    )
     # first out scores n-1 = 4 ... last 0, summed over the hands
     assert r.scores == (3.0 + 2.0, 2.0 + 3.0, 4.0 + 4.0, 0.0 + 1.0, 1.0 + 0.0)
     assert r.ranks == (1, 1, 0, 3, 3)

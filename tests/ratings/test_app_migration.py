@@ -2,6 +2,7 @@
 ratings app's, keeping their tables: on a populated database (PostgreSQL in `make test-postgres`,
 SQLite elsewhere) no row is lost or changed, forwards and backwards, and the tables, their
 indexes and constraints keep their names."""
+
 from __future__ import annotations
 
 import pytest
@@ -64,8 +65,7 @@ def test_the_ratings_tables_move_to_the_ratings_app_without_losing_a_row():
             old.get_model("ratings", "RatingChange")
         # a row written under the old state (an outbox row of an append, a fold)
         game = old.get_model("games", "Game").objects.filter(club_id=club.pk).order_by("pk").first()
-        old.get_model("games", "RatingOutbox").objects.create(game_id=game.pk, seq=game.seq,
-                                                              created_at=game.created_at)
+        old.get_model("games", "RatingOutbox").objects.create(game_id=game.pk, seq=game.seq, created_at=game.created_at)
         before = rows(old, "games")
 
         new = migrate(leaves())

@@ -1,5 +1,6 @@
 """The bench's rival systems: each predicts before it updates, learns who is stronger, and gives
 the same game-length information to the fitted slope (bench.ratings_lab.baselines)."""
+
 import math
 import random
 
@@ -28,8 +29,11 @@ def _games(n=300, seed=3, hands=16, target_reached=True):
         m = sum(per_hand)
         top = 1000 if target_reached else 600
         a, b = (top, top - abs(m)) if m > 0 else (top - abs(m), top)
-        out.append(GameResult(i, 1.6e9 + i * 86400.0, ((four[0], four[2]), (four[1], four[3])),
-                              (a, b), 0 if a > b else 1, hands))
+        out.append(
+            GameResult(
+                i, 1.6e9 + i * 86400.0, ((four[0], four[2]), (four[1], four[3])), (a, b), 0 if a > b else 1, hands
+            )
+        )
     return out
 
 
@@ -52,19 +56,20 @@ def test_each_rival_beats_a_coin_and_is_symmetric(make):
     for g in games[:100]:
         system.update(g)
     g = games[100]
-    mirrored = GameResult(g.game_id, g.finished_at, (g.teams[1], g.teams[0]), (g.scores[1], g.scores[0]),
-                          1 - g.winner, g.hands)
-    (_, _, p), = system.pair_probabilities(g)
-    (_, _, q), = system.pair_probabilities(mirrored)
+    mirrored = GameResult(
+        g.game_id, g.finished_at, (g.teams[1], g.teams[0]), (g.scores[1], g.scores[0]), 1 - g.winner, g.hands
+    )
+    ((_, _, p),) = system.pair_probabilities(g)
+    ((_, _, q),) = system.pair_probabilities(mirrored)
     assert p == pytest.approx(1.0 - q)
-    (z, lr), = system.pair_features(g)
+    ((z, lr),) = system.pair_features(g)
     assert lr == 1.0  # a game played to the target is a full game
 
 
 @pytest.mark.parametrize("make", RIVALS)
 def test_a_short_game_gets_the_same_length_ratio_for_every_rival(make):
     g = _games(n=1, hands=4, target_reached=False)[0]
-    (_, lr), = make().pair_features(g)
+    ((_, lr),) = make().pair_features(g)
     assert lr == pytest.approx(4 / 16)
 
 
@@ -73,9 +78,9 @@ def test_calibrated_elo_with_slope_one_is_elo():
     a, b = CalibratedElo(k=24), TeamElo()
     b.params = a.params
     for g in games:
-        (_, _, pa), = a.pair_probabilities(g)
-        (_, _, pb), = b.pair_probabilities(g)
-        x, = a.pair_features(g)
+        ((_, _, pa),) = a.pair_probabilities(g)
+        ((_, _, pb),) = b.pair_probabilities(g)
+        (x,) = a.pair_features(g)
         assert pa == pytest.approx(pb) == pytest.approx(calibrated(x, 1.0))
         a.update(g)
         b.update(g)

@@ -1,5 +1,6 @@
 """The bench's candidate successor (bench/ratings_lab/candidates.py, docs/ratings.md §3b item 6):
 a pool chooses its day drift from its own earlier games."""
+
 from dataclasses import replace
 
 import pytest
@@ -55,8 +56,11 @@ def test_candidate_2_forecasts_the_posterior_mean_of_its_hypotheses_from_earlier
     for g in games:
         w = m._weights()
         assert sum(map(sum, w)) == pytest.approx(1.0)
-        want = sum(w[k][s] * probability(copy.pair_features(g)[0], a)
-                   for k, copy in enumerate(m.copies) for s, a in enumerate(m.scales))
+        want = sum(
+            w[k][s] * probability(copy.pair_features(g)[0], a)
+            for k, copy in enumerate(m.copies)
+            for s, a in enumerate(m.scales)
+        )
         got = m.pair_probabilities(g)[0][2]
         assert got == pytest.approx(want)
         # this game's own result (ranks, scores, hands) cannot change its forecast

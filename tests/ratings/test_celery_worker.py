@@ -3,6 +3,7 @@
 A finished game is rated by the worker after the commit; the recompute task reports its progress
 as task state and leaves the same table as the in-process recompute.
 """
+
 from __future__ import annotations
 
 import time

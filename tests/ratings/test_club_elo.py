@@ -1,4 +1,5 @@
 """The league's Elo table (games.ratings.elo.ClubElo): the rules a club expects of it."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,8 +29,9 @@ def mixed_history(draw):
     for g in games + extra:  # renumber in one order of play
         out.append(GameResult(len(out), 1.6e9 + len(out), g.teams, g.scores, g.winner, g.hands))
     order = draw(st.permutations(range(len(out))))
-    return [GameResult(k, 1.6e9 + k, out[i].teams, out[i].scores, out[i].winner, out[i].hands)
-            for k, i in enumerate(order)]
+    return [
+        GameResult(k, 1.6e9 + k, out[i].teams, out[i].scores, out[i].winner, out[i].hands) for k, i in enumerate(order)
+    ]
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,6 +1,7 @@
 """A club's evenings on its pages are local ones (Club.time_zone, games.ratings.evening): a night
 that runs past midnight, or past midnight UTC, is one evening on the player page, in the rank
 history, in a period of the league and on the club page (its games' times at the club's clock)."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
@@ -15,8 +16,11 @@ from games.ratings import services
 from games.ratings.types import GameResult, HandDetail
 
 NAMES = {k: k.title() for k in ("anna", "ben", "clara", "dirk")}
-PAIRINGS = [(("anna", "ben"), ("clara", "dirk")), (("anna", "clara"), ("ben", "dirk")),
-            (("anna", "dirk"), ("ben", "clara"))]
+PAIRINGS = [
+    (("anna", "ben"), ("clara", "dirk")),
+    (("anna", "clara"), ("ben", "dirk")),
+    (("anna", "dirk"), ("ben", "clara")),
+]
 
 
 def at(zone: str, d: date, hh: int, mm: int = 0) -> datetime:
@@ -30,8 +34,17 @@ def night(zone: str, d: date, times: list[tuple[int, int]], k0: int) -> list[Gam
         day = d if hh >= 12 else d + timedelta(days=1)
         a, b = PAIRINGS[j % 3]
         score = 600 if j % 2 else 400
-        out.append(GameResult(k0 + j, at(zone, day, hh, mm).timestamp(), (a, b), (score, 1000 - score),
-                              0 if score > 500 else 1, 4, hand_details=(HandDetail((score - 500, 0)),) * 4))
+        out.append(
+            GameResult(
+                k0 + j,
+                at(zone, day, hh, mm).timestamp(),
+                (a, b),
+                (score, 1000 - score),
+                0 if score > 500 else 1,
+                4,
+                hand_details=(HandDetail((score - 500, 0)),) * 4,
+            )
+        )
     return out
 
 
@@ -45,8 +58,9 @@ def club_with(zone: str, games: list[GameResult]) -> tuple[Club, dict]:
 # Berlin: a winter night 19:00-01:30 CET (01:30 is 00:30 UTC the next day), and the night the
 # clocks go forward (29 March 2026, 02:00 CET -> 03:00 CEST) until 03:30 CEST (01:30 UTC).
 WINTER, SPRING = date(2026, 1, 15), date(2026, 3, 28)
-BERLIN = (night("Europe/Berlin", WINTER, [(19, 0), (20, 15), (21, 30), (23, 0), (0, 30), (1, 30)], 0)
-          + night("Europe/Berlin", SPRING, [(19, 30), (22, 0), (0, 45), (1, 50), (3, 30)], 100))
+BERLIN = night("Europe/Berlin", WINTER, [(19, 0), (20, 15), (21, 30), (23, 0), (0, 30), (1, 30)], 0) + night(
+    "Europe/Berlin", SPRING, [(19, 30), (22, 0), (0, 45), (1, 50), (3, 30)], 100
+)
 
 
 @pytest.mark.django_db

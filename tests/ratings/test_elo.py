@@ -68,8 +68,9 @@ def test_order_matters_so_the_order_is_part_of_the_contract():
 
 def test_ranking_game_is_pairwise_with_k_over_n_minus_1():
     elo = TeamElo(EloParams(k=30))
-    g = GameResult("gs", 0.0, tuple((p,) for p in range(6)), scores=(5, 4, 3, 2, 1, 0), hands=3,
-                   variant="grand-seigneur")
+    g = GameResult(
+        "gs", 0.0, tuple((p,) for p in range(6)), scores=(5, 4, 3, 2, 1, 0), hands=3, variant="grand-seigneur"
+    )
     ch = {c.player: c for c in elo.update(g)}
     # equal ratings: every pair expected 0.5, so the winner gains (N-1) * K/(N-1) * 0.5
     assert ch[0].delta == pytest.approx(15.0)

@@ -12,7 +12,8 @@ from games.ratings.types import GameResult
 
 forecasts = st.lists(
     st.tuples(st.floats(min_value=0.0, max_value=1.0), st.sampled_from([0.0, 0.5, 1.0])),
-    min_size=1, max_size=200,
+    min_size=1,
+    max_size=200,
 ).map(lambda xs: [ev.Forecast(i, i, p, y) for i, (p, y) in enumerate(xs)])
 
 
@@ -34,8 +35,12 @@ def test_calibration_table_matches_a_direct_computation(fs, k):
     table = ev.calibration(fs, k)
     assert sum(b.n for b in table) == 2 * len(fs)
     for b in table:
-        members = [(p, y) for f in fs for p, y in ((f.p, f.y), (1 - f.p, 1 - f.y))
-                   if b.lo <= p < b.hi or (b.hi == 1.0 and p == 1.0)]
+        members = [
+            (p, y)
+            for f in fs
+            for p, y in ((f.p, f.y), (1 - f.p, 1 - f.y))
+            if b.lo <= p < b.hi or (b.hi == 1.0 and p == 1.0)
+        ]
         assert len(members) == b.n
         assert b.mean_p == pytest.approx(sum(p for p, _ in members) / b.n)
         assert b.observed == pytest.approx(sum(y for _, y in members) / b.n)
@@ -77,8 +82,7 @@ def test_merged_calibration_keeps_every_forecast_and_no_sparse_bin(fs, k, min_n,
     plain = ev.calibration(fs, k, both_sides=both_sides)
     merged = ev.calibration(fs, k, both_sides=both_sides, min_n=min_n)
     assert sum(b.n for b in merged) == sum(b.n for b in plain) == (2 if both_sides else 1) * len(fs)
-    assert sum(b.n * b.observed for b in merged) == pytest.approx(
-        sum(b.n * b.observed for b in plain))
+    assert sum(b.n * b.observed for b in merged) == pytest.approx(sum(b.n * b.observed for b in plain))
     # contiguous, ordered bins whose edges are edges of the equal-width bins
     for a, b in zip(merged, merged[1:]):
         assert a.hi <= b.lo + 1e-12
@@ -226,8 +230,11 @@ def test_the_bootstrap_resamples_whole_days():
         a.append(ev.Forecast(i, i, 0.3, y, (), day))
         b.append(ev.Forecast(i, i, 0.5, y, (), day))
     by_day = ev.paired_bootstrap(a, b, reps=400)
-    by_game = ev.paired_bootstrap([ev.Forecast(f.index, f.game_id, f.p, f.y) for f in a],
-                                  [ev.Forecast(f.index, f.game_id, f.p, f.y) for f in b], reps=400)
+    by_game = ev.paired_bootstrap(
+        [ev.Forecast(f.index, f.game_id, f.p, f.y) for f in a],
+        [ev.Forecast(f.index, f.game_id, f.p, f.y) for f in b],
+        reps=400,
+    )
     assert by_day[0] == pytest.approx(by_game[0])
     assert by_day[2] - by_day[1] > 1.5 * (by_game[2] - by_game[1])
 
@@ -236,12 +243,22 @@ def test_hand_margin_variance_is_the_within_game_spread_of_clipped_hands():
     from games.ratings.types import HandDetail
 
     def game(gid, lines):
-        return GameResult(gid, float(gid), ((1, 2), (3, 4)), (0.0, 1.0), 1, len(lines),
-                          hand_details=tuple(HandDetail(pts) for pts in lines))
+        return GameResult(
+            gid,
+            float(gid),
+            ((1, 2), (3, 4)),
+            (0.0, 1.0),
+            1,
+            len(lines),
+            hand_details=tuple(HandDetail(pts) for pts in lines),
+        )
 
     # hands (in hand_sd = 200): +1, -1 (game mean 0) and +0.5, +0.5, +2 clipped to +1
-    games = [game(1, [(300, 100), (100, 300)]), game(2, [(150, 50), (150, 50), (500, 100)]),
-             game(3, [(400, 0)])]  # one hand: no spread to measure, left out
+    games = [
+        game(1, [(300, 100), (100, 300)]),
+        game(2, [(150, 50), (150, 50), (500, 100)]),
+        game(3, [(400, 0)]),
+    ]  # one hand: no spread to measure, left out
     var, df = ev.hand_margin_variance(games, clip=1.0)
     mean2 = (0.5 + 0.5 + 1.0) / 3
     ss = 2 * 1.0 + 2 * (0.5 - mean2) ** 2 + (1.0 - mean2) ** 2

@@ -1,4 +1,5 @@
 """games.ratings.evening: which evening a game is on, in the club's time zone (pure)."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta, timezone
@@ -12,8 +13,7 @@ from games.ratings.evening import evening_of, evening_start
 #: West of UTC, the site's default, central Europe, far east (no DST), far east (southern DST).
 ZONES = ["America/New_York", "UTC", "Europe/Berlin", "Asia/Tokyo", "Pacific/Auckland"]
 
-instants = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2060, 1, 1),
-                        timezones=st.just(timezone.utc))
+instants = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2060, 1, 1), timezones=st.just(timezone.utc))
 
 
 @settings(max_examples=400, deadline=None)
@@ -42,15 +42,34 @@ def _local(name: str, d: date, hh: int, mm: int = 0) -> datetime:
 #: Nights the clocks change (Berlin: the last Sundays of March and October 2026; New York: the
 #: second Sunday of March and the first of November 2026; Auckland: the first Sunday of April and
 #: the last of September 2026) and the nights before them, plus ordinary ones.
-NIGHTS = [date(2026, 3, 28), date(2026, 3, 29), date(2026, 10, 24), date(2026, 10, 25),
-          date(2026, 3, 7), date(2026, 3, 8), date(2026, 10, 31), date(2026, 11, 1),
-          date(2026, 4, 4), date(2026, 4, 5), date(2026, 9, 26), date(2026, 9, 27),
-          date(2026, 1, 15), date(2026, 7, 15), date(2026, 12, 31)]
+NIGHTS = [
+    date(2026, 3, 28),
+    date(2026, 3, 29),
+    date(2026, 10, 24),
+    date(2026, 10, 25),
+    date(2026, 3, 7),
+    date(2026, 3, 8),
+    date(2026, 10, 31),
+    date(2026, 11, 1),
+    date(2026, 4, 4),
+    date(2026, 4, 5),
+    date(2026, 9, 26),
+    date(2026, 9, 27),
+    date(2026, 1, 15),
+    date(2026, 7, 15),
+    date(2026, 12, 31),
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(ZONES), st.sampled_from(NIGHTS) | st.dates(date(2000, 1, 1), date(2050, 1, 1)),
-       st.integers(18, 23), st.integers(0, 59), st.integers(0, 5), st.integers(0, 59))
+@given(
+    st.sampled_from(ZONES),
+    st.sampled_from(NIGHTS) | st.dates(date(2000, 1, 1), date(2050, 1, 1)),
+    st.integers(18, 23),
+    st.integers(0, 59),
+    st.integers(0, 5),
+    st.integers(0, 59),
+)
 def test_a_night_from_the_evening_until_half_past_five_is_one_evening(name, night, h1, m1, h2, m2):
     first = _local(name, night, h1, m1)
     after_midnight = _local(name, night + timedelta(days=1), h2, m2)

@@ -1,4 +1,5 @@
 """The documented properties of the bench's generated histories (bench/ratings_lab/synthetic.py)."""
+
 import collections
 import statistics
 
@@ -55,8 +56,7 @@ def test_game_counts_are_uneven_and_nobody_plays_fewer_than_5():
 
 def test_late_joiners_start_weaker_and_improve():
     # with no drift and no synergy, a late joiner's early games go worse than their later ones
-    skills, games = club_history(3000, seed=2, day_drift_sd=0.0, synergy_share=0.0,
-                                 learn_gap=0.6)
+    skills, games = club_history(3000, seed=2, day_drift_sd=0.0, synergy_share=0.0, learn_gap=0.6)
     first_day = {}
     for g in games:
         for p in g.players:
@@ -96,11 +96,14 @@ def test_the_drifting_history_reports_each_games_true_difference_without_changin
     assert [(g.teams, g.scores, g.hands) for g in games] == [(g.teams, g.scores, g.hands) for g in club[1]]
     assert skills == club[0]
     assert set(truth) == {g.game_id for g in games}
+
     # the side the truth favours wins clearly more often, the more so the larger the difference
     def won_by_favourite(lo, hi):
         sel = [g for g in games if lo <= abs(truth[g.game_id]) < hi]
-        return statistics.mean((g.pair_score(0, 1) if truth[g.game_id] > 0 else 1 - g.pair_score(0, 1))
-                               for g in sel), len(sel)
+        return statistics.mean(
+            (g.pair_score(0, 1) if truth[g.game_id] > 0 else 1 - g.pair_score(0, 1)) for g in sel
+        ), len(sel)
+
     small, n_small = won_by_favourite(0.0, 0.1)
     large, n_large = won_by_favourite(0.3, 10.0)
     assert n_small > 50 and n_large > 50

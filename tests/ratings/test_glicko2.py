@@ -12,8 +12,11 @@ def test_glickmans_worked_example():
     # "Example of the Glicko-2 system" (Glickman): a 1500/200/0.06 player, tau = 0.5, beats a
     # 1400/30 player and loses to 1550/100 and 1700/300; the paper's results to its precision
     player = Glicko2Rating(1500.0, 200.0, 0.06)
-    opponents = [(Glicko2Rating(1400.0, 30.0), 1.0), (Glicko2Rating(1550.0, 100.0), 0.0),
-                 (Glicko2Rating(1700.0, 300.0), 0.0)]
+    opponents = [
+        (Glicko2Rating(1400.0, 30.0), 1.0),
+        (Glicko2Rating(1550.0, 100.0), 0.0),
+        (Glicko2Rating(1700.0, 300.0), 0.0),
+    ]
     new = rate(player, opponents, tau=0.5)
     assert new.rating == pytest.approx(1464.06, abs=0.01)
     assert new.rd == pytest.approx(151.52, abs=0.01)
@@ -35,8 +38,13 @@ def test_no_games_only_widens_the_deviation():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.floats(1000, 2000), st.floats(30, 350), st.floats(1000, 2000), st.floats(30, 350),
-       st.sampled_from([0.3, 0.5, 1.2]))
+@given(
+    st.floats(1000, 2000),
+    st.floats(30, 350),
+    st.floats(1000, 2000),
+    st.floats(30, 350),
+    st.sampled_from([0.3, 0.5, 1.2]),
+)
 def test_a_win_raises_a_loss_lowers_and_deviation_shrinks(r, rd, ro, rdo, tau):
     me, opp = Glicko2Rating(r, rd), Glicko2Rating(ro, rdo)
     win, loss = rate(me, [(opp, 1.0)], tau), rate(me, [(opp, 0.0)], tau)

@@ -3,6 +3,7 @@ imports its sheets of 2012-17 and plays again tonight keeps its regulars of then
 in between, when nobody played, are no one's absence (standing.ClubCalendar). The league table,
 the player page and the rank history say the same; a player who stopped while the club played on
 is inactive as before."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -49,11 +50,16 @@ def _play(club, names, when: str, seed: int) -> None:
 
 @pytest.mark.django_db
 def test_a_club_that_imports_its_past_and_plays_tonight_has_a_ranked_league():
-    club = Club.objects.create(slug="hist", name="History", visibility="public", league_min_games=5,
-                               league_inactive_days=180)
+    club = Club.objects.create(
+        slug="hist", name="History", visibility="public", league_min_games=5, league_inactive_days=180
+    )
     for k in range(6):  # Ivy's last games, March 2016: the club played on without her for 200 days
-        _play(club, ["Ivy", "Bob", "Cid", "Dee"], (date(2016, 3, 1) + timedelta(days=k)).isoformat() + "T19:00:00Z",
-              seed=50 + k)
+        _play(
+            club,
+            ["Ivy", "Bob", "Cid", "Dee"],
+            (date(2016, 3, 1) + timedelta(days=k)).isoformat() + "T19:00:00Z",
+            seed=50 + k,
+        )
     for k in range(21):  # the regulars' history, every ten days from March to October 2016
         _play(club, REGULARS, (date(2016, 3, 8) + timedelta(days=10 * k)).isoformat() + "T19:00:00Z", seed=k)
     _play(club, ["Eve", "Fay", "Gus", "Hal"], "2026-12-07T19:00:00Z", seed=99)  # tonight, others

@@ -1,5 +1,6 @@
 """The league in the API (`/api/clubs/{club}/league/`, `/api/players/{id}/ratings/`) and the
 league pages' JSON read with a token: the same figures as the pages, the same visibility."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,8 +39,9 @@ def test_the_league_api_shows_both_tables_as_the_page_does(history, anon):
     strip = lambda rows: [{k: v for k, v in r.items() if k not in ("low", "high")} for r in rows]
     assert strip(tables["predictive"]["rows"]) == page["rows"]
     assert strip(tables["elo"]["rows"]) == page["elo"]["rows"]
-    assert tables["elo"]["parameters"] == {k: page["elo"][k] for k in ("k", "provisional_k", "provisional_games",
-                                                                       "initial")}
+    assert tables["elo"]["parameters"] == {
+        k: page["elo"][k] for k in ("k", "provisional_k", "provisional_games", "initial")
+    }
     assert tables["predictive"]["system"] == page["system"]
     for key in ("games", "rules", "recomputed_at", "reference", "leads_with", "period", "from", "to", "club"):
         assert body[key] == page[key], key
@@ -74,13 +76,16 @@ def test_a_period_counts_only_its_games(history, anon):
     assert anon.get(f"/api/clubs/{club.slug}/league/", {"period": "30d"}).json()["games"] == page["games"]
 
 
-@pytest.mark.parametrize("query, code", [
-    ({"variant": "chess"}, "invalid"),
-    ({"period": "week"}, "invalid"),
-    ({"from": "2026-02-30"}, "invalid_date"),
-    ({"to": "9999-12-31"}, "invalid_date"),
-    ({"table": "elo"}, "unknown_parameters"),
-])
+@pytest.mark.parametrize(
+    "query, code",
+    [
+        ({"variant": "chess"}, "invalid"),
+        ({"period": "week"}, "invalid"),
+        ({"from": "2026-02-30"}, "invalid_date"),
+        ({"to": "9999-12-31"}, "invalid_date"),
+        ({"table": "elo"}, "unknown_parameters"),
+    ],
+)
 def test_a_bad_query_is_a_400_in_words(history, anon, query, code):
     club, pid = history
     player = next(iter(pid.values()))

@@ -1,6 +1,7 @@
 """The league pages' replayed figures (pair ratings, rank history) are kept in the cache under the
 pool's version (games/ratings/league_cache.py): what the pages show is what a fresh replay gives,
 a new rated game or a recompute gives new figures at once, and a page read twice replays once."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -34,8 +35,9 @@ def tuesday(db):
 
 def fresh_pairs(club, **kw):
     """What the league page showed before the cache: the replay, names looked up."""
-    pairs = queries.compute_partnerships(club.pk, "nanking", kw.get("start"), kw.get("end"), kw.get("min_games", 2),
-                                         kw.get("limit"))
+    pairs = queries.compute_partnerships(
+        club.pk, "nanking", kw.get("start"), kw.get("end"), kw.get("min_games", 2), kw.get("limit")
+    )
     names = {p.pk: p.name for p in club.players.all()}
     return [{**p, "names": [names[i] for i in p["players"]]} for p in pairs]
 
@@ -43,21 +45,36 @@ def fresh_pairs(club, **kw):
 def fresh_ranks(club, player_id: int, table: str = "predictive"):
     """The replay for this one player, as the player page did it before the cache."""
     rule = player_queries.rank_rule(club)
-    return player_queries.compute_rank_histories(club.pk, "nanking", table, rule, players=[player_id]).get(player_id, [])
+    return player_queries.compute_rank_histories(club.pk, "nanking", table, rule, players=[player_id]).get(
+        player_id, []
+    )
 
 
 def play_new_game(club, pid, a, b, score_a, score_b) -> Game:
     """A finished game after every other, rated as the outbox rates it (services.apply_game)."""
     when = dj_timezone.now()
-    game = Game.objects.create(club=club, variant="nanking", status=Game.Status.FINISHED, finished_at=when,
-                               played_at=when, header={"format": "tichu-record/1"})
+    game = Game.objects.create(
+        club=club,
+        variant="nanking",
+        status=Game.Status.FINISHED,
+        finished_at=when,
+        played_at=when,
+        header={"format": "tichu-record/1"},
+    )
     for seat, name in enumerate((a[0], b[0], a[1], b[1])):
         GameSeat.objects.create(game=game, seat=seat, player_id=pid[name])
-    result = GameResult(game.pk, when.timestamp(), (tuple(pid[n] for n in a), tuple(pid[n] for n in b)),
-                        (score_a, score_b), 0 if score_a > score_b else 1, 4,
-                        hand_details=(HandDetail((score_a - score_b, 0)),) * 4)
-    GameOutcome.objects.create(game=game, club=club, variant="nanking", finished_at=when, seq=game.seq,
-                               **outcome_fields(result))
+    result = GameResult(
+        game.pk,
+        when.timestamp(),
+        (tuple(pid[n] for n in a), tuple(pid[n] for n in b)),
+        (score_a, score_b),
+        0 if score_a > score_b else 1,
+        4,
+        hand_details=(HandDetail((score_a - score_b, 0)),) * 4,
+    )
+    GameOutcome.objects.create(
+        game=game, club=club, variant="nanking", finished_at=when, seq=game.seq, **outcome_fields(result)
+    )
     assert services.apply_game(game.pk) == "rated"
     return game
 
@@ -70,8 +87,9 @@ def test_the_cached_figures_are_a_fresh_replays(tuesday):
         assert queries.league_partnerships(club.pk, "nanking", limit=2) == fresh_pairs(club, limit=2)
         for name, player in pid.items():
             for table in ("predictive", "elo"):
-                assert player_queries.club_rank_history(club, "nanking", player, table) == \
-                    fresh_ranks(club, player, table), (name, table)
+                assert player_queries.club_rank_history(club, "nanking", player, table) == fresh_ranks(
+                    club, player, table
+                ), (name, table)
     assert fresh_pairs(club) and fresh_ranks(club, pid["Anna"]), "the history has pairs and ranks to compare"
 
 
@@ -79,9 +97,12 @@ def test_a_page_read_twice_replays_once(tuesday):
     club, pid = tuesday
     cache.clear()
     client = Client()
-    with mock.patch.object(queries, "compute_partnerships", wraps=queries.compute_partnerships) as pairs, \
-            mock.patch.object(player_queries, "compute_rank_histories",
-                              wraps=player_queries.compute_rank_histories) as ranks:
+    with (
+        mock.patch.object(queries, "compute_partnerships", wraps=queries.compute_partnerships) as pairs,
+        mock.patch.object(
+            player_queries, "compute_rank_histories", wraps=player_queries.compute_rank_histories
+        ) as ranks,
+    ):
         for _ in range(3):
             assert client.get("/clubs/tuesday/league/").status_code == 200
             assert client.get(f"/players/{pid['Anna']}/").status_code == 200
@@ -117,13 +138,18 @@ def test_a_recompute_or_a_rename_shows_at_once(tuesday):
     RatingChange.objects.filter(club=club, game__finished_at__lt=dj_timezone.now() - timedelta(days=300)).delete()
     services.recompute_club(club.pk)  # e.g. after the club's old games were removed
     assert queries.league_partnerships(club.pk, "nanking") == fresh_pairs(club)
-    assert player_queries.club_rank_history(club, "nanking", pid["Anna"], "predictive") == fresh_ranks(club, pid["Anna"])
+    assert player_queries.club_rank_history(club, "nanking", pid["Anna"], "predictive") == fresh_ranks(
+        club, pid["Anna"]
+    )
 
 
 def test_the_figures_are_the_same_with_the_cache_down(tuesday):
     club, pid = tuesday
-    with mock.patch("games.safe_cache.cache.get", side_effect=ConnectionError), \
-            mock.patch("games.safe_cache.cache.set", side_effect=ConnectionError):
+    with (
+        mock.patch("games.safe_cache.cache.get", side_effect=ConnectionError),
+        mock.patch("games.safe_cache.cache.set", side_effect=ConnectionError),
+    ):
         assert queries.league_partnerships(club.pk, "nanking") == fresh_pairs(club)
-        assert player_queries.club_rank_history(club, "nanking", pid["Anna"], "elo") == fresh_ranks(club, pid["Anna"],
-                                                                                                     "elo")
+        assert player_queries.club_rank_history(club, "nanking", pid["Anna"], "elo") == fresh_ranks(
+            club, pid["Anna"], "elo"
+        )

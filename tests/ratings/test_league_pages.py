@@ -1,6 +1,7 @@
 """The league's rules and the player page on a small hand-made club history: minimum games and
 inactivity per club (and their settings page), the periods, the why lines, evenings, rank
 history, partners with expected against actual, partnerships, and a tournament's performance."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -22,8 +23,15 @@ NAMES = {k: k.title() for k in ("anna", "ben", "clara", "dirk", "eva", "finn")}
 
 
 def game(k, when, a, b, score_a, score_b):
-    return GameResult(k, when.timestamp(), (a, b), (score_a, score_b), 0 if score_a > score_b else 1, 4,
-                      hand_details=(HandDetail((score_a - score_b, 0)),) * 4)
+    return GameResult(
+        k,
+        when.timestamp(),
+        (a, b),
+        (score_a, score_b),
+        0 if score_a > score_b else 1,
+        4,
+        hand_details=(HandDetail((score_a - score_b, 0)),) * 4,
+    )
 
 
 def evening(day: datetime) -> datetime:
@@ -44,8 +52,11 @@ def history(now):
         k += 1
     for week in range(5):
         night = evening(now - timedelta(days=7 * (5 - week)))
-        pairings = [(("anna", "ben"), ("clara", "dirk")), (("anna", "clara"), ("ben", "dirk")),
-                    (("anna", "dirk"), ("ben", "clara"))] * 2
+        pairings = [
+            (("anna", "ben"), ("clara", "dirk")),
+            (("anna", "clara"), ("ben", "dirk")),
+            (("anna", "dirk"), ("ben", "clara")),
+        ] * 2
         for j, (a, b) in enumerate(pairings):
             out.append(game(k, night + timedelta(minutes=30 * j), a, b, 600 - 40 * (j % 3) + 20 * week, 400))
             k += 1
@@ -104,17 +115,37 @@ def test_the_club_admin_edits_the_rules_on_the_site(tuesday, make_user):
     assert "league-settings-link" not in c.get(f"/clubs/{club.slug}/league/").content.decode()
     c.force_login(ada)
     assert "league-settings-link" in c.get(f"/clubs/{club.slug}/league/").content.decode()
-    bad = c.post(url, {"league_leads_with": "elo", "league_min_games": 0, "league_inactive_days": 30,
-                       "league_season_start_month": 9, "time_zone": "UTC"})
+    bad = c.post(
+        url,
+        {
+            "league_leads_with": "elo",
+            "league_min_games": 0,
+            "league_inactive_days": 30,
+            "league_season_start_month": 9,
+            "time_zone": "UTC",
+        },
+    )
     assert bad.status_code == 200 and "field-errors" in bad.content.decode()
     club.refresh_from_db()
     assert club.league_min_games == 5
-    ok = c.post(url, {"league_leads_with": "predictive", "league_min_games": 8, "league_inactive_days": 30,
-                      "league_season_start_month": 9, "time_zone": "UTC"})
+    ok = c.post(
+        url,
+        {
+            "league_leads_with": "predictive",
+            "league_min_games": 8,
+            "league_inactive_days": 30,
+            "league_season_start_month": 9,
+            "time_zone": "UTC",
+        },
+    )
     assert ok.status_code == 302
     club.refresh_from_db()
-    assert (club.league_leads_with, club.league_min_games, club.league_inactive_days,
-            club.league_season_start_month) == ("predictive", 8, 30, 9)
+    assert (
+        club.league_leads_with,
+        club.league_min_games,
+        club.league_inactive_days,
+        club.league_season_start_month,
+    ) == ("predictive", 8, 30, 9)
     entry = AuditEntry.objects.filter(club=club, action="club_updated").get()
     assert "league_min_games from 5 to 8" in entry.summary
     # API too (admins only)
@@ -135,8 +166,12 @@ def test_the_club_admin_sets_the_time_zone_and_an_unknown_one_is_refused(tuesday
     url = f"/clubs/{club.slug}/league/settings/"
     c = Client()
     c.force_login(ada)
-    form = {"league_leads_with": "elo", "league_min_games": 5, "league_inactive_days": 180,
-            "league_season_start_month": 1}
+    form = {
+        "league_leads_with": "elo",
+        "league_min_games": 5,
+        "league_inactive_days": 180,
+        "league_season_start_month": 1,
+    }
     page = c.get(url).content.decode()
     assert 'list="time-zones"' in page and '<option value="Europe/Berlin">' in page
     bad = c.post(url, {**form, "time_zone": "Europe/Berln"}).content.decode()
@@ -201,7 +236,9 @@ def test_the_player_page_explains_every_change(tuesday):
         assert f"predictive {round(100 * g['expected'])}%: {g['change']:+.1f}" in g["why"]
     # evenings: one per day played, their games add up; the last is a 0-2 with a low performance
     assert [e["games"] for e in page["evenings"]] == [2, 6, 6, 6, 6, 6, 2]
-    assert page["evenings"][-1]["wins"] == 0 and page["evenings"][-1]["performance"] < page["evenings"][-2]["performance"]
+    assert (
+        page["evenings"][-1]["wins"] == 0 and page["evenings"][-1]["performance"] < page["evenings"][-2]["performance"]
+    )
     # partners and head to head: expected is the sum of the pre-game chances of those games
     eva = next(r for r in page["partners"] if r["player"] == "Eva")
     assert eva["games"] == 2 and eva["wins"] == 0
@@ -227,7 +264,8 @@ def test_partnerships_on_the_league_page(tuesday):
     together = [g for g in games if any(set(t) == {"anna", "ben"} for t in g.teams)]
     ab = pairs[("Anna", "Ben")] if ("Anna", "Ben") in pairs else pairs[("Ben", "Anna")]
     assert ab["games"] == len(together) and ab["wins"] == sum(
-        1 for g in together if set(g.teams[g.winner]) == {"anna", "ben"})
+        1 for g in together if set(g.teams[g.winner]) == {"anna", "ben"}
+    )
     assert ab["actual"] - ab["expected"] == pytest.approx(ab["surplus"])
     assert all(p["games"] >= 2 for p in data["partnerships"])
     assert ("Eva", "Anna") in pairs or ("Anna", "Eva") in pairs
@@ -245,8 +283,7 @@ def test_a_tournaments_performance_is_the_one_its_standings_show(club_with_score
     paired = pair_next_round(scorer_client, tid)
     made = t_services.make_round_games(tournament_id=tid, round_number=1, user=scorer)
     start = Tournament.objects.get(pk=tid).created_at
-    elo = {"Anna": 1600, "Ben": 1600, "Cleo": 1700, "Dan": 1500, "Eva": 1400, "Finn": 1400, "Gus": 1500,
-           "Hanna": 1500}
+    elo = {"Anna": 1600, "Ben": 1600, "Cleo": 1700, "Dan": 1500, "Eva": 1400, "Finn": 1400, "Gus": 1500, "Hanna": 1500}
     ordinal = 0
     for four in (["Anna", "Cleo", "Ben", "Dan"], ["Eva", "Gus", "Finn", "Hanna"]):  # rated games before the event
         before = Game.objects.create(club=club, variant="nanking")
@@ -256,12 +293,22 @@ def test_a_tournaments_performance_is_the_one_its_standings_show(club_with_score
     for tg in made:  # the table games, rated (won by N/S)
         for seat in tg.game.seats.select_related("player"):
             side = seat.seat % 2
-            rate(club, seat.player.name, elo[seat.player.name], start + timedelta(hours=1), ordinal, tg.game,
-                 side=side, score=1.0 - side, after=elo[seat.player.name] + (10 if side == 0 else -10))
+            rate(
+                club,
+                seat.player.name,
+                elo[seat.player.name],
+                start + timedelta(hours=1),
+                ordinal,
+                tg.game,
+                side=side,
+                score=1.0 - side,
+                after=elo[seat.player.name] + (10 if side == 0 else -10),
+            )
             ordinal += 1
     seq = scorer_client.get(f"/api/tournaments/{tid}/").json()["seq"]
-    results = [{"type": "result_recorded", "round": 1, "table": t["table"], "score": [60, 40]}
-               for t in paired["tables"]]
+    results = [
+        {"type": "result_recorded", "round": 1, "table": t["table"], "score": [60, 40]} for t in paired["tables"]
+    ]
     assert append(scorer_client, tid, results, seq).status_code == 201
     body = Client().get(f"/api/tournaments/{tid}/results/").json()
     perf = {e["entry"]: e["performance"]["performance"] for e in body["entrants"]}
@@ -278,9 +325,23 @@ def test_a_tournaments_performance_is_the_one_its_standings_show(club_with_score
 def rate(club, name, elo, when, ordinal, game, side=0, score=1.0, after=None):
     player = Player.objects.get(club=club, name=name)
     RatingChange.objects.create(
-        game=game, player=player, club=club, variant="nanking", finished_at=when, ordinal=ordinal, side=side,
-        rating_before=elo, rating_after=after or elo, rd_before=50, rd_after=50, expected=0.5, score=score,
-        games=1, elo_before=elo, elo_after=after or elo)
+        game=game,
+        player=player,
+        club=club,
+        variant="nanking",
+        finished_at=when,
+        ordinal=ordinal,
+        side=side,
+        rating_before=elo,
+        rating_after=after or elo,
+        rd_before=50,
+        rd_after=50,
+        expected=0.5,
+        score=score,
+        games=1,
+        elo_before=elo,
+        elo_after=after or elo,
+    )
 
 
 @pytest.fixture
@@ -299,13 +360,14 @@ def test_an_evening_without_a_win_shows_its_performance_as_a_bound(tuesday):
     assert "≤ " in c.get(f"/players/{pid['Anna']}/").content.decode()
 
 
-@pytest.mark.parametrize("lang, not_ranked", [("fr", "Pas encore classé"), ("de", "Noch nicht platziert"),
-                                              ("uk", "Ще без місця в таблиці")])
+@pytest.mark.parametrize(
+    "lang, not_ranked", [("fr", "Pas encore classé"), ("de", "Noch nicht platziert"), ("uk", "Ще без місця в таблиці")]
+)
 def test_an_empty_rank_chart_speaks_the_readers_language(tuesday, lang, not_ranked):
     """Eva has two games, so no rank yet: the rank chart says so in the page's language (the pure
     chart code draws the words it is given; it drew its English default before)."""
     club, pid, games = tuesday
     html = Client(HTTP_ACCEPT_LANGUAGE=lang).get(f"/players/{pid['Eva']}/").content.decode()
-    chart = html[html.index('class="rank-chart"'):]
-    chart = chart[:chart.index("</svg>")]
+    chart = html[html.index('class="rank-chart"') :]
+    chart = chart[: chart.index("</svg>")]
     assert not_ranked in chart and "Not ranked yet" not in chart

@@ -2,6 +2,7 @@
 the performance rating (performance.py), partnerships and relations (partnerships.py), the why
 line and the groups of a player's history (player_history.py), rank history (rank_history.py)
 and the time axis of the charts (charts.py)."""
+
 from __future__ import annotations
 
 import re
@@ -45,9 +46,14 @@ def test_one_more_game_is_singular_and_no_rule_means_never_inactive():
 def test_order_ranked_then_fewest_missing_then_inactive():
     rule = RankRule(5, 30)
     ref = date(2026, 6, 1)
-    rows = {"ranked-low": (1400, 9, ref), "ranked-high": (1600, 9, ref), "needs-1": (1700, 4, ref),
-            "needs-3": (1800, 2, ref), "inactive": (1900, 50, ref - timedelta(days=90)),
-            "inactive-new": (2000, 1, ref - timedelta(days=90))}
+    rows = {
+        "ranked-low": (1400, 9, ref),
+        "ranked-high": (1600, 9, ref),
+        "needs-1": (1700, 4, ref),
+        "needs-3": (1800, 2, ref),
+        "inactive": (1900, 50, ref - timedelta(days=90)),
+        "inactive-new": (2000, 1, ref - timedelta(days=90)),
+    }
     keys = sorted(rows, key=lambda n: order_key(rows[n][0], n, 0, status(rows[n][1], rows[n][2], ref, rule)))
     assert keys == ["ranked-high", "ranked-low", "needs-1", "needs-3", "inactive", "inactive-new"]
 
@@ -65,8 +71,16 @@ def test_periods():
 
 # -- performance ---------------------------------------------------------------------------------
 
-encounters = st.lists(st.builds(Encounter, st.one_of(st.just(()), st.tuples(st.floats(1000, 2000))),
-                                st.floats(1000, 2000), st.sampled_from([0.0, 0.5, 1.0])), min_size=1, max_size=12)
+encounters = st.lists(
+    st.builds(
+        Encounter,
+        st.one_of(st.just(()), st.tuples(st.floats(1000, 2000))),
+        st.floats(1000, 2000),
+        st.sampled_from([0.0, 0.5, 1.0]),
+    ),
+    min_size=1,
+    max_size=12,
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -111,8 +125,9 @@ def test_performance_worked_example():
     assert performance([Encounter((), 1500, 1)] * 3) == pytest.approx(2300)
     assert performance([]) is None
     # a pair as one unit: its side's strength is R itself
-    assert performance([Encounter((1700,), 1500, 1, as_pair=True), Encounter((1700,), 1500, 0, as_pair=True)]
-                       ) == pytest.approx(1500, abs=0.01)
+    assert performance(
+        [Encounter((1700,), 1500, 1, as_pair=True), Encounter((1700,), 1500, 0, as_pair=True)]
+    ) == pytest.approx(1500, abs=0.01)
 
 
 def test_encounter_of_a_ranking_game_is_against_the_mean_of_the_others():
@@ -122,13 +137,16 @@ def test_encounter_of_a_ranking_game_is_against_the_mean_of_the_others():
 
 # -- partnerships --------------------------------------------------------------------------------
 
-played = st.lists(st.tuples(st.permutations(range(6)), st.floats(0.05, 0.95), st.sampled_from([0.0, 1.0])),
-                  min_size=1, max_size=20)
+played = st.lists(
+    st.tuples(st.permutations(range(6)), st.floats(0.05, 0.95), st.sampled_from([0.0, 1.0])), min_size=1, max_size=20
+)
 
 
 def _games(draws):
-    return [Played(k, ((p[0], p[1]), (p[2], p[3])), (e, 1 - e), (s, 1 - s), {q: 1500.0 + 10 * q for q in p})
-            for k, (p, e, s) in enumerate(draws)]
+    return [
+        Played(k, ((p[0], p[1]), (p[2], p[3])), (e, 1 - e), (s, 1 - s), {q: 1500.0 + 10 * q for q in p})
+        for k, (p, e, s) in enumerate(draws)
+    ]
 
 
 @UNTIMED
@@ -153,19 +171,45 @@ def test_partnerships_add_up(draws):
 def test_a_pair_that_beats_its_forecast_shows_a_surplus():
     games = [Played(k, ((1, 2), (3, 4)), (0.3, 0.7), (1.0, 0.0)) for k in range(4)]
     (pair12, pair34) = sorted(partnerships(games), key=lambda p: p.players)
-    assert (pair12.games, pair12.wins, pair12.expected, pair12.surplus) == (4, 4, pytest.approx(1.2), pytest.approx(2.8))
+    assert (pair12.games, pair12.wins, pair12.expected, pair12.surplus) == (
+        4,
+        4,
+        pytest.approx(1.2),
+        pytest.approx(2.8),
+    )
     assert pair34.surplus == pytest.approx(-2.8)
     assert pair12.rating > 1500 > pair34.rating
 
 
 # -- player history ------------------------------------------------------------------------------
 
-def _entry(k=0, day=date(2026, 3, 5), score=1.0, change=9.2, elo=(1500.0, 1514.0), sides=((1500.0, 1480.0), (1550.0, 1530.0)),
-           **kw):
+
+def _entry(
+    k=0,
+    day=date(2026, 3, 5),
+    score=1.0,
+    change=9.2,
+    elo=(1500.0, 1514.0),
+    sides=((1500.0, 1480.0), (1550.0, 1530.0)),
+    **kw,
+):
     at = datetime(day.year, day.month, day.day, 20, tzinfo=timezone.utc) + timedelta(minutes=k)
-    return Entry(game_id=k, played_at=at, day=day, side=0, player_index=0, sides_elo=sides, score=score,
-                 expected=0.41, rating_before=1500, rating_after=1500 + change, rd_after=80,
-                 elo_before=elo[0], elo_after=elo[1], **kw)
+    return Entry(
+        game_id=k,
+        played_at=at,
+        day=day,
+        side=0,
+        player_index=0,
+        sides_elo=sides,
+        score=score,
+        expected=0.41,
+        rating_before=1500,
+        rating_after=1500 + change,
+        rd_after=80,
+        elo_before=elo[0],
+        elo_after=elo[1],
+        **kw,
+    )
 
 
 def test_why_says_what_happened_and_both_changes():
@@ -177,7 +221,11 @@ def test_why_says_what_happened_and_both_changes():
     assert narrow.startswith("won with Anna") and narrow.endswith("-1.5 (won by less than the ratings expected)")
     assert why(_entry(points_for=1015, points_against=-515)).startswith("won 1015 to −515, expected")
     lost = why(_entry(score=0.0, change=2.0, elo=(1500, 1490)))
-    assert lost.startswith("lost, expected") and "-10" in lost and lost.endswith("(lost by less than the ratings expected)")
+    assert (
+        lost.startswith("lost, expected")
+        and "-10" in lost
+        and lost.endswith("(lost by less than the ratings expected)")
+    )
 
 
 def test_why_of_a_ranking_game():
@@ -187,13 +235,19 @@ def test_why_of_a_ranking_game():
 
 def test_period_change_evenings_and_tournaments():
     d1, d2 = date(2026, 3, 5), date(2026, 3, 12)
-    es = [_entry(0, d1, elo=(1500, 1510)), _entry(1, d1, score=0.0, elo=(1510, 1498), tournament=(7, "Cup")),
-          _entry(2, d2, elo=(1498, 1520), tournament=(7, "Cup"))]
+    es = [
+        _entry(0, d1, elo=(1500, 1510)),
+        _entry(1, d1, score=0.0, elo=(1510, 1498), tournament=(7, "Cup")),
+        _entry(2, d2, elo=(1498, 1520), tournament=(7, "Cup")),
+    ]
     assert period_change(es).elo == pytest.approx(20) and period_change(es).games == 3
     assert period_change(es, d2, d2).elo == pytest.approx(22)
     assert period_change(es, date(2027, 1, 1)).games == 0
     ev = evenings(es)
-    assert [(g.label, g.games, g.wins, round(g.elo_change)) for g in ev] == [("2026-03-05", 2, 1, -2), ("2026-03-12", 1, 1, 22)]
+    assert [(g.label, g.games, g.wins, round(g.elo_change)) for g in ev] == [
+        ("2026-03-05", 2, 1, -2),
+        ("2026-03-12", 1, 1, 22),
+    ]
     assert ev[1].performance > ev[0].performance
     (cup,) = tournaments(es)
     assert (cup.label, cup.games, cup.wins) == ("Cup", 2, 1)
@@ -201,9 +255,13 @@ def test_period_change_evenings_and_tournaments():
 
 # -- rank history ----------------------------------------------------------------------------------
 
+
 @UNTIMED
-@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 6), st.floats(1300, 1700)), min_size=1, max_size=40),
-       st.integers(1, 4), st.sampled_from([0, 3]))
+@given(
+    st.lists(st.tuples(st.integers(0, 5), st.integers(0, 6), st.floats(1300, 1700)), min_size=1, max_size=40),
+    st.integers(1, 4),
+    st.sampled_from([0, 3]),
+)
 def test_rank_history_ranks_are_one_to_n_each_day(changes, min_games, inactive_days):
     games: dict[int, int] = {}
     rows = []
@@ -224,8 +282,16 @@ def test_rank_history_ranks_are_one_to_n_each_day(changes, min_games, inactive_d
 
 def test_rank_history_of_a_small_club():
     d1, d2, d3, d4, d5 = date(2026, 1, 1), date(2026, 1, 8), date(2026, 3, 1), date(2026, 3, 21), date(2026, 4, 10)
-    rows = [Row("a", d1, 1510, 1), Row("b", d1, 1490, 1), Row("a", d2, 1480, 2), Row("b", d2, 1520, 2),
-            Row("c", d3, 1600, 1), Row("c", d3, 1610, 2), Row("c", d4, 1620, 3), Row("c", d5, 1630, 4)]
+    rows = [
+        Row("a", d1, 1510, 1),
+        Row("b", d1, 1490, 1),
+        Row("a", d2, 1480, 2),
+        Row("b", d2, 1520, 2),
+        Row("c", d3, 1600, 1),
+        Row("c", d3, 1610, 2),
+        Row("c", d4, 1620, 3),
+        Row("c", d5, 1630, 4),
+    ]
     hist = rank_history(rows, RankRule(2, 30))
     # d3: the club's 52-day break (longer than the 30-day window) is no one's absence: a still
     # ranked; d5: the club has played 40 days (d3 to d5) without a: inactive
@@ -236,6 +302,7 @@ def test_rank_history_of_a_small_club():
 
 # -- charts ----------------------------------------------------------------------------------------
 
+
 def _xs(svg: str) -> list[float]:
     return [float(x) for x in re.findall(r'<circle class="game" cx="([\d.]+)"', svg)]
 
@@ -243,7 +310,9 @@ def _xs(svg: str) -> list[float]:
 def test_the_rating_chart_puts_games_on_a_time_axis_that_spaces_an_evening_apart():
     t0 = datetime(2025, 1, 1, 20, tzinfo=timezone.utc)
     times = [t0, t0 + timedelta(hours=1), t0 + timedelta(days=30), t0 + timedelta(days=90)]
-    svg = charts.rating_chart([charts.GamePoint(t, 1500 + k, 1500 - k, 60, f"game {k} <b>") for k, t in enumerate(times)])
+    svg = charts.rating_chart(
+        [charts.GamePoint(t, 1500 + k, 1500 - k, 60, f"game {k} <b>") for k, t in enumerate(times)]
+    )
     xs = _xs(svg)
     assert len(xs) == 4  # one point per game, two of them on one evening
     width = xs[-1] - xs[0]
@@ -265,7 +334,10 @@ def test_every_game_has_its_own_place_in_order_and_the_ticks_stay_at_their_dates
     if len(set(times)) == len(times) > 1:
         assert min(b - a for a, b in zip(xs, xs[1:])) >= 0.5 * (xs[-1] - xs[0]) / (len(xs) - 1) / 5 - 0.2
     # the stretched axis is monotone, so a tick between two games is drawn between their points
-    ticks = list(float(x) for x in re.findall(r'<line x1="([\d.]+)" y1="\d+(?:\.\d+)?" x2="\1" y2="\d+(?:\.\d+)?" stroke="#888"/>', svg))
+    ticks = list(
+        float(x)
+        for x in re.findall(r'<line x1="([\d.]+)" y1="\d+(?:\.\d+)?" x2="\1" y2="\d+(?:\.\d+)?" stroke="#888"/>', svg)
+    )
     assert ticks == sorted(ticks)
 
 
@@ -324,8 +396,12 @@ def test_the_rank_charts_evenings_sit_on_the_clubs_days_ticks():
     berlin = ZoneInfo("Europe/Berlin")
     days = [(date(2026, 3, k), 1, True) for k in (27, 28, 29, 30, 31)]
     svg = charts.rank_chart(days, tz=berlin)
-    points = {title.split(":")[0]: float(cx) for cx, title in re.findall(r'<circle cx="([\d.]+)"[^>]*><title>([^<]+)', svg)}
-    ticks = {text: float(x) for x, text in re.findall(r'<text x="([\d.]+)" y="\d+" text-anchor="middle"[^>]*>([^<]+)', svg)}
+    points = {
+        title.split(":")[0]: float(cx) for cx, title in re.findall(r'<circle cx="([\d.]+)"[^>]*><title>([^<]+)', svg)
+    }
+    ticks = {
+        text: float(x) for x, text in re.findall(r'<text x="([\d.]+)" y="\d+" text-anchor="middle"[^>]*>([^<]+)', svg)
+    }
     for k in (28, 29, 30):
         assert points[f"2026-03-{k}"] == ticks[f"{k} Mar"]  # each evening on its own date's tick
     day = points["2026-03-29"] - points["2026-03-28"]

@@ -2,6 +2,7 @@
 reference (bench.ratings_lab.candidates.PlainPoolBayesKalman), what it shows, what it forecasts, that a game's numbers do
 not depend on the block it was computed in, and that its stored state continues exactly (the
 database's incremental path, model side)."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,10 @@ def _mixed_games():
             teams, scores = ((base, base + 1), (base + 2, base + 3)), (1000.0, 420.0 + k)
         elif shape == 2:
             hands = tuple(HandDetail(((k * h) % 300 - 100.0, 100.0 - (k * h) % 300)) for h in range(1, 9))
-            teams, scores = ((base + 3, base), (base + 1, base + 4)), (sum(x.points[0] for x in hands),
-                                                                       sum(x.points[1] for x in hands))
+            teams, scores = (
+                ((base + 3, base), (base + 1, base + 4)),
+                (sum(x.points[0] for x in hands), sum(x.points[1] for x in hands)),
+            )
             out.append(GameResult(k, t, teams, scores, None, len(hands), hand_details=hands))
             continue
         elif shape == 3:
@@ -68,8 +71,12 @@ def test_the_shipped_model_computes_the_reference_numbers(games):
         assert fast.chosen() == ref.chosen()
         for c, r in zip(changes, ref_changes):
             assert (c.game_id, c.player, c.games, c.score) == (r.game_id, r.player, r.games, r.score)
-            for a, b in ((c.before, r.before), (c.after, r.after), (c.rd_before, r.rd_before),
-                         (c.rd_after, r.rd_after)):
+            for a, b in (
+                (c.before, r.before),
+                (c.after, r.after),
+                (c.rd_before, r.rd_before),
+                (c.rd_after, r.rd_after),
+            ):
                 assert abs(a - b) < 1e-9
     weights = [x for row in fast.log_w for x in row]
     assert all(abs(a - b) < 1e-9 for a, b in zip(weights, [x for row in ref.log_w for x in row]))
@@ -114,7 +121,7 @@ def test_the_shown_rating_is_the_one_written_at_the_players_last_game():
 def test_the_win_chance_written_is_the_mixture_forecast_read_before_the_game():
     m = config.model_for("nanking")
     for g in _games()[:120]:
-        (_, _, p), = m.pair_probabilities(g)
+        ((_, _, p),) = m.pair_probabilities(g)
         changes = m.update(g)
         side0 = set(g.teams[0])
         for c in changes:
@@ -137,6 +144,7 @@ def test_a_pool_whose_results_ignore_the_ratings_learns_to_forecast_nearer_even(
 
     def mean_scale(m):
         import math
+
         w = [math.exp(x) for row in m.log_w for x in row]
         scales = list(m.scales) * len(m.drifts)
         return sum(x * s for x, s in zip(w, scales)) / sum(w)
@@ -170,7 +178,6 @@ def test_the_stored_state_continues_exactly_like_one_uninterrupted_run():
     players = sorted(rows)
     t = _games()[-1].finished_at + 40 * 86400
     for k in range(0, len(players) - 3, 3):
-        game = GameResult(0, t, ((players[k], players[k + 1]), (players[k + 2], players[k + 3])),
-                          None, 0, 1, "nanking")
+        game = GameResult(0, t, ((players[k], players[k + 1]), (players[k + 2], players[k + 3])), None, 0, 1, "nanking")
         assert rebuilt.pair_probabilities(game) == whole.pair_probabilities(game)
     assert all(rebuilt.standing(p) == whole.standing(p) for p in players)

@@ -29,8 +29,7 @@ def test_replay_is_deterministic_bit_for_bit(games):
 @given(two_side_game())
 def test_probabilities_are_symmetric_and_in_range(g):
     m = MarginKalman()
-    replay(m, [game(0, 0.0, (900, 100), teams=((0, 1), (2, 3))),
-               game(1, 1.0, (300, 800), teams=((4, 5), (6, 7)))])
+    replay(m, [game(0, 0.0, (900, 100), teams=((0, 1), (2, 3))), game(1, 1.0, (300, 800), teams=((4, 5), (6, 7)))])
     p = m.win_probability(g)
     mirrored = GameResult(g.game_id, g.finished_at, (g.teams[1], g.teams[0]), hands=g.hands)
     assert 0.0 < p < 1.0
@@ -107,8 +106,7 @@ def test_hand_lines_are_clipped_so_one_wild_hand_does_not_dominate():
 
 def test_ranking_game_winner_gains_last_loses_and_order_is_kept():
     m = MarginKalman()
-    g = GameResult("gs", 0.0, tuple((p,) for p in range(5)), ranks=(0, 1, 2, 3, 4), hands=1,
-                   variant="grand-seigneur")
+    g = GameResult("gs", 0.0, tuple((p,) for p in range(5)), ranks=(0, 1, 2, 3, 4), hands=1, variant="grand-seigneur")
     ch = {c.player: c for c in m.update(g)}
     deltas = [ch[p].delta for p in range(5)]
     assert deltas[0] > 0 > deltas[-1]
@@ -157,6 +155,7 @@ def test_day_drift_keeps_an_established_rating_moving():
         before = m.standing(1).rating
         m.update(game(999, t + 3 * 86400.0, (1000, 500), hands=16))
         return m.standing(1).rating - before
+
     # frozen without drift (the review's complaint), alive with it
     assert move_after(0.002) > 3 * move_after(0.0)
 

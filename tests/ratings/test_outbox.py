@@ -2,6 +2,7 @@
 takes the game out of the league, a new finish re-rates it, a recompute refolds stale outcomes),
 and the rating task goes through a transactional outbox (a broker that is down at the finishing
 append costs neither the answer nor the rating)."""
+
 from __future__ import annotations
 
 import io
@@ -32,8 +33,9 @@ def scorer_client(club, scorer):
 
 
 def new_game(club, scorer, players=PLAYERS) -> int:
-    return game_services.game_create(club=club, variant="nanking", options=None, players=list(players),
-                                     user=scorer).body["id"]
+    return game_services.game_create(
+        club=club, variant="nanking", options=None, players=list(players), user=scorer
+    ).body["id"]
 
 
 def append(game_id, events, scorer, capture):
@@ -53,7 +55,8 @@ def clean_table(club) -> list:
 
 
 def test_an_undo_after_the_finish_takes_the_game_out_of_the_league_and_a_new_finish_rerates_it(
-        club, scorer, django_capture_on_commit_callbacks):
+    club, scorer, django_capture_on_commit_callbacks
+):
     other = new_game(club, scorer, ["Ann", "Eve", "Cid", "Fay"])
     append(other, LEVEL + [TEAM1_WINS], scorer, django_capture_on_commit_callbacks)
     gid = new_game(club, scorer)
@@ -65,7 +68,9 @@ def test_an_undo_after_the_finish_takes_the_game_out_of_the_league_and_a_new_fin
     assert not GameOutcome.objects.filter(game_id=gid).exists()
     reopened = services.pool_signature(club.pk, "nanking")
     assert reopened == clean_table(club)
-    assert set(RatingChange.objects.filter(club=club).values_list("game_id", flat=True)) == {other}  # only the other game's changes
+    assert set(RatingChange.objects.filter(club=club).values_list("game_id", flat=True)) == {
+        other
+    }  # only the other game's changes
 
     assert append(gid, [TEAM1_WINS], scorer, django_capture_on_commit_callbacks)["status"] == "finished"
     assert winners(gid) == {"Bob", "Dee"}
@@ -105,7 +110,8 @@ def test_the_task_is_idempotent_and_order_free(club, scorer, django_capture_on_c
 
 
 def test_the_finishing_append_writes_its_outbox_row_in_its_own_transaction(
-        club, scorer, django_capture_on_commit_callbacks):
+    club, scorer, django_capture_on_commit_callbacks
+):
     gid = new_game(club, scorer)
     append(gid, LEVEL, scorer, django_capture_on_commit_callbacks)
     assert not RatingOutbox.objects.exists()  # not finished: nothing for the ratings
@@ -128,13 +134,15 @@ def test_a_refused_append_writes_no_outbox_row(club, scorer, django_capture_on_c
 
 
 def test_broker_down_at_the_finishing_append_answers_201_and_the_sweep_rates_the_game_later(
-        club, scorer, scorer_client, django_capture_on_commit_callbacks):
+    club, scorer, scorer_client, django_capture_on_commit_callbacks
+):
     gid = new_game(club, scorer)
     append(gid, LEVEL, scorer, django_capture_on_commit_callbacks)
     with mock.patch("games.ratings.tasks.update_ratings_for_game.apply_async", side_effect=BrokerDown("refused")):
         with django_capture_on_commit_callbacks(execute=True):
-            response = scorer_client.post(f"/api/games/{gid}/events/", {"expected_seq": 4, "events": [TEAM0_WINS]},
-                                          format="json")
+            response = scorer_client.post(
+                f"/api/games/{gid}/events/", {"expected_seq": 4, "events": [TEAM0_WINS]}, format="json"
+            )
     assert response.status_code == 201 and response.json()["status"] == "finished"
     assert not RatingChange.objects.exists() and RatingOutbox.objects.filter(game_id=gid).exists()
     # the broker is back: the sweep (beat, worker start or the command) queues the task
@@ -146,7 +154,8 @@ def test_broker_down_at_the_finishing_append_answers_201_and_the_sweep_rates_the
 
 
 def test_the_sweep_waits_for_the_grace_period_and_does_not_requeue_at_every_run(
-        club, scorer, django_capture_on_commit_callbacks):
+    club, scorer, django_capture_on_commit_callbacks
+):
     gid = new_game(club, scorer)
     with mock.patch.object(outbox, "publish", return_value=False):
         append(gid, LEVEL + [TEAM0_WINS], scorer, django_capture_on_commit_callbacks)

@@ -1,6 +1,7 @@
 """Every date query parameter is bounded (issue 30: `/clubs/{c}/league/?to=9999-12-31` answered
 500): the league and player pages, their JSON and CSV take `from`/`to` as YYYY-MM-DD between
 1900-01-01 and 2999-12-31 (games/query_dates.py), and answer anything else 400 `invalid_date`."""
+
 from __future__ import annotations
 
 import json
@@ -12,14 +13,29 @@ from django.utils import translation
 from games.models import Player
 from games.query_dates import MAX_DATE, MIN_DATE, QueryDateError, parse_query_date
 
-BAD = ["to=9999-12-31", "from=0001-01-01", "to=3000-01-01", "from=1899-12-31", "to=2026-13-01",
-       "from=20260115", "to=2026-W03-4", "from=yesterday", "to=2026-01-15T00:00"]
+BAD = [
+    "to=9999-12-31",
+    "from=0001-01-01",
+    "to=3000-01-01",
+    "from=1899-12-31",
+    "to=2026-13-01",
+    "from=20260115",
+    "to=2026-W03-4",
+    "from=yesterday",
+    "to=2026-01-15T00:00",
+]
 GOOD = ["", f"from={MIN_DATE}", f"to={MAX_DATE}", f"from={MIN_DATE}&to={MAX_DATE}", "from=2026-01-15&to=2026-01-15"]
 
 
 def paths(club, player) -> list[str]:
-    return [f"/clubs/{club.slug}/league/", f"/clubs/{club.slug}/league.json", f"/clubs/{club.slug}/league.csv",
-            f"/players/{player.pk}/", f"/players/{player.pk}.json", f"/players/{player.pk}.csv"]
+    return [
+        f"/clubs/{club.slug}/league/",
+        f"/clubs/{club.slug}/league.json",
+        f"/clubs/{club.slug}/league.csv",
+        f"/players/{player.pk}/",
+        f"/players/{player.pk}.json",
+        f"/players/{player.pk}.csv",
+    ]
 
 
 @pytest.fixture

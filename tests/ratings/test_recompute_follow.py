@@ -2,6 +2,7 @@
 
 The follower (games.ratings.management.commands.recompute_ratings.py `follow`) is driven here by a fake
 AsyncResult whose state script is what Redis would show; tests/faults/ kills a real worker."""
+
 from __future__ import annotations
 
 import itertools

@@ -1,4 +1,5 @@
 """Ratings on the database: the on-commit update, the full recompute, determinism."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -61,7 +62,8 @@ def test_finishing_a_game_rates_it_after_commit(home, user, django_capture_on_co
 
 @pytest.mark.django_db
 def test_incremental_updates_equal_the_full_recompute_and_recompute_is_idempotent(
-        home, user, django_capture_on_commit_callbacks):
+    home, user, django_capture_on_commit_callbacks
+):
     import_games(home, user, range(10, 18), django_capture_on_commit_callbacks)
     incremental = services.pool_signature(home.pk, "nanking")
     assert len(incremental) == 8 * 4 + len(ROSTER) + 1  # changes, players, the pool's weights
@@ -84,7 +86,8 @@ def test_incremental_updates_equal_the_full_recompute_and_recompute_is_idempoten
 
 @pytest.mark.django_db
 def test_a_recompute_that_dies_midway_leaves_the_table_and_a_rerun_gives_the_same(
-        home, user, django_capture_on_commit_callbacks, monkeypatch):
+    home, user, django_capture_on_commit_callbacks, monkeypatch
+):
     import_games(home, user, range(20, 26), django_capture_on_commit_callbacks)
     before = services.pool_signature(home.pk, "nanking")
     real = services._write_changes
@@ -148,8 +151,9 @@ def test_a_game_without_hands_is_refused_with_its_reason(home, user, django_capt
     from games.ratings.types import NotRated
 
     with pytest.raises(NotRated) as err:
-        result_from_score(1, 0.0, "nanking", [1, 2, 3, 4], {"ok": True, "complete": True, "hands": [],
-                                                           "totals": [0, 0]})
+        result_from_score(
+            1, 0.0, "nanking", [1, 2, 3, 4], {"ok": True, "complete": True, "hands": [], "totals": [0, 0]}
+        )
     assert "no hand" in err.value.reason
 
 
@@ -172,8 +176,9 @@ def test_recompute_command_prints_progress_and_gives_the_same_table(home, user, 
 def test_each_variant_is_its_own_pool(home, user, django_capture_on_commit_callbacks):
     import_games(home, user, [70], django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        gid = game_services.game_import(club=home, record=random_game(3, variant="tien-zi-que", players=["Ann", "Bob"]),
-                                        user=user).body["id"]
+        gid = game_services.game_import(
+            club=home, record=random_game(3, variant="tien-zi-que", players=["Ann", "Bob"]), user=user
+        ).body["id"]
     assert services.apply_game(gid) == "already rated"
     rows = RatingChange.objects.filter(game_id=gid)
     assert rows.count() == 2 and {r.variant for r in rows} == {"tien-zi-que"}
@@ -187,12 +192,16 @@ def test_each_variant_is_its_own_pool(home, user, django_capture_on_commit_callb
 
 @pytest.mark.django_db
 def test_the_elo_table_is_the_club_elo_replayed_on_the_outcomes_and_incremental_equals_recompute(
-        home, user, django_capture_on_commit_callbacks):
+    home, user, django_capture_on_commit_callbacks
+):
     from games.ratings.elo import ClubElo
 
     import_games(home, user, range(30, 44), django_capture_on_commit_callbacks)  # 14 games, 6 players
-    incremental = list(RatingChange.objects.filter(club=home).order_by("ordinal", "player_id")
-                       .values_list("player_id", "elo_before", "elo_after"))
+    incremental = list(
+        RatingChange.objects.filter(club=home)
+        .order_by("ordinal", "player_id")
+        .values_list("player_id", "elo_before", "elo_after")
+    )
     elo = ClubElo()
     expected = []
     for o in GameOutcome.objects.filter(club=home).order_by("finished_at", "game_id"):
@@ -201,13 +210,20 @@ def test_the_elo_table_is_the_club_elo_replayed_on_the_outcomes_and_incremental_
     assert len({round(a, 6) for _, _, a in incremental}) > 6  # the table moves
     assert {r.player_id: r.elo for r in PlayerRating.objects.filter(club=home)} == elo.ratings
     services.recompute_club(home.pk)
-    assert list(RatingChange.objects.filter(club=home).order_by("ordinal", "player_id")
-                .values_list("player_id", "elo_before", "elo_after")) == incremental
+    assert (
+        list(
+            RatingChange.objects.filter(club=home)
+            .order_by("ordinal", "player_id")
+            .values_list("player_id", "elo_before", "elo_after")
+        )
+        == incremental
+    )
 
 
 @pytest.mark.django_db
 def test_pools_rated_before_the_elo_table_are_recomputed_on_their_next_update(
-        home, user, django_capture_on_commit_callbacks):
+    home, user, django_capture_on_commit_callbacks
+):
     import_games(home, user, range(50, 53), django_capture_on_commit_callbacks)
     full = services.pool_signature(home.pk, "nanking")
     RatingChange.objects.filter(club=home).update(elo_before=1500.0, elo_after=1500.0)  # as migrated

@@ -1,6 +1,7 @@
 """Standings a player can trust (issue 39 item 3): the predictive table ranks by the low end of the
 95% range (rating - 2 RD), says so in one line and explains the "?"; its headers are words; and
 "you" is marked on the league's tables, the player page and a tournament's standings."""
+
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -29,9 +30,23 @@ def league():
     for side, (name, rating, rd, elo, games) in enumerate(PLAYERS):
         player = Player.objects.create(club=club, name=name)
         RatingChange.objects.create(
-            game=game, player=player, club=club, variant="nanking", finished_at=WHEN, ordinal=0, side=side % 2,
-            rating_before=rating, rating_after=rating, rd_before=rd, rd_after=rd, expected=0.5, score=1.0,
-            games=games, elo_before=elo, elo_after=elo)
+            game=game,
+            player=player,
+            club=club,
+            variant="nanking",
+            finished_at=WHEN,
+            ordinal=0,
+            side=side % 2,
+            rating_before=rating,
+            rating_after=rating,
+            rd_before=rd,
+            rd_after=rd,
+            expected=0.5,
+            score=1.0,
+            games=games,
+            elo_before=elo,
+            elo_after=elo,
+        )
     return club
 
 
@@ -98,7 +113,7 @@ def test_you_are_marked_on_a_tournaments_standings(club, scorer_client, make_use
     Player.objects.filter(club=club, name="Anna").update(user=user)  # the record names her by roster id
     mine = _html(_signed_in(user), f"/tournaments/{tid}/standings/")
     assert mine.count('class="you-badge"') == 1
-    row = mine[mine.index('data-entry="e0"'):]
+    row = mine[mine.index('data-entry="e0"') :]
     assert row.index("you-badge") < row.index("</tr>")
     assert "you-badge" not in _html(Client(), f"/tournaments/{tid}/standings/")
     assert "you-badge" not in _html(_signed_in(user), f"/tournaments/{tid}/projector/")

@@ -3,6 +3,7 @@ points, so a favourite who wins by less than expected loses a little, but a side
 behind that wins gains (and the favourite it beat does not), whatever the score sheet's hand
 lines (model.result_kept). Before the rule, clipping each hand at +-200 could read a 565-435 win
 as a negative margin: "predictive 44%: -1.0 (won by less than the ratings expected)"."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -21,11 +22,11 @@ HAND_POINTS = st.sampled_from([-200, -100, -25, 0, 15, 25, 50, 75, 100, 125, 200
 @st.composite
 def sheet_game(draw, gid: int, t: float) -> GameResult:
     four = draw(st.permutations(PLAYERS))[:4]
-    hands = tuple(HandDetail((float(draw(HAND_POINTS)), float(draw(HAND_POINTS))))
-                  for _ in range(draw(st.integers(1, 10))))
+    hands = tuple(
+        HandDetail((float(draw(HAND_POINTS)), float(draw(HAND_POINTS)))) for _ in range(draw(st.integers(1, 10)))
+    )
     a, b = sum(h.points[0] for h in hands), sum(h.points[1] for h in hands)
-    return GameResult(gid, t, ((four[0], four[2]), (four[1], four[3])), (a, b), None, len(hands),
-                      hand_details=hands)
+    return GameResult(gid, t, ((four[0], four[2]), (four[1], four[3])), (a, b), None, len(hands), hand_details=hands)
 
 
 @st.composite
@@ -65,16 +66,36 @@ def test_the_565_435_win_of_the_issue_now_gains():
     model.update(GameResult(1, t, (("Cid", "Dee"), ("Ann", "Bob")), (450.0, 550.0), None, 8))
     lines = [(400.0, 0.0), (0.0, 50.0), (40.0, 60.0), (45.0, 55.0), (40.0, 60.0), (40.0, 210.0)]
     hands = tuple(HandDetail(p) for p in lines)
-    game = GameResult(99, t + 20 * 3600, (("Cid", "Dee"), ("Ann", "Bob")), (565.0, 435.0), None, len(hands),
-                      hand_details=hands)
+    game = GameResult(
+        99, t + 20 * 3600, (("Cid", "Dee"), ("Ann", "Bob")), (565.0, 435.0), None, len(hands), hand_details=hands
+    )
     assert sum(max(-1.0, min(1.0, (a - b) / 200)) for a, b in lines) < 0  # the clipped margin
     changes = model.update(game)
     cid = next(c for c in changes if c.player == "Cid")
     assert cid.expected < 0.5 and cid.after > cid.before
     ann = next(c for c in changes if c.player == "Ann")
     assert ann.after < ann.before
-    line = why(Entry(99, None, None, 0, 0, ((1500.0, 1500.0), (1600.0, 1600.0)), 1.0, cid.expected,
-                     cid.before, cid.after, cid.rd_after, 1500.0, 1510.0, 565.0, 435.0, ("Dee",), ("Ann", "Bob")))
+    line = why(
+        Entry(
+            99,
+            None,
+            None,
+            0,
+            0,
+            ((1500.0, 1500.0), (1600.0, 1600.0)),
+            1.0,
+            cid.expected,
+            cid.before,
+            cid.after,
+            cid.rd_after,
+            1500.0,
+            1510.0,
+            565.0,
+            435.0,
+            ("Dee",),
+            ("Ann", "Bob"),
+        )
+    )
     assert "less than the ratings expected" not in line and ": +" in line.split("predictive")[1]
 
 

@@ -1,4 +1,5 @@
 """League table and player page: HTML, JSON and CSV, checked against the history itself."""
+
 from __future__ import annotations
 
 import csv
@@ -57,7 +58,11 @@ def test_league_json_matches_the_history(league_club):
         e = exp[r["player_id"]]
         assert (r["games"], r["wins"]) == (e["games"], e["wins"])
         assert (r["tichu_made"], r["tichu_called"], r["grand_made"], r["grand_called"]) == (
-            e["tm"], e["tc"], e["gm"], e["gc"])
+            e["tm"],
+            e["tc"],
+            e["gm"],
+            e["gc"],
+        )
         assert r["double_victories"] == e["dv"]
         assert r["form"] == "".join(e["seq"][-5:])
         assert r["win_rate"] == pytest.approx(e["wins"] / e["games"])
@@ -88,7 +93,7 @@ def test_league_csv_and_html_show_the_same_table(league_club):
     for r in data["rows"]:
         assert r["player"] in html
         mark = '<abbr title="provisional: it can still move a lot">?</abbr>' if r["provisional"] else ""
-        assert f'{round(r["rating"])}{mark}' in html
+        assert f"{round(r['rating'])}{mark}" in html
 
 
 def test_season_table_counts_only_the_period(league_club):
@@ -97,11 +102,16 @@ def test_season_table_counts_only_the_period(league_club):
     # from and to are the club's evenings (UTC here): 06:00 on `from` until 06:00 after `to`
     first, last = (evening_of(datetime.fromtimestamp(times[k], tz=timezone.utc), "UTC") for k in (30, 60))
     data = Client().get(f"/clubs/{club.pk}/league/?format=json&from={first}&to={last}").json()
-    exp = _expected(games, pid, datetime.combine(first, time(6), tzinfo=timezone.utc),
-                    datetime.combine(last + timedelta(days=1), time(6), tzinfo=timezone.utc))
+    exp = _expected(
+        games,
+        pid,
+        datetime.combine(first, time(6), tzinfo=timezone.utc),
+        datetime.combine(last + timedelta(days=1), time(6), tzinfo=timezone.utc),
+    )
     assert {r["player_id"]: r["games"] for r in data["rows"]} == {p: e["games"] for p, e in exp.items() if e["games"]}
     assert {r["player_id"]: r["form"] for r in data["rows"]} == {
-        p: "".join(e["seq"][-5:]) for p, e in exp.items() if e["games"]}
+        p: "".join(e["seq"][-5:]) for p, e in exp.items() if e["games"]
+    }
 
 
 def test_members_only_league_is_hidden(db):
@@ -158,7 +168,7 @@ def test_the_league_shows_both_tables_and_the_club_chooses_which_leads(league_cl
     assert html.index('id="table-elo"') < html.index('id="table-predictive"')
     assert f"K = {CLUB_ELO.k:.0f}" in html and f"or {CLUB_ELO.provisional_k:.0f} in a player" in html
     top = data["rows"][0]  # the predictive table shows the range of the rating
-    assert f'{round(top["rating"] - 2 * top["rd"])}–{round(top["rating"] + 2 * top["rd"])}' in html
+    assert f"{round(top['rating'] - 2 * top['rd'])}–{round(top['rating'] + 2 * top['rd'])}" in html
     club.league_leads_with = Club.LeagueLeadsWith.PREDICTIVE
     club.save()
     html = c.get(f"/clubs/{club.slug}/league/").content.decode()
@@ -172,9 +182,15 @@ def test_change_over_a_season_is_the_rating_at_its_end_less_the_rating_before_it
     lo = evening_of(datetime.fromtimestamp(times[30], tz=timezone.utc), "UTC")
     data = Client().get(f"/clubs/{club.pk}/league/?format=json&from={lo}").json()
     from games.ratings.models import RatingChange
-    for table, rows, before, after in (("predictive", data["rows"], "rating_before", "rating_after"),
-                                       ("elo", data["elo"]["rows"], "elo_before", "elo_after")):
+
+    for table, rows, before, after in (
+        ("predictive", data["rows"], "rating_before", "rating_after"),
+        ("elo", data["elo"]["rows"], "elo_before", "elo_after"),
+    ):
         for r in rows:
-            mine = list(RatingChange.objects.filter(player_id=r["player_id"], finished_at__gte=evening_start(lo, "UTC"))
-                        .order_by("ordinal").values(before, after))
+            mine = list(
+                RatingChange.objects.filter(player_id=r["player_id"], finished_at__gte=evening_start(lo, "UTC"))
+                .order_by("ordinal")
+                .values(before, after)
+            )
             assert r["change"] == pytest.approx(mine[-1][after] - mine[0][before]), table

@@ -1,5 +1,6 @@
 """Recorded games for the replay tests: bot games played to 1000 points, imported through the
 event store's own service (as a club's scorer would)."""
+
 from __future__ import annotations
 
 import functools

@@ -1,4 +1,5 @@
 """A very small HTML tree for reading server-rendered pages in tests (the standard library only)."""
+
 from __future__ import annotations
 
 from html.parser import HTMLParser

@@ -4,6 +4,7 @@ Both give one shape, so a test compares them with ==:
 ``{"at", "hands": [cards per seat], "trick": [[seat, "pass" | cards]], "totals", "wish", "calls":
 {seat: call}, "out": [seats in order], "sheet": [[points per team] per finished hand]}``.
 """
+
 from __future__ import annotations
 
 from games import engine
@@ -70,5 +71,7 @@ def dom_view(root) -> dict:
         "wish": None if "hidden" in wish.attrs else wish.find("b").attrs["data-wish"],
         "calls": calls,
         "out": [out[k] for k in sorted(out)],
-        "sheet": [[int(td.text()) for td in row.find_all("td", cls="points")] for row in sheet.find_all("tr", cls="hand-line")],
+        "sheet": [
+            [int(td.text()) for td in row.find_all("td", cls="points")] for row in sheet.find_all("tr", cls="hand-line")
+        ],
     }

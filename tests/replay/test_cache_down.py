@@ -1,6 +1,7 @@
 """Issue #14, finding 5: with the cache (Redis) down the pages answer like the API (the cache is
 an optimisation: a miss, and the frames are folded), and every server error is logged with its
 traceback on stderr (settings.LOGGING)."""
+
 from __future__ import annotations
 
 import io
@@ -17,8 +18,9 @@ from tests.api.helpers import PLAYERS, hand
 pytestmark = pytest.mark.django_db
 
 # Nothing listens on port 1: every cache call is a refused connection, as with Redis stopped.
-REDIS_DOWN = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": "redis://127.0.0.1:1/0"}}
+REDIS_DOWN = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+}
 
 
 @pytest.fixture
@@ -41,8 +43,17 @@ def cache_down():
     replay_data_module.clear_local()
 
 
-@pytest.mark.parametrize("path", ["/games/{id}/", "/games/{id}/replay/", "/games/{id}/enter/",
-                                  "/games/{id}/enter/panels/", "/enter/", "/clubs/open/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/{id}/",
+        "/games/{id}/replay/",
+        "/games/{id}/enter/",
+        "/games/{id}/enter/panels/",
+        "/enter/",
+        "/clubs/open/",
+    ],
+)
 def test_pages_answer_with_the_cache_down(active_game, cache_down, path):
     game, scorer = active_game
     client = Client()
@@ -59,13 +70,16 @@ def test_the_api_and_the_pages_agree_with_the_cache_down(active_game, cache_down
     assert client.get(f"/games/{game.pk}/replay/?at=1").status_code == 200
 
 
-def test_an_append_and_the_club_page_with_the_cache_down(active_game, cache_down, caplog,
-                                                        django_capture_on_commit_callbacks):
+def test_an_append_and_the_club_page_with_the_cache_down(
+    active_game, cache_down, caplog, django_capture_on_commit_callbacks
+):
     """The snapshot cache and the club page's scores go through games.safe_cache: a write whose
     states cannot be cached is stored all the same, and the club page still shows its score."""
     game, scorer = active_game
-    with caplog.at_level(logging.WARNING, logger="games.safe_cache"), \
-            django_capture_on_commit_callbacks(execute=True):  # the snapshot cache's writes run on commit
+    with (
+        caplog.at_level(logging.WARNING, logger="games.safe_cache"),
+        django_capture_on_commit_callbacks(execute=True),
+    ):  # the snapshot cache's writes run on commit
         services.append_events(game=game.pk, events=[hand()], expected_seq=1, user=scorer)
     game.refresh_from_db()
     assert game.seq == 2

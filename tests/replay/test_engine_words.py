@@ -1,5 +1,6 @@
 """The replay's sentences are the engine's (games/engine/wording.py ``event_words``, the templates
 the entry page's script fills too): one wording for every page and the API, whatever the variant."""
+
 from __future__ import annotations
 
 import itertools
@@ -26,7 +27,7 @@ def assert_engine_words(record: dict) -> int:
     for n, event, after in itertools.islice(steps, len(record["events"])):
         words = engine.event_words(event, players, frame_context(event, engine.state_json(after)))
         text = data.texts[n]
-        assert text.startswith(words) and AFTER.fullmatch(text[len(words):]), (n, event, text, words)
+        assert text.startswith(words) and AFTER.fullmatch(text[len(words) :]), (n, event, text, words)
         # the words are a template filled, never the type's bare fallback
         assert words != str(event["type"]).replace("_", " "), (n, event)
     return len(record["events"])
@@ -59,11 +60,15 @@ def test_every_event_of_a_bot_game_is_said_in_the_engines_words(variant):
 
 
 def test_score_sheet_lines_and_undo_are_said_in_the_engines_words():
-    record = {"variant": "nanking", "players": ["Ann", "Bob", "Cid", "Dee"], "events": [
-        {"type": "hand_result", "calls": {}, "out": [2], "points": [80, 20]},
-        {"type": "hand_result", "calls": {"1": "grand_tichu"}, "out": [1, 3]},
-        {"type": "undo"},
-    ]}
+    record = {
+        "variant": "nanking",
+        "players": ["Ann", "Bob", "Cid", "Dee"],
+        "events": [
+            {"type": "hand_result", "calls": {}, "out": [2], "points": [80, 20]},
+            {"type": "hand_result", "calls": {"1": "grand_tichu"}, "out": [1, 3]},
+            {"type": "undo"},
+        ],
+    }
     assert_engine_words(record)
     data = frames.build(record)
     assert data.texts[1].startswith("Hand 1 recorded from the score sheet")
@@ -73,11 +78,15 @@ def test_score_sheet_lines_and_undo_are_said_in_the_engines_words():
 def test_tien_zi_que_round_results_are_said_in_the_engines_words():
     """The new ``round_result`` (a round by its score line): the round's number, winner and
     points come from the engine's score sheet; a drawn round says so."""
-    record = {"variant": "tien-zi-que", "players": ["Ann", "Bob"], "options": {"exhausted_stock_draws": True},
-              "events": [
-                  {"type": "round_result", "seat": 0, "winner": 1, "by": "pung", "points": 6},
-                  {"type": "round_result", "seat": 1},
-              ]}
+    record = {
+        "variant": "tien-zi-que",
+        "players": ["Ann", "Bob"],
+        "options": {"exhausted_stock_draws": True},
+        "events": [
+            {"type": "round_result", "seat": 0, "winner": 1, "by": "pung", "points": 6},
+            {"type": "round_result", "seat": 1},
+        ],
+    }
     assert_engine_words(record)
     data = frames.build(record)
     assert data.texts[1].startswith("Round 1 recorded from the score line: Bob +6, Mah-jong by a Pung")
@@ -96,13 +105,16 @@ def test_without_a_frame_the_words_are_the_event_alone_as_the_entry_script_says_
     )
 
 
-@pytest.mark.parametrize("event, said", [
-    ({"type": "draw", "seat": 1, "card": engine.HIDDEN}, "Bob draws a card"),
-    ({"type": "push", "seat": 1, "cards": {"0": engine.HIDDEN, "2": engine.HIDDEN}}, "Bob pushes cards"),
-    ({"type": "push", "seat": 1, "cards": {"0": "Kj", "2": engine.HIDDEN}}, "Bob pushes cards"),
-    ({"type": "deal", "seat": 1, "cards": [engine.HIDDEN] * 8}, "Bob is dealt 8 cards"),
-    ({"type": "discard", "seat": 1, "card": engine.HIDDEN}, "discard"),
-])
+@pytest.mark.parametrize(
+    "event, said",
+    [
+        ({"type": "draw", "seat": 1, "card": engine.HIDDEN}, "Bob draws a card"),
+        ({"type": "push", "seat": 1, "cards": {"0": engine.HIDDEN, "2": engine.HIDDEN}}, "Bob pushes cards"),
+        ({"type": "push", "seat": 1, "cards": {"0": "Kj", "2": engine.HIDDEN}}, "Bob pushes cards"),
+        ({"type": "deal", "seat": 1, "cards": [engine.HIDDEN] * 8}, "Bob is dealt 8 cards"),
+        ({"type": "discard", "seat": 1, "card": engine.HIDDEN}, "discard"),
+    ],
+)
 def test_a_masked_card_is_never_named(event, said):
     """A masked event names no card: its ``type:hidden`` template, or else its type alone."""
     assert engine.event_words(event, ["Ann", "Bob", "Cid", "Dee"], {"hand_number": 1}) == said

@@ -1,4 +1,5 @@
 """Scorers find the entry pages from the site: the header, the club page and an unfinished game."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """replay.frames: the frames are the engine's state_json, compacted without loss; the marks and
 annotations are read off the engine's output."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,9 @@ def engine_frames(record):
 
 def strip(frame: dict) -> dict:
     out = {k: v for k, v in frame.items() if k not in ANNOTATIONS}
-    out["score_sheet"] = [{k: v for k, v in line.items() if k not in ("totals", "from", "at")}
-                          for line in frame["score_sheet"]]
+    out["score_sheet"] = [
+        {k: v for k, v in line.items() if k not in ("totals", "from", "at")} for line in frame["score_sheet"]
+    ]
     return out
 
 
@@ -62,8 +64,11 @@ def test_marks_are_hand_and_trick_starts_of_the_engine():
     for n in data.marks["tricks"]:
         log = states[n]["trick_log"]
         assert len(log) == 1 and not log[0].get("pass")
-    leads = [n for n in range(1, len(states)) if len(states[n]["trick_log"]) == 1
-             and record["events"][n - 1]["type"] == "play"]
+    leads = [
+        n
+        for n in range(1, len(states))
+        if len(states[n]["trick_log"]) == 1 and record["events"][n - 1]["type"] == "play"
+    ]
     assert data.marks["tricks"] == leads
 
 
@@ -97,7 +102,11 @@ def test_bombs_gifts_and_texts_come_from_events_and_engine_labels():
             gifts_seen += 1
             assert frame["gifts"][-1] == {"from": event["seat"], "to": event["to"]}
             assert "gives the Dragon trick to " + record["players"][event["to"]] in frame["text"]
-        elif frame["trick"] and frame["trick"][-1]["combination"] == "bomb" and frame["trick"][-1]["seat"] == event["seat"]:
+        elif (
+            frame["trick"]
+            and frame["trick"][-1]["combination"] == "bomb"
+            and frame["trick"][-1]["seat"] == event["seat"]
+        ):
             bombs_seen += 1
             assert frame["bombs"][-1]["cards"] == frame["trick"][-1]["cards"]
             assert "bombs with" in frame["text"]
@@ -135,8 +144,16 @@ def test_seats_sit_in_the_order_of_play_in_the_house_direction():
 def test_nav_targets():
     marks = {"hands": [0, 1, 100], "tricks": [10, 20, 30]}
     t = present.nav_targets(marks, 20, 200)
-    assert t == {"first": 0, "prev_hand": 1, "prev_trick": 10, "prev": 19, "next": 21, "next_trick": 30,
-                 "next_hand": 100, "last": 200}
+    assert t == {
+        "first": 0,
+        "prev_hand": 1,
+        "prev_trick": 10,
+        "prev": 19,
+        "next": 21,
+        "next_trick": 30,
+        "next_hand": 100,
+        "last": 200,
+    }
     assert present.nav_targets(marks, 200, 200)["next_trick"] == 200
     assert present.nav_targets(marks, 0, 200)["prev_trick"] == 0
 
@@ -145,8 +162,16 @@ def test_card_faces_are_distinct_and_named():
     table = frames.card_table()
     assert len(table) == 56
     assert len({(f["rank"], f["suit"], f["cls"]) for f in table.values()}) == 56
-    assert {f["cls"] for f in table.values()} == {"su-j", "su-s", "su-p", "su-r", "sp-mahjong", "sp-dog", "sp-phoenix",
-                                                   "sp-dragon"}
+    assert {f["cls"] for f in table.values()} == {
+        "su-j",
+        "su-s",
+        "su-p",
+        "su-r",
+        "sp-mahjong",
+        "sp-dog",
+        "sp-phoenix",
+        "sp-dragon",
+    }
     assert table["Ts"]["name"] == "10 of Swords" and table["Aj"]["name"] == "Ace of Jade"
     assert len({frames.card_face("2" + s)["suit"] for s in "jspr"}) == 4
 
@@ -157,7 +182,13 @@ def record_with_corrections(seed: int = 1) -> tuple[dict, list[int]]:
     a viewer should have folded away."""
     base = bot_record(seed)
     ev = base["events"]
-    events = ev[:60] + [ev[60], {"type": "undo"}] + ev[60:100] + [ev[100], ev[101], {"type": "undo"}, {"type": "undo"}] + ev[100:]
+    events = (
+        ev[:60]
+        + [ev[60], {"type": "undo"}]
+        + ev[60:100]
+        + [ev[100], ev[101], {"type": "undo"}, {"type": "undo"}]
+        + ev[100:]
+    )
     # positions (1-based): 61 entered then undone by 62; ev[100]=103, ev[101]=104, undone by 105 (104) and 106 (103)
     return dict(base, events=events), [61, 62, 103, 104, 105, 106]
 

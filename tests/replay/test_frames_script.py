@@ -2,6 +2,7 @@
 ``json_script`` filter escapes JSON (the escaping table is a private name of Django's, written out
 in our module), so the text can neither close its script element nor open a comment, and it reads
 back unchanged."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """The replay finds a moment (issue 39): the hand picker, the current hand's tricks, the marks on
 the slider (hand starts, calls, bombs, the reader's own plays) and "your Tichu call", read off the
 frames (replay/moments.py), checked against the game's record and frames."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,11 +25,16 @@ def test_moments_match_the_record(bot_game):
     events = bot_record(1)["events"]
     assert [h.number for h in found.hands] == list(range(1, len(found.hands) + 1))
     assert [h.at for h in found.hands] == [n for n, e in enumerate(events, 1) if e["type"] == "shuffle"]
-    assert [c["at"] for c in found.calls] == [n for n, e in enumerate(events, 1) if e["type"] in ("tichu", "grand_tichu")]
+    assert [c["at"] for c in found.calls] == [
+        n for n, e in enumerate(events, 1) if e["type"] in ("tichu", "grand_tichu")
+    ]
     assert found.calls, "seed 1 has calls"
-    grew = [n for n in range(1, data.length + 1)
-            if len(data.frame_at(n)["bombs"]) > len(data.frame_at(n - 1)["bombs"])
-            and data.frame_at(n).get("hand_number") == data.frame_at(n - 1).get("hand_number")]
+    grew = [
+        n
+        for n in range(1, data.length + 1)
+        if len(data.frame_at(n)["bombs"]) > len(data.frame_at(n - 1)["bombs"])
+        and data.frame_at(n).get("hand_number") == data.frame_at(n - 1).get("hand_number")
+    ]
     assert found.bombs == grew and found.bombs, "seed 1 has bombs"
     assert found.mine == [n for n, e in enumerate(events, 1) if e["type"] == "play" and e["seat"] == 0]
     for h in found.hands:  # each trick of a hand starts with a lead in that hand
@@ -45,13 +51,17 @@ def test_the_replay_page_offers_hands_tricks_marks_and_my_calls(client, bot_game
     found = moments(data, [0])
     third = found.hands[2]
     with translation.override("en"):
-        root = parse(client.get(f"/games/{bot_game.pk}/replay/?at={third.tricks[1]}", HTTP_ACCEPT_LANGUAGE="en").content)
+        root = parse(
+            client.get(f"/games/{bot_game.pk}/replay/?at={third.tricks[1]}", HTTP_ACCEPT_LANGUAGE="en").content
+        )
     hands = root.by_id("hand-chips").find_all("a")
     assert [a.text() for a in hands] == [str(h.number) for h in found.hands]
     assert hands[2].attrs.get("aria-current") == "true"
     tricks = root.by_id("trick-chips").find_all("a")
     assert [int(a.attrs["data-at"]) for a in tricks] == third.tricks
-    assert tricks[1].attrs.get("aria-current") == "true" and tricks[1].attrs["href"].startswith(f"?at={third.tricks[1]}&")
+    assert tricks[1].attrs.get("aria-current") == "true" and tricks[1].attrs["href"].startswith(
+        f"?at={third.tricks[1]}&"
+    )
     marks = root.by_id("slider-marks").find_all("span")
     kinds = [m.attrs["class"].split()[1] for m in marks]
     assert kinds.count("mark-hand") == len(found.hands) and kinds.count("mark-call") == len(found.calls)

@@ -2,6 +2,7 @@
 result, Elo change, a replay link from one's seat; filters; call rates; tournaments), "you" on the
 club's list, which is ordered by when games were played and filters by player; the top bar of a
 player; the game page's words and links."""
+
 from __future__ import annotations
 
 import re
@@ -34,8 +35,12 @@ def _game(club, players, when, team0_wins=True, finish=True):
 def history(public_club):
     """Three games of Ann's: two finished on 3 March 2025 (a win with Cid, a loss with Bob), one in
     play on 10 March; and an older game without her (2012)."""
-    old = import_game(public_club, record(LEVEL + [grand_double(0)], players=["Bob", "Cid", "Dee", "Eve"],
-                                          meta={"played_at": "2012-05-01T19:00:00Z"}))
+    old = import_game(
+        public_club,
+        record(
+            LEVEL + [grand_double(0)], players=["Bob", "Cid", "Dee", "Eve"], meta={"played_at": "2012-05-01T19:00:00Z"}
+        ),
+    )
     won = _game(public_club, ["Ann", "Bob", "Cid", "Dee"], "2025-03-03T19:00:00Z", team0_wins=True)
     lost = _game(public_club, ["Ann", "Cid", "Bob", "Dee"], "2025-03-03T20:00:00Z", team0_wins=False)
     live = _game(public_club, ["Dee", "Ann", "Bob", "Cid"], "2025-03-10T19:00:00Z", finish=False)
@@ -81,12 +86,18 @@ def test_my_call_rates_count_made_and_called(client, history, ann):
     assert "Grand Tichu" in root.by_id("grand-rate").text()
 
 
-@pytest.mark.parametrize("query, expected", [
-    ("partner", {"won", "live"}), ("opponent", {"lost"}), ("from", {"live"}), ("to", {"won", "lost"})])
+@pytest.mark.parametrize(
+    "query, expected",
+    [("partner", {"won", "live"}), ("opponent", {"lost"}), ("from", {"live"}), ("to", {"won", "lost"})],
+)
 def test_the_filters(client, history, ann, public_club, query, expected):
     cid = Player.objects.get(club=public_club, name="Cid")
-    q = {"partner": f"?partner={cid.pk}", "opponent": f"?opponent={cid.pk}",
-         "from": "?from=2025-03-04", "to": "?to=2025-03-09"}[query]
+    q = {
+        "partner": f"?partner={cid.pk}",
+        "opponent": f"?opponent={cid.pk}",
+        "from": "?from=2025-03-04",
+        "to": "?to=2025-03-09",
+    }[query]
     root = _me(client, q)
     shown = {int(li.attrs["data-game"]) for li in root.find_all("li") if "data-game" in li.attrs}
     assert shown == {history[k].pk for k in expected}

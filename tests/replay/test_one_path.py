@@ -1,6 +1,7 @@
 """One snapshot/replay path: the replay's frames of a stored game are built from the states of
 the one cache of folded states (games.snapshots), and at every event they equal the state the API
 and the ratings read there (`snapshots.state_at`), for a game of each variant, whole and masked."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,8 +29,9 @@ SHEET_ANNOTATIONS = ("totals", "at", "from")
 def engine_part(frame: dict) -> dict:
     """A frame without the replay's display annotations: what it read off the engine's state_json."""
     out = {k: v for k, v in frame.items() if k not in ("n", "e", "text", "trick_no", "bombs", "gifts")}
-    out["score_sheet"] = [{k: v for k, v in line.items() if k not in SHEET_ANNOTATIONS}
-                          for line in frame.get("score_sheet") or []]
+    out["score_sheet"] = [
+        {k: v for k, v in line.items() if k not in SHEET_ANNOTATIONS} for line in frame.get("score_sheet") or []
+    ]
     return out
 
 
@@ -96,7 +98,9 @@ def test_rebuilding_the_frames_caches_no_hand_start_again(public_club, monkeypat
     replay_data_module.clear_local()
     written: list[int] = []
     real = snapshots.cache_state
-    monkeypatch.setattr(snapshots, "cache_state", lambda g, n, state, **kw: (written.append(n), real(g, n, state, **kw)))
+    monkeypatch.setattr(
+        snapshots, "cache_state", lambda g, n, state, **kw: (written.append(n), real(g, n, state, **kw))
+    )
     replay_data_module.replay_data(game, engine.EVERYTHING)
     starts = [i for i, e in enumerate(record["events"]) if e["type"] in engine.HAND_START_EVENTS and i > 0]
     assert set(starts) <= set(written)

@@ -1,5 +1,6 @@
 """The HTML pages through Django's test client (no browser): clubs, a club's games, a game's
 score sheet and the server-rendered replay position at ?at=N, against the engine."""
+
 from __future__ import annotations
 
 import json
@@ -51,8 +52,11 @@ def test_club_page_lists_its_games_with_a_league_link(client, bot_game):
 
 def test_private_club_and_its_games_are_404_for_outsiders(client, private_club):
     game = import_game(private_club, bot_record(1))
-    for url in (reverse("replay:club-detail", args=[private_club.slug]), reverse("replay:game-detail", args=[game.pk]),
-                replay_url(game, at=5)):
+    for url in (
+        reverse("replay:club-detail", args=[private_club.slug]),
+        reverse("replay:game-detail", args=[game.pk]),
+        replay_url(game, at=5),
+    ):
         assert client.get(url).status_code == 404
     user = get_user_model().objects.create_user("mia", password="pw")
     Membership.objects.create(user=user, club=private_club, role=Membership.Role.VIEWER)
@@ -67,8 +71,11 @@ def test_game_page_players_rules_and_score_sheet_match_the_engine(client, bot_ga
     names = [td.text() for td in root.by_id("players").find_all("td", cls="name")]
     assert names == record["players"]
     assert root.by_id("variant").text() == "Tichu" and root.by_id("variant").attrs["data-variant"] == "nanking"
-    rules = {tr.attrs["data-option"]: tr.find("td", cls="value").text() for tr in root.by_id("house-rules").find_all("tr")
-             if "data-option" in tr.attrs}
+    rules = {
+        tr.attrs["data-option"]: tr.find("td", cls="value").text()
+        for tr in root.by_id("house-rules").find_all("tr")
+        if "data-option" in tr.attrs
+    }
     assert rules["direction"] == "to the right" and rules["target_score"].startswith("1000")
     assert rules["preset"].startswith("Rio Grande edition")
     rows = root.by_id("score-sheet").find_all("tr", cls="hand-line")
@@ -77,7 +84,9 @@ def test_game_page_players_rules_and_score_sheet_match_the_engine(client, bot_ga
     for row, hand in zip(rows, score["hands"]):
         assert [int(td.text()) for td in row.find_all("td", cls="points")] == hand["points"]
         assert [int(td.text()) for td in row.find_all("td", cls="card-points")] == hand["card_points"]
-        assert [int(s.attrs["data-seat"]) for s in row.find("td", cls="out").find_all("span") if "data-seat" in s.attrs] == hand["out"]
+        assert [
+            int(s.attrs["data-seat"]) for s in row.find("td", cls="out").find_all("span") if "data-seat" in s.attrs
+        ] == hand["out"]
         assert {c.attrs["data-seat"]: c.attrs["data-call"] for c in row.find_all(cls="call")} == hand["calls"]
         running = [a + b for a, b in zip(running, hand["points"])]
         assert [int(td.text()) for td in row.find_all("td", cls="total")] == running
@@ -98,7 +107,9 @@ def test_server_rendered_navigation_links(client, bot_game):
     root = parse(client.get(replay_url(bot_game, at=100)).content)
     href = {a.attrs["id"]: a.attrs["href"] for a in root.by_id("controls").find_all("a")}
     assert href["nav-prev"].startswith("?at=99&") and href["nav-next"].startswith("?at=101&")
-    assert href["nav-first"].startswith("?at=0&") and href["nav-last"].startswith(f"?at={len(bot_record(1)['events'])}&")
+    assert href["nav-first"].startswith("?at=0&") and href["nav-last"].startswith(
+        f"?at={len(bot_record(1)['events'])}&"
+    )
     shuffles = [i + 1 for i, e in enumerate(bot_record(1)["events"]) if e["type"] == "shuffle"]
     assert href["nav-next-hand"].startswith(f"?at={min(s for s in shuffles if s > 100)}&")  # the next shuffle
     # a trick link lands on a lead: the engine's trick log there holds exactly one play
@@ -124,7 +135,8 @@ def test_seat_view_hides_the_other_hands(client, bot_game):
 
 def test_bad_position_is_clamped_or_404(client, bot_game):
     assert parse(client.get(replay_url(bot_game, at=999999)).content).by_id("table").attrs["data-at"] == str(
-        len(bot_record(1)["events"]))
+        len(bot_record(1)["events"])
+    )
     assert client.get(replay_url(bot_game, at="x")).status_code == 404
 
 
@@ -158,13 +170,18 @@ def test_active_game_hides_hands_from_non_scorers(client, public_club):
 
 
 def test_empty_game_and_score_sheet_only_game(client, public_club):
-    empty = import_game(public_club, {"format": "tichu-record/1", "variant": "nanking", "players": ["A", "B", "C", "D"],
-                                      "events": []})
+    empty = import_game(
+        public_club, {"format": "tichu-record/1", "variant": "nanking", "players": ["A", "B", "C", "D"], "events": []}
+    )
     assert client.get(replay_url(empty)).status_code == 200
     assert client.get(reverse("replay:game-detail", args=[empty.pk])).status_code == 200
     hands = [
         {"type": "hand_result", "calls": {"0": "tichu"}, "out": [0, 1, 2, 3], "points": [60, 40]},
-        {"type": "hand_result", "calls": {}, "out": [1, 3], },
+        {
+            "type": "hand_result",
+            "calls": {},
+            "out": [1, 3],
+        },
     ]
     record = {"format": "tichu-record/1", "variant": "nanking", "players": ["A", "B", "C", "D"], "events": hands}
     game = import_game(public_club, record)
@@ -174,7 +191,9 @@ def test_empty_game_and_score_sheet_only_game(client, public_club):
     root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
     score = engine.score_json(engine.fold(record))
     rows = root.by_id("score-sheet").find_all("tr", cls="hand-line")
-    assert [[int(td.text()) for td in r.find_all("td", cls="points")] for r in rows] == [h["points"] for h in score["hands"]]
+    assert [[int(td.text()) for td in r.find_all("td", cls="points")] for r in rows] == [
+        h["points"] for h in score["hands"]
+    ]
     assert "double victory" in rows[1].text()
 
 
@@ -218,7 +237,7 @@ def penalty_record() -> dict:
     """A bot game's first hand cut short by a missed-wish penalty on seat 1 after the first play."""
     record = bot_record(5)
     first_play = next(i for i, e in enumerate(record["events"]) if e["type"] == "play")
-    events = record["events"][:first_play + 1] + [{"type": "penalty", "seat": 1, "reason": "missed_wish"}]
+    events = record["events"][: first_play + 1] + [{"type": "penalty", "seat": 1, "reason": "missed_wish"}]
     return {**record, "events": events}
 
 
@@ -228,8 +247,10 @@ def test_a_penalty_line_names_the_breach_and_the_offender(client, public_club):
     offender = record["players"][1]
     line = engine.score_json(engine.fold(record))["hands"][-1]
     assert line["kind"] == "penalty"
-    for url, sheet in ((reverse("replay:game-detail", args=[game.pk]), "score-sheet"),
-                       (replay_url(game, at=len(record["events"])), "replay-sheet")):
+    for url, sheet in (
+        (reverse("replay:game-detail", args=[game.pk]), "score-sheet"),
+        (replay_url(game, at=len(record["events"])), "replay-sheet"),
+    ):
         rows = parse(client.get(url).content).by_id(sheet).find_all("tr", cls="hand-line")
         assert f"(penalty: missed wish by {offender})" in rows[-1].text()
         assert [int(td.text()) for td in rows[-1].find_all("td", cls="points")] == line["points"]

@@ -1,6 +1,7 @@
 """The game page in plain words (issue #16): the game's name, places at the table with the
 players' names, and every house rule of every game with its one-line explanation from the
 engine's registry, the preset described."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,8 +21,13 @@ NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo",
 
 
 def _record(info: engine.GameInfo, preset: str = "tiki") -> dict:
-    return {"format": engine.FORMAT, "variant": info.name, "options": {"preset": preset},
-            "players": NAMES[: info.seat_counts[0]], "events": []}
+    return {
+        "format": engine.FORMAT,
+        "variant": info.name,
+        "options": {"preset": preset},
+        "players": NAMES[: info.seat_counts[0]],
+        "events": [],
+    }
 
 
 @pytest.mark.parametrize("name", engine.GAME_NAMES)
@@ -72,8 +78,11 @@ def test_option_values_are_told_in_words(client, public_club):
     record["options"].update(deal_method="western", hands=4)
     game = import_game(public_club, record)
     root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
-    value = {tr.attrs["data-option"]: tr.find("td", cls="value").text()
-             for tr in root.by_id("house-rules").find_all("tr") if "data-option" in tr.attrs}
+    value = {
+        tr.attrs["data-option"]: tr.find("td", cls="value").text()
+        for tr in root.by_id("house-rules").find_all("tr")
+        if "data-option" in tr.attrs
+    }
     assert value["deal_method"].startswith("8 cards, then 6")  # with the badge "set for this game"
     assert value["pass_is_final"] == "yes" and value["bsw_grand_tichu_quirk"] == "no"
     assert value["hands"].startswith("4") and value["preset"].startswith("Abacus edition")
@@ -82,8 +91,11 @@ def test_option_values_are_told_in_words(client, public_club):
 def _values(client, game, lang: str) -> dict[str, tuple[str, str]]:
     """The house rules' rows of a game's page in ``lang``: option -> (label, value)."""
     root = parse(client.get(reverse("replay:game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang).content)
-    return {tr.attrs["data-option"]: (tr.find("th").text(), tr.find("td", cls="value").text())
-            for tr in root.by_id("house-rules").find_all("tr") if "data-option" in tr.attrs}
+    return {
+        tr.attrs["data-option"]: (tr.find("th").text(), tr.find("td", cls="value").text())
+        for tr in root.by_id("house-rules").find_all("tr")
+        if "data-option" in tr.attrs
+    }
 
 
 @pytest.mark.parametrize("lang", ["fr", "de", "uk"])
@@ -105,8 +117,19 @@ def test_option_values_are_told_in_the_readers_words(client, public_club, lang):
     assert deck.startswith(cards)  # with the badge "set for this game"
 
 
-@pytest.mark.parametrize("count, said", [(1, "1 карта"), (21, "21 карта"), (2, "2 карти"), (54, "54 карти"),
-                                         (5, "5 карт"), (11, "11 карт"), (12, "12 карт"), (100, "100 карт")])
+@pytest.mark.parametrize(
+    "count, said",
+    [
+        (1, "1 карта"),
+        (21, "21 карта"),
+        (2, "2 карти"),
+        (54, "54 карти"),
+        (5, "5 карт"),
+        (11, "11 карт"),
+        (12, "12 карт"),
+        (100, "100 карт"),
+    ],
+)
 def test_a_deck_is_counted_with_the_ukrainian_plural(count, said):
     """Ukrainian has three plural forms of whole numbers (карта, карти, карт): one sentence with
     a number in it would be wrong for most of them."""
@@ -115,18 +138,25 @@ def test_a_deck_is_counted_with_the_ukrainian_plural(count, said):
         assert _value_words(deck, ["C1b"] * count) == said
 
 
-@pytest.mark.parametrize("name, places", [
-    ("nanking", ["South", "East", "North", "West"]),
-    ("tientsin", ["South", "South-East", "North-East", "North", "North-West", "South-West"]),
-    ("tien-zi-que", ["South", "North"]),
-    ("threechu", ["1.", "2.", "3.", "4."]),  # the dummy sits opposite the dealer: no fixed places
-])
+@pytest.mark.parametrize(
+    "name, places",
+    [
+        ("nanking", ["South", "East", "North", "West"]),
+        ("tientsin", ["South", "South-East", "North-East", "North", "North-West", "South-West"]),
+        ("tien-zi-que", ["South", "North"]),
+        ("threechu", ["1.", "2.", "3.", "4."]),  # the dummy sits opposite the dealer: no fixed places
+    ],
+)
 def test_players_are_shown_by_their_place_at_the_table(client, public_club, name, places):
     info = engine.game_info(name)
     game = import_game(public_club, _record(info))
     root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
     rows = root.by_id("players").find_all("tr")
-    shown = [(tr.find("td", cls="place").text(), tr.find("td", cls="name").text()) for tr in rows if tr.find("td", cls="place")]
+    shown = [
+        (tr.find("td", cls="place").text(), tr.find("td", cls="name").text())
+        for tr in rows
+        if tr.find("td", cls="place")
+    ]
     names = engine.seat_names(name, NAMES[: info.seat_counts[0]])
     assert shown == list(zip(places, names))
     replay = client.get(reverse("replay:game-replay", args=[game.pk])).content.decode()
@@ -136,11 +166,27 @@ def test_players_are_shown_by_their_place_at_the_table(client, public_club, name
 
 
 def test_clockwise_play_puts_the_next_player_on_the_left():
-    assert engine.seat_labels("nanking", NAMES[:4], "clockwise") == ["South — Anna", "West — Ben", "North — Cleo", "East — Dan"]
+    assert engine.seat_labels("nanking", NAMES[:4], "clockwise") == [
+        "South — Anna",
+        "West — Ben",
+        "North — Cleo",
+        "East — Dan",
+    ]
 
 
-@pytest.mark.parametrize("word, phrase", [("8", "an 8"), ("Ace", "an Ace"), ("11", "an 11"), ("18", "an 18"),
-                                          ("10", "a 10"), ("King", "a King"), ("180", "a 180"), ("80", "an 80")])
+@pytest.mark.parametrize(
+    "word, phrase",
+    [
+        ("8", "an 8"),
+        ("Ace", "an Ace"),
+        ("11", "an 11"),
+        ("18", "an 18"),
+        ("10", "a 10"),
+        ("King", "a King"),
+        ("180", "a 180"),
+        ("80", "an 80"),
+    ],
+)
 def test_the_article_goes_by_the_spoken_number(word, phrase):
     assert engine.with_article(word) == phrase
 
@@ -160,11 +206,13 @@ def test_the_replay_counts_events_in_words(client, bot_game):
     assert "Position" not in page
 
 
-@pytest.mark.parametrize("lang, left", [("en", "the player on the dealer's left"),
-                                        ("fr", "le joueur à gauche du donneur")])
+@pytest.mark.parametrize(
+    "lang, left", [("en", "the player on the dealer's left"), ("fr", "le joueur à gauche du donneur")]
+)
 @pytest.mark.parametrize("preset, rotation", [("rio", "previous"), ("abacus", "next")])
-def test_a_threechu_games_page_says_who_deals_next_as_its_preset_does(client, public_club, lang, left, preset,
-                                                                     rotation):
+def test_a_threechu_games_page_says_who_deals_next_as_its_preset_does(
+    client, public_club, lang, left, preset, rotation
+):
     """001 (the Rio text), Threechu: "The shuffle (and partnership with the dummy) passes to the left
     after each hand": a `rio` game's page says the deal goes to the dealer's left; `abacus` keeps
     the next player in order of play ("tournant dans le sens du jeu")."""

@@ -1,6 +1,7 @@
 """Tien Zi Que in the replay (server-rendered, Django test client): at several positions the table
 shows the stock's size, the discard pile, each player's score pile, combinations and total as the
 engine's ``state_json`` has them; the cards have Tien Zi Que faces with text alternatives."""
+
 from __future__ import annotations
 
 import functools
@@ -113,7 +114,9 @@ def test_tzq_cards_have_faces_and_text_alternatives(client, tzq_game):
     record = tzq_record()
     url = reverse("replay:game-replay", args=[tzq_game.pk])
     root = parse(client.get(f"{url}?at=31").content)
-    cards = [c for c in root.by_id("table").find_all(cls="card") if "data-card" in c.attrs and c.attrs["data-card"] != "?"]
+    cards = [
+        c for c in root.by_id("table").find_all(cls="card") if "data-card" in c.attrs and c.attrs["data-card"] != "?"
+    ]
     assert cards
     for c in cards:
         code = c.attrs["data-card"]
@@ -126,7 +129,9 @@ def test_tzq_cards_have_faces_and_text_alternatives(client, tzq_game):
     assert face("Dr")["name"] == "Red Dragon (red)" and face("Jk")["rank"] == "TZQ"
     # every code the script may meet has a face in the embedded table
     table = {**frames.card_table(), **frames.build(record).payload()["cards"]}
-    assert all(code in table for code in record["options"].get("deck") or engine.state_json(engine.fold(record))["deck"])
+    assert all(
+        code in table for code in record["options"].get("deck") or engine.state_json(engine.fold(record))["deck"]
+    )
 
 
 def engine_card_name(code: str) -> str:

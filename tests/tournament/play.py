@@ -1,4 +1,5 @@
 """Helpers: play a tournament through its events with seeded random results."""
+
 from __future__ import annotations
 
 import copy
@@ -44,8 +45,14 @@ def play_round(record: dict[str, Any], rng: random.Random, close: bool = True) -
     hands = state.header["hands_per_round"] or 4
     worth = engine_options(state.header).get("double_victory_points") or 200
     for t in pairing.tables:
-        record["events"].append({"type": "result_recorded", "round": pairing.round, "table": t["table"],
-                                 "hands": random_result(rng, hands, worth)})
+        record["events"].append(
+            {
+                "type": "result_recorded",
+                "round": pairing.round,
+                "table": t["table"],
+                "hands": random_result(rng, hands, worth),
+            }
+        )
     if close:
         record["events"].append({"type": "round_closed", "round": pairing.round})
     return record

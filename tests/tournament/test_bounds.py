@@ -2,6 +2,7 @@
 brings in is finite and bounded, so any stream the core accepts folds and its standings serialise;
 a tournament's entries, rounds and boards are bounded, refused with a coded error naming the bound;
 registering entries costs linear time."""
+
 from __future__ import annotations
 
 import json
@@ -79,7 +80,10 @@ def test_every_numeric_field_is_bounded(event, field):
     with pytest.raises(TournamentError) as err:
         check_incoming(event)
     assert (err.value.code, err.value.params["rule"], err.value.params["field"]) == (
-        "malformed", "number_out_of_range", field)
+        "malformed",
+        "number_out_of_range",
+        field,
+    )
     assert len(err.value.message) < 300  # a huge number is named short
 
 
@@ -179,19 +183,32 @@ def hostile(draw, state: core.TournamentState, rng: random.Random) -> dict:
         lines[0]["points"] = [draw(NUMBERS), draw(NUMBERS)]
     event = {"type": "result_recorded", "round": rnd.number, "table": table, "hands": lines}
     if state.preset.unit == "hand" and draw(st.booleans()):
-        event = {"type": "result_recorded", "round": rnd.number, "table": table,
-                 "score": [draw(NUMBERS), draw(NUMBERS)], "vp": [draw(NUMBERS), draw(NUMBERS)]}
+        event = {
+            "type": "result_recorded",
+            "round": rnd.number,
+            "table": table,
+            "score": [draw(NUMBERS), draw(NUMBERS)],
+            "vp": [draw(NUMBERS), draw(NUMBERS)],
+        }
     if kind == "correct":
         event = {**event, "type": "result_corrected", "reason": "r"}
     return event
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), scoring=st.sampled_from(["dtm", "round_vp", "box", "points"]),
-       n=st.integers(2, 7), seed=st.integers(0, 10**6))
+@given(
+    data=st.data(),
+    scoring=st.sampled_from(["dtm", "round_vp", "box", "points"]),
+    n=st.integers(2, 7),
+    seed=st.integers(0, 10**6),
+)
 def test_any_accepted_stream_folds_and_its_standings_serialise(data, scoring, n, seed):
-    header = {"rounds": 3, "scoring": scoring, "seed": seed,
-              "tiebreaks": ["points", "difference", "buchholz", "head_to_head", "lots"]}
+    header = {
+        "rounds": 3,
+        "scoring": scoring,
+        "seed": seed,
+        "tiebreaks": ["points", "difference", "buchholz", "head_to_head", "lots"],
+    }
     state = new_tournament(header)
     events = []
     for i in range(n):

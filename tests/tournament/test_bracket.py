@@ -2,6 +2,7 @@
 corrections, the consolation bracket, coded refusals, the command line; and the properties: a
 bracket of any size seeds every entry once and ends with one winner, byes fall in the first round
 only and to the top seeds."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,11 @@ def entries(n: int) -> list[dict]:
 
 
 def seeded(n: int, **header) -> dict:
-    return {"format": "tichu-bracket/1", "header": header,
-            "events": [{"type": "bracket_seeded", "by": "hand", "entries": entries(n)}]}
+    return {
+        "format": "tichu-bracket/1",
+        "header": header,
+        "events": [{"type": "bracket_seeded", "by": "hand", "entries": entries(n)}],
+    }
 
 
 def won(side: int, best_of: int = 1) -> list[list[int]]:
@@ -75,8 +79,11 @@ def test_six_entries_get_two_byes_to_the_top_seeds_and_play_to_one_winner():
     state = fold_bracket(seeded(6, best_of=3))
     first = [m for m in state.matches().values() if m.round == 1]
     assert [(m.id, m.sides, m.bye) for m in first] == [
-        ("W1-1", ["p1", None], True), ("W1-2", ["p4", "p5"], False),
-        ("W1-3", ["p2", None], True), ("W1-4", ["p3", "p6"], False)]
+        ("W1-1", ["p1", None], True),
+        ("W1-2", ["p4", "p5"], False),
+        ("W1-3", ["p2", None], True),
+        ("W1-4", ["p3", "p6"], False),
+    ]
     record = seeded(6, best_of=3)
     record["events"] += [
         {"type": "match_result", "match": "W1-2", "games": [[600, 400], [300, 1010], [1000, 200]]},
@@ -110,10 +117,17 @@ def test_the_consolation_bracket_is_the_first_rounds_losers_in_seed_order():
 
 def test_a_correction_moves_the_winner_on_unless_the_next_match_was_played():
     record = seeded(4)
-    record["events"] += [{"type": "match_result", "match": "W1-1", "games": won(0)},
-                         {"type": "match_result", "match": "W1-2", "games": won(0)}]
-    fixed = {**record, "events": [*record["events"], {"type": "match_corrected", "match": "W1-1", "games": won(1),
-                                                      "reason": "sheet added up wrong"}]}
+    record["events"] += [
+        {"type": "match_result", "match": "W1-1", "games": won(0)},
+        {"type": "match_result", "match": "W1-2", "games": won(0)},
+    ]
+    fixed = {
+        **record,
+        "events": [
+            *record["events"],
+            {"type": "match_corrected", "match": "W1-1", "games": won(1), "reason": "sheet added up wrong"},
+        ],
+    }
     assert fold_bracket(fixed).matches()["W2-1"].sides == ["p4", "p2"]
     assert bracket_json(fold_bracket(fixed))["brackets"]["main"][0][0]["reason"] == "sheet added up wrong"
     played = {**record, "events": [*record["events"], {"type": "match_result", "match": "W2-1", "games": won(0)}]}
@@ -122,21 +136,28 @@ def test_a_correction_moves_the_winner_on_unless_the_next_match_was_played():
     assert refusal(record, {"type": "match_corrected", "match": "W1-1", "games": won(1)}).code == "reason_required"
 
 
-@pytest.mark.parametrize(("event", "code", "rule"), [
-    ({"type": "bracket_seeded", "by": "hand", "entries": entries(3)}, "already_seeded", None),
-    ({"type": "match_result", "match": "W9-1", "games": won(0)}, "unknown_match", None),
-    ({"type": "match_result", "match": "W1-1", "games": won(0)}, "unknown_match", None),  # a bye
-    ({"type": "match_result", "match": "W2-1", "games": won(0)}, "match_not_ready", None),
-    ({"type": "match_result", "match": "W1-2", "games": [[500, 500]]}, "result_invalid", "game_drawn"),
-    ({"type": "match_result", "match": "W1-2", "games": [[600, 400]]}, "result_invalid", "match_undecided"),
-    ({"type": "match_result", "match": "W1-2", "games": won(0, 3) + [[1, 0]]}, "result_invalid", "match_overplayed"),
-    ({"type": "match_result", "match": "W1-2", "walkover": "p1", "reason": "r"}, "result_invalid", "walkover_side"),
-    ({"type": "match_result", "match": "W1-2", "walkover": "p3"}, "reason_required", None),
-    ({"type": "match_corrected", "match": "W1-2", "games": won(0, 3), "reason": "r"}, "no_result", "match"),
-    ({"type": "match_result", "match": "W1-2"}, "malformed", "bracket_result"),
-    ({"type": "match_result", "match": "W1-2", "games": won(0, 3), "note": "x"}, "malformed", "bracket_event"),
-    ({"type": "round_closed", "round": 1}, "malformed", "bracket_event"),
-])
+@pytest.mark.parametrize(
+    ("event", "code", "rule"),
+    [
+        ({"type": "bracket_seeded", "by": "hand", "entries": entries(3)}, "already_seeded", None),
+        ({"type": "match_result", "match": "W9-1", "games": won(0)}, "unknown_match", None),
+        ({"type": "match_result", "match": "W1-1", "games": won(0)}, "unknown_match", None),  # a bye
+        ({"type": "match_result", "match": "W2-1", "games": won(0)}, "match_not_ready", None),
+        ({"type": "match_result", "match": "W1-2", "games": [[500, 500]]}, "result_invalid", "game_drawn"),
+        ({"type": "match_result", "match": "W1-2", "games": [[600, 400]]}, "result_invalid", "match_undecided"),
+        (
+            {"type": "match_result", "match": "W1-2", "games": won(0, 3) + [[1, 0]]},
+            "result_invalid",
+            "match_overplayed",
+        ),
+        ({"type": "match_result", "match": "W1-2", "walkover": "p1", "reason": "r"}, "result_invalid", "walkover_side"),
+        ({"type": "match_result", "match": "W1-2", "walkover": "p3"}, "reason_required", None),
+        ({"type": "match_corrected", "match": "W1-2", "games": won(0, 3), "reason": "r"}, "no_result", "match"),
+        ({"type": "match_result", "match": "W1-2"}, "malformed", "bracket_result"),
+        ({"type": "match_result", "match": "W1-2", "games": won(0, 3), "note": "x"}, "malformed", "bracket_event"),
+        ({"type": "round_closed", "round": 1}, "malformed", "bracket_event"),
+    ],
+)
 def test_refusals_are_coded_and_leave_the_bracket_as_it_was(event, code, rule):
     record = seeded(3, best_of=3)
     err = refusal(record, event)
@@ -156,7 +177,10 @@ def test_seeding_refusals_and_the_header():
     assert (one.code, one.params["rule"]) == ("pairing_impossible", "bracket")
     twice = refusal(blank, {"type": "bracket_seeded", "by": "hand", "entries": entries(2) + entries(1)})
     assert (twice.code, twice.params["rule"]) == ("entry_exists", "seeded_twice")
-    assert refusal(blank, {"type": "bracket_seeded", "by": "coin", "entries": entries(2)}).params["rule"] == "bracket_entries"
+    assert (
+        refusal(blank, {"type": "bracket_seeded", "by": "coin", "entries": entries(2)}).params["rule"]
+        == "bracket_entries"
+    )
     shared = entries(3)
     shared[2]["players"] = ["A3", "A1"]
     taken = refusal(blank, {"type": "bracket_seeded", "by": "hand", "entries": shared})
@@ -176,8 +200,12 @@ def test_seed_order_by_rating_by_a_previous_stage_and_by_hand():
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(min_value=2, max_value=40), best_of=st.sampled_from([1, 3, 5]),
-       consolation=st.booleans(), seed=st.integers(min_value=0, max_value=10**6))
+@given(
+    n=st.integers(min_value=2, max_value=40),
+    best_of=st.sampled_from([1, 3, 5]),
+    consolation=st.booleans(),
+    seed=st.integers(min_value=0, max_value=10**6),
+)
 def test_any_bracket_seeds_every_entry_once_and_ends_with_one_winner(n, best_of, consolation, seed):
     record = seeded(n, best_of=best_of, consolation=consolation)
     state = fold_bracket(record)
@@ -207,17 +235,20 @@ def run(*args):
 def test_the_command_line_seeds_appends_and_shows_a_bracket(tmp_path):
     (tmp_path / "entries.json").write_text(json.dumps(entries(3)))
     (tmp_path / "ratings.json").write_text(json.dumps({"p1": 1500, "p2": 1700, "p3": 1600}))
-    code, out = run("bracket-seed", str(tmp_path / "entries.json"), "--by", "rating",
-                    "--ratings", str(tmp_path / "ratings.json"))
+    code, out = run(
+        "bracket-seed", str(tmp_path / "entries.json"), "--by", "rating", "--ratings", str(tmp_path / "ratings.json")
+    )
     assert code == 0 and [e["entry"] for e in out["event"]["entries"]] == ["p2", "p3", "p1"]
     path = tmp_path / "cup.json"
     path.write_text(json.dumps({"format": "tichu-bracket/1", "header": {"best_of": 1}, "events": [out["event"]]}))
-    code, out = run("bracket-append", str(path), json.dumps({"type": "match_result", "match": "W1-2",
-                                                             "games": [[300, 1000]]}))
+    code, out = run(
+        "bracket-append", str(path), json.dumps({"type": "match_result", "match": "W1-2", "games": [[300, 1000]]})
+    )
     assert (code, out) == (0, {"ok": True, "index": 1, "events": 2})
     before = path.read_text()
-    code, out = run("bracket-append", str(path), json.dumps({"type": "match_result", "match": "W1-2",
-                                                             "games": [[1000, 300]]}))
+    code, out = run(
+        "bracket-append", str(path), json.dumps({"type": "match_result", "match": "W1-2", "games": [[1000, 300]]})
+    )
     assert code == 1 and out["error"]["code"] == "result_exists" and path.read_text() == before
     code, out = run("bracket", str(path))
     assert code == 0 and out["brackets"]["main"][1][0]["sides"] == ["p2", "p1"]
@@ -235,10 +266,17 @@ def test_the_command_line_seeds_a_bracket_from_a_previous_stages_standings(tmp_p
     stage = tournament(6, 3, seed=5, played=3)
     order = [e for tied in ranking(fold(stage)) for e in tied]
     (tmp_path / "swiss.json").write_text(json.dumps(stage))
-    (tmp_path / "entries.json").write_text(json.dumps(
-        [{"entry": f"e{i}", "players": [f"A{i}", f"B{i}"]} for i in range(6)]))
-    code, out = run("bracket-seed", str(tmp_path / "entries.json"), "--by", "previous_stage",
-                    "--stage", str(tmp_path / "swiss.json"))
+    (tmp_path / "entries.json").write_text(
+        json.dumps([{"entry": f"e{i}", "players": [f"A{i}", f"B{i}"]} for i in range(6)])
+    )
+    code, out = run(
+        "bracket-seed",
+        str(tmp_path / "entries.json"),
+        "--by",
+        "previous_stage",
+        "--stage",
+        str(tmp_path / "swiss.json"),
+    )
     assert code == 0 and out["event"]["by"] == "previous_stage"
     assert [e["entry"] for e in out["event"]["entries"]] == order
     code, out = run("bracket-seed", str(tmp_path / "entries.json"), "--by", "rating")
@@ -254,11 +292,21 @@ def test_the_worked_example_of_docs_tournament_md_folds_as_it_says():
     out = bracket_json(fold_bracket(record))
     assert (out["winner"], out["consolation_winner"], out["finished"]) == ("gus-hal", "eva-finn", True)
     assert [m["sides"] for m in out["brackets"]["main"][0]] == [
-        ["anna-ben", None], ["gus-hal", "ida-jon"], ["cleo-dan", None], ["eva-finn", "kim-lea"]]
-    swapped = {"type": "match_corrected", "match": "W1-2", "games": [[740, 1020], [1005, 880], [960, 1010]],
-               "reason": "swapped"}
+        ["anna-ben", None],
+        ["gus-hal", "ida-jon"],
+        ["cleo-dan", None],
+        ["eva-finn", "kim-lea"],
+    ]
+    swapped = {
+        "type": "match_corrected",
+        "match": "W1-2",
+        "games": [[740, 1020], [1005, 880], [960, 1010]],
+        "reason": "swapped",
+    }
     before_w2 = {**record, "events": record["events"][:3]}  # before C1-1 and W2-1 were played
     assert fold_bracket({**before_w2, "events": [*before_w2["events"], swapped]}).matches()["W2-1"].sides == [
-        "anna-ben", "ida-jon"]
+        "anna-ben",
+        "ida-jon",
+    ]
     err = refusal(record, swapped)
     assert (err.code, err.params["match"]) == ("match_played_on", "C1-1")  # ida-jon played it as a loser

@@ -1,4 +1,5 @@
 """``python -m games.tournament``: JSON out, exit 0 / 1 (refused) / 2 (malformed), coded errors."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin=None):
-    result = subprocess.run([sys.executable, "-m", "games.tournament", *args], cwd=ROOT, input=stdin,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "games.tournament", *args], cwd=ROOT, input=stdin, capture_output=True, text=True
+    )
     return result.returncode, json.loads(result.stdout)
 
 
@@ -35,7 +37,9 @@ def test_standings_at_n_and_pair(tmp_path):
 
 
 def test_refused_event_exits_1_with_its_code_and_index(tmp_path):
-    record = with_events(tournament(4, 3, played=1), {"type": "result_recorded", "round": 1, "table": 7, "score": [1, 2]})
+    record = with_events(
+        tournament(4, 3, played=1), {"type": "result_recorded", "round": 1, "table": 7, "score": [1, 2]}
+    )
     path = tmp_path / "t.json"
     path.write_text(json.dumps(record))
     code, out = run("standings", str(path))
@@ -78,8 +82,13 @@ def test_pairing_is_the_same_in_every_process(tmp_path):
         path.write_text(json.dumps(record))
         outputs = set()
         for hash_seed in ("1", "2", "3"):
-            result = subprocess.run([sys.executable, "-m", "games.tournament", "pair", str(path)], cwd=ROOT,
-                                    capture_output=True, text=True, env=dict(os.environ, PYTHONHASHSEED=hash_seed))
+            result = subprocess.run(
+                [sys.executable, "-m", "games.tournament", "pair", str(path)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                env=dict(os.environ, PYTHONHASHSEED=hash_seed),
+            )
             assert result.returncode == 0
             outputs.add(result.stdout)
         assert len(outputs) == 1
@@ -90,11 +99,19 @@ def test_append_checks_the_event_as_the_api_does_and_writes_only_what_it_accepts
     path = tmp_path / "t.json"
     path.write_text(json.dumps(record))
     for i in range(2):
-        code, out = run("append", str(path), json.dumps({"type": "entry_registered", "entry": f"e{i}",
-                                                         "players": [f"A{i}", f"B{i}"]}))
+        code, out = run(
+            "append",
+            str(path),
+            json.dumps({"type": "entry_registered", "entry": f"e{i}", "players": [f"A{i}", f"B{i}"]}),
+        )
         assert code == 0 and out == {"ok": True, "index": i, "events": i + 1}
-    code, out = run("append", str(path), json.dumps(
-        {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}], "byes": []}))
+    code, out = run(
+        "append",
+        str(path),
+        json.dumps(
+            {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}], "byes": []}
+        ),
+    )
     assert code == 0
     before = path.read_text()
     # a line only a Grand Tichu makes, under DTM: refused with its rule, the file untouched
@@ -138,7 +155,7 @@ def test_standings_and_crosstable_after_round_n(tmp_path):
     record["events"].insert(closes[0] + 2, fix)
     path = tmp_path / "t.json"
     path.write_text(json.dumps(record))
-    after_one = {**record, "events": record["events"][:closes[0] + 1] + [fix]}
+    after_one = {**record, "events": record["events"][: closes[0] + 1] + [fix]}
     code, out = run("standings", str(path), "--after-round", "1")
     assert code == 0 and out == json.loads(json.dumps(standings_json(fold(after_one))))
     assert all(row["played"] <= 1 for row in out["standings"])

@@ -1,5 +1,6 @@
 """The opponents confirm or dispute a table's result; a confirmed result changes only by the TD's
 correction, a disputed one keeps the round open until the TD corrects it."""
+
 from __future__ import annotations
 
 import pytest
@@ -69,16 +70,24 @@ def test_nothing_to_confirm_and_closed_rounds(one_result):
     refused(one_result, {**CONFIRM, "table": 2}, "no_result")
     refused(one_result, {**CONFIRM, "table": 7}, "table_not_in_round")
     refused(one_result, {**CONFIRM, "table": "1"}, "malformed")
-    done = with_events(one_result, {"type": "result_recorded", "round": 1, "table": 2, "score": [200, 200]},
-                       {"type": "round_closed", "round": 1})
+    done = with_events(
+        one_result,
+        {"type": "result_recorded", "round": 1, "table": 2, "score": [200, 200]},
+        {"type": "round_closed", "round": 1},
+    )
     refused(done, CONFIRM, "round_closed")
 
 
 def test_confirmation_survives_an_override_that_keeps_the_table(one_result):
     confirmed = with_events(one_result, CONFIRM)
     paired = confirmed["events"][4]
-    override = {"type": "pairing_overridden", "round": 1, "tables": paired["tables"], "byes": paired["byes"],
-                "reason": "same seats"}
+    override = {
+        "type": "pairing_overridden",
+        "round": 1,
+        "tables": paired["tables"],
+        "byes": paired["byes"],
+        "reason": "same seats",
+    }
     assert table_row(with_events(confirmed, override))["confirmation"] == "confirmed"
 
 
@@ -142,8 +151,12 @@ def test_no_side_ever_answers_the_result_it_sent(steps):
     sender = None  # who sent the standing result, kept here from the accepted events alone
     for kind, side in steps:
         said = {} if side is None else {"side": side}
-        event = {"record": {"type": "result_recorded", **where, "score": [300, 100], **said},
-                 "confirm": {**CONFIRM, **said}, "dispute": {**DISPUTE, **said}, "correct": CORRECT}[kind]
+        event = {
+            "record": {"type": "result_recorded", **where, "score": [300, 100], **said},
+            "confirm": {**CONFIRM, **said},
+            "dispute": {**DISPUTE, **said},
+            "correct": CORRECT,
+        }[kind]
         try:
             state.apply(event)
         except TournamentError as err:

@@ -1,4 +1,5 @@
 """docs/tournament.md stays true: its example record folds, its error table lists every code."""
+
 from __future__ import annotations
 
 import json

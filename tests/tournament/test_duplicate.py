@@ -2,6 +2,7 @@
 matchpoints checked against aragos/tichu-tournament's published scoring of its example
 tournament (api/test/example_tournament_results.txt, MIT licence: the numbers below are
 transcribed from it, none of its code is used)."""
+
 from __future__ import annotations
 
 import itertools
@@ -91,8 +92,10 @@ PAIR_MPS = {1: 17.0, 2: 19.0, 3: 20.5, 4: 17.5, 5: 17.0, 6: 17.5, 7: 17.5}
 
 
 def test_matchpoints_equal_aragos_on_its_example_tournament():
-    hands = [{"board": b, "ns_pair": ns, "ew_pair": ew, "ns_score": s_ns, "ew_score": s_ew}
-             for b, ns, ew, s_ns, s_ew, _, _ in HANDS]
+    hands = [
+        {"board": b, "ns_pair": ns, "ew_pair": ew, "ns_score": s_ns, "ew_score": s_ew}
+        for b, ns, ew, s_ns, s_ew, _, _ in HANDS
+    ]
     by_board: dict[int, list] = {}
     for row in HANDS:
         by_board.setdefault(row[0], []).append(row)

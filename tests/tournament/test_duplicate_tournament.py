@@ -1,6 +1,7 @@
 """Duplicate Tichu wired into the tournament fold: the system `duplicate` pairs each round from the
 movement, results are a line per board, standings are matchpoints (AVG adjustments included),
 Grand Tichu is off unless the TD turns it on."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,8 +34,11 @@ def test_header_couples_the_system_and_matchpoints_and_grand_tichu_is_off():
     assert header["grand_tichu"] is False and header["rounds"] is None
     assert engine_options(header)["grand_tichu"] is False and engine_options(header)["hands"] == 2
     assert engine_options(parse_header({**HEADER, "grand_tichu": True}))["grand_tichu"] is True
-    for bad in ({**HEADER, "scoring": "round_vp"}, {**HEADER, "system": "swiss", "rounds": 3},
-                {"entrants": "pairs", "system": "swiss", "rounds": 2, "grand_tichu": False}):
+    for bad in (
+        {**HEADER, "scoring": "round_vp"},
+        {**HEADER, "system": "swiss", "rounds": 3},
+        {"entrants": "pairs", "system": "swiss", "rounds": 2, "grand_tichu": False},
+    ):
         with pytest.raises(TournamentError) as info:
             parse_header(bad)
         assert info.value.code == "malformed"
@@ -59,8 +63,14 @@ def test_rounds_follow_the_movement_and_every_pair_plays_each_board_once(n):
             for b in pairing.explanation["boards"]:
                 assert (ns, b) not in played and (ew, b) not in played
                 played |= {(ns, b), (ew, b)}
-            t.apply({"type": "result_recorded", "round": pairing.round, "table": table["table"],
-                     "hands": [[60, 40], [30, 70]]})
+            t.apply(
+                {
+                    "type": "result_recorded",
+                    "round": pairing.round,
+                    "table": table["table"],
+                    "hands": [[60, 40], [30, 70]],
+                }
+            )
         t.apply({"type": "round_closed", "round": pairing.round})
     assert len(t.rounds) == n - 1 + n % 2 and len(met) == n * (n - 1) // 2
 

@@ -1,6 +1,7 @@
 """A DTM evening end to end with real games: 8 individuals, 3 rounds of 4 hands, every table a
 game played by the engine's bot under the preset's options, its score sheet turned into the
 result; standings checked against the hands."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,8 +31,9 @@ def test_dtm_evening_with_engine_games():
             assert score["complete"] and len(score["hands"]) == 4
             assert all("grand_tichu" not in h["calls"].values() for h in score["hands"])
             lines = hand_lines(score)
-            record["events"].append({"type": "result_recorded", "round": r, "table": t["table"], "game": game_id,
-                                     "hands": lines})
+            record["events"].append(
+                {"type": "result_recorded", "round": r, "table": t["table"], "game": game_id, "hands": lines}
+            )
             for hand, line in zip(score["hands"], lines):
                 p0, p1 = line["points"]
                 if line["double_victory"] is not None:
@@ -54,4 +56,3 @@ def test_dtm_evening_with_engine_games():
     assert ordered == sorted(ordered, reverse=True), "VP first, then Tichu points"
     partners = Counter(frozenset(s) for rnd in fold(record).rounds for t in rnd.tables.values() for s in t.sides)
     assert max(partners.values()) == 1, "a new partner each round (Wh(8))"
-

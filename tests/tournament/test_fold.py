@@ -1,4 +1,5 @@
 """The tournament as a fold: events checked one by one, refusals coded, standings at any event."""
+
 from __future__ import annotations
 
 import copy
@@ -15,10 +16,17 @@ from .play import header, register, tournament, with_events
 
 
 def state_snapshot(state: TournamentState):
-    return (standings_json(state), crosstable_json(state), state.events_applied, state.finished,
-            [(r.number, r.closed, sorted((t.number, str(t.sides), str(t.result)) for t in r.tables.values()), r.byes)
-             for r in state.rounds],
-            {e.id: e.active for e in state.entries.values()})
+    return (
+        standings_json(state),
+        crosstable_json(state),
+        state.events_applied,
+        state.finished,
+        [
+            (r.number, r.closed, sorted((t.number, str(t.sides), str(t.result)) for t in r.tables.values()), r.byes)
+            for r in state.rounds
+        ],
+        {e.id: e.active for e in state.entries.values()},
+    )
 
 
 def refused(record, event, code):
@@ -52,27 +60,37 @@ def test_unknown_entry_refused(open_round):
 
 
 def test_result_for_a_table_not_in_the_round_refused(open_round):
-    err = refused(open_round, {"type": "result_recorded", "round": 1, "table": 9, "score": [1, 2]}, "table_not_in_round")
+    err = refused(
+        open_round, {"type": "result_recorded", "round": 1, "table": 9, "score": [1, 2]}, "table_not_in_round"
+    )
     assert err.params == {"round": 1, "table": 9}
     refused(open_round, {"type": "result_recorded", "round": 2, "table": 1, "score": [1, 2]}, "round_not_found")
 
 
 def test_second_pairing_of_a_closed_round_refused(open_round):
     state = fold(open_round)
-    events = [{"type": "result_recorded", "round": 1, "table": t, "score": [200, 200]}
-              for t in state.rounds[0].tables if t != 1]
+    events = [
+        {"type": "result_recorded", "round": 1, "table": t, "score": [200, 200]}
+        for t in state.rounds[0].tables
+        if t != 1
+    ]
     closed = with_events(open_round, *events, {"type": "round_closed", "round": 1})
     again = dict(open_round["events"][6], round=1)
     refused(closed, again, "round_closed")
     refused(closed, {"type": "result_recorded", "round": 1, "table": 1, "score": [1, 2]}, "round_closed")
-    refused(closed, {"type": "pairing_overridden", "round": 1, "tables": again["tables"], "byes": [],
-                     "reason": "late"}, "round_closed")
+    refused(
+        closed,
+        {"type": "pairing_overridden", "round": 1, "tables": again["tables"], "byes": [], "reason": "late"},
+        "round_closed",
+    )
 
 
 def test_other_refusals(open_round):
     refused(open_round, {"type": "round_closed", "round": 1}, "results_missing")
     refused(open_round, {"type": "result_recorded", "round": 1, "table": 1, "score": [1, 2]}, "result_exists")
-    refused(open_round, {"type": "result_corrected", "round": 1, "table": 2, "score": [1, 2], "reason": "x"}, "no_result")
+    refused(
+        open_round, {"type": "result_corrected", "round": 1, "table": 2, "score": [1, 2], "reason": "x"}, "no_result"
+    )
     refused(open_round, {"type": "result_corrected", "round": 1, "table": 1, "score": [1, 2]}, "reason_required")
     refused(open_round, {"type": "entry_registered", "entry": "e1", "players": ["X", "Y"]}, "entry_exists")
     refused(open_round, {"type": "entry_registered", "entry": "e9", "players": ["A1", "Y"]}, "entry_exists")
@@ -81,29 +99,47 @@ def test_other_refusals(open_round):
     refused(open_round, {"type": "round_paired", "round": 1, "tables": [], "byes": []}, "round_out_of_order")
     refused(open_round, {"type": "tournament_finished"}, "round_open")
     refused(open_round, {"type": "lots_drawn", "order": ["e1"]}, "lots_invalid")
-    refused(open_round, {"type": "result_recorded", "round": 1, "table": 2, "hands": [[100, 0]], "score": [0, 100]},
-            "result_invalid")
+    refused(
+        open_round,
+        {"type": "result_recorded", "round": 1, "table": 2, "hands": [[100, 0]], "score": [0, 100]},
+        "result_invalid",
+    )
     refused(open_round, {"type": "result_recorded", "round": 1, "table": 2, "hands": [[1, 2]] * 5}, "result_invalid")
     tables = open_round["events"][6]["tables"]
-    refused(open_round, {"type": "pairing_overridden", "round": 1, "tables": tables[1:], "byes": [], "reason": "x"},
-            "entry_missing")
-    swapped = [dict(tables[0], sides=[tables[0]["sides"][0], tables[1]["sides"][0]]),
-               dict(tables[1], sides=[tables[0]["sides"][1], tables[1]["sides"][1]]), tables[2]]
-    refused(open_round, {"type": "pairing_overridden", "round": 1, "tables": swapped, "byes": [], "reason": "x"},
-            "result_exists")
-    refused(open_round, {"type": "pairing_overridden", "round": 1, "tables": tables, "byes": ["e0"], "reason": "x"},
-            "entry_twice")
+    refused(
+        open_round,
+        {"type": "pairing_overridden", "round": 1, "tables": tables[1:], "byes": [], "reason": "x"},
+        "entry_missing",
+    )
+    swapped = [
+        dict(tables[0], sides=[tables[0]["sides"][0], tables[1]["sides"][0]]),
+        dict(tables[1], sides=[tables[0]["sides"][1], tables[1]["sides"][1]]),
+        tables[2],
+    ]
+    refused(
+        open_round,
+        {"type": "pairing_overridden", "round": 1, "tables": swapped, "byes": [], "reason": "x"},
+        "result_exists",
+    )
+    refused(
+        open_round,
+        {"type": "pairing_overridden", "round": 1, "tables": tables, "byes": ["e0"], "reason": "x"},
+        "entry_twice",
+    )
 
 
-@pytest.mark.parametrize("event", [
-    {"type": "nonsense"},
-    {"type": "entry_registered", "entry": "", "players": ["a", "b"]},
-    {"type": "entry_registered", "entry": "x", "players": ["a"]},
-    {"type": "result_recorded", "round": 1, "table": "1", "score": [1, 2]},
-    {"type": "result_recorded", "round": 1, "table": 2},
-    {"type": "result_recorded", "round": 1, "table": 2, "score": [1, "2"]},
-    {"type": "score_adjusted", "entry": "e1", "vp": True, "reason": "x"},
-])
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "nonsense"},
+        {"type": "entry_registered", "entry": "", "players": ["a", "b"]},
+        {"type": "entry_registered", "entry": "x", "players": ["a"]},
+        {"type": "result_recorded", "round": 1, "table": "1", "score": [1, 2]},
+        {"type": "result_recorded", "round": 1, "table": 2},
+        {"type": "result_recorded", "round": 1, "table": 2, "score": [1, "2"]},
+        {"type": "score_adjusted", "entry": "e1", "vp": True, "reason": "x"},
+    ],
+)
 def test_malformed_events(open_round, event):
     refused(open_round, event, "malformed")
 
@@ -131,8 +167,12 @@ def test_a_correction_changes_exactly_its_table():
     a, b = table.sides[0][0], table.sides[1][0]
     old = table.result["score"]
     new_score = [old[0] + 50, old[1] - 50]
-    after = fold(with_events(record, {"type": "result_corrected", "round": 1, "table": 1, "score": new_score,
-                                      "reason": "sheet added up wrong"}))
+    after = fold(
+        with_events(
+            record,
+            {"type": "result_corrected", "round": 1, "table": 1, "score": new_score, "reason": "sheet added up wrong"},
+        )
+    )
     rows_before = {r["entry"]: r for r in standings_json(before)["standings"]}
     rows_after = {r["entry"]: r for r in standings_json(after)["standings"]}
     for e in rows_before:
@@ -163,8 +203,11 @@ def test_adjustment_and_bye_and_late_entry_policies():
     late_rounds = [c for c in next(r for r in crosstable_json(state)["crosstable"] if r["entry"] == "late")["rounds"]]
     assert late_rounds[0] == {"round": 1, "kind": "late", "vp": 1, "points": 0, "against": 0}
     bye_entry = state.rounds[0].byes[0]
-    r0 = next(c for c in next(r for r in crosstable_json(state)["crosstable"] if r["entry"] == bye_entry)["rounds"]
-              if c["round"] == 1)
+    r0 = next(
+        c
+        for c in next(r for r in crosstable_json(state)["crosstable"] if r["entry"] == bye_entry)["rounds"]
+        if c["round"] == 1
+    )
     assert r0 == {"round": 1, "kind": "bye", "vp": 2, "points": 150, "against": 0}
     assert rows["e0"]["adjustments"] == {"vp": -1, "points": -20}
     unadjusted = {r["entry"]: r for r in standings_json(fold(record, len(record["events"]) - 1))["standings"]}
@@ -181,8 +224,11 @@ def test_withdrawn_entry_is_not_paired_and_can_reenter():
     record["events"].append({"type": "entry_reentered", "entry": "e3"})
     pairing = propose(fold(record))
     assert "e3" in {e for t in pairing.tables for s in t["sides"] for e in s} | set(pairing.byes)
-    refused(with_events(record, {"type": "entry_withdrawn", "entry": "e3"}), {"type": "entry_withdrawn", "entry": "e3"},
-            "entry_withdrawn")
+    refused(
+        with_events(record, {"type": "entry_withdrawn", "entry": "e3"}),
+        {"type": "entry_withdrawn", "entry": "e3"},
+        "entry_withdrawn",
+    )
 
 
 def test_lots_recorded_break_the_last_tie():
@@ -200,10 +246,16 @@ def test_lots_recorded_break_the_last_tie():
 def test_without_lots_ties_share_a_rank():
     record = {"header": header(rounds=1, tiebreaks=["points"]), "events": register(4)}
     assert [sorted(g) for g in ranking(fold(record))] == [["e0", "e1", "e2", "e3"]]
-    record["events"] += [{"type": "round_paired", "round": 1, "byes": [],
-                          "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]},
-                         {"type": "result_recorded", "round": 1, "table": 1, "score": [50, 50]},
-                         {"type": "result_recorded", "round": 1, "table": 2, "score": [50, 50]}]
+    record["events"] += [
+        {
+            "type": "round_paired",
+            "round": 1,
+            "byes": [],
+            "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+        },
+        {"type": "result_recorded", "round": 1, "table": 1, "score": [50, 50]},
+        {"type": "result_recorded", "round": 1, "table": 2, "score": [50, 50]},
+    ]
     assert [r["rank"] for r in standings_json(fold(record))["standings"]] == [1, 1, 1, 1]
 
 
@@ -214,8 +266,14 @@ def test_no_rank_before_the_first_result():
     record["events"].append({"type": "lots_drawn", "order": ["e2", "e0", "e3", "e1"]})
     rows = standings_json(fold(record))["standings"]
     assert [r["rank"] for r in rows] == [None] * 4 and [r["entry"] for r in rows] == ["e0", "e1", "e2", "e3"]
-    record["events"].append({"type": "round_paired", "round": 1, "byes": [],
-                             "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}]})
+    record["events"].append(
+        {
+            "type": "round_paired",
+            "round": 1,
+            "byes": [],
+            "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+        }
+    )
     assert [r["rank"] for r in standings_json(fold(record))["standings"]] == [None] * 4, "paired is not played"
     assert [r["entry"] for r in crosstable_json(fold(record))["crosstable"]] == ["e0", "e1", "e2", "e3"]
     record["events"].append({"type": "result_recorded", "round": 1, "table": 2, "score": [40, 60]})
@@ -239,8 +297,10 @@ def test_property_ranks_exactly_when_a_table_has_a_result(n, seed):
 def test_rounds_json_shows_status_results_and_corrections(open_round):
     from games.tournament import rounds_json
 
-    record = with_events(open_round, {"type": "result_corrected", "round": 1, "table": 1, "score": [250, 150],
-                                      "game": 77, "reason": "typo"})
+    record = with_events(
+        open_round,
+        {"type": "result_corrected", "round": 1, "table": 1, "score": [250, 150], "game": 77, "reason": "typo"},
+    )
     out = rounds_json(fold(record))["rounds"][0]
     assert out["closed"] is False and len(out["tables"]) == 3
     first = out["tables"][0]

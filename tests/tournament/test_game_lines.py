@@ -11,8 +11,12 @@ from games import tournament as core
 
 HEADER = {"entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 1, "hands_per_round": 2}
 ENTRIES = [{"type": "entry_registered", "entry": f"e{i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)]
-PAIRING = {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [["e0"], ["e1"]]},
-                                                           {"table": 2, "sides": [["e2"], ["e3"]]}], "byes": []}
+PAIRING = {
+    "type": "round_paired",
+    "round": 1,
+    "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+    "byes": [],
+}
 
 
 def lines(*points) -> list[dict]:
@@ -89,8 +93,10 @@ def test_a_stored_stream_folds_whatever_its_games_say_now(steps, final):
     state = core.fold(record(events), game_lines={7: final})
     result = state.rounds[0].tables[1].result
     if result.get("from_game"):  # what the preset can score (the hand count is the preset's rule)
-        assert final and list(result["score"]) == [sum(x["points"][0] for x in final),
-                                                   sum(x["points"][1] for x in final)]
+        assert final and list(result["score"]) == [
+            sum(x["points"][0] for x in final),
+            sum(x["points"][1] for x in final),
+        ]
     else:
         assert result["score"] == (130, 70) and result["game_open"]
     if final is not None and len(final) == HEADER["hands_per_round"]:
@@ -103,8 +109,11 @@ def test_an_answer_to_lines_a_game_gave_before_and_gives_again_still_folds():
     """Confirmed (L0), the game corrected (L1) and confirmed again, then the correction undone
     (L0): the stream folds; the latest answer was to L1, so the opponents are asked again."""
     l0, l1 = lines((70, 30), (60, 40)), lines((40, 60), (60, 40))
-    events = [SENT, {"type": "result_confirmed", "round": 1, "table": 1, "hands": l0},
-              {"type": "result_confirmed", "round": 1, "table": 1, "hands": l1}]
+    events = [
+        SENT,
+        {"type": "result_confirmed", "round": 1, "table": 1, "hands": l0},
+        {"type": "result_confirmed", "round": 1, "table": 1, "hands": l1},
+    ]
     table = core.fold(record(events), game_lines={7: l0}).rounds[0].tables[1]
     assert (table.confirmation, table.reasked) == ("unconfirmed", True)
     assert core.fold(record(events), game_lines={7: l1}).rounds[0].tables[1].confirmation == "confirmed"

@@ -1,4 +1,5 @@
 """Individual events: whist designs where they exist, an optimiser elsewhere, fair sit-outs."""
+
 from __future__ import annotations
 
 import itertools
@@ -17,8 +18,10 @@ from .play import header, play_round, register
 
 
 def individual_record(n, rounds, seed):
-    return {"header": header(entrants="individuals", system="individual", scoring="dtm", rounds=rounds, seed=seed),
-            "events": register(n, "individuals")}
+    return {
+        "header": header(entrants="individuals", system="individual", scoring="dtm", rounds=rounds, seed=seed),
+        "events": register(n, "individuals"),
+    }
 
 
 def counts(state):
@@ -133,9 +136,19 @@ def test_individual_pairing_can_be_overridden():
     proposed = propose(state).event()
     record["events"].append(proposed)
     t1, t2 = proposed["tables"]
-    swapped = [{"table": 1, "sides": [t1["sides"][0], t2["sides"][0]]}, {"table": 2, "sides": [t1["sides"][1], t2["sides"][1]]}]
-    record["events"].append({"type": "pairing_overridden", "round": 1, "tables": swapped, "byes": [],
-                             "reason": "two players asked to sit apart"})
+    swapped = [
+        {"table": 1, "sides": [t1["sides"][0], t2["sides"][0]]},
+        {"table": 2, "sides": [t1["sides"][1], t2["sides"][1]]},
+    ]
+    record["events"].append(
+        {
+            "type": "pairing_overridden",
+            "round": 1,
+            "tables": swapped,
+            "byes": [],
+            "reason": "two players asked to sit apart",
+        }
+    )
     state = fold(record)
     assert [t.sides for t in state.rounds[0].tables.values()] == [s["sides"] for s in swapped]
     assert state.rounds[0].overrides[0]["reason"] == "two players asked to sit apart"

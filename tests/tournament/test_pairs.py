@@ -1,4 +1,5 @@
 """Fixed-pair systems: Swiss by maximum-weight matching, round robin by Berger tables."""
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,9 @@ def perfect_without_rematch(entries, met, bye_possible):
     """Whether the entries can all be seated (one bye when odd) with no pair meeting again."""
     graph = nx.Graph()
     graph.add_nodes_from(entries)
-    graph.add_edges_from((a, b) for i, a in enumerate(entries) for b in entries[i + 1:] if frozenset((a, b)) not in met)
+    graph.add_edges_from(
+        (a, b) for i, a in enumerate(entries) for b in entries[i + 1 :] if frozenset((a, b)) not in met
+    )
     if len(entries) % 2:
         graph.add_edges_from((e, "BYE") for e in entries if bye_possible(e))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
@@ -27,8 +30,7 @@ def perfect_without_rematch(entries, met, bye_possible):
 
 
 @settings(max_examples=25, deadline=None)
-@given(n=st.integers(2, 13), rounds=st.integers(1, 7), seed=st.integers(0, 10**6),
-       withdraw=st.booleans())
+@given(n=st.integers(2, 13), rounds=st.integers(1, 7), seed=st.integers(0, 10**6), withdraw=st.booleans())
 def test_swiss_properties(n, rounds, seed, withdraw):
     record = {"header": header(rounds=rounds, seed=seed, tiebreaks=["buchholz", "lots"]), "events": register(n)}
     rng = random.Random(seed)
@@ -58,14 +60,21 @@ def test_swiss_properties(n, rounds, seed, withdraw):
                 preferred = byes[e] < byes[got] or (byes[e] == byes[got] and below)
                 if preferred:
                     rest = [x for x in active if x != e]
-                    assert not perfect_without_rematch(rest, met, lambda x: False), \
+                    assert not perfect_without_rematch(rest, met, lambda x: False), (
                         f"{e} (fewer byes, or as few and placed lower) could have had the bye that went to {got}"
+                    )
         met.update(pairs)
         byes.update(pairing.byes)
         record["events"].append(pairing.event())
         for t in pairing.tables:
-            record["events"].append({"type": "result_recorded", "round": r, "table": t["table"],
-                                     "score": [rng.randrange(0, 500, 5), rng.randrange(0, 500, 5)]})
+            record["events"].append(
+                {
+                    "type": "result_recorded",
+                    "round": r,
+                    "table": t["table"],
+                    "score": [rng.randrange(0, 500, 5), rng.randrange(0, 500, 5)],
+                }
+            )
         record["events"].append({"type": "round_closed", "round": r})
     if n % 2 and not withdraw and rounds <= n:
         assert max(byes.values()) == 1, "byes rotate: nobody has a second bye while someone has none"
@@ -119,7 +128,9 @@ def test_round_robin_tournament(n, legs):
     assert len(meetings) == n * (n - 1) // 2 and set(meetings.values()) == {legs}
     if legs == 2:
         assert set(sides.values()) == {1}, "the second leg swaps the sides"
-    assert Counter(e for r in state.rounds for e in r.byes) == (Counter({f"e{i}": legs for i in range(n)}) if n % 2 else Counter())
+    assert Counter(e for r in state.rounds for e in r.byes) == (
+        Counter({f"e{i}": legs for i in range(n)}) if n % 2 else Counter()
+    )
     with pytest.raises(TournamentError) as info:
         propose(state)
     assert info.value.code == "no_more_rounds"
@@ -158,8 +169,11 @@ def test_evaluate_names_the_rematches_of_an_edited_pairing():
     state = fold(record)
     first = state.rounds[0]
     proposal = propose(state)
-    assert evaluate(state, proposal.tables, proposal.byes) == {"repeat_byes": [], "rematches": [],
-                                                                "score_gaps": proposal.explanation["score_gaps"]}
+    assert evaluate(state, proposal.tables, proposal.byes) == {
+        "repeat_byes": [],
+        "rematches": [],
+        "score_gaps": proposal.explanation["score_gaps"],
+    }
     old = next(iter(first.tables.values()))
     a, b = old.sides[0][0], old.sides[1][0]
     others = [e for e in state.active_entries() if e not in (a, b) and e not in first.byes]

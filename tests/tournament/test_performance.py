@@ -1,5 +1,6 @@
 """Performance rating (games.tournament.performance): the rating at which an entry's results are
 what the Elo expectation predicts against the opponents it met."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,8 +25,7 @@ def played(results: list[tuple[str, str, list[int]]], entrants="pairs", players=
         t.apply({"type": "entry_registered", "entry": e, "players": (players or {}).get(e, [f"{e}1", f"{e}2"])})
     for number, (a, b, score) in enumerate(results, 1):
         rest = [e for e in names if e not in (a, b)]
-        t.apply({"type": "round_paired", "round": number, "tables": [{"table": 1, "sides": [[a], [b]]}],
-                 "byes": rest})
+        t.apply({"type": "round_paired", "round": number, "tables": [{"table": 1, "sides": [[a], [b]]}], "byes": rest})
         t.apply({"type": "result_recorded", "round": number, "table": 1, "score": score})
         t.apply({"type": "round_closed", "round": number})
     return t
@@ -93,7 +93,10 @@ def test_property_a_better_result_never_lowers_the_performance(games, i):
         return
     better = list(games)
     better[i] = (o, s + 0.5)
-    assert performance_rating([(o, None, s) for o, s in better]) >= performance_rating([(o, None, s) for o, s in games]) - 1e-6
+    assert (
+        performance_rating([(o, None, s) for o, s in better])
+        >= performance_rating([(o, None, s) for o, s in games]) - 1e-6
+    )
 
 
 def test_an_individual_is_bounded_as_a_pair_is():
@@ -104,8 +107,14 @@ def test_an_individual_is_bounded_as_a_pair_is():
     for e, players in individuals.items():
         t.apply({"type": "entry_registered", "entry": e, "players": players})
     for number in (1, 2, 3):
-        t.apply({"type": "round_paired", "round": number, "tables": [{"table": 1, "sides": [["a", "b"], ["c", "d"]]}],
-                 "byes": []})
+        t.apply(
+            {
+                "type": "round_paired",
+                "round": number,
+                "tables": [{"table": 1, "sides": [["a", "b"], ["c", "d"]]}],
+                "byes": [],
+            }
+        )
         t.apply({"type": "result_recorded", "round": number, "table": 1, "score": [100, 0]})
         t.apply({"type": "round_closed", "round": number})
     assert performance_rating([(1500.0, 1500.0, 1.0)] * 3) == 1500 + 2 * SPREAD  # the unbounded root
@@ -116,7 +125,9 @@ def test_an_individual_is_bounded_as_a_pair_is():
 
 PARTNERED = st.lists(
     st.tuples(st.floats(1000, 2200), st.one_of(st.none(), st.floats(1000, 2200)), st.sampled_from([0.0, 0.5, 1.0])),
-    min_size=0, max_size=9)
+    min_size=0,
+    max_size=9,
+)
 
 
 @given(PARTNERED)

@@ -1,6 +1,7 @@
 """The preset decides the numbers (issue 31, item 2): a result's hand lines are lines a deal under
 the tournament's rules can end with, the round's hands are all there unless the TD recorded a
 short round, and VP are counted from the lines."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,13 @@ HEADERS = {
     "dtm": {"scoring": "dtm", "rounds": 2},
     "round_vp": {"scoring": "round_vp", "rounds": 2},
     "duplicate": {"system": "duplicate", "scoring": "matchpoints", "hands_per_round": 2, "rounds": 1},
-    "duplicate_gt": {"system": "duplicate", "scoring": "matchpoints", "hands_per_round": 2, "rounds": 1,
-                     "grand_tichu": True},
+    "duplicate_gt": {
+        "system": "duplicate",
+        "scoring": "matchpoints",
+        "hands_per_round": 2,
+        "rounds": 1,
+        "grand_tichu": True,
+    },
 }
 
 
@@ -70,18 +76,22 @@ def test_every_line_the_engine_scores_under_the_tournaments_rules_is_accepted(na
     event = {"type": "result_recorded", "round": 1, "table": table, "hands": lines}
     folded = fold(with_events(record, event))
     assert folded.rounds[0].tables[table].result["score"] == tuple(
-        sum(line["points"][s] for line in lines) for s in (0, 1))
+        sum(line["points"][s] for line in lines) for s in (0, 1)
+    )
 
 
-@pytest.mark.parametrize(("name", "line", "rule"), [
-    ("dtm", [250, 50], "line_calls_no_grand"),  # only a Grand Tichu makes it; DTM has none
-    ("dtm", [55, 40], "line_sum"),  # the two sides of a Tichu hand sum to a multiple of 100
-    ("round_vp", [55, 40], "line_sum"),
-    ("round_vp", [52, 48], "line_step"),
-    ("round_vp", [650, 50], "line_calls"),
-    ("dtm", {"points": [300, 0], "double_victory": 0}, "line_double_victory"),  # 100 + a Tichu at most
-    ("round_vp", {"points": [150, 0], "double_victory": 0}, "line_double_victory"),  # a double victory is 200 here
-])
+@pytest.mark.parametrize(
+    ("name", "line", "rule"),
+    [
+        ("dtm", [250, 50], "line_calls_no_grand"),  # only a Grand Tichu makes it; DTM has none
+        ("dtm", [55, 40], "line_sum"),  # the two sides of a Tichu hand sum to a multiple of 100
+        ("round_vp", [55, 40], "line_sum"),
+        ("round_vp", [52, 48], "line_step"),
+        ("round_vp", [650, 50], "line_calls"),
+        ("dtm", {"points": [300, 0], "double_victory": 0}, "line_double_victory"),  # 100 + a Tichu at most
+        ("round_vp", {"points": [150, 0], "double_victory": 0}, "line_double_victory"),  # a double victory is 200 here
+    ],
+)
 def test_a_line_no_deal_makes_is_refused_in_words_with_the_rule_and_numbers(name, line, rule):
     record = paired(HEADERS[name])
     good = [[100, 0]] * 4
@@ -92,8 +102,9 @@ def test_a_line_no_deal_makes_is_refused_in_words_with_the_rule_and_numbers(name
     assert err.message.startswith("hand 2: ")
     # the same checks for a correction
     fixed = with_events(record, result(good))
-    assert refusal(fixed, {**result([line, *good[1:]]), "type": "result_corrected", "reason": "x"}).params[
-        "rule"] == rule
+    assert (
+        refusal(fixed, {**result([line, *good[1:]]), "type": "result_corrected", "reason": "x"}).params["rule"] == rule
+    )
 
 
 def test_250_50_passes_where_grand_tichu_is_played():
@@ -116,11 +127,14 @@ def test_a_round_with_the_wrong_number_of_hands_is_refused_unless_the_td_shorten
     assert refusal(record, short, {**result(two), "table": 2}).params["rule"] == "hand_count"
 
 
-@pytest.mark.parametrize(("event", "code", "rule"), [
-    ({"hands": 4}, "result_invalid", "short_not_shorter"),
-    ({"hands": 0}, "malformed", "integer"),
-    ({"reason": ""}, "reason_required", None),
-])
+@pytest.mark.parametrize(
+    ("event", "code", "rule"),
+    [
+        ({"hands": 4}, "result_invalid", "short_not_shorter"),
+        ({"hands": 0}, "malformed", "integer"),
+        ({"reason": ""}, "reason_required", None),
+    ],
+)
 def test_a_short_round_is_shorter_and_has_its_reason(event, code, rule):
     record = paired(HEADERS["dtm"])
     short = {"type": "round_shortened", "round": 1, "table": 1, "hands": 2, "reason": "time", **event}

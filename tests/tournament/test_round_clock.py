@@ -1,5 +1,6 @@
 """A round's clock (issue 33, item 4): `round_clock_started` in the core, its checks, its fold, the
 command line. The core reads no clock: the instant is the event's."""
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,10 @@ def test_the_clock_is_the_rounds_and_ends_minutes_after_its_start():
     assert rnd.clock.minutes == 75
     assert rnd.clock.end == datetime(2026, 3, 14, 20, 45, tzinfo=timezone.utc)
     assert rounds_json(state)["rounds"][0]["clock"] == {
-        "minutes": 75, "started_at": "2026-03-14T20:30:00+01:00", "ends_at": "2026-03-14T20:45:00Z"}
+        "minutes": 75,
+        "started_at": "2026-03-14T20:30:00+01:00",
+        "ends_at": "2026-03-14T20:45:00Z",
+    }
     assert rnd.clock.seconds_left(datetime(2026, 3, 14, 20, 44, 30, tzinfo=timezone.utc)) == 30
     assert rnd.clock.seconds_left(datetime(2026, 3, 14, 21, 0, tzinfo=timezone.utc)) == 0
 
@@ -91,10 +95,16 @@ def test_the_fields_and_bounds_of_an_incoming_clock():
     assert err.value.params["rule"] == "text_too_long"
 
 
-@given(st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1),
-                    timezones=st.sampled_from([timezone.utc, timezone(timedelta(hours=2)),
-                                               timezone(timedelta(hours=-5, minutes=-30))])),
-       st.integers(1, MAX_CLOCK_MINUTES))
+@given(
+    st.datetimes(
+        min_value=datetime(2000, 1, 1),
+        max_value=datetime(2100, 1, 1),
+        timezones=st.sampled_from(
+            [timezone.utc, timezone(timedelta(hours=2)), timezone(timedelta(hours=-5, minutes=-30))]
+        ),
+    ),
+    st.integers(1, MAX_CLOCK_MINUTES),
+)
 def test_the_end_is_the_start_plus_the_minutes_in_any_offset(start, minutes):
     started_at = start.replace(microsecond=0).isoformat()
     state = fold(with_events(open_round(), clock(minutes=minutes, started_at=started_at)))

@@ -1,4 +1,5 @@
 """Scoring presets and the worked examples of ../shared/guides/tournaments.md (section 2)."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,10 +15,14 @@ def one_table(scoring, result, n_entrants="pairs", **kw):
     n = 2 if entrants == "pairs" else 4
     sides = [["e0"], ["e1"]] if entrants == "pairs" else [["e0", "e2"], ["e1", "e3"]]
     system = "swiss" if entrants == "pairs" else "individual"
-    record = {"header": header(scoring=scoring, entrants=entrants, system=system, rounds=1, **kw),
-              "events": register(n, entrants) + [
-                  {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": sides}], "byes": []},
-                  dict({"type": "result_recorded", "round": 1, "table": 1}, **result)]}
+    record = {
+        "header": header(scoring=scoring, entrants=entrants, system=system, rounds=1, **kw),
+        "events": register(n, entrants)
+        + [
+            {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": sides}], "byes": []},
+            dict({"type": "result_recorded", "round": 1, "table": 1}, **result),
+        ],
+    }
     return {r["entry"]: r for r in standings_json(fold(record))["standings"]}
 
 
@@ -28,10 +33,18 @@ def test_dtm_worked_example_30_70_with_a_made_tichu_is_130_70_and_2_vp():
     assert (rows["e0"]["vp"], rows["e0"]["points"], rows["e1"]["vp"], rows["e1"]["points"]) == (2, 130, 0, 70)
 
 
-@pytest.mark.parametrize("line,vp", [
-    ([70, 30], (2, 0)), ([55, 45], (2, 0)), ([50, 50], (1, 1)), ([100, 100], (1, 1)), ([0, 0], (1, 1)),
-    ([45, 55], (0, 2)), ([-100, 0], (0, 2)),
-])
+@pytest.mark.parametrize(
+    "line,vp",
+    [
+        ([70, 30], (2, 0)),
+        ([55, 45], (2, 0)),
+        ([50, 50], (1, 1)),
+        ([100, 100], (1, 1)),
+        ([0, 0], (1, 1)),
+        ([45, 55], (0, 2)),
+        ([-100, 0], (0, 2)),
+    ],
+)
 def test_dtm_hand_vp(line, vp):
     assert hand_vp(*line, None) == vp
 
@@ -39,8 +52,17 @@ def test_dtm_hand_vp(line, vp):
 def test_dtm_double_victory_is_3_vp_and_worth_100():
     assert hand_vp(100, 0, 0) == (3, 0)
     assert hand_vp(0, 100, 1) == (0, 3)
-    rows = one_table("dtm", {"hands": [{"points": [100, 0], "double_victory": 0}, {"points": [30, 70]},
-                                       {"points": [50, 50]}, {"points": [0, 200], "double_victory": 1}]})
+    rows = one_table(
+        "dtm",
+        {
+            "hands": [
+                {"points": [100, 0], "double_victory": 0},
+                {"points": [30, 70]},
+                {"points": [50, 50]},
+                {"points": [0, 200], "double_victory": 1},
+            ]
+        },
+    )
     assert rows["e0"]["vp"] == 3 + 0 + 1 + 0 and rows["e1"]["vp"] == 0 + 2 + 1 + 3
     assert rows["e0"]["points"] == 180 and rows["e1"]["points"] == 320
 
@@ -58,7 +80,10 @@ def test_dtm_paper_sheet_vp_are_counted_from_its_hands_never_taken():
     with pytest.raises(TournamentError) as info:  # 20:0 typed from 4 hands: not what the lines give
         one_table("dtm", {"hands": hands, "vp": [5, 3]})
     assert info.value.code == "result_invalid" and info.value.params == {
-        "written": "5:3", "counted": "3:6", "rule": "vp_mismatch"}
+        "written": "5:3",
+        "counted": "3:6",
+        "rule": "vp_mismatch",
+    }
     with pytest.raises(TournamentError) as info:  # VP alone are not a result: nothing to count them from
         one_table("dtm", {"score": [330, 470], "vp": [3, 5]})
     assert info.value.params["rule"] == "dtm_lines"
@@ -117,14 +142,18 @@ def test_engine_options_of_the_presets():
 
 def test_buchholz_counts_opponents_and_a_virtual_opponent_for_the_bye():
     h = header(rounds=2, tiebreaks=["buchholz"], policy={"bye": {"result": "win", "points": 0}})
-    record = {"header": h, "events": register(3) + [
-        {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}], "byes": ["e2"]},
-        {"type": "result_recorded", "round": 1, "table": 1, "score": [300, 100]},
-        {"type": "round_closed", "round": 1},
-        {"type": "round_paired", "round": 2, "tables": [{"table": 1, "sides": [["e2"], ["e0"]]}], "byes": ["e1"]},
-        {"type": "result_recorded", "round": 2, "table": 1, "score": [200, 250]},
-        {"type": "round_closed", "round": 2},
-    ]}
+    record = {
+        "header": h,
+        "events": register(3)
+        + [
+            {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}], "byes": ["e2"]},
+            {"type": "result_recorded", "round": 1, "table": 1, "score": [300, 100]},
+            {"type": "round_closed", "round": 1},
+            {"type": "round_paired", "round": 2, "tables": [{"table": 1, "sides": [["e2"], ["e0"]]}], "byes": ["e1"]},
+            {"type": "result_recorded", "round": 2, "table": 1, "score": [200, 250]},
+            {"type": "round_closed", "round": 2},
+        ],
+    }
     rows = {r["entry"]: r for r in standings_json(fold(record))["standings"]}
     assert (rows["e0"]["vp"], rows["e1"]["vp"], rows["e2"]["vp"]) == (4, 2, 2)
     # e0 met e1 (2 VP) and e2 (2 VP)
@@ -137,18 +166,30 @@ def test_buchholz_counts_opponents_and_a_virtual_opponent_for_the_bye():
 
 def test_head_to_head_splits_a_tie():
     h = header(rounds=3, tiebreaks=["head_to_head", "lots"], seed=1)
-    record = {"header": h, "events": register(4) + [
-        {"type": "round_paired", "round": 1, "tables": [{"table": 1, "sides": [["e0"], ["e1"]]},
-                                                        {"table": 2, "sides": [["e2"], ["e3"]]}], "byes": []},
-        {"type": "result_recorded", "round": 1, "table": 1, "score": [300, 100]},
-        {"type": "result_recorded", "round": 1, "table": 2, "score": [300, 100]},
-        {"type": "round_closed", "round": 1},
-        {"type": "round_paired", "round": 2, "tables": [{"table": 1, "sides": [["e0"], ["e2"]]},
-                                                        {"table": 2, "sides": [["e1"], ["e3"]]}], "byes": []},
-        {"type": "result_recorded", "round": 2, "table": 1, "score": [100, 300]},
-        {"type": "result_recorded", "round": 2, "table": 2, "score": [300, 100]},
-        {"type": "round_closed", "round": 2},
-    ]}
+    record = {
+        "header": h,
+        "events": register(4)
+        + [
+            {
+                "type": "round_paired",
+                "round": 1,
+                "tables": [{"table": 1, "sides": [["e0"], ["e1"]]}, {"table": 2, "sides": [["e2"], ["e3"]]}],
+                "byes": [],
+            },
+            {"type": "result_recorded", "round": 1, "table": 1, "score": [300, 100]},
+            {"type": "result_recorded", "round": 1, "table": 2, "score": [300, 100]},
+            {"type": "round_closed", "round": 1},
+            {
+                "type": "round_paired",
+                "round": 2,
+                "tables": [{"table": 1, "sides": [["e0"], ["e2"]]}, {"table": 2, "sides": [["e1"], ["e3"]]}],
+                "byes": [],
+            },
+            {"type": "result_recorded", "round": 2, "table": 1, "score": [100, 300]},
+            {"type": "result_recorded", "round": 2, "table": 2, "score": [300, 100]},
+            {"type": "round_closed", "round": 2},
+        ],
+    }
     rows = {r["entry"]: r for r in standings_json(fold(record))["standings"]}
     # e0, e1, e2 have 2, 2, 4 VP... e0 and e1 tied on 2: e0 beat e1 head to head
     assert rows["e2"]["rank"] == 1

@@ -1,5 +1,6 @@
 """The tournament API end to end: a club's evening of four pairs over the HTTP API, stored with
 the game store's guarantees (append-only, expected_seq, Idempotency-Key, per-club roles)."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,8 +23,9 @@ def create(client, club="home", **extra) -> dict:
 
 
 def append(client, tid: int, events: list[dict], expected_seq: int, **headers):
-    return client.post(f"/api/tournaments/{tid}/events/", {"expected_seq": expected_seq, "events": events},
-                       format="json", **headers)
+    return client.post(
+        f"/api/tournaments/{tid}/events/", {"expected_seq": expected_seq, "events": events}, format="json", **headers
+    )
 
 
 def register_pairs(client, tid: int) -> None:
@@ -44,13 +46,15 @@ def play_round(client, tid: int, round_number: int, points_by_table: dict[int, t
     for link in games:
         north_south, east_west = points_by_table[link["table"]]
         hand = {"type": "hand_result", "calls": {}, "out": [0, 1, 2, 3], "points": [north_south, east_west]}
-        response = client.post(f"/api/games/{link['game']}/events/", {"expected_seq": 0, "events": [hand]},
-                               format="json")
+        response = client.post(
+            f"/api/games/{link['game']}/events/", {"expected_seq": 0, "events": [hand]}, format="json"
+        )
         assert response.status_code == 201, response.json()
         assert response.json()["status"] == "finished"  # one hand a round: the game is over
         seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
-        response = client.post(f"/api/tournaments/{tid}/rounds/{round_number}/tables/{link['table']}/result-from-game/",
-                               {}, format="json")
+        response = client.post(
+            f"/api/tournaments/{tid}/rounds/{round_number}/tables/{link['table']}/result-from-game/", {}, format="json"
+        )
         assert response.status_code == 201, response.json()
         assert response.json()["seq"] == seq + 1
 
@@ -68,8 +72,13 @@ def test_an_evening_from_registration_to_standings(club, scorer_client):
     play_round(scorer_client, tid, 1, {1: (70, 30), 2: (45, 55)})
     links = TableGame.objects.filter(tournament_id=tid, round=1).order_by("table")
     table1 = next(t for t in first["tables"] if t["table"] == 1)
-    north_south = [p for entry in table1["sides"][0] for p in Tournament.objects.get(pk=tid).events.get(
-        type="entry_registered", payload__entry=entry).payload["players"]]
+    north_south = [
+        p
+        for entry in table1["sides"][0]
+        for p in Tournament.objects.get(pk=tid)
+        .events.get(type="entry_registered", payload__entry=entry)
+        .payload["players"]
+    ]
     seats = list(links[0].game.seats.order_by("seat").values_list("player_id", flat=True))
     assert [seats[0], seats[2]] == north_south, "side 0 sits North/South"
 
@@ -154,14 +163,19 @@ def test_roles(club, scorer_client, make_user, make_club, anon):
     assert client_for(outsider).get(f"/api/tournaments/{tid}/").status_code == 404
     assert client_for(viewer).get(f"/api/tournaments/{tid}/").status_code == 200
     assert client_for(outsider).get("/api/tournaments/").json()["count"] == 0
-    assert client_for(outsider).post("/api/tournaments/", {"club": "home", "name": "x", "header": HEADER},
-                                     format="json").status_code == 404
+    assert (
+        client_for(outsider)
+        .post("/api/tournaments/", {"club": "home", "name": "x", "header": HEADER}, format="json")
+        .status_code
+        == 404
+    )
 
 
 @pytest.mark.django_db
 def test_a_bad_header_is_refused_with_a_code(club, scorer_client):
-    response = scorer_client.post("/api/tournaments/", {"club": club.pk, "name": "x",
-                                                        "header": {**HEADER, "scoring": "chess"}}, format="json")
+    response = scorer_client.post(
+        "/api/tournaments/", {"club": club.pk, "name": "x", "header": {**HEADER, "scoring": "chess"}}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["code"] == "malformed"
     assert not Tournament.objects.exists()
@@ -169,8 +183,9 @@ def test_a_bad_header_is_refused_with_a_code(club, scorer_client):
 
 @pytest.mark.django_db
 def test_tables_play_a_four_seat_game(club, scorer_client):
-    response = scorer_client.post("/api/tournaments/", {"club": club.pk, "name": "x", "header": HEADER,
-                                                        "variant": "tientsin"}, format="json")
+    response = scorer_client.post(
+        "/api/tournaments/", {"club": club.pk, "name": "x", "header": HEADER, "variant": "tientsin"}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_game"
 
@@ -197,8 +212,10 @@ def test_the_tables_game_is_refused_in_the_requests_language_reason_included(clu
 def test_the_games_carry_the_presets_rules(club, scorer_client):
     header = {"entrants": "individuals", "system": "individual", "scoring": "dtm", "rounds": 1}
     tid = create(scorer_client, header=header)["id"]
-    events = [{"type": "entry_registered", "entry": f"i{n}", "players": [name]}
-              for n, name in enumerate(["A", "B", "C", "D", "E", "F", "G", "H"])]
+    events = [
+        {"type": "entry_registered", "entry": f"i{n}", "players": [name]}
+        for n, name in enumerate(["A", "B", "C", "D", "E", "F", "G", "H"])
+    ]
     assert append(scorer_client, tid, events, 0).status_code == 201
     pair_next_round(scorer_client, tid)
     games = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").json()
@@ -235,8 +252,18 @@ def test_a_table_kept_on_paper_and_a_correction_from_the_directors_page(club, sc
     pair_next_round(scorer_api, tid)
     seq = Tournament.objects.get(pk=tid).seq
     # under DTM the page takes each hand's line (and the side of a double victory): no VP to type
-    lines = {"hand_0_0": 130, "hand_0_1": 70, "hand_1_0": 0, "hand_1_1": 200, "dv_1": "1",
-             "hand_2_0": 50, "hand_2_1": 50, "hand_3_0": 80, "hand_3_1": 20, "dv_3": ""}
+    lines = {
+        "hand_0_0": 130,
+        "hand_0_1": 70,
+        "hand_1_0": 0,
+        "hand_1_1": 200,
+        "dv_1": "1",
+        "hand_2_0": 50,
+        "hand_2_1": 50,
+        "hand_3_0": 80,
+        "hand_3_1": 20,
+        "dv_3": "",
+    }
     paper = {"action": "paper", "seq": seq, "round": 1, "table": 1, **lines}
     page = client.get(f"/tournaments/{tid}/")
     assert b'name="hand_3_1"' in page.content and b'name="vp_0"' not in page.content
@@ -246,8 +273,16 @@ def test_a_table_kept_on_paper_and_a_correction_from_the_directors_page(club, sc
     assert client.post(f"/tournaments/{tid}/act/", paper).status_code == 302
     event = TournamentEvent.objects.get(tournament_id=tid, seq=seq + 1)
     assert event.type == "result_recorded"
-    assert event.payload == {"round": 1, "table": 1, "hands": [
-        {"points": [130, 70]}, {"points": [0, 200], "double_victory": 1}, {"points": [50, 50]}, {"points": [80, 20]}]}
+    assert event.payload == {
+        "round": 1,
+        "table": 1,
+        "hands": [
+            {"points": [130, 70]},
+            {"points": [0, 200], "double_victory": 1},
+            {"points": [50, 50]},
+            {"points": [80, 20]},
+        ],
+    }
     vps = sorted(r["vp"] for r in client_for(scorer).get(f"/api/tournaments/{tid}/standings/").json()["standings"])
     assert vps[-2:] == [0 + 3 + 1 + 0, 2 + 0 + 1 + 2]  # counted from the lines
     # a correction without a reason stores nothing; with one, it is a result_corrected

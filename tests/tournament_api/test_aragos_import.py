@@ -1,6 +1,7 @@
 """Import of aragos/tichu-tournament's tournament JSON: its example tournament (the scores
 transcribed in tests/tournament/test_duplicate.py) becomes a duplicate tournament of 7 rounds of
 3 boards, and our standings give each pair the matchpoints aragos published."""
+
 from __future__ import annotations
 
 import json
@@ -15,16 +16,26 @@ from tests.tournament.test_duplicate import HANDS, PAIR_MPS
 
 
 def aragos_example(**change) -> dict:
-    hands = [{"board_no": b, "ns_pair": ns, "ew_pair": ew, "calls": {"north": "", "east": "T", "west": "", "south": ""},
-              "ns_score": s_ns, "ew_score": s_ew} for b, ns, ew, s_ns, s_ew, _, _ in HANDS]
+    hands = [
+        {
+            "board_no": b,
+            "ns_pair": ns,
+            "ew_pair": ew,
+            "calls": {"north": "", "east": "T", "west": "", "south": ""},
+            "ns_score": s_ns,
+            "ew_score": s_ew,
+        }
+        for b, ns, ew, s_ns, s_ew, _, _ in HANDS
+    ]
     hands[0]["notes"] = "a note"
     players = [{"pair_no": 1, "name": "Michael", "email": "m@example.invalid"}, {"pair_no": 1, "name": "Nora"}]
     return {"name": "Tournament Name", "no_pairs": 7, "no_boards": 21, "players": players, "hands": hands, **change}
 
 
 def import_aragos(client, data, **extra):
-    return client.post("/api/tournaments/import/", {"club": "home", "format": "aragos", "results": data, **extra},
-                       format="json")
+    return client.post(
+        "/api/tournaments/import/", {"club": "home", "format": "aragos", "results": data, **extra}, format="json"
+    )
 
 
 @pytest.mark.django_db
@@ -55,11 +66,14 @@ def _bad(**change):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("data,code", [
-    (_bad(hands=aragos_example()["hands"][3:]), "aragos_incomplete"),
-    ({**aragos_example(), "no_pairs": "7"}, "malformed"),
-    ([1, 2], "malformed"),
-])
+@pytest.mark.parametrize(
+    "data,code",
+    [
+        (_bad(hands=aragos_example()["hands"][3:]), "aragos_incomplete"),
+        ({**aragos_example(), "no_pairs": "7"}, "malformed"),
+        ([1, 2], "malformed"),
+    ],
+)
 def test_unreadable_aragos_files_are_refused_and_nothing_is_stored(club, scorer_client, data, code):
     before = (Tournament.objects.count(), TournamentEvent.objects.count(), Player.objects.count())
     response = import_aragos(scorer_client, data)

@@ -1,6 +1,7 @@
 """Migration 0010 gives every duplicate tournament made before `board_secret` a secret drawn with
 `secrets` (issue 30: they dealt their boards from the public string ``tournament:<id>``), and a
 tournament without a secret deals no board rather than one its readers could compute."""
+
 from __future__ import annotations
 
 import pytest

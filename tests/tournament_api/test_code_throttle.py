@@ -2,6 +2,7 @@
 count per client address and per tournament (games.tournaments.code_throttle); at the limit every
 attempt is refused with 429 and Retry-After before the code is looked up, a valid one too, so a
 throttled guess learns nothing; other addresses and other tournaments are not affected."""
+
 from __future__ import annotations
 
 from itertools import islice, product

@@ -2,6 +2,7 @@
 movement, every table's game is dealt the round's boards (the same cards to the same seats at
 every table), the next board only once the hand is over, and the board results are scored by
 matchpoints."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,10 @@ HEADER = {"entrants": "pairs", "system": "duplicate", "scoring": "matchpoints", 
 
 def deals(game: int) -> dict[int, list[str]]:
     """seat -> cards of the last board dealt to the game."""
-    events = [e.as_record_event() if hasattr(e, "as_record_event") else {"type": e.type, **e.payload}
-              for e in Event.objects.filter(game_id=game).order_by("seq")]
+    events = [
+        e.as_record_event() if hasattr(e, "as_record_event") else {"type": e.type, **e.payload}
+        for e in Event.objects.filter(game_id=game).order_by("seq")
+    ]
     out = {}
     for e in events:
         if e["type"] == "deal":
@@ -55,13 +58,15 @@ def test_tables_are_dealt_the_rounds_boards_alike(club, scorer_client):
     assert first[0] == first[1] and sorted(len(c) for c in first[0].values()) == [14] * 4, "board 1 everywhere"
     codes = {r["table"]: r["printed"] for r in scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()}
     game = games[0]["game"]
-    refused = with_code(codes[games[0]["table"]]).post(f"/api/games/{game}/tournament-table/", {"action": "deal"},
-                                                      format="json")
+    refused = with_code(codes[games[0]["table"]]).post(
+        f"/api/games/{game}/tournament-table/", {"action": "deal"}, format="json"
+    )
     assert refused.status_code == 400 and refused.json()["code"] == "not_at_hand_start"
     for g in games:
         play_out_hand(scorer_client, g["game"])
-        response = with_code(codes[g["table"]]).post(f"/api/games/{g['game']}/tournament-table/", {"action": "deal"},
-                                                     format="json")
+        response = with_code(codes[g["table"]]).post(
+            f"/api/games/{g['game']}/tournament-table/", {"action": "deal"}, format="json"
+        )
         assert response.status_code == 201 and response.json()["board"] == 2, response.json()
     second = [deals(g["game"]) for g in games]
     assert second[0] == second[1] != first[0], "board 2: another deal, the same at both tables"
@@ -69,8 +74,12 @@ def test_tables_are_dealt_the_rounds_boards_alike(club, scorer_client):
         play_out_hand(scorer_client, g["game"])
         again = scorer_client.post(f"/api/games/{g['game']}/tournament-table/", {"action": "deal"}, format="json")
         assert again.status_code == 400 and again.json()["code"] in ("boards_dealt", "not_at_hand_start")
-        assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/{g['table']}/result-from-game/", {},
-                                  format="json").status_code == 201
+        assert (
+            scorer_client.post(
+                f"/api/tournaments/{tid}/rounds/1/tables/{g['table']}/result-from-game/", {}, format="json"
+            ).status_code
+            == 201
+        )
     boards = scorer_client.get(f"/api/tournaments/{tid}/boards/").json()["rounds"][0]["boards"]
     assert [b["board"] for b in boards] == [1, 2]
     for board in boards:

@@ -1,5 +1,6 @@
 """The TD's duplicate pages: the movement round by round, the board results with matchpoints,
 a board adjusted to AVG+/AVG-, and the board sheets as PDF (read back with pypdf)."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,10 @@ def scored_round(client) -> int:
     paired = pair_next_round(client, tid)
     seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
     lines = {1: [[100, 0], [20, 80]], 2: [[50, 50], [20, 80]]}
-    events = [{"type": "result_recorded", "round": 1, "table": t["table"], "hands": lines[t["table"]]}
-              for t in paired["tables"]]
+    events = [
+        {"type": "result_recorded", "round": 1, "table": t["table"], "hands": lines[t["table"]]}
+        for t in paired["tables"]
+    ]
     assert append(client, tid, events, seq).status_code == 201
     return tid
 
@@ -37,8 +40,9 @@ def scored_round(client) -> int:
 def test_movement_and_board_results(club, scorer_client, td):
     tid = scored_round(scorer_client)
     visitor = Client().get(f"/tournaments/{tid}/duplicate/").content.decode()
-    assert 'data-board="1"' in visitor and 'class="num mp"' not in visitor, \
+    assert 'data-board="1"' in visitor and 'class="num mp"' not in visitor, (
         "an open round's results are the TD's only (tests/tournament_api/test_duplicate_visibility.py)"
+    )
     assert "Board sheets" not in visitor, "the deals are not shown to a visitor"
     html = td.get(f"/tournaments/{tid}/duplicate/").content.decode()
     assert html.count('class="list movement"') == 3, "4 pairs: 3 rounds"
@@ -54,8 +58,10 @@ def test_movement_and_board_results(club, scorer_client, td):
 def test_a_board_adjusted_by_the_td(club, scorer_client, td):
     tid = scored_round(scorer_client)
     seq = Tournament.objects.get(pk=tid).seq
-    response = td.post(f"/tournaments/{tid}/duplicate/adjust/", {"seq": seq, "table_ref": "1/1", "board": 2,
-                                                                 "ns": "AVG+", "ew": "AVG-", "reason": "fouled"})
+    response = td.post(
+        f"/tournaments/{tid}/duplicate/adjust/",
+        {"seq": seq, "table_ref": "1/1", "board": 2, "ns": "AVG+", "ew": "AVG-", "reason": "fouled"},
+    )
     assert response.status_code == 302
     boards = td.get(f"/api/tournaments/{tid}/boards/").json()["rounds"][0]["boards"]
     adjusted = next(r for r in boards[1]["results"] if r["table"] == 1)
@@ -110,4 +116,6 @@ def test_board_sheets_in_ukrainian(club, scorer_client, td):
         assert translation.pgettext("suit", "Swords") != "Swords"
     folded = " ".join(text.split())  # a long line (four special cards) wraps in its 60 mm cell
     assert [line for line in north if " ".join(line.split()) not in folded] == []
-    assert not {"board", "round", "dealer", "Traveller", "Swords", "Special", "North"} & set(text.replace(":", " ").split())
+    assert not {"board", "round", "dealer", "Traveller", "Swords", "Special", "North"} & set(
+        text.replace(":", " ").split()
+    )

@@ -3,6 +3,7 @@ one but the TD sees how a board went at any table (games.tournaments.visibility)
 not a player of the club, not a table's code, on any channel (the API's boards, record, events,
 standings, crosstable and results export; the boards, director's, standings and projector pages;
 the standings PDF). The TD sees everything; once the round closes, everyone does."""
+
 from __future__ import annotations
 
 import pytest
@@ -74,13 +75,20 @@ def shown_results(view: dict) -> dict[str, object]:
         "boards": board_rows(view["boards"]),
         "record": [e for e in view["record"]["events"] if e["type"] in RESULT_TYPES],
         "events": [e for e in view["events"]["events"] if e["type"] in RESULT_TYPES],
-        "standings": [(r["entry"], r.get("played"), r.get("points"), r.get("vp")) for r in view["standings"]["standings"]],
-        "crosstable": [c for line in view["crosstable"]["crosstable"] for c in line["rounds"] if "score" in c
-                       or "matchpoints" in c or "vp" in c],
+        "standings": [
+            (r["entry"], r.get("played"), r.get("points"), r.get("vp")) for r in view["standings"]["standings"]
+        ],
+        "crosstable": [
+            c
+            for line in view["crosstable"]["crosstable"]
+            for c in line["rounds"]
+            if "score" in c or "matchpoints" in c or "vp" in c
+        ],
         "results": [t for rnd in view["results"]["rounds"] for t in rnd["tables"] if "score" in t]
-                   + [e for e in view["results"]["events"] if e["type"] in RESULT_TYPES],
-        "tables.csv": [line for line in view["tables.csv"].splitlines()[1:] if ",145,155," in line
-                       or ",220,-20," in line],
+        + [e for e in view["results"]["events"] if e["type"] in RESULT_TYPES],
+        "tables.csv": [
+            line for line in view["tables.csv"].splitlines()[1:] if ",145,155," in line or ",220,-20," in line
+        ],
     }
 
 
@@ -89,8 +97,7 @@ API_CHANNELS = ("boards", "record", "events", "standings", "crosstable", "result
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("channel", API_CHANNELS)
-def test_the_api_hides_an_open_rounds_results_from_all_but_the_td(club, scorer_client, make_user, open_round,
-                                                                  channel):
+def test_the_api_hides_an_open_rounds_results_from_all_but_the_td(club, scorer_client, make_user, open_round, channel):
     tid, codes = open_round
     clients = readers(club, make_user, codes)
     before = {who: shown_results(api_views(c, tid))[channel] for who, c in clients.items()}
@@ -128,8 +135,7 @@ def test_everyone_sees_the_results_once_the_round_is_closed(club, scorer_client,
 
 
 @pytest.mark.django_db
-def test_a_table_does_not_see_the_others_before_the_rest_of_the_round_is_in(club, scorer_client, make_user,
-                                                                               open_round):
+def test_a_table_does_not_see_the_others_before_the_rest_of_the_round_is_in(club, scorer_client, make_user, open_round):
     """Table 1 has finished and recorded; table 2 still plays the same boards: nothing of table 1's
     boards reaches table 2's players."""
     tid, codes = open_round
@@ -158,14 +164,22 @@ def page_results(client, tid: int) -> dict[str, object]:
     }
 
 
-PAGE_CHANNELS = ("boards page", "boards context", "director's page", "director's standings", "standings page",
-                 "projector", "standings.pdf")
+PAGE_CHANNELS = (
+    "boards page",
+    "boards context",
+    "director's page",
+    "director's standings",
+    "standings page",
+    "projector",
+    "standings.pdf",
+)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("channel", PAGE_CHANNELS)
-def test_the_pages_and_printouts_hide_an_open_rounds_results_from_all_but_the_td(club, scorer_client, scorer,
-                                                                                 make_user, open_round, channel):
+def test_the_pages_and_printouts_hide_an_open_rounds_results_from_all_but_the_td(
+    club, scorer_client, scorer, make_user, open_round, channel
+):
     tid, codes = open_round
     clients = readers(club, make_user, codes)
     before = {who: page_results(c, tid)[channel] for who, c in clients.items()}
@@ -181,8 +195,7 @@ def test_the_pages_and_printouts_hide_an_open_rounds_results_from_all_but_the_td
 
 
 @pytest.mark.django_db
-def test_the_boards_page_shows_a_closed_rounds_results_to_everyone(club, scorer_client, scorer, make_user,
-                                                                    open_round):
+def test_the_boards_page_shows_a_closed_rounds_results_to_everyone(club, scorer_client, scorer, make_user, open_round):
     tid, codes = open_round
     clients = readers(club, make_user, codes)  # the table's phone opened its code while it was live
     record_results(scorer_client, tid)
@@ -202,16 +215,26 @@ def test_other_systems_show_results_as_they_come(club, scorer_client):
     tid = create(scorer_client, header={**HEADER, "system": "swiss", "scoring": "points", "rounds": 3})["id"]
     register_pairs(scorer_client, tid)
     paired = pair_next_round(scorer_client, tid)
-    events = [{"type": "result_recorded", "round": 1, "table": t["table"], "hands": LINES[t["table"]]}
-              for t in paired["tables"]]
+    events = [
+        {"type": "result_recorded", "round": 1, "table": t["table"], "hands": LINES[t["table"]]}
+        for t in paired["tables"]
+    ]
     assert append(scorer_client, tid, events, _seq(tid)).status_code == 201
     record = Client().get(f"/api/tournaments/{tid}/record/").json()
     assert sum(e["type"] == "result_recorded" for e in record["events"]) == 2
 
 
-GAME_CHANNELS = ("/api/games/{}/", "/api/games/{}/events/", "/api/games/{}/state/", "/api/games/{}/score/",
-                 "/api/games/{}/record/", "/api/games/{}/legal/", "/games/{}/", "/games/{}/replay/",
-                 "/games/{}/replay/data/")
+GAME_CHANNELS = (
+    "/api/games/{}/",
+    "/api/games/{}/events/",
+    "/api/games/{}/state/",
+    "/api/games/{}/score/",
+    "/api/games/{}/record/",
+    "/api/games/{}/legal/",
+    "/games/{}/",
+    "/games/{}/replay/",
+    "/games/{}/replay/data/",
+)
 
 
 def statuses(client, game_id: int) -> list[int]:
@@ -219,8 +242,9 @@ def statuses(client, game_id: int) -> list[int]:
 
 
 @pytest.mark.django_db
-def test_another_tables_game_stays_with_its_table_until_the_tournament_is_finished(club, scorer, scorer_client,
-                                                                                    make_user, open_round):
+def test_another_tables_game_stays_with_its_table_until_the_tournament_is_finished(
+    club, scorer, scorer_client, make_user, open_round
+):
     """A board's deal and play are in the games of the tables that play it, in this round and later
     ones: until the tournament is finished, table 2's game is read by the TD and by table 2 only."""
     from games.tournaments.models import TableGame
@@ -256,8 +280,9 @@ def test_other_systems_keep_their_tables_games_open(club, scorer_client, make_us
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["standings", "boards", "record", "crosstable"])
-def test_a_closed_rounds_answers_are_cacheable_and_a_held_one_never_shared(club, scorer_client, make_user,
-                                                                             open_round, name):
+def test_a_closed_rounds_answers_are_cacheable_and_a_held_one_never_shared(
+    club, scorer_client, make_user, open_round, name
+):
     """Issue 37 finding 7: strong ETags with If-None-Match; the public's tag of a round still held
     (results hidden) never earns the TD a 304, nor the TD's the public; once the round is closed
     the tag holds (304) until the tournament moves on."""

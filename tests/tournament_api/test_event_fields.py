@@ -1,6 +1,7 @@
 """An event coming in carries only its type's fields (games.tournament.fields), and a result's
 game is a game of the tournament's club: refused whole with a code, nothing stored, the message
 in the request's language. A stored history with extra fields still folds."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,8 +26,9 @@ def deep(n: int):
 def test_an_unknown_field_is_refused_and_nothing_stored(club, scorer_client, extra):
     tid = create(scorer_client)["id"]
     event = {"type": "entry_registered", "entry": "e1", "players": ["Anna", "Ben"], "junk": extra}
-    response = append(scorer_client, tid, [{"type": "entry_registered", "entry": "e0", "players": ["Cleo", "Dan"]},
-                                           event], 0)
+    response = append(
+        scorer_client, tid, [{"type": "entry_registered", "entry": "e0", "players": ["Cleo", "Dan"]}, event], 0
+    )
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "malformed"
@@ -45,8 +47,7 @@ def test_every_event_type_has_a_field_table():
 @pytest.mark.parametrize("field", ["entry", "name"])
 def test_a_text_past_the_bound_is_refused(club, scorer_client, field):
     tid = create(scorer_client)["id"]
-    event = {"type": "entry_registered", "entry": "e1", "players": ["Anna", "Ben"],
-             field: "y" * (MAX_TEXT_CHARS + 1)}
+    event = {"type": "entry_registered", "entry": "e1", "players": ["Anna", "Ben"], field: "y" * (MAX_TEXT_CHARS + 1)}
     response = append(scorer_client, tid, [event], 0)
     assert response.status_code == 400
     assert response.json()["params"]["rule"] == "text_too_long"
@@ -82,10 +83,13 @@ def test_the_refusal_is_in_the_requests_language(club, scorer_client):
 
 def test_a_stored_history_with_extra_fields_still_folds():
     """The check is for events coming in: what is stored already folds as it is."""
-    record = {"header": HEADER, "events": [
-        {"type": "entry_registered", "entry": "e0", "players": ["A", "B"], "old_field": "x" * 1000},
-        {"type": "entry_registered", "entry": "e1", "players": ["C", "D"], "note": deep(60)},
-    ]}
+    record = {
+        "header": HEADER,
+        "events": [
+            {"type": "entry_registered", "entry": "e0", "players": ["A", "B"], "old_field": "x" * 1000},
+            {"type": "entry_registered", "entry": "e1", "players": ["C", "D"], "note": deep(60)},
+        ],
+    }
     state = core.fold(record)
     assert set(state.entries) == {"e0", "e1"}
     with pytest.raises(core.TournamentError) as refused:
@@ -122,8 +126,15 @@ def test_a_result_names_a_game_of_the_tournaments_club(club, scorer_client, game
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("lang", "words"), [("en", "but the tournament is at seq 4"), ("fr", "mais le tournoi est au seq 4"),
-                                             ("de", "aber das Turnier steht bei seq 4"), ("uk", "але турнір на seq 4")])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "but the tournament is at seq 4"),
+        ("fr", "mais le tournoi est au seq 4"),
+        ("de", "aber das Turnier steht bei seq 4"),
+        ("uk", "але турнір на seq 4"),
+    ],
+)
 def test_a_seq_conflict_names_the_tournament(club, scorer_client, lang, words):
     tid = create(scorer_client)["id"]
     register_pairs(scorer_client, tid)

@@ -1,6 +1,7 @@
 """The pairing page says the core's explanation in the reader's language
 (replay/tournaments/explanation_words.py, issue #21): in English its lines are the core's own, in
 German none is, for each system and both kinds of method."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """Forms that fit the choice, refusals that say what to do (issue 33, finding 5), and numbers that
 do not mislead on the pages (finding 7): served without script, as a browser without it sees them."""
+
 from __future__ import annotations
 
 import re
@@ -14,9 +15,23 @@ from replay.tournaments import explanation_words
 from tests.conftest import client_for
 from tests.tournament_api.test_api import append, create, register_pairs
 
-NEW = {"name": "Thursday", "entrants": "individuals", "system": "swiss", "scoring": "round_vp", "rounds": "3",
-       "length": "hands", "hands_per_round": "4", "target": "1000", "tiebreak_1": "", "tiebreak_2": "",
-       "tiebreak_3": "", "bye_result": "win", "bye_points": "0", "late_entry": "loss", "withdrawal": "ranked"}
+NEW = {
+    "name": "Thursday",
+    "entrants": "individuals",
+    "system": "swiss",
+    "scoring": "round_vp",
+    "rounds": "3",
+    "length": "hands",
+    "hands_per_round": "4",
+    "target": "1000",
+    "tiebreak_1": "",
+    "tiebreak_2": "",
+    "tiebreak_3": "",
+    "bye_result": "win",
+    "bye_points": "0",
+    "late_entry": "loss",
+    "withdrawal": "ranked",
+}
 CODE_IN_BRACKETS = re.compile(r"\((malformed|pairing_impossible|[a-z]+_[a-z_]+)\)")
 
 
@@ -84,16 +99,18 @@ def test_withdrawing_asks_to_confirm(club, scorer, client):
     entry = re.search(r'<li data-entry="e0">.*?</li>', html, re.S).group(0)
     confirm = re.search(r'<details class="confirm" data-confirm="withdraw">(.*?)</details>', entry, re.S)
     assert confirm, entry
-    assert entry.count('value="withdraw"') == 1 and 'value="withdraw"' in confirm.group(1), \
+    assert entry.count('value="withdraw"') == 1 and 'value="withdraw"' in confirm.group(1), (
         "the only withdraw button is inside the confirmation"
+    )
     assert "Withdraw Anna &amp; Ben?" in confirm.group(1) and "Yes, withdraw Anna &amp; Ben" in confirm.group(1)
 
 
 @translation.override("en")  # a page asked in another language before leaves it active in this thread
 def test_the_pairing_is_said_in_a_players_words_first():
     design = {"system": "individual", "design": {"players": 8, "group": "Z7", "fixed_point": True, "round": 1, "of": 7}}
-    assert explanation_words.plain(design) == ("Over 7 rounds everyone partners everyone else exactly once and "
-                                               "meets everyone else twice as an opponent.")
+    assert explanation_words.plain(design) == (
+        "Over 7 rounds everyone partners everyone else exactly once and meets everyone else twice as an opponent."
+    )
     five = {"system": "individual", "design": {"players": 5, "group": "Z5", "fixed_point": False, "round": 1, "of": 5}}
     assert "sits out once" in explanation_words.plain(five)
     assert "whist" not in explanation_words.plain(design) and "Z7" not in explanation_words.plain(design)
@@ -108,8 +125,10 @@ def test_the_pairing_page_puts_the_algebra_behind_details(club, scorer, client):
     api = client_for(scorer)
     header = {"entrants": "individuals", "system": "individual", "scoring": "round_vp", "rounds": 3}
     tid = create(api, header=header)["id"]
-    events = [{"type": "entry_registered", "entry": f"p{i}", "players": [name]}
-              for i, name in enumerate(["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hanna"])]
+    events = [
+        {"type": "entry_registered", "entry": f"p{i}", "players": [name]}
+        for i, name in enumerate(["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hanna"])
+    ]
     assert append(api, tid, events, 0).status_code == 201
     html = client.get(f"/tournaments/{tid}/pair/").content.decode()
     plain = html.index('id="explanation-plain"')
@@ -143,6 +162,8 @@ def test_the_new_club_form_asks_for_the_time_zone(scorer, client):
     bad = client.post("/new-club/", {"name": "Tuesday", "visibility": "public", "time_zone": "Mars/Olympus"})
     assert bad.status_code == 200 and "is not a time zone this site knows" in bad.content.decode()
     assert not Club.objects.filter(name="Tuesday").exists()
-    client.post("/new-club/", {"name": "Tuesday", "visibility": "public", "time_zone": "Europe/Vienna",
-                                "reveal_hands": "after_hand"})
+    client.post(
+        "/new-club/",
+        {"name": "Tuesday", "visibility": "public", "time_zone": "Europe/Vienna", "reveal_hands": "after_hand"},
+    )
     assert Club.objects.get(name="Tuesday").time_zone == "Europe/Vienna"

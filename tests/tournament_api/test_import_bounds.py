@@ -1,6 +1,7 @@
 """Issue 30, findings 6-8: a tournament import is bounded in entrants, boards and error size before
 any work is done, and idempotent by content and by Idempotency-Key; a tournament's events carry
 only finite, bounded numbers, so two huge adjustments cannot break its standings for good."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,11 @@ def stored() -> tuple[int, int, int]:
 @pytest.mark.django_db
 def test_a_small_file_naming_8000_pairs_is_refused_at_once_naming_the_bound(club, scorer_client):
     """The probe's 170-byte file: 8,000 pairs, one board played by two of them."""
-    data = {"no_pairs": 8000, "no_boards": 1,
-            "hands": [{"board_no": 1, "ns_pair": 1, "ew_pair": 2, "ns_score": 10, "ew_score": 90}]}
+    data = {
+        "no_pairs": 8000,
+        "no_boards": 1,
+        "hands": [{"board_no": 1, "ns_pair": 1, "ew_pair": 2, "ns_score": 10, "ew_score": 90}],
+    }
     before = stored()
     start = time.perf_counter()
     response = import_aragos(scorer_client, data)
@@ -48,8 +52,14 @@ def test_a_million_boards_is_refused_with_a_small_error(club, scorer_client):
 
 @pytest.mark.django_db
 def test_boards_without_results_are_listed_ten_at_most(club, scorer_client):
-    response = import_aragos(scorer_client, {"no_pairs": 4, "no_boards": core.MAX_BOARDS, "hands": [
-        {"board_no": 1, "ns_pair": 1, "ew_pair": 2, "ns_score": 10, "ew_score": 90}]})
+    response = import_aragos(
+        scorer_client,
+        {
+            "no_pairs": 4,
+            "no_boards": core.MAX_BOARDS,
+            "hands": [{"board_no": 1, "ns_pair": 1, "ew_pair": 2, "ns_score": 10, "ew_score": 90}],
+        },
+    )
     body = response.json()
     assert response.status_code == 400 and body["code"] == "aragos_incomplete", body
     assert body["params"]["count"] == core.MAX_BOARDS - 1 and len(body["params"]["boards"]) == 10
@@ -66,8 +76,9 @@ def test_more_hands_than_the_pairs_can_play_are_refused(club, scorer_client):
 @pytest.mark.django_db
 def test_our_format_with_too_many_entrants_is_refused_before_the_roster_grows(club, away, scorer_client):
     data = export(evening(scorer_client))
-    extra = [{"type": "entry_registered", "entry": f"x{i}", "players": [f"X{i}", f"Y{i}"]}
-             for i in range(core.MAX_ENTRIES)]
+    extra = [
+        {"type": "entry_registered", "entry": f"x{i}", "players": [f"X{i}", f"Y{i}"]} for i in range(core.MAX_ENTRIES)
+    ]
     data["events"] = extra + data["events"]
     before = stored()
     response = import_file(scorer_client, data)
@@ -104,8 +115,12 @@ def test_the_same_aragos_file_imported_twice_makes_one_tournament(club, scorer_c
 
 
 def keyed(client, key, **body):
-    return client.post("/api/tournaments/import/", {"club": "home", "format": "aragos", **body}, format="json",
-                       HTTP_IDEMPOTENCY_KEY=key)
+    return client.post(
+        "/api/tournaments/import/",
+        {"club": "home", "format": "aragos", **body},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
 
 
 @pytest.mark.django_db
@@ -127,25 +142,33 @@ def test_huge_adjustments_are_refused_and_the_tournament_still_reads(club, score
     tid = create(scorer_client)["id"]
     register_pairs(scorer_client, tid)
     for seq in (4, 4):
-        response = append(scorer_client, tid, [{"type": "score_adjusted", "entry": "e0", "vp": 1e308,
-                                                "reason": "probe"}], seq)
+        response = append(
+            scorer_client, tid, [{"type": "score_adjusted", "entry": "e0", "vp": 1e308, "reason": "probe"}], seq
+        )
         body = response.json()
         assert response.status_code == 400 and body["code"] == "malformed", body
         assert body["params"]["rule"] == "number_out_of_range" and body["params"]["limit"] == core.MAX_VP
     for vp in (core.MAX_VP, core.MAX_VP):
         seq = scorer_client.get(f"/api/tournaments/{tid}/").json()["seq"]
-        assert append(scorer_client, tid, [{"type": "score_adjusted", "entry": "e0", "vp": vp,
-                                            "reason": "bonus"}], seq).status_code == 201
+        assert (
+            append(
+                scorer_client, tid, [{"type": "score_adjusted", "entry": "e0", "vp": vp, "reason": "bonus"}], seq
+            ).status_code
+            == 201
+        )
     reader = Client()
-    for path in ("standings/", "crosstable/", "record/", "results/", "results/?as=xlsx",
-                 "results/?as=standings.csv"):
+    for path in ("standings/", "crosstable/", "record/", "results/", "results/?as=xlsx", "results/?as=standings.csv"):
         response = reader.get(f"/api/tournaments/{tid}/{path}")
         assert response.status_code == 200, path
     standings = reader.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
     assert json.dumps(standings, allow_nan=False)
     assert next(r for r in standings if r["entry"] == "e0")["vp"] == 2 * core.MAX_VP
-    for page in (f"/tournaments/{tid}/", f"/tournaments/{tid}/projector/", f"/tournaments/{tid}/standings/",
-                 f"/tournaments/{tid}/standings.pdf"):
+    for page in (
+        f"/tournaments/{tid}/",
+        f"/tournaments/{tid}/projector/",
+        f"/tournaments/{tid}/standings/",
+        f"/tournaments/{tid}/standings.pdf",
+    ):
         assert scorer_client.get(page).status_code == 200, page
 
 

@@ -6,6 +6,7 @@ The probe: "Correct this result" changed the tournament to 440:260 while the gam
 the club page and the league said 420:280; the TD's fix of the game itself (undo, hands entered
 again) left the tournament at the old score, and "Take results from finished games" found nothing
 to take."""
+
 from __future__ import annotations
 
 import csv
@@ -37,8 +38,7 @@ def channels(client, tid: int, game: int, table: int = 1) -> dict:
     score = client.get(f"/api/games/{game}/score/").json()["totals"]
     results = client.get(f"/api/tournaments/{tid}/results/").json()
     row = next(t for t in results["rounds"][0]["tables"] if t["table"] == table)
-    sheet = list(csv.reader(io.StringIO(client.get(f"/api/tournaments/{tid}/results/?as=tables.csv")
-                                        .content.decode())))
+    sheet = list(csv.reader(io.StringIO(client.get(f"/api/tournaments/{tid}/results/?as=tables.csv").content.decode())))
     line = next(r for r in sheet[1:] if r[0] == "1" and r[1] == str(table))
     standings = client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
     points = {s["entry"]: s["points"] for s in standings}
@@ -64,19 +64,29 @@ def test_a_correction_of_the_game_is_the_tables_everywhere_and_asks_the_opponent
     code = with_code(table["code"])
     finish_table(code, table["game"])
     sent(code, table, "ns")
-    assert code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]},
-                     format="json").status_code == 201
+    assert (
+        code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]}, format="json").status_code
+        == 201
+    )
     assert the_same(channels(scorer_client, tid, table["game"])) == [70, 30]
     # the TD corrects hand 1 on the game (the API's way: an event on the game)
-    fixed = {"type": "hand_corrected", "hand": 1, "calls": {}, "out": [0, 1, 2, 3], "points": [40, 60],
-             "reason": "miscounted"}
+    fixed = {
+        "type": "hand_corrected",
+        "hand": 1,
+        "calls": {},
+        "out": [0, 1, 2, 3],
+        "points": [40, 60],
+        "reason": "miscounted",
+    }
     assert game_post(scorer_client, table["game"], [fixed]).status_code == 201
     assert the_same(channels(scorer_client, tid, table["game"])) == [40, 60]
     view = scorer_client.get(url(table["game"])).json()
     assert (view["confirmation"], view["asked_again"], view["game_changed"]) == ("unconfirmed", True, None)
     # asked again: the other side answers the new version
-    assert code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]},
-                     format="json").status_code == 201
+    assert (
+        code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]}, format="json").status_code
+        == 201
+    )
     view = scorer_client.get(url(table["game"])).json()
     assert (view["confirmation"], view["asked_again"]) == ("confirmed", False)
     confirmations = TournamentEvent.objects.filter(tournament_id=tid, type="result_confirmed").order_by("seq")
@@ -96,22 +106,41 @@ def test_the_tournament_page_corrects_a_game_table_on_its_game(club, scorer_clie
     page = td.get(f"/tournaments/{tid}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'value="correct_hand"' in page
     seq = Tournament.objects.get(pk=tid).seq
-    response = td.post(f"/tournaments/{tid}/act/", {
-        "action": "correct_hand", "round": 1, "table": 1, "hand": 1, "call_0": "tichu", "out_0": 0, "out_1": 1,
-        "points_0": 60, "reason": "Anna called Tichu"}, HTTP_ACCEPT_LANGUAGE="en")
+    response = td.post(
+        f"/tournaments/{tid}/act/",
+        {
+            "action": "correct_hand",
+            "round": 1,
+            "table": 1,
+            "hand": 1,
+            "call_0": "tichu",
+            "out_0": 0,
+            "out_1": 1,
+            "points_0": 60,
+            "reason": "Anna called Tichu",
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 302
     assert Tournament.objects.get(pk=tid).seq == seq, "nothing stored on the tournament's stream"
     assert the_same(channels(scorer_client, tid, table["game"])) == [160, 40]
     replay = td.get(f"/games/{table['game']}/replay/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "corrected by the tournament director" in replay or "hand_corrected" in replay
     # a typed correction of the table's score is refused: the game is the source
-    typed = append(scorer_client, tid, [{"type": "result_corrected", "round": 1, "table": 1, "score": [90, 10],
-                                         "reason": "typed"}], Tournament.objects.get(pk=tid).seq)
+    typed = append(
+        scorer_client,
+        tid,
+        [{"type": "result_corrected", "round": 1, "table": 1, "score": [90, 10], "reason": "typed"}],
+        Tournament.objects.get(pk=tid).seq,
+    )
     assert (typed.status_code, typed.json()["code"]) == (400, "correct_on_game")
     # a bad hand is refused in words and stores nothing
-    bad = td.post(f"/tournaments/{tid}/act/", {
-        "action": "correct_hand", "round": 1, "table": 1, "hand": 4, "out_0": 0, "points_0": 60, "reason": "x"},
-        HTTP_ACCEPT_LANGUAGE="en", follow=True).content.decode()
+    bad = td.post(
+        f"/tournaments/{tid}/act/",
+        {"action": "correct_hand", "round": 1, "table": 1, "hand": 4, "out_0": 0, "points_0": 60, "reason": "x"},
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    ).content.decode()
     assert "Not stored" in bad
     assert the_same(channels(scorer_client, tid, table["game"])) == [160, 40]
 
@@ -132,27 +161,49 @@ def test_the_tds_fix_of_the_game_itself_is_the_tables_result(club, scorer_client
     assert game_post(scorer_client, game, [{**HAND, "points": [20, 80]}]).status_code == 201
     assert the_same(channels(scorer_client, tid, game)) == [20, 80]
     # taking it "again" is the TD's word that the game's result stands (it settles a dispute)
-    again = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/result-from-game/", {"reason": "x"},
-                               format="json")
+    again = scorer_client.post(
+        f"/api/tournaments/{tid}/rounds/1/tables/1/result-from-game/", {"reason": "x"}, format="json"
+    )
     assert again.status_code == 201
     view = scorer_client.get(url(game)).json()
     assert (view["score"], view["confirmation"]) == ([20, 80], "corrected")
     # a later change of the game asks the other side again, even after the TD's word
-    assert game_post(scorer_client, game, [{"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3],
-                                            "points": [25, 75], "reason": "r"}]).status_code == 201
+    assert (
+        game_post(
+            scorer_client,
+            game,
+            [{"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3], "points": [25, 75], "reason": "r"}],
+        ).status_code
+        == 201
+    )
     view = scorer_client.get(url(game)).json()
     assert (view["score"], view["confirmation"], view["asked_again"]) == ([25, 75], "unconfirmed", True)
-    assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}],
-                  Tournament.objects.get(pk=tid).seq).status_code == 201
+    assert (
+        append(
+            scorer_client, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq
+        ).status_code
+        == 201
+    )
 
 
 def test_a_table_without_a_game_is_corrected_on_the_stream(club, scorer_client):
     tid, tables = published_round(scorer_client)
     seq = Tournament.objects.get(pk=tid).seq
-    assert append(scorer_client, tid, [{"type": "result_recorded", "round": 1, "table": 2, "score": [110, 90]}],
-                  seq).status_code == 201
-    assert append(scorer_client, tid, [{"type": "result_corrected", "round": 1, "table": 2, "score": [120, 80],
-                                        "reason": "sheet"}], seq + 1).status_code == 201
+    assert (
+        append(
+            scorer_client, tid, [{"type": "result_recorded", "round": 1, "table": 2, "score": [110, 90]}], seq
+        ).status_code
+        == 201
+    )
+    assert (
+        append(
+            scorer_client,
+            tid,
+            [{"type": "result_corrected", "round": 1, "table": 2, "score": [120, 80], "reason": "sheet"}],
+            seq + 1,
+        ).status_code
+        == 201
+    )
     rounds = scorer_client.get(f"/api/tournaments/{tid}/results/").json()["rounds"][0]["tables"]
     assert next(t for t in rounds if t["table"] == 2)["score"] == [120, 80]
 
@@ -174,16 +225,32 @@ def test_every_channel_is_a_fold_of_the_stored_events(club, scorer_client, corre
     game = tables[1]["game"]
     finish_table(with_code(tables[1]["code"]), game)
     sent(with_code(tables[1]["code"]), tables[1], "ns")
-    append(scorer_client, tid, [{"type": "result_recorded", "round": 1, "table": 2, "score": [50, 50]}],
-           Tournament.objects.get(pk=tid).seq)
+    append(
+        scorer_client,
+        tid,
+        [{"type": "result_recorded", "round": 1, "table": 2, "score": [50, 50]}],
+        Tournament.objects.get(pk=tid).seq,
+    )
     for side, a in corrections:
         if side == "game":
-            assert game_post(scorer_client, game, [{"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3],
-                                                    "points": [a, 100 - a], "reason": "r"}]).status_code == 201
+            assert (
+                game_post(
+                    scorer_client,
+                    game,
+                    [{"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3], "points": [a, 100 - a], "reason": "r"}],
+                ).status_code
+                == 201
+            )
         else:
-            assert append(scorer_client, tid, [{"type": "result_corrected", "round": 1, "table": 2,
-                                                "score": [a + 50, 150 - a], "reason": "r"}],
-                          Tournament.objects.get(pk=tid).seq).status_code == 201
+            assert (
+                append(
+                    scorer_client,
+                    tid,
+                    [{"type": "result_corrected", "round": 1, "table": 2, "score": [a + 50, 150 - a], "reason": "r"}],
+                    Tournament.objects.get(pk=tid).seq,
+                ).status_code
+                == 201
+            )
     # the fold of what is stored, by the two pure cores alone
     game_record = scorer_client.get(f"/api/games/{game}/record/").json()
     lines = core.hand_lines(score_json(engine_fold(game_record)))
@@ -203,8 +270,10 @@ def test_the_game_page_and_the_replay_say_the_tables_result_with_its_vp(club, sc
     sheet says a corrected hand as such."""
     from tests.tournament_api.test_api import create, register_pairs
 
-    tid = create(scorer_client, header={"entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 1,
-                                        "hands_per_round": 2})["id"]
+    tid = create(
+        scorer_client,
+        header={"entrants": "pairs", "system": "swiss", "scoring": "dtm", "rounds": 1, "hands_per_round": 2},
+    )["id"]
     register_pairs(scorer_client, tid)
     from tests.tournament_api.test_api import pair_next_round
 
@@ -219,8 +288,14 @@ def test_the_game_page_and_the_replay_say_the_tables_result_with_its_vp(club, sc
     for page in (f"/games/{game}/", f"/games/{game}/replay/", f"/tournaments/{tid}/"):
         text = td.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "2 : 2 VP" in text, page
-    assert game_post(scorer_client, game, [{"type": "hand_corrected", "hand": 2, "out": [0, 1, 2, 3],
-                                            "points": [55, 45], "reason": "miscounted"}]).status_code == 201
+    assert (
+        game_post(
+            scorer_client,
+            game,
+            [{"type": "hand_corrected", "hand": 2, "out": [0, 1, 2, 3], "points": [55, 45], "reason": "miscounted"}],
+        ).status_code
+        == 201
+    )
     sheet = td.get(f"/games/{game}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "4 : 0 VP" in sheet and "corrected by the tournament director: miscounted; was 45:55" in sheet
     assert "4 : 0 VP" in td.get(f"/games/{game}/enter/result/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -4,6 +4,7 @@ window, round robin with an even and an odd field over both legs, individual by 
 by the optimiser, duplicate with an even and an odd field, the director's own seating) has each of
 its lines said in each language, none left in the core's English; and the director's pairing page
 of a tournament shows the explanation in French and in Ukrainian."""
+
 from __future__ import annotations
 
 import html
@@ -85,7 +86,7 @@ def test_the_pairing_page_explains_in_the_readers_language(club, scorer, client,
     page = client.get(f"/tournaments/{tid}/pair/", HTTP_ACCEPT_LANGUAGE=lang)
     assert page.status_code == 200
     text = html.unescape(page.content.decode())
-    shown = text[text.index('id="explanation"'):text.index("</section>")]
+    shown = text[text.index('id="explanation"') : text.index("</section>")]
     with translation.override(lang):
         said = [explanation_words.method(proposal), *explanation_words.constraints(proposal)]
     assert all(line in shown for line in said), (said, shown)

@@ -1,5 +1,6 @@
 """Print-ready HTML beside the PDFs: pairings by table and by name, blank score sheets with the
 round's hands numbered and the 100-point check column."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,11 @@ def test_pairings_page_by_table_and_by_name(club, scorer_client):
     html = Client().get(f"/tournaments/{tid}/rounds/1/pairings/").content.decode()
     by_table, by_name = html.split('id="by-name"')
     assert 'id="by-table"' in by_table and "pairings by table" in by_table
-    rows = re.findall(r'<tr data-seat="([NESW])"><td>([^<]+)</td><td class="num">(\d+)</td><td>([^<]+)</td>'
-                      r"<td>([^<]+)</td></tr>", by_name)
+    rows = re.findall(
+        r'<tr data-seat="([NESW])"><td>([^<]+)</td><td class="num">(\d+)</td><td>([^<]+)</td>'
+        r"<td>([^<]+)</td></tr>",
+        by_name,
+    )
     assert [r[1] for r in rows] == sorted(r[1] for r in rows) and len(rows) == 8, "each player, by name"
     assert sorted(r[0] for r in rows) == sorted("NESW" * 2), "a seat each: North, East, South, West"
     seat = {r[1]: (r[2], r[3], r[4]) for r in rows}
@@ -46,9 +50,12 @@ def test_duplicate_sheets_number_the_rounds_boards(club, scorer_client):
     test_api.register_pairs(scorer_client, tid)
     test_api.pair_next_round(scorer_client, tid)
     sheet = Client().get(f"/tournaments/{tid}/rounds/1/sheets/").content.decode()
-    assert "<th scope=\"col\">Board</th>" in sheet
-    assert re.findall(r'class="num hand-no">(\d+)<', sheet.split('data-table="1"')[1].split("</section>")[0]) == \
-        ["1", "2", "3"]
+    assert '<th scope="col">Board</th>' in sheet
+    assert re.findall(r'class="num hand-no">(\d+)<', sheet.split('data-table="1"')[1].split("</section>")[0]) == [
+        "1",
+        "2",
+        "3",
+    ]
 
 
 @pytest.mark.django_db
@@ -59,13 +66,24 @@ def test_a_round_that_does_not_exist(club, scorer_client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("header", "says", "vp"), [
-    ({"scoring": "dtm"}, ["a double victory scores 100", "Tichu ±100; no Grand Tichu.",
-                          "VP per hand: 2 to the side with more points, 1 each on a draw, 3 for a double victory"], True),
-    ({"scoring": "round_vp"}, ["a double victory scores 200", "Tichu ±100, Grand Tichu ±200."], False),
-])
-def test_a_sheet_prints_the_rules_of_the_tournaments_game_and_a_vp_column_under_dtm(club, scorer_client, header,
-                                                                                   says, vp):
+@pytest.mark.parametrize(
+    ("header", "says", "vp"),
+    [
+        (
+            {"scoring": "dtm"},
+            [
+                "a double victory scores 100",
+                "Tichu ±100; no Grand Tichu.",
+                "VP per hand: 2 to the side with more points, 1 each on a draw, 3 for a double victory",
+            ],
+            True,
+        ),
+        ({"scoring": "round_vp"}, ["a double victory scores 200", "Tichu ±100, Grand Tichu ±200."], False),
+    ],
+)
+def test_a_sheet_prints_the_rules_of_the_tournaments_game_and_a_vp_column_under_dtm(
+    club, scorer_client, header, says, vp
+):
     tid = test_api.create(scorer_client, header={**test_api.HEADER, **header})["id"]
     test_api.register_pairs(scorer_client, tid)
     test_api.pair_next_round(scorer_client, tid)

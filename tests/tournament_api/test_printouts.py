@@ -1,6 +1,7 @@
 """The TD's printouts as PDF, read back as text (pypdf): table cards with the codes, pairings by
 table and by name, blank score sheets with the hands numbered and the check column, standings and
 crosstable."""
+
 from __future__ import annotations
 
 import io
@@ -73,15 +74,26 @@ def test_standings_and_crosstable(club, scorer_client, td):
     tid, tables = published_round(scorer_client)
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
-        assert with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/",
-                                             {"action": "record", "pin": table["pins"]["ns"]}, format="json").status_code == 201
+        assert (
+            with_code(table["code"])
+            .post(
+                f"/api/games/{table['game']}/tournament-table/",
+                {"action": "record", "pin": table["pins"]["ns"]},
+                format="json",
+            )
+            .status_code
+            == 201
+        )
     text = pdf_text(Client().get(f"/tournaments/{tid}/standings.pdf"))
     standings, crosstable = text.split("crosstable", 1)
     order = [r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]]
     positions = [standings.index(name) for name in order]
     assert positions == sorted(positions), "in the core's order"
-    winners = {r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
-               if r["points"] == 70}
+    winners = {
+        r["name"]
+        for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
+        if r["points"] == 70
+    }
     assert len(winners) == 2
     for row in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]:
         after = standings.split(row["name"], 1)[1].split()  # the row's cells follow its name
@@ -138,13 +150,20 @@ def test_results_json_names_entrants_tables_hands_and_links_each_game(club, scor
     tid, tables = published_round(scorer_client)
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
-        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record", "pin": table["pins"]["ns"]},
-                                      format="json")
+        with_code(table["code"]).post(
+            f"/api/games/{table['game']}/tournament-table/",
+            {"action": "record", "pin": table["pins"]["ns"]},
+            format="json",
+        )
     body = Client().get(f"/api/tournaments/{tid}/results/").json()
     assert body["format"] == "tichu-tournament-results/1"
     assert body["event"]["name"] == "Thursday" and body["event"]["club"] == "home"
-    assert {tuple(e["players"]) for e in body["entrants"]} == {("Anna", "Ben"), ("Cleo", "Dan"), ("Eva", "Finn"),
-                                                               ("Gus", "Hanna")}
+    assert {tuple(e["players"]) for e in body["entrants"]} == {
+        ("Anna", "Ben"),
+        ("Cleo", "Dan"),
+        ("Eva", "Finn"),
+        ("Gus", "Hanna"),
+    }
     rows = body["rounds"][0]["tables"]
     assert [r["table"] for r in rows] == [1, 2]
     for row in rows:
@@ -152,7 +171,8 @@ def test_results_json_names_entrants_tables_hands_and_links_each_game(club, scor
         assert row["record"].endswith(f"/api/games/{row['game']}/record/")
         assert Client().get(row["record"]).status_code == 200
     assert [r["name"] for r in body["standings"]] == [
-        r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]]
+        r["name"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
+    ]
 
 
 @pytest.mark.django_db
@@ -164,26 +184,34 @@ def test_results_as_csv_and_xlsx(club, scorer_client):
     tid, tables = published_round(scorer_client)
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
-        with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/", {"action": "record", "pin": table["pins"]["ns"]},
-                                      format="json")
-    standings = list(csv.reader(io.StringIO(Client().get(f"/api/tournaments/{tid}/results/?as=standings.csv")
-                                            .content.decode())))
+        with_code(table["code"]).post(
+            f"/api/games/{table['game']}/tournament-table/",
+            {"action": "record", "pin": table["pins"]["ns"]},
+            format="json",
+        )
+    standings = list(
+        csv.reader(io.StringIO(Client().get(f"/api/tournaments/{tid}/results/?as=standings.csv").content.decode()))
+    )
     assert standings[0][:2] == ["rank", "name"] and len(standings) == 5
-    table_rows = list(csv.reader(io.StringIO(Client().get(f"/api/tournaments/{tid}/results/?as=tables.csv")
-                                             .content.decode())))
+    table_rows = list(
+        csv.reader(io.StringIO(Client().get(f"/api/tournaments/{tid}/results/?as=tables.csv").content.decode()))
+    )
     assert [r[4:6] for r in table_rows[1:]] == [["70", "30"], ["70", "30"]]
     book = load_workbook(io.BytesIO(Client().get(f"/api/tournaments/{tid}/results/?as=xlsx").content))
     assert book.sheetnames == ["standings", "tables"]
+
     def number(v):
         try:
             return float(v)
         except (TypeError, ValueError):
             return "" if v is None else v  # an empty cell
 
-    assert [[number(c.value) for c in row] for row in book["standings"].iter_rows()][1:] == \
-        [[number(v) for v in r] for r in standings[1:]]
-    assert standings[0][-1] == "performance" and all(r[-1] == "" for r in standings[1:]), \
+    assert [[number(c.value) for c in row] for row in book["standings"].iter_rows()][1:] == [
+        [number(v) for v in r] for r in standings[1:]
+    ]
+    assert standings[0][-1] == "performance" and all(r[-1] == "" for r in standings[1:]), (
         "one round played: no performance yet (games.tournament.performance.MIN_TABLES)"
+    )
     assert Client().get(f"/api/tournaments/{tid}/results/?as=pdf").json()["code"] == "invalid"
 
 
@@ -197,8 +225,10 @@ def test_results_exports_cannot_carry_a_formula(club, scorer_client):
 
     tid = create(scorer_client)["id"]
     evil = '=HYPERLINK("http://example.invalid","x")'
-    events = [{"type": "entry_registered", "entry": "a", "players": [evil, "Ben"]},
-              {"type": "entry_registered", "entry": "b", "players": ["Cleo", "Dan"]}]
+    events = [
+        {"type": "entry_registered", "entry": "a", "players": [evil, "Ben"]},
+        {"type": "entry_registered", "entry": "b", "players": ["Cleo", "Dan"]},
+    ]
     assert append(scorer_client, tid, events, 0).status_code == 201
     text = Client().get(f"/api/tournaments/{tid}/results/?as=standings.csv").content.decode()
     assert evil not in text.replace("'" + evil, "")  # only ever behind the apostrophe
@@ -218,8 +248,12 @@ def test_the_pdfs_speak_the_readers_language(club, scorer_client, td, lang):
 
     tid, tables = published_round(scorer_client)
     with translation.override(lang):
-        words = [translation.gettext("North/South"), translation.gettext("East/West"),
-                 translation.gettext("Table code"), translation.gettext("Check = 100")]
+        words = [
+            translation.gettext("North/South"),
+            translation.gettext("East/West"),
+            translation.gettext("Table code"),
+            translation.gettext("Check = 100"),
+        ]
     assert "North/South" not in words
     cards = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/cards.pdf", HTTP_ACCEPT_LANGUAGE=lang))
     pairings = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/pairings.pdf", HTTP_ACCEPT_LANGUAGE=lang))

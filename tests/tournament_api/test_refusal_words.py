@@ -6,6 +6,7 @@ it, one sentence a key, whose placeholders the raise provides, translated in eve
 tournament driven through bad events at each step of its life checks a sample end to end, and the
 API answers a refused event in the request's language with the same code.
 """
+
 from __future__ import annotations
 
 import ast
@@ -54,7 +55,8 @@ def core_refusals() -> list[tuple[str, str, str, set[str]]]:
             if len(node.args) < 2:
                 continue  # the helpers themselves, not a refusal
             given = {k.arg for k in node.keywords if k.arg} | {
-                n for k in node.keywords if k.arg is None for n in SPREADS.get(ast.unparse(k.value), ())}
+                n for k in node.keywords if k.arg is None for n in SPREADS.get(ast.unparse(k.value), ())
+            }
             rule = next((k.value.value for k in node.keywords if k.arg == "rule"), None)
             code = node.args[0]
             codes = [code.value] if isinstance(code, ast.Constant) else [f"result_{a}" for a in ANSWERED]
@@ -62,7 +64,9 @@ def core_refusals() -> list[tuple[str, str, str, set[str]]]:
             for c in codes:
                 if c == "malformed" and rule is None and (path.name == "cli.py" or isinstance(node.args[1], ast.Name)):
                     continue  # the command line's file errors (never on the site), and the helper passing through
-                shape = _const(node.args[1]).replace("{}", c.removeprefix("result_")) if c != code else _const(node.args[1])
+                shape = (
+                    _const(node.args[1]).replace("{}", c.removeprefix("result_")) if c != code else _const(node.args[1])
+                )
                 found.append((where, refusal_words.key(c, rule), shape, given))
     return found
 

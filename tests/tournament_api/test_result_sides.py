@@ -7,6 +7,7 @@ side answers with its own, the code no longer writes a game whose result is sent
 its game no longer gives is flagged, loses its confirmation and holds the round (since issue 31:
 the result is the game's, so a changed game is the table's result and asks the opponents again;
 only a game open again holds the round)."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,15 +39,19 @@ def test_the_side_that_sent_the_result_cannot_confirm_it(club, scorer_client):
     no_pin = code.post(url(table["game"]), {"action": "record"}, format="json")
     assert (no_pin.status_code, no_pin.json()["code"]) == (403, "side_pin_required")
     sent(code, table, "ns")
-    for answer in ({"action": "confirm"}, {"action": "confirm", "pin": table["pins"]["ns"]},
-                   {"action": "dispute", "reason": "x", "pin": table["pins"]["ns"]}):
+    for answer in (
+        {"action": "confirm"},
+        {"action": "confirm", "pin": table["pins"]["ns"]},
+        {"action": "dispute", "reason": "x", "pin": table["pins"]["ns"]},
+    ):
         refused = code.post(url(table["game"]), answer, format="json")
         assert refused.status_code in (403, 422) and refused.json()["code"] in ("side_pin_required", "same_side")
     same = code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ns"].lower()}, format="json")
     assert (same.status_code, same.json()["code"]) == (422, "same_side")
     assert code.get(url(table["game"])).json()["confirmation"] == "unconfirmed"
-    other = code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"].replace("-", "")},
-                      format="json")
+    other = code.post(
+        url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"].replace("-", "")}, format="json"
+    )
     assert other.status_code == 201
     events = TournamentEvent.objects.filter(type__in=["result_recorded", "result_confirmed"]).order_by("seq")
     assert [(e.type, e.payload["side"]) for e in events] == [("result_recorded", 0), ("result_confirmed", 1)]
@@ -57,11 +62,17 @@ def test_a_pin_of_another_table_or_a_made_up_one_is_refused_and_counted(club, sc
     table = tables[1]
     code = with_code(table["code"])
     finish_table(code, table["game"])
-    assert code.post(url(table["game"]), {"action": "record", "pin": tables[2]["pins"]["ns"]},
-                     format="json").json()["code"] == "side_pin_wrong"
+    assert (
+        code.post(url(table["game"]), {"action": "record", "pin": tables[2]["pins"]["ns"]}, format="json").json()[
+            "code"
+        ]
+        == "side_pin_wrong"
+    )
     for _ in range(table_codes.PIN_TRIES - 1):
-        assert code.post(url(table["game"]), {"action": "record", "pin": "AAAAAA"},
-                         format="json").json()["code"] == "side_pin_wrong"
+        assert (
+            code.post(url(table["game"]), {"action": "record", "pin": "AAAAAA"}, format="json").json()["code"]
+            == "side_pin_wrong"
+        )
     locked = code.post(url(table["game"]), {"action": "record", "pin": table["pins"]["ns"]}, format="json")
     assert (locked.status_code, locked.json()["code"]) == (403, "side_pin_locked"), "even the right PIN waits"
     # the TD answers for the table meanwhile
@@ -84,8 +95,9 @@ def test_once_the_result_is_sent_the_code_no_longer_changes_the_game(club, score
     finish_table(code, table["game"])
     sent(code, table)
     seq = Game.objects.get(pk=table["game"]).seq
-    undo = code.post(f"/api/games/{table['game']}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
-                     format="json")
+    undo = code.post(
+        f"/api/games/{table['game']}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json"
+    )
     assert (undo.status_code, undo.json()["code"]) == (400, "result_sent")
     assert Game.objects.get(pk=table["game"]).seq == seq
     # the other table, whose result is not sent, still writes its game
@@ -101,13 +113,19 @@ def test_a_game_changed_after_its_confirmed_result_is_flagged_and_holds_the_roun
         code = with_code(table["code"])
         finish_table(code, table["game"])
         sent(code, table, "ns")
-        assert code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]},
-                         format="json").status_code == 201
+        assert (
+            code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]}, format="json").status_code
+            == 201
+        )
     game = tables[1]["game"]
     # the TD undoes table 1's hand and enters another: the game now says 20:80
     seq = Game.objects.get(pk=game).seq
-    assert scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
-                              format="json").status_code == 201
+    assert (
+        scorer_client.post(
+            f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json"
+        ).status_code
+        == 201
+    )
     view = scorer_client.get(url(game)).json()
     assert view["confirmation"] == "game_changed" and view["game_changed"] == {"sent": [70, 30], "now": None}
     td = Client()
@@ -123,14 +141,26 @@ def test_a_game_changed_after_its_confirmed_result_is_flagged_and_holds_the_roun
     assert (closing.status_code, closing.json()["code"]) == (400, "result_out_of_step")
     assert "table(s) 1" in closing.json()["message"]
     replayed = {**HAND, "points": [20, 80]}
-    assert scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": seq + 1, "events": [replayed]},
-                              format="json").status_code == 201
+    assert (
+        scorer_client.post(
+            f"/api/games/{game}/events/", {"expected_seq": seq + 1, "events": [replayed]}, format="json"
+        ).status_code
+        == 201
+    )
     view = with_code(tables[1]["code"]).get(url(game)).json()
     assert (view["score"], view["confirmation"], view["game_changed"], view["asked_again"]) == (
-        [20, 80], "unconfirmed", None, True)
+        [20, 80],
+        "unconfirmed",
+        None,
+        True,
+    )
     assert 'data-asked-again="1"' in td.get(f"/tournaments/{tid}/").content.decode()
-    assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}],
-                  Tournament.objects.get(pk=tid).seq).status_code == 201
+    assert (
+        append(
+            scorer_client, tid, [{"type": "round_closed", "round": 1}], Tournament.objects.get(pk=tid).seq
+        ).status_code
+        == 201
+    )
 
 
 def test_an_unconfirmed_result_whose_game_changed_is_not_confirmed(club, scorer_client):
@@ -140,8 +170,9 @@ def test_an_unconfirmed_result_whose_game_changed_is_not_confirmed(club, scorer_
     finish_table(code, table["game"])
     sent(code, table, "ns")
     seq = Game.objects.get(pk=table["game"]).seq
-    scorer_client.post(f"/api/games/{table['game']}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
-                       format="json")
+    scorer_client.post(
+        f"/api/games/{table['game']}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json"
+    )
     refused = code.post(url(table["game"]), {"action": "confirm", "pin": table["pins"]["ew"]}, format="json")
     assert (refused.status_code, refused.json()["code"]) == (400, "result_out_of_step")
 

@@ -1,6 +1,7 @@
 """Results IN: our own results format round trips exactly (export -> import into a new
 tournament -> export gives the same JSON), bad files are refused with a code and leave nothing
 behind; the management command does the same as the API."""
+
 from __future__ import annotations
 
 import json
@@ -41,35 +42,73 @@ def evening(client) -> int:
     tid, tables = published_round(client)
     for table in tables.values():
         finish_table(with_code(table["code"]), table["game"])
-        assert with_code(table["code"]).post(f"/api/games/{table['game']}/tournament-table/",
-                                             {"action": "record", "pin": table["pins"]["ns"]},
-                                             format="json").status_code == 201
-    assert with_code(tables[1]["code"]).post(f"/api/games/{tables[1]['game']}/tournament-table/",
-                                             {"action": "confirm", "pin": tables[1]["pins"]["ew"]},
-                                             format="json").status_code == 201
-    assert with_code(tables[2]["code"]).post(f"/api/games/{tables[2]['game']}/tournament-table/",
-                                             {"action": "dispute", "reason": "we had 40", "pin": tables[2]["pins"]["ew"]},
-                                             format="json").status_code == 201
+        assert (
+            with_code(table["code"])
+            .post(
+                f"/api/games/{table['game']}/tournament-table/",
+                {"action": "record", "pin": table["pins"]["ns"]},
+                format="json",
+            )
+            .status_code
+            == 201
+        )
+    assert (
+        with_code(tables[1]["code"])
+        .post(
+            f"/api/games/{tables[1]['game']}/tournament-table/",
+            {"action": "confirm", "pin": tables[1]["pins"]["ew"]},
+            format="json",
+        )
+        .status_code
+        == 201
+    )
+    assert (
+        with_code(tables[2]["code"])
+        .post(
+            f"/api/games/{tables[2]['game']}/tournament-table/",
+            {"action": "dispute", "reason": "we had 40", "pin": tables[2]["pins"]["ew"]},
+            format="json",
+        )
+        .status_code
+        == 201
+    )
     # the TD settles the dispute on the game (issue 31: the table's result is its game's)
     game = Game.objects.get(pk=tables[2]["game"])
-    assert client.post(f"/api/games/{game.pk}/events/", {"expected_seq": game.seq, "events": [
-        {"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3], "points": [60, 40], "reason": "sheet"}]},
-        format="json").status_code == 201
+    assert (
+        client.post(
+            f"/api/games/{game.pk}/events/",
+            {
+                "expected_seq": game.seq,
+                "events": [
+                    {"type": "hand_corrected", "hand": 1, "out": [0, 1, 2, 3], "points": [60, 40], "reason": "sheet"}
+                ],
+            },
+            format="json",
+        ).status_code
+        == 201
+    )
     seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
-    events = [{"type": "score_adjusted", "entry": "e1", "vp": -1, "round": 1, "reason": "late"},
-              {"type": "round_closed", "round": 1},
-              {"type": "entry_withdrawn", "entry": "e3"},
-              {"type": "entry_registered", "entry": "e9", "players": ["Ines", "Jon"]}]
+    events = [
+        {"type": "score_adjusted", "entry": "e1", "vp": -1, "round": 1, "reason": "late"},
+        {"type": "round_closed", "round": 1},
+        {"type": "entry_withdrawn", "entry": "e3"},
+        {"type": "entry_registered", "entry": "e9", "players": ["Ines", "Jon"]},
+    ]
     assert append(client, tid, events, seq).status_code == 201
     pair_next_round(client, tid)
     state = client.get(f"/api/tournaments/{tid}/record/").json()
     paired = state["events"][-1]
     seq = client.get(f"/api/tournaments/{tid}/").json()["seq"]
-    results = [{"type": "result_recorded", "round": 2, "table": t["table"], "score": [45, 55]}
-               for t in paired["tables"]]
+    results = [
+        {"type": "result_recorded", "round": 2, "table": t["table"], "score": [45, 55]} for t in paired["tables"]
+    ]
     clock = [{"type": "round_clock_started", "round": 2, "minutes": 45}]  # the service stamps its instant
-    assert append(client, tid, clock + results + [{"type": "round_closed", "round": 2}, {"type": "tournament_finished"}],
-                  seq).status_code == 201
+    assert (
+        append(
+            client, tid, clock + results + [{"type": "round_closed", "round": 2}, {"type": "tournament_finished"}], seq
+        ).status_code
+        == 201
+    )
     return tid
 
 
@@ -124,9 +163,17 @@ def _mutations():
     def no_entrants(d):
         d["entrants"] = []
 
-    return [(standings, "results_mismatch"), (score, "results_mismatch"), (name, "results_mismatch"),
-            (no_events, "events_missing"), (bad_event, "round_not_found"), (bad_format, "format_unknown"),
-            (header, "malformed"), (entrant_id, "results_mismatch"), (no_entrants, "results_mismatch")]
+    return [
+        (standings, "results_mismatch"),
+        (score, "results_mismatch"),
+        (name, "results_mismatch"),
+        (no_events, "events_missing"),
+        (bad_event, "round_not_found"),
+        (bad_format, "format_unknown"),
+        (header, "malformed"),
+        (entrant_id, "results_mismatch"),
+        (no_entrants, "results_mismatch"),
+    ]
 
 
 @pytest.mark.django_db
@@ -172,10 +219,15 @@ SCORES = st.tuples(st.integers(-4, 24), st.integers(-4, 24)).map(lambda t: [t[0]
 
 
 @pytest.mark.django_db
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
-@given(pairs=st.integers(2, 7), rounds=st.integers(1, 3), scoring=st.sampled_from(["round_vp", "box", "points"]),
-       data=st.data())
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    pairs=st.integers(2, 7),
+    rounds=st.integers(1, 3),
+    scoring=st.sampled_from(["round_vp", "box", "points"]),
+    data=st.data(),
+)
 def test_round_trip_over_generated_tournaments(club, away, scorer_client, pairs, rounds, scoring, data):
     """Property: for any tournament the core can fold (random field, scores, confirmations,
     adjustments, finished or not), export -> import -> export is the identity."""
@@ -193,8 +245,15 @@ def test_round_trip_over_generated_tournaments(club, away, scorer_client, pairs,
             if answer == "confirm":
                 batch.append({"type": "result_confirmed", "round": number, "table": t["table"]})
             elif answer == "correct":
-                batch.append({"type": "result_corrected", "round": number, "table": t["table"],
-                              "score": data.draw(SCORES), "reason": "recount"})
+                batch.append(
+                    {
+                        "type": "result_corrected",
+                        "round": number,
+                        "table": t["table"],
+                        "score": data.draw(SCORES),
+                        "reason": "recount",
+                    }
+                )
         if data.draw(st.booleans()):
             batch.append({"type": "score_adjusted", "entry": "g0", "points": -10, "reason": "slow play"})
         last = number == rounds
@@ -217,8 +276,9 @@ def test_a_refused_file_is_explained_in_the_requests_language(club, away, scorer
     data = {"format": "tichu-tournament-results/9"}
 
     def refusal(language):
-        response = scorer_client.post("/api/tournaments/import/", {"club": "away", "results": data}, format="json",
-                                      HTTP_ACCEPT_LANGUAGE=language)
+        response = scorer_client.post(
+            "/api/tournaments/import/", {"club": "away", "results": data}, format="json", HTTP_ACCEPT_LANGUAGE=language
+        )
         assert response.status_code == 400, response.json()
         return response.json()
 

@@ -1,6 +1,7 @@
 """Results to post (issue 33, item 8): per tournament a results page and a one-file summary (HTML
 and PDF) with the final standings, each entry's rounds (table, partners, opponents, score, VP) and
 the links to the replays, in each of the four languages."""
+
 from __future__ import annotations
 
 import io
@@ -22,11 +23,17 @@ def finished_evening(client) -> int:
     tid, tables = published_round(client)
     for table in tables:
         finish_table(client, tables[table]["game"])
-        assert client.post(f"/api/tournaments/{tid}/rounds/1/tables/{table}/result-from-game/", {},
-                           format="json").status_code == 201
+        assert (
+            client.post(
+                f"/api/tournaments/{tid}/rounds/1/tables/{table}/result-from-game/", {}, format="json"
+            ).status_code
+            == 201
+        )
     seq = Tournament.objects.get(pk=tid).seq
-    assert append(client, tid, [{"type": "round_closed", "round": 1}, {"type": "tournament_finished"}],
-                  seq).status_code == 201
+    assert (
+        append(client, tid, [{"type": "round_closed", "round": 1}, {"type": "tournament_finished"}], seq).status_code
+        == 201
+    )
     return tid
 
 
@@ -50,8 +57,9 @@ def test_the_results_page_lists_the_standings_and_each_entrys_rounds_with_their_
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("lang, words", [("en", "Standings"), ("fr", "Classement"), ("de", "Tabelle"),
-                                         ("uk", "Турнірна таблиця")])
+@pytest.mark.parametrize(
+    "lang, words", [("en", "Standings"), ("fr", "Classement"), ("de", "Tabelle"), ("uk", "Турнірна таблиця")]
+)
 def test_the_one_file_summary_in_each_language(club, scorer_client, lang, words):
     tid = finished_evening(scorer_client)
     response = Client().get(f"/tournaments/{tid}/results.html?lang={lang}", **EN)

@@ -1,6 +1,7 @@
 """A round's clock on the site (issue 33, item 4): the TD starts it on the director's page (the
 service gives the instant), and it counts down on the projector and on the pages a table's code
 opens (the entry page, the result page); a closed round's clock is not shown."""
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,7 @@ def test_the_td_starts_the_clock_and_the_service_gives_the_instant(club, scorer,
     tid, _tables = published_round(scorer_client)
     td = director(scorer)
     page = td.get(f"/tournaments/{tid}/", **EN).content.decode()
-    assert 'id="round-clock"' not in page, page[page.find('id="round-clock"') - 300:][:500]
+    assert 'id="round-clock"' not in page, page[page.find('id="round-clock"') - 300 :][:500]
     assert "Start the round's clock" in page
     before = datetime.now(timezone.utc).replace(microsecond=0)
     start_clock(td, tid, 45)
@@ -60,7 +61,9 @@ def test_a_length_out_of_bounds_stores_nothing_and_says_what_to_give(club, score
     tid, _tables = published_round(scorer_client)
     td = director(scorer)
     seq = Tournament.objects.get(pk=tid).seq
-    response = td.post(f"/tournaments/{tid}/act/", {"action": "clock", "minutes": minutes, "seq": seq}, follow=True, **EN)
+    response = td.post(
+        f"/tournaments/{tid}/act/", {"action": "clock", "minutes": minutes, "seq": seq}, follow=True, **EN
+    )
     assert Tournament.objects.get(pk=tid).seq == seq
     assert "give the round&#x27;s length in minutes, from 1 to 600" in response.content.decode()
 
@@ -69,7 +72,9 @@ def test_a_length_out_of_bounds_stores_nothing_and_says_what_to_give(club, score
 def test_the_api_stamps_a_clock_without_an_instant_and_keeps_one_given(club, scorer_client):
     tid, _tables = published_round(scorer_client)
     seq = Tournament.objects.get(pk=tid).seq
-    assert append(scorer_client, tid, [{"type": "round_clock_started", "round": 1, "minutes": 60}], seq).status_code == 201
+    assert (
+        append(scorer_client, tid, [{"type": "round_clock_started", "round": 1, "minutes": 60}], seq).status_code == 201
+    )
     given = {"type": "round_clock_started", "round": 1, "minutes": 50, "started_at": "2026-03-14T19:30:00+01:00"}
     assert append(scorer_client, tid, [given], seq + 1).status_code == 201
     events = [e for e in selectors.events(Tournament.objects.get(pk=tid)) if e["type"] == "round_clock_started"]
@@ -108,8 +113,12 @@ def test_a_clock_run_out_says_so_and_a_closed_rounds_clock_is_gone(club, scorer,
     assert "Time is up: finish the hand you are playing." in clock_box(projector)
     for table in (1, 2):
         finish_table(scorer_client, tables[table]["game"])
-        assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/{table}/result-from-game/", {},
-                                  format="json").status_code == 201
+        assert (
+            scorer_client.post(
+                f"/api/tournaments/{tid}/rounds/1/tables/{table}/result-from-game/", {}, format="json"
+            ).status_code
+            == 201
+        )
     seq = Tournament.objects.get(pk=tid).seq
     assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq).status_code == 201
     assert 'id="round-clock"' not in Client().get(f"/tournaments/{tid}/projector/", **EN).content.decode()

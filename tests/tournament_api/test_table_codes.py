@@ -1,6 +1,7 @@
 """Table codes: each table gets a code for the evening (one card) that records that table's current
 game, and nothing else, without an account; it ends when the tournament finishes, or when the TD
 revokes or reissues it; every write made with it is recorded as made with it."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,8 +37,9 @@ def published_round(client) -> tuple[int, dict[int, dict]]:
 
 
 def post_hand(client, game: int, expected_seq: int = 0, **headers):
-    return client.post(f"/api/games/{game}/events/", {"expected_seq": expected_seq, "events": [HAND]},
-                       format="json", **headers)
+    return client.post(
+        f"/api/games/{game}/events/", {"expected_seq": expected_seq, "events": [HAND]}, format="json", **headers
+    )
 
 
 @pytest.mark.django_db
@@ -52,8 +54,9 @@ def test_publishing_a_round_gives_each_table_a_code(club, scorer_client):
         assert not set(code.replace("-", "")) & set("0O1IL5S2Z8B"), "no look-alike characters"
     again = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/")
     assert again.status_code == 201
-    assert {r["printed"] for r in scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()} == set(codes), \
+    assert {r["printed"] for r in scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()} == set(codes), (
         "making the games again keeps the live codes"
+    )
 
 
 @pytest.mark.django_db
@@ -78,13 +81,22 @@ def test_a_code_cannot_write_another_game_or_anything_else(club, scorer_client):
     tid, tables = published_round(scorer_client)
     client = with_code(tables[1]["code"])
     assert post_hand(client, tables[2]["game"]).status_code == 401
-    assert client.post(f"/api/tournaments/{tid}/events/",
-                       {"expected_seq": 0, "events": [{"type": "round_closed", "round": 1}]},
-                       format="json").status_code == 401
+    assert (
+        client.post(
+            f"/api/tournaments/{tid}/events/",
+            {"expected_seq": 0, "events": [{"type": "round_closed", "round": 1}]},
+            format="json",
+        ).status_code
+        == 401
+    )
     assert client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/code/").status_code == 401
     assert client.get(f"/api/tournaments/{tid}/rounds/1/codes/").status_code == 401
-    assert client.post("/api/games/", {"club": "home", "variant": "nanking", "players": ["a", "b", "c", "d"]},
-                       format="json").status_code == 401
+    assert (
+        client.post(
+            "/api/games/", {"club": "home", "variant": "nanking", "players": ["a", "b", "c", "d"]}, format="json"
+        ).status_code
+        == 401
+    )
     assert Event.objects.filter(game_id=tables[2]["game"]).count() == 0
     assert with_code("ACDE-FGHJ").get(f"/api/games/{tables[1]['game']}/").status_code == 401, "unknown code"
     assert with_code("not a code").get(f"/api/games/{tables[1]['game']}/").status_code == 401
@@ -93,8 +105,9 @@ def test_a_code_cannot_write_another_game_or_anything_else(club, scorer_client):
 def results_from_games(client, tid: int, round_number: int, tables: dict[int, dict]) -> None:
     for number, table in tables.items():
         assert post_hand(client, table["game"]).status_code == 201
-        response = client.post(f"/api/tournaments/{tid}/rounds/{round_number}/tables/{number}/result-from-game/",
-                               {}, format="json")
+        response = client.post(
+            f"/api/tournaments/{tid}/rounds/{round_number}/tables/{number}/result-from-game/", {}, format="json"
+        )
         assert response.status_code == 201
 
 
@@ -119,11 +132,17 @@ def test_a_tables_code_is_its_card_for_the_evening(club, scorer_client):
     assert TableCodeWrite.objects.get(game_id=games[1]).code.code == table_codes.normalise(code)
 
     results_from_games(scorer_client, tid, 2, {2: {"game": games[2]}})
-    assert scorer_client.post(f"/api/tournaments/{tid}/rounds/2/tables/1/result-from-game/", {},
-                              format="json").status_code == 201
+    assert (
+        scorer_client.post(f"/api/tournaments/{tid}/rounds/2/tables/1/result-from-game/", {}, format="json").status_code
+        == 201
+    )
     seq = Tournament.objects.get(pk=tid).seq
-    assert append(scorer_client, tid, [{"type": "round_closed", "round": 2},
-                                       {"type": "tournament_finished"}], seq).status_code == 201
+    assert (
+        append(
+            scorer_client, tid, [{"type": "round_closed", "round": 2}, {"type": "tournament_finished"}], seq
+        ).status_code
+        == 201
+    )
     assert post_hand(with_code(code), games[1], expected_seq=1).status_code == 401, "the finish ends the cards"
     assert set(TableCode.objects.filter(tournament_id=tid).values_list("end_reason", flat=True)) == {"finished"}
 
@@ -205,18 +224,22 @@ def test_the_table_records_its_result_and_the_other_side_confirms_with_the_code(
     view = client.get(url).json()
     assert (view["score"], view["confirmation"], view["sent_by_side"]) == ([70, 30], "unconfirmed", 0)
     assert client.post(url, {"action": "confirm", "pin": ew}, format="json").status_code == 201
-    assert client.post(url, {"action": "dispute", "reason": "no", "pin": ew},
-                       format="json").json()["code"] == "result_confirmed"
+    assert (
+        client.post(url, {"action": "dispute", "reason": "no", "pin": ew}, format="json").json()["code"]
+        == "result_confirmed"
+    )
     assert client.get(url).json()["confirmation"] == "confirmed"
     written = TournamentEvent.objects.filter(tournament_id=tid, type__in=["result_recorded", "result_confirmed"])
     assert written.count() == 2
-    assert all(e.recorded_by_id is None and e.table_code.code == table_codes.normalise(tables[1]["code"])
-               for e in written), "the writes name the code"
+    assert all(
+        e.recorded_by_id is None and e.table_code.code == table_codes.normalise(tables[1]["code"]) for e in written
+    ), "the writes name the code"
     # the code cannot answer for the other table, even through this endpoint
     assert client.get(f"/api/games/{tables[2]['game']}/tournament-table/").status_code == 401
     # the TD's correction still changes a confirmed result
-    response = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/result-from-game/",
-                                  {"reason": "checked the sheet"}, format="json")
+    response = scorer_client.post(
+        f"/api/tournaments/{tid}/rounds/1/tables/1/result-from-game/", {"reason": "checked the sheet"}, format="json"
+    )
     assert response.status_code == 201
     assert client.get(url).json()["confirmation"] == "corrected"
 
@@ -227,19 +250,32 @@ def test_a_dispute_is_shown_to_the_td_and_holds_the_round(club, scorer_client):
     for table in tables.values():
         client = with_code(table["code"])
         finish_table(client, table["game"])
-        assert client.post(f"/api/games/{table['game']}/tournament-table/", {"action": "record",
-                           "pin": table["pins"]["ns"]}, format="json").status_code == 201
+        assert (
+            client.post(
+                f"/api/games/{table['game']}/tournament-table/",
+                {"action": "record", "pin": table["pins"]["ns"]},
+                format="json",
+            ).status_code
+            == 201
+        )
     url = f"/api/games/{tables[2]['game']}/tournament-table/"
     ew = tables[2]["pins"]["ew"]
-    assert with_code(tables[2]["code"]).post(url, {"action": "dispute", "pin": ew}, format="json").json()["code"] == \
-        "reason_required"
-    assert with_code(tables[2]["code"]).post(url, {"action": "dispute", "reason": "hand 1 was 60:40", "pin": ew},
-                                             format="json").status_code == 201
+    assert (
+        with_code(tables[2]["code"]).post(url, {"action": "dispute", "pin": ew}, format="json").json()["code"]
+        == "reason_required"
+    )
+    assert (
+        with_code(tables[2]["code"])
+        .post(url, {"action": "dispute", "reason": "hand 1 was 60:40", "pin": ew}, format="json")
+        .status_code
+        == 201
+    )
     seq = Tournament.objects.get(pk=tid).seq
     response = append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq)
     assert response.status_code == 422 and response.json()["code"] == "results_disputed"
-    response = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/2/result-from-game/",
-                                  {"reason": "looked at hand 1"}, format="json")
+    response = scorer_client.post(
+        f"/api/tournaments/{tid}/rounds/1/tables/2/result-from-game/", {"reason": "looked at hand 1"}, format="json"
+    )
     assert response.status_code == 201, "the TD's correction settles the dispute"
     assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq + 1).status_code == 201
 
@@ -251,16 +287,19 @@ def test_the_phone_sends_the_result_and_the_other_side_confirms_on_it(club, scor
     phone = Client()
     assert phone.get(f"/t/{tables[1]['code']}/")["Location"] == f"/games/{game}/enter/"
     finish_table(with_code(tables[1]["code"]), game)
-    assert phone.get(f"/t/{tables[1]['code']}/")["Location"] == f"/games/{game}/enter/result/", \
+    assert phone.get(f"/t/{tables[1]['code']}/")["Location"] == f"/games/{game}/enter/result/", (
         "a finished game's code opens the result"
+    )
     page = phone.get(f"/games/{game}/enter/result/").content.decode()
     assert 'id="send-result"' in page and 'id="send-pin"' in page
     phone.post(f"/games/{game}/enter/result/", {"action": "record", "pin": tables[1]["pins"]["ew"]})
     page = phone.get(f"/games/{game}/enter/result/").content.decode()
     assert 'id="confirm-result"' in page and ">70<" in page and ">30<" in page
     assert "North/South" in page.split('id="answer-side"')[1].split("</p>")[0], "the other side is named"
-    phone.post(f"/games/{game}/enter/result/", {"action": "dispute", "reason": "hand 1 was 60:40",
-                                                "pin": tables[1]["pins"]["ns"]})
+    phone.post(
+        f"/games/{game}/enter/result/",
+        {"action": "dispute", "reason": "hand 1 was 60:40", "pin": tables[1]["pins"]["ns"]},
+    )
     assert 'data-confirmation="disputed"' in phone.get(f"/games/{game}/enter/result/").content.decode()
     assert phone.get(f"/games/{tables[2]['game']}/enter/result/").status_code == 302, "another table: sign in"
 
@@ -268,8 +307,9 @@ def test_the_phone_sends_the_result_and_the_other_side_confirms_on_it(club, scor
     td.force_login(scorer)
     page = td.get(f"/tournaments/{tid}/").content.decode()
     assert 'id="disputed"' in page and "hand 1 was 60:40" in page
-    assert f'href="/games/{game}/replay/"' in page.split('id="disputed"')[1].split("</p>")[0], \
+    assert f'href="/games/{game}/replay/"' in page.split('id="disputed"')[1].split("</p>")[0], (
         "from the dispute straight to the hands"
+    )
     assert 'data-confirmation="disputed"' in page
 
 

@@ -1,6 +1,7 @@
 """The table card through the evening (issue 33, items 1 and 3): the entry page is named by round
 and table and leads on after the last hand to the result (with its VP), the opponents' answer, and
 where everyone sits next; a replaced card tells its holder, in words, to scan the new one."""
+
 from __future__ import annotations
 
 import pytest
@@ -55,8 +56,12 @@ def test_the_result_page_shows_the_vp_and_then_where_everyone_sits_next(club, sc
     # the director closes the round and publishes round 2: the same page leads on, no rescan
     for number in (2,):
         finish_table(scorer_client, tables[number]["game"])
-        assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/{number}/result-from-game/", {},
-                                  format="json").status_code == 201
+        assert (
+            scorer_client.post(
+                f"/api/tournaments/{tid}/rounds/1/tables/{number}/result-from-game/", {}, format="json"
+            ).status_code
+            == 201
+        )
     seq = Tournament.objects.get(pk=tid).seq
     assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq).status_code == 201
     pair_next_round(scorer_client, tid)
@@ -92,8 +97,9 @@ def test_a_replaced_card_tells_its_holder_to_scan_the_new_one(club, scorer_clien
     new = scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()[0]["printed"]
     phone = phone_for(new)
     assert scorer_client.delete(f"/api/tournaments/{tid}/rounds/1/tables/1/code/").status_code == 204
-    answer = phone.post(f"/api/games/{game}/events/", {"expected_seq": 0, "events": []},
-                        content_type="application/json", **EN)
+    answer = phone.post(
+        f"/api/games/{game}/events/", {"expected_seq": 0, "events": []}, content_type="application/json", **EN
+    )
     assert answer.status_code == 403 and answer.json()["code"] == "table_code_revoked"
     assert "ask the director for the table's new card" in answer.json()["message"]
 
@@ -106,16 +112,27 @@ def test_the_projector_lists_every_players_seat_and_says_when_the_tournament_is_
     page = Client().get(f"/tournaments/{tid}/projector/", **EN).content.decode()
     seats = page.split('id="seats"')[1].split("</section>")[0]
     assert "Round 1: where you sit" in seats
-    rows = re.findall(r'<li data-seat="([NESW])"><span class="who">([^<]+)</span> <span class="where">table (\d) · '
-                      r"(North|East|South|West)</span></li>", seats)
+    rows = re.findall(
+        r'<li data-seat="([NESW])"><span class="who">([^<]+)</span> <span class="where">table (\d) · '
+        r"(North|East|South|West)</span></li>",
+        seats,
+    )
     assert len(rows) == 8 and [r[1] for r in rows] == sorted(r[1] for r in rows), "every player, by name"
     for number, table in tables.items():
         finish_table(scorer_client, table["game"])
-        assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/{number}/result-from-game/", {},
-                                  format="json").status_code == 201
+        assert (
+            scorer_client.post(
+                f"/api/tournaments/{tid}/rounds/1/tables/{number}/result-from-game/", {}, format="json"
+            ).status_code
+            == 201
+        )
     seq = Tournament.objects.get(pk=tid).seq
-    assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}, {"type": "tournament_finished"}],
-                  seq).status_code == 201
+    assert (
+        append(
+            scorer_client, tid, [{"type": "round_closed", "round": 1}, {"type": "tournament_finished"}], seq
+        ).status_code
+        == 201
+    )
     page = Client().get(f"/tournaments/{tid}/projector/", **EN).content.decode()
     heading = page.split("<h1>")[1].split("</h1>")[0]
     assert 'id="finished"' in heading and "round 1" not in heading, "after the finish it says so"

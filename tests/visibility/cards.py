@@ -1,5 +1,6 @@
 """What the visibility tests compare: the card codes a channel shows, and the cards the rule
 hides, worked out here from the full fold (not from games.engine.visibility)."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable

@@ -1,5 +1,6 @@
 """Reading every channel of a game as one reader: the API's state (every position), events and
 record, the replay page (its table and its embedded frames) and the game page."""
+
 from __future__ import annotations
 
 import json
@@ -58,7 +59,7 @@ class Reader:
         for delta in payload["frames"]:
             frames.apply_delta(frame, delta, copy_values=True)
             rebuilt.append(json.loads(json.dumps(frame)))
-        table = html[html.index('id="table"'):html.index("</section>", html.index('id="table"'))]
+        table = html[html.index('id="table"') : html.index("</section>", html.index('id="table"'))]
         return CARD_ATTR.findall(table), rebuilt, payload["texts"]
 
     def game_page(self, game_id: int) -> str:
@@ -78,10 +79,10 @@ def codes_shown_from(reader: Reader, game_id: int, start: int, cut: int, univers
     shown |= shown_codes(reader.record(game_id).get("events", [])[start:], universe)
     table, rebuilt, _ = reader.replay(game_id)
     shown |= set(table) & universe
-    shown |= shown_codes(rebuilt[start + 1:], universe)
+    shown |= shown_codes(rebuilt[start + 1 :], universe)
     return shown
 
 
 def names_told(reader: Reader, game_id: int, start: int) -> str:
     """The words of the replay's frames of the hand that began at event `start`."""
-    return " | ".join(reader.replay(game_id)[2][start + 1:])
+    return " | ".join(reader.replay(game_id)[2][start + 1 :])

@@ -1,5 +1,6 @@
 """The replay page in headless Chromium for a player seated in a game in play: their own hand
 face up, the others face down, at phone and laptop widths (tests/plugins/browser.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,9 @@ SEAT = 2
 
 
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
-def test_a_seated_player_steps_through_the_hand_in_play_seeing_only_their_hand(browser, live_server, viewport,
-                                                                               tmp_path):
+def test_a_seated_player_steps_through_the_hand_in_play_seeing_only_their_hand(
+    browser, live_server, viewport, tmp_path
+):
     club = Club.objects.create(name="Live", slug="live")
     record = dict(bot_record(1), events=bot_record(1)["events"][:80])
     game = import_game(club, record)
@@ -31,8 +33,15 @@ def test_a_seated_player_steps_through_the_hand_in_play_seeing_only_their_hand(b
     client.force_login(user)
     context = browser.new_context(viewport=viewport)
     try:
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                              "url": live_server.url}])
+        context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
         page = context.new_page()
         page.goto(f"{live_server.url}/games/{game.pk}/replay/?at=60")
         page.wait_for_selector("#replay[data-ready='1']")

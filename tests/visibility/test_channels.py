@@ -2,6 +2,7 @@
 
 The game: a bot-played Nanking game imported in the middle of its second hand (the first hand is
 over: open; the second is in play: its other hands masked)."""
+
 from __future__ import annotations
 
 import functools
@@ -43,8 +44,10 @@ def full_state(at: int) -> dict:
 
 @pytest.fixture
 def people(db):
-    users = {name: get_user_model().objects.create_user(name, password="pw") for name in
-             ("ann", "sam", "vic", "pat", "pia", "otto")}
+    users = {
+        name: get_user_model().objects.create_user(name, password="pw")
+        for name in ("ann", "sam", "vic", "pat", "pia", "otto")
+    }
     return users
 
 
@@ -76,7 +79,7 @@ def who_is(visibility: str, reader: str) -> str:
 
 
 def expected(visibility: str, reader: str) -> str:
-    """"404" (may not read the game), "all" (every hand), "seat" (own hand), "table"."""
+    """ "404" (may not read the game), "all" (every hand), "seat" (own hand), "table"."""
     if reader in ("sam", "ann"):
         return "all"
     if visibility == Club.Visibility.MEMBERS and reader in ("anonymous", "otto"):
@@ -109,7 +112,7 @@ def test_every_channel_shows_each_reader_what_the_rule_allows(people, visibility
         assert state == full
         assert events == record["events"][:cut] and exported["events"] == record["events"][:cut]
         assert "redacted" not in exported and "redacted" not in state
-        assert table == [c for h in full["hands"] for c in h] + table[sum(len(h) for h in full["hands"]):]
+        assert table == [c for h in full["hands"] for c in h] + table[sum(len(h) for h in full["hands"]) :]
         assert rebuilt[cut]["hands"] == full["hands"]
         return
     mine = {SEAT} if sees == "seat" else set()
@@ -138,7 +141,7 @@ def test_every_channel_shows_each_reader_what_the_rule_allows(people, visibility
             assert s in mine or set(hand) <= {H}
     assert rebuilt[cut]["hands"] == state["hands"]
     assert rebuilt[second - 1]["hands"] == full_state(second - 1)["hands"]
-    told = " | ".join(texts[second + 1:])
+    told = " | ".join(texts[second + 1 :])
     for c in hand_cards:
         assert f"draws the {engine_card_name(c)}" not in told
     assert not hand_cards & set(CARD_ATTR.findall(r.game_page(game.pk)))
@@ -211,8 +214,15 @@ def test_cached_renderings_never_reach_the_wrong_reader(people):
     _, game = setup_club(people, Club.Visibility.PUBLIC)
     cut = record_and_points()[2]
     full = full_state(cut)
-    order = [("sam", "all"), ("anonymous", "table"), ("pia", "seat"), ("vic", "table"), ("ann", "all"),
-             ("anonymous", "table"), ("pia", "seat")]
+    order = [
+        ("sam", "all"),
+        ("anonymous", "table"),
+        ("pia", "seat"),
+        ("vic", "table"),
+        ("ann", "all"),
+        ("anonymous", "table"),
+        ("pia", "seat"),
+    ]
     for who, sees in order:
         hands = reader_of(people, who).replay(game.pk)[1][cut]["hands"]
         for s, hand in enumerate(hands):
@@ -237,7 +247,9 @@ def test_the_club_setting_is_read_and_set_by_the_api(people):
 def test_the_create_a_club_page_sets_when_hands_are_shown(people):
     founder = Reader(people["ann"]).page
     assert "When readers see the cards" in founder.get("/new-club/").content.decode()
-    founder.post("/new-club/", {"name": "Late Reveal", "slug": "late", "visibility": "public", "reveal_hands": "after_game"})
+    founder.post(
+        "/new-club/", {"name": "Late Reveal", "slug": "late", "visibility": "public", "reveal_hands": "after_game"}
+    )
     founder.post("/new-club/", {"name": "Usual", "slug": "usual", "visibility": "public"})
     assert Club.objects.get(slug="late").reveal_hands == "after_game"
     assert Club.objects.get(slug="usual").reveal_hands == "after_hand"

@@ -2,6 +2,7 @@
 player of a game in play - after unlinking his own player, as the probe did - is shown no card of
 that seat on any channel (the API's state at every position, events, record, the replay), and
 neither his request nor an admin's approval changes that while the game is open."""
+
 from __future__ import annotations
 
 import pytest

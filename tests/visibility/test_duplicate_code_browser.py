@@ -2,6 +2,7 @@
 hand of the board in play, yet enters the board card by card: each seat's push and play picked from
 the cards not played yet, checked by the engine when sent; the page never enters an event by
 itself (its list of events leaves out the plays)."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,22 +27,32 @@ def duplicate_round(live_server):
     Membership.objects.create(club=club, user=td, role="scorer")
     api = APIClient()
     api.force_authenticate(td)
-    tid = api.post("/api/tournaments/", {"club": "home", "name": "Duplicate", "header": HEADER},
-                   format="json").json()["id"]
+    tid = api.post("/api/tournaments/", {"club": "home", "name": "Duplicate", "header": HEADER}, format="json").json()[
+        "id"
+    ]
     events = [{"type": "entry_registered", "entry": f"e{i}", "players": p} for i, p in enumerate(PAIRS)]
-    assert api.post(f"/api/tournaments/{tid}/events/", {"expected_seq": 0, "events": events},
-                    format="json").status_code == 201
+    assert (
+        api.post(f"/api/tournaments/{tid}/events/", {"expected_seq": 0, "events": events}, format="json").status_code
+        == 201
+    )
     proposal = api.get(f"/api/tournaments/{tid}/pairing/").json()
-    assert api.post(f"/api/tournaments/{tid}/events/", {"expected_seq": proposal["seq"], "events": [proposal["event"]]},
-                    format="json").status_code == 201
+    assert (
+        api.post(
+            f"/api/tournaments/{tid}/events/",
+            {"expected_seq": proposal["seq"], "events": [proposal["event"]]},
+            format="json",
+        ).status_code
+        == 201
+    )
     assert api.post(f"/api/tournaments/{tid}/rounds/1/games/").status_code == 201
     codes = {r["table"]: r["printed"] for r in api.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()}
     game = TableGame.objects.get(tournament_id=tid, round=1, table=1).game_id
     return game, codes[1]
 
 
-def test_a_duplicate_tables_phone_enters_the_board_without_seeing_a_hand(browser, live_server, duplicate_round,
-                                                                         tmp_path):
+def test_a_duplicate_tables_phone_enters_the_board_without_seeing_a_hand(
+    browser, live_server, duplicate_round, tmp_path
+):
     game, code = duplicate_round
     options = Game.objects.get(pk=game).options
     phone = browser.new_context(viewport=PHONE).new_page()
@@ -49,17 +60,30 @@ def test_a_duplicate_tables_phone_enters_the_board_without_seeing_a_hand(browser
     phone.wait_for_url(f"**/games/{game}/enter/")
     phone.wait_for_selector("#entry[data-ready='1']")
     phone.screenshot(path=str(tmp_path / "duplicate_code_exchange.png"), full_page=True)
-    shown = [c for c in phone.locator("#seats .hand:not(.picker) [data-card]").evaluate_all(
-        "els => els.map(e => e.getAttribute('data-card'))") if c != "?"]
+    shown = [
+        c
+        for c in phone.locator("#seats .hand:not(.picker) [data-card]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-card'))"
+        )
+        if c != "?"
+    ]
     assert shown == [], f"the phone shows cards of the board: {shown}"
     assert phone.locator("#seats .picker .pick").count() == 56, "the pusher picks from every card"
 
-    state = engine.fold({"format": engine.FORMAT, "variant": "nanking", "options": options,
-                         "players": ["a", "b", "c", "d"],
-                         "events": [e.as_record_event() for e in Event.objects.filter(game_id=game).order_by("seq")]})
+    state = engine.fold(
+        {
+            "format": engine.FORMAT,
+            "variant": "nanking",
+            "options": options,
+            "players": ["a", "b", "c", "d"],
+            "events": [e.as_record_event() for e in Event.objects.filter(game_id=game).order_by("seq")],
+        }
+    )
     hands = engine.state_json(state)["hands"]
-    by_seat = {seat: {"cards": {str(t): hands[seat][i] for i, t in enumerate(x for x in range(4) if x != seat)}}
-               for seat in range(4)}  # each seat gives its lowest three cards (the test knows the board)
+    by_seat = {
+        seat: {"cards": {str(t): hands[seat][i] for i, t in enumerate(x for x in range(4) if x != seat)}}
+        for seat in range(4)
+    }  # each seat gives its lowest three cards (the test knows the board)
     seq = Game.objects.get(pk=game).seq
     for seat in sorted(by_seat):
         phone.click(f"#push-seat-{seat}")
@@ -74,8 +98,13 @@ def test_a_duplicate_tables_phone_enters_the_board_without_seeing_a_hand(browser
 
     phone.wait_for_selector("#play-group")
     phone.screenshot(path=str(tmp_path / "duplicate_code_play.png"), full_page=True)
-    shown = [c for c in phone.locator("#seats .hand:not(.picker) [data-card]").evaluate_all(
-        "els => els.map(e => e.getAttribute('data-card'))") if c != "?"]
+    shown = [
+        c
+        for c in phone.locator("#seats .hand:not(.picker) [data-card]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-card'))"
+        )
+        if c != "?"
+    ]
     assert shown == [], f"after the exchange the phone shows cards of the board: {shown}"
     # The Mahjong's holder leads it alone, without a wish: two taps, never one (a tap may start a pair).
     phone.click("#seats .picker .pick[data-card='Mahjong']")

@@ -3,6 +3,7 @@ same boards, so until the round closes a table's game and its result are listed 
 TD and the table itself (the club page, the API's game lists, the player pages and their exports,
 the league), and the game is rated only when its round closes; a table's code scores its game
 without seeing a hand of the board in play; an undone deal is dealt again, never skipped."""
+
 from __future__ import annotations
 
 import csv
@@ -43,8 +44,9 @@ def play_out_hand(client, game: int) -> None:
         action = engine.legal_actions(state)[0]
         state.apply(action)
         events.append(action)
-    response = client.post(f"/api/games/{game}/events/", {"expected_seq": len(record["events"]), "events": events},
-                           format="json")
+    response = client.post(
+        f"/api/games/{game}/events/", {"expected_seq": len(record["events"]), "events": events}, format="json"
+    )
     assert response.status_code == 201, response.json()
 
 
@@ -58,8 +60,9 @@ class Night:
         register_pairs(scorer_client, self.tid)
         pair_next_round(scorer_client, self.tid)
         assert scorer_client.post(f"/api/tournaments/{self.tid}/rounds/1/games/").status_code == 201
-        self.codes = {r["table"]: r["printed"]
-                      for r in scorer_client.get(f"/api/tournaments/{self.tid}/rounds/1/codes/").json()}
+        self.codes = {
+            r["table"]: r["printed"] for r in scorer_client.get(f"/api/tournaments/{self.tid}/rounds/1/codes/").json()
+        }
         self.games = {link.table: link.game_id for link in TableGame.objects.filter(tournament_id=self.tid, round=1)}
         self.players = {t: GameSeat.objects.get(game_id=g, seat=0).player for t, g in self.games.items()}
         self.readers: dict[str, tuple[Client, APIClient]] = {}
@@ -91,8 +94,9 @@ class Night:
 
     def close_round(self) -> None:
         for table in self.games:
-            response = self.td.post(f"/api/tournaments/{self.tid}/rounds/1/tables/{table}/result-from-game/", {},
-                                    format="json")
+            response = self.td.post(
+                f"/api/tournaments/{self.tid}/rounds/1/tables/{table}/result-from-game/", {}, format="json"
+            )
             assert response.status_code == 201, response.json()
         assert append(self.td, self.tid, [{"type": "round_closed", "round": 1}], _seq(self.tid)).status_code == 201
 
@@ -127,7 +131,8 @@ def listings(night: Night, who: str, game_id: int) -> dict[str, bool]:
 @pytest.mark.django_db
 @pytest.mark.parametrize("who", READERS)
 def test_a_held_tables_game_is_listed_for_no_one_but_its_table_and_the_td_until_the_round_closes(
-        night, who, django_capture_on_commit_callbacks):
+    night, who, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         night.finish_table(1)
     game = night.games[1]
@@ -171,7 +176,8 @@ def games_counted(client) -> int:
 
 @pytest.mark.django_db
 def test_a_held_tables_game_is_not_on_the_club_page_its_evening_or_the_clubs_count(
-        night, django_capture_on_commit_callbacks):
+    night, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         night.finish_table(1)
     names = [s.player.name for s in GameSeat.objects.filter(game_id=night.games[1]).select_related("player")]
@@ -235,8 +241,9 @@ def test_a_table_code_still_enters_the_board_card_by_card(night):
     record = night.td.get(f"/api/games/{game}/record/").json()  # the cards are at the table, not on the phone
     state = engine.fold(record)
     action = engine.legal_actions(state)[0]
-    response = code.post(f"/api/games/{game}/events/", {"expected_seq": len(record["events"]), "events": [action]},
-                         format="json")
+    response = code.post(
+        f"/api/games/{game}/events/", {"expected_seq": len(record["events"]), "events": [action]}, format="json"
+    )
     assert response.status_code == 201, response.json()
 
 
@@ -244,20 +251,26 @@ def test_a_table_code_still_enters_the_board_card_by_card(night):
 
 
 @pytest.mark.django_db
-def test_undoing_a_deal_gives_the_same_board_again_and_no_board_is_skipped(club, scorer, scorer_client, make_user,
-                                                                           make_club):
+def test_undoing_a_deal_gives_the_same_board_again_and_no_board_is_skipped(
+    club, scorer, scorer_client, make_user, make_club
+):
     night = Night(club, scorer, scorer_client, make_user, make_club, header={**HEADER, "hands_per_round": 2})
     game = night.games[1]
     code = with_code(night.codes[1])
     board_1 = {e.payload["seat"]: e.payload["cards"] for e in Event.objects.filter(game_id=game, type="deal")}
     for _ in range(5):  # the shuffle and the four deals of board 1
         seq = Game.objects.get(pk=game).seq
-        assert code.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
-                         format="json").status_code == 201
+        assert (
+            code.post(
+                f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json"
+            ).status_code
+            == 201
+        )
     dealt = code.post(f"/api/games/{game}/tournament-table/", {"action": "deal"}, format="json")
     assert dealt.status_code == 201 and dealt.json()["board"] == 1, dealt.json()
-    again = {e.payload["seat"]: e.payload["cards"]
-             for e in Event.objects.filter(game_id=game, type="deal").order_by("seq")}
+    again = {
+        e.payload["seat"]: e.payload["cards"] for e in Event.objects.filter(game_id=game, type="deal").order_by("seq")
+    }
     assert again == board_1, "the table gets board 1 back"
     refused = code.post(f"/api/games/{game}/tournament-table/", {"action": "deal"}, format="json")
     assert refused.status_code == 400 and refused.json()["code"] == "not_at_hand_start"
@@ -290,8 +303,12 @@ def test_a_duplicate_tables_hands_are_dealt_from_its_boards_only(night):
     board_1 = [{"type": e.type, **e.payload} for e in Event.objects.filter(game_id=game).order_by("seq")]
     for _ in range(5):
         seq = Game.objects.get(pk=game).seq
-        assert code.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]},
-                         format="json").status_code == 201
+        assert (
+            code.post(
+                f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json"
+            ).status_code
+            == 201
+        )
     seq = Game.objects.get(pk=game).seq
     swapped = [board_1[0]] + [{**e, "seat": (e["seat"] + 1) % 4} for e in board_1[1:]]  # North's cards to East...
     for client in (code, night.td):
@@ -321,8 +338,16 @@ def test_a_table_code_cannot_ask_legal_whether_a_seat_holds_a_card(night):
     assert calls.status_code == 200 and "check" in calls.json()
 
 
-GAME_CHANNELS = ("/api/games/{}/", "/api/games/{}/events/", "/api/games/{}/state/", "/api/games/{}/score/",
-                 "/api/games/{}/record/", "/games/{}/", "/games/{}/replay/", "/games/{}/replay/data/")
+GAME_CHANNELS = (
+    "/api/games/{}/",
+    "/api/games/{}/events/",
+    "/api/games/{}/state/",
+    "/api/games/{}/score/",
+    "/api/games/{}/record/",
+    "/games/{}/",
+    "/games/{}/replay/",
+    "/games/{}/replay/data/",
+)
 # Who reads table 1's game itself (its boards' deals and play) until the tournament is finished.
 READS_THE_GAME = {"table 1's player", "TD"}
 
@@ -330,13 +355,15 @@ READS_THE_GAME = {"table 1's player", "TD"}
 @pytest.mark.django_db
 @pytest.mark.parametrize("who", [r for r in READERS if r != "table 1's code"])
 def test_a_held_tables_game_is_read_by_its_table_and_the_td_only_even_after_its_round_closes(
-        night, who, django_capture_on_commit_callbacks):
+    night, who, django_capture_on_commit_callbacks
+):
     game = night.games[1]
     page, api = night.readers[who]
 
     def statuses() -> set[int]:
-        return {(api if path.startswith("/api/") else page).get(path.format(game)).status_code
-                for path in GAME_CHANNELS}
+        return {
+            (api if path.startswith("/api/") else page).get(path.format(game)).status_code for path in GAME_CHANNELS
+        }
 
     expected = {200} if who in READS_THE_GAME else {404}
     assert statuses() == expected, f"{who} before the round closes"
@@ -378,8 +405,9 @@ OPERATIONS = st.lists(st.sampled_from(["undo", "deal", "play"]), min_size=1, max
 
 
 @pytest.mark.django_db
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(operations=OPERATIONS)
 def test_whatever_a_table_undoes_and_asks_its_hands_are_the_rounds_boards_in_order(club, scorer_client, operations):
     """Property: after any sequence of undos, deal requests and hands played out, the hands in force

@@ -1,4 +1,5 @@
 """The engine's visibility rule (games.engine.visibility): what the table sees of a hand in play."""
+
 from __future__ import annotations
 
 import pytest
@@ -37,8 +38,13 @@ def in_hand(record: dict, cut: int) -> bool:
 
 
 @settings(max_examples=40, deadline=None)
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10_000), where=st.floats(0, 1),
-       holder=st.sampled_from(["none", "seat"]), seat=st.integers(0, 11))
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 10_000),
+    where=st.floats(0, 1),
+    holder=st.sampled_from(["none", "seat"]),
+    seat=st.integers(0, 11),
+)
 def test_no_masked_channel_shows_a_card_the_rule_hides(variant, seed, where, holder, seat):
     record = bot_record(seed, variant)
     cut = int(where * len(record["events"]))
@@ -50,7 +56,7 @@ def test_no_masked_channel_shows_a_card_the_rule_hides(variant, seed, where, hol
     states, events, exported = channels(record, cut, sight)
     # Positions and events of the hand in play (earlier hands are over: open, and the same codes
     # were dealt again since).
-    shown = shown_codes(states[start + 1:], codes) | shown_codes(events[start:], codes)
+    shown = shown_codes(states[start + 1 :], codes) | shown_codes(events[start:], codes)
     shown |= shown_codes(exported["events"][start:], codes)
     assert not shown & secret, f"{variant} seed {seed} at {cut}: shows {sorted(shown & secret)}"
     # Not vacuous: a scorer (every hand) sees those cards, and the reader sees what they hold.
@@ -78,7 +84,7 @@ def test_a_finished_hand_is_open_and_the_hand_in_play_is_masked(variant):
     assert engine.redact_state(before, sight, starts[1] - 3) is before
     during = engine.redact_state(engine.state_json(replay.state_at(cut)), sight, cut)
     assert {c for h in during["hands"] for c in h} == {engine.HIDDEN}
-    assert engine.redact_events(events[:starts[1]], sight) == events[:starts[1]]
+    assert engine.redact_events(events[: starts[1]], sight) == events[: starts[1]]
     after_game = sight_at(record, cut, set(), reveal="after_game")
     assert after_game.secret_from == 0 and after_game.event_secret(0)
     assert sight_at(record, len(events), set()).everything  # the finished game
@@ -90,19 +96,19 @@ def test_the_hand_in_play_is_secret_since_before_what_an_undo_took_back():
     second = [i for i, e in enumerate(events) if e["type"] == "shuffle"][1]
     # The first hand ends, the second is dealt a little, then everything of it is taken back and
     # it is dealt again: what was taken back stays secret with the new deal.
-    retracted = events[second:second + 6]
-    redo = retracted + [{"type": "undo"}] * len(retracted) + events[second:second + 10]
+    retracted = events[second : second + 6]
+    redo = retracted + [{"type": "undo"}] * len(retracted) + events[second : second + 10]
     rec = {**record, "events": events[:second] + redo}
     sight = sight_at(rec, len(rec["events"]), set())
     assert sight.secret_from == second
     # Back from the second hand into the first one: its last play taken back, the first hand is
     # in play again and secret from its own beginning.
-    back = events[:second + 3] + [{"type": "undo"}] * 4
+    back = events[: second + 3] + [{"type": "undo"}] * 4
     rec = {**record, "events": back}
     sight = sight_at(rec, len(back), set())
     assert engine.fold(rec).phase == "play" and sight.secret_from == 0
     # At rest after taking a new hand's first cards back: only those events are secret.
-    rest = events[:second + 3] + [{"type": "undo"}] * 3
+    rest = events[: second + 3] + [{"type": "undo"}] * 3
     rec = {**record, "events": rest}
     sight = sight_at(rec, len(rest), set())
     assert sight.secret_from == second and not sight.position_secret(second)
@@ -117,7 +123,9 @@ def test_a_player_sees_their_own_hand_and_pushes_and_what_they_receive_after_the
     seat = events[first_push]["seat"]
     sight = sight_at(record, pushes[-1] + 1, {seat})
     mid = engine.redact_state(engine.state_json(engine.fold(record, first_push + 1)), sight, first_push + 1)
-    assert mid["pushes"][str(seat)] == {t: [c] if isinstance(c, str) else c for t, c in events[first_push]["cards"].items()}
+    assert mid["pushes"][str(seat)] == {
+        t: [c] if isinstance(c, str) else c for t, c in events[first_push]["cards"].items()
+    }
     # Before the last push, what the others gave the seat is not yet in its hand: hidden.
     waiting = engine.redact_state(engine.state_json(engine.fold(record, pushes[-1])), sight, pushes[-1])
     assert len(waiting["pushes"]) == 3
@@ -128,7 +136,7 @@ def test_a_player_sees_their_own_hand_and_pushes_and_what_they_receive_after_the
     for pusher, gifts in done["pushes"].items():
         for target, cards in gifts.items():
             assert (engine.HIDDEN in cards) == (seat not in (int(pusher), int(target)))
-    shown = engine.redact_events(events[:pushes[-1] + 1], sight)
+    shown = engine.redact_events(events[: pushes[-1] + 1], sight)
     for i in pushes:
         hidden = engine.HIDDEN in str(shown[i]["cards"])
         assert hidden == (events[i]["seat"] != seat)
@@ -165,7 +173,10 @@ def test_tien_zi_que_hides_the_other_hand_the_stock_and_the_card_just_drawn():
     assert len(start["stock"]) == len(events[0]["stock"])
     assert engine.redact_event(events[draw], sight, draw)["card"] == engine.HIDDEN
     mine = sight_at(record, draw + 1, {drawer})
-    assert engine.redact_state(engine.state_json(engine.fold(record, draw + 1)), mine, draw + 1)["drawn"] == events[draw]["card"]
+    assert (
+        engine.redact_state(engine.state_json(engine.fold(record, draw + 1)), mine, draw + 1)["drawn"]
+        == events[draw]["card"]
+    )
 
 
 def test_a_full_record_is_unchanged_and_a_redacted_one_says_so_and_cannot_be_folded():

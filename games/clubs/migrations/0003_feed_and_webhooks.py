@@ -9,65 +9,111 @@ import games.clubs.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0002_claims_claim_requests'),
-        ('games', '0026_api_game_content_hash_updated_at'),
+        ("clubs", "0002_claims_claim_requests"),
+        ("games", "0026_api_game_content_hash_updated_at"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='FeedEntry',
+            name="FeedEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('kind', models.CharField(choices=[('game_started', 'A game started'), ('game_finished', 'A game finished'), ('game_reopened', 'A finished game was reopened'), ('round_closed', 'A tournament round closed'), ('tournament_finished', 'A tournament finished'), ('ratings_recomputed', 'The ratings were recomputed')], max_length=30)),
-                ('game_id', models.PositiveIntegerField(blank=True, null=True)),
-                ('tournament_id', models.PositiveIntegerField(blank=True, null=True)),
-                ('details', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('club', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='feed_entries', to='games.club')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seq", models.PositiveIntegerField()),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("game_started", "A game started"),
+                            ("game_finished", "A game finished"),
+                            ("game_reopened", "A finished game was reopened"),
+                            ("round_closed", "A tournament round closed"),
+                            ("tournament_finished", "A tournament finished"),
+                            ("ratings_recomputed", "The ratings were recomputed"),
+                        ],
+                        max_length=30,
+                    ),
+                ),
+                ("game_id", models.PositiveIntegerField(blank=True, null=True)),
+                ("tournament_id", models.PositiveIntegerField(blank=True, null=True)),
+                ("details", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="feed_entries",
+                        to="games.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['club_id', 'seq'],
+                "ordering": ["club_id", "seq"],
             },
         ),
         migrations.CreateModel(
-            name='Webhook',
+            name="Webhook",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('url', models.URLField(max_length=500)),
-                ('secret', models.CharField(default=games.clubs.models.new_webhook_secret, editable=False, max_length=64)),
-                ('kinds', models.JSONField(default=list, help_text='the feed kinds it receives; empty: every kind')),
-                ('active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='webhooks', to='games.club')),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("url", models.URLField(max_length=500)),
+                (
+                    "secret",
+                    models.CharField(default=games.clubs.models.new_webhook_secret, editable=False, max_length=64),
+                ),
+                ("kinds", models.JSONField(default=list, help_text="the feed kinds it receives; empty: every kind")),
+                ("active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="webhooks", to="games.club"
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['club_id', 'id'],
+                "ordering": ["club_id", "id"],
             },
         ),
         migrations.CreateModel(
-            name='WebhookDelivery',
+            name="WebhookDelivery",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('attempt', models.PositiveSmallIntegerField()),
-                ('status_code', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('error', models.CharField(blank=True, max_length=300)),
-                ('delivered', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.feedentry')),
-                ('webhook', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to='clubs.webhook')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("attempt", models.PositiveSmallIntegerField()),
+                ("status_code", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("error", models.CharField(blank=True, max_length=300)),
+                ("delivered", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="clubs.feedentry"
+                    ),
+                ),
+                (
+                    "webhook",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="deliveries", to="clubs.webhook"
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'webhook deliveries',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name_plural": "webhook deliveries",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='feedentry',
-            constraint=models.UniqueConstraint(fields=('club', 'seq'), name='feed_entry_unique_seq'),
+            model_name="feedentry",
+            constraint=models.UniqueConstraint(fields=("club", "seq"), name="feed_entry_unique_seq"),
         ),
     ]

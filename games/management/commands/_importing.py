@@ -1,4 +1,5 @@
 """What the import commands share (the leading underscore keeps this from being a command)."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,6 +1,7 @@
 """`python manage.py export_club CLUB FILE`: everything of one club in one archive file
 (games.clubs.archive; docs/club-archive.md). `-` writes to standard output. `--emails` adds the
 members' e-mail addresses (the site's and the API's exports never carry them)."""
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("club", help="the club's slug")
         parser.add_argument("file", help="the archive to write (.jsonl.gz), or - for standard output")
-        parser.add_argument("--emails", action="store_true",
-                            help="carry the members' e-mail addresses (so that a created account can reset its password)")
+        parser.add_argument(
+            "--emails",
+            action="store_true",
+            help="carry the members' e-mail addresses (so that a created account can reset its password)",
+        )
 
     def handle(self, *args, club, file, emails, **options) -> None:
         target = club_by_slug(club)

@@ -7,6 +7,7 @@ tables and grants the policy of games/db_roles.py again.
     manage.py grant_app_role --role tichu_app --database default   # DATABASE_URL is the owner here
     manage.py grant_app_role --create        # CREATE ROLE ... LOGIN first (password from DATABASE_URL)
 """
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
@@ -18,22 +19,30 @@ class Command(BaseCommand):
     help = "Grant the app's PostgreSQL role its rights (SELECT+INSERT on games_event, no DDL); run as the owner."
 
     def add_arguments(self, parser):
-        parser.add_argument("--role", help="the app role (default: the user of DATABASE_URL when "
-                                           "DATABASE_OWNER_URL is set)")
-        parser.add_argument("--database", help="the alias to connect as the owner (default: 'owner' "
-                                               "when DATABASE_OWNER_URL is set, else 'default')")
-        parser.add_argument("--create", action="store_true",
-                            help="create the role (LOGIN, nothing more) if it does not exist")
+        parser.add_argument(
+            "--role", help="the app role (default: the user of DATABASE_URL when DATABASE_OWNER_URL is set)"
+        )
+        parser.add_argument(
+            "--database",
+            help="the alias to connect as the owner (default: 'owner' when DATABASE_OWNER_URL is set, else 'default')",
+        )
+        parser.add_argument(
+            "--create", action="store_true", help="create the role (LOGIN, nothing more) if it does not exist"
+        )
 
     def handle(self, *args, role=None, database=None, create=False, **options):
         alias = database or (db_roles.OWNER_ALIAS if db_roles.owner_configured() else "default")
         role = role or db_roles.app_role_name()
         if not role:
-            raise CommandError("which role? pass --role, or set DATABASE_URL to the app role's URL and "
-                               "DATABASE_OWNER_URL to the owner's")
+            raise CommandError(
+                "which role? pass --role, or set DATABASE_URL to the app role's URL and "
+                "DATABASE_OWNER_URL to the owner's"
+            )
         if alias not in settings.DATABASES:
             raise CommandError(f"no database alias {alias!r}")
-        password = settings.DATABASES["default"].get("PASSWORD") if role == settings.DATABASES["default"].get("USER") else None
+        password = (
+            settings.DATABASES["default"].get("PASSWORD") if role == settings.DATABASES["default"].get("USER") else None
+        )
         try:
             report = db_roles.grant(connections[alias], role, create=create, password=password)
         except db_roles.RoleError as err:

@@ -1,6 +1,7 @@
 """`python manage.py import_club FILE [--slug SLUG]`: a club's archive (docs/club-archive.md) into
 this site, as a new club, in one transaction; a refused archive stores nothing and says why (its
 code and words). The club's ratings are recomputed after the commit (queued like any recompute)."""
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
@@ -26,5 +27,7 @@ class Command(BaseCommand):
         summary = ", ".join(f"{n} {kind}" for kind, n in done.counts.items())
         self.stdout.write(f"imported club {done.club.slug}: {summary}")
         if done.users_created:
-            self.stdout.write(f"accounts created without a password (they set one by a password reset): "
-                              f"{', '.join(done.users_created)}")
+            self.stdout.write(
+                f"accounts created without a password (they set one by a password reset): "
+                f"{', '.join(done.users_created)}"
+            )

@@ -3,6 +3,7 @@ record, or a JSON list of records as `from-bsw` prints) into a club, through the
 `POST /api/games/import/`. Finished games queue their rating update like any other. Each file is
 stored in one transaction; a record the club imported before is not stored again (a file already
 imported is skipped and reported)."""
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
@@ -44,8 +45,11 @@ class Command(BaseCommand):
                         result = game_import(club=target, record=record, user=None)
                     except RuleViolation as exc:
                         refused += 1
-                        self.stdout.write(self.style.ERROR(
-                            f"{path} record {number}: event {exc.index} refused: {exc.error.code}: {exc.error.message}"))
+                        self.stdout.write(
+                            self.style.ERROR(
+                                f"{path} record {number}: event {exc.index} refused: {exc.error.code}: {exc.error.message}"
+                            )
+                        )
                         continue
                     except ServiceError as exc:
                         refused += 1
@@ -58,5 +62,7 @@ class Command(BaseCommand):
             already += known
             if records and known == len(records):
                 self.stdout.write(f"{path}: already imported ({known} games), skipped")
-        self.stdout.write(f"{len(files)} files: {stored} games stored, {refused} refused"
-                          + (f", {already} already imported" if already else ""))
+        self.stdout.write(
+            f"{len(files)} files: {stored} games stored, {refused} refused"
+            + (f", {already} already imported" if already else "")
+        )

@@ -2,6 +2,7 @@
 (docs/importers.md) into a club, one game of `hand_result` lines per tracked game, each checked
 against the app's own totals. The file's games are stored in one transaction; a game the club
 imported before is not stored again (a file already imported is skipped and reported)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,9 +25,10 @@ class Command(BaseCommand):
         parser.add_argument("--club", required=True, help="slug of the club the games go to")
         parser.add_argument("--dry-run", action="store_true", help="check and report, store nothing")
         parser.add_argument(
-            "--stopped-games-end", action="store_true",
+            "--stopped-games-end",
+            action="store_true",
             help="a game the group stopped before its target is recorded as a game of the hands it had "
-                 "(option hands): finished, won by the side ahead, rated; by default it stays unfinished",
+            "(option hands): finished, won by the side ahead, rated; by default it stays unfinished",
         )
 
     def handle(self, *args, path, club, dry_run, stopped_games_end, **options) -> None:
@@ -54,7 +56,9 @@ class Command(BaseCommand):
                     try:
                         result = game_import(club=target, record=record, user=None)
                     except ServiceError as exc:
-                        self.stdout.write(self.style.ERROR(f"  game {record['meta'].get('game_id')}: not stored: {exc}"))
+                        self.stdout.write(
+                            self.style.ERROR(f"  game {record['meta'].get('game_id')}: not stored: {exc}")
+                        )
                         continue
                     if result.created:
                         stored += 1
@@ -62,7 +66,9 @@ class Command(BaseCommand):
                         already += 1
         if records and already == len(records):
             self.stdout.write(f"{path}: already imported ({already} games), skipped")
-        self.stdout.write(f"{path}: {len(records)} games, {equal} with the app's totals, {stored} stored"
-                          + (f", {already} already imported" if already else "")
-                          + (f", {stopped} ended where they stopped" if stopped_games_end else "")
-                          + (f", {undated} without a date in the sheet (dated by the import)" if undated else ""))
+        self.stdout.write(
+            f"{path}: {len(records)} games, {equal} with the app's totals, {stored} stored"
+            + (f", {already} already imported" if already else "")
+            + (f", {stopped} ended where they stopped" if stopped_games_end else "")
+            + (f", {undated} without a date in the sheet (dated by the import)" if undated else "")
+        )

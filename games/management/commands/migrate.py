@@ -6,6 +6,7 @@ command, so every migration (data migrations too, which use the default connecti
 say otherwise) runs as the owner; and afterwards the app role is granted its rights again
 (games/db_roles.py), so the tables a migration added are covered at once.
 """
+
 from django.core.management.commands.migrate import Command as DjangoMigrate
 from django.db import DEFAULT_DB_ALIAS, connections
 
@@ -17,7 +18,11 @@ class Command(DjangoMigrate):
 
     def handle(self, *args, **options):
         role = db_roles.app_role_name()
-        if role is None or options["database"] != DEFAULT_DB_ALIAS or connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
+        if (
+            role is None
+            or options["database"] != DEFAULT_DB_ALIAS
+            or connections[DEFAULT_DB_ALIAS].vendor != "postgresql"
+        ):
             return super().handle(*args, **options)
         db_roles.connect_default_as_owner()
         if options["verbosity"]:
@@ -25,7 +30,9 @@ class Command(DjangoMigrate):
         super().handle(*args, **options)
         report = db_roles.grant(connections[DEFAULT_DB_ALIAS], role)
         if options["verbosity"]:
-            self.stdout.write(f"Granted {role} its rights on {len(report.tables)} tables and "
-                              f"{len(report.sequences)} sequences (games/db_roles.py)")
+            self.stdout.write(
+                f"Granted {role} its rights on {len(report.tables)} tables and "
+                f"{len(report.sequences)} sequences (games/db_roles.py)"
+            )
         for warning in report.warnings:
             self.stderr.write(f"WARNING: {warning}")

@@ -6,6 +6,7 @@ club row's lock, so a second run finds them and adds nothing (or only the missin
 --games grows). The demo accounts get their documented password when they are created, and only
 where the site runs with DEBUG on or with --demo-passwords: on a public site a password everyone
 knows is a door left open (their password is then unusable until the operator sets one)."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -20,8 +21,11 @@ from games.services import game_import
 DEMO_SLUG = "demo"
 DEMO_USER = "demo"  # the bot that recorded the demo games: nobody signs in as it
 #: username -> role in the demo club; each signs in with DEMO_PASSWORD
-DEMO_ACCOUNTS = {"demo-admin": Membership.Role.ADMIN, "demo-scorer": Membership.Role.SCORER,
-                 "demo-viewer": Membership.Role.VIEWER}
+DEMO_ACCOUNTS = {
+    "demo-admin": Membership.Role.ADMIN,
+    "demo-scorer": Membership.Role.SCORER,
+    "demo-viewer": Membership.Role.VIEWER,
+}
 DEMO_PASSWORD = "tichu-demo"
 DEMO_PLAYERS = [
     ["Ann", "Bob", "Cid", "Dee"],
@@ -37,8 +41,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--games", type=int, default=6, help="how many demo games the club should hold (default 6)")
-        parser.add_argument("--demo-passwords", action="store_true",
-                            help="give the demo accounts their documented password even with DEBUG off")
+        parser.add_argument(
+            "--demo-passwords",
+            action="store_true",
+            help="give the demo accounts their documented password even with DEBUG off",
+        )
 
     def handle(self, *args, games: int, demo_passwords: bool = False, **options) -> None:
         user, created = get_user_model().objects.get_or_create(username=DEMO_USER)

@@ -6,44 +6,70 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0026_api_game_content_hash_updated_at'),
+        ("games", "0026_api_game_content_hash_updated_at"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OnlineTable',
+            name="OnlineTable",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('pending_deal', models.JSONField(blank=True, default=list)),
-                ('declined', models.JSONField(blank=True, default=list)),
-                ('decided_at_seq', models.PositiveIntegerField(default=0)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='online_tables', to='games.club')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='online_table', to='games.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("pending_deal", models.JSONField(blank=True, default=list)),
+                ("declined", models.JSONField(blank=True, default=list)),
+                ("decided_at_seq", models.PositiveIntegerField(default=0)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="online_tables", to="games.club"
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="online_table", to="games.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='OnlineSeat',
+            name="OnlineSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('secret', models.CharField(max_length=64, unique=True)),
-                ('joined_at', models.DateTimeField(blank=True, null=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='games.player')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='online.onlinetable')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("secret", models.CharField(max_length=64, unique=True)),
+                ("joined_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "player",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="games.player"),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="online.onlinetable"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table_id', 'seat'],
-                'constraints': [models.UniqueConstraint(fields=('table', 'seat'), name='online_seat_unique')],
+                "ordering": ["table_id", "seat"],
+                "constraints": [models.UniqueConstraint(fields=("table", "seat"), name="online_seat_unique")],
             },
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('online', '0001_initial'),
+        ("online", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='onlineseat',
-            name='bot',
-            field=models.CharField(blank=True, default='', max_length=20),
+            model_name="onlineseat",
+            name="bot",
+            field=models.CharField(blank=True, default="", max_length=20),
         ),
     ]

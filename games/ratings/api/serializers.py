@@ -1,5 +1,6 @@
 """Output serializers of the league API: typed bodies for the OpenAPI document (the views build
 plain dicts from games.ratings.queries; these declare their shape)."""
+
 from __future__ import annotations
 
 from rest_framework import serializers
@@ -23,8 +24,10 @@ class LeagueClubOutput(serializers.Serializer):
 
 class LeagueRulesOutput(serializers.Serializer):
     min_games = serializers.IntegerField(help_text="rated games a player needs to be ranked")
-    inactive_days = serializers.IntegerField(help_text="days without a game (before the latest game shown) after "
-                                                       "which a player is inactive, and unranked; 0: never")
+    inactive_days = serializers.IntegerField(
+        help_text="days without a game (before the latest game shown) after "
+        "which a player is inactive, and unranked; 0: never"
+    )
     season_start_month = serializers.IntegerField(help_text="the month the season (period=season) starts")
     time_zone = serializers.CharField(help_text="the club's time zone: its evenings run 06:00 to 06:00 local time")
 
@@ -59,8 +62,9 @@ class LeagueRowOutput(serializers.Serializer):
 class LeagueTableOutput(serializers.Serializer):
     key = serializers.ChoiceField(choices=TABLE_CHOICES, help_text="elo: the Elo table; predictive: the model")
     system = serializers.CharField(help_text="the system and its version")
-    parameters = serializers.DictField(child=serializers.FloatField(),
-                                       help_text="the system's rules as the league page states them")
+    parameters = serializers.DictField(
+        child=serializers.FloatField(), help_text="the system's rules as the league page states them"
+    )
     rows = LeagueRowOutput(many=True, help_text="ranked players first, by rating; then the unranked")
 
 
@@ -72,11 +76,11 @@ class LeagueOutput(serializers.Serializer):
     to = serializers.DateField(allow_null=True, help_text="the last evening of the period (null: open)")
     games = serializers.IntegerField(help_text="rated games in the period")
     recomputed_at = serializers.DateTimeField(allow_null=True, help_text="when the pool was last recomputed in full")
-    reference = serializers.DateField(allow_null=True, help_text="the evening inactivity counts from: the latest "
-                                                                 "game shown")
+    reference = serializers.DateField(
+        allow_null=True, help_text="the evening inactivity counts from: the latest game shown"
+    )
     rules = LeagueRulesOutput()
-    leads_with = serializers.ChoiceField(choices=TABLE_CHOICES,
-                                         help_text="the table the club shows first (tables[0])")
+    leads_with = serializers.ChoiceField(choices=TABLE_CHOICES, help_text="the table the club shows first (tables[0])")
     tables = LeagueTableOutput(many=True, help_text="the league's tables, the one the club leads with first")
 
     def get_fields(self):

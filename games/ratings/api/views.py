@@ -2,6 +2,7 @@
 the rules) and `/api/players/{id}/ratings/` (a player's rating history). Same reads and the same
 visibility as the league pages (replay/league/): a members-only club's league is a 404 to anyone
 but its members, whether they sign in by session or by token."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -29,8 +30,13 @@ from . import serializers as s
 
 PARAMETERS = [
     OpenApiParameter("variant", str, enum=list(HAND_SD), default="nanking", description="the pool (default nanking)"),
-    OpenApiParameter("period", str, enum=list(PERIODS), default="all",
-                     description="all, season (from the club's season start month) or 30d; from/to win"),
+    OpenApiParameter(
+        "period",
+        str,
+        enum=list(PERIODS),
+        default="all",
+        description="all, season (from the club's season start month) or 30d; from/to win",
+    ),
     OpenApiParameter("from", OpenApiTypes.DATE, description="the first evening of the period (YYYY-MM-DD)"),
     OpenApiParameter("to", OpenApiTypes.DATE, description="the last evening of the period (YYYY-MM-DD)"),
 ]
@@ -75,55 +81,168 @@ def league_body(club: Club, variant: str, period: str, start: date | None, end: 
         rows = [{**r.as_dict(), "low": r.low, "high": r.high} for r in league.rows]
         tables.append({"key": rated.key, "system": rated.name, "parameters": rated.rules(variant), "rows": rows})
     return {
-        "club": {"id": club.pk, "name": club.name, "slug": club.slug}, "variant": variant,
-        "period": period, "from": _iso(start), "to": _iso(end),
-        "games": first.games, "recomputed_at": _iso(first.recomputed_at), "reference": _iso(first.reference),
-        "rules": {"min_games": rule.min_games, "inactive_days": rule.inactive_days,
-                  "season_start_month": club.league_season_start_month, "time_zone": club.time_zone},
+        "club": {"id": club.pk, "name": club.name, "slug": club.slug},
+        "variant": variant,
+        "period": period,
+        "from": _iso(start),
+        "to": _iso(end),
+        "games": first.games,
+        "recomputed_at": _iso(first.recomputed_at),
+        "reference": _iso(first.reference),
+        "rules": {
+            "min_games": rule.min_games,
+            "inactive_days": rule.inactive_days,
+            "season_start_month": club.league_season_start_month,
+            "time_zone": club.time_zone,
+        },
         "leads_with": club.league_leads_with,
         "tables": tables,
     }
 
 
 LEAGUE_EXAMPLE = {
-    "club": {"id": 3, "name": "Tuesday club", "slug": "tuesday"}, "variant": "nanking", "period": "all",
-    "from": None, "to": None, "games": 42, "recomputed_at": "2026-12-01T21:40:12+00:00", "reference": "2026-12-01",
+    "club": {"id": 3, "name": "Tuesday club", "slug": "tuesday"},
+    "variant": "nanking",
+    "period": "all",
+    "from": None,
+    "to": None,
+    "games": 42,
+    "recomputed_at": "2026-12-01T21:40:12+00:00",
+    "reference": "2026-12-01",
     "rules": {"min_games": 5, "inactive_days": 180, "season_start_month": 1, "time_zone": "Europe/Berlin"},
     "leads_with": "elo",
     "tables": [
-        {"key": "elo", "system": "club-elo",
-         "parameters": {"k": 24.0, "provisional_k": 40.0, "provisional_games": 10, "initial": 1500.0},
-         "rows": [{"rank": 1, "player_id": 17, "player": "Anna", "rating": 1561.2, "rd": 0.0, "low": 1561.2,
-                   "high": 1561.2, "provisional": False, "last_change": 11.8, "change": 61.2, "games": 21,
-                   "wins": 13, "win_rate": 0.619, "tichu_made": 9, "tichu_called": 12, "grand_made": 1,
-                   "grand_called": 2, "double_victories": 3, "form": "WWLWW", "career_games": 21,
-                   "last_played": "2026-12-01T21:35:00+00:00", "games_to_rank": 0, "inactive": False, "note": ""}]},
-        {"key": "predictive", "system": "pool-bayes-kalman/5",
-         "parameters": {"provisional_games": 10, "initial": 1500.0, "provisional_rd": 98.7, "hand_sd": 200.0},
-         "rows": [{"rank": 1, "player_id": 17, "player": "Anna", "rating": 1548.0, "rd": 61.5, "low": 1425.0,
-                   "high": 1671.0, "provisional": False, "last_change": 4.1, "change": 48.0, "games": 21,
-                   "wins": 13, "win_rate": 0.619, "tichu_made": 9, "tichu_called": 12, "grand_made": 1,
-                   "grand_called": 2, "double_victories": 3, "form": "WWLWW", "career_games": 21,
-                   "last_played": "2026-12-01T21:35:00+00:00", "games_to_rank": 0, "inactive": False, "note": ""}]},
+        {
+            "key": "elo",
+            "system": "club-elo",
+            "parameters": {"k": 24.0, "provisional_k": 40.0, "provisional_games": 10, "initial": 1500.0},
+            "rows": [
+                {
+                    "rank": 1,
+                    "player_id": 17,
+                    "player": "Anna",
+                    "rating": 1561.2,
+                    "rd": 0.0,
+                    "low": 1561.2,
+                    "high": 1561.2,
+                    "provisional": False,
+                    "last_change": 11.8,
+                    "change": 61.2,
+                    "games": 21,
+                    "wins": 13,
+                    "win_rate": 0.619,
+                    "tichu_made": 9,
+                    "tichu_called": 12,
+                    "grand_made": 1,
+                    "grand_called": 2,
+                    "double_victories": 3,
+                    "form": "WWLWW",
+                    "career_games": 21,
+                    "last_played": "2026-12-01T21:35:00+00:00",
+                    "games_to_rank": 0,
+                    "inactive": False,
+                    "note": "",
+                }
+            ],
+        },
+        {
+            "key": "predictive",
+            "system": "pool-bayes-kalman/5",
+            "parameters": {"provisional_games": 10, "initial": 1500.0, "provisional_rd": 98.7, "hand_sd": 200.0},
+            "rows": [
+                {
+                    "rank": 1,
+                    "player_id": 17,
+                    "player": "Anna",
+                    "rating": 1548.0,
+                    "rd": 61.5,
+                    "low": 1425.0,
+                    "high": 1671.0,
+                    "provisional": False,
+                    "last_change": 4.1,
+                    "change": 48.0,
+                    "games": 21,
+                    "wins": 13,
+                    "win_rate": 0.619,
+                    "tichu_made": 9,
+                    "tichu_called": 12,
+                    "grand_made": 1,
+                    "grand_called": 2,
+                    "double_victories": 3,
+                    "form": "WWLWW",
+                    "career_games": 21,
+                    "last_played": "2026-12-01T21:35:00+00:00",
+                    "games_to_rank": 0,
+                    "inactive": False,
+                    "note": "",
+                }
+            ],
+        },
     ],
 }
 
 RATINGS_EXAMPLE = {
-    "player_id": 17, "player": "Anna", "club_id": 3, "variant": "nanking", "rating": 1548.0, "rd": 61.5,
-    "elo": 1561.2, "games": 21, "wins": 13, "provisional": False, "ranked": True, "games_to_rank": 0,
-    "inactive": False, "period": {"from": None, "to": None, "games": 21, "elo_change": 61.2, "change": 48.0},
-    "rank_table": "elo", "rank_history": [{"day": "2026-12-01", "rank": 1, "ranked": True, "played": True}],
-    "history": [{"game_id": 812, "finished_at": "2026-12-01T21:35:00+00:00", "evening": "2026-12-01",
-                 "result": "W", "expected": 0.55, "rating_before": 1543.9, "rating_after": 1548.0,
-                 "rd_after": 61.5, "change": 4.1, "elo_expected": 0.53, "elo_before": 1549.4,
-                 "elo_after": 1561.2, "elo_change": 11.8, "points_for": 1020.0, "points_against": 780.0,
-                 "partners": ["Ben"], "opponents": ["Clara", "Dan"], "opponent_rating": 1502.3,
-                 "tournament": None,
-                 "why": "won 1020–780 with Ben against Clara & Dan, expected 53%: +11.8; predictive 55%: +4.1"}],
+    "player_id": 17,
+    "player": "Anna",
+    "club_id": 3,
+    "variant": "nanking",
+    "rating": 1548.0,
+    "rd": 61.5,
+    "elo": 1561.2,
+    "games": 21,
+    "wins": 13,
+    "provisional": False,
+    "ranked": True,
+    "games_to_rank": 0,
+    "inactive": False,
+    "period": {"from": None, "to": None, "games": 21, "elo_change": 61.2, "change": 48.0},
+    "rank_table": "elo",
+    "rank_history": [{"day": "2026-12-01", "rank": 1, "ranked": True, "played": True}],
+    "history": [
+        {
+            "game_id": 812,
+            "finished_at": "2026-12-01T21:35:00+00:00",
+            "evening": "2026-12-01",
+            "result": "W",
+            "expected": 0.55,
+            "rating_before": 1543.9,
+            "rating_after": 1548.0,
+            "rd_after": 61.5,
+            "change": 4.1,
+            "elo_expected": 0.53,
+            "elo_before": 1549.4,
+            "elo_after": 1561.2,
+            "elo_change": 11.8,
+            "points_for": 1020.0,
+            "points_against": 780.0,
+            "partners": ["Ben"],
+            "opponents": ["Clara", "Dan"],
+            "opponent_rating": 1502.3,
+            "tournament": None,
+            "why": "won 1020–780 with Ben against Clara & Dan, expected 53%: +11.8; predictive 55%: +4.1",
+        }
+    ],
 }
 
-HISTORY_FIELDS = ("player_id", "player", "club_id", "variant", "rating", "rd", "elo", "games", "wins", "provisional",
-                  "ranked", "games_to_rank", "inactive", "period", "rank_table", "rank_history", "history")
+HISTORY_FIELDS = (
+    "player_id",
+    "player",
+    "club_id",
+    "variant",
+    "rating",
+    "rd",
+    "elo",
+    "games",
+    "wins",
+    "provisional",
+    "ranked",
+    "games_to_rank",
+    "inactive",
+    "period",
+    "rank_table",
+    "rank_history",
+    "history",
+)
 
 
 class ClubLeagueApi(ApiView):

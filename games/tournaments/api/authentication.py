@@ -1,5 +1,6 @@
 """`Authorization: TableCode ABCD-EFGH`: the API credential of a table code, valid on its game's
 endpoints only (games.tournaments.table_codes)."""
+
 from __future__ import annotations
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -41,5 +42,9 @@ class TableCodeScheme(OpenApiAuthenticationExtension):
     name = "tableCode"
 
     def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`TableCode ABCD-EFGH`: a tournament table's code; its own game only"}
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`TableCode ABCD-EFGH`: a tournament table's code; its own game only",
+        }

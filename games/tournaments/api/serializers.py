@@ -1,5 +1,6 @@
 """Tournament API shapes. Input is checked for shape only (unknown fields are 400); the rules of
 a tournament are the core's (games.tournament), which refuses with coded errors (422)."""
+
 from __future__ import annotations
 
 from rest_framework import serializers
@@ -13,30 +14,40 @@ from games.tournaments.services import MAX_BATCH
 class TournamentCreateInput(StrictSerializer):
     club = ClubRefField(help_text="the club's id or slug")
     name = StrictCharField(max_length=100)
-    header = serializers.DictField(help_text="the tournament header of docs/tournament.md (system, scoring, rounds, ...)")
+    header = serializers.DictField(
+        help_text="the tournament header of docs/tournament.md (system, scoring, rounds, ...)"
+    )
     variant = StrictCharField(max_length=30, default="nanking", help_text="the game every table plays")
-    game_options = serializers.DictField(required=False, default=dict,
-                                         help_text="extra engine options for the tables' games (house rules)")
+    game_options = serializers.DictField(
+        required=False, default=dict, help_text="extra engine options for the tables' games (house rules)"
+    )
 
 
 class TournamentImportInput(StrictSerializer):
     club = ClubRefField(help_text="the club's id or slug that holds the imported tournament")
-    format = serializers.ChoiceField(choices=["tichu-tournament-results/1", "aragos"],
-                                     default="tichu-tournament-results/1",
-                                     help_text="our results format, or aragos/tichu-tournament's tournament JSON")
+    format = serializers.ChoiceField(
+        choices=["tichu-tournament-results/1", "aragos"],
+        default="tichu-tournament-results/1",
+        help_text="our results format, or aragos/tichu-tournament's tournament JSON",
+    )
     results = serializers.JSONField(help_text="the results file (a JSON object)")
     name = StrictCharField(max_length=100, required=False, help_text="aragos only: overrides the file's name")
 
 
 class TournamentEventsAppendInput(StrictSerializer):
     expected_seq = StrictIntegerField(min_value=0)
-    events = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=MAX_BATCH,
-                                   help_text="tournament events of docs/tournament.md")
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        min_length=1,
+        max_length=MAX_BATCH,
+        help_text="tournament events of docs/tournament.md",
+    )
 
 
 class ResultFromGameInput(StrictSerializer):
-    reason = StrictCharField(max_length=500, required=False,
-                             help_text="required when the table has a result already (a correction)")
+    reason = StrictCharField(
+        max_length=500, required=False, help_text="required when the table has a result already (a correction)"
+    )
 
 
 class TournamentOutput(serializers.ModelSerializer):
@@ -44,8 +55,7 @@ class TournamentOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "club", "club_slug", "name", "header", "variant", "game_options", "status", "seq",
-                  "created_at"]
+        fields = ["id", "club", "club_slug", "name", "header", "variant", "game_options", "status", "seq", "created_at"]
 
 
 class TournamentEventOutput(serializers.ModelSerializer):
@@ -82,7 +92,9 @@ class TableCodeOutput(serializers.ModelSerializer):
     """A live table code (shown to the tournament's scorers and admins only)."""
 
     printed = serializers.SerializerMethodField()
-    pins = serializers.SerializerMethodField(help_text="each side's PIN as printed on its slip: ns (side 0), ew (side 1)")
+    pins = serializers.SerializerMethodField(
+        help_text="each side's PIN as printed on its slip: ns (side 0), ew (side 1)"
+    )
 
     class Meta:
         model = TableCode
@@ -96,9 +108,14 @@ class TableCodeOutput(serializers.ModelSerializer):
 
 
 class TableActionInput(StrictSerializer):
-    action = serializers.ChoiceField(choices=["record", "confirm", "dispute", "deal"],
-                                     help_text="deal: a duplicate table's next board into its game")
+    action = serializers.ChoiceField(
+        choices=["record", "confirm", "dispute", "deal"], help_text="deal: a duplicate table's next board into its game"
+    )
     reason = StrictCharField(required=False, max_length=500, allow_blank=True)
-    pin = StrictCharField(required=False, max_length=32, allow_blank=True,
-                          help_text="with the table's code: the PIN of your side (on its slip of the table card); "
-                                    "the side that sent the result does not confirm or dispute it")
+    pin = StrictCharField(
+        required=False,
+        max_length=32,
+        allow_blank=True,
+        help_text="with the table's code: the PIN of your side (on its slip of the table card); "
+        "the side that sent the result does not confirm or dispute it",
+    )

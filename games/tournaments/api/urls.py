@@ -1,4 +1,5 @@
 """Routes of the tournament API, included under /api/ by games/urls.py (docs/api.md)."""
+
 from django.urls import path
 
 from games.tournaments.api import views
@@ -13,14 +14,26 @@ urlpatterns = [
     path("tournaments/<int:pk>/crosstable/", views.TournamentCrosstableApi.as_view(), name="tournament-crosstable"),
     path("tournaments/<int:pk>/boards/", views.TournamentBoardsApi.as_view(), name="tournament-boards"),
     path("tournaments/<int:pk>/pairing/", views.TournamentPairingApi.as_view(), name="tournament-pairing"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/games/", views.RoundGamesApi.as_view(),
-         name="tournament-round-games"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/result-from-game/",
-         views.TableResultFromGameApi.as_view(), name="tournament-table-result"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/codes/", views.RoundTableCodesApi.as_view(),
-         name="tournament-round-codes"),
-    path("tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/", views.TableCodeApi.as_view(),
-         name="tournament-table-code"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/games/",
+        views.RoundGamesApi.as_view(),
+        name="tournament-round-games",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/result-from-game/",
+        views.TableResultFromGameApi.as_view(),
+        name="tournament-table-result",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/codes/",
+        views.RoundTableCodesApi.as_view(),
+        name="tournament-round-codes",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:round_number>/tables/<int:table>/code/",
+        views.TableCodeApi.as_view(),
+        name="tournament-table-code",
+    ),
     path("games/<int:pk>/tournament-table/", views.GameTournamentTableApi.as_view(), name="game-tournament-table"),
     path("tournaments/<int:pk>/results/", views.TournamentResultsApi.as_view(), name="tournament-results"),
 ]

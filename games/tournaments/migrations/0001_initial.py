@@ -8,63 +8,115 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0005_event_game_index_covered_by_unique'),
+        ("games", "0005_event_game_index_covered_by_unique"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Tournament',
+            name="Tournament",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('stream_id', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('name', models.CharField(max_length=100)),
-                ('header', models.JSONField()),
-                ('variant', models.CharField(default='nanking', max_length=30)),
-                ('game_options', models.JSONField(blank=True, default=dict)),
-                ('status', models.CharField(choices=[('active', 'In progress'), ('finished', 'Finished')], db_index=True, default='active', max_length=10)),
-                ('seq', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tournaments', to='games.club')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("stream_id", models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
+                ("name", models.CharField(max_length=100)),
+                ("header", models.JSONField()),
+                ("variant", models.CharField(default="nanking", max_length=30)),
+                ("game_options", models.JSONField(blank=True, default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "In progress"), ("finished", "Finished")],
+                        db_index=True,
+                        default="active",
+                        max_length=10,
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="tournaments", to="games.club"
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='TableGame',
+            name="TableGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='tournament_table', to='games.game')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='table_games', to='tournaments.tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="tournament_table", to="games.game"
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="table_games",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament_id', 'round', 'table', '-id'],
-                'indexes': [models.Index(fields=['tournament', 'round', 'table'], name='tablegame_round_table')],
+                "ordering": ["tournament_id", "round", "table", "-id"],
+                "indexes": [models.Index(fields=["tournament", "round", "table"], name="tablegame_round_table")],
             },
         ),
         migrations.CreateModel(
-            name='TournamentEvent',
+            name="TournamentEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('type', models.CharField(max_length=30)),
-                ('payload', models.JSONField(default=dict)),
-                ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('tournament', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='events', to='tournaments.tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seq", models.PositiveIntegerField()),
+                ("type", models.CharField(max_length=30)),
+                ("payload", models.JSONField(default=dict)),
+                ("recorded_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament_id', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('tournament', 'seq'), name='tournament_event_unique_seq')],
+                "ordering": ["tournament_id", "seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("tournament", "seq"), name="tournament_event_unique_seq")
+                ],
             },
         ),
     ]

@@ -5,6 +5,7 @@ triggers. The SQL is the stream store's (games.streams.triggers, pinned by
 tests/api/test_stream_triggers.py so that it means the same thing forever); the test suite's flush
 plugin (tests/plugins/append_only_flush.py) reuses `install` / `uninstall`.
 """
+
 from django.db import migrations
 
 from games.streams import triggers

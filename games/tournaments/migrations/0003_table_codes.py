@@ -6,51 +6,85 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0009_player_name_unique_ignoring_case_and_spaces'),
-        ('tournaments', '0002_event_append_only'),
+        ("games", "0009_player_name_unique_ignoring_case_and_spaces"),
+        ("tournaments", "0002_event_append_only"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='TableCode',
+            name="TableCode",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('code', models.CharField(max_length=16, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('end_reason', models.CharField(blank=True, choices=[('revoked', 'Revoked by the TD'), ('reissued', 'Replaced by a new code'), ('round_closed', 'The round closed')], max_length=20)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='table_codes', to='tournaments.tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("code", models.CharField(max_length=16, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "end_reason",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("revoked", "Revoked by the TD"),
+                            ("reissued", "Replaced by a new code"),
+                            ("round_closed", "The round closed"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="table_codes",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament_id', 'round', 'table', '-id'],
+                "ordering": ["tournament_id", "round", "table", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='TableCodeWrite',
+            name="TableCodeWrite",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_seq', models.PositiveIntegerField()),
-                ('last_seq', models.PositiveIntegerField()),
-                ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('code', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='writes', to='tournaments.tablecode')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='games.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("first_seq", models.PositiveIntegerField()),
+                ("last_seq", models.PositiveIntegerField()),
+                ("recorded_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "code",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="writes", to="tournaments.tablecode"
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="games.game"),
+                ),
             ],
             options={
-                'ordering': ['game_id', 'first_seq'],
+                "ordering": ["game_id", "first_seq"],
             },
         ),
         migrations.AddIndex(
-            model_name='tablecode',
-            index=models.Index(fields=['tournament', 'round', 'table'], name='tablecode_round_table'),
+            model_name="tablecode",
+            index=models.Index(fields=["tournament", "round", "table"], name="tablecode_round_table"),
         ),
         migrations.AddIndex(
-            model_name='tablecodewrite',
-            index=models.Index(fields=['game', 'first_seq'], name='tablecodewrite_game_seq'),
+            model_name="tablecodewrite",
+            index=models.Index(fields=["game", "first_seq"], name="tablecodewrite_game_seq"),
         ),
     ]

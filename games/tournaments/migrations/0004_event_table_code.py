@@ -5,15 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0003_table_codes'),
+        ("tournaments", "0003_table_codes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournamentevent',
-            name='table_code',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.tablecode'),
+            model_name="tournamentevent",
+            name="table_code",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tournaments.tablecode",
+            ),
         ),
     ]

@@ -6,6 +6,7 @@ table. PostgreSQL adds the column in place and keeps them. On either backend thi
 triggers only where they are missing, so it means the same thing on every database
 (games.streams.triggers.restore_missing).
 """
+
 import importlib
 
 from django.db import migrations

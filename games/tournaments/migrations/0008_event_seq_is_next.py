@@ -6,6 +6,7 @@ writes a batch (bulk_create of seq start+1, start+2, ...). Two concurrent insert
 next seq both pass here; the unique (tournament, seq) constraint refuses the second, as before.
 Errors use SQLSTATE check_violation (23514), an IntegrityError for Django. The SQL is the stream
 store's (games.streams.triggers.seq_is_next, pinned by tests/api/test_stream_triggers.py)."""
+
 from django.db import migrations
 
 from games.streams import triggers

@@ -1,6 +1,7 @@
 """Each side's PIN on a table code (issue 30, finding 5): the live codes of a round in progress
 get theirs here, so their tables can send and confirm a result after the upgrade (the TD prints
 the cards again to hand out the slips)."""
+
 import secrets
 
 from django.db import migrations, models
@@ -29,9 +30,11 @@ class Migration(migrations.Migration):
     dependencies = [("tournaments", "0008_event_seq_is_next")]
 
     operations = [
-        migrations.AddField(model_name="tablecode", name="ns_pin",
-                            field=models.CharField(blank=True, default="", max_length=8)),
-        migrations.AddField(model_name="tablecode", name="ew_pin",
-                            field=models.CharField(blank=True, default="", max_length=8)),
+        migrations.AddField(
+            model_name="tablecode", name="ns_pin", field=models.CharField(blank=True, default="", max_length=8)
+        ),
+        migrations.AddField(
+            model_name="tablecode", name="ew_pin", field=models.CharField(blank=True, default="", max_length=8)
+        ),
         migrations.RunPython(pins_for_live_codes, migrations.RunPython.noop),
     ]

@@ -5,19 +5,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0009_claims_side_pins'),
+        ("tournaments", "0009_claims_side_pins"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='import_hash',
+            model_name="tournament",
+            name="import_hash",
             field=models.CharField(blank=True, editable=False, max_length=64, null=True),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.UniqueConstraint(condition=models.Q(('import_hash__isnull', False)), fields=('club', 'import_hash'), name='tournament_unique_import_per_club'),
+            model_name="tournament",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("import_hash__isnull", False)),
+                fields=("club", "import_hash"),
+                name="tournament_unique_import_per_club",
+            ),
         ),
     ]

@@ -11,6 +11,7 @@ dealt; a board dealt after this migration comes from the new secret, so deploy i
 of a running duplicate event (a round half dealt would compare tables that played different
 cards), and reprint board sheets printed before it.
 """
+
 import secrets
 
 from django.db import migrations

@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0011_bounds_board_secrets'),
+        ("tournaments", "0011_bounds_board_secrets"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='tablecode',
-            name='end_reason',
-            field=models.CharField(blank=True, choices=[('revoked', 'Revoked by the TD'), ('reissued', 'Replaced by a new code'), ('round_closed', 'The round closed'), ('finished', 'The tournament finished')], max_length=20),
+            model_name="tablecode",
+            name="end_reason",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("revoked", "Revoked by the TD"),
+                    ("reissued", "Replaced by a new code"),
+                    ("round_closed", "The round closed"),
+                    ("finished", "The tournament finished"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

@@ -4,6 +4,7 @@ Asks for a username and a password (twice), or takes them from --username and th
 variable TICHU_ADMIN_PASSWORD (for scripts). The account is a Django superuser (it may also open
 /admin/), and with --club "Name" it also founds a club and is its admin. Then it prints where to
 sign in and what to do next."""
+
 from __future__ import annotations
 
 import getpass
@@ -46,8 +47,9 @@ class Command(BaseCommand):
             made = None
             if club:
                 try:
-                    made = services.club_create(name=club, slug=slugify(club)[:100] or "club",
-                                                visibility="public", user=user)
+                    made = services.club_create(
+                        name=club, slug=slugify(club)[:100] or "club", visibility="public", user=user
+                    )
                 except ServiceError as err:
                     raise CommandError(err.message) from None
         base = url.rstrip("/")
@@ -59,7 +61,9 @@ class Command(BaseCommand):
         else:
             self.stdout.write(f"  2. Your club {made.name!r} is at {base}/clubs/{made.slug}/")
         self.stdout.write("  3. On the club's Members page, make an invitation link for each scorer and send it")
-        self.stdout.write("  4. On the club's page, press New game: pick the game and the players, then enter the hands")
+        self.stdout.write(
+            "  4. On the club's page, press New game: pick the game and the players, then enter the hands"
+        )
 
     def _ask_password(self) -> str:
         for _ in range(3):

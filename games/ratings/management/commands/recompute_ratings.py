@@ -11,6 +11,7 @@ sends a heartbeat every games.ratings.tasks.HEARTBEAT_S seconds, and --stall-tim
 new one means its worker died (the recompute is one transaction, so the tables are unchanged;
 acks_late redelivers the task once the broker's visibility timeout has passed).
 """
+
 from __future__ import annotations
 
 import time
@@ -29,14 +30,30 @@ class Command(BaseCommand):
         parser.add_argument("--refold", action="store_true", help="re-fold every game's outcome from its events")
         parser.add_argument("--queue", action="store_true", help="run as a Celery task and poll its progress")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-        parser.add_argument("--start-timeout", type=float, default=600.0,
-                            help="--queue: seconds to wait for a worker to start the task (default 600)")
-        parser.add_argument("--stall-timeout", type=float, default=60.0,
-                            help="--queue: seconds without a heartbeat from the running task before "
-                                 "giving up (default 60)")
+        parser.add_argument(
+            "--start-timeout",
+            type=float,
+            default=600.0,
+            help="--queue: seconds to wait for a worker to start the task (default 600)",
+        )
+        parser.add_argument(
+            "--stall-timeout",
+            type=float,
+            default=60.0,
+            help="--queue: seconds without a heartbeat from the running task before giving up (default 60)",
+        )
 
-    def handle(self, *args, club=None, refold=False, queue=False, no_progress=False, start_timeout=600.0,
-               stall_timeout=60.0, **options):
+    def handle(
+        self,
+        *args,
+        club=None,
+        refold=False,
+        queue=False,
+        no_progress=False,
+        start_timeout=600.0,
+        stall_timeout=60.0,
+        **options,
+    ):
         club_id = None
         if club is not None:
             found = Club.objects.filter(pk=int(club)) if club.isdigit() else Club.objects.filter(slug=club)
@@ -54,8 +71,9 @@ class Command(BaseCommand):
             if bar is None or bar.total != total or done < bar.n:
                 if bar is not None:
                     bar.close()
-                bar = bars[stage] = tqdm(total=total, desc=labels.get(stage, stage), unit="",
-                                         file=self.stderr._out, leave=False)
+                bar = bars[stage] = tqdm(
+                    total=total, desc=labels.get(stage, stage), unit="", file=self.stderr._out, leave=False
+                )
             bar.update(done - bar.n)
 
         t0 = time.perf_counter()
@@ -72,10 +90,11 @@ class Command(BaseCommand):
         for bar in bars.values():
             bar.close()
         for pool in summary:
-            self.stdout.write(f"club {pool['club']} {pool['variant']}: {pool['games']} games, "
-                              f"{pool['players']} players, {pool['changes']} rating changes")
-        self.stdout.write(self.style.SUCCESS(
-            f"recomputed {len(summary)} pool(s) in {time.perf_counter() - t0:.1f} s"))
+            self.stdout.write(
+                f"club {pool['club']} {pool['variant']}: {pool['games']} games, "
+                f"{pool['players']} players, {pool['changes']} rating changes"
+            )
+        self.stdout.write(self.style.SUCCESS(f"recomputed {len(summary)} pool(s) in {time.perf_counter() - t0:.1f} s"))
 
 
 def follow(result, progress, start_timeout: float, stall_timeout: float, poll: float = 0.5) -> None:
@@ -96,10 +115,14 @@ def follow(result, progress, start_timeout: float, stall_timeout: float, poll: f
         if state == "PROGRESS" and info.get("stage") in ("fold", "rate", "write"):
             progress(info["stage"], info["done"], info["total"])
         if state == "PENDING" and now - started > start_timeout:
-            raise CommandError(f"no Celery worker started the recompute (task {result.id}) within "
-                               f"{start_timeout:.0f} s; is a worker running on this broker?")
+            raise CommandError(
+                f"no Celery worker started the recompute (task {result.id}) within "
+                f"{start_timeout:.0f} s; is a worker running on this broker?"
+            )
         if state != "PENDING" and now - last_change > stall_timeout:
-            raise CommandError(f"the recompute (task {result.id}) has not reported for {stall_timeout:.0f} s: "
-                               f"its worker stopped or died. The rating tables are unchanged (the recompute "
-                               f"is one transaction); run the command again.")
+            raise CommandError(
+                f"the recompute (task {result.id}) has not reported for {stall_timeout:.0f} s: "
+                f"its worker stopped or died. The rating tables are unchanged (the recompute "
+                f"is one transaction); run the command again."
+            )
         time.sleep(poll)

@@ -4,6 +4,7 @@ results file into a new tournament of the club, through the service behind
 (`tichu-tournament-results/1`) round trips exactly; `--aragos` reads aragos/tichu-tournament's
 tournament JSON (docs/tournament.md, "Results format: import"). All or nothing: a refusal prints
 its code and stores nothing."""
+
 from __future__ import annotations
 
 import json
