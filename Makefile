@@ -74,9 +74,8 @@ test-postgres-then-celery:
 	@$(MAKE) --no-print-directory test-postgres
 	@$(MAKE) --no-print-directory test-celery
 
-# A few seconds, first: all code and tests linted (`ruff check --fix` sorts imports), the engine
-# and the tournament core formatted (`ruff format games/engine games/tournament` fixes it; the rest
-# of the code is not formatted yet), the engine, the tournament core, the stream store, the
+# A few seconds, first: all code and tests linted (`ruff check --fix` sorts imports) and formatted
+# (`ruff format games replay tichu_site tests bench manage.py` fixes it), the engine, the tournament core, the stream store, the
 # services and the selectors type-checked (pyproject.toml [tool.mypy]), and the architecture's
 # import contracts (pyproject.toml [tool.importlinter], docs/architecture.md) kept.
 LINTED := games replay tichu_site tests bench
