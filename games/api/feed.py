@@ -57,6 +57,7 @@ class FeedEntryOutput(serializers.Serializer):
                         "details": {
                             "variant": "nanking",
                             "players": ["Ada", "Ben", "Cy", "Dot"],
+                            "status": "finished",
                             "totals": [1040, 560],
                             "winner": 0,
                             "hands": 9,

@@ -76,19 +76,9 @@ def _deliver(entry_id: int) -> None:
 # --- what writes the entries ------------------------------------------------------------------
 
 
-def _game_details(game: Game) -> dict[str, Any]:
-    from games import selectors  # selectors read the records; this module is written by them
-
-    details: dict[str, Any] = {"variant": game.variant, "players": selectors.game_player_names(game)}
-    if game.status == Game.Status.FINISHED:
-        score = selectors.game_score(game)
-        details.update(totals=score.get("totals"), winner=score.get("winner"), hands=len(score.get("hands") or []))
-    return details
-
-
 def game_started(game: Game) -> None:
     """games.hooks.game_started: a game created (not an import of a past game)."""
-    write(game.club_id, Kind.GAME_STARTED, game_id=game.pk, details=_game_details(game))
+    write(game.club_id, Kind.GAME_STARTED, game_id=game.pk)
 
 
 def game_changed(game: Game) -> None:
@@ -97,7 +87,7 @@ def game_changed(game: Game) -> None:
     if game.pk in holds.rating_held():
         return
     kind = Kind.GAME_FINISHED if game.status == Game.Status.FINISHED else Kind.GAME_REOPENED
-    write(game.club_id, kind, game_id=game.pk, details=_game_details(game))
+    write(game.club_id, kind, game_id=game.pk)
 
 
 def tournament_events(tournament, events: list[dict]) -> None:
@@ -143,12 +133,35 @@ def entries_after(club: Club, after: int, *, limit: int = 100, wait: float = 0.0
         time.sleep(min(POLL_INTERVAL, max(0.0, deadline - time.monotonic())))
 
 
+def _game_details(game_id: int) -> dict[str, Any]:
+    """A game entry's details: the game as its record says now. The entry stores only that it
+    happened (kind, game, when); the numbers are a fold of the game's record, read when the entry
+    is read, so a later correction never leaves a stale score in the feed (one truth)."""
+    from games import selectors  # selectors read the records; this module is written by them
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return {}
+    details: dict[str, Any] = {
+        "variant": game.variant,
+        "players": selectors.game_player_names(game),
+        "status": game.status,
+    }
+    if game.status == Game.Status.FINISHED:
+        score = selectors.game_score(game)
+        details.update(totals=score.get("totals"), winner=score.get("winner"), hands=len(score.get("hands") or []))
+    return details
+
+
 def as_json(entry: FeedEntry) -> dict[str, Any]:
+    details = dict(entry.details)
+    if entry.game_id is not None:
+        details.update(_game_details(entry.game_id))
     return {
         "seq": entry.seq,
         "kind": entry.kind,
         "at": entry.created_at.isoformat().replace("+00:00", "Z"),
         "game": entry.game_id,
         "tournament": entry.tournament_id,
-        "details": entry.details,
+        "details": details,
     }

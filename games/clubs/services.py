@@ -77,13 +77,13 @@ def audit(club: Club, actor, action: str, summary: str, **details) -> AuditEntry
     )  # fmt: skip
 
 
-def _lock_memberships(club: Club) -> dict[int, Membership]:
+def lock_memberships(club: Club) -> dict[int, Membership]:
     """The club's memberships by user id, locked for this transaction."""
     rows = Membership.objects.select_for_update(of=("self",)).filter(club=club).select_related("user").order_by("pk")
     return {m.user_id: m for m in rows}
 
 
-def _require_admin(members: dict[int, Membership], actor) -> None:
+def require_admin(members: dict[int, Membership], actor) -> None:
     pk = getattr(actor, "pk", None)
     m = members.get(pk) if pk is not None else None
     if m is None or m.role != Role.ADMIN:
@@ -110,7 +110,7 @@ def require_an_admin_after(club: Club, changes: dict[int, str | None]) -> None:
     `LastAdmin` when `club` has an admin and would keep none once `changes` (user id -> new role,
     None: removed) are made. Locks the club's memberships: call it inside the transaction that
     makes them."""
-    members = _lock_memberships(club) if club.pk is not None else {}
+    members = lock_memberships(club) if club.pk is not None else {}
     if changes and admins_after(members, {}) > 0 and admins_after(members, changes) == 0:
         raise LastAdmin()
 
@@ -149,7 +149,7 @@ def club_create(
 
 def club_update(*, club: Club, actor, **fields) -> Club:
     with transaction.atomic():
-        _require_admin(_lock_memberships(club), actor)
+        require_admin(lock_memberships(club), actor)
         before = {k: getattr(club, k) for k in fields}
         for name, value in fields.items():
             setattr(club, name, value)
@@ -185,8 +185,8 @@ def member_set_role(*, club: Club, actor, user_id: int, role: str) -> Membership
     if role not in ROLE_RANK:
         raise InvalidInput(_("role is one of %(roles)s") % {"roles": ", ".join(ROLE_RANK)})
     with transaction.atomic():
-        members = _lock_memberships(club)
-        _require_admin(members, actor)
+        members = lock_memberships(club)
+        require_admin(members, actor)
         membership = members.get(user_id)
         if membership is None:
             raise Http404("no such member")
@@ -205,10 +205,10 @@ def member_set_role(*, club: Club, actor, user_id: int, role: str) -> Membership
 def member_remove(*, club: Club, actor, user_id: int) -> None:
     """An admin removes a member; a member may also leave (actor is the member)."""
     with transaction.atomic():
-        members = _lock_memberships(club)
+        members = lock_memberships(club)
         membership = members.get(user_id)
         if getattr(actor, "pk", None) != user_id:
-            _require_admin(members, actor)
+            require_admin(members, actor)
         if membership is None:
             raise Http404("no such member")
         if _admins_after(members, user_id, None) == 0:
@@ -237,7 +237,7 @@ def invitation_create(
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
         raise InvalidInput(_("that player is not an unlinked player of this club"))
     with transaction.atomic():
-        _require_admin(_lock_memberships(club), actor)
+        require_admin(lock_memberships(club), actor)
         invitation = Invitation.objects.create(
             club=club, role=role, note=note.strip()[:100], player=player, created_by=actor,
             expires_at=_now() + timedelta(days=days),
@@ -250,7 +250,7 @@ def invitation_create(
 
 def invitation_revoke(*, invitation: Invitation, actor) -> Invitation:
     with transaction.atomic():
-        _require_admin(_lock_memberships(invitation.club), actor)
+        require_admin(lock_memberships(invitation.club), actor)
         invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
         if invitation.state != "pending":
             raise InvitationUnusable(invitation.state)
@@ -284,7 +284,7 @@ def invitation_accept(*, token: str, user) -> Membership:
         if invitation.state != "pending":  # accepted or revoked while we waited for the lock
             raise InvitationUnusable(invitation.state)
         club = invitation.club
-        members = _lock_memberships(club)
+        members = lock_memberships(club)
         membership = members.get(user.pk)
         if membership is None:
             membership = Membership.objects.create(club=club, user=user, role=invitation.role)
@@ -492,7 +492,7 @@ def player_link(*, player: Player, actor, user_id: int | None) -> Player:
     with transaction.atomic():
         # the club's memberships locked, as claim_decide locks them: links and approvals in one club
         # are serialised, so no member ends up linked to two players by two admins at once
-        _lock_memberships(club)
+        lock_memberships(club)
         me = _require_role(club, actor, list(ROLE_RANK))
         player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
         is_admin = me.role == Role.ADMIN
@@ -638,7 +638,7 @@ def claim_decide(*, claim: ClaimRequest, actor, approve: bool) -> ClaimRequest:
     Approving one closes the other requests for that player as refused."""
     club = claim.club
     with transaction.atomic():
-        _require_admin(_lock_memberships(club), actor)
+        require_admin(lock_memberships(club), actor)
         claim = _pending_claim(claim)
         who, name = claim.user.get_username(), claim.player.name
         if approve:

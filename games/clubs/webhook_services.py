@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.clubs.models import FeedEntry, Webhook
-from games.clubs.services import _lock_memberships, _require_admin, audit
+from games.clubs.services import audit, lock_memberships, require_admin
 from games.clubs.webhooks import WebhookRefused, check_url
 from games.models import Club
 from games.services import InvalidInput
@@ -28,7 +28,7 @@ def webhook_create(*, club: Club, actor, url: str, kinds: list[str]) -> Webhook:
     except WebhookRefused as refused:
         raise InvalidInput(str(refused), code=refused.code, params={"url": url}) from None
     with transaction.atomic():
-        _require_admin(_lock_memberships(club), actor)
+        require_admin(lock_memberships(club), actor)
         if Webhook.objects.filter(club=club).count() >= MAX_PER_CLUB:
             raise InvalidInput(
                 _("a club has at most %(n)s webhooks: remove one first") % {"n": MAX_PER_CLUB}, code="webhook_limit"
@@ -40,6 +40,6 @@ def webhook_create(*, club: Club, actor, url: str, kinds: list[str]) -> Webhook:
 
 def webhook_remove(*, hook: Webhook, actor) -> None:
     with transaction.atomic():
-        _require_admin(_lock_memberships(hook.club), actor)
+        require_admin(lock_memberships(hook.club), actor)
         audit(hook.club, actor, "webhook_removed", f"removed the webhook to {hook.url}", webhook=hook.pk, url=hook.url)
         hook.delete()

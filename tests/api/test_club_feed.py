@@ -69,6 +69,20 @@ def test_an_undo_of_the_last_event_reopens_and_the_next_finish_reports_again(clu
 
 
 @pytest.mark.django_db
+def test_an_entry_stores_no_score_and_reads_the_game_as_its_record_says_now(club, scorer_client, anon):
+    """One truth: the feed row keeps that the game finished, not a copy of its score; after an undo
+    the earlier game_finished entry reads the reopened game (no totals), never a stale score."""
+    game = _play(scorer_client)
+    stored = FeedEntry.objects.get(club__slug="home", kind="game_finished", game_id=game)
+    assert "totals" not in stored.details and "winner" not in stored.details
+    seq = anon.get(f"/api/games/{game}/").json()["seq"]
+    scorer_client.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [{"type": "undo"}]}, format="json")
+    finished = next(e for e in _feed(anon)["entries"] if e["kind"] == "game_finished")
+    assert finished["details"]["status"] != "finished"
+    assert "totals" not in finished["details"]
+
+
+@pytest.mark.django_db
 def test_a_members_only_clubs_feed_is_a_404_for_strangers_and_read_by_members(make_user, make_club, scorer_client):
     viewer = make_user("vera")
     make_club("quiet", visibility="members", viewer=viewer)
