@@ -46,10 +46,17 @@ from .performance import performance
 from .record import FORMAT, parse_header, parse_record
 from .round_clock import RoundClock
 from .scoring import PRESETS, hand_vp
+from .season import SEASON_EVENT_TYPES, SeasonState, fold_season, new_season, parse_season_header, season_table
 from .standings import boards_json, crosstable_json, ranking, rounds_json, standings_json
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
 
 __all__ = [
+    "SEASON_EVENT_TYPES",
+    "SeasonState",
+    "fold_season",
+    "new_season",
+    "parse_season_header",
+    "season_table",
     "BRACKET_EVENT_TYPES",
     "BracketState",
     "bracket_json",

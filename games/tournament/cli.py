@@ -1,5 +1,8 @@
 """``python -m games.tournament standings|crosstable|pair|append|clock|hand FILE.json``: the TD's tool;
-``bracket``, ``bracket-append`` and ``bracket-seed`` do the same for a knockout bracket (.bracket).
+``bracket``, ``bracket-append`` and ``bracket-seed`` do the same for a knockout bracket (.bracket);
+``season`` and ``season-append`` for a club's season (.season): ``season SEASON.json EVENING.json ...``
+prints the season's table folded from the season and its evenings' own records (each evening file
+named by its tournament id in the season: ``--evening 12=evening12.json``).
 
 ``standings`` and ``crosstable`` (``--after-round N``: as round N closed, with the later corrections
 of rounds 1 to N; ``--at N``: after the first N events), ``pair`` (the next round's proposal),
@@ -32,6 +35,7 @@ from .fields import check_incoming
 from .pairing import propose
 from .record import parse_header
 from .round_clock import utc_text
+from .season import fold_season, season_table
 from .standings import crosstable_json, ranking, standings_json
 from .state import fold
 
@@ -100,10 +104,10 @@ def after_round(record: Any, number: int) -> dict[str, Any]:
     return {**record, "events": events[: closing + 1] + later}
 
 
-def _append(path: str, text: str, *, bracket: bool = False) -> dict[str, Any]:
+def _append(path: str, text: str, *, kind: str = "tournament") -> dict[str, Any]:
     """Check the event as the API does (its fields, then the whole record folded with it) and only
-    then write the file, by a rename (a refused event leaves it as it was). A bracket's fold checks
-    its events' fields itself."""
+    then write the file, by a rename (a refused event leaves it as it was). A bracket's and a
+    season's fold check their events' fields themselves."""
     if path == "-":
         raise TournamentError("malformed", "append writes the record file: name it, not -")
     record = _load(path)
@@ -117,13 +121,18 @@ def _append(path: str, text: str, *, bracket: bool = False) -> dict[str, Any]:
     if not isinstance(events, list):
         raise TournamentError("malformed", "events must be a list")
     try:
-        if not bracket:
+        if kind == "tournament":
             check_incoming(event)
     except TournamentError as err:
         err.index = len(events)
         raise
     grown = {**record, "events": [*events, event]}
-    (fold_bracket if bracket else fold)(grown)
+    if kind == "bracket":
+        fold_bracket(grown)
+    elif kind == "season":
+        fold_season(grown)
+    else:
+        fold(grown)
     folder = os.path.dirname(os.path.abspath(path))
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as out:
         json.dump(grown, out, ensure_ascii=False, indent=1)
@@ -202,6 +211,21 @@ def _bracket_seed(args: argparse.Namespace) -> dict[str, Any]:
     return {"ok": True, "event": {"type": "bracket_seeded", "by": args.by, "entries": [by_id[e] for e in order]}}
 
 
+def _season(args: argparse.Namespace) -> dict[str, Any]:
+    """The season's table: each ``--evening ID=FILE`` folded as the tournament core folds it."""
+    standings: dict[int, dict[str, Any]] = {}
+    for item in args.evening:
+        tid, _, path = item.partition("=")
+        if not tid.isdigit() or not path:
+            raise TournamentError(
+                "malformed", f"--evening takes ID=FILE (a tournament id and its record), not {item!r}"
+            )
+        record = _load(path)
+        _check_events(record)
+        standings[int(tid)] = standings_json(fold(record))
+    return season_table(fold_season(_load(args.record)), standings)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.tournament", description="Fold Tichu tournament records.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -244,10 +268,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--by", choices=["rating", "previous_stage", "hand"], default="hand")
     p.add_argument("--ratings", default=None, help="--by rating: JSON file {entry: rating}")
     p.add_argument("--stage", default=None, help="--by previous_stage: the stage's tournament record")
+    p = sub.add_parser("season", help="a club's season: its table, a fold of its evenings' records")
+    p.add_argument("record", help="season JSON file (tichu-season/1), or - for standard input")
+    p.add_argument(
+        "--evening",
+        action="append",
+        default=[],
+        metavar="ID=FILE",
+        help="an evening of the season: its tournament id and its record file (repeat for each)",
+    )
+    p = sub.add_parser("season-append", help="append an event to a season file, checked by its fold")
+    p.add_argument("record", help="season JSON file (rewritten only when the event is accepted)")
+    p.add_argument("event", help='the event as JSON, e.g. \'{"type": "evening_added", "tournament": 12}\'')
     args = parser.parse_args(argv)
     try:
-        if args.command in ("append", "bracket-append"):
-            _emit(_append(args.record, args.event, bracket=args.command == "bracket-append"))
+        if args.command in ("append", "bracket-append", "season-append"):
+            kind = {"append": "tournament", "bracket-append": "bracket", "season-append": "season"}[args.command]
+            _emit(_append(args.record, args.event, kind=kind))
+            return 0
+        if args.command == "season":
+            _emit(_season(args))
             return 0
         if args.command == "bracket-seed":
             _emit(_bracket_seed(args))

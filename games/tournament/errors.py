@@ -43,6 +43,9 @@ CODES: dict[str, str] = {
     "unknown_match": "a result for a match the bracket does not have (or a bye, which is not played)",
     "match_not_ready": "a result for a match whose two sides are not both known yet",
     "match_played_on": "a correction that changes the sides of a later match that has its result",
+    # seasons (.season)
+    "evening_in_season": "an evening added to a season that has it already",
+    "evening_not_in_season": "an evening removed from a season that does not have it",
 }
 
 

@@ -242,6 +242,23 @@ WORDS: dict[str, str] = {
     "result_invalid:match_undecided": gettext_noop(
         "match %(match)s: best of %(best_of)s needs %(wins)s wins for a side"
     ),
+    # seasons (games.tournament.season)
+    "malformed:season_record": gettext_noop("a season record is {format: tichu-season/1, header, events: [...]}"),
+    "malformed:season_header": gettext_noop(
+        "a season's header has scoring (place, vp or table), points_table (for table: the points of "
+        "places 1, 2, ...), best (count the best N evenings), min_evenings and tie_breaks (evenings_won, "
+        "best_place, all_evenings, evenings)"
+    ),
+    "malformed:season_points_table": gettext_noop(
+        "a season's points_table gives each place at least the points of the place after it"
+    ),
+    "malformed:season_event": gettext_noop(
+        "a season's events are evening_added and evening_removed, each with tournament (an id) "
+        "and a reason of at most %(limit)s characters"
+    ),
+    "evening_in_season": gettext_noop("tournament %(tournament)s is an evening of this season already"),
+    "evening_not_in_season": gettext_noop("tournament %(tournament)s is not an evening of this season"),
+    "too_many_entries:season": gettext_noop("a season has at most %(limit)s evenings"),
 }
 
 
