@@ -26,8 +26,8 @@ from games.models import Club, Game
 from games.services import InvalidInput, SeqConflict, WriteForbidden, append_events, game_create
 from games.services.content import record_content
 
-from .models import OnlineSeat, OnlineTable
 from . import tournament_deal
+from .models import OnlineSeat, OnlineTable
 from .record_marks import with_bot
 
 #: the state's phase between two hands (engine.state_json's "phase")

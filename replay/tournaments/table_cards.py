@@ -83,13 +83,23 @@ def _online_seats(request: HttpRequest, online) -> HttpResponse:
     """The table's seats at its online table, each one's link: the players pick their own."""
     link = at_the_table.table_of_game(online.game_id)
     seats = [
-        {"seat": s.seat, "name": s.player.name, "joined": s.joined_at is not None, "bot": bool(s.bot), "secret": s.secret}
+        {
+            "seat": s.seat,
+            "name": s.player.name,
+            "joined": s.joined_at is not None,
+            "bot": bool(s.bot),
+            "secret": s.secret,
+        }
         for s in online.seats.select_related("player").order_by("seat")
     ]
     return render(
         request,
         "tournaments/online_seats.html",
-        {"seats": seats, "view": {"round": link.round, "table": link.table} if link else None, "game_id": online.game_id},
+        {
+            "seats": seats,
+            "view": {"round": link.round, "table": link.table} if link else None,
+            "game_id": online.game_id,
+        },
     )
 
 

@@ -376,7 +376,9 @@ def _play_online(request: HttpRequest, tournament: Tournament, state: core.Tourn
         messages.error(request, _("No round has been paired yet."))
         return
     try:
-        tables = online_tables.publish_round(tournament_id=tournament.pk, round_number=current.number, user=request.user)
+        tables = online_tables.publish_round(
+            tournament_id=tournament.pk, round_number=current.number, user=request.user
+        )
     except ServiceError as err:
         messages.error(request, refusal(err, _("Not stored")))
         return

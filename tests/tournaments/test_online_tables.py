@@ -36,10 +36,13 @@ def hands_dealt(game_id: int) -> list[dict[int, list[str]]]:
     return hands
 
 
-def play_to_the_end(table: OnlineTable, seed: int, limit: int = 3000) -> Game:
-    """The four seats join and play, each from its own view (tests/online/play.py), to the end."""
+def play_to_the_end(table: OnlineTable, seed: int, limit: int = 3000, bots=(), td=None) -> Game:
+    """The seats join and play, each from its own view (tests/online/play.py), to the end; the
+    seats in `bots` are handed to the engine's bot by the TD (its moves are quicker to make)."""
     for seat in table.seats.order_by("seat"):
         online_services.join(seat)
+    for seat in table.seats.filter(seat__in=bots):
+        online_services.seat_to_bot(seat=seat, user=td)
     rng = random.Random(seed)
     game = Game.objects.get(pk=table.game_id)
     for _ in range(limit):
@@ -71,7 +74,8 @@ def test_a_duplicate_round_online_is_dealt_its_boards_and_its_results_are_the_ga
     assert [t.pk for t in again] == [t.pk for t in tables], "published twice: the same tables and links"
     assert OnlineSeat.objects.count() == 8
 
-    games = [play_to_the_end(table, seed) for seed, table in enumerate(tables)]
+    # the first table's four seats play from their views; at the second the bot plays three
+    games = [play_to_the_end(tables[0], seed=1), play_to_the_end(tables[1], seed=2, bots=(1, 2, 3), td=scorer)]
     boards = [board_deal(n, tournament.board_secret) for n in (1, 2)]
     for game in games:
         dealt = hands_dealt(game.pk)
