@@ -26,6 +26,7 @@ from games.models import Club, Game
 from games.services import InvalidInput, SeqConflict, WriteForbidden, append_events, game_create
 from games.services.content import record_content
 
+from . import tournament_deal
 from .models import OnlineSeat, OnlineTable
 from .record_marks import with_bot
 
@@ -253,6 +254,12 @@ def _advance(table: OnlineTable) -> None:
             return
         phase = engine.state_json(state)["phase"]
         if phase == _BETWEEN_HANDS:
+            fixed = tournament_deal.next_hand(game)  # a duplicate board: the same deal at every table
+            if fixed is not None:
+                _append(game, fixed, dealer)
+                table.pending_deal, table.declined, table.decided_at_seq = [], [], game.seq
+                table.save(update_fields=["pending_deal", "declined", "decided_at_seq"])
+                continue
             shuffle = engine.legal_actions(state)[0]  # the engine names who shuffles (a rotation)
             _append(game, [shuffle], dealer)
             state = snapshots.state_at(game, game.seq)

@@ -24,6 +24,7 @@ from games.models import Game, Player
 from games.query_dates import QueryDateError, parse_query_date
 from games.ratings.evening import evening_of
 from games.ratings.player_queries import call_rates, rating_lines
+from games.tournaments import online_tables
 from games.tournaments.models import TableGame
 from replay.clubs.summary import GameSummary, summarise_all
 
@@ -190,6 +191,8 @@ def me(request):
             "variants": [(v, engine.variant_name(v, get_language())) for v in variants],
             "rates": call_rates(mine, [g.game.pk for g in shown] if f.active else None),
             "tournaments": list(dict.fromkeys(tournaments)),
+            # a tournament round played online: the reader's own seat, opened without a code
+            "online_seats": online_tables.my_seats(request.user),
         }
     )
     return render(request, "accounts/me.html", context)

@@ -23,6 +23,7 @@ from games.models import Club
 from games.online import selectors, services
 from games.online.models import OnlineSeat, OnlineTable
 from games.services import InvalidInput, SeqConflict, ServiceError
+from games.tournaments import online_tables
 from replay.entry import forms as entry_forms
 
 MAX_PLAYERS_TEXT = 2000
@@ -87,6 +88,8 @@ def table(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A table's seat links, for the club's members to hand out."""
     club = _member_club(request, slug)
     online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
+    if not online_tables.may_hand_out(online, request.user):
+        raise Http404("a tournament table's links are the TD's")  # each player has theirs (docs/online.md)
     seats = [
         {"seat": s, "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret]))}
         for s in selectors.table_seats(online)
@@ -104,6 +107,8 @@ def seat_to_bot(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResp
     """A member hands a seat whose player left to the engine's bot (services.seat_to_bot)."""
     club = _member_club(request, slug)
     online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    if not online_tables.may_hand_out(online, request.user):
+        raise Http404("a tournament table's seats are the TD's to hand over")
     target = get_object_or_404(OnlineSeat, table=online, seat=seat)
     try:
         services.seat_to_bot(seat=target, user=request.user)
@@ -119,6 +124,8 @@ def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     (games.visibility.watcher_sight); the replay opens when the game ends."""
     club = _member_club(request, slug)
     online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
+    if not online_tables.may_watch(online, request.user):
+        raise Http404("a duplicate board in play stays at its tables")
     game = online.game
     players = [s.player.name for s in selectors.table_seats(online)]
     return render(
@@ -149,6 +156,8 @@ def watch_view(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     """The watcher's view; with `after` and `wait`, a long poll like a seat's."""
     club = _member_club(request, slug)
     online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    if not online_tables.may_watch(online, request.user):
+        raise Http404("a duplicate board in play stays at its tables")
     after, wait = _poll_args(request)
     if after >= 0 and wait > 0:
         live.wait_for_seq(online.game_id, after, wait)

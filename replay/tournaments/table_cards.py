@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from games import selectors as game_selectors
 from games.models import Club, Game
 from games.services import ServiceError
-from games.tournaments import at_the_table, code_throttle, selectors, services, table_codes
+from games.tournaments import at_the_table, code_throttle, online_tables, selectors, services, table_codes
 from replay.tournaments.refusals import refusal
 
 
@@ -73,7 +73,34 @@ def code_open(request: HttpRequest, code: str) -> HttpResponse:
         )
     if Game.objects.filter(pk=holder.table_code_game, status=Game.Status.FINISHED).exists():
         return redirect("replay:table-result", pk=holder.table_code_game)
+    online = online_tables.of_game(holder.table_code_game)
+    if online is not None:  # played online: the table's page hands each player their seat
+        return _online_seats(request, online)
     return redirect("replay:entry:enter", pk=holder.table_code_game)
+
+
+def _online_seats(request: HttpRequest, online) -> HttpResponse:
+    """The table's seats at its online table, each one's link: the players pick their own."""
+    link = at_the_table.table_of_game(online.game_id)
+    seats = [
+        {
+            "seat": s.seat,
+            "name": s.player.name,
+            "joined": s.joined_at is not None,
+            "bot": bool(s.bot),
+            "secret": s.secret,
+        }
+        for s in online.seats.select_related("player").order_by("seat")
+    ]
+    return render(
+        request,
+        "tournaments/online_seats.html",
+        {
+            "seats": seats,
+            "view": {"round": link.round, "table": link.table} if link else None,
+            "game_id": online.game_id,
+        },
+    )
 
 
 def _earlier_game(holder, raw):

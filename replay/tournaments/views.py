@@ -29,7 +29,7 @@ from games.services import SeqConflict, ServiceError
 from games.tournament.performance import MIN_TABLES
 from games.tournament.record import SYSTEMS
 from games.tournament.scoring import PRESETS
-from games.tournaments import refusal_words, result_sides, round_clock, selectors, services, visibility
+from games.tournaments import online_tables, refusal_words, result_sides, round_clock, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 from replay.site_nav import SiteNav
@@ -173,6 +173,8 @@ class TableView:
     seat_names: list[str] | None = None
     #: the table's VP as the standings count them (None without a result, or without VP)
     vp: list | None = None
+    #: played online: each seat's player and link, for the TD (games/tournaments/online_tables.py)
+    online: list[dict] | None = None
 
 
 SEATS_AT_TABLE = 4
@@ -345,7 +347,46 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "clock_max_minutes": core.MAX_CLOCK_MINUTES,
         **_standings_context(tournament, request),
     }
+    if can_run and current:
+        _online_links(request, tournament, current.number, tables)
     return render(request, "tournaments/detail.html", context)
+
+
+def _online_links(request: HttpRequest, tournament: Tournament, round_number: int, tables: list[TableView]) -> None:
+    """The seat links of the round's tables played online, for the TD to hand out."""
+    online = online_tables.round_tables(tournament, round_number)
+    for view in tables:
+        table = online.get(view.number)
+        if table is not None and view.game is not None and table.game_id == view.game.pk:
+            view.online = [
+                {
+                    "seat": s.seat,
+                    "name": s.player.name,
+                    "joined": s.joined_at is not None,
+                    "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret])),
+                }
+                for s in table.seats.select_related("player").order_by("seat")
+            ]
+
+
+def _play_online(request: HttpRequest, tournament: Tournament, state: core.TournamentState) -> None:
+    """The round's tables played online: each table's game an online table for its seated players."""
+    current = state.current_round
+    if current is None:
+        messages.error(request, _("No round has been paired yet."))
+        return
+    try:
+        tables = online_tables.publish_round(
+            tournament_id=tournament.pk, round_number=current.number, user=request.user
+        )
+    except ServiceError as err:
+        messages.error(request, refusal(err, _("Not stored")))
+        return
+    messages.success(
+        request,
+        _("Round %(round)s is played online: %(count)s tables, each seat's link below.")
+        % {"round": current.number, "count": len(tables)},
+    )
 
 
 def _last_clock_minutes(state: core.TournamentState) -> int:
@@ -476,6 +517,8 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Withdrawn.") if action == "withdraw" else _("Back in from the next round."))
     elif action == "games":
         _make_games(request, tournament, state)
+    elif action == "online":
+        _play_online(request, tournament, state)
     elif action == "results":
         _take_results(request, tournament, state)
     elif action == "correct_hand":
