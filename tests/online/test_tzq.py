@@ -226,3 +226,18 @@ def test_the_tables_deal_and_reshuffle_are_legal_and_keep_every_card(seed):
     assert sorted(mixed["stock"]) == offered["stock"] and mixed["seat"] == 0
     draw = {"type": "draw", "seat": 0}
     assert engine.shuffle_chance(state, draw, rng) == draw  # no chance in a draw
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), cut=st.integers(0, 150), bot=st.sampled_from([0, 1]))
+def test_the_bots_moves_are_legal_and_stop_where_the_bot_has_nothing_to_do(seed, cut, bot):
+    """engine.bot_moves for Tien Zi Que: from any moment of a game, the bot's events are ones the
+    engine accepts, and they end where the other seat acts or the table deals (a round_start, a
+    reshuffle a refill waits for), never where the bot could still move."""
+    record = engine.random_tzq_record(seed)
+    state = engine.fold({**record, "events": record["events"][:cut]})
+    moves = engine.bot_moves(state, {bot}, random.Random(seed))
+    for move in moves:
+        assert move["seat"] == bot
+        state.apply(move)  # an EngineError would fail the test
+    assert state.over or state.turn != bot or state.phase not in ("action", "drawn")
