@@ -6,16 +6,19 @@ the reshuffle. A stale or retried action is explained, and nothing is stored twi
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from django.test import Client
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import engine
 from games.models import Event, Game, Membership
 from games.online import selectors, services
-from games.online.models import OnlineSeat
+from games.online.models import OnlineSeat, OnlineTable
 from games.services import InvalidInput, SeqConflict, append_events
 from tests.online.play import step
 from tests.online.test_services import record_of
@@ -241,3 +244,29 @@ def test_the_bots_moves_are_legal_and_stop_where_the_bot_has_nothing_to_do(seed,
         assert move["seat"] == bot
         state.apply(move)  # an EngineError would fail the test
     assert state.over or state.turn != bot or state.phase not in ("action", "drawn")
+
+
+def test_the_form_opens_a_tien_zi_que_table_and_its_seat_page_draws_the_rounds_board(club, member):
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(member)
+    form = client.get(f"/clubs/{club.slug}/online/").content.decode()
+    assert 'value="tien-zi-que"' in form  # offered with the other four games
+    response = client.post(f"/clubs/{club.slug}/online/", {"variant": TZQ, "preset": "rio", "players": "Ann\nBob"})
+    assert response.status_code == 302
+    table = OnlineTable.objects.get()
+    seats = list(table.seats.order_by("seat"))
+    pages = [Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/online/seat/{s.secret}/") for s in seats]
+    config = json.loads(pages[1].content.decode().split('id="online-config" type="application/json">')[1].split("<")[0])
+    assert config["board"] == "rounds" and config["seat_names"] == ["Ann", "Bob"]
+    game = Game.objects.get(pk=table.game_id)
+    starter = seats[events_of(game)[0]["seat"]]
+    url = f"/online/seat/{starter.secret}/act/"
+    body = json.dumps({"action": {"type": "draw"}, "expected_seq": game.seq})
+    with translation.override("en"):
+        done = Client().post(url, body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="d1")
+        again = Client().post(url, body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="d1")
+        stale = Client().post(url, body, content_type="application/json")
+    assert done.status_code == 200 and again.status_code == 200
+    assert done.json()["view"]["state"]["drawn"] not in (None, "?")
+    assert stale.status_code == 409 and "moved on" in stale.json()["detail"]
+    assert Game.objects.get(pk=game.pk).seq == game.seq + 1
