@@ -106,9 +106,9 @@ def shuffle_chance(state: Any, event: dict[str, Any], rng: random.Random) -> dic
     """``event`` with the cards of its chance fields (the game's ``chance_events``) in an order
     from ``rng``, each field keeping its shape (a list of cards, or a list of hands); any other
     event as it is. A seat that chooses a reshuffle names the cards; the table orders them."""
-    fields = _chance_fields(state).get(event.get("type", ""), ())
-    if not fields:
-        return event
+    fields = _chance_fields(state).get(event.get("type", ""), ()) if isinstance(event.get("type"), str) else ()
+    if not fields or not all(isinstance(event.get(f), list) for f in fields):
+        return event  # nothing left to chance, or a malformed event the fold refuses as it is
     cards = [c for f in fields for c in _flat(event[f])]
     rng.shuffle(cards)
     out = dict(event)

@@ -229,6 +229,8 @@ def test_the_tables_deal_and_reshuffle_are_legal_and_keep_every_card(seed):
     assert sorted(mixed["stock"]) == offered["stock"] and mixed["seat"] == 0
     draw = {"type": "draw", "seat": 0}
     assert engine.shuffle_chance(state, draw, rng) == draw  # no chance in a draw
+    broken = {"type": "reshuffle", "seat": 0, "stock": "Ew"}
+    assert engine.shuffle_chance(state, broken, rng) == broken  # left for the fold to refuse
 
 
 @settings(max_examples=25, deadline=None)
