@@ -36,7 +36,18 @@ from .faces import (
 from .game import Game, PlayState
 from .hand_lines import hand_line_reachable, hand_line_refusal, hand_line_rules, paper_hand_line
 from .legal import bombs_out_of_turn, legal_actions
-from .online import deal_events, deal_pile, deals_tricks, grand_tichu_open, push_due, seat_actions, seats_played_by
+from .online import (
+    deal_events,
+    deal_pile,
+    deals_tricks,
+    grand_tichu_open,
+    push_due,
+    seat_actions,
+    seats_played_by,
+    shuffle_chance,
+    table_events,
+    table_options,
+)
 from .option_wording import option_words, preset_words
 from .options import Choice, Kind, Option, Preset
 from .record import (
@@ -112,6 +123,9 @@ __all__ = [
     "push_due",
     "seat_actions",
     "seats_played_by",
+    "shuffle_chance",
+    "table_events",
+    "table_options",
     "bot_moves",
     "CARD_WORDS",
     "CODES",

@@ -10,7 +10,7 @@ import random
 from typing import Any, Callable
 
 from .cards import MAHJONG, RANK_CODES, rank
-from .game import game_for
+from .game import game_for, game_of
 from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY
 from .legal import (
     family_bombs_out_of_turn,
@@ -217,8 +217,15 @@ def bot_moves(
     moment a seat that is no bot's must act or the table must deal: their exchange, their plays
     and passes (chosen by ``policy``), their Dragon gifts. A bot plays for the seats its seat
     plays for (Threechu's dealer: the dummy). It calls nothing and bombs only in turn, and it
-    decides only from the options the rules give its seat. ``state`` is left as it was."""
-    if not isinstance(state, GameState) or not bots:
+    decides only from the options the rules give its seat. ``state`` is left as it was.
+    A game with a bot of its own (its game object's ``bot_moves``: Tien Zi Que's draws, claims and
+    discards) answers for itself; ``policy`` is the Tichu family's."""
+    if not bots:
+        return []
+    own = getattr(game_of(state), "bot_moves", None)
+    if own is not None:
+        return own(state, frozenset(bots), rng, limit)
+    if not isinstance(state, GameState):
         return []
     work = state.copy()
     events: list[dict[str, Any]] = []

@@ -72,6 +72,11 @@ class GameInfo:
     #: table, entered event by event or from the score sheet) or ``rounds`` (Tien Zi Que's
     #: draw-and-discard table, entered on its own page or by a round's score line)
     board: str = "tricks"
+    #: the events of chance whose cards the site puts in order (any order of exactly those cards is
+    #: legal; the engine has no randomness): their type and the fields that hold the cards. An
+    #: online table (games/engine/online.py) shuffles them; the Tichu family's deal has its own
+    #: path there (the Grand Tichu decisions cut it in two), so it declares none.
+    chance_events: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def full_label(self) -> str:

@@ -9,6 +9,7 @@ Grand Tichu limit), then, once every seat that may call has decided, the rest.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .legal import bombs_out_of_turn, call_actions, legal_actions
@@ -73,11 +74,83 @@ def seats_played_by(state: Any, seat: int) -> list[int]:
     return sorted(state.variant.hands_seen(seat, h.shuffler if h is not None else None))
 
 
+def _chance_fields(state: Any) -> dict[str, tuple[str, ...]]:
+    from .game import game_of
+
+    return dict(game_of(state).info.chance_events)
+
+
+def _table_moves(state: Any) -> list[dict[str, Any]]:
+    """The legal actions now when every one of them is an event of chance (the game's declared
+    ``chance_events``): the table's to take, not a seat's; [] when a seat has a choice."""
+    chance = _chance_fields(state)
+    actions = state.legal_actions()
+    if not chance or not actions or any(a["type"] not in chance for a in actions):
+        return []
+    return actions
+
+
+def table_events(state: Any, rng: random.Random) -> list[dict[str, Any]]:
+    """The event the table appends itself now in a game whose deal is one event of chance (Tien
+    Zi Que: a round's ``round_start``, the ``reshuffle`` a refill waits for, or a reshuffle that is
+    the only way on), its cards put in order by ``rng`` (and, where the rules leave a choice such
+    as who starts the first round, chosen by it); [] when a seat is to act. The Tichu family's
+    deal is ``deal_pile`` and ``deal_events``."""
+    if deals_tricks(state):
+        return []
+    actions = _table_moves(state)
+    return [shuffle_chance(state, rng.choice(actions), rng)] if actions else []
+
+
+def shuffle_chance(state: Any, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``event`` with the cards of its chance fields (the game's ``chance_events``) in an order
+    from ``rng``, each field keeping its shape (a list of cards, or a list of hands); any other
+    event as it is. A seat that chooses a reshuffle names the cards; the table orders them."""
+    fields = _chance_fields(state).get(event.get("type", ""), ()) if isinstance(event.get("type"), str) else ()
+    if not fields or not all(isinstance(event.get(f), list) for f in fields):
+        return event  # nothing left to chance, or a malformed event the fold refuses as it is
+    cards = [c for f in fields for c in _flat(event[f])]
+    rng.shuffle(cards)
+    out = dict(event)
+    for f in fields:
+        out[f], cards = _refill(event[f], cards)
+    return out
+
+
+def _flat(value: list[Any]) -> list[str]:
+    return [c for part in value for c in (part if isinstance(part, list) else [part])]
+
+
+def _refill(shape: list[Any], cards: list[str]) -> tuple[list[Any], list[str]]:
+    """``shape`` filled from ``cards`` (a list of cards, or a list of lists of cards), and the rest."""
+    if shape and all(isinstance(p, list) for p in shape):
+        parts = []
+        for part in shape:
+            parts.append(cards[: len(part)])
+            cards = cards[len(part) :]
+        return parts, cards
+    return cards[: len(shape)], cards[len(shape) :]
+
+
+def table_options(variant: str, options: dict[str, Any] | None, rng: random.Random) -> dict[str, Any] | None:
+    """The options of a game the site deals itself, completed where the game needs more than the
+    players gave (Tien Zi Que without an edition's colours: a deck chosen by ``rng``); the options
+    as they are for every other game."""
+    from .game import game_for
+
+    complete = getattr(game_for(variant), "table_options", None)
+    return complete(options, rng) if complete is not None else options
+
+
 def seat_actions(state: Any, seat: int) -> list[dict[str, Any]]:
     """The engine's legal actions of ``seat`` now, pushes left out (a push is chosen card by card
     and checked by the fold): its plays and passes in turn, its calls, its Dragon gift, its bombs
-    out of turn, in Tien Zi Que its draw, claim or discard."""
+    out of turn, in Tien Zi Que its draw, claim (Chow, Pung), discard, or the reshuffle it may
+    choose instead of a Chow (the table orders its cards: ``shuffle_chance``); never an event of
+    chance that is the table's alone (``table_events``)."""
     if not deals_tricks(state):
+        if _table_moves(state):
+            return []
         return [a for a in state.legal_actions() if a.get("seat") == seat]
     if state.phase == DEAL:  # the draws and deals are the table's (the site deals), not a seat's
         return [a for a in call_actions(state) if a["seat"] == seat]
@@ -109,4 +182,7 @@ __all__ = [
     "push_due",
     "seat_actions",
     "seats_played_by",
+    "shuffle_chance",
+    "table_events",
+    "table_options",
 ]

@@ -14,8 +14,12 @@ turn, through the same append service, as the table's own steps do: no backgroun
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import random
 import secrets
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
@@ -76,13 +80,13 @@ def open_table(*, club: Club, variant: str, options: dict | None, players: list[
     marked in the record). Any member of the club may open one; at least one seat is a person's."""
     if selectors.membership_role(user, club) is None:
         raise WriteForbidden(_("opening an online table needs membership of club “%(club)s”") % {"club": club.slug})
-    if variant == "tien-zi-que":
-        raise InvalidInput(_("Tien Zi Que cannot be played online yet"), code="online_not_yet")
     bot_seats = sorted(set(bots))
     if any(not isinstance(b, int) or isinstance(b, bool) or not 0 <= b < len(players) for b in bot_seats):
         raise InvalidInput(_("a bot's seat is one of the table's seats"), code="malformed")
     if players and len(bot_seats) >= len(players):
         raise InvalidInput(_("a person plays at least one seat of the table"), code="no_person")
+    if variant in engine.GAME_NAMES:  # an unknown game is game_create's refusal
+        options = engine.table_options(variant, options, _shuffler)  # Tien Zi Que: the deck's colours
     with transaction.atomic():
         result = game_create(club=club, variant=variant, options=options, players=players, user=user)
         game = Game.objects.get(pk=result.body["id"])
@@ -192,6 +196,11 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
         if expected_seq != game.seq:
             # a retried request is answered as it was the first time; anything else is stale
             if idempotency_key is not None and event["type"] != NO_GRAND_TICHU:
+                state = snapshots.state_at(game, expected_seq) if 0 <= expected_seq <= game.seq else None
+                if state is not None:  # a reshuffle's order is the first request's again
+                    event = engine.shuffle_chance(
+                        state, event, chance_order(table, seat, expected_seq, idempotency_key)
+                    )
                 return append_events(
                     game=game.pk,
                     events=[event],
@@ -213,11 +222,24 @@ def act(*, seat: OnlineSeat, action: dict, expected_seq: int, idempotency_key: s
             body = {"id": game.pk, "seq": game.seq, "appended": 0}
         else:
             _check_offered(state, event["seat"], engine.canonical_event(event, game.variant))
+            event = engine.shuffle_chance(state, event, chance_order(table, seat, expected_seq, idempotency_key))
             body = append_events(
                 game=game.pk, events=[event], expected_seq=expected_seq, idempotency_key=idempotency_key, user=dealer
             ).body
         _advance(table)
     return body
+
+
+def chance_order(table: OnlineTable, seat: OnlineSeat, expected_seq: int, key: str | None) -> random.Random:
+    """The order of the cards a seat's action leaves to chance (Tien Zi Que's reshuffle that a seat
+    chooses: engine.shuffle_chance). Unforeseeable, like the deal: `secrets` without a key; with
+    an Idempotency-Key, drawn from a hash of the site's secret key and the request, so that a
+    retried request is the same request (its answer replayed, nothing stored twice)."""
+    if key is None:
+        return _shuffler
+    request = f"{table.pk}:{seat.pk}:{expected_seq}:{key}".encode()
+    seed = hmac.new(settings.SECRET_KEY.encode(), request, hashlib.sha256).digest()
+    return random.Random(int.from_bytes(seed, "big"))
 
 
 def _check_offered(state, seat: int, event: dict) -> None:
@@ -250,8 +272,10 @@ def _advance(table: OnlineTable) -> None:
     bots = bot_seats(table)
     while game.status == Game.Status.ACTIVE:
         state = snapshots.state_at(game, game.seq)
-        if not engine.deals_tricks(state):
-            return
+        chance = engine.table_events(state, _shuffler)  # a deal that is one event (Tien Zi Que's)
+        if chance:
+            _append(game, chance, dealer)
+            continue
         phase = engine.state_json(state)["phase"]
         if phase == _BETWEEN_HANDS:
             fixed = tournament_deal.next_hand(game)  # a duplicate board: the same deal at every table

@@ -161,12 +161,6 @@ def test_the_other_games_play_a_hand_and_the_dealer_plays_the_dummy(club, member
         assert selectors.seat_view(dealer)["state"]["hands"][3].count("?") == 0
 
 
-def test_tien_zi_que_is_refused_for_now(club, member):
-    with pytest.raises(InvalidInput) as refused:
-        services.open_table(club=club, variant="tien-zi-que", options=None, players=["A", "B"], user=member)
-    assert refused.value.code == "online_not_yet"
-
-
 def test_a_scorer_reading_a_table_in_play_sees_no_hand_but_the_finished_game_whole(club, member, scorer):
     table = open_four(club, member)
     join_all(table)

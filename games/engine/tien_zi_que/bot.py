@@ -1,12 +1,13 @@
-"""The seeded bot of Tien Zi Que: a whole game as a record (tests, demos, benchmarks)."""
+"""The seeded bot of Tien Zi Que: a whole game as a record (tests, demos, benchmarks), and the
+bot that takes a seat at an online table (``bot_moves``, through ``engine.bot_moves``)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from .cards import COLOUR_ORDER, HONOURS, JOKER_CODE, NAME, sort_cards
-from .state import BETWEEN_ROUNDS, RESHUFFLE, TienZiQueState
+from .cards import COLOUR_ORDER, HONOURS, JOKER_CODE, NAME, face, is_coin, is_joker, number, sort_cards
+from .state import ACTION, BETWEEN_ROUNDS, DRAWN, RESHUFFLE, TienZiQueState
 
 
 def random_deck(rng: random.Random) -> list[str]:
@@ -83,3 +84,55 @@ def random_tzq_record(
                 choice = {**choice, "card": r.stock[0]}
             do(choice)
     return {"format": FORMAT, "variant": NAME, "options": opts, "players": players, "events": events}
+
+
+def bot_moves(
+    state: TienZiQueState, bots: frozenset[int] | set[int], rng: random.Random, limit: int = 1000
+) -> list[dict[str, Any]]:
+    """The events the bots seated at ``bots`` take from ``state`` on, in order, up to the first
+    moment the other seat acts or the table deals (a ``round_start``, the reshuffle a refill waits
+    for: ``engine.table_events``). A bot makes a Chow or a Pung whenever the rules offer one,
+    else draws (reshuffling the discards in ``rng``'s order when the stock is empty) and discards
+    the card that helps its hand least. ``state`` is left as it was."""
+    work = state.copy()
+    events: list[dict[str, Any]] = []
+    for _ in range(limit):
+        if work.over or work.phase not in (ACTION, DRAWN) or work.turn not in bots:
+            break
+        event = _bot_move(work, rng)
+        work.apply(event)
+        events.append(event)
+    return events
+
+
+def _bot_move(state: TienZiQueState, rng: random.Random) -> dict[str, Any]:
+    actions = state.legal_actions()
+    combos = [a for a in actions if a["type"] in ("pung", "chow")]
+    if combos:
+        return rng.choice(combos)
+    if state.phase == ACTION:
+        move = next(a for a in actions if a["type"] in ("draw", "reshuffle"))
+        if move["type"] == "reshuffle":
+            stock = list(move["stock"])
+            rng.shuffle(stock)
+            move = {**move, "stock": stock}
+        return move
+    discards = [a for a in actions if a["type"] == "discard"]
+    r = state.round
+    assert r is not None
+    hand = r.hands[r.active]
+    return min(discards, key=lambda a: (_use(a["card"], hand), rng.random()))
+
+
+def _use(card: str, hand: list[str]) -> int:
+    """How much ``card`` helps the rest of ``hand`` towards a combination: a Tien Zi Que most,
+    then a card with the same face or a coin one or two numbers away."""
+    if is_joker(card):
+        return 10
+    rest = list(hand)
+    rest.remove(card)
+    same = sum(1 for c in rest if face(c) == face(card))
+    near = 0
+    if is_coin(card):
+        near = sum(1 for c in rest if is_coin(c) and 0 < abs(number(c) - number(card)) <= 2)
+    return 2 * same + near

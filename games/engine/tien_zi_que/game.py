@@ -10,7 +10,7 @@ from ..game import GameInfo, SheetFacts
 from ..options import PRESET_INFO
 from ..schema import TIEN_ZI_QUE, Schema
 from . import faces
-from .bot import random_tzq_record
+from .bot import bot_moves, random_deck, random_tzq_record
 from .cards import NAME, is_card
 from .options import TZQ_OPTIONS
 from .refusals import TZQ_REFUSAL_WORDS
@@ -36,6 +36,7 @@ INFO = GameInfo(
     deck=faces.DECK,
     target=None,  # the game ends when the players' rounds are played
     board="rounds",
+    chance_events=(("round_start", ("hands", "stock")), ("reshuffle", ("stock",))),
 )
 
 
@@ -61,6 +62,23 @@ class TienZiQueGame:
         self, seed: int, options: dict[str, Any] | None, players: list[str] | None, **kwargs: Any
     ) -> dict[str, Any]:
         return random_tzq_record(seed, options=options, players=players)
+
+    def bot_moves(
+        self, state: TienZiQueState, bots: frozenset[int] | set[int], rng: Any, limit: int = 1000
+    ) -> list[dict[str, Any]]:
+        """The bots' events from ``state`` on (``engine.bot_moves``, an online table's bot seats)."""
+        return bot_moves(state, bots, rng, limit)
+
+    def table_options(self, options: dict[str, Any] | None, rng: Any) -> dict[str, Any] | None:
+        """The options of a game the site deals itself (``engine.table_options``): without an
+        edition's colours (``deck``), colours chosen by ``rng`` (``random_deck``), so that the first
+        round can be dealt and the record carries its deck."""
+        if options is not None and not isinstance(options, dict):
+            return options  # the game's own check refuses it (malformed)
+        opts = dict(options or {})
+        if opts.get("deck") is None:
+            opts["deck"] = random_deck(rng)
+        return opts
 
     def state_json(self, state: TienZiQueState) -> dict[str, Any]:
         return state.state_json()

@@ -9,6 +9,7 @@
  */
 import { esc, makeWords, readWords } from "../shared/cards.js";
 import { gettext, interpolate, ngettext } from "../shared/i18n.js";
+import { tzqPart } from "./tzq.js";
 
 const config = JSON.parse(document.getElementById("online-config").textContent);
 const W = makeWords(readWords(), (seat) => config.seat_names[seat] ?? config.players[seat] ?? String(seat));
@@ -17,6 +18,9 @@ let view = config.view;
 let selected = new Set();
 let gifts = {}; // the exchange being chosen: target seat -> card
 let sending = false;
+// A game whose board is "rounds" (the engine's declared GameInfo.board: Tien Zi Que's draw, claim
+// and discard) draws its own table, hand and actions (tzq.js); the rest of the page is shared.
+const part = config.board === "rounds" ? tzqPart({ W, button: (...a) => button(...a), act: (a) => act(a) }) : null;
 
 const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 const mine = () => (view.state.hands || [])[view.hand_seat] || [];
@@ -44,6 +48,7 @@ function status() {
   }
   if (Object.keys(view.push_due).length) return gettext("The exchange: choose a card for each player.");
   if (s.phase === "exchange") return gettext("Waiting for the others' exchange.");
+  if (part) return part.status(view);
   if (s.gift_from !== null && s.gift_from !== undefined) return interpolate(gettext("%(name)s gives the Dragon's trick away."), { name: W.name(s.gift_from) });
   if (s.turn === view.seat) return gettext("Your turn.");
   if (s.turn !== null && s.turn !== undefined) return interpolate(gettext("Waiting for %(name)s."), { name: W.name(s.turn) });
@@ -52,6 +57,13 @@ function status() {
 
 function renderTable() {
   const s = view.state;
+  if (part) {
+    $("table").innerHTML = part.table(view);
+    $("status").textContent = status();
+    $("table").dataset.seq = String(view.seq);
+    $("replay-link").hidden = view.status === "active";
+    return;
+  }
   const calls = s.calls || {};
   const seats = (s.counts || []).map((n, seat) => {
     const call = calls[seat] || calls[String(seat)];
@@ -75,6 +87,7 @@ function renderTable() {
 }
 
 function renderHand() {
+  if (part) { $("hand").innerHTML = part.handHtml(view); return; }
   const hand = mine();
   const given = new Set(Object.values(gifts));
   selected = new Set([...selected].filter((c) => hand.includes(c) && !given.has(c)));
@@ -109,6 +122,7 @@ function renderActions() {
   box.replaceChildren();
   box.dataset.busy = sending ? "1" : "0"; // an action on its way (tests wait for its answer)
   if (sending) return;
+  if (part) { part.actions(view, box); return; }
   const due = view.push_due || {};
   if (Object.keys(due).length) {
     for (const target of Object.keys(due)) {
@@ -151,7 +165,7 @@ async function act(action) {
     });
     const body = await response.json();
     if (!response.ok) say(body.detail || gettext("The action was refused."));
-    if (body.view) { view = body.view; gifts = {}; selected.clear(); }
+    if (body.view) { view = body.view; gifts = {}; selected.clear(); if (part) part.reset(); }
   } catch (err) {
     say(gettext("The connection was lost: the table is shown again as soon as it is back."));
   } finally {
@@ -163,6 +177,7 @@ async function act(action) {
 $("hand").addEventListener("click", (e) => {
   const b = e.target.closest("button.hand-card");
   if (!b || b.disabled) return;
+  if (part) { part.pick(b); renderHand(); renderActions(); return; }
   const c = b.dataset.card;
   if (selected.has(c)) selected.delete(c); else selected.add(c);
   renderHand();
@@ -178,7 +193,7 @@ async function follow() {
       const fresh = await response.json();
       pause = 500;
       if (!sending && (fresh.seq !== view.seq || JSON.stringify(fresh) !== JSON.stringify(view))) {
-        if (fresh.seq !== view.seq) gifts = {};
+        if (fresh.seq !== view.seq) { gifts = {}; if (part) part.reset(); }
         view = fresh;
         render();
       }
