@@ -568,6 +568,10 @@ def _game_events(state: _Import, game_ref: Any, lines: list[tuple[int, dict]]) -
 
 
 def _check_fold(state: _Import, game: Game, game_ref: Any, seats: list[int], events: list[Event]) -> None:
+    if not isinstance(game.header, dict):  # a changed file: refused with its code, never a crash
+        raise _fail(
+            "malformed", _("game %(game)s: its header is not a JSON object") % {"game": game_ref}, game=game_ref
+        )
     record = {k: v for k, v in game.header.items() if k != Game.OMITTED_EVENTS}
     record["variant"] = game.variant
     if game.options is not None:

@@ -157,6 +157,10 @@ def test_refusals_have_a_code_and_store_nothing(club):
     lying = [dict(r) for r in rows]
     next(r for r in lying if r.get("t") == "game")["seq"] += 1
     _refused(packed(lying), "malformed", slug="x-club")
+    # a game's header that is not an object (found by the property below): refused, not a crash
+    headless = [dict(r) for r in rows]
+    next(r for r in headless if r.get("t") == "game")["header"] = [1, 2]
+    _refused(packed(headless), "malformed", slug="x-club")
     # a value where a column wants a word
     shaped = [dict(r) for r in rows]
     next(r for r in shaped if r.get("t") == "player")["name"] = {"first": "Ann"}
