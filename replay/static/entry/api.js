@@ -1,7 +1,8 @@
 /* Talking to the API (docs/entry.md, "Writes", "Offline at the table"): the state, the writes
  * (each with expected_seq, the CSRF token and its own Idempotency-Key) and the outbox of entries
  * kept in this browser while the connection is down. */
-import { $, C, S, W, alertBox, csrf, esc, gettext, interpolate, newKey, ngettext, outbox, root, say, setBusy } from "./state.js";
+import { $, C, S, W, alertBox, esc, gettext, interpolate, newKey, ngettext, outbox, root, say, setBusy } from "./state.js";
+import { getJson as readJson, postEvents } from "../shared/writes.js";
 import { handOver, markStale } from "./stale.js";
 import { render, restoreFocus, rememberFocus } from "./view.js";
 import { afterRefresh } from "./play.js";
@@ -21,9 +22,9 @@ function cardEnded(res) {
 }
 
 export function getJson(url) {
-  return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } }).then((r) => {
+  return readJson(url).then((r) => {
     if (r.redirected && r.url.indexOf("login") >= 0) { sessionEnded(); throw new Error("logged out"); }
-    return r.json().then((body) => ({ status: r.status, body }));
+    return r;
   });
 }
 
@@ -158,12 +159,8 @@ function post(req) {
   S.pending = req;
   setDisabled(true);
   say(interpolate(gettext("Saving: %(what)s…"), { what: req.what }));
-  return fetch(C.events_url, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": req.key },
-    body: req.body,
-  }).then((r) => r.json().catch(() => ({})).then((body) => ({ status: r.status, body }))).then((res) => {
+  return postEvents(C.events_url, { body: req.body, key: req.key, token: C.csrf }).then((res) => {
+    if (res.status === 0) throw new Error("network");
     S.pending = null;
     if (res.status === 201) {
       // the page stays marked busy (data-busy) until the new state is drawn: S.busy is off so a

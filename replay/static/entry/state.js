@@ -1,5 +1,6 @@
 /* The entry page's state and small helpers, shared by its modules (docs/entry.md, "The script").
  * No rule of Tichu here: what may be entered is what GET /api/games/{id}/legal/ says now. */
+import { csrf as sharedCsrf, newKey } from "../shared/writes.js";
 import { makeWords, readWords, esc } from "../shared/cards.js";
 import { gettext, interpolate, ngettext } from "../shared/i18n.js";
 import { Outbox } from "./outbox.js";
@@ -81,14 +82,8 @@ export function setBusy(on) {
   S.busy = on;
   root.setAttribute("data-busy", on || S.auto ? "1" : "0");
 }
-export function csrf() {
-  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  return m ? decodeURIComponent(m[1]) : C.csrf;
-}
-export function newKey() {
-  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-  return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2);
-}
+export { newKey };
+export const csrf = () => sharedCsrf(C.csrf);
 export function penaltyLabel(e) {
   const why = String(e.reason || "");
   return why === "missed_wish" ? interpolate(gettext("Missed wish by %(name)s"), { name: name(e.seat) })

@@ -8,7 +8,8 @@
    random numbers and records the order in the event, as the engine requires.
 
    Every write is POSTed to /api/games/{id}/events/ with the page's `expected_seq`, the CSRF token
-   and an Idempotency-Key. A 409 (another scorer entered first) stores nothing: the controls are
+   and an Idempotency-Key, through the site's one API client (static/shared/writes.js), as the
+   Tichu family's entry writes. A 409 (another scorer entered first) stores nothing: the controls are
    disabled and the message stands next to them until the scorer presses "Enter again" on the new
    state. A refusal (422) shows the engine's code in words next to the controls. The end of a
    round is announced with its score line. New events stored elsewhere arrive by long poll
@@ -16,6 +17,7 @@
 import { followGame } from "../shared/live.js";
 import { esc, makeWords, readWords } from "../shared/cards.js";
 import { gettext, interpolate, ngettext, pgettext } from "../shared/i18n.js";
+import { getJson, postEvents } from "../shared/writes.js";
 
 const root = document.getElementById("tzq-entry");
 const C = JSON.parse(document.getElementById("tzq-config").textContent);
@@ -83,16 +85,10 @@ function shuffled(cards) {
 
 // --- the API -------------------------------------------------------------------------------------
 
-function csrf() {
-  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  return m ? decodeURIComponent(m[1]) : C.csrf;
-}
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `k${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`);
-
 async function refresh(note, kind) {
-  const r = await fetch(C.legal_url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const r = await getJson(C.legal_url);
   if (r.redirected || r.status === 401 || r.status === 403) { say(interpolate(gettext("Your session has ended: log in again (%(url)s)."), { url: C.login_url }), "bad"); return; }
-  const body = await r.json();
+  const body = r.body;
   const before = S.legal ? (S.legal.state.score_sheet || []).length : null;
   S.legal = body;
   if (body.seq !== S.seq) S.picked = null;
@@ -113,17 +109,7 @@ async function send(events, what) {
   setDisabled(true);
   $("action-error").textContent = "";
   say(interpolate(gettext("Saving: %(what)s…"), { what }));
-  let res;
-  try {
-    const r = await fetch(C.events_url, {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": newKey() },
-      body: JSON.stringify({ expected_seq: S.seq, events }),
-    });
-    res = { status: r.status, body: await r.json().catch(() => ({})) };
-  } catch (err) {
-    res = { status: 0, body: {} };
-  }
+  const res = await postEvents(C.events_url, { expectedSeq: S.seq, events, token: C.csrf });
   S.busy = false;
   root.dataset.busy = "0";
   if (res.status === 201) {
