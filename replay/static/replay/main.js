@@ -12,6 +12,7 @@
  *   step.js        moving to a position
  *   autoplay.js, viewpoint.js (view, table turn, corrections), controls.js, keys.js (keys, swipe)
  *   moments.js     the hand and trick pickers, the marks on the slider (moments.py's lists)
+ *   deal.js        the current hand's deal at a glance (frames/deals.py's lists)
  *   live_update.js a game in play grows (live_replay.js brings the payload)
  *
  * window.tichuReplay is the page's handle for live_replay.js, the browser tests and bench/replay.py. */
@@ -25,11 +26,13 @@ import { wireControls } from "./controls.js";
 import { wireKeys } from "./keys.js";
 import { update, wireLiveNote } from "./live_update.js";
 import { renderMoments, wireMoments } from "./moments.js";
+import { renderDeal } from "./deal.js";
 
 if (root && document.getElementById("replay-data")) {
   start();
   wireMoments(go);
   renderMoments();
+  renderDeal();
   wireControls();
   wireAutoplay();
   wireKeys();
