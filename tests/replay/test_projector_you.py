@@ -35,7 +35,9 @@ def test_the_projector_marks_you_in_the_standings_and_the_seat_list(club, scorer
     page = _projector(_signed_in(user), tid)
     standings = page[page.index('data-entry="e0"') :]
     assert standings.index(YOU) < standings.index("</tr>")
-    seats = re.findall(r'<li data-seat="[NESW]?"([^>]*)><span class="who">([^<]+)</span>( <span class="you-badge">)?', page)
+    seats = re.findall(
+        r'<li data-seat="[NESW]?"([^>]*)><span class="who">([^<]+)</span>( <span class="you-badge">)?', page
+    )
     assert len(seats) == 8
     assert [(name, bool(badge), attrs) for attrs, name, badge in seats if attrs or badge] == [
         ("Anna", True, ' class="mine"')

@@ -18,21 +18,18 @@
  * window.tichuReplay is the page's handle for live_replay.js, the browser tests and bench/replay.py. */
 import { D, S, root, start } from "./state.js";
 import { targets } from "./nav.js";
-import { renderLog } from "./render.js";
+import { render } from "./render.js";
 import { go, goTarget } from "./step.js";
 import { replaceNow } from "./url.js";
 import { wireAutoplay } from "./autoplay.js";
 import { wireControls } from "./controls.js";
 import { wireKeys } from "./keys.js";
 import { update, wireLiveNote } from "./live_update.js";
-import { renderMoments, wireMoments } from "./moments.js";
-import { renderDeal } from "./deal.js";
+import { wireMoments } from "./moments.js";
 
 if (root && document.getElementById("replay-data")) {
   start();
   wireMoments(go);
-  renderMoments();
-  renderDeal();
   wireControls();
   wireAutoplay();
   wireKeys();
@@ -44,6 +41,6 @@ if (root && document.getElementById("replay-data")) {
     get at() { return S.at; },
   };
   replaceNow(S.at);
-  renderLog();
+  render();  // the table is drawn here only (the page holds its empty mount); the rest is redrawn alike
   root.setAttribute("data-ready", "1");
 }
