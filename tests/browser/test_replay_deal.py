@@ -70,6 +70,7 @@ def test_the_deal_of_the_current_hand_at_a_glance(browser, live_server, game, wi
     page.goto(f"{live_server.url}/games/{game.pk}/replay/?at={hand_start(3) + 80}&view=all")
     page.wait_for_selector("#replay[data-ready='1']")
     assert_deal(glance(page), 3)
+    assert page.locator("#deal-hint").is_visible()  # "the cards each player passed are outlined"
     fits = page.evaluate(OUTSIDE_JS)
     assert fits["pageScroll"] <= 0 and fits["outside"] == [], fits
     box = page.locator("#deal-glance").bounding_box()

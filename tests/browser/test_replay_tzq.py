@@ -96,6 +96,11 @@ def test_tzq_replay_steps_match_the_engine(page, live_server, tzq_game):
     for k in range(1, 9):  # redrawn event by event
         page.keyboard.press("ArrowRight")
         assert page.evaluate(TZQ_DOM_JS) == tzq_engine_view(record, start + k)
+    # the round's deal at a glance: its round_start's hands, sorted; no exchange, so no word of one
+    assert page.inner_text("#deal-h") == "Round 1 as dealt"
+    dealt = page.locator("#deal-glance .dealt").evaluate_all("ds => ds.map(d => d.dataset.cards.split(' '))")
+    assert [sorted(h) for h in dealt] == [sorted(h) for h in record["events"][0]["hands"]]
+    assert page.locator("#deal-hint").is_hidden()
     labels = page.locator("#tzq .pile .card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
     assert labels and all(label and "(" in label for label in labels)  # "7 of coins (red)"
     page.screenshot(path=".ci/out/replay-tien-zi-que.png", full_page=True)

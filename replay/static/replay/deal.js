@@ -54,6 +54,7 @@ export function renderDeal() {
   let rows = "";
   for (let seat = 0; seat < d.seats.length; seat++) rows += seatHtml(d, seat, S.view);
   $("deal-seats").innerHTML = rows;
+  $("deal-hint").hidden = !d.seats.some((s) => Object.keys(s.passed).length);  // no exchange (Tien Zi Que): nothing outlined
 }
 
 /** A game in play grew: the deal is drawn afresh (a hand that ended may have opened its cards). */
