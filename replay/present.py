@@ -1,7 +1,8 @@
 """From a frame to what the templates show: plain lookups in the engine's output, no rules.
 
-The viewer's script (`static/replay/`: `table.js`, `tzq.js`, `panel.js`, docs/viewer.md) builds the
-same view of a frame in the browser (same markup, same data attributes); the browser tests check
+The table (seats, trick, Tien Zi Que's piles) is drawn by the viewer's script alone
+(`static/replay/table.js`, `tzq.js`); the panel and the score sheet here are drawn for the first
+position and rewritten by `panel.js` (same markup, same data attributes); the browser tests check
 both against the engine.
 """
 
@@ -186,121 +187,21 @@ def sheet_rows(players: list[str], sheet: list[dict], lang: str = "en") -> list[
     return rows
 
 
-#: discard-pile cards shown face up (the top ones); the rest is counted
-DISCARD_SHOWN = 6
-
-
-def _board(variant: str) -> str | None:
+def board(variant: str) -> str | None:
     """The table the game draws (the engine's ``GameInfo.board``): ``rounds`` is Tien Zi Que's."""
     info = engine.GAMES.get(variant)
     return info.board if info else None
 
 
-def tzq_table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
-    """Tien Zi Que's table, as its ``state_json`` has it (docs/tien-zi-que.md): the stock's size,
-    the discard pile (its last card on top), and per player the score pile, the combinations made
-    and the total. Everything here is public: only the hands depend on ``view``."""
+def table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
+    """The replay page's panel for `frame` seen with `view` open: the score, this hand's calls,
+    order out, bombs, gifts and exchange, the score sheet so far. The table itself (seats, trick,
+    Tien Zi Que's piles) is drawn by the page's script only (static/replay/table.js)."""
     players = data.players
-    discard = list(frame.get("discard") or [])
-    piles = frame.get("score_piles") or []
-    combos = frame.get("combinations") or []
-    totals = frame.get("totals") or []
-    chowable = list(frame.get("chowable") or [])
-    # a Pung or a Chow as the engine names the event, a triplet or a sequence as it names the
-    # combination (``tzq_combination:``): the words the replay's script (tzq.js) takes too
-    words = engine.words(data.lang)
-    return {
-        "stock": frame.get("stock_size"),
-        "round": frame.get("round"),
-        "rounds": data.options.get("rounds"),
-        "reshuffles": frame.get("reshuffles") or 0,
-        "discard": discard,
-        "discard_count": len(discard),
-        "discard_top": discard[-DISCARD_SHOWN:],
-        "discard_under": max(0, len(discard) - DISCARD_SHOWN),
-        "chowable": chowable,
-        "players": [
-            {
-                "seat": s,
-                "name": players[s],
-                "pile": list(piles[s]) if s < len(piles) else [],
-                "combinations": [
-                    {
-                        "action": c.get("action", ""),
-                        "kind": c.get("kind", ""),
-                        "cards": c.get("cards") or [],
-                        "keep": c.get("keep"),
-                        "take": c.get("take"),
-                        "action_label": words.term(f"event:{c.get('action', '')}", c.get("action", "")),
-                        "kind_label": words.term(f"tzq_combination:{c.get('kind', '')}", c.get("kind", "")),
-                    }
-                    for c in (combos[s] if s < len(combos) else [])
-                ],
-                "total": totals[s] if s < len(totals) else None,
-            }
-            for s in range(len(players))
-        ],
-    }
-
-
-def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) -> dict:
-    """The replay page's view of `frame` seen with `view` open and seat `bottom` nearest."""
-    players = data.players
-    n = len(players)
-    order = frame.get("order") or list(range(n))
-    positions = frames.seat_positions(order, bottom, data.options.get("direction", "counter_clockwise"))
-    teams = frame.get("teams") or []
-    team_of = {s: i for i, team in enumerate(teams) for s in team}
     columns = score_columns(players, frame)
-    hands = frame.get("hands") or [[] for _ in range(n)]
-    received = frame.get("received") or []
-    won = frame.get("tricks_won") or []
     out = frame.get("out") or []
     calls = frame.get("calls") or {}
-    event = frame.get("e") or {}
-    names = frames.labels(data.lang)  # calls, combinations and ranks in the reader's language
-    seats = []
-    for s in range(n):
-        hand = hands[s] if s < len(hands) else []
-        shown = view == "all" or view == s
-        cards = hand if shown else [frames.HIDDEN] * len(hand)
-        call = calls.get(str(s))
-        seats.append(
-            {
-                "seat": s,
-                "name": players[s],
-                "team": team_of.get(s),
-                "left": positions.get(s, {}).get("left", 50),
-                "top": positions.get(s, {}).get("top", 50),
-                "side": not 25 <= positions.get(s, {}).get("left", 50) <= 75,
-                "cards": cards,
-                "count": len(hand),
-                "last_card": event.get("card")
-                if event.get("type") == "draw" and event.get("seat") == s and shown
-                else None,
-                "received": received[s] if s < len(received) else None,
-                "call": call,
-                "call_label": names["calls"].get(call, call) if call else "",
-                "out_rank": out.index(s) + 1 if s in out else None,
-                "won": won[s] if s < len(won) else None,
-                "is_turn": frame.get("turn") == s,
-                "is_shuffler": frame.get("shuffler") == s,
-                "gift_pending": frame.get("gift_from") == s,
-            }
-        )
-    trick = []
-    for entry in frame.get("trick_log") or []:
-        seat = entry.get("seat")
-        trick.append(
-            {
-                "seat": seat,
-                "name": players[seat] if isinstance(seat, int) and seat < n else "?",
-                "passed": bool(entry.get("pass")),
-                "cards": entry.get("cards") or [],
-                "combination": names["combinations"].get(entry.get("combination"), entry.get("combination") or ""),
-                "bomb": entry.get("combination") == "bomb",
-            }
-        )
+    names = frames.labels(data.lang)  # calls in the reader's language
     pushes = []  # grouped by the seat that pushed: [{seat, name, to: [{seat, name, cards}]}]
     for sender, targets in sorted((frame.get("pushes") or {}).items(), key=lambda kv: int(kv[0])):
         s = int(sender)
@@ -315,12 +216,6 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
     return {
         "n": frame.get("n", 0),
         "frame": frame,
-        # between hands the table is empty: the hand just finished, as the score sheet has it
-        "last_line": sheet[-1] if sheet and "shuffler" not in frame else None,
-        "seats": seats,
-        "trick": trick,
-        "trick_closed": bool(frame.get("trick_closed")),
-        "trick_winner": players[frame["trick_winner"]] if isinstance(frame.get("trick_winner"), int) else None,
         "pushes": pushes,
         "teams": [{"index": i, "label": label, "total": total} for i, (label, total) in enumerate(columns["totals"])],
         "team_labels": columns["labels"],
@@ -341,7 +236,6 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         ],
         "gift_from": players[frame["gift_from"]] if isinstance(frame.get("gift_from"), int) else None,
         "turn": players[frame["turn"]] if isinstance(frame.get("turn"), int) else None,
-        "wish": names["ranks"].get(frame.get("wish"), frame.get("wish")) if frame.get("wish") else None,
         "phase": frames.term("phase", frame.get("phase"), data.lang) if frame.get("phase") else "",
         "hand_number": frame.get("hand_number"),
         "trick_no": frame.get("trick_no"),
@@ -349,5 +243,4 @@ def table(data: frames.ReplayData, frame: dict, view: str | int, bottom: int) ->
         "complete": bool(frame.get("complete")),
         "winner": columns["winner"],
         "text": frame.get("text", ""),
-        "tzq": tzq_table(data, frame, view) if _board(data.variant) == "rounds" else None,
     }

@@ -91,7 +91,8 @@ def render_replay(
         "undone_count": len(data.marks.get("undone", [])),
         "legend": BADGE_LEGEND,
         "log": present.hand_log(data, at),
-        "t": present.table(data, frame, view, bottom),
+        "t": present.table(data, frame, view),
+        "board": present.board(data.variant),
         "payload": data.payload_script_text(),
         # the engine's card faces and words in the reader's language, for static/shared/cards.js
         "words": engine.page_words(data.lang, data.variant),

@@ -35,7 +35,7 @@ The package, one concern a module:
 - ``building``: the frames of a game from its states (``from_states``) or of a record (``build``);
 - ``replay_data``: ``ReplayData``, the result, with random access and the page's payload;
 - ``script``: the payload as JSON text for a script element (escaped as ``json_script`` escapes);
-- ``geometry``: where each seat sits on the drawn table.
+- ``deals``: each hand's deal at a glance (dealt, passed, received), read off the frames.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ from .annotations import PRIVATE_KEYS
 from .building import build, from_states
 from .compaction import CONSTANT_KEYS, PER_SEAT_KEYS, SKIP_IN_DELTA, apply_delta, delta_of
 from .faces import HIDDEN, RANK_NAMES, card_face, card_name, card_table, cards_text, variant_cards, with_article
-from .geometry import seat_positions
 from .replay_data import FORMAT, ReplayData
 from .script import script_text
 from .wording import describe, labels, term
@@ -69,7 +68,6 @@ __all__ = [
     "from_states",
     "labels",
     "script_text",
-    "seat_positions",
     "term",
     "variant_cards",
     "with_article",

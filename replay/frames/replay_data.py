@@ -9,14 +9,16 @@ from dataclasses import dataclass, field
 from games import engine
 
 from .compaction import PER_SEAT_KEYS, apply_delta
+from .deals import deals
 from .faces import variant_cards
 from .script import script_text
 from .wording import labels
 
 #: in the cache key: 2 added Tien Zi Que card faces, event words and masking; 3 the engine's
 #: masking per reader; 4 the undone marks; 5 the words in the reader's language (``lang``); 6
-#: Threechu's dummy named in that language and a nameless seat's new words (engine catalogue)
-FORMAT = 6
+#: Threechu's dummy named in that language and a nameless seat's new words (engine catalogue); 7
+#: each hand's deal at a glance (``deals``)
+FORMAT = 7
 
 
 @dataclass
@@ -75,6 +77,8 @@ class ReplayData:
             "per_seat": list(PER_SEAT_KEYS),
             "frames": self.deltas,
             "texts": self.texts,
+            "deals": deals(self),
+            "hand_word": engine.game_info(self.variant).hand_word,
         }
 
     def payload_script_text(self) -> str:

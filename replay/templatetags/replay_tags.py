@@ -6,7 +6,7 @@ card words, as the page's payload has them);
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext
 
 from games import engine
 from replay import frames
@@ -48,13 +48,6 @@ def card(code: str, last: str | None = None):
 @register.simple_tag
 def cards(codes, last: str | None = None):
     return format_html_join("", "{}", ((card_html(c, " last" if last and c == last else ""),) for c in codes))
-
-
-@register.filter
-def seat_call_short(call: str) -> str:
-    """A call's badge at a seat: the call's initials in the reader's language."""
-    short = {"tichu": pgettext("badge: called Tichu", "T"), "grand_tichu": pgettext("badge: called Grand Tichu", "GT")}
-    return short.get(call, call or "")
 
 
 @register.simple_tag

@@ -21,10 +21,11 @@ def seat_word(letter: str | None) -> str:
 
 
 def seat_rows(state, round_number: int) -> list[dict]:
-    """[{"name", "table" (or "–" on a bye), "seat" (N/E/S/W or ""), "sits" (the seat in words),
-    "partner"}], by name."""
+    """[{"player" (roster id or name), "name", "table" (or "–" on a bye), "seat" (N/E/S/W or ""),
+    "sits" (the seat in words), "partner"}], by name."""
     return [
         {
+            "player": row["player"],
             "name": row["name"],
             "table": row["table"] or "–",
             "seat": row["seat"] or "",

@@ -235,6 +235,15 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
     return views
 
 
+def _is_readers(nav: SiteNav, club_id: int, player: object) -> bool:
+    """Whether a tournament's player is the reader: named by roster id (stored records) or by name."""
+    if not nav.player_ids:
+        return False
+    if isinstance(player, int) and not isinstance(player, bool):
+        return player in nav.player_ids
+    return str(player).strip().lower() in nav.names_in(club_id)
+
+
 def _round_ends(record: dict) -> dict[int, int]:
     """round number -> the number of events up to and including its `round_closed`."""
     return {e["round"]: i + 1 for i, e in enumerate(record["events"]) if e["type"] == "round_closed"}
@@ -274,16 +283,8 @@ def _standings_context(tournament: Tournament, request: HttpRequest) -> dict[str
     nav = SiteNav(request.user)  # "you" on the reader's own entry
 
     def is_mine(entry_id: str) -> bool:
-        """An entry names its players by roster id (stored records) or by name."""
         entry = state.entries.get(entry_id)
-        if not nav.player_ids or entry is None:
-            return False
-        return any(
-            p in nav.player_ids
-            if isinstance(p, int) and not isinstance(p, bool)
-            else str(p).strip().lower() in nav.names_in(tournament.club_id)
-            for p in entry.players
-        )
+        return entry is not None and any(_is_readers(nav, tournament.club_id, p) for p in entry.players)
 
     lines = [
         {**line, "perf": perf.get(line["entry"], {}), "mine": is_mine(line["entry"])} for line in standings["standings"]
@@ -425,6 +426,7 @@ def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     state = visibility.reader_state(tournament, request.user)
     current = state.current_round
+    nav = SiteNav(request.user)  # "you" on the reader's own line, as on every list
     return render(
         request,
         "tournaments/projector.html",
@@ -434,7 +436,12 @@ def tournament_projector(request: HttpRequest, pk: int) -> HttpResponse:
             "finished": state.finished,
             "tables": _table_views(tournament, state, current) if current and not state.finished else [],
             # the newest round's seats by player (the next round's, once it is paired): who sits where
-            "seats": seat_list.seat_rows(state, current.number) if current and not state.finished else [],
+            "seats": [
+                {**row, "mine": _is_readers(nav, tournament.club_id, row["player"])}
+                for row in seat_list.seat_rows(state, current.number)
+            ]
+            if current and not state.finished
+            else [],
             "clock": round_clock.clock_view(state, current.number) if current else None,
             "refresh_seconds": 20,
             "projector": True,

@@ -7,7 +7,8 @@ import pytest
 
 from games import engine
 from tests.replay.conftest import bot_record, import_game
-from tests.replay.expect import DOM_VIEW_JS, engine_view
+from tests.replay.dom import parse
+from tests.replay.expect import DOM_VIEW_JS, engine_view, panel_of, panel_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -125,16 +126,19 @@ def test_deep_link_back_button_and_slider(page, live_server, game):
 
 
 def test_page_without_script_shows_the_position(browser, live_server, game):
+    """Without the script the table (drawn by the script only) says so; the panel, the score sheet
+    and the links still show and move through the game."""
     record = bot_record(RECORD_SEED)
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto(f"{live_server.url}/games/{game.pk}/replay/?at=96")
-        assert shown(page) == engine_view(record, 96)  # evaluate runs even when the page's scripts do not
+        page.goto(f"{live_server.url}/games/{game.pk}/replay/?at=1010")
+        assert panel_view(parse(page.content())) == panel_of(engine_view(record, 1010))
+        assert page.locator("#no-script-table").is_visible() and page.locator("#table .seat").count() == 0
         with page.expect_navigation():  # a link without the script: a new page
             page.click("#nav-next")
-        assert shown(page) == engine_view(record, 97)
-        assert "at=97" in page.url
+        assert panel_view(parse(page.content())) == panel_of(engine_view(record, 1011))
+        assert "at=1011" in page.url
     finally:
         context.close()
 
@@ -323,3 +327,46 @@ def test_the_replay_says_the_engines_sentences_in_the_readers_language(page, liv
         assert said[n].startswith(engine_says) and engine_says != engine.event_words(
             event, record["players"], frame_context(event, after[n])
         )
+
+
+def seat_styles(page) -> dict[int, str]:
+    return page.evaluate(
+        "() => Object.fromEntries(Array.from(document.querySelectorAll('#table .seat')).map(s => [s.dataset.seat, s.getAttribute('style')]))"
+    )
+
+
+def test_a_seats_view_hides_the_other_hands_and_sits_nearest(page, live_server, game):
+    open_replay(page, live_server, game, "?at=70&view=2")
+    state = engine.state_json(engine.Replay(bot_record(RECORD_SEED)).state_at(70))
+    hands = shown(page)["hands"]
+    assert hands[2] == state["hands"][2]
+    for seat in (0, 1, 3):
+        assert hands[seat] == ["?"] * len(state["hands"][seat])
+    # the viewed seat sits nearest (bottom centre), the next to play on its right (counter-clockwise)
+    style = seat_styles(page)
+    assert "top:88" in style["2"] and "left:88" in style["3"]
+
+
+def test_between_hands_the_table_shows_the_hand_just_finished(page, live_server, game):
+    record = bot_record(RECORD_SEED)
+    score = engine.score_json(engine.fold(record))
+    ends = [i + 1 for i, e in enumerate(record["events"]) if e["type"] == "shuffle"][1:3]  # after hands 1 and 2
+    for k, shuffle in enumerate(ends, start=1):
+        open_replay(page, live_server, game, f"?at={shuffle - 1}")
+        summary = page.locator("#hand-summary")
+        assert summary.get_attribute("data-hand") == str(k)
+        assert " / ".join(str(p) for p in score["hands"][k - 1]["points"]) in summary.inner_text()
+        assert page.inner_text("#bombs").strip() == "–"
+        page.keyboard.press("ArrowRight")  # the next hand is shuffled: the summary is gone
+        assert at(page) == shuffle and page.locator("#hand-summary").count() == 0
+
+
+def test_house_rule_direction_clockwise_seats_the_next_player_on_the_left(page, live_server):
+    from games.models import Club
+
+    record = engine.random_game(3, options={"direction": "clockwise"})
+    game = import_game(Club.objects.create(name="Open Table", slug="open-table"), record)
+    open_replay(page, live_server, game, "?at=100")
+    style = seat_styles(page)
+    assert "top:88" in style["0"] and "left:12" in style["1"] and "top:12" in style["2"] and "left:88" in style["3"]
+    assert shown(page) == engine_view(record, 100)

@@ -1,6 +1,7 @@
 """What the replay must show at a position, straight from the engine, and the same read off a page.
 
-Both give one shape, so a test compares them with ==:
+Both give one shape, so a test compares them with == (the server's page without the script: its
+panel part, ``panel_of`` and ``panel_view``):
 ``{"at", "hands": [cards per seat], "trick": [[seat, "pass" | cards]], "totals", "wish", "calls":
 {seat: call}, "out": [seats in order], "sheet": [[points per team] per finished hand]}``.
 """
@@ -45,32 +46,23 @@ def engine_view(record: dict, n: int) -> dict:
     }
 
 
-def dom_view(root) -> dict:
-    """The same read off a server-rendered page (tests/replay/dom.py tree)."""
-    table = root.by_id("table")
-    seats = sorted(table.find_all(cls="seat"), key=lambda s: int(s.attrs["data-seat"]))
-    out: dict[int, int] = {}
-    calls = {}
-    for s in seats:
-        badge = s.find(cls="out")
-        if badge is not None:
-            out[int(badge.attrs["data-out"])] = int(s.attrs["data-seat"])
-        call = s.find(cls="call")
-        if call is not None:
-            calls[s.attrs["data-seat"]] = call.attrs["data-call"]
-    trick = []
-    for p in root.by_id("trick").find_all(cls="play"):
-        trick.append([int(p.attrs["data-seat"]), "pass" if p.attrs["data-kind"] == "pass" else p.cards()])
-    wish = root.by_id("wish")
+#: What the server draws of a position (the table is drawn by the page's script only: DOM_VIEW_JS).
+PANEL_KEYS = ("at", "totals", "out", "sheet")
+
+
+def panel_of(view: dict) -> dict:
+    """The part of an engine_view the server's page shows without the script."""
+    return {key: view[key] for key in PANEL_KEYS}
+
+
+def panel_view(root) -> dict:
+    """The same read off a server-rendered page (tests/replay/dom.py tree): the position, the
+    score, the order out and the score sheet so far."""
     sheet = root.by_id("replay-sheet")
     return {
-        "at": int(table.attrs["data-at"]),
-        "hands": [s.find(cls="hand").cards() for s in seats],
-        "trick": trick,
+        "at": int(root.by_id("table").attrs["data-at"]),
         "totals": [int(t.text()) for t in root.by_id("totals").find_all(cls="total")],
-        "wish": None if "hidden" in wish.attrs else wish.find("b").attrs["data-wish"],
-        "calls": calls,
-        "out": [out[k] for k in sorted(out)],
+        "out": [int(s.attrs["data-seat"]) for s in root.by_id("out-order").find_all("span")],
         "sheet": [
             [int(td.text()) for td in row.find_all("td", cls="points")] for row in sheet.find_all("tr", cls="hand-line")
         ],

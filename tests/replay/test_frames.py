@@ -133,14 +133,6 @@ def test_hidden_frames_show_no_card_in_hand():
     assert "draws a card" in data.frame_at(5)["text"]
 
 
-def test_seats_sit_in_the_order_of_play_in_the_house_direction():
-    ccw = frames.seat_positions([0, 1, 2, 3], bottom=0, direction="counter_clockwise")
-    cw = frames.seat_positions([0, 1, 2, 3], bottom=0, direction="clockwise")
-    assert ccw[0]["top"] > 80 and ccw[1]["left"] > 80 and ccw[2]["top"] < 20 and ccw[3]["left"] < 20
-    assert cw[1]["left"] < 20 and cw[3]["left"] > 80
-    assert frames.seat_positions([0, 1, 2, 3], bottom=2, direction="counter_clockwise")[2]["top"] > 80
-
-
 def test_nav_targets():
     marks = {"hands": [0, 1, 100], "tricks": [10, 20, 30]}
     t = present.nav_targets(marks, 20, 200)

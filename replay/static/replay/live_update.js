@@ -6,6 +6,7 @@ import { $, D, S, load, root } from "./state.js";
 import { forgetLog, forgetSheet } from "./render.js";
 import { go, onMove } from "./step.js";
 import { refreshMoments } from "./moments.js";
+import { forgetDeal } from "./deal.js";
 
 const liveNote = $("live-note");
 let pendingNew = 0;
@@ -18,6 +19,7 @@ export function update(payload) {
   forgetSheet();
   forgetLog();
   refreshMoments();
+  forgetDeal();
   // "still being played" goes once the game is over (or its hands are no longer hidden)
   const note = $("hidden-note");
   if (note && (!payload.hidden || D.frames[D.length].complete)) note.hidden = true;

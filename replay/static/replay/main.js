@@ -12,24 +12,24 @@
  *   step.js        moving to a position
  *   autoplay.js, viewpoint.js (view, table turn, corrections), controls.js, keys.js (keys, swipe)
  *   moments.js     the hand and trick pickers, the marks on the slider (moments.py's lists)
+ *   deal.js        the current hand's deal at a glance (frames/deals.py's lists)
  *   live_update.js a game in play grows (live_replay.js brings the payload)
  *
  * window.tichuReplay is the page's handle for live_replay.js, the browser tests and bench/replay.py. */
 import { D, S, root, start } from "./state.js";
 import { targets } from "./nav.js";
-import { renderLog } from "./render.js";
+import { render } from "./render.js";
 import { go, goTarget } from "./step.js";
 import { replaceNow } from "./url.js";
 import { wireAutoplay } from "./autoplay.js";
 import { wireControls } from "./controls.js";
 import { wireKeys } from "./keys.js";
 import { update, wireLiveNote } from "./live_update.js";
-import { renderMoments, wireMoments } from "./moments.js";
+import { wireMoments } from "./moments.js";
 
 if (root && document.getElementById("replay-data")) {
   start();
   wireMoments(go);
-  renderMoments();
   wireControls();
   wireAutoplay();
   wireKeys();
@@ -41,6 +41,6 @@ if (root && document.getElementById("replay-data")) {
     get at() { return S.at; },
   };
   replaceNow(S.at);
-  renderLog();
+  render();  // the table is drawn here only (the page holds its empty mount); the rest is redrawn alike
   root.setAttribute("data-ready", "1");
 }

@@ -8,6 +8,7 @@ import { panelParts, sheetHtml } from "./panel.js";
 import { tablePieces } from "./table.js";
 import { query } from "./url.js";
 import { renderMoments } from "./moments.js";
+import { renderDeal } from "./deal.js";
 
 const table = $("table"), slider = $("slider"), logEl = $("hand-log");
 
@@ -128,6 +129,7 @@ export function render() {
   renderSheet(f);
   renderControls();
   renderMoments();
+  renderDeal();
   document.title = document.title.replace(/\d+\/\d+(?!.*\d+\/\d+)/, S.at + "/" + D.length);  // "… at 12/200 · replay" in any language
   renderLog();  // last: it reads the layout to keep the current event in view
 }

@@ -1,5 +1,6 @@
-/* The table (templates/replay/replay.html #table): one piece per seat, then the centre (the trick,
- * the hand just finished, the wish; Tien Zi Que's table), so that a step rewrites only what changed. */
+/* The table (templates/replay/replay.html #table, an empty mount: this is the one drawing of the
+ * board): one piece per seat, then the centre (the trick, the hand just finished, the wish; Tien Zi
+ * Que's table), so that a step rewrites only what changed. */
 import { esc } from "../shared/cards.js";
 import { gettext, interpolate, ngettext, pgettext } from "../shared/i18n.js";
 import { D, cardsHtml, name } from "./state.js";
@@ -32,7 +33,7 @@ function seatHtml(f, s, view, p, teamOf) {
     (teamOf[s] !== undefined ? " team-" + teamOf[s] : "") + '" data-seat="' + s + '" style="left:' + p.left +
     "%;top:" + p.top + '%"><div class="seat-head"><span class="seat-name">' + esc(D.players[s]) + "</span>";
   if (call) html += ' <span class="badge call call-' + call + '" data-call="' + call + '" title="' +
-    esc(L.calls[call] || call) + '">' + (call === "grand_tichu" ? "GT" : call === "tichu" ? "T" : esc(call)) + "</span>";
+    esc(L.calls[call] || call) + '">' + esc(call === "grand_tichu" ? pgettext("badge: called Grand Tichu", "GT") : call === "tichu" ? pgettext("badge: called Tichu", "T") : call) + "</span>";
   if (outRank) html += ' <span class="badge out" data-out="' + outRank + '" title="' + esc(interpolate(gettext("out %(rank)s"), { rank: outRank })) + '">' +
     esc(interpolate(gettext("out #%(rank)s"), { rank: outRank })) + "</span>";
   if (f.shuffler === s) html += ' <span class="badge shuffler" title="' + esc(gettext("shuffled this hand")) + '">' + esc(pgettext("badge of the seat that shuffled", "S")) + "</span>";

@@ -1,4 +1,4 @@
-/* Tien Zi Que's table in the middle (templates/replay/_tzq_table.html, present.tzq_table): stock,
+/* Tien Zi Que's table in the middle (drawn here only; docs/tien-zi-que.md): stock,
  * discard pile, score piles, combinations and totals, as the frame (the engine's state_json) has them. */
 import { esc } from "../shared/cards.js";
 import { gettext, interpolate, ngettext } from "../shared/i18n.js";
