@@ -53,6 +53,8 @@ def lead_on(link: TableGame) -> dict[str, Any]:
         "vp": table_vp(state, link.round, link.table),
         "finished": bool(state.finished),
         "next_round": link.round + 1,
+        # the tournament's last planned round: no "round N+1 is not published yet" to wait for
+        "last_round": state.planned_rounds is not None and link.round >= state.planned_rounds,
         "published": False,
         "seats": [],
     }

@@ -35,7 +35,7 @@ from games.tournaments.performance import performances
 from replay.site_nav import SiteNav
 from replay.tournaments.refusals import refusal
 
-from . import explanation_words, seat_list
+from . import explanation_words, seat_list, short_round
 from .forms import (
     SCORING_LABELS,
     SYSTEM_LABELS,
@@ -175,6 +175,10 @@ class TableView:
     vp: list | None = None
     #: played online: each seat's player and link, for the TD (games/tournaments/online_tables.py)
     online: list[dict] | None = None
+    #: the TD's short round: (hands played, reason), or None (issue 31, item 2)
+    short: tuple[int, str] | None = None
+    #: the hand (or board) numbers the paper and correction forms ask for: a short round's fewer
+    line_numbers: list[int] | None = None
 
 
 SEATS_AT_TABLE = 4
@@ -230,6 +234,7 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
                 table.reasked,
                 seat_names,
                 services.table_vp(state, rnd.number, number) if table.result else None,
+                table.short,
             )
         )
     return views
@@ -346,10 +351,14 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "clock": round_clock.clock_view(state, current.number) if current else None,
         "clock_minutes": _last_clock_minutes(state),
         "clock_max_minutes": core.MAX_CLOCK_MINUTES,
+        **short_round.form_context(state, current, tables),
         **_standings_context(tournament, request),
     }
     if can_run and current:
         _online_links(request, tournament, current.number, tables)
+    lines = context["board_numbers"] or context["hand_numbers"]
+    for t in tables:  # a short round's table is recorded with fewer lines
+        t.line_numbers = lines[: t.short[0]] if lines and t.short else lines
     return render(request, "tournaments/detail.html", context)
 
 
@@ -565,6 +574,8 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Adjustment recorded."))
     elif action == "clock":
         _start_clock(request, tournament, state)
+    elif action == "short":
+        short_round.shorten(request, state, lambda events: _append(request, tournament, events))
     elif action == "close" and state.current_round is None:
         messages.error(request, _("No round has been paired yet."))
     elif action == "close":
@@ -591,7 +602,7 @@ def _paper_lines(
         number, table = int(request.POST.get("round", "")), int(request.POST.get("table", ""))
         hands = [
             [int(request.POST.get(f"{prefix}_{i}_{s}", "")) for s in (0, 1)]
-            for i in range(state.header["hands_per_round"] or 0)
+            for i in range(short_round.lines_of_table(state, number, table))
         ]
     except ValueError:
         messages.error(

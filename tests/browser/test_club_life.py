@@ -69,7 +69,7 @@ def start_game_and_record_a_hand(page, names: list[str]) -> Game:
         page.fill(f"#seat-{seat}-new", name)
     page.click("#create")
     page.wait_for_selector("#entry[data-ready='1']")
-    page.select_option("#out-0", "0")
+    page.check("#out-0-0")
     page.fill("#points-0", "60")
     page.wait_for_selector("#hand-check.ok")
     page.click("#save-hand")

@@ -99,10 +99,10 @@ def test_a_hand_from_the_score_sheet_by_keyboard_on_a_phone(open_as, game):
     page = open_entry(open_as, game, viewport=PHONE)
     page.evaluate("() => { window.sameDocument = true; }")  # gone if an entry reloaded the page
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-    page.focus("#call-0")
-    page.keyboard.press("t")  # "Tichu"
-    page.focus("#out-0")
-    page.keyboard.press("a")  # Ann went out first
+    page.focus("#call-0-tichu")
+    page.keyboard.press(" ")  # Ann's "Tichu" toggle
+    page.focus("#out-0-0")
+    page.keyboard.press(" ")  # Ann went out first
     page.focus("#points-0")
     page.keyboard.type("52")
     page.wait_for_selector("#hand-check.bad")
@@ -121,11 +121,11 @@ def test_a_hand_from_the_score_sheet_by_keyboard_on_a_phone(open_as, game):
     assert "Saved" in page.text_content("#status")
 
     # a double victory with the full order: the partner is filled in, no card points are sent
-    page.select_option("#out-0", "1")
+    page.check("#out-0-1")
     page.check("#double-victory")
     assert page.input_value("#out-1") == "3"
     assert page.is_disabled("#points-0")
-    page.select_option("#call-1", "grand_tichu")
+    page.check("#call-1-grand_tichu")
     page.wait_for_selector("#hand-check.ok")
     page.click("#save-hand")
     wait_seq(page, 2)
@@ -563,7 +563,7 @@ def test_undo_appends_an_undo_and_the_history_shows_both(open_as, game):
 
 def test_an_illegal_entry_is_refused_and_nothing_is_stored(open_as, game):
     page = open_entry(open_as, game)
-    page.select_option("#out-0", "0")
+    page.check("#out-0-0")
     page.fill("#points-0", "130")
     page.wait_for_selector("#hand-check.bad")
     assert "between -25 and 125" in page.text_content("#hand-check")
@@ -605,11 +605,11 @@ def test_two_scorers_the_stale_one_is_refused_and_sees_the_latest_state(open_as,
     second.reload()
     second.wait_for_selector("#entry[data-ready='1']")
     # the second scorer types a hand; the engine accepts it at seq 0
-    second.select_option("#out-0", "1")
+    second.check("#out-0-1")
     second.fill("#points-1", "70")
     second.wait_for_selector("#hand-check.ok")
     # meanwhile the first scorer saves the hand
-    first.select_option("#out-0", "1")
+    first.check("#out-0-1")
     first.fill("#points-1", "70")
     first.wait_for_selector("#hand-check.ok")
     first.click("#save-hand")
@@ -768,11 +768,11 @@ def test_offline_hands_from_the_score_sheet_go_out_in_order_and_a_conflict_is_he
     page = open_entry(open_as, game, viewport=PHONE)
     page.context.set_offline(True)
     for first_out, points in (("1", "70"), ("2", "45")):
-        page.select_option("#out-0", first_out)
+        page.check(f"#out-0-{first_out}")
         page.fill("#points-1", points)
         page.wait_for_function("() => document.getElementById('hand-check').textContent.startsWith('Not checked yet')")
         page.click("#save-hand")
-        page.wait_for_function("() => document.getElementById('out-0').value === ''")  # reset: kept
+        page.wait_for_function("() => !document.querySelector('.first-out-pick:checked')")  # reset: kept
     assert outbox_size(page) == 2
     assert page.text_content("#outbox-list").count("from the score sheet") == 2
     assert "hand 2 from the score sheet" in page.text_content("#outbox-list")
@@ -786,7 +786,7 @@ def test_offline_hands_from_the_score_sheet_go_out_in_order_and_a_conflict_is_he
     # offline again; meanwhile another scorer enters a hand: the kept hand is refused when sent
     # (409), held and shown, never stored over the other scorer's
     page.context.set_offline(True)
-    page.select_option("#out-0", "3")
+    page.check("#out-0-3")
     page.fill("#points-1", "60")
     page.wait_for_function("() => document.getElementById('hand-check').textContent.startsWith('Not checked yet')")
     page.click("#save-hand")
@@ -815,7 +815,7 @@ def test_the_score_sheet_form_of_other_variants(open_as, club, variant, players)
     body = game_create(club=club, variant=variant, options=None, players=players, user=scorer()).body
     game = Game.objects.get(pk=body["id"])
     page = open_entry(open_as, game)
-    page.select_option("#out-0", "1")
+    page.check("#out-0-1")
     if variant == "threechu":
         page.select_option("#dealer", "1")
         assert page.text_content("#points-label-0") == "Dealer & dummy"
@@ -842,10 +842,10 @@ def test_threechu_the_dummy_goes_out_with_the_dealer(open_as, club):
     body = game_create(club=club, variant="threechu", options=None, players=PLAYERS[:3], user=scorer()).body
     game = Game.objects.get(pk=body["id"])
     page = open_entry(open_as, game, viewport=PHONE)
-    assert page.locator("#out-0 option[value='3']").text_content() == "Dummy"
-    assert page.locator(".out-select").count() == 3  # four seats: the last is filled in
+    assert page.locator("#first-out label").nth(3).inner_text() == "Dummy"
+    assert page.locator(".out-select").count() == 2  # the first out a chip, two lists; the last is filled in
     page.select_option("#dealer", "2")
-    page.select_option("#out-0", "3")  # the dummy out first ...
+    page.check("#out-0-3")  # the dummy out first ...
     page.check("#double-victory")
     assert page.input_value("#out-1") == "2"  # ... its dealer follows
     page.wait_for_selector("#hand-check.ok")
@@ -869,7 +869,8 @@ def test_grand_seigneur_asks_for_the_whole_finishing_order(open_as, club, scorin
         assert "Rank scoring" in page.text_content("#rank-scoring")
     else:
         assert "No points in this game" in page.text_content("#rank-scoring")
-    for rank, seat in enumerate([2, 0, 4]):
+    page.check("#out-0-2")  # the first out: a chip, one tap
+    for rank, seat in ((1, 0), (2, 4)):
         page.select_option(f"#out-{rank}", str(seat))
     page.wait_for_selector("#hand-check.bad")
     assert "whole finishing order" in page.text_content("#hand-check")

@@ -83,13 +83,13 @@ def test_an_exchange_being_tapped_survives_a_reload(open_as, game):
 
 def test_a_score_sheet_line_survives_a_reload_and_goes_once_sent(open_as, game):
     page = open_entry(open_as, game, viewport=PHONE)
-    page.select_option("#out-0", "2")
+    page.check("#out-0-2")
     page.fill("#points-0", "35")
     page.wait_for_selector("#hand-check.ok")
     reload(page)
     page.wait_for_selector("#entry[data-restored='1']", state="attached")
     assert "the hand typed in the score sheet" in page.text_content("#status")
-    assert page.input_value("#out-0") == "2" and page.input_value("#points-0") == "35"
+    assert page.is_checked("#out-0-2") and page.input_value("#points-0") == "35"
     page.wait_for_selector("#hand-check.ok")  # checked again by the engine
     page.click("#save-hand")
     wait_seq(page, 1)
@@ -97,4 +97,4 @@ def test_a_score_sheet_line_survives_a_reload_and_goes_once_sent(open_as, game):
         f"() => !Object.keys(localStorage).some((k) => k.startsWith('tichu-entry:game-{game.pk}:draft:'))"
     )
     reload(page)
-    assert page.get_attribute("#entry", "data-restored") is None and page.input_value("#out-0") == ""
+    assert page.get_attribute("#entry", "data-restored") is None and not page.is_checked("#out-0-2")

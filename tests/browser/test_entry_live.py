@@ -60,14 +60,14 @@ def test_unsaved_input_is_marked_stale_not_overwritten(open_as, game):
     first = open_entry(open_as, game, scorer("scorer"))
     second = open_entry(open_as, game, scorer("other"), viewport=PHONE)
     second.wait_for_selector("#entry[data-live-status]", state="attached")
-    second.select_option("#out-0", "2")
+    second.check("#out-0-2")
     second.fill("#points-1", "40")
-    first.select_option("#out-0", "1")
+    first.check("#out-0-1")
     first.fill("#points-1", "70")
     first.wait_for_selector("#hand-check.ok")
     first.click("#save-hand")
     second.wait_for_selector("#entry[data-stale='1']", state="attached", timeout=FOLLOW_MS)
-    assert second.input_value("#out-0") == "2" and second.input_value("#points-1") == "40"
+    assert second.is_checked("#out-0-2") and second.input_value("#points-1") == "40"
     assert "Not sent: the hand typed in the score sheet" in second.text_content("#sheet-stale")
     second.wait_for_selector("#entry[data-seq='1']", state="attached")
     assert second.is_disabled("#save-hand")

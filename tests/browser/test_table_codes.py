@@ -80,7 +80,7 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     table.wait_for_url(f"**/games/{games[1]}/enter/")
     table.wait_for_selector("#entry[data-ready='1']")
     table.screenshot(path=str(tmp_path / "entry_with_code.png"), full_page=True)
-    table.select_option("#out-0", "0")
+    table.check("#out-0-0")
     table.fill("#points-0", "70")
     table.wait_for_selector("#hand-check.ok")
     table.click("#save-hand")
@@ -90,7 +90,7 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     write = TableCodeWrite.objects.get(game_id=games[1])
     assert write.code.code == table_codes.normalise(printed)
 
-    table.select_option("#out-0", "1")
+    table.check("#out-0-1")
     table.fill("#points-0", "40")
     table.wait_for_selector("#hand-check.ok")
     table.click("#save-hand")

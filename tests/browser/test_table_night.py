@@ -74,7 +74,7 @@ def test_the_card_leads_the_table_through_the_evening(browser, live_server, tmp_
     assert table.title().startswith("Enter · Round 1 · Table 1"), table.title()
     assert table.locator("h1").inner_text().startswith("Round 1 · Table 1")
     assert not table.locator("#game-over").is_visible()
-    table.select_option("#out-0", "0")
+    table.check("#out-0-0")
     table.fill("#points-0", "70")
     table.wait_for_selector("#hand-check.ok")
     table.click("#save-hand")
@@ -107,7 +107,7 @@ def test_the_card_leads_the_table_through_the_evening(browser, live_server, tmp_
 
     # the director replaces table 1's card while the scorer types: the phone is told what to do
     services.reissue_table_code(tournament_id=tid, round_number=2, table=1, user=td)
-    table.select_option("#out-0", "1")
+    table.check("#out-0-1")
     table.fill("#points-0", "40")
     table.wait_for_function("() => document.getElementById('hand-check').textContent.includes('scan the new card')")
     words = table.locator("#hand-check").inner_text()  # the engine's check already answers with the words

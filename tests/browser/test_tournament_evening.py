@@ -36,7 +36,7 @@ def enter_table(page, hands: list[int | None]) -> None:
     victory of North/South."""
     page.wait_for_selector("#entry[data-ready='1']")
     for n, points in enumerate(hands, 1):
-        page.select_option("#out-0", "0")
+        page.check("#out-0-0")
         if points is None:
             page.check("#double-victory")
         else:

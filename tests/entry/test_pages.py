@@ -3,6 +3,8 @@ members and new names by seat) and the entry page's panels (score sheet, history
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.models import Game, Player
@@ -181,5 +183,6 @@ def test_the_sheet_form_offers_grand_tichu_only_where_the_options_allow_it(users
 
     body = game_create(club=home, variant="nanking", options=options, players=PLAYERS, user=users["scorer"]).body
     html = browser_client(users["scorer"]).get(f"/games/{body['id']}/enter/").content.decode()
-    assert html.count('<option value="tichu">') == 4
-    assert html.count('<option value="grand_tichu">') == (4 if offered else 0)
+    assert html.count('class="call-toggle"') == (8 if offered else 4)  # one tap a call: a toggle each
+    assert len(re.findall(r'id="call-\d-tichu"', html)) == 4
+    assert len(re.findall(r'id="call-\d-grand_tichu"', html)) == (4 if offered else 0)

@@ -16,7 +16,7 @@ import { render } from "./view.js";
 const PREFIX = "tichu-entry:game-" + C.game + ":draft:";
 
 function isDefault(el) {
-  if (el.type === "checkbox") return el.checked === el.defaultChecked;
+  if (el.type === "checkbox" || el.type === "radio") return el.checked === el.defaultChecked;
   if (el.tagName === "SELECT") {
     const first = Array.prototype.findIndex.call(el.options, (o) => o.defaultSelected);
     return el.selectedIndex === (first < 0 ? 0 : first);
@@ -30,7 +30,7 @@ function sheetFields() {
   const form = $("hand-form");
   if (!form) return typed;
   form.querySelectorAll("input[id], select[id]").forEach((el) => {
-    if (!isDefault(el)) typed[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    if (!isDefault(el)) typed[el.id] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
   });
   return typed;
 }
@@ -93,7 +93,7 @@ export function restoreDraft() {
   Object.keys(sheet).forEach((id) => {
     const el = $(id);
     if (!el || !$("hand-form").contains(el)) return;
-    if (el.type === "checkbox") el.checked = !!sheet[id]; else el.value = String(sheet[id]);
+    if (el.type === "checkbox" || el.type === "radio") el.checked = !!sheet[id]; else el.value = String(sheet[id]);
   });
   render();
   const last = Object.keys(sheet).map($).filter(Boolean).pop();

@@ -8,7 +8,7 @@ import { chooseDealSeat, clearDeal, dealEvents, dealTap, dealTyped, undeal, upda
 import { choosePusher, exchangeComplete, exchangeTap, pushEvents, slotTap } from "./exchange.js";
 import { exactPlay, quickPlay, setQuickPlay, updatePlay } from "./play.js";
 import { cancelPenalty, choosePenalty, confirmPenalty } from "./penalty.js";
-import { checkHand, otherTeamPoints, submitHand, syncDoubleVictory } from "./sheet.js";
+import { checkHand, oneCallEach, otherTeamPoints, submitHand, syncDoubleVictory } from "./sheet.js";
 import { outbox } from "./state.js";
 
 // The words a scorer may type for a card are the engine's (games/engine/faces.py CARD_WORDS,
@@ -113,8 +113,9 @@ export function wire() {
     if (t.name === "deal-mode") { S.dealMode = t.value; S.picked = []; render(); return; }
     if (t.id === "quick-play") { setQuickPlay(t.checked); return; }
     if (t.closest && t.closest("#hand-form")) {
-      S.touched[t.classList.contains("out-select") ? "out" : /^points-/.test(t.id) ? "points" : t.id] = true;
-      if (t.id === "double-victory" || t.id === "out-0" || t.id === "dealer") syncDoubleVictory();
+      if (t.classList.contains("call-toggle")) oneCallEach(t);
+      S.touched[t.classList.contains("out-select") || t.name === "out-0" ? "out" : /^points-/.test(t.id) ? "points" : t.id] = true;
+      if (t.id === "double-victory" || t.name === "out-0" || t.id === "dealer") syncDoubleVictory();
       checkHand();
     }
   });

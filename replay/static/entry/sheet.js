@@ -36,7 +36,7 @@ export function syncDoubleVictory() {
   var dv = dvChecked();
   if ($("points-0")) $("points-0").disabled = $("points-1").disabled = dv || S.legal.phase !== "between_hands";
   if (!dv) return;
-  var first = $("out-0").value;
+  var first = firstOut();
   if (first === "") return;
   var mates = teamMates(Number(first));
   for (var k = 0; k < mates.length && k + 1 < C.sheet.sweep; k++) if ($("out-" + (k + 1))) $("out-" + (k + 1)).value = String(mates[k]);
@@ -51,14 +51,32 @@ function teamMates(seat) {
   return team.filter(function (s) { return s !== seat; });
 }
 
+// The first out is a chip a player (one tap, issue 33 item 6): "" until one is picked.
+export function firstOut() {
+  var picked = document.querySelector(".first-out-pick:checked");
+  return picked ? picked.value : "";
+}
+// The places out as picked, first to last: the first out's chip, then the later places' lists.
+function outPicks() {
+  var picks = [firstOut()];
+  document.querySelectorAll(".out-select").forEach(function (sel) { picks.push(sel.value); });
+  return picks;
+}
+// The form's first field, where the next hand starts (a call's toggle, else the first out's chip).
+export function firstField() { return document.querySelector(".call-toggle") || document.querySelector(".first-out-pick"); }
+// A player makes one call: a call's toggle turned on turns the player's other call off.
+export function oneCallEach(toggle) {
+  if (!toggle.checked) return;
+  document.querySelectorAll(".call-toggle[data-seat='" + toggle.getAttribute("data-seat") + "']").forEach(function (other) {
+    if (other !== toggle) other.checked = false;
+  });
+}
+
 function handEvent() {
   var calls = {};
-  for (var s = 0; s < nSeats; s++) {
-    var c = $("call-" + s);
-    if (c && c.value) calls[String(s)] = c.value;
-  }
+  document.querySelectorAll(".call-toggle:checked").forEach(function (c) { calls[c.getAttribute("data-seat")] = c.value; });
   var out = [];
-  document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") out.push(Number(sel.value)); });
+  outPicks().forEach(function (v) { if (v !== "") out.push(Number(v)); });
   var dv = dvChecked();
   if (dv) out = out.slice(0, C.sheet.sweep);
   else if (out.length === seatCount - 1) {
@@ -81,10 +99,10 @@ function fieldProblem() {
   return p && (S.touched[p.field] || S.touched.save) ? p.text : p ? "" : null;
 }
 function fieldProblemOf() {
-  if ($("out-0").value === "") return { field: "out", text: gettext("Who went out first?") };
+  if (firstOut() === "") return { field: "out", text: gettext("Who went out first?") };
   var seen = {};
   var dup = false;
-  document.querySelectorAll(".out-select").forEach(function (sel) { if (sel.value !== "") { if (seen[sel.value]) dup = true; seen[sel.value] = true; } });
+  outPicks().forEach(function (v) { if (v !== "") { if (seen[v]) dup = true; seen[v] = true; } });
   if (dup) return { field: "out", text: gettext("A player goes out only once.") };
   if (finishingOrder()) {
     var empty = Array.prototype.filter.call(document.querySelectorAll(".out-select"), function (sel) { return sel.value === ""; });
@@ -173,7 +191,7 @@ export function submitHand() {
   send([event], interpolate(gettext("hand %(number)s from the score sheet"), { number: (S.legal.state.hand_number || 0) + 1 }), "save-hand").then(afterHandSaved);
 }
 function afterHandSaved(ok) {
-  if (ok) { S.touched = {}; $("hand-form").reset(); syncDoubleVictory(); checkHand(); ($("call-0") || $("out-0")).focus(); }
+  if (ok) { S.touched = {}; $("hand-form").reset(); syncDoubleVictory(); checkHand(); firstField().focus(); }
 }
 export function offlineForm() { return navigator.onLine === false || outbox.size() > 0; }
 function queuedHands() {

@@ -7,9 +7,9 @@
 import { $, S, alertBox, gettext, interpolate, name, root, say } from "./state.js";
 import { refresh } from "./api.js";
 import { render } from "./view.js";
-import { victoryWord } from "./sheet.js";
+import { firstField, firstOut, victoryWord } from "./sheet.js";
 
-export function sheetFilled() { return !!($("out-0") && $("out-0").value !== ""); }
+export function sheetFilled() { return firstOut() !== ""; }
 
 /** What the scorer has typed or tapped and not sent, in words ("" when nothing). */
 export function unsavedInput() {
@@ -49,7 +49,7 @@ export function acknowledgeStale() {
   say("");
   render();
   // back to where the entry is made again: the form's first field, or the card controls
-  const back = was && was.origin === "save-hand" ? ($("call-0") || $("out-0"))
+  const back = was && was.origin === "save-hand" ? firstField()
     : document.querySelector("#seats .picker .pick, #controls button:not([disabled])");
   if (back) back.focus();
 }
