@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from games import engine, selectors, snapshots
 from games.models import Club, Event, Game, Membership
-from games.services import InvalidInput, WriteForbidden, append_events
+from games.services import InvalidInput, SeqConflict, WriteForbidden, append_events
 
 from .models import OnlineSeat, OnlineSettings, OnlineTable
 from .record_marks import with_clock_move
@@ -147,7 +147,10 @@ def enforce(table_id: int, now: dt.datetime | None = None) -> bool:
         clock = clock_of(table, game, state)
         if clock is None or now < clock.deadline:
             return False  # another request played it, or a seat acted meanwhile
-        _play_for(table, game, state, clock.seats)
+        try:
+            _play_for(table, game, state, clock.seats)
+        except SeqConflict:  # another writer got in first (the row lock makes it rare): nothing to play
+            return False
         _advance(table)
     return True
 
