@@ -45,6 +45,8 @@ def watch_view(table: OnlineTable) -> dict[str, Any]:
         "status": game.status,
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        # who plays each seat now (a member may have taken one over since the page was opened)
+        "names": [s.player.name for s in table_seats(table)],
         "bots": sorted(bot_seats(table)),
         "state": _public_state(doc),
         "actions": [],
@@ -86,6 +88,8 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
         "status": game.status,
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        # who plays each seat now (a member may have taken one over since the page was opened)
+        "names": [s.player.name for s in table_seats(table)],
         "bots": sorted(bots),
         "state": _public_state(doc),
         "actions": actions,
