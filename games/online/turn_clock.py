@@ -148,21 +148,23 @@ def enforce(table_id: int, now: dt.datetime | None = None) -> bool:
         if clock is None or now < clock.deadline:
             return False  # another request played it, or a seat acted meanwhile
         try:
-            _play_for(table, game, state, clock.seats)
+            played = _play_for(table, game, state, clock.seats)
         except SeqConflict:  # another writer got in first (the row lock makes it rare): nothing to play
             return False
         _advance(table)
-    return True
+    return played
 
 
-def _play_for(table: OnlineTable, game: Game, state, seats: tuple[int, ...]) -> None:
-    """The bot's one action for each of `seats` whose time ran out."""
+def _play_for(table: OnlineTable, game: Game, state, seats: tuple[int, ...]) -> bool:
+    """The bot's one action for each of `seats` whose time ran out; False when the bot has none
+    to offer (a game it does not play): the table then waits for the seat, as without a clock."""
     deciding = undecided(table, state)
     if deciding:  # a Grand Tichu not decided in time: no (a bot calls none; no event says no)
         table.declined = sorted({*table.declined, *seats})
         table.save(update_fields=["declined"])
-        return
+        return True
     dealer = TableDealer(table)
+    played = False
     for seat in seats:
         state = snapshots.state_at(game, game.seq)
         moves = engine.bot_moves(state, frozenset({seat}), _bot_chance, engine.greedy_policy)
@@ -175,3 +177,5 @@ def _play_for(table: OnlineTable, game: Game, state, seats: tuple[int, ...]) -> 
             append_events(game=game, events=[move], expected_seq=at, user=dealer)
             game.refresh_from_db()
             save_header(game, with_clock_move(game.header, seat, at, BOT_POLICY))
+            played = True
+    return played

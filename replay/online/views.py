@@ -307,8 +307,9 @@ def _follow(table: OnlineTable, after: int, wait: float) -> None:
     turn_clock.enforce(table.pk)
     if after >= 0 and wait > 0:
         clock = turn_clock.read_clock(table.pk)
-        if clock is not None:
-            wait = min(wait, clock.left(timezone.now()) + CLOCK_SLACK)
+        left = clock.left(timezone.now()) if clock is not None else 0.0
+        if left > 0:  # (a clock run out that enforce could not play leaves the wait as it was)
+            wait = min(wait, left + CLOCK_SLACK)
         live.wait_for_seq(table.game_id, after, wait)
         turn_clock.enforce(table.pk)
 
