@@ -3,7 +3,7 @@
 players' pages: the seat whose turn it is sees its time and what happens when it runs out, the
 other sees "Waiting for ..." with the time left; when it runs out the bot plays that one action,
 marked in the record, and both pages move on. Screenshots: .ci/out/screenshots/online-take-seat-390.png,
-online-clock-turn-390.png, online-clock-waiting-390.png, online-clock-grand-390.png."""
+online-clock-turn-390.png, online-clock-waiting-390.png (and -1280), online-clock-grand-390.png."""
 
 from __future__ import annotations
 
@@ -94,8 +94,8 @@ def test_a_member_takes_a_seat_and_the_turn_clock_runs_out_into_one_bot_action(b
     for page, seat in pages.values():  # the exchange, made by each on the page
         view = selectors.seat_view(seat)
         shown(page, view["seq"])
-        if view["push_due"]:
-            act_on_page(page, view)
+        if view["push_due"]:  # the page names Ben's seat by who plays it now: Eve
+            act_on_page(page, {**view, "state": {**view["state"], "players": view["names"]}})
             page.wait_for_selector("#actions[data-busy='0']", state="attached")
 
     # the play: the person whose turn it is (the bots play theirs at once) lets the clock run out
@@ -115,6 +115,9 @@ def test_a_member_takes_a_seat_and_the_turn_clock_runs_out_into_one_bot_action(b
     controls_fit(waiter)
     mover.screenshot(path=str(SCREENSHOTS / "online-clock-turn-390.png"), full_page=True)
     waiter.screenshot(path=str(SCREENSHOTS / "online-clock-waiting-390.png"), full_page=True)
+    waiter.set_viewport_size({"width": 1280, "height": 800})
+    assert no_horizontal_scroll(waiter) and waiter.locator("#clock").is_visible()
+    waiter.screenshot(path=str(SCREENSHOTS / "online-clock-waiting-1280.png"), full_page=True)
 
     # nobody acts: the pages' polls come back when it runs out, and the bot plays the one action
     waiter.wait_for_function(f"() => Number(document.querySelector('#table').dataset.seq) > {seq}", timeout=30_000)
