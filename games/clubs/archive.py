@@ -52,6 +52,7 @@ from django.utils.translation import gettext as _
 from games import hooks, sql
 from games.bulk_store import fold_checked
 from games.models import Club, Event, Game, GameSeat, ImportedFile, ImportJob, Membership, Player
+from games.online.models import OnlineSettings
 from games.services import InvalidInput, RuleViolation
 from games.tournaments.models import TableCode, TableCodeWrite, TableGame, Tournament, TournamentEvent
 
@@ -168,6 +169,8 @@ KINDS: tuple[Kind, ...] = (
         {"player": "player", "user": "user", "decided_by": "user"},
     ),
     Kind("audit_entry", AuditEntry, lambda c: AuditEntry.objects.filter(club=c).order_by("pk"), {"actor": "user"}),
+    # the club's online settings (its tables' turn clock: games.online.turn_clock)
+    Kind("online_settings", OnlineSettings, lambda c: OnlineSettings.objects.filter(club=c).order_by("pk")),
 )
 KIND = {k.name: k for k in KINDS}
 #: the order of the lines: users first, then KINDS

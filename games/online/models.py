@@ -48,3 +48,14 @@ class OnlineSeat(models.Model):
     class Meta:
         ordering = ["table_id", "seat"]
         constraints = [models.UniqueConstraint(fields=["table", "seat"], name="online_seat_unique")]
+
+
+class OnlineSettings(models.Model):
+    """A club's settings of its online tables (a row only once the club has changed one; no row
+    reads as the defaults). Carried by the club's archive with the club."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="online_settings")
+    # The turn clock: seconds a seat has for each action, counted from the table's last stored
+    # event; 0 is off (games.online.turn_clock: when it runs out, the engine's bot plays that one
+    # action for the seat).
+    turn_seconds = models.PositiveIntegerField(default=0)

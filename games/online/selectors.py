@@ -14,6 +14,7 @@ from games.models import Game
 
 from .models import OnlineSeat, OnlineTable
 from .services import all_joined, bot_seats, undecided
+from .turn_clock import clock_json
 
 MAX_SECRET = 64
 
@@ -44,6 +45,8 @@ def watch_view(table: OnlineTable) -> dict[str, Any]:
         "status": game.status,
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        # who plays each seat now (a member may have taken one over since the page was opened)
+        "names": [s.player.name for s in table_seats(table)],
         "bots": sorted(bot_seats(table)),
         "state": _public_state(doc),
         "actions": [],
@@ -52,6 +55,7 @@ def watch_view(table: OnlineTable) -> dict[str, Any]:
         "push_seat": None,
         "push_due": {},
         "grand_tichu_wait": undecided(table, state) if playing else [],
+        "clock": clock_json(table, game, state),
     }
 
 
@@ -84,6 +88,8 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
         "status": game.status,
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
+        # who plays each seat now (a member may have taken one over since the page was opened)
+        "names": [s.player.name for s in table_seats(table)],
         "bots": sorted(bots),
         "state": _public_state(doc),
         "actions": actions,
@@ -94,6 +100,8 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
         "push_seat": push_seat,
         "push_due": engine.push_due(state, push_seat) if push_seat is not None else {},
         "grand_tichu_wait": waiting_on,
+        # the turn clock (turn_clock): who it runs for and the seconds left, or None
+        "clock": clock_json(table, game, state),
     }
 
 

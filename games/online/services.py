@@ -139,7 +139,13 @@ def seat_to_bot(*, seat: OnlineSeat, user) -> OnlineSeat:
 def _mark_bot(game: Game, seat: int) -> None:
     """The record says `seat` is the bot's from its next event on (meta.bots); the game's content
     hash, which covers the header, is worked out again over the record (games.services.content)."""
-    game.header = with_bot(game.header, seat, game.seq, BOT_POLICY)
+    save_header(game, with_bot(game.header, seat, game.seq, BOT_POLICY))
+
+
+def save_header(game: Game, header: dict) -> None:
+    """Store the game's new header (a mark in its `meta`: record_marks) and its content hash, which
+    covers the header, worked out again over the record (games.services.content)."""
+    game.header = header
     events = [e.as_record_event() for e in game.events.order_by("seq")] if game.seq else []
     game.content_hash = record_content(game.variant, game.options, game.header, events)
     game.save(update_fields=["header", "content_hash"])

@@ -7,11 +7,12 @@ from django.utils.translation import gettext as _
 
 from games import engine, hooks, selectors, snapshots, sql
 from games.models import Game, Membership
+from games.online.models import OnlineTable
 from games.streams.append import append_batch
 
 from .checks import _check_incoming
 from .content import content_extended
-from .errors import GameNotFound, RuleViolation, WriteForbidden, seat_names_of
+from .errors import GameNotFound, InvalidInput, RuleViolation, WriteForbidden, seat_names_of
 from .game_end import status_for
 from .results import WriteResult, game_body
 
@@ -77,6 +78,13 @@ def append_events(
     game_id = game.pk if isinstance(game, Game) else game
 
     def admit(locked: Game) -> None:
+        if getattr(user, "online_table", None) is None and OnlineTable.objects.filter(game_id=locked.pk).exists():
+            # an online table's game is played by its seats (games.online), never typed in
+            raise InvalidInput(
+                _("game %(game)s is played at an online table: its seats play it, nothing is entered here")
+                % {"game": locked.pk},
+                code="played_online",
+            )
         check_write = getattr(user, "check_write", None)
         if check_write is not None:  # a table code: its game is closed to it once the table's result is sent
             check_write(locked.pk)

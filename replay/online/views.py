@@ -4,6 +4,7 @@ writes through games.online.services; a refusal is answered with its code and wo
 
 from __future__ import annotations
 
+import functools
 import json
 
 from django.contrib import messages
@@ -11,16 +12,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games import engine, live
 from games import selectors as game_selectors
 from games.models import Club
-from games.online import selectors, services
+from games.online import replacement, seat_throttle, selectors, services, turn_clock
 from games.online.models import OnlineSeat, OnlineTable
 from games.services import InvalidInput, SeqConflict, ServiceError
 from games.tournaments import online_tables
@@ -28,6 +30,8 @@ from replay.entry import forms as entry_forms
 
 MAX_PLAYERS_TEXT = 2000
 MAX_BOTS_TEXT = 100
+#: seconds a poll waits past its table's turn clock, so the clock has run out when it checks again
+CLOCK_SLACK = 0.3
 
 
 def _bot_seats(text: str) -> list[int] | None:
@@ -78,6 +82,8 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
             "presets": entry_forms.preset_choices(),
             "players": request.POST.get("players", "") if request.method == "POST" else "",
             "bots": request.POST.get("bots", "")[:MAX_BOTS_TEXT] if request.method == "POST" else "",
+            "turn_seconds": turn_clock.turn_seconds(club.pk),
+            "clock_range": (turn_clock.MIN_SECONDS, turn_clock.MAX_SECONDS),
         },
     )
 
@@ -91,13 +97,23 @@ def table(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not online_tables.may_hand_out(online, request.user):
         raise Http404("a tournament table's links are the TD's")  # each player has theirs (docs/online.md)
     seats = [
-        {"seat": s, "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret]))}
+        {
+            "seat": s,
+            "url": request.build_absolute_uri(reverse("online:seat", args=[s.secret])),
+            "takeable": replacement.may_take(s, online, request.user),
+        }
         for s in selectors.table_seats(online)
     ]
     return render(
         request,
         "online/table.html",
-        {"club": club, "table": online, "seats": seats, "playing": online.game.status == "active"},
+        {
+            "club": club,
+            "table": online,
+            "seats": seats,
+            "playing": online.game.status == "active",
+            "turn_seconds": turn_clock.turn_seconds(club.pk),
+        },
     )
 
 
@@ -115,6 +131,39 @@ def seat_to_bot(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResp
     except ServiceError as err:
         messages.error(request, err.message)
     return redirect("online:table", slug=club.slug, pk=online.pk)
+
+
+@require_POST
+@login_required
+def take_seat(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResponse:
+    """A member takes a seat for the rest of the game (games.online.replacement) and is taken to
+    its new link."""
+    club = _member_club(request, slug)
+    online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    target = get_object_or_404(OnlineSeat, table=online, seat=seat)
+    try:
+        taken = replacement.take_seat(seat=target, user=request.user)
+    except ServiceError as err:
+        messages.error(request, err.message)
+        return redirect("online:table", slug=club.slug, pk=online.pk)
+    return redirect("online:seat", secret=taken.secret)
+
+
+@require_POST
+@login_required
+def clock_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's admin sets its tables' turn clock (seconds per action, 0 off)."""
+    club = _member_club(request, slug)
+    text = request.POST.get("turn_seconds", "").strip()[:6]
+    try:
+        if not text.isdigit():
+            raise InvalidInput(_("the turn clock is a number of seconds (0: off)"), code="invalid")
+        turn_clock.set_turn_seconds(club=club, seconds=int(text), user=request.user)
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("The turn clock is set."))
+    return redirect("online:tables", slug=club.slug)
 
 
 @never_cache
@@ -160,8 +209,7 @@ def watch_view(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     if not online_tables.may_watch(online, request.user):
         raise Http404("a duplicate board in play stays at its tables")
     after, wait = _poll_args(request)
-    if after >= 0 and wait > 0:
-        live.wait_for_seq(online.game_id, after, wait)
+    _follow(online, after, wait)
     return JsonResponse(selectors.watch_view(online))
 
 
@@ -172,18 +220,74 @@ def _poll_args(request: HttpRequest) -> tuple[int, float]:
         return -1, 0.0
 
 
-def _seat(secret: str):
+class SeatLinksThrottled(Exception):
+    def __init__(self, wait: int) -> None:
+        self.wait = wait
+
+
+def _seat(request: HttpRequest, secret: str):
+    """The seat a link names; a link naming none counts against the client's address, and an
+    address at its limit is refused before the lookup (games.online.seat_throttle)."""
+    wait = seat_throttle.wait_left(request)
+    if wait is not None:
+        raise SeatLinksThrottled(wait)
     seat = selectors.seat_by_secret(secret)
     if seat is None:
+        seat_throttle.failed(request)
         raise Http404("no such seat")
     return seat
 
 
+def _throttled(request: HttpRequest, wait: int, as_json: bool) -> HttpResponse:
+    minutes = max(1, round(wait / 60))
+    detail = ngettext(
+        "Too many wrong seat links: try again in %(minutes)d minute.",
+        "Too many wrong seat links: try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+    if as_json:
+        response: HttpResponse = JsonResponse({"code": "throttled", "detail": detail, "retry_after": wait}, status=429)
+    else:
+        response = render(request, "online/throttled.html", {"detail": detail}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def throttled_links(as_json: bool):
+    """Answer a throttled client 429 (a page, or JSON for the page's script) with Retry-After."""
+
+    def wrap(view):
+        @functools.wraps(view)
+        def inner(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            try:
+                return view(request, *args, **kwargs)
+            except SeatLinksThrottled as throttled:
+                return _throttled(request, throttled.wait, as_json)
+
+        return inner
+
+    return wrap
+
+
 @never_cache
 @ensure_csrf_cookie
+@require_http_methods(["GET", "HEAD", "POST"])
+@throttled_links(as_json=False)
 def seat_page(request: HttpRequest, secret: str) -> HttpResponse:
-    """A seat's page: opening it joins the seat (the table deals once every seat has)."""
-    seat = services.join(_seat(secret))
+    """A seat's page. Opening a link never joins (a link preview opens it too): a seat not joined
+    yet shows "Take seat ..." and a button; its POST (CSRF-checked) joins, and the table deals
+    once every seat has. A joined seat's link shows the seat's page."""
+    seat = _seat(request, secret)
+    if request.method == "POST":
+        services.join(seat)
+        return redirect("online:seat", secret=secret)
+    if seat.joined_at is None and not seat.bot:
+        return render(
+            request,
+            "online/take_seat.html",
+            {"seat": seat, "table": seat.table, "club": seat.table.game.club, "game": seat.table.game},
+        )
+    turn_clock.enforce(seat.table_id)
     view = selectors.seat_view(seat)
     game = seat.table.game
     players = [s.player.name for s in selectors.table_seats(seat.table)]
@@ -208,23 +312,38 @@ def seat_page(request: HttpRequest, secret: str) -> HttpResponse:
     )
 
 
-@never_cache
-def seat_view(request: HttpRequest, secret: str) -> JsonResponse:
-    """The seat's view; with `after` and `wait`, a long poll (games.live) that answers as soon as
-    the game's stream grows past `after`."""
-    seat = _seat(secret)
-    after, wait = _poll_args(request)
+def _follow(table: OnlineTable, after: int, wait: float) -> None:
+    """A poll's wait (games.live), no longer than the table's turn clock has left, and the clock
+    played on each side of it (games.online.turn_clock: no process keeps a timer)."""
+    turn_clock.enforce(table.pk)
     if after >= 0 and wait > 0:
-        live.wait_for_seq(seat.table.game_id, after, wait)
+        clock = turn_clock.read_clock(table.pk)
+        left = clock.left(timezone.now()) if clock is not None else 0.0
+        if left > 0:  # (a clock run out that enforce could not play leaves the wait as it was)
+            wait = min(wait, left + CLOCK_SLACK)
+        live.wait_for_seq(table.game_id, after, wait)
+        turn_clock.enforce(table.pk)
+
+
+@never_cache
+@throttled_links(as_json=True)
+def seat_view(request: HttpRequest, secret: str) -> HttpResponse:
+    """The seat's view; with `after` and `wait`, a long poll (games.live) that answers as soon as
+    the game's stream grows past `after` (or the turn clock runs out)."""
+    seat = _seat(request, secret)
+    after, wait = _poll_args(request)
+    _follow(seat.table, after, wait)
     return JsonResponse(selectors.seat_view(seat))
 
 
 @require_POST
-def seat_act(request: HttpRequest, secret: str) -> JsonResponse:
+@throttled_links(as_json=True)
+def seat_act(request: HttpRequest, secret: str) -> HttpResponse:
     """The seat's action: `{"action": {...}, "expected_seq": n}`, Idempotency-Key in a header.
     The answer is the seat's view afterwards; a refusal is 409 (the table moved on: the view comes
     with it) or 400, with its code and words."""
-    seat = _seat(secret)
+    seat = _seat(request, secret)
+    turn_clock.enforce(seat.table_id)  # a turn run out is the bot's, before this action is looked at
     try:
         body = json.loads(request.body or b"{}")
         action, expected = body["action"], int(body["expected_seq"])

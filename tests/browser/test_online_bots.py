@@ -46,6 +46,7 @@ def test_one_person_and_three_bots_play_a_hand_and_a_member_watches(browser, liv
     page = context.new_page()
     seat = OnlineSeat.objects.get(table=table, seat=0)
     page.goto(f"{live_server.url}/online/seat/{seat.secret}/")
+    page.click("#take-seat button")  # the link shows the seat; its button joins it
     game = Game.objects.get(pk=table.game_id)
     shown(page, game.seq)
     assert page.locator("#table .badge.bot").count() == 3

@@ -17,6 +17,7 @@ from games import engine, services
 from games.clubs import services as club_services
 from games.clubs.archive import KINDS, Kind
 from games.models import Club, ImportedFile, ImportJob, Player
+from games.online.models import OnlineSettings
 from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingPool
 from games.ratings.services import recompute_club
 from tests.api.helpers import grand_double, hand
@@ -85,6 +86,7 @@ def build_club(make_user) -> Club:
         hands_mended=[{"line": 3, "reason": "kept as its score-sheet line"}],
     )
     _tournament(scorer, club)
+    OnlineSettings.objects.create(club=club, turn_seconds=45)  # its online tables' turn clock
     recompute_club(club.pk)  # the ratings as the site keeps them (the appends rated them as they came)
     return club
 

@@ -64,6 +64,9 @@ def test_seat_links_join_deal_and_act(club, member):
     seats = list(OnlineSeat.objects.filter(table=table).order_by("seat"))
     clients = [Client(HTTP_ACCEPT_LANGUAGE="en", enforce_csrf_checks=False) for _ in seats]
     for client, seat in zip(clients, seats):
+        page = client.get(f"/online/seat/{seat.secret}/")  # opening the link shows the seat, joins nothing
+        assert page.status_code == 200 and b'id="take-seat"' in page.content and b"online-config" not in page.content
+        assert client.post(f"/online/seat/{seat.secret}/").status_code == 302  # the button joins
         page = client.get(f"/online/seat/{seat.secret}/")
         assert page.status_code == 200 and b'id="online-config"' in page.content
     assert Client().get("/online/seat/not-a-secret/").status_code == 404
@@ -124,7 +127,7 @@ def test_the_form_seats_the_bot_and_the_table_page_hands_a_seat_to_it(club, memb
 def test_a_member_watches_a_table_with_every_hand_hidden(club, member, make_user, scorer):
     table = opened(club, member)
     for seat in OnlineSeat.objects.filter(table=table):
-        Client().get(f"/online/seat/{seat.secret}/")  # every seat joins: the table deals
+        Client().post(f"/online/seat/{seat.secret}/")  # every seat joins: the table deals
     url = f"/clubs/{club.slug}/online/{table.pk}/watch/"
     page = signed_in(member).get(url)
     assert page.status_code == 200 and b'"watching": true' in page.content

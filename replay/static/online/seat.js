@@ -12,7 +12,8 @@ import { gettext, interpolate, ngettext } from "../shared/i18n.js";
 import { tzqPart } from "./tzq.js";
 
 const config = JSON.parse(document.getElementById("online-config").textContent);
-const W = makeWords(readWords(), (seat) => config.seat_names[seat] ?? config.players[seat] ?? String(seat));
+// a seat is named by who plays it now (view.names: a member may take a seat over), the dummy by its name
+const W = makeWords(readWords(), (seat) => view.names?.[seat] ?? config.seat_names[seat] ?? config.players[seat] ?? String(seat));
 const $ = (id) => document.getElementById(id);
 let view = config.view;
 let selected = new Set();
@@ -21,6 +22,7 @@ let sending = false;
 // A game whose board is "rounds" (the engine's declared GameInfo.board: Tien Zi Que's draw, claim
 // and discard) draws its own table, hand and actions (tzq.js); the rest of the page is shared.
 const part = config.board === "rounds" ? tzqPart({ W, button: (...a) => button(...a), act: (a) => act(a) }) : null;
+let clockRead = performance.now(); // when the view's clock ("left" seconds) was read
 
 const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 const mine = () => (view.state.hands || [])[view.hand_seat] || [];
@@ -55,6 +57,36 @@ function status() {
   return "";
 }
 
+const secondsLeft = () => Math.max(0, Math.ceil(view.clock.left - (performance.now() - clockRead) / 1000));
+const minutesSeconds = (left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+
+/* The turn clock (games/online/turn_clock.py): whom the table waits for, the time left, and what
+ * happens when it runs out, said before it does. The server plays it: the page only counts. */
+function renderClock() {
+  const el = $("clock");
+  const c = view.clock;
+  if (!c || view.status !== "active" || !c.seats.length) { el.hidden = true; return; }
+  const left = secondsLeft();
+  const time = minutesSeconds(left);
+  let text;
+  if (c.seats.includes(view.seat)) {
+    text = view.grand_tichu_wait.includes(view.seat)
+      ? interpolate(gettext("%(time)s left to decide: when it runs out, it is no Grand Tichu."), { time })
+      : interpolate(gettext("%(time)s left: when it runs out, the bot plays this one action for you."), { time });
+  } else {
+    const names = c.seats.map((t) => W.name(t)).join(", ");
+    text = interpolate(gettext("Waiting for %(names)s: %(time)s left, then the bot plays that one action for them."), { names, time });
+  }
+  el.textContent = text;
+  el.hidden = false;
+  el.classList.toggle("urgent", left <= 10);
+}
+
+function setView(fresh) {
+  view = fresh;
+  clockRead = performance.now();
+}
+
 function renderTable() {
   const s = view.state;
   if (part) {
@@ -82,6 +114,7 @@ function renderTable() {
     `<ol class="trick" aria-label="${esc(gettext("The trick"))}">${trick}</ol>${wish}` +
     (totals ? `<p class="totals">${esc(interpolate(gettext("Score: %(totals)s"), { totals }))}</p>` : "");
   $("status").textContent = status();
+  renderClock();
   $("table").dataset.seq = String(view.seq); // the position shown (tests wait for it)
   $("replay-link").hidden = view.status === "active";
 }
@@ -165,7 +198,7 @@ async function act(action) {
     });
     const body = await response.json();
     if (!response.ok) say(body.detail || gettext("The action was refused."));
-    if (body.view) { view = body.view; gifts = {}; selected.clear(); if (part) part.reset(); }
+    if (body.view) { setView(body.view); gifts = {}; selected.clear(); if (part) part.reset(); }
   } catch (err) {
     say(gettext("The connection was lost: the table is shown again as soon as it is back."));
   } finally {
@@ -194,7 +227,7 @@ async function follow() {
       pause = 500;
       if (!sending && (fresh.seq !== view.seq || JSON.stringify(fresh) !== JSON.stringify(view))) {
         if (fresh.seq !== view.seq) { gifts = {}; if (part) part.reset(); }
-        view = fresh;
+        setView(fresh);
         render();
       }
       if (view.status !== "active") {
@@ -210,4 +243,5 @@ async function follow() {
 }
 
 render();
+setInterval(renderClock, 1000);
 follow();
