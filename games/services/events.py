@@ -64,6 +64,16 @@ def _lock_game_for_writer(game_id: int, user) -> Game:
     return locked
 
 
+def _only_corrections(events: object) -> bool:
+    """A batch of director's corrections only (games/engine/corrections.py): what a person may
+    write on an online table's game, whose play is its seats'."""
+    return (
+        isinstance(events, list)
+        and bool(events)
+        and all(isinstance(e, dict) and e.get("type") == "hand_corrected" for e in events)
+    )
+
+
 def append_events(
     *, game: Game | int, events: list[dict], expected_seq: int, idempotency_key: str | None = None, user
 ) -> WriteResult:
@@ -78,8 +88,13 @@ def append_events(
     game_id = game.pk if isinstance(game, Game) else game
 
     def admit(locked: Game) -> None:
-        if getattr(user, "online_table", None) is None and OnlineTable.objects.filter(game_id=locked.pk).exists():
-            # an online table's game is played by its seats (games.online), never typed in
+        if (
+            getattr(user, "online_table", None) is None
+            and not _only_corrections(events)
+            and OnlineTable.objects.filter(game_id=locked.pk).exists()
+        ):
+            # an online table's game is played by its seats (games.online), never typed in; only a
+            # director's ruling on a finished hand (hand_corrected) is written on it by a person
             raise InvalidInput(
                 _("game %(game)s is played at an online table: its seats play it, nothing is entered here")
                 % {"game": locked.pk},

@@ -82,3 +82,30 @@ def test_the_scorer_api_cannot_append_to_an_online_tables_game(club, member, sco
         f"/api/games/{other}/events/", {"expected_seq": 0, "events": [{"type": "shuffle", "seat": 0}]}, format="json"
     )
     assert appended.status_code == 201  # any other game of the club: as before
+
+
+def test_a_directors_correction_is_the_one_write_a_person_makes_on_an_online_game(club, member, scorer):
+    """A TD's ruling on a finished hand (hand_corrected, issue 31) reaches an online table's game as
+    any game's; anything else from a person is still refused."""
+    import random
+
+    from tests.online.play import step
+
+    table = open_four(club, member, options={"hands": 1})
+    join_all(table)
+    rng = random.Random(4)
+    while Game.objects.get(pk=table.game_id).status != Game.Status.FINISHED:
+        assert step(table, rng)
+    game = Game.objects.get(pk=table.game_id)
+    api = client_for(scorer)
+    ruling = {"type": "hand_corrected", "hand": 1, "out": [0, 2], "reason": "a ruling after the game"}
+    mixed = api.post(
+        f"/api/games/{game.pk}/events/",
+        {"expected_seq": game.seq, "events": [ruling, {"type": "undo"}]},
+        format="json",
+    )
+    assert mixed.status_code == 400 and mixed.json()["code"] == "played_online"
+    corrected = api.post(f"/api/games/{game.pk}/events/", {"expected_seq": game.seq, "events": [ruling]}, format="json")
+    assert corrected.status_code == 201, corrected.json()
+    score = api.get(f"/api/games/{game.pk}/score/").json()
+    assert score["hands"][0]["kind"] == "hand_corrected"
