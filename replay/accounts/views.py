@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
+from games import selectors
 from games.api import tokens
-from games.models import Membership, Player
 
 from .forms import SignUpForm
 
@@ -45,8 +45,8 @@ def sign_up(request):
 
 @login_required
 def home(request):
-    memberships = Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
-    players = Player.objects.filter(user=request.user).select_related("club").order_by("club__name")
+    memberships = selectors.user_memberships(request.user)
+    players = selectors.user_players(request.user)
     token = Token.objects.filter(user=request.user).only("created").first()
     return render(
         request,
