@@ -15,6 +15,7 @@ turn, through the same append service, as the table's own steps do: no backgroun
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
@@ -248,7 +249,7 @@ def _advance(table: OnlineTable) -> None:
     dealer = TableDealer(table)
     bots = bot_seats(table)
     while game.status == Game.Status.ACTIVE:
-        state = snapshots.state_at(game, game.seq)
+        state: Any = snapshots.state_at(game, game.seq)  # a Tichu family state (deals_tricks)
         if not engine.deals_tricks(state):
             return
         phase = engine.state_json(state)["phase"]
