@@ -13,7 +13,6 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from rest_framework.authtoken.models import Token
 
 from games import selectors
 from games.api import tokens
@@ -47,11 +46,10 @@ def sign_up(request):
 def home(request):
     memberships = selectors.user_memberships(request.user)
     players = selectors.user_players(request.user)
-    token = Token.objects.filter(user=request.user).only("created").first()
     return render(
         request,
         "accounts/home.html",
-        {"memberships": memberships, "players": players, "token_created": token.created if token else None},
+        {"memberships": memberships, "players": players, "token_created": tokens.created_at(request.user)},
     )
 
 
