@@ -144,3 +144,4 @@ bench: install
 	$(CLEAN_ENV) $(PY) bench/league.py
 	$(CLEAN_ENV) $(PY) bench/bulk_import.py
 	$(CLEAN_ENV) $(PY) bench/bulk_import_cpu.py
+	$(CLEAN_ENV) $(PY) bench/online.py

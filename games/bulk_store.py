@@ -57,7 +57,7 @@ class Checked:
     """A record the engine accepted, with its final state (the fold's result)."""
 
     record: dict
-    state: engine.GameState
+    state: engine.PlayState  # any game's state (Tien Zi Que's too)
     content: str  # services.import_hash
     text: str  # services.canonical_json: the hashed text, from which PostgreSQL takes the events
     recorded: str = ""  # games.services.content: the content whoever recorded it (Game.content_hash)
@@ -87,7 +87,7 @@ def _header(record: dict) -> dict:
     return header
 
 
-def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | None, bool]]:
+def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game, bool]]:
     """Store the checked records as new games of `club` (inside the caller's transaction).
     Returns, per record, (game, created): the new game, or the one imported before with that
     content (created False). Finished games get a held rating-outbox row."""
@@ -134,7 +134,7 @@ def store_records(*, club: Club, checked: list[Checked]) -> list[tuple[Game | No
         ]
     )
     by_hash = {g.import_hash: g for g in games}
-    out: list[tuple[Game | None, bool]] = []
+    out: list[tuple[Game, bool]] = []
     for c in checked:
         if c.content in existing:
             out.append((existing[c.content], False))

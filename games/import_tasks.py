@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from pathlib import Path
+from typing import Any
 
 from celery import shared_task
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
@@ -64,7 +65,7 @@ def import_file(
     if ImportedFile.objects.filter(club=club, sha256=digest).exists():
         return "skipped", 0
     stem = path.stem
-    options = {
+    options: dict[str, Any] = {
         "club": club,
         "text": data.decode("latin-1"),
         "bsw_scoring": bsw_scoring,

@@ -11,7 +11,10 @@ from django.db.models.functions import Lower, Trim
 from django.http import Http404
 
 from games import engine, holds, ids, snapshots, sql
-from games.models import Club, Event, Game, Membership, Player
+from games.models import Club, Event, Game, ImportedFile, ImportJob, Membership, Player
+from games.models import default_time_zone as default_time_zone  # re-exported for the pages' forms
+from games.models import time_zone_names as time_zone_names
+from games.models import validate_time_zone as validate_time_zone
 
 
 def _member_club_ids(user) -> QuerySet:
@@ -126,6 +129,124 @@ def player_named(club: Club, name: str) -> Player | None:
 
 def game_player_names(game: Game) -> list[str]:
     return [seat.player.name for seat in game.seats.all()]
+
+
+# --- the website's reads of clubs, members and rosters (replay imports no model: it reads here) ---
+
+#: a member's roles, a game's statuses and a club's choices, for the pages and their forms (the time
+#: zones' helpers, default_time_zone, time_zone_names and validate_time_zone, are imported above)
+Role = Membership.Role
+WRITER_ROLES = Membership.WRITER_ROLES
+GameStatus = Game.Status
+ClubVisibility = Club.Visibility
+RevealHands = Club.RevealHands
+
+
+def club_choice_words(field: str) -> dict[Any, str]:
+    """A club setting's choices in words (value -> label), as the club's model declares them
+    (FieldDoesNotExist for a name that is not a field of the club)."""
+    return {k: str(v) for k, v in Club._meta.get_field(field).flatchoices}
+
+
+def scores_somewhere(user) -> bool:
+    """The user scores (or runs) at least one club."""
+    return Membership.objects.filter(user=user, role__in=Membership.WRITER_ROLES).exists()
+
+
+def writer_clubs(user) -> QuerySet[Club]:
+    """The clubs the user scores for, by name."""
+    return Club.objects.filter(memberships__user=user, memberships__role__in=Membership.WRITER_ROLES).order_by("name")
+
+
+def user_memberships(user) -> QuerySet[Membership]:
+    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def membership(user, club: Club) -> Membership | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Membership.objects.filter(club=club, user=user).first()
+
+
+def club_memberships(club: Club) -> QuerySet[Membership]:
+    return Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+
+
+def user_players(user) -> QuerySet[Player]:
+    """The roster players linked to the user (approved "This is me" claims), by club."""
+    return Player.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def user_player_ids(user) -> frozenset[int]:
+    return frozenset(Player.objects.filter(user=user).values_list("pk", flat=True))
+
+
+def player_names(club_id: int, player_ids) -> list[str]:
+    """The names of these players of one club."""
+    return list(Player.objects.filter(pk__in=player_ids, club_id=club_id).values_list("name", flat=True))
+
+
+def roster(club: Club) -> QuerySet[Player]:
+    """The club's roster by name, each with its linked user."""
+    return Player.objects.filter(club=club).select_related("user").order_by("name")
+
+
+def club_player(club: Club, pk: int | None) -> Player | None:
+    """One player of the club's roster, or None."""
+    return Player.objects.filter(club=club, pk=pk).first()
+
+
+def unlinked_players(club: Club) -> QuerySet[Player]:
+    """The roster players no user is linked to (an invitation may name one)."""
+    return Player.objects.filter(club=club, user__isnull=True).order_by("name")
+
+
+def linked_players(club: Club) -> dict[int, Player]:
+    """The club's roster players linked to a user, by the user's id."""
+    return {p.user_id: p for p in Player.objects.filter(club=club, user__isnull=False)}
+
+
+def players_of(games: QuerySet[Game], club: Club) -> list[Player]:
+    """The club's players seated in these games, by name."""
+    return list(Player.objects.filter(club=club, games__in=games).distinct().order_by("name", "id"))
+
+
+def partners_and_opponents(games: QuerySet[Game], mine: set[int]) -> dict[int, Player]:
+    """The players these games seated beside `mine`, by id (ordered by name)."""
+    players = Player.objects.filter(seats__game__in=games.values("pk")).exclude(pk__in=mine).distinct()
+    return {p.pk: p for p in players.order_by("name", "id")}
+
+
+def game_ids_of_player(player: Player) -> QuerySet:
+    """The ids of the games that seated this player (a sub-query)."""
+    return Game.objects.filter(seats__player=player).values("pk")
+
+
+def club_games(club: Club) -> QuerySet[Game]:
+    """Every game of the club, for a reader's filter (games_listed) to narrow."""
+    return Game.objects.filter(club=club)
+
+
+def active_games(club: Club, limit: int) -> list[Game]:
+    """The club's games in play, newest first, their seats' players read with them."""
+    games = Game.objects.filter(club=club, status=Game.Status.ACTIVE).prefetch_related("seats__player")
+    return list(games.order_by("-created_at", "-id")[:limit])
+
+
+def stored_events(game: Game) -> list[Event]:
+    """The game's events up to its seq, in order, with who recorded each."""
+    return list(Event.objects.filter(game=game, seq__lte=game.seq).order_by("seq").select_related("recorded_by"))
+
+
+def import_jobs(club: Club, limit: int) -> list[ImportJob]:
+    """The club's bulk import jobs, newest first."""
+    return list(ImportJob.objects.filter(club=club)[:limit])
+
+
+def mended_files(club: Club, jobs: list[ImportJob], limit: int) -> list[ImportedFile]:
+    """The files of these jobs with a hand mended, newest first."""
+    files = ImportedFile.objects.filter(club=club, job__in=jobs).exclude(hands_mended=[])
+    return list(files.order_by("-imported_at", "-id")[:limit])
 
 
 def game_events(game: Game, *, after: int = 0, limit: int | None = None) -> QuerySet[Event]:

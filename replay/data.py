@@ -11,13 +11,17 @@ process keeps one version per game and view.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import get_language
 
-from games import engine, safe_cache, snapshots
+from games import engine, safe_cache, selectors, snapshots
 from games.local_cache import LocalLru
-from games.models import Game
 
 from . import frames
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Game
 
 CACHE_TIMEOUT = 7 * 24 * 3600
 #: Games whose frames this process keeps unpickled (a 1000-point game: about 0.5 MB of JSON, a few
@@ -62,7 +66,7 @@ def replay_data(game: Game, sight: engine.Sight, lang: str | None = None) -> fra
         # folded states: the frames only read them
         data = frames.from_states(snapshots.states(game), sight, given_options=game.options, lang=lang)
         data.script = data.payload_script_text()
-        if game.status == Game.Status.FINISHED:
+        if game.status == selectors.GameStatus.FINISHED:
             safe_cache.set(key, data, CACHE_TIMEOUT)
     _local_put(game, seen, data, lang)
     return data

@@ -9,7 +9,7 @@ from functools import cached_property
 
 from django.contrib.auth import get_user_model
 
-from games.models import Membership, Player
+from games import selectors
 
 
 def _account(user) -> bool:
@@ -25,16 +25,14 @@ class SiteNav:
     @cached_property
     def scores(self) -> bool:
         """The reader scores for at least one club (the entry pages are theirs)."""
-        return bool(
-            _account(self.user) and Membership.objects.filter(user=self.user, role__in=Membership.WRITER_ROLES).exists()
-        )
+        return bool(_account(self.user) and selectors.scores_somewhere(self.user))
 
     @cached_property
     def player_ids(self) -> frozenset[int]:
         """The roster players linked to the reader (approved "This is me" claims): "you" on lists."""
         if not _account(self.user):
             return frozenset()
-        return frozenset(Player.objects.filter(user=self.user).values_list("pk", flat=True))
+        return selectors.user_player_ids(self.user)
 
     @property
     def plays(self) -> bool:
@@ -52,10 +50,7 @@ class SiteNav:
             return frozenset()
         cache = self.__dict__.setdefault("_names_in", {})  # asked once per club and request
         if club_id not in cache:
-            cache[club_id] = frozenset(
-                n.strip().lower()
-                for n in Player.objects.filter(pk__in=self.player_ids, club_id=club_id).values_list("name", flat=True)
-            )
+            cache[club_id] = frozenset(n.strip().lower() for n in selectors.player_names(club_id, self.player_ids))
         return cache[club_id]
 
 

@@ -10,17 +10,21 @@ embedded frames.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games import engine, selectors, visibility
-from games.models import Game
 from games.tournaments import game_table
 
 from . import frames, present
 from .data import replay_data
 from .moments import Moments, moments
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Game
 
 
 def _visible_game(request, pk: int) -> Game:

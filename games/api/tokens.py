@@ -25,6 +25,12 @@ from games.api.schema import SIGNED_IN
 from games.api.serializers import ErrorOutput
 
 
+def created_at(user):
+    """When the user's API token was made, or None when they have none (the account page)."""
+    token = Token.objects.filter(user=user).only("created").first()
+    return token.created if token else None
+
+
 def revoke(user) -> int:
     """End `user`'s API token; how many were ended (0 or 1)."""
     deleted, _by_model = Token.objects.filter(user=user).delete()

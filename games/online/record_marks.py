@@ -39,7 +39,8 @@ def bot_marks(header: Any) -> list[dict[str, Any]]:
 
 def with_bot(header: dict[str, Any], seat: int, since: int, policy: str) -> dict[str, Any]:
     """The header with `seat` marked as the bot's from event `since` on."""
-    meta = header.get("meta") if isinstance(header.get("meta"), dict) else {}
+    found = header.get("meta")
+    meta = found if isinstance(found, dict) else {}
     mark = {"seat": seat, "from": since, "policy": policy}
     return {**header, "meta": {**meta, BOTS: [*bot_marks(header), mark]}}
 

@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import random
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser

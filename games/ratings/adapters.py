@@ -67,7 +67,7 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
             game_id,
             finished_at,
             teams,
-            tuple(totals),
+            tuple(totals or ()),  # a complete score has its totals (else: one score per side is needed)
             winner if isinstance(winner, int) else None,
             len(hands),
             variant,

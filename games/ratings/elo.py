@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .base import Change, Standing
 from .types import GameResult, PlayerId
@@ -123,6 +124,6 @@ class ClubElo(TeamElo):
         self.games = {}
 
     def _k(self, team) -> float:
-        p = self.params
+        p = cast(ClubEloParams, self.params)  # set so by __init__ (not a subclass of EloParams)
         g = self.games
         return sum(p.provisional_k if g.get(pl, 0) < p.provisional_games else p.k for pl in team) / len(team)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from itertools import chain, islice
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -132,7 +132,9 @@ class PoolBayesKalman:
         four = len(per_second) == 4
         if four:
             c0, c1, c2, c3 = per_second
-        rows_m, rows_v = [], []
+        # a row per player: a tuple (Nanking's four, unrolled) or a list (any other table)
+        rows_m: list[Sequence[float]] = []
+        rows_v: list[Sequence[float]] = []
         get = self.state.get
         for pl in players:
             st = get(pl)
@@ -201,7 +203,8 @@ class PoolBayesKalman:
             s0, s1 = sides
             favour = tuple(sum(m[s0]) - sum(m[s1]) for m in pre_m)
             y = result_kept(y, game.pair_score(0, 1), favour)
-            post_m, post_v = [], []
+            post_m: list[Sequence[float]] = []
+            post_v: list[Sequence[float]] = []
             bd, bsv = block.d, block.sv
             pair_of_two = s0.stop == 2 and s1.stop == 4
             for m, v in zip(pre_m, pre_v):
@@ -229,8 +232,8 @@ class PoolBayesKalman:
             block.y.append(game.pair_score(0, 1))
         else:
             self._features(game, block, pre_m, pre_v, sides)
-            post_m = [list(m) for m in pre_m]
-            post_v = [list(v) for v in pre_v]
+            lists_m = [list(m) for m in pre_m]
+            lists_v = [list(v) for v in pre_v]
             n = len(sides)
             extra = float(n - 1)
             for i in range(n):
@@ -238,17 +241,18 @@ class PoolBayesKalman:
                     y, r = observation(self.params, game, i, j)
                     y = result_kept(y, game.pair_score(i, j))
                     si, sj = sides[i], sides[j]
-                    for m, v in zip(post_m, post_v):
-                        S = sum(v[si]) + sum(v[sj]) + r * extra
-                        innov = (y - (sum(m[si]) - sum(m[sj]))) / S
+                    for row_m, row_v in zip(lists_m, lists_v):
+                        S = sum(row_v[si]) + sum(row_v[sj]) + r * extra
+                        innov = (y - (sum(row_m[si]) - sum(row_m[sj]))) / S
                         for s in range(si.start, si.stop):
-                            b = v[s]
-                            m[s] += b * innov
-                            v[s] = b - b * b / S
+                            b = row_v[s]
+                            row_m[s] += b * innov
+                            row_v[s] = b - b * b / S
                         for s in range(sj.start, sj.stop):
-                            b = v[s]
-                            m[s] -= b * innov
-                            v[s] = b - b * b / S
+                            b = row_v[s]
+                            row_m[s] -= b * innov
+                            row_v[s] = b - b * b / S
+            post_m, post_v = [row for row in lists_m], [row for row in lists_v]  # as rows (Sequence)
         state = self.state
         counts = block.counts
         block.start.append(len(counts))
@@ -268,7 +272,7 @@ class PoolBayesKalman:
     # -- the mixture (numpy: the per-block part) ------------------------------------------------
     def _forecasts(self, block: _Block) -> np.ndarray:
         """Every hypothesis' P(side i ahead of side j) per row: shape (rows, copies * scales)."""
-        from scipy.special import ndtr  # imported on first use: scipy.special takes 0.4 s to load
+        from scipy.special import ndtr  # type: ignore[import-untyped]  # imported on first use: scipy.special takes 0.4 s to load
 
         rows, n_copies = len(block.y), len(self.drifts)
         d = np.array(block.d).reshape(rows, n_copies, 1)
@@ -319,7 +323,7 @@ class PoolBayesKalman:
             r = first_row[b]
             if n == 2:  # one pair: its forecast and outcome are the sides' expected and actual
                 e, y = mean[r], ys[r]
-                expected, actual, extra = (e, 1.0 - e), (y, 1.0 - y), 1.0
+                expected, actual, extra = [e, 1.0 - e], [y, 1.0 - y], 1.0
             else:
                 extra = float(n - 1)
                 expected, actual = [0.0] * n, [0.0] * n

@@ -192,8 +192,8 @@ class MarginKalman:
         a = self.params.prob_scale
         return [(i, j, probability(x, a)) for (i, j), x in zip(pairs(len(game.teams)), self.pair_features(game))]
 
-    def pair_features(self, game: GameResult) -> list[tuple[float, float]]:
-        """(d, sum v) per pair: what `probability` turns into a forecast for a given scale."""
+    def pair_features(self, game: GameResult) -> list[tuple[float, float, float]]:
+        """(d, sum v, length ratio) per pair: what `probability` turns into a forecast for a given scale."""
         t = game.finished_at
         lr = self.length_ratio(game)
         pre = [[self._pre(pl, t) for pl in team] for team in game.teams]

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from games.tournament.performance import expected as _core_expected
-from games.tournament.performance import performance_rating  # the formula's one home
+from games.tournament import expected_score as _core_expected
+from games.tournament import performance_rating  # the formula's one home
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Callable
+from typing import Any, Callable
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
@@ -40,7 +40,7 @@ from .elo import ClubElo
 from .mixture import PoolBayesKalman
 from .models import GameOutcome, PlayerRating, RatingChange, RatingPool
 from .systems import ELO, PREDICTIVE
-from .types import GameResult, HandDetail, NotRated
+from .types import GameResult, HandDetail, NotRated, PlayerId
 
 logger = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ def _outcome_row(game: Game, players: list[int], score: Callable[[], dict]) -> d
 
 def result_of(o: GameOutcome | dict) -> GameResult:
     """The GameResult of an outcome row (or of its values() dict)."""
-    get = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
+    get: Callable[[str], Any] = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
     game_id = get("game_id")
     totals = get("totals")
     return GameResult(
@@ -197,7 +197,7 @@ CHANGE_COLUMNS = (
 def _change_values(o, changes, ordinal: int, elo: dict) -> list[tuple]:
     """One tuple per player (CHANGE_COLUMNS order) for the RatingChange rows of a game; `elo` maps
     each player to the Elo table's Change of the same game."""
-    get = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
+    get: Callable[[str], Any] = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
     sides = get("sides")
     totals = get("totals")
     calls = get("calls") or {}
@@ -270,7 +270,7 @@ def _player_rating(
     elo: ClubElo,
     club_id: int,
     variant: str,
-    player: int,
+    player: PlayerId,
     last_change: float,
     last_game_at: datetime,
 ) -> PlayerRating:

@@ -84,7 +84,9 @@ class GameResult:
 
     def pair_score(self, i: int, j: int) -> float:
         """Outcome of side i against side j: 1 win, 0.5 draw, 0 loss (from the ranks)."""
-        ri, rj = self.ranks[i], self.ranks[j]
+        ranks = self.ranks
+        assert ranks is not None  # __post_init__ sets them
+        ri, rj = ranks[i], ranks[j]
         return 1.0 if ri < rj else 0.0 if ri > rj else 0.5
 
     def pair_margin(self, i: int, j: int) -> float | None:
@@ -99,12 +101,13 @@ class GameResult:
 
 def _derive_ranks(g: GameResult) -> tuple[int, ...]:
     n = len(g.teams)
-    if g.scores is not None:
+    scores = g.scores
+    if scores is not None:
         # competition ranking on the scores, higher score first; a stated winner breaks a tie
-        order = sorted(range(n), key=lambda i: (-g.scores[i], 0 if i == g.winner else 1))
+        order = sorted(range(n), key=lambda i: (-scores[i], 0 if i == g.winner else 1))
         ranks = [0] * n
         for pos, i in enumerate(order):
-            if pos and g.scores[i] == g.scores[order[pos - 1]] and order[pos - 1] != g.winner:
+            if pos and scores[i] == scores[order[pos - 1]] and order[pos - 1] != g.winner:
                 ranks[i] = ranks[order[pos - 1]]
             else:
                 ranks[i] = pos

@@ -23,6 +23,7 @@ from .bracket import (
     parse_bracket_header,
     seed_order,
 )
+from .duplicate import MAX_PAIRS, MIN_PAIRS, board_deal, movement
 from .engine_options import engine_options
 from .errors import CODES, TournamentError
 from .fields import EVENT_FIELDS, check_incoming
@@ -42,9 +43,11 @@ from .limits import (
 )
 from .pairing import Pairing, propose
 from .pairing.evaluate import evaluate
-from .performance import performance
-from .record import FORMAT, parse_header, parse_record
-from .round_clock import RoundClock
+from .pairing.round_robin import schedule_length
+from .performance import MIN_TABLES, performance, performance_rating
+from .performance import expected as expected_score
+from .record import BYE_RESULTS, FORMAT, LATE_ENTRY, SYSTEMS, TIEBREAKS, WITHDRAWAL, parse_header, parse_record
+from .round_clock import RoundClock, utc_text
 from .scoring import PRESETS, hand_vp
 from .season import SEASON_EVENT_TYPES, SeasonState, fold_season, new_season, parse_season_header, season_table
 from .standings import boards_json, crosstable_json, ranking, rounds_json, standings_json
@@ -57,6 +60,20 @@ __all__ = [
     "new_season",
     "parse_season_header",
     "season_table",
+    "BYE_RESULTS",
+    "LATE_ENTRY",
+    "MAX_PAIRS",
+    "MIN_PAIRS",
+    "MIN_TABLES",
+    "SYSTEMS",
+    "TIEBREAKS",
+    "WITHDRAWAL",
+    "board_deal",
+    "expected_score",
+    "movement",
+    "performance_rating",
+    "schedule_length",
+    "utc_text",
     "BRACKET_EVENT_TYPES",
     "BracketState",
     "bracket_json",

@@ -17,7 +17,7 @@ from games import engine, snapshots
 from games import services as game_services
 from games.models import Game
 from games.services import InvalidInput, WriteResult
-from games.tournament.duplicate import board_deal
+from games.tournament import board_deal
 from games.tournaments.models import TableGame, Tournament
 
 

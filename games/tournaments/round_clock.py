@@ -13,7 +13,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from games import tournament as core
-from games.tournament.round_clock import utc_text
+from games.tournament import utc_text
 
 
 @dataclass(frozen=True)

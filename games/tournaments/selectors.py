@@ -16,6 +16,16 @@ from games import tournament as core
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 
+def tournaments_of_games(games: QuerySet) -> list[tuple[int, str]]:
+    """The tournaments these games were tables of, as (id, name), newest first, each once."""
+    rows = (
+        TableGame.objects.filter(game__in=games.values("pk"))
+        .order_by("-tournament_id")
+        .values_list("tournament_id", "tournament__name")
+    )
+    return list(dict.fromkeys(rows))
+
+
 def tournaments_visible(user) -> QuerySet[Tournament]:
     return Tournament.objects.filter(club__in=game_selectors.clubs_visible(user)).select_related("club")
 

@@ -29,7 +29,7 @@ from games.streams.checks import check_storable
 from games.streams.errors import InvalidInput, SeqConflict, ServiceError
 from games.streams.idempotency import fingerprint, with_idempotency
 from games.streams.results import WriteResult
-from games.tournament.round_clock import utc_text
+from games.tournament import utc_text
 from games.tournaments import duplicate_boards, refusal_words, result_sides, seating, selectors, table_codes, visibility
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 

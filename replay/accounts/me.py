@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -20,13 +21,15 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from games import engine, selectors
-from games.models import Game, Player
 from games.query_dates import QueryDateError, parse_query_date
 from games.ratings.evening import evening_of
 from games.ratings.player_queries import call_rates, rating_lines
 from games.tournaments import online_tables
-from games.tournaments.models import TableGame
+from games.tournaments import selectors as tournament_selectors
 from replay.clubs.summary import GameSummary, summarise_all
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Game, Player
 
 GAMES_PER_PAGE = 40
 
@@ -134,19 +137,13 @@ def _keeps(g: MyGame, f: Filters) -> bool:
 
 @login_required
 def me(request):
-    players = list(Player.objects.filter(user=request.user).select_related("club").order_by("club__name"))
+    players = list(selectors.user_players(request.user))
     mine = {p.pk for p in players}
     context: dict = {"players": players}
     if not players:
         return render(request, "accounts/me.html", context)
     all_games = selectors.games_visible(request.user).filter(seats__player__in=mine).distinct()
-    others = {
-        p.pk: p
-        for p in Player.objects.filter(seats__game__in=all_games.values("pk"))
-        .exclude(pk__in=mine)
-        .distinct()
-        .order_by("name", "id")
-    }
+    others = selectors.partners_and_opponents(all_games, mine)
     variants = sorted(set(all_games.values_list("variant", flat=True)))
     f = _filters(request, others, variants)
     games = all_games
@@ -158,7 +155,7 @@ def me(request):
         games = games.filter(played_at__date__lte=f.end + timedelta(days=1))
     for who in (f.partner, f.opponent):
         if who:
-            games = games.filter(pk__in=Game.objects.filter(seats__player=who).values("pk"))
+            games = games.filter(pk__in=selectors.game_ids_of_player(who))
     games = games.order_by("-played_at", "-id")
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     listed = list(page)
@@ -174,12 +171,7 @@ def me(request):
         if not evenings or evenings[-1].day != day:
             evenings.append(MyEvening(day))
         evenings[-1].games.append(g)
-    tournaments = (
-        TableGame.objects.filter(game__in=all_games.values("pk"))
-        .select_related("tournament")
-        .order_by("-tournament_id")
-        .values_list("tournament_id", "tournament__name")
-    )
+    tournaments = tournament_selectors.tournaments_of_games(all_games)
     context.update(
         {
             "last": next(iter(shown), None) if page.number == 1 and not f.active else None,
@@ -190,7 +182,7 @@ def me(request):
             "others": list(others.values()),
             "variants": [(v, engine.variant_name(v, get_language())) for v in variants],
             "rates": call_rates(mine, [g.game.pk for g in shown] if f.active else None),
-            "tournaments": list(dict.fromkeys(tournaments)),
+            "tournaments": tournaments,
             # a tournament round played online: the reader's own seat, opened without a code
             "online_seats": online_tables.my_seats(request.user),
         }

@@ -13,10 +13,9 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from rest_framework.authtoken.models import Token
 
+from games import selectors
 from games.api import tokens
-from games.models import Membership, Player
 
 from .forms import SignUpForm
 
@@ -45,13 +44,12 @@ def sign_up(request):
 
 @login_required
 def home(request):
-    memberships = Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
-    players = Player.objects.filter(user=request.user).select_related("club").order_by("club__name")
-    token = Token.objects.filter(user=request.user).only("created").first()
+    memberships = selectors.user_memberships(request.user)
+    players = selectors.user_players(request.user)
     return render(
         request,
         "accounts/home.html",
-        {"memberships": memberships, "players": players, "token_created": token.created if token else None},
+        {"memberships": memberships, "players": players, "token_created": tokens.created_at(request.user)},
     )
 
 

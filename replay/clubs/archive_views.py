@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
+from games import selectors
 from games.clubs import archive
-from games.models import Membership
 
 from .views import _member_club
 
@@ -38,7 +38,7 @@ def club_export(request, slug: str):
     """The club's admins: what the archive holds, and its download (a POST: no prefetch or crawler
     builds a club's archive)."""
     club, role = _member_club(request, slug)
-    if role != Membership.Role.ADMIN:
+    if role != selectors.Role.ADMIN:
         raise Http404("admins only")
     if request.method == "POST":
         return FileResponse(

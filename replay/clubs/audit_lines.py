@@ -7,16 +7,20 @@ everything (one written before they did)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.dates import MONTHS
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.clubs.models import AuditEntry
-from games.models import Club, Membership
+from games import selectors
 from replay.league.forms import LeagueSettingsForm
 
 from .forms import ClubCreateForm
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.clubs.models import AuditEntry
 
 #: Memberships changed in the Django admin (games/admin.py)
 ADMIN_LINES = {
@@ -27,7 +31,7 @@ ADMIN_LINES = {
 
 
 def _role(value: str) -> str:
-    return str(Membership.Role(value).label) if value in Membership.Role.values else value
+    return str(selectors.Role(value).label) if value in selectors.Role.values else value
 
 
 def _setting(key: str) -> str:
@@ -43,7 +47,7 @@ def _value(key: str, value) -> str:
     if key == "league_season_start_month":
         return str(MONTHS.get(value, value))
     try:
-        return str(dict(Club._meta.get_field(key).flatchoices).get(value, value))
+        return str(selectors.club_choice_words(key).get(value, value))
     except FieldDoesNotExist:
         return str(value)
 

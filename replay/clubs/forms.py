@@ -7,7 +7,8 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Membership, default_time_zone, validate_time_zone
+from games import selectors
+from games.selectors import default_time_zone, validate_time_zone
 
 ROLE_HELP = {
     "viewer": _("sees the club's games (members-only clubs too)"),
@@ -28,14 +29,14 @@ class ClubCreateForm(forms.Form):
         ),
     )
     visibility = forms.ChoiceField(
-        choices=Club.Visibility.choices,
-        initial=Club.Visibility.PUBLIC,
+        choices=selectors.ClubVisibility.choices,
+        initial=selectors.ClubVisibility.PUBLIC,
         widget=forms.RadioSelect,
         label=_("Who sees the club's games"),
     )
     reveal_hands = forms.ChoiceField(
-        choices=Club.RevealHands.choices,
-        initial=Club.RevealHands.AFTER_HAND,
+        choices=selectors.RevealHands.choices,
+        initial=selectors.RevealHands.AFTER_HAND,
         required=False,
         widget=forms.RadioSelect,
         label=_("When readers see the cards of a game in play"),
@@ -67,7 +68,7 @@ class ClubCreateForm(forms.Form):
 
 
 class InvitationForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.SCORER, label=_("Role"))
+    role = forms.ChoiceField(choices=selectors.Role.choices, initial=selectors.Role.SCORER, label=_("Role"))
     days = forms.IntegerField(min_value=1, max_value=90, label=_("Valid for (days)"))
     note = forms.CharField(max_length=100, required=False, label=_("For whom (a note for you)"))
     player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label=_("Is this roster player"))

@@ -13,11 +13,14 @@ import logging
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
-from games import engine, safe_cache, snapshots
-from games.models import Game
+from games import engine, safe_cache, selectors, snapshots
 from games.ratings.evening import evening_of, evening_start
 from games.tournaments import game_table
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Game
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +50,7 @@ class GameSummary:
     @property
     def unfinished(self) -> bool:
         """Its source (an imported log or score sheet) ended before the game did: not in play."""
-        return self.game.status == Game.Status.UNFINISHED
+        return self.game.status == selectors.GameStatus.UNFINISHED
 
     @property
     def in_play(self) -> bool:
@@ -106,7 +109,7 @@ def summarise(game: Game, score: dict) -> GameSummary:
     """The game's sides (teams, or players where each keeps a total of their own) with totals."""
     seats = list(game.seats.all())
     names = [s.player.name for s in seats]
-    finished = game.status == Game.Status.FINISHED
+    finished = game.status == selectors.GameStatus.FINISHED
     ids = {s.player.name: s.player_id for s in seats}
     seat_ids = [s.player_id for s in seats]
     if "error" in score:

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.importing import import_bsw_log
-from games.models import Club
 from games.services import ServiceError, game_import
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Club
 
 #: the largest file the page takes (a season's BSW log is a few hundred KiB)
 MAX_BYTES = 8 * 1024 * 1024

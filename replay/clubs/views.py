@@ -8,6 +8,8 @@ change comes back as a message on the page it was made from.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -22,15 +24,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import engine, selectors
+from games.clubs import selectors as club_selectors
 from games.clubs import services
-from games.clubs.models import AuditEntry, ClaimRequest, Invitation
-from games.models import Club, Game, ImportedFile, ImportJob, Membership, Player, time_zone_names
 from games.services import ServiceError
 from replay.accounts.forms import SignUpForm
 
 from . import audit_lines, summary
 from .forms import ROLE_HELP, ClubCreateForm, InvitationForm, RosterAddForm
 from .upload import UploadForm, import_upload
+
+if TYPE_CHECKING:  # types only: the pages read through the selectors
+    from games.models import Club, ImportJob, Player
 
 GAMES_PER_PAGE = 50
 HISTORY_PER_PAGE = 50
@@ -91,10 +95,10 @@ def _player_filter(request, roster: list[Player]) -> Player | None:
 
 def club_detail(request, slug: str):
     club = _club(request, slug)
-    listed = selectors.games_listed(Game.objects.filter(club=club), request.user)  # less held tables' games
+    listed = selectors.games_listed(selectors.club_games(club), request.user)  # less held tables' games
     # the filter offers the players of the games listed to this reader (not a held table's: its
     # seating is the table's and the TD's until the round closes)
-    roster = list(Player.objects.filter(club=club, games__in=listed).distinct().order_by("name", "id"))
+    roster = selectors.players_of(listed, club)
     who = _player_filter(request, roster)
     games = listed.filter(seats__player=who) if who else listed
     # when the games were played, newest first (an imported history keeps its own dates)
@@ -144,7 +148,7 @@ def club_create(request):
                 request, _("%(club)s is open: you are its admin. Invite your scorers next.") % {"club": club.name}
             )
             return redirect("clubs:members", club.slug)
-    return render(request, "clubs/create.html", {"form": form, "time_zones": time_zone_names()})
+    return render(request, "clubs/create.html", {"form": form, "time_zones": selectors.time_zone_names()})
 
 
 # --- members and invitations --------------------------------------------------------------------
@@ -153,28 +157,28 @@ def club_create(request):
 @login_required
 def members(request, slug: str):
     club, role = _member_club(request, slug)
-    is_admin = role == Membership.Role.ADMIN
+    is_admin = role == selectors.Role.ADMIN
     if request.method == "POST":
         if not is_admin:
             raise Http404("admins only")
         _members_post(request, club)
         return redirect("clubs:members", club.slug)
-    rows = Membership.objects.filter(club=club).select_related("user").order_by("user__username")
-    players = {p.user_id: p for p in Player.objects.filter(club=club, user__isnull=False)}
+    rows = selectors.club_memberships(club)
+    players = selectors.linked_players(club)
     context = {
         "club": club, "role": role, "is_admin": is_admin,
         "members": [{"m": m, "player": players.get(m.user_id)} for m in rows],
-        "roles": Membership.Role.choices,
-        "roles_explained": [(label, ROLE_HELP[value]) for value, label in Membership.Role.choices],
+        "roles": selectors.Role.choices,
+        "roles_explained": [(label, ROLE_HELP[value]) for value, label in selectors.Role.choices],
     }  # fmt: skip
     if is_admin:
         context["invite_form"] = InvitationForm(
             initial={"days": services.invitation_days_default()},
-            players=Player.objects.filter(club=club, user__isnull=True).order_by("name"),
+            players=selectors.unlinked_players(club),
         )
         context["invitations"] = [
             {"i": i, "url": request.build_absolute_uri(reverse("clubs:invitation", args=[i.token]))}
-            for i in Invitation.objects.filter(club=club).select_related("accepted_by")[:50]
+            for i in club_selectors.invitations(club, 50)
         ]
     return render(request, "clubs/members.html", context)
 
@@ -194,7 +198,7 @@ def _members_post(request, club: Club) -> None:
             _("Member removed."),
         )
     elif action == "invite":
-        players = Player.objects.filter(club=club, user__isnull=True)
+        players = selectors.unlinked_players(club)
         form = InvitationForm(request.POST, players=players)
         if not form.is_valid():
             messages.error(
@@ -218,7 +222,7 @@ def _members_post(request, club: Club) -> None:
         ):
             messages.success(request, _("Invitation made: copy its link below and send it (it works once)."))
     elif action == "revoke":
-        invitation = Invitation.objects.filter(club=club, pk=_int(request.POST.get("invitation"))).first()
+        invitation = club_selectors.invitation(club, _int(request.POST.get("invitation")))
         if invitation is None:
             messages.error(request, _("No such invitation."))
             return
@@ -248,17 +252,15 @@ def roster(request, slug: str):
             raise Http404("members only")
         _roster_post(request, club)
         return redirect("clubs:players", club.slug)
-    players = Player.objects.filter(club=club).select_related("user").order_by("name")
-    member_users = [
-        m.user for m in Membership.objects.filter(club=club).select_related("user").order_by("user__username")
-    ]
-    is_admin = role == Membership.Role.ADMIN
-    pending = ClaimRequest.objects.filter(club=club, state=ClaimRequest.State.PENDING).select_related("player", "user")
+    players = selectors.roster(club)
+    member_users = [m.user for m in selectors.club_memberships(club)]
+    is_admin = role == selectors.Role.ADMIN
+    pending = club_selectors.pending_claims(club)
     return render(request, "clubs/players.html", {
         "club": club, "role": role,
         "is_admin": is_admin,
-        "can_add": role in Membership.WRITER_ROLES,
-        "claims": list(pending.order_by("created_at", "id")) if is_admin else [],
+        "can_add": role in selectors.WRITER_ROLES,
+        "claims": list(pending) if is_admin else [],
         "my_claim": pending.filter(user=request.user).first() if role else None,
         "players": players,
         "my_player": next((p for p in players if p.user_id == request.user.pk), None) if role else None,
@@ -272,7 +274,10 @@ def _roster_post(request, club: Club) -> None:
     actor = request.user
 
     def player(field: str = "player") -> Player:
-        return get_object_or_404(Player, club=club, pk=_int(request.POST.get(field)))
+        found = selectors.club_player(club, _int(request.POST.get(field)))
+        if found is None:
+            raise Http404("no such player")
+        return found
 
     if action == "add":
         form = RosterAddForm(request.POST)
@@ -325,7 +330,9 @@ def _roster_post(request, club: Club) -> None:
             _("Your request to be %(name)s is sent: an admin of the club approves it.") % {"name": p.name},
         )
     elif action in {"approve", "refuse", "withdraw"}:
-        claim = get_object_or_404(ClaimRequest, club=club, pk=_int(request.POST.get("claim")))
+        claim = club_selectors.claim(club, _int(request.POST.get("claim")))
+        if claim is None:
+            raise Http404("no such request")
         if action == "withdraw":
             _run(request, lambda: services.claim_withdraw(claim=claim, actor=actor), _("Request withdrawn."))
         else:
@@ -349,7 +356,7 @@ def _roster_post(request, club: Club) -> None:
 @login_required
 def history(request, slug: str):
     club, role = _member_club(request, slug)
-    entries = AuditEntry.objects.filter(club=club).order_by("-created_at", "-id")
+    entries = club_selectors.history(club)
     page = Paginator(entries, HISTORY_PER_PAGE).get_page(request.GET.get("page"))
     lines = [(e, audit_lines.line(e)) for e in page]
     return render(request, "clubs/history.html", {"club": club, "role": role, "page": page, "lines": lines})
@@ -374,8 +381,7 @@ def invitation(request, token: str):
                 return _accept(request, token)
         elif request.user.is_authenticated and request.POST.get("action") == "accept":
             return _accept(request, token)
-    member = (Membership.objects.filter(club=inv.club, user=request.user).first()
-              if request.user.is_authenticated else None)  # fmt: skip
+    member = selectors.membership(request.user, inv.club)
     return render(
         request,
         "clubs/invitation.html",
@@ -412,7 +418,7 @@ IMPORTS_REFRESH_S = 5
 def imports(request, slug: str):
     """The club's `import_bsw --workers` jobs, newest first, with their progress (club admins)."""
     club, role = _member_club(request, slug)
-    if role != Membership.Role.ADMIN:
+    if role != selectors.Role.ADMIN:
         raise Http404("admins only")
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
@@ -421,7 +427,7 @@ def imports(request, slug: str):
             stored, words = import_upload(club, name, text, request.user)
             (messages.success if stored else messages.warning)(request, words)
             return redirect("clubs:imports", club.slug)
-    jobs = list(ImportJob.objects.filter(club=club)[:20])
+    jobs = selectors.import_jobs(club, 20)
     rows = [
         {
             "job": j,
@@ -455,11 +461,7 @@ def _mended_files(club: Club, jobs: list[ImportJob]) -> dict:
     hand's line in the page's language (the engine's words; a file imported before the reasons
     had their rule shows the English reason)."""
     lang = get_language()
-    files = (
-        ImportedFile.objects.filter(club=club, job__in=jobs)
-        .exclude(hands_mended=[])
-        .order_by("-imported_at", "-id")[:IMPORTS_MENDED_FILES]
-    )
+    files = selectors.mended_files(club, jobs, IMPORTS_MENDED_FILES)
     return {
         "mended_heading": engine.report_heading(lang),
         "mended_files": [{"file": f, "lines": [engine.note_line(n, lang) for n in f.hands_mended]} for f in files],

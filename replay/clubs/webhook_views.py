@@ -7,25 +7,26 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from games import selectors
+from games.clubs import selectors as club_selectors
 from games.clubs import webhook_services
-from games.clubs.models import FeedEntry, Webhook
-from games.models import Membership
+from games.clubs.selectors import FeedKind
 from games.services import InvalidInput
 
 from .views import _member_club
 
 KIND_WORDS = {
-    FeedEntry.Kind.GAME_STARTED: gettext_lazy("a game started"),
-    FeedEntry.Kind.GAME_FINISHED: gettext_lazy("a game finished"),
-    FeedEntry.Kind.GAME_REOPENED: gettext_lazy("a finished game reopened"),
-    FeedEntry.Kind.ROUND_CLOSED: gettext_lazy("a tournament round closed"),
-    FeedEntry.Kind.TOURNAMENT_FINISHED: gettext_lazy("a tournament finished"),
-    FeedEntry.Kind.RATINGS_RECOMPUTED: gettext_lazy("the ratings recomputed"),
+    FeedKind.GAME_STARTED: gettext_lazy("a game started"),
+    FeedKind.GAME_FINISHED: gettext_lazy("a game finished"),
+    FeedKind.GAME_REOPENED: gettext_lazy("a finished game reopened"),
+    FeedKind.ROUND_CLOSED: gettext_lazy("a tournament round closed"),
+    FeedKind.TOURNAMENT_FINISHED: gettext_lazy("a tournament finished"),
+    FeedKind.RATINGS_RECOMPUTED: gettext_lazy("the ratings recomputed"),
 }
 LOG_LINES = 20
 
@@ -38,7 +39,7 @@ class WebhookForm(forms.Form):
         help_text=gettext_lazy("Where the club's news is sent, e.g. https://bot.example.org/tichu"),
     )
     kinds = forms.MultipleChoiceField(
-        choices=[(k, KIND_WORDS[k]) for k in FeedEntry.Kind.values],
+        choices=[(k, KIND_WORDS[k]) for k in FeedKind.values],
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label=gettext_lazy("Send"),
@@ -48,7 +49,7 @@ class WebhookForm(forms.Form):
 
 def _admin_club(request, slug: str):
     club, role = _member_club(request, slug)
-    if role != Membership.Role.ADMIN:
+    if role != selectors.Role.ADMIN:
         raise Http404("admins only")
     return club, role
 
@@ -76,7 +77,7 @@ def webhooks(request, slug: str):
             )
             return redirect("clubs:webhooks", club.slug)
     hooks = []
-    for hook in Webhook.objects.filter(club=club):
+    for hook in club_selectors.webhooks(club):
         hooks.append(
             {
                 "hook": hook,
@@ -94,7 +95,9 @@ def webhooks(request, slug: str):
 @require_http_methods(["POST"])
 def webhook_remove(request, slug: str, webhook_id: int):
     club, _role = _admin_club(request, slug)
-    hook = get_object_or_404(Webhook, club=club, pk=webhook_id)
+    hook = club_selectors.webhook(club, webhook_id)
+    if hook is None:
+        raise Http404("no such webhook")
     webhook_services.webhook_remove(hook=hook, actor=request.user)
     messages.success(request, _("Webhook to %(url)s removed.") % {"url": hook.url})
     return redirect("clubs:webhooks", club.slug)

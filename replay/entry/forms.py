@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games import engine
-from games.models import Player
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Player
 
 MAX_SEATS = 12
 PRESET_NAMES = tuple(p.name for p in engine.PRESETS)

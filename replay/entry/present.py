@@ -4,13 +4,17 @@ and the stored events; no rule of Tichu here."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from games import engine
-from games.models import Event, Game
+from games import engine, selectors
 from replay import frames
 from replay import present as viewer
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Event, Game
 
 #: The history lists this many of the latest events (the replay has them all).
 HISTORY_LENGTH = 60
@@ -56,7 +60,7 @@ def history_rows(game: Game, data: frames.ReplayData, stored: list[Event]) -> li
 
 
 def panels_context(game: Game, data: frames.ReplayData) -> dict:
-    stored = list(Event.objects.filter(game=game, seq__lte=game.seq).order_by("seq").select_related("recorded_by"))
+    stored = selectors.stored_events(game)
     alive = in_force([e.as_record_event() for e in stored])
     final = data.final
     columns = viewer.score_columns(data.players, final)

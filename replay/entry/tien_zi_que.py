@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.middleware.csrf import get_token
@@ -27,7 +27,9 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from games import engine, services, snapshots
-from games.models import Game
+
+if TYPE_CHECKING:  # types only: the page reads through the selectors
+    from games.models import Game
 
 VARIANT = "tien-zi-que"
 #: the engine's ``GameInfo.board`` of the games this page enters: a draw-and-discard table by rounds

@@ -13,6 +13,7 @@ the event history with the viewer's templates for the script to swap in.
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -28,13 +29,15 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games import engine, selectors, services, visibility
-from games.models import Club, Game, Membership, Player
 from games.tournaments import at_the_table, game_table
 from replay import frames
 from replay import present as viewer
 from replay.data import replay_data
 
 from . import forms, present, tien_zi_que
+
+if TYPE_CHECKING:  # types only: the pages read through the selectors
+    from games.models import Club, Game
 
 
 def _writable_club(request, slug: str) -> Club:
@@ -46,7 +49,7 @@ def _writable_club(request, slug: str) -> Club:
 
 def _writable_game(request, pk: int) -> Game:
     game = selectors.game_get(request.user, pk)  # Http404 when the club is hidden from the user
-    if game.viewer_role not in Membership.WRITER_ROLES:
+    if game.viewer_role not in selectors.WRITER_ROLES:
         raise PermissionDenied("recording games needs the scorer or admin role in this club")
     return game
 
@@ -54,16 +57,10 @@ def _writable_game(request, pk: int) -> Game:
 @login_required
 def entry_home(request):
     """The clubs the user scores for, with their games still being played."""
-    clubs = Club.objects.filter(memberships__user=request.user, memberships__role__in=Membership.WRITER_ROLES).order_by(
-        "name"
-    )
+    clubs = selectors.writer_clubs(request.user)
     rows = []
     for club in clubs:
-        active = (
-            Game.objects.filter(club=club, status=Game.Status.ACTIVE)
-            .prefetch_related("seats__player")
-            .order_by("-created_at", "-id")[:20]
-        )
+        active = selectors.active_games(club, 20)
         rows.append(
             {"club": club, "games": [{"game": g, "players": [s.player.name for s in g.seats.all()]} for g in active]}
         )
@@ -73,7 +70,7 @@ def entry_home(request):
 @login_required
 def new_game(request, slug: str):
     club = _writable_club(request, slug)
-    members = list(Player.objects.filter(club=club).order_by("name"))
+    members = list(selectors.roster(club))
     error = error_code = None
     if request.method == "POST":
         form = forms.NewGame(request.POST, members=members)

@@ -8,6 +8,9 @@ JSON object on stdout.
                           changes, rating outbox rows of the club's games
     check CLUB            status, then `equal`: the stored league (every rating change and
                           rating) equals a clean recompute (every outcome refolded from the events)
+    online SLUG           a club, a member, and an online table of Tichu for four people opened by
+                          the member (games.online.services): {"game", "secrets"} (seat order)
+    events GAME           the game's stored events, in order: {"seq", "events"}
 """
 
 from __future__ import annotations
@@ -30,6 +33,19 @@ def main(argv: list[str]) -> dict:
     from games.ratings.models import RatingChange, RatingOutbox
 
     command, *args = argv
+    if command == "online":
+        from games.online import services as online
+
+        club = Club.objects.create(name=args[0], slug=args[0])
+        user = get_user_model().objects.create_user(f"member-{args[0]}", password="pw")
+        Membership.objects.create(club=club, user=user, role=Membership.Role.VIEWER)
+        table = online.open_table(
+            club=club, variant="nanking", options=None, players=["Ada", "Ben", "Cyd", "Dot"], user=user
+        )
+        return {"game": table.game_id, "secrets": [s.secret for s in table.seats.order_by("seat")]}
+    if command == "events":
+        game = Game.objects.get(pk=int(args[0]))
+        return {"seq": game.seq, "events": [e.as_record_event() for e in game.events.order_by("seq")]}
     if command == "setup":
         slug = args[0]
         club = Club.objects.create(name=slug, slug=slug, visibility=Club.Visibility.PUBLIC)
