@@ -48,7 +48,8 @@ def with_bot(header: dict[str, Any], seat: int, since: int, policy: str) -> dict
 def with_clock_move(header: dict[str, Any], seat: int, at: int, policy: str) -> dict[str, Any]:
     """The header with event `at` (0-based: the record held `at` events before it) marked as the
     bot's, played for `seat` when its turn clock ran out."""
-    meta = header.get("meta") if isinstance(header.get("meta"), dict) else {}
+    found = header.get("meta")
+    meta: dict[str, Any] = found if isinstance(found, dict) else {}
     mark = {"seat": seat, "from": at, "to": at + 1, "policy": policy, "why": CLOCK}
     return {**header, "meta": {**meta, BOTS: [*bot_marks(header), mark]}}
 
@@ -63,7 +64,8 @@ def seats_taken(header: Any) -> list[dict[str, Any]]:
 def with_seat_taken(header: dict[str, Any], seat: int, since: int, player: str) -> dict[str, Any]:
     """The header with `seat` played by `player` from event `since` on; a bot that held the seat
     until then gets its `to` (its open mark for that seat ends there)."""
-    meta = header.get("meta") if isinstance(header.get("meta"), dict) else {}
+    found = header.get("meta")
+    meta: dict[str, Any] = found if isinstance(found, dict) else {}
     bots = [{**m, "to": since} if m.get("seat") == seat and "to" not in m else m for m in bot_marks(header)]
     taken = [*seats_taken(header), {"seat": seat, "from": since, "player": player}]
     new_meta = {**meta, SEATS_TAKEN: taken}

@@ -293,10 +293,10 @@ def _advance(table: OnlineTable) -> None:
                 continue
             shuffle = engine.legal_actions(state)[0]  # the engine names who shuffles (a rotation)
             _append(game, [shuffle], dealer)
-            state = snapshots.state_at(game, game.seq)
-            pile = engine.deal_pile(state)
+            dealt: Any = snapshots.state_at(game, game.seq)  # a Tichu family state: it deals in tricks
+            pile = engine.deal_pile(dealt)
             _shuffler.shuffle(pile)
-            first, later = engine.deal_events(state, pile)
+            first, later = engine.deal_events(dealt, pile)
             _append(game, first, dealer)
             table.pending_deal, table.declined, table.decided_at_seq = later, [], game.seq
             table.save(update_fields=["pending_deal", "declined", "decided_at_seq"])
