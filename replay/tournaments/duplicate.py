@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games import tournament as core
-from games.tournament.duplicate import MAX_PAIRS, MIN_PAIRS, movement
+from games.tournament import MAX_PAIRS, MIN_PAIRS, movement
 from games.tournaments import duplicate_boards, selectors, visibility
 from games.tournaments.models import Tournament
 

@@ -9,8 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.tournament.record import BYE_RESULTS, LATE_ENTRY, SYSTEMS, TIEBREAKS, WITHDRAWAL
-from games.tournament.scoring import PRESETS
+from games.tournament import BYE_RESULTS, LATE_ENTRY, PRESETS, SYSTEMS, TIEBREAKS, WITHDRAWAL
 
 SYSTEM_LABELS = {
     "swiss": _("Swiss (fixed pairs: closest scores, no rematch)"),

@@ -26,9 +26,7 @@ from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
-from games.tournament.performance import MIN_TABLES
-from games.tournament.record import SYSTEMS
-from games.tournament.scoring import PRESETS
+from games.tournament import MIN_TABLES, PRESETS, SYSTEMS
 from games.tournaments import online_tables, refusal_words, result_sides, round_clock, selectors, services, visibility
 from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
@@ -410,7 +408,7 @@ def _planned_rounds(state: core.TournamentState) -> int:
     movement not yet paired) what its schedule will fix for the field registered so far."""
     if state.planned_rounds is not None:
         return state.planned_rounds
-    from games.tournament.pairing.round_robin import schedule_length
+    from games.tournament import schedule_length
 
     return schedule_length(max(len(state.active_entries()), 1), state.header["legs"])
 
