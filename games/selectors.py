@@ -127,6 +127,15 @@ def player_named(club: Club, name: str) -> Player | None:
     )
 
 
+def game_finished(game_id: int) -> bool:
+    """Whether the game with this id exists and is finished (a table code's page leads to its result)."""
+    return Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).exists()
+
+
+def club_of_game(game_id: int) -> Club | None:
+    return Club.objects.filter(games__pk=game_id).first()
+
+
 def game_player_names(game: Game) -> list[str]:
     return [seat.player.name for seat in game.seats.all()]
 

@@ -8,16 +8,20 @@ same cached data the replay page reads.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games import engine, selectors, visibility
-from games.models import Game
 from games.tournaments import game_table
 
 from . import frames, present
 from .data import replay_data
+
+if TYPE_CHECKING:
+    from games.models import Game
 
 
 def _player_url(player_id: int) -> str:
@@ -102,7 +106,7 @@ def game_detail(request, pk: int):
         {
             "game": game,
             "club": game.club,
-            "can_record": selectors.can_write(request.user, game.club) and game.status == Game.Status.ACTIVE,
+            "can_record": selectors.can_write(request.user, game.club) and game.status == selectors.GameStatus.ACTIVE,
             "data": data,
             "game_label": engine.variant_name(data.variant, get_language()),
             "seats": [

@@ -19,6 +19,20 @@ from .turn_clock import clock_json
 MAX_SECRET = 64
 
 
+def club_tables(club, limit: int) -> list[OnlineTable]:
+    """The club's online tables, the newest first (the club's tables page)."""
+    return list(OnlineTable.objects.filter(club=club).select_related("game")[:limit])
+
+
+def table_of(club, pk: int) -> OnlineTable | None:
+    """The club's online table `pk`, or None."""
+    return OnlineTable.objects.select_related("game").filter(club=club, pk=pk).first()
+
+
+def table_seat(table: OnlineTable, seat: int) -> OnlineSeat | None:
+    return OnlineSeat.objects.filter(table=table, seat=seat).first()
+
+
 def seat_by_secret(secret: str) -> OnlineSeat | None:
     if not isinstance(secret, str) or not 0 < len(secret) <= MAX_SECRET:
         return None

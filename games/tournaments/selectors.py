@@ -26,6 +26,11 @@ def tournaments_of_games(games: QuerySet) -> list[tuple[int, str]]:
     return list(dict.fromkeys(rows))
 
 
+def club_tournaments(club) -> QuerySet[Tournament]:
+    """A club's tournaments, the newest first (the club's list of evenings)."""
+    return Tournament.objects.filter(club=club).order_by("-created_at", "-id")
+
+
 def tournaments_visible(user) -> QuerySet[Tournament]:
     return Tournament.objects.filter(club__in=game_selectors.clubs_visible(user)).select_related("club")
 

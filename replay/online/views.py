@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+from typing import TYPE_CHECKING, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,9 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import engine, live
 from games import selectors as game_selectors
-from games.models import Club
 from games.online import replacement, seat_throttle, selectors, services, turn_clock
-from games.online.models import OnlineSeat, OnlineTable
 from games.services import InvalidInput, SeqConflict, ServiceError
 from games.tournaments import online_tables
 from replay.entry import forms as entry_forms
@@ -32,6 +31,20 @@ MAX_PLAYERS_TEXT = 2000
 MAX_BOTS_TEXT = 100
 #: seconds a poll waits past its table's turn clock, so the clock has run out when it checks again
 CLOCK_SLACK = 0.3
+
+
+if TYPE_CHECKING:
+    from games.models import Club
+    from games.online.models import OnlineTable
+
+_T = TypeVar("_T")
+
+
+def _found(row: _T | None) -> _T:
+    """The row, or the page's 404 (what get_object_or_404 says, through the online selectors)."""
+    if row is None:
+        raise Http404("no such online table or seat")
+    return row
 
 
 def _bot_seats(text: str) -> list[int] | None:
@@ -70,7 +83,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, err.message)
         else:
             return redirect("online:table", slug=club.slug, pk=table.pk)
-    rows = OnlineTable.objects.filter(club=club).select_related("game")[:50]
+    rows = selectors.club_tables(club, 50)
     return render(
         request,
         "online/tables.html",
@@ -93,7 +106,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
 def table(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A table's seat links, for the club's members to hand out."""
     club = _member_club(request, slug)
-    online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
+    online = _found(selectors.table_of(club, pk))
     if not online_tables.may_hand_out(online, request.user):
         raise Http404("a tournament table's links are the TD's")  # each player has theirs (docs/online.md)
     seats = [
@@ -122,10 +135,10 @@ def table(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def seat_to_bot(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResponse:
     """A member hands a seat whose player left to the engine's bot (services.seat_to_bot)."""
     club = _member_club(request, slug)
-    online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    online = _found(selectors.table_of(club, pk))
     if not online_tables.may_hand_out(online, request.user):
         raise Http404("a tournament table's seats are the TD's to hand over")
-    target = get_object_or_404(OnlineSeat, table=online, seat=seat)
+    target = _found(selectors.table_seat(online, seat))
     try:
         services.seat_to_bot(seat=target, user=request.user)
     except ServiceError as err:
@@ -139,8 +152,8 @@ def take_seat(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpRespon
     """A member takes a seat for the rest of the game (games.online.replacement) and is taken to
     its new link."""
     club = _member_club(request, slug)
-    online = get_object_or_404(OnlineTable, club=club, pk=pk)
-    target = get_object_or_404(OnlineSeat, table=online, seat=seat)
+    online = _found(selectors.table_of(club, pk))
+    target = _found(selectors.table_seat(online, seat))
     try:
         taken = replacement.take_seat(seat=target, user=request.user)
     except ServiceError as err:
@@ -172,7 +185,7 @@ def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A club member watches the table live: the seat page's table, no hand while it is in play
     (games.visibility.watcher_sight); the replay opens when the game ends."""
     club = _member_club(request, slug)
-    online = get_object_or_404(OnlineTable.objects.select_related("game"), club=club, pk=pk)
+    online = _found(selectors.table_of(club, pk))
     if not online_tables.may_watch(online, request.user):
         raise Http404("a duplicate board in play stays at its tables")
     game = online.game
@@ -205,7 +218,7 @@ def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def watch_view(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     """The watcher's view; with `after` and `wait`, a long poll like a seat's."""
     club = _member_club(request, slug)
-    online = get_object_or_404(OnlineTable, club=club, pk=pk)
+    online = _found(selectors.table_of(club, pk))
     if not online_tables.may_watch(online, request.user):
         raise Http404("a duplicate board in play stays at its tables")
     after, wait = _poll_args(request)

@@ -4,7 +4,7 @@ they show the deals). The rules are the core's (games.tournament: movement, boar
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -17,12 +17,15 @@ from django.views.decorators.http import require_POST
 from games import tournament as core
 from games.tournament import MAX_PAIRS, MIN_PAIRS, movement
 from games.tournaments import duplicate_boards, selectors, visibility
-from games.tournaments.models import Tournament
 
 from .views import _append, _can_run, _tournament
 
 SEATS = ("North", "East", "South", "West")
 ADJUSTMENTS = ("AVG", "AVG+", "AVG-")
+
+
+if TYPE_CHECKING:
+    from games.tournaments.models import Tournament
 
 
 def _duplicate(request: HttpRequest, pk: int) -> Tournament:

@@ -9,7 +9,7 @@ file still leads to them once it has left the site."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,11 +20,14 @@ from django.utils.translation import gettext as _
 
 from games import tournament as core
 from games.tournaments import at_the_table, selectors, visibility
-from games.tournaments.models import Tournament
 
 from .forms import SCORING_LABELS, SYSTEM_LABELS
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+
+if TYPE_CHECKING:
+    from games.tournaments.models import Tournament
 
 
 def summary(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games import selectors as game_selectors
-from games.models import Club, Game
 from games.services import ServiceError
 from games.tournaments import at_the_table, code_throttle, online_tables, selectors, services, table_codes
 from replay.tournaments.refusals import refusal
@@ -71,7 +70,7 @@ def code_open(request: HttpRequest, code: str) -> HttpResponse:
                 "next_url": reverse("replay:table-code", args=[holder.table_code.code]),
             },
         )
-    if Game.objects.filter(pk=holder.table_code_game, status=Game.Status.FINISHED).exists():
+    if game_selectors.game_finished(holder.table_code_game):
         return redirect("replay:table-result", pk=holder.table_code_game)
     online = online_tables.of_game(holder.table_code_game)
     if online is not None:  # played online: the table's page hands each player their seat
@@ -213,7 +212,7 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "view": view,
             "game_id": pk,
-            "club": Club.objects.filter(games__pk=pk).first(),
+            "club": game_selectors.club_of_game(pk),
             # after the game: its VP, the next round's seats of the table's players (or the finish)
             "after": at_the_table.lead_on(link)
             if (link := at_the_table.table_of_game(pk)) and view["score"] is not None

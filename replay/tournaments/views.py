@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,11 +24,9 @@ from django.views.decorators.http import require_POST
 
 from games import selectors as game_selectors
 from games import tournament as core
-from games.models import Club, Game
 from games.services import SeqConflict, ServiceError
 from games.tournament import MIN_TABLES, PRESETS, SYSTEMS
 from games.tournaments import online_tables, refusal_words, result_sides, round_clock, selectors, services, visibility
-from games.tournaments.models import Tournament
 from games.tournaments.performance import performances
 from replay.site_nav import SiteNav
 from replay.tournaments.refusals import refusal
@@ -54,6 +52,11 @@ STATUS_LABELS = {
 }
 
 
+if TYPE_CHECKING:
+    from games.models import Club, Game
+    from games.tournaments.models import Tournament
+
+
 def _club(request: HttpRequest, slug: str) -> Club:
     return get_object_or_404(game_selectors.clubs_visible(request.user), game_selectors.club_q(slug))  # slug or id
 
@@ -71,7 +74,7 @@ def _can_run(request: HttpRequest, club: Club) -> bool:
 
 def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
-    tournaments = Tournament.objects.filter(club=club).order_by("-created_at", "-id")
+    tournaments = selectors.club_tournaments(club)
     return render(
         request, "tournaments/list.html", {"club": club, "tournaments": tournaments, "can_run": _can_run(request, club)}
     )
@@ -200,7 +203,7 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
             status = "result" if table.result.get("game") is not None or game is not None else "paper"
         elif game is None:
             status = "none"
-        elif game.status == Game.Status.FINISHED:
+        elif game.status == game_selectors.GameStatus.FINISHED:
             status = "finished"
         else:
             status = "playing" if game.seq else "waiting"
@@ -232,7 +235,7 @@ def _table_views(tournament: Tournament, state: core.TournamentState, rnd) -> li
                 table.reasked,
                 seat_names,
                 services.table_vp(state, rnd.number, number) if table.result else None,
-                table.short,
+                short=table.short,
             )
         )
     return views

@@ -257,7 +257,11 @@ def test_the_form_opens_a_tien_zi_que_table_and_its_seat_page_draws_the_rounds_b
     assert response.status_code == 302
     table = OnlineTable.objects.get()
     seats = list(table.seats.order_by("seat"))
-    pages = [Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/online/seat/{s.secret}/") for s in seats]
+    pages = []
+    for s in seats:  # a seat link's GET only offers the seat; its POST takes it
+        player = Client(HTTP_ACCEPT_LANGUAGE="en")
+        assert player.post(f"/online/seat/{s.secret}/").status_code == 302
+        pages.append(player.get(f"/online/seat/{s.secret}/"))
     config = json.loads(pages[1].content.decode().split('id="online-config" type="application/json">')[1].split("<")[0])
     assert config["board"] == "rounds" and config["seat_names"] == ["Ann", "Bob"]
     game = Game.objects.get(pk=table.game_id)
