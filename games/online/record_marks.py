@@ -7,7 +7,7 @@ bot played, in the record's free-form `meta` (record-format.md: extend, never br
 `from` is the number of events the record held when the bot took the seat (0: from the start),
 so a seat handed to the bot when its player left says so from that event on. Every reader of the
 game reads it here: the ratings (a game a bot played in is not rated unless the club says so:
-`Club.league_rates_bot_games`), the pages, the export (the record carries it).
+`LeagueRules.rates_bot_games`, games.ratings.models), the pages, the export (the record carries it).
 """
 
 from __future__ import annotations

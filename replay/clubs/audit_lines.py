@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from games.clubs.models import AuditEntry
 from games.models import Club, Membership
+from games.ratings.models import LeagueRules
 from replay.league.forms import LeagueSettingsForm
 
 from .forms import ClubCreateForm
@@ -30,11 +31,17 @@ def _role(value: str) -> str:
     return str(Membership.Role(value).label) if value in Membership.Role.values else value
 
 
+def _rule(key: str) -> str:
+    """A league rule's name on its model (games.ratings.models.LeagueRules) from its audit key,
+    the name the column had on Club (games.ratings.league_rules.AUDIT_PREFIX)."""
+    return key.removeprefix("league_")
+
+
 def _setting(key: str) -> str:
     """A club setting by the label its form gives it."""
-    for form in (ClubCreateForm, LeagueSettingsForm):
-        if key in form.base_fields and form.base_fields[key].label:
-            return str(form.base_fields[key].label)
+    for form, name in ((ClubCreateForm, key), (LeagueSettingsForm, key), (LeagueSettingsForm, _rule(key))):
+        if name in form.base_fields and form.base_fields[name].label:
+            return str(form.base_fields[name].label)
     return key
 
 
@@ -42,10 +49,12 @@ def _value(key: str, value) -> str:
     """A setting's value as its form offers it (a choice's label, a month's name)."""
     if key == "league_season_start_month":
         return str(MONTHS.get(value, value))
-    try:
-        return str(dict(Club._meta.get_field(key).flatchoices).get(value, value))
-    except FieldDoesNotExist:
-        return str(value)
+    for model, name in ((Club, key), (LeagueRules, _rule(key))):
+        try:
+            return str(dict(model._meta.get_field(name).flatchoices).get(value, value))
+        except FieldDoesNotExist:
+            continue
+    return str(value)
 
 
 def _said(entry: AuditEntry) -> str | None:

@@ -17,6 +17,7 @@ from games.models import Club, Player
 from games.ratings import services
 from games.ratings.types import GameResult
 from tests.browser.test_phone_layout import check_fits
+from tests.ratings.rules import set_league_rules
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,7 +70,7 @@ def test_both_tables_in_the_clubs_order(browser, live_server, club, width):
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         for leads, first in (("elo", "Elo table"), ("predictive", "Predictive rating")):
-            Club.objects.filter(pk=club.pk).update(league_leads_with=leads)
+            set_league_rules(club, leads_with=leads)
             page.goto(live_server.url + f"/clubs/{club.slug}/league/")
             headings = page.locator("main h2").all_inner_texts()
             assert headings[0] == first and set(headings) == {"Elo table", "Predictive rating", "Partnerships"}
