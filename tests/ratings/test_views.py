@@ -72,7 +72,14 @@ def test_league_json_matches_the_history(league_club):
         # the club's rule (defaults: 5 games, inactive after 180 days) decides who is ranked
         assert r["games_to_rank"] == max(0, rules_of(club).min_games - r["career_games"])
         assert (r["rank"] is None) == (r["games_to_rank"] > 0 or r["inactive"])
-    assert data["rules"] == {"min_games": 5, "inactive_days": 180, "season_start_month": 1, "time_zone": "UTC"}
+    assert data["rules"] == {
+        "min_games": 5,
+        "inactive_days": 180,
+        "season_start_month": 1,
+        "time_zone": "UTC",
+        "rates_bot_games": False,
+        "follows_tournament_vp": False,
+    }
     ranked = [r for r in data["rows"] if r["rank"] is not None]
     assert ranked and [r["rank"] for r in ranked] == list(range(1, len(ranked) + 1))
     # the predictive table ranks by the low end of the 95% range (rating - 2 RD), the Elo table by rating
