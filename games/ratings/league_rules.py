@@ -63,8 +63,8 @@ def league_settings_update(*, club: Club, actor, time_zone: str | None = None, *
     unknown = sorted(set(changes) - set(RULE_FIELDS))
     if unknown:
         raise InvalidInput(
-            _("no such league rule: %(names)s (the rules: %(rules)s)")
-            % {"names": ", ".join(unknown), "rules": ", ".join(RULE_FIELDS)},
+            _("no such league rule: %(given)s (the rules: %(rules)s)")
+            % {"given": ", ".join(unknown), "rules": ", ".join(RULE_FIELDS)},
             code="invalid",
         )
     with transaction.atomic():

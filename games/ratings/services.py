@@ -515,8 +515,9 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
             recompute_pool(game.club_id, game.variant)
             return "withdrawn: held"
         return "not rated: held"
-    current = current_outcome(game) is not None
-    outcome = ensure_outcome(game)
+    existing = current_outcome(game)  # checked once: a missing or stale outcome is folded anew
+    current = existing is not None
+    outcome = existing if existing is not None else ensure_outcome(game, refold=True)
     if rated:
         if current:
             return "already rated"

@@ -384,3 +384,21 @@ def test_an_empty_rank_chart_speaks_the_readers_language(tuesday, lang, not_rank
     chart = html[html.index('class="rank-chart"') :]
     chart = chart[: chart.index("</svg>")]
     assert not_ranked in chart and "Not ranked yet" not in chart
+
+
+def test_the_rules_service_refuses_a_rule_it_does_not_know_and_a_value_out_of_range(tuesday, make_user):
+    from django.utils import translation
+
+    from games.ratings.league_rules import league_settings_update
+    from games.services import InvalidInput, WriteForbidden
+
+    club, _, _ = tuesday
+    ada, bea = make_user("ada"), make_user("bea")
+    Membership.objects.create(club=club, user=ada, role="admin")
+    with translation.override("en"), pytest.raises(InvalidInput, match="no such league rule: league_min_games"):
+        league_settings_update(club=club, actor=ada, league_min_games=3)
+    with pytest.raises(InvalidInput):
+        league_settings_update(club=club, actor=ada, min_games=0)
+    with pytest.raises(WriteForbidden):
+        league_settings_update(club=club, actor=bea, min_games=3)
+    assert rules_of_club_id(club.pk).min_games == 5 and not AuditEntry.objects.filter(club=club).exists()
