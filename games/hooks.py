@@ -73,10 +73,10 @@ import_job_finished = Hook("import_job_finished")
 #: the broker is down.
 club_players_merged = Hook("club_players_merged")
 
-#: club_id: a club changed what its league rates (`Club.league_rates_bot_games`: games.clubs.services
-#: club_update), after the commit; its ratings are recomputed from refolded outcomes. May raise
-#: when the broker is down.
-league_rules_changed = Hook("league_rules_changed")
+#: (tournament, games): the result of a tournament table whose game is one of `games` (finished
+#: games) was recorded or corrected on the tournament's stream (games.tournaments.services),
+#: inside the append's transaction: a league that follows the tournaments' VP counts them anew.
+table_results_changed = Hook("table_results_changed")
 
 #: club_id: a club was imported from its archive (games.clubs.archive), after the commit; its
 #: ratings, a fold of its games, are recomputed. May raise when the broker is down.

@@ -13,7 +13,6 @@ from zoneinfo import available_timezones
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower, Trim
 from django.utils import timezone
@@ -71,35 +70,9 @@ class Club(models.Model):
     # When readers other than the club's scorers see the cards of a hand (games.visibility).
     reveal_hands = models.CharField(max_length=10, choices=RevealHands.choices, default=RevealHands.AFTER_HAND)
 
-    class LeagueLeadsWith(TextChoices):
-        ELO = "elo", _("The Elo table (a win never loses rating)")
-        PREDICTIVE = "predictive", _("The predictive rating (win chances, with its uncertainty)")
-
-    # Which of the two tables its league page shows first (games.ratings; docs/ratings.md).
-    league_leads_with = models.CharField(max_length=12, choices=LeagueLeadsWith.choices, default=LeagueLeadsWith.ELO)
-    # The ranked part of the league tables (games.ratings.standing; docs/ratings.md "League rules").
-    # Low defaults so that a new club has a ranked table after its first evening.
-    league_min_games = models.PositiveSmallIntegerField(
-        default=5,
-        validators=[MinValueValidator(1), MaxValueValidator(200)],
-        help_text="rated games a player needs to be ranked",
-    )
-    league_inactive_days = models.PositiveSmallIntegerField(
-        default=180,
-        validators=[MaxValueValidator(3650)],
-        help_text="a player whose last game is this many days older than the club's latest game is "
-        "listed as inactive, unranked (0: never)",
-    )
-    league_season_start_month = models.PositiveSmallIntegerField(
-        default=1,
-        validators=[MinValueValidator(1), MaxValueValidator(12)],
-        help_text="the month a season starts (the league's 'this season' period)",
-    )
+    # The league's rules are the ratings' (games.ratings.models.LeagueRules, one row per club).
     # Where the club plays: its evenings are local ones, from 06:00 to 06:00 the next morning
     # (games.ratings.evening; docs/ratings.md "Evenings").
-    # Whether the league rates the games an engine's bot played a seat of (an online table's bot
-    # seats, the record's meta.bots: games.online); off, they are stored but not rated.
-    league_rates_bot_games = models.BooleanField(default=False)
     time_zone = models.CharField(
         max_length=64,
         default=default_time_zone,

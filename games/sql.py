@@ -376,7 +376,7 @@ def rated_outcome_rows(outcome: type[models.Model], club_id: int, variant: str) 
     """The rated outcomes of a (club, variant) rating pool in finishing order, as
     `values(*RATED_OUTCOME_FIELDS)` dicts (PostgreSQL only; the ratings' ORM read elsewhere):
     outcomes with hands, no refusal reason, of finished games, folded at the game's current seq.
-    The five JSON columns come as one JSON array per row, one decode instead of five (the read
+    The six JSON columns come as one JSON array per row, one decode instead of five (the read
     is the largest Python cost of a 100,000-game recompute). `outcome` is the ratings' GameOutcome
     model (passed in: the records never import the ratings)."""
     connection = transaction.get_connection()
@@ -398,7 +398,7 @@ def rated_outcome_rows(outcome: type[models.Model], club_id: int, variant: str) 
     loads = json.loads
     out = []
     for game_id, finished_at, winner, hands, doc in rows:
-        sides, totals, hand_points, calls, doubles = loads(doc)
+        sides, totals, hand_points, calls, doubles, vp = loads(doc)
         out.append(
             {
                 "game_id": game_id,
@@ -412,10 +412,11 @@ def rated_outcome_rows(outcome: type[models.Model], club_id: int, variant: str) 
                 "hand_points": hand_points,
                 "calls": calls,
                 "doubles": doubles,
+                "vp": vp,
             }
         )
     return out
 
 
 #: the JSON columns of a rated outcome, in the order `rated_outcome_rows` decodes them
-RATED_OUTCOME_JSON = ("sides", "totals", "hand_points", "calls", "doubles")
+RATED_OUTCOME_JSON = ("sides", "totals", "hand_points", "calls", "doubles", "vp")

@@ -259,7 +259,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
-        "LeagueTableEnum": "games.models.Club.LeagueLeadsWith",  # the league's tables (games.ratings.systems)
+        "LeagueTableEnum": "games.ratings.models.LeagueRules.LeadsWith",  # the league's tables (games.ratings.systems)
         "FeedKindEnum": "games.clubs.models.FeedEntry.Kind",
     },
     # Swagger UI and ReDoc from drf-spectacular-sidecar's static files, at the pinned version.

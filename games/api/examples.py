@@ -16,10 +16,6 @@ CLUB = {
     "slug": "tuesday",
     "visibility": "public",
     "reveal_hands": "after_hand",
-    "league_leads_with": "elo",
-    "league_min_games": 10,
-    "league_inactive_days": 180,
-    "league_season_start_month": 1,
     "time_zone": "Europe/Berlin",
     "created_at": AT,
 }

@@ -90,21 +90,6 @@ class ClubUpdateInput(StrictSerializer):
     name = StrictCharField(max_length=100, required=False)
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices, required=False)
     reveal_hands = serializers.ChoiceField(choices=Club.RevealHands.choices, required=False)
-    league_leads_with = serializers.ChoiceField(
-        choices=Club.LeagueLeadsWith.choices, required=False, help_text="which table the league page shows first"
-    )
-    league_min_games = StrictIntegerField(
-        min_value=1, max_value=200, required=False, help_text="rated games a player needs to be ranked in the league"
-    )
-    league_inactive_days = StrictIntegerField(
-        min_value=0,
-        max_value=3650,
-        required=False,
-        help_text="days without a game (before the club's latest) after which a player is listed as inactive; 0: never",
-    )
-    league_season_start_month = StrictIntegerField(
-        min_value=1, max_value=12, required=False, help_text="the month the league's season starts"
-    )
     time_zone = StrictCharField(
         max_length=64,
         required=False,
@@ -200,10 +185,6 @@ class ClubOutput(serializers.ModelSerializer):
             "slug",
             "visibility",
             "reveal_hands",
-            "league_leads_with",
-            "league_min_games",
-            "league_inactive_days",
-            "league_season_start_month",
             "time_zone",
             "created_at",
         ]

@@ -95,9 +95,10 @@ class Kind:
         ]
 
 
-#: every kind of the club's rows, in the archive's order. A model of the club's data that is
+#: every kind of the club's rows, in the archive's order: the records' own here, then those the
+#: apps built on the records register (`register_kind`). A model of the club's data that is
 #: neither here nor in NOT_CARRIED fails tests/clubs/test_archive.py.
-KINDS: tuple[Kind, ...] = (
+KINDS: list[Kind] = [
     Kind("club", Club, lambda c: Club.objects.filter(pk=c.pk)),
     Kind("player", Player, lambda c: Player.objects.filter(club=c).order_by("pk"), {"user": "user"}),
     Kind("membership", Membership, lambda c: Membership.objects.filter(club=c).order_by("pk"), {"user": "user"}),
@@ -171,10 +172,22 @@ KINDS: tuple[Kind, ...] = (
     Kind("audit_entry", AuditEntry, lambda c: AuditEntry.objects.filter(club=c).order_by("pk"), {"actor": "user"}),
     # the club's online settings (its tables' turn clock: games.online.turn_clock)
     Kind("online_settings", OnlineSettings, lambda c: OnlineSettings.objects.filter(club=c).order_by("pk")),
-)
+]
 KIND = {k.name: k for k in KINDS}
 #: the order of the lines: users first, then KINDS
-ORDER = ("user", *KIND)
+ORDER = ["user", *KIND]
+
+
+def register_kind(kind: Kind) -> Kind:
+    """Carry a kind of the club's rows that an app built on the records keeps (the ratings' league
+    rules: games.ratings.apps), after the records' own kinds; its rows name only the club. The app
+    registers it in its `ready()`, so that the records import none of it."""
+    if kind.name not in KIND:  # ready() may run twice (tests, reloads)
+        KINDS.append(kind)
+        KIND[kind.name] = kind
+        ORDER.append(kind.name)
+    return kind
+
 
 #: models that hold a club's data but are not carried, and why (docs/club-archive.md)
 NOT_CARRIED = {

@@ -159,23 +159,7 @@ def club_update(*, club: Club, actor, **fields) -> Club:
             audit(club, actor, "club_updated",
                   "changed the club's " + ", ".join(f"{k} from {a!r} to {b!r}" for k, (a, b) in changes.items()),
                   changes=changes)  # fmt: skip
-        if "league_rates_bot_games" in changes:  # what the league rates: its ratings again
-            transaction.on_commit(lambda: _rerate(club.pk))
     return club
-
-
-def _rerate(club_id: int) -> None:
-    """Queue the club's recompute after a change of what its league rates; the change stands even
-    if the broker is down (logged with the command that catches up)."""
-    try:
-        hooks.league_rules_changed.send(club_id)
-    except Exception:  # noqa: BLE001 - the settings are committed; never turn it into a 500
-        logger.exception(
-            "club %s: ratings recompute not queued after a league rule changed; run "
-            "manage.py recompute_ratings --club %s --refold",
-            club_id,
-            club_id,
-        )
 
 
 # --- members ----------------------------------------------------------------------------------

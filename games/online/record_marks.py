@@ -17,7 +17,7 @@ who played it from which event on (the record's `players` name who sat down firs
     "meta": {"seats_taken": [{"seat": 2, "from": 40, "player": "Eve"}]}
  Every reader of the
 game reads it here: the ratings (a game a bot played in is not rated unless the club says so:
-`Club.league_rates_bot_games`), the pages, the export (the record carries it).
+`LeagueRules.rates_bot_games`, games.ratings.models), the pages, the export (the record carries it).
 """
 
 from __future__ import annotations

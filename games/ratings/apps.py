@@ -12,6 +12,11 @@ class RatingsConfig(AppConfig):
     label = "ratings"
 
     def ready(self) -> None:
+        from games.clubs import archive
+
         from . import receivers
+        from .models import LeagueRules
 
         receivers.connect()
+        # a club's archive carries its league rules (a club without a row has the defaults: none)
+        archive.register_kind(archive.Kind("league_rules", LeagueRules, lambda c: LeagueRules.objects.filter(club=c)))

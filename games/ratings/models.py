@@ -22,11 +22,19 @@ them out of the records' state).
 * PlayerRating: the current rating per (player, variant), with the model's exact state (every
   copy's mu, var, last game time, and the copy shown) so that the incremental update equals the
   full recompute.
+* LeagueRules: a club's league rules (which table leads, who is ranked, the season, whether bot
+  games and the tournaments' VP count), one row per club, made when an admin first saves them
+  (`games.ratings.league_rules`; a club without a row has the defaults). Migration ratings/0003
+  copied them from the columns `Club` had.
 """
 
 from __future__ import annotations
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.choices import TextChoices
 
 
 class GameOutcome(models.Model):
@@ -44,6 +52,10 @@ class GameOutcome(models.Model):
     calls = models.JSONField(default=dict, blank=True)
     doubles = models.JSONField(default=dict, blank=True)
     reason = models.CharField(max_length=200, blank=True, default="")  # non-empty: not rated
+    # the VP of the tournament table's result the game is, as the tournament counts them [side 0,
+    # side 1], read when folded for a club whose league follows the tournaments' VP
+    # (LeagueRules.follows_tournament_vp; games.ratings.tournament_vp); None: counted on points
+    vp = models.JSONField(null=True, blank=True)
     seq = models.PositiveIntegerField()  # the game's seq this outcome was folded at
 
     class Meta:
@@ -143,3 +155,46 @@ class RatingOutbox(models.Model):
     class Meta:
         db_table = "games_ratingoutbox"  # the table it had under the games app (ratings/0001 moved only the state)
         indexes = [models.Index(fields=["game", "seq"], name="rating_outbox_game")]
+
+
+class LeagueRules(models.Model):
+    """A club's league rules (docs/ratings.md "League rules"). Read through
+    `games.ratings.league_rules.rules_of`, which answers the defaults for a club without a row."""
+
+    class LeadsWith(TextChoices):
+        ELO = "elo", _("The Elo table (a win never loses rating)")
+        PREDICTIVE = "predictive", _("The predictive rating (win chances, with its uncertainty)")
+
+    club = models.OneToOneField("games.Club", on_delete=models.CASCADE, related_name="league_rules")
+    # Which of the two tables its league page shows first (games.ratings.systems).
+    leads_with = models.CharField(max_length=12, choices=LeadsWith.choices, default=LeadsWith.ELO)
+    # The ranked part of the league tables (games.ratings.standing). Low defaults so that a new
+    # club has a ranked table after its first evening.
+    min_games = models.PositiveSmallIntegerField(
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text="rated games a player needs to be ranked",
+    )
+    inactive_days = models.PositiveSmallIntegerField(
+        default=180,
+        validators=[MaxValueValidator(3650)],
+        help_text="a player whose last game is this many days older than the club's latest game is "
+        "listed as inactive, unranked (0: never)",
+    )
+    season_start_month = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(12)],
+        help_text="the month a season starts (the league's 'this season' period)",
+    )
+    # Whether the league rates the games an engine's bot played a seat of (an online table's bot
+    # seats, the record's meta.bots: games.online); off, they are stored but not rated.
+    rates_bot_games = models.BooleanField(default=False)
+    # Whether a game played at a tournament table whose tournament scores by VP counts as its VP
+    # say (the VP winner wins, equal VP a draw); off, as every game: the side with more points.
+    follows_tournament_vp = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name_plural = "league rules"
+
+    def __str__(self) -> str:
+        return f"league rules of club {self.club_id}"

@@ -14,6 +14,7 @@ from games.tournaments.models import TableGame
 from . import charts
 from .evening import evening_of
 from .league_cache import cached
+from .league_rules import rules_of
 from .models import RatingChange
 from .partnerships import Played, relations
 from .player_history import Entry, evenings, period_change, tournaments
@@ -40,7 +41,8 @@ MINE = (
 
 
 def rank_rule(club: Club) -> RankRule:
-    return RankRule(min_games=club.league_min_games, inactive_days=club.league_inactive_days)
+    rules = rules_of(club)
+    return RankRule(min_games=rules.min_games, inactive_days=rules.inactive_days)
 
 
 def player_entries(player: Player, variant: str) -> tuple[list[Entry], dict[int, list[dict]], dict[int, str]]:
@@ -220,7 +222,7 @@ def player_page(
             len(entries), last.day, evening_of(club_last, club.time_zone) if club_last else None, rule, calendar
         )
     change = period_change(entries, start, end)
-    leads = club.league_leads_with
+    leads = rules_of(club).leads_with
     return {
         "player_id": player.pk,
         "player": player.name,

@@ -7,6 +7,7 @@ import logging
 from games import hooks
 
 from . import outbox, tournament_elo
+from .league_rules import rules_of_club_id
 from .services import store_imported_outcomes
 from .tasks import rate_import_job, recompute_ratings
 
@@ -33,8 +34,14 @@ def _club_imported(club_id: int) -> None:
     recompute_ratings.delay(club_id, refold=True)
 
 
-def _league_rules_changed(club_id: int) -> None:
-    recompute_ratings.delay(club_id, refold=True)
+def _table_results_changed(tournament, games) -> None:
+    """A tournament table's result recorded or corrected (games.tournaments.services, in its
+    transaction): for a league that follows the tournaments' VP, each finished game is rated
+    again (its outbox row: the task refolds an outcome whose VP are no longer the table's)."""
+    if not rules_of_club_id(tournament.club_id).follows_tournament_vp:
+        return
+    for game in games:
+        outbox.record(game)
 
 
 def connect() -> None:
@@ -42,6 +49,6 @@ def connect() -> None:
     hooks.finished_games_stored_held.connect(_imported_games_held)
     hooks.import_job_finished.connect(_import_job_finished)
     hooks.club_players_merged.connect(_club_players_merged)
-    hooks.league_rules_changed.connect(_league_rules_changed)
+    hooks.table_results_changed.connect(_table_results_changed)
     hooks.club_imported.connect(_club_imported)
     hooks.ratings_before_tournament.provide(tournament_elo.ratings_before)

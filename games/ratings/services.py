@@ -31,15 +31,17 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games import holds, sql
-from games.models import Club, Game, GameSeat
+from games.models import Game, GameSeat
 from games.online.record_marks import bot_marks
 
 from . import outbox
 from .adapters import result_from_score
 from .elo import ClubElo
+from .league_rules import rules_of_club_id
 from .mixture import PoolBayesKalman
 from .models import GameOutcome, PlayerRating, RatingChange, RatingPool
 from .systems import ELO, PREDICTIVE
+from .tournament_vp import league_vp, ranks_by_vp
 from .types import GameResult, HandDetail, NotRated, PlayerId
 
 logger = logging.getLogger(__name__)
@@ -80,17 +82,27 @@ def outcome_fields(result: GameResult) -> dict:
     }
 
 
+def current_outcome(game: Game) -> GameOutcome | None:
+    """The game's outcome row if it is current: folded at the game's seq and, for a league that
+    follows the tournaments' VP, with the VP its tournament table's result gives now (a result
+    recorded or corrected on the tournament's stream changes them, not the game's seq)."""
+    existing = GameOutcome.objects.filter(game=game, seq=game.seq).first()
+    if existing is not None and not existing.reason and existing.vp != league_vp(game):
+        return None
+    return existing
+
+
 def ensure_outcome(game: Game, refold: bool = False) -> GameOutcome:
     """The game's outcome row at its current seq, folding the events when it is missing or stale
-    (folded at another seq), or with `refold`."""
+    (current_outcome), or with `refold`."""
     if not refold:
-        existing = GameOutcome.objects.filter(game=game, seq=game.seq).first()
+        existing = current_outcome(game)
         if existing is not None:
             return existing
     from games.selectors import game_score
 
     players = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("player_id", flat=True))
-    fields = _outcome_row(game, players, lambda: game_score(game))
+    fields = _outcome_row(game, players, lambda: game_score(game), vp=league_vp)
     try:
         outcome, _ = GameOutcome.objects.update_or_create(game=game, defaults=fields)
     except IntegrityError:  # a concurrent task created it: theirs is the same
@@ -113,9 +125,13 @@ def store_imported_outcomes(imported) -> None:
     GameOutcome.objects.bulk_create(rows)
 
 
-def _outcome_row(game: Game, players: list[int], score: Callable[[], dict]) -> dict:
+def _outcome_row(
+    game: Game, players: list[int], score: Callable[[], dict], vp: Callable[[Game], list | None] | None = None
+) -> dict:
     """The fields of a finished game's outcome row at its seq, from its seats' players and its
-    score (`selectors.game_score`'s JSON); a game the ratings refuse keeps the reason."""
+    score (`selectors.game_score`'s JSON); a game the ratings refuse keeps the reason. `vp`: the
+    VP the league counts the game by (tournament_vp.league_vp; a bulk import's games are no
+    tournament table's)."""
     # the ratings' order of play: when the game was played (an import's own date), then its id
     finished = game.played_at or game.finished_at or game.created_at
     fields: dict = {
@@ -131,13 +147,15 @@ def _outcome_row(game: Game, players: list[int], score: Callable[[], dict]) -> d
         "doubles": {},
         "reason": "",
         "seq": game.seq,
+        "vp": None,
     }
-    if bot_marks(game.header) and not Club.objects.filter(pk=game.club_id, league_rates_bot_games=True).exists():
+    if bot_marks(game.header) and not rules_of_club_id(game.club_id).rates_bot_games:
         fields["reason"] = "an engine's bot played a seat (the club's league leaves bot games out)"
         return fields
     try:
         result = result_from_score(game.pk, _ts(finished), game.variant, players, score())
         fields.update(outcome_fields(result))
+        fields["vp"] = vp(game) if vp is not None and len(result.teams) == 2 else None
     except NotRated as exc:
         fields["reason"] = exc.reason[:200]
     except Exception as exc:  # an engine without this variant: refuse, with its message
@@ -153,14 +171,18 @@ def result_of(o: GameOutcome | dict) -> GameResult:
     get: Callable[[str], Any] = o.get if isinstance(o, dict) else (lambda k: getattr(o, k))
     game_id = get("game_id")
     totals = get("totals")
+    # a tournament's VP, kept for a league that follows them: the VP decide who won, the points
+    # stay the points (the predictive model reads the hand lines, held to the VP result)
+    ranks, winner = ranks_by_vp(get("vp")) if get("vp") else (None, get("winner"))
     return GameResult(
         game_id=game_id,
         finished_at=_ts(get("finished_at")),
         teams=tuple(tuple(s) for s in get("sides")),
         scores=tuple(totals) if totals is not None else None,
-        winner=get("winner"),
+        winner=winner,
         hands=get("hands"),
         variant=get("variant"),
+        ranks=ranks,
         hand_details=tuple(HandDetail(tuple(p)) for p in (get("hand_points") or ())),
     )
 
@@ -355,13 +377,14 @@ OUTCOME_FIELDS = (
     "hand_points",
     "calls",
     "doubles",
+    "vp",
 )
 
 
 def _read_outcomes(club_id: int, variant: str) -> list[dict]:
     """The pool's rated outcomes in finishing order, as values() dicts: only the outcomes of
     finished games folded at the game's current seq (a stale one, of a game an undo reopened or
-    changed, is never rated; its own outbox task refolds it). On PostgreSQL the five JSON columns
+    changed, is never rated; its own outbox task refolds it). On PostgreSQL the six JSON columns
     come as one JSON array per row (one decode instead of five: the read is the largest Python
     cost of a 100,000-game recompute)."""
     from django.db import connection
@@ -492,8 +515,9 @@ def _sync_game(game: Game, pool: RatingPool) -> str:
             recompute_pool(game.club_id, game.variant)
             return "withdrawn: held"
         return "not rated: held"
-    current = GameOutcome.objects.filter(game=game, seq=game.seq).exists()
-    outcome = ensure_outcome(game)
+    existing = current_outcome(game)  # checked once: a missing or stale outcome is folded anew
+    current = existing is not None
+    outcome = existing if existing is not None else ensure_outcome(game, refold=True)
     if rated:
         if current:
             return "already rated"

@@ -1,6 +1,6 @@
 """Who is ranked in a league table, and the periods a table can show. Pure Python (no Django).
 
-A club sets two rules (Club.league_min_games, Club.league_inactive_days; docs/ratings.md
+A club sets two rules (LeagueRules.min_games, LeagueRules.inactive_days; docs/ratings.md
 "League rules"):
 
 * **minimum games**: a player is ranked once they have that many rated games in the pool (their

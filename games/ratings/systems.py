@@ -95,7 +95,7 @@ PREDICTIVE = LeagueSystem(
     conservative,
 )
 
-#: The league's systems by key, in the order a club may lead with (Club.league_leads_with).
+#: The league's systems by key, in the order a club may lead with (LeagueRules.leads_with).
 SYSTEMS: dict[str, LeagueSystem] = {s.key: s for s in (ELO, PREDICTIVE)}
 
 

@@ -348,7 +348,20 @@ def _insert(tournament: Tournament, events: list[dict], *, finished: bool, user)
     table_codes.end_for_events(tournament, events)
     for game in visibility.released_games(tournament, events):  # a closed round's games: rated now
         hooks.finished_game_changed.send(game)
+    changed = _result_games(tournament, events)
+    if changed:  # a league that follows the tournaments' VP counts these games anew
+        hooks.table_results_changed.send(tournament, changed)
     feed.tournament_events(tournament, events)  # rounds closed, the end: the club's feed
+
+
+def _result_games(tournament: Tournament, events: list[dict]) -> list[Game]:
+    """The finished games of the tables whose result the appended `events` record or correct."""
+    tables = {(e.get("round"), e.get("table")) for e in events if e.get("type") in result_sides.RESULT_TYPES}
+    if not tables:
+        return []
+    links = TableGame.objects.filter(tournament=tournament, round__in={r for r, _ in tables})
+    ids = [link.game_id for link in links if (link.round, link.table) in tables]
+    return list(Game.objects.filter(pk__in=ids, status=Game.Status.FINISHED).order_by("pk"))
 
 
 # --- the tables' games ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import selectors
+from games.ratings import league_rules
 from replay.league.forms import LeagueSettingsForm
 
 from .forms import ClubCreateForm
@@ -34,11 +35,17 @@ def _role(value: str) -> str:
     return str(selectors.Role(value).label) if value in selectors.Role.values else value
 
 
+def _rule(key: str) -> str:
+    """A league rule's name on its model (games.ratings.models.LeagueRules) from its audit key,
+    the name the column had on Club (games.ratings.league_rules.AUDIT_PREFIX)."""
+    return key.removeprefix("league_")
+
+
 def _setting(key: str) -> str:
     """A club setting by the label its form gives it."""
-    for form in (ClubCreateForm, LeagueSettingsForm):
-        if key in form.base_fields and form.base_fields[key].label:
-            return str(form.base_fields[key].label)
+    for form, name in ((ClubCreateForm, key), (LeagueSettingsForm, key), (LeagueSettingsForm, _rule(key))):
+        if name in form.base_fields and form.base_fields[name].label:
+            return str(form.base_fields[name].label)
     return key
 
 
@@ -48,6 +55,10 @@ def _value(key: str, value) -> str:
         return str(MONTHS.get(value, value))
     try:
         return str(selectors.club_choice_words(key).get(value, value))
+    except FieldDoesNotExist:
+        pass
+    try:
+        return str(league_rules.choice_words(_rule(key)).get(value, value))
     except FieldDoesNotExist:
         return str(value)
 

@@ -29,13 +29,14 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import AuthenticationFailed
 
 from games.api.tokens import page_reader
-from games.clubs import services as club_services
 from games.csv_export import csv_response
 from games.models import Club, Player, time_zone_names
 from games.query_dates import MAX_DATE, MIN_DATE, QueryDateError, parse_query_date
 from games.ratings import charts, player_queries, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.evening import evening_of, zone
+from games.ratings.league_rules import RULE_FIELDS, league_settings_update, rules_of
+from games.ratings.models import LeagueRules
 from games.ratings.player_history import Figure, Sentence
 from games.ratings.standing import PERIODS, period_bounds
 from games.ratings.systems import ELO
@@ -111,7 +112,7 @@ def _period(request, club: Club) -> tuple[str, date | None, date | None]:
     period = request.GET.get("period", "all")
     if period not in PERIODS:
         raise Http404("period is all, season or 30d")
-    start, end = period_bounds(period, evening_of(timezone.now(), club.time_zone), club.league_season_start_month)
+    start, end = period_bounds(period, evening_of(timezone.now(), club.time_zone), rules_of(club).season_start_month)
     return period, start, end
 
 
@@ -128,11 +129,14 @@ def league(request, club_id: int, fmt: str | None = None):
     table = queries.league_table(club.pk, variant, start, end, rule=rule, tz=club.time_zone)
     elo_table = queries.league_table(club.pk, variant, start, end, table="elo", rule=rule, tz=club.time_zone)
     elo_rules = ELO.rules(variant)
+    league_rules = rules_of(club)
     rules = {
         "min_games": rule.min_games,
         "inactive_days": rule.inactive_days,
-        "season_start_month": club.league_season_start_month,
+        "season_start_month": league_rules.season_start_month,
         "time_zone": club.time_zone,
+        "rates_bot_games": league_rules.rates_bot_games,
+        "follows_tournament_vp": league_rules.follows_tournament_vp,
     }
     if fmt == "json":
         return JsonResponse(
@@ -148,7 +152,7 @@ def league(request, club_id: int, fmt: str | None = None):
                 "rules": rules,
                 "reference": table.reference.isoformat() if table.reference else None,
                 "rows": [r.as_dict() for r in table.rows],
-                "leads_with": club.league_leads_with,
+                "leads_with": league_rules.leads_with,
                 "elo": {**elo_rules, "rows": [r.as_dict() for r in elo_table.rows]},
                 "partnerships": queries.league_partnerships(club.pk, variant, start, end, tz=club.time_zone),
             }
@@ -169,7 +173,7 @@ def league(request, club_id: int, fmt: str | None = None):
         name = f"{club.slug}-{variant}-league{'-elo' if which == 'elo' else ''}.csv"
         return csv_response(queries.CSV_COLUMNS, rows, name)
     tables = [elo_table, table]
-    if club.league_leads_with == Club.LeagueLeadsWith.PREDICTIVE:
+    if league_rules.leads_with == LeagueRules.LeadsWith.PREDICTIVE:
         tables.reverse()
     return render(
         request,
@@ -200,11 +204,15 @@ def league_settings(request, club_id: str):
     club = _visible_club(request, club_id)
     if membership_role(request.user, club) != "admin":
         raise Http404("club admins only")
-    form = LeagueSettingsForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
+    club = Club.objects.get(pk=club.pk)  # as it is now (the form shows its time zone)
+    form = LeagueSettingsForm(request.POST or None, instance=rules_of(club), initial={"time_zone": club.time_zone})
     if request.method == "POST" and form.is_valid():
         try:
-            club_services.club_update(
-                club=club, actor=request.user, **{f: form.cleaned_data[f] for f in LeagueSettingsForm.Meta.fields}
+            league_settings_update(
+                club=club,
+                actor=request.user,
+                time_zone=form.cleaned_data["time_zone"],
+                **{f: form.cleaned_data[f] for f in RULE_FIELDS},
             )
         except ServiceError as err:
             messages.error(request, err.message)
@@ -295,6 +303,7 @@ def player(request, player_id: int, fmt: str | None = None):
         {
             "player": p,
             "club": club,
+            "league_rules": rules_of(club),
             "page": page,
             "chart": mark_safe(chart),
             "rank_chart": mark_safe(rank_chart),

@@ -17,6 +17,7 @@ from games.models import Club, Player
 from games.ratings import services
 from games.ratings.types import GameResult
 from tests.browser.test_phone_layout import check_fits
+from tests.ratings.rules import set_league_rules
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,7 +70,7 @@ def test_both_tables_in_the_clubs_order(browser, live_server, club, width):
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         for leads, first in (("elo", "Elo table"), ("predictive", "Predictive rating")):
-            Club.objects.filter(pk=club.pk).update(league_leads_with=leads)
+            set_league_rules(club, leads_with=leads)
             page.goto(live_server.url + f"/clubs/{club.slug}/league/")
             headings = page.locator("main h2").all_inner_texts()
             assert headings[0] == first and set(headings) == {"Elo table", "Predictive rating", "Partnerships"}
@@ -150,6 +151,45 @@ def test_the_admin_sets_the_clubs_time_zone(open_as, club, make_user, width):
         assert page.url.endswith(f"/clubs/{club.slug}/league/")
         club.refresh_from_db()
         assert club.time_zone == "Europe/Berlin"
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280], ids=["w390", "w1280"])
+def test_the_admin_has_the_league_follow_the_tournaments_vp(open_as, club, make_user, width):
+    """Issue 31 item 3: the settings form's "Count a tournament's VP" (off by default, said in its
+    help text), ticked and saved; the league page then says in one sentence how a tournament game
+    counts. The box is one a thumb can tick, and nothing leaves a phone's screen."""
+    from games.models import Membership
+    from games.ratings.league_rules import rules_of_club_id
+
+    ada = make_user("ada")
+    Membership.objects.create(club=club, user=ada, role="admin")
+    page = open_as(ada, f"/clubs/{club.slug}/league/", viewport={"width": width, "height": 900})
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        assert "whatever its VP" in page.locator("#league-vp-rule").inner_text()
+        page.goto(page.url + "settings/")
+        box = page.get_by_label("Count a tournament's VP")
+        assert not box.is_checked()
+        assert "equal VP a draw" in page.locator("#league-settings-form").inner_text()
+        size = box.bounding_box()
+        assert size["width"] >= 24 and size["height"] >= 24, size
+        check_fits(page, f"league settings, {width} px")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"league-settings-vp-{width}.png"), full_page=True)
+        box.check()
+        with page.expect_navigation():
+            page.click("#league-settings-form button[type=submit]")
+        assert page.url.endswith(f"/clubs/{club.slug}/league/")
+        assert rules_of_club_id(club.pk).follows_tournament_vp
+        said = page.locator("#league-vp-rule").inner_text()
+        assert "counts as its VP say" in said and "equal VP are a draw" in said, said
+        check_fits(page, f"league, {width} px")
+        page.locator("#league-rules").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"league-vp-rule-{width}.png"))
         assert errors == []
     finally:
         page.context.close()

@@ -18,7 +18,8 @@ from games.clubs import services as club_services
 from games.clubs.archive import KINDS, Kind
 from games.models import Club, ImportedFile, ImportJob, Player
 from games.online.models import OnlineSettings
-from games.ratings.models import GameOutcome, PlayerRating, RatingChange, RatingPool
+from games.ratings.league_rules import league_settings_update
+from games.ratings.models import GameOutcome, LeagueRules, PlayerRating, RatingChange, RatingPool
 from games.ratings.services import recompute_club
 from tests.api.helpers import grand_double, hand
 from tests.conftest import client_for
@@ -33,10 +34,10 @@ def build_club(make_user) -> Club:
     club_services.club_update(
         club=club,
         actor=ann,
-        league_min_games=1,
         reveal_hands=Club.RevealHands.AFTER_GAME,
-        time_zone="Europe/Berlin",
-        league_leads_with=Club.LeagueLeadsWith.PREDICTIVE,
+    )
+    league_settings_update(
+        club=club, actor=ann, time_zone="Europe/Berlin", min_games=1, leads_with=LeagueRules.LeadsWith.PREDICTIVE
     )
     players, _ = club_services.players_add(
         club=club, actor=ann, names=["Ann", "Bob", "Cid", "Dee", "Roster Only", "Twin"]

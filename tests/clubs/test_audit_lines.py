@@ -12,6 +12,7 @@ from games.admin import audit_membership_change
 from games.clubs import services
 from games.clubs.models import AuditEntry
 from games.models import Membership
+from games.ratings.league_rules import league_settings_update
 from replay.clubs import audit_lines
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,8 @@ def test_each_change_of_a_clubs_life_reads_in_german(make_user):
     services.player_link(player=dina, actor=ada, user_id=bea.pk)
     services.player_merge(source=carl, target=dina, actor=ada)
     services.member_remove(club=club, actor=ada, user_id=bea.pk)
-    services.club_update(club=club, actor=ada, visibility="members", league_season_start_month=3)
+    services.club_update(club=club, actor=ada, visibility="members")
+    league_settings_update(club=club, actor=ada, season_start_month=3)
     audit_membership_change(
         SimpleNamespace(user=ada), Membership.objects.create(club=club, user=bea, role="viewer"), change=False
     )
@@ -46,6 +48,7 @@ def test_each_change_of_a_clubs_life_reads_in_german(make_user):
     for entry, line in zip(entries, lines):
         assert line != entry.summary, (entry.action, line)
     assert lines[1].startswith("hat Bea als ") and lines[1].endswith("(Link 1 Tag gültig)"), lines[1]
-    assert "März" in lines[-2] and "Januar" in lines[-2], lines[-2]
+    assert "März" in lines[-2] and "Januar" in lines[-2] and "Die Saison beginnt im" in lines[-2], lines[-2]
+    assert "Nur Mitglieder" in lines[-3], lines[-3]  # the club's own setting, its own entry
     assert lines[-1].startswith("hat bea als ") and "Django-Admin" in lines[-1], lines[-1]
-    assert "„Carlo“" in lines[-4] and "„Dina“" in lines[-4] and "(0 Partien verschoben)" in lines[-4], lines[-4]
+    assert "„Carlo“" in lines[-5] and "„Dina“" in lines[-5] and "(0 Partien verschoben)" in lines[-5], lines[-5]

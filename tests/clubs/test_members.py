@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from games.clubs import services
 from games.clubs.models import AuditEntry, Invitation
 from games.models import Membership, Player
+from games.ratings.league_rules import rules_of_club_id
 from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -162,16 +163,15 @@ def test_two_admins_demoting_each_other_at_once_leave_one_admin(make_user, make_
 
 def test_an_admin_chooses_which_table_the_league_leads_with(home):
     club, users = home
-    assert club.league_leads_with == "elo"
+    assert rules_of_club_id(club.pk).leads_with == "elo"
     Membership.objects.create(club=club, user=users["bea"], role="scorer")
     bea = client_for(users["bea"])
-    assert bea.patch(f"/api/clubs/{club.pk}/", {"league_leads_with": "predictive"}, format="json").status_code == 403
+    league = f"/api/clubs/{club.pk}/league/"
+    assert bea.patch(league, {"leads_with": "predictive"}, format="json").status_code == 403
     ada = client_for(users["ada"])
-    response = ada.patch(f"/api/clubs/{club.pk}/", {"league_leads_with": "predictive"}, format="json")
-    assert response.status_code == 200 and response.json()["league_leads_with"] == "predictive"
-    club.refresh_from_db()
-    assert club.league_leads_with == "predictive"
-    response = ada.patch(f"/api/clubs/{club.pk}/", {"league_leads_with": "both"}, format="json")
+    response = ada.patch(league, {"leads_with": "predictive"}, format="json")
+    assert response.status_code == 200 and response.json()["leads_with"] == "predictive"
+    assert rules_of_club_id(club.pk).leads_with == "predictive"
+    response = ada.patch(league, {"leads_with": "both"}, format="json")
     assert response.status_code == 400 and response.json()["code"]
-    club.refresh_from_db()
-    assert club.league_leads_with == "predictive"
+    assert rules_of_club_id(club.pk).leads_with == "predictive"

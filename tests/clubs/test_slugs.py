@@ -82,8 +82,7 @@ def test_the_admins_change_form_refuses_a_slug_without_a_letter(superuser_client
 @pytest.mark.django_db
 def test_the_admins_add_form_refuses_a_slug_without_a_letter(superuser_client):
     form = {"name": "Tuesday", "slug": "42", "visibility": "public", "reveal_hands": "after_hand",
-            "league_leads_with": "elo", "league_min_games": 1, "league_inactive_days": 0,
-            "league_season_start_month": 1, "time_zone": "UTC",
+            "time_zone": "UTC",
             "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
             "memberships-MIN_NUM_FORMS": "0", "memberships-MAX_NUM_FORMS": "1000"}  # fmt: skip
     response = superuser_client.post("/admin/games/club/add/", form)

@@ -1,7 +1,7 @@
 """Bot seats at an online table (issue 34 item 4, docs/online.md): a seat given to the engine's bot
 when the table opens or when its player leaves; the bot acts in the request that makes it its turn,
 through the append service, as ordinary events; the record marks the seat (meta.bots); the league
-leaves bot games out unless the club says so (Club.league_rates_bot_games)."""
+leaves bot games out unless the club says so (LeagueRules.rates_bot_games, games.ratings)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import pytest
 
 from games import engine
 from games import services as game_services
-from games.clubs import services as club_services
 from games.models import Event, Game, Membership
 from games.online import selectors, services
 from games.online.models import OnlineSeat
 from games.online.record_marks import bot_marks
+from games.ratings.league_rules import league_settings_update
 from games.ratings.models import GameOutcome, RatingChange
 from games.selectors import game_record
 from games.services import InvalidInput, WriteForbidden
@@ -149,10 +149,10 @@ def test_the_league_leaves_bot_games_out_unless_the_club_says_so(club, scorer, d
     assert RatingChange.objects.filter(game_id=other).count() == 4
     club.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.club_update(club=club, actor=scorer, league_rates_bot_games=True)
+        league_settings_update(club=club, actor=scorer, rates_bot_games=True)
     assert GameOutcome.objects.get(game_id=bot_game).reason == ""
     assert RatingChange.objects.filter(game_id=bot_game).count() == 4
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.club_update(club=club, actor=scorer, league_rates_bot_games=False)
+        league_settings_update(club=club, actor=scorer, rates_bot_games=False)
     assert not RatingChange.objects.filter(game_id=bot_game).exists()
     assert RatingChange.objects.filter(game_id=other).count() == 4

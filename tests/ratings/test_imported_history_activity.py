@@ -50,9 +50,7 @@ def _play(club, names, when: str, seed: int) -> None:
 
 @pytest.mark.django_db
 def test_a_club_that_imports_its_past_and_plays_tonight_has_a_ranked_league():
-    club = Club.objects.create(
-        slug="hist", name="History", visibility="public", league_min_games=5, league_inactive_days=180
-    )
+    club = Club.objects.create(slug="hist", name="History", visibility="public")
     for k in range(6):  # Ivy's last games, March 2016: the club played on without her for 200 days
         _play(
             club,

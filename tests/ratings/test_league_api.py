@@ -12,8 +12,10 @@ from bench.ratings_lab.fixtures import load_history
 from bench.ratings_lab.synthetic import synthetic_history
 from games.models import Club, Membership
 from games.ratings import services
+from games.ratings.models import LeagueRules
 from games.ratings.systems import SYSTEMS, in_order
 from tests.conftest import client_for
+from tests.ratings.rules import set_league_rules
 
 
 @pytest.fixture
@@ -58,7 +60,7 @@ def test_the_league_api_shows_both_tables_as_the_page_does(history, anon):
 
 def test_the_table_the_club_leads_with_comes_first(history, anon):
     club, _ = history
-    Club.objects.filter(pk=club.pk).update(league_leads_with=Club.LeagueLeadsWith.PREDICTIVE)
+    set_league_rules(club, leads_with=LeagueRules.LeadsWith.PREDICTIVE)
     body = anon.get(f"/api/clubs/{club.pk}/league/").json()
     assert body["leads_with"] == "predictive"
     assert [t["key"] for t in body["tables"]] == ["predictive", "elo"]
@@ -158,7 +160,7 @@ def test_an_unknown_token_on_a_page_download_is_a_401(history):
 
 
 def test_the_registry_names_the_tables_a_club_may_lead_with():
-    assert list(SYSTEMS) == list(Club.LeagueLeadsWith.values)
+    assert list(SYSTEMS) == list(LeagueRules.LeadsWith.values)
     assert [s.key for s in in_order("predictive")] == ["predictive", "elo"]
     assert SYSTEMS["elo"].has_deviation is False and SYSTEMS["predictive"].has_deviation is True
 

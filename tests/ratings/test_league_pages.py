@@ -15,9 +15,11 @@ from games.clubs.models import AuditEntry
 from games.models import Club, Game, Membership, Player
 from games.ratings import services
 from games.ratings.evening import evening_of
+from games.ratings.league_rules import rules_of_club_id
 from games.ratings.models import RatingChange
 from games.ratings.types import GameResult, HandDetail
 from games.tournaments.models import Tournament
+from tests.ratings.rules import set_league_rules
 
 NAMES = {k: k.title() for k in ("anna", "ben", "clara", "dirk", "eva", "finn")}
 
@@ -97,7 +99,7 @@ def test_new_players_are_listed_with_the_games_they_need_and_a_break_of_the_club
     html = c.get(f"/clubs/{club.slug}/league/").content.decode()
     assert "3 more games until ranked" in html
     # the rule is the club's: 2 games and no inactivity rule rank everyone
-    Club.objects.filter(pk=club.pk).update(league_min_games=2, league_inactive_days=0)
+    set_league_rules(club, min_games=2, inactive_days=0)
     data = c.get(f"/clubs/{club.slug}/league.json").json()
     assert all(r["rank"] for r in data["rows"]) and data["rules"]["min_games"] == 2
 
@@ -111,51 +113,62 @@ def test_the_club_admin_edits_the_rules_on_the_site(tuesday, make_user):
     c = Client()
     assert c.get(url).status_code == 404
     c.force_login(bea)
-    assert c.get(url).status_code == 404 and c.post(url, {"league_min_games": 1}).status_code == 404
+    assert c.get(url).status_code == 404 and c.post(url, {"min_games": 1}).status_code == 404
     assert "league-settings-link" not in c.get(f"/clubs/{club.slug}/league/").content.decode()
     c.force_login(ada)
     assert "league-settings-link" in c.get(f"/clubs/{club.slug}/league/").content.decode()
     bad = c.post(
         url,
         {
-            "league_leads_with": "elo",
-            "league_min_games": 0,
-            "league_inactive_days": 30,
-            "league_season_start_month": 9,
+            "leads_with": "elo",
+            "min_games": 0,
+            "inactive_days": 30,
+            "season_start_month": 9,
             "time_zone": "UTC",
         },
     )
     assert bad.status_code == 200 and "field-errors" in bad.content.decode()
-    club.refresh_from_db()
-    assert club.league_min_games == 5
+    assert rules_of_club_id(club.pk).min_games == 5
     ok = c.post(
         url,
         {
-            "league_leads_with": "predictive",
-            "league_min_games": 8,
-            "league_inactive_days": 30,
-            "league_season_start_month": 9,
+            "leads_with": "predictive",
+            "min_games": 8,
+            "inactive_days": 30,
+            "season_start_month": 9,
+            "follows_tournament_vp": "on",
             "time_zone": "UTC",
         },
     )
     assert ok.status_code == 302
-    club.refresh_from_db()
+    rules = rules_of_club_id(club.pk)
     assert (
-        club.league_leads_with,
-        club.league_min_games,
-        club.league_inactive_days,
-        club.league_season_start_month,
-    ) == ("predictive", 8, 30, 9)
+        rules.leads_with,
+        rules.min_games,
+        rules.inactive_days,
+        rules.season_start_month,
+        rules.rates_bot_games,
+        rules.follows_tournament_vp,
+    ) == ("predictive", 8, 30, 9, False, True)
     entry = AuditEntry.objects.filter(club=club, action="club_updated").get()
     assert "league_min_games from 5 to 8" in entry.summary
     # API too (admins only)
     from tests.conftest import client_for
 
-    assert client_for(bea).patch(f"/api/clubs/{club.pk}/", {"league_min_games": 3}, format="json").status_code == 403
-    r = client_for(ada).patch(f"/api/clubs/{club.pk}/", {"league_inactive_days": -1}, format="json")
+    league = f"/api/clubs/{club.pk}/league/"
+    assert client_for(bea).patch(league, {"min_games": 3}, format="json").status_code == 403
+    r = client_for(ada).patch(league, {"inactive_days": -1}, format="json")
     assert r.status_code == 400
+    r = client_for(ada).patch(league, {"min_games": "3"}, format="json")
+    assert r.status_code == 400  # a JSON integer, not a string
+    r = client_for(ada).patch(league, {"league_min_games": 3}, format="json")
+    assert r.status_code == 400 and r.json()["code"] == "unknown_fields"  # the rules are no longer Club's columns
+    r = client_for(ada).patch(league, {"min_games": 3}, format="json")
+    assert r.status_code == 200 and r.json()["min_games"] == 3 and r.json()["follows_tournament_vp"] is True
+    assert client_for(ada).get(league).json()["rules"]["min_games"] == 3
+    # the club's own API no longer takes them
     r = client_for(ada).patch(f"/api/clubs/{club.pk}/", {"league_min_games": 3}, format="json")
-    assert r.status_code == 200 and r.json()["league_min_games"] == 3
+    assert r.status_code == 400 and r.json()["code"] == "unknown_fields"
 
 
 def test_the_club_admin_sets_the_time_zone_and_an_unknown_one_is_refused(tuesday, make_user):
@@ -167,10 +180,10 @@ def test_the_club_admin_sets_the_time_zone_and_an_unknown_one_is_refused(tuesday
     c = Client()
     c.force_login(ada)
     form = {
-        "league_leads_with": "elo",
-        "league_min_games": 5,
-        "league_inactive_days": 180,
-        "league_season_start_month": 1,
+        "leads_with": "elo",
+        "min_games": 5,
+        "inactive_days": 180,
+        "season_start_month": 1,
     }
     page = c.get(url).content.decode()
     assert 'list="time-zones"' in page and '<option value="Europe/Berlin">' in page
@@ -371,3 +384,21 @@ def test_an_empty_rank_chart_speaks_the_readers_language(tuesday, lang, not_rank
     chart = html[html.index('class="rank-chart"') :]
     chart = chart[: chart.index("</svg>")]
     assert not_ranked in chart and "Not ranked yet" not in chart
+
+
+def test_the_rules_service_refuses_a_rule_it_does_not_know_and_a_value_out_of_range(tuesday, make_user):
+    from django.utils import translation
+
+    from games.ratings.league_rules import league_settings_update
+    from games.services import InvalidInput, WriteForbidden
+
+    club, _, _ = tuesday
+    ada, bea = make_user("ada"), make_user("bea")
+    Membership.objects.create(club=club, user=ada, role="admin")
+    with translation.override("en"), pytest.raises(InvalidInput, match="no such league rule: league_min_games"):
+        league_settings_update(club=club, actor=ada, league_min_games=3)
+    with pytest.raises(InvalidInput):
+        league_settings_update(club=club, actor=ada, min_games=0)
+    with pytest.raises(WriteForbidden):
+        league_settings_update(club=club, actor=bea, min_games=3)
+    assert rules_of_club_id(club.pk).min_games == 5 and not AuditEntry.objects.filter(club=club).exists()

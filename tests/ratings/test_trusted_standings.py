@@ -12,10 +12,11 @@ from django.test import Client
 from django.utils import translation
 
 from games.models import Club, Game, Membership, Player
-from games.ratings.models import RatingChange
+from games.ratings.models import LeagueRules, RatingChange
 from games.ratings.queries import league_table
 from games.ratings.standing import RankRule
 from games.ratings.systems import ELO, PREDICTIVE
+from tests.ratings.rules import set_league_rules
 
 pytestmark = pytest.mark.django_db
 WHEN = datetime(2026, 12, 7, 19, tzinfo=timezone.utc)
@@ -62,8 +63,7 @@ def test_the_predictive_table_ranks_by_the_low_end_of_the_range_and_the_elo_tabl
 
 def test_the_player_page_ranks_the_same_way(league):
     newt = Player.objects.get(club=league, name="Newt")
-    league.league_leads_with = Club.LeagueLeadsWith.PREDICTIVE
-    league.save()
+    set_league_rules(league, leads_with=LeagueRules.LeadsWith.PREDICTIVE)
     page = Client().get(f"/players/{newt.pk}.json").json()
     assert (page["rank_history"][-1]["rank"], page["rank_history"][-1]["ranked"]) == (3, 3)
 

@@ -15,6 +15,9 @@ from bench.ratings_lab.synthetic import synthetic_history
 from games.models import Club
 from games.ratings import services
 from games.ratings.evening import evening_of, evening_start
+from games.ratings.league_rules import rules_of
+from games.ratings.models import LeagueRules
+from tests.ratings.rules import set_league_rules
 
 
 @pytest.fixture
@@ -67,9 +70,16 @@ def test_league_json_matches_the_history(league_club):
         assert r["form"] == "".join(e["seq"][-5:])
         assert r["win_rate"] == pytest.approx(e["wins"] / e["games"])
         # the club's rule (defaults: 5 games, inactive after 180 days) decides who is ranked
-        assert r["games_to_rank"] == max(0, club.league_min_games - r["career_games"])
+        assert r["games_to_rank"] == max(0, rules_of(club).min_games - r["career_games"])
         assert (r["rank"] is None) == (r["games_to_rank"] > 0 or r["inactive"])
-    assert data["rules"] == {"min_games": 5, "inactive_days": 180, "season_start_month": 1, "time_zone": "UTC"}
+    assert data["rules"] == {
+        "min_games": 5,
+        "inactive_days": 180,
+        "season_start_month": 1,
+        "time_zone": "UTC",
+        "rates_bot_games": False,
+        "follows_tournament_vp": False,
+    }
     ranked = [r for r in data["rows"] if r["rank"] is not None]
     assert ranked and [r["rank"] for r in ranked] == list(range(1, len(ranked) + 1))
     # the predictive table ranks by the low end of the 95% range (rating - 2 RD), the Elo table by rating
@@ -159,7 +169,7 @@ def test_the_league_shows_both_tables_and_the_club_chooses_which_leads(league_cl
     assert all(r["rd"] == 0 for r in elo_rows)
     ranked = [r for r in elo_rows if r["rank"] is not None]
     assert [r["rating"] for r in ranked] == sorted((r["rating"] for r in ranked), reverse=True)
-    assert all((r["rank"] is None) == (r["career_games"] < club.league_min_games or r["inactive"]) for r in elo_rows)
+    assert all((r["rank"] is None) == (r["career_games"] < rules_of(club).min_games or r["inactive"]) for r in elo_rows)
     # over the whole history the change is the rating less the start
     assert all(r["change"] == pytest.approx(r["rating"] - CLUB_ELO.initial) for r in elo_rows)
     csv_rows = list(csv.DictReader(io.StringIO(c.get(f"/clubs/{club.slug}/league.csv?table=elo").content.decode())))
@@ -169,7 +179,7 @@ def test_the_league_shows_both_tables_and_the_club_chooses_which_leads(league_cl
     assert f"K = {CLUB_ELO.k:.0f}" in html and f"or {CLUB_ELO.provisional_k:.0f} in a player" in html
     top = data["rows"][0]  # the predictive table shows the range of the rating
     assert f"{round(top['rating'] - 2 * top['rd'])}–{round(top['rating'] + 2 * top['rd'])}" in html
-    club.league_leads_with = Club.LeagueLeadsWith.PREDICTIVE
+    set_league_rules(club, leads_with=LeagueRules.LeadsWith.PREDICTIVE)
     club.save()
     html = c.get(f"/clubs/{club.slug}/league/").content.decode()
     assert html.index('id="table-predictive"') < html.index('id="table-elo"')

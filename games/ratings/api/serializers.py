@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.models import Club
+from games.api.serializers import StrictIntegerField, StrictSerializer
 from games.ratings.adapters import HAND_SD
+from games.ratings.models import LeagueRules
 from games.ratings.standing import PERIODS
 
 PERIOD_CHOICES = [*PERIODS, "custom"]
 # the league's tables (games.ratings.systems), which a club may lead with: one enum in the schema
 # (SPECTACULAR_SETTINGS' ENUM_NAME_OVERRIDES, LeagueTableEnum); tests/ratings/test_league_api.py
 # holds the two lists equal
-TABLE_CHOICES = Club.LeagueLeadsWith.choices
+TABLE_CHOICES = LeagueRules.LeadsWith.choices
 
 
 class LeagueClubOutput(serializers.Serializer):
@@ -30,6 +31,49 @@ class LeagueRulesOutput(serializers.Serializer):
     )
     season_start_month = serializers.IntegerField(help_text="the month the season (period=season) starts")
     time_zone = serializers.CharField(help_text="the club's time zone: its evenings run 06:00 to 06:00 local time")
+    rates_bot_games = serializers.BooleanField(
+        help_text="whether the games the engine's bot played a seat of are rated"
+    )
+    follows_tournament_vp = serializers.BooleanField(
+        help_text="whether a tournament table's game under a VP preset counts as its VP say (equal VP: a draw); "
+        "false: by its points, as every game"
+    )
+
+
+class LeagueRulesInput(StrictSerializer):
+    """The rules an admin changes (PATCH /api/clubs/{club}/league/); a rule not given stays."""
+
+    leads_with = serializers.ChoiceField(
+        choices=TABLE_CHOICES, required=False, help_text="which table the league page shows first"
+    )
+    min_games = StrictIntegerField(
+        min_value=1, max_value=200, required=False, help_text="rated games a player needs to be ranked in the league"
+    )
+    inactive_days = StrictIntegerField(
+        min_value=0,
+        max_value=3650,
+        required=False,
+        help_text="days without a game (before the club's latest) after which a player is listed as inactive; 0: never",
+    )
+    season_start_month = StrictIntegerField(
+        min_value=1, max_value=12, required=False, help_text="the month the league's season starts"
+    )
+    rates_bot_games = serializers.BooleanField(
+        required=False, help_text="rate the games the engine's bot played a seat of (a change recomputes the ratings)"
+    )
+    follows_tournament_vp = serializers.BooleanField(
+        required=False,
+        help_text="count a tournament table's game under a VP preset as its VP say (a change recomputes the ratings)",
+    )
+
+
+class LeagueRulesChangedOutput(serializers.Serializer):
+    leads_with = serializers.ChoiceField(choices=TABLE_CHOICES)
+    min_games = serializers.IntegerField()
+    inactive_days = serializers.IntegerField()
+    season_start_month = serializers.IntegerField()
+    rates_bot_games = serializers.BooleanField()
+    follows_tournament_vp = serializers.BooleanField()
 
 
 class LeagueRowOutput(serializers.Serializer):

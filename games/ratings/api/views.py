@@ -17,12 +17,16 @@ from rest_framework.response import Response
 
 from games import selectors
 from games.api.exceptions import ApiError
+from games.api.permissions import require_admin
+from games.api.requests import validated
+from games.api.schema import SIGNED_IN
 from games.api.views import ERRORS, ApiView, club_visible
 from games.models import Club
 from games.query_dates import QueryDateError, parse_query_date
 from games.ratings import player_queries, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.evening import evening_of
+from games.ratings.league_rules import RULE_FIELDS, league_settings_update, rules_of
 from games.ratings.standing import PERIODS, period_bounds
 from games.ratings.systems import in_order
 
@@ -62,7 +66,7 @@ def _period(request: Request, club: Club) -> tuple[str, date | None, date | None
     period = request.query_params.get("period", "all")
     if period not in PERIODS:
         raise ApiError(_("period must be one of: %(names)s") % {"names": ", ".join(PERIODS)}, code="invalid")
-    start, end = period_bounds(period, evening_of(timezone.now(), club.time_zone), club.league_season_start_month)
+    start, end = period_bounds(period, evening_of(timezone.now(), club.time_zone), rules_of(club).season_start_month)
     return period, start, end
 
 
@@ -73,9 +77,10 @@ def _iso(value) -> str | None:
 def league_body(club: Club, variant: str, period: str, start: date | None, end: date | None) -> dict:
     """The league of a club's pool over a period: every table of games.ratings.systems."""
     rule = player_queries.rank_rule(club)
+    rules = rules_of(club)
     tables = []
     first = None
-    for rated in in_order(club.league_leads_with):
+    for rated in in_order(rules.leads_with):
         league = queries.league_table(club.pk, variant, start, end, table=rated.key, rule=rule, tz=club.time_zone)
         first = first or league
         rows = [{**r.as_dict(), "low": r.low, "high": r.high} for r in league.rows]
@@ -92,10 +97,12 @@ def league_body(club: Club, variant: str, period: str, start: date | None, end: 
         "rules": {
             "min_games": rule.min_games,
             "inactive_days": rule.inactive_days,
-            "season_start_month": club.league_season_start_month,
+            "season_start_month": rules.season_start_month,
             "time_zone": club.time_zone,
+            "rates_bot_games": rules.rates_bot_games,
+            "follows_tournament_vp": rules.follows_tournament_vp,
         },
-        "leads_with": club.league_leads_with,
+        "leads_with": rules.leads_with,
         "tables": tables,
     }
 
@@ -109,7 +116,14 @@ LEAGUE_EXAMPLE = {
     "games": 42,
     "recomputed_at": "2026-12-01T21:40:12+00:00",
     "reference": "2026-12-01",
-    "rules": {"min_games": 5, "inactive_days": 180, "season_start_month": 1, "time_zone": "Europe/Berlin"},
+    "rules": {
+        "min_games": 5,
+        "inactive_days": 180,
+        "season_start_month": 1,
+        "time_zone": "Europe/Berlin",
+        "rates_bot_games": False,
+        "follows_tournament_vp": False,
+    },
     "leads_with": "elo",
     "tables": [
         {
@@ -179,6 +193,15 @@ LEAGUE_EXAMPLE = {
             ],
         },
     ],
+}
+
+RULES_EXAMPLE = {
+    "leads_with": "elo",
+    "min_games": 5,
+    "inactive_days": 180,
+    "season_start_month": 9,
+    "rates_bot_games": False,
+    "follows_tournament_vp": True,
 }
 
 RATINGS_EXAMPLE = {
@@ -258,6 +281,21 @@ class ClubLeagueApi(ApiView):
         variant = _variant(request)
         period, start, end = _period(request, club)
         return Response(league_body(club, variant, period, start, end))
+
+    @extend_schema(
+        operation_id="clubs_league_partial_update",
+        parameters=[],
+        request=s.LeagueRulesInput,
+        responses={200: s.LeagueRulesChangedOutput, 400: ERRORS[400], 403: ERRORS[403], 404: ERRORS[404]},
+        examples=[OpenApiExample("The rules after the change", value=RULES_EXAMPLE, response_only=True)],
+        auth=SIGNED_IN,
+        summary="Change a club's league rules (admins); a change of what is rated recomputes the ratings",
+    )
+    def patch(self, request: Request, pk: str) -> Response:
+        club = club_visible(request, pk)
+        require_admin(request.user, club)
+        rules = league_settings_update(club=club, actor=request.user, **validated(s.LeagueRulesInput, request))
+        return Response({name: getattr(rules, name) for name in RULE_FIELDS})
 
 
 class PlayerRatingsApi(ApiView):
