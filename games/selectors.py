@@ -28,6 +28,11 @@ def clubs_visible(user) -> QuerySet[Club]:
     return Club.objects.filter(Q(visibility=Club.Visibility.PUBLIC) | Q(id__in=_member_club_ids(user)))
 
 
+def club_get(pk: int) -> Club:
+    """The club as it is now (a page that shows a setting just changed reads it again)."""
+    return Club.objects.get(pk=pk)
+
+
 def club_q(ref: int | str) -> Q:
     """A club named by its id or by its slug ("12" or 12 is an id: a slug always has a letter). An
     id past the database's range, however long, names no club; "²" (a digit to str.isdigit, not

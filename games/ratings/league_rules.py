@@ -42,6 +42,26 @@ RERATING = ("rates_bot_games", "follows_tournament_vp")
 AUDIT_PREFIX = "league_"
 
 
+#: a rule's value that leads the league page with the predictive table
+LEADS_WITH_PREDICTIVE = LeagueRules.LeadsWith.PREDICTIVE
+
+
+def rule_form_fields() -> dict[str, Any]:
+    """The rules as form fields, with the types, choices and bounds their model declares (the
+    settings page words them: replay/league/forms.py)."""
+    from django.forms import fields_for_model
+
+    fields = dict(fields_for_model(LeagueRules, fields=list(RULE_FIELDS)))
+    for name, field in fields.items():  # the model's bounds refuse a value at the field, in words
+        field.validators = [*field.validators, *LeagueRules._meta.get_field(name).validators]
+    return fields
+
+
+def rule_values(rules: LeagueRules) -> dict[str, Any]:
+    """A club's rules as the settings form's initial values."""
+    return {f: getattr(rules, f) for f in RULE_FIELDS}
+
+
 def choice_words(field: str) -> dict[Any, str]:
     """A league rule's choices in words (value -> label), as the model declares them
     (FieldDoesNotExist for a name that is not a rule): the club's history says old changes so."""

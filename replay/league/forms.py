@@ -8,12 +8,40 @@ from django import forms
 from django.utils.dates import MONTHS
 from django.utils.translation import gettext_lazy as _
 
-from games.models import validate_time_zone
-from games.ratings.league_rules import RULE_FIELDS
-from games.ratings.models import LeagueRules
+from games.ratings.league_rules import RULE_FIELDS, rule_form_fields
+from games.selectors import validate_time_zone
+
+LABELS = {
+    "rates_bot_games": _("Rate the games the bot played a seat of"),
+    "follows_tournament_vp": _("Count a tournament's VP"),
+    "leads_with": _("The league page leads with"),
+    "min_games": _("Games to be ranked"),
+    "inactive_days": _("Inactive after (days without a game)"),
+}
+HELP_TEXTS = {
+    "rates_bot_games": _(
+        "Online tables can seat the engine's bot. Off: its games are "
+        "kept but not rated. Changing this recomputes the ratings."
+    ),
+    "follows_tournament_vp": _(
+        "On: a game at a tournament table that scores by VP counts as its VP say (more VP "
+        "won, equal VP a draw); off: by its points, as every game. Changing this recomputes "
+        "the ratings."
+    ),
+    "min_games": _(
+        "A player with fewer rated games is listed below the ranked players, with how many more games they need."
+    ),
+    "inactive_days": _(
+        "Counted back from the club's latest game in the period shown; "
+        "an inactive player is listed below the ranked ones. 0: never."
+    ),
+}
 
 
-class LeagueSettingsForm(forms.ModelForm):
+class LeagueSettingsForm(forms.Form):
+    """The rules' fields as the ratings declare them (rule_form_fields), worded here; the season's
+    month and the club's time zone declared here."""
+
     season_start_month = forms.TypedChoiceField(
         coerce=int,
         choices=list(MONTHS.items()),
@@ -35,35 +63,18 @@ class LeagueSettingsForm(forms.ModelForm):
         widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off", "spellcheck": "false"}),
     )
 
-    class Meta:
-        model = LeagueRules
-        fields = list(RULE_FIELDS)
-        labels = {
-            "rates_bot_games": _("Rate the games the bot played a seat of"),
-            "follows_tournament_vp": _("Count a tournament's VP"),
-            "leads_with": _("The league page leads with"),
-            "min_games": _("Games to be ranked"),
-            "inactive_days": _("Inactive after (days without a game)"),
-        }
-        help_texts = {
-            "rates_bot_games": _(
-                "Online tables can seat the engine's bot. Off: its games are "
-                "kept but not rated. Changing this recomputes the ratings."
-            ),
-            "follows_tournament_vp": _(
-                "On: a game at a tournament table that scores by VP counts as its VP say (more VP "
-                "won, equal VP a draw); off: by its points, as every game. Changing this recomputes "
-                "the ratings."
-            ),
-            "min_games": _(
-                "A player with fewer rated games is listed below the ranked players, "
-                "with how many more games they need."
-            ),
-            "inactive_days": _(
-                "Counted back from the club's latest game in the period shown; "
-                "an inactive player is listed below the ranked ones. 0: never."
-            ),
-        }
-        widgets = {"leads_with": forms.RadioSelect}
-
     field_order = [*RULE_FIELDS[:4], "time_zone", *RULE_FIELDS[4:]]
+
+
+def _rule_fields() -> None:
+    for name, field in rule_form_fields().items():
+        if name in LeagueSettingsForm.declared_fields:
+            continue  # worded by the form itself (the season's month by its name)
+        field.label = LABELS.get(name, field.label)
+        field.help_text = HELP_TEXTS.get(name, field.help_text)
+        if name == "leads_with":
+            field.widget = forms.RadioSelect(choices=field.choices)
+        LeagueSettingsForm.base_fields[name] = field
+
+
+_rule_fields()

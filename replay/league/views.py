@@ -16,6 +16,7 @@ are a 404 to others.
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
@@ -30,17 +31,15 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from games.api.tokens import page_reader
 from games.csv_export import csv_response
-from games.models import Club, Player, time_zone_names
 from games.query_dates import MAX_DATE, MIN_DATE, QueryDateError, parse_query_date
 from games.ratings import charts, player_queries, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.evening import evening_of, zone
-from games.ratings.league_rules import RULE_FIELDS, league_settings_update, rules_of
-from games.ratings.models import LeagueRules
+from games.ratings.league_rules import LEADS_WITH_PREDICTIVE, RULE_FIELDS, league_settings_update, rule_values, rules_of
 from games.ratings.player_history import Figure, Sentence
 from games.ratings.standing import PERIODS, period_bounds
 from games.ratings.systems import ELO
-from games.selectors import club_q, clubs_visible, membership_role
+from games.selectors import club_get, club_q, clubs_visible, membership_role, players_visible, time_zone_names
 from games.services import ServiceError
 
 from .forms import LeagueSettingsForm
@@ -50,6 +49,10 @@ PERIOD_LABELS = {"all": _("All time"), "season": _("This season"), "30d": _("Las
 
 FORMATS = ("html", "json", "csv")
 PAIRS_SHOWN = 30  # the page's partnerships (most games first); the JSON has them all
+
+
+if TYPE_CHECKING:
+    from games.models import Club
 
 
 def _fmt(request, fmt: str | None) -> str:
@@ -173,7 +176,7 @@ def league(request, club_id: int, fmt: str | None = None):
         name = f"{club.slug}-{variant}-league{'-elo' if which == 'elo' else ''}.csv"
         return csv_response(queries.CSV_COLUMNS, rows, name)
     tables = [elo_table, table]
-    if league_rules.leads_with == LeagueRules.LeadsWith.PREDICTIVE:
+    if league_rules.leads_with == LEADS_WITH_PREDICTIVE:
         tables.reverse()
     return render(
         request,
@@ -204,8 +207,10 @@ def league_settings(request, club_id: str):
     club = _visible_club(request, club_id)
     if membership_role(request.user, club) != "admin":
         raise Http404("club admins only")
-    club = Club.objects.get(pk=club.pk)  # as it is now (the form shows its time zone)
-    form = LeagueSettingsForm(request.POST or None, instance=rules_of(club), initial={"time_zone": club.time_zone})
+    club = club_get(club.pk)  # as it is now (the form shows its time zone)
+    form = LeagueSettingsForm(
+        request.POST or None, initial={**rule_values(rules_of(club)), "time_zone": club.time_zone}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             league_settings_update(
@@ -245,7 +250,7 @@ def _why(sentence: Sentence) -> str:
 
 @_token_aware
 def player(request, player_id: int, fmt: str | None = None):
-    p = get_object_or_404(Player, pk=player_id)
+    p = get_object_or_404(players_visible(request.user), pk=player_id)
     club = _visible_club(request, p.club_id)
     fmt = _fmt(request, fmt)
     variant = _variant(request)
