@@ -10,7 +10,7 @@ import random
 from typing import Any, Callable
 
 from .cards import MAHJONG, RANK_CODES, rank
-from .game import game_for
+from .game import game_for, game_of
 from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY
 from .legal import (
     family_bombs_out_of_turn,
@@ -22,7 +22,6 @@ from .legal import (
 )
 from .record import FORMAT
 from .state import GameState
-from .variants import Variant
 
 Policy = Callable[[GameState, int, list[dict[str, Any]], random.Random], dict[str, Any]]
 
@@ -202,8 +201,7 @@ def _choose_push(state: GameState, seat: int, rng: random.Random) -> dict[str, A
     h = state.hand
     assert h is not None
     counts = state.variant.push_counts(h, seat)
-    constrained = type(state.variant).check_push is not Variant.check_push
-    if all(k == 1 for k in counts.values()) and not constrained:
+    if state.variant.plain_push:  # one card to each target, any card (Variant.plain_push)
         cards = rng.sample(h.cards[seat], len(counts))
         return {"type": "push", "seat": seat, "cards": {str(t): c for t, c in zip(counts, cards)}}
     choices = list(push_actions(state, seat))
@@ -217,8 +215,9 @@ def bot_moves(
     moment a seat that is no bot's must act or the table must deal: their exchange, their plays
     and passes (chosen by ``policy``), their Dragon gifts. A bot plays for the seats its seat
     plays for (Threechu's dealer: the dummy). It calls nothing and bombs only in turn, and it
-    decides only from the options the rules give its seat. ``state`` is left as it was."""
-    if not isinstance(state, GameState) or not bots:
+    decides only from the options the rules give its seat. ``state`` is left as it was. A game
+    the online table does not serve (its declared ``GameInfo.online``) has no bot: no events."""
+    if not bots or not game_of(state).info.online:
         return []
     work = state.copy()
     events: list[dict[str, Any]] = []

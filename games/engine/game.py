@@ -72,6 +72,19 @@ class GameInfo:
     #: table, entered event by event or from the score sheet) or ``rounds`` (Tien Zi Que's
     #: draw-and-discard table, entered on its own page or by a round's score line)
     board: str = "tricks"
+    #: the engine's online table serves it (online.py: the site deals the cards, each seat is
+    #: asked for its own actions, the engine's bot plays the seats given to it)
+    online: bool = False
+    #: a hand can be scored by its finishing order alone (Grand Seigneur's ``scoring: ranks``:
+    #: :func:`~.registry.finishing_order_points`)
+    rank_scoring: bool = False
+    #: the spread (standard deviation) of one hand's score difference between two sides, as the
+    #: engine's random bots play the game: the ratings' hand spread (docs/ratings.md)
+    hand_spread: float = 200.0
+    #: the options that end a game after a number of hands and at a target score (None: the game
+    #: has no such option): what a tournament sets for a round of its tables
+    hands_option: str | None = None
+    target_option: str | None = None
 
     @property
     def full_label(self) -> str:

@@ -75,7 +75,7 @@ def open_table(*, club: Club, variant: str, options: dict | None, players: list[
     marked in the record). Any member of the club may open one; at least one seat is a person's."""
     if selectors.membership_role(user, club) is None:
         raise WriteForbidden(_("opening an online table needs membership of club “%(club)s”") % {"club": club.slug})
-    if variant == "tien-zi-que":
+    if variant in engine.GAMES and not engine.GAMES[variant].online:  # the game's declared fact
         raise InvalidInput(_("Tien Zi Que cannot be played online yet"), code="online_not_yet")
     bot_seats = sorted(set(bots))
     if any(not isinstance(b, int) or isinstance(b, bool) or not 0 <= b < len(players) for b in bot_seats):

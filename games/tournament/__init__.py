@@ -48,6 +48,7 @@ from .round_clock import RoundClock
 from .scoring import PRESETS, hand_vp
 from .standings import boards_json, crosstable_json, ranking, rounds_json, standings_json
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
+from .table_game import TABLE_GAME, length_options, partner_seat, seat_order, table_info, table_sides
 
 __all__ = [
     "BRACKET_EVENT_TYPES",
@@ -74,6 +75,12 @@ __all__ = [
     "MAX_TARGET",
     "MAX_VP",
     "PRESETS",
+    "TABLE_GAME",
+    "length_options",
+    "partner_seat",
+    "seat_order",
+    "table_info",
+    "table_sides",
     "Pairing",
     "RoundClock",
     "TournamentError",

@@ -36,6 +36,8 @@ INFO = GameInfo(
     deck=faces.DECK,
     target=None,  # the game ends when the players' rounds are played
     board="rounds",
+    online=False,  # not at an online table yet: the engine's online.py deals the Tichu family
+    hand_spread=3.0,  # a round's points (random bots: 2.9)
 )
 
 
