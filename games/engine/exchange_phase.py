@@ -118,7 +118,6 @@ class ExchangePhase(FamilyFold):
         h = self.hand
         seat = event.get("seat")
         raw = event.get("cards")
-        v = self.variant
         if (
             h is not None
             and seat.__class__ is int

@@ -41,7 +41,9 @@ class PlayPhase(FamilyFold):
             to = seat_of(event, self.n, "to")
         self._play(h, seat, cards, wish, stand_in, to)
 
-    def _play(self, h: Hand, seat: int, cards: list[str], wish: int | None, stand_in: int | None, to: int | None) -> None:
+    def _play(
+        self, h: Hand, seat: int, cards: list[str], wish: int | None, stand_in: int | None, to: int | None
+    ) -> None:
         """The rules of a play once its fields are read: the one set of checks of both ways in
         (:meth:`_on_play` and :meth:`_quick_play`), then the cards go on the table."""
         options = self._play_readings(h, seat, cards, stand_in)
@@ -99,9 +101,7 @@ class PlayPhase(FamilyFold):
             return True
         return self.variant.wish_exempt(h, seat) or not self._can_fulfil_wish(h, seat, top)
 
-    def _play_readings(
-        self, h: Hand, seat: int, cards: list[str], stand_in: int | None
-    ) -> Sequence[Combination]:
+    def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> Sequence[Combination]:
         """What the seat's cards can be read as (the Phoenix as the play names it)."""
         if not h.cards[seat]:
             raise EngineError(

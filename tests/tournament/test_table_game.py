@@ -58,9 +58,7 @@ def test_the_round_length_options_are_the_engines():
 
 
 @pytest.mark.parametrize("scoring", sorted(PRESETS))
-@pytest.mark.parametrize(
-    "length", [{"hands_per_round": 4}, {"target": 500}, {}], ids=["hands", "target", "unlimited"]
-)
+@pytest.mark.parametrize("length", [{"hands_per_round": 4}, {"target": 500}, {}], ids=["hands", "target", "unlimited"])
 @pytest.mark.parametrize("system", ["swiss", "duplicate"])
 def test_every_option_the_core_sets_is_one_the_engine_declares(scoring, length, system):
     """The options a table's game gets (the preset's, the round's length, duplicate's Grand Tichu)

@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from .cards import COLOUR_ORDER, HONOURS, JOKER_CODE, NAME, sort_cards
-from .state import BETWEEN_ROUNDS, RESHUFFLE, TienZiQueState
+from .state import TienZiQueState
+from .table import BETWEEN_ROUNDS, RESHUFFLE
 
 
 def random_deck(rng: random.Random) -> list[str]:

@@ -15,7 +15,8 @@ from .cards import NAME, is_card
 from .options import TZQ_OPTIONS
 from .refusals import TZQ_REFUSAL_WORDS
 from .round_result import sheet_facts
-from .state import ROUND_STARTS, VARIANT, TienZiQueState
+from .state import TienZiQueState
+from .table import ROUND_STARTS, VARIANT
 
 INFO = GameInfo(
     name=NAME,
