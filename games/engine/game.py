@@ -104,6 +104,16 @@ class GameInfo:
         raise KeyError(name)
 
 
+class GameName(Protocol):
+    """What every state's ``variant`` names: the record's variant and the game's name in words."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
 class PlayState(Protocol):
     """What every game's fold state offers (``GameState``, ``TienZiQueState``)."""
 
@@ -117,7 +127,7 @@ class PlayState(Protocol):
     _starts: ClassVar[frozenset[str]]  # the events that start a hand (a round)
 
     @property
-    def variant(self) -> Any: ...  # its ``name`` is the record's variant, its ``label`` the game's name
+    def variant(self) -> GameName: ...  # its ``name`` is the record's variant, its ``label`` the game's name
 
     @property
     def is_over(self) -> bool: ...
@@ -132,7 +142,7 @@ class PlayState(Protocol):
 
     def apply_each(self, events: Iterable[dict[str, Any]], start: int) -> None: ...
 
-    def copy(self) -> Any: ...
+    def copy(self) -> "PlayState": ...
 
 
 class Game(Protocol):

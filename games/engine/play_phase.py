@@ -15,6 +15,8 @@ from .event_fields import CARD_CODES, card_list, holds, rank_field, seat_of
 from .family_fold import FamilyFold
 from .hand import Hand
 
+LONE_PHOENIX = (PHOENIX,)
+
 
 class PlayPhase(FamilyFold):
     """The ``play`` event, the whole way and the quick way."""
@@ -107,7 +109,8 @@ class PlayPhase(FamilyFold):
             raise EngineError(
                 "not_your_turn", f"seat {seat} is out and holds no cards", params={"seat": seat, "rule": "out"}
             )
-        if not holds(h.cards[seat], cards):
+        distinct = set(cards)  # holds(), its usual case inline: no card twice, a set test at C speed
+        if not (len(distinct) == len(cards) and distinct.issubset(h.cards[seat])) and not holds(h.cards[seat], cards):
             missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
             raise EngineError(
                 "card_not_in_hand",
@@ -174,7 +177,9 @@ class PlayPhase(FamilyFold):
         else:
             assert top is not None
             if len(options) == 1:  # one reading (the usual play): it beats the top or nothing does
-                combo = on_table(options[0], top)
+                combo = options[0]
+                if combo.cards == LONE_PHOENIX:  # (on_table gives a lone Phoenix its rank now)
+                    combo = on_table(combo, top)
                 legal = [combo] if beats(combo, top, self.rules) else []
             else:
                 legal = [c for c in (on_table(c, top) for c in options) if beats(c, top, self.rules)]

@@ -38,7 +38,7 @@ class TrickPhase(FamilyFold):
                 f"seat {h.turn} is to play, not seat {seat}",
                 params={"seat": seat, "expected_seat": h.turn},
             )
-        top_entry = h.top
+        top_entry = h.trick[-1] if h.trick else None  # h.top, inline: every pass asks
         if top_entry is None or h.closed:
             raise EngineError(
                 "wrong_phase",
