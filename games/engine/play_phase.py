@@ -54,7 +54,15 @@ class PlayPhase(FamilyFold):
         in_turn = h.gift_from is None and seat == h.turn
         top = h.trick[-1][1] if h.trick else None
         leading = in_turn and (top is None or h.closed)
-        combo = self._played_combination(h, cards, options, top, in_turn, leading)
+        combo = options[0]
+        if not (  # the usual play (one reading, in turn, led or beating the top) needs no choice
+            in_turn
+            and len(options) == 1
+            and combo.kind != DOG_LEAD
+            and combo.cards != LONE_PHOENIX
+            and (leading or beats(combo, top, self.rules))
+        ):
+            combo = self._played_combination(h, cards, options, top, in_turn, leading)
         if h.wish is not None:  # (no wish stands: nothing to fulfil)
             self._check_wish_fulfilled(h, seat, cards, combo, top, in_turn, leading)
         dog_target = self.variant.dog_lead(h, seat, to) if combo.kind == DOG_LEAD else None
