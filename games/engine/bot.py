@@ -22,7 +22,6 @@ from .legal import (
 )
 from .record import FORMAT
 from .state import GameState
-from .variants import Variant
 
 Policy = Callable[[GameState, int, list[dict[str, Any]], random.Random], dict[str, Any]]
 
@@ -202,8 +201,7 @@ def _choose_push(state: GameState, seat: int, rng: random.Random) -> dict[str, A
     h = state.hand
     assert h is not None
     counts = state.variant.push_counts(h, seat)
-    constrained = type(state.variant).check_push is not Variant.check_push
-    if all(k == 1 for k in counts.values()) and not constrained:
+    if state.variant.plain_push:  # one card to each target, any card (Variant.plain_push)
         cards = rng.sample(h.cards[seat], len(counts))
         return {"type": "push", "seat": seat, "cards": {str(t): c for t, c in zip(counts, cards)}}
     choices = list(push_actions(state, seat))
@@ -217,16 +215,15 @@ def bot_moves(
     moment a seat that is no bot's must act or the table must deal: their exchange, their plays
     and passes (chosen by ``policy``), their Dragon gifts. A bot plays for the seats its seat
     plays for (Threechu's dealer: the dummy). It calls nothing and bombs only in turn, and it
-    decides only from the options the rules give its seat. ``state`` is left as it was.
-    A game with a bot of its own (its game object's ``bot_moves``: Tien Zi Que's draws, claims and
+    decides only from the options the rules give its seat. ``state`` is left as it was. A game
+    the online table does not serve (its declared ``GameInfo.online``) has no bot: no events. A
+    game with a bot of its own (its game object's ``bot_moves``: Tien Zi Que's draws, claims and
     discards) answers for itself; ``policy`` is the Tichu family's."""
-    if not bots:
+    if not bots or not game_of(state).info.online:
         return []
     own = getattr(game_of(state), "bot_moves", None)
     if own is not None:
         return own(state, frozenset(bots), rng, limit)
-    if not isinstance(state, GameState):
-        return []
     work = state.copy()
     events: list[dict[str, Any]] = []
     for _ in range(limit):

@@ -9,7 +9,6 @@ from .errors import EngineError
 from .event_fields import TARGET_OF_KEY, holds, remove_cards, seat_of
 from .family_fold import FamilyFold
 from .hand import EXCHANGE, Hand
-from .variants import Variant
 
 
 class ExchangePhase(FamilyFold):
@@ -24,7 +23,6 @@ class ExchangePhase(FamilyFold):
             raise EngineError(
                 "push_invalid", f"seat {seat} has already pushed its cards", params={"rule": "pushed", "seat": seat}
             )
-        targets = self.variant.push_targets(h, seat)
         raw = event.get("cards")
         if not isinstance(raw, dict):
             raise EngineError(
@@ -54,6 +52,12 @@ class ExchangePhase(FamilyFold):
                         "unknown_card", f"{c!r} is not a card code", params={"rule": "not_card_code", "code": repr(c)}
                     )
             given[int(key)] = list(cards)
+        self._push(h, seat, given)
+
+    def _push(self, h: Hand, seat: int, given: dict[int, list[str]]) -> None:
+        """The rules of a push once its cards are read (target seat -> cards): the one set of
+        checks of both ways in (:meth:`_on_push` and :meth:`_quick_push`), then the cards go."""
+        targets = self.variant.push_targets(h, seat)
         if not targets:
             raise EngineError(
                 "push_invalid", f"seat {seat} gives no cards at this exchange", params={"rule": "no_push", "seat": seat}
@@ -105,16 +109,15 @@ class ExchangePhase(FamilyFold):
             self._start_play(h)
 
     def _quick_push(self, event: dict[str, Any]) -> None:
-        """The usual push, accepted at once: in the exchange, a seat in range that has not pushed,
-        one card to each of its targets (a variant that gives one card each and checks nothing more:
-        all but Grand Seigneur's tribute), each target written as the seat number's plain text, the
-        cards distinct and held. Each test is one of :meth:`_on_push`'s checks passed (the field
-        check's too: an int seat, an object of strings), so the state after it is ``_on_push``'s;
-        anything else goes the whole way (:meth:`_checked`), which gives every refusal."""
+        """The usual push's way in: in the exchange, a seat in range that has not pushed, one card
+        code to each seat written as the seat number's plain text (read as the whole way reads a
+        card code: a gift of one card). These tests stand for what the field check and
+        :meth:`_on_push`'s reading of the cards would find; the rules are then :meth:`_push`'s, the
+        same checks as the whole way's. Anything else goes the whole way (:meth:`_checked`), which
+        gives every refusal in its order."""
         h = self.hand
         seat = event.get("seat")
         raw = event.get("cards")
-        v = self.variant
         if (
             h is not None
             and seat.__class__ is int
@@ -127,10 +130,7 @@ class ExchangePhase(FamilyFold):
             and len(h.pushes) < h.pushers  # with the three tests before: the exchange phase
             and 0 <= seat < self.n
             and seat not in h.pushes
-            and v.__class__.push_counts is Variant.push_counts  # one card to each target
-            and v.__class__.check_push is Variant.check_push
         ):
-            targets = v.push_targets(h, seat)
             given: dict[int, list[str]] | None = {}
             for key, card in raw.items():
                 target = TARGET_OF_KEY.get(key)
@@ -138,12 +138,9 @@ class ExchangePhase(FamilyFold):
                     given = None
                     break
                 given[target] = [card]  # type: ignore[index]
-            if given is not None and targets and set(given) == set(targets):
-                all_cards = [*raw.values()]
-                distinct = set(all_cards)
-                if len(distinct) == len(all_cards) and distinct.issubset(h.cards[seat]):
-                    self._pushed(h, seat, given, all_cards)
-                    return
+            if given is not None:
+                self._push(h, seat, given)
+                return
         self._checked("push", event)
 
     def _start_play(self, h: Hand) -> None:

@@ -125,6 +125,7 @@ class Threechu(Variant):
     #: the dummy's name in English; in other languages the engine catalogue's ``seat_name:dummy``
     DUMMY_NAME = "Dummy"
     shuffler_rule = "the dealer rotation of option dealer_rotation"
+    hand_spread = 150.0  # between two players (random bots: 126)
 
     def seat_count(self, players: Sequence[str]) -> int:
         return 4
@@ -313,6 +314,9 @@ class GrandSeigneur(Variant):
     result_has_card_points = False  # a hand result gives the finishing order alone
     max_hand = 12
     shuffler_rule = "the Wretch, last of the previous hand, deals"
+    plain_push = False  # the tribute: counts by rank, the best (or worst) cards
+    rank_scoring = True
+    hand_spread = 3.0  # ranks, not card points
 
     def finish_options(self, options: dict[str, Any], n: int) -> dict[str, Any]:
         if options.get("decks") is None:

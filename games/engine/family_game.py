@@ -34,6 +34,7 @@ def _info(v: Variant) -> GameInfo:
     teams = v.teams(n, None) if per_team else None
     points = v.result_has_card_points
     target = next((o.default(PRESETS[0]) for o in v.options if o.name == "target_score"), None)
+    names = {o.name for o in v.options}
     return GameInfo(
         name=v.name,
         label=v.label,
@@ -54,6 +55,11 @@ def _info(v: Variant) -> GameInfo:
         ),
         deck=TICHU_DECK,
         target=target,
+        online=True,
+        rank_scoring=v.rank_scoring,
+        hand_spread=v.hand_spread,
+        hands_option="hands" if "hands" in names else None,
+        target_option="target_score" if "target_score" in names else None,
     )
 
 

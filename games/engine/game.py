@@ -77,6 +77,19 @@ class GameInfo:
     #: online table (games/engine/online.py) shuffles them; the Tichu family's deal has its own
     #: path there (the Grand Tichu decisions cut it in two), so it declares none.
     chance_events: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: the engine's online table serves it (online.py: the site deals the cards, each seat is
+    #: asked for its own actions, the engine's bot plays the seats given to it)
+    online: bool = False
+    #: a hand can be scored by its finishing order alone (Grand Seigneur's ``scoring: ranks``:
+    #: :func:`~.registry.finishing_order_points`)
+    rank_scoring: bool = False
+    #: the spread (standard deviation) of one hand's score difference between two sides, as the
+    #: engine's random bots play the game: the ratings' hand spread (docs/ratings.md)
+    hand_spread: float = 200.0
+    #: the options that end a game after a number of hands and at a target score (None: the game
+    #: has no such option): what a tournament sets for a round of its tables
+    hands_option: str | None = None
+    target_option: str | None = None
 
     @property
     def full_label(self) -> str:
@@ -96,6 +109,16 @@ class GameInfo:
         raise KeyError(name)
 
 
+class GameName(Protocol):
+    """What every state's ``variant`` names: the record's variant and the game's name in words."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
 class PlayState(Protocol):
     """What every game's fold state offers (``GameState``, ``TienZiQueState``)."""
 
@@ -109,7 +132,7 @@ class PlayState(Protocol):
     _starts: ClassVar[frozenset[str]]  # the events that start a hand (a round)
 
     @property
-    def variant(self) -> Any: ...  # its ``name`` is the record's variant, its ``label`` the game's name
+    def variant(self) -> GameName: ...  # its ``name`` is the record's variant, its ``label`` the game's name
 
     @property
     def is_over(self) -> bool: ...
@@ -124,7 +147,7 @@ class PlayState(Protocol):
 
     def apply_each(self, events: Iterable[dict[str, Any]], start: int) -> None: ...
 
-    def copy(self) -> Any: ...
+    def copy(self) -> "PlayState": ...
 
 
 class Game(Protocol):

@@ -15,7 +15,6 @@ from .errors import EngineError
 from .game import PlayState, game_of
 from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, PLAY, Hand
 from .state import GameState
-from .variants import Variant
 
 
 def play_event(seat: int, combo: Combination) -> dict[str, Any]:
@@ -119,8 +118,7 @@ def push_actions(state: GameState, seat: int) -> Iterator[dict[str, Any]]:
     counts = state.variant.push_counts(h, seat)
     if not counts:
         return
-    constrained = type(state.variant).check_push is not Variant.check_push
-    if all(k == 1 for k in counts.values()) and not constrained:
+    if state.variant.plain_push:  # one card to each target, any card (Variant.plain_push)
         targets = list(counts)
         seen = set()
         for cards in itertools.permutations(h.cards[seat], len(targets)):

@@ -5,14 +5,17 @@ on the table and the turn moves on.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import DRAGON, MAHJONG, PHOENIX, describe, rank_code
-from .combos import DOG_LEAD, Combination, beats, can_play_rank, contains_rank, on_table, readings, readings_of
+from .combos import DOG_LEAD, Combination, beats, can_play_rank, contains_rank, on_table, readings_of
 from .errors import EngineError
 from .event_fields import CARD_CODES, card_list, holds, rank_field, seat_of
 from .family_fold import FamilyFold
 from .hand import Hand
+
+LONE_PHOENIX = (PHOENIX,)
 
 
 class PlayPhase(FamilyFold):
@@ -38,14 +41,30 @@ class PlayPhase(FamilyFold):
         to = event.get("to")
         if to is not None:
             to = seat_of(event, self.n, "to")
+        self._play(h, seat, cards, wish, stand_in, to)
+
+    def _play(
+        self, h: Hand, seat: int, cards: list[str], wish: int | None, stand_in: int | None, to: int | None
+    ) -> None:
+        """The rules of a play once its fields are read: the one set of checks of both ways in
+        (:meth:`_on_play` and :meth:`_quick_play`), then the cards go on the table."""
         options = self._play_readings(h, seat, cards, stand_in)
-        self._check_wish_named(cards, wish)
+        if wish is not None or MAHJONG in cards:  # (the wish's rules concern the Mahjong alone)
+            self._check_wish_named(cards, wish)
         in_turn = h.gift_from is None and seat == h.turn
-        top_entry = h.top
-        top = top_entry[1] if top_entry else None
+        top = h.trick[-1][1] if h.trick else None
         leading = in_turn and (top is None or h.closed)
-        combo = self._played_combination(h, cards, options, top, in_turn, leading)
-        self._check_wish_fulfilled(h, seat, cards, combo, top, in_turn, leading)
+        combo = options[0]
+        if not (  # the usual play (one reading, in turn, led or beating the top) needs no choice
+            in_turn
+            and len(options) == 1
+            and combo.kind != DOG_LEAD
+            and combo.cards != LONE_PHOENIX
+            and (leading or beats(combo, top, self.rules))
+        ):
+            combo = self._played_combination(h, cards, options, top, in_turn, leading)
+        if h.wish is not None:  # (no wish stands: nothing to fulfil)
+            self._check_wish_fulfilled(h, seat, cards, combo, top, in_turn, leading)
         dog_target = self.variant.dog_lead(h, seat, to) if combo.kind == DOG_LEAD else None
         if combo.kind != DOG_LEAD and to is not None:
             raise EngineError("malformed", "play: 'to' goes only with the Dog", params={"rule": "to_without_dog"})
@@ -54,12 +73,11 @@ class PlayPhase(FamilyFold):
         self._after_play(h, seat, combo, dog_target)
 
     def _quick_play(self, event: dict[str, Any]) -> None:
-        """The usual play, accepted at once: in turn, no field but its seat and cards, no wish
-        named, no Mahjong, Dog or lone Phoenix, cards held once each, one reading, led or beating
-        the top, and a wish standing fulfilled or not binding (:meth:`_wish_lets_through`). Each
-        of these tests is one of :meth:`_on_play`'s checks passed (the field check's too: an int
-        seat, a list of card codes), so the state after it is ``_on_play``'s. Anything else goes
-        the whole way (:meth:`_checked`), which gives every refusal;
+        """The usual play's way in: the seat to act, no field but its seat and cards (a list of
+        card codes), the hand in play. These tests stand for what the field check and
+        :meth:`_on_play`'s reading of the fields would find (nothing to refuse, nothing to read);
+        the rules are then :meth:`_play`'s, the same checks as the whole way's. Anything else goes
+        the whole way (:meth:`_checked`), which gives every refusal in its order;
         tests/engine/test_quick_handlers.py folds games both ways."""
         h = self.hand
         seat = event.get("seat")
@@ -69,62 +87,45 @@ class PlayPhase(FamilyFold):
             and seat == h.turn
             and seat.__class__ is int
             and cards.__class__ is list
+            and cards
             and len(event) == 3  # type, seat and cards: no wish, phoenix or to
-            and h.gift_from is None
             and h.dealt
             and not self.over
         ):
             try:
-                distinct: set[str] | None = set(cards)
-            except TypeError:  # an unhashable element
-                distinct = None
-            if (
-                distinct is not None
-                and CARD_CODES.issuperset(distinct)
-                and MAHJONG not in distinct
-                and len(distinct) == len(cards)
-                and distinct.issubset(h.cards[seat])
-            ):
-                options = readings_of(tuple(cards), self.rules)
-                if len(options) == 1:
-                    combo = options[0]
-                    if combo.kind != DOG_LEAD and (len(cards) > 1 or cards[0] != PHOENIX):
-                        top = h.trick[-1][1] if h.trick else None
-                        leading = top is None or h.closed
-                        if (leading or beats(combo, top, self.rules)) and (
-                            h.wish is None or self._wish_lets_through(h, seat, cards, None if leading else top)
-                        ):
-                            self._put_on_table(h, seat, cards, combo, None, True, leading)
-                            self._after_play(h, seat, combo, None)
-                            return
+                plain = CARD_CODES.issuperset(cards)
+            except TypeError:  # an unhashable element: the whole way refuses it
+                plain = False
+            if plain:
+                self._play(h, seat, cards, None, None, None)
+                return
         self._checked("play", event)
 
     def _wish_lets_through(self, h: Hand, seat: int, cards: list[str] | None, top: Combination | None) -> bool:
-        """For the quick ways, while a wish stands: whether the seat to act may play ``cards``
-        (``None``: pass) on ``top`` (``None``: leading) as far as the wish goes. True when the
-        cards fulfil it, the seat is exempt, or it cannot fulfil it (:meth:`_can_fulfil_wish`,
-        as :meth:`_check_wish_fulfilled` and :meth:`_on_pass` ask); False sends the event the
-        whole way, which refuses it (or accepts a bomb played before its turn). Lawful records
-        fold many events under a standing wish, and the whole way costs them several calls more."""
+        """While a wish stands: whether the seat to act may play ``cards`` (``None``: pass) on
+        ``top`` (``None``: leading) as far as the wish goes. True when the cards fulfil it, the
+        seat is exempt, or it cannot fulfil it (:meth:`_can_fulfil_wish`): the wish's one test,
+        asked by a play (:meth:`_check_wish_fulfilled`) and a pass (:meth:`_pass`)."""
         assert h.wish is not None
         if cards is not None and contains_rank(cards, h.wish):
             return True
         return self.variant.wish_exempt(h, seat) or not self._can_fulfil_wish(h, seat, top)
 
-    def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> list[Combination]:
+    def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> Sequence[Combination]:
         """What the seat's cards can be read as (the Phoenix as the play names it)."""
         if not h.cards[seat]:
             raise EngineError(
                 "not_your_turn", f"seat {seat} is out and holds no cards", params={"seat": seat, "rule": "out"}
             )
-        if not holds(h.cards[seat], cards):
+        distinct = set(cards)  # holds(), its usual case inline: no card twice, a set test at C speed
+        if not (len(distinct) == len(cards) and distinct.issubset(h.cards[seat])) and not holds(h.cards[seat], cards):
             missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
             raise EngineError(
                 "card_not_in_hand",
                 f"seat {seat} does not hold {describe(missing)}",
                 params={"seat": seat, "cards": missing},
             )
-        options = readings(cards, self.rules)
+        options: Sequence[Combination] = readings_of(tuple(cards), self.rules)
         if not options:
             raise EngineError(
                 "invalid_combination", f"{describe(cards)} is not a combination", params={"cards": list(cards)}
@@ -170,7 +171,7 @@ class PlayPhase(FamilyFold):
         self,
         h: Hand,
         cards: list[str],
-        options: list[Combination],
+        options: Sequence[Combination],
         top: Combination | None,
         in_turn: bool,
         leading: bool,
@@ -180,10 +181,16 @@ class PlayPhase(FamilyFold):
         if not in_turn:
             combo = self._bomb_out_of_turn(h, cards, options, top)
         elif leading:
-            combo = on_table(max(options, key=lambda c: c.rank), None)
+            combo = on_table(options[0] if len(options) == 1 else max(options, key=lambda c: c.rank), None)
         else:
             assert top is not None
-            legal = [c for c in (on_table(c, top) for c in options) if beats(c, top, self.rules)]
+            if len(options) == 1:  # one reading (the usual play): it beats the top or nothing does
+                combo = options[0]
+                if combo.cards == LONE_PHOENIX:  # (on_table gives a lone Phoenix its rank now)
+                    combo = on_table(combo, top)
+                legal = [combo] if beats(combo, top, self.rules) else []
+            else:
+                legal = [c for c in (on_table(c, top) for c in options) if beats(c, top, self.rules)]
             if not legal:
                 if options[0].kind == DOG_LEAD:
                     raise EngineError(
@@ -196,13 +203,13 @@ class PlayPhase(FamilyFold):
                     f"{describe(cards)} does not beat {top.describe()}",
                     params={"cards": list(cards), "top": list(top.cards)},
                 )
-            combo = max(legal, key=lambda c: c.rank)
+            combo = legal[0] if len(legal) == 1 else max(legal, key=lambda c: c.rank)
         if combo.kind == DOG_LEAD and not leading:
             raise EngineError("does_not_beat", "the Dog can only be led", params={"rule": "dog"})
         return combo
 
     def _bomb_out_of_turn(
-        self, h: Hand, cards: list[str], options: list[Combination], top: Combination | None
+        self, h: Hand, cards: list[str], options: Sequence[Combination], top: Combination | None
     ) -> Combination:
         bombs = [c for c in options if c.is_bomb]
         if not bombs:
@@ -253,8 +260,8 @@ class PlayPhase(FamilyFold):
         any bomb out of turn it need not fulfil the wish. Leading, or playing anything else, the
         wish binds."""
         bomb_before_turn = in_turn and not leading and combo.is_bomb
-        if in_turn and not bomb_before_turn and h.wish is not None and not self.variant.wish_exempt(h, seat):
-            if not contains_rank(cards, h.wish) and self._can_fulfil_wish(h, seat, None if leading else top):
+        if in_turn and not bomb_before_turn and h.wish is not None:
+            if not self._wish_lets_through(h, seat, cards, None if leading else top):
                 raise EngineError(
                     "wish_not_fulfilled",
                     f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})",

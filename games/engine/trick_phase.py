@@ -21,6 +21,11 @@ class TrickPhase(FamilyFold):
         seat = event.get("seat")
         if seat.__class__ is not int or not 0 <= seat < self.n:
             seat = seat_of(event, self.n)
+        self._pass(h, seat)
+
+    def _pass(self, h: Hand, seat: int) -> None:
+        """The rules of a pass once its seat is read: the one set of checks of both ways in
+        (:meth:`_on_pass` and :meth:`_quick_pass`), then the trick goes on or closes."""
         if h.gift_from is not None:
             raise EngineError(
                 "gift_required",
@@ -33,18 +38,14 @@ class TrickPhase(FamilyFold):
                 f"seat {h.turn} is to play, not seat {seat}",
                 params={"seat": seat, "expected_seat": h.turn},
             )
-        top_entry = h.top
+        top_entry = h.trick[-1] if h.trick else None  # h.top, inline: every pass asks
         if top_entry is None or h.closed:
             raise EngineError(
                 "wrong_phase",
                 f"seat {seat} leads the trick and cannot pass",
                 params={"seat": seat, "rule": "lead_pass"},
             )
-        if (
-            h.wish is not None
-            and not self.variant.wish_exempt(h, seat)
-            and self._can_fulfil_wish(h, seat, top_entry[1])
-        ):
+        if h.wish is not None and not self._wish_lets_through(h, seat, None, top_entry[1]):
             raise EngineError(
                 "wish_not_fulfilled",
                 f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
@@ -53,24 +54,14 @@ class TrickPhase(FamilyFold):
         self._pass_accepted(h, seat, top_entry[0])
 
     def _quick_pass(self, event: dict[str, Any]) -> None:
-        """The usual pass, accepted at once: in turn, on a trick still open, no gift owed, a wish
-        standing not binding (:meth:`_wish_lets_through`). Each test is one of :meth:`_on_pass`'s
-        checks passed (the field check's too: an int seat); anything else goes the whole way
-        (:meth:`_checked`), which gives every refusal."""
+        """The usual pass's way in: the seat to act (an int), the hand in play. These tests stand
+        for what the field check and :meth:`_on_pass`'s reading of the seat would find; the rules
+        are then :meth:`_pass`'s, the same checks as the whole way's. Anything else goes the whole
+        way (:meth:`_checked`), which gives every refusal in its order."""
         h = self.hand
         seat = event.get("seat")
-        if (
-            h is not None
-            and seat == h.turn
-            and seat.__class__ is int
-            and h.gift_from is None
-            and h.trick
-            and not h.closed
-            and h.dealt
-            and not self.over
-            and (h.wish is None or self._wish_lets_through(h, seat, None, h.trick[-1][1]))
-        ):
-            self._pass_accepted(h, seat, h.trick[-1][0])
+        if h is not None and seat == h.turn and seat.__class__ is int and h.dealt and not self.over:
+            self._pass(h, seat)
             return
         self._checked("pass", event)
 

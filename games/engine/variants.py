@@ -37,6 +37,13 @@ class Variant:
     #: a hand result (and the score sheet) names each team's card points (Grand Seigneur: the
     #: finishing order alone)
     result_has_card_points = True
+    #: the exchange is one card to each other seat, any card (push_counts and check_push as
+    #: here): the quick push, the bot's and the legal actions' shortcut (Grand Seigneur: False)
+    plain_push = True
+    #: a hand can be scored by its finishing order alone (rank_points; Grand Seigneur)
+    rank_scoring = False
+    #: the spread of one hand's score difference between two sides (GameInfo.hand_spread)
+    hand_spread = 200.0
 
     # --- seats and teams ---------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ PER_PLAYER = {g.name for g in engine.games() if g.teams is None}
 # per-hand spread of each variant's score sheet (ModelParams.hand_sd), documented in docs/ratings.md
 # (per-hand spread of side 0 minus side 1 in engine games of random bots: Nanking 199 on the real
 # tracker sheets, Tientsin 169, Threechu 126 between two players, Tien Zi Que 2.9)
-HAND_SD = {"nanking": 200.0, "tientsin": 200.0, "threechu": 150.0, "grand-seigneur": 3.0, "tien-zi-que": 3.0}
+HAND_SD = {g.name: g.hand_spread for g in engine.games()}  # each game's declared GameInfo.hand_spread
 #: rated seats where a game has one table size (Threechu's dummy is not a player)
 SIZE = {g.name: g.seat_counts[0] for g in engine.games() if len(g.seat_counts) == 1}
 
@@ -59,8 +59,9 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
             first = out[0] if out else None
             tichu = tuple((players[s], first == s) for s, c in sorted(calls.items()) if c == "tichu")
             grand = tuple((players[s], first == s) for s, c in sorted(calls.items()) if c == "grand_tichu")
-            # The model's hand details take Nanking's double victories (the engine says which team).
-            dv = engine.sweep_team(variant, out) if variant == "nanking" else None
+            # The model's hand details take double victories (two of a team out first: the game's
+            # declared sweep; the engine says which team), not Tientsin's triple.
+            dv = engine.sweep_team(variant, out) if engine.GAMES[variant].sheet.sweep == 2 else None
             details.append(HandDetail(tuple(float(x) for x in h["points"]), tichu, grand, dv))
         winner = score.get("winner")
         return GameResult(
@@ -85,7 +86,7 @@ def result_from_score(game_id, finished_at: float, variant: str, players: Sequen
             real = list(players)
             if len(totals) != len(real):
                 raise NotRated(f"{variant}: one total per player is needed")
-            if variant == "grand-seigneur" and len(set(totals)) == 1:
+            if engine.GAMES[variant].rank_scoring and len(set(totals)) == 1:
                 # played without the optional score: score each hand's finishing order the way
                 # the option would (first out n-1, ..., last 0)
                 n = len(real)

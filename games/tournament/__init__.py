@@ -52,6 +52,7 @@ from .scoring import PRESETS, hand_vp
 from .season import SEASON_EVENT_TYPES, SeasonState, fold_season, new_season, parse_season_header, season_table
 from .standings import boards_json, crosstable_json, ranking, rounds_json, standings_json
 from .state import EVENT_TYPES, TournamentState, fold, new_tournament
+from .table_game import TABLE_GAME, length_options, partner_seat, seat_order, table_info, table_sides
 
 __all__ = [
     "SEASON_EVENT_TYPES",
@@ -98,6 +99,12 @@ __all__ = [
     "MAX_TARGET",
     "MAX_VP",
     "PRESETS",
+    "TABLE_GAME",
+    "length_options",
+    "partner_seat",
+    "seat_order",
+    "table_info",
+    "table_sides",
     "Pairing",
     "RoundClock",
     "TournamentError",

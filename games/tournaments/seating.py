@@ -32,7 +32,7 @@ def side_players(state: core.TournamentState, sides) -> list[list[int]]:
 def table_seats(state: core.TournamentState, sides) -> list[int]:
     """The player ids of a table's game in seat order (North, East, South, West)."""
     players = side_players(state, sides)
-    return [players[0][0], players[1][0], players[0][1], players[1][1]]
+    return core.seat_order(players)  # the engine's declared sides: N/S side 0, E/W side 1
 
 
 def seat_list(state: core.TournamentState, round_number: int, names: dict[int, str]) -> list[dict[str, Any]]:
@@ -51,7 +51,7 @@ def seat_list(state: core.TournamentState, round_number: int, names: dict[int, s
                     "name": names.get(player, "?"),
                     "table": number,
                     "seat": SEAT_LETTERS[index],
-                    "partner": names.get(seats[(index + 2) % 4], "?"),
+                    "partner": names.get(seats[core.partner_seat(index)], "?"),
                 }
             )
     for entry_id in rnd.byes:

@@ -34,7 +34,7 @@ from games.tournaments import duplicate_boards, refusal_words, result_sides, sea
 from games.tournaments.models import TableGame, Tournament, TournamentEvent
 
 MAX_BATCH = 500
-SEATS_PER_TABLE = 4
+SEATS_PER_TABLE = sum(len(side) for side in core.table_sides())  # the engine's: two sides of two
 
 
 class TournamentNotFound(GameNotFound):

@@ -91,7 +91,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "role": game_selectors.membership_role(request.user, club),
             "tables": rows,
-            "variants": entry_forms.variant_choices(),
+            "variants": [v for v in entry_forms.variant_choices() if engine.GAMES[v["name"]].online],
             "presets": entry_forms.preset_choices(),
             "players": request.POST.get("players", "") if request.method == "POST" else "",
             "bots": request.POST.get("bots", "")[:MAX_BOTS_TEXT] if request.method == "POST" else "",

@@ -201,3 +201,29 @@ def test_folding_a_record_is_applying_each_event(data, seed, table):
         else:
             assert expected is None, mangled
         assert snapshot(folded) == snapshot(one_by_one), mangled
+
+
+def test_both_ways_run_the_one_set_of_rules(monkeypatch):
+    """The quick ways read the fields only: every play, pass and push, whichever way it comes in,
+    is judged by the same rules (``_play``, ``_pass``, ``_push``). A rule changed there is
+    changed for both ways: here a rule that refuses everything refuses each event both ways."""
+    record = random_record(11, max_hands=1)
+    state = GameState("nanking", {}, record["players"])
+    rules = {"play": "_play", "pass": "_pass", "push": "_push"}
+    seen = dict.fromkeys(rules, 0)
+    for event in record["events"]:
+        kind = event["type"]
+        if kind in rules:
+            for way in ("quick", "whole"):
+                probe = state.copy()
+
+                def refuse(self, *args, kind=kind):
+                    raise EngineError("malformed", f"the one {kind} rule", params={"rule": "probe"})
+
+                with monkeypatch.context() as patch:
+                    patch.setattr(GameState, rules[kind], refuse)
+                    apply = probe.apply if way == "quick" else probe._apply_other
+                    assert outcome(apply, event) == ("malformed", f"the one {kind} rule", {"rule": "probe"})
+            seen[kind] += 1
+        state.apply(event)
+    assert all(seen.values()), seen

@@ -45,17 +45,16 @@ from .cards import (
 from .combos import combination_kind
 from .options import TZQ_OPTIONS
 from .scoring import SCORING, score_pile
-from .state import (
+from .state import EVENT_TYPES, TienZiQueState
+from .table import (
     ACTION,
     BETWEEN_ROUNDS,
     DRAWN,
-    EVENT_TYPES,
     GAME_OVER,
     RESHUFFLE,
     ROUND_STARTS,
     VARIANT,
     Round,
-    TienZiQueState,
     TienZiQueVariant,
 )
 

@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from .cards import COLOUR_ORDER, HONOURS, JOKER_CODE, NAME, face, is_coin, is_joker, number, sort_cards
-from .state import ACTION, BETWEEN_ROUNDS, DRAWN, RESHUFFLE, TienZiQueState
+from .state import TienZiQueState
+from .table import ACTION, BETWEEN_ROUNDS, DRAWN, RESHUFFLE
 
 
 def random_deck(rng: random.Random) -> list[str]:

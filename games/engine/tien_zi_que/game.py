@@ -15,7 +15,8 @@ from .cards import NAME, is_card
 from .options import TZQ_OPTIONS
 from .refusals import TZQ_REFUSAL_WORDS
 from .round_result import sheet_facts
-from .state import ROUND_STARTS, VARIANT, TienZiQueState
+from .state import TienZiQueState
+from .table import ROUND_STARTS, VARIANT
 
 INFO = GameInfo(
     name=NAME,
@@ -37,6 +38,8 @@ INFO = GameInfo(
     target=None,  # the game ends when the players' rounds are played
     board="rounds",
     chance_events=(("round_start", ("hands", "stock")), ("reshuffle", ("stock",))),
+    online=True,  # at an online table: its deal and reshuffle are chance_events (online.py)
+    hand_spread=3.0,  # a round's points (random bots: 2.9)
 )
 
 

@@ -9,205 +9,30 @@ order. Every event is checked fully before anything changes: a refused event rai
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 from typing import Any, Callable
 
 from .. import schema
 from ..errors import EngineError
 from ..event_fold import EventFold
 from ..options import resolve
-from ..schema import all_str
-from .cards import (
-    CARD_GRAMMAR,
-    CODES,
-    HAND_SIZE,
-    NAME,
-    PILE_SIZE,
-    are_cards,
-    card_name,
-    deck_faults,
-    describe,
-    is_card,
-    is_joker,
-    sort_cards,
-)
+from . import views
+from .cards import HAND_SIZE, PILE_SIZE, card_name, deck_faults, describe, is_joker, sort_cards
 from .combos import _combination_problem, combination_kind
+from .fields import _card_of, _cards_of, _missing_and_extra, _rest_after, _seat_of, _without
 from .options import TZQ_OPTIONS
 from .round_result import result_line
 from .scoring import score_pile
-
-
-class TienZiQueVariant:
-    """A stand-in for :class:`~.variants.Variant`: what generic code reads off ``state.variant``."""
-
-    name = NAME
-    label = "Tien Zi Que"
-    players = 2
-    has_calls = False
-    has_wish = False
-
-    def __repr__(self) -> str:
-        return f"<Variant {self.name}>"
-
-
-VARIANT = TienZiQueVariant()
-
-
-BETWEEN_ROUNDS = "between_rounds"
-ACTION = "action"  # the player to act draws or makes a Chow (or reshuffles an empty stock first)
-DRAWN = "drawn"  # the player has drawn: discards one card or makes a Pung
-RESHUFFLE = "reshuffle"  # a combination's refill found the stock short: a reshuffle comes next
-GAME_OVER = "game_over"
-
-ROUND_STARTS = frozenset({"round_start", "round_result"})  # a round_result is a whole round
-TICHU_ONLY = frozenset(
-    {"shuffle", "deal", "grand_tichu", "tichu", "push", "play", "pass", "dragon_gift", "penalty", "hand_result"}
+from .table import (
+    ACTION,
+    BETWEEN_ROUNDS,
+    DRAWN,
+    GAME_OVER,
+    RESHUFFLE,
+    ROUND_STARTS,
+    TICHU_ONLY,
+    VARIANT,
+    Round,
 )
-
-
-class Round:
-    """One round being played."""
-
-    __slots__ = (
-        "number",
-        "starter",
-        "hands",
-        "stock",
-        "discard",
-        "chowable",
-        "piles",
-        "combos",
-        "active",
-        "stage",
-        "drawn_card",
-        "last_discards",
-        "turns",
-        "reshuffles",
-    )
-
-    def __init__(self, number: int, starter: int, hands: list[list[str]], stock: list[str]) -> None:
-        self.number = number
-        self.starter = starter
-        self.hands = hands
-        self.stock = stock  # top first
-        self.discard: list[str] = []  # bottom first
-        self.chowable: list[str] = []  # the discards the player to act may take for a Chow
-        self.piles: list[list[str]] = [[], []]
-        self.combos: list[list[dict[str, Any]]] = [[], []]
-        self.active = starter
-        self.stage = ACTION
-        self.drawn_card: str | None = None
-        self.last_discards: list[str] = []  # the two cards a combination just sent to the discard pile
-        self.turns = 0
-        self.reshuffles = 0
-
-    def copy(self) -> "Round":
-        r = Round.__new__(Round)
-        r.number, r.starter = self.number, self.starter
-        r.hands = [list(h) for h in self.hands]
-        r.stock = list(self.stock)
-        r.discard = list(self.discard)
-        r.chowable = list(self.chowable)
-        r.piles = [list(p) for p in self.piles]
-        r.combos = [list(c) for c in self.combos]  # entries are never changed once written
-        r.active, r.stage, r.drawn_card = self.active, self.stage, self.drawn_card
-        r.last_discards = list(self.last_discards)
-        r.turns, r.reshuffles = self.turns, self.reshuffles
-        return r
-
-    def cards(self) -> Counter:
-        """Every card of the round, wherever it is (conservation)."""
-        c: Counter = Counter()
-        for h in self.hands:
-            c.update(h)
-        c.update(self.stock)
-        c.update(self.discard)
-        for p in self.piles:
-            c.update(p)
-        return c
-
-
-def _seat_of(event: dict[str, Any]) -> int:
-    seat = event.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-        raise EngineError(
-            "malformed",
-            f"{event.get('type')}: 'seat' must be 0 or 1, not {seat!r}",
-            params={"rule": "tzq_seat", "event": str(event.get("type")), "value": repr(seat)},
-        )
-    return seat
-
-
-def _card_of(event: dict[str, Any], key: str) -> str:
-    card = event.get(key)
-    if not isinstance(card, str):
-        raise EngineError(
-            "malformed",
-            f"{event.get('type')}: {key!r} must be a card code",
-            params={"rule": "tzq_card_code", "event": str(event.get("type")), "key": key},
-        )
-    if card not in CODES:  # is_card of a str
-        raise EngineError(
-            "unknown_card",
-            f"{card!r} is not a Tien Zi Que card code ({CARD_GRAMMAR})",
-            params={"rule": "tzq_codes", "codes": card},
-        )
-    return card
-
-
-def _cards_of(event: dict[str, Any], key: str, count: int | None = None) -> list[str]:
-    cards = event.get(key)
-    if not isinstance(cards, list) or not all_str(cards):
-        raise EngineError(
-            "malformed",
-            f"{event.get('type')}: {key!r} must be a list of card codes",
-            params={"rule": "tzq_card_list", "event": str(event.get("type")), "key": key},
-        )
-    if count is not None and len(cards) != count:
-        raise EngineError(
-            "malformed",
-            f"{event.get('type')}: {key!r} must list {count} cards, not {len(cards)}",
-            params={
-                "rule": "tzq_card_count",
-                "event": str(event.get("type")),
-                "key": key,
-                "expected": count,
-                "given": len(cards),
-            },
-        )
-    if not are_cards(cards):
-        bad = [c for c in cards if not is_card(c)]
-        raise EngineError(
-            "unknown_card",
-            f"{', '.join(repr(c) for c in bad)} not Tien Zi Que card codes ({CARD_GRAMMAR})",
-            params={"rule": "tzq_codes", "codes": ", ".join(bad)},
-        )
-    return cards
-
-
-def _missing_and_extra(rule: str, missing: list[str], extra: list[str]) -> dict[str, Any]:
-    """A refusal's parameters for cards that are not the ones expected: its rule says which of the
-    two lists it names (``<rule>_missing``, ``<rule>_extra``, ``<rule>_both``)."""
-    which = "both" if missing and extra else "missing" if missing else "extra"
-    return {"rule": f"{rule}_{which}", "missing": missing, "extra": extra}
-
-
-def _rest_after(hand: list[str], cards: list[str]) -> list[str] | None:
-    """The hand without ``cards``, or ``None`` when it does not hold them all (a hand is five or
-    six cards: removing them one by one beats counting both)."""
-    rest = list(hand)
-    try:
-        for c in cards:
-            rest.remove(c)
-    except ValueError:
-        return None
-    return rest
-
-
-def _without(cards: list[str], one: str) -> list[str]:
-    rest = list(cards)
-    rest.remove(one)
-    return rest
 
 
 class TienZiQueState(EventFold):
@@ -717,166 +542,17 @@ class TienZiQueState(EventFold):
             a, b = self.totals
             self.winner = 0 if a > b else 1 if b > a else None
 
-    # --- what may happen now ---------------------------------------------------------------------
+    # --- what may happen now, and the JSON (views.py) --------------------------------------------
 
     def legal_actions(self) -> list[dict[str, Any]]:
-        """Every event the rules accept now.
-
-        The choices of the player to act are listed in full. The events of chance (``round_start``,
-        ``reshuffle``) accept any order of their cards: one representative each is listed, with the
-        cards in the current order (none for the first round_start while the deck is not known).
-        """
-        phase = self.phase
-        if phase == GAME_OVER:
-            return []
-        if phase == BETWEEN_ROUNDS:
-            if self.deck is None:
-                return []
-            cards = sort_cards(self.deck.elements())
-            seats = (
-                [self.next_starter]
-                if self.next_starter is not None
-                else [s for s in (0, 1) if self._starts_left(s) > 0]
-            )
-            return [
-                {"type": "round_start", "seat": s, "hands": [cards[:5], cards[5:10]], "stock": cards[10:]}
-                for s in seats
-            ]
-        r = self.round
-        assert r is not None
-        seat = r.active
-        hand = r.hands[seat]
-        out: list[dict[str, Any]] = []
-        if phase == RESHUFFLE:
-            rest = list(r.discard)
-            for c in r.last_discards:
-                idx = len(rest) - 1 - rest[::-1].index(c)
-                del rest[idx]
-            return [{"type": "reshuffle", "seat": seat, "stock": rest}]
-        if phase == ACTION:
-            if r.stock:
-                out.append({"type": "draw", "seat": seat})
-            elif not self.options["exhausted_stock_draws"]:
-                out.append({"type": "reshuffle", "seat": seat, "stock": list(r.discard)})
-            seen: set[tuple] = set()
-            for take in dict.fromkeys(r.chowable):
-                if is_joker(take):
-                    continue
-                for pair in combinations(hand, 2):
-                    if combination_kind([take, *pair]) is None:
-                        continue
-                    cards = sort_cards([take, *pair])
-                    for keep in dict.fromkeys(cards):
-                        key = (take, tuple(cards), keep)
-                        if key in seen or not self._mahjong_ok(r, seat, keep, "chow"):
-                            continue
-                        seen.add(key)
-                        out.append({"type": "chow", "seat": seat, "take": take, "cards": cards, "keep": keep})
-            return out
-        # DRAWN
-        for card in sort_cards(dict.fromkeys(hand)):
-            out.append({"type": "discard", "seat": seat, "card": card})
-        seen_p: set[tuple] = set()
-        for triple in combinations(hand, 3):
-            if combination_kind(list(triple)) is None:
-                continue
-            cards = sort_cards(triple)
-            for keep in dict.fromkeys(cards):
-                pung_key = (tuple(cards), keep)
-                if pung_key in seen_p or not self._mahjong_ok(r, seat, keep, "pung"):
-                    continue
-                seen_p.add(pung_key)
-                out.append({"type": "pung", "seat": seat, "cards": cards, "keep": keep})
-        return out
-
-    def _mahjong_ok(self, r: Round, seat: int, keep: str, action: str) -> bool:
-        try:
-            self._check_mahjong(r, seat, keep, action)
-        except EngineError:
-            return False
-        return True
-
-    # --- JSON ------------------------------------------------------------------------------------
-
-    def _sheet(self) -> list[dict[str, Any]]:
-        return [dict(line, points=list(line["points"])) for line in self.history]
+        """Every event the rules accept now (:func:`.views.legal_actions`)."""
+        return views.legal_actions(self)
 
     def state_json(self) -> dict[str, Any]:
-        """The JSON of ``python -m games.engine state`` for a Tien Zi Que record."""
-        r = self.round
-        out: dict[str, Any] = {
-            "ok": True,
-            "variant": NAME,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "events": self.events_applied,
-            "phase": self.phase,
-            "turn": self.turn,
-            "round": len(self.history) + (1 if r else 0),
-            "hand_number": len(self.history) + (1 if r else 0),  # the generic name (Replay marks)
-            "next_starter": self.next_starter,
-            "totals": list(self.totals),
-            "score_sheet": self._sheet(),
-            "complete": self.over,
-            "winner": self.winner,
-            "deck": sort_cards(self.deck.elements()) if self.deck is not None else None,
-            # the Tichu keys of record-format.md section 4, empty in this game
-            "trick": [],
-            "wish": None,
-            "calls": {},
-            "out": [],
-        }
-        if r is None:
-            out.update(
-                starter=None,
-                hands=[[], []],
-                stock_size=0,
-                discard=[],
-                chowable=[],
-                drawn=None,
-                score_piles=[[], []],
-                combinations=[[], []],
-                reshuffles=0,
-            )
-            return out
-        out.update(
-            starter=r.starter,
-            hands=[sort_cards(h) for h in r.hands],
-            stock_size=len(r.stock),
-            discard=list(r.discard),
-            chowable=list(r.chowable),
-            drawn=r.drawn_card,
-            score_piles=[list(p) for p in r.piles],
-            combinations=[[dict(c) for c in cs] for cs in r.combos],
-            reshuffles=r.reshuffles,
-        )
-        return out
+        return views.state_json(self)
 
     def score_json(self) -> dict[str, Any]:
-        """The JSON of ``python -m games.engine score``: one line per finished round."""
-        return {
-            "ok": True,
-            "variant": NAME,
-            "hands": [
-                {
-                    "points": list(line["points"]),
-                    "round": line["round"],
-                    "starter": line["starter"],
-                    "winner": line["winner"],
-                    "drawn": line["drawn"],
-                    "by": line["by"],
-                    "kind": line["kind"],
-                    "out": list(line["out"]),
-                    "calls": {},
-                    "score_pile": list(line["score_pile"]),
-                    "scoring": [dict(s) for s in line["scoring"]],
-                }
-                for line in self.history
-            ],
-            "totals": list(self.totals),
-            "complete": self.over,
-            "winner": self.winner,
-        }
+        return views.score_json(self)
 
 
 _HANDLERS: dict[str, Callable[[TienZiQueState, dict[str, Any]], None]] = {
