@@ -72,12 +72,22 @@ def fold(tournament: Tournament, shown: dict, upto: int | None = None) -> core.T
     return core.fold(shown, upto, game_lines=game_lines(tournament), stored=True)
 
 
+def short_tables(tournament: Tournament) -> dict[tuple[int, int], int]:
+    """(round, table) -> the hands the TD recorded that table played (its `round_shortened`, the
+    latest for a table)."""
+    rows = TournamentEvent.objects.filter(tournament=tournament, type="round_shortened").order_by("seq")
+    return {(e.payload["round"], e.payload["table"]): e.payload["hands"] for e in rows}
+
+
 def game_lines(tournament: Tournament) -> dict[int, list[dict] | None]:
     """game id -> the hand lines of every game played at one of the tournament's tables, as the
-    game's fold gives them now (core.hand_lines of its score), or None while it is not over."""
+    game's fold gives them now (core.hand_lines of its score), or None while it is not over. A
+    table the TD shortened to N hands (`round_shortened`) has its game's first N hands once they
+    are played, over or not: its time ran out, the game stops there (issue 31, item 2)."""
     lines: dict[int, list[dict] | None] = {}
-    for link in table_games(tournament).values():
-        lines.update(_lines_of(link.game))
+    short = short_tables(tournament)
+    for (rnd, table), link in table_games(tournament).items():
+        lines.update(_lines_of(link.game, short.get((rnd, table))))
     for link in (
         TableGame.objects.filter(tournament=tournament).exclude(game_id__in=list(lines)).select_related("game")
     ):  # games an override replaced
@@ -85,13 +95,32 @@ def game_lines(tournament: Tournament) -> dict[int, list[dict] | None]:
     return lines
 
 
-def _lines_of(game) -> dict[int, list[dict] | None]:
-    if game.status != game.Status.FINISHED:
+def _lines_of(game, short: int | None = None) -> dict[int, list[dict] | None]:
+    if game.status != game.Status.FINISHED and short is None:
         return {game.pk: None}
     try:
-        return {game.pk: core.hand_lines(game_selectors.game_score(game))}
+        lines = core.hand_lines(game_selectors.game_score(game))
     except core.TournamentError:  # not a Tichu game: the result keeps what was sent
         return {}
+    if short is not None:  # a short round: its first hands, once that many are played
+        return {game.pk: lines[:short] if len(lines) >= short else None}
+    return {game.pk: lines}
+
+
+def table_game_lines(tournament: Tournament, round_number: int, table: int, game) -> list[dict]:
+    """The lines a table's result takes from its game: all its hands, or a short round's first."""
+    lines = core.hand_lines(game_selectors.game_score(game))
+    short = short_tables(tournament).get((round_number, table))
+    return lines[:short] if short is not None else lines
+
+
+def game_takes_result(tournament: Tournament, round_number: int, table: int, game) -> bool:
+    """Whether the table's game gives its result now: finished, or (a short round) with the hands
+    the TD recorded played."""
+    if game.status == game.Status.FINISHED:
+        return True
+    short = short_tables(tournament).get((round_number, table))
+    return short is not None and len(game_selectors.game_score(game).get("hands") or []) >= short
 
 
 def round_of(state: core.TournamentState, number: int):

@@ -235,13 +235,13 @@ def _answer_to_game(tournament: Tournament, state: core.TournamentState, event: 
     if event.get("type") not in ("result_confirmed", "result_disputed") or _game_table(state, event) is None:
         return event
     link = selectors.table_games(tournament, event["round"]).get(event["table"])
-    if link is None or link.game.status != Game.Status.FINISHED:
+    if link is None or not _gives_result(tournament, link):
         raise InvalidInput(
             _("the table's game is open again (hands undone): it is answered once it is over again"),
             code="result_out_of_step",
             params={"index": index},
         )
-    lines = result_sides.game_lines(link.game)
+    lines = selectors.table_game_lines(tournament, link.round, link.table, link.game)
     if event.get("hands") is not None and event["hands"] != lines:
         raise InvalidInput(
             _("this answer is to other hand lines than the game's now: look at the game again"),
@@ -465,13 +465,12 @@ def record_result_from_game(
                 code="no_game",
             )
         game = link.game
-        score = game_selectors.game_score(game)
         event: dict[str, Any] = {
             "type": "result_recorded",
             "round": round_number,
             "table": table,
             "game": game.pk,
-            "hands": core.hand_lines(score),
+            "hands": selectors.table_game_lines(tournament, round_number, table, game),
         }
         state = selectors.state_at(tournament)
         rnd = selectors.round_of(state, round_number)
@@ -526,8 +525,11 @@ def correct_table_hand(
 
 
 def finished_table_games(tournament: Tournament, round_number: int) -> list[TableGame]:
+    """The round's tables whose games give their result now: finished, or a short round's played."""
     return [
-        tg for tg in selectors.table_games(tournament, round_number).values() if tg.game.status == Game.Status.FINISHED
+        tg
+        for tg in selectors.table_games(tournament, round_number).values()
+        if selectors.game_takes_result(tournament, round_number, tg.table, tg.game)
     ]
 
 
@@ -566,7 +568,7 @@ def table_result(*, game_id: int, user) -> dict[str, Any]:
         "table": link.table,
         "game": game_id,
         "sides": names,
-        "game_finished": link.game.status == Game.Status.FINISHED,
+        "game_finished": _gives_result(tournament, link),
         "score": list(table.result["score"]) if table.result else None,
         "vp": table_vp(state, link.round, link.table) if table.result else None,
         # the game changed after the opponents answered: they are asked again
@@ -592,12 +594,17 @@ def table_vp(state: core.TournamentState, round_number: int, table: int) -> list
     return None
 
 
-def _answered_lines(link: TableGame) -> dict:
+def _gives_result(tournament: Tournament, link: TableGame) -> bool:
+    """The table's game gives its result now: over, or a short round's hands played."""
+    return selectors.game_takes_result(tournament, link.round, link.table, link.game)
+
+
+def _answered_lines(tournament: Tournament, link: TableGame) -> dict:
     """What an answer at the table is given to: the game's lines now (the core keeps them, and the
     answer stands only while the game gives them)."""
-    if link.game.status != Game.Status.FINISHED:
+    if not _gives_result(tournament, link):
         return {}
-    return {"hands": result_sides.game_lines(link.game)}
+    return {"hands": selectors.table_game_lines(tournament, link.round, link.table, link.game)}
 
 
 def table_action(*, game_id: int, action: str, user, reason: str | None = None, pin: str | None = None) -> WriteResult:
@@ -618,13 +625,13 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None, 
         code_row = getattr(user, "table_code", None)
         side = {} if code_row is None else {"side": result_sides.side_by_pin(code_row, pin)}
         if action == "record":
-            if link.game.status != Game.Status.FINISHED:
+            if not _gives_result(tournament, link):
                 raise InvalidInput(_("the table's game is not over yet"), code="game_not_finished")
             event = {
                 "type": "result_recorded",
                 **where,
                 "game": game_id,
-                "hands": core.hand_lines(game_selectors.game_score(link.game)),
+                "hands": selectors.table_game_lines(tournament, link.round, link.table, link.game),
                 **side,
             }
         elif action == "confirm":
@@ -635,14 +642,14 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None, 
                     _("the table's game is open again (hands undone): it is answered once it is over again"),
                     code="result_out_of_step",
                 )
-            event = {"type": "result_confirmed", **where, **side, **_answered_lines(link)}
+            event = {"type": "result_confirmed", **where, **side, **_answered_lines(tournament, link)}
         else:
             event = {
                 "type": "result_disputed",
                 **where,
                 "reason": reason if isinstance(reason, str) else "",
                 **side,
-                **_answered_lines(link),
+                **_answered_lines(tournament, link),
             }
         state = selectors.state_at(tournament)
         event = _answer_to_game(tournament, state, event, 0)

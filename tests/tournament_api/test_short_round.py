@@ -127,3 +127,40 @@ def test_a_tournament_to_a_target_offers_no_short_round(td):
     }
     services.append_events(tournament_id=tid, events=[*events, pairing], expected_seq=0, user=td)
     assert 'id="short-round-form"' not in director(td).get(f"/tournaments/{tid}/", **EN).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_short_round_at_a_table_playing_its_game_takes_the_hands_played(club, scorer_client):
+    """A table whose game is played in the app and whose time ran out: once the TD records the
+    short round, the game's hands played are the table's result (one source: the game's own
+    lines, the game not over), sent and confirmed at the table as any game's result."""
+    from tests.tournament_api.test_api import HEADER, append, create, pair_next_round, register_pairs
+    from tests.tournament_api.test_table_codes import HAND, with_code
+
+    tid = create(scorer_client, header={**HEADER, "hands_per_round": 3})["id"]
+    register_pairs(scorer_client, tid)
+    pair_next_round(scorer_client, tid)
+    games = {g["table"]: g["game"] for g in scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").json()}
+    codes = {c["table"]: c for c in scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()}
+    game, code = games[1], with_code(codes[1]["printed"])
+    for seq in (0, 1):  # two hands of three: the game goes on
+        answer = code.post(f"/api/games/{game}/events/", {"expected_seq": seq, "events": [HAND]}, format="json")
+        assert answer.status_code == 201 and answer.json()["status"] == "active"
+    table_url = f"/api/games/{game}/tournament-table/"
+    pins = codes[1]["pins"]
+    assert code.post(table_url, {"action": "record", "pin": pins["ns"]}, format="json").json()["code"] == (
+        "game_not_finished"
+    )
+    seq = Tournament.objects.get(pk=tid).seq
+    short = {"type": "round_shortened", "round": 1, "table": 1, "hands": 2, "reason": "time ran out"}
+    assert append(scorer_client, tid, [short], seq).status_code == 201
+    assert code.get(table_url).json()["game_finished"] is True
+    assert code.post(table_url, {"action": "record", "pin": pins["ns"]}, format="json").status_code == 201
+    assert code.post(table_url, {"action": "confirm", "pin": pins["ew"]}, format="json").status_code == 201
+    table = selectors.state_at(Tournament.objects.get(pk=tid)).rounds[0].tables[1]
+    assert list(table.result["score"]) == [140, 60] and table.result.get("from_game")
+    assert table.confirmation == "confirmed"
+    standings = {
+        r["entry"]: r["points"] for r in scorer_client.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
+    }
+    assert sorted(standings.values())[-1] == 140
