@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def _player_url(player_id: int) -> str:
-    return reverse("ratings:player", args=[player_id])
+    return reverse("league:player", args=[player_id])
 
 
 def _visible_game(request, pk: int) -> Game:

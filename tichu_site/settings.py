@@ -406,7 +406,7 @@ TICHU_TABLE_CODE_FAILURES_PER_TOURNAMENT = int(os.environ.get("TICHU_TABLE_CODE_
 TICHU_TABLE_CODE_WINDOW_MINUTES = int(os.environ.get("TICHU_TABLE_CODE_WINDOW_MINUTES", "15"))
 LOGIN_URL = "accounts:sign-in"
 LOGIN_REDIRECT_URL = "accounts:home"
-LOGOUT_REDIRECT_URL = "replay:home"
+LOGOUT_REDIRECT_URL = "clubs:home"
 # Off: people join only through a club admin's invitation link (which lets them sign up).
 TICHU_OPEN_SIGNUP = env_bool("TICHU_OPEN_SIGNUP", False)
 TICHU_INVITATION_DAYS = int(os.environ.get("TICHU_INVITATION_DAYS", "7"))

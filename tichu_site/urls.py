@@ -30,6 +30,8 @@ urlpatterns = [
     # --- end of accounts and club life ---
     path("", include("replay.online.urls")),  # the online tables (replay/online)
     path("", include("replay.league.urls")),
+    path("", include("replay.entry.urls")),
+    path("", include("replay.tournaments.urls")),
     path("", include("replay.urls")),
 ]
 

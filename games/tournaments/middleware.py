@@ -45,7 +45,7 @@ class TableCodeMiddleware:
                 if earlier is not None:
                     # a page of the table's earlier game: its result and where its players sit
                     # now, then on to the table's current game (replay.tournaments.table_cards)
-                    url = reverse("replay:table-code", args=[holder.table_code.code])
+                    url = reverse("tournaments:table-code", args=[holder.table_code.code])
                     if _wants_json(request):  # the entry page's own requests (its panels)
                         return JsonResponse(
                             {
@@ -66,5 +66,5 @@ class TableCodeMiddleware:
                             status=403,
                         )
                     if _on_pages(games, request.path):
-                        return redirect(reverse("replay:table-code", args=[ended.code]))
+                        return redirect(reverse("tournaments:table-code", args=[ended.code]))
         return self.get_response(request)

@@ -92,5 +92,5 @@ def club_import(request):
                     _("Accounts created without a password (they set one with “Forgot your password?”): %(names)s")
                     % {"names": ", ".join(done.users_created)},
                 )
-            return redirect("replay:club-detail", done.club.slug)
+            return redirect("clubs:club-detail", done.club.slug)
     return render(request, "clubs/import.html", {"form": form}, status=400 if form.errors else 200)

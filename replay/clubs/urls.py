@@ -1,4 +1,5 @@
-"""Club-life pages (included at "" by tichu_site/urls.py, before replay's `clubs/<slug>/`)."""
+"""Club pages: the clubs' list (the site's home), a club's page and its club life (included at ""
+by tichu_site/urls.py, before replay), in the `clubs` namespace."""
 
 from django.urls import path
 
@@ -18,4 +19,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/webhooks/<int:webhook_id>/remove/", webhook_views.webhook_remove, name="webhook-remove"),
     path("import-club/", archive_views.club_import, name="import"),  # not under clubs/, as new-club/
     path("invitations/<str:token>/", views.invitation, name="invitation"),
+    # last: `clubs/<slug>/` would take the fixed paths above
+    path("", views.club_list, name="home"),
+    path("clubs/", views.club_list, name="club-list"),
+    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
 ]

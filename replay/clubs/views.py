@@ -117,7 +117,7 @@ def club_detail(request, slug: str):
             "evening": summary.latest_evening(listed, club.time_zone, request.user)
             if page.number == 1 and not who
             else None,
-            "league_url": reverse("ratings:league", args=[club.pk]),
+            "league_url": reverse("league:league", args=[club.pk]),
             "role": selectors.membership_role(request.user, club),
             "can_record": selectors.can_write(request.user, club),
         },
@@ -405,7 +405,7 @@ def _accept(request, token: str):
         _("Welcome to %(club)s: you are a %(role)s.")
         % {"club": membership.club.name, "role": membership.get_role_display().lower()},
     )
-    return redirect("replay:club-detail", membership.club.slug)
+    return redirect("clubs:club-detail", membership.club.slug)
 
 
 # --- imports -------------------------------------------------------------------------------------

@@ -281,4 +281,4 @@ def round_line(request, game: Game):
     except services.ServiceError as err:
         form.errors["seat"] = err.message
         return render(request, "entry/tien_zi_que.html", page_context(request, game, form), status=400)
-    return redirect(reverse("replay:entry:enter", args=[game.pk]) + f"?saved={game.seq}#score-line")
+    return redirect(reverse("entry:enter", args=[game.pk]) + f"?saved={game.seq}#score-line")

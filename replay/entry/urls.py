@@ -1,4 +1,4 @@
-"""Scorer entry pages, included by replay/urls.py (names under `replay:entry:`)."""
+"""Scorer entry pages (included at "" by tichu_site/urls.py, before replay), in the `entry` namespace."""
 
 from django.urls import path
 

@@ -87,7 +87,7 @@ def new_game(request, slug: str):
             except services.ServiceError as err:  # the code stays out of the words (data-code)
                 error, error_code = err.message, err.code
             else:
-                return redirect("replay:entry:enter", pk=result.body["id"])
+                return redirect("entry:enter", pk=result.body["id"])
         else:
             error = form.error
     else:
@@ -165,7 +165,7 @@ def enter(request, pk: int):
                 "variant": game.variant,
                 "legal_url": reverse("game-legal", args=[game.pk]),
                 "events_url": reverse("game-events", args=[game.pk]),
-                "panels_url": reverse("replay:entry:panels", args=[game.pk]),
+                "panels_url": reverse("entry:panels", args=[game.pk]),
                 "sheet": sheet,
                 "csrf": get_token(request),  # also in the csrftoken cookie; this works if that is HttpOnly
                 "login_url": f"{settings.LOGIN_URL}?next={request.path}",

@@ -1,12 +1,11 @@
-"""League tables and player pages (included at "" by tichu_site/urls.py, before replay). The
-namespace stays "ratings" (`ratings:league`, `ratings:player`): the pages' URLs and names are
-what they were when the pages lived in games.ratings."""
+"""League tables and player pages (included at "" by tichu_site/urls.py, before replay), in the
+`league` namespace, named as their package."""
 
 from django.urls import path
 
 from . import views
 
-app_name = "ratings"
+app_name = "league"
 
 urlpatterns = [
     path("clubs/<slug:club_id>/league/", views.league, name="league"),  # id or slug

@@ -223,7 +223,7 @@ def league_settings(request, club_id: str):
             messages.error(request, err.message)
         else:
             messages.success(request, _("League settings saved."))
-            return redirect("ratings:league", club_id=club.slug)
+            return redirect("league:league", club_id=club.slug)
     return render(
         request, "ratings/league_settings.html", {"club": club, "form": form, "time_zones": time_zone_names()}
     )

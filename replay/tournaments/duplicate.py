@@ -143,7 +143,7 @@ def duplicate_adjust(request: HttpRequest, pk: int) -> HttpResponse:
         board = int(request.POST.get("board", ""))
     except ValueError:
         messages.error(request, _("Choose the round, table and board."))
-        return redirect("replay:tournament-duplicate", pk=pk)
+        return redirect("tournaments:tournament-duplicate", pk=pk)
     rnd = selectors.round_of(state, number)
     target = rnd.tables.get(table) if rnd else None
     index = board - duplicate_boards.board_number(tournament, number, 0)
@@ -158,7 +158,7 @@ def duplicate_adjust(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(
             request, _("That table has no result for that board, or the adjustment is not AVG, AVG+ or AVG-.")
         )
-        return redirect("replay:tournament-duplicate", pk=pk)
+        return redirect("tournaments:tournament-duplicate", pk=pk)
     lines = core.rounds_json(state)["rounds"][number - 1]["tables"]
     hands = next(t for t in lines if t["table"] == table)["result"]["hands"]
     hands[index] = {"adjustment": [ns, ew]}
@@ -175,7 +175,7 @@ def duplicate_adjust(request: HttpRequest, pk: int) -> HttpResponse:
             _("Board %(board)s at table %(table)s: %(ns)s to North/South, %(ew)s to East/West.")
             % {"board": board, "table": table, "ns": ns, "ew": ew},
         )
-    return redirect("replay:tournament-duplicate", pk=pk)
+    return redirect("tournaments:tournament-duplicate", pk=pk)
 
 
 def board_sheets(tournament: Tournament, state: core.TournamentState, only_round: int | None) -> list[dict]:

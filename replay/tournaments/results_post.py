@@ -86,7 +86,7 @@ def summary(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
         ],
         "entries": entries,
         "individuals": state.header["entrants"] == "individuals",
-        "page_url": request.build_absolute_uri(reverse("replay:tournament-results", args=[tournament.pk])),
+        "page_url": request.build_absolute_uri(reverse("tournaments:tournament-results", args=[tournament.pk])),
     }
 
 

@@ -29,7 +29,7 @@ def code_form(request: HttpRequest) -> HttpResponse:
     if raw:
         code = table_codes.normalise(raw)
         if code is not None:
-            return redirect("replay:table-code", code=code)
+            return redirect("tournaments:table-code", code=code)
         messages.error(request, _("That is not a table code: 8 letters and digits, as on the table card."))
     return render(request, "tournaments/table_code.html", {"code": raw or ""})
 
@@ -67,15 +67,15 @@ def code_open(request: HttpRequest, code: str) -> HttpResponse:
             {
                 "after": at_the_table.lead_on(done),
                 "view": {"round": done.round, "table": done.table},
-                "next_url": reverse("replay:table-code", args=[holder.table_code.code]),
+                "next_url": reverse("tournaments:table-code", args=[holder.table_code.code]),
             },
         )
     if game_selectors.game_finished(holder.table_code_game):
-        return redirect("replay:table-result", pk=holder.table_code_game)
+        return redirect("tournaments:table-result", pk=holder.table_code_game)
     online = online_tables.of_game(holder.table_code_game)
     if online is not None:  # played online: the table's page hands each player their seat
         return _online_seats(request, online)
-    return redirect("replay:entry:enter", pk=holder.table_code_game)
+    return redirect("entry:enter", pk=holder.table_code_game)
 
 
 def _online_seats(request: HttpRequest, online) -> HttpResponse:
@@ -117,7 +117,7 @@ def qr_svg(url: str) -> str:
 
 
 def card_url(request: HttpRequest, code: str) -> str:
-    return request.build_absolute_uri(reverse("replay:table-code", args=[code]))
+    return request.build_absolute_uri(reverse("tournaments:table-code", args=[code]))
 
 
 def round_cards(request: HttpRequest, tournament, round_number: int) -> list[dict]:
@@ -180,7 +180,7 @@ def table_code_action(request: HttpRequest, pk: int, round_number: int, table: i
             )
         except ServiceError as err:
             messages.error(request, refusal(err, _("Not done")))
-    return redirect("replay:tournament-cards", pk=pk, round_number=round_number)
+    return redirect("tournaments:tournament-cards", pk=pk, round_number=round_number)
 
 
 @never_cache
@@ -199,7 +199,7 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except ServiceError as err:
             messages.error(request, refusal(err, _("Not stored")))
-        return redirect("replay:table-result", pk=pk)
+        return redirect("tournaments:table-result", pk=pk)
     try:
         view = services.table_result(game_id=pk, user=request.user)
     except ServiceError as err:
@@ -218,7 +218,7 @@ def table_result(request: HttpRequest, pk: int) -> HttpResponse:
             if (link := at_the_table.table_of_game(pk)) and view["score"] is not None
             else None,
             "clock": at_the_table.round_clock(link) if link else None,  # the round's clock, counting down
-            "next_url": reverse("replay:table-code", args=[code.code]) if code is not None else None,
+            "next_url": reverse("tournaments:table-code", args=[code.code]) if code is not None else None,
         },
     )
 

@@ -1,8 +1,11 @@
-"""Tournament pages (included by replay/urls.py, in the `replay` namespace)."""
+"""Tournament pages (included at "" by tichu_site/urls.py, before replay), in the `tournaments`
+namespace, named as their package."""
 
 from django.urls import path
 
 from . import duplicate, print_pages, results_post, table_cards, views
+
+app_name = "tournaments"
 
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="club-tournaments"),

@@ -96,7 +96,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             _refuse_header(form, err)
         else:
             messages.success(request, _("Tournament created. Register the entries, then pair round 1."))
-            return redirect("replay:tournament", pk=body["id"])
+            return redirect("tournaments:tournament", pk=body["id"])
     return render(request, "tournaments/new.html", {"club": club, "form": form, "form_rules": _form_rules()})
 
 
@@ -503,7 +503,7 @@ def tournament_action(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("no such page")
     state = selectors.state_at(tournament)
     action = request.POST.get("action")
-    back = redirect("replay:tournament", pk=pk)
+    back = redirect("tournaments:tournament", pk=pk)
     if action == "register":
         form = RegisterForm(request.POST)
         per_entry = 2 if state.header["entrants"] == "pairs" else 1
@@ -769,7 +769,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(
                     request, _("Round %(round)s published: the tables can start.") % {"round": event["round"]}
                 )
-            return redirect("replay:tournament", pk=pk)
+            return redirect("tournaments:tournament", pk=pk)
         state = selectors.state_at(tournament)
     try:
         proposal = core.propose(state).event()
@@ -777,7 +777,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
         if err.code != "pairing_manual":
             err.message = refusal_words.message(err)
             messages.error(request, refusal(err, _("No pairing can be proposed")))
-            return redirect("replay:tournament", pk=pk)
+            return redirect("tournaments:tournament", pk=pk)
         proposal = _empty_pairing(state, per_side)
     choices = [("", "—")] + [(e, state.entries[e].name) for e in state.active_entries()]
     tables = [

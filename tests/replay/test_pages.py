@@ -27,16 +27,16 @@ def replay_url(game, **params) -> str:
 
 
 def test_club_list_shows_public_clubs_and_members_clubs(client, public_club, private_club):
-    page = client.get(reverse("replay:club-list")).content.decode()
+    page = client.get(reverse("clubs:club-list")).content.decode()
     assert "Open Table" in page and "Back Room" not in page
     user = get_user_model().objects.create_user("mia", password="pw")
     Membership.objects.create(user=user, club=private_club, role=Membership.Role.VIEWER)
     client.force_login(user)
-    assert "Back Room" in client.get(reverse("replay:club-list")).content.decode()
+    assert "Back Room" in client.get(reverse("clubs:club-list")).content.decode()
 
 
 def test_club_page_lists_its_games_with_a_league_link(client, bot_game):
-    response = client.get(reverse("replay:club-detail", args=[bot_game.club.slug]))
+    response = client.get(reverse("clubs:club-detail", args=[bot_game.club.slug]))
     root = parse(response.content)
     row = root.find("tr", data_game=bot_game.pk)
     # players by team (seats 0 and 2 against 1 and 3), the final score and the winner
@@ -53,7 +53,7 @@ def test_club_page_lists_its_games_with_a_league_link(client, bot_game):
 def test_private_club_and_its_games_are_404_for_outsiders(client, private_club):
     game = import_game(private_club, bot_record(1))
     for url in (
-        reverse("replay:club-detail", args=[private_club.slug]),
+        reverse("clubs:club-detail", args=[private_club.slug]),
         reverse("replay:game-detail", args=[game.pk]),
         replay_url(game, at=5),
     ):

@@ -196,14 +196,14 @@ def test_a_finished_game_is_open_to_every_reader(people):
 def test_entry_pages_are_for_scorers_who_see_every_hand(people):
     club, game = setup_club(people, Club.Visibility.PUBLIC)
     for who in ("sam", "ann"):
-        page = Reader(people[who]).page.get(reverse("replay:entry:enter", args=[game.pk]))
+        page = Reader(people[who]).page.get(reverse("entry:enter", args=[game.pk]))
         assert page.status_code == 200
-        assert Reader(people[who]).page.get(reverse("replay:entry:panels", args=[game.pk])).status_code == 200
+        assert Reader(people[who]).page.get(reverse("entry:panels", args=[game.pk])).status_code == 200
         legal = Reader(people[who]).get(f"/api/games/{game.pk}/legal/").json()
         assert legal["state"]["hands"] == full_state(record_and_points()[2])["hands"]
     for who in ("vic", "pia"):
-        assert Reader(people[who]).page.get(reverse("replay:entry:enter", args=[game.pk])).status_code in (403, 404)
-        assert Reader(people[who]).page.get(reverse("replay:entry:panels", args=[game.pk])).status_code in (403, 404)
+        assert Reader(people[who]).page.get(reverse("entry:enter", args=[game.pk])).status_code in (403, 404)
+        assert Reader(people[who]).page.get(reverse("entry:panels", args=[game.pk])).status_code in (403, 404)
         assert Reader(people[who]).get(f"/api/games/{game.pk}/legal/").status_code in (403, 404)
 
 
