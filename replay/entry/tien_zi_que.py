@@ -21,8 +21,10 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.http import JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, gettext_lazy
 
@@ -233,12 +235,26 @@ def page_context(
             "seq": game.seq,
             "players": players,
             "legal_url": reverse("game-legal", args=[game.pk]),
+            "panels_url": reverse("entry:panels", args=[game.pk]),
             "events_url": reverse("game-events", args=[game.pk]),
             "csrf": get_token(request),
             "login_url": f"{settings.LOGIN_URL}?next={request.path}",
             "cards": {c: engine.words(get_language()).card_face(c) for c in engine.variant_cards(VARIANT)},
         },
     }
+
+
+def sheet_panel(request, game: Game) -> JsonResponse:
+    """The running score as HTML (entry/_tzq_sheet.html, as the page first drew it), for the
+    entry script to swap in when a round ends or is undone: the sheet is drawn in one place."""
+    players = [s.player.name for s in game.seats.select_related("player")]
+    doc = engine.state_json(snapshots.state_at(game, game.seq))
+    context = {
+        "players": players,
+        "rows": sheet_rows(players, doc.get("score_sheet") or []),
+        "totals": doc.get("totals") or [0, 0],
+    }
+    return JsonResponse({"seq": game.seq, "sheet": render_to_string("entry/_tzq_sheet.html", context, request=request)})
 
 
 def enter_page(request, game: Game):

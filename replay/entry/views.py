@@ -191,6 +191,8 @@ SAID_EVENTS = 16
 def panels(request, pk: int):
     """The score sheet and the history as HTML, for the entry page's script to swap in."""
     game = _writable_game(request, pk)
+    if tien_zi_que.enters(game.variant):  # its running score, drawn by the one template
+        return tien_zi_que.sheet_panel(request, game)
     data = replay_data(game, visibility.reader_sight(game, request.user))
     context = {"game": game, **present.panels_context(game, data)}
     return JsonResponse(

@@ -196,26 +196,16 @@ function syncLineForm(L) {
   });
 }
 
-// The running score, round by round, as the server first drew it (templates/entry/tien_zi_que.html),
-// redrawn from the engine's score sheet when a round ends or is undone here.
+// The running score, round by round, is drawn by the server only (templates/entry/_tzq_sheet.html):
+// when a round ends or is undone here, the page asks for it again (entry:panels) and swaps it in.
 function renderSheet(st) {
   const sheet = st.score_sheet || [];
   const body = document.querySelector("#score-sheet tbody");
-  if (!body || body.dataset.rounds === String(sheet.length)) return;
-  body.dataset.rounds = String(sheet.length);
-  const totals = [0, 0];
-  body.innerHTML = sheet.map((line) => {
-    const what = line.drawn ? esc(gettext("drawn")) : esc(interpolate(gettext("%(name)s by a %(by)s"), { name: name(line.winner), by: term(line.by) })) +
-      (line.score_pile && line.score_pile.length ? ` <span class="pile">${cardsHtml(line.score_pile)}</span>` : "") +
-      ((line.scoring || []).length ? ` <span class="scoring">${esc(line.scoring.map((x) => `${(WORDS.terms || {})[`tzq_scoring:${x.name}`] || x.label} +${x.points}`).join(", "))}</span>` : "") +
-      (line.kind === "round_result" ? ` <span class="kind">${esc(gettext("(score line)"))}</span>` : "");
-    const cells = line.points.map((p, i) => {
-      totals[i] += p;
-      return `<td class="num points" data-seat="${i}">${p ? "+" + p : "0"} <span class="total" title="${esc(gettext("running total"))}">(${totals[i]})</span></td>`;
-    }).join("");
-    return `<tr class="hand-line" data-round="${line.round}"><th scope="row">${line.round}</th><td>${what}</td>${cells}</tr>`;
-  }).join("") || `<tr><td colspan="4">${esc(gettext("No round finished yet."))}</td></tr>`;
-  (st.totals || []).forEach((t, i) => { const cell = $(`total-${i}`); if (cell) cell.innerHTML = `<b>${t}</b>`; });
+  if (!body || body.dataset.rounds === String(sheet.length) || S.sheetFor === S.seq) return;
+  S.sheetFor = S.seq;
+  getJson(C.panels_url).then((r) => {
+    if (r.status === 200 && r.body.sheet) $("sheet-box").innerHTML = r.body.sheet;
+  });
 }
 
 function phaseText(L) {
