@@ -110,3 +110,23 @@ def test_a_lost_connection_reconnects_and_catches_up_by_seq(page, live_server, s
     # back: it asks again from the last seq it had handled, and catches up on all four
     page.wait_for_function(f"() => window.tichuReplay.at === {START + 4}", timeout=15_000)
     page.wait_for_selector("#replay[data-live-status='live']", timeout=5_000)
+
+
+def test_the_banners_follow_the_game_to_its_end(browser, page, live_server, setting):
+    """A game that ends while it is watched: "still being played" goes, "Game over" comes, and the
+    live note stops, without a reload (issue 39, item 5: the banners follow the game's state)."""
+    game, user, record = setting
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/")
+    page.wait_for_selector("#replay[data-ready='1'][data-live-status='live']", timeout=30_000)
+    assert page.is_visible("#hidden-note")
+    context, scorer = scorer_page(browser, live_server, user)
+    try:
+        rest = record["events"][START:]
+        for at in range(0, len(rest), 50):  # in batches, as a scorer enters them
+            assert scorer.evaluate(APPEND_JS, [game.pk, rest[at : at + 50], START + at]) == 201
+        page.wait_for_function(f"() => window.tichuReplay.at === {START + len(rest)}", timeout=10_000)
+        page.wait_for_selector("#hidden-note", state="hidden", timeout=5_000)
+        assert "Game over" in page.inner_text("#replay")
+        assert Game.objects.get(pk=game.pk).status == "finished"
+    finally:
+        context.close()
