@@ -9,6 +9,7 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_POST
 from games import selectors as game_selectors
 from games.services import ServiceError
 from games.tournaments import at_the_table, code_throttle, online_tables, selectors, services, table_codes
+from games.tournaments.models import TableCode
 from replay.tournaments.refusals import refusal
 
 
@@ -139,13 +141,31 @@ def round_cards(request: HttpRequest, tournament, round_number: int) -> list[dic
                 "ew": names[1],
                 "code": table_codes.printed(row.code) if row else None,
                 "url": url,
-                # each side's PIN, on its own slip (not on the card the table shares)
+                # a tournament made before entry PINs: each side's PIN, on its own slip (not on
+                # the card the table shares); empty with entry PINs (entry_slips)
                 "ns_pin": table_codes.printed_pin(row.ns_pin) if row else None,
                 "ew_pin": table_codes.printed_pin(row.ew_pin) if row else None,
                 "qr": mark_safe(qr_svg(url)) if url else None,
             }
         )  # noqa: S308 - segno's own SVG
     return cards
+
+
+def entry_slips(tournament) -> list[dict]:
+    """Each entry's slip for the evening (issue 33): its name and its PIN, in the order of
+    registration; an entry registered since the last round was made gets its PIN here. Empty
+    for a tournament whose table codes keep their side PINs (made before entry PINs)."""
+    state = selectors.state_at(tournament)
+    with transaction.atomic():  # the (tournament, entry) constraint stops a second PIN
+        if not table_codes.uses_entry_pins(tournament.pk):
+            if TableCode.objects.filter(tournament=tournament).exists():
+                return []
+        pins = table_codes.issue_entry_pins(tournament, list(state.entries))
+    return [
+        {"entry": e, "name": entry.name, "pin": table_codes.printed_pin(pins[e])}
+        for e, entry in state.entries.items()
+        if entry.active
+    ]
 
 
 @never_cache
@@ -158,7 +178,13 @@ def table_cards(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
     return render(
         request,
         "tournaments/table_cards.html",
-        {"tournament": tournament, "club": tournament.club, "round": round_number, "cards": cards},
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "round": round_number,
+            "cards": cards,
+            "slips": entry_slips(tournament),
+        },
     )
 
 
@@ -257,7 +283,9 @@ def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> Ht
     if kind == "cards":
         if not request.user.is_authenticated or not game_selectors.can_write(request.user, tournament.club):
             raise PermissionDenied("the table codes are for the tournament's scorers and admins")
-        data = printouts.table_cards_pdf(tournament.name, round_number, round_cards(request, tournament, round_number))
+        data = printouts.table_cards_pdf(
+            tournament.name, round_number, round_cards(request, tournament, round_number), entry_slips(tournament)
+        )
     elif kind == "pairings":
         byes = [state.entries[e].name for e in rnd.byes]
         data = printouts.pairings_pdf(
