@@ -109,6 +109,15 @@ def pins_at_table(row: TableCode) -> dict[str, list[str]] | None:
     return {key: [pins[e] for e in side if e in pins] for key, side in zip(("ns", "ew"), sides, strict=True)}
 
 
+def a_pin_per_side(row: TableCode) -> tuple[str, str]:
+    """A PIN each side of the code's table may type now (stored form): the first entry's of each
+    side this round, or the code's side PINs (a tournament made before entry PINs)."""
+    at_table = pins_at_table(row)
+    if at_table is None:
+        return row.ns_pin, row.ew_pin
+    return (at_table["ns"] or [""])[0], (at_table["ew"] or [""])[0]
+
+
 def check_code_write(row: TableCode, round_number: int) -> None:
     """A table's code writes its game (of `round_number`) only until the table's result is sent."""
     sent = TournamentEvent.objects.filter(

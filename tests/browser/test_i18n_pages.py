@@ -33,7 +33,7 @@ from games.models import Club, ImportJob, Membership, Player
 from games.ratings import services as rating_services
 from games.ratings.adapters import HAND_SD
 from games.ratings.types import GameResult
-from games.tournaments.models import TableCode, TableGame, Tournament
+from games.tournaments.models import EntryPin, TableCode, TableGame, Tournament
 from games.tournaments.table_codes import printed
 from replay import frames
 from replay.templatetags.replay_tags import game_label
@@ -412,6 +412,8 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
         for pin in row
         for w in WORD.findall(printed(pin))
     }
+    # and each entry's PIN for the evening, on its slip (issue 33)
+    names |= {w.lower() for pin in EntryPin.objects.values_list("pin", flat=True) for w in WORD.findall(printed(pin))}
     # the games' names are the engine's words (games/engine/registry.py labels, docs/glossary.md)
     names |= {w.lower() for v in HAND_SD for w in WORD.findall(game_label(v))}
     # and so are its combinations and calls ("Full House" in German, docs/glossary.md)

@@ -106,10 +106,8 @@ class TableCodeOutput(serializers.ModelSerializer):
         return table_codes.printed(row.code)
 
     def get_pins(self, row: TableCode) -> dict[str, str]:
-        at_table = result_sides.pins_at_table(row)
-        if at_table is not None:  # entry PINs (issue 33): the first entry's of each side this round
-            return {side: table_codes.printed_pin(pins[0]) if pins else "" for side, pins in at_table.items()}
-        return {"ns": table_codes.printed_pin(row.ns_pin), "ew": table_codes.printed_pin(row.ew_pin)}
+        ns, ew = result_sides.a_pin_per_side(row)  # entry PINs (issue 33): the first entry's of each side
+        return {"ns": table_codes.printed_pin(ns), "ew": table_codes.printed_pin(ew)}
 
 
 class TableActionInput(StrictSerializer):
