@@ -23,6 +23,7 @@ import re
 import secrets
 
 from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -114,6 +115,15 @@ def issue_entry_pins(tournament, entry_ids) -> dict[str, str]:
         pins[entry] = pin
         taken.add(pin)
     return pins
+
+
+def pins_for_slips(tournament, entry_ids) -> dict[str, str] | None:
+    """entry id -> PIN for printing the entries' slips, a late entry's drawn now; None for a
+    tournament whose table codes were made before entry PINs (it keeps the side PINs)."""
+    with transaction.atomic():  # the (tournament, entry) constraint stops a second PIN
+        if not uses_entry_pins(tournament.pk) and TableCode.objects.filter(tournament=tournament).exists():
+            return None
+        return issue_entry_pins(tournament, entry_ids)
 
 
 def entry_of_pin(tournament_id: int, raw) -> str | None:

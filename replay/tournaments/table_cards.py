@@ -9,7 +9,6 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,7 +20,6 @@ from django.views.decorators.http import require_POST
 from games import selectors as game_selectors
 from games.services import ServiceError
 from games.tournaments import at_the_table, code_throttle, online_tables, selectors, services, table_codes
-from games.tournaments.models import TableCode
 from replay.tournaments.refusals import refusal
 
 
@@ -156,11 +154,9 @@ def entry_slips(tournament) -> list[dict]:
     registration; an entry registered since the last round was made gets its PIN here. Empty
     for a tournament whose table codes keep their side PINs (made before entry PINs)."""
     state = selectors.state_at(tournament)
-    with transaction.atomic():  # the (tournament, entry) constraint stops a second PIN
-        if not table_codes.uses_entry_pins(tournament.pk):
-            if TableCode.objects.filter(tournament=tournament).exists():
-                return []
-        pins = table_codes.issue_entry_pins(tournament, list(state.entries))
+    pins = table_codes.pins_for_slips(tournament, list(state.entries))
+    if pins is None:
+        return []
     return [
         {"entry": e, "name": entry.name, "pin": table_codes.printed_pin(pins[e])}
         for e, entry in state.entries.items()
