@@ -283,3 +283,23 @@ def test_the_cards_page_prints_each_entrys_slip_and_a_late_entry_gets_its_pin(cl
     assert "Table 1, round 1" not in slips, "a slip names the entry, not a table"
     again = td.get(f"/tournaments/{tid}/rounds/1/cards/")
     assert again.status_code == 200 and table_codes.entry_pins(tid) == pins, "printing again changes no PIN"
+
+
+def test_in_an_individual_tournament_each_player_has_a_pin_that_names_their_side(club, scorer_client):
+    from tests.tournament_api.test_api import create
+
+    header = {"entrants": "individuals", "system": "individual", "scoring": "dtm", "rounds": 1}
+    tid = create(scorer_client, header=header)["id"]
+    events = [{"type": "entry_registered", "entry": f"i{n}", "players": [name]} for n, name in enumerate("ABCDEFGH")]
+    assert append(scorer_client, tid, events, 0).status_code == 201
+    pair_next_round(scorer_client, tid)
+    assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").status_code == 201
+    pins = table_codes.entry_pins(tid)
+    assert sorted(pins) == [f"i{n}" for n in range(8)] and len(set(pins.values())) == 8, "a PIN per player"
+    rnd = selectors.round_of(selectors.state_at(Tournament.objects.get(pk=tid)), 1)
+    codes = {row.table: row for row in TableCode.objects.filter(tournament_id=tid, ended_at__isnull=True)}
+    for number, table in rnd.tables.items():
+        for side, players in enumerate(table.sides):
+            assert len(players) == 2
+            for player in players:  # either partner's slip names the side
+                assert result_sides.side_by_pin(codes[number], pins[player], 1) == side
