@@ -412,8 +412,6 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
         for pin in row
         for w in WORD.findall(printed(pin))
     }
-    # and each entry's PIN for the evening, on its slip (issue 33)
-    names |= {w.lower() for pin in EntryPin.objects.values_list("pin", flat=True) for w in WORD.findall(printed(pin))}
     # the games' names are the engine's words (games/engine/registry.py labels, docs/glossary.md)
     names |= {w.lower() for v in HAND_SD for w in WORD.findall(game_label(v))}
     # and so are its combinations and calls ("Full House" in German, docs/glossary.md)
@@ -436,7 +434,10 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
             page.wait_for_function("() => !document.querySelector('[data-ready=\"0\"]')")
             page.wait_for_function("() => document.getAnimations().length === 0")
         assert page.get_attribute("html", "lang") == lang, path
-        words = [w for w in page_words(page) if w.lower() not in allowed]
+        # and each entry's PIN for the evening, on its slip (issue 33): a late entry's is drawn as
+        # the cards page is drawn, so they are read after it
+        pins = {w.lower() for pin in EntryPin.objects.values_list("pin", flat=True) for w in WORD.findall(printed(pin))}
+        words = [w for w in page_words(page) if w.lower() not in allowed | pins]
         found = sorted({w for w in words if (w.lower() in english if lang != "uk" else len(w) > 1)})
         if found:
             left[path] = found
