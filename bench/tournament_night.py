@@ -46,7 +46,7 @@ def prepare(tournaments: int) -> dict:
     from rest_framework.authtoken.models import Token
 
     from games.models import Club, Membership
-    from games.tournaments import services, table_codes
+    from games.tournaments import result_sides, services, table_codes
 
     call_command("migrate", verbosity=0)
     td = get_user_model().objects.create_user("td")
@@ -77,7 +77,7 @@ def prepare(tournaments: int) -> dict:
                     {
                         "game": link.game_id,
                         "code": codes[link.table].code,
-                        "pins": (codes[link.table].ns_pin, codes[link.table].ew_pin),
+                        "pins": result_sides.a_pin_per_side(codes[link.table]),
                     }
                     for link in links
                 ],

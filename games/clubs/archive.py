@@ -54,7 +54,7 @@ from games.bulk_store import fold_checked
 from games.models import Club, Event, Game, GameSeat, ImportedFile, ImportJob, Membership, Player
 from games.online.models import OnlineSettings
 from games.services import InvalidInput, RuleViolation
-from games.tournaments.models import TableCode, TableCodeWrite, TableGame, Tournament, TournamentEvent
+from games.tournaments.models import EntryPin, TableCode, TableCodeWrite, TableGame, Tournament, TournamentEvent
 
 from .models import AuditEntry, ClaimRequest, Invitation, new_token
 
@@ -137,6 +137,13 @@ KINDS: list[Kind] = [
         TableCode,
         lambda c: TableCode.objects.filter(tournament__club=c).order_by("pk"),
         {"tournament": "tournament", "created_by": "user"},
+    ),
+    # each entry's PIN for the evening (issue 33): a tournament in progress goes on with its slips
+    Kind(
+        "entry_pin",
+        EntryPin,
+        lambda c: EntryPin.objects.filter(tournament__club=c).order_by("pk"),
+        {"tournament": "tournament"},
     ),
     Kind(
         "tournament_event",

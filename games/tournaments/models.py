@@ -158,3 +158,30 @@ class TableCodeWrite(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} events {self.first_seq}-{self.last_seq} by code {self.code_id}"
+
+
+class EntryPin(models.Model):
+    """An entry's PIN for the evening (a pair's, or a player's in an individual tournament), on
+    the entry's own slip (issue 33): the side that sends a table's result, and the side that
+    answers it, each type a PIN of an entry sitting on that side of the table this round, so the
+    PINs follow the entries from table to table. Drawn once per entry, when the entry's first
+    round's tables are made or its slip is printed, never changed by the app. A tournament
+    without any (made before issue 33) keeps its table codes' per-side PINs (TableCode.ns_pin)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="entry_pins")
+    # the core's entry id (games.tournament.state.Entry.id)
+    entry = models.TextField()
+    # as typed (normalised: upper case, no separator); random from table_codes.ALPHABET
+    pin = models.CharField(max_length=8)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "entry"], name="entrypin_one_per_entry"),
+            # a PIN names one entry of its tournament
+            models.UniqueConstraint(fields=["tournament", "pin"], name="entrypin_unique_in_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} entry {self.entry}: PIN"

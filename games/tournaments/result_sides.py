@@ -2,7 +2,8 @@
 confirms it, and a result that its game no longer gives does not stand silently.
 
 - A table's code is shared by the table, so with a code the result is sent and answered by a
-  **side**, named by that side's PIN (`table_codes.side_of_pin`): the event carries `side`, and the
+  **side**, named by the PIN of an entry sitting there this round (issue 33: an entry's PIN for
+  the evening, `table_codes.entry_of_pin`; before, each side's PIN, `table_codes.side_of_pin`): the event carries `side`, and the
   tournament core refuses an answer from the side that sent the result (`same_side`). The TD (a
   scorer or admin of the club) acts without a side. Wrong PINs are counted per code in a window
   (`table_codes.PIN_TRIES`): past it the table's answers wait for the window or the TD.
@@ -45,24 +46,76 @@ def _misses_key(row: TableCode) -> str:
     return f"tichu:side-pin-misses:{row.pk}"
 
 
-def side_by_pin(row: TableCode, pin: Any) -> int:
-    """The side whose PIN the code's holder typed, or the coded refusal."""
+def _missed(row: TableCode) -> None:
+    try:
+        window_counter.increment(_misses_key(row), table_codes.PIN_WINDOW_S)
+    except Exception:  # noqa: BLE001 - a cache that is down counts nothing (as the throttles)
+        logger.warning("side PIN misses not counted", exc_info=True)
+
+
+def side_by_pin(row: TableCode, pin: Any, round_number: int | None = None) -> int:
+    """The side the code's holder names by the PIN typed, or the coded refusal. With entry PINs
+    (issue 33) it is the side of the table (of `round_number`, the round of the table's current
+    game) where the PIN's entry sits; a PIN of an entry elsewhere is refused. A tournament made
+    before entry PINs uses its code's side PINs."""
     if not isinstance(pin, str) or not pin.strip():
-        raise SidePinRefused(
-            "side_pin_required", _("type your side's PIN: it is on your side's slip of the table card")
-        )
+        raise SidePinRefused("side_pin_required", _("type your PIN: it is on your slip for the evening"))
     if (safe_cache.get(_misses_key(row)) or 0) >= table_codes.PIN_TRIES:
         raise SidePinRefused(
             "side_pin_locked", _("too many wrong PINs at this table: wait a quarter of an hour, or ask the director")
         )
+    if round_number is not None and table_codes.uses_entry_pins(row.tournament_id):
+        return _side_of_entry_pin(row, pin, round_number)
     side = table_codes.side_of_pin(row, pin)
     if side is None:
-        try:
-            window_counter.increment(_misses_key(row), table_codes.PIN_WINDOW_S)
-        except Exception:  # noqa: BLE001 - a cache that is down counts nothing (as the throttles)
-            logger.warning("side PIN misses not counted", exc_info=True)
+        _missed(row)
         raise SidePinRefused("side_pin_wrong", _("that is not the PIN of a side of this table"))
     return side
+
+
+def _side_of_entry_pin(row: TableCode, pin: str, round_number: int) -> int:
+    entry = table_codes.entry_of_pin(row.tournament_id, pin)
+    if entry is None:
+        _missed(row)
+        raise SidePinRefused(
+            "side_pin_wrong", _("that is not a PIN of this tournament: type the PIN on your slip for the evening")
+        )
+    rnd = selectors.round_of(selectors.state_at(row.tournament), round_number)
+    table = rnd.tables.get(row.table) if rnd is not None else None
+    for side, entries in enumerate(table.sides if table is not None else ()):
+        if entry in entries:
+            return side
+    _missed(row)  # a PIN of someone elsewhere is counted as a wrong one: it names no side here
+    raise SidePinRefused(
+        "side_pin_not_at_table",
+        _(
+            "that PIN belongs to an entry not playing at table %(table)s in round %(round)s: "
+            "type the PIN of a player at this table"
+        )
+        % {"table": row.table, "round": round_number},
+    )
+
+
+def pins_at_table(row: TableCode) -> dict[str, list[str]] | None:
+    """With entry PINs: {"ns": [...], "ew": [...]}, the PINs of the entries at each side of the
+    code's table in the round of its current game (for the TD's API); None for side PINs."""
+    if row.ns_pin or not table_codes.uses_entry_pins(row.tournament_id):
+        return None
+    link = table_codes.current_game(row)
+    rnd = selectors.round_of(selectors.state_at(row.tournament), link.round) if link is not None else None
+    table = rnd.tables.get(row.table) if rnd is not None else None
+    pins = table_codes.entry_pins(row.tournament_id)
+    sides = table.sides if table is not None else ([], [])
+    return {key: [pins[e] for e in side if e in pins] for key, side in zip(("ns", "ew"), sides, strict=True)}
+
+
+def a_pin_per_side(row: TableCode) -> tuple[str, str]:
+    """A PIN each side of the code's table may type now (stored form): the first entry's of each
+    side this round, or the code's side PINs (a tournament made before entry PINs)."""
+    at_table = pins_at_table(row)
+    if at_table is None:
+        return row.ns_pin, row.ew_pin
+    return (at_table["ns"] or [""])[0], (at_table["ew"] or [""])[0]
 
 
 def check_code_write(row: TableCode, round_number: int) -> None:

@@ -407,7 +407,7 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
             made[number] = TableGame.objects.create(tournament=tournament, round=round_number, table=number, game=game)
             if duplicate_boards.is_duplicate(tournament):  # the first board, dealt at every table alike
                 duplicate_boards.deal_next_board(tournament, made[number], user)
-        table_codes.issue_for_round(tournament, round_number, sorted(made), user)
+        table_codes.issue_for_round(tournament, round_number, sorted(made), user, entry_ids=list(state.entries))
     return [made[n] for n in sorted(made)]
 
 
@@ -623,7 +623,7 @@ def table_action(*, game_id: int, action: str, user, reason: str | None = None, 
         if action == "deal":  # duplicate: the game's next hand from its board
             return duplicate_boards.deal_next_board(tournament, link, user)
         code_row = getattr(user, "table_code", None)
-        side = {} if code_row is None else {"side": result_sides.side_by_pin(code_row, pin)}
+        side = {} if code_row is None else {"side": result_sides.side_by_pin(code_row, pin, link.round)}
         if action == "record":
             if not _gives_result(tournament, link):
                 raise InvalidInput(_("the table's game is not over yet"), code="game_not_finished")

@@ -23,10 +23,11 @@ import re
 import secrets
 
 from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.tournaments.models import TableCode, TableCodeWrite, TableGame
+from games.tournaments.models import EntryPin, TableCode, TableCodeWrite, TableGame
 
 ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 LENGTH = 8
@@ -53,9 +54,9 @@ def normalise(raw: str) -> str | None:
     return code
 
 
-# Each side's PIN: 6 characters of the same alphabet (25^6 ~ 2.4e8), on that side's slip of the
-# table card. The side that sends the table's result types its PIN, the other side types its own
-# to confirm or dispute (docs/tournament.md, "Confirmation by the other side").
+# A PIN: 6 characters of the same alphabet (25^6 ~ 2.4e8). Before issue 33 each side of a table
+# had its own, on that side's slip of the table card (now an entry has one: below). The side that
+# sends the table's result types a PIN, the other side types one of its own to confirm or dispute (docs/tournament.md, "Confirmation by the other side").
 PIN_LENGTH = 6
 #: wrong PINs a code may try in a window before its table's answers wait (the TD still answers)
 PIN_TRIES = 10
@@ -78,12 +79,72 @@ def printed_pin(pin: str) -> str:
     return printed(pin) if pin else ""
 
 
+def _typed(raw) -> str | None:
+    if not isinstance(raw, str) or len(raw) > 32:
+        return None
+    return _SEPARATORS.sub("", raw).upper()
+
+
+# Each entry's PIN for the evening (issue 33): a pair's (a player's in an individual tournament),
+# on the entry's own slip, given at the start. Pairs change tables between rounds, so a side of a
+# table is named by the PIN of an entry sitting there this round (result_sides.side_by_pin). A
+# tournament with no entry PIN (made before) keeps its codes' per-side PINs.
+
+
+def uses_entry_pins(tournament_id: int) -> bool:
+    return EntryPin.objects.filter(tournament_id=tournament_id).exists()
+
+
+def entry_pins(tournament_id: int) -> dict[str, str]:
+    """entry id -> its PIN (stored form)."""
+    return dict(EntryPin.objects.filter(tournament_id=tournament_id).values_list("entry", "pin"))
+
+
+def issue_entry_pins(tournament, entry_ids) -> dict[str, str]:
+    """A PIN for each of `entry_ids` that has none yet (late entries get theirs when their round
+    is made or their slip printed); a PIN is unique in its tournament. entry id -> PIN."""
+    pins = entry_pins(tournament.pk)
+    taken = set(pins.values())
+    for entry in entry_ids:
+        if entry in pins:
+            continue
+        pin = new_pin()
+        while pin in taken:
+            pin = new_pin()
+        EntryPin.objects.create(tournament=tournament, entry=entry, pin=pin)
+        pins[entry] = pin
+        taken.add(pin)
+    return pins
+
+
+def pins_for_slips(tournament, entry_ids) -> dict[str, str] | None:
+    """entry id -> PIN for printing the entries' slips, a late entry's drawn now; None for a
+    tournament whose table codes were made before entry PINs (it keeps the side PINs)."""
+    with transaction.atomic():  # the (tournament, entry) constraint stops a second PIN
+        if not uses_entry_pins(tournament.pk) and TableCode.objects.filter(tournament=tournament).exists():
+            return None
+        return issue_entry_pins(tournament, entry_ids)
+
+
+def entry_of_pin(tournament_id: int, raw) -> str | None:
+    """The entry whose PIN `raw` is (with or without the dash, any case), or None; every PIN of
+    the tournament is compared, in constant time each."""
+    typed = _typed(raw)
+    if typed is None:
+        return None
+    found = None
+    for entry, pin in EntryPin.objects.filter(tournament_id=tournament_id).values_list("entry", "pin"):
+        if hmac.compare_digest(typed.encode(), pin.encode()):
+            found = entry
+    return found
+
+
 def side_of_pin(row: TableCode, raw) -> int | None:
     """The side (0 North/South, 1 East/West) whose PIN `raw` is (typed with or without the dash,
     any case), or None. Compared in constant time."""
-    if not isinstance(raw, str) or len(raw) > 32:
+    typed = _typed(raw)
+    if typed is None:
         return None
-    typed = _SEPARATORS.sub("", raw).upper()
     for side, pin in enumerate((row.ns_pin, row.ew_pin)):
         if pin and hmac.compare_digest(typed.encode(), pin.encode()):
             return side
@@ -95,7 +156,8 @@ def _create(tournament, round_number: int, table: int, user) -> TableCode:
     while True:  # a clash is ~1 in 1e9 per live code: retry with a new draw
         code = new_code()
         if not TableCode.objects.filter(code=code).exists():
-            ns_pin, ew_pin = _side_pins()
+            # side PINs only for a tournament from before the entries' PINs (issue 33)
+            ns_pin, ew_pin = ("", "") if uses_entry_pins(tournament.pk) else _side_pins()
             return TableCode.objects.create(
                 tournament=tournament,
                 round=round_number,
@@ -115,9 +177,13 @@ def live_codes(tournament, tables=None) -> dict[int, TableCode]:
     return {row.table: row for row in rows}
 
 
-def issue_for_round(tournament, round_number: int, tables, user) -> dict[int, TableCode]:
+def issue_for_round(tournament, round_number: int, tables, user, entry_ids=()) -> dict[int, TableCode]:
     """A live code for each of `tables` that has none yet (called when a round's games are made,
-    under the tournament's row lock): a table keeps its card from round to round."""
+    under the tournament's row lock): a table keeps its card from round to round. The entries
+    (`entry_ids`) get their PINs for the evening here, unless the tournament's codes were made
+    before entry PINs existed (they keep their side PINs to the end)."""
+    if uses_entry_pins(tournament.pk) or not TableCode.objects.filter(tournament=tournament).exists():
+        issue_entry_pins(tournament, entry_ids)
     live = live_codes(tournament, tables)
     for table in tables:
         if table not in live:

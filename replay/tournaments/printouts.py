@@ -139,7 +139,9 @@ class _Card(Flowable):
             draw_qr(c, card["url"], self.width - 35 * mm, 4 * mm, 32 * mm)
 
 
-def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) -> bytes:
+def table_cards_pdf(
+    title: str, round_number: int, cards: list[dict[str, Any]], entry_slips: list[dict[str, Any]] | None = None
+) -> bytes:
     """Two cards a row, as many rows as fit an A4 page."""
     rows = [[_Card(card, round_number, title) for card in cards[i : i + 2]] for i in range(0, len(cards), 2)]
     if rows and len(rows[-1]) == 1:
@@ -158,7 +160,21 @@ def table_cards_pdf(title: str, round_number: int, cards: list[dict[str, Any]]) 
             _p(_("Side PINs: cut and hand each side its slip"), "Title"),
             Table(slips, colWidths=[90 * mm, 90 * mm], style=GRID),
         ]
+    if entry_slips:  # each entry's PIN for the evening (issue 33), on a page of their own
+        cells = [_entry_slip(slip) for slip in entry_slips]
+        if len(cells) % 2:
+            cells.append("")
+        flow += [
+            PageBreak(),
+            _p(_("PINs for the evening: cut and hand each entry its slip"), "Title"),
+            Table([cells[i : i + 2] for i in range(0, len(cells), 2)], colWidths=[90 * mm, 90 * mm], style=GRID),
+        ]
     return _pdf(flow, title=f"{title} table cards round {round_number}")
+
+
+def _entry_slip(slip: dict[str, Any]) -> Paragraph:
+    head = _("%(name)s: your PIN for the evening") % {"name": slip["name"]}
+    return Paragraph(f"{escape(head)}<br/><b>{escape(slip['pin'])}</b>", STYLES["Normal"])
 
 
 def _pin_slip(card: dict[str, Any], round_number: int, side: str) -> Paragraph:

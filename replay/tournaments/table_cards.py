@@ -139,13 +139,29 @@ def round_cards(request: HttpRequest, tournament, round_number: int) -> list[dic
                 "ew": names[1],
                 "code": table_codes.printed(row.code) if row else None,
                 "url": url,
-                # each side's PIN, on its own slip (not on the card the table shares)
+                # a tournament made before entry PINs: each side's PIN, on its own slip (not on
+                # the card the table shares); empty with entry PINs (entry_slips)
                 "ns_pin": table_codes.printed_pin(row.ns_pin) if row else None,
                 "ew_pin": table_codes.printed_pin(row.ew_pin) if row else None,
                 "qr": mark_safe(qr_svg(url)) if url else None,
             }
         )  # noqa: S308 - segno's own SVG
     return cards
+
+
+def entry_slips(tournament) -> list[dict]:
+    """Each entry's slip for the evening (issue 33): its name and its PIN, in the order of
+    registration; an entry registered since the last round was made gets its PIN here. Empty
+    for a tournament whose table codes keep their side PINs (made before entry PINs)."""
+    state = selectors.state_at(tournament)
+    pins = table_codes.pins_for_slips(tournament, list(state.entries))
+    if pins is None:
+        return []
+    return [
+        {"entry": e, "name": entry.name, "pin": table_codes.printed_pin(pins[e])}
+        for e, entry in state.entries.items()
+        if entry.active
+    ]
 
 
 @never_cache
@@ -158,7 +174,13 @@ def table_cards(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
     return render(
         request,
         "tournaments/table_cards.html",
-        {"tournament": tournament, "club": tournament.club, "round": round_number, "cards": cards},
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "round": round_number,
+            "cards": cards,
+            "slips": entry_slips(tournament),
+        },
     )
 
 
@@ -257,7 +279,9 @@ def round_pdf(request: HttpRequest, pk: int, round_number: int, kind: str) -> Ht
     if kind == "cards":
         if not request.user.is_authenticated or not game_selectors.can_write(request.user, tournament.club):
             raise PermissionDenied("the table codes are for the tournament's scorers and admins")
-        data = printouts.table_cards_pdf(tournament.name, round_number, round_cards(request, tournament, round_number))
+        data = printouts.table_cards_pdf(
+            tournament.name, round_number, round_cards(request, tournament, round_number), entry_slips(tournament)
+        )
     elif kind == "pairings":
         byes = [state.entries[e].name for e in rnd.byes]
         data = printouts.pairings_pdf(

@@ -64,10 +64,11 @@ def test_cards_then_a_phone_enters_its_table_with_the_code(browser, live_server,
     assert "Anna & Ben" in first.inner_text() and "Cleo & Dan" in first.inner_text()
     printed = first.locator(".code").inner_text()
     assert table_codes.normalise(printed) is not None
-    # each side's PIN on its own slip, not on the card the table shares
+    # each pair's PIN for the evening on its own slip (issue 33), not on the card the table shares
     slips = page.locator("#pin-slips .pin-slip")
     assert slips.count() == 4
-    ns_pin, ew_pin = slips.nth(0).locator(".code").inner_text(), slips.nth(1).locator(".code").inner_text()
+    by_pair = {slip.inner_text().split(":")[0]: slip.locator(".code").inner_text() for slip in slips.all()}
+    ns_pin, ew_pin = by_pair["Anna & Ben"], by_pair["Cleo & Dan"]
     assert ns_pin not in first.inner_text() and ew_pin not in first.inner_text()
     page.screenshot(path=str(tmp_path / "table_cards.png"), full_page=True)
     context.close()

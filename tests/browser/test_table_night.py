@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 
 from games import services as game_services
 from games.models import Club, Membership
-from games.tournaments import services, table_codes
+from games.tournaments import result_sides, services, table_codes
 from games.tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -65,7 +65,7 @@ def test_the_card_leads_the_table_through_the_evening(browser, live_server, tmp_
     Membership.objects.create(club=Club.objects.get(slug="home"), user=td, role="scorer")
     tid, games = evening(td)
     row = table_codes.live_codes(Tournament.objects.get(pk=tid))[1]
-    code, ns_pin, ew_pin = table_codes.printed(row.code), row.ns_pin, row.ew_pin
+    code, (ns_pin, ew_pin) = table_codes.printed(row.code), result_sides.a_pin_per_side(row)
 
     phone = browser.new_context(viewport={"width": width, "height": 844}, locale="en-GB")
     table = phone.new_page()

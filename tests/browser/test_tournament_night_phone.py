@@ -126,21 +126,31 @@ def test_a_whole_evening_at_390_px_with_round_1_cards_only(browser, open_as, dir
     evening.visit(td, "round_1")
     td.click("#table-cards")
     evening.visit(td, "table_cards_round_1")
+    # the round-1 cards (each table's code) and each pair's slip (its PIN for the evening, issue
+    # 33), read from the printed page: the only things the phones and the players are given
+    slips = {}
+    for text in td.locator("#pin-slips .pin-slip").all_inner_texts():
+        name, pin = text.split(": your PIN for the evening")
+        slips[name.strip()] = pin.strip()
+    assert len(slips) == 4 and len(set(slips.values())) == 4, slips
     for path, name in (("pairings", "print_pairings"), ("sheets", "print_sheets")):
         td.goto(f"{live_server.url}/tournaments/{tournament.pk}/rounds/1/{path}/")
         evening.visit(td, name)
 
-    # the round-1 cards: each table's code and its sides' PINs, the only thing the phones are given
-    cards = {
-        number: (table_codes.printed(row.code), (row.ns_pin, row.ew_pin))
-        for number, row in table_codes.live_codes(tournament).items()
-    }
+    cards = {number: table_codes.printed(row.code) for number, row in table_codes.live_codes(tournament).items()}
     assert sorted(cards) == [1, 2]
+
+    def pins(round_number: int, table: int) -> tuple[str, str]:
+        """The PIN of the pair at each side of the table this round: the pairs change tables."""
+        state = selectors.state_at(Tournament.objects.get(pk=tournament.pk))
+        sides = selectors.round_of(state, round_number).tables[table].sides
+        return slips[state.entries[sides[0][0]].name], slips[state.entries[sides[1][0]].name]
+
     phones = {}
-    for table, (code, pins) in cards.items():
+    for table, code in cards.items():
         phones[table] = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
         phones[table].goto(f"{live_server.url}/t/{code}/")
-        play_the_table(phones[table], evening, 1, table, pins)
+        play_the_table(phones[table], evening, 1, table, pins(1, table))
         assert phones[table].locator("#next-wait").is_visible(), "round 2 is not published yet: the page says so"
 
     td.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
@@ -152,14 +162,14 @@ def test_a_whole_evening_at_390_px_with_round_1_cards_only(browser, open_as, dir
     td.click("#publish")
     td.wait_for_selector("#round[data-round='2']")
 
-    for table, (_code, pins) in cards.items():  # the same page leads on: no rescan
+    for table in cards:  # the same page leads on: no rescan
         phone = phones[table]
         phone.click("#check-again")
         phone.wait_for_selector("#next-seats")
         if table == 1:
             evening.visit(phone, "r1_next_seats")
         phone.click("#open-next")
-        play_the_table(phone, evening, 2, table, pins)
+        play_the_table(phone, evening, 2, table, pins(2, table))
         assert phone.locator("#last-round").is_visible(), "the last round: nothing more to wait for"
 
     td.goto(f"{live_server.url}/tournaments/{tournament.pk}/")

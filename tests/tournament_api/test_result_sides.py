@@ -10,14 +10,23 @@ only a game open again holds the round)."""
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 from django.test import Client
 
 from games.models import Game
-from games.tournaments import table_codes
-from games.tournaments.models import TableCode, Tournament, TournamentEvent
-from tests.tournament_api.test_api import append
-from tests.tournament_api.test_table_codes import HAND, finish_table, post_hand, published_round, with_code
+from games.tournaments import result_sides, selectors, table_codes
+from games.tournaments.models import EntryPin, TableCode, Tournament, TournamentEvent
+from tests.tournament_api.test_api import append, pair_next_round
+from tests.tournament_api.test_table_codes import (
+    HAND,
+    finish_table,
+    post_hand,
+    published_round,
+    results_from_games,
+    with_code,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -62,12 +71,9 @@ def test_a_pin_of_another_table_or_a_made_up_one_is_refused_and_counted(club, sc
     table = tables[1]
     code = with_code(table["code"])
     finish_table(code, table["game"])
-    assert (
-        code.post(url(table["game"]), {"action": "record", "pin": tables[2]["pins"]["ns"]}, format="json").json()[
-            "code"
-        ]
-        == "side_pin_wrong"
-    )
+    elsewhere = code.post(url(table["game"]), {"action": "record", "pin": tables[2]["pins"]["ns"]}, format="json")
+    assert (elsewhere.status_code, elsewhere.json()["code"]) == (403, "side_pin_not_at_table"), "a pair elsewhere"
+    assert "table 1" in elsewhere.json()["message"]
     for _ in range(table_codes.PIN_TRIES - 1):
         assert (
             code.post(url(table["game"]), {"action": "record", "pin": "AAAAAA"}, format="json").json()["code"]
@@ -177,16 +183,33 @@ def test_an_unconfirmed_result_whose_game_changed_is_not_confirmed(club, scorer_
     assert (refused.status_code, refused.json()["code"]) == (400, "result_out_of_step")
 
 
-def test_each_code_has_two_distinct_side_pins_and_a_reissue_draws_new_ones(club, scorer_client):
+def test_each_entry_has_its_own_pin_and_a_reissued_code_keeps_them(club, scorer_client):
     tid, tables = published_round(scorer_client)
     pins = tables[1]["pins"]
     assert pins["ns"] != pins["ew"] and all(len(p) == 7 and p[3] == "-" for p in pins.values())
     assert all(table_codes.normalise(p.replace("-", "") + "AA") for p in pins.values()), "the codes' alphabet"
+    stored = table_codes.entry_pins(tid)
+    tournament = Tournament.objects.get(pk=tid)
+    assert len(set(stored.values())) == len(stored) == len(selectors.state_at(tournament).entries)
     fresh = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/code/").json()
-    assert fresh["pins"] != pins
+    assert fresh["pins"] == pins, "the PINs are the entries', not the card's"
     row = TableCode.objects.get(tournament_id=tid, round=1, table=1, ended_at__isnull=True)
-    assert table_codes.side_of_pin(row, pins["ns"]) is None
-    assert table_codes.side_of_pin(row, fresh["pins"]["ew"]) == 1
+    assert (row.ns_pin, row.ew_pin) == ("", "")
+    assert result_sides.side_by_pin(row, pins["ew"].lower(), 1) == 1
+
+
+def test_a_tournament_made_before_entry_pins_keeps_its_side_pins(club, scorer_client):
+    tid, tables = published_round(scorer_client)
+    EntryPin.objects.filter(tournament_id=tid).delete()  # as a tournament made before issue 33
+    row = TableCode.objects.get(tournament_id=tid, table=1, ended_at__isnull=True)
+    TableCode.objects.filter(pk=row.pk).update(ns_pin="ACDEFG", ew_pin="HJKMNP")
+    row.refresh_from_db()
+    assert result_sides.side_by_pin(row, "HJK-MNP", 1) == 1
+    listed = scorer_client.get(f"/api/tournaments/{tid}/rounds/1/codes/").json()
+    assert listed[0]["pins"] == {"ns": "ACD-EFG", "ew": "HJK-MNP"}
+    fresh = scorer_client.post(f"/api/tournaments/{tid}/rounds/1/tables/2/code/").json()
+    assert fresh["pins"]["ns"] and fresh["pins"]["ns"] != fresh["pins"]["ew"], "a reissue draws side PINs"
+    assert not EntryPin.objects.filter(tournament_id=tid).exists()
 
 
 def test_the_table_cards_give_each_side_its_pin_slip(club, scorer_client, scorer):
@@ -203,3 +226,80 @@ def test_the_table_cards_give_each_side_its_pin_slip(club, scorer_client, scorer
     text = pdf_text(td.get(f"/tournaments/{tid}/rounds/1/cards.pdf"))
     for table in tables.values():
         assert table["pins"]["ns"] in text and table["pins"]["ew"] in text
+
+
+def test_an_entrys_pin_follows_it_to_its_table_of_each_round(club, scorer_client):
+    """Issue 33: pairs change tables between rounds; a pair's one slip names its side wherever it sits."""
+    tid, tables = published_round(scorer_client)
+    results_from_games(scorer_client, tid, 1, tables)
+    seq = Tournament.objects.get(pk=tid).seq
+    assert append(scorer_client, tid, [{"type": "round_closed", "round": 1}], seq).status_code == 201
+    pair_next_round(scorer_client, tid)
+    games = {g["table"]: g["game"] for g in scorer_client.post(f"/api/tournaments/{tid}/rounds/2/games/").json()}
+    pins = table_codes.entry_pins(tid)
+    rnd = selectors.round_of(selectors.state_at(Tournament.objects.get(pk=tid)), 2)
+    codes = {row.table: row for row in TableCode.objects.filter(tournament_id=tid, ended_at__isnull=True)}
+    moved = 0
+    for number, table in rnd.tables.items():
+        for side, entries in enumerate(table.sides):
+            for entry in entries:
+                assert result_sides.side_by_pin(codes[number], pins[entry], 2) == side
+                other = codes[3 - number]
+                with pytest.raises(result_sides.SidePinRefused) as refused:
+                    result_sides.side_by_pin(other, pins[entry], 2)
+                assert refused.value.code == "side_pin_not_at_table"
+                was_at = next(
+                    n
+                    for n, t in selectors.round_of(selectors.state_at(Tournament.objects.get(pk=tid)), 1).tables.items()
+                    if any(entry in x for x in t.sides)
+                )
+                moved += was_at != number
+    assert moved, "some pair changed tables (else this proves nothing)"
+    # end to end: the pair now East/West at table 2 sends table 2's result with its own slip's PIN
+    ew = rnd.tables[2].sides[1][0]
+    code = with_code(table_codes.printed(codes[2].code))
+    finish_table(code, games[2])
+    response = code.post(url(games[2]), {"action": "record", "pin": pins[ew]}, format="json")
+    assert response.status_code == 201, response.json()
+    sent_event = TournamentEvent.objects.filter(tournament_id=tid, type="result_recorded").order_by("-seq").first()
+    assert (sent_event.payload["round"], sent_event.payload["table"], sent_event.payload["side"]) == (2, 2, 1)
+
+
+def test_the_cards_page_prints_each_entrys_slip_and_a_late_entry_gets_its_pin(club, scorer_client, scorer):
+    tid, tables = published_round(scorer_client)
+    tournament = Tournament.objects.get(pk=tid)
+    names = {e: entry.name for e, entry in selectors.state_at(tournament).entries.items()}
+    late = next(iter(names))
+    EntryPin.objects.filter(tournament_id=tid, entry=late).delete()  # as an entry registered after the round
+    td = Client()
+    td.force_login(scorer)
+    page = td.get(f"/tournaments/{tid}/rounds/1/cards/").content.decode()
+    pins = table_codes.entry_pins(tid)
+    assert set(pins) == set(names), "the late entry got its PIN when its slip was printed"
+    slips = page.split('id="pin-slips"')[1]
+    for entry, pin in pins.items():
+        assert table_codes.printed_pin(pin) in slips and f"{escape(names[entry])}: your PIN for the evening" in slips
+        assert table_codes.printed_pin(pin) not in page.split('id="pin-slips"')[0]
+    assert "Table 1, round 1" not in slips, "a slip names the entry, not a table"
+    again = td.get(f"/tournaments/{tid}/rounds/1/cards/")
+    assert again.status_code == 200 and table_codes.entry_pins(tid) == pins, "printing again changes no PIN"
+
+
+def test_in_an_individual_tournament_each_player_has_a_pin_that_names_their_side(club, scorer_client):
+    from tests.tournament_api.test_api import create
+
+    header = {"entrants": "individuals", "system": "individual", "scoring": "dtm", "rounds": 1}
+    tid = create(scorer_client, header=header)["id"]
+    events = [{"type": "entry_registered", "entry": f"i{n}", "players": [name]} for n, name in enumerate("ABCDEFGH")]
+    assert append(scorer_client, tid, events, 0).status_code == 201
+    pair_next_round(scorer_client, tid)
+    assert scorer_client.post(f"/api/tournaments/{tid}/rounds/1/games/").status_code == 201
+    pins = table_codes.entry_pins(tid)
+    assert sorted(pins) == [f"i{n}" for n in range(8)] and len(set(pins.values())) == 8, "a PIN per player"
+    rnd = selectors.round_of(selectors.state_at(Tournament.objects.get(pk=tid)), 1)
+    codes = {row.table: row for row in TableCode.objects.filter(tournament_id=tid, ended_at__isnull=True)}
+    for number, table in rnd.tables.items():
+        for side, players in enumerate(table.sides):
+            assert len(players) == 2
+            for player in players:  # either partner's slip names the side
+                assert result_sides.side_by_pin(codes[number], pins[player], 1) == side

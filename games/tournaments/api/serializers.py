@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.api.serializers import ClubRefField, StrictCharField, StrictIntegerField, StrictSerializer
-from games.tournaments import table_codes
+from games.tournaments import result_sides, table_codes
 from games.tournaments.models import TableCode, TableGame, Tournament, TournamentEvent
 from games.tournaments.services import MAX_BATCH
 
@@ -93,7 +93,9 @@ class TableCodeOutput(serializers.ModelSerializer):
 
     printed = serializers.SerializerMethodField()
     pins = serializers.SerializerMethodField(
-        help_text="each side's PIN as printed on its slip: ns (side 0), ew (side 1)"
+        help_text="a PIN each side may type, as printed: ns (side 0), ew (side 1); the PIN of the first "
+        "entry at that side this round (each entry's PIN for the evening), or the side's own PIN for a "
+        "tournament made before entry PINs"
     )
 
     class Meta:
@@ -104,7 +106,8 @@ class TableCodeOutput(serializers.ModelSerializer):
         return table_codes.printed(row.code)
 
     def get_pins(self, row: TableCode) -> dict[str, str]:
-        return {"ns": table_codes.printed_pin(row.ns_pin), "ew": table_codes.printed_pin(row.ew_pin)}
+        ns, ew = result_sides.a_pin_per_side(row)  # entry PINs (issue 33): the first entry's of each side
+        return {"ns": table_codes.printed_pin(ns), "ew": table_codes.printed_pin(ew)}
 
 
 class TableActionInput(StrictSerializer):
