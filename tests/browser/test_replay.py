@@ -134,7 +134,9 @@ def test_page_without_script_shows_the_position(browser, live_server, game):
         page.goto(f"{live_server.url}/games/{game.pk}/replay/?at=1010")
         assert server_view(parse(page.content())) == server_view_at(1010)
         assert page.locator("#no-script-table").is_visible() and page.locator("#table .seat").count() == 0
-        assert page.locator("#no-script-sheet").is_visible() and page.inner_text("#hand-log li.current").startswith("1010. ")
+        assert page.locator("#no-script-sheet").is_visible() and page.inner_text("#hand-log li.current").startswith(
+            "1010. "
+        )
         with page.expect_navigation():  # a link without the script: a new page
             page.click("#nav-next")
         assert server_view(parse(page.content())) == server_view_at(1011)
