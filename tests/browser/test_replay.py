@@ -141,6 +141,11 @@ def test_page_without_script_shows_the_position(browser, live_server, game):
             page.click("#nav-next")
         assert server_view(parse(page.content())) == server_view_at(1011)
         assert "at=1011" in page.url
+        for width in (1280, 390):  # the note and the links, no empty panel, nothing wider than the screen
+            page.set_viewport_size({"width": width, "height": 900})
+            assert not page.locator("#panel").is_visible()
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            page.screenshot(path=f".ci/out/screenshots/replay_no_script_{width}.png", full_page=True)
     finally:
         context.close()
 
