@@ -1,9 +1,9 @@
 """From a frame to what the templates show: plain lookups in the engine's output, no rules.
 
-The table (seats, trick, Tien Zi Que's piles) is drawn by the viewer's script alone
-(`static/replay/table.js`, `tzq.js`); the panel and the score sheet here are drawn for the first
-position and rewritten by `panel.js` (same markup, same data attributes); the browser tests check
-both against the engine.
+The replay's table (seats, trick, Tien Zi Que's piles), its panel and its score sheet so far are
+drawn by the viewer's script alone (`static/replay/table.js`, `tzq.js`, `panel.js`); the browser
+tests check them against the engine. Here: the game page's score sheet, the seats' words, the
+navigation links and the hand's event list that work without a script.
 """
 
 from __future__ import annotations
@@ -191,56 +191,3 @@ def board(variant: str) -> str | None:
     """The table the game draws (the engine's ``GameInfo.board``): ``rounds`` is Tien Zi Que's."""
     info = engine.GAMES.get(variant)
     return info.board if info else None
-
-
-def table(data: frames.ReplayData, frame: dict, view: str | int) -> dict:
-    """The replay page's panel for `frame` seen with `view` open: the score, this hand's calls,
-    order out, bombs, gifts and exchange, the score sheet so far. The table itself (seats, trick,
-    Tien Zi Que's piles) is drawn by the page's script only (static/replay/table.js)."""
-    players = data.players
-    columns = score_columns(players, frame)
-    out = frame.get("out") or []
-    calls = frame.get("calls") or {}
-    names = frames.labels(data.lang)  # calls in the reader's language
-    pushes = []  # grouped by the seat that pushed: [{seat, name, to: [{seat, name, cards}]}]
-    for sender, targets in sorted((frame.get("pushes") or {}).items(), key=lambda kv: int(kv[0])):
-        s = int(sender)
-        to = [
-            {"seat": int(t), "name": players[int(t)], "cards": cards}
-            for t, cards in sorted(targets.items(), key=lambda kv: int(kv[0]))
-            if view == "all" or view in (s, int(t))
-        ]
-        if to:
-            pushes.append({"seat": s, "name": players[s], "to": to})
-    sheet = sheet_rows(players, frame.get("score_sheet") or [], data.lang)
-    return {
-        "n": frame.get("n", 0),
-        "frame": frame,
-        "pushes": pushes,
-        "teams": [{"index": i, "label": label, "total": total} for i, (label, total) in enumerate(columns["totals"])],
-        "team_labels": columns["labels"],
-        "totals": frame.get("totals") or [],
-        "out": [{"seat": s, "name": players[s]} for s in out],
-        "calls": [
-            {"seat": int(s), "name": players[int(s)], "label": names["calls"].get(c, c)}
-            for s, c in sorted(calls.items(), key=lambda kv: int(kv[0]))
-        ],
-        "bombs": [
-            {"name": players[b["seat"]], "cards": b["cards"], "trick_no": b.get("trick_no")}
-            for b in frame.get("bombs") or []
-        ],
-        "gifts": [
-            {"from": players[g["from"]], "to": players[g["to"]]}
-            for g in frame.get("gifts") or []
-            if isinstance(g.get("from"), int) and isinstance(g.get("to"), int)
-        ],
-        "gift_from": players[frame["gift_from"]] if isinstance(frame.get("gift_from"), int) else None,
-        "turn": players[frame["turn"]] if isinstance(frame.get("turn"), int) else None,
-        "phase": frames.term("phase", frame.get("phase"), data.lang) if frame.get("phase") else "",
-        "hand_number": frame.get("hand_number"),
-        "trick_no": frame.get("trick_no"),
-        "sheet": sheet,
-        "complete": bool(frame.get("complete")),
-        "winner": columns["winner"],
-        "text": frame.get("text", ""),
-    }

@@ -95,7 +95,7 @@ def render_replay(
         "undone_count": len(data.marks.get("undone", [])),
         "legend": BADGE_LEGEND,
         "log": present.hand_log(data, at),
-        "t": present.table(data, frame, view),
+        "phase": frame.get("phase") or "",  # the table's mount; the table and panel are the script's
         "board": present.board(data.variant),
         "payload": data.payload_script_text(),
         # the engine's card faces and words in the reader's language, for static/shared/cards.js

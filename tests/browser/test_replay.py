@@ -8,7 +8,7 @@ import pytest
 from games import engine
 from tests.replay.conftest import bot_record, import_game
 from tests.replay.dom import parse
-from tests.replay.expect import DOM_VIEW_JS, engine_view, panel_of, panel_view
+from tests.replay.expect import DOM_VIEW_JS, engine_view, server_view, server_view_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -126,19 +126,26 @@ def test_deep_link_back_button_and_slider(page, live_server, game):
 
 
 def test_page_without_script_shows_the_position(browser, live_server, game):
-    """Without the script the table (drawn by the script only) says so; the panel, the score sheet
-    and the links still show and move through the game."""
-    record = bot_record(RECORD_SEED)
+    """Without the script the table, the panel and the score sheet so far (drawn by the script
+    only) say so; the hand's events mark the position and the links still move through the game."""
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/games/{game.pk}/replay/?at=1010")
-        assert panel_view(parse(page.content())) == panel_of(engine_view(record, 1010))
+        assert server_view(parse(page.content())) == server_view_at(1010)
         assert page.locator("#no-script-table").is_visible() and page.locator("#table .seat").count() == 0
+        assert page.locator("#no-script-sheet").is_visible() and page.inner_text("#hand-log li.current").startswith(
+            "1010. "
+        )
         with page.expect_navigation():  # a link without the script: a new page
             page.click("#nav-next")
-        assert panel_view(parse(page.content())) == panel_of(engine_view(record, 1011))
+        assert server_view(parse(page.content())) == server_view_at(1011)
         assert "at=1011" in page.url
+        for width in (1280, 390):  # the note and the links, no empty panel, nothing wider than the screen
+            page.set_viewport_size({"width": width, "height": 900})
+            assert not page.locator("#panel").is_visible()
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            page.screenshot(path=f".ci/out/screenshots/replay_no_script_{width}.png", full_page=True)
     finally:
         context.close()
 

@@ -38,6 +38,8 @@ def test_tzq_table_at_several_positions_matches_the_engine(page, live_server, tz
         open_at(page, live_server, tzq_game, n)
         expected = tzq_engine_view(record, n)
         assert page.evaluate(TZQ_DOM_JS) == expected, n
+        # the panel beside the table (static/replay/panel.js) keeps the same totals
+        assert page.locator("#totals .total").all_inner_texts() == [str(t) for t in expected["totals"]], n
         seen_piles |= any(expected["piles"])
         seen_discard |= bool(expected["discard"])
     assert seen_piles and seen_discard  # the positions are not all empty tables

@@ -1,7 +1,7 @@
 """What the replay must show at a position, straight from the engine, and the same read off a page.
 
-Both give one shape, so a test compares them with == (the server's page without the script: its
-panel part, ``panel_of`` and ``panel_view``):
+Both give one shape, so a test compares them with == (the server's page without the script draws
+none of it: ``server_view``):
 ``{"at", "hands": [cards per seat], "trick": [[seat, "pass" | cards]], "totals", "wish", "calls":
 {seat: call}, "out": [seats in order], "sheet": [[points per team] per finished hand]}``.
 """
@@ -46,24 +46,19 @@ def engine_view(record: dict, n: int) -> dict:
     }
 
 
-#: What the server draws of a position (the table is drawn by the page's script only: DOM_VIEW_JS).
-PANEL_KEYS = ("at", "totals", "out", "sheet")
-
-
-def panel_of(view: dict) -> dict:
-    """The part of an engine_view the server's page shows without the script."""
-    return {key: view[key] for key in PANEL_KEYS}
-
-
-def panel_view(root) -> dict:
-    """The same read off a server-rendered page (tests/replay/dom.py tree): the position, the
-    score, the order out and the score sheet so far."""
-    sheet = root.by_id("replay-sheet")
+def server_view(root) -> dict:
+    """What the server's page draws of a position, read off it (tests/replay/dom.py tree): the
+    table's mount at the position, and the event marked current in the hand's list. The table, the
+    panel and the score sheet are the script's (DOM_VIEW_JS reads them)."""
+    current = root.by_id("hand-log").find("li", cls="current")
     return {
         "at": int(root.by_id("table").attrs["data-at"]),
-        "totals": [int(t.text()) for t in root.by_id("totals").find_all(cls="total")],
-        "out": [int(s.attrs["data-seat"]) for s in root.by_id("out-order").find_all("span")],
-        "sheet": [
-            [int(td.text()) for td in row.find_all("td", cls="points")] for row in sheet.find_all("tr", cls="hand-line")
-        ],
+        "current": int(current.attrs["data-at"]) if current else None,
+        "panel": [n.attrs.get("id") for n in root.by_id("panel").find_all("dd")],
+        "sheet": root.by_id("sheet-wrap").find_all("tr"),
     }
+
+
+def server_view_at(n: int) -> dict:
+    """server_view of a page at `n`: the position marked, nothing drawn twice."""
+    return {"at": n, "current": n, "panel": [], "sheet": []}

@@ -1,5 +1,6 @@
 """The HTML pages through Django's test client (no browser): clubs, a club's games, a game's
-score sheet and the server-rendered replay position at ?at=N, against the engine."""
+score sheet and the replay's server-rendered position at ?at=N (the links, the hand's events;
+the table, the panel and the score sheet so far are the script's), against the engine."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from replay import frames
 
 from .conftest import bot_record, import_game
 from .dom import parse
-from .expect import engine_view, panel_of, panel_view
+from .expect import server_view, server_view_at
 
 pytestmark = pytest.mark.django_db
 
@@ -95,12 +96,12 @@ def test_game_page_players_rules_and_score_sheet_match_the_engine(client, bot_ga
 
 
 @pytest.mark.parametrize("at", [0, 1, 30, 57, 58, 61, 62, 63, 95, 96, 142, 143, 144, 900, 1881, None])
-def test_server_rendered_position_equals_the_engine_state(client, bot_game, at):
+def test_server_rendered_position_marks_the_position_and_draws_nothing_twice(client, bot_game, at):
     record = bot_record(1)
     n = len(record["events"]) if at is None else at
     response = client.get(replay_url(bot_game, at=at) if at is not None else replay_url(bot_game))
     assert response.status_code == 200
-    assert panel_view(parse(response.content)) == panel_of(engine_view(record, n))
+    assert server_view(parse(response.content)) == server_view_at(n)
 
 
 def test_server_rendered_navigation_links(client, bot_game):
@@ -121,13 +122,17 @@ def test_server_rendered_navigation_links(client, bot_game):
     assert slider.attrs["name"] == "at" and slider.attrs["value"] == "100"
 
 
-def test_the_table_is_the_scripts_and_says_so_without_it(client, bot_game):
-    """The board is drawn in one place, the page's script (static/replay/table.js): the page holds
-    its empty mount, a word for a reader without scripts, and no seat or card of its own."""
+def test_the_table_panel_and_sheet_are_the_scripts_and_say_so_without_it(client, bot_game):
+    """The board, the panel and the score sheet so far are drawn in one place, the page's script
+    (static/replay/table.js, panel.js): the page holds their empty mounts, a word for a reader
+    without scripts with a link to the game's own score sheet, and no seat, card or score of its own."""
     root = parse(client.get(replay_url(bot_game, at=70, view=2)).content)
     table = root.by_id("table")
     assert table.attrs["data-at"] == "70" and table.find_all(cls="seat") == [] and table.find_all(cls="card") == []
+    assert root.by_id("panel").find_all(cls="card") == [] and root.by_id("totals") is None
+    assert root.by_id("sheet-wrap").find_all("table") == [] and root.by_id("replay-sheet") is None
     assert "drawn by the page's script" in root.by_id("no-script-table").text()
+    assert root.by_id("no-script-sheet").attrs["href"] == reverse("replay:game-detail", args=[bot_game.pk])
 
 
 def test_bad_position_is_clamped_or_404(client, bot_game):
@@ -185,7 +190,7 @@ def test_empty_game_and_score_sheet_only_game(client, public_club):
     game = import_game(public_club, record)
     for at in (0, 1, 2):
         root = parse(client.get(replay_url(game, at=at)).content)
-        assert panel_view(root) == panel_of(engine_view(record, at))
+        assert server_view(root) == server_view_at(at)
     root = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content)
     score = engine.score_json(engine.fold(record))
     rows = root.by_id("score-sheet").find_all("tr", cls="hand-line")
@@ -204,7 +209,8 @@ def test_the_events_of_the_hand_are_listed_in_words(client, bot_game):
     assert int(items[0].attrs["data-at"]) == shuffles[1] and int(items[-1].attrs["data-at"]) == shuffles[2] - 1
     current = log.find("li", cls="current")
     assert current.attrs["data-at"] == str(shuffles[1] + 20) and current.attrs["aria-current"] == "step"
-    assert current.text().strip() == f"{shuffles[1] + 20}. " + root.by_id("event-text").text().strip()
+    texts = json.loads(root.by_id("replay-data").text())["texts"]  # the engine's words the script says
+    assert current.text().strip() == f"{shuffles[1] + 20}. " + texts[shuffles[1] + 20]
     assert "shuffles" in items[0].text()
 
 
@@ -222,13 +228,11 @@ def test_a_penalty_line_names_the_breach_and_the_offender(client, public_club):
     offender = record["players"][1]
     line = engine.score_json(engine.fold(record))["hands"][-1]
     assert line["kind"] == "penalty"
-    for url, sheet in (
-        (reverse("replay:game-detail", args=[game.pk]), "score-sheet"),
-        (replay_url(game, at=len(record["events"])), "replay-sheet"),
-    ):
-        rows = parse(client.get(url).content).by_id(sheet).find_all("tr", cls="hand-line")
-        assert f"(penalty: missed wish by {offender})" in rows[-1].text()
-        assert [int(td.text()) for td in rows[-1].find_all("td", cls="points")] == line["points"]
+    # the game page's sheet (the replay's is the script's: tests/browser/test_replay.py)
+    rows = parse(client.get(reverse("replay:game-detail", args=[game.pk])).content).by_id("score-sheet")
+    rows = rows.find_all("tr", cls="hand-line")
+    assert f"(penalty: missed wish by {offender})" in rows[-1].text()
+    assert [int(td.text()) for td in rows[-1].find_all("td", cls="points")] == line["points"]
 
 
 def test_only_finished_games_frames_go_to_the_shared_cache(client, public_club, bot_game):

@@ -1,7 +1,8 @@
-/* The panel beside the table (#panel: score, calls, order out, bombs, Dragon gifts, exchange) and
- * the score sheet so far (templates/replay/_sheet.html): the same markup as the templates. */
+/* The panel beside the table (#panel: the event, where we are, score, calls, order out, bombs,
+ * Dragon gifts, exchange) and the score sheet so far: drawn here only, as the table is (the page
+ * holds empty mounts; the game page's own sheet, templates/replay/_sheet.html, is another view). */
 import { esc } from "../shared/cards.js";
-import { gettext, interpolate } from "../shared/i18n.js";
+import { gettext, interpolate, pgettext } from "../shared/i18n.js";
 import { D, cardsHtml, name } from "./state.js";
 
 const bySeat = (obj) => Object.keys(obj || {}).map(Number).sort((a, b) => a - b);
@@ -13,6 +14,19 @@ function columnLabels(f) {
   const totals = f.totals || [];
   if (totals.length && totals.length !== (f.teams || []).length) return totals.map((_, i) => name(i));
   return (f.teams || []).map((t) => t.map(name).join(" & "));
+}
+
+/** The panel's frame, drawn once: its places (#event-text ... #exchange) are filled on every step. */
+export function panelFrame() {
+  const row = (label, id) => "<dt>" + esc(label) + '</dt><dd id="' + id + '"></dd>';
+  const pos = interpolate(esc(gettext("move %(at)s of %(length)s")), { at: '<span id="pos-at"></span>', length: '<span id="pos-len"></span>' });
+  return '<p id="event-text" class="event" aria-live="polite"></p>' +
+    '<dl class="status"><dt>' + esc(gettext("Event")) + '</dt><dd id="pos">' + pos + "</dd>" +
+    row(gettext("Hand"), "hand-no") + row(gettext("Trick"), "trick-no") + row(gettext("Phase"), "phase") + row(gettext("To play"), "turn") + "</dl>" +
+    "<h2>" + esc(gettext("Score")) + '</h2><ul id="totals" class="totals"></ul>' +
+    "<h2>" + esc(gettext("This hand")) + '</h2><dl class="hand-info">' + row(gettext("Calls"), "calls") +
+    row(pgettext("order in which players went out", "Out"), "out-order") + row(gettext("Bombs"), "bombs") +
+    row(gettext("Dragon"), "gifts") + row(gettext("Exchange"), "exchange") + "</dl>";
 }
 
 /** The panel's pieces for frame f; the exchange limited to what `view` may see of it. */
@@ -70,6 +84,8 @@ export function sheetHtml(f) {
       '</th><td class="calls">' + (calls.length ? calls.join(", ") : "–") + '</td><td class="out">' + out.join(" › ") +
       (line.double_victory ? ' <strong class="dv">' + esc(gettext("double victory")) + "</strong>" : "") +
       (line.kind === "result" ? ' <span class="kind">' + esc(gettext("(score sheet)")) + "</span>" : "") +
+      (line.corrected ? ' <span class="kind corrected" data-corrected="1">' + esc(interpolate(gettext("(corrected by the tournament director: %(reason)s; was %(was_ns)s:%(was_ew)s)"), {
+        reason: line.corrected.reason || "", was_ns: (line.corrected.was || [])[0], was_ew: (line.corrected.was || [])[1] })) + "</span>" : "") +
       (line.penalty ? ' <span class="kind penalty" data-seat="' + line.penalty.seat + '">' + esc(interpolate(gettext("(penalty: %(reason)s by %(name)s)"), {
         reason: D.words.term("reason:" + line.penalty.reason, String(line.penalty.reason || "").replace(/_/g, " ")), name: name(line.penalty.seat) })) + "</span>" : "") + "</td>";
     const cp = line.card_points || [];

@@ -4,7 +4,7 @@ import { esc } from "../shared/cards.js";
 import { gettext, interpolate } from "../shared/i18n.js";
 import { $, D, S, name, root } from "./state.js";
 import { NAV, targets } from "./nav.js";
-import { panelParts, sheetHtml } from "./panel.js";
+import { panelFrame, panelParts, sheetHtml } from "./panel.js";
 import { tablePieces } from "./table.js";
 import { query } from "./url.js";
 import { renderMoments } from "./moments.js";
@@ -35,7 +35,16 @@ function renderTable(f) {
   }
 }
 
+// The panel's places are drawn on the first step, after the live note (live_update.js) if any
+function mountPanel() {
+  if ($("event-text")) return;
+  const panel = $("panel"), live = $("live-note");
+  panel.insertAdjacentHTML("afterbegin", panelFrame());
+  if (live) $("event-text").after(live);
+}
+
 function renderPanel(f) {
+  mountPanel();
   $("event-text").textContent = f.text || "";
   $("pos-at").textContent = grouped(S.at);
   $("pos-len").textContent = grouped(D.length);
