@@ -44,6 +44,11 @@ class OnlineSeat(models.Model):
     # The engine's bot plays this seat (its policy's name, services.BOT_POLICIES), "" a person.
     # The record says so too (meta.bots: services.bot_marks), for every reader of the game.
     bot = models.CharField(max_length=20, blank=True, default="")
+    # The member who took this seat over (games.online.replacement): their /me/ page lists it even
+    # when the roster player it plays as is not linked to their account. Null: nobody took it.
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["table_id", "seat"]
@@ -59,3 +64,7 @@ class OnlineSettings(models.Model):
     # event; 0 is off (games.online.turn_clock: when it runs out, the engine's bot plays that one
     # action for the seat).
     turn_seconds = models.PositiveIntegerField(default=0)
+    # Watching on a delay: a watcher sees the table as it stood this many events ago (the seats
+    # see the present); 0 is live. Counted in events, not seconds: a position so many events back
+    # is fixed by the record alone, needs no clock, and a slow table is not shown whole.
+    watch_delay_events = models.PositiveIntegerField(default=0)

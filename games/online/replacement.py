@@ -3,10 +3,10 @@
 A club member takes a seat nobody has opened yet or the bot plays (its player left); the table's
 host (the member who opened it) may also take a seat whose player has simply gone quiet. The seat
 gets a new secret link (the old one opens nothing more: whoever held it plays no longer), the
-taker's roster player, and is joined at once. The record says who played it from which event on
-(`meta.seats_taken`, record_marks; a bot that held the seat gets its mark's `to`); the record's
-`players` keep the name of who sat down first, as a score sheet keeps its names. A member plays one
-seat of a table, not two.
+taker's roster player (and the taker, `taken_by`: their /me/ lists the seat), and is joined at
+once. The record says who played it from which event on (`meta.seats_taken`, record_marks; a bot
+that held the seat gets its mark's `to`); the record's `players` keep the name of who sat down
+first, as a score sheet keeps its names. A member plays one seat of a table, not two.
 """
 
 from __future__ import annotations
@@ -57,9 +57,9 @@ def take_seat(*, seat: OnlineSeat, user) -> OnlineSeat:
         player = roster_player(table.club, user)
         if OnlineSeat.objects.filter(table=table, player=player, bot="").exclude(pk=seat.pk).exists():
             raise InvalidInput(_("you already play a seat of this table"), code="already_seated")
-        seat.player, seat.bot, seat.secret = player, "", new_secret()
+        seat.player, seat.bot, seat.secret, seat.taken_by = player, "", new_secret(), user
         seat.joined_at = timezone.now()
-        seat.save(update_fields=["player", "bot", "secret", "joined_at"])
+        seat.save(update_fields=["player", "bot", "secret", "taken_by", "joined_at"])
         save_header(game, with_seat_taken(game.header, seat.seat, game.seq, player.name))
         if all_joined(table):
             _advance(table)  # the last empty seat taken: the table deals

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 from games import engine, snapshots, visibility
 from games.models import Game
 
+from . import watch_delay
 from .models import OnlineSeat, OnlineTable
 from .services import all_joined, bot_seats, undecided
 from .turn_clock import clock_json
@@ -39,22 +42,50 @@ def seat_by_secret(secret: str) -> OnlineSeat | None:
     return OnlineSeat.objects.select_related("table__game__club", "player").filter(secret=secret).first()
 
 
+def held_seats(user) -> list[OnlineSeat]:
+    """The seats `user` holds at online tables whose game is still played, the newest table first:
+    their roster player's (`Player.user`) or the seat they took over (`taken_by`), not one handed
+    to the bot. Their /me/ page links each by its secret: the list is only ever the holder's."""
+    if user is None or not user.is_authenticated or getattr(user, "pk", None) is None:
+        return []
+    return list(
+        OnlineSeat.objects.filter(Q(player__user_id=user.pk) | Q(taken_by_id=user.pk), bot="")
+        .filter(table__game__status=Game.Status.ACTIVE)
+        .select_related("player", "table__club", "table__game")
+        .order_by("-table__created_at", "-table_id", "seat")
+    )
+
+
 def table_seats(table: OnlineTable) -> list[OnlineSeat]:
     return list(table.seats.select_related("player").order_by("seat"))
 
 
 def watch_view(table: OnlineTable) -> dict[str, Any]:
     """What a club member watching the table sees (games.visibility.watcher_sight): the table's
-    plays, calls, counts and trick, whose turn it is; no hand while it is in play, no action."""
+    plays, calls, counts and trick, whose turn it is; no hand while it is in play, no action.
+
+    On the club's delay (games.online.watch_delay) the table as it stood that many events ago,
+    masked as a watcher saw it then: its `seq` is that position's, and nothing of the present
+    (the turn clock, the Grand Tichu wait) that would tell how far the table has gone since."""
     table = OnlineTable.objects.get(pk=table.pk)
     game = Game.objects.select_related("club").get(pk=table.game_id)
-    state = snapshots.state_at(game, game.seq)
-    doc = engine.redact_state(engine.state_json(state), visibility.watcher_sight(game), game.seq)
+    active = game.status == Game.Status.ACTIVE
+    delay = watch_delay.delay_events(game.club_id)
+    seq = watch_delay.shown_seq(game.seq, delay, active)
+    state = snapshots.state_at(game, seq)
+    if seq == game.seq:
+        sight = visibility.watcher_sight(game)
+    else:  # the sight of the position shown: its hand's cards stay hidden until that hand ends
+        events = snapshots.stored_events(game, seq)
+        sight = engine.sight_for(game.variant, events, state, seats=(), reveal=game.club.reveal_hands)
+    doc = engine.redact_state(engine.state_json(state), sight, seq)
     ready = all_joined(table)
-    playing = ready and game.status == Game.Status.ACTIVE
+    live = seq == game.seq
+    playing = ready and active and live
     return {
         "game": game.pk,
-        "seq": game.seq,
+        "seq": seq,
+        "delay": delay if active else 0,
         "seat": None,
         "status": game.status,
         "ready": ready,
@@ -69,7 +100,7 @@ def watch_view(table: OnlineTable) -> dict[str, Any]:
         "push_seat": None,
         "push_due": {},
         "grand_tichu_wait": undecided(table, state) if playing else [],
-        "clock": clock_json(table, game, state),
+        "clock": clock_json(table, game, state) if live else None,
     }
 
 

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from games import engine, selectors
+from games.online import selectors as online_selectors
 from games.query_dates import QueryDateError, parse_query_date
 from games.ratings.evening import evening_of
 from games.ratings.player_queries import call_rates, rating_lines
@@ -135,11 +136,36 @@ def _keeps(g: MyGame, f: Filters) -> bool:
     return not (f.opponent and f.opponent.name not in g.opponents)
 
 
+@dataclass
+class MyTableSeat:
+    """A seat the reader holds at a club's online table (not a tournament's: those are listed
+    with their round and table, online_tables.my_seats)."""
+
+    club: str
+    table: int
+    game: str
+    player: str  # who the seat plays as (the roster player)
+    secret: str
+
+
+def _table_seats(user) -> list[MyTableSeat]:
+    """The reader's seats at online tables still played, opened from here without the link."""
+    in_tournaments = {s.secret for s in online_tables.my_seats(user)}
+    language = get_language()
+    return [
+        MyTableSeat(
+            s.table.club.name, s.table.pk, engine.variant_name(s.table.game.variant, language), s.player.name, s.secret
+        )
+        for s in online_selectors.held_seats(user)
+        if s.secret not in in_tournaments
+    ]
+
+
 @login_required
 def me(request):
     players = list(selectors.user_players(request.user))
     mine = {p.pk for p in players}
-    context: dict = {"players": players}
+    context: dict = {"players": players, "table_seats": _table_seats(request.user)}
     if not players:
         return render(request, "accounts/me.html", context)
     all_games = selectors.games_visible(request.user).filter(seats__player__in=mine).distinct()

@@ -14,6 +14,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/online/<int:pk>/seat/<int:seat>/bot/", views.seat_to_bot, name="seat-to-bot"),
     path("clubs/<slug:slug>/online/<int:pk>/seat/<int:seat>/take/", views.take_seat, name="take-seat"),
     path("clubs/<slug:slug>/online/clock/", views.clock_settings, name="clock-settings"),
+    path("clubs/<slug:slug>/online/watch-delay/", views.watch_delay_settings, name="watch-delay-settings"),
     path("online/seat/<str:secret>/", views.seat_page, name="seat"),
     path("online/seat/<str:secret>/view/", views.seat_view, name="seat-view"),
     path("online/seat/<str:secret>/act/", views.seat_act, name="seat-act"),

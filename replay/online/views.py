@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import engine, live
 from games import selectors as game_selectors
-from games.online import replacement, seat_throttle, selectors, services, turn_clock
+from games.online import replacement, seat_throttle, selectors, services, turn_clock, watch_delay
 from games.services import InvalidInput, SeqConflict, ServiceError
 from games.tournaments import online_tables
 from replay.entry import forms as entry_forms
@@ -97,6 +97,8 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
             "bots": request.POST.get("bots", "")[:MAX_BOTS_TEXT] if request.method == "POST" else "",
             "turn_seconds": turn_clock.turn_seconds(club.pk),
             "clock_range": (turn_clock.MIN_SECONDS, turn_clock.MAX_SECONDS),
+            "watch_delay": watch_delay.delay_events(club.pk),
+            "max_delay": watch_delay.MAX_EVENTS,
         },
     )
 
@@ -179,6 +181,23 @@ def clock_settings(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("online:tables", slug=club.slug)
 
 
+@require_POST
+@login_required
+def watch_delay_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's admin sets how many events behind its watchers see a table (0 live)."""
+    club = _member_club(request, slug)
+    text = request.POST.get("watch_delay_events", "").strip()[:6]
+    try:
+        if not text.isdigit():
+            raise InvalidInput(_("the watching delay is a number of events (0: live)"), code="invalid")
+        watch_delay.set_delay_events(club=club, events=int(text), user=request.user)
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("The watching delay is set."))
+    return redirect("online:tables", slug=club.slug)
+
+
 @never_cache
 @login_required
 def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -222,7 +241,9 @@ def watch_view(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     if not online_tables.may_watch(online, request.user):
         raise Http404("a duplicate board in play stays at its tables")
     after, wait = _poll_args(request)
-    _follow(online, after, wait)
+    # on the club's delay the poll waits for the event that moves the position shown (no sooner:
+    # an answer at once would say the table had moved on)
+    _follow(online, watch_delay.poll_after(after, watch_delay.delay_events(club.pk)), wait)
     return JsonResponse(selectors.watch_view(online))
 
 

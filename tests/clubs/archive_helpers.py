@@ -87,7 +87,8 @@ def build_club(make_user) -> Club:
         hands_mended=[{"line": 3, "reason": "kept as its score-sheet line"}],
     )
     _tournament(scorer, club)
-    OnlineSettings.objects.create(club=club, turn_seconds=45)  # its online tables' turn clock
+    # its online tables' turn clock and its watchers' delay
+    OnlineSettings.objects.create(club=club, turn_seconds=45, watch_delay_events=12)
     recompute_club(club.pk)  # the ratings as the site keeps them (the appends rated them as they came)
     return club
 
