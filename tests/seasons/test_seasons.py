@@ -170,3 +170,22 @@ def test_season_events_are_append_only_in_the_database(club, scorer_client):
     with pytest.raises(DatabaseError), transaction.atomic():  # not the next seq of its season
         SeasonEvent.objects.create(season_id=sid, seq=5, type="evening_added", payload={"tournament": tid})
     assert SeasonEvent.objects.filter(season_id=sid).count() == 1
+
+
+def test_a_duplicate_evenings_open_round_counts_only_for_the_td(club, scorer_client, anon):
+    """As the standings API: until the round closes, only the TD sees its results, so only the TD's
+    season table counts them (games.tournaments.visibility)."""
+    from tests.tournament_api.test_duplicate_visibility import HEADER, close_round, record_results
+
+    tid = create(scorer_client, header=HEADER)["id"]
+    register_pairs(scorer_client, tid)
+    pair_next_round(scorer_client, tid)
+    record_results(scorer_client, tid)
+    sid = new_season(scorer_client)
+    assert add(scorer_client, sid, [{"type": "evening_added", "tournament": tid}], 0).status_code == 201
+    public = anon.get(f"/api/seasons/{sid}/").json()["table"]
+    assert public["table"] == [] and public["waiting"] == [tid]
+    td = scorer_client.get(f"/api/seasons/{sid}/").json()["table"]
+    assert len(td["table"]) == 8 and td["waiting"] == []
+    close_round(scorer_client, tid)
+    assert without_names(anon.get(f"/api/seasons/{sid}/").json()["table"]) == without_names(td)
