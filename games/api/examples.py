@@ -90,6 +90,7 @@ EXAMPLES: dict[str, object] = {
         "played_at": AT,
     },
     "WriteOutput": {"id": 118, "seq": 702, "status": "active", "appended": 1, "first_seq": 702},
+    "SeasonWriteOutput": {"id": 2, "seq": 3, "appended": 1, "first_seq": 3},
     "BswImportOutput": {
         "games": 2,
         "hands": 31,

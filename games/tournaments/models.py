@@ -86,6 +86,47 @@ class TournamentEvent(StreamEvent):
         return f"{self.tournament_id}#{self.seq} {self.type}"
 
 
+class Season(StreamHead):
+    """A club's season (docs/tournament.md, "Seasons"): a series of the club's tournaments scored
+    into one table. Its stream (SeasonEvent: evening_added / evening_removed, each with its reason)
+    says which evenings count; the table is a fold of that stream and of the evenings' own records
+    (games.tournaments.seasons), never stored."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=100)
+    # The header exactly as the core's parse_season_header normalised it.
+    header = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})"
+
+
+class SeasonEvent(StreamEvent):
+    """One stored season event (games.streams.models: 1-based `seq`, `type`, `payload` without its
+    type, `recorded_at`); append-only in the database, as a tournament's events are."""
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="events", db_index=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["season_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "seq"], name="season_event_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"season {self.season_id}#{self.seq} {self.type}"
+
+
 class TableGame(models.Model):
     """The game a table of a round plays. A row is written once, when the round's games are made
     (a table re-seated by an override gets a new row: the newest is the table's game)."""

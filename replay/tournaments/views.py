@@ -28,6 +28,7 @@ from games.services import SeqConflict, ServiceError
 from games.tournament import MIN_TABLES, PRESETS, SYSTEMS
 from games.tournaments import online_tables, refusal_words, result_sides, round_clock, selectors, services, visibility
 from games.tournaments.performance import performances
+from games.tournaments.seasons import club_seasons
 from replay.site_nav import SiteNav
 from replay.tournaments.refusals import refusal
 
@@ -75,9 +76,9 @@ def _can_run(request: HttpRequest, club: Club) -> bool:
 def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
     tournaments = selectors.club_tournaments(club)
-    return render(
-        request, "tournaments/list.html", {"club": club, "tournaments": tournaments, "can_run": _can_run(request, club)}
-    )
+    context = {"club": club, "tournaments": tournaments, "can_run": _can_run(request, club)}
+    context["seasons"] = club_seasons(club)  # a season is a series of these evenings (issue 36)
+    return render(request, "tournaments/list.html", context)
 
 
 @login_required

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.tournaments.api import views
+from games.tournaments.api import seasons, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateApi.as_view(), name="tournament-list"),
@@ -36,4 +36,7 @@ urlpatterns = [
     ),
     path("games/<int:pk>/tournament-table/", views.GameTournamentTableApi.as_view(), name="game-tournament-table"),
     path("tournaments/<int:pk>/results/", views.TournamentResultsApi.as_view(), name="tournament-results"),
+    path("clubs/<slug:club>/seasons/", seasons.ClubSeasonsApi.as_view(), name="club-seasons"),
+    path("seasons/<int:pk>/", seasons.SeasonDetailApi.as_view(), name="season-detail"),
+    path("seasons/<int:pk>/events/", seasons.SeasonEventsApi.as_view(), name="season-events"),
 ]
