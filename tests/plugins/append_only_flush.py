@@ -22,7 +22,7 @@ import importlib
 APPEND_ONLY = [
     ("games.migrations.0002_event_append_only", "games_event"),
     ("games.tournaments.migrations.0002_event_append_only", "tournaments_tournamentevent"),
-    ("games.tournaments.migrations.0013_seasons", "tournaments_seasonevent"),
+    ("games.tournaments.migrations.0014_seasons", "tournaments_seasonevent"),
 ]
 
 

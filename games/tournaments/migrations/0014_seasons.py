@@ -38,7 +38,7 @@ def backwards(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("games", "0001_initial"),
-        ("tournaments", "0012_table_code_for_the_evening"),
+        ("tournaments", "0013_entry_pins"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
