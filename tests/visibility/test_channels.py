@@ -112,7 +112,7 @@ def test_every_channel_shows_each_reader_what_the_rule_allows(people, visibility
         assert state == full
         assert events == record["events"][:cut] and exported["events"] == record["events"][:cut]
         assert "redacted" not in exported and "redacted" not in state
-        assert table == [c for h in full["hands"] for c in h] + table[sum(len(h) for h in full["hands"]) :]
+        assert table == []  # the page's table is drawn by its script, from the frames checked here
         assert rebuilt[cut]["hands"] == full["hands"]
         return
     mine = {SEAT} if sees == "seat" else set()
