@@ -87,6 +87,7 @@ def test_two_phones_play_a_round_of_tien_zi_que(browser, live_server, table):
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         page = context.new_page()
         page.goto(f"{live_server.url}/online/seat/{seat.secret}/")
+        page.click("#take-seat button")  # the link shows the seat; its button joins it
         pages.append(page)
     game = Game.objects.get(pk=table.game_id)
     shown(pages[0], game.seq)  # the first page learns of the deal by its long poll

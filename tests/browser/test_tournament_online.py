@@ -84,6 +84,7 @@ def test_the_td_plays_a_round_online_and_a_player_takes_their_seat_by_the_tables
     assert first.player.name in mine.inner_text()
     mine.click()
     phone.wait_for_url(f"**/online/seat/{first.secret}/")
+    phone.click("#take-seat button")  # the link shows the seat; its button joins it
     phone.wait_for_selector("#hand .hand-card")
     board = board_deal(1, tournament.board_secret)
     shown = sorted(phone.locator("#hand .hand-card").evaluate_all("cards => cards.map(c => c.dataset.card)"))
@@ -112,6 +113,7 @@ def test_a_signed_in_player_finds_their_seat_on_their_page(browser, live_server,
     page.screenshot(path=str(SCREENSHOTS / "tournament-online-me-390.png"), full_page=True)
     link.click()
     page.wait_for_url(f"**/online/seat/{seat.secret}/")
+    page.click("#take-seat button")
     page.wait_for_selector("#hand .hand-card")
     response = page.goto(f"{live_server.url}/clubs/home/online/{seat.table_id}/")
     assert response.status == 404, "the table's page with every link is the TD's"
