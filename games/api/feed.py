@@ -100,7 +100,7 @@ class ClubFeedApi(ApiView):
                 "after": after,
                 "last": last,
                 "more": bool(rows) and rows[-1].seq < last,
-                "entries": [feed.as_json(r) for r in rows],
+                "entries": feed.entries_json(rows),
             }
         )
 

@@ -133,10 +133,11 @@ def entries_after(club: Club, after: int, *, limit: int = 100, wait: float = 0.0
         time.sleep(min(POLL_INTERVAL, max(0.0, deadline - time.monotonic())))
 
 
-def _game_details(game_id: int) -> dict[str, Any]:
+def _game_details(game_id: int, held: set[int]) -> dict[str, Any]:
     """A game entry's details: the game as its record says now. The entry stores only that it
     happened (kind, game, when); the numbers are a fold of the game's record, read when the entry
-    is read, so a later correction never leaves a stale score in the feed (one truth)."""
+    is read, so a later correction never leaves a stale score in the feed (one truth). A game held
+    back from readers now (games.holds: a duplicate table before its round closes) says no score."""
     from games import selectors  # selectors read the records; this module is written by them
 
     game = Game.objects.filter(pk=game_id).first()
@@ -147,16 +148,31 @@ def _game_details(game_id: int) -> dict[str, Any]:
         "players": selectors.game_player_names(game),
         "status": game.status,
     }
-    if game.status == Game.Status.FINISHED:
+    if game.status == Game.Status.FINISHED and game.pk not in held:
         score = selectors.game_score(game)
         details.update(totals=score.get("totals"), winner=score.get("winner"), hands=len(score.get("hands") or []))
     return details
 
 
+def entries_json(rows: list[FeedEntry]) -> list[dict[str, Any]]:
+    """The entries as the API and the webhooks send them: each game read once, however many of
+    its entries are in the page."""
+    held = holds.rating_held()
+    games: dict[int, dict[str, Any]] = {}
+    out = []
+    for entry in rows:
+        if entry.game_id is not None and entry.game_id not in games:
+            games[entry.game_id] = _game_details(entry.game_id, held)
+        out.append(_as_json(entry, games.get(entry.game_id, {}) if entry.game_id is not None else {}))
+    return out
+
+
 def as_json(entry: FeedEntry) -> dict[str, Any]:
-    details = dict(entry.details)
-    if entry.game_id is not None:
-        details.update(_game_details(entry.game_id))
+    return entries_json([entry])[0]
+
+
+def _as_json(entry: FeedEntry, game_details: dict[str, Any]) -> dict[str, Any]:
+    details = {**entry.details, **game_details}
     return {
         "seq": entry.seq,
         "kind": entry.kind,

@@ -255,6 +255,9 @@ def test_a_held_game_has_no_entry_until_its_hold_ends(club, scorer_client, anon,
         == 201
     )
     assert [e["kind"] for e in _feed(anon)["entries"]] == ["game_started"]
+    started = _feed(anon)["entries"][0]["details"]  # read now: the game is over, but held
+    assert started["status"] == "finished" and "totals" not in started and "winner" not in started
     rule.held.clear()  # the round closed: the app that held it says so (games.holds' contract)
     hooks.finished_game_changed.send(Game.objects.get(pk=game))
     assert [(e["kind"], e["game"]) for e in _feed(anon)["entries"]] == [("game_started", game), ("game_finished", game)]
+    assert "totals" in _feed(anon)["entries"][0]["details"]  # the hold ended: every entry reads the score
