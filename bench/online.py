@@ -51,7 +51,7 @@ import uuid
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urlencode, urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -87,7 +87,9 @@ class SeatClient:
         self.secret = secret
         self.csrf = ""
 
-    def request(self, method: str, path: str, body: dict | None = None, headers: dict | None = None) -> Answer:
+    def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None, form: dict | None = None
+    ) -> Answer:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=LONG_POLL_S + 30)
         sent_headers = dict(headers or {})
         if self.csrf:
@@ -96,6 +98,9 @@ class SeatClient:
         if body is not None:
             data = json.dumps(body).encode()
             sent_headers.update({"Content-Type": "application/json", "X-CSRFToken": self.csrf})
+        elif form is not None:  # a page's form (the seat's take-seat button)
+            data = urlencode({"csrfmiddlewaretoken": self.csrf, **form}).encode()
+            sent_headers["Content-Type"] = "application/x-www-form-urlencoded"
         sent = time.monotonic()
         try:
             conn.request(method, path, body=data, headers=sent_headers)
@@ -116,8 +121,14 @@ class SeatClient:
         return Answer(response.status, parsed if isinstance(parsed, dict) else {}, sent, answered, server)
 
     def open(self) -> Answer:
-        """The seat's page: joins the seat (the table deals once every seat has)."""
-        return self.request("GET", f"/online/seat/{self.secret}/")
+        """The seat's link, then its button: a GET only offers the seat (and sets the CSRF
+        cookie), the form's POST joins it (the table deals once every seat has)."""
+        page = self.request("GET", f"/online/seat/{self.secret}/")
+        if page.status == 200:
+            joined = self.request("POST", f"/online/seat/{self.secret}/", headers={"X-CSRFToken": self.csrf}, form={})
+            if joined.status not in (200, 302):
+                return joined
+        return page
 
     def view(self, after: int | None = None, wait: float = 0.0) -> Answer:
         query = f"?after={after}&wait={wait}" if after is not None else ""
