@@ -18,7 +18,7 @@ from typing import Any
 from .errors import TournamentError
 from .fields import MAX_TEXT_CHARS
 from .limits import MAX_ENTRIES, MAX_HANDS_PER_ROUND, MAX_ID, MAX_POINTS, MAX_TARGET
-from .record import is_int, malformed, reason
+from .record import apply_all, is_int, malformed, reason
 
 FORMAT = "tichu-bracket/1"
 #: how the seed order was made: from a rating table, from a previous stage's standings, by hand
@@ -385,14 +385,7 @@ def fold_bracket(record: Any, upto: int | None = None) -> BracketState:
         or record.get("format", FORMAT) != FORMAT
     ):
         raise malformed("a bracket record is {format: tichu-bracket/1, header, events: [...]}", rule="bracket_record")
-    state = new_bracket(record.get("header", {}))
-    for i, event in enumerate(record.get("events", [])[:upto]):
-        try:
-            state.apply(event)
-        except TournamentError as err:
-            err.index = i
-            raise
-    return state
+    return apply_all(new_bracket(record.get("header", {})), record.get("events", [])[:upto])
 
 
 def bracket_json(state: BracketState) -> dict[str, Any]:

@@ -41,6 +41,18 @@ HEADER_KEYS = {
 RECORD_KEYS = {"format", "header", "events"}
 
 
+def apply_all(state: Any, events: list[Any]) -> Any:
+    """Apply `events` to `state` in order (a tournament's, a bracket's, a season's: each checks an
+    event, then applies it); a refused event raises with ``index``, its position in `events`."""
+    for i, event in enumerate(events):
+        try:
+            state.apply(event)
+        except TournamentError as err:
+            err.index = i
+            raise
+    return state
+
+
 def malformed(message: str, **params: Any) -> TournamentError:
     return TournamentError("malformed", message, **params)
 

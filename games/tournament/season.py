@@ -29,7 +29,7 @@ from typing import Any
 from .errors import TournamentError
 from .fields import MAX_TEXT_CHARS
 from .limits import MAX_ID
-from .record import is_int, malformed, reason
+from .record import apply_all, is_int, malformed, reason
 
 FORMAT = "tichu-season/1"
 SCORING = ("place", "vp", "table")
@@ -164,14 +164,7 @@ def fold_season(record: Any, upto: int | None = None) -> SeasonState:
         or record.get("format", FORMAT) != FORMAT
     ):
         raise malformed("a season record is {format: tichu-season/1, header, events: [...]}", rule="season_record")
-    state = new_season(record.get("header", {}))
-    for i, event in enumerate(record.get("events", [])[:upto]):
-        try:
-            state.apply(event)
-        except TournamentError as err:
-            err.index = i
-            raise
-    return state
+    return apply_all(new_season(record.get("header", {})), record.get("events", [])[:upto])
 
 
 # --- the table: a fold of the season and of its evenings' standings -----------------------------
@@ -196,15 +189,6 @@ def evening_score(header: dict[str, Any], row: Mapping[str, Any], ranked: int) -
     return table[rank - 1] if rank <= len(table) else 0
 
 
-def _player_name(row: Mapping[str, Any], i: int, player: Any) -> str:
-    if isinstance(player, str):
-        return player
-    names = row.get("player_names")
-    if isinstance(names, list) and i < len(names) and isinstance(names[i], str):
-        return names[i]
-    return str(player)
-
-
 def season_table(state: SeasonState, standings: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
     """The season's table from its evenings' standings (``standings_json`` of each evening's fold,
     by tournament id; an evening missing from ``standings`` or not ranked yet counts nothing and
@@ -222,8 +206,8 @@ def season_table(state: SeasonState, standings: Mapping[int, Mapping[str, Any]])
             continue
         for row in rows:
             score = evening_score(header, row, len(rows))
-            for i, player in enumerate(row["players"]):
-                p = players.setdefault(player, _Player(player, _player_name(row, i, player)))
+            for player in row["players"]:
+                p = players.setdefault(player, _Player(player, str(player)))
                 p.evenings[tid] = {"rank": row["rank"], "of": len(rows), "score": score}
     lines = [_line(header, p, state.evenings) for p in players.values()]
     ranked = [line for line in lines if line["evenings_played"] >= header["min_evenings"]]

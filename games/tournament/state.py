@@ -22,7 +22,18 @@ from typing import Any, Callable
 from .errors import TournamentError
 from .limits import LISTED, MAX_ENTRIES, MAX_ROUNDS
 from .line_checks import check_hand_count, check_lines
-from .record import integer, is_int, is_number, malformed, parse_record, parse_result, parse_tables, reason, text
+from .record import (
+    apply_all,
+    integer,
+    is_int,
+    is_number,
+    malformed,
+    parse_record,
+    parse_result,
+    parse_tables,
+    reason,
+    text,
+)
 from .round_clock import RoundClock, clock_from_event
 from .scoring import PRESETS, Preset
 
@@ -662,12 +673,7 @@ def fold(
     state = TournamentState(record["header"], game_lines)
     state.checks_lines = not stored
     events = record["events"] if upto is None else record["events"][:upto]
-    for i, event in enumerate(events):
-        try:
-            state.apply(event)
-        except TournamentError as err:
-            err.index = i
-            raise
+    apply_all(state, events)
     state.checks_lines = True
     return state
 
