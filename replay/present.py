@@ -3,7 +3,8 @@
 The replay's table (seats, trick, Tien Zi Que's piles), its panel and its score sheet so far are
 drawn by the viewer's script alone (`static/replay/table.js`, `tzq.js`, `panel.js`); the browser
 tests check them against the engine. Here: the game page's score sheet, the seats' words, the
-navigation links and the hand's event list that work without a script.
+navigation links that work without a script, and the hand's event list (drawn here alone: the
+script asks for another hand's).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any
 
+from django.utils.html import escape
 from django.utils.translation import gettext, pgettext_lazy
 
 from games import engine
@@ -103,12 +105,15 @@ def nav_targets(marks: dict[str, list[int]], n: int, length: int, show_undone: b
     }
 
 
-def hand_log(data: frames.ReplayData, n: int) -> dict:
-    """The events of the hand around position `n` (from its start mark to the next), in words."""
+def hand_log(data: frames.ReplayData, n: int, upto: int | None = None) -> dict:
+    """The events of the hand around position `n` (from its start mark to the next), in words;
+    none after `upto` (a page following a game in play asks for no more than its frames hold)."""
     hands = data.marks.get("hands", [0])
     i = bisect_right(hands, n) - 1
     start = hands[i] if i >= 0 else 0
     end = hands[i + 1] - 1 if i + 1 < len(hands) else data.length
+    if upto is not None:
+        end = max(start, min(end, upto))
     undone = set(data.marks.get("undone", []))
     return {
         "start": start,
@@ -118,6 +123,30 @@ def hand_log(data: frames.ReplayData, n: int) -> dict:
             for k in range(start, end + 1)
         ],
     }
+
+
+def hand_log_html(log: dict, view: int | str, bottom: int, show_undone: bool) -> str:
+    """The `<li>` of the hand's events: the one drawing of the list, for the page and for the
+    script, which asks for a hand's list when the reader moves to another hand (`?part=hand-log`,
+    static/replay/render.js). Built here, not by a template loop: a hand has ~150 events."""
+    query = f"&amp;view={escape(str(view))}&amp;bottom={escape(str(bottom))}" + ("&amp;undone=1" if show_undone else "")
+    parts = []
+    for item in log["items"]:
+        at = item["at"]
+        classes = " ".join(
+            c for c, on in (("current", item["current"]), ("future", item["future"]), ("undone", item["undone"])) if on
+        )
+        attrs = f' class="{classes}"' if classes else ""
+        if item["current"]:
+            attrs += ' aria-current="step"'
+        parts.append(f'<li data-at="{at}"{attrs}><a href="?at={at}{query}">{at}. {escape(item["text"])}</a></li>')
+    return "".join(parts)
+
+
+def hand_log_key(log: dict, view: int | str, bottom: int, show_undone: bool) -> str:
+    """What the list was drawn for (its hand's range and the links' settings): the script draws
+    it again, by asking the server, only when the key it needs differs."""
+    return f"{log['start']}:{log['end']}:{view}:{bottom}:{int(show_undone)}"
 
 
 def team_labels(players: list[str], teams: list[list[int]]) -> list[str]:

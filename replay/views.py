@@ -74,6 +74,8 @@ def render_replay(
     bottom = present.parse_seat(request.GET.get("bottom"), n_seats, view if isinstance(view, int) else 0)
     frame = data.frame_at(at)
     show_undone = request.GET.get("undone") == "1"  # corrections are folded away unless asked for
+    if request.GET.get("part") == "hand-log":
+        return _hand_log_part(request, data, at, view, bottom, show_undone)
     found = moments(data, my_seats)
     here = found.hand_index(at)
     context = {
@@ -113,6 +115,21 @@ def render_replay(
         "tournament_table": game_table.table_of(game, request.user) if game is not None else None,
     }
     return render(request, "replay/replay.html", context)
+
+
+def _hand_log_part(request, data: frames.ReplayData, at: int, view, bottom: int, show_undone: bool) -> HttpResponse:
+    """The hand's event list around `at` alone, for the page's script when the reader moves to
+    another hand (the list has one drawing, present.hand_log_html). `upto`: the last position the
+    script's frames hold (a game in play may have grown since its page was loaded)."""
+    try:
+        upto = int(request.GET.get("upto", data.length))
+    except ValueError:
+        raise Http404("upto must be a position number") from None
+    log = present.hand_log(data, at, upto)
+    response = HttpResponse(present.hand_log_html(log, view, bottom, show_undone))
+    response["X-Hand-Log-Key"] = present.hand_log_key(log, view, bottom, show_undone)
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def _slider_marks(found: Moments, length: int) -> list[tuple[str, float]]:

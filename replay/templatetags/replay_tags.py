@@ -6,10 +6,11 @@ card words, as the page's payload has them);
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 
 from games import engine
-from replay import frames
+from replay import frames, present
 
 register = template.Library()
 
@@ -51,23 +52,14 @@ def cards(codes, last: str | None = None):
 
 
 @register.simple_tag
-def hand_log_items(log, view, bottom):
-    """The `<li>` of the hand's events (built here: a template loop over ~150 items is slow)."""
-    from django.utils.html import escape
-    from django.utils.safestring import mark_safe
+def hand_log_items(log, view, bottom, show_undone=False):
+    """The hand's event list (present.hand_log_html, the one drawing of it)."""
+    return mark_safe(present.hand_log_html(log, view, bottom, show_undone))
 
-    query = f"&amp;view={escape(view)}&amp;bottom={escape(bottom)}"
-    parts = []
-    for item in log["items"]:
-        at = item["at"]
-        classes = ("current" if item["current"] else "future" if item["future"] else "") + (
-            " undone" if item.get("undone") else ""
-        )
-        attrs = f' class="{classes.strip()}"' if classes.strip() else ""
-        if item["current"]:
-            attrs += ' aria-current="step"'
-        parts.append(f'<li data-at="{at}"{attrs}><a href="?at={at}{query}">{at}. {escape(item["text"])}</a></li>')
-    return mark_safe("".join(parts))
+
+@register.simple_tag
+def hand_log_key(log, view, bottom, show_undone=False):
+    return present.hand_log_key(log, view, bottom, show_undone)
 
 
 @register.filter

@@ -377,3 +377,45 @@ def test_house_rule_direction_clockwise_seats_the_next_player_on_the_left(page, 
     style = seat_styles(page)
     assert "top:88" in style["0"] and "left:12" in style["1"] and "top:12" in style["2"] and "left:88" in style["3"]
     assert shown(page) == engine_view(record, 100)
+
+
+def test_the_hand_log_is_the_servers_drawing_of_each_hand(page, live_server, game):
+    """The event list has one drawing, the server's: a move into another hand asks the server for
+    that hand's list (once), a step inside a hand asks nothing, and a change of view draws the
+    list again with links that carry it."""
+    data = replay_data_of(game)
+    hands = data.marks["hands"]
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "part=hand-log" in r.url else None)
+    open_replay(page, live_server, game, f"?at={hands[1] + 3}")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert asked == [], "a step inside the page's hand asks the server nothing"
+
+    page.click("#nav-next-hand")
+    start, end = hands[2], (hands[3] - 1 if len(hands) > 3 else data.length)
+    page.wait_for_selector(f"#hand-log[data-key^='{start}:{end}:'] li.current")
+    assert len(asked) == 1
+    items = page.eval_on_selector_all("#hand-log li", "els => els.map(e => [+e.dataset.at, e.textContent])")
+    assert [at for at, _ in items] == list(range(start, end + 1))
+    assert [text for _, text in items] == [f"{k}. {data.texts[k]}" for k in range(start, end + 1)]
+    assert page.get_attribute("#hand-log li.current", "data-at") == str(at(page)) == str(start)
+
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"#hand-log li.current[data-at='{start + 1}']")
+    assert len(asked) == 1, "the marks move without asking again"
+
+    page.select_option("#view", "2")
+    page.wait_for_selector(f"#hand-log[data-key='{start}:{end}:2:2:0']")
+    assert len(asked) == 2 and "view=2" in page.get_attribute(f"#hand-log li[data-at='{start}'] a", "href")
+    assert page.get_attribute("#hand-log li.current", "data-at") == str(start + 1)
+
+
+def replay_data_of(game):
+    """The frames the page is drawn from, as the reader (a visitor of an open club) gets them."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from games import visibility
+    from replay.data import replay_data
+
+    return replay_data(game, visibility.reader_sight(game, AnonymousUser()))

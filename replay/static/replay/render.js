@@ -89,26 +89,41 @@ function renderControls() {
   slider.setAttribute("aria-valuetext", interpolate(gettext("move %(at)s of %(length)s"), { at: grouped(S.at), length: grouped(D.length) }));
 }
 
-// The events of the hand around the position: rebuilt when the hand changes, else the marks move.
-let logStart = null, logCurrent = null;
-export function renderLog() {
+// The events of the hand around the position. The server draws the list (present.hand_log_html,
+// its one drawing): the page comes with the first hand's, and another hand's is asked for when the
+// reader moves there (`?part=hand-log`); here only the marks move.
+let logKey = logEl.getAttribute("data-key"), logCurrent = null, logWanted = null;
+
+function handRange() {
   const h = D.P.marks.hands || [0];
   let i = h.length - 1;
   while (i > 0 && h[i] > S.at) i--;
-  const start = h[i] || 0, end = i + 1 < h.length ? h[i + 1] - 1 : D.length;
-  if (start !== logStart) {
-    let html = "";
-    for (let k = start; k <= end; k++) {
-      html += '<li data-at="' + k + '"' + (D.undone[k] ? ' data-undone="1"' : "") + '><a href="' + query(k) + '">' + k + ". " + esc(D.P.texts[k]) + "</a></li>";
-    }
-    logEl.innerHTML = html;
-    logEl.setAttribute("data-start", start);
-    logEl.setAttribute("data-end", end);
-    logStart = start;
-    logCurrent = null;
-  }
-  const items = logEl.children, cur = S.at - start;
+  return [h[i] || 0, i + 1 < h.length ? h[i + 1] - 1 : D.length];
+}
+
+function fetchLog(start, end, key) {
+  logWanted = key;
+  const params = new URLSearchParams({ part: "hand-log", at: start, upto: end, view: S.view, bottom: S.bottom });
+  if (S.showUndone) params.set("undone", "1");
+  logEl.setAttribute("aria-busy", "true");
+  fetch(location.pathname + "?" + params.toString(), { credentials: "same-origin" })
+    .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+    .then((html) => {
+      if (logWanted !== key) return;  // the reader has moved on to another hand meanwhile
+      logEl.innerHTML = html;
+      logEl.setAttribute("data-key", key);
+      logKey = key;
+      logCurrent = null;
+      markLog();
+    })
+    .catch(() => { if (logWanted === key) logWanted = null; })  // asked again on the next move
+    .finally(() => { if (logWanted === key || logWanted === null) logEl.removeAttribute("aria-busy"); });
+}
+
+function markLog() {
+  const start = parseInt(logKey, 10), items = logEl.children, cur = S.at - start;
   if (logCurrent !== null && items[logCurrent]) items[logCurrent].removeAttribute("aria-current");
+  logCurrent = null;
   for (let j = 0; j < items.length; j++) {
     const cls = ((j === cur ? "current" : (j > cur ? "future" : "")) + (D.undone[start + j] ? " undone" : "")).trim();
     if (items[j].className !== cls) items[j].className = cls;
@@ -121,8 +136,18 @@ export function renderLog() {
   }
 }
 
+export function renderLog() {
+  const [start, end] = handRange();
+  const key = start + ":" + end + ":" + S.view + ":" + S.bottom + ":" + (S.showUndone ? 1 : 0);
+  if (key !== logKey) {
+    if (key !== logWanted) fetchLog(start, end, key);
+    return;  // the list in view is another hand's until its own comes
+  }
+  markLog();
+}
+
 /** The event list and score sheet are drawn afresh next time (their links or frames changed). */
-export function forgetLog() { logStart = null; }
+export function forgetLog() { logKey = null; logWanted = null; }
 export function forgetSheet() { lastSheetFrame = null; }
 
 /** Draws the frame at the reader's position. */
