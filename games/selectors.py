@@ -77,6 +77,15 @@ def is_visible(game: Game) -> bool:
     return game.club.is_public or game.viewer_role is not None
 
 
+def may_read(user, pk: int) -> bool:
+    """Whether `game_get(user, pk)` would find the game (a page offering a link to it asks)."""
+    return _readable(game_with_role(pk, user), user)
+
+
+def _readable(game: Game | None, user) -> bool:
+    return game is not None and is_visible(game) and not holds.game_held(game, user)
+
+
 def game_get(user, pk: int, *, prefetch: Sequence[str] = ()) -> Game:
     """One game as `user` may see it (Http404 otherwise), with its club and `viewer_role`: the
     one door through which the API, the entry pages and the game's pages read a game (a public
@@ -84,7 +93,7 @@ def game_get(user, pk: int, *, prefetch: Sequence[str] = ()) -> Game:
     tournament ends: games.holds). `prefetch`: the relations a page reads, loaded with it
     (`("seats__player",)`)."""
     game = game_with_role(pk, user)
-    if game is None or not is_visible(game) or holds.game_held(game, user):
+    if game is None or not _readable(game, user):
         raise Http404("no such game")
     if prefetch:
         prefetch_related_objects([game], *prefetch)

@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Q
 
 from games import engine, snapshots, visibility
+from games import selectors as game_selectors
 from games.models import Game
 
 from . import watch_delay
@@ -22,9 +23,13 @@ from .turn_clock import clock_json
 MAX_SECRET = 64
 
 
-def club_tables(club, limit: int) -> list[OnlineTable]:
-    """The club's online tables, the newest first (the club's tables page)."""
-    return list(OnlineTable.objects.filter(club=club).select_related("game")[:limit])
+def club_tables(club, user, limit: int) -> list[OnlineTable]:
+    """The club's online tables that `user` may see listed, the newest first (the club's tables
+    page): a duplicate board's table in play is listed to its TD only (games.holds, through
+    games.selectors.unlisted_game_ids, as every list of games)."""
+    tables = OnlineTable.objects.filter(club=club).select_related("game")
+    held = game_selectors.unlisted_game_ids(user)
+    return list((tables.exclude(game_id__in=held) if held else tables)[:limit])
 
 
 def table_of(club, pk: int) -> OnlineTable | None:
@@ -60,7 +65,15 @@ def table_seats(table: OnlineTable) -> list[OnlineSeat]:
     return list(table.seats.select_related("player").order_by("seat"))
 
 
-def watch_view(table: OnlineTable) -> dict[str, Any]:
+def replay_open(game: Game, user) -> bool:
+    """Whether the page may offer `user` the game's replay: once the game is over, if the replay
+    would open for them (games.selectors.may_read: a members-only club's game, or a duplicate
+    board held at its tables until its round closes, is not there for a seat link without an
+    account, which reads no more than a visitor)."""
+    return game.status != Game.Status.ACTIVE and game_selectors.may_read(user, game.pk)
+
+
+def watch_view(table: OnlineTable, user=None) -> dict[str, Any]:
     """What a club member watching the table sees (games.visibility.watcher_sight): the table's
     plays, calls, counts and trick, whose turn it is; no hand while it is in play, no action.
 
@@ -88,6 +101,7 @@ def watch_view(table: OnlineTable) -> dict[str, Any]:
         "delay": delay if active else 0,
         "seat": None,
         "status": game.status,
+        "replay_open": replay_open(game, user),
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
         # who plays each seat now (a member may have taken one over since the page was opened)
@@ -104,7 +118,7 @@ def watch_view(table: OnlineTable) -> dict[str, Any]:
     }
 
 
-def seat_view(seat: OnlineSeat) -> dict[str, Any]:
+def seat_view(seat: OnlineSeat, user=None) -> dict[str, Any]:
     """Everything the seat's page shows, nothing the seat may not see: the masked state, the
     seat's actions now, what it owes at the exchange, whether the deal waits for its Grand Tichu
     decision, and the stream's seq (the page sends it back with its action)."""
@@ -131,6 +145,7 @@ def seat_view(seat: OnlineSeat) -> dict[str, Any]:
         "seq": game.seq,
         "seat": seat.seat,
         "status": game.status,
+        "replay_open": replay_open(game, user),
         "ready": ready,
         "joined": [s.seat for s in table_seats(table) if s.joined_at is not None],
         # who plays each seat now (a member may have taken one over since the page was opened)

@@ -83,7 +83,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, err.message)
         else:
             return redirect("online:table", slug=club.slug, pk=table.pk)
-    rows = selectors.club_tables(club, 50)
+    rows = selectors.club_tables(club, request.user, 50)
     return render(
         request,
         "online/tables.html",
@@ -219,7 +219,7 @@ def watch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "club": club,
             "words": engine.page_words(get_language(), game.variant),
             "config": {
-                "view": selectors.watch_view(online),
+                "view": selectors.watch_view(online, request.user),
                 "watching": True,
                 "players": players,
                 "seat_names": engine.seat_names(game.variant, players, get_language()),
@@ -244,7 +244,7 @@ def watch_view(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     # on the club's delay the poll waits for the event that moves the position shown (no sooner:
     # an answer at once would say the table had moved on)
     _follow(online, watch_delay.poll_after(after, watch_delay.delay_events(club.pk)), wait)
-    return JsonResponse(selectors.watch_view(online))
+    return JsonResponse(selectors.watch_view(online, request.user))
 
 
 def _poll_args(request: HttpRequest) -> tuple[int, float]:
@@ -322,7 +322,7 @@ def seat_page(request: HttpRequest, secret: str) -> HttpResponse:
             {"seat": seat, "table": seat.table, "club": seat.table.game.club, "game": seat.table.game},
         )
     turn_clock.enforce(seat.table_id)
-    view = selectors.seat_view(seat)
+    view = selectors.seat_view(seat, request.user)
     game = seat.table.game
     players = [s.player.name for s in selectors.table_seats(seat.table)]
     return render(
@@ -367,7 +367,7 @@ def seat_view(request: HttpRequest, secret: str) -> HttpResponse:
     seat = _seat(request, secret)
     after, wait = _poll_args(request)
     _follow(seat.table, after, wait)
-    return JsonResponse(selectors.seat_view(seat))
+    return JsonResponse(selectors.seat_view(seat, request.user))
 
 
 @require_POST
@@ -392,11 +392,13 @@ def seat_act(request: HttpRequest, secret: str) -> HttpResponse:
         return JsonResponse(
             {
                 "code": "seq_conflict",
-                "view": selectors.seat_view(seat),
+                "view": selectors.seat_view(seat, request.user),
                 "detail": _("The table moved on before your action arrived: look again and choose."),
             },
             status=409,
         )
     except ServiceError as err:
-        return JsonResponse({"code": err.code, "detail": err.message, "view": selectors.seat_view(seat)}, status=400)
-    return JsonResponse({"ok": True, "view": selectors.seat_view(seat)})
+        return JsonResponse(
+            {"code": err.code, "detail": err.message, "view": selectors.seat_view(seat, request.user)}, status=400
+        )
+    return JsonResponse({"ok": True, "view": selectors.seat_view(seat, request.user)})

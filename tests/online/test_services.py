@@ -172,3 +172,21 @@ def test_a_scorer_reading_a_table_in_play_sees_no_hand_but_the_finished_game_who
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     game.refresh_from_db()
     assert visibility.reader_sight(game, scorer).everything
+
+
+def test_a_club_tables_seat_is_offered_the_replay_once_the_game_is_over(club, member):
+    table = open_four(club, member)
+    seats = join_all(table)
+    assert not selectors.seat_view(seats[0])["replay_open"], "no replay while the game is played"
+    Game.objects.filter(pk=table.game_id).update(status=Game.Status.FINISHED)
+    assert selectors.seat_view(seats[0])["replay_open"], "a seat link without an account: the club's game is open"
+    assert selectors.watch_view(table, member)["replay_open"]
+
+
+def test_a_members_only_clubs_finished_table_offers_a_seat_link_without_an_account_no_replay(club, member):
+    table = open_four(club, member)
+    seats = join_all(table)
+    Game.objects.filter(pk=table.game_id).update(status=Game.Status.FINISHED)
+    type(club).objects.filter(pk=club.pk).update(visibility=type(club).Visibility.MEMBERS)
+    assert not selectors.seat_view(seats[0])["replay_open"], "the replay would be a 404 for a visitor"
+    assert selectors.seat_view(seats[0], member)["replay_open"], "a member reads it"

@@ -8,10 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Event, Game, Membership, Player
+from games.online import selectors as online_selectors
 from games.online import services as online_services
 from games.online.models import OnlineSeat, OnlineTable
 from games.services import WriteForbidden
@@ -62,8 +64,17 @@ def published(client, user, header=None) -> tuple[Tournament, list[OnlineTable]]
 
 
 @pytest.mark.django_db
-def test_a_duplicate_round_online_is_dealt_its_boards_and_its_results_are_the_games(club, scorer, scorer_client):
+def test_a_duplicate_round_online_is_dealt_its_boards_and_its_results_are_the_games(
+    club, scorer, scorer_client, make_user
+):
     tournament, tables = published(scorer_client, scorer, DUPLICATE)
+    member = make_user("member")
+    Membership.objects.create(club=club, user=member, role=Membership.Role.VIEWER)
+    listed = {t.pk for t in online_selectors.club_tables(club, scorer, 50)}
+    assert {t.pk for t in tables} <= listed, "the TD's list of the club's tables has the round's"
+    assert not {t.pk for t in tables} & {t.pk for t in online_selectors.club_tables(club, member, 50)}, (
+        "a member's list holds no duplicate board in play"
+    )
     links = selectors.table_games(tournament, 1)
     assert sorted(t.game_id for t in tables) == sorted(link.game_id for link in links.values())
     for table in tables:  # a seat per seated player, the game's own players
@@ -82,6 +93,11 @@ def test_a_duplicate_round_online_is_dealt_its_boards_and_its_results_are_the_ga
         assert len(dealt) == 2, "two boards a round: two hands, then the game is over"
         assert [[h[s] for s in range(4)] for h in dealt] == boards, "each hand is the board's, seat by seat"
     assert hands_dealt(games[0].pk) == hands_dealt(games[1].pk), "both tables got the same deals"
+    # the game is over, but its boards are held while the tournament runs: a seat link without an
+    # account is not offered a replay it could not open; the TD is
+    seat = tables[0].seats.get(seat=0)
+    assert not online_selectors.seat_view(seat, AnonymousUser())["replay_open"]
+    assert online_selectors.seat_view(seat, scorer)["replay_open"]
 
     for number in sorted(links):
         services.record_result_from_game(tournament_id=tournament.pk, round_number=1, table=number, user=scorer)

@@ -87,13 +87,20 @@ function setView(fresh) {
   clockRead = performance.now();
 }
 
+// The replay's link once the game is over and open to this reader; a duplicate board's game stays
+// held until its round closes (the server decides: view.replay_open).
+function showReplay() {
+  $("replay-link").hidden = !view.replay_open;
+  $("replay-held").hidden = view.status === "active" || view.replay_open;
+}
+
 function renderTable() {
   const s = view.state;
   if (part) {
     $("table").innerHTML = part.table(view);
     $("status").textContent = status();
     $("table").dataset.seq = String(view.seq);
-    $("replay-link").hidden = view.status === "active";
+    showReplay();
     return;
   }
   const calls = s.calls || {};
@@ -116,7 +123,7 @@ function renderTable() {
   $("status").textContent = status();
   renderClock();
   $("table").dataset.seq = String(view.seq); // the position shown (tests wait for it)
-  $("replay-link").hidden = view.status === "active";
+  showReplay();
 }
 
 function renderHand() {
