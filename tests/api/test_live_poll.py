@@ -73,3 +73,44 @@ def test_a_bad_wait_is_a_coded_error(client, setting):
     game, _, _ = setting
     response = client.get(f"/api/games/{game.pk}/events/?after=70&wait=soon")
     assert response.status_code == 400 and response.json()["code"] == "invalid"
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_commit_wakes_the_wait_without_a_read_on_a_timer(setting, monkeypatch):
+    """The wait LISTENs for its game's head (migration games/0030's trigger): with the timed reads
+    set to 30 s, only the notification of the append's commit can end it within the bound."""
+    game, user, record = setting
+    monkeypatch.setattr(live, "POLL_INTERVAL", 30.0)
+    monkeypatch.setattr(live, "LISTEN_RECHECK", 30.0)
+
+    def append_later():
+        time.sleep(0.3)
+        append_events(game=game.pk, events=record["events"][70:71], expected_seq=70, user=user)
+        connection.close()
+
+    thread = threading.Thread(target=append_later)
+    started = time.monotonic()
+    thread.start()
+    seq = live.wait_for_seq(game.pk, 70, 20)
+    elapsed = time.monotonic() - started
+    thread.join()
+    assert seq == 71 and elapsed < 5, elapsed
+    # the connection listens to nothing afterwards (a kept connection serves the next request)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_listening_channels()")
+        assert cursor.fetchone()[0] == 0
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_wait_inside_a_transaction_reads_on_its_timer(setting):
+    """A LISTEN inside a transaction waits for its commit: there the wait reads the head instead."""
+    from django.db import transaction
+
+    game, _, _ = setting
+    started = time.monotonic()
+    with transaction.atomic():
+        assert live.wait_for_seq(game.pk, 70, 0.3, poll=0.05) == 70
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_listening_channels()")
+            assert cursor.fetchone()[0] == 0
+    assert time.monotonic() - started < 2
