@@ -213,6 +213,10 @@ NOT_CARRIED = {
     # once the archive maps ids inside a stream's payload (issue 36)
     "Season": "names its evenings by this site's tournament ids: the TD defines it again after an import",
     "SeasonEvent": "a season's stream, naming this site's tournament ids (see Season)",
+    # a bracket's seeding names roster ids inside its entries (a list of objects), which the archive
+    # does not map (it maps a tournament event's top-level fields only); carried once it does
+    "Bracket": "its seeding names this site's roster ids inside its entries: the TD seeds it again after an import",
+    "BracketEvent": "a bracket's stream, naming this site's roster ids inside its seeding (see Bracket)",
 }
 
 #: audit details that hold ids of the club's rows: key -> kind (a list of ids for "games")
