@@ -250,6 +250,10 @@ def seed_bracket(
     """Seed the bracket (once): `entries` put in order by `by`; with no entries and a previous
     tournament, that tournament's entries (its first `top`) in its standings' order."""
     bracket = bracket_get(user, bracket_id, exc=BracketNotFound)
+    if game_selectors.membership_role(user, bracket.club) not in Membership.WRITER_ROLES:
+        raise WriteForbidden(
+            _("running a bracket needs the scorer or admin role in club '%(club)s'") % {"club": bracket.club.slug}
+        )  # before any standings or ratings are read for the order
     if entries is None:
         entries = entries_of_tournament(bracket, tournament, user, top)
     event = seeded_event(bracket, entries, by, user, tournament)
