@@ -151,7 +151,7 @@ def _round(view: dict, matches: list[dict], names: dict, key: str, index: int, c
                 {
                     "entry": entry,
                     "name": seed["name"] if seed else None,
-                    "players": seed["player_names"] if seed else [],
+                    "players": _players_line(seed),
                     "seed": seed["seed"] if seed else None,
                     "wins": wins[i] if m.get("games") else None,
                     "won": entry is not None and entry == m["winner"],
@@ -166,6 +166,15 @@ def _round(view: dict, matches: list[dict], names: dict, key: str, index: int, c
             }
         )
     return {"title": title, "matches": out}
+
+
+def _players_line(seed: dict | None) -> str:
+    """The seed's players under its name, unless the name is only them."""
+    if not seed or not seed["player_names"]:
+        return ""
+    names = [str(p) for p in seed["player_names"]]
+    said = ", ".join(names)
+    return "" if seed["name"] in (said, " & ".join(names)) else said
 
 
 def _entries(text: str, club) -> list[dict]:

@@ -75,3 +75,27 @@ def test_the_bracket_page_fits(open_as, club, scorer, width):
         page.emulate_media(media="print")
         assert page.locator(".match-form").count() == 0 and not page.locator("header").first.is_visible()
         page.screenshot(path=str(SHOTS / "bracket-print-1280.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_tds_forms_to_create_and_seed_fit(open_as, club, scorer, width):
+    """The club's tournaments page with its new-bracket form, then a new bracket's seed form, used
+    by their buttons: nothing wider than the screen, no control under 24 px."""
+    page = open_as(scorer, f"/clubs/{club.slug}/tournaments/", viewport={"width": width, "height": 900})
+    check_fits(page, f"tournaments page, {width} px")
+    assert problems(page) == []
+    form = page.locator("#new-bracket")
+    form.locator("input[name=name]").fill("Spring cup")
+    form.locator("select[name=best_of]").select_option("3")
+    form.locator("input[name=consolation]").check()
+    form.locator("button").click()
+    page.wait_for_selector("#seed-form")
+    check_fits(page, f"seed form, {width} px")
+    assert problems(page) == []
+    page.locator("#seed-form textarea").fill("Ada & Bo: Ada, Bo\nCy, Di\nEd, Flo")
+    page.locator("#seed-form button").click()
+    page.wait_for_selector("#match-W1-2")
+    assert page.locator("#not-seeded").count() == 0
+    assert "Ada & Bo" in page.locator("#match-W1-1").inner_text() and "bye" in page.locator("#match-W1-1").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"bracket-seeded-{width}.png"), full_page=True)
