@@ -37,7 +37,7 @@ class BracketForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
     best_of = forms.TypedChoiceField(label=gettext_lazy("Games per match (best of)"), choices=BEST_OF, coerce=int)
     hands = forms.IntegerField(
-        label=gettext_lazy("Hands per game (empty: to 1000)"), min_value=1, max_value=100, required=False
+        label=gettext_lazy("Hands per game (empty: to 1000)"), min_value=1, max_value=64, required=False
     )
     consolation = forms.BooleanField(
         label=gettext_lazy("Consolation bracket for the first round's losers"), required=False
