@@ -254,6 +254,8 @@ def seed_bracket(
         raise WriteForbidden(
             _("running a bracket needs the scorer or admin role in club '%(club)s'") % {"club": bracket.club.slug}
         )  # before any standings or ratings are read for the order
+    if entries is None and tournament is None:
+        raise InvalidInput(_("give the entries, or a tournament to take them from"), code="entries_missing")
     if entries is None:
         entries = entries_of_tournament(bracket, tournament, user, top)
     event = seeded_event(bracket, entries, by, user, tournament)

@@ -190,6 +190,8 @@ def test_seeding_by_a_previous_tournaments_standings(club, scorer_client):
         scorer_client, new_bracket(scorer_client), {"expected_seq": 0, "by": "previous_stage", "tournament": 999999}
     )
     assert foreign.status_code == 400 and foreign.json()["code"] == "stage_not_of_club"
+    nothing = seed(scorer_client, new_bracket(scorer_client), {"expected_seq": 0, "by": "hand"})
+    assert nothing.status_code == 400 and nothing.json()["code"] == "entries_missing"
 
 
 def test_who_may_create_and_write(club, scorer_client, make_user, anon):
