@@ -5,8 +5,8 @@ migrate`, which connects as DATABASE_OWNER_URL) and may lift any guard, so no re
 as it. The *app* role (DATABASE_URL) owns nothing and is not a superuser; it gets exactly the
 rights below, so the append-only triggers hold against the app's own connection too:
 
-- games_event, tournaments_tournamentevent, tournaments_seasonevent (the event streams) and clubs_feedentry (a club's
-  feed, games.clubs.feed): SELECT and INSERT only (no
+- games_event, tournaments_tournamentevent, tournaments_seasonevent, tournaments_bracketevent (the event streams)
+  and clubs_feedentry (a club's feed, games.clubs.feed): SELECT and INSERT only (no
   UPDATE, DELETE, TRUNCATE; a game event's INSERT is also checked by the seq triggers of
   games/migrations/0012_event_seq_checks.py);
 - django_migrations: SELECT (the app reads which migrations ran, never writes them);
@@ -36,6 +36,7 @@ TABLE_RIGHTS = {
     "games_event": ("SELECT", "INSERT"),
     "tournaments_tournamentevent": ("SELECT", "INSERT"),
     "tournaments_seasonevent": ("SELECT", "INSERT"),  # a season's stream (games.tournaments.seasons)
+    "tournaments_bracketevent": ("SELECT", "INSERT"),  # a bracket's stream (games.tournaments.brackets)
     "clubs_feedentry": ("SELECT", "INSERT"),  # the club's feed: an outbox, never changed
     "django_migrations": ("SELECT",),
 }

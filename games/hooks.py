@@ -85,3 +85,7 @@ club_imported = Hook("club_imported")
 #: (tournament, player_ids) -> ({player: Elo before the event}, the Elo of a player without one)
 #: (games.tournaments.performance).
 ratings_before_tournament = Provider("ratings_before_tournament")
+
+#: (club, variant, player_ids) -> {player: the club's Elo now} for the players of the club's Elo
+#: league table among `player_ids` (games.tournaments.brackets: a bracket seeded by rating).
+club_elo_ratings = Provider("club_elo_ratings")

@@ -20,7 +20,7 @@ the user's username; users travel as their username (and e-mail address only whe
 was asked for them), never with a password.
 
 The import runs in one transaction: new primary keys, every reference mapped to them, the events
-of games and tournaments inserted as recorded (seq, type, payload, who, when) through the
+of games, tournaments and brackets inserted as recorded (seq, type, payload, who, when) through the
 append-only tables' INSERT checks (games/migrations 0002, 0012, 0016; tournaments 0002, 0008),
 each game's events folded by the engine first (an archive is input like any other). Ratings are
 not carried: they are a fold of the games and are recomputed after the import (games.hooks.
@@ -54,7 +54,16 @@ from games.bulk_store import fold_checked
 from games.models import Club, Event, Game, GameSeat, ImportedFile, ImportJob, Membership, Player
 from games.online.models import OnlineSettings
 from games.services import InvalidInput, RuleViolation
-from games.tournaments.models import EntryPin, TableCode, TableCodeWrite, TableGame, Tournament, TournamentEvent
+from games.tournaments.models import (
+    Bracket,
+    BracketEvent,
+    EntryPin,
+    TableCode,
+    TableCodeWrite,
+    TableGame,
+    Tournament,
+    TournamentEvent,
+)
 
 from .models import AuditEntry, ClaimRequest, Invitation, new_token
 
@@ -163,6 +172,21 @@ KINDS: list[Kind] = [
         TableCodeWrite,
         lambda c: TableCodeWrite.objects.filter(code__tournament__club=c).order_by("pk"),
         {"code": "table_code", "game": "game"},
+    ),
+    # a club's knockout brackets (issue 36): its seeding's roster ids mapped (_bracket_events)
+    Kind(
+        "bracket",
+        Bracket,
+        lambda c: Bracket.objects.filter(club=c).order_by("pk"),
+        {"created_by": "user"},
+        fresh=("stream_id",),
+    ),
+    Kind(
+        "bracket_event",
+        BracketEvent,
+        lambda c: BracketEvent.objects.filter(bracket__club=c).order_by("bracket_id", "seq"),
+        {"bracket": "bracket", "recorded_by": "user"},
+        named=False,
     ),
     Kind(
         "invitation",
@@ -559,6 +583,39 @@ def _mapped_tournament_payload(state: _Import, payload: Any, number: int) -> Any
     return out
 
 
+def _mapped_bracket_payload(state: _Import, payload: Any, number: int) -> Any:
+    """A bracket event's roster ids mapped: the players of each entry its seeding names (a name
+    stays a name)."""
+    if not isinstance(payload, dict):
+        raise _fail("malformed", _("line %(line)s: a payload is a JSON object") % {"line": number}, line=number)
+    out = dict(payload)
+    entries = out.get("entries")
+    if isinstance(entries, list):
+        mapped = []
+        for entry in entries:
+            if isinstance(entry, dict) and isinstance(entry.get("players"), list):
+                entry = {
+                    **entry,
+                    "players": [
+                        _ref(state, "player", p, number) if isinstance(p, int) and not isinstance(p, bool) else p
+                        for p in entry["players"]
+                    ],
+                }
+            mapped.append(entry)
+        out["entries"] = mapped
+    return out
+
+
+def _bracket_events(state: _Import, lines: list[tuple[int, dict]]) -> None:
+    kind = KIND["bracket_event"]
+    objs = []
+    for number, line in lines:
+        obj = _instance(state, kind, line, number)
+        obj.payload = _mapped_bracket_payload(state, obj.payload, number)
+        objs.append(obj)
+    _insert(BracketEvent, objs, ids=False)
+
+
 def _game_events(state: _Import, game_ref: Any, lines: list[tuple[int, dict]]) -> None:
     """One game's events: folded by the engine as a record (a stream the engine refuses is refused
     here), inserted as recorded, then the game's head moved to them."""
@@ -698,6 +755,8 @@ class _Reader:
             _game_events(self.state, self.stream, lines)
         elif self.kind == "tournament_event":
             _tournament_events(self.state, lines)
+        elif self.kind == "bracket_event":
+            _bracket_events(self.state, lines)
         elif self.kind == "game":
             objs = [_instance(self.state, KIND["game"], line, n) for n, line in lines]
             for obj in objs:

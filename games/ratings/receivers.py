@@ -52,3 +52,4 @@ def connect() -> None:
     hooks.table_results_changed.connect(_table_results_changed)
     hooks.club_imported.connect(_club_imported)
     hooks.ratings_before_tournament.provide(tournament_elo.ratings_before)
+    hooks.club_elo_ratings.provide(tournament_elo.club_elo_ratings)

@@ -127,6 +127,46 @@ class SeasonEvent(StreamEvent):
         return f"season {self.season_id}#{self.seq} {self.type}"
 
 
+class Bracket(StreamHead):
+    """A club's knockout bracket (docs/tournament.md, "Knockout brackets"): single elimination, best
+    of N. Its stream (BracketEvent: bracket_seeded once, then match_result / match_corrected) is
+    folded by the core (games.tournament.bracket); who meets whom is never stored."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="brackets")
+    name = models.CharField(max_length=100)
+    # The header exactly as the core's parse_bracket_header normalised it.
+    header = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})"
+
+
+class BracketEvent(StreamEvent):
+    """One stored bracket event (games.streams.models: 1-based `seq`, `type`, `payload` without its
+    type, `recorded_at`); append-only in the database, as a season's events are."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.PROTECT, related_name="events", db_index=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["bracket_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "seq"], name="bracket_event_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"bracket {self.bracket_id}#{self.seq} {self.type}"
+
+
 class TableGame(models.Model):
     """The game a table of a round plays. A row is written once, when the round's games are made
     (a table re-seated by an override gets a new row: the newest is the table's game)."""

@@ -33,6 +33,13 @@ WHAT_TO_DO = {
     "result_invalid": gettext_lazy("Check the score line against the sheet and send it again."),
     "malformed": gettext_lazy("Check the form and send it again."),
     "invalid": gettext_lazy("Check the form and send it again."),
+    # knockout brackets
+    "already_seeded": gettext_lazy("The bracket is seeded: record its matches' results."),
+    "not_seeded": gettext_lazy("Seed the bracket first."),
+    "match_not_ready": gettext_lazy("Record the earlier matches first."),
+    "match_played_on": gettext_lazy("Correct the later match first, or leave this result as it is."),
+    "player_not_of_club": gettext_lazy("Give the club's players by their roster names."),
+    "stage_not_of_club": gettext_lazy("Choose one of the club's tournaments."),
 }
 GENERIC = gettext_lazy("Check the page (reload it if it is old) and try again.")
 

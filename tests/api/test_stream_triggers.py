@@ -14,7 +14,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from games.models import Event, Game
 from games.streams import triggers
-from games.tournaments.models import Tournament, TournamentEvent
+from games.tournaments.models import Bracket, BracketEvent, Tournament, TournamentEvent
 
 #: sha256 of each migration's statements (json, keys sorted) as written before the stream store
 #: held them: a change of the helper's text would change what an old migration means
@@ -47,8 +47,13 @@ def _tournament(club, scorer) -> Tournament:
     return Tournament.objects.create(club=club, name="Cup", header={}, created_by=scorer)
 
 
+def _bracket(club, scorer) -> Bracket:
+    return Bracket.objects.create(club=club, name="Cup", header={}, created_by=scorer)
+
+
 # each stream: (its head, an event row of it at `seq`)
 STREAMS = {
+    "bracket": (_bracket, lambda head, seq: BracketEvent(bracket=head, seq=seq, type="match_result", payload={})),
     "game": (_game, lambda head, seq: Event(game=head, seq=seq, type="hand_result", payload={})),
     "tournament": (
         _tournament,

@@ -87,6 +87,7 @@ def build_club(make_user) -> Club:
         hands_mended=[{"line": 3, "reason": "kept as its score-sheet line"}],
     )
     _tournament(scorer, club)
+    _bracket(scorer, club)
     # its online tables' turn clock and its watchers' delay
     OnlineSettings.objects.create(club=club, turn_seconds=45, watch_delay_events=12)
     recompute_club(club.pk)  # the ratings as the site keeps them (the appends rated them as they came)
@@ -139,6 +140,25 @@ def _tournament(client, club: Club) -> None:
     _tournament_append(client, tid, [{"type": "round_closed", "round": 1}])
 
 
+def _bracket(client, club: Club) -> None:
+    """A knockout bracket seeded with roster players (by id) and a guest (by name), one result."""
+    roster = list(Player.objects.filter(club=club).order_by("pk").values_list("pk", flat=True))
+    bid = client.post(f"/api/clubs/{club.slug}/brackets/", {"name": "Cup", "header": {"best_of": 1}}, format="json")
+    assert bid.status_code == 201, bid.json()
+    bid = bid.json()["id"]
+    entries = [
+        {"entry": "A", "players": roster[:2], "name": "Pair A"},
+        {"entry": "B", "players": [roster[2], "A guest"]},
+        {"entry": "C", "players": roster[3:5]},
+    ]
+    seeded = {"type": "bracket_seeded", "entries": entries, "by": "hand"}
+    result = {"type": "match_result", "match": "W1-2", "games": [[600, 400]]}
+    response = client.post(
+        f"/api/brackets/{bid}/events/", {"expected_seq": 0, "events": [seeded, result]}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+
+
 # --- comparison through the mapping ----------------------------------------------------------------
 
 
@@ -166,6 +186,14 @@ def mapped_inner_ids(kind: str, row: dict, ids: dict) -> dict:
             payload["players"] = [ids["player"][p] for p in payload["players"]]
         if isinstance(payload.get("game"), int):
             payload["game"] = ids["game"][payload["game"]]
+        return {"payload": payload}
+    if kind == "bracket_event":
+        payload = dict(row["payload"])
+        if isinstance(payload.get("entries"), list):
+            payload["entries"] = [
+                {**e, "players": [ids["player"][p] if isinstance(p, int) else p for p in e["players"]]}
+                for e in payload["entries"]
+            ]
         return {"payload": payload}
     if kind == "audit_entry":
         details = dict(row["details"])
@@ -236,7 +264,7 @@ def _key(kind: Kind, row: dict) -> Any:
     """A row's identity: its id, or (its stream, its seq) for a stream's events."""
     if kind.named:
         return row["id"]
-    return (row.get("game_id") or row.get("tournament_id"), row["seq"])
+    return (row.get("game_id") or row.get("tournament_id") or row.get("bracket_id"), row["seq"])
 
 
 def _all_users() -> dict[int, int]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.tournaments.api import seasons, views
+from games.tournaments.api import brackets, seasons, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateApi.as_view(), name="tournament-list"),
@@ -39,4 +39,8 @@ urlpatterns = [
     path("clubs/<slug:club>/seasons/", seasons.ClubSeasonsApi.as_view(), name="club-seasons"),
     path("seasons/<int:pk>/", seasons.SeasonDetailApi.as_view(), name="season-detail"),
     path("seasons/<int:pk>/events/", seasons.SeasonEventsApi.as_view(), name="season-events"),
+    path("clubs/<slug:club>/brackets/", brackets.ClubBracketsApi.as_view(), name="club-brackets"),
+    path("brackets/<int:pk>/", brackets.BracketDetailApi.as_view(), name="bracket-detail"),
+    path("brackets/<int:pk>/events/", brackets.BracketEventsApi.as_view(), name="bracket-events"),
+    path("brackets/<int:pk>/seed/", brackets.BracketSeedApi.as_view(), name="bracket-seed"),
 ]
