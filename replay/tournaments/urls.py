@@ -12,6 +12,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/new/", views.tournament_new, name="tournament-new"),
     path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season-new"),
     path("clubs/<slug:slug>/seasons/<int:pk>/", seasons.season_page, name="season"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/table.<str:kind>", seasons.season_file, name="season-file"),
     path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
     path("tournaments/<int:pk>/act/", views.tournament_action, name="tournament-action"),
     path("tournaments/<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),

@@ -86,8 +86,22 @@ _ROW = {
                 },
                 "evenings": [{"tournament": 11, "name": "January"}, {"tournament": 12, "name": "February"}],
                 "history": [
-                    {"index": 0, "type": "evening_added", "tournament": 11, "name": "January"},
-                    {"index": 1, "type": "evening_added", "tournament": 12, "name": "February"},
+                    {
+                        "index": 0,
+                        "type": "evening_added",
+                        "tournament": 11,
+                        "name": "January",
+                        "recorded_by": "ada",
+                        "recorded_at": "2027-01-12T21:40:00Z",
+                    },
+                    {
+                        "index": 1,
+                        "type": "evening_added",
+                        "tournament": 12,
+                        "name": "February",
+                        "recorded_by": "ada",
+                        "recorded_at": "2027-02-09T21:35:00Z",
+                    },
                 ],
                 "table": {
                     "ok": True,
@@ -113,7 +127,10 @@ class SeasonOutput(serializers.Serializer):
     seq = serializers.IntegerField(help_text="the season's seq (append with it as expected_seq)")
     header = serializers.DictField(help_text="the header as the core normalised it")
     evenings = serializers.ListField(child=serializers.DictField(), help_text="the evenings counted, in order")
-    history = serializers.ListField(child=serializers.DictField(), help_text="every event: why an evening came or went")
+    history = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="every event: why an evening came or went, who recorded it (username) and when",
+    )
     table = serializers.DictField(
         help_text="the core's season_table of the evenings' standings as the reader may see them"
     )
