@@ -538,14 +538,15 @@ def results_pdf(summary: dict[str, Any]) -> bytes:
     return _pdf(flow, title=title)
 
 
-#: evenings per table of a season's PDF (a landscape A4 holds this many columns legibly)
-SEASON_EVENINGS_PER_TABLE = 10
+#: evenings per table of a season's PDF (a landscape A4 holds this many columns, an evening's
+#: name wrapping between its words)
+SEASON_EVENINGS_PER_TABLE = 8
 
 
 def season_pdf(club: str, view: dict[str, Any], rows: list[dict[str, Any]], rules: str) -> bytes:
     """A season's table on landscape A4 (replay/tournaments/seasons.py): the table (rank, player,
     score, evenings played, won, best place), then each evening's place and points per player,
-    ten evenings a table, the evenings that count in bold."""
+    eight evenings a table, the evenings that count in bold."""
     title = _("%(name)s: season table") % {"name": view["name"]}
     head = ["#", _("Player"), _("Score"), _("Evenings"), _("Won"), _("Best place")]
     table = [head] + [
@@ -583,7 +584,7 @@ def season_pdf(club: str, view: dict[str, Any], rows: list[dict[str, Any]], rule
             _p(_("%(name)s: evenings") % {"name": view["name"]}, "Heading2"),
             _p(_("Per evening: place · points; the evenings that count are in bold.")),
             Spacer(1, 2 * mm),
-            Table(lines, colWidths=[55 * mm] + [20 * mm] * len(part), style=GRID, repeatRows=1),
+            Table(lines, colWidths=[55 * mm] + [25 * mm] * len(part), style=GRID, repeatRows=1),
         ]
     if not rows:
         flow.append(_p(_("No evening with results yet.")))

@@ -12,6 +12,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pypdf import PdfReader
 
 from games import tournament as core
 from games.models import Membership
@@ -171,7 +172,16 @@ def test_the_season_table_as_pdf(club, scorer, client):
     sid, _ = season_with_two_evenings(scorer, {"scoring": "table", "points_table": [10, 6, 3]})
     response = client.get(f"/clubs/{club.slug}/seasons/{sid}/table.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert response.content.startswith(b"%PDF") and len(response.content) > 1500
+    assert response.content.startswith(b"%PDF")
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 2, "the table, then the evenings"
+    table, evenings = (" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "Season 2027: season table" in table and "10, 6, 3" in table
+    lines = client.get(f"/api/seasons/{sid}/").json()["table"]["table"]
+    for line in lines:  # each player with their rank and score, in the table's order
+        assert f"{line['rank']} {line['name']} {line['score']} {line['evenings_played']}" in table
+    assert table.index(lines[0]["name"]) < table.index(lines[-1]["name"])
+    assert "Thursday" in evenings and "=HYPER" in evenings and "1. · 10" in evenings
     assert client.get(f"/clubs/{club.slug}/seasons/{sid}/table.xlsx").status_code == 404
     # a season without an evening still prints (its title and "no evening" line)
     empty = new_season(client_for(scorer))
