@@ -168,6 +168,17 @@ def test_the_season_table_as_csv_is_the_tables_lines(club, scorer, client):
         assert sum(int(row[10 + 3 * k]) for k in range(2)) == 1, "best 1 of 2: one evening counts"
 
 
+def test_the_api_gives_the_same_csv(club, scorer, client, anon):
+    sid, _ = season_with_two_evenings(scorer)
+    page = client.get(f"/clubs/{club.slug}/seasons/{sid}/table.csv")
+    api = anon.get(f"/api/seasons/{sid}/?as=csv")
+    assert api.status_code == 200 and api["Content-Type"].startswith("text/csv")
+    assert api.content == page.content and len(api.content.splitlines()) == 9
+    assert anon.get(f"/api/seasons/{sid}/?as=json").json()["id"] == sid
+    wrong = anon.get(f"/api/seasons/{sid}/?as=xlsx")
+    assert wrong.status_code == 400 and wrong.json()["code"] == "invalid"
+
+
 def test_the_season_table_as_pdf(club, scorer, client):
     sid, _ = season_with_two_evenings(scorer, {"scoring": "table", "points_table": [10, 6, 3]})
     response = client.get(f"/clubs/{club.slug}/seasons/{sid}/table.pdf")

@@ -4,16 +4,26 @@ games.tournaments.seasons and the core."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_serializer
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api import serializers as gs
+from games.api.exceptions import ApiError
 from games.api.permissions import require_writer
 from games.api.requests import idempotency_key, validated, write_response
 from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, club_visible
+from games.csv_export import csv_response
 from games.tournaments import seasons
 
 SEASON_ERRORS = {
@@ -153,10 +163,29 @@ class ClubSeasonsApi(ApiView):
 
 
 class SeasonDetailApi(ApiView):
-    @extend_schema(responses={200: SeasonOutput, 404: ERRORS[404]}, summary="A season: evenings, history, table")
-    def get(self, request: Request, pk: int) -> Response:
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "as",
+                str,
+                enum=["json", "csv"],
+                description="json (default), or csv: the season table, a line per player and three columns "
+                "per evening (its place, points, and whether they count)",
+            )
+        ],
+        responses={200: SeasonOutput, 404: ERRORS[404]},
+        summary="A season: evenings, history, table (or the table as CSV)",
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
         season = seasons.season_get(request.user, pk)
-        return Response(seasons.season_view(season, request.user))
+        view = seasons.season_view(season, request.user)
+        kind = request.query_params.get("as", "json")
+        if kind == "json":
+            return Response(view)
+        if kind != "csv":
+            raise ApiError(_("as= is json or csv"), code="invalid")
+        header, *rows = seasons.table_rows(view)
+        return csv_response(header, rows, f"season-{season.pk}-table.csv")
 
 
 class SeasonEventsApi(ApiView):
