@@ -48,6 +48,10 @@ def test_the_season_form_takes_a_table_of_points_and_shows_a_refusal_at_its_fiel
     """The TD types a table of points that goes up: the core refuses it, the words stand under the
     points' field and nothing is stored; typed again from the first place down, the season is made."""
     page = open_as(scorer, f"/clubs/{club.slug}/tournaments/", viewport={"width": width, "height": 900})
+    check_fits(page, f"tournaments and seasons, {width} px")
+    assert problems(page) == [], f"tap targets, {width} px"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"season-list-{width}.png"), full_page=True)
     form = page.locator("#new-season")
     form.locator("input[name=name]").fill("Race 2027")
     form.locator("select[name=scoring]").select_option("table")
