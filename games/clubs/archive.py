@@ -58,6 +58,8 @@ from games.tournaments.models import (
     Bracket,
     BracketEvent,
     EntryPin,
+    Season,
+    SeasonEvent,
     TableCode,
     TableCodeWrite,
     TableGame,
@@ -188,6 +190,22 @@ KINDS: list[Kind] = [
         {"bracket": "bracket", "recorded_by": "user"},
         named=False,
     ),
+    # a club's seasons (issue 36): a season's events name its evenings by tournament id, mapped
+    # on import as a tournament event's players are (SEASON_ID_FIELDS)
+    Kind(
+        "season",
+        Season,
+        lambda c: Season.objects.filter(club=c).order_by("pk"),
+        {"created_by": "user"},
+        fresh=("stream_id",),
+    ),
+    Kind(
+        "season_event",
+        SeasonEvent,
+        lambda c: SeasonEvent.objects.filter(season__club=c).order_by("season_id", "seq"),
+        {"season": "season", "recorded_by": "user"},
+        named=False,
+    ),
     Kind(
         "invitation",
         Invitation,
@@ -233,10 +251,6 @@ NOT_CARRIED = {
     "FeedEntry": "news of this site, naming its ids: the feed starts afresh where the club is imported",
     "Webhook": "addresses and signing secrets: a secret is not put in a file; the admin registers them again",
     "WebhookDelivery": "the delivery log of this site's webhooks",
-    # a season's events name its evenings by tournament id, which an import renumbers; carried
-    # once the archive maps ids inside a stream's payload (issue 36)
-    "Season": "names its evenings by this site's tournament ids: the TD defines it again after an import",
-    "SeasonEvent": "a season's stream, naming this site's tournament ids (see Season)",
 }
 
 #: audit details that hold ids of the club's rows: key -> kind (a list of ids for "games")
@@ -250,6 +264,8 @@ AUDIT_ID_KEYS = {
 }
 #: tournament event fields that hold ids of the club's rows
 TOURNAMENT_ID_FIELDS = {"players": "player", "game": "game"}
+#: season event fields that hold ids of the club's rows (an evening: a tournament of the club)
+SEASON_ID_FIELDS = {"tournament": "tournament"}
 
 
 # --- export ------------------------------------------------------------------------------------
@@ -697,6 +713,25 @@ def _tournament_events(state: _Import, lines: list[tuple[int, dict]]) -> None:
     _insert(TournamentEvent, objs, ids=False)
 
 
+def _season_events(state: _Import, lines: list[tuple[int, dict]]) -> None:
+    """A season's events as recorded, each evening's tournament id mapped to the copy's (an id the
+    archive does not hold is refused: a season's evenings are the club's own tournaments)."""
+    kind = KIND["season_event"]
+    objs = []
+    for number, line in lines:
+        obj = _instance(state, kind, line, number)
+        if not isinstance(obj.payload, dict):
+            raise _fail("malformed", _("line %(line)s: a payload is a JSON object") % {"line": number}, line=number)
+        payload = dict(obj.payload)
+        for key, target in SEASON_ID_FIELDS.items():
+            value = payload.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                payload[key] = _ref(state, target, value, number)
+        obj.payload = payload
+        objs.append(obj)
+    _insert(SeasonEvent, objs, ids=False)
+
+
 class _Reader:
     """Reads the archive's lines in order, inserting each kind's rows as its lines end."""
 
@@ -757,6 +792,8 @@ class _Reader:
             _tournament_events(self.state, lines)
         elif self.kind == "bracket_event":
             _bracket_events(self.state, lines)
+        elif self.kind == "season_event":
+            _season_events(self.state, lines)
         elif self.kind == "game":
             objs = [_instance(self.state, KIND["game"], line, n) for n, line in lines]
             for obj in objs:
@@ -817,6 +854,7 @@ def import_archive(data: IO[bytes], *, slug: str | None = None, importer=None) -
             if any(seq or status != Game.Status.ACTIVE for seq, status, _at in state.heads.values()):
                 raise _fail("malformed", _("a game of the archive says it has events but the archive holds none"))
             _check_tournaments(state)
+            _check_seasons(state)
             _check_importer(state)
             club_id = state.club.pk
             transaction.on_commit(lambda: _ratings_after_import(club_id))
@@ -883,6 +921,30 @@ def _check_tournaments(state: _Import) -> None:
                 "tournament_refused",
                 _("the tournament “%(name)s” does not fold: %(reason)s")
                 % {"name": tournament.name, "reason": str(exc)[:200]},
+            ) from None
+
+
+def _check_seasons(state: _Import) -> None:
+    """Each season's header is one the season core gives (parse_season_header's own output, as
+    the site stores it), its stream folds as the core folds it, and its seq is its events'."""
+    from games.tournament import TournamentError, fold_season, parse_season_header
+
+    for season in Season.objects.filter(club=state.club):
+        events = [e.as_record_event() for e in SeasonEvent.objects.filter(season=season).order_by("seq")]
+        if len(events) != season.seq:
+            raise _fail(
+                "malformed",
+                _("a season says seq %(seq)s but the archive holds %(events)s of its events")
+                % {"seq": season.seq, "events": len(events)},
+            )
+        try:
+            if parse_season_header(season.header) != season.header:
+                raise TournamentError("malformed", "the header is not as the season core gives it")
+            fold_season({"header": season.header, "events": events})
+        except TournamentError as exc:
+            raise _fail(
+                "season_refused",
+                _("the season “%(name)s” does not fold: %(reason)s") % {"name": season.name, "reason": str(exc)[:200]},
             ) from None
 
 

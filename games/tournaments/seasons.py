@@ -201,9 +201,25 @@ def season_view(season: Season, user) -> dict[str, Any]:
         "seq": season.seq,
         "header": season.header,
         "evenings": [{"tournament": tid, "name": names.get(tid, "")} for tid in state.evenings],
-        "history": [{**h, "name": names.get(h["tournament"], "")} for h in state.history],
+        "history": _history(season, state, names),
         "table": table,
     }
+
+
+def _history(season: Season, state: core.SeasonState, names: dict[int, str]) -> list[dict[str, Any]]:
+    """The season's events, each with the evening's name and who recorded it when: every stored
+    event was accepted when appended, so the event at index i is the row of seq i + 1."""
+    rows = {
+        seq: (user or "", at)
+        for seq, user, at in SeasonEvent.objects.filter(season=season).values_list(
+            "seq", "recorded_by__username", "recorded_at"
+        )
+    }
+    out = []
+    for h in state.history:
+        who, when = rows.get(h["index"] + 1, ("", None))
+        out.append({**h, "name": names.get(h["tournament"], ""), "recorded_by": who, "recorded_at": when})
+    return out
 
 
 def _named_evenings(state: core.SeasonState) -> set[int]:
@@ -217,3 +233,27 @@ def _name_players(club: Club, rows: list[dict]) -> None:
     for row in rows:
         if type(row["player"]) is int and row["player"] in names:
             row["name"] = names[row["player"]]
+
+
+#: the season table's columns in its CSV, then three per evening (see table_rows)
+TABLE_COLUMNS = ["rank", "player", "name", "score", "all_evenings", "evenings_played", "evenings_won", "best_place"]
+
+
+def table_rows(view: dict[str, Any]) -> list[list[Any]]:
+    """The season table (season_view's) as rows for a CSV, its header first: a line per player
+    as the page lists them (the unranked last, rank empty), then per evening of the season its
+    place, its points and whether they count (1 or 0; all empty where the player was absent)."""
+    evenings = view["evenings"]
+    header = list(TABLE_COLUMNS)
+    for e in evenings:
+        label = f"{e['name']} (#{e['tournament']})"
+        header += [f"{label} place", f"{label} points", f"{label} counts"]
+    rows: list[list[Any]] = [header]
+    for line in view["table"]["table"]:
+        row = [line[c] for c in TABLE_COLUMNS]
+        played = {e["tournament"]: e for e in line["evenings"]}
+        for e in evenings:
+            cell = played.get(e["tournament"])
+            row += [cell["rank"], cell["score"], int(cell["counts"])] if cell else [None, None, None]
+        rows.append(row)
+    return rows

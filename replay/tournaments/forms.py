@@ -177,3 +177,40 @@ class AdjustForm(forms.Form):
     vp = forms.FloatField(required=False, initial=0, label=_("VP"))
     points = forms.IntegerField(required=False, initial=0, label=_("Tichu points"))
     reason = forms.CharField(max_length=200, label=_("Reason"))
+
+
+# --- a club's season (issue 36): its header, checked by the core's parse_season_header ------------
+
+SCORING_CHOICES = [
+    ("place", _("by place (the last of n scores 1, the first n)")),
+    ("vp", _("by the evening's VP")),
+    ("table", _("by a table of points per place")),
+]
+#: what the TD types between the points of a table: commas, semicolons or spaces
+POINTS_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    scoring = forms.ChoiceField(label=_("Scoring of an evening"), choices=SCORING_CHOICES)
+    points_table = forms.CharField(
+        label=_("Points per place (for the table)"),
+        help_text=_("The points of places 1, 2, 3, … separated by commas, e.g. 25, 20, 16, 13, 11, 10"),
+        max_length=1000,
+        required=False,
+    )
+    best = forms.IntegerField(label=_("Best evenings counted (empty: all)"), min_value=1, max_value=200, required=False)
+    min_evenings = forms.IntegerField(label=_("Evenings needed to be ranked"), min_value=0, max_value=200, initial=0)
+
+    def header(self) -> dict:
+        """The header as typed; the core's parse_season_header checks it (the points too: a word
+        that is not a whole number is passed on as it is, for the core to refuse)."""
+        data = self.cleaned_data
+        header = {"scoring": data["scoring"], "best": data["best"], "min_evenings": data["min_evenings"] or 0}
+        typed = data.get("points_table", "").strip()
+        if typed:
+            header["points_table"] = [
+                int(word) if re.fullmatch(r"[+-]?[0-9]{1,9}", word) else word
+                for word in POINTS_SEPARATORS.split(typed.strip(",; "))
+            ]
+        return header

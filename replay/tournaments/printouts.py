@@ -536,3 +536,56 @@ def results_pdf(summary: dict[str, Any]) -> bytes:
             Spacer(1, 3 * mm),
         ]
     return _pdf(flow, title=title)
+
+
+#: evenings per table of a season's PDF (a landscape A4 holds this many columns, an evening's
+#: name wrapping between its words)
+SEASON_EVENINGS_PER_TABLE = 8
+
+
+def season_pdf(club: str, view: dict[str, Any], rows: list[dict[str, Any]], rules: str) -> bytes:
+    """A season's table on landscape A4 (replay/tournaments/seasons.py): the table (rank, player,
+    score, evenings played, won, best place), then each evening's place and points per player,
+    eight evenings a table, the evenings that count in bold."""
+    title = _("%(name)s: season table") % {"name": view["name"]}
+    head = ["#", _("Player"), _("Score"), _("Evenings"), _("Won"), _("Best place")]
+    table = [head] + [
+        [
+            r["rank"] if r["rank"] is not None else "–",
+            _p(r["name"], "BodyText"),
+            r["score"],
+            r["evenings_played"],
+            r["evenings_won"],
+            r["best_place"] if r["best_place"] is not None else "",
+        ]
+        for r in rows
+    ]
+    flow: list = [
+        _p(title, "Title"),
+        _p(f"{club} · {rules}"),
+        Spacer(1, 4 * mm),
+        Table(table, colWidths=[12 * mm, 90 * mm, 22 * mm, 22 * mm, 22 * mm, 24 * mm], style=GRID, repeatRows=1),
+    ]
+    evenings = view["evenings"]
+    for first in range(0, len(evenings), SEASON_EVENINGS_PER_TABLE):
+        part = evenings[first : first + SEASON_EVENINGS_PER_TABLE]
+        lines = [[_("Player")] + [_p(e["name"], "BodyText") for e in part]]
+        for r in rows:
+            cells: list[Any] = [_p(r["name"], "BodyText")]
+            for cell in r["cells"][first : first + SEASON_EVENINGS_PER_TABLE]:
+                if cell is None:
+                    cells.append("–")
+                    continue
+                said = escape(f"{cell['rank']}. · {cell['score']:g}")
+                cells.append(Paragraph(f"<b>{said}</b>" if cell["counts"] else said, STYLES["BodyText"]))
+            lines.append(cells)
+        flow += [
+            PageBreak(),
+            _p(_("%(name)s: evenings") % {"name": view["name"]}, "Heading2"),
+            _p(_("Per evening: place · points; the evenings that count are in bold.")),
+            Spacer(1, 2 * mm),
+            Table(lines, colWidths=[55 * mm] + [25 * mm] * len(part), style=GRID, repeatRows=1),
+        ]
+    if not rows:
+        flow.append(_p(_("No evening with results yet.")))
+    return _pdf(flow, title=title, pagesize=landscape(A4))

@@ -14,6 +14,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/seasons/<int:pk>/", seasons.season_page, name="season"),
     path("clubs/<slug:slug>/brackets/new/", brackets.bracket_new, name="bracket-new"),
     path("clubs/<slug:slug>/brackets/<int:pk>/", brackets.bracket_page, name="bracket"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/table.<str:kind>", seasons.season_file, name="season-file"),
     path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
     path("tournaments/<int:pk>/act/", views.tournament_action, name="tournament-action"),
     path("tournaments/<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),

@@ -40,6 +40,7 @@ from .forms import (
     AdjustForm,
     RegisterForm,
     ScoreLineForm,
+    SeasonForm,
     TournamentForm,
     parse_entries,
 )
@@ -76,11 +77,20 @@ def _can_run(request: HttpRequest, club: Club) -> bool:
 
 def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
-    tournaments = selectors.club_tournaments(club)
-    context = {"club": club, "tournaments": tournaments, "can_run": _can_run(request, club)}
-    context["seasons"] = club_seasons(club)  # a season is a series of these evenings (issue 36)
-    context["brackets"] = club_brackets(club)  # knockout brackets (issue 36)
-    return render(request, "tournaments/list.html", context)
+    return render(request, "tournaments/list.html", list_context(request, club))
+
+
+def list_context(request: HttpRequest, club, season_form: SeasonForm | None = None) -> dict[str, Any]:
+    """The club's tournaments page: its evenings, its seasons, its knockout brackets and the form of a new season (as
+    the TD sent it, with its errors, when it was refused: replay/tournaments/seasons.py)."""
+    return {
+        "club": club,
+        "tournaments": selectors.club_tournaments(club),
+        "can_run": _can_run(request, club),
+        "seasons": club_seasons(club),  # a season is a series of these evenings (issue 36)
+        "brackets": club_brackets(club),  # knockout brackets (issue 36)
+        "season_form": season_form or SeasonForm(),
+    }
 
 
 @login_required

@@ -33,7 +33,7 @@ from games.models import Club, ImportJob, Membership, Player
 from games.ratings import services as rating_services
 from games.ratings.adapters import HAND_SD
 from games.ratings.types import GameResult
-from games.tournaments.models import EntryPin, TableCode, TableGame, Tournament
+from games.tournaments.models import EntryPin, Season, SeasonEvent, TableCode, TableGame, Tournament
 from games.tournaments.table_codes import printed
 from replay import frames
 from replay.templatetags.replay_tags import game_label
@@ -213,15 +213,35 @@ def site(live_server, settings):
     invitation = club_services.invitation_create(club=club, actor=admin, role="scorer", note="Halyna")
     ImportJob.objects.create(club=club, files_total=10, files_done=6, files_skipped=1, files_failed=1, games_stored=6)
     settings.TICHU_OPEN_SIGNUP = True
+    tournament = tournament_in_progress(admin)
     return {
         "club": club,
         "game": game,
         "admin": admin,
         "player": player,
         "tzq": tzq,
-        "tournament": tournament_in_progress(admin),
+        "tournament": tournament,
+        "season": season_of(admin, tournament["id"]),
         "invitation": invitation,
     }
+
+
+def season_of(admin, tid: int) -> int:
+    """A season scored by a table of points, its evening added, removed with a reason and added
+    again (its history, its table and its download links on the page)."""
+    api = APIClient()
+    api.force_authenticate(admin)
+    header = {"scoring": "table", "points_table": [10, 6, 3, 1], "best": 3, "min_evenings": 1}
+    sid = api.post("/api/clubs/lyon/seasons/", {"name": "Saison", "header": header}, format="json").json()["id"]
+    events = [
+        {"type": "evening_added", "tournament": tid},
+        {"type": "evening_removed", "tournament": tid, "reason": "erreur"},
+        {"type": "evening_added", "tournament": tid},
+    ]
+    for seq, event in enumerate(events):
+        added = api.post(f"/api/seasons/{sid}/events/", {"expected_seq": seq, "events": [event]}, format="json")
+        assert added.status_code == 201, added.json()
+    return sid
 
 
 def pages(site) -> list[str]:
@@ -258,6 +278,7 @@ def tournament_pages(site) -> list[str]:
     t = f"/tournaments/{site['tournament']['id']}"
     return [
         f"{t}/",
+        f"/clubs/lyon/seasons/{site['season']}/",
         f"{t}/standings/",
         f"{t}/projector/",
         f"{t}/rounds/2/cards/",
@@ -403,6 +424,13 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
     names = {w.lower() for n in Player.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     names |= {w.lower() for w in WORD.findall(site["club"].name + " " + site["admin"].username)}
     names |= {w.lower() for n in Tournament.objects.values_list("name", flat=True) for w in WORD.findall(n)}
+    # a season's name and the reasons its TD gave (the club's words, as a tournament's name)
+    names |= {w.lower() for n in Season.objects.values_list("name", flat=True) for w in WORD.findall(n)}
+    names |= {
+        w.lower()
+        for payload in SeasonEvent.objects.values_list("payload", flat=True)
+        for w in WORD.findall(payload.get("reason", ""))
+    }
     # the table codes (Latin letters in every language: a card prints them, the phone's header names its table's)
     names |= {w.lower() for c in TableCode.objects.values_list("code", flat=True) for w in WORD.findall(printed(c))}
     # and each side's PIN, on its slip (the same letters)

@@ -86,7 +86,7 @@ def build_club(make_user) -> Club:
         job=job,
         hands_mended=[{"line": 3, "reason": "kept as its score-sheet line"}],
     )
-    _tournament(scorer, club)
+    _season(scorer, club, _tournament(scorer, club))
     _bracket(scorer, club)
     # its online tables' turn clock and its watchers' delay
     OnlineSettings.objects.create(club=club, turn_seconds=45, watch_delay_events=12)
@@ -111,7 +111,7 @@ def _tournament_append(client, tid: int, events: list[dict]) -> None:
     assert response.status_code == 201, response.json()
 
 
-def _tournament(client, club: Club) -> None:
+def _tournament(client, club: Club) -> int:
     response = client.post(
         "/api/tournaments/", {"club": club.slug, "name": "Thursday", "header": HEADER}, format="json"
     )
@@ -138,6 +138,27 @@ def _tournament(client, club: Club) -> None:
         )
         assert response.status_code == 201, response.json()
     _tournament_append(client, tid, [{"type": "round_closed", "round": 1}])
+    return tid
+
+
+def _season(client, club: Club, tid: int) -> None:
+    """A season of the club scored by a table of points, its evening added, removed (with its
+    reason) and added again: its events name the tournament by id."""
+    response = client.post(
+        f"/api/clubs/{club.slug}/seasons/",
+        {"name": "Season 2027", "header": {"scoring": "table", "points_table": [10, 6, 3, 1], "min_evenings": 1}},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    events = [
+        {"type": "evening_added", "tournament": tid},
+        {"type": "evening_removed", "tournament": tid, "reason": "entered by mistake"},
+        {"type": "evening_added", "tournament": tid, "reason": "it was a club evening after all"},
+    ]
+    sid = response.json()["id"]
+    for seq, event in enumerate(events):
+        added = client.post(f"/api/seasons/{sid}/events/", {"expected_seq": seq, "events": [event]}, format="json")
+        assert added.status_code == 201, added.json()
 
 
 def _bracket(client, club: Club) -> None:
@@ -195,6 +216,8 @@ def mapped_inner_ids(kind: str, row: dict, ids: dict) -> dict:
                 for e in payload["entries"]
             ]
         return {"payload": payload}
+    if kind == "season_event":
+        return {"payload": {**row["payload"], "tournament": ids["tournament"][row["payload"]["tournament"]]}}
     if kind == "audit_entry":
         details = dict(row["details"])
         for key, target in AUDIT_ID_KEYS:
@@ -264,7 +287,8 @@ def _key(kind: Kind, row: dict) -> Any:
     """A row's identity: its id, or (its stream, its seq) for a stream's events."""
     if kind.named:
         return row["id"]
-    return (row.get("game_id") or row.get("tournament_id") or row.get("bracket_id"), row["seq"])
+    stream = row.get("game_id") or row.get("tournament_id") or row.get("bracket_id") or row.get("season_id")
+    return (stream, row["seq"])
 
 
 def _all_users() -> dict[int, int]:
@@ -329,10 +353,12 @@ def page_text(client, url: str) -> str:
 
 
 def pages(club: Club) -> list[str]:
-    """The club page, the league, a player's page and the tournament's standings."""
+    """The club page, the league, a player's page, the tournament's standings and the season."""
     player = Player.objects.get(club=club, name="Ann")
     tournament = club.tournaments.get()
+    season = club.seasons.get()
     return [
+        f"/clubs/{club.slug}/seasons/{season.pk}/",
         f"/clubs/{club.slug}/",
         f"/clubs/{club.slug}/league/",
         f"/players/{player.pk}/",

@@ -4,16 +4,26 @@ games.tournaments.seasons and the core."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_serializer
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api import serializers as gs
+from games.api.exceptions import ApiError
 from games.api.permissions import require_writer
 from games.api.requests import idempotency_key, validated, write_response
 from games.api.serializers import StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.views import ERRORS, IDEMPOTENCY_HEADER, ApiView, club_visible
+from games.csv_export import csv_response
 from games.tournaments import seasons
 
 SEASON_ERRORS = {
@@ -86,8 +96,22 @@ _ROW = {
                 },
                 "evenings": [{"tournament": 11, "name": "January"}, {"tournament": 12, "name": "February"}],
                 "history": [
-                    {"index": 0, "type": "evening_added", "tournament": 11, "name": "January"},
-                    {"index": 1, "type": "evening_added", "tournament": 12, "name": "February"},
+                    {
+                        "index": 0,
+                        "type": "evening_added",
+                        "tournament": 11,
+                        "name": "January",
+                        "recorded_by": "ada",
+                        "recorded_at": "2027-01-12T21:40:00Z",
+                    },
+                    {
+                        "index": 1,
+                        "type": "evening_added",
+                        "tournament": 12,
+                        "name": "February",
+                        "recorded_by": "ada",
+                        "recorded_at": "2027-02-09T21:35:00Z",
+                    },
                 ],
                 "table": {
                     "ok": True,
@@ -113,7 +137,10 @@ class SeasonOutput(serializers.Serializer):
     seq = serializers.IntegerField(help_text="the season's seq (append with it as expected_seq)")
     header = serializers.DictField(help_text="the header as the core normalised it")
     evenings = serializers.ListField(child=serializers.DictField(), help_text="the evenings counted, in order")
-    history = serializers.ListField(child=serializers.DictField(), help_text="every event: why an evening came or went")
+    history = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="every event: why an evening came or went, who recorded it (username) and when",
+    )
     table = serializers.DictField(
         help_text="the core's season_table of the evenings' standings as the reader may see them"
     )
@@ -136,10 +163,29 @@ class ClubSeasonsApi(ApiView):
 
 
 class SeasonDetailApi(ApiView):
-    @extend_schema(responses={200: SeasonOutput, 404: ERRORS[404]}, summary="A season: evenings, history, table")
-    def get(self, request: Request, pk: int) -> Response:
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "as",
+                str,
+                enum=["json", "csv"],
+                description="json (default), or csv: the season table, a line per player and three columns "
+                "per evening (its place, points, and whether they count)",
+            )
+        ],
+        responses={200: SeasonOutput, 404: ERRORS[404]},
+        summary="A season: evenings, history, table (or the table as CSV)",
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
         season = seasons.season_get(request.user, pk)
-        return Response(seasons.season_view(season, request.user))
+        view = seasons.season_view(season, request.user)
+        kind = request.query_params.get("as", "json")
+        if kind == "json":
+            return Response(view)
+        if kind != "csv":
+            raise ApiError(_("as= is json or csv"), code="invalid")
+        header, *rows = seasons.table_rows(view)
+        return csv_response(header, rows, f"season-{season.pk}-table.csv")
 
 
 class SeasonEventsApi(ApiView):
