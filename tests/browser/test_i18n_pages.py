@@ -33,7 +33,7 @@ from games.models import Club, ImportJob, Membership, Player
 from games.ratings import services as rating_services
 from games.ratings.adapters import HAND_SD
 from games.ratings.types import GameResult
-from games.tournaments.models import EntryPin, Season, SeasonEvent, TableCode, TableGame, Tournament
+from games.tournaments.models import Bracket, EntryPin, Season, SeasonEvent, TableCode, TableGame, Tournament
 from games.tournaments.table_codes import printed
 from replay import frames
 from replay.templatetags.replay_tags import game_label
@@ -222,6 +222,7 @@ def site(live_server, settings):
         "tzq": tzq,
         "tournament": tournament,
         "season": season_of(admin, tournament["id"]),
+        "bracket": bracket_of(admin),
         "invitation": invitation,
     }
 
@@ -242,6 +243,21 @@ def season_of(admin, tid: int) -> int:
         added = api.post(f"/api/seasons/{sid}/events/", {"expected_seq": seq, "events": [event]}, format="json")
         assert added.status_code == 201, added.json()
     return sid
+
+
+def bracket_of(admin) -> int:
+    """A knockout bracket of five roster players, seeded by hand, with a consolation bracket: its
+    byes, its matches to be decided and the TD's forms on the page."""
+    api = APIClient()
+    api.force_authenticate(admin)
+    header = {"best_of": 3, "hands": 4, "consolation": True}
+    bid = api.post("/api/clubs/lyon/brackets/", {"name": "Coupe", "header": header}, format="json").json()["id"]
+    roster = list(Player.objects.filter(club__slug="lyon").order_by("pk").values_list("pk", flat=True))[:5]
+    entries = [{"entry": f"e{i}", "players": [p]} for i, p in enumerate(roster)]
+    seeded = {"type": "bracket_seeded", "entries": entries, "by": "hand"}
+    added = api.post(f"/api/brackets/{bid}/events/", {"expected_seq": 0, "events": [seeded]}, format="json")
+    assert added.status_code == 201, added.json()
+    return bid
 
 
 def pages(site) -> list[str]:
@@ -279,6 +295,7 @@ def tournament_pages(site) -> list[str]:
     return [
         f"{t}/",
         f"/clubs/lyon/seasons/{site['season']}/",
+        f"/clubs/lyon/brackets/{site['bracket']}/",
         f"{t}/standings/",
         f"{t}/projector/",
         f"{t}/rounds/2/cards/",
@@ -424,7 +441,8 @@ def left_over(page, live_server, site, paths: list[str], lang: str, ready: bool 
     names = {w.lower() for n in Player.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     names |= {w.lower() for w in WORD.findall(site["club"].name + " " + site["admin"].username)}
     names |= {w.lower() for n in Tournament.objects.values_list("name", flat=True) for w in WORD.findall(n)}
-    # a season's name and the reasons its TD gave (the club's words, as a tournament's name)
+    # a season's and a bracket's names and the reasons its TD gave (the club's words, as a tournament's name)
+    names |= {w.lower() for n in Bracket.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     names |= {w.lower() for n in Season.objects.values_list("name", flat=True) for w in WORD.findall(n)}
     names |= {
         w.lower()
