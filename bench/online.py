@@ -25,8 +25,9 @@ What it does, in one run:
    both, their ratio to the 500 ms target and to the ping's p50 of the same run; ``--check``
    exits 1 when a p95 is over the target.
 
-The long poll reads the stream head every ``games.live.POLL_INTERVAL`` (0.15 s) seconds, so about
-half of that is the floor of the response-to-return time; the rest is the server's load.
+On PostgreSQL the long poll LISTENs for the game's head (games.live): the response-to-return time
+is the server's load. On SQLite it reads the head every ``games.live.POLL_INTERVAL`` (0.15 s)
+seconds, and about half of that is the floor.
 The clients run on the same machine as the server, as on the CI machine.
 """
 
