@@ -409,18 +409,30 @@ class GrandSeigneur(Variant):
                 return {giver: k}
         return {}
 
+    def _must_give(self, hand: "Hand", seat: int, k: int) -> tuple[list[str], str] | None:
+        """The `k` cards the seat must give (one choice among equal ranks) and which they are:
+        a giver its best, with return_worst a receiver its worst; None where it chooses."""
+        ranked = sorted(hand.cards[seat], key=tribute_rank)
+        if any(seat == g for g, _, _ in self._tribute_levels(hand)):
+            return ranked[-k:], "best"
+        if hand.options.get("return_worst"):
+            return ranked[:k], "worst"
+        return None
+
+    def push_forced(self, hand: "Hand", seat: int) -> dict[int, list[str]]:
+        for target, k in self.push_counts(hand, seat).items():
+            must = self._must_give(hand, seat, k)
+            return {target: must[0]} if must else {}
+        return {}
+
     def check_push(self, hand: "Hand", seat: int, given: dict[int, list[str]]) -> None:
         """The lower ranks give their best cards; with return_worst the upper ranks their worst."""
         (cards,) = given.values()
-        ranked = sorted(hand.cards[seat], key=tribute_rank)
         k = len(cards)
-        giver = any(seat == g for g, _, _ in self._tribute_levels(hand))
-        if giver:
-            must, what = ranked[-k:], "best"
-        elif hand.options.get("return_worst"):
-            must, what = ranked[:k], "worst"
-        else:
+        forced = self._must_give(hand, seat, k)
+        if forced is None:
             return
+        must, what = forced
         if sorted(map(tribute_rank, cards)) != sorted(map(tribute_rank, must)):
             raise EngineError(
                 "push_invalid",

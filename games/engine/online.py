@@ -174,12 +174,23 @@ def push_due(state: Any, seat: int) -> dict[str, int]:
     return {str(t): k for t, k in state.variant.push_counts(h, seat).items()}
 
 
+def push_forced(state: Any, seat: int) -> dict[str, list[str]]:
+    """The cards ``seat`` must give at the exchange now, where the rules leave it no choice but
+    among equal cards (Grand Seigneur's tribute of the best cards; with ``return_worst`` the
+    return of the worst): one such choice, by target seat; ``{}`` where the seat chooses."""
+    if not push_due(state, seat):
+        return {}
+    h = state.hand
+    return {str(t): list(cards) for t, cards in state.variant.push_forced(h, seat).items()}
+
+
 __all__ = [
     "deal_events",
     "deal_pile",
     "deals_tricks",
     "grand_tichu_open",
     "push_due",
+    "push_forced",
     "seat_actions",
     "seats_played_by",
     "shuffle_chance",

@@ -165,6 +165,11 @@ class Variant:
     def check_push(self, hand: "Hand", seat: int, given: dict[int, list[str]]) -> None:
         """Rules on which cards are given (Grand Seigneur's tribute of the best cards)."""
 
+    def push_forced(self, hand: "Hand", seat: int) -> dict[int, list[str]]:
+        """The cards the seat must give, where the rules leave it no choice but among cards of
+        equal rank (Grand Seigneur's tribute): one such choice, by target; {} where it chooses."""
+        return {}
+
     def first_leader(self, hand: "Hand") -> int:
         for seat in hand.order:
             if MAHJONG in hand.cards[seat]:

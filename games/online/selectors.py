@@ -113,6 +113,7 @@ def watch_view(table: OnlineTable, user=None) -> dict[str, Any]:
         "hand_seat": None,
         "push_seat": None,
         "push_due": {},
+        "push_forced": {},
         "grand_tichu_wait": undecided(table, state) if playing else [],
         "clock": clock_json(table, game, state) if live else None,
     }
@@ -159,6 +160,8 @@ def seat_view(seat: OnlineSeat, user=None) -> dict[str, Any]:
         "hand_seat": push_seat if push_seat is not None else turn if turn in controls else seat.seat,
         "push_seat": push_seat,
         "push_due": engine.push_due(state, push_seat) if push_seat is not None else {},
+        # the cards the rules leave no choice about (Grand Seigneur's tribute): the page offers them
+        "push_forced": engine.push_forced(state, push_seat) if push_seat is not None else {},
         "grand_tichu_wait": waiting_on,
         # the turn clock (turn_clock): who it runs for and the seconds left, or None
         "clock": clock_json(table, game, state),

@@ -10,7 +10,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import EngineError, Replay, fold, legal_actions, random_game, random_record, state_json
+from games.engine import (
+    EngineError,
+    Replay,
+    fold,
+    legal_actions,
+    push_due,
+    push_forced,
+    random_game,
+    random_record,
+    state_json,
+)
+from games.engine.family import tribute_rank
+from games.engine.legal import push_actions
 from games.engine.state import EXCHANGE, GameState
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -240,3 +252,40 @@ def test_every_variant_folds_deterministically_and_replays_at_any_n(seed, table)
     for n in rng.sample(range(len(record["events"]) + 1), 5):
         assert state_json(replay.state_at(n)) == state_json(fold(record, n))
     assert state_json(fold(record)) == state_json(fold(json.loads(json.dumps(record))))
+
+
+GS_TRIBUTE_TABLES = st.sampled_from(
+    [
+        ("grand-seigneur", list("ABCDE"), {"preset": "abacus"}),
+        ("grand-seigneur", list("ABCDEFG"), {"return_worst": True}),
+        ("grand-seigneur", list("ABCDEFGHIJKL"), {"decks": 2}),
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), table=GS_TRIBUTE_TABLES)
+def test_the_forced_tribute_is_the_one_push_the_rules_leave(seed, table):
+    """push_forced (what an online seat's page offers at the exchange): where it names cards, the
+    fold takes them, and every push the rules accept gives cards of the same ranks (the tribute's
+    best, with return_worst the return's worst); where it names none, the seat has a choice of
+    ranks. Checked at the second hand's exchange, the first with a tribute."""
+    record = variant_hands(seed, table)
+    exchange = next((n for n in range(len(record["events"]) + 1) if fold(record, upto=n).phase == EXCHANGE), None)
+    assert exchange is not None, "the second hand has a tribute"
+    state = fold(record, upto=exchange)
+    due = {seat: push_due(state, seat) for seat in range(len(table[1]))}
+    assert any(due.values())
+    for seat, counts in due.items():
+        forced = push_forced(state, seat)
+        if not counts:
+            assert forced == {}
+            continue
+        ranks = {tuple(sorted(map(tribute_rank, next(iter(p["cards"].values()))))) for p in push_actions(state, seat)}
+        if not forced:
+            assert len(ranks) > 1, f"seat {seat} is left no choice, yet nothing is forced"
+            continue
+        ((target, cards),) = forced.items()
+        assert counts == {target: len(cards)}
+        assert ranks == {tuple(sorted(map(tribute_rank, cards)))}
+        state.copy().apply({"type": "push", "seat": seat, "cards": forced})

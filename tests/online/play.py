@@ -27,8 +27,7 @@ def choose(view: dict, rng: random.Random) -> dict | None:
     """A seat's move from its own view, or None when it has nothing to do now."""
     hand = view["state"]["hands"][view["hand_seat"]] if view["state"].get("hands") else []
     if view["push_due"]:
-        cards = rng.sample(hand, len(view["push_due"]))
-        return {"type": "push", "seat": view["push_seat"], "cards": dict(zip(view["push_due"], cards))}
+        return {"type": "push", "seat": view["push_seat"], "cards": push_choice(view, hand, rng)}
     actions = [a for a in view["actions"] if a["type"] not in ("tichu", "grand_tichu")]
     if not actions:
         return None
@@ -37,6 +36,19 @@ def choose(view: dict, rng: random.Random) -> dict | None:
     if bombs_only and rng.random() < 0.9:
         return None  # out of turn: bomb now and then only
     return dict(rng.choice(plays if plays and rng.random() < 0.7 else actions))
+
+
+def push_choice(view: dict, hand: list[str], rng: random.Random) -> dict:
+    """The push a page would send: the forced tribute as offered (Grand Seigneur), else random
+    cards, as many as each target is due (one card written as the card, several as a list)."""
+    chosen = view.get("push_forced") or {}
+    pool = [c for c in hand if all(c not in cs for cs in chosen.values())]
+    rng.shuffle(pool)
+    cards = {}
+    for target, count in view["push_due"].items():
+        picked = chosen.get(target) or [pool.pop() for _ in range(count)]
+        cards[target] = picked if count > 1 else picked[0]
+    return cards
 
 
 def step(table: OnlineTable, rng: random.Random, on_view=None) -> bool:

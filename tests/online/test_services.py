@@ -190,3 +190,29 @@ def test_a_members_only_clubs_finished_table_offers_a_seat_link_without_an_accou
     type(club).objects.filter(pk=club.pk).update(visibility=type(club).Visibility.MEMBERS)
     assert not selectors.seat_view(seats[0])["replay_open"], "the replay would be a 404 for a visitor"
     assert selectors.seat_view(seats[0], member)["replay_open"], "a member reads it"
+
+
+def test_grand_seigneurs_tribute_is_played_from_the_seats_views(club, member):
+    """The second hand's exchange at a five-seat Grand Seigneur table: each giver's view names the
+    best cards it must give (push_forced) and the fold takes them; the receivers choose theirs."""
+    table = services.open_table(
+        club=club, variant="grand-seigneur", options=None, players=[f"P{i}" for i in range(5)], user=member
+    )
+    seats = join_all(table)
+    rng = random.Random(11)
+    game = Game.objects.get(pk=table.game_id)
+    forced_seen = {}
+    for _ in range(3000):
+        for seat in seats:
+            view = selectors.seat_view(seat)
+            if view["push_forced"]:
+                forced_seen[seat.seat] = view["push_forced"]
+        step(table, rng)
+        state = engine.state_json(engine.fold(record_of(game)))
+        if len(state["score_sheet"]) >= 2:
+            break
+    assert len(engine.state_json(engine.fold(record_of(game)))["score_sheet"]) >= 2, "the tribute hand was played"
+    assert len(forced_seen) == 2, "five players: the Wretch and the second-last give their best cards"
+    pushes = {e.payload["seat"]: e.payload["cards"] for e in Event.objects.filter(game=game, type="push")}
+    for seat, forced in forced_seen.items():
+        assert pushes[seat] == {t: (cs if len(cs) > 1 else cs[0]) for t, cs in forced.items()}

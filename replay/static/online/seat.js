@@ -17,8 +17,9 @@ const W = makeWords(readWords(), (seat) => view.names?.[seat] ?? config.seat_nam
 const $ = (id) => document.getElementById(id);
 let view = config.view;
 let selected = new Set();
-let gifts = {}; // the exchange being chosen: target seat -> card
+let gifts = {}; // the exchange being chosen: target seat -> its cards (one in Tichu, several in Grand Seigneur's tribute)
 let sending = false;
+let forcedAt = null; // the position whose forced tribute was offered (Grand Seigneur)
 // A game whose board is "rounds" (the engine's declared GameInfo.board: Tien Zi Que's draw, claim
 // and discard) draws its own table, hand and actions (tzq.js); the rest of the page is shared.
 const part = config.board === "rounds" ? tzqPart({ W, button: (...a) => button(...a), act: (a) => act(a) }) : null;
@@ -48,6 +49,8 @@ function status() {
     const names = view.grand_tichu_wait.map((t) => W.name(t)).join(", ");
     return interpolate(gettext("Grand Tichu? Waiting for %(names)s."), { names });
   }
+  if (Object.keys(view.push_forced || {}).length) return gettext("The tribute: the rules name the cards you give. Send them.");
+  if (Object.values(view.push_due).some((k) => k > 1)) return gettext("The exchange: choose the cards you give back.");
   if (Object.keys(view.push_due).length) return gettext("The exchange: choose a card for each player.");
   if (s.phase === "exchange") return gettext("Waiting for the others' exchange.");
   if (part) return part.status(view);
@@ -129,7 +132,7 @@ function renderTable() {
 function renderHand() {
   if (part) { $("hand").innerHTML = part.handHtml(view); return; }
   const hand = mine();
-  const given = new Set(Object.values(gifts));
+  const given = new Set(Object.values(gifts).flat());
   selected = new Set([...selected].filter((c) => hand.includes(c) && !given.has(c)));
   $("hand").innerHTML = hand.map((c) => {
     const cls = selected.has(c) ? " selected" : given.has(c) ? " given" : "";
@@ -165,16 +168,21 @@ function renderActions() {
   if (part) { part.actions(view, box); return; }
   const due = view.push_due || {};
   if (Object.keys(due).length) {
-    for (const target of Object.keys(due)) {
-      const text = gifts[target] ? interpolate(gettext("To %(name)s: %(card)s"), { name: W.name(Number(target)), card: W.cardName(gifts[target]) })
-        : interpolate(gettext("Give to %(name)s"), { name: W.name(Number(target)) });
-      const b = button(text, () => { gifts[target] = [...selected][0]; selected.clear(); render(); });
-      b.disabled = Boolean(gifts[target]) || selected.size !== 1;
+    for (const [target, count] of Object.entries(due)) {
+      const who = W.name(Number(target));
+      const cards = (gifts[target] || []).map((c) => W.cardName(c)).join(", ");
+      const text = gifts[target] ? interpolate(gettext("To %(name)s: %(cards)s"), { name: who, cards })
+        : count > 1 ? interpolate(ngettext("Give %(count)s card to %(name)s", "Give %(count)s cards to %(name)s", count), { count, name: who })
+        : interpolate(gettext("Give to %(name)s"), { name: who });
+      const b = button(text, () => { gifts[target] = [...selected]; selected.clear(); render(); });
+      b.disabled = Boolean(gifts[target]) || selected.size !== count;
       box.append(b);
     }
     if (Object.keys(gifts).length) box.append(button(gettext("Clear"), () => { gifts = {}; render(); }));
     if (Object.keys(due).every((t) => gifts[t])) {
-      box.append(button(gettext("Send the exchange"), () => act({ type: "push", seat: view.push_seat, cards: { ...gifts } }), "primary"));
+      // one card to a seat is written as the card, several as their list (the record's push)
+      const cards = Object.fromEntries(Object.entries(gifts).map(([t, cs]) => [t, due[t] === 1 ? cs[0] : cs]));
+      box.append(button(gettext("Send the exchange"), () => act({ type: "push", seat: view.push_seat, cards }), "primary"));
     }
     return;
   }
@@ -186,7 +194,16 @@ function renderActions() {
   }
 }
 
+// A tribute the rules decide (Grand Seigneur's best cards) is offered as it is, ready to send;
+// once per position: after "Clear" the seat may pick other cards of the same ranks.
+function offerForced() {
+  if (forcedAt === view.seq || !Object.keys(view.push_forced || {}).length) return;
+  gifts = structuredClone(view.push_forced);
+  forcedAt = view.seq;
+}
+
 function render() {
+  offerForced();
   renderTable();
   renderHand();
   renderActions();
@@ -238,7 +255,7 @@ async function follow() {
         render();
       }
       if (view.status !== "active") {
-        if (config.watching) window.location.assign(config.replay_url); // the replay opens at the end
+        if (config.watching && view.replay_open) window.location.assign(config.replay_url); // the replay opens at the end
         return;
       }
     } catch (err) {
