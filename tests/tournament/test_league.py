@@ -335,3 +335,56 @@ def test_the_command_line_appends_folds_and_carries_to_next_season(tmp_path):
     assert top.read_text() == before  # a refused event leaves the file as it was
     code, out = run("league-append", str(top), json.dumps({"type": "match_result"}))
     assert code == 2 and out["error"]["code"] == "malformed"
+
+
+# --- docs/tournament.md, "Leagues" ------------------------------------------------------------
+
+DOC = (ROOT / "docs" / "tournament.md").read_text()
+SECTION = DOC[DOC.index("## Leagues") : DOC.index("## Error codes")]
+
+
+def test_the_documented_league_folds_as_the_document_says():
+    record = json.loads(SECTION.split("```json\n", 1)[1].split("```", 1)[0])
+    for event_type in LEAGUE_EVENT_TYPES:
+        assert f"| `{event_type}` |" in SECTION
+    early = league_json(fold_league(record, 12))
+    assert [(r["entry"], r["league_points"]) for r in early["table"]] == [
+        ("hares", 12),
+        ("foxes", 9),
+        ("owls", 9),
+        ("bears", 3),
+    ]
+    assert (early["table"][1]["difference"], early["table"][2]["difference"]) == (895, 50)
+    assert early["finished"] is False and early["promoted"] is None
+    state = fold_league(record)
+    out = league_json(state)
+    assert [(r["entry"], r["league_points"], r["difference"]) for r in out["table"]] == [
+        ("foxes", 12, 1095),
+        ("hares", 12, 315),
+        ("owls", 9, 50),
+        ("bears", 3, -1460),
+    ]
+    assert out["promoted"] == ["foxes"] and out["relegated"] == ["bears"]
+    assert state.date_of("R4-1") == "2027-03-02" and state.date_of("R4-2") == "2027-02-23"
+    fixtures_line = "round 4 (2027-02-23): R4-1 Bears - Hares, R4-2 Foxes - Owls"
+    assert fixtures_line in SECTION
+    r4 = out["rounds"][3]["matches"]
+    assert [(m["home"], m["away"]) for m in r4] == [("bears", "hares"), ("foxes", "owls")]
+    south = {
+        "header": {
+            "entries": [
+                {"entry": "crows", "players": ["Ida", "Jon"]},
+                {"entry": "moles", "players": ["Kim", "Lea"]},
+                {"entry": "seals", "players": ["Max", "Nia"]},
+            ],
+            "scoring": "box",
+            "promotion": 1,
+        },
+        "events": [_result("R1-1", [1000, 400]), _result("R2-1", [1010, 900]), _result("R3-1", [300, 1000])],
+    }
+    groups = next_season([state, fold_league(south)])
+    assert groups == [["foxes", "hares", "owls", "seals"], ["bears", "crows", "moles"]]
+    assert json.dumps(groups) in SECTION.replace("\n  ", " ")
+    with pytest.raises(TournamentError) as err:
+        next_season([fold_league(record, 12), fold_league(south)])
+    assert err.value.code == "league_unfinished" and err.value.params["group"] == 1
