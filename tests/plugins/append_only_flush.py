@@ -23,6 +23,7 @@ APPEND_ONLY = [
     ("games.migrations.0002_event_append_only", "games_event"),
     ("games.tournaments.migrations.0002_event_append_only", "tournaments_tournamentevent"),
     ("games.tournaments.migrations.0014_seasons", "tournaments_seasonevent"),
+    ("games.tournaments.migrations.0015_leagues", "tournaments_leagueevent"),
 ]
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.tournaments.api import seasons, views
+from games.tournaments.api import leagues, seasons, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateApi.as_view(), name="tournament-list"),
@@ -39,4 +39,7 @@ urlpatterns = [
     path("clubs/<slug:club>/seasons/", seasons.ClubSeasonsApi.as_view(), name="club-seasons"),
     path("seasons/<int:pk>/", seasons.SeasonDetailApi.as_view(), name="season-detail"),
     path("seasons/<int:pk>/events/", seasons.SeasonEventsApi.as_view(), name="season-events"),
+    path("clubs/<slug:club>/leagues/", leagues.ClubLeaguesApi.as_view(), name="club-leagues"),
+    path("leagues/<int:pk>/", leagues.LeagueDetailApi.as_view(), name="league-detail"),
+    path("leagues/<int:pk>/events/", leagues.LeagueEventsApi.as_view(), name="league-events"),
 ]
