@@ -3,7 +3,7 @@ namespace, named as their package."""
 
 from django.urls import path
 
-from . import duplicate, print_pages, results_post, seasons, table_cards, views
+from . import duplicate, leagues, print_pages, results_post, seasons, table_cards, views
 
 app_name = "tournaments"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/new/", views.tournament_new, name="tournament-new"),
     path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season-new"),
     path("clubs/<slug:slug>/seasons/<int:pk>/", seasons.season_page, name="season"),
+    path("clubs/<slug:slug>/leagues/<int:pk>/", leagues.league_page, name="league"),
     path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
     path("tournaments/<int:pk>/act/", views.tournament_action, name="tournament-action"),
     path("tournaments/<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),

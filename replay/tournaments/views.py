@@ -27,6 +27,7 @@ from games import tournament as core
 from games.services import SeqConflict, ServiceError
 from games.tournament import MIN_TABLES, PRESETS, SYSTEMS
 from games.tournaments import online_tables, refusal_words, result_sides, round_clock, selectors, services, visibility
+from games.tournaments.leagues import club_leagues
 from games.tournaments.performance import performances
 from games.tournaments.seasons import club_seasons
 from replay.site_nav import SiteNav
@@ -78,6 +79,7 @@ def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     tournaments = selectors.club_tournaments(club)
     context = {"club": club, "tournaments": tournaments, "can_run": _can_run(request, club)}
     context["seasons"] = club_seasons(club)  # a season is a series of these evenings (issue 36)
+    context["leagues"] = club_leagues(club)  # a league's matches are fixed in advance (issue 36, item 2)
     return render(request, "tournaments/list.html", context)
 
 
