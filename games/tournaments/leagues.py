@@ -4,7 +4,7 @@ stream, and read its fixtures and table.
 Writes go through the one stream store (games.streams.append_batch: the head row locked,
 `expected_seq`, Idempotency-Key, all of the batch or nothing) with the core's checks
 (games.tournament.league). A result that names the table's game names a game of the league's
-own club. The fixtures and the table are never stored: they are the core's `league_json` of the
+own club; given alone, the finished game's hand lines are its result. The fixtures and the table are never stored: they are the core's `league_json` of the
 header and the stream.
 """
 
@@ -92,18 +92,32 @@ def _lock_for_writer(league_id: int, user) -> League:
     return league
 
 
-def _check_game_of_club(league: League, event: Any, index: int) -> None:
-    """A result's game (the table's recorded game) must be a game of the league's club."""
-    game = event.get("game") if isinstance(event, dict) else None
-    if type(game) is not int or not ids.in_range(game):
-        return  # none, or a shape the core refuses in its words
-    if not Game.objects.filter(pk=game, club=league.club).exists():
+def _with_game_lines(league: League, event: Any, index: int) -> Any:
+    """A result's game (the table's recorded game) must be a game of the league's club. A result
+    that names its game and gives neither hand lines nor a score takes the finished game's hand
+    lines, which the stored event then carries (as a tournament's result from a game)."""
+    game_id = event.get("game") if isinstance(event, dict) else None
+    if type(game_id) is not int or not ids.in_range(game_id):
+        return event  # none, or a shape the core refuses in its words
+    game = Game.objects.filter(pk=game_id, club=league.club).first()
+    if game is None:
         raise InvalidInput(
             _("event %(index)s: game %(game)s is not a game of club “%(club)s”")
-            % {"index": index, "game": game, "club": league.club.slug},
+            % {"index": index, "game": game_id, "club": league.club.slug},
             code="game_not_of_club",
-            params={"index": index, "game": game},
+            params={"index": index, "game": game_id},
         )
+    if event.get("type") not in ("match_result", "match_corrected") or "hands" in event or "score" in event:
+        return event
+    if game.status != Game.Status.FINISHED:
+        raise InvalidInput(
+            _("event %(index)s: game %(game)s is not over: its result is taken once it is")
+            % {"index": index, "game": game_id},
+            code="game_not_over",
+            params={"index": index, "game": game_id},
+        )
+    lines = _core_call(core.hand_lines, game_selectors.game_score(game), index=index)
+    return {**event, "hands": lines}
 
 
 def append_league_events(
@@ -113,8 +127,8 @@ def append_league_events(
 
     def write(league: League, batch: list[dict]) -> dict[str, Any]:
         state = core.fold_league(record(league))  # the stored stream was checked when appended
+        batch = [_with_game_lines(league, event, i) for i, event in enumerate(batch)]
         for i, event in enumerate(batch):
-            _check_game_of_club(league, event, i)
             _core_call(state.apply, event, index=i)
         start = league.seq
         who = user if user is not None and user.is_authenticated else None

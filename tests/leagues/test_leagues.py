@@ -168,3 +168,19 @@ def test_league_events_are_append_only_in_the_database(club, scorer_client):
         LeagueEvent.objects.create(league_id=lid, seq=5, type="match_result", payload={"match": "R1-2"})
     assert LeagueEvent.objects.filter(league_id=lid).count() == 1
     assert leagues.record(League.objects.get(pk=lid))["events"] == [result("R1-1", [600, 400])]
+
+
+def test_a_result_from_the_tables_game_takes_its_hand_lines(club, scorer_client):
+    from tests.api.helpers import grand_double
+
+    lid = new_league(scorer_client)
+    game = create_game(scorer_client, club)
+    playing = add(scorer_client, lid, [{"type": "match_result", "match": "R1-1", "game": game}], 0)
+    assert playing.status_code == 400 and playing.json()["code"] == "game_not_over"
+    events = {"expected_seq": 0, "events": [grand_double(0)] * 3}  # 3 x 400: over at 1000
+    assert scorer_client.post(f"/api/games/{game}/events/", events, format="json").status_code == 201
+    assert add(scorer_client, lid, [{"type": "match_result", "match": "R1-1", "game": game}], 0).status_code == 201
+    stored = LeagueEvent.objects.get(league_id=lid)
+    assert stored.payload["game"] == game and len(stored.payload["hands"]) == 3  # the stream keeps the lines
+    match = scorer_client.get(f"/api/leagues/{lid}/").json()["league"]["rounds"][0]["matches"][0]
+    assert match["score"] == [1200, 0] and match["points"] == [3, 0] and match["game"] == game
