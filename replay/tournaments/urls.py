@@ -12,6 +12,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/new/", views.tournament_new, name="tournament-new"),
     path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season-new"),
     path("clubs/<slug:slug>/seasons/<int:pk>/", seasons.season_page, name="season"),
+    path("clubs/<slug:slug>/leagues/new/", leagues.league_new, name="league-new"),
     path("clubs/<slug:slug>/leagues/<int:pk>/", leagues.league_page, name="league"),
     path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
     path("tournaments/<int:pk>/act/", views.tournament_action, name="tournament-action"),

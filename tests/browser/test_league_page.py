@@ -37,3 +37,38 @@ def test_the_league_page_fits(open_as, club, scorer, width):
             assert box and box["height"] >= 24, link.inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"league-{width}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_tds_league_forms_fit_a_thumb(open_as, club, scorer, width):
+    """The TD's result form under a match (opened) and the new league form on the club's
+    tournaments page: nothing wider than the screen, every target at least 24 px, the result's
+    fields and button at least 44 px."""
+    from tests.browser.target_sizes import problems
+
+    api = client_for(scorer)
+    lid = new_league(api)
+    assert add(api, lid, EVENTS, 0).status_code == 201
+    page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
+    page.locator('li[data-match="R5-1"] summary').click()
+    page.locator('li[data-match="R4-2"] summary').click()
+    check_fits(page, f"league page of the TD, {width} px")
+    assert problems(page) == []
+    for control in page.locator(".match-form[open] input:not([type=hidden]), .match-form[open] button").all():
+        box = control.bounding_box()
+        assert box and box["height"] >= 44, "a scorer's thumb"
+    page.locator('li[data-match="R5-1"] input[name=home]').fill("1005")
+    page.locator('li[data-match="R5-1"] input[name=away]').fill("990")
+    page.locator('li[data-match="R5-1"] button').click()
+    page.wait_for_load_state()
+    assert "1005 : 990" in page.locator('li[data-match="R5-1"]').inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator('li[data-match="R4-2"] summary').click()
+    page.screenshot(path=str(SHOTS / f"league-td-{width}.png"), full_page=True)
+    listing = open_as(scorer, f"/clubs/{club.slug}/tournaments/", viewport={"width": width, "height": 900})
+    check_fits(listing, f"tournaments page with the new league form, {width} px")
+    assert problems(listing) == []
+    for control in listing.locator("#new-league input:not([type=hidden]), #new-league select, #new-league button").all():
+        box = control.bounding_box()
+        assert box and box["height"] >= 24
+    listing.screenshot(path=str(SHOTS / f"league-new-{width}.png"), full_page=True)

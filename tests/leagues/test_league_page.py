@@ -67,3 +67,56 @@ def test_an_odd_fields_rounds_say_who_sits_out(club, scorer, client):
     lid = new_league(client_for(scorer), header)
     html = client.get(f"/clubs/{club.slug}/leagues/{lid}/").content.decode()
     assert html.count("Sits out:") == 3 and "0 of 3 matches played." in html
+
+
+def test_the_td_creates_a_league_and_enters_and_corrects_a_result(club, scorer, client, make_user):
+    from games.models import Membership
+    from games.tournaments.models import League, LeagueEvent
+
+    client.force_login(scorer)
+    listing = client.get(f"/clubs/{club.slug}/tournaments/").content.decode()
+    assert 'id="new-league"' in listing
+    form = {
+        "name": "League 2027",
+        "teams": "Owls: Anna, Ben\nFoxes: Cleo, Dan\n\nBears: Eva, Finn\n",
+        "legs": "2",
+        "scoring": "box",
+        "three_points": "on",
+        "promotion": "1",
+        "relegation": "0",
+    }
+    made = client.post(f"/clubs/{club.slug}/leagues/new/", form)
+    league = League.objects.get()
+    page = f"/clubs/{club.slug}/leagues/{league.pk}/"
+    assert made.status_code == 302 and made["Location"] == page
+    assert [e["name"] for e in league.header["entries"]] == ["Owls", "Foxes", "Bears"]
+    assert league.header["entries"][0]["players"] == ["Anna", "Ben"] and league.header["legs"] == 2
+    assert league.header["match_points"] == {"win": 3, "draw": 1, "loss": 0}
+    bad = client.post(f"/clubs/{club.slug}/leagues/new/", {**form, "teams": "Owls Anna Ben"}, follow=True)
+    assert League.objects.count() == 1 and "Not stored" in bad.content.decode()
+
+    html = client.get(page).content.decode()
+    assert html.count("Enter the result") == 6  # three teams, two legs
+    match = re.search(r'<li data-match="(R\d+-\d+)">', html).group(1)
+    client.post(page, {"seq": 0, "match": match, "action": "result", "home": 1005, "away": 895, "date": "2027-01-12"})
+    assert LeagueEvent.objects.filter(league=league).count() == 1
+    stored = LeagueEvent.objects.get(league=league)
+    assert stored.payload == {"match": match, "score": [1005, 895], "date": "2027-01-12"}
+    # the same match again (another tab, the old seq): refused in words, nothing stored
+    again = client.post(page, {"seq": 0, "match": match, "action": "result", "home": 1, "away": 2}, follow=True)
+    assert "data-code=" in again.content.decode() and LeagueEvent.objects.count() == 1
+    # a correction needs its reason
+    no_reason = {"seq": 1, "match": match, "action": "correct", "home": 895, "away": 1005}
+    refused = client.post(page, no_reason, follow=True).content.decode()
+    assert 'data-code="reason_required"' in refused and LeagueEvent.objects.count() == 1
+    client.post(page, {**no_reason, "reason": "sheet read backwards"})
+    assert LeagueEvent.objects.count() == 2
+    html = client.get(page).content.decode()
+    assert "<q>sheet read backwards</q>" in html and "Correct the result" in html
+    # a viewer of the club reads the page but has no form, and may not post
+    viewer = make_user("viewer")
+    Membership.objects.create(club=club, user=viewer, role=Membership.Role.VIEWER)
+    client.force_login(viewer)
+    assert "Enter the result" not in client.get(page).content.decode()
+    assert client.post(page, {**no_reason, "seq": 2, "reason": "x"}).status_code == 404
+    assert LeagueEvent.objects.count() == 2
