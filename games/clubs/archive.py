@@ -213,10 +213,10 @@ NOT_CARRIED = {
     # once the archive maps ids inside a stream's payload (issue 36)
     "Season": "names its evenings by this site's tournament ids: the TD defines it again after an import",
     "SeasonEvent": "a season's stream, naming this site's tournament ids (see Season)",
-    # a league's results may name the table's game by id, which an import renumbers; carried once
-    # the archive maps ids inside a stream's payload, as for seasons (issue 36)
-    "League": "its results name this site's game ids: the TD defines it again after an import",
-    "LeagueEvent": "a league's stream, naming this site's game ids (see League)",
+    # a league's header may name the club's players by id and its results the club's games: the
+    # archive maps those in a tournament's events, not yet in a league's header and stream (issue 36)
+    "League": "its header may name this site's player ids, which an import renumbers: not mapped yet",
+    "LeagueEvent": "a league's stream, whose results may name this site's game ids (see League)",
 }
 
 #: audit details that hold ids of the club's rows: key -> kind (a list of ids for "games")
