@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import TournamentError
-from .fields import MAX_TEXT_CHARS
-from .limits import MAX_HANDS_PER_ROUND, MAX_ID, MAX_TARGET
+from .fields import MAX_TEXT_CHARS, _number_past
+from .limits import MAX_HANDS_PER_ROUND, MAX_ID, MAX_POINTS, MAX_TARGET, MAX_VP
 from .line_checks import check_hand_count, check_lines
 from .pairing.round_robin import berger
 from .record import apply_all, is_int, malformed, parse_result, reason
@@ -276,6 +276,7 @@ class LeagueState:
             allowed is None
             or set(event) - allowed - {"type"}
             or any(isinstance(v, str) and len(v) > MAX_TEXT_CHARS for v in event.values())
+            or not isinstance(event.get("reason", ""), str)
         ):
             raise malformed(
                 "a league's events are match_result, match_corrected and match_scheduled, with their fields "
@@ -291,6 +292,17 @@ class LeagueState:
             raise TournamentError(
                 "unknown_match", f"the league has no match {match_id!r}", match=match_id, rule="league"
             )
+        for name, limit in (("score", MAX_POINTS), ("hands", MAX_POINTS), ("vp", MAX_VP)):
+            bad = _number_past(event.get(name), limit)
+            if bad is not None:  # every sum the table makes stays far from overflow (.limits)
+                raise malformed(
+                    f"{kind}: the numbers in {name!r} are finite and at most {limit} in size, not {bad}",
+                    rule="number_out_of_range",
+                    type=kind,
+                    field=name,
+                    limit=limit,
+                    value=bad,
+                )
         if "date" in event and not _date(event["date"]):
             raise malformed("a match's date is an ISO date, 2027-03-14", rule="league_date")
         if kind == "match_scheduled":

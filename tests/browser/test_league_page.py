@@ -68,7 +68,9 @@ def test_the_tds_league_forms_fit_a_thumb(open_as, club, scorer, width):
     listing = open_as(scorer, f"/clubs/{club.slug}/tournaments/", viewport={"width": width, "height": 900})
     check_fits(listing, f"tournaments page with the new league form, {width} px")
     assert problems(listing) == []
-    for control in listing.locator("#new-league input:not([type=hidden]), #new-league select, #new-league button").all():
+    for control in listing.locator(
+        "#new-league input:not([type=hidden]), #new-league select, #new-league button"
+    ).all():
         box = control.bounding_box()
         assert box and box["height"] >= 24
     listing.screenshot(path=str(SHOTS / f"league-new-{width}.png"), full_page=True)

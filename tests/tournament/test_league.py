@@ -260,6 +260,9 @@ def test_refusals_have_their_codes():
     assert _refused(record, _result("R1-2", [1, 2], vp=[2, 0])).params["rule"] == "vp_computed"
     assert _refused(record, {"type": "match_result", "match": "R1-2"}).params["rule"] == "hands_or_score"
     assert _refused(record, {"type": "match_played", "match": "R1-2"}).params["rule"] == "league_event"
+    assert _refused(record, _result("R1-2", [1, 2], reason=["x"])).params["rule"] == "league_event"
+    huge = _refused(record, _result("R1-2", [10**30, 0]))
+    assert (huge.code, huge.params["rule"], huge.params["field"]) == ("malformed", "number_out_of_range", "score")
     assert _refused(record, {"type": "match_scheduled", "match": "R1-1", "date": "2027-03-01"}).code == "result_exists"
     # the sides as written, the right way round, are taken
     ok = fold_league({**record, "events": [*record["events"], _result("R1-2", [1, 2], sides=list(swapped))]})

@@ -155,7 +155,11 @@ def page_results(client, tid: int) -> dict[str, object]:
     html = boards.content.decode()
     return {
         # The points as table cells: a bare "185" may turn up by chance in a token or an asset's hash.
-        "boards page": [html.count('class="num mp"'), '<td class="num">185</td>' in html, '<td class="num">-40</td>' in html],
+        "boards page": [
+            html.count('class="num mp"'),
+            '<td class="num">185</td>' in html,
+            '<td class="num">-40</td>' in html,
+        ],
         "boards context": [row["results"] for row in boards.context["boards"]],
         "director's page": [(t.number, t.result, [s["score"] for s in t.sides]) for t in detail.context["tables"]],
         "director's standings": detail.context["standings"],
