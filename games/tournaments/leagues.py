@@ -211,3 +211,22 @@ def _name_players(club: Club, rows: list[dict]) -> None:
     names = dict(Player.objects.filter(club=club, pk__in=player_ids).values_list("pk", "name"))
     for row in rows:
         row["player_names"] = [names.get(p, str(p)) if type(p) is int else p for p in row["players"]]
+
+
+def next_season(club: Club, group_ids: list[int]) -> list[list[dict[str, Any]]]:
+    """Next season's entries of each group (the core's next_season): the club's leagues named
+    top group first, each finished with no tie on a place's line (else the core's
+    league_unfinished), an entry with its name and players as its league's header has them, so
+    that each group's list is the `entries` of next season's league header."""
+    found = {x.pk: x for x in League.objects.filter(club=club, pk__in=[g for g in group_ids if ids.in_range(g)])}
+    missing = [g for g in group_ids if g not in found]
+    if missing or not group_ids or len(set(group_ids)) != len(group_ids):
+        raise InvalidInput(
+            _("groups is a list of distinct leagues of club “%(club)s”, top group first") % {"club": club.slug},
+            code="malformed",
+        )
+    leagues = [found[g] for g in group_ids]
+    states = [core.fold_league(record(x)) for x in leagues]
+    groups = _core_call(core.next_season, states)
+    entries = {e["entry"]: e for x in leagues for e in x.header["entries"]}
+    return [[entries[e] for e in group] for group in groups]

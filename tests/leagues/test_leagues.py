@@ -184,3 +184,36 @@ def test_a_result_from_the_tables_game_takes_its_hand_lines(club, scorer_client)
     assert stored.payload["game"] == game and len(stored.payload["hands"]) == 3  # the stream keeps the lines
     match = scorer_client.get(f"/api/leagues/{lid}/").json()["league"]["rounds"][0]["matches"][0]
     assert match["score"] == [1200, 0] and match["points"] == [3, 0] and match["game"] == game
+
+
+def test_next_seasons_groups_carry_promotion_and_relegation(club, scorer_client, anon, make_user, make_club):
+    top = new_league(scorer_client)
+    bottom_header = {
+        "entries": [{"entry": "crows", "players": ["Ida"]}, {"entry": "moles", "players": ["Kim"]}],
+        "scoring": "box",
+        "promotion": 1,
+    }
+    bottom = new_league(scorer_client, bottom_header)
+    url = f"/api/clubs/home/leagues/next-season/?groups={top},{bottom}"
+    early = anon.get(url)
+    assert early.status_code == 422 and early.json()["code"] == "league_unfinished"
+    for lid, header in ((top, HEADER), (bottom, bottom_header)):
+        matches = core.fold_league({"header": header}).fixtures
+        events = [result(m, [1000, 500 + i]) for i, m in enumerate(matches)]
+        assert add(scorer_client, lid, events, 0).status_code == 201
+    tables = [anon.get(f"/api/leagues/{lid}/").json()["league"] for lid in (top, bottom)]
+    (relegated,), (promoted,) = tables[0]["relegated"], tables[1]["promoted"]
+    body = anon.get(url).json()
+    assert [len(g) for g in body["groups"]] == [4, 2]
+    assert promoted in [e["entry"] for e in body["groups"][0]] and relegated in [e["entry"] for e in body["groups"][1]]
+    crows = next(e for g in body["groups"] for e in g if e["entry"] == "crows")
+    assert crows == {"entry": "crows", "players": ["Ida"], "name": "crows"}  # a header's entry, as it is
+    # each group's list is next season's header: a new league takes it as it is
+    assert new_league(scorer_client, {"entries": body["groups"][0], "scoring": "box"})
+    for bad in ("", "x", f"{top},{top}", f"{top},999999"):
+        answer = anon.get(f"/api/clubs/home/leagues/next-season/?groups={bad}")
+        assert answer.status_code == 400 and answer.json()["code"] == "malformed", bad
+    other = make_user("other")
+    make_club("away", scorer=other)
+    elsewhere = new_league(client_for(other), club="away")
+    assert anon.get(f"/api/clubs/home/leagues/next-season/?groups={top},{elsewhere}").status_code == 400

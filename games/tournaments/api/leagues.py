@@ -4,7 +4,13 @@ here, the rules in games.tournaments.leagues and the core."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -174,3 +180,28 @@ class LeagueEventsApi(ApiView):
                 idempotency_key=idempotency_key(request),
             )
         )
+
+
+class ClubLeaguesNextSeasonOutput(serializers.Serializer):
+    groups = serializers.ListField(
+        child=serializers.ListField(child=serializers.DictField()),
+        help_text="next season's entries of each group, top group first: each a league header's entries",
+    )
+
+
+class ClubLeaguesNextSeasonApi(ApiView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("groups", str, required=True, description="the club's league ids, top group first: 3,4,5")
+        ],
+        responses={200: ClubLeaguesNextSeasonOutput, 422: LEAGUE_ERRORS[422], **ERRORS},
+        summary="Next season's groups from the club's finished leagues, promotion and relegation carried",
+    )
+    def get(self, request: Request, club: str) -> Response:
+        found = club_visible(request, club)
+        text = request.query_params.get("groups", "")
+        try:
+            groups = [int(g) for g in text.split(",")]
+        except ValueError:
+            groups = []
+        return Response({"groups": leagues.next_season(found, groups)})

@@ -40,6 +40,11 @@ urlpatterns = [
     path("seasons/<int:pk>/", seasons.SeasonDetailApi.as_view(), name="season-detail"),
     path("seasons/<int:pk>/events/", seasons.SeasonEventsApi.as_view(), name="season-events"),
     path("clubs/<slug:club>/leagues/", leagues.ClubLeaguesApi.as_view(), name="club-leagues"),
+    path(
+        "clubs/<slug:club>/leagues/next-season/",
+        leagues.ClubLeaguesNextSeasonApi.as_view(),
+        name="club-leagues-next-season",
+    ),
     path("leagues/<int:pk>/", leagues.LeagueDetailApi.as_view(), name="league-detail"),
     path("leagues/<int:pk>/events/", leagues.LeagueEventsApi.as_view(), name="league-events"),
 ]
