@@ -68,6 +68,15 @@ class LeagueForm(forms.Form):
         return header
 
 
+class ScheduleForm(forms.Form):
+    """The teams' own date for a match not played yet."""
+
+    seq = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    match = forms.CharField(max_length=20, widget=forms.HiddenInput)
+    date = forms.DateField(label=gettext_lazy("The teams' own date"))
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500, required=False)
+
+
 class MatchForm(forms.Form):
     """A match's paper score (a new result), or the TD's correction of it (with a reason)."""
 
@@ -137,7 +146,27 @@ def league_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
+def _schedule(request: HttpRequest, league) -> None:
+    form = ScheduleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Not stored: give the date as 2027-03-14."))
+        return
+    data = form.cleaned_data
+    event = {"type": "match_scheduled", "match": data["match"], "date": data["date"].isoformat()}
+    if data["reason"]:
+        event["reason"] = data["reason"]
+    try:
+        leagues.append_league_events(league_id=league.pk, events=[event], expected_seq=data["seq"], user=request.user)
+    except ServiceError as err:
+        messages.error(request, refusal(err, _("Not stored")))
+        return
+    messages.success(request, _("The match is moved to the teams' date."))
+
+
 def _record(request: HttpRequest, league) -> None:
+    if request.POST.get("action") == "schedule":
+        _schedule(request, league)
+        return
     form = MatchForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Not stored: give both scores (and a date as 2027-03-14)."))

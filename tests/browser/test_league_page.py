@@ -59,7 +59,7 @@ def test_the_tds_league_forms_fit_a_thumb(open_as, club, scorer, width):
         assert box and box["height"] >= 44, "a scorer's thumb"
     page.locator('li[data-match="R5-1"] input[name=home]').fill("1005")
     page.locator('li[data-match="R5-1"] input[name=away]').fill("990")
-    page.locator('li[data-match="R5-1"] button').click()
+    page.locator('li[data-match="R5-1"] button', has_text="Store the result").click()
     page.wait_for_load_state()
     assert "1005 : 990" in page.locator('li[data-match="R5-1"]').inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)

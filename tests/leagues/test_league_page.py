@@ -113,10 +113,16 @@ def test_the_td_creates_a_league_and_enters_and_corrects_a_result(club, scorer, 
     assert LeagueEvent.objects.count() == 2
     html = client.get(page).content.decode()
     assert "<q>sheet read backwards</q>" in html and "Correct the result" in html
+    # the teams' own date for a match not played yet
+    later = re.findall(r'<li data-match="(R\d+-\d+)">', html)[-1]
+    client.post(page, {"seq": 2, "match": later, "action": "schedule", "date": "2027-04-01", "reason": "cup week"})
+    assert LeagueEvent.objects.count() == 3
+    assert LeagueEvent.objects.last().payload == {"match": later, "date": "2027-04-01", "reason": "cup week"}
+    assert "2027-04-01" in client.get(page).content.decode()
     # a viewer of the club reads the page but has no form, and may not post
     viewer = make_user("viewer")
     Membership.objects.create(club=club, user=viewer, role=Membership.Role.VIEWER)
     client.force_login(viewer)
     assert "Enter the result" not in client.get(page).content.decode()
-    assert client.post(page, {**no_reason, "seq": 2, "reason": "x"}).status_code == 404
-    assert LeagueEvent.objects.count() == 2
+    assert client.post(page, {**no_reason, "seq": 3, "reason": "x"}).status_code == 404
+    assert LeagueEvent.objects.count() == 3
