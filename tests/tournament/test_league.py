@@ -391,3 +391,43 @@ def test_the_documented_league_folds_as_the_document_says():
     with pytest.raises(TournamentError) as err:
         next_season([fold_league(record, 12), fold_league(south)])
     assert err.value.code == "league_unfinished" and err.value.params["group"] == 1
+
+
+_EVENT = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["match_result", "match_corrected", "match_scheduled", "match_played"]),
+        "match": st.sampled_from(["R1-1", "R1-2", "R2-1", "R3-2", "R9-1", 3]),
+    },
+    optional={
+        "score": st.lists(st.integers(-100, 1500), min_size=2, max_size=2),
+        "reason": st.sampled_from(["", "sheet", 7]),
+        "date": st.sampled_from(["2027-01-12", "2027-02-30", "soon"]),
+        "sides": st.sampled_from([["t0", "t1"], ["t1", "t0"], ["t3", "t2"]]),
+    },
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(events=st.lists(_EVENT, max_size=12))
+def test_a_refused_event_changes_nothing_and_the_accepted_ones_fold_alike(events):
+    """Any event, well formed or not: either it is applied, or it raises a coded refusal and the
+    league is as it was; the accepted events, folded again as a record, give the same league."""
+    state = fold_league(_league(4))
+    accepted = []
+    for event in events:
+        before = copy.deepcopy((state.results, state.scheduled, state.history, state.events_applied))
+        try:
+            state.apply(event)
+        except TournamentError as err:
+            assert err.code in core_codes()
+            assert (state.results, state.scheduled, state.history, state.events_applied) == before
+        else:
+            accepted.append(event)
+    again = fold_league(_league(4, events=accepted))
+    assert league_json(again) == league_json(state)
+
+
+def core_codes() -> set[str]:
+    from games.tournament import CODES
+
+    return set(CODES)
