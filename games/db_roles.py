@@ -5,8 +5,8 @@ migrate`, which connects as DATABASE_OWNER_URL) and may lift any guard, so no re
 as it. The *app* role (DATABASE_URL) owns nothing and is not a superuser; it gets exactly the
 rights below, so the append-only triggers hold against the app's own connection too:
 
-- games_event, tournaments_tournamentevent, tournaments_seasonevent, tournaments_bracketevent (the event streams)
-  and clubs_feedentry (a club's feed, games.clubs.feed): SELECT and INSERT only (no
+- every stream's event table (`stream_event_tables`: games_event, tournaments_tournamentevent,
+  tournaments_seasonevent, tournaments_bracketevent, tournaments_leagueevent, ...) and clubs_feedentry (a club's feed, games.clubs.feed): SELECT and INSERT only (no
   UPDATE, DELETE, TRUNCATE; a game event's INSERT is also checked by the seq triggers of
   games/migrations/0012_event_seq_checks.py);
 - django_migrations: SELECT (the app reads which migrations ran, never writes them);
@@ -32,14 +32,29 @@ from django.db import connections
 
 OWNER_ALIAS = "owner"
 DEFAULT_TABLE_RIGHTS = ("SELECT", "INSERT", "UPDATE", "DELETE")
-TABLE_RIGHTS = {
-    "games_event": ("SELECT", "INSERT"),
-    "tournaments_tournamentevent": ("SELECT", "INSERT"),
-    "tournaments_seasonevent": ("SELECT", "INSERT"),  # a season's stream (games.tournaments.seasons)
-    "tournaments_bracketevent": ("SELECT", "INSERT"),  # a bracket's stream (games.tournaments.brackets)
-    "clubs_feedentry": ("SELECT", "INSERT"),  # the club's feed: an outbox, never changed
+APPEND_ONLY_RIGHTS = ("SELECT", "INSERT")
+#: the tables other than the streams' events (stream_event_tables) with rights of their own
+OTHER_TABLE_RIGHTS = {
+    "clubs_feedentry": APPEND_ONLY_RIGHTS,  # the club's feed: an outbox, never changed
     "django_migrations": ("SELECT",),
 }
+
+
+def stream_event_tables() -> list[str]:
+    """Every stream's event table (each model on games.streams' StreamEvent: a game's, a
+    tournament's, a season's, a bracket's, a league's...): a new kind of stream is append-only
+    against the app role without a line here."""
+    from django.apps import apps
+
+    from games.streams.models import StreamEvent
+
+    return sorted(m._meta.db_table for m in apps.get_models() if issubclass(m, StreamEvent))
+
+
+def table_rights() -> dict[str, tuple[str, ...]]:
+    return {**dict.fromkeys(stream_event_tables(), APPEND_ONLY_RIGHTS), **OTHER_TABLE_RIGHTS}
+
+
 SEQUENCE_RIGHTS = ("USAGE", "SELECT")
 
 
@@ -145,8 +160,9 @@ def grant(connection, role: str, *, create: bool = False, password: str | None =
             "SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'S') ORDER BY c.relname"
         )
+        rights_of = table_rights()
         for name, kind in cursor.fetchall():
-            rights = SEQUENCE_RIGHTS if kind == "S" else TABLE_RIGHTS.get(name, DEFAULT_TABLE_RIGHTS)
+            rights = SEQUENCE_RIGHTS if kind == "S" else rights_of.get(name, DEFAULT_TABLE_RIGHTS)
             kind_word = "SEQUENCE " if kind == "S" else ""
             cursor.execute(f"REVOKE ALL ON {kind_word}{_ident(connection, name)} FROM {q}")
             cursor.execute(f"GRANT {', '.join(rights)} ON {kind_word}{_ident(connection, name)} TO {q}")

@@ -58,6 +58,8 @@ from games.tournaments.models import (
     Bracket,
     BracketEvent,
     EntryPin,
+    League,
+    LeagueEvent,
     Season,
     SeasonEvent,
     TableCode,
@@ -204,6 +206,21 @@ KINDS: list[Kind] = [
         SeasonEvent,
         lambda c: SeasonEvent.objects.filter(season__club=c).order_by("season_id", "seq"),
         {"season": "season", "recorded_by": "user"},
+        named=False,
+    ),
+    # a club's leagues (issue 36, item 2): the header's players and the results' games mapped
+    Kind(
+        "league",
+        League,
+        lambda c: League.objects.filter(club=c).order_by("pk"),
+        {"created_by": "user"},
+        fresh=("stream_id",),
+    ),
+    Kind(
+        "league_event",
+        LeagueEvent,
+        lambda c: LeagueEvent.objects.filter(league__club=c).order_by("league_id", "seq"),
+        {"league": "league", "recorded_by": "user"},
         named=False,
     ),
     Kind(
@@ -563,6 +580,19 @@ def _adjust(state: _Import, kind: Kind, obj: models.Model, line: dict, number: i
         obj.token = new_token()
     elif kind.name == "audit_entry":
         obj.details = _mapped_details(state, obj.details)
+    elif kind.name == "league":
+        obj.header = _mapped_league_header(state, obj.header, number)
+
+
+def _mapped_league_header(state: _Import, header: Any, number: int) -> Any:
+    """A league header's entries with their players' ids of the club mapped (a name stays)."""
+    entries = header.get("entries") if isinstance(header, dict) else None
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise _fail(
+            "malformed", _("line %(line)s: a league's header lists its entries") % {"line": number}, line=number
+        )
+    mapped = [_mapped_tournament_payload(state, e, number) for e in entries]
+    return {**header, "entries": mapped}
 
 
 def _mapped_details(state: _Import, details: Any) -> Any:
@@ -703,6 +733,16 @@ def _check_fold(state: _Import, game: Game, game_ref: Any, seats: list[int], eve
         )
 
 
+def _league_events(state: _Import, lines: list[tuple[int, dict]]) -> None:
+    kind = KIND["league_event"]
+    objs = []
+    for number, line in lines:
+        obj = _instance(state, kind, line, number)
+        obj.payload = _mapped_tournament_payload(state, obj.payload, number)  # a result's game
+        objs.append(obj)
+    _insert(LeagueEvent, objs, ids=False)
+
+
 def _tournament_events(state: _Import, lines: list[tuple[int, dict]]) -> None:
     kind = KIND["tournament_event"]
     objs = []
@@ -794,6 +834,8 @@ class _Reader:
             _bracket_events(self.state, lines)
         elif self.kind == "season_event":
             _season_events(self.state, lines)
+        elif self.kind == "league_event":
+            _league_events(self.state, lines)
         elif self.kind == "game":
             objs = [_instance(self.state, KIND["game"], line, n) for n, line in lines]
             for obj in objs:
@@ -855,6 +897,7 @@ def import_archive(data: IO[bytes], *, slug: str | None = None, importer=None) -
                 raise _fail("malformed", _("a game of the archive says it has events but the archive holds none"))
             _check_tournaments(state)
             _check_seasons(state)
+            _check_leagues(state)
             _check_importer(state)
             club_id = state.club.pk
             transaction.on_commit(lambda: _ratings_after_import(club_id))
@@ -945,6 +988,27 @@ def _check_seasons(state: _Import) -> None:
             raise _fail(
                 "season_refused",
                 _("the season “%(name)s” does not fold: %(reason)s") % {"name": season.name, "reason": str(exc)[:200]},
+            ) from None
+
+
+def _check_leagues(state: _Import) -> None:
+    """Each league's header and stream fold as the league core folds them, and its seq is its events'."""
+    from games.tournament import TournamentError, fold_league
+
+    for league in League.objects.filter(club=state.club):
+        events = [e.as_record_event() for e in LeagueEvent.objects.filter(league=league).order_by("seq")]
+        if len(events) != league.seq:
+            raise _fail(
+                "malformed",
+                _("a league says seq %(seq)s but the archive holds %(events)s of its events")
+                % {"seq": league.seq, "events": len(events)},
+            )
+        try:
+            fold_league({"header": league.header, "events": events})
+        except TournamentError as exc:
+            raise _fail(
+                "league_refused",
+                _("the league “%(name)s” does not fold: %(reason)s") % {"name": league.name, "reason": str(exc)[:200]},
             ) from None
 
 

@@ -28,6 +28,15 @@ from .engine_options import engine_options
 from .errors import CODES, TournamentError
 from .fields import EVENT_FIELDS, check_incoming
 from .from_games import hand_lines
+from .league import (
+    LEAGUE_EVENT_TYPES,
+    LeagueState,
+    fold_league,
+    league_json,
+    new_league,
+    next_season,
+    parse_league_header,
+)
 from .limits import (
     LISTED,
     MAX_BOARDS,
@@ -55,6 +64,13 @@ from .state import EVENT_TYPES, TournamentState, fold, new_tournament
 from .table_game import TABLE_GAME, length_options, partner_seat, seat_order, table_info, table_sides
 
 __all__ = [
+    "LEAGUE_EVENT_TYPES",
+    "LeagueState",
+    "fold_league",
+    "league_json",
+    "new_league",
+    "next_season",
+    "parse_league_header",
     "SEASON_EVENT_TYPES",
     "SeasonState",
     "fold_season",

@@ -2,7 +2,9 @@
 ``bracket``, ``bracket-append`` and ``bracket-seed`` do the same for a knockout bracket (.bracket);
 ``season`` and ``season-append`` for a club's season (.season): ``season SEASON.json EVENING.json ...``
 prints the season's table folded from the season and its evenings' own records (each evening file
-named by its tournament id in the season: ``--evening 12=evening12.json``).
+named by its tournament id in the season: ``--evening 12=evening12.json``); ``league`` and
+``league-append`` for a league (.league): its fixtures, results and table, and ``league-next``
+next season's groups from the finished groups' files, top group first.
 
 ``standings`` and ``crosstable`` (``--after-round N``: as round N closed, with the later corrections
 of rounds 1 to N; ``--at N``: after the first N events), ``pair`` (the next round's proposal),
@@ -32,6 +34,7 @@ from .bracket import bracket_json, fold_bracket, seed_order
 from .engine_options import engine_options
 from .errors import TournamentError
 from .fields import check_incoming
+from .league import fold_league, league_json, next_season
 from .pairing import propose
 from .record import parse_header
 from .round_clock import utc_text
@@ -131,6 +134,8 @@ def _append(path: str, text: str, *, kind: str = "tournament") -> dict[str, Any]
         fold_bracket(grown)
     elif kind == "season":
         fold_season(grown)
+    elif kind == "league":
+        fold_league(grown)
     else:
         fold(grown)
     folder = os.path.dirname(os.path.abspath(path))
@@ -280,11 +285,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("season-append", help="append an event to a season file, checked by its fold")
     p.add_argument("record", help="season JSON file (rewritten only when the event is accepted)")
     p.add_argument("event", help='the event as JSON, e.g. \'{"type": "evening_added", "tournament": 12}\'')
+    p = sub.add_parser("league", help="a league: its fixtures (Berger, each leg), results and table")
+    p.add_argument("record", help="league JSON file (tichu-league/1), or - for standard input")
+    p.add_argument("--at", type=int, default=None, help="number of events to fold (default: all)")
+    p = sub.add_parser("league-append", help="append an event to a league file, checked by its fold")
+    p.add_argument("record", help="league JSON file (rewritten only when the event is accepted)")
+    p.add_argument(
+        "event", help='the event as JSON, e.g. \'{"type": "match_result", "match": "R1-1", "score": [520, 480]}\''
+    )
+    p = sub.add_parser("league-next", help="next season's groups from the finished groups, top group first")
+    p.add_argument("groups", nargs="+", help="the league files of the groups, top group first")
     args = parser.parse_args(argv)
     try:
-        if args.command in ("append", "bracket-append", "season-append"):
-            kind = {"append": "tournament", "bracket-append": "bracket", "season-append": "season"}[args.command]
-            _emit(_append(args.record, args.event, kind=kind))
+        if args.command in ("append", "bracket-append", "season-append", "league-append"):
+            kinds = {"bracket-append": "bracket", "season-append": "season", "league-append": "league"}
+            _emit(_append(args.record, args.event, kind=kinds.get(args.command, "tournament")))
+            return 0
+        if args.command == "league":
+            if args.at is not None and args.at < 0:
+                raise TournamentError("malformed", "--at must be 0 or more")
+            _emit(league_json(fold_league(_load(args.record), args.at)))
+            return 0
+        if args.command == "league-next":
+            groups = [fold_league(_load(path)) for path in args.groups]
+            _emit({"ok": True, "groups": next_season(groups)})
             return 0
         if args.command == "season":
             _emit(_season(args))

@@ -46,6 +46,9 @@ CODES: dict[str, str] = {
     # seasons (.season)
     "evening_in_season": "an evening added to a season that has it already",
     "evening_not_in_season": "an evening removed from a season that does not have it",
+    # leagues (.league)
+    "places_invalid": "a league with more promotion and relegation places than entries",
+    "league_unfinished": "next season's groups asked of a group with matches to play or a tie on a place's line",
 }
 
 

@@ -167,6 +167,47 @@ class BracketEvent(StreamEvent):
         return f"bracket {self.bracket_id}#{self.seq} {self.type}"
 
 
+class League(StreamHead):
+    """A club's league (docs/tournament.md, "Leagues"): entries, matches and legs fixed in advance
+    by its header (the fixtures are a fold of it, never stored). Its stream (LeagueEvent:
+    match_result, match_corrected with its reason, match_scheduled) holds the results; the table
+    is a fold of the two (games.tournaments.leagues)."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="leagues")
+    name = models.CharField(max_length=100)
+    # The header exactly as the core's parse_league_header normalised it.
+    header = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})"
+
+
+class LeagueEvent(StreamEvent):
+    """One stored league event (games.streams.models: 1-based `seq`, `type`, `payload` without its
+    type, `recorded_at`); append-only in the database, as a season's events are."""
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events", db_index=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["league_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "seq"], name="league_event_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"league {self.league_id}#{self.seq} {self.type}"
+
+
 class TableGame(models.Model):
     """The game a table of a round plays. A row is written once, when the round's games are made
     (a table re-seated by an override gets a new row: the newest is the table's game)."""

@@ -259,6 +259,38 @@ WORDS: dict[str, str] = {
     "evening_in_season": gettext_noop("tournament %(tournament)s is an evening of this season already"),
     "evening_not_in_season": gettext_noop("tournament %(tournament)s is not an evening of this season"),
     "too_many_entries:season": gettext_noop("a season has at most %(limit)s evenings"),
+    # leagues (games.tournament.league)
+    "malformed:league_record": gettext_noop("a league record is {format: tichu-league/1, header, events: [...]}"),
+    "malformed:league_header": gettext_noop(
+        "a league's header has entries (a list of {entry, players, name?}), legs (1 or 2), scoring "
+        "(round_vp, box or dtm), hands or target, match_points ({win, draw, loss}), tie_breaks "
+        "(head_to_head, difference, points, wins, seed), promotion and relegation (places), dates"
+    ),
+    "malformed:league_entries": gettext_noop("a league's entries are a list of {entry, players, name?}, two at least"),
+    "malformed:league_dtm_hands": gettext_noop("the dtm preset counts VP per hand: it needs hands"),
+    "malformed:league_dates": gettext_noop(
+        "a league's dates are one ISO date (2027-03-14) for each of its %(rounds)s rounds"
+    ),
+    "malformed:league_event": gettext_noop(
+        "a league's events are match_result, match_corrected and match_scheduled, with their fields "
+        "only and texts of at most %(limit)s characters"
+    ),
+    "malformed:league_match": gettext_noop("a league's event names its match by its id (R1-2: round 1, match 2)"),
+    "malformed:league_date": gettext_noop("a match's date is an ISO date, 2027-03-14"),
+    "places_invalid:league_places": gettext_noop(
+        "%(promotion)s promotion and %(relegation)s relegation places are more than the %(entries)s entries"
+    ),
+    "entry_exists:league_twice": gettext_noop("entry “%(entry)s” is in the league twice"),
+    "entry_exists:league_player_taken": gettext_noop("player %(player)s already plays for entry %(entry)s"),
+    "too_many_entries:league": gettext_noop("a league has at most %(limit)s entries"),
+    "unknown_match:league": gettext_noop("the league has no match %(match)s"),
+    "result_exists:league_scheduled": gettext_noop("match %(match)s has a result: it is not scheduled again"),
+    "result_invalid:league_sides": gettext_noop(
+        "match %(match)s is %(home)s (home) against %(away)s (away), and its score is written in that order"
+    ),
+    "league_unfinished:league_next_season": gettext_noop(
+        "group %(group)s has matches to play or a tie on a promotion or relegation place"
+    ),
 }
 
 

@@ -3,7 +3,7 @@ namespace, named as their package."""
 
 from django.urls import path
 
-from . import brackets, duplicate, print_pages, results_post, seasons, table_cards, views
+from . import brackets, duplicate, leagues, print_pages, results_post, seasons, table_cards, views
 
 app_name = "tournaments"
 
@@ -15,6 +15,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/brackets/new/", brackets.bracket_new, name="bracket-new"),
     path("clubs/<slug:slug>/brackets/<int:pk>/", brackets.bracket_page, name="bracket"),
     path("clubs/<slug:slug>/seasons/<int:pk>/table.<str:kind>", seasons.season_file, name="season-file"),
+    path("clubs/<slug:slug>/leagues/new/", leagues.league_new, name="league-new"),
+    path("clubs/<slug:slug>/leagues/<int:pk>/", leagues.league_page, name="league"),
     path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
     path("tournaments/<int:pk>/act/", views.tournament_action, name="tournament-action"),
     path("tournaments/<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),

@@ -28,6 +28,7 @@ from games.services import SeqConflict, ServiceError
 from games.tournament import MIN_TABLES, PRESETS, SYSTEMS
 from games.tournaments import online_tables, refusal_words, result_sides, round_clock, selectors, services, visibility
 from games.tournaments.brackets import club_brackets
+from games.tournaments.leagues import club_leagues
 from games.tournaments.performance import performances
 from games.tournaments.seasons import club_seasons
 from replay.site_nav import SiteNav
@@ -81,14 +82,15 @@ def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def list_context(request: HttpRequest, club, season_form: SeasonForm | None = None) -> dict[str, Any]:
-    """The club's tournaments page: its evenings, its seasons, its knockout brackets and the form of a new season (as
-    the TD sent it, with its errors, when it was refused: replay/tournaments/seasons.py)."""
+    """The club's tournaments page: its evenings, its seasons, knockout brackets and leagues, and the form of a new
+    season (as the TD sent it, with its errors, when it was refused: replay/tournaments/seasons.py)."""
     return {
         "club": club,
         "tournaments": selectors.club_tournaments(club),
         "can_run": _can_run(request, club),
         "seasons": club_seasons(club),  # a season is a series of these evenings (issue 36)
         "brackets": club_brackets(club),  # knockout brackets (issue 36)
+        "leagues": club_leagues(club),  # a league's matches are fixed in advance (issue 36, item 2)
         "season_form": season_form or SeasonForm(),
     }
 

@@ -209,6 +209,7 @@ def test_the_app_role_cannot_change_events_or_lift_the_guards(app_role, club, sc
             ("games_event_seq_is_next", "O"),
             ("games_game_caught_up", "O"),
             ("games_game_seq_follows_events", "O"),
+            ("games_game_seq_notify", "O"),  # tells the long polls (games.live), guards nothing
         ]
         cursor.execute("SHOW session_replication_role")
         assert cursor.fetchone() == ("origin",)
@@ -333,3 +334,25 @@ def test_manage_py_migrate_connects_as_the_owner_and_grants_the_app_role(django_
         assert "Migrating as the owner" in result.stdout and f"Granted {app_role} its rights" in result.stdout
         with owner_connection() as owner, owner.cursor() as cursor:
             assert [p for t, p in _role_grants(cursor, app_role) if t == "games_event"] == ["INSERT", "SELECT"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_every_streams_event_table_is_select_and_insert_only_for_the_app(app_role):
+    """The event table of each kind of stream (a model on games.streams' StreamEvent) is
+    append-only against the app role without a line of its own in games/db_roles.py."""
+    tables = db_roles.stream_event_tables()
+    assert {
+        "games_event",
+        "tournaments_tournamentevent",
+        "tournaments_seasonevent",
+        "tournaments_bracketevent",
+        "tournaments_leagueevent",
+    } <= set(tables)
+    with connection.cursor() as cursor:
+        for table in tables:
+            cursor.execute(
+                "SELECT privilege_type FROM information_schema.role_table_grants WHERE grantee = %s AND table_name = %s",
+                [app_role, table],
+            )
+            assert sorted(row[0] for row in cursor.fetchall()) == ["INSERT", "SELECT"], table

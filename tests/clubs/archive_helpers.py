@@ -88,6 +88,7 @@ def build_club(make_user) -> Club:
     )
     _season(scorer, club, _tournament(scorer, club))
     _bracket(scorer, club)
+    _league(scorer, club)
     # its online tables' turn clock and its watchers' delay
     OnlineSettings.objects.create(club=club, turn_seconds=45, watch_delay_events=12)
     recompute_club(club.pk)  # the ratings as the site keeps them (the appends rated them as they came)
@@ -183,6 +184,31 @@ def _bracket(client, club: Club) -> None:
 # --- comparison through the mapping ----------------------------------------------------------------
 
 
+def _league(client, club: Club) -> None:
+    """A league whose header names a roster player by id and a result that names a game of the club."""
+    player = club.players.order_by("pk").first()
+    game = club.games.filter(status="finished").order_by("pk").first()
+    assert player is not None and game is not None
+    header = {
+        "entries": [
+            {"entry": "owls", "name": "Owls", "players": [player.pk, "Guest"]},
+            {"entry": "foxes", "name": "Foxes", "players": ["Cleo", "Dan"]},
+        ],
+        "legs": 2,
+        "scoring": "box",
+        "promotion": 1,
+    }
+    made = client.post(f"/api/clubs/{club.slug}/leagues/", {"name": "League 2027", "header": header}, format="json")
+    assert made.status_code == 201, made.json()
+    events = [
+        {"type": "match_result", "match": "R1-1", "score": [1005, 895], "game": game.pk, "date": "2027-01-12"},
+        {"type": "match_scheduled", "match": "R2-1", "date": "2027-02-02", "reason": "cup week"},
+    ]
+    lid = made.json()["id"]
+    appended = client.post(f"/api/leagues/{lid}/events/", {"expected_seq": 0, "events": events}, format="json")
+    assert appended.status_code == 201, appended.json()
+
+
 def _map(ids: dict, kind: str, value: Any) -> Any:
     return None if value is None else ids[kind][value]
 
@@ -218,6 +244,18 @@ def mapped_inner_ids(kind: str, row: dict, ids: dict) -> dict:
         return {"payload": payload}
     if kind == "season_event":
         return {"payload": {**row["payload"], "tournament": ids["tournament"][row["payload"]["tournament"]]}}
+    if kind == "league":
+        header = dict(row["header"])
+        header["entries"] = [
+            {**e, "players": [ids["player"][p] if isinstance(p, int) else p for p in e["players"]]}
+            for e in header["entries"]
+        ]
+        return {"header": header}
+    if kind == "league_event":
+        payload = dict(row["payload"])
+        if isinstance(payload.get("game"), int):
+            payload["game"] = ids["game"][payload["game"]]
+        return {"payload": payload}
     if kind == "audit_entry":
         details = dict(row["details"])
         for key, target in AUDIT_ID_KEYS:
@@ -287,8 +325,8 @@ def _key(kind: Kind, row: dict) -> Any:
     """A row's identity: its id, or (its stream, its seq) for a stream's events."""
     if kind.named:
         return row["id"]
-    stream = row.get("game_id") or row.get("tournament_id") or row.get("bracket_id") or row.get("season_id")
-    return (stream, row["seq"])
+    streams = ("game_id", "tournament_id", "bracket_id", "season_id", "league_id")
+    return (next((row[k] for k in streams if row.get(k)), None), row["seq"])
 
 
 def _all_users() -> dict[int, int]:

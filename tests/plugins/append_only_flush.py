@@ -24,6 +24,7 @@ APPEND_ONLY = [
     ("games.tournaments.migrations.0002_event_append_only", "tournaments_tournamentevent"),
     ("games.tournaments.migrations.0014_seasons", "tournaments_seasonevent"),
     ("games.tournaments.migrations.0015_brackets", "tournaments_bracketevent"),
+    ("games.tournaments.migrations.0016_leagues", "tournaments_leagueevent"),
 ]
 
 

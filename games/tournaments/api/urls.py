@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.tournaments.api import brackets, seasons, views
+from games.tournaments.api import brackets, leagues, seasons, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateApi.as_view(), name="tournament-list"),
@@ -43,4 +43,12 @@ urlpatterns = [
     path("brackets/<int:pk>/", brackets.BracketDetailApi.as_view(), name="bracket-detail"),
     path("brackets/<int:pk>/events/", brackets.BracketEventsApi.as_view(), name="bracket-events"),
     path("brackets/<int:pk>/seed/", brackets.BracketSeedApi.as_view(), name="bracket-seed"),
+    path("clubs/<slug:club>/leagues/", leagues.ClubLeaguesApi.as_view(), name="club-leagues"),
+    path(
+        "clubs/<slug:club>/leagues/next-season/",
+        leagues.ClubLeaguesNextSeasonApi.as_view(),
+        name="club-leagues-next-season",
+    ),
+    path("leagues/<int:pk>/", leagues.LeagueDetailApi.as_view(), name="league-detail"),
+    path("leagues/<int:pk>/events/", leagues.LeagueEventsApi.as_view(), name="league-events"),
 ]

@@ -1,0 +1,76 @@
+"""The league's page in headless Chromium at phone (390 px) and laptop (1280 px) widths: the
+table's priority columns (rank, team, played, points, difference) on a phone, won/drawn/lost on a
+laptop, nothing wider than the screen, links at least 24 px. Screenshots in
+.ci/out/screenshots/league-390.png and league-1280.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_phone_layout import check_fits
+from tests.conftest import client_for
+from tests.leagues.test_league_page import EVENTS
+from tests.leagues.test_leagues import add, new_league
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(__file__).resolve().parents[2] / ".ci" / "out" / "screenshots"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_league_page_fits(open_as, club, scorer, width):
+    api = client_for(scorer)
+    lid = new_league(api)
+    assert add(api, lid, EVENTS, 0).status_code == 201
+    page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
+    check_fits(page, f"league page, {width} px")
+    assert page.locator("#league-table tbody tr").count() == 4
+    won = page.locator("#league-table thead th.lo").first
+    assert won.is_visible() == (width > 480), "won, drawn, lost: laptop only"
+    assert page.locator("#league-table tr.zone-promotion .zone-mark").inner_text() == "up"
+    assert page.locator("#league-fixtures .league-round").count() == 6
+    for link in page.locator("main a, .crumbs a").all():
+        if link.is_visible():
+            box = link.bounding_box()
+            assert box and box["height"] >= 24, link.inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"league-{width}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_tds_league_forms_fit_a_thumb(open_as, club, scorer, width):
+    """The TD's result form under a match (opened) and the new league form on the club's
+    tournaments page: nothing wider than the screen, every target at least 24 px, the result's
+    fields and button at least 44 px."""
+    from tests.browser.target_sizes import problems
+
+    api = client_for(scorer)
+    lid = new_league(api)
+    assert add(api, lid, EVENTS, 0).status_code == 201
+    page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
+    page.locator('li[data-match="R5-1"] summary').click()
+    page.locator('li[data-match="R4-2"] summary').click()
+    check_fits(page, f"league page of the TD, {width} px")
+    assert problems(page) == []
+    for control in page.locator(".match-form[open] input:not([type=hidden]), .match-form[open] button").all():
+        box = control.bounding_box()
+        assert box and box["height"] >= 44, "a scorer's thumb"
+    page.locator('li[data-match="R5-1"] input[name=home]').fill("1005")
+    page.locator('li[data-match="R5-1"] input[name=away]').fill("990")
+    page.locator('li[data-match="R5-1"] button', has_text="Store the result").click()
+    page.wait_for_load_state()
+    assert "1005 : 990" in page.locator('li[data-match="R5-1"]').inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator('li[data-match="R4-2"] summary').click()
+    page.screenshot(path=str(SHOTS / f"league-td-{width}.png"), full_page=True)
+    listing = open_as(scorer, f"/clubs/{club.slug}/tournaments/", viewport={"width": width, "height": 900})
+    check_fits(listing, f"tournaments page with the new league form, {width} px")
+    assert problems(listing) == []
+    for control in listing.locator(
+        "#new-league input:not([type=hidden]), #new-league select, #new-league button"
+    ).all():
+        box = control.bounding_box()
+        assert box and box["height"] >= 24
+    listing.screenshot(path=str(SHOTS / f"league-new-{width}.png"), full_page=True)
