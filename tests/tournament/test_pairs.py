@@ -7,7 +7,7 @@ from collections import Counter
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.tournament import TournamentError, fold, propose, ranking
@@ -31,6 +31,7 @@ def perfect_without_rematch(entries, met, bye_possible):
 
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(2, 13), rounds=st.integers(1, 7), seed=st.integers(0, 10**6), withdraw=st.booleans())
+@example(n=7, rounds=6, seed=170, withdraw=False)  # a second bye forced by rematch avoidance
 def test_swiss_properties(n, rounds, seed, withdraw):
     record = {"header": header(rounds=rounds, seed=seed, tiebreaks=["buchholz", "lots"]), "events": register(n)}
     rng = random.Random(seed)
@@ -76,8 +77,10 @@ def test_swiss_properties(n, rounds, seed, withdraw):
                 }
             )
         record["events"].append({"type": "round_closed", "round": r})
-    if n % 2 and not withdraw and rounds <= n:
-        assert max(byes.values()) == 1, "byes rotate: nobody has a second bye while someone has none"
+    # No "byes rotate" check over the whole event: pairing round by round, a field can reach a round
+    # where every pairing without a rematch gives someone a second bye (7 entries, round 6, seed
+    # 170), and rematches weigh first (docs/tournament.md, "Swiss"). The loop above checks the bye
+    # of each rematch-free round: none went to an entry while one with fewer byes could have had it.
 
 
 def test_swiss_pairs_closest_scores():
