@@ -38,6 +38,7 @@ from .hand_lines import hand_line_reachable, hand_line_refusal, hand_line_rules,
 from .legal import bombs_out_of_turn, legal_actions
 from .online import (
     deal_events,
+    deal_hands,
     deal_pile,
     deals_tricks,
     grand_tichu_open,
@@ -118,6 +119,7 @@ from .wording import (
 __all__ = [
     # an online table (games/online): the deal and one seat's actions
     "deal_events",
+    "deal_hands",
     "deal_pile",
     "deals_tricks",
     "grand_tichu_open",

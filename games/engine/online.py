@@ -39,21 +39,36 @@ def deal_events(state: GameState, shuffled: list[str]) -> tuple[list[dict[str, A
     h = state.hand
     assert h is not None
     rest = list(shuffled)
+    hands: dict[int, list[str]] = {}
+    for seat in h.order:
+        need = max(0, h.sizes[seat] - h.received[seat])
+        hands[seat], rest = rest[:need], rest[need:]
+    if rest:
+        raise ValueError("the shuffled pile holds more cards than the hand's seats receive")
+    return deal_hands(state, hands)
+
+
+def deal_hands(state: Any, hands: dict[int, list[str]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ``deal`` events that give each seat the cards ``hands[seat]`` still due to it, in that
+    order (a duplicate board's packets: the same first cards at every table): each seat's first
+    cards up to its Grand Tichu limit (all of them where it may not call one), then the rest."""
+    h = state.hand
+    assert h is not None
     first: list[dict[str, Any]] = []
     later: list[dict[str, Any]] = []
     for seat in h.order:
         need = h.sizes[seat] - h.received[seat]
-        if need <= 0:
+        cards = list(hands.get(seat, []))
+        if need <= 0 and not cards:
             continue
-        cards, rest = rest[:need], rest[need:]
+        if len(cards) != need:
+            raise ValueError(f"seat {seat} is due {need} cards, not {len(cards)}")
         limit = state.variant.grand_tichu_limit(h, seat)
         cut = need if limit is None else max(0, min(need, limit - h.received[seat]))
         if cut:
             first.append({"type": "deal", "seat": seat, "cards": cards[:cut]})
         if cards[cut:]:
             later.append({"type": "deal", "seat": seat, "cards": cards[cut:]})
-    if rest:
-        raise ValueError("the shuffled pile holds more cards than the hand's seats receive")
     return first, later
 
 
@@ -186,6 +201,7 @@ def push_forced(state: Any, seat: int) -> dict[str, list[str]]:
 
 __all__ = [
     "deal_events",
+    "deal_hands",
     "deal_pile",
     "deals_tricks",
     "grand_tichu_open",

@@ -287,8 +287,9 @@ def _advance(table: OnlineTable) -> None:
         if phase == _BETWEEN_HANDS:
             fixed = tournament_deal.next_hand(game)  # a duplicate board: the same deal at every table
             if fixed is not None:
-                _append(game, fixed, dealer)
-                table.pending_deal, table.declined, table.decided_at_seq = [], [], game.seq
+                now, later = fixed
+                _append(game, now, dealer)
+                table.pending_deal, table.declined, table.decided_at_seq = later, [], game.seq
                 table.save(update_fields=["pending_deal", "declined", "decided_at_seq"])
                 continue
             shuffle = engine.legal_actions(state)[0]  # the engine names who shuffles (a rotation)

@@ -23,7 +23,7 @@ from .bracket import (
     parse_bracket_header,
     seed_order,
 )
-from .duplicate import MAX_PAIRS, MIN_PAIRS, board_deal, movement
+from .duplicate import MAX_PAIRS, MIN_PAIRS, board_deal, board_packets, movement
 from .engine_options import engine_options
 from .errors import CODES, TournamentError
 from .fields import EVENT_FIELDS, check_incoming
@@ -86,6 +86,7 @@ __all__ = [
     "TIEBREAKS",
     "WITHDRAWAL",
     "board_deal",
+    "board_packets",
     "expected_score",
     "movement",
     "performance_rating",

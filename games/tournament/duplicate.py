@@ -84,13 +84,29 @@ def movement(pairs: int, boards_per_round: int = 3) -> dict[str, Any]:
     return {"rounds": rounds, "sit_outs": sit_outs, "boards": (n - 1) * boards_per_round}
 
 
-def board_deal(number: int, seed: int | str) -> list[list[str]]:
-    """The board's four hands of fourteen cards (seat 0 North first), the same for every table:
-    a shuffle seeded by the event's seed and the board number."""
+#: the cards a seat sees before it decides on Grand Tichu (a board with Grand Tichu allowed is dealt
+#: in two packets, the same first eight at every table)
+FIRST_PACKET = 8
+
+
+def _board_hands(number: int, seed: int | str) -> list[list[str]]:
+    """The board's four hands as dealt (a shuffle seeded by the event's seed and the board number)."""
     deck = [f"{rank}{suit}" for suit in SUITS for rank in "23456789TJQKA"]
     deck += ["Dragon", "Phoenix", "Dog", "Mahjong"]
     random.Random(f"{seed}:board:{number}").shuffle(deck)
-    return [sorted(deck[i * 14 : (i + 1) * 14]) for i in range(4)]
+    return [deck[i * 14 : (i + 1) * 14] for i in range(4)]
+
+
+def board_deal(number: int, seed: int | str) -> list[list[str]]:
+    """The board's four hands of fourteen cards (seat 0 North first), the same for every table."""
+    return [sorted(hand) for hand in _board_hands(number, seed)]
+
+
+def board_packets(number: int, seed: int | str) -> list[tuple[list[str], list[str]]]:
+    """Each seat's hand of the board in its two packets, each sorted: the first eight cards (what a
+    seat sees before it decides on Grand Tichu) and the last six. Together they are `board_deal`'s
+    hand, so a board is the same whether Grand Tichu is allowed or not."""
+    return [(sorted(hand[:FIRST_PACKET]), sorted(hand[FIRST_PACKET:])) for hand in _board_hands(number, seed)]
 
 
 def board_events(number: int, seed: int | str) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ deals: an undone deal is dealt again and no board can be skipped.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -17,7 +18,7 @@ from games import engine, snapshots
 from games import services as game_services
 from games.models import Game
 from games.services import InvalidInput, WriteResult
-from games.tournament import board_deal
+from games.tournament import board_deal, board_packets
 from games.tournaments.models import TableGame, Tournament
 
 
@@ -43,9 +44,35 @@ def deal(tournament: Tournament, board: int) -> list[list[str]]:
     return board_deal(board, tournament.board_secret)
 
 
-def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tuple[int, list[dict]]:
-    """(board, events) that start the game's next hand on its board: a shuffle by a seat the
-    engine allows (the board's dealer when it may), then each seat's fourteen cards."""
+@dataclass(frozen=True)
+class BoardDeal:
+    """A board's deal at a table: `now`, the events that start the hand (a shuffle and each seat's
+    cards up to its Grand Tichu limit), and `later`, the rest of each hand, dealt once every seat
+    has decided on Grand Tichu (none where the tournament plays without it)."""
+
+    board: int
+    now: list[dict]
+    later: list[dict]
+
+    @property
+    def whole(self) -> list[dict]:
+        return self.now + self.later
+
+
+def _packets(tournament: Tournament, board: int) -> list[list[str]]:
+    """Each seat's cards in the order they are dealt: with Grand Tichu allowed, the board's first
+    eight then its last six (the same first eight at every table); else the hand sorted."""
+    if tournament.header.get("grand_tichu"):
+        if not tournament.board_secret:
+            deal(tournament, board)  # refuses with its code
+        return [first + last for first, last in board_packets(board, tournament.board_secret)]
+    return deal(tournament, board)
+
+
+def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> BoardDeal:
+    """The deal that starts the game's next hand on its board: a shuffle by a seat the engine
+    allows (the board's dealer when it may), then each seat's cards (engine.deal_hands cuts them
+    at the Grand Tichu limit, where the tournament allows the call)."""
     state = snapshots.state_at(game, game.seq)
     seats = [a["seat"] for a in engine.legal_actions(state) if a.get("type") == "shuffle"]
     if not seats:
@@ -56,12 +83,29 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> tu
     if hand >= (tournament.header["hands_per_round"] or 1):
         raise InvalidInput(_("every board of the round has been dealt at this table"), code="boards_dealt")
     board = board_number(tournament, link.round, hand)
-    hands = deal(tournament, board)
+    hands = _packets(tournament, board)
     dealer = (board - 1) % 4
     first = dealer if dealer in seats else seats[0]
-    events = [{"type": "shuffle", "seat": first}]
-    events += [{"type": "deal", "seat": (first + i) % 4, "cards": hands[(first + i) % 4]} for i in range(4)]
-    return board, events
+    shuffle = {"type": "shuffle", "seat": first}
+    shuffled = state.copy()
+    shuffled.apply(shuffle)
+    now, later = engine.deal_hands(shuffled, dict(enumerate(hands)))
+    return BoardDeal(board, [shuffle, *now], later)
+
+
+def rest_of_board(tournament: Tournament, link: TableGame, game: Game) -> list[dict] | None:
+    """The rest of the board being dealt (its last six cards a seat, once the Grand Tichu
+    decisions are made), or None when the game is not in the middle of a board's deal."""
+    state = snapshots.state_at(game, game.seq)
+    if engine.state_json(state).get("phase") != "deal" or not tournament.header.get("grand_tichu"):
+        return None
+    board = board_number(tournament, link.round, len(state.history))
+    packets = board_packets(board, tournament.board_secret)
+    try:
+        now, later = engine.deal_hands(state, {seat: last for seat, (_first, last) in enumerate(packets)})
+    except ValueError:  # not after the board's first packets (a shuffle typed alone): not its rest
+        return None
+    return now + later
 
 
 #: The events that deal a hand, or record one whole: at a duplicate table only its board deals.
@@ -81,8 +125,13 @@ def check_board_deal(game: Game, events: list[dict]) -> None:
     link = TableGame.objects.filter(game_id=game.pk).select_related("tournament").first()
     if link is None or not is_duplicate(link.tournament):
         return
-    expected = next_board_events(link.tournament, link, game)[1]  # refuses mid-hand and past the round
-    if events != [engine.canonical_event(e, game.variant) for e in expected]:
+    rest = rest_of_board(link.tournament, link, game)
+    if rest is not None:  # the board's last six cards, after the Grand Tichu decisions
+        allowed = [rest]
+    else:
+        board = next_board_events(link.tournament, link, game)  # refuses mid-hand and past the round
+        allowed = [board.whole, board.now] if board.later else [board.whole]
+    if not any(events == [engine.canonical_event(e, game.variant) for e in batch] for batch in allowed):
         raise InvalidInput(
             _("a duplicate table's hands are dealt from its boards only: ask for the next board (the deal action)"),
             code="board_deal_only",
@@ -94,6 +143,7 @@ def deal_next_board(tournament: Tournament, link: TableGame, user) -> WriteResul
     if not is_duplicate(tournament):
         raise InvalidInput(_("boards are dealt in a duplicate tournament only"), code="not_duplicate")
     game = Game.objects.select_for_update().get(pk=link.game_id)
-    board, events = next_board_events(tournament, link, game)
-    result = game_services.append_events(game=game, events=events, expected_seq=game.seq, user=user)
-    return WriteResult(body={**result.body, "board": board}, replayed=result.replayed)
+    board = next_board_events(tournament, link, game)
+    # at a scored table the whole board at once (its scorer enters any Grand Tichu call with the hand)
+    result = game_services.append_events(game=game, events=board.whole, expected_seq=game.seq, user=user)
+    return WriteResult(body={**result.body, "board": board.board}, replayed=result.replayed)

@@ -36,11 +36,14 @@ from games.tournaments.models import TableGame
 
 
 def publish_round(*, tournament_id: int, round_number: int, user) -> list[OnlineTable]:
-    """Every table of the round played online: its game (made now if it has none) gets an online
-    table with a seat link per seated player. A table already online keeps its table and links;
+    """Every table of the round played online: its game (made now if it has none, its boards dealt
+    by the online table) gets an online table with a seat link per seated player. A table already online keeps its table and links;
     a TD's act (services.make_round_games checks the scorer or admin role)."""
     with transaction.atomic():
-        links = services.make_round_games(tournament_id=tournament_id, round_number=round_number, user=user)
+        # the online table deals each board (its first eight cards before the Grand Tichu decisions)
+        links = services.make_round_games(
+            tournament_id=tournament_id, round_number=round_number, user=user, deal_first_board=False
+        )
         tables = [_online_table(link, user) for link in links]
     return tables
 
@@ -129,14 +132,15 @@ class BoardDeals:
     """The online table's deal source for a duplicate tournament's tables: the next board, the
     same events a scored table's "deal" action appends (duplicate_boards.next_board_events)."""
 
-    def next_hand(self, game: Game) -> list[dict] | None:
+    def next_hand(self, game: Game) -> tuple[list[dict], list[dict]] | None:
         meta = (game.header or {}).get("meta") if isinstance(game.header, dict) else None
         if not isinstance(meta, dict) or not meta.get("tournament"):
             return None  # not a table's game: no query
         link = TableGame.objects.filter(game_id=game.pk).select_related("tournament").first()
         if link is None or not duplicate_boards.is_duplicate(link.tournament):
             return None
-        return duplicate_boards.next_board_events(link.tournament, link, game)[1]
+        board = duplicate_boards.next_board_events(link.tournament, link, game)
+        return board.now, board.later
 
 
 BOARD_DEALS = BoardDeals()

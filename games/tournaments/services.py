@@ -367,10 +367,12 @@ def _result_games(tournament: Tournament, events: list[dict]) -> list[Game]:
 # --- the tables' games ---------------------------------------------------------------------------
 
 
-def make_round_games(*, tournament_id: int, round_number: int, user) -> list[TableGame]:
+def make_round_games(*, tournament_id: int, round_number: int, user, deal_first_board: bool = True) -> list[TableGame]:
     """A game of the club for every table of the round that has none yet (or whose seating an
     override changed), seated as the pairing says: side 0 North/South (seats 0, 2), side 1
-    East/West (seats 1, 3). Returns the round's table games, newest per table."""
+    East/West (seats 1, 3). Returns the round's table games, newest per table. A duplicate
+    table's new game is dealt its first board whole, unless `deal_first_board` is False: a round
+    played online deals each board itself, in two packets where Grand Tichu is allowed."""
     with transaction.atomic():
         tournament = _lock_for_writer(tournament_id, user)
         state = selectors.state_at(tournament)
@@ -405,7 +407,7 @@ def make_round_games(*, tournament_id: int, round_number: int, user) -> list[Tab
             )
             GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=players[p]) for i, p in enumerate(seats))
             made[number] = TableGame.objects.create(tournament=tournament, round=round_number, table=number, game=game)
-            if duplicate_boards.is_duplicate(tournament):  # the first board, dealt at every table alike
+            if deal_first_board and duplicate_boards.is_duplicate(tournament):  # the first board, at every table alike
                 duplicate_boards.deal_next_board(tournament, made[number], user)
         table_codes.issue_for_round(tournament, round_number, sorted(made), user, entry_ids=list(state.entries))
     return [made[n] for n in sorted(made)]

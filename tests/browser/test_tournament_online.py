@@ -12,6 +12,7 @@ from django.test import Client
 
 from games import tournament as core
 from games.models import Club, GameSeat, Membership, Player
+from games.online import services as online_services
 from games.online.models import OnlineSeat, OnlineTable
 from games.tournament.duplicate import board_deal
 from games.tournaments import online_tables, selectors, services, table_codes
@@ -46,6 +47,12 @@ def signed_in(browser, live_server, user):
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
     return context
+
+
+def join_the_others(game_id: int, but: int) -> None:
+    """The table's other players open their seat links (games.online.services.join)."""
+    for other in OnlineSeat.objects.filter(table__game_id=game_id).exclude(seat=but):
+        online_services.join(other)
 
 
 def fits_a_phone(page) -> None:
@@ -85,6 +92,7 @@ def test_the_td_plays_a_round_online_and_a_player_takes_their_seat_by_the_tables
     mine.click()
     phone.wait_for_url(f"**/online/seat/{first.secret}/")
     phone.click("#take-seat button")  # the link shows the seat; its button joins it
+    join_the_others(game_id, but=0)  # the table deals its board once all four have opened their links
     phone.wait_for_selector("#hand .hand-card")
     board = board_deal(1, tournament.board_secret)
     shown = sorted(phone.locator("#hand .hand-card").evaluate_all("cards => cards.map(c => c.dataset.card)"))
@@ -114,6 +122,7 @@ def test_a_signed_in_player_finds_their_seat_on_their_page(browser, live_server,
     link.click()
     page.wait_for_url(f"**/online/seat/{seat.secret}/")
     page.click("#take-seat button")
+    join_the_others(seat.table.game_id, but=seat.seat)
     page.wait_for_selector("#hand .hand-card")
     response = page.goto(f"{live_server.url}/clubs/home/online/{seat.table_id}/")
     assert response.status == 404, "the table's page with every link is the TD's"

@@ -10,7 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.tournament import TournamentError
@@ -18,6 +18,7 @@ from games.tournament.duplicate import (
     DUPLICATE_ENGINE_OPTIONS,
     board_deal,
     board_events,
+    board_packets,
     matchpoints,
     movement,
     pair_totals,
@@ -182,3 +183,16 @@ def test_matchpoints_add_up_and_order(results):
     assert all(ns + ew == top for ns, ew in mps)
     for (a, (ma, _)), (b, (mb, _)) in itertools.combinations(zip(results, mps), 2):
         assert (a > b) == (ma > mb) and (a == b) == (ma == mb)
+
+
+@settings(max_examples=100, deadline=None)
+@given(number=st.integers(1, 500), seed=st.one_of(st.integers(0, 10**9), st.text(max_size=20)))
+def test_a_boards_packets_are_its_hands_split_eight_and_six(number, seed):
+    """With Grand Tichu allowed a board is dealt in two packets: each seat's first eight cards
+    and its last six are its board_deal hand, whatever the seed (one board, with or without the
+    call), and the first packets differ from one board to the next."""
+    packets = board_packets(number, seed)
+    assert [sorted(first + last) for first, last in packets] == board_deal(number, seed)
+    assert all(len(first) == 8 and len(last) == 6 for first, last in packets)
+    assert all(first == sorted(first) and last == sorted(last) for first, last in packets)
+    assert packets != board_packets(number + 1, seed)

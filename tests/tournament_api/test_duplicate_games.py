@@ -9,6 +9,7 @@ import pytest
 
 from games import engine
 from games.models import Event
+from games.tournament import board_packets
 from games.tournaments.models import Tournament
 from tests.tournament_api.test_api import create, pair_next_round, register_pairs
 from tests.tournament_api.test_table_codes import with_code
@@ -101,6 +102,13 @@ def test_grand_tichu_is_off_in_a_duplicate_tables_game(club, scorer_client):
     pair_next_round(scorer_client, on)
     game = scorer_client.post(f"/api/tournaments/{on}/rounds/1/games/").json()[0]["game"]
     assert scorer_client.get(f"/api/games/{game}/record/").json()["options"]["grand_tichu"] is True
+    # a table scored at the table is dealt the whole board at once, as its two packets: the first
+    # eight cards a seat (the same at every table, board_packets), then the last six
+    secret = Tournament.objects.get(pk=on).board_secret
+    dealt = [e.payload for e in Event.objects.filter(game_id=game, type="deal").order_by("seq")]
+    assert [(d["seat"], sorted(d["cards"])) for d in dealt] == [
+        (s, first) for s, (first, _) in enumerate(board_packets(1, secret))
+    ] + [(s, last) for s, (_, last) in enumerate(board_packets(1, secret))]
 
 
 @pytest.mark.django_db

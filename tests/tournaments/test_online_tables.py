@@ -16,9 +16,9 @@ from games.models import Event, Game, Membership, Player
 from games.online import selectors as online_selectors
 from games.online import services as online_services
 from games.online.models import OnlineSeat, OnlineTable
-from games.services import WriteForbidden
-from games.tournament.duplicate import board_deal
-from games.tournaments import online_tables, selectors, services
+from games.services import InvalidInput, WriteForbidden
+from games.tournament.duplicate import board_deal, board_packets
+from games.tournaments import duplicate_boards, online_tables, selectors, services
 from games.tournaments.models import TableGame, Tournament
 from tests.online.play import step
 from tests.tournament_api.test_api import create, pair_next_round, register_pairs
@@ -159,3 +159,39 @@ def test_publishing_online_is_the_tds_and_the_links_go_to_the_table_and_its_play
     assert online_tables.round_tables(Tournament.objects.get(pk=tournament["id"]), 1) == {
         TableGame.objects.get(game_id=t.game_id).table: t for t in tables
     }
+
+
+@pytest.mark.django_db
+def test_a_duplicate_round_with_grand_tichu_online_deals_each_board_in_two_packets(club, scorer, scorer_client):
+    """Grand Tichu allowed: each seat first gets its board's first eight cards (the same at every
+    table: board_packets), decides on Grand Tichu, then gets the board's last six; the stored deal
+    is the board's, and another second packet is refused."""
+    tournament, tables = published(scorer_client, scorer, {**DUPLICATE, "grand_tichu": True})
+    packets = board_packets(1, tournament.board_secret)
+    for table in tables:
+        seats = list(table.seats.order_by("seat"))
+        for seat in seats:
+            online_services.join(seat)
+        views = [online_selectors.seat_view(s) for s in seats]
+        assert [sorted(v["state"]["hands"][v["seat"]]) for v in views] == [first for first, _ in packets]
+        assert views[0]["grand_tichu_wait"] == [0, 1, 2, 3], "every seat decides before the last six"
+        assert {"type": "grand_tichu", "seat": 0} in views[0]["actions"]
+
+    table = tables[0]
+    seats = list(table.seats.order_by("seat"))
+    game = Game.objects.get(pk=table.game_id)
+    wrong = [{"type": "deal", "seat": s, "cards": packets[(s + 1) % 4][1]} for s in range(4)]
+    with pytest.raises(InvalidInput) as refused:  # the board's hook, which every append passes
+        duplicate_boards.check_board_deal(game, wrong)
+    assert refused.value.code == "board_deal_only"
+
+    online_services.act(seat=seats[0], action={"type": "grand_tichu", "seat": 0}, expected_seq=game.seq)
+    for seat in seats[1:]:
+        online_services.act(seat=seat, action={"type": "no_grand_tichu"}, expected_seq=Game.objects.get(pk=game.pk).seq)
+    board = board_deal(1, tournament.board_secret)
+    views = [online_selectors.seat_view(s) for s in seats]
+    assert [sorted(v["state"]["hands"][v["seat"]]) for v in views] == board, "the last six came after the calls"
+    calls = [e.payload for e in Event.objects.filter(game=game, type="grand_tichu")]
+    assert calls == [{"seat": 0}]
+    game = play_to_the_end(table, seed=3)
+    assert [[h[s] for s in range(4)] for h in hands_dealt(game.pk)] == [board, board_deal(2, tournament.board_secret)]
