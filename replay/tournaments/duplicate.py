@@ -209,12 +209,17 @@ def board_sheets(tournament: Tournament, state: core.TournamentState, only_round
                         "cells": cells,
                     }
                 )
+            # with Grand Tichu allowed, the cards are dealt in two packets (the first eight, then six)
+            packets = (
+                core.board_packets(board, tournament.board_secret) if tournament.header.get("grand_tichu") else None
+            )
             out.append(
                 {
                     "board": board,
                     "round": rnd["round"],
                     "dealer": SEATS[(board - 1) % 4],
                     "hands": {SEATS[s]: hands[s] for s in range(4)},
+                    "packets": {SEATS[s]: packets[s] for s in range(4)} if packets else None,
                     "traveller": traveller,
                     "top": max(len(rnd["tables"]) - 1, 0),
                 }

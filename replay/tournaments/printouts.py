@@ -430,6 +430,15 @@ def board_sheets_pdf(title: str, boards: list[dict[str, Any]]) -> bytes:
         hands = {
             seat: "<br/>".join(escape(line) for line in hand_lines(cards)) for seat, cards in board["hands"].items()
         }
+        if board.get("packets"):  # Grand Tichu allowed: the first eight cards, then the last six
+            first_words, then_words = escape(_("First eight:")), escape(_("Then six:"))
+            hands = {
+                seat: "<br/>".join(
+                    [f"<i>{first_words}</i>", *map(escape, hand_lines(first))]
+                    + [f"<i>{then_words}</i>", *map(escape, hand_lines(last))]
+                )
+                for seat, (first, last) in board["packets"].items()
+            }
 
         def cell(seat: str, hands: dict[str, str] = hands) -> Paragraph:  # this board's hands, bound now
             return Paragraph(f"<b>{escape(str(SEAT_NAMES[seat]))}</b><br/>{hands[seat]}", STYLES["BodyText"])

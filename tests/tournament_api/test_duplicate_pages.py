@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from games.tournament import board_packets
 from games.tournaments import duplicate_boards
 from games.tournaments.models import Tournament
 from replay.tournaments.printouts import hand_lines
@@ -80,12 +81,30 @@ def test_board_sheets_show_each_deal_and_its_traveller(club, scorer_client, td):
     for board in range(1, 7):
         assert f"board {board} (round {(board + 1) // 2})" in text
     north = hand_lines(duplicate_boards.deal(tournament, 1)[0])
+    words = " ".join(text.split())  # a long line (three special cards) wraps in its column
     for line in north:
-        assert line in text
+        assert line in words
     assert "dealer North" in text and "Traveller of board 1" in text and "top 1" in text
     one = pdf_text(td.get(f"/tournaments/{tid}/boards.pdf?round=2"))
     assert "board 3" in one and "board 1 " not in one
     assert Client().get(f"/tournaments/{tid}/boards.pdf").status_code in (302, 403), "the deals: TD only"
+
+
+@pytest.mark.django_db
+def test_board_sheets_with_grand_tichu_give_each_hand_in_its_two_packets(club, scorer_client, td):
+    """The TD deals real cards as the games are dealt: the first eight cards a seat, then six."""
+    tid = create(scorer_client, header={**HEADER, "grand_tichu": True})["id"]
+    register_pairs(scorer_client, tid)
+    pair_next_round(scorer_client, tid)
+    tournament = Tournament.objects.get(pk=tid)
+    text = pdf_text(td.get(f"/tournaments/{tid}/boards.pdf"))
+    assert text.count("First eight:") == text.count("Then six:") == 4 * 6
+    first, last = board_packets(1, tournament.board_secret)[0]
+    board_1 = " ".join(text[text.index("board 1 (round 1)") : text.index("board 2 (round 1)")].split())
+    eight, six = board_1.split("Then six:")[0], board_1.split("Then six:")[1]  # North's, at the top
+    assert all(line in eight for line in hand_lines(first)) and all(line in six for line in hand_lines(last))
+    plain = pdf_text(td.get(f"/tournaments/{scored_round(scorer_client)}/boards.pdf"))
+    assert "First eight:" not in plain
 
 
 @pytest.mark.django_db
