@@ -276,6 +276,8 @@ def test_corrections_are_folded_away_and_a_toggle_shows_them(page, live_server):
     page.keyboard.press("ArrowLeft")
     assert at(page) == 60
     page.check("#show-undone")
+    # the list is drawn again by the server, its links carrying the setting (its key ends ":1")
+    page.wait_for_selector("#hand-log[data-key$=':1']:not([aria-busy]) li[data-at='61']")
     assert page.is_visible("#hand-log li[data-at='61']")
     assert "line-through" in page.eval_on_selector(
         "#hand-log li[data-at='62'] a", "a => getComputedStyle(a).textDecorationLine"

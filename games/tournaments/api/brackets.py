@@ -57,6 +57,13 @@ class BracketSeedInput(StrictSerializer):
     top = StrictIntegerField(required=False, min_value=2, max_value=200, help_text="the previous stage's first n")
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "two results stored", response_only=True, value={"id": 3, "seq": 4, "appended": 2, "first_seq": 3}
+        )
+    ]
+)
 class BracketWriteOutput(serializers.Serializer):
     id = serializers.IntegerField(help_text="bracket id")
     seq = serializers.IntegerField(help_text="the bracket's seq after the write")
@@ -64,6 +71,21 @@ class BracketWriteOutput(serializers.Serializer):
     first_seq = serializers.IntegerField(required=False)
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a cup",
+            response_only=True,
+            value={
+                "id": 3,
+                "name": "Spring cup",
+                "seq": 2,
+                "header": {"format": "tichu-bracket/1", "name": "Spring cup", "best_of": 3, "consolation": False},
+                "created_at": "2027-03-01T19:30:00Z",
+            },
+        )
+    ]
+)
 class BracketListItem(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()

@@ -46,6 +46,11 @@ class ClubLeagueEventsAppendInput(StrictSerializer):
     )
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample("a result stored", response_only=True, value={"id": 5, "seq": 9, "appended": 1, "first_seq": 9})
+    ]
+)
 class ClubLeagueWriteOutput(serializers.Serializer):
     id = serializers.IntegerField(help_text="league id")
     seq = serializers.IntegerField(help_text="the league's seq after the write")
@@ -53,6 +58,9 @@ class ClubLeagueWriteOutput(serializers.Serializer):
     first_seq = serializers.IntegerField(required=False)
 
 
+@extend_schema_serializer(
+    examples=[OpenApiExample("a group", response_only=True, value={"id": 5, "name": "Group North", "seq": 9})]
+)
 class ClubLeagueListItem(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -182,6 +190,20 @@ class LeagueEventsApi(ApiView):
         )
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "two groups, one up and one down",
+            response_only=True,
+            value={
+                "groups": [
+                    [{"entry": "foxes", "players": [12, 13]}, {"entry": "owls", "players": [16, 17]}],
+                    [{"entry": "hares", "players": [14, 15]}, {"entry": "bears", "players": [18, 19]}],
+                ]
+            },
+        )
+    ]
+)
 class ClubLeaguesNextSeasonOutput(serializers.Serializer):
     groups = serializers.ListField(
         child=serializers.ListField(child=serializers.DictField()),
