@@ -48,6 +48,11 @@ def test_a_deal_being_tapped_survives_a_reload(open_as, game):
     page.wait_for_function(
         "(n) => document.querySelector('#deal-seat-' + n + ' .n').textContent.startsWith('5/')", arg=seat
     )
+    # kept soon after the tap (draft.js saveSoon), not in the tap's own handler
+    page.wait_for_function(
+        "([key, seat, n]) => ((JSON.parse(localStorage.getItem(key) || 'null') || {}).deal || {})[seat]?.length === n",
+        arg=[f"tichu-entry:game-{game.pk}:draft:{first_draw}", str(seat), len(cards)],
+    )
     assert drafts(page, game)[str(first_draw)]["deal"][str(seat)] == cards
 
     reload(page)  # the phone discarded the tab: the 5 taps are back, and said
