@@ -72,10 +72,10 @@ def render_replay(
     # Masked cards are in the frames themselves ("?"): every view shows no more than the reader may see.
     view = present.parse_view(request.GET.get("view"), n_seats, my_seats[0] if my_seats else "all")
     bottom = present.parse_seat(request.GET.get("bottom"), n_seats, view if isinstance(view, int) else 0)
-    frame = data.frame_at(at)
     show_undone = request.GET.get("undone") == "1"  # corrections are folded away unless asked for
     if request.GET.get("part") == "hand-log":
         return _hand_log_part(request, data, at, view, bottom, show_undone)
+    frame = data.frame_at(at)
     found = moments(data, my_seats)
     here = found.hand_index(at)
     context = {

@@ -59,14 +59,21 @@ class BoardDeal:
         return self.now + self.later
 
 
-def _packets(tournament: Tournament, board: int) -> list[list[str]]:
-    """Each seat's cards in the order they are dealt: with Grand Tichu allowed, the board's first
-    eight then its last six (the same first eight at every table); else the hand sorted."""
-    if tournament.header.get("grand_tichu"):
-        if not tournament.board_secret:
-            deal(tournament, board)  # refuses with its code
-        return [first + last for first, last in board_packets(board, tournament.board_secret)]
-    return deal(tournament, board)
+def packets(tournament: Tournament, board: int) -> list[tuple[list[str], list[str]]] | None:
+    """Each seat's hand of the board in its two packets (its first eight cards, then six) where
+    the tournament allows Grand Tichu; None where it does not (a board is dealt whole). Dealt from
+    the tournament's secret only, as `deal`."""
+    if not tournament.header.get("grand_tichu"):
+        return None
+    deal(tournament, board)  # refuses a tournament without its board secret
+    return board_packets(board, tournament.board_secret)
+
+
+def _dealing_order(tournament: Tournament, board: int) -> list[list[str]]:
+    """Each seat's cards in the order they are dealt: the two packets one after the other where
+    Grand Tichu is allowed (the same first eight at every table), else the hand sorted."""
+    split = packets(tournament, board)
+    return [first + last for first, last in split] if split else deal(tournament, board)
 
 
 def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> BoardDeal:
@@ -83,7 +90,7 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> Bo
     if hand >= (tournament.header["hands_per_round"] or 1):
         raise InvalidInput(_("every board of the round has been dealt at this table"), code="boards_dealt")
     board = board_number(tournament, link.round, hand)
-    hands = _packets(tournament, board)
+    hands = _dealing_order(tournament, board)
     dealer = (board - 1) % 4
     first = dealer if dealer in seats else seats[0]
     shuffle = {"type": "shuffle", "seat": first}
@@ -95,14 +102,17 @@ def next_board_events(tournament: Tournament, link: TableGame, game: Game) -> Bo
 
 def rest_of_board(tournament: Tournament, link: TableGame, game: Game) -> list[dict] | None:
     """The rest of the board being dealt (its last six cards a seat, once the Grand Tichu
-    decisions are made), or None when the game is not in the middle of a board's deal."""
-    state = snapshots.state_at(game, game.seq)
-    if engine.state_json(state).get("phase") != "deal" or not tournament.header.get("grand_tichu"):
+    decisions are made), or None when the game is not in the middle of a board's deal (a board
+    without Grand Tichu is dealt whole: never)."""
+    if not tournament.header.get("grand_tichu"):
         return None
-    board = board_number(tournament, link.round, len(state.history))
-    packets = board_packets(board, tournament.board_secret)
+    state = snapshots.state_at(game, game.seq)
+    if engine.state_json(state).get("phase") != "deal":
+        return None
+    split = packets(tournament, board_number(tournament, link.round, len(state.history)))
+    assert split is not None  # Grand Tichu allowed: the board has its packets
     try:
-        now, later = engine.deal_hands(state, {seat: last for seat, (_first, last) in enumerate(packets)})
+        now, later = engine.deal_hands(state, {seat: last for seat, (_first, last) in enumerate(split)})
     except ValueError:  # not after the board's first packets (a shuffle typed alone): not its rest
         return None
     return now + later

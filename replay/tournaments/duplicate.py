@@ -210,9 +210,7 @@ def board_sheets(tournament: Tournament, state: core.TournamentState, only_round
                     }
                 )
             # with Grand Tichu allowed, the cards are dealt in two packets (the first eight, then six)
-            packets = (
-                core.board_packets(board, tournament.board_secret) if tournament.header.get("grand_tichu") else None
-            )
+            packets = duplicate_boards.packets(tournament, board)
             out.append(
                 {
                     "board": board,
