@@ -992,8 +992,10 @@ def _check_seasons(state: _Import) -> None:
 
 
 def _check_leagues(state: _Import) -> None:
-    """Each league's header and stream fold as the league core folds them, and its seq is its events'."""
-    from games.tournament import TournamentError, fold_league
+    """Each league's header and stream fold as the site folds them (its results' games read from
+    the copy's games), and its seq is its events'."""
+    from games.tournament import TournamentError
+    from games.tournaments import leagues
 
     for league in League.objects.filter(club=state.club):
         events = [e.as_record_event() for e in LeagueEvent.objects.filter(league=league).order_by("seq")]
@@ -1004,7 +1006,7 @@ def _check_leagues(state: _Import) -> None:
                 % {"seq": league.seq, "events": len(events)},
             )
         try:
-            fold_league({"header": league.header, "events": events})
+            leagues.fold(league)
         except TournamentError as exc:
             raise _fail(
                 "league_refused",

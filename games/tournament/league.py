@@ -13,11 +13,20 @@ The fixture list is never stored: it is a fold of the header, Berger tables for 
 leg with the sides swapped. The events are ``match_result`` (a match's hand lines, or the paper
 score, or the table's game; the date it was played), ``match_corrected`` (the same, with a
 reason) and ``match_scheduled`` (a match moved to the teams' own date). A refusal changes nothing.
+
+A result that names the table's recorded game takes its numbers from that game, as a tournament's
+table does (:mod:`.state`, issue 31): the site gives the fold ``game_lines``, game id -> the hand
+lines the game's own fold gives now, or None while it gives none (not over, or held back from
+readers). The event is then only the link "this match's result is game G", so a correction of the
+game is the match's correction and no second score is kept that could disagree. A match whose
+game gives no lines now is ``game_open``: shown as such, counted nowhere. Without ``game_lines``
+(the pure core, the command line) a result is the event's own numbers.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -249,14 +258,21 @@ class LeagueState:
     #: every accepted event with its index: the league's history
     history: list[dict[str, Any]] = field(default_factory=list)
     events_applied: int = 0
+    #: game id -> its hand lines now, or None while it gives none (module docstring); None: the
+    #: pure core, where a result is its event's numbers
+    game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None
 
     def __post_init__(self) -> None:
         if not self.fixtures:
             self.fixtures = {f.id: f for f in fixtures(self.header)}
 
+    def counted(self) -> dict[str, dict[str, Any]]:
+        """The results that count: every one but a match whose game gives no result now."""
+        return {m: r for m, r in self.results.items() if not r.get("game_open")}
+
     @property
     def finished(self) -> bool:
-        return len(self.results) == len(self.fixtures)
+        return len(self.counted()) == len(self.fixtures)
 
     def date_of(self, match: str) -> str | None:
         """When a match is (or was) played: its result's date, else the teams' date, else its round's."""
@@ -344,7 +360,15 @@ class LeagueState:
             )
         header = self.header
         preset = PRESETS[header["scoring"]]
-        result = parse_result(event, header["hands"])
+        game = event.get("game")
+        lines = self.game_lines or {}
+        linked = game in lines
+        if linked and self._game_open(event, fixture, earlier):
+            return
+        # a linked match's numbers are its game's lines now; the event's own (a copy an older
+        # site stored with it) do not count
+        sent = {"type": event["type"], "game": game, "hands": lines[game]} if linked else event
+        result = parse_result(sent, header["hands"])
         if result["vp"] is not None and preset.unit != "hand":
             raise TournamentError(
                 "result_invalid",
@@ -371,7 +395,39 @@ class LeagueState:
         }
         if isinstance(note, str) and note.strip():
             played["reason"] = note
+        if linked:
+            played["from_game"] = True
         self.results[fixture.id] = played
+
+    def _game_open(self, event: dict[str, Any], fixture: Fixture, earlier: dict[str, Any] | None) -> bool:
+        """Whether the match's game gives no result now (not over, held back from readers, or lines
+        the league's preset cannot score): the match then stands as ``game_open``, linked to its
+        game, counted nowhere until the game gives a result."""
+        lines = self.game_lines[event["game"]] if self.game_lines is not None else None
+        if lines is not None:
+            header = self.header
+            try:
+                result = parse_result({"type": event["type"], "hands": lines}, header["hands"])
+                check_lines(
+                    result,
+                    {"scoring": header["scoring"], "hands_per_round": header["hands"], "target": header["target"]},
+                )
+                check_hand_count(result, header["hands"], None)
+                table_vp(PRESETS[header["scoring"]], result, header["hands"])
+                return False
+            except TournamentError:
+                pass
+        self.results[fixture.id] = {
+            "score": None,
+            "vp": None,
+            "hands": None,
+            "game": event["game"],
+            "game_open": True,
+            "date": event.get("date") or (earlier["date"] if earlier else None),
+            "points": None,
+            "history": [*(earlier["history"] if earlier else []), self.events_applied],
+        }
+        return True
 
 
 def match_points(header: dict[str, Any], vp: tuple[float, float]) -> tuple[float, float]:
@@ -385,12 +441,15 @@ def match_points(header: dict[str, Any], vp: tuple[float, float]) -> tuple[float
     return (points["win"], points["loss"]) if vp[0] > vp[1] else (points["loss"], points["win"])
 
 
-def new_league(header: Any) -> LeagueState:
-    return LeagueState(parse_league_header(header))
+def new_league(header: Any, game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None) -> LeagueState:
+    return LeagueState(parse_league_header(header), game_lines=game_lines)
 
 
-def fold_league(record: Any, upto: int | None = None) -> LeagueState:
-    """The league after its first ``upto`` events (all by default); a refusal carries ``index``."""
+def fold_league(
+    record: Any, upto: int | None = None, game_lines: Mapping[Any, list[dict[str, Any]] | None] | None = None
+) -> LeagueState:
+    """The league after its first ``upto`` events (all by default); a refusal carries ``index``.
+    ``game_lines``: the matches' games' lines as their folds give them now (module docstring)."""
     if (
         not isinstance(record, dict)
         or set(record) - {"format", "header", "events"}
@@ -398,7 +457,7 @@ def fold_league(record: Any, upto: int | None = None) -> LeagueState:
         or record.get("format", FORMAT) != FORMAT
     ):
         raise malformed("a league record is {format: tichu-league/1, header, events: [...]}", rule="league_record")
-    return apply_all(new_league(record.get("header", {})), record.get("events", [])[:upto])
+    return apply_all(new_league(record.get("header", {}), game_lines), record.get("events", [])[:upto])
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -429,7 +488,7 @@ def table(state: LeagueState) -> list[dict[str, Any]]:
     ``tie`` where a shared rank straddles a place's line (a tie-break the header lacks decides)."""
     header = state.header
     rows = {e["entry"]: _blank(e) for e in header["entries"]}
-    for match_id, played in state.results.items():
+    for match_id, played in state.counted().items():
         fixture = state.fixtures[match_id]
         for side in (0, 1):
             row = rows[fixture.sides[side]]
@@ -486,7 +545,7 @@ def _keys(state: LeagueState, order: list[dict[str, Any]], seed: dict[str, int])
 
 def _head_to_head(state: LeagueState, entry: str, tied: set[str]) -> float:
     total: float = 0
-    for match_id, played in state.results.items():
+    for match_id, played in state.counted().items():
         sides = state.fixtures[match_id].sides
         if entry in sides and set(sides) <= tied:
             total += played["points"][sides.index(entry)]
@@ -522,7 +581,7 @@ def league_json(state: LeagueState) -> dict[str, Any]:
         "header": state.header,
         "rounds": rounds,
         "table": rows,
-        "played": len(state.results),
+        "played": len(state.counted()),
         "matches": len(state.fixtures),
         "finished": finished,
         "promoted": [r["entry"] for r in rows if r["zone"] == "promotion"] if finished else None,

@@ -3,9 +3,12 @@ stream, and read its fixtures and table.
 
 Writes go through the one stream store (games.streams.append_batch: the head row locked,
 `expected_seq`, Idempotency-Key, all of the batch or nothing) with the core's checks
-(games.tournament.league). A result that names the table's game names a game of the league's
-own club; given alone, the finished game's hand lines are its result. The fixtures and the table are never stored: they are the core's `league_json` of the
-header and the stream.
+(games.tournament.league). A result that names the table's game names a finished game of the
+league's own club and is only that link: every fold (`fold`) gives the core the game's lines as the
+game's own fold gives them now, so a correction of the game is the match's (one truth, as a
+tournament's table: games.tournaments.selectors.fold), and a game held back from readers (games.holds)
+counts for nothing until its hold ends. The fixtures and the table are never stored: they are the
+core's `league_json` of the header and the stream.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import ids
+from games import holds, ids
 from games import selectors as game_selectors
 from games import tournament as core
 from games.models import Club, Game, Membership, Player
@@ -92,13 +95,12 @@ def _lock_for_writer(league_id: int, user) -> League:
     return league
 
 
-def _with_game_lines(league: League, event: Any, index: int) -> Any:
-    """A result's game (the table's recorded game) must be a game of the league's club. A result
-    that names its game and gives neither hand lines nor a score takes the finished game's hand
-    lines, which the stored event then carries (as a tournament's result from a game)."""
+def _check_game(league: League, event: Any, index: int) -> None:
+    """A result's game (the table's recorded game) must be a finished Tichu game of the league's
+    club, and the result names it alone: its numbers are the game's (no hands, score or vp)."""
     game_id = event.get("game") if isinstance(event, dict) else None
     if type(game_id) is not int or not ids.in_range(game_id):
-        return event  # none, or a shape the core refuses in its words
+        return  # none, or a shape the core refuses in its words
     game = Game.objects.filter(pk=game_id, club=league.club).first()
     if game is None:
         raise InvalidInput(
@@ -107,8 +109,18 @@ def _with_game_lines(league: League, event: Any, index: int) -> Any:
             code="game_not_of_club",
             params={"index": index, "game": game_id},
         )
-    if event.get("type") not in ("match_result", "match_corrected") or "hands" in event or "score" in event:
-        return event
+    if event.get("type") not in ("match_result", "match_corrected"):
+        return
+    if any(name in event for name in ("hands", "score", "vp")):
+        raise InvalidInput(
+            _(
+                "event %(index)s: a result that names game %(game)s takes that game's numbers: "
+                "give no hands, score or VP (correct the game itself, or leave the game out for a paper score)"
+            )
+            % {"index": index, "game": game_id},
+            code="result_from_game",
+            params={"index": index, "game": game_id},
+        )
     if game.status != Game.Status.FINISHED:
         raise InvalidInput(
             _("event %(index)s: game %(game)s is not over: its result is taken once it is")
@@ -116,8 +128,37 @@ def _with_game_lines(league: League, event: Any, index: int) -> Any:
             code="game_not_over",
             params={"index": index, "game": game_id},
         )
-    lines = _core_call(core.hand_lines, game_selectors.game_score(game), index=index)
-    return {**event, "hands": lines}
+    _core_call(core.hand_lines, game_selectors.game_score(game), index=index)  # a Tichu game's score
+
+
+def _game_ids(events: list[Any]) -> set[int]:
+    return {e["game"] for e in events if isinstance(e, dict) and type(e.get("game")) is int and ids.in_range(e["game"])}
+
+
+def game_lines(league: League, game_ids: set[int]) -> dict[int, list[dict] | None]:
+    """game id -> the hand lines the game's own fold gives now, or None while it gives none (not
+    over, or held back from readers); a game that is not a Tichu game is left out (its result
+    keeps the event's own numbers)."""
+    held = holds.rating_held()
+    lines: dict[int, list[dict] | None] = {}
+    for game in Game.objects.filter(club=league.club, pk__in=game_ids):
+        if game.status != Game.Status.FINISHED or game.pk in held:
+            lines[game.pk] = None
+            continue
+        try:
+            lines[game.pk] = core.hand_lines(game_selectors.game_score(game))
+        except core.TournamentError:
+            continue
+    return lines
+
+
+def fold(league: League, more: list[Any] | None = None) -> core.LeagueState:
+    """The league as the core folds it with its matches' games as their folds give them now: the
+    one way every channel (page, API, next season, archive check, append) folds a league. `more`:
+    events about to be appended, whose games are read too. The stored stream was checked when
+    it was appended."""
+    shown = record(league)
+    return core.fold_league(shown, game_lines=game_lines(league, _game_ids([*shown["events"], *(more or [])])))
 
 
 def append_league_events(
@@ -126,8 +167,9 @@ def append_league_events(
     """Append a batch of league events atomically (match_result, match_corrected, match_scheduled)."""
 
     def write(league: League, batch: list[dict]) -> dict[str, Any]:
-        state = core.fold_league(record(league))  # the stored stream was checked when appended
-        batch = [_with_game_lines(league, event, i) for i, event in enumerate(batch)]
+        for i, event in enumerate(batch):
+            _check_game(league, event, i)
+        state = fold(league, batch)
         for i, event in enumerate(batch):
             _core_call(state.apply, event, index=i)
         start = league.seq
@@ -192,7 +234,7 @@ def record(league: League) -> dict:
 def league_view(league: League) -> dict[str, Any]:
     """What a reader sees of a league: the core's league_json (fixtures by round with their
     results, the table, promoted and relegated), each entry's players named."""
-    state = core.fold_league(record(league))
+    state = fold(league)
     out = core.league_json(state)
     _name_players(league.club, out["table"])
     return {
@@ -226,7 +268,7 @@ def next_season(club: Club, group_ids: list[int]) -> list[list[dict[str, Any]]]:
             code="malformed",
         )
     leagues = [found[g] for g in group_ids]
-    states = [core.fold_league(record(x)) for x in leagues]
+    states = [fold(x) for x in leagues]
     groups = _core_call(core.next_season, states)
     entries = {e["entry"]: e for x in leagues for e in x.header["entries"]}
     return [[entries[e] for e in group] for group in groups]

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.api.helpers import grand_double
+from tests.api.test_append import create_game
 from tests.browser.test_phone_layout import check_fits
 from tests.conftest import client_for
 from tests.leagues.test_league_page import EVENTS
@@ -24,6 +26,21 @@ def test_the_league_page_fits(open_as, club, scorer, width):
     api = client_for(scorer)
     lid = new_league(api)
     assert add(api, lid, EVENTS, 0).status_code == 201
+    game = create_game(api, club)  # a match from the table's game, then reopened: shown, counted nowhere
+    assert (
+        api.post(
+            f"/api/games/{game}/events/", {"expected_seq": 0, "events": [grand_double(0)] * 3}, format="json"
+        ).status_code
+        == 201
+    )
+    linked = [{"type": "match_result", "match": "R6-2", "game": game}]
+    assert add(api, lid, linked, len(EVENTS)).status_code == 201
+    assert (
+        api.post(
+            f"/api/games/{game}/events/", {"expected_seq": 3, "events": [{"type": "undo"}]}, format="json"
+        ).status_code
+        == 201
+    )
     page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
     check_fits(page, f"league page, {width} px")
     assert page.locator("#league-table tbody tr").count() == 4
@@ -31,6 +48,10 @@ def test_the_league_page_fits(open_as, club, scorer, width):
     assert won.is_visible() == (width > 480), "won, drawn, lost: laptop only"
     assert page.locator("#league-table tr.zone-promotion .zone-mark").inner_text() == "up"
     assert page.locator("#league-fixtures .league-round").count() == 6
+    assert (
+        page.locator('[data-match="R6-2"] a.from-game').inner_text() == "its game is not over yet: counted once it is"
+    )
+    assert page.locator('[data-match="R6-2"] details.match-form').count() == 0  # corrected on the game
     for link in page.locator("main a, .crumbs a").all():
         if link.is_visible():
             box = link.bounding_box()
@@ -49,6 +70,21 @@ def test_the_tds_league_forms_fit_a_thumb(open_as, club, scorer, width):
     api = client_for(scorer)
     lid = new_league(api)
     assert add(api, lid, EVENTS, 0).status_code == 201
+    game = create_game(api, club)  # a match from the table's game, then reopened: shown, counted nowhere
+    assert (
+        api.post(
+            f"/api/games/{game}/events/", {"expected_seq": 0, "events": [grand_double(0)] * 3}, format="json"
+        ).status_code
+        == 201
+    )
+    linked = [{"type": "match_result", "match": "R6-2", "game": game}]
+    assert add(api, lid, linked, len(EVENTS)).status_code == 201
+    assert (
+        api.post(
+            f"/api/games/{game}/events/", {"expected_seq": 3, "events": [{"type": "undo"}]}, format="json"
+        ).status_code
+        == 201
+    )
     page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
     page.locator('li[data-match="R5-1"] summary').click()
     page.locator('li[data-match="R4-2"] summary').click()

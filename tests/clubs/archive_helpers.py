@@ -201,7 +201,7 @@ def _league(client, club: Club) -> None:
     made = client.post(f"/api/clubs/{club.slug}/leagues/", {"name": "League 2027", "header": header}, format="json")
     assert made.status_code == 201, made.json()
     events = [
-        {"type": "match_result", "match": "R1-1", "score": [1005, 895], "game": game.pk, "date": "2027-01-12"},
+        {"type": "match_result", "match": "R1-1", "game": game.pk, "date": "2027-01-12"},
         {"type": "match_scheduled", "match": "R2-1", "date": "2027-02-02", "reason": "cup week"},
     ]
     lid = made.json()["id"]

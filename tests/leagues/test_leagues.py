@@ -8,7 +8,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 
 from games import tournament as core
-from games.models import Membership, Player
+from games.models import Game, Membership, Player
 from games.tournaments import leagues
 from games.tournaments.models import League, LeagueEvent
 from tests.api.test_append import create_game
@@ -101,9 +101,11 @@ def test_refusals_store_nothing(club, scorer_client, make_club, make_user):
     foreign_game = create_game(client_for(other), away)
     foreign = add(scorer_client, lid, [result("R1-2", [1, 2], game=foreign_game)], 1)
     assert foreign.status_code == 400 and foreign.json()["code"] == "game_not_of_club"
+    # a result that names its game takes the game's numbers: a score beside it is refused
     own_game = create_game(scorer_client, club)
-    assert add(scorer_client, lid, [result("R1-2", [1, 2], game=own_game)], 1).status_code == 201
-    assert League.objects.get(pk=lid).seq == 2 and LeagueEvent.objects.filter(league_id=lid).count() == 2
+    both = add(scorer_client, lid, [result("R1-2", [1, 2], game=own_game)], 1)
+    assert both.status_code == 400 and both.json()["code"] == "result_from_game"
+    assert League.objects.get(pk=lid).seq == 1 and LeagueEvent.objects.filter(league_id=lid).count() == 1
 
 
 def test_a_refused_league_result_keeps_its_code_in_french(club, scorer_client):
@@ -181,9 +183,40 @@ def test_a_result_from_the_tables_game_takes_its_hand_lines(club, scorer_client)
     assert scorer_client.post(f"/api/games/{game}/events/", events, format="json").status_code == 201
     assert add(scorer_client, lid, [{"type": "match_result", "match": "R1-1", "game": game}], 0).status_code == 201
     stored = LeagueEvent.objects.get(league_id=lid)
-    assert stored.payload["game"] == game and len(stored.payload["hands"]) == 3  # the stream keeps the lines
+    assert stored.payload == {"match": "R1-1", "game": game}  # the link alone: no second score
     match = scorer_client.get(f"/api/leagues/{lid}/").json()["league"]["rounds"][0]["matches"][0]
     assert match["score"] == [1200, 0] and match["points"] == [3, 0] and match["game"] == game
+    assert match["from_game"] and len(match["hands"]) == 3
+
+
+def test_a_correction_of_the_game_is_the_matchs_on_every_read(club, scorer_client):
+    """One truth: the game's undo and re-entry change the league's match; while the game is
+    reopened the match counts nowhere (game_open), then it counts as the game now says."""
+    from tests.api.helpers import grand_double
+
+    lid = new_league(scorer_client)
+    game = create_game(scorer_client, club)
+    events = {"expected_seq": 0, "events": [grand_double(0)] * 3}
+    assert scorer_client.post(f"/api/games/{game}/events/", events, format="json").status_code == 201
+    assert add(scorer_client, lid, [{"type": "match_result", "match": "R1-1", "game": game}], 0).status_code == 201
+
+    def match_and_table():
+        league = scorer_client.get(f"/api/leagues/{lid}/").json()["league"]
+        return league["rounds"][0]["matches"][0], {r["entry"]: r for r in league["table"]}, league["played"]
+
+    seq = Game.objects.get(pk=game).seq
+    undo = {"expected_seq": seq, "events": [{"type": "undo"}]}
+    assert scorer_client.post(f"/api/games/{game}/events/", undo, format="json").status_code == 201
+    match, rows, played = match_and_table()
+    assert match["game_open"] and "score" not in match and played == 0
+    assert all(r["played"] == 0 for r in rows.values())
+    again = {"expected_seq": seq + 1, "events": [grand_double(1)] * 3}  # now East/West's
+    answer = scorer_client.post(f"/api/games/{game}/events/", again, format="json")
+    assert answer.status_code == 201, answer.json()
+    match, rows, played = match_and_table()
+    assert match["score"][0] < match["score"][1] and match["points"] == [0, 3] and played == 1
+    home, away = match["home"], match["away"]
+    assert rows[away]["league_points"] == 3 and rows[home]["league_points"] == 0
 
 
 def test_next_seasons_groups_carry_promotion_and_relegation(club, scorer_client, anon, make_user, make_club):

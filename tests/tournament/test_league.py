@@ -431,3 +431,56 @@ def core_codes() -> set[str]:
     from games.tournament import CODES
 
     return set(CODES)
+
+
+# --- a match from its game: the game's lines now, never a second score ---------------------------
+
+_LINES = st.lists(
+    st.tuples(st.integers(-25, 125).map(lambda a: a - a % 5), st.sampled_from([None, 0, 1])).map(
+        lambda t: {"points": [0, 0] if t[1] is not None else [t[0], 100 - t[0]], "double_victory": t[1]}
+    ),
+    min_size=4,
+    max_size=4,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(lines=_LINES, stale=_LINES)
+def test_a_linked_match_is_its_games_lines_now_whatever_the_event_carries(lines, stale):
+    """A result naming game 7 counts as game 7's lines given to the fold, never as the lines the
+    event itself carries (a copy an older site stored); the same lines typed on paper give the
+    same match."""
+    header = {"scoring": "round_vp", "hands": 4}
+    linked = fold_league(
+        _league(4, [{"type": "match_result", "match": "R1-1", "game": 7, "hands": stale}], **header),
+        game_lines={7: lines},
+    )
+    paper = fold_league(_league(4, [{"type": "match_result", "match": "R1-1", "hands": lines}], **header))
+    got, want = linked.results["R1-1"], paper.results["R1-1"]
+    assert got["from_game"] and {k: got[k] for k in ("score", "vp", "points", "hands")} == {
+        k: want[k] for k in ("score", "vp", "points", "hands")
+    }
+    assert table(linked) == table(paper)
+
+
+def test_a_match_whose_game_gives_no_result_now_counts_nowhere():
+    """Not over, held back or reopened (None), or lines the preset cannot take (five hands in a
+    four-hand match): shown as game_open with its game, no score, nothing in the table, and the
+    league not finished; its correction is still a correction."""
+    header = {"scoring": "round_vp", "hands": 4}
+    four = [{"points": [50, 50], "double_victory": None}] * 4
+    for lines in (None, four + four[:1]):
+        state = fold_league(
+            _league(2, [{"type": "match_result", "match": "R1-1", "game": 7}], **header), game_lines={7: lines}
+        )
+        match = league_json(state)["rounds"][0]["matches"][0]
+        assert match["game_open"] and match["game"] == 7 and "score" not in match
+        assert league_json(state)["played"] == 0 and not state.finished
+        assert all(row["played"] == 0 and row["league_points"] == 0 for row in table(state))
+        with pytest.raises(TournamentError) as err:
+            state.apply({"type": "match_result", "match": "R1-1", "score": [1, 2]})
+        assert err.value.code == "result_exists"
+    done = fold_league(
+        _league(2, [{"type": "match_result", "match": "R1-1", "game": 7}], **header), game_lines={7: four}
+    )
+    assert done.finished and league_json(done)["played"] == 1
