@@ -250,6 +250,13 @@ def club_games(club: Club) -> QuerySet[Game]:
     return Game.objects.filter(club=club)
 
 
+def finished_games(club: Club, limit: int) -> list[Game]:
+    """The club's finished games, the latest played first, their seats' players read with them
+    (a league match taken from its game: the TD's choice)."""
+    games = Game.objects.filter(club=club, status=Game.Status.FINISHED).prefetch_related("seats__player")
+    return list(games.order_by("-played_at", "-id")[:limit])
+
+
 def active_games(club: Club, limit: int) -> list[Game]:
     """The club's games in play, newest first, their seats' players read with them."""
     games = Game.objects.filter(club=club, status=Game.Status.ACTIVE).prefetch_related("seats__player")

@@ -88,6 +88,28 @@ class MatchForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500, required=False)
 
 
+class FromGameForm(forms.Form):
+    """A match's result taken from the table's recorded game (the link alone: games.tournaments.leagues)."""
+
+    seq = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    match = forms.CharField(max_length=20, widget=forms.HiddenInput)
+    game = forms.IntegerField(label=gettext_lazy("The table's game"), min_value=1)
+
+
+#: how many of the club's latest finished games the TD picks a match's game from
+GAME_CHOICES = 30
+
+
+def _game_choices(league) -> list[dict]:
+    """The club's latest finished games not yet any match's, for the TD's "from its game" form."""
+    linked = {m.get("game") for r in leagues.league_view(league)["league"]["rounds"] for m in r["matches"]}
+    return [
+        {"id": g.pk, "played_at": g.played_at, "players": ", ".join(game_selectors.game_player_names(g))}
+        for g in game_selectors.finished_games(league.club, GAME_CHOICES)
+        if g.pk not in linked
+    ]
+
+
 @login_required
 @require_POST
 def league_new(request: HttpRequest, slug: str) -> HttpResponse:
@@ -142,6 +164,7 @@ def league_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "rounds": rounds,
             "corrections": corrections,
             "can_run": can_run,
+            "game_choices": _game_choices(league) if can_run else [],
         },
     )
 
@@ -163,9 +186,27 @@ def _schedule(request: HttpRequest, league) -> None:
     messages.success(request, _("The match is moved to the teams' date."))
 
 
+def _from_game(request: HttpRequest, league) -> None:
+    form = FromGameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Not stored: choose the table's game."))
+        return
+    data = form.cleaned_data
+    event = {"type": "match_result", "match": data["match"], "game": data["game"]}
+    try:
+        leagues.append_league_events(league_id=league.pk, events=[event], expected_seq=data["seq"], user=request.user)
+    except ServiceError as err:
+        messages.error(request, refusal(err, _("Not stored")))
+        return
+    messages.success(request, _("Result stored: the match counts as its game says, corrections of the game included."))
+
+
 def _record(request: HttpRequest, league) -> None:
     if request.POST.get("action") == "schedule":
         _schedule(request, league)
+        return
+    if request.POST.get("action") == "from_game":
+        _from_game(request, league)
         return
     form = MatchForm(request.POST)
     if not form.is_valid():

@@ -41,7 +41,16 @@ def test_the_league_page_fits(open_as, club, scorer, width):
         ).status_code
         == 201
     )
+    other = create_game(api, club)  # a finished game the TD may take a match's result from
+    assert (
+        api.post(
+            f"/api/games/{other}/events/", {"expected_seq": 0, "events": [grand_double(1)] * 3}, format="json"
+        ).status_code
+        == 201
+    )
     page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
+    page.click('[data-match="R6-1"] details.match-form > summary')
+    assert page.locator('[data-match="R6-1"] .from-game-form select option').count() == 1
     check_fits(page, f"league page, {width} px")
     assert page.locator("#league-table tbody tr").count() == 4
     won = page.locator("#league-table thead th.lo").first
@@ -85,7 +94,16 @@ def test_the_tds_league_forms_fit_a_thumb(open_as, club, scorer, width):
         ).status_code
         == 201
     )
+    other = create_game(api, club)  # a finished game the TD may take a match's result from
+    assert (
+        api.post(
+            f"/api/games/{other}/events/", {"expected_seq": 0, "events": [grand_double(1)] * 3}, format="json"
+        ).status_code
+        == 201
+    )
     page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
+    page.click('[data-match="R6-1"] details.match-form > summary')
+    assert page.locator('[data-match="R6-1"] .from-game-form select option').count() == 1
     page.locator('li[data-match="R5-1"] summary').click()
     page.locator('li[data-match="R4-2"] summary').click()
     check_fits(page, f"league page of the TD, {width} px")

@@ -126,3 +126,30 @@ def test_the_td_creates_a_league_and_enters_and_corrects_a_result(club, scorer, 
     assert "Enter the result" not in client.get(page).content.decode()
     assert client.post(page, {**no_reason, "seq": 3, "reason": "x"}).status_code == 404
     assert LeagueEvent.objects.count() == 3
+
+
+def test_the_td_takes_a_matchs_result_from_the_tables_game(club, scorer, client):
+    """The page's "from the table's game" form: the club's finished games to choose from (not one
+    in play, not one another match has), the link stored alone, the match then read from the game."""
+    from games.tournaments.models import LeagueEvent
+    from tests.api.helpers import grand_double
+    from tests.api.test_append import create_game
+
+    api = client_for(scorer)
+    lid = new_league(api)
+    done, playing = create_game(api, club), create_game(api, club)
+    events = {"expected_seq": 0, "events": [grand_double(0)] * 3}
+    assert api.post(f"/api/games/{done}/events/", events, format="json").status_code == 201
+    client.force_login(scorer)
+    page = f"/clubs/{club.slug}/leagues/{lid}/"
+    html = client.get(page).content.decode()
+    choices = set(re.findall(r'<option value="(\d+)">', html))
+    assert str(done) in choices and str(playing) not in choices
+    client.post(page, {"seq": 0, "match": "R1-1", "action": "from_game", "game": done})
+    assert LeagueEvent.objects.get(league_id=lid).payload == {"match": "R1-1", "game": done}
+    html = client.get(page).content.decode()
+    assert "1200 : 0" in html and "from its game" in html
+    assert str(done) not in set(re.findall(r'<option value="(\d+)">', html))  # one match a game
+    # a game still in play is refused in words, nothing stored
+    refused = client.post(page, {"seq": 1, "match": "R1-2", "action": "from_game", "game": playing}, follow=True)
+    assert 'data-code="game_not_over"' in refused.content.decode() and LeagueEvent.objects.count() == 1
