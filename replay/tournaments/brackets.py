@@ -15,7 +15,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games import selectors as game_selectors
@@ -109,10 +110,7 @@ def bracket_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect("tournaments:bracket", slug=slug, pk=pk)
     view = brackets.bracket_view(bracket)
     names = {s["entry"]: s for s in view["seeding"]["seeds"]}
-    sections = [
-        {"key": key, "rounds": [_round(view, rnd, names, key, i, len(rounds)) for i, rnd in enumerate(rounds)]}
-        for key, rounds in view["brackets"].items()
-    ]
+    sections = _sections(view)
     return render(
         request,
         "tournaments/bracket.html",
@@ -129,6 +127,51 @@ def bracket_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "seeding_choices": SEEDING_CHOICES,
         },
     )
+
+
+def _sections(view: dict) -> list[dict]:
+    names = {s["entry"]: s for s in view["seeding"]["seeds"]}
+    return [
+        {
+            "key": key,
+            "title": _("Bracket") if key == "main" else _("Consolation bracket"),
+            "rounds": [_round(view, rnd, names, key, i, len(rounds)) for i, rnd in enumerate(rounds)],
+        }
+        for key, rounds in view["brackets"].items()
+    ]
+
+
+def _rules(header: dict) -> str:
+    """The bracket's rules in a sentence, as the page says them (for the PDF)."""
+    said = [
+        ngettext("Each match is %(n)s game.", "Each match is the best of %(n)s games.", header["best_of"])
+        % {"n": header["best_of"]}
+    ]
+    if header.get("hands"):
+        said.append(
+            ngettext("A game is %(n)s hand.", "A game is %(n)s hands.", header["hands"]) % {"n": header["hands"]}
+        )
+    else:
+        said.append(_("A game is played to %(n)s.") % {"n": header["target"]})
+    return " ".join(said)
+
+
+@never_cache
+def bracket_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The bracket as a PDF to post or hand out, for whoever may read its page, in the reader's language."""
+    from . import printouts
+    from .table_cards import _pdf_response
+
+    bracket = _bracket(request, slug, pk)
+    view = brackets.bracket_view(bracket)
+    names = {s["entry"]: s for s in view["seeding"]["seeds"]}
+    winners = []
+    if view["winner"] and view["winner"] in names:
+        winners.append(_("Winner: %(name)s") % {"name": names[view["winner"]]["name"]})
+    if view["consolation_winner"] and view["consolation_winner"] in names:
+        winners.append(_("Consolation bracket: %(name)s") % {"name": names[view["consolation_winner"]]["name"]})
+    data = printouts.bracket_pdf(bracket.club.name, bracket.name, _rules(view["header"]), _sections(view), winners)
+    return _pdf_response(data, f"bracket-{bracket.pk}.pdf")
 
 
 def _round(view: dict, matches: list[dict], names: dict, key: str, index: int, count: int) -> dict:

@@ -598,3 +598,31 @@ def season_pdf(club: str, view: dict[str, Any], rows: list[dict[str, Any]], rule
     if not rows:
         flow.append(_p(_("No evening with results yet.")))
     return _pdf(flow, title=title, pagesize=landscape(A4))
+
+
+def bracket_pdf(club: str, name: str, rules: str, sections: list[dict[str, Any]], winners: list[str]) -> bytes:
+    """A knockout bracket on A4 (replay/tournaments/brackets.py): each bracket (the main one, the
+    consolation), round by round, a line per match: its id, both sides with their seeds and the
+    games won, the winner in bold; a bye says so. The page's sections, drawn for paper."""
+    flow: list = [_p(name, "Title"), _p(f"{club} · {rules}")]
+    flow += [_p(w, "Heading3") for w in winners]
+    for section in sections:
+        flow.append(_p(section["title"], "Heading2"))
+        for rnd in section["rounds"]:
+            lines = [[_p(rnd["title"], "Heading4"), "", "", ""]]
+            for m in rnd["matches"]:
+                cells = []
+                for side in m["side_list"]:
+                    if side["entry"] is None:
+                        said = escape(_("bye") if m.get("bye") else "…")
+                    else:
+                        seed = f"({side['seed']}) " if side["seed"] is not None else ""
+                        said = escape(f"{seed}{side['name']}")
+                        if side["players"]:
+                            said += f"<br/><font size=8>{escape(side['players'])}</font>"
+                    cells.append(Paragraph(f"<b>{said}</b>" if side["won"] else said, STYLES["BodyText"]))
+                wins = " : ".join(str(s["wins"]) for s in m["side_list"]) if m["games_text"] else ""
+                lines.append([m["match"], cells[0], cells[1], wins])
+            flow.append(KeepTogether([Table(lines, colWidths=[16 * mm, 72 * mm, 72 * mm, 20 * mm], style=GRID)]))
+            flow.append(Spacer(1, 3 * mm))
+    return _pdf(flow, title=name)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/seasons/<int:pk>/", seasons.season_page, name="season"),
     path("clubs/<slug:slug>/brackets/new/", brackets.bracket_new, name="bracket-new"),
     path("clubs/<slug:slug>/brackets/<int:pk>/", brackets.bracket_page, name="bracket"),
+    path("clubs/<slug:slug>/brackets/<int:pk>/bracket.pdf", brackets.bracket_pdf, name="bracket-pdf"),
     path("clubs/<slug:slug>/seasons/<int:pk>/table.<str:kind>", seasons.season_file, name="season-file"),
     path("clubs/<slug:slug>/leagues/new/", leagues.league_new, name="league-new"),
     path("clubs/<slug:slug>/leagues/<int:pk>/", leagues.league_page, name="league"),

@@ -4,9 +4,11 @@ correct it with a reason, each write with the seq the page was drawn at."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from games.models import Membership, Player
 from games.tournaments.models import Bracket, BracketEvent
@@ -68,6 +70,15 @@ def test_the_td_creates_seeds_records_and_corrects(club, scorer, client):
     assert re.search(r'id="bracket-winner">Winner: Team Ada', html)
     printed = client.get(page + "?print=1").content.decode()
     assert "Record the result" not in printed and 'id="print-link"' not in printed and "Team Ada" in printed
+    # the same bracket as a PDF: rules, the winner, each match's sides with seeds and games won
+    assert f'href="{page}bracket.pdf"' in html
+    pdf = client.get(page + "bracket.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Each match is the best of 3 games." in text and "Winner: Team Ada" in text
+    assert "W1-1 (1) Team Ada" in text and "(4) Green" in text and "2 : 1" in text
+    assert "W1-2 (2) Blue" in text and "(3) Red" in text and "2 : 0" in text  # as corrected
+    assert "Consolation bracket" in text
 
 
 def test_seeding_from_a_tournament_on_the_page(club, scorer, client):
@@ -103,3 +114,4 @@ def test_a_reader_sees_the_page_without_the_forms(club, scorer, client, make_use
     make_club("private", visibility="members", scorer=owner)
     hidden = new_bracket(client_for(owner), club="private")
     assert client.get(f"/clubs/private/brackets/{hidden}/").status_code == 404
+    assert client.get(f"/clubs/private/brackets/{hidden}/bracket.pdf").status_code == 404
