@@ -29,6 +29,10 @@ if str(ROOT) not in sys.path:
 
 from bench.api import free_port, recreate_database, request, start_server, stop_server  # noqa: E402
 
+#: a table code's request costs what the TD's token's does (issue 35: "met: keep it"): the
+#: codes' p99 at most this many times the token's, their throughput at least this share of it
+P99_RATIO_AT_MOST = 1.2
+THROUGHPUT_RATIO_AT_LEAST = 0.9
 DEFAULT_DB = os.environ.get("TICHU_BENCH_DB", "postgres://postgres@127.0.0.1:5432/tichu_bench_night")
 PAIRS, HANDS = 64, 4
 BROKER = os.environ.get("TICHU_BENCH_BROKER", "redis://127.0.0.1:6379/10")
@@ -248,6 +252,12 @@ def print_figures(figures: dict) -> None:
     print(
         f"   with the TD's token (baseline): {b['throughput']:.0f} req/s, median {b['median_ms']:.1f} ms, "
         f"p99 {b['p99_ms']:.1f} ms; codes/token throughput {c['throughput'] / b['throughput']:.2f}x"
+    )
+    p99, rate = c["p99_ms"] / b["p99_ms"], c["throughput"] / b["throughput"]
+    met = p99 <= P99_RATIO_AT_MOST and rate >= THROUGHPUT_RATIO_AT_LEAST
+    print(
+        f"   target: codes/token p99 <= {P99_RATIO_AT_MOST}x (now {p99:.2f}x), throughput >= "
+        f"{THROUGHPUT_RATIO_AT_LEAST}x (now {rate:.2f}x): {'met' if met else 'MISSED'}"
     )
     print(
         f"== Table cards PDF, {pdf['cards']} tables (64 pairs): {pdf['seconds'] * 1e3:.0f} ms, {pdf['bytes']:,} bytes; "
