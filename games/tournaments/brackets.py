@@ -2,108 +2,39 @@
 seed it (by the club's Elo table, by a previous tournament's standings, or by hand), record and
 correct its matches' results, and read its fold.
 
-Writes go through the one stream store (games.streams.append_batch: the head row locked,
-`expected_seq`, Idempotency-Key, all of the batch or nothing); each batch is folded by the core
-(games.tournament.bracket) on top of the stored stream first, so a refused event stores nothing
-and answers with the core's code. The layout (who meets whom, winners, the consolation bracket)
-is never stored: it is the core's `bracket_json` of the fold.
+Created, locked, appended to and read as every club stream is (games.tournaments.club_streams:
+the one stream store's append, each batch folded by the core, games.tournament.bracket, on top of
+the stored stream first, so a refused event stores nothing and answers with the core's code); what
+is the bracket's own here: a seed's roster players of the club, the seeding, the view. The layout
+(who meets whom, winners, the consolation bracket) is never stored: it is the core's
+`bracket_json` of the fold.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import hooks, ids
-from games import selectors as game_selectors
 from games import tournament as core
-from games.models import Club, Membership, Player
-from games.services import WriteForbidden
-from games.streams.append import append_batch
-from games.streams.checks import check_storable
-from games.streams.errors import InvalidInput, SeqConflict
-from games.streams.idempotency import fingerprint, with_idempotency
+from games.models import Club, Player
+from games.streams.errors import InvalidInput
 from games.streams.results import WriteResult
 from games.tournaments import visibility
+from games.tournaments.club_streams import MAX_BATCH as MAX_BATCH
+from games.tournaments.club_streams import ClubStreamKind, ClubStreamNotFound, ClubStreamWords
 from games.tournaments.models import Bracket, BracketEvent, Tournament
-from games.tournaments.services import TournamentNotFound, _core_call
 
-MAX_BATCH = 50
 #: the variant whose Elo table seeds a bracket by rating (the league's default table)
 RATING_VARIANT = "nanking"
 
 
-class BracketNotFound(TournamentNotFound):
-    """No such bracket, or one the user may not see (404)."""
-
-
-class BracketSeqConflict(SeqConflict):
-    """`expected_seq` is not the bracket's current seq (409), worded for a bracket."""
-
-    def __init__(self, expected_seq: int, current_seq: int) -> None:
-        super().__init__(expected_seq, current_seq)
-        self.message = _("expected_seq is %(expected)s but the bracket is at seq %(current)s") % {
-            "expected": expected_seq,
-            "current": current_seq,
-        }
-        self.args = (self.message,)
-
-
-def _body(bracket: Bracket) -> dict[str, Any]:
-    return {"id": bracket.pk, "seq": bracket.seq}
-
-
-# --- writes --------------------------------------------------------------------------------------
-
-
-def bracket_create(*, club: Club, name: str, header: Any, user, idempotency_key: str | None = None) -> WriteResult:
-    """A new bracket of `club` (the caller checked the user is a scorer or admin there); the header
-    is checked and normalised by the core (parse_bracket_header)."""
-    if not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise InvalidInput(_("a bracket's name is a non-empty string of at most 100 characters"))
-    if not isinstance(header, dict):
-        raise InvalidInput(_("header must be an object"), code="malformed")
-    check_storable([name, header], gettext_noop("the bracket"))
-    parsed = _core_call(core.parse_bracket_header, {**header, "name": header.get("name") or name.strip()})
-
-    def write() -> dict:
-        bracket = Bracket.objects.create(club=club, name=name.strip(), header=parsed, created_by=user)
-        return _body(bracket)
-
-    printed = (
-        fingerprint("bracket_create", club=club.pk, name=name, header=header) if idempotency_key is not None else ""
-    )
-    return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)
-
-
-def _lock_for_writer(bracket_id: int, user) -> Bracket:
-    rows = Bracket.objects.select_related("club").filter(pk=bracket_id if ids.in_range(bracket_id) else 0)
-    bracket = (
-        rows.select_for_update(of=("self",)).first()
-        if transaction.get_connection().features.has_select_for_update_of
-        else rows.select_for_update().first()
-    )
-    if bracket is None or not may_read(user, bracket):
-        raise BracketNotFound(_("no such bracket"))
-    if game_selectors.membership_role(user, bracket.club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(
-            _("running a bracket needs the scorer or admin role in club '%(club)s'") % {"club": bracket.club.slug}
-        )
-    return bracket
-
-
-def _check_roster(bracket: Bracket, event: Any, index: int) -> None:
+def _check_roster(bracket: Bracket, event: dict, index: int) -> dict:
     """A player given by id must be one of the club's roster (the core checks the shape)."""
-    if (
-        not isinstance(event, dict)
-        or event.get("type") != "bracket_seeded"
-        or not isinstance(event.get("entries"), list)
-    ):
-        return
+    if event.get("type") != "bracket_seeded" or not isinstance(event.get("entries"), list):
+        return event
     wanted = {
         p
         for e in event["entries"]
@@ -112,7 +43,7 @@ def _check_roster(bracket: Bracket, event: Any, index: int) -> None:
         if type(p) is int
     }
     if not wanted:
-        return
+        return event
     known = set(
         Player.objects.filter(club=bracket.club, pk__in=[p for p in wanted if ids.in_range(p)]).values_list(
             "pk", flat=True
@@ -126,6 +57,31 @@ def _check_roster(bracket: Bracket, event: Any, index: int) -> None:
             code="player_not_of_club",
             params={"index": index, "player": unknown[0]},
         )
+    return event
+
+
+BRACKETS: ClubStreamKind[Bracket] = ClubStreamKind(
+    model=Bracket,
+    event_model=BracketEvent,
+    parse=core.parse_bracket_header,
+    fold=core.fold_bracket,
+    prepare=_check_roster,
+    words=ClubStreamWords(
+        name=gettext_noop("a bracket's name is a non-empty string of at most 100 characters"),
+        what=gettext_noop("the bracket"),
+        not_found=gettext_noop("no such bracket"),
+        writer=gettext_noop("running a bracket needs the scorer or admin role in club '%(club)s'"),
+        seq_conflict=gettext_noop("expected_seq is %(expected)s but the bracket is at seq %(current)s"),
+    ),
+)
+
+
+# --- writes --------------------------------------------------------------------------------------
+
+
+#: a new bracket of a club (the caller checked the user is a scorer or admin there), its header
+#: checked and normalised by the core (parse_bracket_header)
+bracket_create = BRACKETS.create
 
 
 def append_bracket_events(
@@ -133,39 +89,8 @@ def append_bracket_events(
 ) -> WriteResult:
     """Append a batch of bracket events atomically (bracket_seeded, match_result, match_corrected
     with its reason), each checked by the core's fold of the stored stream first."""
-
-    def write(bracket: Bracket, batch: list[dict]) -> dict[str, Any]:
-        state = core.fold_bracket(record(bracket))  # the stored stream was checked when appended
-        for i, event in enumerate(batch):
-            _check_roster(bracket, event, i)
-            _core_call(state.apply, event, index=i)
-        start = bracket.seq
-        who = user if user is not None and user.is_authenticated else None
-        BracketEvent.objects.bulk_create(
-            BracketEvent(
-                bracket=bracket,
-                seq=start + i + 1,
-                type=e["type"],
-                payload={k: v for k, v in e.items() if k != "type"},
-                recorded_by=who,
-            )
-            for i, e in enumerate(batch)
-        )
-        bracket.seq = start + len(batch)
-        bracket.save(update_fields=["seq"])
-        return {**_body(bracket), "appended": len(batch), "first_seq": start + 1}
-
-    return append_batch(
-        events=events,
-        limit=MAX_BATCH,
-        operation="bracket_append",
-        stream={"bracket": bracket_id},
-        expected_seq=expected_seq,
-        user=user,
-        idempotency_key=idempotency_key,
-        lock=lambda: _lock_for_writer(bracket_id, user),
-        conflict=BracketSeqConflict,
-        write=write,
+    return BRACKETS.append(
+        pk=bracket_id, events=events, expected_seq=expected_seq, user=user, idempotency_key=idempotency_key
     )
 
 
@@ -249,11 +174,8 @@ def seed_bracket(
 ) -> WriteResult:
     """Seed the bracket (once): `entries` put in order by `by`; with no entries and a previous
     tournament, that tournament's entries (its first `top`) in its standings' order."""
-    bracket = bracket_get(user, bracket_id, exc=BracketNotFound)
-    if game_selectors.membership_role(user, bracket.club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(
-            _("running a bracket needs the scorer or admin role in club '%(club)s'") % {"club": bracket.club.slug}
-        )  # before any standings or ratings are read for the order
+    bracket = bracket_get(user, bracket_id, exc=ClubStreamNotFound)
+    BRACKETS.check_writer(user, bracket)  # before any standings or ratings are read for the order
     if entries is None and tournament is None:
         raise InvalidInput(_("give the entries, or a tournament to take them from"), code="entries_missing")
     if entries is None:
@@ -267,30 +189,9 @@ def seed_bracket(
 # --- reads ---------------------------------------------------------------------------------------
 
 
-def may_read(user, bracket: Bracket) -> bool:
-    return bracket.club.is_public or game_selectors.membership_role(user, bracket.club) is not None
-
-
-def bracket_get(user, pk: int, exc: type[Exception] = Http404) -> Bracket:
-    bracket = (
-        Bracket.objects.filter(pk=pk, club__in=game_selectors.clubs_visible(user)).select_related("club").first()
-        if ids.in_range(pk)
-        else None
-    )
-    if bracket is None:
-        raise exc("no such bracket")
-    return bracket
-
-
-def club_brackets(club: Club):
-    return Bracket.objects.filter(club=club).order_by("-created_at", "-id")
-
-
-def record(bracket: Bracket) -> dict:
-    """The bracket as the core's record (tichu-bracket/1)."""
-    rows = BracketEvent.objects.filter(bracket=bracket).order_by("seq").only("type", "payload")
-    events = [r.as_record_event() for r in rows]
-    return {"format": bracket.header["format"], "header": bracket.header, "events": events}
+bracket_get = BRACKETS.get  # Http404 unless the user may see its club
+club_brackets = BRACKETS.of_club
+record = BRACKETS.record  # the bracket as the core's record (tichu-bracket/1)
 
 
 def bracket_view(bracket: Bracket) -> dict[str, Any]:

@@ -1,106 +1,41 @@
 """A club's league in the database (docs/tournament.md, "Leagues"): create one, append to its
 stream, and read its fixtures and table.
 
-Writes go through the one stream store (games.streams.append_batch: the head row locked,
-`expected_seq`, Idempotency-Key, all of the batch or nothing) with the core's checks
-(games.tournament.league). A result that names the table's game names a finished game of the
-league's own club and is only that link: every fold (`fold`) gives the core the game's lines as the
-game's own fold gives them now, so a correction of the game is the match's (one truth, as a
-tournament's table: games.tournaments.selectors.fold), and a game held back from readers (games.holds)
-counts for nothing until its hold ends. The fixtures and the table are never stored: they are the
-core's `league_json` of the header and the stream.
+Created, locked, appended to and read as every club stream is (games.tournaments.club_streams:
+the one stream store's append, with the core's checks, games.tournament.league). What is the
+league's own here: a result that names the table's game names a finished game of the league's
+own club and is only that link: every fold (`fold`) gives the core the game's lines as the game's
+own fold gives them now, so a correction of the game is the match's (one truth, as a
+tournament's table: games.tournaments.selectors.fold), and a game held back from readers
+(games.holds) counts for nothing until its hold ends. The fixtures and the table are never
+stored: they are the core's `league_json` of the header and the stream.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import holds, ids
 from games import selectors as game_selectors
 from games import tournament as core
-from games.models import Club, Game, Membership, Player
-from games.services import WriteForbidden
-from games.streams.append import append_batch
-from games.streams.checks import check_storable
-from games.streams.errors import InvalidInput, SeqConflict
-from games.streams.idempotency import fingerprint, with_idempotency
+from games.models import Club, Game, Player
+from games.streams.errors import InvalidInput
 from games.streams.results import WriteResult
+from games.tournaments.club_streams import MAX_BATCH as MAX_BATCH
+from games.tournaments.club_streams import ClubStreamKind, ClubStreamWords
 from games.tournaments.models import League, LeagueEvent
-from games.tournaments.services import TournamentNotFound, _core_call
-
-MAX_BATCH = 50
+from games.tournaments.services import _core_call
 
 
-class LeagueNotFound(TournamentNotFound):
-    """No such league, or one the user may not see (404)."""
-
-
-class LeagueSeqConflict(SeqConflict):
-    """`expected_seq` is not the league's current seq (409), worded for a league."""
-
-    def __init__(self, expected_seq: int, current_seq: int) -> None:
-        super().__init__(expected_seq, current_seq)
-        self.message = _("expected_seq is %(expected)s but the league is at seq %(current)s") % {
-            "expected": expected_seq,
-            "current": current_seq,
-        }
-        self.args = (self.message,)
-
-
-def _body(league: League) -> dict[str, Any]:
-    return {"id": league.pk, "seq": league.seq}
-
-
-# --- writes --------------------------------------------------------------------------------------
-
-
-def league_create(*, club: Club, name: str, header: Any, user, idempotency_key: str | None = None) -> WriteResult:
-    """A new league of `club` (the caller checked the user is a scorer or admin there); the header
-    (its entries, legs, scoring, places) is checked and normalised by the core."""
-    if not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise InvalidInput(_("a league's name is a non-empty string of at most 100 characters"))
-    if not isinstance(header, dict):
-        raise InvalidInput(_("header must be an object"), code="malformed")
-    check_storable([name, header], gettext_noop("the league"))
-    parsed = _core_call(core.parse_league_header, {**header, "name": header.get("name") or name.strip()})
-
-    def write() -> dict:
-        league = League.objects.create(club=club, name=name.strip(), header=parsed, created_by=user)
-        return _body(league)
-
-    printed = (
-        fingerprint("league_create", club=club.pk, name=name, header=header) if idempotency_key is not None else ""
-    )
-    return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)
-
-
-def _lock_for_writer(league_id: int, user) -> League:
-    rows = League.objects.select_related("club").filter(pk=league_id if ids.in_range(league_id) else 0)
-    league = (
-        rows.select_for_update(of=("self",)).first()
-        if transaction.get_connection().features.has_select_for_update_of
-        else rows.select_for_update().first()
-    )
-    if league is None or not may_read(user, league):
-        raise LeagueNotFound(_("no such league"))
-    if game_selectors.membership_role(user, league.club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(
-            _("running a league needs the scorer or admin role in club '%(club)s'") % {"club": league.club.slug}
-        )
-    return league
-
-
-def _check_game(league: League, event: Any, index: int) -> None:
+def _check_game(league: League, event: dict, index: int) -> dict:
     """A result's game (the table's recorded game) must be a finished Tichu game of the league's
     club, and the result names it alone: its numbers are the game's (no hands, score or vp)."""
-    game_id = event.get("game") if isinstance(event, dict) else None
+    game_id = event.get("game")
     if type(game_id) is not int or not ids.in_range(game_id):
-        return  # none, or a shape the core refuses in its words
+        return event  # none, or a shape the core refuses in its words
     game = Game.objects.filter(pk=game_id, club=league.club).first()
     if game is None:
         raise InvalidInput(
@@ -110,7 +45,7 @@ def _check_game(league: League, event: Any, index: int) -> None:
             params={"index": index, "game": game_id},
         )
     if event.get("type") not in ("match_result", "match_corrected"):
-        return
+        return event
     if any(name in event for name in ("hands", "score", "vp")):
         raise InvalidInput(
             _(
@@ -129,6 +64,7 @@ def _check_game(league: League, event: Any, index: int) -> None:
             params={"index": index, "game": game_id},
         )
     _core_call(core.hand_lines, game_selectors.game_score(game), index=index)  # a Tichu game's score
+    return event
 
 
 def _game_ids(events: list[Any]) -> set[int]:
@@ -161,74 +97,46 @@ def fold(league: League, more: list[Any] | None = None) -> core.LeagueState:
     return core.fold_league(shown, game_lines=game_lines(league, _game_ids([*shown["events"], *(more or [])])))
 
 
+LEAGUES: ClubStreamKind[League] = ClubStreamKind(
+    model=League,
+    event_model=LeagueEvent,
+    parse=core.parse_league_header,
+    fold=core.fold_league,
+    prepare=_check_game,
+    fold_head=lambda league, batch: fold(league, batch),
+    words=ClubStreamWords(
+        name=gettext_noop("a league's name is a non-empty string of at most 100 characters"),
+        what=gettext_noop("the league"),
+        not_found=gettext_noop("no such league"),
+        writer=gettext_noop("running a league needs the scorer or admin role in club '%(club)s'"),
+        seq_conflict=gettext_noop("expected_seq is %(expected)s but the league is at seq %(current)s"),
+    ),
+)
+
+
+# --- writes --------------------------------------------------------------------------------------
+
+
+#: a new league of a club (the caller checked the user is a scorer or admin there), its header
+#: checked and normalised by the core (parse_league_header)
+league_create = LEAGUES.create
+
+
 def append_league_events(
     *, league_id: int, events: Any, expected_seq: int, user, idempotency_key: str | None = None
 ) -> WriteResult:
     """Append a batch of league events atomically (match_result, match_corrected, match_scheduled)."""
-
-    def write(league: League, batch: list[dict]) -> dict[str, Any]:
-        for i, event in enumerate(batch):
-            _check_game(league, event, i)
-        state = fold(league, batch)
-        for i, event in enumerate(batch):
-            _core_call(state.apply, event, index=i)
-        start = league.seq
-        who = user if user is not None and user.is_authenticated else None
-        LeagueEvent.objects.bulk_create(
-            LeagueEvent(
-                league=league,
-                seq=start + i + 1,
-                type=e["type"],
-                payload={k: v for k, v in e.items() if k != "type"},
-                recorded_by=who,
-            )
-            for i, e in enumerate(batch)
-        )
-        league.seq = start + len(batch)
-        league.save(update_fields=["seq"])
-        return {**_body(league), "appended": len(batch), "first_seq": start + 1}
-
-    return append_batch(
-        events=events,
-        limit=MAX_BATCH,
-        operation="league_append",
-        stream={"league": league_id},
-        expected_seq=expected_seq,
-        user=user,
-        idempotency_key=idempotency_key,
-        lock=lambda: _lock_for_writer(league_id, user),
-        conflict=LeagueSeqConflict,
-        write=write,
+    return LEAGUES.append(
+        pk=league_id, events=events, expected_seq=expected_seq, user=user, idempotency_key=idempotency_key
     )
 
 
 # --- reads ---------------------------------------------------------------------------------------
 
 
-def may_read(user, league: League) -> bool:
-    return league.club.is_public or game_selectors.membership_role(user, league.club) is not None
-
-
-def league_get(user, pk: int) -> League:
-    league = (
-        League.objects.filter(pk=pk, club__in=game_selectors.clubs_visible(user)).select_related("club").first()
-        if ids.in_range(pk)
-        else None
-    )
-    if league is None:
-        raise Http404("no such league")
-    return league
-
-
-def club_leagues(club: Club):
-    return League.objects.filter(club=club).order_by("-created_at", "-id")
-
-
-def record(league: League) -> dict:
-    """The league as the core's record (tichu-league/1)."""
-    rows = LeagueEvent.objects.filter(league=league).order_by("seq").only("type", "payload")
-    events = [r.as_record_event() for r in rows]
-    return {"format": league.header["format"], "header": league.header, "events": events}
+league_get = LEAGUES.get  # Http404 unless the user may see its club
+club_leagues = LEAGUES.of_club
+record = LEAGUES.record  # the league as the core's record (tichu-league/1)
 
 
 def league_view(league: League) -> dict[str, Any]:

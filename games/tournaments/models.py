@@ -86,15 +86,14 @@ class TournamentEvent(StreamEvent):
         return f"{self.tournament_id}#{self.seq} {self.type}"
 
 
-class Season(StreamHead):
-    """A club's season (docs/tournament.md, "Seasons"): a series of the club's tournaments scored
-    into one table. Its stream (SeasonEvent: evening_added / evening_removed, each with its reason)
-    says which evenings count; the table is a fold of that stream and of the evenings' own records
-    (games.tournaments.seasons), never stored."""
+class ClubStreamHead(StreamHead):
+    """The head of a club's own stream (a season, a bracket, a league: games.tournaments.club_streams
+    writes and reads them all): its name, its header exactly as the kind's core parse normalised
+    it, who created it and when. Each kind adds its `club` (its own related name, `club.seasons`:
+    a "%(class)s" pattern here would be a migration of its own)."""
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
+    club: models.ForeignKey
     name = models.CharField(max_length=100)
-    # The header exactly as the core's parse_season_header normalised it.
     header = models.JSONField()
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -102,20 +101,47 @@ class Season(StreamHead):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        abstract = True
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})"
 
 
-class SeasonEvent(StreamEvent):
-    """One stored season event (games.streams.models: 1-based `seq`, `type`, `payload` without its
-    type, `recorded_at`); append-only in the database, as a tournament's events are."""
+class ClubStreamEvent(StreamEvent):
+    """One stored event of a club's own stream (games.streams.models: 1-based `seq`, `type`,
+    `payload` without its type, `recorded_at`; append-only in the database, as a tournament's events
+    are) and who recorded it. Each kind adds its foreign key to its head, named `HEAD` (`season`),
+    with its ordering and its unique (head, seq)."""
 
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="events", db_index=False)
+    HEAD = ""
+
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.HEAD} {getattr(self, self.HEAD + '_id')}#{self.seq} {self.type}"
+
+
+class Season(ClubStreamHead):
+    """A club's season (docs/tournament.md, "Seasons"): a series of the club's tournaments scored
+    into one table. Its stream (SeasonEvent: evening_added / evening_removed, each with its reason)
+    says which evenings count; the table is a fold of that stream and of the evenings' own records
+    (games.tournaments.seasons), never stored. Its header is parse_season_header's."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
+
+
+class SeasonEvent(ClubStreamEvent):
+    """One stored season event."""
+
+    HEAD = "season"
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="events", db_index=False)
 
     class Meta:
         ordering = ["season_id", "seq"]
@@ -123,39 +149,22 @@ class SeasonEvent(StreamEvent):
             models.UniqueConstraint(fields=["season", "seq"], name="season_event_unique_seq"),
         ]
 
-    def __str__(self) -> str:
-        return f"season {self.season_id}#{self.seq} {self.type}"
 
-
-class Bracket(StreamHead):
+class Bracket(ClubStreamHead):
     """A club's knockout bracket (docs/tournament.md, "Knockout brackets"): single elimination, best
     of N. Its stream (BracketEvent: bracket_seeded once, then match_result / match_corrected) is
-    folded by the core (games.tournament.bracket); who meets whom is never stored."""
+    folded by the core (games.tournament.bracket); who meets whom is never stored. Its header is
+    parse_bracket_header's."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="brackets")
-    name = models.CharField(max_length=100)
-    # The header exactly as the core's parse_bracket_header normalised it.
-    header = models.JSONField()
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.club})"
 
 
-class BracketEvent(StreamEvent):
-    """One stored bracket event (games.streams.models: 1-based `seq`, `type`, `payload` without its
-    type, `recorded_at`); append-only in the database, as a season's events are."""
+class BracketEvent(ClubStreamEvent):
+    """One stored bracket event."""
+
+    HEAD = "bracket"
 
     bracket = models.ForeignKey(Bracket, on_delete=models.PROTECT, related_name="events", db_index=False)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
 
     class Meta:
         ordering = ["bracket_id", "seq"]
@@ -163,49 +172,28 @@ class BracketEvent(StreamEvent):
             models.UniqueConstraint(fields=["bracket", "seq"], name="bracket_event_unique_seq"),
         ]
 
-    def __str__(self) -> str:
-        return f"bracket {self.bracket_id}#{self.seq} {self.type}"
 
-
-class League(StreamHead):
+class League(ClubStreamHead):
     """A club's league (docs/tournament.md, "Leagues"): entries, matches and legs fixed in advance
-    by its header (the fixtures are a fold of it, never stored). Its stream (LeagueEvent:
-    match_result, match_corrected with its reason, match_scheduled) holds the results; the table
-    is a fold of the two (games.tournaments.leagues)."""
+    by its header (parse_league_header's; the fixtures are a fold of it, never stored). Its stream
+    (LeagueEvent: match_result, match_corrected with its reason, match_scheduled) holds the results;
+    the table is a fold of the two (games.tournaments.leagues)."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="leagues")
-    name = models.CharField(max_length=100)
-    # The header exactly as the core's parse_league_header normalised it.
-    header = models.JSONField()
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.club})"
 
 
-class LeagueEvent(StreamEvent):
-    """One stored league event (games.streams.models: 1-based `seq`, `type`, `payload` without its
-    type, `recorded_at`); append-only in the database, as a season's events are."""
+class LeagueEvent(ClubStreamEvent):
+    """One stored league event."""
+
+    HEAD = "league"
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events", db_index=False)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
 
     class Meta:
         ordering = ["league_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["league", "seq"], name="league_event_unique_seq"),
         ]
-
-    def __str__(self) -> str:
-        return f"league {self.league_id}#{self.seq} {self.type}"
 
 
 class TableGame(models.Model):

@@ -1,9 +1,9 @@
 """A club's season in the database (docs/tournament.md, "Seasons"): create one, append to its
 stream, and read its table.
 
-Writes go through the one stream store (games.streams.append_batch: the head row locked,
-`expected_seq`, Idempotency-Key, all of the batch or nothing) with the core's checks
-(games.tournament.season). An evening must be a tournament of the season's own club.
+Created, locked, appended to and read as every club stream is (games.tournaments.club_streams:
+the one stream store's append, with the core's checks, games.tournament.season); what is the
+season's own here: an evening must be a tournament of the season's own club, and its table.
 
 The table is never stored: it is the core's `season_table` of the season's fold and of each
 evening's standings, each evening folded as the reader may see it (games.tournaments.visibility:
@@ -15,94 +15,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import ids
-from games import selectors as game_selectors
 from games import tournament as core
-from games.models import Club, Membership, Player
-from games.services import WriteForbidden
-from games.streams.append import append_batch
-from games.streams.checks import check_storable
-from games.streams.errors import InvalidInput, SeqConflict
-from games.streams.idempotency import fingerprint, with_idempotency
+from games.models import Club, Player
+from games.streams.errors import InvalidInput
 from games.streams.results import WriteResult
 from games.tournaments import visibility
+from games.tournaments.club_streams import MAX_BATCH as MAX_BATCH
+from games.tournaments.club_streams import ClubStreamKind, ClubStreamWords
 from games.tournaments.models import Season, SeasonEvent, Tournament
-from games.tournaments.services import TournamentNotFound, _core_call
-
-MAX_BATCH = 50
 
 
-class SeasonNotFound(TournamentNotFound):
-    """No such season, or one the user may not see (404)."""
-
-
-class SeasonSeqConflict(SeqConflict):
-    """`expected_seq` is not the season's current seq (409), worded for a season."""
-
-    def __init__(self, expected_seq: int, current_seq: int) -> None:
-        super().__init__(expected_seq, current_seq)
-        self.message = _("expected_seq is %(expected)s but the season is at seq %(current)s") % {
-            "expected": expected_seq,
-            "current": current_seq,
-        }
-        self.args = (self.message,)
-
-
-def _body(season: Season) -> dict[str, Any]:
-    return {"id": season.pk, "seq": season.seq}
-
-
-# --- writes --------------------------------------------------------------------------------------
-
-
-def season_create(*, club: Club, name: str, header: Any, user, idempotency_key: str | None = None) -> WriteResult:
-    """A new season of `club` (the caller checked the user is a scorer or admin there); the header
-    is checked and normalised by the core (parse_season_header)."""
-    if not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise InvalidInput(_("a season's name is a non-empty string of at most 100 characters"))
-    if not isinstance(header, dict):
-        raise InvalidInput(_("header must be an object"), code="malformed")
-    check_storable([name, header], gettext_noop("the season"))
-    parsed = _core_call(core.parse_season_header, {**header, "name": header.get("name") or name.strip()})
-
-    def write() -> dict:
-        season = Season.objects.create(club=club, name=name.strip(), header=parsed, created_by=user)
-        return _body(season)
-
-    printed = (
-        fingerprint("season_create", club=club.pk, name=name, header=header) if idempotency_key is not None else ""
-    )
-    return with_idempotency(user=user, key=idempotency_key, fingerprint=printed, write=write)
-
-
-def _lock_for_writer(season_id: int, user) -> Season:
-    rows = Season.objects.select_related("club").filter(pk=season_id if ids.in_range(season_id) else 0)
-    season = (
-        rows.select_for_update(of=("self",)).first()
-        if transaction.get_connection().features.has_select_for_update_of
-        else rows.select_for_update().first()
-    )
-    if season is None or not may_read(user, season):
-        raise SeasonNotFound(_("no such season"))
-    if game_selectors.membership_role(user, season.club) not in Membership.WRITER_ROLES:
-        raise WriteForbidden(
-            _("running a season needs the scorer or admin role in club '%(club)s'") % {"club": season.club.slug}
-        )
-    return season
-
-
-def _check_evening_of_club(season: Season, event: Any, index: int) -> None:
+def _check_evening_of_club(season: Season, event: dict, index: int) -> dict:
     """An evening added must be a tournament of the season's club (the core checks the shape)."""
-    if not isinstance(event, dict) or event.get("type") != "evening_added":
-        return
+    if event.get("type") != "evening_added":
+        return event
     tid = event.get("tournament")
     if type(tid) is not int or not ids.in_range(tid):
-        return  # the core refuses the shape, in its words
+        return event  # the core refuses the shape, in its words
     if not Tournament.objects.filter(pk=tid, club=season.club).exists():
         raise InvalidInput(
             _("event %(index)s: tournament %(tournament)s is not a tournament of club “%(club)s”")
@@ -110,76 +43,48 @@ def _check_evening_of_club(season: Season, event: Any, index: int) -> None:
             code="evening_not_of_club",
             params={"index": index, "tournament": tid},
         )
+    return event
+
+
+SEASONS: ClubStreamKind[Season] = ClubStreamKind(
+    model=Season,
+    event_model=SeasonEvent,
+    parse=core.parse_season_header,
+    fold=core.fold_season,
+    prepare=_check_evening_of_club,
+    words=ClubStreamWords(
+        name=gettext_noop("a season's name is a non-empty string of at most 100 characters"),
+        what=gettext_noop("the season"),
+        not_found=gettext_noop("no such season"),
+        writer=gettext_noop("running a season needs the scorer or admin role in club '%(club)s'"),
+        seq_conflict=gettext_noop("expected_seq is %(expected)s but the season is at seq %(current)s"),
+    ),
+)
+
+
+# --- writes --------------------------------------------------------------------------------------
+
+
+#: a new season of a club (the caller checked the user is a scorer or admin there), its header
+#: checked and normalised by the core (parse_season_header)
+season_create = SEASONS.create
 
 
 def append_season_events(
     *, season_id: int, events: Any, expected_seq: int, user, idempotency_key: str | None = None
 ) -> WriteResult:
     """Append a batch of season events atomically (evening_added, evening_removed with its reason)."""
-
-    def write(season: Season, batch: list[dict]) -> dict[str, Any]:
-        state = core.fold_season(record(season))  # the stored stream was checked when appended
-        for i, event in enumerate(batch):
-            _check_evening_of_club(season, event, i)
-            _core_call(state.apply, event, index=i)
-        start = season.seq
-        who = user if user is not None and user.is_authenticated else None
-        SeasonEvent.objects.bulk_create(
-            SeasonEvent(
-                season=season,
-                seq=start + i + 1,
-                type=e["type"],
-                payload={k: v for k, v in e.items() if k != "type"},
-                recorded_by=who,
-            )
-            for i, e in enumerate(batch)
-        )
-        season.seq = start + len(batch)
-        season.save(update_fields=["seq"])
-        return {**_body(season), "appended": len(batch), "first_seq": start + 1}
-
-    return append_batch(
-        events=events,
-        limit=MAX_BATCH,
-        operation="season_append",
-        stream={"season": season_id},
-        expected_seq=expected_seq,
-        user=user,
-        idempotency_key=idempotency_key,
-        lock=lambda: _lock_for_writer(season_id, user),
-        conflict=SeasonSeqConflict,
-        write=write,
+    return SEASONS.append(
+        pk=season_id, events=events, expected_seq=expected_seq, user=user, idempotency_key=idempotency_key
     )
 
 
 # --- reads ---------------------------------------------------------------------------------------
 
 
-def may_read(user, season: Season) -> bool:
-    return season.club.is_public or game_selectors.membership_role(user, season.club) is not None
-
-
-def season_get(user, pk: int) -> Season:
-    season = (
-        Season.objects.filter(pk=pk, club__in=game_selectors.clubs_visible(user)).select_related("club").first()
-        if ids.in_range(pk)
-        else None
-    )
-    if season is None:
-        raise Http404("no such season")
-    return season
-
-
-def club_seasons(club: Club):
-    return Season.objects.filter(club=club).order_by("-created_at", "-id")
-
-
-def record(season: Season) -> dict:
-    """The season as the core's record (tichu-season/1)."""
-    rows = SeasonEvent.objects.filter(season=season).order_by("seq").only("type", "payload")
-    events = [r.as_record_event() for r in rows]
-    # the header carries its format (tichu-season/1) as the core normalised it
-    return {"format": season.header["format"], "header": season.header, "events": events}
+season_get = SEASONS.get  # Http404 unless the user may see its club
+club_seasons = SEASONS.of_club
+record = SEASONS.record  # the season as the core's record (tichu-season/1)
 
 
 def evening_standings(season: Season, evenings: list[int], user) -> dict[int, dict]:
