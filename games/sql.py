@@ -320,12 +320,19 @@ def _imported_events_sql() -> str:
     q = _quote()
     game, ev = Game._meta, Event._meta
     columns = ", ".join(_column(ev, c) for c in _AppendSql.event_columns)
+    # json, not jsonb: json_array_elements and json_each give each element's own text, so the
+    # payload (the event's members but its type, in the record's order: the canonical text's
+    # sorted keys) is joined from the record's text as it is, compact, without an encoding
+    payload = (
+        "coalesce((SELECT '{' || string_agg(to_json(m.key)::text || ':' || m.value::text, ',' ORDER BY m.n) || '}' "
+        "FROM json_each(e.event) WITH ORDINALITY AS m(key, value, n) WHERE m.key <> 'type'), '{}')"
+    )
     return (
         f"WITH records AS (SELECT (r.doc ->> 0)::bigint AS game, r.doc -> 1 -> 'events' AS events "
-        f"FROM jsonb_array_elements(%s::jsonb) AS r(doc)), "
+        f"FROM json_array_elements(%s::json) AS r(doc)), "
         f"inserted AS (INSERT INTO {q(ev.db_table)} ({columns}) "
-        f"SELECT r.game, e.n, e.event ->> 'type', e.event - 'type', NULL, %s FROM records r "
-        f"CROSS JOIN LATERAL jsonb_array_elements(r.events) WITH ORDINALITY AS e(event, n)) "
+        f"SELECT r.game, e.n, e.event ->> 'type', {payload}, NULL, %s FROM records r "
+        f"CROSS JOIN LATERAL json_array_elements(r.events) WITH ORDINALITY AS e(event, n)) "
         f"UPDATE {q(game.db_table)} g SET {_column(game, 'seq')} = h.seq, {_column(game, 'status')} = h.status, "
         f"{_column(game, 'finished_at')} = h.finished_at "
         f"FROM unnest(%s::bigint[], %s::integer[], %s::text[], %s::timestamptz[]) AS h(game, seq, status, finished_at) "
