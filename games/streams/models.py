@@ -14,6 +14,9 @@ import uuid
 
 from django.db import models
 
+#: a JSON value's compact text: no blanks, non-ASCII as UTF-8 (JSONTextField's stored form)
+compact_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
 
 class JSONTextField(models.Field):
     """A JSON value stored as its compact text (`text` on every database: no spaces, non-ASCII as
@@ -31,7 +34,7 @@ class JSONTextField(models.Field):
     def get_prep_value(self, value):
         if value is None:
             return None
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return compact_json(value)
 
     def from_db_value(self, value, expression, connection):
         return None if value is None else json.loads(value)
