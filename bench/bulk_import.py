@@ -11,7 +11,8 @@ skip would otherwise store each game once). Then, per worker count, a fresh club
 timed from queueing to the job's last file and its rating recompute. Prints hands and events per second, the scaling ratio
 against 1 worker measured in the same run, the workers' CPU milliseconds per hand (what a loaded
 machine does not distort much), and the size of games_event
-(pg_total_relation_size, table + indexes + TOAST) per stored hand.
+(pg_total_relation_size, table + indexes + TOAST) per stored hand against the target of issue 35
+item 6 (at most 4 KB a hand), split into the heap, each index, TOAST and the maps.
 
 Environment: TICHU_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/tichu_bench_bulk,
 dropped and created again), TICHU_BENCH_BROKER (default redis://127.0.0.1:6379/11, flushed after).
@@ -159,12 +160,40 @@ def run_once(folder: Path, k: int, env: dict, chunk: int) -> dict:
     }
 
 
-def event_table_bytes() -> int:
+#: issue 35 item 6: an archive's bytes, at most 4 KB stored per hand (docs/speed.md, "An archive's bytes")
+TARGET_BYTES_PER_HAND = 4096
+
+
+def event_table_bytes() -> dict:
+    """games_event's bytes (pg_total_relation_size) and their split: the heap (main fork), each
+    index, TOAST (table and index), the free-space and visibility maps; and the average row as
+    stored (pg_column_size of the row: header and data, before alignment and its line pointer)."""
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_total_relation_size('games_event')")
-        return cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT pg_total_relation_size(c.oid), pg_relation_size(c.oid), "
+            "coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0), "
+            "pg_relation_size(c.oid, 'fsm') + pg_relation_size(c.oid, 'vm') "
+            "FROM pg_class c WHERE c.oid = 'games_event'::regclass"
+        )
+        total, heap, toast, maps = cursor.fetchone()
+        cursor.execute(
+            "SELECT i.indexrelid::regclass::text, pg_relation_size(i.indexrelid) FROM pg_index i "
+            "WHERE i.indrelid = 'games_event'::regclass ORDER BY 1"
+        )
+        indexes = dict(cursor.fetchall())
+        cursor.execute("SELECT count(*), avg(pg_column_size(e.*)) FROM games_event e")
+        rows, row_bytes = cursor.fetchone()
+    return {
+        "total": total,
+        "heap": heap,
+        "indexes": indexes,
+        "toast": toast,
+        "maps": maps,
+        "rows": rows,
+        "avg_row_bytes": float(row_bytes or 0),
+    }
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -232,11 +261,13 @@ def main(argv: list[str] | None = None) -> dict:
         "base_games": min(args.base, args.games),
         "generate_s": generated_s,
         "runs": runs,
-        "event_table_bytes": event_table_bytes(),
+        "event_table": event_table_bytes(),
         "hands_stored": hands,
         "load_average": os.getloadavg(),
     }
+    figures["event_table_bytes"] = figures["event_table"]["total"]
     figures["event_bytes_per_hand"] = figures["event_table_bytes"] / hands if hands else None
+    figures["target_bytes_per_hand"] = TARGET_BYTES_PER_HAND
     two = next((r for r in runs if r["workers"] == 2), None)
     if two:  # the target: 100,000 hands in 600 s with 2 workers = 167 hands/s
         figures["target_2_workers_hands_per_s"] = 100_000 / 600
@@ -258,9 +289,21 @@ def main(argv: list[str] | None = None) -> dict:
                 f"{1000 * r['worker_cpu_s'] / max(r['hands'], 1):>11.1f}"
             )
         print("load average at the end: " + " ".join(f"{x:.1f}" for x in figures["load_average"]))
+        table, per = figures["event_table"], max(hands, 1)
+        verdict = "met" if (figures["event_bytes_per_hand"] or 0) <= TARGET_BYTES_PER_HAND else "not met"
         print(
             f"games_event: {figures['event_table_bytes'] / 2**20:.1f} MiB for {hands} hands = "
-            f"{figures['event_bytes_per_hand']:.0f} bytes per hand (table + indexes + TOAST)"
+            f"{figures['event_bytes_per_hand']:.0f} bytes per hand (table + indexes + TOAST; "
+            f"target at most {TARGET_BYTES_PER_HAND}: {verdict})"
+        )
+        print(
+            f"  heap {table['heap'] / per:.0f} B/hand ({table['rows'] / per:.1f} rows a hand, "
+            f"{table['avg_row_bytes']:.1f} B a row before alignment and its 4-byte line pointer)"
+        )
+        for name, size in table["indexes"].items():
+            print(f"  index {name} {size / per:.0f} B/hand")
+        print(
+            f"  TOAST {table['toast'] / per:.0f} B/hand, free-space and visibility maps {table['maps'] / per:.0f} B/hand"
         )
         if two:
             print(

@@ -16,9 +16,9 @@ each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`)
   `games.services.append_events` and the import (one statement on PostgreSQL).
 - `insert_recorded_events`: events each with its own recorder and time, as a club's archive
   holds them (`games.clubs.archive`).
-- `insert_event_rows` (any vendor), `insert_imported_events` (PostgreSQL: the events taken from
-  the records' JSON text by the server, and the games' heads, in one statement): a whole
-  imported file's events at once, for `games.bulk_store`.
+- `insert_event_rows` (any vendor), `insert_imported_events` (PostgreSQL: the events' payloads
+  as one JSON text whose parts the server stores as they are, and the games' heads, in one
+  statement): a whole imported file's events at once, for `games.bulk_store`.
 - `snapshot_reads`: PostgreSQL's REPEATABLE READ for a transaction that reads a whole club at
   once (its archive, `games.clubs.archive`), so that its rows are of one moment.
 - `copy_rows`, `commit_without_wal_wait`, `rated_outcome_rows`: PostgreSQL-only helpers of a
@@ -38,6 +38,7 @@ from django.db import models, transaction
 
 from games import ids
 from games.models import Club, Event, Game, Membership, Player
+from games.streams.models import compact_json
 
 #: events per multi-row INSERT on PostgreSQL: an import would otherwise pass its 65,535 parameters
 INSERT_ROWS = 500
@@ -287,24 +288,30 @@ def insert_recorded_events(rows: list[RecordedEventRow]) -> None:
             cursor.execute(f"{sql.insert} VALUES {', '.join([sql.row] * len(part))}", [x for row in part for x in row])
 
 
-def insert_imported_events(games: list[tuple[Game, str]], recorded_at: datetime.datetime) -> None:
+def insert_imported_events(games: list[tuple[Game, list[dict]]], recorded_at: datetime.datetime) -> None:
     """PostgreSQL: the events of imported games and their heads in one statement. Each game
-    comes with its record's canonical JSON text (`services.canonical_json`, which the import
-    hashed already): the server takes the record's `events` from it, stores event i as seq i
-    (`type` its column, the rest its payload, as `append_events` stores it), and moves each game
-    to `game.seq`, `status`, `finished_at` as the caller set them. Encoding every payload in
-    Python and passing it by COPY cost the bulk import about 0.4 ms of Python a hand; this costs
-    none, and the server's share stays the same (its JSON parse replaces COPY's). The rows pass
-    every trigger of the event table like any INSERT (the seq checks once per statement: games/
-    migrations/0016); the game rows move in the same statement, so the statement trigger writes
-    none of them again (0017)."""
+    comes with its record's events; event i is stored as seq i (`type` its column, the rest its
+    payload, as `append_events` stores it), and each game moves to `game.seq`, `status`,
+    `finished_at` as the caller set them. The payloads go as one compact JSON text for the whole
+    file ([[game id, [payload, ...], [type, ...]], ...], one C-encoder call), from which the
+    server takes each payload's own text (json, not jsonb: json_array_elements gives an element's
+    text as it is, which is what the column stores). Encoding every payload apart in Python and
+    passing it by COPY cost the bulk import about 0.4 ms of Python a hand; the jsonb document of
+    before cost the server a parse and an encoding per payload (docs/speed.md, "An archive's
+    bytes"). The rows pass every trigger of the event table like any INSERT (the seq checks once
+    per statement: games/migrations/0016); the game rows move in the same statement, so the
+    statement trigger writes none of them again (0017)."""
     if not games:
         return
     connection = transaction.get_connection()
     prep = Game._meta.get_field("finished_at").get_db_prep_save
     at = Event._meta.get_field("recorded_at").get_db_prep_save(recorded_at, connection)
-    # one JSON array [[game id, record], ...]: the texts are joined, not encoded again
-    documents = "[" + ",".join(f"[{int(game.pk)},{text}]" for game, text in games) + "]"
+    documents = compact_json(
+        [
+            [game.pk, [{k: v for k, v in e.items() if k != "type"} for e in events], [e["type"] for e in events]]
+            for game, events in games
+        ]
+    )
     heads = [
         [game.pk for game, _ in games],
         [game.seq for game, _ in games],
@@ -320,12 +327,15 @@ def _imported_events_sql() -> str:
     q = _quote()
     game, ev = Game._meta, Event._meta
     columns = ", ".join(_column(ev, c) for c in _AppendSql.event_columns)
+    # MATERIALIZED: each game's parts taken from the document once (a json value is text: an
+    # inlined CTE read the game's id again for every event row, parsing its whole text each time)
     return (
-        f"WITH records AS (SELECT (r.doc ->> 0)::bigint AS game, r.doc -> 1 -> 'events' AS events "
-        f"FROM jsonb_array_elements(%s::jsonb) AS r(doc)), "
+        f"WITH records AS MATERIALIZED (SELECT (r.doc ->> 0)::bigint AS game, r.doc -> 1 AS payloads, "
+        f"r.doc -> 2 AS types FROM json_array_elements(%s::json) AS r(doc)), "
         f"inserted AS (INSERT INTO {q(ev.db_table)} ({columns}) "
-        f"SELECT r.game, e.n, e.event ->> 'type', e.event - 'type', NULL, %s FROM records r "
-        f"CROSS JOIN LATERAL jsonb_array_elements(r.events) WITH ORDINALITY AS e(event, n)) "
+        f"SELECT r.game, e.n, e.type, e.payload::text, NULL, %s FROM records r "
+        f"CROSS JOIN LATERAL ROWS FROM (json_array_elements(r.payloads), json_array_elements_text(r.types)) "
+        f"WITH ORDINALITY AS e(payload, type, n)) "
         f"UPDATE {q(game.db_table)} g SET {_column(game, 'seq')} = h.seq, {_column(game, 'status')} = h.status, "
         f"{_column(game, 'finished_at')} = h.finished_at "
         f"FROM unnest(%s::bigint[], %s::integer[], %s::text[], %s::timestamptz[]) AS h(game, seq, status, finished_at) "

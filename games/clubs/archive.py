@@ -54,6 +54,7 @@ from games.bulk_store import fold_checked
 from games.models import Club, Event, Game, GameSeat, ImportedFile, ImportJob, Membership, Player
 from games.online.models import OnlineSettings
 from games.services import InvalidInput, RuleViolation
+from games.streams.models import JSONTextField
 from games.tournaments.models import (
     Bracket,
     BracketEvent,
@@ -444,7 +445,7 @@ def _instance(state: _Import, kind: Kind, line: dict, number: int, *, clean: boo
             values[f.attname] = _ref(state, target, raw, number)
         else:
             try:
-                if isinstance(f, models.JSONField):
+                if isinstance(f, (models.JSONField, JSONTextField)):  # an event's payload is the latter
                     values[f.attname] = raw
                 elif isinstance(raw, (dict, list)):  # no column but a JSON one holds an object or a list
                     raise ValidationError("not a value")

@@ -20,8 +20,7 @@ from .results import WriteResult
 
 def canonical_json(record: dict) -> str:
     """A record's canonical JSON text (keys sorted, compact, ASCII), whose hash is its content
-    (`import_hash`); the bulk import also sends it to PostgreSQL, which takes the events from it
-    (games.sql.insert_imported_events) instead of Python encoding each payload again."""
+    (`import_hash`)."""
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 

@@ -9,9 +9,38 @@ next one of its head.
 
 from __future__ import annotations
 
+import json
 import uuid
 
 from django.db import models
+
+#: a JSON value's compact text: no blanks, non-ASCII as UTF-8 (JSONTextField's stored form)
+compact_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class JSONTextField(models.Field):
+    """A JSON value stored as its compact text (`text` on every database: no spaces, non-ASCII as
+    UTF-8), decoded on read. A game's events store their payload so (docs/speed.md, "An archive's
+    bytes"): PostgreSQL's jsonb took twice the bytes for the small objects an event holds (a
+    4-byte entry per key and value, numbers as `numeric`), and nothing queries inside a payload.
+    The text keeps the payload's key order as appended; jsonb sorted it."""
+
+    description = "JSON stored as its compact text"
+    empty_strings_allowed = False
+
+    def get_internal_type(self) -> str:
+        return "TextField"
+
+    def get_prep_value(self, value):
+        if value is None:
+            return None
+        return compact_json(value)
+
+    def from_db_value(self, value, expression, connection):
+        return None if value is None else json.loads(value)
+
+    def value_to_string(self, obj) -> str:
+        return self.get_prep_value(self.value_from_object(obj))
 
 
 class StreamHead(models.Model):

@@ -16,7 +16,7 @@ from games import engine, sql
 from games.models import Event, Game, Membership, Player
 from games.ratings.models import GameOutcome, RatingChange
 from games.ratings.services import CHANGE_COLUMNS, OUTCOME_FIELDS
-from games.services import canonical_json, game_create, game_import
+from games.services import game_create, game_import
 
 pytestmark = pytest.mark.django_db
 
@@ -370,8 +370,8 @@ def _game_rows(games: list[Game]) -> list[list[tuple]]:
 
 
 def _imported_events(rows, recorded_by, recorded_at) -> None:
-    """`sql.insert_imported_events` (PostgreSQL) given the rows as records: each game's events in
-    the record's canonical JSON text, as the bulk import passes them, and its head."""
+    """`sql.insert_imported_events` (PostgreSQL) given the rows as records: each game's events,
+    as the bulk import passes them, and its head."""
     events: dict[int, list[dict]] = {}
     for game_id, _, kind, payload in rows:
         events.setdefault(game_id, []).append({"type": kind, **payload})
@@ -379,7 +379,7 @@ def _imported_events(rows, recorded_by, recorded_at) -> None:
     for game_id, evs in events.items():
         game = Game.objects.get(pk=game_id)
         game.seq, game.status, game.finished_at = len(evs), Game.Status.ACTIVE, None
-        games.append((game, canonical_json({"variant": "nanking", "players": PLAYERS, "events": evs})))
+        games.append((game, evs))
     assert recorded_by is None  # the import records no user
     sql.insert_imported_events(games, recorded_at)
 
@@ -387,7 +387,7 @@ def _imported_events(rows, recorded_by, recorded_at) -> None:
 @pytest.mark.parametrize("length", [1, 41])
 def test_bulk_event_rows_store_what_bulk_create_stores(club, scorer, length, monkeypatch):
     """Each bulk writer of games.sql (the INSERT; on PostgreSQL the import's statement that takes
-    the events from the records' JSON text) stores the rows bulk_create stores: payloads, the
+    the payloads from one JSON text) stores the rows bulk_create stores: payloads, the
     recording user (none or one: the import's statement records none), the time to the microsecond."""
     at = timezone.now().replace(microsecond=654321)
     monkeypatch.setattr(timezone, "now", lambda: at)  # the ORM's auto_now_add stamps this time too
@@ -428,9 +428,7 @@ def test_the_import_statement_moves_the_heads_and_passes_the_game_triggers(club,
         for _ in range(2)
     ]
     at = timezone.now()
-    texts = [
-        canonical_json({"variant": "nanking", "players": PLAYERS, "events": [{"type": "undo"}] * n}) for n in (3, 2)
-    ]
+    texts = [[{"type": "undo"}] * n for n in (3, 2)]
     games[0].seq, games[0].status, games[0].finished_at = 3, Game.Status.FINISHED, at
     games[1].seq, games[1].status, games[1].finished_at = 1, Game.Status.ACTIVE, None  # one short
     with pytest.raises(DatabaseError, match="must be the seq of the newest event"):
