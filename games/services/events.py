@@ -54,7 +54,8 @@ def _insert_events(
 def _lock_game_for_writer(game_id: int, user) -> Game:
     """Lock the game row (serialising writers to this game only) and check, in the same query,
     that `user` is a scorer or admin of its club."""
-    locked = selectors.game_with_role(game_id, user, for_update=True)
+    # whether it is an online table's game comes in the same query (admit below asks it)
+    locked = selectors.game_with_role(game_id, user, for_update=True, has_one=OnlineTable)
     if locked is None or not selectors.is_visible(locked):
         raise GameNotFound(_("no such game"))
     if locked.viewer_role not in Membership.WRITER_ROLES:
@@ -91,7 +92,7 @@ def append_events(
         if (
             getattr(user, "online_table", None) is None
             and not _only_corrections(events)
-            and OnlineTable.objects.filter(game_id=locked.pk).exists()
+            and locked.has_one  # an OnlineTable row for it (read with the lock: _lock_game_for_writer)
         ):
             # an online table's game is played by its seats (games.online), never typed in; only a
             # director's ruling on a finished hand (hand_corrected) is written on it by a person
