@@ -68,33 +68,54 @@ def model_from_row(model, connection, values):
 
 
 def game_with_role(
-    game_id: int, user_id: int | None, *, for_update: bool = False, has_one: type[models.Model] | None = None
+    game_id: int,
+    user_id: int | None,
+    *,
+    for_update: bool = False,
+    has_one: type[models.Model] | None = None,
+    events_after: int | None = None,
 ) -> tuple[Game, str | None] | None:
     """The game (its club loaded) and the role of user `user_id` in its club (None: no member),
     in one query; `for_update` also locks the game row for the transaction. Compiling the
     equivalent queryset with its role subquery cost about 2 ms per call, more than the rest of a
     `state?at=N` read. `has_one`: a model with a one-to-one `game` field (the online table, which
     this module does not import); the same query then also tells whether the game has one, set on
-    the game as `has_one` (True/False): the append asked it in a query of its own (issue 35)."""
+    the game as `has_one` (True/False): the append asked it in a query of its own (issue 35).
+    `events_after` (PostgreSQL; ignored elsewhere): the same query also reads the game's events
+    with seq > `events_after` as (seq, type, payload) rows, set on the game as `events_after`
+    (None when not asked); the append's worker reads those it has not seen this way rather than
+    in a query of its own (games.snapshots.offer_events). With the lock, they are read before
+    the lock is had: events committed while waiting for it are missing, and the caller must
+    check that the rows reach the game's seq (offer_events does)."""
     if not ids.in_range(game_id):
         return None  # no such row, and the driver would refuse the number
     connection = transaction.get_connection()
+    with_events = events_after is not None and connection.vendor == "postgresql"
+    params: list = [user_id, game_id] if not with_events else [events_after, user_id, game_id]
     with connection.cursor() as cursor:
-        cursor.execute(_game_with_role_sql(connection.vendor, for_update, has_one), [user_id, game_id])
+        cursor.execute(_game_with_role_sql(connection.vendor, for_update, has_one, with_events), params)
         row = cursor.fetchone()
     if row is None:
         return None
     game_fields, club_fields = Game._meta.concrete_fields, Club._meta.concrete_fields
     game = model_from_row(Game, connection, row[: len(game_fields)])
     game.club = model_from_row(Club, connection, row[len(game_fields) : len(game_fields) + len(club_fields)])
+    extra = list(row[len(game_fields) + len(club_fields) :])
+    if with_events:
+        rows = extra.pop()
+        decode = Event._meta.get_field("payload").from_db_value
+        game.events_after = [tuple(r) for r in decode(rows, None, connection)] if rows is not None else []
+    else:
+        game.events_after = None
     if has_one is not None:
-        game.has_one = bool(row[-1])
-        return game, row[-2]
-    return game, row[-1]
+        game.has_one = bool(extra.pop())
+    return game, extra[0]
 
 
 @functools.cache
-def _game_with_role_sql(vendor: str, for_update: bool, has_one: type[models.Model] | None = None) -> str:
+def _game_with_role_sql(
+    vendor: str, for_update: bool, has_one: type[models.Model] | None = None, with_events: bool = False
+) -> str:
     connection = transaction.get_connection()
     q, features = connection.ops.quote_name, connection.features
     game, club, member = Game._meta, Club._meta, Membership._meta
@@ -108,8 +129,16 @@ def _game_with_role_sql(vendor: str, for_update: bool, has_one: type[models.Mode
         exists = (
             f", EXISTS (SELECT 1 FROM {q(other.db_table)} o WHERE o.{_column(other, 'game')} = g.{q(game.pk.column)})"
         )
+    events = ""
+    if with_events:  # PostgreSQL only: the rows as one JSON text (decoded as the payload field decodes)
+        ev = Event._meta
+        seq, kind, payload = (f"e.{_column(ev, f)}" for f in ("seq", "type", "payload"))
+        events = (
+            f", (SELECT json_agg(json_build_array({seq}, {kind}, {payload}) ORDER BY {seq})::text "
+            f"FROM {q(ev.db_table)} e WHERE e.{_column(ev, 'game')} = g.{q(game.pk.column)} AND {seq} > %s)"
+        )
     return (
-        f"SELECT {', '.join(columns)}, m.{_column(member, 'role')}{exists} "
+        f"SELECT {', '.join(columns)}, m.{_column(member, 'role')}{exists}{events} "
         f"FROM {q(game.db_table)} g "
         f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{_column(game, 'club')} "
         f"LEFT JOIN {q(member.db_table)} m ON m.{_column(member, 'club')} = g.{_column(game, 'club')} "

@@ -54,14 +54,19 @@ def _insert_events(
 def _lock_game_for_writer(game_id: int, user) -> Game:
     """Lock the game row (serialising writers to this game only) and check, in the same query,
     that `user` is a scorer or admin of its club."""
-    # whether it is an online table's game comes in the same query (admit below asks it)
-    locked = selectors.game_with_role(game_id, user, for_update=True, has_one=OnlineTable)
+    # whether it is an online table's game comes in the same query (admit below asks it), and the
+    # events this process has not read yet (the fold's, snapshots.state_at; another worker's
+    # appends): one round trip, not three
+    known = snapshots.known_events(game_id)
+    locked = selectors.game_with_role(game_id, user, for_update=True, has_one=OnlineTable, events_after=known)
     if locked is None or not selectors.is_visible(locked):
         raise GameNotFound(_("no such game"))
     if locked.viewer_role not in Membership.WRITER_ROLES:
         raise WriteForbidden(
             _("recording games needs the scorer or admin role in club “%(club)s”") % {"club": locked.club.slug}
         )
+    if known is not None:
+        snapshots.offer_events(locked, known, locked.events_after)
     return locked
 
 

@@ -72,6 +72,24 @@ def test_game_with_role_tells_whether_the_game_has_an_online_table(club, scorer)
     assert sql.game_with_role(other + 1000, scorer.pk, for_update=True, has_one=OnlineTable) is None
 
 
+@pytest.mark.postgres
+def test_game_with_role_reads_the_events_after_a_seq_as_event_rows_does(club, scorer):
+    """The append's lock also reads the events its process has not seen (`events_after`): the same
+    rows as `event_rows`, from any seq, none past the last; on SQLite the question is not asked."""
+    record = engine.random_game(5)
+    game_id = game_import(club=club, record=record, user=scorer).body["id"]
+    seq = Game.objects.get(pk=game_id).seq
+    for after in (0, 1, seq // 2, seq - 1, seq):
+        with transaction.atomic():
+            game, role = sql.game_with_role(game_id, scorer.pk, for_update=True, events_after=after)
+        assert game.events_after == sql.event_rows(game_id, after, seq) and role == "scorer"
+        assert [(s, k) for s, k, _ in game.events_after] == [
+            (e.seq, e.type) for e in Event.objects.filter(game_id=game_id, seq__gt=after).order_by("seq")
+        ]
+    game, _role = sql.game_with_role(game_id, scorer.pk)
+    assert game.events_after is None
+
+
 def test_token_with_user_equals_drfs_lookup(make_user):
     """Every API request's token lookup: the token and its user, every field, as DRF's
     `select_related("user").get(key=...)` reads them; None for a key no token has (DRF then
