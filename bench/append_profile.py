@@ -247,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
             out = io.StringIO()
             pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(opts.top * 2)
             print(out.getvalue())
+            print("  the ping's profile:")
+            out = io.StringIO()
+            pstats.Stats(ping_profiler, stream=out).sort_stats("cumulative").print_stats(opts.top * 2)
+            print(out.getvalue())
     return 0
 
 

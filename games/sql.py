@@ -32,6 +32,7 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -55,13 +56,36 @@ def _column(meta, name: str) -> str:
 def model_from_row(model, connection, values):
     """A model instance from its concrete columns as the database returned them, converted as
     the ORM's compiler converts them (JSON, SQLite's dates and UUIDs)."""
-    converted = []
-    for field, value in zip(model._meta.concrete_fields, values):
-        column = field.get_col(model._meta.db_table)
-        for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+    attnames, plan = _row_plan(model, connection)
+    converted = list(values)
+    for i, column, converters in plan:
+        value = converted[i]
+        for convert in converters:
             value = convert(value, column, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
+        converted[i] = value
+    return model.from_db(connection.alias, attnames, converted)
+
+
+#: per connection (one a thread), per model: the columns' names and converters, found once (asking
+#: them for every column of every row was a third of the cost of a token's or a game's read)
+_plans: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _row_plan(model, connection) -> tuple[list[str], list[tuple[int, models.Expression, list]]]:
+    by_model = _plans.get(connection)
+    if by_model is None:
+        by_model = _plans[connection] = {}
+    plan = by_model.get(model)
+    if plan is None:
+        fields = model._meta.concrete_fields
+        steps = []
+        for i, field in enumerate(fields):
+            column = field.get_col(model._meta.db_table)
+            converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+            if converters:
+                steps.append((i, column, converters))
+        plan = by_model[model] = ([f.attname for f in fields], steps)
+    return plan
 
 
 # --- a game with its club and the reader's role ------------------------------------------------
