@@ -36,6 +36,7 @@ import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.db import models, transaction
 
 from games import ids
@@ -117,7 +118,8 @@ def game_with_role(
     with_events = events_after is not None and connection.vendor == "postgresql"
     params: list = [user_id, game_id] if not with_events else [events_after, user_id, game_id]
     with connection.cursor() as cursor:
-        cursor.execute(_game_with_role_sql(connection.vendor, for_update, has_one, with_events), params)
+        other = None if has_one is None else (has_one._meta.db_table, has_one._meta.get_field("game").column)
+        cursor.execute(_game_with_role_sql(connection.vendor, for_update, other, with_events), params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -138,7 +140,7 @@ def game_with_role(
 
 @functools.cache
 def _game_with_role_sql(
-    vendor: str, for_update: bool, has_one: type[models.Model] | None = None, with_events: bool = False
+    vendor: str, for_update: bool, has_one: tuple[str, str] | None = None, with_events: bool = False
 ) -> str:
     connection = transaction.get_connection()
     q, features = connection.ops.quote_name, connection.features
@@ -148,11 +150,8 @@ def _game_with_role_sql(
     if for_update and features.has_select_for_update:
         lock = " " + connection.ops.for_update_sql(of=("g",) if features.has_select_for_update_of else ())
     exists = ""
-    if has_one is not None:
-        other = has_one._meta
-        exists = (
-            f", EXISTS (SELECT 1 FROM {q(other.db_table)} o WHERE o.{_column(other, 'game')} = g.{q(game.pk.column)})"
-        )
+    if has_one is not None:  # (its table, the column of its game)
+        exists = f", EXISTS (SELECT 1 FROM {q(has_one[0])} o WHERE o.{q(has_one[1])} = g.{q(game.pk.column)})"
     events = ""
     if with_events:  # PostgreSQL only: the rows as one JSON text (decoded as the payload field decodes)
         ev = Event._meta
@@ -181,7 +180,7 @@ def token_with_user(token_model: type[models.Model], key: str) -> models.Model |
     connection = transaction.get_connection()
     user_model = token_model._meta.get_field("user").related_model
     with connection.cursor() as cursor:
-        cursor.execute(_token_with_user_sql(connection.vendor, token_model), [key])
+        cursor.execute(_token_with_user_sql(connection.vendor, token_model._meta.label), [key])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -192,8 +191,9 @@ def token_with_user(token_model: type[models.Model], key: str) -> models.Model |
 
 
 @functools.cache
-def _token_with_user_sql(vendor: str, token_model: type[models.Model]) -> str:
+def _token_with_user_sql(vendor: str, token_label: str) -> str:
     q = _quote()
+    token_model = apps.get_model(token_label)
     token, user = token_model._meta, token_model._meta.get_field("user").related_model._meta
     columns = [f"t.{q(f.column)}" for f in token.concrete_fields] + [f"u.{q(f.column)}" for f in user.concrete_fields]
     return (
