@@ -100,12 +100,16 @@ def game_get(user, pk: int, *, prefetch: Sequence[str] = ()) -> Game:
     return game
 
 
-def game_with_role(game_id: int, user, *, for_update: bool = False) -> Game | None:
+def game_with_role(
+    game_id: int, user, *, for_update: bool = False, has_one: type | None = None, events_after: int | None = None
+) -> Game | None:
     """The game with its club loaded and `viewer_role` set (`user`'s role in the club, or None),
     in one query (games.sql: the queryset cost more than the read); `for_update` also locks the
-    game row for the transaction (the append)."""
+    game row for the transaction (the append); `has_one` (a model with a one-to-one `game`) sets
+    `game.has_one`, whether the game has one, and `events_after` sets `game.events_after`, its
+    event rows after that seq (PostgreSQL), in the same query (games.sql.game_with_role)."""
     user_id = user.pk if user is not None and user.is_authenticated else None
-    found = sql.game_with_role(game_id, user_id, for_update=for_update)
+    found = sql.game_with_role(game_id, user_id, for_update=for_update, has_one=has_one, events_after=events_after)
     if found is None:
         return None
     game, role = found
@@ -114,6 +118,12 @@ def game_with_role(game_id: int, user, *, for_update: bool = False) -> Game | No
         # A tournament table code (games.tournaments.table_codes) scores its own game, no other.
         game.viewer_role = Membership.Role.SCORER
     return game
+
+
+def token_with_user(token_model: type, key: str) -> Any:
+    """The API token whose key is `key` with its user loaded, or None (games.sql.token_with_user:
+    DRF's lookup in one hand-written query; games.api.authentication, every API request)."""
+    return sql.token_with_user(token_model, key)
 
 
 def membership_role(user, club: Club) -> str | None:

@@ -49,12 +49,14 @@ _CACHE_VERSION = "v4"
 
 _states = LocalLru(LOCAL_STATES)  # (stream id, n) -> GameState (never handed out: callers get copies)
 _events = LocalLru(LOCAL_STREAMS)  # stream id -> tuple of record events, seq 1..len
+_streams = LocalLru(LOCAL_STREAMS)  # game id -> stream id of the events kept above (known_events)
 
 
 def forget_local() -> None:
     """Empty this process's caches (tests use it with cache.clear() for a cold start)."""
     _states.clear()
     _events.clear()
+    _streams.clear()
 
 
 def _key(game: Game, n: int) -> str:
@@ -116,7 +118,33 @@ def stored_events(game: Game, upto: int) -> tuple[dict, ...]:
             raise RuntimeError(f"game {game.pk}: {len(known) + len(fetched)} events stored, {upto} expected")
         known = known + tuple(fetched)
         _events.put(game.stream_id, known)
+        _streams.put(game.pk, game.stream_id)
     return known[:upto]
+
+
+def known_events(game_id: int) -> int | None:
+    """How many of the game's events this process holds (None: none, or it does not know the
+    game's stream): the append asks the events after them with its lock (offer_events)."""
+    stream_id = _streams.get(game_id)
+    if stream_id is None:
+        return None
+    known = _events.get(stream_id)
+    return None if known is None else len(known)
+
+
+def offer_events(game: Game, after: int, rows: list[tuple[int, str, dict]] | None) -> None:
+    """The rows (seq, type, payload) of the game's events after `after`, read with its lock
+    (games.sql.game_with_role's `events_after`): kept when they are exactly the ones this process
+    lacks up to `game.seq` (its stream, the same prefix still held, no gap, none missing: events
+    committed while the lock was awaited are not in them), else left (stored_events reads them)."""
+    if rows is None or _streams.get(game.pk) != game.stream_id:
+        return
+    known = _events.get(game.stream_id)
+    if known is None or len(known) != after or after + len(rows) != game.seq:
+        return
+    if any(seq != after + i + 1 for i, (seq, _kind, _payload) in enumerate(rows)):
+        return
+    _events.put(game.stream_id, known + tuple({"type": kind, **payload} for _seq, kind, payload in rows))
 
 
 def remember_appended(game: Game, start: int, events: list[dict]) -> None:
@@ -124,6 +152,7 @@ def remember_appended(game: Game, start: int, events: list[dict]) -> None:
     known = _events.get(game.stream_id) or ()
     if len(known) == start:
         _events.put(game.stream_id, known + tuple(events))
+        _streams.put(game.pk, game.stream_id)
 
 
 # --- appends -----------------------------------------------------------------------------------

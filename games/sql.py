@@ -9,6 +9,7 @@ each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`)
 
 - `game_with_role`: a game, its club and the reader's role in one query (optionally locking the
   game row: the append's lock), for `games.selectors.game_with_role`.
+- `token_with_user`: an API token and its user, for `games.api.authentication` (every API request).
 - `players_named`: a club's players by name as the unique constraint compares names, for
   `games.services.players_for_names`.
 - `event_rows`: a range of a game's stored events, for `games.snapshots.stored_events`.
@@ -31,9 +32,11 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.db import models, transaction
 
 from games import ids
@@ -55,39 +58,91 @@ def _column(meta, name: str) -> str:
 def model_from_row(model, connection, values):
     """A model instance from its concrete columns as the database returned them, converted as
     the ORM's compiler converts them (JSON, SQLite's dates and UUIDs)."""
-    converted = []
-    for field, value in zip(model._meta.concrete_fields, values):
-        column = field.get_col(model._meta.db_table)
-        for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+    attnames, plan = _row_plan(model, connection)
+    converted = list(values)
+    for i, column, converters in plan:
+        value = converted[i]
+        for convert in converters:
             value = convert(value, column, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
+        converted[i] = value
+    return model.from_db(connection.alias, attnames, converted)
+
+
+#: per connection (one a thread), per model: the columns' names and converters, found once (asking
+#: them for every column of every row was a third of the cost of a token's or a game's read)
+_plans: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _row_plan(model, connection) -> tuple[list[str], list[tuple[int, models.Expression, list]]]:
+    by_model = _plans.get(connection)
+    if by_model is None:
+        by_model = _plans[connection] = {}
+    plan = by_model.get(model)
+    if plan is None:
+        fields = model._meta.concrete_fields
+        steps = []
+        for i, field in enumerate(fields):
+            column = field.get_col(model._meta.db_table)
+            converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+            if converters:
+                steps.append((i, column, converters))
+        plan = by_model[model] = ([f.attname for f in fields], steps)
+    return plan
 
 
 # --- a game with its club and the reader's role ------------------------------------------------
 
 
-def game_with_role(game_id: int, user_id: int | None, *, for_update: bool = False) -> tuple[Game, str | None] | None:
+def game_with_role(
+    game_id: int,
+    user_id: int | None,
+    *,
+    for_update: bool = False,
+    has_one: type[models.Model] | None = None,
+    events_after: int | None = None,
+) -> tuple[Game, str | None] | None:
     """The game (its club loaded) and the role of user `user_id` in its club (None: no member),
     in one query; `for_update` also locks the game row for the transaction. Compiling the
     equivalent queryset with its role subquery cost about 2 ms per call, more than the rest of a
-    `state?at=N` read."""
+    `state?at=N` read. `has_one`: a model with a one-to-one `game` field (the online table, which
+    this module does not import); the same query then also tells whether the game has one, set on
+    the game as `has_one` (True/False): the append asked it in a query of its own (issue 35).
+    `events_after` (PostgreSQL; ignored elsewhere): the same query also reads the game's events
+    with seq > `events_after` as (seq, type, payload) rows, set on the game as `events_after`
+    (None when not asked); the append's worker reads those it has not seen this way rather than
+    in a query of its own (games.snapshots.offer_events). With the lock, they are read before
+    the lock is had: events committed while waiting for it are missing, and the caller must
+    check that the rows reach the game's seq (offer_events does)."""
     if not ids.in_range(game_id):
         return None  # no such row, and the driver would refuse the number
     connection = transaction.get_connection()
+    with_events = events_after is not None and connection.vendor == "postgresql"
+    params: list = [user_id, game_id] if not with_events else [events_after, user_id, game_id]
     with connection.cursor() as cursor:
-        cursor.execute(_game_with_role_sql(connection.vendor, for_update), [user_id, game_id])
+        other = None if has_one is None else (has_one._meta.db_table, has_one._meta.get_field("game").column)
+        cursor.execute(_game_with_role_sql(connection.vendor, for_update, other, with_events), params)
         row = cursor.fetchone()
     if row is None:
         return None
     game_fields, club_fields = Game._meta.concrete_fields, Club._meta.concrete_fields
     game = model_from_row(Game, connection, row[: len(game_fields)])
     game.club = model_from_row(Club, connection, row[len(game_fields) : len(game_fields) + len(club_fields)])
-    return game, row[-1]
+    extra = list(row[len(game_fields) + len(club_fields) :])
+    if with_events:
+        rows = extra.pop()
+        decode = Event._meta.get_field("payload").from_db_value
+        game.events_after = [tuple(r) for r in decode(rows, None, connection)] if rows is not None else []
+    else:
+        game.events_after = None
+    if has_one is not None:
+        game.has_one = bool(extra.pop())
+    return game, extra[0]
 
 
 @functools.cache
-def _game_with_role_sql(vendor: str, for_update: bool) -> str:
+def _game_with_role_sql(
+    vendor: str, for_update: bool, has_one: tuple[str, str] | None = None, with_events: bool = False
+) -> str:
     connection = transaction.get_connection()
     q, features = connection.ops.quote_name, connection.features
     game, club, member = Game._meta, Club._meta, Membership._meta
@@ -95,12 +150,60 @@ def _game_with_role_sql(vendor: str, for_update: bool) -> str:
     lock = ""
     if for_update and features.has_select_for_update:
         lock = " " + connection.ops.for_update_sql(of=("g",) if features.has_select_for_update_of else ())
+    exists = ""
+    if has_one is not None:  # (its table, the column of its game)
+        exists = f", EXISTS (SELECT 1 FROM {q(has_one[0])} o WHERE o.{q(has_one[1])} = g.{q(game.pk.column)})"
+    events = ""
+    # PostgreSQL only: the rows as one JSON text (decoded as the payload field decodes); the payload
+    # column holds JSON text (games.streams.models.JSONTextField), read as json so that it is
+    # nested as the object it is, not as a string
+    if with_events:
+        ev = Event._meta
+        seq, kind, payload = (f"e.{_column(ev, f)}" for f in ("seq", "type", "payload"))
+        events = (
+            f", (SELECT json_agg(json_build_array({seq}, {kind}, {payload}::json) ORDER BY {seq})::text "
+            f"FROM {q(ev.db_table)} e WHERE e.{_column(ev, 'game')} = g.{q(game.pk.column)} AND {seq} > %s)"
+        )
     return (
-        f"SELECT {', '.join(columns)}, m.{_column(member, 'role')} "
+        f"SELECT {', '.join(columns)}, m.{_column(member, 'role')}{exists}{events} "
         f"FROM {q(game.db_table)} g "
         f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{_column(game, 'club')} "
         f"LEFT JOIN {q(member.db_table)} m ON m.{_column(member, 'club')} = g.{_column(game, 'club')} "
         f"AND m.{_column(member, 'user')} = %s WHERE g.{q(game.pk.column)} = %s{lock}"
+    )
+
+
+# --- an API token with its user ------------------------------------------------------------------
+
+
+def token_with_user(token_model: type[models.Model], key: str) -> models.Model | None:
+    """The token of `token_model` (DRF's authtoken Token, which this module does not import) whose
+    key is `key`, its `user` loaded, or None: the query of DRF's `TokenAuthentication`
+    (`select_related("user").get(key=key)`), every API request's, without compiling a queryset
+    (about 0.3 ms of the ORM per request, the ping's and the append's alike; issue 35)."""
+    connection = transaction.get_connection()
+    user_model = token_model._meta.get_field("user").related_model
+    with connection.cursor() as cursor:
+        cursor.execute(_token_with_user_sql(connection.vendor, token_model._meta.label), [key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    token_fields = token_model._meta.concrete_fields
+    token = model_from_row(token_model, connection, row[: len(token_fields)])
+    token.user = model_from_row(user_model, connection, row[len(token_fields) :])
+    return token
+
+
+@functools.cache
+def _token_with_user_sql(vendor: str, token_label: str) -> str:
+    q = _quote()
+    token_model = apps.get_model(token_label)
+    token, user = token_model._meta, token_model._meta.get_field("user").related_model._meta
+    columns = [f"t.{q(f.column)}" for f in token.concrete_fields] + [f"u.{q(f.column)}" for f in user.concrete_fields]
+    return (
+        f"SELECT {', '.join(columns)} FROM {q(token.db_table)} t "
+        f"JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = t.{_column(token, 'user')} "
+        f"WHERE t.{_column(token, 'key')} = %s"
     )
 
 

@@ -152,6 +152,22 @@ class EventsAppendInput(StrictSerializer):
                 raise serializers.ValidationError(_("events[%(i)s] needs a string 'type'") % {"i": i})
         return events
 
+    @staticmethod
+    def quick(data: Any) -> dict | None:
+        """The usual body, valid, taken by exact-type tests: what `validated_data` would be (the
+        same values; tests/api/test_append_quick_input.py holds it to the serializer), or None
+        for anything else, which the serializer then checks and refuses in its own words.
+        Building the serializer's fields cost about 0.2 ms of every append (issue 35)."""
+        if type(data) is not dict or len(data) != 2:
+            return None
+        seq, events = data.get("expected_seq"), data.get("events")
+        if type(seq) is not int or seq < 0 or type(events) is not list or not 0 < len(events) <= MAX_BATCH:
+            return None
+        for event in events:
+            if type(event) is not dict or type(event.get("type")) is not str:
+                return None
+        return {"expected_seq": seq, "events": [dict(event) for event in events]}
+
     def to_internal_value(self, data: Any) -> Any:
         # Checked before field validation so the answer names the documented limit.
         if isinstance(data, dict) and isinstance(data.get("events"), list) and len(data["events"]) > MAX_BATCH:

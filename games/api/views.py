@@ -330,7 +330,7 @@ class GameEventsApi(GameView):
     )
     def post(self, request: Request, pk: int) -> Response:
         # The service checks visibility and role under the game's row lock (one query).
-        data = validated(s.EventsAppendInput, request)
+        data = s.EventsAppendInput.quick(request.data) or validated(s.EventsAppendInput, request)
         result = services.append_events(
             game=pk, events=data["events"], expected_seq=data["expected_seq"],
             idempotency_key=idempotency_key(request), user=request.user,

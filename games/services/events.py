@@ -54,13 +54,19 @@ def _insert_events(
 def _lock_game_for_writer(game_id: int, user) -> Game:
     """Lock the game row (serialising writers to this game only) and check, in the same query,
     that `user` is a scorer or admin of its club."""
-    locked = selectors.game_with_role(game_id, user, for_update=True)
+    # whether it is an online table's game comes in the same query (admit below asks it), and the
+    # events this process has not read yet (the fold's, snapshots.state_at; another worker's
+    # appends): one round trip, not three
+    known = snapshots.known_events(game_id)
+    locked = selectors.game_with_role(game_id, user, for_update=True, has_one=OnlineTable, events_after=known)
     if locked is None or not selectors.is_visible(locked):
         raise GameNotFound(_("no such game"))
     if locked.viewer_role not in Membership.WRITER_ROLES:
         raise WriteForbidden(
             _("recording games needs the scorer or admin role in club “%(club)s”") % {"club": locked.club.slug}
         )
+    if known is not None:
+        snapshots.offer_events(locked, known, locked.events_after)
     return locked
 
 
@@ -91,7 +97,7 @@ def append_events(
         if (
             getattr(user, "online_table", None) is None
             and not _only_corrections(events)
-            and OnlineTable.objects.filter(game_id=locked.pk).exists()
+            and locked.has_one  # an OnlineTable row for it (read with the lock: _lock_game_for_writer)
         ):
             # an online table's game is played by its seats (games.online), never typed in; only a
             # director's ruling on a finished hand (hand_corrected) is written on it by a person

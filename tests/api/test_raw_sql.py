@@ -52,6 +52,60 @@ def test_game_with_role_equals_the_orm_for_every_reader_and_with_the_lock(make_c
         assert sql.game_with_role(missing, scorer.pk) is None
 
 
+def test_game_with_role_tells_whether_the_game_has_an_online_table(club, scorer):
+    """The append's lock also asks whether the game is an online table's (`has_one`), in the same
+    query: the same answer as the ORM's `exists()` for an online table's game and another, with
+    the lock and without, and the same game and role as without the question."""
+    from games.online.models import OnlineTable
+    from tests.online.play import join_all, open_four
+
+    table = open_four(club, scorer)
+    join_all(table)
+    other = game_create(club=club, variant="nanking", options=None, players=PLAYERS, user=scorer).body["id"]
+    for game_id in (table.game_id, other):
+        for for_update in (False, True):
+            with transaction.atomic():
+                game, role = sql.game_with_role(game_id, scorer.pk, for_update=for_update, has_one=OnlineTable)
+                plain, plain_role = sql.game_with_role(game_id, scorer.pk, for_update=for_update)
+            assert game.has_one is OnlineTable.objects.filter(game_id=game_id).exists()
+            assert fields(game) == fields(plain) and role == plain_role == "scorer"
+    assert sql.game_with_role(other + 1000, scorer.pk, for_update=True, has_one=OnlineTable) is None
+
+
+@pytest.mark.postgres
+def test_game_with_role_reads_the_events_after_a_seq_as_event_rows_does(club, scorer):
+    """The append's lock also reads the events its process has not seen (`events_after`): the same
+    rows as `event_rows`, from any seq, none past the last; on SQLite the question is not asked."""
+    record = engine.random_game(5)
+    game_id = game_import(club=club, record=record, user=scorer).body["id"]
+    seq = Game.objects.get(pk=game_id).seq
+    for after in (0, 1, seq // 2, seq - 1, seq):
+        with transaction.atomic():
+            game, role = sql.game_with_role(game_id, scorer.pk, for_update=True, events_after=after)
+        assert game.events_after == sql.event_rows(game_id, after, seq) and role == "scorer"
+        assert [(s, k) for s, k, _ in game.events_after] == [
+            (e.seq, e.type) for e in Event.objects.filter(game_id=game_id, seq__gt=after).order_by("seq")
+        ]
+    game, _role = sql.game_with_role(game_id, scorer.pk)
+    assert game.events_after is None
+
+
+def test_token_with_user_equals_drfs_lookup(make_user):
+    """Every API request's token lookup: the token and its user, every field, as DRF's
+    `select_related("user").get(key=...)` reads them; None for a key no token has (DRF then
+    refuses it in its own words: tests/api/test_permissions.py)."""
+    from rest_framework.authtoken.models import Token
+
+    tokens = [Token.objects.get(user=make_user(name)) for name in ("tia", "tom")]  # make_user makes one
+    for token in tokens:
+        expected = Token.objects.select_related("user").get(key=token.key)
+        found = sql.token_with_user(Token, token.key)
+        assert found is not None
+        assert fields(found) == fields(expected) and fields(found.user) == fields(expected.user)
+    for missing in ("", "x" * 40, tokens[0].key[:-1], tokens[0].key + "a", "'; --"):
+        assert sql.token_with_user(Token, missing) is None
+
+
 def test_players_named_equals_the_orm_for_every_spelling(club, make_club):
     """The club's players by name as the unique constraint compares names: the same rows (every
     field) as the ORM's LOWER(TRIM()) lookup (games.selectors.player_named) name by name, none of
