@@ -153,3 +153,77 @@ def test_the_figures_are_the_same_with_the_cache_down(tuesday):
         assert player_queries.club_rank_history(club, "nanking", pid["Anna"], "elo") == fresh_ranks(
             club, pid["Anna"], "elo"
         )
+
+
+def _table_rows(club, **kw):
+    return [
+        [r.as_dict() for r in queries.league_table(club.pk, "nanking", table=t, **kw).rows]
+        for t in ("predictive", "elo")
+    ]
+
+
+def test_the_cached_league_table_is_a_fresh_one(tuesday):
+    club, pid = tuesday
+    rule = player_queries.rank_rule(club)
+    cache.clear()
+    with (
+        mock.patch("games.safe_cache.cache.get", return_value=None),
+        mock.patch("games.safe_cache.cache.set"),
+    ):
+        fresh = _table_rows(club, rule=rule)
+    assert fresh[0], "the history has a table to compare"
+    for _ in range(2):  # computed, then read from the cache
+        assert _table_rows(club, rule=rule) == fresh
+    club.players.filter(pk=pid["Anna"]).update(name="Annabel")
+    assert any(r["player"] == "Annabel" for r in _table_rows(club, rule=rule)[0]), "names: never cached"
+
+
+def test_a_warm_league_reads_no_rating_row(tuesday):
+    """The league page, its JSON and the API read the pool's RatingChange rows once per version of
+    the pool: a second view costs what the club's players cost, not its history (bench/scale.py)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, pid = tuesday
+    cache.clear()
+    client = Client()
+    for url in ("/clubs/tuesday/league/", "/clubs/tuesday/league.json", "/api/clubs/tuesday/league/"):
+        assert client.get(url).status_code == 200, url
+        with CaptureQueriesContext(connection) as queries_run:
+            assert client.get(url).status_code == 200, url
+        read = [q["sql"] for q in queries_run.captured_queries if "games_ratingchange" in q["sql"]]
+        assert read == [], (url, read)
+
+
+def test_the_pool_version_reads_one_row(tuesday):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, pid = tuesday
+    with CaptureQueriesContext(connection) as queries_run:
+        league_cache.pool_version(club.pk, "nanking")
+    assert len(queries_run.captured_queries) == 1
+    assert "games_ratingchange" not in queries_run.captured_queries[0]["sql"]
+
+
+def test_a_game_or_a_player_deleted_gives_new_figures(tuesday):
+    """Rows removed with a game or a player (CASCADE, no rating write) change the pool's version."""
+    club, pid = tuesday
+    cache.clear()
+    rule = player_queries.rank_rule(club)
+    before = _table_rows(club, rule=rule)
+    version = league_cache.pool_version(club.pk, "nanking")
+    oldest = Game.objects.filter(club=club).order_by("finished_at").first()
+    oldest.delete()
+    assert league_cache.pool_version(club.pk, "nanking") != version
+    after = _table_rows(club, rule=rule)
+    assert after != before
+    cache.clear()
+    assert _table_rows(club, rule=rule) == after
+    # a merge moves the seats, then deletes the player with its rows (the recompute comes after)
+    version = league_cache.pool_version(club.pk, "nanking")
+    spare = club.players.create(name="Spare")
+    GameSeat.objects.filter(player_id=pid["Anna"]).update(player=spare)
+    club.players.get(pk=pid["Anna"]).delete()
+    assert league_cache.pool_version(club.pk, "nanking") != version
+    assert all(r["player_id"] != pid["Anna"] for rows in _table_rows(club, rule=rule) for r in rows)
