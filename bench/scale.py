@@ -441,6 +441,34 @@ def svg(figures: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def print_sizes(figures: dict) -> None:
+    rows, extrapolated = figures["sizes"], figures["extrapolated"]
+    print(
+        f"\nmedian of {figures['rounds']} warm requests, ms (ratio to {rows[0]['events']:,} events of the median, "
+        f"b: of the best request, c: of this process's CPU time); target <= {TARGET}x (the median's)"
+    )
+    head = f"{'measure':16s}" + "".join(f"{r['events']:>32,}" for r in rows)
+    if extrapolated:
+        head += f"{'10^7 extrapolated':>20s}"
+    print(head)
+    for name in MEASURES:
+        line = f"{name:16s}" + "".join(
+            f"{r['ms'][name]:>9.1f} ({r['ratio'][name]:4.2f}x b{r['ratio_best'][name]:4.2f} c{r['ratio_cpu'][name]:4.2f})"
+            for r in rows
+        )
+        if extrapolated:
+            mark = "ok" if extrapolated[name] <= TARGET else "MISSED"
+            line += f"{extrapolated[name]:>14.2f}x {mark} (b={figures['exponent'][name]:.3f})"
+        elif rows[-1]["ratio"][name] > TARGET:
+            line += "  MISSED"
+        print(line)
+    if extrapolated:
+        print(
+            "10^7 not measured (time of this machine): extrapolated as ratio ~ size^b, b fitted in log-log "
+            "over the measured sizes (never below 0)"
+        )
+
+
 # --- the command ---------------------------------------------------------------------------------
 
 
@@ -502,6 +530,8 @@ def main(argv: list[str] | None = None) -> dict:
             **measure(probe, args.rounds, i),
         }
         rows.append(row)
+        if args.out:  # each size as it is measured: a run stopped later keeps them
+            Path(args.out).write_text(json.dumps({"sizes": rows}, indent=2, default=str), encoding="utf-8")
         if not args.json:
             print(
                 f"{row['events']:>10,} events {row['games']:>7,} games {row['clubs']:>5,} clubs "
@@ -538,35 +568,13 @@ def main(argv: list[str] | None = None) -> dict:
     }
     if args.out:
         Path(args.out).write_text(json.dumps(figures, indent=2, default=str), encoding="utf-8")
-    if args.svg:
+    if args.svg and rows:
         Path(args.svg).write_text(svg(figures), encoding="utf-8")
     if args.json:
         print(json.dumps(figures, indent=2, default=str))
         return figures
-    print(
-        f"\nmedian of {args.rounds} warm requests, ms (ratio to {rows[0]['events']:,} events of the median, "
-        f"b: of the best request, c: of this process's CPU time); target <= {TARGET}x (the median's)"
-    )
-    head = f"{'measure':16s}" + "".join(f"{r['events']:>32,}" for r in rows)
-    if extrapolated:
-        head += f"{'10^7 extrapolated':>20s}"
-    print(head)
-    for name in MEASURES:
-        line = f"{name:16s}" + "".join(
-            f"{r['ms'][name]:>9.1f} ({r['ratio'][name]:4.2f}x b{r['ratio_best'][name]:4.2f} c{r['ratio_cpu'][name]:4.2f})"
-            for r in rows
-        )
-        if extrapolated:
-            mark = "ok" if extrapolated[name] <= TARGET else "MISSED"
-            line += f"{extrapolated[name]:>14.2f}x {mark} (b={figures['exponent'][name]:.3f})"
-        elif rows[-1]["ratio"][name] > TARGET:
-            line += "  MISSED"
-        print(line)
-    if extrapolated:
-        print(
-            "10^7 not measured (time of this machine): extrapolated as ratio ~ size^b, b fitted in log-log "
-            "over the measured sizes (never below 0)"
-        )
+    if rows:
+        print_sizes(figures)
     if history_rows:
         print(f"\none club's own history, median of {args.rounds} warm requests, ms (target <= {TARGET}x)")
         for row in history_rows:
