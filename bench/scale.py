@@ -441,6 +441,38 @@ def svg(figures: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def summarise(rows: list[dict], history_rows: list[dict], rounds: int, per_game: float | None) -> dict:
+    """The ratios to the smallest size (median, best, CPU), the extrapolation to 10^7 events when
+    it was not measured, and the history's ratios to its smallest club."""
+    for row in rows:
+        for kind in ("ms", "best", "cpu"):
+            row["ratio" + ("" if kind == "ms" else "_" + kind)] = {
+                k: row[kind][k] / rows[0][kind][k] for k in row[kind]
+            }
+    extrapolated = {}
+    if rows and rows[-1]["events"] < TARGET_SIZE:
+        for name in MEASURES:
+            extrapolated[name] = extrapolate([(r["events"], r["ratio"][name]) for r in rows], TARGET_SIZE)
+    for row in history_rows:
+        for kind in ("ms", "best", "cpu"):
+            row["ratio" + ("" if kind == "ms" else "_" + kind)] = {
+                k: row[kind][k] / history_rows[0][kind][k] for k in HISTORY_MEASURES
+            }
+    return {
+        "when": datetime.now(dt_timezone.utc).isoformat(timespec="minutes"),
+        "events_per_game": per_game,
+        "rounds": rounds,
+        "target": TARGET,
+        "sizes": rows,
+        "extrapolated_to": TARGET_SIZE if extrapolated else None,
+        "extrapolated": extrapolated,
+        "exponent": {
+            name: growth_exponent([(r["events"], r["ratio"][name]) for r in rows]) for name in MEASURES if rows
+        },
+        "history": history_rows,
+    }
+
+
 def print_sizes(figures: dict) -> None:
     rows, extrapolated = figures["sizes"], figures["extrapolated"]
     print(
@@ -464,7 +496,7 @@ def print_sizes(figures: dict) -> None:
         print(line)
     if extrapolated:
         print(
-            "10^7 not measured (time of this machine): extrapolated as ratio ~ size^b, b fitted in log-log "
+            "10^7 not measured in this run: extrapolated as ratio ~ size^b, b fitted in log-log "
             "over the measured sizes (never below 0)"
         )
 
@@ -482,7 +514,18 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--svg", help="write the plot there (docs/speed-scale.svg)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--out", help="also write the figures as JSON there")
+    parser.add_argument(
+        "--from-json",
+        help="no run: print and draw the figures of saved runs (--out files, comma-separated; a run "
+        "stopped midway keeps the sizes it measured)",
+    )
     args = parser.parse_args(argv)
+    if args.from_json:
+        saved = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args.from_json.split(",")]
+        rows = sorted((r for f in saved for r in f.get("sizes", [])), key=lambda r: r["events"])
+        history_rows = sorted((r for f in saved for r in f.get("history", [])), key=lambda r: r["games"])
+        rounds = max((f.get("rounds") or 0 for f in saved), default=0) or args.rounds
+        return report(summarise(rows, history_rows, rounds, None), args)
     sizes = sorted(parse_sizes(args.sizes))
     history = parse_sizes(args.history) if args.history else []
 
@@ -539,33 +582,13 @@ def main(argv: list[str] | None = None) -> dict:
                 f"load {row['load_average'][0]:.1f}",
                 flush=True,
             )
-    for row in rows:
-        row["ratio"] = {k: row["ms"][k] / rows[0]["ms"][k] for k in row["ms"]}
-        row["ratio_best"] = {k: row["best"][k] / rows[0]["best"][k] for k in row["best"]}
-        row["ratio_cpu"] = {k: row["cpu"][k] / rows[0]["cpu"][k] for k in row["cpu"]}
-    extrapolated = {}
-    if rows and rows[-1]["events"] < TARGET_SIZE:
-        for name in MEASURES:
-            extrapolated[name] = extrapolate([(r["events"], r["ratio"][name]) for r in rows], TARGET_SIZE)
     history_rows = measure_history(history, args.rounds) if history else []
-    for row in history_rows:
-        for kind in ("ms", "best", "cpu"):
-            row["ratio" + ("" if kind == "ms" else "_" + kind)] = {
-                k: row[kind][k] / history_rows[0][kind][k] for k in HISTORY_MEASURES
-            }
-    figures = {
-        "when": datetime.now(dt_timezone.utc).isoformat(timespec="minutes"),
-        "events_per_game": archive.per_game,
-        "rounds": args.rounds,
-        "target": TARGET,
-        "sizes": rows,
-        "extrapolated_to": TARGET_SIZE if extrapolated else None,
-        "extrapolated": extrapolated,
-        "history": history_rows,
-    }
-    figures["exponent"] = {
-        name: growth_exponent([(r["events"], r["ratio"][name]) for r in rows]) for name in MEASURES if rows
-    }
+    figures = summarise(rows, history_rows, args.rounds, archive.per_game)
+    return report(figures, args)
+
+
+def report(figures: dict, args) -> dict:
+    rows, history_rows = figures["sizes"], figures["history"]
     if args.out:
         Path(args.out).write_text(json.dumps(figures, indent=2, default=str), encoding="utf-8")
     if args.svg and rows:
@@ -576,7 +599,7 @@ def main(argv: list[str] | None = None) -> dict:
     if rows:
         print_sizes(figures)
     if history_rows:
-        print(f"\none club's own history, median of {args.rounds} warm requests, ms (target <= {TARGET}x)")
+        print(f"\none club's own history, median of {figures['rounds']} warm requests, ms (target <= {TARGET}x)")
         for row in history_rows:
             print(
                 f"{row['games']:>8,} games  "
