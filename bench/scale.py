@@ -55,6 +55,7 @@ from bench.api import recreate_database  # noqa: E402
 DB = os.environ.get("TICHU_BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tichu_bench_scale")
 TARGET = 1.5
 TARGET_SIZE = 10**7
+Y_CAP = 5.0  # the plot's ratio axis ends there
 SMALL_OPTIONS = {"hands": 2}
 START = datetime(2020, 1, 1, tzinfo=dt_timezone.utc)
 MEASURES = (
@@ -381,14 +382,14 @@ def svg(figures: dict) -> str:
     width, height, left, right, top, bottom = 720, 420, 60, 190, 20, 50
     ratios = [v for r in figures["sizes"] for v in r["ratio"].values()]
     ratios += [v for v in figures["extrapolated"].values()]
-    y_max = max(2.0, math.ceil(max(ratios or [1]) * 2) / 2)
+    y_max = min(Y_CAP, max(2.0, math.ceil(max(ratios or [1]) * 2) / 2))  # above: drawn at the top, labelled
 
     def x(events: float) -> float:
         lo, hi = math.log10(1e4), math.log10(x_max)
         return left + (math.log10(events) - lo) / (hi - lo) * (width - left - right)
 
     def y(ratio: float) -> float:
-        return top + (1 - ratio / y_max) * (height - top - bottom)
+        return top + (1 - min(ratio, y_max) / y_max) * (height - top - bottom)
 
     colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
                "#17becf"]  # fmt: skip
@@ -400,7 +401,7 @@ def svg(figures: dict) -> str:
     for p in range(4, int(math.log10(x_max)) + 1):
         out.append(f'<line x1="{x(10**p):.1f}" y1="{top}" x2="{x(10**p):.1f}" y2="{height - bottom}" stroke="#ddd"/>')
         out.append(f'<text x="{x(10**p):.1f}" y="{height - bottom + 15}" text-anchor="middle">10^{p}</text>')
-    step = 0.5
+    step = 0.5 if y_max <= 3 else 1.0
     r = 0.0
     while r <= y_max + 1e-9:
         out.append(f'<line x1="{left}" y1="{y(r):.1f}" x2="{width - right}" y2="{y(r):.1f}" stroke="#eee"/>')
@@ -434,6 +435,12 @@ def svg(figures: dict) -> str:
                 f'stroke="{colour}" stroke-dasharray="3 3"/>'
             )
             out.append(f'<circle cx="{x(e):.1f}" cy="{y(v):.1f}" r="3" fill="white" stroke="{colour}"/>')
+        for e, v in [*points, *([(x_max, figures["extrapolated"][name])] if name in figures["extrapolated"] else [])]:
+            if v > y_max:  # off the scale: its value beside the top
+                out.append(
+                    f'<text x="{x(e) - 6:.1f}" y="{y(v) + 12 + 11 * i:.1f}" text-anchor="end" fill="{colour}">'
+                    f"{name} {v:.1f}x</text>"
+                )
         ly = top + 14 * i + 10
         out.append(f'<rect x="{width - right + 10}" y="{ly + 20}" width="10" height="3" fill="{colour}"/>')
         out.append(f'<text x="{width - right + 25}" y="{ly + 25}">{name}</text>')
