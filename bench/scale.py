@@ -19,16 +19,19 @@ games.ratings.tasks.rate_import_job does it), growing from one size to the next:
 At each size, warm (one request first, then the median of `--rounds`), through Django's test client
 as a signed-in member: the append (`POST /api/games/{id}/events/`, one event), `state?at=N`, the
 replay page, the club's game list (page and API), the league page and API, a player page, a
-tournament's standings, and the import of one BSW log (`POST /api/games/import-bsw/`, into a small
-club of its own). Each is printed as a ratio to its value at the smallest size, against the target
-(at most 1.5x at 10^7). Sizes not measured are extrapolated (the ratio ~ E^b, b fitted in log-log over
-the measured sizes, never below 0) and said to be.
+tournament's standings, and the import of one BSW log (`POST /api/games/import-bsw/`; the imports
+and the appended games go to a small club of their own, so that the probe club stays as it was).
+Each is printed as a ratio to its value at the smallest size (of the median; of the best request;
+of this process's CPU time), against the target (at most 1.5x at 10^7). Sizes not measured are
+extrapolated (the ratio ~ E^b, b fitted in log-log over the measured sizes, never below 0) and
+said to be.
 
 Then the second target: one club's own history of `--history` games (bench.ratings_lab.synthetic,
-loaded in bulk and recomputed, as bench/league.py does), the league page and API and a player page
-at each, as a ratio to the smallest history (target 1.5x from 1,000 to 100,000 games).
+loaded in bulk and recomputed, as bench/league.py does), the league page and API, a regular's
+player page (the first player, in about half the games) and a newcomer's (the fewest games) at
+each, as a ratio to the smallest history (target 1.5x from 1,000 to 100,000 games).
 
-`--svg PATH` draws the ratios (docs/speed-scale.svg).
+`--svg PATH` draws the ratios (docs/speed-scale.svg); `--from-json` prints and draws saved runs.
 """
 
 from __future__ import annotations
@@ -248,6 +251,7 @@ def make_probe(archive: Archive) -> dict:
         "user": user,
         "token": token,
         "club": probe,
+        "inbox": inbox,
         "replay_game": replay_game,
         "player": player,
         "tournament": tid,
@@ -278,10 +282,12 @@ def measure(probe: dict, rounds: int, size_index: int) -> dict[str, dict[str, fl
         return go
 
     out: dict[str, dict[str, float]] = {}
-    # the append: one event at a time to a new game of the probe club
+    # the append: one event at a time to a new game
     record = random_game(1000 + size_index, options=SMALL_OPTIONS, players=["Ann", "Bob", "Cid", "Dee"])
+    # in the small club of the imports: a game in play in the probe club would change what its
+    # pages show at every size (its evening, its list)
     game = game_create(
-        club=probe["club"], variant="nanking", options=SMALL_OPTIONS, players=record["players"], user=probe["user"]
+        club=probe["inbox"], variant="nanking", options=SMALL_OPTIONS, players=record["players"], user=probe["user"]
     ).body["id"]
     events = iter(record["events"])
     seq = [0]
