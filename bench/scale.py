@@ -415,7 +415,7 @@ def svg(figures: dict) -> str:
         r += step
     out.append(
         f'<line x1="{left}" y1="{y(TARGET):.1f}" x2="{width - right}" y2="{y(TARGET):.1f}" stroke="red" '
-        f'stroke-dasharray="6 3"/><text x="{width - right + 4}" y="{y(TARGET) + 4:.1f}" fill="red">target 1.5</text>'
+        f'stroke-dasharray="6 3"/><text x="{left + 4}" y="{y(TARGET) - 4:.1f}" fill="red">target 1.5</text>'
     )
     out.append(
         f'<text x="{(left + width - right) / 2}" y="{height - 12}" text-anchor="middle">'
