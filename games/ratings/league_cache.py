@@ -46,6 +46,23 @@ def pool_version(club_id: int, variant: str) -> str:
     return f"{stamp.isoformat()}:{rated}:{last or 0}"
 
 
+def cached_each(
+    kind: str, club_id: int, variant: str, parts: tuple, item: Any, compute_all: Callable[[], dict], missing: Any
+) -> Any:
+    """`compute_all()[item]` (or `missing`) for this pool version: one replay gives every item
+    (every player's rank history), each kept under a key of its own, so that a view reads its own
+    item, not the whole pool's (issue #35: a player page read every player's history)."""
+    base = ":".join(str(p) for p in (PREFIX, kind, club_id, variant, pool_version(club_id, variant), *parts))
+    found = safe_cache.get_many([f"{base}:{item}", f"{base}:*"])
+    if f"{base}:{item}" in found:
+        return found[f"{base}:{item}"]
+    if f"{base}:*" in found:  # the replay was kept and has nothing for this item
+        return missing
+    every = compute_all()
+    safe_cache.set_many({**{f"{base}:{k}": v for k, v in every.items()}, f"{base}:*": True}, TIMEOUT)
+    return every.get(item, missing)
+
+
 def cached(kind: str, club_id: int, variant: str, parts: tuple, compute: Callable[[], Any]) -> Any:
     """`compute()` for this pool version and these arguments, from the cache when it has it."""
     key = ":".join(str(p) for p in (PREFIX, kind, club_id, variant, pool_version(club_id, variant), *parts))

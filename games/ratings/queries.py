@@ -145,8 +145,8 @@ def league_table(
         "table",
         club_id,
         variant,
-        (table, start, end, tz, bool(rule.inactive_days)),
-        lambda: compute_table_figures(club_id, variant, start, end, table, tz, bool(rule.inactive_days)),
+        (table, start, end, tz, rule.inactive_days),
+        lambda: compute_table_figures(club_id, variant, start, end, table, tz, rule.inactive_days),
     )
     agg, last, first, form = figures["agg"], figures["last"], figures["first"], figures["form"]
     names = dict(Player.objects.filter(pk__in=agg.keys()).values_list("id", "name"))
@@ -181,7 +181,7 @@ def league_table(
     reference = max((r.last_played for r in rows), default=None)
     ref_day = evening_of(reference, tz) if reference else None
     # the club's evenings in the period: a break longer than the rule's window is no one's absence
-    calendar = ClubCalendar(rule, figures["evenings"] if rule.inactive_days else ())
+    calendar = ClubCalendar.from_breaks(rule, figures["calendar"])
     keyed = []
     for r in rows:
         st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule, calendar)
@@ -212,13 +212,14 @@ def league_table(
 
 
 def compute_table_figures(
-    club_id: int, variant: str, start: date | None, end: date | None, table: str, tz: str, calendar: bool
+    club_id: int, variant: str, start: date | None, end: date | None, table: str, tz: str, inactive_days: int
 ) -> dict:
     """What league_table reads from the pool's RatingChange rows of the period (every row: a cost
     that grows with the club's history, hence kept under the pool's version): per player the
     counts and sums, the last row, the rating before the first game and the last results; the
-    club's evenings (when the rule counts absences in them) and the games of the period. Names
-    are not in it: they are read on every view."""
+    club's calendar of the period as its breaks (when the rule counts absences: `inactive_days`,
+    ClubCalendar.breaks) and the games of the period. Names are not in it: they are read on every
+    view."""
     rated = SYSTEMS[table]
     before, after = rated.before, rated.after
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end, tz)
@@ -254,16 +255,16 @@ def compute_table_figures(
         if r["rn"] == 1:
             last[r["player_id"]] = r
     evenings = (
-        sorted({evening_of(t, tz) for t in qs.order_by().values_list("finished_at", flat=True).distinct()})
-        if calendar
-        else []
+        {evening_of(t, tz) for t in qs.order_by().values_list("finished_at", flat=True).distinct()}
+        if inactive_days
+        else ()
     )
     return {
         "agg": agg,
         "last": last,
         "first": first,
         "form": dict(form),
-        "evenings": evenings,
+        "calendar": ClubCalendar(RankRule(inactive_days=inactive_days), evenings).breaks(),
         "games": qs.values("game_id").distinct().count(),
     }
 

@@ -11,6 +11,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone as dj_timezone
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.models import Game, GameSeat
 from games.ratings import league_cache, player_queries, queries, services
@@ -227,3 +229,44 @@ def test_a_game_or_a_player_deleted_gives_new_figures(tuesday):
     club.players.get(pk=pid["Anna"]).delete()
     assert league_cache.pool_version(club.pk, "nanking") != version
     assert all(r["player_id"] != pid["Anna"] for rows in _table_rows(club, rule=rule) for r in rows)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sets(st.integers(0, 400), max_size=60),
+    st.integers(0, 40),
+    st.lists(st.tuples(st.integers(-10, 420), st.integers(-10, 420)), min_size=1, max_size=10),
+)
+def test_a_calendar_kept_as_its_breaks_counts_every_absence_alike(days, window, asks):
+    """The league keeps the club's calendar as its breaks (ClubCalendar.breaks): the absence it
+    gives is the full calendar's, for any evenings, window and days asked."""
+    from datetime import date as day_type
+
+    from games.ratings.standing import ClubCalendar, RankRule
+
+    origin = day_type(2024, 1, 1)
+    rule = RankRule(inactive_days=window)
+    full = ClubCalendar(rule, (origin + timedelta(days=d) for d in days))
+    kept = ClubCalendar.from_breaks(rule, full.breaks())
+    assert len(kept.days) <= len(full.days)
+    for a, b in asks:
+        last, ref = origin + timedelta(days=min(a, b)), origin + timedelta(days=max(a, b))
+        assert kept.absence(last, ref) == full.absence(last, ref)
+
+
+def test_a_player_page_reads_its_own_rank_history(tuesday):
+    """One replay keeps every player's rank history under a key of its own: a page reads one."""
+    club, pid = tuesday
+    cache.clear()
+    fresh = {name: fresh_ranks(club, player) for name, player in pid.items()}
+    with mock.patch.object(
+        player_queries, "compute_rank_histories", wraps=player_queries.compute_rank_histories
+    ) as ranks:
+        for name, player in pid.items():
+            assert player_queries.club_rank_history(club, "nanking", player, "predictive") == fresh[name], name
+        assert player_queries.club_rank_history(club, "nanking", 10**9, "predictive") == []
+    assert ranks.call_count == 1
+    with mock.patch("games.safe_cache.cache.get_many", wraps=cache.get_many) as reads:
+        player_queries.club_rank_history(club, "nanking", pid["Anna"], "predictive")
+    (keys,) = reads.call_args.args
+    assert len(keys) == 2 and keys[0].endswith(f":{pid['Anna']}")
