@@ -374,6 +374,7 @@ def measure_history(sizes: list[int], rounds: int) -> list[dict]:
         take(row, "player_page", get(f"/players/{player.pk}/"), rounds)
         take(row, "newcomer_page", get(f"/players/{newcomer.pk}/"), rounds)
         rows.append(row)
+        print(json.dumps({"history_row": row}), file=sys.stderr, flush=True)  # kept if the run stops later
     return rows
 
 
@@ -536,7 +537,10 @@ def main(argv: list[str] | None = None) -> dict:
     if args.from_json:
         saved = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args.from_json.split(",")]
         rows = sorted((r for f in saved for r in f.get("sizes", [])), key=lambda r: r["events"])
-        history_rows = sorted((r for f in saved for r in f.get("history", [])), key=lambda r: r["games"])
+        history_rows = sorted(
+            (r for f in saved for r in [*f.get("history", []), *([f["history_row"]] if "history_row" in f else [])]),
+            key=lambda r: r["games"],
+        )
         rounds = max((f.get("rounds") or 0 for f in saved), default=0) or args.rounds
         return report(summarise(rows, history_rows, rounds, None), args)
     sizes = sorted(parse_sizes(args.sizes))
