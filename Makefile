@@ -131,7 +131,8 @@ clean:
 
 # Every benchmark in turn (README "Benchmarks"), each one command that prints its ratio to a
 # baseline of the same run; bench/api.py, bench/tournament.py (its night over the API) and the
-# bulk imports need PostgreSQL and Redis. bench/import.py compares with frohlfing/tichu when
+# bulk imports need PostgreSQL and Redis, bench/scale.py (an archive grown to 10^6 events) PostgreSQL.
+# bench/import.py compares with frohlfing/tichu when
 # FROHLFING_TICHU and FROHLFING_PYTHON name it (docs/speed.md), and says so when they do not.
 bench: install
 	$(CLEAN_ENV) $(PY) bench/engine.py
@@ -145,3 +146,4 @@ bench: install
 	$(CLEAN_ENV) $(PY) bench/bulk_import.py
 	$(CLEAN_ENV) $(PY) bench/bulk_import_cpu.py
 	$(CLEAN_ENV) $(PY) bench/online.py
+	$(CLEAN_ENV) $(PY) bench/scale.py

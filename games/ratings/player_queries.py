@@ -13,7 +13,7 @@ from games.tournaments.models import TableGame
 
 from . import charts
 from .evening import evening_of
-from .league_cache import cached
+from .league_cache import cached, cached_each
 from .league_rules import rules_of
 from .models import RatingChange
 from .partnerships import Played, relations
@@ -130,14 +130,15 @@ def club_rank_history(club: Club, variant: str, player_id: int, table: str) -> l
     rule = rank_rule(club)
     # the ranking figure's name is in the key: ranks cached under another order are not read
     order = SYSTEMS[table].ranks_by.__name__
-    every = cached(
+    return cached_each(
         "ranks",
         club.pk,
         variant,
         (table, order, rule.min_games, rule.inactive_days, club.time_zone),
+        player_id,
         lambda: compute_rank_histories(club.pk, variant, table, rule, tz=club.time_zone),
+        [],
     )
-    return every.get(player_id, [])
 
 
 def compute_rank_histories(
@@ -207,20 +208,14 @@ def player_page(
     rule = rank_rule(club)
     st = None
     if last is not None:
-        pool_changes = RatingChange.objects.filter(club_id=club.pk, variant=variant)
-        club_last = pool_changes.order_by("-ordinal").values_list("finished_at", flat=True).first()
-        calendar = ClubCalendar(
-            rule,
-            (
-                evening_of(t, club.time_zone)
-                for t in pool_changes.order_by().values_list("finished_at", flat=True).distinct()
-            )
-            if rule.inactive_days
-            else (),
+        club_last, breaks = cached(
+            "calendar",
+            club.pk,
+            variant,
+            (rule.inactive_days, club.time_zone),
+            lambda: compute_club_calendar(club.pk, variant, rule, club.time_zone),
         )
-        st = status(
-            len(entries), last.day, evening_of(club_last, club.time_zone) if club_last else None, rule, calendar
-        )
+        st = status(len(entries), last.day, club_last, rule, ClubCalendar.from_breaks(rule, breaks))
     change = period_change(entries, start, end)
     leads = rules_of(club).leads_with
     return {
@@ -265,6 +260,19 @@ def player_page(
         "rank_table": leads,
         "rank_history": club_rank_history(club, variant, player.pk, leads) if entries else [],
     }
+
+
+def compute_club_calendar(club_id: int, variant: str, rule: RankRule, tz: str) -> tuple[date | None, list]:
+    """The pool's last evening and its calendar's breaks (ClubCalendar.breaks; none without an
+    inactivity rule): read from every RatingChange of the pool, so kept under its version."""
+    pool_changes = RatingChange.objects.filter(club_id=club_id, variant=variant)
+    club_last = pool_changes.order_by("-ordinal").values_list("finished_at", flat=True).first()
+    days = (
+        {evening_of(t, tz) for t in pool_changes.order_by().values_list("finished_at", flat=True).distinct()}
+        if rule.inactive_days
+        else ()
+    )
+    return (evening_of(club_last, tz) if club_last else None), ClubCalendar(rule, days).breaks()
 
 
 def tournament_groups(player: Player, entries: list[Entry]) -> list[dict]:

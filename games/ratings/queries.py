@@ -135,7 +135,91 @@ def league_table(
     period. `table`: "predictive" (the model's rating and deviation) or "elo" (the Elo table);
     `rule`: the club's minimum games and inactivity rule for the ranked part (standing.py); `tz`:
     the club's time zone, in which its evenings are counted (the period, inactivity)."""
+    from .league_cache import cached
+
     rule = rule or RankRule()
+    rated = SYSTEMS[table]
+    before, after = rated.before, rated.after
+    # the period's figures: a replay of the pool's rows, kept under the pool's version (league_cache)
+    figures = cached(
+        "table",
+        club_id,
+        variant,
+        (table, start, end, tz, rule.inactive_days),
+        lambda: compute_table_figures(club_id, variant, start, end, table, tz, rule.inactive_days),
+    )
+    agg, last, first, form = figures["agg"], figures["last"], figures["first"], figures["form"]
+    names = dict(Player.objects.filter(pk__in=agg.keys()).values_list("id", "name"))
+    rows = []
+    for pid, a in agg.items():
+        lr = last[pid]
+        rd = lr["rd_after"] if rated.has_deviation else 0.0
+        provisional = rated.provisional(variant, rd, lr["games"])
+        rows.append(
+            LeagueRow(
+                rank=None,
+                player_id=pid,
+                player=names.get(pid, str(pid)),
+                rating=lr[after],
+                rd=rd,
+                last_change=lr[after] - lr[before],
+                change=lr[after] - first[pid],
+                games=a["n"],
+                wins=a["wins"],
+                win_rate=a["wins"] / a["n"],
+                tichu_made=a["tm"] or 0,
+                tichu_called=a["tc"] or 0,
+                grand_made=a["gm"] or 0,
+                grand_called=a["gc"] or 0,
+                double_victories=a["dv"] or 0,
+                form="".join(letter for _, letter in sorted(form.get(pid, ()), reverse=True)),
+                provisional=provisional,
+                career_games=lr["games"],
+                last_played=lr["finished_at"],
+            )
+        )
+    reference = max((r.last_played for r in rows), default=None)
+    ref_day = evening_of(reference, tz) if reference else None
+    # the club's evenings in the period: a break longer than the rule's window is no one's absence
+    calendar = ClubCalendar.from_breaks(rule, figures["calendar"])
+    keyed = []
+    for r in rows:
+        st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule, calendar)
+        r.games_to_rank, r.inactive, r.note = st.games_to_rank, st.inactive, st.note
+        keyed.append((order_key(rated.ranks_by(r.rating, r.rd), r.player, r.player_id, st), r, st))
+    keyed.sort(key=lambda k: k[0])
+    rows = []
+    rank = 0
+    for _, r, st in keyed:
+        if st.ranked:
+            rank += 1
+            r.rank = rank
+        rows.append(r)
+    pool = RatingPool.objects.filter(club_id=club_id, variant=variant).first()
+    return League(
+        club_id,
+        variant,
+        start,
+        end,
+        rows,
+        pool.system if pool else SYSTEM,
+        pool.recomputed_at if pool else None,
+        figures["games"],
+        table,
+        rule,
+        ref_day,
+    )
+
+
+def compute_table_figures(
+    club_id: int, variant: str, start: date | None, end: date | None, table: str, tz: str, inactive_days: int
+) -> dict:
+    """What league_table reads from the pool's RatingChange rows of the period (every row: a cost
+    that grows with the club's history, hence kept under the pool's version): per player the
+    counts and sums, the last row, the rating before the first game and the last results; the
+    club's calendar of the period as its breaks (when the rule counts absences: `inactive_days`,
+    ClubCalendar.breaks) and the games of the period. Names are not in it: they are read on every
+    view."""
     rated = SYSTEMS[table]
     before, after = rated.before, rated.after
     qs = _in_period(RatingChange.objects.filter(club_id=club_id, variant=variant), start, end, tz)
@@ -170,71 +254,19 @@ def league_table(
         form[r["player_id"]].append((r["rn"], result_letter(r["score"])))
         if r["rn"] == 1:
             last[r["player_id"]] = r
-    names = dict(Player.objects.filter(pk__in=agg.keys()).values_list("id", "name"))
-    rows = []
-    for pid, a in agg.items():
-        lr = last[pid]
-        rd = lr["rd_after"] if rated.has_deviation else 0.0
-        provisional = rated.provisional(variant, rd, lr["games"])
-        rows.append(
-            LeagueRow(
-                rank=None,
-                player_id=pid,
-                player=names.get(pid, str(pid)),
-                rating=lr[after],
-                rd=rd,
-                last_change=lr[after] - lr[before],
-                change=lr[after] - first[pid],
-                games=a["n"],
-                wins=a["wins"],
-                win_rate=a["wins"] / a["n"],
-                tichu_made=a["tm"] or 0,
-                tichu_called=a["tc"] or 0,
-                grand_made=a["gm"] or 0,
-                grand_called=a["gc"] or 0,
-                double_victories=a["dv"] or 0,
-                form="".join(letter for _, letter in sorted(form[pid], reverse=True)),
-                provisional=provisional,
-                career_games=lr["games"],
-                last_played=lr["finished_at"],
-            )
-        )
-    reference = max((r.last_played for r in rows), default=None)
-    ref_day = evening_of(reference, tz) if reference else None
-    # the club's evenings in the period: a break longer than the rule's window is no one's absence
-    calendar = ClubCalendar(
-        rule,
-        (evening_of(t, tz) for t in qs.order_by().values_list("finished_at", flat=True).distinct())
-        if rule.inactive_days
-        else (),
+    evenings = (
+        {evening_of(t, tz) for t in qs.order_by().values_list("finished_at", flat=True).distinct()}
+        if inactive_days
+        else ()
     )
-    keyed = []
-    for r in rows:
-        st = status(r.career_games, evening_of(r.last_played, tz), ref_day, rule, calendar)
-        r.games_to_rank, r.inactive, r.note = st.games_to_rank, st.inactive, st.note
-        keyed.append((order_key(rated.ranks_by(r.rating, r.rd), r.player, r.player_id, st), r, st))
-    keyed.sort(key=lambda k: k[0])
-    rows = []
-    rank = 0
-    for _, r, st in keyed:
-        if st.ranked:
-            rank += 1
-            r.rank = rank
-        rows.append(r)
-    pool = RatingPool.objects.filter(club_id=club_id, variant=variant).first()
-    return League(
-        club_id,
-        variant,
-        start,
-        end,
-        rows,
-        pool.system if pool else SYSTEM,
-        pool.recomputed_at if pool else None,
-        qs.values("game_id").distinct().count(),
-        table,
-        rule,
-        ref_day,
-    )
+    return {
+        "agg": agg,
+        "last": last,
+        "first": first,
+        "form": dict(form),
+        "calendar": ClubCalendar(RankRule(inactive_days=inactive_days), evenings).breaks(),
+        "games": qs.values("game_id").distinct().count(),
+    }
 
 
 # -- partnerships --------------------------------------------------------------------------------

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import logging
 
+from django.db.models.signals import post_delete
+from django.utils import timezone
+
 from games import hooks
+from games.models import Game, Player
 
 from . import outbox, tournament_elo
 from .league_rules import rules_of_club_id
+from .models import RatingPool
 from .services import store_imported_outcomes
 from .tasks import rate_import_job, recompute_ratings
 
@@ -44,7 +49,16 @@ def _table_results_changed(tournament, games) -> None:
         outbox.record(game)
 
 
+def touch_pools(sender, instance, **kwargs) -> None:
+    """A game or a player deleted takes its RatingChange rows with it (CASCADE), with no rating
+    write to save its pool: the club's pools get a new version (league_cache.pool_version), so
+    that no figure cached from the removed rows is read again."""
+    RatingPool.objects.filter(club_id=instance.club_id).update(updated_at=timezone.now())
+
+
 def connect() -> None:
+    post_delete.connect(touch_pools, sender=Game, dispatch_uid="ratings-touch-pools-game")
+    post_delete.connect(touch_pools, sender=Player, dispatch_uid="ratings-touch-pools-player")
     hooks.finished_game_changed.connect(outbox.record)
     hooks.finished_games_stored_held.connect(_imported_games_held)
     hooks.import_job_finished.connect(_import_job_finished)

@@ -75,6 +75,25 @@ class ClubCalendar:
         self.days.append(day)
         self._skipped.append(before + (gap if self.window and gap > self.window else 0))
 
+    def breaks(self) -> list[tuple[date, int]]:
+        """The first evening and each evening that ends a break, with the break days up to it: all
+        that `absence` reads (a club's long history has thousands of evenings and few breaks; the
+        league keeps this in its cache: queries.compute_table_figures)."""
+        points: list[tuple[date, int]] = []
+        for day, skipped in zip(self.days, self._skipped):
+            if not points or skipped != points[-1][1]:
+                points.append((day, skipped))
+        return points
+
+    @classmethod
+    def from_breaks(cls, rule: RankRule, points: Iterable[tuple[date, int]]) -> ClubCalendar:
+        """The calendar `breaks()` gave, for `absence` only (`add` needs every evening)."""
+        calendar = cls(rule)
+        for day, skipped in points:
+            calendar.days.append(day)
+            calendar._skipped.append(skipped)
+        return calendar
+
     def _skipped_by(self, day: date) -> int:
         i = bisect_right(self.days, day) - 1
         return self._skipped[i] if i >= 0 else 0

@@ -11,6 +11,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone as dj_timezone
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.models import Game, GameSeat
 from games.ratings import league_cache, player_queries, queries, services
@@ -153,3 +155,118 @@ def test_the_figures_are_the_same_with_the_cache_down(tuesday):
         assert player_queries.club_rank_history(club, "nanking", pid["Anna"], "elo") == fresh_ranks(
             club, pid["Anna"], "elo"
         )
+
+
+def _table_rows(club, **kw):
+    return [
+        [r.as_dict() for r in queries.league_table(club.pk, "nanking", table=t, **kw).rows]
+        for t in ("predictive", "elo")
+    ]
+
+
+def test_the_cached_league_table_is_a_fresh_one(tuesday):
+    club, pid = tuesday
+    rule = player_queries.rank_rule(club)
+    cache.clear()
+    with (
+        mock.patch("games.safe_cache.cache.get", return_value=None),
+        mock.patch("games.safe_cache.cache.set"),
+    ):
+        fresh = _table_rows(club, rule=rule)
+    assert fresh[0], "the history has a table to compare"
+    for _ in range(2):  # computed, then read from the cache
+        assert _table_rows(club, rule=rule) == fresh
+    club.players.filter(pk=pid["Anna"]).update(name="Annabel")
+    assert any(r["player"] == "Annabel" for r in _table_rows(club, rule=rule)[0]), "names: never cached"
+
+
+def test_a_warm_league_reads_no_rating_row(tuesday):
+    """The league page, its JSON and the API read the pool's RatingChange rows once per version of
+    the pool: a second view costs what the club's players cost, not its history (bench/scale.py)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, pid = tuesday
+    cache.clear()
+    client = Client()
+    for url in ("/clubs/tuesday/league/", "/clubs/tuesday/league.json", "/api/clubs/tuesday/league/"):
+        assert client.get(url).status_code == 200, url
+        with CaptureQueriesContext(connection) as queries_run:
+            assert client.get(url).status_code == 200, url
+        read = [q["sql"] for q in queries_run.captured_queries if "games_ratingchange" in q["sql"]]
+        assert read == [], (url, read)
+
+
+def test_the_pool_version_reads_one_row(tuesday):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, pid = tuesday
+    with CaptureQueriesContext(connection) as queries_run:
+        league_cache.pool_version(club.pk, "nanking")
+    assert len(queries_run.captured_queries) == 1
+    assert "games_ratingchange" not in queries_run.captured_queries[0]["sql"]
+
+
+def test_a_game_or_a_player_deleted_gives_new_figures(tuesday):
+    """Rows removed with a game or a player (CASCADE, no rating write) change the pool's version."""
+    club, pid = tuesday
+    cache.clear()
+    rule = player_queries.rank_rule(club)
+    before = _table_rows(club, rule=rule)
+    version = league_cache.pool_version(club.pk, "nanking")
+    oldest = Game.objects.filter(club=club).order_by("finished_at").first()
+    oldest.delete()
+    assert league_cache.pool_version(club.pk, "nanking") != version
+    after = _table_rows(club, rule=rule)
+    assert after != before
+    cache.clear()
+    assert _table_rows(club, rule=rule) == after
+    # a merge moves the seats, then deletes the player with its rows (the recompute comes after)
+    version = league_cache.pool_version(club.pk, "nanking")
+    spare = club.players.create(name="Spare")
+    GameSeat.objects.filter(player_id=pid["Anna"]).update(player=spare)
+    club.players.get(pk=pid["Anna"]).delete()
+    assert league_cache.pool_version(club.pk, "nanking") != version
+    assert all(r["player_id"] != pid["Anna"] for rows in _table_rows(club, rule=rule) for r in rows)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sets(st.integers(0, 400), max_size=60),
+    st.integers(0, 40),
+    st.lists(st.tuples(st.integers(-10, 420), st.integers(-10, 420)), min_size=1, max_size=10),
+)
+def test_a_calendar_kept_as_its_breaks_counts_every_absence_alike(days, window, asks):
+    """The league keeps the club's calendar as its breaks (ClubCalendar.breaks): the absence it
+    gives is the full calendar's, for any evenings, window and days asked."""
+    from datetime import date as day_type
+
+    from games.ratings.standing import ClubCalendar, RankRule
+
+    origin = day_type(2024, 1, 1)
+    rule = RankRule(inactive_days=window)
+    full = ClubCalendar(rule, (origin + timedelta(days=d) for d in days))
+    kept = ClubCalendar.from_breaks(rule, full.breaks())
+    assert len(kept.days) <= len(full.days)
+    for a, b in asks:
+        last, ref = origin + timedelta(days=min(a, b)), origin + timedelta(days=max(a, b))
+        assert kept.absence(last, ref) == full.absence(last, ref)
+
+
+def test_a_player_page_reads_its_own_rank_history(tuesday):
+    """One replay keeps every player's rank history under a key of its own: a page reads one."""
+    club, pid = tuesday
+    cache.clear()
+    fresh = {name: fresh_ranks(club, player) for name, player in pid.items()}
+    with mock.patch.object(
+        player_queries, "compute_rank_histories", wraps=player_queries.compute_rank_histories
+    ) as ranks:
+        for name, player in pid.items():
+            assert player_queries.club_rank_history(club, "nanking", player, "predictive") == fresh[name], name
+        assert player_queries.club_rank_history(club, "nanking", 10**9, "predictive") == []
+    assert ranks.call_count == 1
+    with mock.patch("games.safe_cache.cache.get_many", wraps=cache.get_many) as reads:
+        player_queries.club_rank_history(club, "nanking", pid["Anna"], "predictive")
+    (keys,) = reads.call_args.args
+    assert len(keys) == 2 and keys[0].endswith(f":{pid['Anna']}")
