@@ -384,6 +384,72 @@ class PoolBayesKalman:
             gid = game.game_id
             if n == 2:  # one pair: its forecast and outcome are the sides' expected and actual
                 e, y = mean[r], ys[r]
+                if len(teams[0]) == 2 and len(teams[1]) == 2:  # the usual game, written out
+                    (pa, pb), (pc, pd) = teams
+                    shown_of[pa] = shown_of[pb] = shown_of[pc] = shown_of[pd] = k
+                    x = 4 * s
+                    ma, va, na, wa, mb, vb, nb, wb, mc, vc, nc, wc, md, vd, nd, wd = states[x : x + 16]
+                    f, z = 1.0 - e, 1.0 - y
+                    ga, gb, gc, gd = counts[s : s + 4]
+                    yield [
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pa,
+                                initial + scale * ma[k],
+                                initial + scale * na[k],
+                                scale * sqrt(va[k]),
+                                scale * sqrt(wa[k]),
+                                e,
+                                y,
+                                ga,
+                            ),
+                        ),
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pb,
+                                initial + scale * mb[k],
+                                initial + scale * nb[k],
+                                scale * sqrt(vb[k]),
+                                scale * sqrt(wb[k]),
+                                e,
+                                y,
+                                gb,
+                            ),
+                        ),
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pc,
+                                initial + scale * mc[k],
+                                initial + scale * nc[k],
+                                scale * sqrt(vc[k]),
+                                scale * sqrt(wc[k]),
+                                f,
+                                z,
+                                gc,
+                            ),
+                        ),
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pd,
+                                initial + scale * md[k],
+                                initial + scale * nd[k],
+                                scale * sqrt(vd[k]),
+                                scale * sqrt(wd[k]),
+                                f,
+                                z,
+                                gd,
+                            ),
+                        ),
+                    ]
+                    continue
                 sides = ((teams[0], e, y), (teams[1], 1.0 - e, 1.0 - y))
             else:
                 extra = float(n - 1)
