@@ -450,7 +450,7 @@ class PoolBayesKalman:
                         ),
                     ]
                     continue
-                sides = ((teams[0], e, y), (teams[1], 1.0 - e, 1.0 - y))
+                sides: tuple[tuple[tuple, float, float], ...] = ((teams[0], e, y), (teams[1], 1.0 - e, 1.0 - y))
             else:
                 extra = float(n - 1)
                 expected, actual = [0.0] * n, [0.0] * n
