@@ -115,11 +115,13 @@ def observation(p: ModelParams, game: GameResult, i: int, j: int) -> tuple[float
     if game.hand_details and len(game.teams) == 2 and (i, j) == (0, 1):
         tot = 0.0
         sd = p.hand_sd
-        for h in game.hand_details:
+        lo = -c
+        details = game.hand_details
+        for h in details:
             a, b = h.points  # two sides: two figures a line
             m = (a - b) / sd
-            tot += c if m > c else -c if m < -c else m
-        return tot / len(game.hand_details), p.obs_var / len(game.hand_details)
+            tot += c if m > c else lo if m < lo else m
+        return tot / len(details), p.obs_var / len(details)
     margin = game.pair_margin(i, j)
     if margin is None:
         s = game.pair_score(i, j)
