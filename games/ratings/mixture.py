@@ -9,7 +9,7 @@ one to it).
   scale 6.50 over MIX_SCALES). After each game every hypothesis' log weight gains the log
   likelihood of the pair outcomes under its own forecast (clipped to [0.01, 0.99] as in the
   bench). Nothing is tuned per history: the grids and the prior are the rule.
-* Forecast (win chances, `Change.expected`, `forecast`): the posterior-weighted mean of the 36
+* Forecast (win chances, `Change.expected`, `forecast`): the posterior-weighted mean of the 63
   hypotheses' forecasts, read before the game (the Bayesian predictive).
 * Displayed rating: at each game, the copy whose drift has the largest marginal weight (after
   the game's weights are added; ties: lower drift) gives the players' new (rating, RD). A
@@ -19,7 +19,8 @@ one to it).
 
 Why it is built in two halves (speed: issue #8's rating loop faster than openskill's rate()):
 the copies' filter updates never read the weights, so a block of games is first run through the
-four filters in plain Python (`_filter`), and the 36 hypotheses' forecasts, log likelihoods,
+seven filters in plain Python (`_filter`; the usual 2v2 game through a step written out copy by
+copy, `_two_by_two_source`), and the 63 hypotheses' forecasts, log likelihoods,
 cumulative weights and the copy shown are then computed for the whole block at once with numpy
 (`_mix`). `update` is a block of one game and `update_many` takes blocks of BLOCK games; every
 step of `_mix` is element-wise, a running sum along the games, or a sum over a row done column by
