@@ -111,7 +111,8 @@ class PlainPoolBayesKalman:
     than any one of them); the ratings shown are those of the copy whose drift has the largest
     marginal weight. Nothing is tuned per history: the grids and the prior are the rule.
 
-    Shipped since 2026-11-27 as mixture.PoolBayesKalman (pool-bayes-kalman/5), which computes
+    Shipped since 2026-11-27 as mixture.PoolBayesKalman (pool-bayes-kalman/6 since 2026-12-07:
+    seven drifts), which computes
     the same numbers faster and keeps each player's rating as written at their last game; this
     plain version is what the tests hold it to (forecasts and changes within rounding).
     """

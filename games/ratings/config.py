@@ -2,8 +2,9 @@
 docs/ratings.md). Change SYSTEM whenever a parameter changes: pools rated under another
 SYSTEM are recomputed on their next update.
 
-Shipped: "pool-bayes-kalman/5" (mixture.PoolBayesKalman, docs/ratings.md §3 and §3e): four copies of
-the margin Kalman filter below, day drifts 0/0.001/0.002/0.004, and a posterior over the drift
+Shipped: "pool-bayes-kalman/6" (mixture.PoolBayesKalman, docs/ratings.md §3 and §3e): seven copies of
+the margin Kalman filter below, day drifts 0/0.001/0.002/0.004/0.008/0.016/0.032 (/5 had the first
+four: a pool rated under /5 is recomputed), and a posterior over the drift
 and the full-game scale learned per pool. BASE is the filter's parameter set (its own tau_day and
 prob_scale are those of the former shipped model "margin-kalman/2", still the bench's reference
 row (bench/ratings_lab/candidates.py, `PREVIOUS_SYSTEM`), and the centre of the mixture's scale
@@ -19,7 +20,7 @@ from .adapters import HAND_SD
 from .mixture import PoolBayesKalman
 from .model import ModelParams
 
-SYSTEM = "pool-bayes-kalman/5"
+SYSTEM = "pool-bayes-kalman/6"
 
 # Chosen by `bench/ratings.py --tune-shipped` (docs/ratings.md sections 3 and 6): grid points
 # replayed on the four bench histories (stationary, drifting, tracker, bots); for each point one

@@ -1,4 +1,4 @@
-"""The shipped predictive rating (config.SYSTEM "pool-bayes-kalman/5", docs/ratings.md §3): the
+"""The shipped predictive rating (config.SYSTEM "pool-bayes-kalman/6", docs/ratings.md §3): the
 margin Kalman filter of model.py with its day drift and its full-game forecast scale learned by
 each pool from its own earlier games, as a Bayesian mixture over a fixed grid (candidate 2 of
 §3c; `candidates.PoolBayesKalman` is its plain reference implementation, and the tests hold this
@@ -9,7 +9,7 @@ one to it).
   scale 6.50 over MIX_SCALES). After each game every hypothesis' log weight gains the log
   likelihood of the pair outcomes under its own forecast (clipped to [0.01, 0.99] as in the
   bench). Nothing is tuned per history: the grids and the prior are the rule.
-* Forecast (win chances, `Change.expected`, `forecast`): the posterior-weighted mean of the 36
+* Forecast (win chances, `Change.expected`, `forecast`): the posterior-weighted mean of the 63
   hypotheses' forecasts, read before the game (the Bayesian predictive).
 * Displayed rating: at each game, the copy whose drift has the largest marginal weight (after
   the game's weights are added; ties: lower drift) gives the players' new (rating, RD). A
@@ -19,7 +19,8 @@ one to it).
 
 Why it is built in two halves (speed: issue #8's rating loop faster than openskill's rate()):
 the copies' filter updates never read the weights, so a block of games is first run through the
-four filters in plain Python (`_filter`), and the 36 hypotheses' forecasts, log likelihoods,
+seven filters in plain Python (`_filter`; the usual 2v2 game through a step written out copy by
+copy, `_two_by_two_source`), and the 63 hypotheses' forecasts, log likelihoods,
 cumulative weights and the copy shown are then computed for the whole block at once with numpy
 (`_mix`). `update` is a block of one game and `update_many` takes blocks of BLOCK games; every
 step of `_mix` is element-wise, a running sum along the games, or a sum over a row done column by
@@ -30,8 +31,9 @@ time and a whole history in blocks write identical changes).
 from __future__ import annotations
 
 import math
-from itertools import chain, islice
-from typing import Iterable, Iterator, Sequence
+from functools import lru_cache
+from itertools import islice
+from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -39,7 +41,11 @@ from .base import Change, Standing
 from .model import ModelParams, length_ratio, observation, result_kept
 from .types import GameResult, PlayerId
 
-MIX_DRIFTS = (0.0, 0.001, 0.002, 0.004)
+# day drifts (sd of a skill's change per sqrt(idle day), in hand_sd): the four of /5 and three more,
+# doubling up to 8x /5's fastest, so that a club drifting four times faster than /5 could say is
+# estimated inside the grid, not held at its top (issue 35 item 5; tests/ratings/test_mixture.py)
+MIX_DRIFTS = (0.0, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032)
+PREVIOUS_DRIFTS = (0.0, 0.001, 0.002, 0.004)  # pool-bayes-kalman/5's grid
 MIX_SCALES = (4.5, 5.0, 5.5, 6.0, 6.5, 7.0, 7.5, 8.0, 9.0)
 MIX_SCALE_CENTRE = 6.50  # the former shipped full-game scale: the prior's centre
 MIX_SCALE_LOG_SD = 0.5  # the bench's prior width for every fitted slope (evaluate.fit_scale)
@@ -62,8 +68,10 @@ def _row_sums(x: np.ndarray) -> np.ndarray:
 
 class _Block:
     """What the filters of one block of games hand to the mixture: per (game, pair) row every
-    copy's pre-game (d, sum v), the game's length ratio and the pair's outcome; per game the
-    players' before and after states of every copy."""
+    copy's pre-game (d, sum v), the game's length ratio and the pair's outcome; per game where its
+    players start in `counts` and `states`, their game counts, and per player four tuples (one
+    number per copy): mu and var before the game (drift applied), mu and var after it. The tuples
+    after it are the ones the model's state keeps: recording them costs a reference, not a copy."""
 
     def __init__(self) -> None:
         self.games: list[GameResult] = []
@@ -72,15 +80,77 @@ class _Block:
         self.sv: list[float] = []
         self.lr: list[float] = []  # per row
         self.y: list[float] = []  # per row
-        # per game, flat (floats and ints only: the cyclic collector never walks them): where the
-        # game's players start in the lists below, their game counts, and every copy's mu and var
-        # of them before and after the game, copy-major (copy k, player s: start + k * n + s)
-        self.start: list[int] = []
-        self.counts: list[int] = []
-        self.pre_m: list[float] = []
-        self.pre_v: list[float] = []
-        self.post_m: list[float] = []
-        self.post_v: list[float] = []
+        self.start: list[int] = []  # per game: its first player's index in counts
+        self.counts: list[int] = []  # per player of each game: rated games, this one included
+        self.states: list[Sequence[float]] = []  # per player: pre mu, pre var, post mu, post var
+
+
+def _two_by_two_source(n_copies: int, per_second: Sequence[float], prior: float, tau_game2: float) -> str:
+    """The Python source of the Kalman step of every copy for the usual game, two partnerships of
+    two, written out copy by copy (no loop, constants as literals: a float's repr reads back as
+    the same float). The operations, and their order, are those of the general path in
+    PoolBayesKalman._filter and of model.MarginKalman: the drift (var + tau_game^2 + drift^2 *
+    idle days, capped at the prior), d = (mu_a + mu_b) - (mu_c + mu_d), the result kept
+    (model.result_kept with every copy's d), S = sum v + r, mu +- v * (y - d) / S, v - v * v / S."""
+    K = range(n_copies)
+    P = repr(float(prior))
+    tg = f" + {float(tau_game2)!r}" if tau_game2 else ""  # x + 0.0 is x: left out when zero
+
+    def drifted(v: str, c: float) -> str:
+        if c == 0.0 and not tau_game2:  # v + 0.0 * dt is v (a variance is never -0.0)
+            return f"{P} if {v} > {P} else {v},"
+        return f"{P} if ({v} := {v}{tg} + {c!r} * dt) > {P} else {v},"
+
+    lines = ["def step(state, a, b, c, d, t, y, s, r, keep, bd, bsv, refs, counts):"]
+    for x in "abcd":
+        ms, vs = ", ".join(f"m{x}{k}" for k in K), ", ".join(f"v{x}{k}" for k in K)
+        lines += [
+            f"    s{x} = state.get({x})",
+            f"    if s{x} is None:",
+            f"        g{x} = 1",
+            f"        pm{x} = ZEROS",
+            f"        pv{x} = PRIORS",
+            "    else:",
+            f"        g{x} = s{x}[0] + 1",
+            f"        pm{x} = s{x}[2]",
+            f"        dt = t - s{x}[1]",
+            "        if dt < 0.0:",
+            "            dt = 0.0  # a game filed out of order: no drift backwards",
+            f"        {vs}{',' if n_copies == 1 else ''} = s{x}[3]",
+            f"        pv{x} = (" + " ".join(drifted(f"v{x}{k}", per_second[k]) for k in K) + ")",
+            f"    {ms}{',' if n_copies == 1 else ''} = pm{x}",
+            f"    {vs}{',' if n_copies == 1 else ''} = pv{x}",
+        ]
+    for k in K:
+        lines.append(f"    d{k} = (ma{k} + mb{k}) - (mc{k} + md{k})")
+    lines.append("    y = keep(y, s, (" + " ".join(f"d{k}," for k in K) + "))")
+    for k in K:
+        lines += [
+            f"    sv{k} = (va{k} + vb{k}) + (vc{k} + vd{k})",
+            f"    S{k} = sv{k} + r",
+            f"    i{k} = (y - d{k}) / S{k}",
+        ]
+    for x, sign in (("a", "+"), ("b", "+"), ("c", "-"), ("d", "-")):
+        lines += [
+            f"    qm{x} = (" + " ".join(f"m{x}{k} {sign} v{x}{k} * i{k}," for k in K) + ")",
+            f"    qv{x} = (" + " ".join(f"v{x}{k} - v{x}{k} * v{x}{k} / S{k}," for k in K) + ")",
+            f"    state[{x}] = (g{x}, t, qm{x}, qv{x})",
+        ]
+    lines += [
+        "    bd.extend((" + " ".join(f"d{k}," for k in K) + "))",
+        "    bsv.extend((" + " ".join(f"sv{k}," for k in K) + "))",
+        "    refs.extend((pma, pva, qma, qva, pmb, pvb, qmb, qvb, pmc, pvc, qmc, qvc, pmd, pvd, qmd, qvd))",
+        "    counts.extend((ga, gb, gc, gd))",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=16)
+def _two_by_two(n_copies: int, per_second: tuple[float, ...], prior: float, tau_game2: float) -> Callable:
+    """The compiled step of _two_by_two_source (one per grid and parameters, kept)."""
+    namespace: dict = {"ZEROS": (0.0,) * n_copies, "PRIORS": (float(prior),) * n_copies}
+    exec(compile(_two_by_two_source(n_copies, per_second, prior, tau_game2), "<mixture two by two>", "exec"), namespace)
+    return namespace["step"]
 
 
 class PoolBayesKalman:
@@ -97,8 +167,12 @@ class PoolBayesKalman:
         self._newcomer = ((0.0,) * len(self.drifts), (params.prior_var,) * len(self.drifts))
         self._scale_arr = np.array(self.scales)
         self._lw = np.array(prior_log_weights(len(self.drifts), self.scales)).ravel()
-        # player -> [games, last finished_at, (mu per copy), (var per copy)]
-        self.state: dict[PlayerId, list] = {}
+        self._step = _two_by_two(
+            len(self.drifts), tuple(self._drift_per_second), float(params.prior_var), params.tau_game * params.tau_game
+        )
+        # player -> (games, last finished_at, (mu per copy), (var per copy)): tuples of numbers,
+        # which the cyclic garbage collector stops walking once it has seen them
+        self.state: dict[PlayerId, tuple] = {}
         self.shown: dict[PlayerId, int] = {}  # player -> copy chosen at their last game
 
     # -- the pool's weights (stored as RatingPool.log_weights: one row of scales per drift) -------
@@ -117,10 +191,14 @@ class PoolBayesKalman:
         return int(self._chosen(self._lw[None, :])[0])
 
     def _chosen(self, lw: np.ndarray) -> np.ndarray:
-        e = np.exp(lw - lw.max(axis=1, keepdims=True)).reshape(len(lw), len(self.drifts), len(self.scales))
+        return self._shown_of(np.exp(lw - lw.max(axis=1, keepdims=True)))
+
+    def _shown_of(self, e: np.ndarray) -> np.ndarray:
+        """The copy with the largest marginal weight per row of exp(log weights - the row's max)."""
+        e = e.reshape(len(e), len(self.drifts), len(self.scales))
         return np.argmax(_row_sums(e), axis=1)  # argmax: the first of equal maxima, the lower drift
 
-    # -- the four filters (plain Python: the per-game part) --------------------------------------
+    # -- the filters (plain Python: the per-game part) -------------------------------------------
     def _pre(self, players: tuple, t: float) -> tuple[list[tuple], list[tuple]]:
         """Every copy's (mu, var) of `players` just before a game at time t (drift applied as in
         model.MarginKalman._pre), copy by copy: ([mu of each player] per copy, [var ...] per copy)."""
@@ -129,10 +207,6 @@ class PoolBayesKalman:
         tg2 = p.tau_game * p.tau_game
         per_second = self._drift_per_second
         zeros, priors = self._newcomer
-        four = len(per_second) == 4
-        if four:
-            c0, c1, c2, c3 = per_second
-        # a row per player: a tuple (Nanking's four, unrolled) or a list (any other table)
         rows_m: list[Sequence[float]] = []
         rows_v: list[Sequence[float]] = []
         get = self.state.get
@@ -146,22 +220,7 @@ class PoolBayesKalman:
             if dt < 0.0:
                 dt = 0.0  # a game filed out of order: no drift backwards
             rows_m.append(st[2])
-            if four:  # the shipped four drifts, unrolled (the rating loop's largest cost otherwise)
-                a, b, c, d = st[3]
-                a = a + tg2 + c0 * dt
-                b = b + tg2 + c1 * dt
-                c = c + tg2 + c2 * dt
-                d = d + tg2 + c3 * dt
-                rows_v.append(
-                    (
-                        prior if a > prior else a,
-                        prior if b > prior else b,
-                        prior if c > prior else c,
-                        prior if d > prior else d,
-                    )
-                )
-            else:
-                rows_v.append([prior if (x := v + tg2 + c * dt) > prior else x for v, c in zip(st[3], per_second)])
+            rows_v.append([prior if (x := v + tg2 + c * dt) > prior else x for v, c in zip(st[3], per_second)])
         return list(zip(*rows_m)), list(zip(*rows_v))
 
     @staticmethod
@@ -191,44 +250,46 @@ class PoolBayesKalman:
         pair by pair in index order) and record what the mixture and the changes need."""
         t = game.finished_at
         teams = game.teams
-        players = teams[0] + teams[1] if len(teams) == 2 else tuple(pl for team in teams for pl in team)
-        sides = self._slices(game)
-        pre_m, pre_v = self._pre(players, t)
         block.first_row.append(len(block.y))
         block.games.append(game)
+        block.start.append(len(block.counts))
+        p = self.params
+        if len(teams) == 2 and len(teams[0]) == 2 and len(teams[1]) == 2:
+            # the usual game, two partnerships of two: every copy's step written out (_two_by_two)
+            (a, b), (c, d) = teams
+            score = game.pair_score(0, 1)
+            y, r = observation(p, game, 0, 1)
+            self._step(
+                self.state, a, b, c, d, t, y, score, r, result_kept, block.d, block.sv, block.states, block.counts
+            )
+            block.lr.append(length_ratio(game, p.target, p.full_hands))
+            block.y.append(score)
+            return
+        players = tuple(pl for team in teams for pl in team)
+        sides = self._slices(game)
+        pre_m, pre_v = self._pre(players, t)
         if len(sides) == 2:
-            # the usual game, two sides: one pair; its features and the Kalman step per copy in
-            # one pass (the same operations as _features and the general loop below)
-            y, r = observation(self.params, game, 0, 1)
+            # two sides of other sizes (1 v 1, 3 v 3): one pair, its features and the Kalman step
+            # per copy in one pass (the same operations as _features and the general loop below)
+            y, r = observation(p, game, 0, 1)
             s0, s1 = sides
             favour = tuple(sum(m[s0]) - sum(m[s1]) for m in pre_m)
             y = result_kept(y, game.pair_score(0, 1), favour)
             post_m: list[Sequence[float]] = []
             post_v: list[Sequence[float]] = []
             bd, bsv = block.d, block.sv
-            pair_of_two = s0.stop == 2 and s1.stop == 4
             for m, v in zip(pre_m, pre_v):
-                if pair_of_two:  # Nanking: two partnerships of two, unrolled
-                    ma, mb, mc, md = m
-                    va, vb, vc, vd = v
-                    d = (ma + mb) - (mc + md)
-                    sv = (va + vb) + (vc + vd)
-                    S = sv + r
-                    innov = (y - d) / S
-                    post_m.append((ma + va * innov, mb + vb * innov, mc - vc * innov, md - vd * innov))
-                    post_v.append((va - va * va / S, vb - vb * vb / S, vc - vc * vc / S, vd - vd * vd / S))
-                else:
-                    d = sum(m[s0]) - sum(m[s1])
-                    sv = sum(v[s0]) + sum(v[s1])
-                    S = sv + r
-                    innov = (y - d) / S
-                    post_m.append(
-                        [a + b * innov for a, b in zip(m[s0], v[s0])] + [a - b * innov for a, b in zip(m[s1], v[s1])]
-                    )
-                    post_v.append([b - b * b / S for b in v])
+                d = sum(m[s0]) - sum(m[s1])
+                sv = sum(v[s0]) + sum(v[s1])
+                S = sv + r
+                innov = (y - d) / S
+                post_m.append(
+                    [a + b * innov for a, b in zip(m[s0], v[s0])] + [a - b * innov for a, b in zip(m[s1], v[s1])]
+                )
+                post_v.append([b - b * b / S for b in v])
                 bd.append(d)
                 bsv.append(sv)
-            block.lr.append(length_ratio(game, self.params.target, self.params.full_hands))
+            block.lr.append(length_ratio(game, p.target, p.full_hands))
             block.y.append(game.pair_score(0, 1))
         else:
             self._features(game, block, pre_m, pre_v, sides)
@@ -238,7 +299,7 @@ class PoolBayesKalman:
             extra = float(n - 1)
             for i in range(n):
                 for j in range(i + 1, n):
-                    y, r = observation(self.params, game, i, j)
+                    y, r = observation(p, game, i, j)
                     y = result_kept(y, game.pair_score(i, j))
                     si, sj = sides[i], sides[j]
                     for row_m, row_v in zip(lists_m, lists_v):
@@ -254,20 +315,13 @@ class PoolBayesKalman:
                             row_v[s] = b - b * b / S
             post_m, post_v = [row for row in lists_m], [row for row in lists_v]  # as rows (Sequence)
         state = self.state
-        counts = block.counts
-        block.start.append(len(counts))
-        for pl, ms, vs in zip(players, zip(*post_m), zip(*post_v)):
+        counts, states = block.counts, block.states
+        for pl, pm, pv, qm, qv in zip(players, zip(*pre_m), zip(*pre_v), zip(*post_m), zip(*post_v)):
             st = state.get(pl)
             g = st[0] + 1 if st else 1
-            state[pl] = [g, t, ms, vs]
+            state[pl] = (g, t, qm, qv)
             counts.append(g)
-        for flat, per_copy in (
-            (block.pre_m, pre_m),
-            (block.pre_v, pre_v),
-            (block.post_m, post_m),
-            (block.post_v, post_v),
-        ):
-            flat.extend(chain.from_iterable(per_copy))
+            states.extend((pm, pv, qm, qv))
 
     # -- the mixture (numpy: the per-block part) ------------------------------------------------
     def _forecasts(self, block: _Block) -> np.ndarray:
@@ -286,22 +340,29 @@ class PoolBayesKalman:
         probs = self._forecasts(block)
         y = np.array(block.y)[:, None]
         clipped = np.clip(probs, *CLIP)
-        ll_rows = y * np.log(clipped) + (1.0 - y) * np.log(1.0 - clipped)
+        # y log p + (1 - y) log(1 - p): for a win (y = 1) or a loss (y = 0) one of the two terms
+        # is 0 * a finite log, so it is the other log itself, computed once; a draw takes both
+        decided = y != 0.5
+        ll_rows = np.log(np.where(y == 1.0, clipped, 1.0 - clipped))
+        if not decided.all():
+            both = y * np.log(clipped) + (1.0 - y) * np.log(1.0 - clipped)
+            ll_rows = np.where(decided, ll_rows, both)
         starts = np.array(block.first_row)
         single = len(starts) == len(block.y)
         ll = ll_rows if single else np.add.reduceat(ll_rows, starts, axis=0)
         # running log weights: row g = before game g, row g + 1 = after it (one addition per game,
-        # in order, whatever the block)
+        # in order, whatever the block); their exponentials (each row less its maximum) give the
+        # weights read before each game and the copy shown after it
         lw = np.cumsum(np.vstack([self._lw[None, :], ll]), axis=0)
-        w = np.exp(lw[:-1] - lw[:-1].max(axis=1, keepdims=True))
-        w /= _row_sums(w)[:, None]
+        e = np.exp(lw - lw.max(axis=1, keepdims=True))
+        w = e[:-1] / _row_sums(e[:-1])[:, None]
         game_of_row = (
             np.arange(len(starts))
             if single
             else np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(block.y))))
         )
         mean = _row_sums(w[game_of_row] * probs)
-        shown = self._chosen(lw[1:])
+        shown = self._shown_of(e[1:])
         self._lw = lw[-1].copy()
         return mean, shown
 
@@ -312,18 +373,85 @@ class PoolBayesKalman:
         sqrt = math.sqrt
         mean = mean.tolist()
         shown = shown.tolist()
-        n_copies = len(self.drifts)
-        pre_m, pre_v, post_m, post_v = block.pre_m, block.pre_v, block.post_m, block.post_v
-        counts, starts, first_row, ys = block.counts, block.start, block.first_row, block.y
-        set_shown = self.shown.__setitem__
+        states, counts, starts, first_row, ys = block.states, block.counts, block.start, block.first_row, block.y
+        shown_of = self.shown
+        new = tuple.__new__  # Change(...) less its Python-level __new__: the same tuple
         for b, game in enumerate(block.games):
             k = shown[b]
             teams = game.teams
             n = len(teams)
             r = first_row[b]
+            s = starts[b]
+            gid = game.game_id
             if n == 2:  # one pair: its forecast and outcome are the sides' expected and actual
                 e, y = mean[r], ys[r]
-                expected, actual, extra = [e, 1.0 - e], [y, 1.0 - y], 1.0
+                if len(teams[0]) == 2 and len(teams[1]) == 2:  # the usual game, written out
+                    (pa, pb), (pc, pd) = teams
+                    shown_of[pa] = shown_of[pb] = shown_of[pc] = shown_of[pd] = k
+                    x = 4 * s
+                    ma, va, na, wa, mb, vb, nb, wb, mc, vc, nc, wc, md, vd, nd, wd = states[x : x + 16]
+                    f, z = 1.0 - e, 1.0 - y
+                    ga, gb, gc, gd = counts[s : s + 4]
+                    yield [
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pa,
+                                initial + scale * ma[k],
+                                initial + scale * na[k],
+                                scale * sqrt(va[k]),
+                                scale * sqrt(wa[k]),
+                                e,
+                                y,
+                                ga,
+                            ),
+                        ),
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pb,
+                                initial + scale * mb[k],
+                                initial + scale * nb[k],
+                                scale * sqrt(vb[k]),
+                                scale * sqrt(wb[k]),
+                                e,
+                                y,
+                                gb,
+                            ),
+                        ),
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pc,
+                                initial + scale * mc[k],
+                                initial + scale * nc[k],
+                                scale * sqrt(vc[k]),
+                                scale * sqrt(wc[k]),
+                                f,
+                                z,
+                                gc,
+                            ),
+                        ),
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pd,
+                                initial + scale * md[k],
+                                initial + scale * nd[k],
+                                scale * sqrt(vd[k]),
+                                scale * sqrt(wd[k]),
+                                f,
+                                z,
+                                gd,
+                            ),
+                        ),
+                    ]
+                    continue
+                sides: tuple[tuple[tuple, float, float], ...] = ((teams[0], e, y), (teams[1], 1.0 - e, 1.0 - y))
             else:
                 extra = float(n - 1)
                 expected, actual = [0.0] * n, [0.0] * n
@@ -335,27 +463,26 @@ class PoolBayesKalman:
                         actual[i] += y
                         actual[j] += 1.0 - y
                         r += 1
-            start = starts[b]
-            n_players = (starts[b + 1] if b + 1 < len(starts) else len(counts)) - start
-            at = start * n_copies + k * n_players  # copy k's entries of this game
+                sides = tuple((team, expected[i] / extra, actual[i] / extra) for i, team in enumerate(teams))
             out = []
-            s = 0
-            for side, team in enumerate(teams):
-                e, a = expected[side] / extra, actual[side] / extra
+            for team, e, a in sides:
                 for pl in team:
-                    set_shown(pl, k)
-                    x = at + s
+                    shown_of[pl] = k
+                    x = 4 * s
                     out.append(
-                        Change(
-                            game.game_id,
-                            pl,
-                            initial + scale * pre_m[x],
-                            initial + scale * post_m[x],
-                            scale * sqrt(pre_v[x]),
-                            scale * sqrt(post_v[x]),
-                            e,
-                            a,
-                            counts[start + s],
+                        new(
+                            Change,
+                            (
+                                gid,
+                                pl,
+                                initial + scale * states[x][k],
+                                initial + scale * states[x + 2][k],
+                                scale * sqrt(states[x + 1][k]),
+                                scale * sqrt(states[x + 3][k]),
+                                e,
+                                a,
+                                counts[s],
+                            ),
                         )
                     )
                     s += 1
@@ -425,5 +552,5 @@ class PoolBayesKalman:
         return [[m, v, last] for m, v in zip(mus, vs)]
 
     def load_player(self, player: PlayerId, copies: list, games: int, shown: int = 0) -> None:
-        self.state[player] = [games, copies[0][2], tuple(c[0] for c in copies), tuple(c[1] for c in copies)]
+        self.state[player] = (games, copies[0][2], tuple(c[0] for c in copies), tuple(c[1] for c in copies))
         self.shown[player] = shown

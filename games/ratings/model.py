@@ -115,11 +115,13 @@ def observation(p: ModelParams, game: GameResult, i: int, j: int) -> tuple[float
     if game.hand_details and len(game.teams) == 2 and (i, j) == (0, 1):
         tot = 0.0
         sd = p.hand_sd
-        for h in game.hand_details:
-            pts = h.points
-            m = (pts[0] - pts[1]) / sd
-            tot += c if m > c else -c if m < -c else m
-        return tot / len(game.hand_details), p.obs_var / len(game.hand_details)
+        lo = -c
+        details = game.hand_details
+        for h in details:
+            a, b = h.points  # two sides: two figures a line
+            m = (a - b) / sd
+            tot += c if m > c else lo if m < lo else m
+        return tot / len(details), p.obs_var / len(details)
     margin = game.pair_margin(i, j)
     if margin is None:
         s = game.pair_score(i, j)
@@ -145,12 +147,15 @@ def result_kept(y: float, score: float, favour: tuple[float, ...] = ()) -> float
     side, so a favourite who loses never gains either."""
     if score == 0.5:
         return y
-    sign = 1.0 if score > 0.5 else -1.0
-    won_by = sign * y
     floor = 0.0
-    if favour and min(sign * d for d in favour) < 0.0:
-        floor = max(0.0, max(sign * d for d in favour))
-    return sign * (won_by if won_by > floor else floor)
+    if score > 0.5:
+        if favour and min(favour) < 0.0:
+            floor = max(0.0, max(favour))
+        return y if y > floor else floor
+    # side i lost: the same rule for side j (the margins negated: -max(favour) is min(-d), exactly)
+    if favour and -max(favour) < 0.0:
+        floor = max(0.0, -min(favour))
+    return -(-y if -y > floor else floor)
 
 
 class MarginKalman:

@@ -322,12 +322,15 @@ def _player_rating(
 def _model_from(variant: str, log_weights: list, rows) -> PoolBayesKalman:
     """The shipped model continued from stored state: the pool's log weights ([]: the prior) and
     every copy's state of the players of `rows` (PlayerRating). A row written under an older
-    SYSTEM has no copies yet: each copy starts from its single state."""
+    SYSTEM has no copies yet, or another number of them (pool-bayes-kalman/5 kept four, /6
+    seven; the pool recomputes on its next update): each copy starts from its single state."""
     model = PREDICTIVE.start(variant)
-    if log_weights:
+    n = len(model.drifts)
+    if log_weights and len(log_weights) == n:
         model.log_w = [list(row) for row in log_weights]
     for r in rows:
-        model.load_player(r.player_id, r.copies or [[r.mu, r.var, r.last_t]] * len(model.drifts), r.games, r.shown)
+        copies = r.copies if r.copies and len(r.copies) == n else [[r.mu, r.var, r.last_t]] * n
+        model.load_player(r.player_id, copies, r.games, r.shown if r.copies and len(r.copies) == n else 0)
     return model
 
 

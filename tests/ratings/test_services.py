@@ -233,3 +233,27 @@ def test_pools_rated_before_the_elo_table_are_recomputed_on_their_next_update(
     RatingChange.objects.filter(game=last).delete()
     assert services.apply_game(last.pk) == "recomputed"
     assert services.pool_signature(home.pk, "nanking") == full
+
+
+@pytest.mark.django_db
+def test_a_pool_rated_under_v5_forecasts_and_is_recomputed_on_its_next_update(
+    home, user, django_capture_on_commit_callbacks
+):
+    """pool-bayes-kalman/5 stored four copies per player and 4 x 9 log weights; /6 has seven
+    drifts. Until its next update such a pool forecasts from each player's shown state (the prior
+    weights), and that update recomputes it to the rows a fresh recompute writes."""
+    import_games(home, user, range(60, 63), django_capture_on_commit_callbacks)
+    full = services.pool_signature(home.pk, "nanking")
+    for r in PlayerRating.objects.filter(club=home):
+        r.copies = r.copies[:4]
+        r.shown = min(r.shown, 3)
+        r.save(update_fields=["copies", "shown"])
+    RatingPool.objects.filter(club=home).update(system="pool-bayes-kalman/5", log_weights=[[0.0] * 9] * 4)
+    players = sorted(PlayerRating.objects.filter(club=home).values_list("player_id", flat=True))[:4]
+    ((_, _, p),) = services.forecast(home.pk, "nanking", [players[:2], players[2:]])
+    assert 0.0 < p < 1.0
+    last = Game.objects.filter(club=home).order_by("-id").first()
+    RatingChange.objects.filter(game=last).delete()
+    assert services.apply_game(last.pk) == "recomputed"
+    assert services.pool_signature(home.pk, "nanking") == full
+    assert all(len(r.copies) == 7 for r in PlayerRating.objects.filter(club=home))

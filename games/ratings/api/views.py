@@ -161,7 +161,7 @@ LEAGUE_EXAMPLE = {
         },
         {
             "key": "predictive",
-            "system": "pool-bayes-kalman/5",
+            "system": "pool-bayes-kalman/6",
             "parameters": {"provisional_games": 10, "initial": 1500.0, "provisional_rd": 98.7, "hand_sd": 200.0},
             "rows": [
                 {
