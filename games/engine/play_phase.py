@@ -283,14 +283,7 @@ class PlayPhase(FamilyFold):
             hand_cards.remove(c)
         h.played.add(seat)
         h.trick.append((seat, combo))
-        entry: dict[str, Any] = {"seat": seat, "cards": list(cards), "combination": combo.kind}
-        if combo.phoenix is not None:
-            entry["phoenix"] = rank_code(combo.phoenix)
-        if wish is not None:
-            entry["wish"] = rank_code(wish)
-        if not in_turn:
-            entry["out_of_turn"] = True
-        h.log.append(entry)
+        h.log.append((seat, combo, wish, in_turn))  # the display's entry, written when asked (Hand.trick_log)
         if h.wish is not None and contains_rank(cards, h.wish):
             h.wish = None
         if wish is not None:

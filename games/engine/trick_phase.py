@@ -69,7 +69,7 @@ class TrickPhase(FamilyFold):
         """A pass that every check let through: the trick goes on, or closes."""
         passed = h.passed
         passed.add(seat)
-        h.log.append({"seat": seat, "pass": True})
+        h.log.append(seat)  # a pass: its seat (Hand.trick_log writes the display's entry)
         cards = h.cards
         # One walk in order of play after the passer (h.after[seat]: every seat, the passer last)
         # answers both questions: whether someone still has to answer the trick, and who holds
