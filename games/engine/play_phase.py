@@ -69,7 +69,27 @@ class PlayPhase(FamilyFold):
         if combo.kind != DOG_LEAD and to is not None:
             raise EngineError("malformed", "play: 'to' goes only with the Dog", params={"rule": "to_without_dog"})
         # --- every check passed: change the state ---
-        self._put_on_table(h, seat, cards, combo, wish, in_turn, leading)
+        # The cards leave the hand for the trick (a closed trick is collected first), the trick
+        # log and the wish follow (inline: one call less per play).
+        if leading and h.closed:
+            self._collect(h, h.trick[-1][0])
+        if not in_turn and h.gift_from is not None:
+            h.gift_from = None  # the Dragon was bombed: it did not win the trick
+        h.closed = False
+        hand_cards = h.cards[seat]
+        for c in cards:  # _remove's loop, inline: every play takes this way
+            hand_cards.remove(c)
+        h.played.add(seat)
+        h.trick.append((seat, combo))
+        h.log.append((seat, combo, wish, in_turn))  # the display's entry, written when asked (Hand.trick_log)
+        if h.wish is not None and contains_rank(cards, h.wish):
+            h.wish = None
+        if wish is not None:
+            h.wish = wish
+        if h.passed and not self.options.get("pass_is_final"):  # a new empty set only when it held passes
+            h.passed = set()
+        if not hand_cards:
+            h.out.append(seat)
         self._after_play(h, seat, combo, dog_target)
 
     def _quick_play(self, event: dict[str, Any]) -> None:
@@ -267,31 +287,6 @@ class PlayPhase(FamilyFold):
                     f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})",
                     params={"seat": seat, "wish": rank_code(h.wish), "cards": list(cards)},
                 )
-
-    def _put_on_table(
-        self, h: Hand, seat: int, cards: list[str], combo: Combination, wish: int | None, in_turn: bool, leading: bool
-    ) -> None:
-        """The cards leave the hand for the trick (a closed trick is collected first), the trick
-        log and the wish follow."""
-        if leading and h.closed:
-            self._collect(h, h.trick[-1][0])
-        if not in_turn and h.gift_from is not None:
-            h.gift_from = None  # the Dragon was bombed: it did not win the trick
-        h.closed = False
-        hand_cards = h.cards[seat]
-        for c in cards:  # _remove's loop, inline: every play takes this way
-            hand_cards.remove(c)
-        h.played.add(seat)
-        h.trick.append((seat, combo))
-        h.log.append((seat, combo, wish, in_turn))  # the display's entry, written when asked (Hand.trick_log)
-        if h.wish is not None and contains_rank(cards, h.wish):
-            h.wish = None
-        if wish is not None:
-            h.wish = wish
-        if h.passed and not self.options.get("pass_is_final"):  # a new empty set only when it held passes
-            h.passed = set()
-        if not hand_cards:
-            h.out.append(seat)
 
     def _after_play(self, h: Hand, seat: int, combo: Combination, dog_target: int | None) -> None:
         """Who acts next: the Dog's lead, the end of the hand (the last Dragon trick still to be
