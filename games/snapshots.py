@@ -43,8 +43,9 @@ LOCAL_STREAMS = 64  # games whose events are kept per process
 # Bump when a pickled state changes shape or an engine change alters what events fold to
 # (v2: Hand.ranked became Hand.ranks, Grand Seigneur's `lord_seat`; v3: the events since the hand
 # began are a list, `_since`, no longer a tuple, and a Hand has `after` and `pushers`; v4: a Hand's
-# `pile` is a plain dict, no longer a Counter).
-_CACHE_VERSION = "v4"
+# `pile` is a plain dict, no longer a Counter; v5: a Hand's `log` keeps a pass as its seat and a
+# play as a tuple, the display's dicts written when asked, Hand.trick_log).
+_CACHE_VERSION = "v5"
 
 
 _states = LocalLru(LOCAL_STATES)  # (stream id, n) -> GameState (never handed out: callers get copies)

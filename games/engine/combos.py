@@ -9,7 +9,6 @@ ranks half above the single it is played on (1.5 when led).
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -138,11 +137,38 @@ def readings(cards: Sequence[str], rules: ComboRules = NANKING_COMBOS) -> list[C
 
 
 # Every play of every fold asks for its readings, and the same plays recur (the engine's hot path):
-# the answer depends only on the cards and the variant's rules, and Combination is immutable.
-@functools.lru_cache(maxsize=1 << 16)
+# the answer depends only on the cards and the variant's rules, and Combination is immutable. The
+# answers are kept per rules object, found by its identity (a variant keeps one): an lru_cache
+# keyed by (cards, rules) hashed the rules at every call, a Python-level __hash__ (a frozen
+# dataclass's), which cost more than the rest of the lookup.
+_READINGS: dict[int, tuple[ComboRules, dict[tuple[str, ...], tuple[Combination, ...]]]] = {}
+_READINGS_BY_VALUE: dict[ComboRules, dict[tuple[str, ...], tuple[Combination, ...]]] = {}
+_READINGS_KEPT = 1 << 16  # per rules value; the table starts again past it
+
+
 def readings_of(cards: tuple[str, ...], rules: ComboRules) -> tuple[Combination, ...]:
     """:func:`readings` of a tuple of cards, as a tuple (shared: no copy per call)."""
-    return tuple(_read(cards, rules))
+    entry = _READINGS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        found = entry[1].get(cards)
+        if found is not None:
+            return found
+    return _keep_readings(cards, rules)
+
+
+def _keep_readings(cards: tuple[str, ...], rules: ComboRules) -> tuple[Combination, ...]:
+    """:func:`readings_of` the first time: read the cards and keep the answer (the entry holds
+    the rules object itself, so its id cannot be reused while the table is kept)."""
+    entry = _READINGS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_READINGS) >= 64:  # rules objects made per game (equal ones share their table)
+            _READINGS.clear()
+        entry = _READINGS[id(rules)] = (rules, _READINGS_BY_VALUE.setdefault(rules, {}))
+    table = entry[1]
+    if len(table) >= _READINGS_KEPT:
+        table.clear()
+    found = table[cards] = tuple(_read(cards, rules))
+    return found
 
 
 def _read(cards: tuple[str, ...], rules: ComboRules) -> list[Combination]:

@@ -121,9 +121,10 @@ class DealPhase(FamilyFold):
             )
         pile = h.pile
         if len(set(cards)) == len(cards):  # the usual case: no card twice (the same list as below)
-            # each card's count in the pile, at C speed; the cards missing only when one is
-            # (a card not in this deck counts 0)
-            missing = [c for c in cards if pile.get(c, 0) < 1] if min(map(pile.get, cards, ZEROS)) < 1 else []
+            # each card's count in the pile, at C speed: a count is never below 0, so a card is
+            # missing when its count is 0 (a card not in this deck counts 0; `in` stops at the
+            # first, and skips min()'s argument parsing); the cards missing only when one is
+            missing = [c for c in cards if pile.get(c, 0) < 1] if 0 in map(pile.get, cards, ZEROS) else []
         else:
             missing = [c for c, k in Counter(cards).items() if pile.get(c, 0) < k]
         if missing:

@@ -124,28 +124,45 @@ class EventFold:
         """:meth:`apply` of each event in order; a refused event raises with ``index`` set to its
         position (``start``: the first one's), the events before it applied. ``apply``'s short way
         is inline here, step for step, one call less per event (the import folds every event of
-        every record); anything else is ``apply``'s."""
+        every record); anything else is ``apply``'s. The events applied the short way are added to
+        ``_since`` and ``events_applied`` together, before anything else reads them (a hand's
+        start, an undo, the loop's end or a refusal): no handler reads either."""
         dispatch = self._dispatch
-        i = start
+        if events.__class__ is not list:
+            events = list(events)
+        kept = 0  # events[:kept] are counted in _since and events_applied
+        k = 0
         try:
-            for i, event in enumerate(events, start):  # noqa: B007 - i names the refused event below
+            for k, event in enumerate(events):  # noqa: B007 - k names the refused event below
                 kind: Any = event.get("type") if event.__class__ is dict else None
                 entry = dispatch.get(kind) if kind.__class__ is str else None
+                if entry is not None:
+                    handler, check, starts = entry
+                    if check is None:  # a quick handler: it checks the fields and the game's end itself
+                        handler(self, event)
+                        continue
+                    check(event)
+                    if not (self.over or starts):
+                        handler(self, event)
+                        continue
+                if kept < k:  # the rare cases: apply's own steps, the events before counted first
+                    self._since.extend(events[kept:k])
+                    self.events_applied += k - kept
+                kept = k + 1
                 if entry is None:
                     self._apply_other(event)
-                    continue
-                handler, check, starts = entry
-                if check is not None:
-                    check(event)
-                    if self.over or starts:
-                        self._fold_in(kind, handler, starts, event)
-                        continue
-                handler(self, event)
-                self._since.append(event)
-                self.events_applied += 1
-        except EngineError as err:
-            err.index = i
+                else:
+                    self._fold_in(kind, entry[0], entry[2], event)
+        except BaseException as err:
+            if kept < k:  # the events before the refused one stand
+                self._since.extend(events[kept:k])
+                self.events_applied += k - kept
+            if isinstance(err, EngineError):
+                err.index = start + k
             raise
+        if kept < len(events):
+            self._since.extend(events[kept:])
+            self.events_applied += len(events) - kept
 
     def _apply_other(self, event: Any) -> None:
         if not isinstance(event, dict):

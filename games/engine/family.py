@@ -300,6 +300,14 @@ GRAND_SEIGNEUR_OPTIONS = (
 )
 
 
+#: Grand Seigneur's two ways of reading combinations (by option distinct_suit_trios), one object
+#: each: the readings cache finds a rules object's table by its identity (combos.readings_of)
+_GRAND_SEIGNEUR_COMBOS = {
+    trios: ComboRules(four_of_a_kind_distinct_suits=True, trios_distinct_suits=trios, dragon_beats_dragon=True)
+    for trios in (False, True)
+}
+
+
 class GrandSeigneur(Variant):
     """Five to twelve players, each for themselves; seats change with each hand's finishing order."""
 
@@ -327,11 +335,7 @@ class GrandSeigneur(Variant):
         return options
 
     def combo_rules_for(self, options: dict[str, Any]) -> ComboRules:
-        return ComboRules(
-            four_of_a_kind_distinct_suits=True,
-            trios_distinct_suits=bool(options.get("distinct_suit_trios")),
-            dragon_beats_dragon=True,
-        )
+        return _GRAND_SEIGNEUR_COMBOS[bool(options.get("distinct_suit_trios"))]
 
     def deck(self, options: dict[str, Any]) -> tuple[str, ...]:
         decks = options.get("decks") or 1

@@ -183,7 +183,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         received=list(h.received),
         pushes={str(s): {str(t): list(c) for t, c in p.items()} for s, p in sorted(h.pushes.items())},
         trick=[_play_json(s, c) for s, c in h.trick],
-        trick_log=list(h.log),
+        trick_log=h.trick_log(),
         trick_closed=h.closed,
         trick_winner=top[0] if top else None,
         wish=rank_code(h.wish) if h.wish is not None else None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import rank_code
 from .combos import Combination
 from .event_fields import pile_of
 
@@ -87,7 +88,9 @@ class Hand:
         self.out: list[int] = []
         self.won: list[list[str]] = [[] for _ in range(n)]
         self.trick: list[tuple[int, Combination]] = []
-        self.log: list[dict[str, Any]] = []  # plays and passes of the current trick, for display
+        # plays and passes of the current trick, for display, as the fold keeps them: a pass as
+        # its seat, a play as (seat, combination, wish named, in turn); trick_log() writes them
+        self.log: list[int | tuple[int, Combination, int | None, bool]] = []
         self.passed: set[int] = set()
         self.closed = False  # every other player passed: the trick waits for its collection
         self.turn: int | None = None
@@ -134,6 +137,26 @@ class Hand:
             if cards[s] and (skip is None or s not in skip):
                 return s
         return seat
+
+    def trick_log(self) -> list[dict[str, Any]]:
+        """The plays and passes of the current trick as the state's JSON shows them (``trick_log``):
+        written here, when asked, from what the fold keeps (a dict per play and pass cost the
+        fold more than the rest of a pass's bookkeeping)."""
+        out: list[dict[str, Any]] = []
+        for item in self.log:
+            if item.__class__ is int:
+                out.append({"seat": item, "pass": True})
+                continue
+            seat, combo, wish, in_turn = item  # type: ignore[misc]
+            entry: dict[str, Any] = {"seat": seat, "cards": list(combo.cards), "combination": combo.kind}
+            if combo.phoenix is not None:
+                entry["phoenix"] = rank_code(combo.phoenix)
+            if wish is not None:
+                entry["wish"] = rank_code(wish)
+            if not in_turn:
+                entry["out_of_turn"] = True
+            out.append(entry)
+        return out
 
     @property
     def top(self) -> tuple[int, Combination] | None:

@@ -47,8 +47,42 @@ class PlayPhase(FamilyFold):
         self, h: Hand, seat: int, cards: list[str], wish: int | None, stand_in: int | None, to: int | None
     ) -> None:
         """The rules of a play once its fields are read: the one set of checks of both ways in
-        (:meth:`_on_play` and :meth:`_quick_play`), then the cards go on the table."""
-        options = self._play_readings(h, seat, cards, stand_in)
+        (:meth:`_on_play` and :meth:`_quick_play`), then the cards go on the table and the turn
+        moves on. One method, its steps inline (what the cards read as, the choice of reading, the
+        wish, the table, who acts next): every play of every fold takes it, and each call cost
+        about as much as a step."""
+        # What the seat's cards can be read as (the Phoenix as the play names it).
+        if not h.cards[seat]:
+            raise EngineError(
+                "not_your_turn", f"seat {seat} is out and holds no cards", params={"seat": seat, "rule": "out"}
+            )
+        distinct = set(cards)  # holds(), its usual case inline: no card twice, a set test at C speed
+        if not (len(distinct) == len(cards) and distinct.issubset(h.cards[seat])) and not holds(h.cards[seat], cards):
+            missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
+            raise EngineError(
+                "card_not_in_hand",
+                f"seat {seat} does not hold {describe(missing)}",
+                params={"seat": seat, "cards": missing},
+            )
+        options: Sequence[Combination] = readings_of(tuple(cards), self.rules)
+        if not options:
+            raise EngineError(
+                "invalid_combination", f"{describe(cards)} is not a combination", params={"cards": list(cards)}
+            )
+        if stand_in is not None:
+            if PHOENIX not in cards or len(cards) == 1:
+                raise EngineError(
+                    "invalid_combination",
+                    f"'phoenix' reads the Phoenix in a combination; {describe(cards)} has none to read",
+                    params={"rule": "no_phoenix", "cards": list(cards)},
+                )
+            options = [c for c in options if c.phoenix == stand_in]
+            if not options:
+                raise EngineError(
+                    "invalid_combination",
+                    f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}",
+                    params={"rule": "phoenix_rank", "phoenix": rank_code(stand_in), "cards": list(cards)},
+                )
         if wish is not None or MAHJONG in cards:  # (the wish's rules concern the Mahjong alone)
             self._check_wish_named(cards, wish)
         in_turn = h.gift_from is None and seat == h.turn
@@ -69,8 +103,65 @@ class PlayPhase(FamilyFold):
         if combo.kind != DOG_LEAD and to is not None:
             raise EngineError("malformed", "play: 'to' goes only with the Dog", params={"rule": "to_without_dog"})
         # --- every check passed: change the state ---
-        self._put_on_table(h, seat, cards, combo, wish, in_turn, leading)
-        self._after_play(h, seat, combo, dog_target)
+        # The cards leave the hand for the trick (a closed trick is collected first), the trick
+        # log and the wish follow (inline: one call less per play).
+        if leading and h.closed:
+            self._collect(h, h.trick[-1][0])
+        if not in_turn and h.gift_from is not None:
+            h.gift_from = None  # the Dragon was bombed: it did not win the trick
+        h.closed = False
+        hand_cards = h.cards[seat]
+        for c in cards:  # _remove's loop, inline: every play takes this way
+            hand_cards.remove(c)
+        h.played.add(seat)
+        h.trick.append((seat, combo))
+        h.log.append((seat, combo, wish, in_turn))  # the display's entry, written when asked (Hand.trick_log)
+        if h.wish is not None and contains_rank(cards, h.wish):
+            h.wish = None
+        if wish is not None:
+            h.wish = wish
+        if h.passed and not self.options.get("pass_is_final"):  # a new empty set only when it held passes
+            h.passed = set()
+        if not hand_cards:
+            h.out.append(seat)
+        # Who acts next: the Dog's lead, the end of the hand (the last Dragon trick still to be
+        # given away), or the next holder in order of play (the trick closes when it comes back).
+        v = self.variant
+        if combo.kind == DOG_LEAD:
+            self._collect(h, seat)
+            assert dog_target is not None
+            h.turn = h.next_holder(dog_target, include_self=True)
+            if v.hand_over(h):
+                self._finish_hand(h)
+            return
+        # A play is accepted only while the hand is not over, and it takes cards from this seat
+        # alone: while the seat still holds cards, who holds cards and who is out are as before.
+        if not h.cards[seat] and v.hand_over(h):
+            swept = v.sweep(h) is not None
+            if (
+                not swept
+                and combo.cards == (DRAGON,)
+                and v.has_dragon_gift
+                and not self.options.get("keep_last_dragon_trick")
+            ):
+                h.closed, h.turn, h.gift_from = True, None, seat  # the last trick is still given away
+                return
+            if not swept:
+                self._collect(h, seat)
+            self._finish_hand(h)
+            return
+        if self.options.get("pass_is_final"):
+            h.turn = h.next_holder(seat, skip=h.passed)
+        else:  # next_holder(seat) inline (h.after[seat] ends with the seat itself): one call less per play
+            held = h.cards
+            for s in h.after[seat]:
+                if held[s]:
+                    h.turn = s
+                    break
+            else:
+                h.turn = seat
+        if h.turn == seat:
+            self._close_trick(h)
 
     def _quick_play(self, event: dict[str, Any]) -> None:
         """The usual play's way in: the seat to act, no field but its seat and cards (a list of
@@ -110,41 +201,6 @@ class PlayPhase(FamilyFold):
         if cards is not None and contains_rank(cards, h.wish):
             return True
         return self.variant.wish_exempt(h, seat) or not self._can_fulfil_wish(h, seat, top)
-
-    def _play_readings(self, h: Hand, seat: int, cards: list[str], stand_in: int | None) -> Sequence[Combination]:
-        """What the seat's cards can be read as (the Phoenix as the play names it)."""
-        if not h.cards[seat]:
-            raise EngineError(
-                "not_your_turn", f"seat {seat} is out and holds no cards", params={"seat": seat, "rule": "out"}
-            )
-        distinct = set(cards)  # holds(), its usual case inline: no card twice, a set test at C speed
-        if not (len(distinct) == len(cards) and distinct.issubset(h.cards[seat])) and not holds(h.cards[seat], cards):
-            missing = list((Counter(cards) - Counter(h.cards[seat])).elements())
-            raise EngineError(
-                "card_not_in_hand",
-                f"seat {seat} does not hold {describe(missing)}",
-                params={"seat": seat, "cards": missing},
-            )
-        options: Sequence[Combination] = readings_of(tuple(cards), self.rules)
-        if not options:
-            raise EngineError(
-                "invalid_combination", f"{describe(cards)} is not a combination", params={"cards": list(cards)}
-            )
-        if stand_in is not None:
-            if PHOENIX not in cards or len(cards) == 1:
-                raise EngineError(
-                    "invalid_combination",
-                    f"'phoenix' reads the Phoenix in a combination; {describe(cards)} has none to read",
-                    params={"rule": "no_phoenix", "cards": list(cards)},
-                )
-            options = [c for c in options if c.phoenix == stand_in]
-            if not options:
-                raise EngineError(
-                    "invalid_combination",
-                    f"the Phoenix cannot stand for {rank_code(stand_in)} in {describe(cards)}",
-                    params={"rule": "phoenix_rank", "phoenix": rank_code(stand_in), "cards": list(cards)},
-                )
-        return options
 
     def _check_wish_named(self, cards: list[str], wish: int | None) -> None:
         """A wish goes with the Mahjong only, and must go with it under option wish_required."""
@@ -267,78 +323,6 @@ class PlayPhase(FamilyFold):
                     f"seat {seat} holds a {rank_code(h.wish)} and can play it: the wish must be fulfilled ({describe(cards)} has no {rank_code(h.wish)})",
                     params={"seat": seat, "wish": rank_code(h.wish), "cards": list(cards)},
                 )
-
-    def _put_on_table(
-        self, h: Hand, seat: int, cards: list[str], combo: Combination, wish: int | None, in_turn: bool, leading: bool
-    ) -> None:
-        """The cards leave the hand for the trick (a closed trick is collected first), the trick
-        log and the wish follow."""
-        if leading and h.closed:
-            self._collect(h, h.trick[-1][0])
-        if not in_turn and h.gift_from is not None:
-            h.gift_from = None  # the Dragon was bombed: it did not win the trick
-        h.closed = False
-        hand_cards = h.cards[seat]
-        for c in cards:  # _remove's loop, inline: every play takes this way
-            hand_cards.remove(c)
-        h.played.add(seat)
-        h.trick.append((seat, combo))
-        entry: dict[str, Any] = {"seat": seat, "cards": list(cards), "combination": combo.kind}
-        if combo.phoenix is not None:
-            entry["phoenix"] = rank_code(combo.phoenix)
-        if wish is not None:
-            entry["wish"] = rank_code(wish)
-        if not in_turn:
-            entry["out_of_turn"] = True
-        h.log.append(entry)
-        if h.wish is not None and contains_rank(cards, h.wish):
-            h.wish = None
-        if wish is not None:
-            h.wish = wish
-        if h.passed and not self.options.get("pass_is_final"):  # a new empty set only when it held passes
-            h.passed = set()
-        if not hand_cards:
-            h.out.append(seat)
-
-    def _after_play(self, h: Hand, seat: int, combo: Combination, dog_target: int | None) -> None:
-        """Who acts next: the Dog's lead, the end of the hand (the last Dragon trick still to be
-        given away), or the next holder in order of play (the trick closes when it comes back)."""
-        v = self.variant
-        if combo.kind == DOG_LEAD:
-            self._collect(h, seat)
-            assert dog_target is not None
-            h.turn = h.next_holder(dog_target, include_self=True)
-            if v.hand_over(h):
-                self._finish_hand(h)
-            return
-        # A play is accepted only while the hand is not over, and it takes cards from this seat
-        # alone: while the seat still holds cards, who holds cards and who is out are as before.
-        if not h.cards[seat] and v.hand_over(h):
-            swept = v.sweep(h) is not None
-            if (
-                not swept
-                and combo.cards == (DRAGON,)
-                and v.has_dragon_gift
-                and not self.options.get("keep_last_dragon_trick")
-            ):
-                h.closed, h.turn, h.gift_from = True, None, seat  # the last trick is still given away
-                return
-            if not swept:
-                self._collect(h, seat)
-            self._finish_hand(h)
-            return
-        if self.options.get("pass_is_final"):
-            h.turn = h.next_holder(seat, skip=h.passed)
-        else:  # next_holder(seat) inline (h.after[seat] ends with the seat itself): one call less per play
-            cards = h.cards
-            for s in h.after[seat]:
-                if cards[s]:
-                    h.turn = s
-                    break
-            else:
-                h.turn = seat
-        if h.turn == seat:
-            self._close_trick(h)
 
     def _can_fulfil_wish(self, h: Hand, seat: int, top: Combination | None) -> bool:
         """Whether the seat holds the wished rank and could lawfully play it now."""

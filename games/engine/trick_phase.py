@@ -51,25 +51,11 @@ class TrickPhase(FamilyFold):
                 f"seat {seat} holds a {rank_code(h.wish)} and can play it on {top_entry[1].describe()}: it may not pass",
                 params={"seat": seat, "wish": rank_code(h.wish), "rule": "pass", "top": list(top_entry[1].cards)},
             )
-        self._pass_accepted(h, seat, top_entry[0])
-
-    def _quick_pass(self, event: dict[str, Any]) -> None:
-        """The usual pass's way in: the seat to act (an int), the hand in play. These tests stand
-        for what the field check and :meth:`_on_pass`'s reading of the seat would find; the rules
-        are then :meth:`_pass`'s, the same checks as the whole way's. Anything else goes the whole
-        way (:meth:`_checked`), which gives every refusal in its order."""
-        h = self.hand
-        seat = event.get("seat")
-        if h is not None and seat == h.turn and seat.__class__ is int and h.dealt and not self.over:
-            self._pass(h, seat)
-            return
-        self._checked("pass", event)
-
-    def _pass_accepted(self, h: Hand, seat: int, owner: int) -> None:
-        """A pass that every check let through: the trick goes on, or closes."""
+        # --- every check passed: the trick goes on, or closes (one call less per pass: inline) ---
+        owner = top_entry[0]
         passed = h.passed
         passed.add(seat)
-        h.log.append({"seat": seat, "pass": True})
+        h.log.append(seat)  # a pass: its seat (Hand.trick_log writes the display's entry)
         cards = h.cards
         # One walk in order of play after the passer (h.after[seat]: every seat, the passer last)
         # answers both questions: whether someone still has to answer the trick, and who holds
@@ -84,6 +70,18 @@ class TrickPhase(FamilyFold):
                     h.turn = h.next_holder(seat, skip=passed) if self.options.get("pass_is_final") else first
                     return
         self._close_trick(h)
+
+    def _quick_pass(self, event: dict[str, Any]) -> None:
+        """The usual pass's way in: the seat to act (an int), the hand in play. These tests stand
+        for what the field check and :meth:`_on_pass`'s reading of the seat would find; the rules
+        are then :meth:`_pass`'s, the same checks as the whole way's. Anything else goes the whole
+        way (:meth:`_checked`), which gives every refusal in its order."""
+        h = self.hand
+        seat = event.get("seat")
+        if h is not None and seat == h.turn and seat.__class__ is int and h.dealt and not self.over:
+            self._pass(h, seat)
+            return
+        self._checked("pass", event)
 
     def _close_trick(self, h: Hand) -> None:
         """Every other player has passed: the trick is won. It stays on the table (a bomb may still
