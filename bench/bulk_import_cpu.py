@@ -7,6 +7,8 @@ distorts least; bench/bulk_import.py gives the wall-clock rates with worker proc
 
     .venv/bin/python bench/bulk_import_cpu.py [--files 20] [--base 20]
 
+Prints the ratio bulk / game by game of the CPU per hand (Python + PostgreSQL) and its target.
+
 Environment: TICHU_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/tichu_bench_bulk_cpu,
 dropped and created again).
 """
@@ -27,6 +29,9 @@ if str(ROOT) not in sys.path:
 from bench.api import recreate_database  # noqa: E402
 from bench.bulk_import import write_logs  # noqa: E402
 
+#: the workers' bulk path costs at most this share of the game-by-game path's CPU per hand (one
+#: fold a game, COPY and one recompute a job against a fold, inserts and a rating task a game)
+BULK_RATIO_AT_MOST = 0.5
 DB = os.environ.get("TICHU_BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tichu_bench_bulk_cpu")
 
 
@@ -56,6 +61,12 @@ def main(argv: list[str] | None = None) -> dict:
             f"{r['postgres_ms']:.1f} ms/hand, total {r['python_ms'] + r['postgres_ms']:.1f} ms/hand, "
             f"{r['rated']} games rated"
         )
+    one, bulk = (rows[n]["python_ms"] + rows[n]["postgres_ms"] for n in ("game by game", "bulk"))
+    ratio = bulk / one if one else float("inf")
+    print(
+        f"bulk / game by game, CPU per hand: {ratio:.2f}x (target <= {BULK_RATIO_AT_MOST}x: "
+        f"{'met' if ratio <= BULK_RATIO_AT_MOST else 'MISSED'})"
+    )
     print("load average: " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
     return rows
 
