@@ -100,9 +100,10 @@ class FromGameForm(forms.Form):
 GAME_CHOICES = 30
 
 
-def _game_choices(league) -> list[dict]:
-    """The club's latest finished games not yet any match's, for the TD's "from its game" form."""
-    linked = {m.get("game") for r in leagues.league_view(league)["league"]["rounds"] for m in r["matches"]}
+def _game_choices(league, rounds: list[dict]) -> list[dict]:
+    """The club's latest finished games not yet any match's (`rounds`: the page's fold of the
+    league), for the TD's "from its game" form."""
+    linked = {m.get("game") for r in rounds for m in r["matches"]}
     return [
         {"id": g.pk, "played_at": g.played_at, "players": ", ".join(game_selectors.game_player_names(g))}
         for g in game_selectors.finished_games(league.club, GAME_CHOICES)
@@ -164,7 +165,7 @@ def league_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "rounds": rounds,
             "corrections": corrections,
             "can_run": can_run,
-            "game_choices": _game_choices(league) if can_run else [],
+            "game_choices": _game_choices(league, data["rounds"]) if can_run else [],
         },
     )
 

@@ -21,9 +21,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parents[2] / ".ci" / "out" / "screenshots"
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_the_league_page_fits(open_as, club, scorer, width):
-    api = client_for(scorer)
+def _league_with_games(api, club) -> int:
+    """EVENTS' league, with R6-2 from the table's game, then reopened (shown, counted nowhere),
+    and another finished game the TD may take a match's result from."""
     lid = new_league(api)
     assert add(api, lid, EVENTS, 0).status_code == 201
     game = create_game(api, club)  # a match from the table's game, then reopened: shown, counted nowhere
@@ -48,6 +48,12 @@ def test_the_league_page_fits(open_as, club, scorer, width):
         ).status_code
         == 201
     )
+    return lid
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_league_page_fits(open_as, club, scorer, width):
+    lid = _league_with_games(client_for(scorer), club)
     page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
     page.click('[data-match="R6-1"] details.match-form > summary')
     assert page.locator('[data-match="R6-1"] .from-game-form select option').count() == 1
@@ -76,31 +82,7 @@ def test_the_tds_league_forms_fit_a_thumb(open_as, club, scorer, width):
     fields and button at least 44 px."""
     from tests.browser.target_sizes import problems
 
-    api = client_for(scorer)
-    lid = new_league(api)
-    assert add(api, lid, EVENTS, 0).status_code == 201
-    game = create_game(api, club)  # a match from the table's game, then reopened: shown, counted nowhere
-    assert (
-        api.post(
-            f"/api/games/{game}/events/", {"expected_seq": 0, "events": [grand_double(0)] * 3}, format="json"
-        ).status_code
-        == 201
-    )
-    linked = [{"type": "match_result", "match": "R6-2", "game": game}]
-    assert add(api, lid, linked, len(EVENTS)).status_code == 201
-    assert (
-        api.post(
-            f"/api/games/{game}/events/", {"expected_seq": 3, "events": [{"type": "undo"}]}, format="json"
-        ).status_code
-        == 201
-    )
-    other = create_game(api, club)  # a finished game the TD may take a match's result from
-    assert (
-        api.post(
-            f"/api/games/{other}/events/", {"expected_seq": 0, "events": [grand_double(1)] * 3}, format="json"
-        ).status_code
-        == 201
-    )
+    lid = _league_with_games(client_for(scorer), club)
     page = open_as(scorer, f"/clubs/{club.slug}/leagues/{lid}/", viewport={"width": width, "height": 900})
     page.click('[data-match="R6-1"] details.match-form > summary')
     assert page.locator('[data-match="R6-1"] .from-game-form select option').count() == 1
