@@ -262,8 +262,13 @@ def club_games(club: Club) -> QuerySet[Game]:
 
 def finished_games(club: Club, limit: int) -> list[Game]:
     """The club's finished games, the latest played first, their seats' players read with them
-    (a league match taken from its game: the TD's choice)."""
-    games = Game.objects.filter(club=club, status=Game.Status.FINISHED).prefetch_related("seats__player")
+    (a league match taken from its game: the TD's choice); a game held back from readers (a
+    duplicate table before its round closes, games.holds) is not offered: it gives no result yet."""
+    games = (
+        Game.objects.filter(club=club, status=Game.Status.FINISHED)
+        .exclude(pk__in=holds.rating_held())
+        .prefetch_related("seats__player")
+    )
     return list(games.order_by("-played_at", "-id")[:limit])
 
 
