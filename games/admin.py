@@ -277,7 +277,14 @@ class GameAdmin(admin.ModelAdmin):
             "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
             ((e.seq, e.type, json.dumps(e.payload), e.recorded_by or "", e.recorded_at) for e in rows),
         )
-        return format_html('<table class="game-events">{}{}</table>', head, body)
+        # Its own scrolling box: the admin cuts a field's row at its edge (.form-row's overflow is
+        # hidden), which left the payload and time columns out of reach at phone width.
+        return format_html(
+            '<div class="game-events-box" style="overflow-x: auto; max-width: 100%">'
+            '<table class="game-events">{}{}</table></div>',
+            head,
+            body,
+        )
 
 
 EVENT_COLUMNS = ("seq", "type", "payload", "recorded by", "recorded at")
