@@ -233,7 +233,7 @@ def player_view(
     *,
     before: int | None = None,
     after: int | None = None,
-    limit: int = LIST_GAMES,
+    limit: int | None = None,
     render_why=None,
     chart: bool = True,
 ) -> dict:
@@ -243,7 +243,7 @@ def player_view(
     `rank_history` the latest RANK_DAYS_API days (`rank` the page's rank figures)."""
     club = player.club
     whole = summary(player, variant)
-    listed, older, newer = game_list(player, variant, before, after, limit)
+    listed, older, newer = game_list(player, variant, before, after, limit or LIST_GAMES)
     drawn = whole.get("chart_games", []) if chart else []
     entries, others, _names = player_entries(player, variant, games=sorted({*listed, *drawn}))
     by_game = {e.game_id: history_row(e, others, render_why) for e in entries}
