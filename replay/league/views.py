@@ -7,7 +7,8 @@ what they show is computed in games.ratings (queries, player_queries, standing, 
                                    &period=all|season|30d (from/to, when given, win)
     /clubs/<id>/league/settings/   the club's league rules (admins)
     /players/<id>/                 ?variant=nanking&period=...&format=json|csv   (CSV: the rating history)
-    /players/<id>.json, /players/<id>.csv
+                                   &before=N|after=N (the page's games, 50 a page: player_view)
+    /players/<id>.json, /players/<id>.csv   (the whole history)
 
 Reads follow the club's visibility (games.selectors.clubs_visible): a members-only club's pages
 are a 404 to others.
