@@ -266,12 +266,13 @@ def test_a_player_finds_themselves_and_taps_the_chart(browser, live_server, club
 
 @pytest.mark.parametrize("width", [390, 1280], ids=["w390", "w1280"])
 def test_the_player_pages_games_page_by_page(browser, live_server, club, width, monkeypatch):
-    """A regular with more games than the page lists (games/ratings/player_view.py, the list cut to
-    8 here): the latest first, "Older games" to the next page, "Newer games" back, each link a
+    """A regular with more games than the page lists and the chart draws (games/ratings/
+    player_view.py, cut to 8 and 16 here): the chart says it is thinned; the latest games first, "Older games" to the next page, "Newer games" back, each link a
     thumb's target (44 px); nothing wider than the screen."""
     from games.ratings import player_view
 
     monkeypatch.setattr(player_view, "LIST_GAMES", 8)
+    monkeypatch.setattr(player_view, "CHART_POINTS", 16)  # and the chart thinned to 16 games
     regular = Player.objects.filter(club=club).exclude(name__startswith="Newcomer").order_by("id").first()
     shots = Path("/work/wt/shots/player")
     context = browser.new_context(viewport={"width": width, "height": 900})
@@ -283,6 +284,8 @@ def test_the_player_pages_games_page_by_page(browser, live_server, club, width, 
         first = page.locator("#recent td.why").all_inner_texts()
         assert len(first) == 8
         assert page.locator("#newer-games").count() == 0
+        assert 0 < page.locator("#rating-chart circle.game").count() <= 16
+        assert page.locator("#chart-thinned").is_visible()
         with page.expect_navigation():
             page.click("#older-games")
         second = page.locator("#recent td.why").all_inner_texts()
