@@ -45,11 +45,17 @@ def rank_rule(club: Club) -> RankRule:
     return RankRule(min_games=rules.min_games, inactive_days=rules.inactive_days)
 
 
-def player_entries(player: Player, variant: str) -> tuple[list[Entry], dict[int, list[dict]], dict[int, str]]:
-    """The player's rated games as Entries (oldest first), the other players of each game
-    ({game: [{player_id, side, elo_before, expected, score}]}) and their names."""
-    mine = list(RatingChange.objects.filter(player=player, variant=variant).order_by("ordinal", "id").values(*MINE))
-    game_ids = RatingChange.objects.filter(player=player, variant=variant).values("game_id")  # a subquery
+def player_entries(
+    player: Player, variant: str, games: list[int] | None = None
+) -> tuple[list[Entry], dict[int, list[dict]], dict[int, str]]:
+    """The player's rated games (all, or those of the ids `games`) as Entries (oldest first), the
+    other players of each game ({game: [{player_id, side, elo_before, expected, score}]}) and
+    their names."""
+    own = RatingChange.objects.filter(player=player, variant=variant)
+    if games is not None:
+        own = own.filter(game_id__in=list(games))
+    mine = list(own.order_by("ordinal", "id").values(*MINE))
+    game_ids: object = [m["game_id"] for m in mine] if games is not None else own.values("game_id")  # a subquery
     others: dict[int, list[dict]] = defaultdict(list)
     for o in (
         RatingChange.objects.filter(game_id__in=game_ids)
@@ -161,6 +167,33 @@ def compute_rank_histories(
     }
 
 
+def history_row(e: Entry, others: dict[int, list[dict]], render_why=None) -> dict:
+    """One game of the player's history as the page, the API and the downloads show it."""
+    opp = [o for o in others[e.game_id] if o["side"] != e.side]
+    return {
+        "game_id": e.game_id,
+        "finished_at": e.played_at.isoformat(),
+        "evening": e.day.isoformat(),
+        "result": result_letter(e.score),
+        "expected": e.expected,
+        "rating_before": e.rating_before,
+        "rating_after": e.rating_after,
+        "rd_after": e.rd_after,
+        "change": e.change,
+        "elo_before": e.elo_before,
+        "elo_after": e.elo_after,
+        "elo_change": e.elo_change,
+        "elo_expected": e.elo_expected,
+        "points_for": e.points_for,
+        "points_against": e.points_against,
+        "partners": list(e.partners),
+        "opponents": list(e.opponents),
+        "opponent_rating": (sum(o["rating_before"] for o in opp) / len(opp)) if opp else None,
+        "tournament": e.tournament[1] if e.tournament else None,
+        "why": render_why(e.why_sentence) if render_why else e.why,
+    }
+
+
 def player_page(
     player: Player,
     variant: str = "nanking",
@@ -174,33 +207,7 @@ def player_page(
     club = player.club
     entries, others, names = player_entries(player, variant)
     partners, opponents = relations(_played(player.pk, entries, others), player.pk)
-    history = []
-    for e in entries:
-        opp = [o for o in others[e.game_id] if o["side"] != e.side]
-        history.append(
-            {
-                "game_id": e.game_id,
-                "finished_at": e.played_at.isoformat(),
-                "evening": e.day.isoformat(),
-                "result": result_letter(e.score),
-                "expected": e.expected,
-                "rating_before": e.rating_before,
-                "rating_after": e.rating_after,
-                "rd_after": e.rd_after,
-                "change": e.change,
-                "elo_before": e.elo_before,
-                "elo_after": e.elo_after,
-                "elo_change": e.elo_change,
-                "elo_expected": e.elo_expected,
-                "points_for": e.points_for,
-                "points_against": e.points_against,
-                "partners": list(e.partners),
-                "opponents": list(e.opponents),
-                "opponent_rating": (sum(o["rating_before"] for o in opp) / len(opp)) if opp else None,
-                "tournament": e.tournament[1] if e.tournament else None,
-                "why": render_why(e.why_sentence) if render_why else e.why,
-            }
-        )
+    history = [history_row(e, others, render_why) for e in entries]
     best = sorted((g for g in history if g["result"] == "W"), key=lambda g: (g["expected"], g["game_id"]))[:top]
     worst = sorted((g for g in history if g["result"] == "L"), key=lambda g: (-g["expected"], g["game_id"]))[:top]
     last = entries[-1] if entries else None
@@ -279,18 +286,25 @@ def tournament_groups(player: Player, entries: list[Entry]) -> list[dict]:
     """The player's tournaments with the performance the tournament's standings show (its
     entry's, against the Elo ratings before the event: games.tournaments.performance), so that
     the two pages agree; the figure from the player's own games is kept as `games_performance`."""
+    return tournament_overlay(player, [g.as_dict() for g in tournaments(entries)])
+
+
+def tournament_overlay(player: Player, groups: list[dict]) -> list[dict]:
+    """The tournament groups (player_history.Group.as_dict) with each tournament's name now and
+    its standings' performance of the player's entry (tournament_groups)."""
     from games.tournament import TournamentError
     from games.tournaments import selectors as t_selectors
     from games.tournaments.models import Tournament
     from games.tournaments.performance import performances
 
     out = []
-    groups = tournaments(entries)
-    found = {t.pk: t for t in Tournament.objects.filter(pk__in=[g.key for g in groups])}
+    found = {t.pk: t for t in Tournament.objects.filter(pk__in=[g["key"] for g in groups])}
     for g in groups:
-        row = g.as_dict()
+        row = dict(g)
         row["games_performance"], row["entry"] = row["performance"], None
-        t = found.get(g.key)
+        t = found.get(g["key"])
+        if t is not None:
+            row["label"] = t.name
         try:
             state = t_selectors.state_at(t) if t is not None else None
         except TournamentError:  # a stream that does not fold (none stored so): the games' own figure

@@ -7,7 +7,8 @@ what they show is computed in games.ratings (queries, player_queries, standing, 
                                    &period=all|season|30d (from/to, when given, win)
     /clubs/<id>/league/settings/   the club's league rules (admins)
     /players/<id>/                 ?variant=nanking&period=...&format=json|csv   (CSV: the rating history)
-    /players/<id>.json, /players/<id>.csv
+                                   &before=N|after=N (the page's games, 50 a page: player_view)
+    /players/<id>.json, /players/<id>.csv   (the whole history)
 
 Reads follow the club's visibility (games.selectors.clubs_visible): a members-only club's pages
 are a 404 to others.
@@ -32,7 +33,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from games.api.tokens import page_reader
 from games.csv_export import csv_response
 from games.query_dates import MAX_DATE, MIN_DATE, QueryDateError, parse_query_date
-from games.ratings import charts, player_queries, queries
+from games.ratings import charts, player_queries, player_view, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.evening import evening_of, zone
 from games.ratings.league_rules import LEADS_WITH_PREDICTIVE, RULE_FIELDS, league_settings_update, rule_values, rules_of
@@ -243,6 +244,48 @@ def _number(f: Figure) -> str:
     return ("+" if f.signed else "") + text
 
 
+def _cursor(request, name: str) -> int | None:
+    """A paging cursor (a game's place in the pool's replay): a whole number, or absent."""
+    text = request.GET.get(name)
+    if text in (None, ""):
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
+        raise ValueError(gettext("%(name)s must be a whole number") % {"name": name})
+    return int(text)
+
+
+def _paging_query(request) -> str:
+    """The page's query without its cursor, ready for one ("variant=nanking&period=all&")."""
+    query = request.GET.copy()
+    for name in ("before", "after"):
+        query.pop(name, None)
+    text = query.urlencode()
+    return f"{text}&" if text else ""
+
+
+def _player_csv(p, variant: str, page: dict) -> HttpResponse:
+    cols = [
+        "game_id",
+        "finished_at",
+        "result",
+        "expected",
+        "rating_before",
+        "rating_after",
+        "change",
+        "elo_expected",
+        "elo_before",
+        "elo_after",
+        "elo_change",
+        "points_for",
+        "points_against",
+        "partners",
+        "opponents",
+        "why",
+    ]
+    rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
+    return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
+
+
 def _why(sentence: Sentence) -> str:
     """A game's why line in the reader's language: whole sentences from the catalogue."""
     return sentence.render(gettext, _number)
@@ -258,32 +301,19 @@ def player(request, player_id: int, fmt: str | None = None):
         period, start, end = _period(request, club)
     except QueryDateError as err:
         return _bad_date(fmt, err)
-    page = player_queries.player_page(p, variant, start, end, render_why=_why if fmt == "html" else None)
-    if fmt == "json":
-        return JsonResponse(page)
-    if fmt == "csv":
-        cols = [
-            "game_id",
-            "finished_at",
-            "result",
-            "expected",
-            "rating_before",
-            "rating_after",
-            "change",
-            "elo_expected",
-            "elo_before",
-            "elo_after",
-            "elo_change",
-            "points_for",
-            "points_against",
-            "partners",
-            "opponents",
-            "why",
-        ]
-        rows = ([";".join(g[c]) if isinstance(g[c], list) else g[c] for c in cols] for g in page["history"])
-        return csv_response(cols, rows, f"player-{p.pk}-{variant}.csv")
+    if fmt != "html":
+        # the downloads stay whole: a download is not a page a person waits on (player_view)
+        page = player_queries.player_page(p, variant, start, end)
+        if fmt == "json":
+            return JsonResponse(page)
+        return _player_csv(p, variant, page)
+    try:
+        before, after = _cursor(request, "before"), _cursor(request, "after")
+    except ValueError as err:
+        return HttpResponse(str(err), status=400, content_type="text/plain; charset=utf-8")
+    page = player_view.player_view(p, variant, start, end, before=before, after=after, render_why=_why)
     chart = charts.rating_chart(
-        player_queries.chart_points(page),
+        player_view.chart_points(page["chart_history"]),
         title=_("%(player)s: rating after each game (%(variant)s)") % {"player": p.name, "variant": variant},
         legend=(
             str(_("Elo table")),
@@ -294,7 +324,7 @@ def player(request, player_id: int, fmt: str | None = None):
         tz=zone(club.time_zone),
         empty=str(_("No rated games yet")),
     )
-    ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank_history"]]
+    ranks = [(date.fromisoformat(d["day"]), d["rank"], d["played"]) for d in page["rank"]["chart"]]
     rank_chart = charts.rank_chart(
         ranks,
         title=_("%(player)s: rank after each club day") % {"player": p.name},
@@ -317,8 +347,11 @@ def player(request, player_id: int, fmt: str | None = None):
             "periods": [(k, PERIOD_LABELS[k]) for k in PERIODS],
             "start": start,
             "end": end,
-            "recent": list(reversed(page["history"][-30:])),
-            "evenings": list(reversed(page["evenings"][-12:])),
-            "rank_days": [d for d in reversed(page["rank_history"]) if d["played"]][:12],
+            "recent": list(reversed(page["history"])),
+            "evenings": list(reversed(page["evenings"])),
+            "rank_days": page["rank"]["played"],
+            "chart_points": player_view.CHART_POINTS,
+            "thinned": len(page["chart_history"]) < page["games"],
+            "paging_query": _paging_query(request),
         },
     )

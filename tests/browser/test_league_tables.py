@@ -16,6 +16,7 @@ from bench.ratings_lab.synthetic import synthetic_history
 from games.models import Club, Player
 from games.ratings import services
 from games.ratings.types import GameResult
+from tests.browser.target_sizes import problems
 from tests.browser.test_phone_layout import check_fits
 from tests.ratings.rules import set_league_rules
 
@@ -258,6 +259,47 @@ def test_a_player_finds_themselves_and_taps_the_chart(browser, live_server, club
         assert last_why in said.inner_text()  # the right end of the chart: the latest game
         check_fits(page, f"player page as the player, {width} px")
         page.screenshot(path=str(SHOTS / f"player-you-{width}.png"), full_page=True)
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280], ids=["w390", "w1280"])
+def test_the_player_pages_games_page_by_page(browser, live_server, club, width, monkeypatch):
+    """A regular with more games than the page lists and the chart draws (games/ratings/
+    player_view.py, cut to 8 and 16 here): the chart says it is thinned; the latest games first, "Older games" to the next page, "Newer games" back, each link a
+    thumb's target (44 px); nothing wider than the screen."""
+    from games.ratings import player_view
+
+    monkeypatch.setattr(player_view, "LIST_GAMES", 8)
+    monkeypatch.setattr(player_view, "CHART_POINTS", 16)  # and the chart thinned to 16 games
+    regular = Player.objects.filter(club=club).exclude(name__startswith="Newcomer").order_by("id").first()
+    shots = Path("/work/wt/shots/player")
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(live_server.url + f"/players/{regular.pk}/")
+        first = page.locator("#recent td.why").all_inner_texts()
+        assert len(first) == 8
+        assert page.locator("#newer-games").count() == 0
+        assert 0 < page.locator("#rating-chart circle.game").count() <= 16
+        assert page.locator("#chart-thinned").is_visible()
+        with page.expect_navigation():
+            page.click("#older-games")
+        second = page.locator("#recent td.why").all_inner_texts()
+        assert len(second) == 8 and page.locator("#games-h").inner_text() == "Older games"
+        for link in page.locator("#games-pager a").all():
+            box = link.bounding_box()
+            assert box and box["height"] >= 44 and box["width"] >= 44, link.inner_text()
+        check_fits(page, f"player, older games, {width} px")
+        assert problems(page) == [], "every target at least 24 px"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"player-older-{width}.png"), full_page=True)
+        with page.expect_navigation():
+            page.click("#newer-games")
+        assert page.locator("#recent td.why").all_inner_texts() == first
         assert errors == []
     finally:
         context.close()

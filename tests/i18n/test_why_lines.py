@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 
 from games.ratings.player_history import LINE, PAIRS, RANKING
+from games.ratings.player_view import LIST_GAMES
 from tests.ratings.test_league_pages import tuesday  # noqa: F401 (the fixture)
 
 WHY_CELL = re.compile(r'<td class="why">(.*?)</td>', re.S)
@@ -35,7 +36,7 @@ def test_the_why_lines_are_in_the_readers_language(tuesday, lang):  # noqa: F811
     english = [g["why"] for g in c.get(f"/players/{pid['Anna']}.json").json()["history"]]
     assert english[-1].startswith("lost 300–700 with Eva against Ben & Dirk")  # the JSON: English
     cells = why_cells(c, pid["Anna"], lang)
-    assert len(cells) == min(30, len(english))
+    assert len(cells) == min(LIST_GAMES, len(english))
     left = {(cell, w) for cell in cells for w in re.findall(r"[a-z]+", cell) if w in ENGLISH}
     assert left == set()
     assert "Eva" in cells[0] and "Ben & Dirk" in cells[0] and "300–700" in cells[0]
@@ -47,4 +48,4 @@ def test_english_readers_read_the_json_sentence(tuesday):  # noqa: F811
     c = Client()
     english = [g["why"] for g in c.get(f"/players/{pid['Anna']}.json").json()["history"]]
     cells = why_cells(c, pid["Anna"], "en")
-    assert cells == [w.replace("-", "\u2212") for w in reversed(english[-30:])]
+    assert cells == [w.replace("-", "\u2212") for w in reversed(english[-LIST_GAMES:])]

@@ -170,8 +170,10 @@ def test_the_league_operations_are_in_the_openapi_document(anon):
     league = schema["paths"]["/api/clubs/{id}/league/"]["get"]
     ratings = schema["paths"]["/api/players/{id}/ratings/"]["get"]
     assert (league["operationId"], ratings["operationId"]) == ("clubs_league_retrieve", "players_ratings_retrieve")
-    for op, model in ((league, "League"), (ratings, "PlayerRatings")):
+    period = {"variant", "period", "from", "to"}
+    paging = {"history", "before", "after", "limit"}  # a player's games come a page at a time
+    for op, model, query in ((league, "League", period), (ratings, "PlayerRatings", period | paging)):
         content = op["responses"]["200"]["content"]["application/json"]
         assert content["schema"]["$ref"].endswith(f"/{model}Output")
         assert content["examples"], "an example answer"
-        assert {p["name"] for p in op["parameters"] if p["in"] == "query"} == {"variant", "period", "from", "to"}
+        assert {p["name"] for p in op["parameters"] if p["in"] == "query"} == query

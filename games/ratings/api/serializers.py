@@ -192,5 +192,19 @@ class PlayerRatingsOutput(serializers.Serializer):
     inactive = serializers.BooleanField()
     period = RatingPeriodOutput(help_text="the changes over the period asked for")
     rank_table = serializers.ChoiceField(choices=TABLE_CHOICES, help_text="the table rank_history ranks in")
-    rank_history = RankDayOutput(many=True, help_text="the player's rank after each club evening")
-    history = RatingEntryOutput(many=True, help_text="every rated game of the player, oldest first")
+    rank_history = RankDayOutput(
+        many=True,
+        help_text="the player's rank after each club evening: the latest 100 (every one with ?history=all)",
+    )
+    history = RatingEntryOutput(
+        many=True,
+        help_text="the player's rated games, oldest first: one page of them (the newest `limit`, or those "
+        "before/after a cursor), every one with ?history=all",
+    )
+    history_total = serializers.IntegerField(help_text="how many rated games the player has in this pool")
+    older = serializers.IntegerField(
+        allow_null=True, help_text="the cursor of the next older page (?before=); null: none older"
+    )
+    newer = serializers.IntegerField(
+        allow_null=True, help_text="the cursor of the next newer page (?after=); null: none newer"
+    )

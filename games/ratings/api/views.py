@@ -23,7 +23,7 @@ from games.api.schema import SIGNED_IN
 from games.api.views import ERRORS, ApiView, club_visible
 from games.models import Club
 from games.query_dates import QueryDateError, parse_query_date
-from games.ratings import player_queries, queries
+from games.ratings import player_queries, player_view, queries
 from games.ratings.adapters import HAND_SD
 from games.ratings.evening import evening_of
 from games.ratings.league_rules import RULE_FIELDS, league_settings_update, rules_of
@@ -45,12 +45,36 @@ PARAMETERS = [
     OpenApiParameter("to", OpenApiTypes.DATE, description="the last evening of the period (YYYY-MM-DD)"),
 ]
 
+PAGING = [
+    OpenApiParameter(
+        "history",
+        str,
+        enum=["page", "all"],
+        default="page",
+        description="page: `limit` games of the history (the newest, or those before/after a cursor) and "
+        "the latest rank days; all: every game and every day (a large answer for a regular)",
+    ),
+    OpenApiParameter("before", int, description="the games before this cursor (a previous answer's `older`)"),
+    OpenApiParameter("after", int, description="the games after this cursor (a previous answer's `newer`)"),
+    OpenApiParameter("limit", int, default=50, description="games per page, 1 to 500"),
+]
+
 
 def _variant(request: Request) -> str:
     variant = request.query_params.get("variant", "nanking")
     if variant not in HAND_SD:
         raise ApiError(_("variant must be one of: %(names)s") % {"names": ", ".join(HAND_SD)}, code="invalid")
     return variant
+
+
+def _whole_number(request: Request, name: str) -> int | None:
+    """A paging parameter: a whole number, or absent."""
+    text = request.query_params.get(name)
+    if text in (None, ""):
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
+        raise ApiError(_("%(name)s must be a whole number") % {"name": name}, code="invalid")
+    return int(text)
 
 
 def _period(request: Request, club: Club) -> tuple[str, date | None, date | None]:
@@ -221,6 +245,9 @@ RATINGS_EXAMPLE = {
     "period": {"from": None, "to": None, "games": 21, "elo_change": 61.2, "change": 48.0},
     "rank_table": "elo",
     "rank_history": [{"day": "2026-12-01", "rank": 1, "ranked": True, "played": True}],
+    "history_total": 21,
+    "older": 790,
+    "newer": None,
     "history": [
         {
             "game_id": 812,
@@ -265,6 +292,9 @@ HISTORY_FIELDS = (
     "rank_table",
     "rank_history",
     "history",
+    "history_total",
+    "older",
+    "newer",
 )
 
 
@@ -301,14 +331,37 @@ class ClubLeagueApi(ApiView):
 class PlayerRatingsApi(ApiView):
     @extend_schema(
         operation_id="players_ratings_retrieve",
-        parameters=PARAMETERS,
+        parameters=[*PARAMETERS, *PAGING],
         responses={200: s.PlayerRatingsOutput, 400: ERRORS[400], 404: ERRORS[404]},
         examples=[OpenApiExample("A player's ratings", value=RATINGS_EXAMPLE, response_only=True)],
-        summary="A player's ratings now and their history, game by game, in both tables",
+        summary="A player's ratings now and their history, game by game, in both tables (the latest games, "
+        "paged; ?history=all for every game)",
     )
     def get(self, request: Request, pk: int) -> Response:
         player = get_object_or_404(selectors.players_visible(request.user), pk=pk)
         variant = _variant(request)
         _name, start, end = _period(request, player.club)
-        page = player_queries.player_page(player, variant, start, end)
+        whole = request.query_params.get("history", "page")
+        if whole not in ("page", "all"):
+            raise ApiError(_("history must be page or all"), code="invalid")
+        if whole == "all":
+            page = player_queries.player_page(player, variant, start, end)
+            page.update(history_total=len(page["history"]), older=None, newer=None)
+        else:
+            before, after = _whole_number(request, "before"), _whole_number(request, "after")
+            limit = _whole_number(request, "limit")
+            if limit is not None and not 1 <= limit <= player_view.MAX_LIST_GAMES:
+                raise ApiError(
+                    _("limit must be between 1 and %(most)s") % {"most": player_view.MAX_LIST_GAMES}, code="invalid"
+                )
+            page = player_view.player_view(
+                player,
+                variant,
+                start,
+                end,
+                before=before,
+                after=after,
+                limit=limit or player_view.LIST_GAMES,
+                chart=False,
+            )
         return Response({k: page[k] for k in HISTORY_FIELDS})
