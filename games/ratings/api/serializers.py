@@ -194,12 +194,12 @@ class PlayerRatingsOutput(serializers.Serializer):
     rank_table = serializers.ChoiceField(choices=TABLE_CHOICES, help_text="the table rank_history ranks in")
     rank_history = RankDayOutput(
         many=True,
-        help_text="the player's rank after each club evening: the latest 100 (every one with ?history=all)",
+        help_text="the player's rank after each club evening: every one (the latest 100 in a page)",
     )
     history = RatingEntryOutput(
         many=True,
-        help_text="the player's rated games, oldest first: one page of them (the newest `limit`, or those "
-        "before/after a cursor), every one with ?history=all",
+        help_text="the player's rated games, oldest first: every one, or in a page (?history=page, ?limit=, "
+        "?before=, ?after=) the newest `limit` or those before/after a cursor",
     )
     history_total = serializers.IntegerField(help_text="how many rated games the player has in this pool")
     older = serializers.IntegerField(

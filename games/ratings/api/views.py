@@ -50,9 +50,10 @@ PAGING = [
         "history",
         str,
         enum=["page", "all"],
-        default="page",
-        description="page: `limit` games of the history (the newest, or those before/after a cursor) and "
-        "the latest rank days; all: every game and every day (a large answer for a regular)",
+        default="all",
+        description="all: every game and every day (the answer before paging came; a large answer for a "
+        "regular); page: `limit` games of the history (the newest, or those before/after a cursor) and the "
+        "latest rank days. `limit`, `before` or `after` alone ask for a page",
     ),
     OpenApiParameter("before", int, description="the games before this cursor (a previous answer's `older`)"),
     OpenApiParameter("after", int, description="the games after this cursor (a previous answer's `newer`)"),
@@ -334,14 +335,16 @@ class PlayerRatingsApi(ApiView):
         parameters=[*PARAMETERS, *PAGING],
         responses={200: s.PlayerRatingsOutput, 400: ERRORS[400], 404: ERRORS[404]},
         examples=[OpenApiExample("A player's ratings", value=RATINGS_EXAMPLE, response_only=True)],
-        summary="A player's ratings now and their history, game by game, in both tables (the latest games, "
-        "paged; ?history=all for every game)",
+        summary="A player's ratings now and their history, game by game, in both tables (every game, or a "
+        "page of them: ?history=page, ?limit=, ?before=, ?after=)",
     )
     def get(self, request: Request, pk: int) -> Response:
         player = get_object_or_404(selectors.players_visible(request.user), pk=pk)
         variant = _variant(request)
         _name, start, end = _period(request, player.club)
-        whole = request.query_params.get("history", "page")
+        # Every game unless a page is asked for: the answer clients read before paging came stays theirs.
+        paged = any(name in request.query_params for name in ("limit", "before", "after"))
+        whole = request.query_params.get("history", "page" if paged else "all")
         if whole not in ("page", "all"):
             raise ApiError(_("history must be page or all"), code="invalid")
         if whole == "all":
