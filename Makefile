@@ -31,7 +31,7 @@ CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 # stops and starts servers and measures heartbeats, so it gets the machine to itself).
 # TEST_JOBS=1 runs all of them one after the other.
 TEST_JOBS ?= 2
-.PHONY: run test lint test-sqlite test-postgres test-celery test-faults test-database-stages \
+.PHONY: compile run test lint test-sqlite test-postgres test-celery test-faults test-database-stages \
 	test-postgres-then-celery install install-prod pgdb clean bench test-browser-slow test-deploy
 
 $(PY):
@@ -42,16 +42,33 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[dev]'
 	touch $@
 
-install: $(VENV)/.installed
+# The compiled build (mypyc_build.py, docs/speed.md): the engine's hot modules compiled with mypyc
+# to extension modules beside their sources, rebuilt when one of them (or the list) is newer than
+# the build's manifest. Without a C compiler it says so and the pure Python source runs (same
+# results, slower); with CI set that fails. The engine refuses to import a compiled module older
+# than its source ("run make compile"); TICHU_PURE_PYTHON=1 runs the source.
+COMPILED_SOURCES := $(shell $(PYTHON) mypyc_build.py --sources 2>/dev/null)
+COMPILED_MANIFEST := games/engine/compiled.json
+
+$(COMPILED_MANIFEST): $(COMPILED_SOURCES) mypyc_build.py | $(VENV)/.installed
+	$(PY) mypyc_build.py
+
+compile: $(VENV)/.installed
+	$(PY) mypyc_build.py
+
+install: $(VENV)/.installed $(COMPILED_MANIFEST)
 
 # The production install (docs/deploy.md): the project and its runtime dependencies only, none of
 # pyproject's [dev] tools (pytest, Playwright, mypy, ruff...). Editable, because the templates,
 # the catalogues and the static files stay beside the packages in the checkout (settings'
 # BASE_DIR), which is what the service runs from:
 #   make install-prod VENV=/srv/tichu/venv
+# With the compiled build: pyproject's `compile` extra (mypy, whose mypyc compiles) is installed
+# too, used at build time only.
 install-prod:
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --disable-pip-version-check -q -e .
+	$(PY) -m pip install --disable-pip-version-check -q -e '.[compile]'
+	$(PY) mypyc_build.py
 
 # Uses the environment as it is: DATABASE_URL=postgres://... make run runs on PostgreSQL (the
 # database is created if missing), CELERY_BROKER_URL=redis://... sends tasks to a worker.
@@ -127,6 +144,7 @@ test-deploy: install
 	$(call pytest,deploy test,$(CLEAN_ENV) TICHU_DEPLOY_TESTS=1,tests/deploy -m deploy)
 
 clean:
+	test ! -x $(PY) || $(PY) mypyc_build.py --clean
 	rm -rf $(VENV) .pytest_cache db.sqlite3
 
 # Every benchmark in turn (README "Benchmarks"), each one command that prints its ratio to a

@@ -104,7 +104,9 @@ class Hand:
         self.pushers: int | None = None  # how many seats give cards at the exchange, once asked
 
     def copy(self) -> "Hand":
-        h = Hand.__new__(Hand)
+        # made by __init__ with no deck, then every field set: the compiled build's Hand (a native
+        # class, mypyc_build.py) cannot be made by Hand.__new__ without its __init__
+        h = Hand(self.number, self.shuffler, self.order, self.teams, self.sizes, ())
         h.number, h.shuffler, h.order, h.teams = self.number, self.shuffler, self.order, self.teams
         h.team_of, h.sizes = self.team_of, self.sizes
         h.cards = [list(c) for c in self.cards]
