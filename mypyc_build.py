@@ -82,7 +82,7 @@ def clean() -> None:
 
 def build() -> None:
     from mypyc.build import mypycify  # build-time only (pyproject's compile extra)
-    from setuptools import setup
+    from setuptools import setup  # type: ignore[import-untyped]
 
     clean()  # an extension of a module no longer listed must not stay behind
     extensions = mypycify(COMPILED_MODULES, opt_level="3", group_name=GROUP_NAME, target_dir=str(BUILD_DIR / "c"))
