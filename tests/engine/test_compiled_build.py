@@ -11,18 +11,21 @@ from __future__ import annotations
 import importlib.machinery
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import games.engine.combos
 import games.engine.event_fold
 import games.engine.play_phase
 import games.engine.state
-from games.engine import build_check
+from games.engine import build_check, fold, random_game, state_json
 
 ROOT = Path(__file__).resolve().parents[2]
 HOT_MODULES = [games.engine.state, games.engine.event_fold, games.engine.play_phase, games.engine.combos]
@@ -99,3 +102,48 @@ def test_an_extension_the_manifest_does_not_name_is_stale(tmp_path):
     manifest.write_text(json.dumps({"sources": sources}))
     result = _import_copy(tree)
     assert result.returncode != 0 and "games/engine/combos.py" in result.stderr
+
+
+PICKLE_STATES = r"""
+import pickle, sys
+from games.engine import fold, random_game
+record = random_game(int(sys.argv[1]))
+sys.stdout.buffer.write(pickle.dumps([fold(record, upto=k) for k in range(0, len(record["events"]), 37)]))
+"""
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), step=st.integers(1, 60))
+def test_a_state_pickled_anywhere_in_a_game_unpickles_to_the_same_state(seed, step):
+    """The snapshot cache pickles states (a Hand in play, its tricks' Combinations, the rules):
+    unpickled, each says the same and folds the rest of the game the same, in either build."""
+    record = random_game(seed)
+    events = record["events"]
+    for upto in range(0, len(events), step):
+        state = fold(record, upto=upto)
+        again = pickle.loads(pickle.dumps(state))
+        assert state_json(again) == state_json(state)
+        rest = events[upto : upto + step]
+        state.apply_each(rest)
+        again.apply_each(rest)
+        assert state_json(again) == state_json(state)
+
+
+def test_states_pickled_by_the_pure_build_unpickle_in_the_compiled_one():
+    """A process on the Python source (TICHU_PURE_PYTHON=1) and one on the compiled build share
+    the snapshot cache's pickles."""
+    if not _built():
+        pytest.skip("the engine is not compiled here")
+    seed = 7
+    pure = subprocess.run(
+        [sys.executable, "-c", PICKLE_STATES, str(seed)],
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), build_check.PURE_ENV: "1"},
+        capture_output=True,
+        check=True,
+    )
+    record = random_game(seed)
+    states = pickle.loads(pure.stdout)
+    assert len(states) > 10
+    for k, state in zip(range(0, len(record["events"]), 37), states):
+        assert state_json(state) == state_json(fold(record, upto=k))
