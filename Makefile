@@ -63,12 +63,18 @@ install: $(VENV)/.installed $(COMPILED_MANIFEST)
 # the catalogues and the static files stay beside the packages in the checkout (settings'
 # BASE_DIR), which is what the service runs from:
 #   make install-prod VENV=/srv/tichu/venv
-# With the compiled build: pyproject's `compile` extra (mypy, whose mypyc compiles) is installed
-# too, used at build time only.
+# Then the compiled build: pyproject's `compile` extra (mypy, whose mypyc compiles, and setuptools)
+# goes into a directory of its own for the build only and is removed after it, so the service's
+# virtualenv holds no development tool (tests/deploy checks).
+COMPILE_TOOLS = $(VENV)/compile-tools
 install-prod:
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --disable-pip-version-check -q -e '.[compile]'
-	$(PY) mypyc_build.py
+	$(PY) -m pip install --disable-pip-version-check -q -e .
+	rm -rf $(COMPILE_TOOLS)
+	$(PY) -m pip install --disable-pip-version-check -q --target $(COMPILE_TOOLS) \
+		$$($(PY) -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['compile']))")
+	PYTHONPATH=$(COMPILE_TOOLS) $(PY) mypyc_build.py
+	rm -rf $(COMPILE_TOOLS)
 
 # Uses the environment as it is: DATABASE_URL=postgres://... make run runs on PostgreSQL (the
 # database is created if missing), CELERY_BROKER_URL=redis://... sends tasks to a worker.

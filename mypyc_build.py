@@ -116,7 +116,8 @@ def main(argv: list[str]) -> int:
         build()
     except (Exception, SystemExit) as err:  # no compiler, no headers, no mypy: the pure build runs
         clean()
-        print(f"mypyc_build.py: the engine is not compiled ({err!r}); it runs as pure Python: same results, slower")
+        why = "mypyc's errors above" if isinstance(err, SystemExit) else repr(err)
+        print(f"mypyc_build.py: the engine is not compiled ({why}); it runs as pure Python: same results, slower")
         return 1 if os.environ.get("CI") else 0
     print(f"mypyc_build.py: compiled {len(COMPILED_MODULES)} modules (games/engine/compiled.json)")
     return 0
