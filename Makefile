@@ -31,7 +31,7 @@ CLEAN_ENV := env $(addprefix -u ,$(SERVICE_ENV_VARS))
 # stops and starts servers and measures heartbeats, so it gets the machine to itself).
 # TEST_JOBS=1 runs all of them one after the other.
 TEST_JOBS ?= 2
-.PHONY: run test lint test-sqlite test-postgres test-celery test-faults test-database-stages \
+.PHONY: compile run test lint test-sqlite test-postgres test-celery test-faults test-database-stages \
 	test-postgres-then-celery install install-prod pgdb clean bench test-browser-slow test-deploy
 
 $(PY):
@@ -42,16 +42,39 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[dev]'
 	touch $@
 
-install: $(VENV)/.installed
+# The compiled build (mypyc_build.py, docs/speed.md): the engine's hot modules compiled with mypyc
+# to extension modules beside their sources, rebuilt when one of them (or the list) is newer than
+# the build's manifest. Without a C compiler it says so and the pure Python source runs (same
+# results, slower); with CI set that fails. The engine refuses to import a compiled module older
+# than its source ("run make compile"); TICHU_PURE_PYTHON=1 runs the source.
+COMPILED_SOURCES := $(shell $(PYTHON) mypyc_build.py --sources 2>/dev/null)
+COMPILED_MANIFEST := games/engine/compiled.json
+
+$(COMPILED_MANIFEST): $(COMPILED_SOURCES) mypyc_build.py | $(VENV)/.installed
+	$(PY) mypyc_build.py
+
+compile: $(VENV)/.installed
+	$(PY) mypyc_build.py
+
+install: $(VENV)/.installed $(COMPILED_MANIFEST)
 
 # The production install (docs/deploy.md): the project and its runtime dependencies only, none of
 # pyproject's [dev] tools (pytest, Playwright, mypy, ruff...). Editable, because the templates,
 # the catalogues and the static files stay beside the packages in the checkout (settings'
 # BASE_DIR), which is what the service runs from:
 #   make install-prod VENV=/srv/tichu/venv
+# Then the compiled build: pyproject's `compile` extra (mypy, whose mypyc compiles, and setuptools)
+# goes into a directory of its own for the build only and is removed after it, so the service's
+# virtualenv holds no development tool (tests/deploy checks).
+COMPILE_TOOLS = $(VENV)/compile-tools
 install-prod:
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q -e .
+	rm -rf $(COMPILE_TOOLS)
+	$(PY) -m pip install --disable-pip-version-check -q --target $(COMPILE_TOOLS) \
+		$$($(PY) -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['compile']))")
+	PYTHONPATH=$(COMPILE_TOOLS) $(PY) mypyc_build.py
+	rm -rf $(COMPILE_TOOLS)
 
 # Uses the environment as it is: DATABASE_URL=postgres://... make run runs on PostgreSQL (the
 # database is created if missing), CELERY_BROKER_URL=redis://... sends tasks to a worker.
@@ -127,6 +150,7 @@ test-deploy: install
 	$(call pytest,deploy test,$(CLEAN_ENV) TICHU_DEPLOY_TESTS=1,tests/deploy -m deploy)
 
 clean:
+	test ! -x $(PY) || $(PY) mypyc_build.py --clean
 	rm -rf $(VENV) .pytest_cache db.sqlite3
 
 # Every benchmark in turn (README "Benchmarks"), each one command that prints its ratio to a

@@ -44,8 +44,10 @@ LOCAL_STREAMS = 64  # games whose events are kept per process
 # (v2: Hand.ranked became Hand.ranks, Grand Seigneur's `lord_seat`; v3: the events since the hand
 # began are a list, `_since`, no longer a tuple, and a Hand has `after` and `pushers`; v4: a Hand's
 # `pile` is a plain dict, no longer a Counter; v5: a Hand's `log` keeps a pass as its seat and a
-# play as a tuple, the display's dicts written when asked, Hand.trick_log).
-_CACHE_VERSION = "v5"
+# play as a tuple, the display's dicts written when asked, Hand.trick_log; v6: a Combination and
+# a ComboRules pickle as their constructor's arguments, the same in the compiled build,
+# mypyc_build.py).
+_CACHE_VERSION = "v6"
 
 
 _states = LocalLru(LOCAL_STATES)  # (stream id, n) -> GameState (never handed out: callers get copies)

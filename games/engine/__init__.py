@@ -10,6 +10,9 @@ engine uses the names listed here (docs/engine-api.md), never its modules.
 True
 """
 
+# First: importing build_check refuses a compiled build (mypyc_build.py) with a module older than
+# its source, and with TICHU_PURE_PYTHON=1 has the compiled modules imported from their source.
+from . import build_check  # noqa: F401
 from .bot import bot_moves, greedy_policy, random_game, random_policy, random_record
 from .bsw import export_bsw, parse_bsw, read_bsw
 from .bsw_check import check_game, settle_refused_hands

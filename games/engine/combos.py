@@ -43,6 +43,11 @@ class ComboRules:
     trios_distinct_suits: bool = False  # Grand Seigneur, French books (option distinct_suit_trios)
     dragon_beats_dragon: bool = False  # Grand Seigneur: a second Dragon beats the first
 
+    def __reduce__(self) -> tuple[type[ComboRules], tuple[bool, bool, bool]]:
+        # rebuilt by its constructor: the compiled build (mypyc_build.py) restores a pickled object field
+        # by field, which a frozen class refuses
+        return ComboRules, (self.four_of_a_kind_distinct_suits, self.trios_distinct_suits, self.dragon_beats_dragon)
+
 
 NANKING_COMBOS = ComboRules()
 
@@ -54,6 +59,10 @@ class Combination:
     rank: float
     cards: tuple[str, ...]
     phoenix: int | None = None  # the rank the Phoenix stands for in a multi-card combination
+
+    def __reduce__(self) -> tuple[type[Combination], tuple[str, int, float, tuple[str, ...], int | None]]:
+        # rebuilt by its constructor, as ComboRules is
+        return Combination, (self.kind, self.length, self.rank, self.cards, self.phoenix)
 
     @property
     def is_bomb(self) -> bool:

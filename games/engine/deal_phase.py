@@ -10,8 +10,10 @@ from .errors import EngineError
 from .event_fields import ZEROS, card_list, seat_of
 from .family_fold import FamilyFold
 from .hand import DEAL, DRAGON_GIFT, EXCHANGE, PLAY, Hand
+from .interpreted import interpreted_class
 
 
+@interpreted_class
 class DealPhase(FamilyFold):
     """The events of the deal: ``shuffle``, ``draw``, ``deal``, ``grand_tichu``, ``tichu``."""
 

@@ -16,9 +16,11 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Iterable
 
 from .errors import EngineError
+from .interpreted import interpreted_class
 from .schema import Schema, check_types, compile_checks
 
 
+@interpreted_class
 class EventFold:
     __slots__ = ()
 
@@ -208,7 +210,9 @@ class EventFold:
         for event in self._since[:-1]:
             restored.apply(event)
         count = self.events_applied + 1
-        name: str
-        for name in type(self).__slots__:
+        # read as any tuple of names: the compiled build (mypyc_build.py) types a class attribute
+        # by its value in this class, EventFold's empty tuple
+        names: tuple[str, ...] = getattr(type(self), "__slots__")  # noqa: B009
+        for name in names:
             setattr(self, name, getattr(restored, name))
         self.events_applied = count

@@ -9,8 +9,10 @@ from .errors import EngineError
 from .event_fields import TARGET_OF_KEY, holds, remove_cards, seat_of
 from .family_fold import FamilyFold
 from .hand import EXCHANGE, Hand
+from .interpreted import interpreted_class
 
 
+@interpreted_class
 class ExchangePhase(FamilyFold):
     """The ``push`` event, the whole way and the quick way."""
 

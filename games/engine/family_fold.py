@@ -5,15 +5,17 @@ event needs; each phase's events are handled in a module of their own (``deal_ph
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .combos import Combination
 from .errors import EngineError
 from .event_fold import EventFold
 from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GAME_OVER, PLAY, Hand
+from .interpreted import interpreted_class
 from .variants import Variant
 
 
+@interpreted_class
 class FamilyFold(EventFold):
     """What every phase of the fold reads: the state's fields (:class:`~.state.GameState` declares
     them in its ``__slots__``), its phase and turn, and the hand an event needs."""
@@ -29,14 +31,27 @@ class FamilyFold(EventFold):
     hand: Hand | None
     next_shuffler: int | None
 
-    if TYPE_CHECKING:  # pragma: no cover - each is defined by one phase's module, all in GameState
+    # Each is defined by one phase's module, all joined in GameState, which comes before this class
+    # in the order its methods are looked up in: these are never called.
+    def _start_play(self, h: Hand) -> None:  # pragma: no cover
+        raise NotImplementedError
 
-        def _start_play(self, h: Hand) -> None: ...
-        def _collect(self, h: Hand, winner: int) -> None: ...
-        def _close_trick(self, h: Hand) -> None: ...
-        def _finish_hand(self, h: Hand) -> None: ...
-        def _wish_lets_through(self, h: Hand, seat: int, cards: list[str] | None, top: Combination | None) -> bool: ...
-        def _can_fulfil_wish(self, h: Hand, seat: int, top: Combination | None) -> bool: ...
+    def _collect(self, h: Hand, winner: int) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _close_trick(self, h: Hand) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _finish_hand(self, h: Hand) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _wish_lets_through(
+        self, h: Hand, seat: int, cards: list[str] | None, top: Combination | None
+    ) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def _can_fulfil_wish(self, h: Hand, seat: int, top: Combination | None) -> bool:  # pragma: no cover
+        raise NotImplementedError
 
     # --- queries -----------------------------------------------------------------------------
 

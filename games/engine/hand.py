@@ -19,38 +19,42 @@ GAME_OVER = "game_over"
 HAND_STARTS = frozenset({"shuffle", "hand_result"})
 
 
+#: a Hand's fields (its __slots__), in the order a pickled Hand lists them (Hand.__reduce__)
+HAND_FIELDS = (
+    "number",
+    "shuffler",
+    "order",
+    "teams",
+    "team_of",
+    "sizes",
+    "cards",
+    "received",
+    "pile",
+    "last_drawer",
+    "calls",
+    "played",
+    "pushes",
+    "out",
+    "won",
+    "trick",
+    "log",
+    "passed",
+    "closed",
+    "turn",
+    "wish",
+    "gift_from",
+    "dealt",
+    "options",
+    "ranks",
+    "after",
+    "pushers",
+)
+
+
 class Hand:
     """One hand being played card by card."""
 
-    __slots__ = (
-        "number",
-        "shuffler",
-        "order",
-        "teams",
-        "team_of",
-        "sizes",
-        "cards",
-        "received",
-        "pile",
-        "last_drawer",
-        "calls",
-        "played",
-        "pushes",
-        "out",
-        "won",
-        "trick",
-        "log",
-        "passed",
-        "closed",
-        "turn",
-        "wish",
-        "gift_from",
-        "dealt",
-        "options",
-        "ranks",
-        "after",
-        "pushers",
-    )
+    __slots__ = HAND_FIELDS
 
     def __init__(
         self,
@@ -104,7 +108,9 @@ class Hand:
         self.pushers: int | None = None  # how many seats give cards at the exchange, once asked
 
     def copy(self) -> "Hand":
-        h = Hand.__new__(Hand)
+        # made by __init__ with no deck, then every field set: the compiled build's Hand (a native
+        # class, mypyc_build.py) cannot be made by Hand.__new__ without its __init__
+        h = Hand(self.number, self.shuffler, self.order, self.teams, self.sizes, ())
         h.number, h.shuffler, h.order, h.teams = self.number, self.shuffler, self.order, self.teams
         h.team_of, h.sizes = self.team_of, self.sizes
         h.cards = [list(c) for c in self.cards]
@@ -122,6 +128,11 @@ class Hand:
         h.closed, h.turn, h.wish, h.gift_from, h.dealt = self.closed, self.turn, self.wish, self.gift_from, self.dealt
         h.options, h.ranks, h.after, h.pushers = self.options, self.ranks, self.after, self.pushers
         return h
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # pickled as its fields (the snapshot cache), rebuilt through __init__ by _hand_of_fields:
+        # the compiled build's Hand (a native class, mypyc_build.py) cannot be made without it
+        return _hand_of_fields, (tuple(getattr(self, name) for name in HAND_FIELDS),)
 
     # --- seats in order of play --------------------------------------------------------------
 
@@ -161,3 +172,12 @@ class Hand:
     @property
     def top(self) -> tuple[int, Combination] | None:
         return self.trick[-1] if self.trick else None
+
+
+def _hand_of_fields(values: tuple[Any, ...]) -> Hand:
+    """The Hand of a pickle (:meth:`Hand.__reduce__`)."""
+    fields = dict(zip(HAND_FIELDS, values))
+    h = Hand(fields["number"], fields["shuffler"], fields["order"], fields["teams"], fields["sizes"], ())
+    for name, value in fields.items():
+        setattr(h, name, value)
+    return h

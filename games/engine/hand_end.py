@@ -9,8 +9,10 @@ from .errors import EngineError
 from .event_fields import seat_of
 from .family_fold import FamilyFold
 from .hand import DRAGON_GIFT, PLAY, Hand
+from .interpreted import interpreted_class
 
 
+@interpreted_class
 class HandEnd(FamilyFold):
     """The ``penalty`` and ``hand_result`` events, and a hand scored."""
 

@@ -14,10 +14,12 @@ from .errors import EngineError
 from .event_fields import CARD_CODES, card_list, holds, rank_field, seat_of
 from .family_fold import FamilyFold
 from .hand import Hand
+from .interpreted import interpreted_class
 
 LONE_PHOENIX = (PHOENIX,)
 
 
+@interpreted_class
 class PlayPhase(FamilyFold):
     """The ``play`` event, the whole way and the quick way."""
 

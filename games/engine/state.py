@@ -16,12 +16,14 @@ from .deal_phase import DealPhase
 from .exchange_phase import ExchangePhase
 from .hand import BETWEEN_HANDS, DEAL, DRAGON_GIFT, EXCHANGE, GAME_OVER, HAND_STARTS, PLAY, Hand
 from .hand_end import HandEnd
+from .interpreted import interpreted_class
 from .options import resolve
 from .play_phase import PlayPhase
 from .trick_phase import TrickPhase
 from .variants import Variant, get_variant
 
 
+@interpreted_class
 class GameState(DealPhase, ExchangePhase, PlayPhase, TrickPhase, HandEnd):
     """The state of a game after some events: the fold's accumulator.
 

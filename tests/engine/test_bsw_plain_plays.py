@@ -12,7 +12,9 @@ from games.engine import bsw_reader
 from games.engine.bsw_reader import LogReader
 from tests.corpus import CORPUS, needs_corpus
 
-pytestmark = needs_corpus
+# the reader's methods patched and its objects read by vars(): on the Python source when the engine
+# is compiled (tests/engine/conftest.py)
+pytestmark = [needs_corpus, pytest.mark.pure_python]
 LOGS = sorted((CORPUS / "bsw-tich_me").glob("*.tch"))
 
 

@@ -20,6 +20,10 @@ def _modules(package) -> list[str]:
 
 MODULES = _modules(games.engine) + _modules(games.tournament)
 
+# doctest finds the examples of the Python source's functions and classes: a compiled module's
+# are not Python functions (tests/engine/conftest.py runs these on the source)
+pytestmark = pytest.mark.pure_python
+
 
 @pytest.mark.parametrize("name", MODULES)
 def test_the_examples_in_the_docstrings_hold(name):

@@ -8,6 +8,7 @@ targets or of other cards) must give the same refusal (code, message, parameters
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,10 @@ from games.engine import EngineError, fold, legal_actions, random_record
 from games.engine.record import fold_steps
 from games.engine.state import EXCHANGE, GameState, Hand
 from tests.engine.test_properties import TABLES
+
+# A subclass of GameState (Probe) and patched handlers: on the Python source when the engine is
+# compiled (tests/engine/conftest.py)
+pytestmark = pytest.mark.pure_python
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
