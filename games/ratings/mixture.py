@@ -37,7 +37,7 @@ import numpy as np
 
 from .base import Change, Standing
 from .model import ModelParams, length_ratio, observation, result_kept
-from .rating_steps import Block, TwoByTwoStep, block_changes
+from .rating_steps import NO_DRIFT, Block, TwoByTwoStep, block_changes
 from .types import GameResult, PlayerId
 
 # day drifts (sd of a skill's change per sqrt(idle day), in hand_sd): the four of /5 and three more,
@@ -233,6 +233,7 @@ class PoolBayesKalman:
             state[pl] = (g, t, qm, qv)
             counts.append(g)
             states.extend((pm, pv, qm, qv))
+            block.idle.append(NO_DRIFT)  # pv has its drift
 
     # -- the mixture (numpy: the per-block part) ------------------------------------------------
     def _forecasts(self, block: Block) -> np.ndarray:
@@ -279,7 +280,7 @@ class PoolBayesKalman:
 
     def _changes(self, block: Block, mean: np.ndarray, shown: np.ndarray) -> list[list[Change]]:
         p = self.params
-        return block_changes(block, mean.tolist(), shown.tolist(), self.shown, p.initial, p.display_scale)
+        return block_changes(self._step, block, mean.tolist(), shown.tolist(), self.shown, p.initial, p.display_scale)
 
     # -- the RatingSystem interface ------------------------------------------------------------
     def update_many(

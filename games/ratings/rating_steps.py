@@ -23,6 +23,8 @@ from typing import Callable, Final, Iterator, final
 from .base import Change
 from .types import GameResult, PlayerId
 
+NO_DRIFT: Final = -1.0  # Block.idle of a pre var recorded with its drift (a newcomer's, the general path's)
+
 # a player's filter state in every copy: (games rated, last finished_at, mu per copy, var per copy)
 State = tuple[int, float, tuple[float, ...], tuple[float, ...]]
 
@@ -96,8 +98,11 @@ class Block:
     """What the filters of one block of games hand to the mixture: per (game, pair) row every
     copy's pre-game (d, sum v), the game's length ratio and the pair's outcome; per game where its
     players start in `counts` and `states`, their game counts, and per player four tuples (one
-    number per copy): mu and var before the game (drift applied), mu and var after it. The tuples
-    after it are the ones the model's state keeps: recording them costs a reference, not a copy."""
+    number per copy): mu and var before the game, mu and var after it. The tuples are the ones
+    the model's state keeps (recording them costs a reference, not a copy); the var before the
+    game is the one stored at the player's previous game, its idle drift (`idle`: seconds, or
+    NO_DRIFT when the tuple already has it) applied by `TwoByTwoStep.changes` to the copy shown
+    only: the step computes every copy's drifted variance and keeps none of them."""
 
     def __init__(self) -> None:
         self.games: list[GameResult] = []
@@ -109,6 +114,7 @@ class Block:
         self.start: list[int] = []  # per game: its first player's index in counts
         self.counts: list[int] = []  # per player of each game: rated games, this one included
         self.states: list[tuple[float, ...]] = []  # per player: pre mu, pre var, post mu, post var
+        self.idle: list[float] = []  # per player: the idle seconds to drift the pre var by, or NO_DRIFT
 
 
 @final
@@ -145,15 +151,15 @@ class TwoByTwoStep:
         self.zeros: Final[tuple[float, ...]] = tuple([0.0] * len(per_second))
         self.priors: Final[tuple[float, ...]] = tuple([prior] * len(per_second))
 
-    def _drifted(self, variances: tuple[float, ...], dt: float) -> tuple[float, ...]:
-        prior = self.prior
-        tg2 = self.tau_game2
-        per_second = self.per_second
-        out: list[float] = []
-        for k in range(self.n):
-            x = variances[k] + tg2 + per_second[k] * dt
-            out.append(prior if x > prior else x)
-        return tuple(out)
+    def drifted(self, v: float, k: int, dt: float) -> float:
+        """Copy k's variance v after dt idle seconds: var + tau_game^2 + drift^2 * idle days,
+        capped at the prior (model.MarginKalman._pre, mixture.PoolBayesKalman._pre)."""
+        x = v + self.tau_game2 + self.per_second[k] * dt
+        return self.prior if x > self.prior else x
+
+    def pre_var(self, v: float, k: int, dt: float) -> float:
+        """The variance before the game of Block.states' pre var v (Block.idle says why)."""
+        return v if dt == NO_DRIFT else self.drifted(v, k, dt)
 
     def fill(
         self,
@@ -189,28 +195,31 @@ class TwoByTwoStep:
         score = game.pair_score(0, 1)
         y, r = observation_of(game, 0, 1, self.hand_sd, self.hand_clip, self.obs_var, self.rank_margin)
         n = self.n
+        # per player: games with this one, mu before, var before (stored), idle seconds
+        games: list[int] = []
         pm: list[tuple[float, ...]] = []
         pv: list[tuple[float, ...]] = []
-        games: list[int] = []
+        idle: list[float] = []
         for player in (a, b, c, d):
             st = state.get(player)
             if st is None:
                 games.append(1)
                 pm.append(self.zeros)
                 pv.append(self.priors)
+                idle.append(NO_DRIFT)
             else:
                 games.append(st[0] + 1)
                 pm.append(st[2])
+                pv.append(st[3])
                 dt = t - st[1]
-                if dt < 0.0:
-                    dt = 0.0  # a game filed out of order: no drift backwards
-                pv.append(self._drifted(st[3], dt))
+                idle.append(0.0 if dt < 0.0 else dt)  # a game filed out of order: no drift backwards
         ma, mb, mc, md = pm[0], pm[1], pm[2], pm[3]
-        va, vb, vc, vd = pv[0], pv[1], pv[2], pv[3]
         ds: list[float] = []
         for k in range(n):
             ds.append((ma[k] + mb[k]) - (mc[k] + md[k]))
         y = result_kept(y, score, tuple(ds))
+        va, vb, vc, vd = pv[0], pv[1], pv[2], pv[3]
+        ia, ib, ic, id_ = idle[0], idle[1], idle[2], idle[3]
         qma: list[float] = []
         qmb: list[float] = []
         qmc: list[float] = []
@@ -220,7 +229,10 @@ class TwoByTwoStep:
         qvc: list[float] = []
         qvd: list[float] = []
         for k in range(n):
-            xa, xb, xc, xd = va[k], vb[k], vc[k], vd[k]
+            xa = va[k] if ia == NO_DRIFT else self.drifted(va[k], k, ia)
+            xb = vb[k] if ib == NO_DRIFT else self.drifted(vb[k], k, ib)
+            xc = vc[k] if ic == NO_DRIFT else self.drifted(vc[k], k, ic)
+            xd = vd[k] if id_ == NO_DRIFT else self.drifted(vd[k], k, id_)
             sv = (xa + xb) + (xc + xd)
             S = sv + r
             i = (y - ds[k]) / S
@@ -247,18 +259,26 @@ class TwoByTwoStep:
             block.states.append(pv[x])
             block.states.append(qm)
             block.states.append(qv)
+            block.idle.append(idle[x])
             block.counts.append(games[x])
         block.lr.append(length_ratio(game, self.target, self.full_hands))
         block.y.append(score)
 
 
 def block_changes(
-    block: Block, mean: list[float], shown: list[int], shown_of: dict[PlayerId, int], initial: float, scale: float
+    step: TwoByTwoStep,
+    block: Block,
+    mean: list[float],
+    shown: list[int],
+    shown_of: dict[PlayerId, int],
+    initial: float,
+    scale: float,
 ) -> list[list[Change]]:
     """Every game's changes of a block (mixture.PoolBayesKalman._changes): each player's rating
     and RD before and after in the copy shown (`shown`, per game), the side's expected score
     (`mean`, the mixture's forecast per row) and actual score; `shown_of` records the copy."""
     states, counts, starts, first_row, ys = block.states, block.counts, block.start, block.first_row, block.y
+    idle = block.idle
     new = tuple.__new__  # Change(...) less its Python-level __new__: the same tuple
     out: list[list[Change]] = []
     for b in range(len(block.games)):
@@ -285,7 +305,7 @@ def block_changes(
                                 pl,
                                 initial + scale * states[x][k],
                                 initial + scale * states[x + 2][k],
-                                scale * sqrt(states[x + 1][k]),
+                                scale * sqrt(step.pre_var(states[x + 1][k], k, idle[s])),
                                 scale * sqrt(states[x + 3][k]),
                                 e if side == 0 else f,
                                 y if side == 0 else z,
@@ -319,7 +339,7 @@ def block_changes(
                             pl,
                             initial + scale * states[x][k],
                             initial + scale * states[x + 2][k],
-                            scale * sqrt(states[x + 1][k]),
+                            scale * sqrt(step.pre_var(states[x + 1][k], k, idle[s])),
                             scale * sqrt(states[x + 3][k]),
                             e,
                             a,
