@@ -278,7 +278,7 @@ class PoolBayesKalman:
         self._lw = lw[-1].copy()
         return mean, shown
 
-    def _changes(self, block: Block, mean: np.ndarray, shown: np.ndarray) -> list[list[Change]]:
+    def _changes(self, block: Block, mean: np.ndarray, shown: np.ndarray) -> Iterator[list[Change]]:
         p = self.params
         return block_changes(self._step, block, mean.tolist(), shown.tolist(), self.shown, p.initial, p.display_scale)
 
@@ -300,7 +300,7 @@ class PoolBayesKalman:
     def update(self, game: GameResult) -> list[Change]:
         block = Block()
         self._filter(game, block)
-        return self._changes(block, *self._mix(block))[0]
+        return next(self._changes(block, *self._mix(block)))
 
     def pair_probabilities(self, game: GameResult) -> list[tuple[int, int, float]]:
         """The mixture's forecast of a game from the ratings so far (nothing is changed)."""

@@ -273,14 +273,16 @@ def block_changes(
     shown_of: dict[PlayerId, int],
     initial: float,
     scale: float,
-) -> list[list[Change]]:
-    """Every game's changes of a block (mixture.PoolBayesKalman._changes): each player's rating
-    and RD before and after in the copy shown (`shown`, per game), the side's expected score
-    (`mean`, the mixture's forecast per row) and actual score; `shown_of` records the copy."""
+) -> Iterator[list[Change]]:
+    """Every game's changes of a block, game by game (mixture.PoolBayesKalman._changes): each
+    player's rating and RD before and after in the copy shown (`shown`, per game), the side's
+    expected score (`mean`, the mixture's forecast per row) and actual score; `shown_of` records
+    the copy. A generator: a game's changes are made when the loop reaches it and dropped when
+    the caller is done with them, so they never outlive a young-generation collection (a list of
+    the block's changes made the collector walk thousands of tuples more)."""
     states, counts, starts, first_row, ys = block.states, block.counts, block.start, block.first_row, block.y
     idle = block.idle
     new = tuple.__new__  # Change(...) less its Python-level __new__: the same tuple
-    out: list[list[Change]] = []
     for b in range(len(block.games)):
         game = block.games[b]
         k = shown[b]
@@ -314,7 +316,7 @@ def block_changes(
                         )
                     )
                     s += 1
-            out.append(changes)
+            yield changes
             continue
         extra = float(n - 1)
         expected, actual = [0.0] * n, [0.0] * n
@@ -348,8 +350,7 @@ def block_changes(
                     )
                 )
                 s += 1
-        out.append(changes)
-    return out
+        yield changes
 
 
 def elo_two_by_two(
