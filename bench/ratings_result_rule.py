@@ -3,6 +3,9 @@
 the rule and without it, on the tuning and the test windows, paired (day blocks).
 
     .venv/bin/python bench/ratings_result_rule.py [seed]
+
+It swaps the rule out at run time, so it needs games/ratings/rating_steps.py interpreted (a
+compiled build's 2v2 step calls its own result_kept): it stops when the module is compiled.
 """
 
 import sys
@@ -12,7 +15,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import bench.ratings as B  # noqa: E402
 from bench.ratings_lab import evaluate as ev  # noqa: E402
-from games.ratings import config, mixture  # noqa: E402
+from games.ratings import config, mixture, rating_steps  # noqa: E402
+
+if not rating_steps.__file__.endswith(".py"):
+    sys.exit(f"{rating_steps.__file__} is compiled: remove the build to swap result_kept out (docstring)")
 
 args = types.SimpleNamespace(
     games=2000,
@@ -25,9 +31,9 @@ args = types.SimpleNamespace(
 real = mixture.result_kept
 for key, _label, games, _ in B.load_histories(args):
     new = ev.prequential(config.model_for(games[0].variant), games)
-    mixture.result_kept = lambda y, s, f=(): y
+    mixture.result_kept = rating_steps.result_kept = lambda y, s, f=(): y  # the general path's and the 2v2 step's
     old = ev.prequential(config.model_for(games[0].variant), games)
-    mixture.result_kept = real
+    mixture.result_kept = rating_steps.result_kept = real
     n = max(f.index for f in new) + 1
     for wname, w in zip(("tuning", "test"), ev.windows(n)):
         a, b = ev.select(new, w), ev.select(old, w)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from .base import Change, Standing
+from .rating_steps import elo_two_by_two
 from .types import GameResult, PlayerId
 
 
@@ -129,30 +130,14 @@ class ClubElo(TeamElo):
         return sum(p.provisional_k if g.get(pl, 0) < p.provisional_games else p.k for pl in team) / len(team)
 
     def update(self, game: GameResult) -> list[Change]:
-        """TeamElo.update; the usual game, two partnerships of two, written out (the league's
-        recompute runs it once per game: tests/ratings/test_club_elo.py holds it to the general
-        loop to the bit)."""
+        """TeamElo.update; the usual game, two partnerships of two, written out in
+        rating_steps.elo_two_by_two (compiled with the rating loop; the league's recompute runs it
+        once per game: tests/ratings/test_mixture_speed_and_drifts.py holds it to the general loop
+        to the bit)."""
         teams = game.teams
         if len(teams) != 2 or len(teams[0]) != 2 or len(teams[1]) != 2:
             return super().update(game)
         p = cast(ClubEloParams, self.params)
-        (a, b), (c, d) = teams
-        init, games, ratings = p.initial, self.games, self.ratings
-        ra, rb, rc, rd = ratings.get(a, init), ratings.get(b, init), ratings.get(c, init), ratings.get(d, init)
-        ga, gb, gc, gd = games.get(a, 0), games.get(b, 0), games.get(c, 0), games.get(d, 0)
-        pk, k, pg = p.provisional_k, p.k, p.provisional_games
-        k0 = ((pk if ga < pg else k) + (pk if gb < pg else k)) / 2
-        k1 = ((pk if gc < pg else k) + (pk if gd < pg else k)) / 2
-        e = 1.0 / (1.0 + 10.0 ** (((rc + rd) / 2 - (ra + rb) / 2) / p.scale))
-        s = game.pair_score(0, 1)
-        up, down = k0 * (s - e), k1 * (s - e)
-        ratings[a], ratings[b], ratings[c], ratings[d] = ra + up, rb + up, rc - down, rd - down
-        games[a], games[b], games[c], games[d] = ga + 1, gb + 1, gc + 1, gd + 1
-        gid, f, s1 = game.game_id, 1.0 - e, 1.0 - s
-        new = tuple.__new__
-        return [
-            new(Change, (gid, a, ra, ra + up, 0.0, 0.0, e, s, ga + 1)),
-            new(Change, (gid, b, rb, rb + up, 0.0, 0.0, e, s, gb + 1)),
-            new(Change, (gid, c, rc, rc - down, 0.0, 0.0, f, s1, gc + 1)),
-            new(Change, (gid, d, rd, rd - down, 0.0, 0.0, f, s1, gd + 1)),
-        ]
+        return elo_two_by_two(
+            self.ratings, self.games, game, p.initial, p.k, p.provisional_k, p.provisional_games, p.scale
+        )

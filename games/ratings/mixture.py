@@ -19,8 +19,8 @@ one to it).
 
 Why it is built in two halves (speed: issue #8's rating loop faster than openskill's rate()):
 the copies' filter updates never read the weights, so a block of games is first run through the
-seven filters in plain Python (`_filter`; the usual 2v2 game through a step written out copy by
-copy, `_two_by_two_source`), and the 63 hypotheses' forecasts, log likelihoods,
+seven filters (`_filter`; the usual 2v2 game through rating_steps.TwoByTwoStep, plain typed
+Python that the build compiles with mypyc, and the rest in plain Python), and the 63 hypotheses' forecasts, log likelihoods,
 cumulative weights and the copy shown are then computed for the whole block at once with numpy
 (`_mix`). `update` is a block of one game and `update_many` takes blocks of BLOCK games; every
 step of `_mix` is element-wise, a running sum along the games, or a sum over a row done column by
@@ -31,14 +31,13 @@ time and a whole history in blocks write identical changes).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from itertools import islice
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
 from .base import Change, Standing
 from .model import ModelParams, length_ratio, observation, result_kept
+from .rating_steps import NO_DRIFT, Block, TwoByTwoStep, block_changes
 from .types import GameResult, PlayerId
 
 # day drifts (sd of a skill's change per sqrt(idle day), in hand_sd): the four of /5 and three more,
@@ -50,7 +49,11 @@ MIX_SCALES = (4.5, 5.0, 5.5, 6.0, 6.5, 7.0, 7.5, 8.0, 9.0)
 MIX_SCALE_CENTRE = 6.50  # the former shipped full-game scale: the prior's centre
 MIX_SCALE_LOG_SD = 0.5  # the bench's prior width for every fitted slope (evaluate.fit_scale)
 CLIP = (0.01, 0.99)  # a hypothesis' forecast as the bench scores it: never certain
-BLOCK = 512  # games per numpy block in update_many (memory, not results, depends on it)
+# games per numpy block in update_many: speed and memory, not results, depend on it. 128: a block's
+# arrays (rows x 63 hypotheses) and the states it touches stay in the cache; measured beside 512,
+# 256, 64 and 32 in the same process, 128 was fastest (1.78x openskill against 512's 1.26x, 64's
+# 1.64x; docs/speed.md "the rating loop compiled")
+BLOCK = 128
 
 
 def prior_log_weights(n_drifts: int = len(MIX_DRIFTS), scales: tuple[float, ...] = MIX_SCALES) -> list[list[float]]:
@@ -64,93 +67,6 @@ def _row_sums(x: np.ndarray) -> np.ndarray:
     for m in range(1, x.shape[-1]):
         out += x[..., m]
     return out
-
-
-class _Block:
-    """What the filters of one block of games hand to the mixture: per (game, pair) row every
-    copy's pre-game (d, sum v), the game's length ratio and the pair's outcome; per game where its
-    players start in `counts` and `states`, their game counts, and per player four tuples (one
-    number per copy): mu and var before the game (drift applied), mu and var after it. The tuples
-    after it are the ones the model's state keeps: recording them costs a reference, not a copy."""
-
-    def __init__(self) -> None:
-        self.games: list[GameResult] = []
-        self.first_row: list[int] = []  # row index of each game's first pair
-        self.d: list[float] = []  # row-major: row, copy
-        self.sv: list[float] = []
-        self.lr: list[float] = []  # per row
-        self.y: list[float] = []  # per row
-        self.start: list[int] = []  # per game: its first player's index in counts
-        self.counts: list[int] = []  # per player of each game: rated games, this one included
-        self.states: list[Sequence[float]] = []  # per player: pre mu, pre var, post mu, post var
-
-
-def _two_by_two_source(n_copies: int, per_second: Sequence[float], prior: float, tau_game2: float) -> str:
-    """The Python source of the Kalman step of every copy for the usual game, two partnerships of
-    two, written out copy by copy (no loop, constants as literals: a float's repr reads back as
-    the same float). The operations, and their order, are those of the general path in
-    PoolBayesKalman._filter and of model.MarginKalman: the drift (var + tau_game^2 + drift^2 *
-    idle days, capped at the prior), d = (mu_a + mu_b) - (mu_c + mu_d), the result kept
-    (model.result_kept with every copy's d), S = sum v + r, mu +- v * (y - d) / S, v - v * v / S."""
-    K = range(n_copies)
-    P = repr(float(prior))
-    tg = f" + {float(tau_game2)!r}" if tau_game2 else ""  # x + 0.0 is x: left out when zero
-
-    def drifted(v: str, c: float) -> str:
-        if c == 0.0 and not tau_game2:  # v + 0.0 * dt is v (a variance is never -0.0)
-            return f"{P} if {v} > {P} else {v},"
-        return f"{P} if ({v} := {v}{tg} + {c!r} * dt) > {P} else {v},"
-
-    lines = ["def step(state, a, b, c, d, t, y, s, r, keep, bd, bsv, refs, counts):"]
-    for x in "abcd":
-        ms, vs = ", ".join(f"m{x}{k}" for k in K), ", ".join(f"v{x}{k}" for k in K)
-        lines += [
-            f"    s{x} = state.get({x})",
-            f"    if s{x} is None:",
-            f"        g{x} = 1",
-            f"        pm{x} = ZEROS",
-            f"        pv{x} = PRIORS",
-            "    else:",
-            f"        g{x} = s{x}[0] + 1",
-            f"        pm{x} = s{x}[2]",
-            f"        dt = t - s{x}[1]",
-            "        if dt < 0.0:",
-            "            dt = 0.0  # a game filed out of order: no drift backwards",
-            f"        {vs}{',' if n_copies == 1 else ''} = s{x}[3]",
-            f"        pv{x} = (" + " ".join(drifted(f"v{x}{k}", per_second[k]) for k in K) + ")",
-            f"    {ms}{',' if n_copies == 1 else ''} = pm{x}",
-            f"    {vs}{',' if n_copies == 1 else ''} = pv{x}",
-        ]
-    for k in K:
-        lines.append(f"    d{k} = (ma{k} + mb{k}) - (mc{k} + md{k})")
-    lines.append("    y = keep(y, s, (" + " ".join(f"d{k}," for k in K) + "))")
-    for k in K:
-        lines += [
-            f"    sv{k} = (va{k} + vb{k}) + (vc{k} + vd{k})",
-            f"    S{k} = sv{k} + r",
-            f"    i{k} = (y - d{k}) / S{k}",
-        ]
-    for x, sign in (("a", "+"), ("b", "+"), ("c", "-"), ("d", "-")):
-        lines += [
-            f"    qm{x} = (" + " ".join(f"m{x}{k} {sign} v{x}{k} * i{k}," for k in K) + ")",
-            f"    qv{x} = (" + " ".join(f"v{x}{k} - v{x}{k} * v{x}{k} / S{k}," for k in K) + ")",
-            f"    state[{x}] = (g{x}, t, qm{x}, qv{x})",
-        ]
-    lines += [
-        "    bd.extend((" + " ".join(f"d{k}," for k in K) + "))",
-        "    bsv.extend((" + " ".join(f"sv{k}," for k in K) + "))",
-        "    refs.extend((pma, pva, qma, qva, pmb, pvb, qmb, qvb, pmc, pvc, qmc, qvc, pmd, pvd, qmd, qvd))",
-        "    counts.extend((ga, gb, gc, gd))",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-@lru_cache(maxsize=16)
-def _two_by_two(n_copies: int, per_second: tuple[float, ...], prior: float, tau_game2: float) -> Callable:
-    """The compiled step of _two_by_two_source (one per grid and parameters, kept)."""
-    namespace: dict = {"ZEROS": (0.0,) * n_copies, "PRIORS": (float(prior),) * n_copies}
-    exec(compile(_two_by_two_source(n_copies, per_second, prior, tau_game2), "<mixture two by two>", "exec"), namespace)
-    return namespace["step"]
 
 
 class PoolBayesKalman:
@@ -167,8 +83,16 @@ class PoolBayesKalman:
         self._newcomer = ((0.0,) * len(self.drifts), (params.prior_var,) * len(self.drifts))
         self._scale_arr = np.array(self.scales)
         self._lw = np.array(prior_log_weights(len(self.drifts), self.scales)).ravel()
-        self._step = _two_by_two(
-            len(self.drifts), tuple(self._drift_per_second), float(params.prior_var), params.tau_game * params.tau_game
+        self._step = TwoByTwoStep(
+            tuple(self._drift_per_second),
+            float(params.prior_var),
+            params.tau_game * params.tau_game,
+            params.hand_sd,
+            params.hand_clip,
+            params.obs_var,
+            params.rank_margin,
+            params.target,
+            params.full_hands,
         )
         # player -> (games, last finished_at, (mu per copy), (var per copy)): tuples of numbers,
         # which the cyclic garbage collector stops walking once it has seen them
@@ -231,7 +155,7 @@ class PoolBayesKalman:
             at += len(team)
         return out
 
-    def _features(self, game: GameResult, block: _Block, pre_m, pre_v, sides: list[slice]) -> None:
+    def _features(self, game: GameResult, block: Block, pre_m, pre_v, sides: list[slice]) -> None:
         """Every pair's pre-game (d, sum v) of every copy, appended to the block's rows."""
         lr = length_ratio(game, self.params.target, self.params.full_hands)
         n = len(sides)
@@ -245,26 +169,17 @@ class PoolBayesKalman:
                 block.lr.append(lr)
                 block.y.append(game.pair_score(i, j))
 
-    def _filter(self, game: GameResult, block: _Block) -> None:
+    def _filter(self, game: GameResult, block: Block) -> None:
         """Apply the game to every copy of the filter (model.MarginKalman.update's Kalman steps,
         pair by pair in index order) and record what the mixture and the changes need."""
+        self._step.fill(self.state, iter((game,)), 1, block, self._filter_other)
+
+    def _filter_other(self, game: GameResult, block: Block) -> None:
+        """_filter of a game other than the usual 2v2 (whose step is rating_steps's); its first
+        row and first player are recorded (TwoByTwoStep.fill)."""
         t = game.finished_at
         teams = game.teams
-        block.first_row.append(len(block.y))
-        block.games.append(game)
-        block.start.append(len(block.counts))
         p = self.params
-        if len(teams) == 2 and len(teams[0]) == 2 and len(teams[1]) == 2:
-            # the usual game, two partnerships of two: every copy's step written out (_two_by_two)
-            (a, b), (c, d) = teams
-            score = game.pair_score(0, 1)
-            y, r = observation(p, game, 0, 1)
-            self._step(
-                self.state, a, b, c, d, t, y, score, r, result_kept, block.d, block.sv, block.states, block.counts
-            )
-            block.lr.append(length_ratio(game, p.target, p.full_hands))
-            block.y.append(score)
-            return
         players = tuple(pl for team in teams for pl in team)
         sides = self._slices(game)
         pre_m, pre_v = self._pre(players, t)
@@ -322,9 +237,10 @@ class PoolBayesKalman:
             state[pl] = (g, t, qm, qv)
             counts.append(g)
             states.extend((pm, pv, qm, qv))
+            block.idle.append(NO_DRIFT)  # pv has its drift
 
     # -- the mixture (numpy: the per-block part) ------------------------------------------------
-    def _forecasts(self, block: _Block) -> np.ndarray:
+    def _forecasts(self, block: Block) -> np.ndarray:
         """Every hypothesis' P(side i ahead of side j) per row: shape (rows, copies * scales)."""
         from scipy.special import ndtr  # type: ignore[import-untyped]  # imported on first use: scipy.special takes 0.4 s to load
 
@@ -334,7 +250,7 @@ class PoolBayesKalman:
         a = np.sqrt(np.array(block.lr))[:, None, None] * self._scale_arr[None, None, :]
         return ndtr(a * d / np.sqrt(1.0 + a * a * sv)).reshape(rows, -1)
 
-    def _mix(self, block: _Block) -> tuple[np.ndarray, np.ndarray]:
+    def _mix(self, block: Block) -> tuple[np.ndarray, np.ndarray]:
         """(posterior mean forecast per row, copy shown per game) for a block, and the pool's
         log weights moved past it."""
         probs = self._forecasts(block)
@@ -366,127 +282,9 @@ class PoolBayesKalman:
         self._lw = lw[-1].copy()
         return mean, shown
 
-    def _changes(self, block: _Block, mean: np.ndarray, shown: np.ndarray) -> Iterator[list[Change]]:
+    def _changes(self, block: Block, mean: np.ndarray, shown: np.ndarray) -> Iterator[list[Change]]:
         p = self.params
-        scale = p.display_scale
-        initial = p.initial
-        sqrt = math.sqrt
-        mean = mean.tolist()
-        shown = shown.tolist()
-        states, counts, starts, first_row, ys = block.states, block.counts, block.start, block.first_row, block.y
-        shown_of = self.shown
-        new = tuple.__new__  # Change(...) less its Python-level __new__: the same tuple
-        for b, game in enumerate(block.games):
-            k = shown[b]
-            teams = game.teams
-            n = len(teams)
-            r = first_row[b]
-            s = starts[b]
-            gid = game.game_id
-            if n == 2:  # one pair: its forecast and outcome are the sides' expected and actual
-                e, y = mean[r], ys[r]
-                if len(teams[0]) == 2 and len(teams[1]) == 2:  # the usual game, written out
-                    (pa, pb), (pc, pd) = teams
-                    shown_of[pa] = shown_of[pb] = shown_of[pc] = shown_of[pd] = k
-                    x = 4 * s
-                    ma, va, na, wa, mb, vb, nb, wb, mc, vc, nc, wc, md, vd, nd, wd = states[x : x + 16]
-                    f, z = 1.0 - e, 1.0 - y
-                    ga, gb, gc, gd = counts[s : s + 4]
-                    yield [
-                        new(
-                            Change,
-                            (
-                                gid,
-                                pa,
-                                initial + scale * ma[k],
-                                initial + scale * na[k],
-                                scale * sqrt(va[k]),
-                                scale * sqrt(wa[k]),
-                                e,
-                                y,
-                                ga,
-                            ),
-                        ),
-                        new(
-                            Change,
-                            (
-                                gid,
-                                pb,
-                                initial + scale * mb[k],
-                                initial + scale * nb[k],
-                                scale * sqrt(vb[k]),
-                                scale * sqrt(wb[k]),
-                                e,
-                                y,
-                                gb,
-                            ),
-                        ),
-                        new(
-                            Change,
-                            (
-                                gid,
-                                pc,
-                                initial + scale * mc[k],
-                                initial + scale * nc[k],
-                                scale * sqrt(vc[k]),
-                                scale * sqrt(wc[k]),
-                                f,
-                                z,
-                                gc,
-                            ),
-                        ),
-                        new(
-                            Change,
-                            (
-                                gid,
-                                pd,
-                                initial + scale * md[k],
-                                initial + scale * nd[k],
-                                scale * sqrt(vd[k]),
-                                scale * sqrt(wd[k]),
-                                f,
-                                z,
-                                gd,
-                            ),
-                        ),
-                    ]
-                    continue
-                sides: tuple[tuple[tuple, float, float], ...] = ((teams[0], e, y), (teams[1], 1.0 - e, 1.0 - y))
-            else:
-                extra = float(n - 1)
-                expected, actual = [0.0] * n, [0.0] * n
-                for i in range(n):
-                    for j in range(i + 1, n):
-                        e, y = mean[r], ys[r]
-                        expected[i] += e
-                        expected[j] += 1.0 - e
-                        actual[i] += y
-                        actual[j] += 1.0 - y
-                        r += 1
-                sides = tuple((team, expected[i] / extra, actual[i] / extra) for i, team in enumerate(teams))
-            out = []
-            for team, e, a in sides:
-                for pl in team:
-                    shown_of[pl] = k
-                    x = 4 * s
-                    out.append(
-                        new(
-                            Change,
-                            (
-                                gid,
-                                pl,
-                                initial + scale * states[x][k],
-                                initial + scale * states[x + 2][k],
-                                scale * sqrt(states[x + 1][k]),
-                                scale * sqrt(states[x + 3][k]),
-                                e,
-                                a,
-                                counts[s],
-                            ),
-                        )
-                    )
-                    s += 1
-            yield out
+        return block_changes(self._step, block, mean.tolist(), shown.tolist(), self.shown, p.initial, p.display_scale)
 
     # -- the RatingSystem interface ------------------------------------------------------------
     def update_many(
@@ -497,15 +295,14 @@ class PoolBayesKalman:
         in memory."""
         it = iter(games)
         while True:
-            block = _Block()
-            for game in islice(it, block_size):
-                self._filter(game, block)
+            block = Block()
+            self._step.fill(self.state, it, block_size, block, self._filter_other)
             if not block.games:
                 return
             yield from zip(block.games, self._changes(block, *self._mix(block)))
 
     def update(self, game: GameResult) -> list[Change]:
-        block = _Block()
+        block = Block()
         self._filter(game, block)
         return next(self._changes(block, *self._mix(block)))
 
@@ -513,7 +310,7 @@ class PoolBayesKalman:
         """The mixture's forecast of a game from the ratings so far (nothing is changed)."""
         teams = game.teams
         players = tuple(pl for team in teams for pl in team)
-        block = _Block()
+        block = Block()
         block.first_row.append(0)
         self._features(game, block, *self._pre(players, game.finished_at), self._slices(game))
         w = np.exp(self._lw - self._lw.max())[None, :]

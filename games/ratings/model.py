@@ -46,6 +46,9 @@ import math
 from dataclasses import dataclass
 
 from .base import Change, Standing
+
+# the observation's rules live in rating_steps (compiled with the rating loop's 2v2 step)
+from .rating_steps import length_ratio, observation_of, result_kept
 from .types import GameResult, PlayerId, pairs
 
 SQRT2 = math.sqrt(2.0)
@@ -88,14 +91,6 @@ def natural_scale(mean_hands: float, obs_var: float = 1.0) -> float:
     return math.sqrt(max(mean_hands, 1.0) / obs_var)
 
 
-def length_ratio(game: GameResult, target: float | None, full_hands: float) -> float:
-    """A game's length as a share of a full game (MarginKalman.length_ratio says why); the
-    bench gives every rival system the same ratio, so none has information the others lack."""
-    if target is None or game.scores is None or max(game.scores) >= target:
-        return 1.0
-    return max(game.hands, 1) / full_hands
-
-
 def probability(x: tuple[float, ...], a: float) -> float:
     """P(side ahead) from features (d, sum v[, length ratio L]) and the full-game scale a:
     Phi(a' d / sqrt(1 + a'^2 sum v)) with a' = a * sqrt(L) (natural_scale: the scale grows with
@@ -109,53 +104,8 @@ def probability(x: tuple[float, ...], a: float) -> float:
 
 def observation(p: ModelParams, game: GameResult, i: int, j: int) -> tuple[float, float]:
     """(y, noise variance) of side i against side j, normalised per hand: the filter's
-    measurement (every copy of mixture.py reads the same one)."""
-    n = max(game.hands, 1)
-    c = p.hand_clip
-    if game.hand_details and len(game.teams) == 2 and (i, j) == (0, 1):
-        tot = 0.0
-        sd = p.hand_sd
-        lo = -c
-        details = game.hand_details
-        for h in details:
-            a, b = h.points  # two sides: two figures a line
-            m = (a - b) / sd
-            tot += c if m > c else lo if m < lo else m
-        return tot / len(details), p.obs_var / len(details)
-    margin = game.pair_margin(i, j)
-    if margin is None:
-        s = game.pair_score(i, j)
-        return (2.0 * s - 1.0) * p.rank_margin, p.obs_var
-    y = margin / (n * p.hand_sd)
-    return (c if y > c else -c if y < -c else y), p.obs_var / n
-
-
-def result_kept(y: float, score: float, favour: tuple[float, ...] = ()) -> float:
-    """The observation `y` of side i against side j (observation()) made to agree with the result
-    (`score`, 1 when i won): a rating that follows the points must not read a win as a loss.
-
-    * The winner's margin is never below zero. Clipping each hand at +-hand_clip can turn a win
-      into a negative mean (565-435 with one clipped 400-point hand against five small ones lost):
-      the result says the winner played at least level, so that is what is read.
-    * An underdog's win never costs rating. `favour` is every copy's expected margin d of side i
-      (mixture.py): when any copy had the winner behind (d < 0), the win counts as at least the
-      largest margin any copy expected, so no copy, whichever is shown, takes rating from the
-      winner (the copies disagree on the favourite only in a near-even game). A favourite who
-      wins by less than expected still loses a little: the points said less than the ratings.
-
-    A draw (0.5) is read as it is. A loser is the winner of the same pair seen from the other
-    side, so a favourite who loses never gains either."""
-    if score == 0.5:
-        return y
-    floor = 0.0
-    if score > 0.5:
-        if favour and min(favour) < 0.0:
-            floor = max(0.0, max(favour))
-        return y if y > floor else floor
-    # side i lost: the same rule for side j (the margins negated: -max(favour) is min(-d), exactly)
-    if favour and -max(favour) < 0.0:
-        floor = max(0.0, -min(favour))
-    return -(-y if -y > floor else floor)
+    measurement (every copy of mixture.py reads the same one; rating_steps.observation_of)."""
+    return observation_of(game, i, j, p.hand_sd, p.hand_clip, p.obs_var, p.rank_margin)
 
 
 class MarginKalman:
