@@ -57,6 +57,9 @@ COMPILED_MODULES = [
     "games/engine/bsw_lines.py",
     "games/engine/bsw_reader.py",
     "games/engine/bsw_scoresheet.py",
+    # the league's rating loop's per-game arithmetic (docs/ratings.md 3f): games/ratings/__init__
+    # imports the engine first, so the same check and TICHU_PURE_PYTHON cover it
+    "games/ratings/rating_steps.py",
 ]
 
 #: the shared library of the compiled modules (mypyc's group): games/compiled__mypyc.*.so

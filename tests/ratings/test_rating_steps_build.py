@@ -7,8 +7,8 @@ and the Elo table) run on random histories with each: every change, log weight, 
 player state must be the same to the bit (compared by repr, which tells every float apart, -0.0
 from 0.0 too). When the imported module is the compiled build this compares the two builds; when
 it is the source itself the comparison is trivially equal, and the test says which it compared.
-A build that must be compiled (CI's compiled stage) sets TICHU_EXPECT_COMPILED=1: then an
-interpreted import fails the test instead of passing trivially.
+In CI (``CI=true``, .ci/run: the compiled build, mypyc_build.py) an interpreted import fails the
+test instead of passing trivially, as tests/engine/test_compiled_build.py does for the engine.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.engine import build_check
 from games.ratings import config, elo, mixture, model, rating_steps
 from games.ratings.elo import ClubElo
 from games.ratings.mixture import PREVIOUS_DRIFTS, PoolBayesKalman
@@ -47,7 +48,8 @@ def test_the_build_compared_is_the_one_expected():
     """Says which build the properties below compare; fails when a compiled build was expected."""
     print(f"rating_steps imported from {Path(rating_steps.__file__).name}: {'compiled' if COMPILED else 'interpreted'}")
     assert Path(INTERPRETED.__file__).suffix == ".py"
-    if os.environ.get("TICHU_EXPECT_COMPILED") == "1":
+    in_ci = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+    if in_ci and not os.environ.get(build_check.PURE_ENV):
         assert COMPILED, f"rating_steps is not the compiled build: {rating_steps.__file__}"
 
 
