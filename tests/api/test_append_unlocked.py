@@ -1,8 +1,9 @@
 """The common append on PostgreSQL without the transaction (games.services.events,
 `sql.append_events_if_unchanged`): the game read without the lock, then one statement that stores
 the batch only if the game row is still the version read. Whatever another writer does between the
-read and the statement, the answer is the locked append's: a competing append makes this one a
-409 `seq_conflict` with one batch stored, a change of the row that keeps its seq sends the batch
+read and the statement, the answer is the locked append's: a competing append (committed, or
+still holding the row when the statement starts) makes this one a 409 `seq_conflict` with one
+batch stored, a change of the row that keeps its seq sends the batch
 to the lock (stored once), a role taken away is a 403 with nothing stored. The other guarantees
 (keys, finishing a game, a caller's transaction) keep the lock. PostgreSQL only (`transactional_db`:
 the path is taken outside a transaction, and the test's own would hide it); SQLite always locks."""
@@ -123,6 +124,72 @@ def test_an_append_between_the_read_and_the_statement_makes_this_one_a_409(club,
     assert response.status_code == 409, response.content
     assert response.json()["code"] == "seq_conflict" and response.json()["current_seq"] == 1
     assert returned == [True, False]  # the rival's statement stored, this one's found the row moved
+    assert [(s, by) for s, by in Event.objects.filter(game_id=game_id).values_list("seq", "recorded_by")] == [
+        (1, rival.pk)
+    ]
+
+
+def test_a_statement_waiting_on_a_locked_append_stores_nothing_once_that_one_commits(
+    club, scorer, make_user, monkeypatch
+):
+    """The statement starts while a locked append holds the row (inserted, not committed): it
+    waits for the row's lock, then finds a newer version (PostgreSQL's re-check of an updated
+    row) and stores nothing; the locked append of this request then answers 409."""
+    events = engine.random_game(14)["events"]
+    game_id = new_game(club, scorer)
+    rival = make_user("rival")
+    Membership.objects.create(club=club, user=rival, role="scorer")
+    holding, release, waiting = threading.Event(), threading.Event(), threading.Event()
+
+    def rival_append() -> None:
+        try:
+            with transaction.atomic():  # a caller's transaction: the locked append
+                append_events(game=game_id, events=[events[0]], expected_seq=0, user=rival)
+                holding.set()
+                release.wait(60)
+        finally:
+            connection.close()
+
+    def watch() -> None:  # lets the rival commit once this append's statement waits for the row
+        try:
+            for _ in range(600):
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                        "AND query LIKE 'WITH head AS (UPDATE%'"
+                    )
+                    if cursor.fetchone()[0]:
+                        waiting.set()
+                        break
+                release.wait(0.05)
+        finally:
+            release.set()
+            connection.close()
+
+    rival_thread = threading.Thread(target=rival_append)
+    rival_thread.start()
+    assert holding.wait(60)
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    real, returned = sql.append_events_if_unchanged, []
+
+    def recorded(*args, **kwargs):
+        returned.append(real(*args, **kwargs))
+        return returned[-1]
+
+    # read before the rival commits: the row as it was (seq 0); the statement then waits
+    game = Game.objects.get(pk=game_id)
+    assert game.seq == 0
+    monkeypatch.setattr(sql, "append_events_if_unchanged", recorded)
+    try:
+        with pytest.raises(SeqConflict) as refused:
+            append_events(game=game_id, events=[events[0]], expected_seq=0, user=scorer)
+    finally:
+        release.set()
+        rival_thread.join()
+        watcher.join()
+    assert waiting.is_set()  # it did wait for the rival's lock
+    assert returned == [False] and refused.value.current_seq == 1
     assert [(s, by) for s, by in Event.objects.filter(game_id=game_id).values_list("seq", "recorded_by")] == [
         (1, rival.pk)
     ]
