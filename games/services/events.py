@@ -1,6 +1,6 @@
 """The event append: a batch folded by the engine and stored all or nothing, under the game's row
 lock, or (the common append on PostgreSQL) by one statement that stores it only if the game row is
-still the one the batch was folded against (docs/architecture.md, "The append")."""
+still the one the batch was folded against (docs/architecture.md, "An appended event")."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def _insert_events(
     updated_at (under its lock), in one statement on PostgreSQL (games.sql.append_events).
     `content`: the hash after `events` when the caller has it (an import computed it to look for
     the game), else it is extended here from the stored one (games.services.content).
-    `unlocked`: `game` was read without the lock (`_append_unlocked`): the statement writes only
+    `unlocked`: `game` was read without the lock (`append_events`' first try): the statement writes only
     if the row is still the one read and `user` still a writer of its club, and raises
     _TakeTheLock, storing nothing, when it is not, or when the batch finishes the game or changes
     a finished one (the hook below must run in the append's transaction)."""
@@ -90,7 +90,7 @@ def _insert_events(
 def _lock_game_for_writer(game_id: int, user, *, lock: bool = True) -> Game:
     """Lock the game row (serialising writers to this game only) and check, in the same query,
     that `user` is a scorer or admin of its club. `lock=False`: the same read without the lock,
-    with the row's version (`_append_unlocked`)."""
+    with the row's version (`append_events`' first try)."""
     # whether it is an online table's game comes in the same query (admit below asks it), and the
     # events this process has not read yet (the fold's, snapshots.state_at; another worker's
     # appends): one round trip, not three
@@ -110,15 +110,17 @@ def _lock_game_for_writer(game_id: int, user, *, lock: bool = True) -> Game:
 
 
 def _may_append_unlocked(user, idempotency_key: str | None) -> bool:
-    """Whether the append may first try without the lock (`_append_unlocked`): PostgreSQL (whose
-    statement re-checks the row), outside a caller's transaction (a caller that holds one, and
-    its locks, keeps today's order of them), no Idempotency-Key (its row is written in the
+    """Whether the append may first try without the lock (`streams.append.append_unlocked`):
+    PostgreSQL (whose statement re-checks the row), in autocommit outside a caller's transaction
+    (a caller that holds one, and its locks, keeps today's order of them; the statement must be
+    its own transaction), no Idempotency-Key (its row is written in the
     append's transaction), a person's token or session (a table code records its writes and an
     online table's seat its play, each in the append's transaction)."""
     connection = transaction.get_connection()
     return (
         connection.vendor == "postgresql"
         and not connection.in_atomic_block
+        and connection.get_autocommit()
         and idempotency_key is None
         and user is not None
         and user.is_authenticated
