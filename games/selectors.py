@@ -101,15 +101,24 @@ def game_get(user, pk: int, *, prefetch: Sequence[str] = ()) -> Game:
 
 
 def game_with_role(
-    game_id: int, user, *, for_update: bool = False, has_one: type | None = None, events_after: int | None = None
+    game_id: int,
+    user,
+    *,
+    for_update: bool = False,
+    has_one: type | None = None,
+    events_after: int | None = None,
+    version: bool = False,
 ) -> Game | None:
     """The game with its club loaded and `viewer_role` set (`user`'s role in the club, or None),
     in one query (games.sql: the queryset cost more than the read); `for_update` also locks the
     game row for the transaction (the append); `has_one` (a model with a one-to-one `game`) sets
     `game.has_one`, whether the game has one, and `events_after` sets `game.events_after`, its
-    event rows after that seq (PostgreSQL), in the same query (games.sql.game_with_role)."""
+    event rows after that seq (PostgreSQL), and `version` `game.row_version` (PostgreSQL), in the
+    same query (games.sql.game_with_role)."""
     user_id = user.pk if user is not None and user.is_authenticated else None
-    found = sql.game_with_role(game_id, user_id, for_update=for_update, has_one=has_one, events_after=events_after)
+    found = sql.game_with_role(
+        game_id, user_id, for_update=for_update, has_one=has_one, events_after=events_after, version=version
+    )
     if found is None:
         return None
     game, role = found

@@ -14,7 +14,9 @@ each against the ORM's result on SQLite and on PostgreSQL (`make test-postgres`)
   `games.services.players_for_names`.
 - `event_rows`: a range of a game's stored events, for `games.snapshots.stored_events`.
 - `append_events`: insert an append's event rows and move the game's head, for
-  `games.services.append_events` and the import (one statement on PostgreSQL).
+  `games.services.append_events` and the import (one statement on PostgreSQL);
+  `append_events_if_unchanged`: the same in one statement outside a transaction, written only if
+  the game row is still the one read (PostgreSQL: the common append without the row lock).
 - `insert_recorded_events`: events each with its own recorder and time, as a club's archive
   holds them (`games.clubs.archive`).
 - `insert_event_rows` (any vendor), `insert_imported_events` (PostgreSQL: the events' payloads
@@ -100,6 +102,7 @@ def game_with_role(
     for_update: bool = False,
     has_one: type[models.Model] | None = None,
     events_after: int | None = None,
+    version: bool = False,
 ) -> tuple[Game, str | None] | None:
     """The game (its club loaded) and the role of user `user_id` in its club (None: no member),
     in one query; `for_update` also locks the game row for the transaction. Compiling the
@@ -112,15 +115,18 @@ def game_with_role(
     (None when not asked); the append's worker reads those it has not seen this way rather than
     in a query of its own (games.snapshots.offer_events). With the lock, they are read before
     the lock is had: events committed while waiting for it are missing, and the caller must
-    check that the rows reach the game's seq (offer_events does)."""
+    check that the rows reach the game's seq (offer_events does). `version` (PostgreSQL; None
+    elsewhere): the game row's version (its `xmin`), set on the game as `row_version`, for a write
+    that must find the row as it was read (`append_events_if_unchanged`)."""
     if not ids.in_range(game_id):
         return None  # no such row, and the driver would refuse the number
     connection = transaction.get_connection()
     with_events = events_after is not None and connection.vendor == "postgresql"
+    with_version = version and connection.vendor == "postgresql"
     params: list = [user_id, game_id] if not with_events else [events_after, user_id, game_id]
     with connection.cursor() as cursor:
         other = None if has_one is None else (has_one._meta.db_table, has_one._meta.get_field("game").column)
-        cursor.execute(_game_with_role_sql(connection.vendor, for_update, other, with_events), params)
+        cursor.execute(_game_with_role_sql(connection.vendor, for_update, other, with_events, with_version), params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -134,6 +140,7 @@ def game_with_role(
         game.events_after = [tuple(r) for r in decode(rows, None, connection)] if rows is not None else []
     else:
         game.events_after = None
+    game.row_version = extra.pop() if with_version else None
     if has_one is not None:
         game.has_one = bool(extra.pop())
     return game, extra[0]
@@ -141,7 +148,11 @@ def game_with_role(
 
 @functools.cache
 def _game_with_role_sql(
-    vendor: str, for_update: bool, has_one: tuple[str, str] | None = None, with_events: bool = False
+    vendor: str,
+    for_update: bool,
+    has_one: tuple[str, str] | None = None,
+    with_events: bool = False,
+    with_version: bool = False,
 ) -> str:
     connection = transaction.get_connection()
     q, features = connection.ops.quote_name, connection.features
@@ -153,6 +164,8 @@ def _game_with_role_sql(
     exists = ""
     if has_one is not None:  # (its table, the column of its game)
         exists = f", EXISTS (SELECT 1 FROM {q(has_one[0])} o WHERE o.{q(has_one[1])} = g.{q(game.pk.column)})"
+    # PostgreSQL only: the row version's number as text (xid has no cast to a number)
+    version = ", g.xmin::text" if with_version else ""
     events = ""
     # PostgreSQL only: the rows as one JSON text (decoded as the payload field decodes); the payload
     # column holds JSON text (games.streams.models.JSONTextField), read as json so that it is
@@ -165,7 +178,7 @@ def _game_with_role_sql(
             f"FROM {q(ev.db_table)} e WHERE e.{_column(ev, 'game')} = g.{q(game.pk.column)} AND {seq} > %s)"
         )
     return (
-        f"SELECT {', '.join(columns)}, m.{_column(member, 'role')}{exists}{events} "
+        f"SELECT {', '.join(columns)}, m.{_column(member, 'role')}{exists}{version}{events} "
         f"FROM {q(game.db_table)} g "
         f"JOIN {q(club.db_table)} c ON c.{q(club.pk.column)} = g.{_column(game, 'club')} "
         f"LEFT JOIN {q(member.db_table)} m ON m.{_column(member, 'club')} = g.{_column(game, 'club')} "
@@ -340,6 +353,76 @@ def append_events(game: Game, start: int, events: list[dict], recorded_by: int |
         else:
             cursor.executemany(f"{sql.insert} VALUES {sql.row}", rows)
             cursor.execute(sql.update, update_params)
+
+
+def append_events_if_unchanged(
+    game: Game,
+    start: int,
+    events: list[dict],
+    recorded_by: int,
+    recorded_at,
+    *,
+    row_version: str,
+    roles: tuple[str, ...],
+    without: type[models.Model],
+) -> bool:
+    """PostgreSQL, outside a transaction: `append_events`'s rows and head in one statement that
+    writes only if the game row is still the version `row_version` that was read (so its seq is
+    still `start`, and its header and status are those the batch was folded against), user
+    `recorded_by` still has one of `roles` in its club, and no `without` row (a model with a
+    one-to-one `game`: the online table, which this module does not import) names the game.
+    Whether it wrote comes back; it writes nothing or everything (one statement in autocommit
+    is its own transaction). The head's UPDATE takes the row's lock as the append's
+    `SELECT ... FOR UPDATE` does: a writer that changed the row meanwhile is waited for, and
+    then the version no longer matches (PostgreSQL re-reads the row: EvalPlanQual), so two
+    appends at the same `expected_seq` store one batch. The event rows pass the table's triggers
+    (the seq checks, append-only) as any insert does. Saves the transaction's three round trips
+    (`BEGIN`, the lock, `COMMIT`) of the common append (docs/speed.md, "the append in one
+    statement")."""
+    connection = transaction.get_connection()
+    prep_payload = Event._meta.get_field("payload").get_db_prep_save
+    at = Event._meta.get_field("recorded_at").get_db_prep_save(recorded_at, connection)
+    finished_at = Game._meta.get_field("finished_at").get_db_prep_save(game.finished_at, connection)
+    updated_at = Game._meta.get_field("updated_at").get_db_prep_save(game.updated_at, connection)
+    params: list = [game.seq, game.status, finished_at, game.content_hash, updated_at]
+    params += [game.pk, start, row_version, recorded_by, *roles, recorded_by, at]
+    for i, event in enumerate(events):
+        params += [
+            start + i + 1,
+            event["type"],
+            prep_payload({k: v for k, v in event.items() if k != "type"}, connection),
+        ]
+    other = (without._meta.db_table, without._meta.get_field("game").column)
+    with connection.cursor() as cursor:
+        cursor.execute(_append_if_unchanged_sql(len(roles), len(events), other), params)
+        return cursor.rowcount > 0
+
+
+@functools.cache
+def _append_if_unchanged_sql(roles: int, rows: int, without: tuple[str, str]) -> str:
+    connection = transaction.get_connection()
+    q = connection.ops.quote_name
+    game, ev, member = Game._meta, Event._meta, Membership._meta
+    pk = f"g.{q(game.pk.column)}"
+    # the VALUES are not the INSERT's own: their parameters need their types said
+    cast = {name: ev.get_field(name).cast_db_type(connection) for name in ("seq", "type", "payload")}
+    row = f"(%s::{cast['seq']}, %s::{cast['type']}, %s::{cast['payload']})"
+    by, at = (ev.get_field(name).cast_db_type(connection) for name in ("recorded_by", "recorded_at"))
+    columns = ", ".join(_column(ev, c) for c in _AppendSql.event_columns)
+    return (
+        f"WITH head AS (UPDATE {q(game.db_table)} g SET {_column(game, 'seq')} = %s, "
+        f"{_column(game, 'status')} = %s, {_column(game, 'finished_at')} = %s, "
+        f"{_column(game, 'content_hash')} = %s, {_column(game, 'updated_at')} = %s "
+        f"WHERE {pk} = %s AND g.{_column(game, 'seq')} = %s AND g.xmin::text = %s "
+        f"AND EXISTS (SELECT 1 FROM {q(member.db_table)} m WHERE m.{_column(member, 'club')} = "
+        f"g.{_column(game, 'club')} AND m.{_column(member, 'user')} = %s "
+        f"AND m.{_column(member, 'role')} IN ({', '.join(['%s'] * roles)})) "
+        f"AND NOT EXISTS (SELECT 1 FROM {q(without[0])} o WHERE o.{q(without[1])} = {pk}) "
+        f"RETURNING {pk} AS game) "
+        f"INSERT INTO {q(ev.db_table)} ({columns}) "
+        f"SELECT head.game, v.seq, v.type, v.payload, %s::{by}, %s::{at} FROM head "
+        f"CROSS JOIN (VALUES {', '.join([row] * rows)}) AS v(seq, type, payload)"
+    )
 
 
 # --- a whole imported file's events (games.bulk_store) -------------------------------------------

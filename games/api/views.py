@@ -329,7 +329,8 @@ class GameEventsApi(GameView):
         summary="Append a batch of events atomically (scorers, admins)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        # The service checks visibility and role under the game's row lock (one query).
+        # The service checks visibility and role with its read of the game (one query; under the
+        # row lock, or again in its one statement: games.services.events).
         data = s.EventsAppendInput.quick(request.data) or validated(s.EventsAppendInput, request)
         result = services.append_events(
             game=pk, events=data["events"], expected_seq=data["expected_seq"],

@@ -1,6 +1,9 @@
 """The append, the same for every stream: a batch checked (shape, size, storable), the head row
 locked, a known Idempotency-Key replayed, `expected_seq` checked, then the stream's own fold and
-insert, and the key remembered, all in one transaction: all of the batch or nothing."""
+insert, and the key remembered, all in one transaction: all of the batch or nothing.
+
+`append_unlocked` is the same without the transaction, for a stream whose write is one
+statement that stores only if the head is still the one read (the game's common append)."""
 
 from __future__ import annotations
 
@@ -59,3 +62,32 @@ def append_batch(
         if key is not None:
             remember(user=key_owner, key=key, fingerprint=printed, body=body)
     return WriteResult(body=body)
+
+
+def append_unlocked(
+    *,
+    events: Any,
+    limit: int,
+    expected_seq: int,
+    read: Callable[[], Head],
+    write: Callable[[Head, list[dict]], dict[str, Any] | None],
+    admit: Callable[[Head], None] | None = None,
+    conflict: Callable[[int, int], SeqConflict] = SeqConflict,
+) -> WriteResult | None:
+    """`append_batch` without its transaction or a key: `read()` reads the head without a lock,
+    `admit` and `expected_seq` are checked against it as `append_batch` checks them under the
+    lock, and `write(head, events)` folds and stores the batch in one statement that writes only
+    if the head is still the one read, returning the answer's body, or None when it stored
+    nothing (the head moved meanwhile): then None comes back, and the caller takes
+    `append_batch`, whose lock answers as it always has (a stale `expected_seq`, a role taken
+    away). A refusal raised before the write is the same as under the lock: what it read was
+    the head at one moment."""
+    check_batch(events, limit)
+    head = read()
+    if admit is not None:
+        admit(head)
+    current = head.seq  # type: ignore[attr-defined]
+    if expected_seq != current:
+        raise conflict(expected_seq, current)
+    body = write(head, events)
+    return None if body is None else WriteResult(body=body)
