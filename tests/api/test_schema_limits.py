@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from games.models import Player
 from tests.api.helpers import PLAYERS
 from tests.conftest import client_for
 
@@ -38,16 +39,22 @@ def parameters(schema: dict, name: str, location: str) -> dict[tuple[str, str], 
 def test_the_schema_bounds_every_query_integer_as_the_server_does(schema):
     found = {name: parameters(schema, name, "query") for name in UINT_PARAMETERS}
     # the game's and the tournament's events and states (the tournament's `at` on each of its views),
-    # and the club's feed
+    # the club's feed, and a player's rating history's pages (its cursors)
     assert {path for path, _ in found["after"]} == {
         "/api/games/{id}/events/",
         "/api/tournaments/{id}/events/",
         "/api/clubs/{id}/feed/",
+        "/api/players/{id}/ratings/",
     }
     assert {"/api/games/{id}/state/", "/api/tournaments/{id}/standings/"} <= {path for path, _ in found["at"]}
+    found["before"] = parameters(schema, "before", "query")
+    assert set(found["before"]) == {("/api/players/{id}/ratings/", "get")}
     for name, where in found.items():
         assert where, name
         for (path, method), said in where.items():
+            if (name, path) == ("limit", "/api/players/{id}/ratings/"):  # a page of a history: its own bound
+                assert said == {"type": "integer", "minimum": 1, "maximum": 500, "default": 50}
+                continue
             assert said == {"type": "integer", "minimum": 0, "maximum": 999_999_999}, (name, path, method)
 
 
@@ -89,7 +96,8 @@ def ids(scorer, club):
         format="json",
     )
     assert game.status_code == tournament.status_code == 201
-    return {"game": game.json()["id"], "tournament": tournament.json()["id"]}
+    player = Player.objects.get(club=club, name=PLAYERS[0]).pk
+    return {"game": game.json()["id"], "tournament": tournament.json()["id"], "player": player}
 
 
 @pytest.mark.parametrize(
@@ -101,6 +109,9 @@ def ids(scorer, club):
         ("/api/games/{game}/state/", "at"),
         ("/api/tournaments/{tournament}/events/", "after"),
         ("/api/tournaments/{tournament}/standings/", "at"),
+        ("/api/players/{player}/ratings/", "before"),
+        ("/api/players/{player}/ratings/", "after"),
+        ("/api/players/{player}/ratings/", "limit"),
     ],
 )
 def test_the_server_refuses_a_query_integer_outside_the_schemas_bounds(schema, scorer_client, ids, url, name):

@@ -17,8 +17,9 @@ from rest_framework.response import Response
 
 from games import selectors
 from games.api.exceptions import ApiError
+from games.api.limits import uint_parameter
 from games.api.permissions import require_admin
-from games.api.requests import validated
+from games.api.requests import query_uint, validated
 from games.api.schema import SIGNED_IN
 from games.api.views import ERRORS, ApiView, club_visible
 from games.models import Club
@@ -55,9 +56,17 @@ PAGING = [
         "regular); page: `limit` games of the history (the newest, or those before/after a cursor) and the "
         "latest rank days. `limit`, `before` or `after` alone ask for a page",
     ),
-    OpenApiParameter("before", int, description="the games before this cursor (a previous answer's `older`)"),
-    OpenApiParameter("after", int, description="the games after this cursor (a previous answer's `newer`)"),
-    OpenApiParameter("limit", int, default=50, description="games per page, 1 to 500"),
+    # the cursors are query integers as every view reads them (games.api.limits: one home)
+    uint_parameter("before", "the games before this cursor (a previous answer's `older`)"),
+    uint_parameter("after", "the games after this cursor (a previous answer's `newer`)"),
+    # a page's size has a bound of its own: a page, not the whole history
+    OpenApiParameter(
+        "limit",
+        {"type": "integer", "minimum": 1, "maximum": player_view.MAX_LIST_GAMES},
+        OpenApiParameter.QUERY,
+        default=player_view.LIST_GAMES,
+        description="games per page",
+    ),
 ]
 
 
@@ -66,16 +75,6 @@ def _variant(request: Request) -> str:
     if variant not in HAND_SD:
         raise ApiError(_("variant must be one of: %(names)s") % {"names": ", ".join(HAND_SD)}, code="invalid")
     return variant
-
-
-def _whole_number(request: Request, name: str) -> int | None:
-    """A paging parameter: a whole number, or absent."""
-    text = request.query_params.get(name)
-    if text in (None, ""):
-        return None
-    if not (text.isascii() and text.isdigit()) or len(text) > 10:
-        raise ApiError(_("%(name)s must be a whole number") % {"name": name}, code="invalid")
-    return int(text)
 
 
 def _period(request: Request, club: Club) -> tuple[str, date | None, date | None]:
@@ -351,8 +350,8 @@ class PlayerRatingsApi(ApiView):
             page = player_queries.player_page(player, variant, start, end)
             page.update(history_total=len(page["history"]), older=None, newer=None)
         else:
-            before, after = _whole_number(request, "before"), _whole_number(request, "after")
-            limit = _whole_number(request, "limit")
+            before, after = query_uint(request, "before"), query_uint(request, "after")
+            limit = query_uint(request, "limit")
             if limit is not None and not 1 <= limit <= player_view.MAX_LIST_GAMES:
                 raise ApiError(
                     _("limit must be between 1 and %(most)s") % {"most": player_view.MAX_LIST_GAMES}, code="invalid"
