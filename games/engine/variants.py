@@ -163,7 +163,9 @@ class Variant:
 
     def push_targets(self, hand: "Hand", seat: int) -> tuple[int, ...]:
         """Seats this seat pushes one card each to at the exchange (empty: no exchange)."""
-        return tuple(filter(seat.__ne__, hand.order))  # the others in order of play, at C speed (every push asks)
+        # the others in order of play (every push asks): compiled, a comprehension of native ints
+        # is several times cheaper than filter() over a bound __ne__
+        return tuple([s for s in hand.order if s != seat])
 
     def push_counts(self, hand: "Hand", seat: int) -> dict[int, int]:
         """How many cards the seat gives each target."""
