@@ -31,10 +31,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 
 #: The one list of compiled modules: the fold and its phases, the cards and combinations they
-#: read, the scoring, and the BSW reader (bench/import.py's profile, docs/speed.md). A module
-#: that subclasses or patches one of these at run time needs it to stay a Python class
-#: (games/engine/interpreted.py) or cannot be compiled: variants.py and family.py stay interpreted
-#: (the Tichu family's variants subclass Variant, and pickled states hold a variant).
+#: read, the variants' hooks, the scoring, and the BSW reader (bench/import.py's profile,
+#: docs/speed.md). A module that subclasses or patches one of these at run time needs it to stay
+#: a Python class (games/engine/interpreted.py) or cannot be compiled: Variant and the family's
+#: games are Python classes with compiled methods (tests subclass Variant, pickled states hold a
+#: variant). A Python class with at most two compiled subclasses is checked by its exact classes
+#: where compiled code takes it (mypyc), so a class of its own elsewhere is refused: family.py is
+#: compiled with variants.py (Variant's three compiled subclasses make the check isinstance).
 COMPILED_MODULES = [
     "games/engine/cards.py",
     "games/engine/combos.py",
@@ -48,6 +51,8 @@ COMPILED_MODULES = [
     "games/engine/trick_phase.py",
     "games/engine/hand_end.py",
     "games/engine/hand.py",
+    "games/engine/variants.py",
+    "games/engine/family.py",
     "games/engine/state.py",
     "games/engine/record.py",
     "games/engine/bsw.py",

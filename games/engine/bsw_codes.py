@@ -97,7 +97,7 @@ def card_to_bsw(card: str) -> str:
 def bsw_cards(tokens: list[str], lineno: int | None = None) -> list[str]:
     """BSW codes -> card codes; an unknown code is a :class:`BSWFormatError` on ``lineno``."""
     try:
-        return list(map(_BSW_CARD.__getitem__, tokens))
+        return [_BSW_CARD[t] for t in tokens]  # compiled, cheaper than map() over a bound __getitem__
     except KeyError as exc:
         code = repr(exc.args[0])
         raise BSWFormatError(f"unknown BSW card code {code}", lineno, rule="unknown_card", code=code) from None

@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import CARD_INFO, describe
 from .errors import EngineError
-from .event_fields import ZEROS, card_list, seat_of
+from .event_fields import card_list, seat_of
 from .family_fold import FamilyFold
 from .hand import DEAL, DRAGON_GIFT, EXCHANGE, PLAY, Hand
 from .interpreted import interpreted_class
@@ -123,10 +123,9 @@ class DealPhase(FamilyFold):
             )
         pile = h.pile
         if len(set(cards)) == len(cards):  # the usual case: no card twice (the same list as below)
-            # each card's count in the pile, at C speed: a count is never below 0, so a card is
-            # missing when its count is 0 (a card not in this deck counts 0; `in` stops at the
-            # first, and skips min()'s argument parsing); the cards missing only when one is
-            missing = [c for c in cards if pile.get(c, 0) < 1] if 0 in map(pile.get, cards, ZEROS) else []
+            # a count is never below 0, so a card is missing when its count is 0 (a card not in
+            # this deck counts 0); compiled, a loop costs less than map() over a bound method
+            missing = [c for c in cards if pile.get(c, 0) < 1]
         else:
             missing = [c for c, k in Counter(cards).items() if pile.get(c, 0) < k]
         if missing:

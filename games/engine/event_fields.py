@@ -6,7 +6,6 @@ and the card counting of a hand (a pile's counts, whether a hand holds some card
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import Counter
 from typing import Any
 
@@ -69,8 +68,6 @@ def rank_field(event: dict[str, Any], key: str) -> int | None:
 #: a push's target keys as the quick way takes them: a seat number's plain text (another
 #: spelling, say "02", goes the whole way, which reads it with int())
 TARGET_OF_KEY = {str(s): s for s in range(16)}
-
-ZEROS = itertools.repeat(0)  # dict.get's default for every card (never exhausted)
 
 
 @functools.lru_cache(maxsize=64)

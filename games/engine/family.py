@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Any, Sequence
 from .cards import DOG, DRAGON, MAHJONG, NORMAL_CARDS, PHOENIX, card_points, describe, rank
 from .combos import ComboRules
 from .errors import EngineError
+from .interpreted import interpreted_class
 from .options import DIRECTION_OPTION, TICHU_OPTIONS, Choice, Kind, _bool, _choice, _int_or_null, option
-from .variants import Variant
+from .variants import HandView, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import Hand
 
 
+@interpreted_class  # Variant's subclasses stay Python classes too (variants.py)
 class Tientsin(Variant):
     """Six players, two teams of three alternating; 10/10/9/9/9/9 drawn; Grand Tichu before the
     7th card; pushes to the two partners; the Dog to a chosen partner; triple victory 300."""
@@ -114,6 +116,7 @@ THREECHU_OPTIONS = tuple(o for o in TICHU_OPTIONS if o.name != "hands") + (
 )
 
 
+@interpreted_class  # Variant's subclasses stay Python classes too (variants.py)
 class Threechu(Variant):
     """Three players and a dummy at seat 3, opposite the dealer, who plays it."""
 
@@ -163,7 +166,7 @@ class Threechu(Variant):
     def score_columns(self, n: int) -> int:
         return 4
 
-    def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
+    def grand_tichu_limit(self, hand: HandView, seat: int) -> int | None:
         if seat in (hand.shuffler, self.DUMMY):
             return None  # neither the dealer nor the dummy may call Grand Tichu
         return super().grand_tichu_limit(hand, seat)
@@ -308,6 +311,7 @@ _GRAND_SEIGNEUR_COMBOS = {
 }
 
 
+@interpreted_class  # Variant's subclasses stay Python classes too (variants.py)
 class GrandSeigneur(Variant):
     """Five to twelve players, each for themselves; seats change with each hand's finishing order."""
 
@@ -382,10 +386,10 @@ class GrandSeigneur(Variant):
             sizes[order[(start + k) % n]] += 1
         return sizes
 
-    def grand_tichu_limit(self, hand: "Hand", seat: int) -> int | None:
+    def grand_tichu_limit(self, hand: HandView, seat: int) -> int | None:
         return None
 
-    def may_call(self, hand: "Hand", seat: int) -> bool:
+    def may_call(self, hand: HandView, seat: int) -> bool:
         return False
 
     def _tribute_levels(self, hand: "Hand") -> list[tuple[int, int, int]]:

@@ -109,13 +109,13 @@ class HandEnd(FamilyFold):
         # the dealer nor the dummy may call Grand Tichu)
         probe = SimpleNamespace(shuffler=event.get("dealer"), options=self.options)
         for s, call in sorted(calls.items()):
-            if call == "grand_tichu" and self.variant.grand_tichu_limit(probe, s) is None:  # type: ignore[arg-type]
+            if call == "grand_tichu" and self.variant.grand_tichu_limit(probe, s) is None:
                 raise EngineError(
                     "not_in_variant",
                     f"seat {s} may not call Grand Tichu in {self.variant.name}",
                     params={"rule": "grand_tichu_seat", "seat": s, "variant": self.variant.name},
                 )
-            if call == "tichu" and not self.variant.may_call(probe, s):  # type: ignore[arg-type]
+            if call == "tichu" and not self.variant.may_call(probe, s):
                 raise EngineError(
                     "not_in_variant",
                     f"seat {s} may not call Tichu in {self.variant.name}",
