@@ -5,7 +5,8 @@ the rule and without it, on the tuning and the test windows, paired (day blocks)
     .venv/bin/python bench/ratings_result_rule.py [seed]
 
 It swaps the rule out at run time, so it needs games/ratings/rating_steps.py interpreted (a
-compiled build's 2v2 step calls its own result_kept): it stops when the module is compiled.
+compiled build's 2v2 step calls its own result_kept): it stops when the module is compiled. Run it
+on the source with ``TICHU_PURE_PYTHON=1 .venv/bin/python bench/ratings_result_rule.py``.
 """
 
 import sys
@@ -18,7 +19,7 @@ from bench.ratings_lab import evaluate as ev  # noqa: E402
 from games.ratings import config, mixture, rating_steps  # noqa: E402
 
 if not rating_steps.__file__.endswith(".py"):
-    sys.exit(f"{rating_steps.__file__} is compiled: remove the build to swap result_kept out (docstring)")
+    sys.exit(f"{rating_steps.__file__} is compiled: run with TICHU_PURE_PYTHON=1 to swap result_kept out (docstring)")
 
 args = types.SimpleNamespace(
     games=2000,
