@@ -129,18 +129,22 @@ def _relation_rows(book: dict, names: dict[int, str]) -> list[dict]:
     return sorted(rows, key=lambda r: (-r["games"], r["player"]))
 
 
+def rank_key(club: Club, table: str, rule: RankRule) -> tuple:
+    """What a cached rank history depends on besides the pool's version: the table, its ranking
+    figure's name (ranks cached under another order are not read), the club's rule and time zone."""
+    return (table, SYSTEMS[table].ranks_by.__name__, rule.min_games, rule.inactive_days, club.time_zone)
+
+
 def club_rank_history(club: Club, variant: str, player_id: int, table: str) -> list[dict]:
     """The player's rank after each club evening, in the given table (elo or predictive). The
     whole pool's replay, for every player at once, computed once per version of the pool's ratings,
     of the club's rule and of its time zone (league_cache)."""
     rule = rank_rule(club)
-    # the ranking figure's name is in the key: ranks cached under another order are not read
-    order = SYSTEMS[table].ranks_by.__name__
     return cached_each(
         "ranks",
         club.pk,
         variant,
-        (table, order, rule.min_games, rule.inactive_days, club.time_zone),
+        rank_key(club, table, rule),
         player_id,
         lambda: compute_rank_histories(club.pk, variant, table, rule, tz=club.time_zone),
         [],

@@ -46,7 +46,7 @@ from .player_queries import (
 )
 from .queries import result_letter
 from .standing import ClubCalendar, status
-from .systems import PREDICTIVE, SYSTEMS
+from .systems import PREDICTIVE
 from .thinning import thin
 
 LIST_GAMES = 50  # games in the page's list (and the API's default answer)
@@ -143,12 +143,11 @@ def rank_page(player: Player, variant: str, table: str) -> dict:
     gives every player's, each kept under a key of its own (as player_queries.club_rank_history)."""
     club = player.club
     rule = rank_rule(club)
-    order = SYSTEMS[table].ranks_by.__name__
     return cached_each(
         "rankpage",
         club.pk,
         variant,
-        (table, order, rule.min_games, rule.inactive_days, club.time_zone),
+        player_queries.rank_key(club, table, rule),
         player.pk,
         lambda: {
             p: _rank_page(days)

@@ -274,7 +274,6 @@ def test_the_player_pages_games_page_by_page(browser, live_server, club, width, 
     monkeypatch.setattr(player_view, "LIST_GAMES", 8)
     monkeypatch.setattr(player_view, "CHART_POINTS", 16)  # and the chart thinned to 16 games
     regular = Player.objects.filter(club=club).exclude(name__startswith="Newcomer").order_by("id").first()
-    shots = Path("/work/wt/shots/player")
     context = browser.new_context(viewport={"width": width, "height": 900})
     try:
         page = context.new_page()
@@ -295,8 +294,8 @@ def test_the_player_pages_games_page_by_page(browser, live_server, club, width, 
             assert box and box["height"] >= 44 and box["width"] >= 44, link.inner_text()
         check_fits(page, f"player, older games, {width} px")
         assert problems(page) == [], "every target at least 24 px"
-        shots.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shots / f"player-older-{width}.png"), full_page=True)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"player-older-{width}.png"), full_page=True)
         with page.expect_navigation():
             page.click("#newer-games")
         assert page.locator("#recent td.why").all_inner_texts() == first
